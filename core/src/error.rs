@@ -1,0 +1,401 @@
+//! The crate's error type.
+//!
+//! Every fallible call returns [`Result<T>`](crate::Result). An [`Error`]'s `Display` says what
+//! failed and, where there is one, what the user can do about it.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+/// A CUDA version such as 12.4, as `cuDriverGetVersion` encodes it (`1000 * major + 10 * minor`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct CudaVersion(pub i32);
+
+impl CudaVersion {
+    /// The major version (12 for 12.4).
+    pub fn major(self) -> i32 {
+        self.0 / 1000
+    }
+    /// The minor version (4 for 12.4).
+    pub fn minor(self) -> i32 {
+        (self.0 % 1000) / 10
+    }
+}
+
+impl fmt::Display for CudaVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.major(), self.minor())
+    }
+}
+
+/// One place a shared library was looked for, and why it could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LoadAttempt {
+    /// The path or soname given to the dynamic loader.
+    pub candidate: String,
+    /// The loader's own message.
+    pub reason: String,
+}
+
+/// A failed CUDA driver call: the function, its `CUresult` code, name and description.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CudaError {
+    /// The driver function that failed, e.g. `cuLibraryLoadData`.
+    pub function: &'static str,
+    /// The raw `CUresult` value.
+    pub code: u32,
+    /// `cuGetErrorName`, e.g. `CUDA_ERROR_NOT_FOUND`.
+    pub name: String,
+    /// `cuGetErrorString`, e.g. `named symbol not found`.
+    pub description: String,
+}
+
+impl CudaError {
+    /// `CUDA_ERROR_NOT_FOUND`.
+    pub const NOT_FOUND: u32 = 500;
+    /// `CUDA_ERROR_INVALID_VALUE`.
+    pub const INVALID_VALUE: u32 = 1;
+}
+
+/// Everything that can go wrong in this crate.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// The CUDA driver library could not be opened from any candidate.
+    DriverNotFound {
+        /// Every candidate tried, with the loader's message.
+        tried: Vec<LoadAttempt>,
+    },
+    /// The driver library opened but is unusable (missing bootstrap symbol, `cuInit` failed).
+    DriverUnusable {
+        /// Where it was opened from.
+        path: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// The driver is older than this crate's minimum (CUDA 12.0).
+    DriverTooOld {
+        /// The version `cuDriverGetVersion` reported.
+        found: CudaVersion,
+        /// The version needed.
+        needed: CudaVersion,
+    },
+    /// An entry point this call needs is missing from the installed driver.
+    MissingEntryPoint {
+        /// The driver function.
+        function: &'static str,
+        /// The driver's version.
+        driver: CudaVersion,
+        /// The CUDA version that introduced the function.
+        needed: CudaVersion,
+    },
+    /// The driver reports no CUDA device.
+    NoDevice,
+    /// A device ordinal out of range.
+    InvalidDevice {
+        /// The ordinal asked for.
+        ordinal: usize,
+        /// How many devices exist.
+        count: usize,
+    },
+    /// A CUDA driver call returned an error.
+    Cuda(CudaError),
+    /// A library image could not be loaded; carries the JIT logs when there were any.
+    LoadFailed {
+        /// What was being loaded (file name or a description of the bytes).
+        source_desc: String,
+        /// The driver's error.
+        error: CudaError,
+        /// The JIT error log, if the JIT ran and wrote one.
+        jit_error_log: String,
+        /// The JIT info log.
+        jit_info_log: String,
+    },
+    /// A kernel, global or managed variable was not found in a library.
+    SymbolNotFound {
+        /// `kernel`, `global`, `managed variable` or `unified function`.
+        kind: &'static str,
+        /// The name asked for.
+        name: String,
+        /// Names that do exist and look close, when they could be listed.
+        suggestions: Vec<String>,
+    },
+    /// A library, kernel or variable was used after its library was unloaded.
+    Unloaded {
+        /// What was used.
+        what: String,
+    },
+    /// A name passed to the driver contains a NUL byte.
+    InvalidName(String),
+    /// A kernel launch was given the wrong number of arguments.
+    ArgumentCount {
+        /// The kernel.
+        kernel: String,
+        /// How many parameters the kernel declares.
+        expected: usize,
+        /// How many arguments were given.
+        got: usize,
+    },
+    /// A kernel argument's size differs from the parameter's.
+    ArgumentSize {
+        /// The kernel.
+        kernel: String,
+        /// Zero-based parameter index.
+        index: usize,
+        /// The parameter's size in bytes.
+        expected: usize,
+        /// The argument's size in bytes.
+        got: usize,
+    },
+    /// A read or write whose size does not match the variable or buffer.
+    SizeMismatch {
+        /// What was accessed.
+        what: String,
+        /// Its size in bytes.
+        expected: usize,
+        /// The size of the access in bytes.
+        got: usize,
+    },
+    /// A launch configuration or option value that cannot be used.
+    InvalidArgument(String),
+    /// The NVRTC library could not be opened from any candidate.
+    NvrtcNotFound {
+        /// Every candidate tried, with the loader's message.
+        tried: Vec<LoadAttempt>,
+    },
+    /// An NVRTC call failed.
+    Nvrtc {
+        /// The NVRTC function.
+        function: &'static str,
+        /// `nvrtcGetErrorString`.
+        message: String,
+    },
+    /// NVRTC rejected the source: the compiler's log says why.
+    Compile {
+        /// The program's name.
+        program: String,
+        /// The options it was compiled with.
+        options: Vec<String>,
+        /// NVRTC's log.
+        log: String,
+    },
+    /// Something this image kind or backend cannot do.
+    Unsupported(String),
+    /// A backend was requested through `CUDA_LIBRARY_BACKEND` that is not available.
+    BackendUnavailable(String),
+    /// Reading a file failed.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// The `CUresult` name when this error came from the driver (`CUDA_ERROR_NOT_FOUND`, ...).
+    pub fn cuda_error_name(&self) -> Option<&str> {
+        match self {
+            Error::Cuda(e) | Error::LoadFailed { error: e, .. } => Some(&e.name),
+            _ => None,
+        }
+    }
+
+    /// The raw `CUresult` when this error came from the driver.
+    pub fn cuda_code(&self) -> Option<u32> {
+        match self {
+            Error::Cuda(e) | Error::LoadFailed { error: e, .. } => Some(e.code),
+            _ => None,
+        }
+    }
+
+    /// What the user can do about this error, when there is something to say.
+    pub fn hint(&self) -> Option<String> {
+        let h = match self {
+            Error::DriverNotFound { .. } => {
+                "install the NVIDIA driver, or set CUDA_LIBRARY_DRIVER to the full path of libcuda.so.1 (nvcuda.dll on Windows)"
+                    .to_string()
+            }
+            Error::DriverUnusable { .. } => {
+                "check that the file is the NVIDIA driver library (libcuda.so.1) and that `nvidia-smi` works".to_string()
+            }
+            Error::DriverTooOld { .. } => {
+                "update the NVIDIA driver to one that supports CUDA 12.0 or newer".to_string()
+            }
+            Error::MissingEntryPoint { needed, .. } => {
+                format!("update the NVIDIA driver to CUDA {needed} or newer")
+            }
+            Error::NoDevice => "check `nvidia-smi` and CUDA_VISIBLE_DEVICES".to_string(),
+            Error::InvalidDevice { count, .. } => {
+                format!("use an ordinal below {count}")
+            }
+            Error::LoadFailed { error, .. } if error.name == "CUDA_ERROR_NO_BINARY_FOR_GPU" => {
+                "compile for this GPU's architecture (e.g. `ProgramOptions::arch`) or include PTX so the driver can JIT it".to_string()
+            }
+            Error::LoadFailed { error, .. } if error.name == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION" => {
+                "the PTX is newer than the driver: compile with an NVRTC no newer than the driver, or update the driver".to_string()
+            }
+            Error::LoadFailed { .. } => {
+                "check that the bytes are a cubin, fatbin or NUL-terminated PTX built for this GPU".to_string()
+            }
+            Error::SymbolNotFound { kind, suggestions, .. } => {
+                if suggestions.is_empty() {
+                    format!("list the library's symbols (`Library::kernels()`) to see which {kind}s it has; C++ names are mangled unless declared `extern \"C\"`")
+                } else {
+                    format!("did you mean {}?", suggestions.join(", "))
+                }
+            }
+            Error::Unloaded { .. } => {
+                "keep the Library loaded while its kernels and variables are in use".to_string()
+            }
+            Error::InvalidName(_) => "remove the NUL byte from the name".to_string(),
+            Error::ArgumentCount { .. } | Error::ArgumentSize { .. } => {
+                "pass one argument per kernel parameter, each of the parameter's size (`Kernel::param_info()` lists them)".to_string()
+            }
+            Error::NvrtcNotFound { .. } => {
+                "`pip install nvidia-cuda-nvrtc-cu12` in the active Python environment, install the CUDA toolkit, or set CUDA_LIBRARY_NVRTC to the full path of libnvrtc".to_string()
+            }
+            Error::Compile { .. } => "fix the source at the line the log names".to_string(),
+            Error::BackendUnavailable(_) => {
+                "unset CUDA_LIBRARY_BACKEND or set it to `driver` or `auto`".to_string()
+            }
+            _ => return None,
+        };
+        Some(h)
+    }
+}
+
+fn write_attempts(f: &mut fmt::Formatter<'_>, tried: &[LoadAttempt]) -> fmt::Result {
+    for t in tried {
+        write!(f, "\n  - {}: {}", t.candidate, t.reason)?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for CudaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} failed: {} ({})",
+            self.function, self.name, self.description
+        )
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::DriverNotFound { tried } => {
+                write!(f, "the CUDA driver library could not be opened; tried:")?;
+                write_attempts(f, tried)?;
+            }
+            Error::DriverUnusable { path, reason } => {
+                write!(f, "the CUDA driver at {path} cannot be used: {reason}")?
+            }
+            Error::DriverTooOld { found, needed } => write!(
+                f,
+                "the CUDA driver supports CUDA {found}, but cuda-library needs CUDA {needed} or newer"
+            )?,
+            Error::MissingEntryPoint {
+                function,
+                driver,
+                needed,
+            } => write!(
+                f,
+                "{function} is not available: the driver supports CUDA {driver} and {function} needs CUDA {needed}"
+            )?,
+            Error::NoDevice => write!(f, "the CUDA driver loaded but reports no CUDA device")?,
+            Error::InvalidDevice { ordinal, count } => write!(
+                f,
+                "there is no CUDA device {ordinal}: the driver reports {count} device(s)"
+            )?,
+            Error::Cuda(e) => write!(f, "{e}")?,
+            Error::LoadFailed {
+                source_desc,
+                error,
+                jit_error_log,
+                jit_info_log,
+            } => {
+                write!(f, "loading {source_desc} as a library failed: {error}")?;
+                if !jit_error_log.trim().is_empty() {
+                    write!(f, "\nJIT error log:\n{}", jit_error_log.trim_end())?;
+                }
+                if !jit_info_log.trim().is_empty() {
+                    write!(f, "\nJIT info log:\n{}", jit_info_log.trim_end())?;
+                }
+            }
+            Error::SymbolNotFound { kind, name, .. } => {
+                write!(f, "the library has no {kind} named `{name}`")?
+            }
+            Error::Unloaded { what } => write!(f, "{what} was used after its library was unloaded")?,
+            Error::InvalidName(name) => write!(f, "the name {name:?} contains a NUL byte")?,
+            Error::ArgumentCount {
+                kernel,
+                expected,
+                got,
+            } => write!(
+                f,
+                "kernel `{kernel}` takes {expected} argument(s) but {got} were given"
+            )?,
+            Error::ArgumentSize {
+                kernel,
+                index,
+                expected,
+                got,
+            } => write!(
+                f,
+                "argument {index} of kernel `{kernel}` is {got} byte(s) but the parameter is {expected} byte(s)"
+            )?,
+            Error::SizeMismatch {
+                what,
+                expected,
+                got,
+            } => write!(
+                f,
+                "{what} is {expected} byte(s) but the access is {got} byte(s)"
+            )?,
+            Error::InvalidArgument(msg) => write!(f, "{msg}")?,
+            Error::NvrtcNotFound { tried } => {
+                write!(f, "the NVRTC library could not be opened; tried:")?;
+                write_attempts(f, tried)?;
+            }
+            Error::Nvrtc { function, message } => write!(f, "{function} failed: {message}")?,
+            Error::Compile {
+                program,
+                options,
+                log,
+            } => write!(
+                f,
+                "NVRTC could not compile `{program}` (options: {}):\n{}",
+                options.join(" "),
+                log.trim_end()
+            )?,
+            Error::Unsupported(msg) => write!(f, "{msg}")?,
+            Error::BackendUnavailable(msg) => write!(f, "{msg}")?,
+            Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display())?,
+        }
+        if let Some(h) = self.hint() {
+            write!(f, "\nhint: {h}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl From<CudaError> for Error {
+    fn from(e: CudaError) -> Self {
+        Error::Cuda(e)
+    }
+}

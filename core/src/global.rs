@@ -1,0 +1,343 @@
+//! Views of a library's variables: [`Global`] (device memory, incl. `__constant__`),
+//! [`Managed`] (host-accessible `__managed__` memory) and [`UnifiedFunction`].
+
+use std::ffi::c_void;
+use std::mem::size_of;
+use std::sync::Arc;
+
+use crate::context::Context;
+use crate::driver::cu;
+use crate::error::{Error, Result};
+use crate::library::LibraryShared;
+use crate::memory::{as_bytes, as_bytes_mut, DevicePtr, DeviceRepr};
+use crate::sys::driver as sys;
+
+/// A library variable in device memory (`cuLibraryGetGlobal`): `__device__`, `__constant__`
+/// or `__managed__`. A view: it never frees the memory, which belongs to the library.
+/// Reads and writes are checked against the variable's size and fail with
+/// [`Error::Unloaded`] once the library is gone.
+///
+/// ```no_run
+/// # fn main() -> cuda_library::Result<()> {
+/// # let lib = cuda_library::Library::load_file("k.cubin", &Default::default())?;
+/// let table = lib.get_global("lookup")?;     // __constant__ float lookup[4];
+/// table.write_slice(&[1.0f32, 2.0, 3.0, 4.0])?;
+/// assert_eq!(table.read_vec::<f32>()?, vec![1.0, 2.0, 3.0, 4.0]);
+/// assert!(table.read::<f64>().is_err());      // 8 bytes != 16 bytes
+/// # Ok(()) }
+/// ```
+pub struct Global {
+    lib: Arc<LibraryShared>,
+    name: String,
+    ptr: sys::CUdeviceptr,
+    size: usize,
+    ctx: Context,
+}
+
+// SAFETY: a device address and size; access goes through the driver.
+unsafe impl Send for Global {}
+// SAFETY: as above.
+unsafe impl Sync for Global {}
+
+impl std::fmt::Debug for Global {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Global")
+            .field("name", &self.name)
+            .field("ptr", &format_args!("{:#x}", self.ptr))
+            .field("size", &self.size)
+            .finish()
+    }
+}
+
+fn size_check(what: &str, size: usize, got: usize) -> Result<()> {
+    if got != size {
+        return Err(Error::SizeMismatch {
+            what: what.to_string(),
+            expected: size,
+            got,
+        });
+    }
+    Ok(())
+}
+
+fn elems_check<T>(what: &str, size: usize) -> Result<usize> {
+    let s = size_of::<T>();
+    if s == 0 || size % s != 0 {
+        return Err(Error::SizeMismatch {
+            what: format!(
+                "{what} (not a whole number of {})",
+                std::any::type_name::<T>()
+            ),
+            expected: size,
+            got: s,
+        });
+    }
+    Ok(size / s)
+}
+
+impl Global {
+    pub(crate) fn new(
+        lib: Arc<LibraryShared>,
+        name: String,
+        ptr: sys::CUdeviceptr,
+        size: usize,
+        ctx: Context,
+    ) -> Global {
+        Global {
+            lib,
+            name,
+            ptr,
+            size,
+            ctx,
+        }
+    }
+
+    fn what(&self) -> String {
+        format!("global `{}`", self.name)
+    }
+
+    /// The variable's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Size in bytes.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The device address (in the context it was looked up in).
+    pub fn device_ptr(&self) -> DevicePtr {
+        DevicePtr(self.ptr)
+    }
+
+    pub(crate) fn device_ptr_ref(&self) -> &u64 {
+        &self.ptr
+    }
+
+    /// Copies the whole variable to the host as bytes.
+    pub fn read_bytes(&self) -> Result<Vec<u8>> {
+        let mut out = vec![0u8; self.size];
+        self.read_into(&mut out)?;
+        Ok(out)
+    }
+
+    fn read_into(&self, out: &mut [u8]) -> Result<()> {
+        let _g = self.lib.live(|| self.what())?;
+        if out.is_empty() {
+            return Ok(());
+        }
+        self.ctx.inner.make_current()?;
+        // SAFETY: the variable is `self.size == out.len()` bytes and the library is loaded.
+        unsafe {
+            cu!(
+                self.lib.drv,
+                memcpy_dtoh(out.as_mut_ptr().cast(), self.ptr, out.len())
+            )
+        }
+    }
+
+    /// Overwrites the whole variable with `bytes` (exactly `size()` bytes).
+    pub fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
+        size_check(&self.what(), self.size, bytes.len())?;
+        let _g = self.lib.live(|| self.what())?;
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        self.ctx.inner.make_current()?;
+        // SAFETY: sizes checked; the library is loaded.
+        unsafe {
+            cu!(
+                self.lib.drv,
+                memcpy_htod(self.ptr, bytes.as_ptr().cast(), bytes.len())
+            )
+        }
+    }
+
+    /// Reads the variable as one `T`; its size must be exactly `size_of::<T>()`.
+    pub fn read<T: DeviceRepr + Default>(&self) -> Result<T> {
+        size_check(&self.what(), self.size, size_of::<T>())?;
+        let mut v = T::default();
+        self.read_into(as_bytes_mut(std::slice::from_mut(&mut v)))?;
+        Ok(v)
+    }
+
+    /// Reads the variable as an array of `T`; its size must be a multiple of `size_of::<T>()`.
+    pub fn read_vec<T: DeviceRepr + Default>(&self) -> Result<Vec<T>> {
+        let n = elems_check::<T>(&self.what(), self.size)?;
+        let mut v = vec![T::default(); n];
+        self.read_into(as_bytes_mut(&mut v))?;
+        Ok(v)
+    }
+
+    /// Writes one `T`; its size must equal the variable's.
+    pub fn write<T: DeviceRepr>(&self, value: &T) -> Result<()> {
+        self.write_bytes(as_bytes(std::slice::from_ref(value)))
+    }
+
+    /// Writes an array of `T` covering the whole variable.
+    pub fn write_slice<T: DeviceRepr>(&self, values: &[T]) -> Result<()> {
+        self.write_bytes(as_bytes(values))
+    }
+
+    /// Whether the library is still loaded.
+    pub fn is_loaded(&self) -> bool {
+        self.lib.live(String::new).is_ok()
+    }
+}
+
+/// A `__managed__` variable (`cuLibraryGetManaged`): unified memory the host reads and
+/// writes directly. Each access first waits for the context's queued work
+/// (`cuCtxSynchronize`), so a value written by a kernel is seen and a host write is not
+/// raced by a running kernel.
+pub struct Managed {
+    lib: Arc<LibraryShared>,
+    name: String,
+    ptr: sys::CUdeviceptr,
+    size: usize,
+    ctx: Context,
+}
+
+// SAFETY: as for Global; host access is through copies, never references.
+unsafe impl Send for Managed {}
+// SAFETY: as above.
+unsafe impl Sync for Managed {}
+
+impl std::fmt::Debug for Managed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Managed")
+            .field("name", &self.name)
+            .field("ptr", &format_args!("{:#x}", self.ptr))
+            .field("size", &self.size)
+            .finish()
+    }
+}
+
+impl Managed {
+    pub(crate) fn new(
+        lib: Arc<LibraryShared>,
+        name: String,
+        ptr: sys::CUdeviceptr,
+        size: usize,
+        ctx: Context,
+    ) -> Managed {
+        Managed {
+            lib,
+            name,
+            ptr,
+            size,
+            ctx,
+        }
+    }
+
+    fn what(&self) -> String {
+        format!("managed variable `{}`", self.name)
+    }
+
+    /// The variable's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Size in bytes.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The unified address (valid on the host and the device).
+    pub fn device_ptr(&self) -> DevicePtr {
+        DevicePtr(self.ptr)
+    }
+
+    fn access<R>(&self, f: impl FnOnce(*mut u8) -> R) -> Result<R> {
+        let _g = self.lib.live(|| self.what())?;
+        self.ctx.synchronize()?;
+        Ok(f(self.ptr as usize as *mut u8))
+    }
+
+    /// Copies the variable's bytes.
+    pub fn read_bytes(&self) -> Result<Vec<u8>> {
+        let mut out = vec![0u8; self.size];
+        // SAFETY: managed memory of `size` bytes, host-accessible; the device is idle.
+        self.access(|p| unsafe { std::ptr::copy_nonoverlapping(p, out.as_mut_ptr(), self.size) })?;
+        Ok(out)
+    }
+
+    /// Overwrites the variable (exactly `size()` bytes).
+    pub fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
+        size_check(&self.what(), self.size, bytes.len())?;
+        // SAFETY: as in read_bytes; sizes checked.
+        self.access(|p| unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len()) })
+    }
+
+    /// Reads the variable as one `T` (sizes must match).
+    pub fn read<T: DeviceRepr + Default>(&self) -> Result<T> {
+        size_check(&self.what(), self.size, size_of::<T>())?;
+        let mut v = T::default();
+        let out = as_bytes_mut(std::slice::from_mut(&mut v));
+        // SAFETY: as in read_bytes; sizes checked.
+        self.access(|p| unsafe { std::ptr::copy_nonoverlapping(p, out.as_mut_ptr(), out.len()) })?;
+        Ok(v)
+    }
+
+    /// Reads the variable as an array of `T`.
+    pub fn read_vec<T: DeviceRepr + Default>(&self) -> Result<Vec<T>> {
+        let n = elems_check::<T>(&self.what(), self.size)?;
+        let mut v = vec![T::default(); n];
+        let out = as_bytes_mut(&mut v);
+        // SAFETY: as in read_bytes; sizes checked.
+        self.access(|p| unsafe { std::ptr::copy_nonoverlapping(p, out.as_mut_ptr(), out.len()) })?;
+        Ok(v)
+    }
+
+    /// Writes one `T` (sizes must match).
+    pub fn write<T: DeviceRepr>(&self, value: &T) -> Result<()> {
+        self.write_bytes(as_bytes(std::slice::from_ref(value)))
+    }
+
+    /// Writes an array of `T` covering the whole variable.
+    pub fn write_slice<T: DeviceRepr>(&self, values: &[T]) -> Result<()> {
+        self.write_bytes(as_bytes(values))
+    }
+}
+
+/// A unified function's address (`cuLibraryGetUnifiedFunction`), valid while the library is
+/// loaded.
+pub struct UnifiedFunction {
+    lib: Arc<LibraryShared>,
+    name: String,
+    ptr: *mut c_void,
+}
+
+// SAFETY: an address; never dereferenced by this crate.
+unsafe impl Send for UnifiedFunction {}
+// SAFETY: as above.
+unsafe impl Sync for UnifiedFunction {}
+
+impl std::fmt::Debug for UnifiedFunction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UnifiedFunction")
+            .field("name", &self.name)
+            .field("ptr", &self.ptr)
+            .finish()
+    }
+}
+
+impl UnifiedFunction {
+    pub(crate) fn new(lib: Arc<LibraryShared>, name: String, ptr: *mut c_void) -> Self {
+        UnifiedFunction { lib, name, ptr }
+    }
+
+    /// The function's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The address, or [`Error::Unloaded`] once the library is gone.
+    pub fn as_raw(&self) -> Result<*mut c_void> {
+        let _g = self
+            .lib
+            .live(|| format!("unified function `{}`", self.name))?;
+        Ok(self.ptr)
+    }
+}

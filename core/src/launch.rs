@@ -1,0 +1,501 @@
+//! Launching kernels: [`LaunchConfig`], checked arguments, the [`launch!`](crate::launch)
+//! macro and a builder.
+
+use std::ffi::c_void;
+use std::marker::PhantomData;
+use std::mem::size_of;
+
+use serde::{Deserialize, Serialize};
+
+use crate::driver::cu;
+use crate::error::{Error, Result};
+use crate::global::Global;
+use crate::kernel::{Kernel, ParamInfo};
+use crate::memory::{DeviceBuffer, DeviceRepr};
+use crate::stream::Stream;
+use crate::sys::driver as sys;
+
+/// Grid, block or cluster dimensions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Dim3 {
+    /// x extent.
+    pub x: u32,
+    /// y extent.
+    pub y: u32,
+    /// z extent.
+    pub z: u32,
+}
+
+impl Dim3 {
+    /// `x * y * z`.
+    pub fn volume(&self) -> u64 {
+        self.x as u64 * self.y as u64 * self.z as u64
+    }
+}
+
+impl From<u32> for Dim3 {
+    fn from(x: u32) -> Self {
+        Dim3 { x, y: 1, z: 1 }
+    }
+}
+impl From<(u32, u32)> for Dim3 {
+    fn from((x, y): (u32, u32)) -> Self {
+        Dim3 { x, y, z: 1 }
+    }
+}
+impl From<(u32, u32, u32)> for Dim3 {
+    fn from((x, y, z): (u32, u32, u32)) -> Self {
+        Dim3 { x, y, z }
+    }
+}
+
+/// How to launch a kernel: grid and block dimensions, dynamic shared memory, an optional
+/// thread-block cluster shape and cooperative launch (`cuLaunchKernelEx`).
+///
+/// ```
+/// use cuda_library::LaunchConfig;
+/// let cfg = LaunchConfig::for_num_elems(1_000_000, 256);
+/// assert_eq!(cfg.grid.x, 3907);
+/// let tiled = LaunchConfig::new((64, 64), (16, 16)).with_shared_mem(2 * 16 * 16 * 4);
+/// assert_eq!(tiled.block.volume(), 256);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LaunchConfig {
+    /// Blocks in the grid.
+    pub grid: Dim3,
+    /// Threads in a block.
+    pub block: Dim3,
+    /// Dynamic shared memory per block in bytes.
+    pub shared_mem_bytes: u32,
+    /// Thread-block cluster dimensions (sm_90+), if any.
+    pub cluster: Option<Dim3>,
+    /// Cooperative launch (grid-wide synchronisation allowed).
+    pub cooperative: bool,
+}
+
+impl LaunchConfig {
+    /// A grid of `grid` blocks of `block` threads.
+    pub fn new(grid: impl Into<Dim3>, block: impl Into<Dim3>) -> Self {
+        LaunchConfig {
+            grid: grid.into(),
+            block: block.into(),
+            shared_mem_bytes: 0,
+            cluster: None,
+            cooperative: false,
+        }
+    }
+
+    /// A 1-D launch with enough blocks of `block` threads to cover `n` elements.
+    pub fn for_num_elems(n: u32, block: u32) -> Self {
+        let block = block.max(1);
+        LaunchConfig::new(n.div_ceil(block).max(1), block)
+    }
+
+    /// Sets the dynamic shared memory per block.
+    pub fn with_shared_mem(mut self, bytes: u32) -> Self {
+        self.shared_mem_bytes = bytes;
+        self
+    }
+
+    /// Sets a thread-block cluster shape; the grid must be a multiple of it.
+    pub fn with_cluster(mut self, cluster: impl Into<Dim3>) -> Self {
+        self.cluster = Some(cluster.into());
+        self
+    }
+
+    /// Makes the launch cooperative.
+    pub fn with_cooperative(mut self, yes: bool) -> Self {
+        self.cooperative = yes;
+        self
+    }
+
+    /// Checks what can be checked without the device: no zero dimension, at most 1024
+    /// threads per block, a grid divisible by the cluster.
+    pub fn validate(&self) -> Result<()> {
+        let bad = |m: String| Err(Error::InvalidArgument(m));
+        for (what, d) in [("grid", self.grid), ("block", self.block)] {
+            if d.x == 0 || d.y == 0 || d.z == 0 {
+                return bad(format!(
+                    "{what} dimensions ({}, {}, {}) contain a zero",
+                    d.x, d.y, d.z
+                ));
+            }
+        }
+        if self.block.volume() > 1024 {
+            return bad(format!(
+                "a block of {} threads exceeds the CUDA limit of 1024",
+                self.block.volume()
+            ));
+        }
+        if let Some(c) = self.cluster {
+            if c.x == 0 || c.y == 0 || c.z == 0 {
+                return bad("cluster dimensions contain a zero".to_string());
+            }
+            if self.grid.x % c.x != 0 || self.grid.y % c.y != 0 || self.grid.z % c.z != 0 {
+                return bad(format!(
+                    "grid ({}, {}, {}) is not a multiple of cluster ({}, {}, {})",
+                    self.grid.x, self.grid.y, self.grid.z, c.x, c.y, c.z
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One kernel argument: where its bytes are and how many. Made by [`AsKernelArg`].
+#[derive(Debug, Clone, Copy)]
+pub struct KernelArg<'a> {
+    ptr: *const c_void,
+    size: usize,
+    _borrow: PhantomData<&'a ()>,
+}
+
+impl<'a> KernelArg<'a> {
+    /// The argument for a plain value passed by value.
+    pub fn of<T: DeviceRepr>(value: &'a T) -> Self {
+        KernelArg {
+            ptr: (value as *const T).cast(),
+            size: size_of::<T>(),
+            _borrow: PhantomData,
+        }
+    }
+
+    /// Any value that converts to a kernel argument (used by [`launch!`](crate::launch)).
+    pub fn from_ref<T: AsKernelArg + ?Sized>(value: &'a T) -> Self {
+        value.as_kernel_arg()
+    }
+
+    /// The argument's size in bytes.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+}
+
+/// Values that can be passed to a kernel: plain data by value, device buffers and globals
+/// as their device address.
+pub trait AsKernelArg {
+    /// The argument.
+    fn as_kernel_arg(&self) -> KernelArg<'_>;
+}
+
+impl<T: DeviceRepr> AsKernelArg for T {
+    fn as_kernel_arg(&self) -> KernelArg<'_> {
+        KernelArg::of(self)
+    }
+}
+
+impl<T: DeviceRepr> AsKernelArg for DeviceBuffer<T> {
+    fn as_kernel_arg(&self) -> KernelArg<'_> {
+        KernelArg::of(&self.ptr)
+    }
+}
+
+impl AsKernelArg for Global {
+    fn as_kernel_arg(&self) -> KernelArg<'_> {
+        // The address lives in the Global; DevicePtr is a transparent u64.
+        let p: &u64 = self.device_ptr_ref();
+        KernelArg::of(p)
+    }
+}
+
+/// How arguments disagree with a kernel's parameters.
+#[derive(Debug, PartialEq, Eq)]
+enum ArgMismatch {
+    Count {
+        expected: usize,
+        got: usize,
+    },
+    Size {
+        index: usize,
+        expected: usize,
+        got: usize,
+    },
+}
+
+/// Checks argument count and sizes against the parameter list.
+#[inline]
+fn check_args(
+    params: &[ParamInfo],
+    args: &[KernelArg<'_>],
+) -> std::result::Result<(), ArgMismatch> {
+    if params.len() != args.len() {
+        return Err(ArgMismatch::Count {
+            expected: params.len(),
+            got: args.len(),
+        });
+    }
+    for (i, (p, a)) in params.iter().zip(args).enumerate() {
+        if p.size != a.size {
+            return Err(ArgMismatch::Size {
+                index: i,
+                expected: p.size,
+                got: a.size,
+            });
+        }
+    }
+    Ok(())
+}
+
+impl Kernel {
+    /// Checks the arguments against the kernel's parameters and launches it on `stream`
+    /// (`cuLaunchKernelEx`). A wrong argument count or size is an error, never a launch.
+    ///
+    /// Usually called through [`launch!`](crate::launch) or [`Kernel::launcher`].
+    pub fn launch(
+        &self,
+        stream: &Stream,
+        config: &LaunchConfig,
+        args: &[KernelArg<'_>],
+    ) -> Result<()> {
+        let _g = self.lib.live(|| "a kernel".to_string())?;
+        if let Err(mismatch) = check_args(self.params()?, args) {
+            return Err(self.arg_error(mismatch));
+        }
+        config.validate()?;
+        stream.ctx.make_current()?;
+
+        const INLINE: usize = 32;
+        let mut inline = [std::ptr::null_mut::<c_void>(); INLINE];
+        let mut heap = Vec::new();
+        let ptrs: &mut [*mut c_void] = if args.len() <= INLINE {
+            for (slot, a) in inline.iter_mut().zip(args) {
+                *slot = a.ptr as *mut c_void;
+            }
+            &mut inline[..args.len()]
+        } else {
+            heap.extend(args.iter().map(|a| a.ptr as *mut c_void));
+            &mut heap
+        };
+
+        let mut attrs: [sys::CUlaunchAttribute; 2] = Default::default();
+        let mut n_attrs = 0;
+        if let Some(c) = config.cluster {
+            attrs[n_attrs].id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+            attrs[n_attrs].value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
+                x: c.x,
+                y: c.y,
+                z: c.z,
+            };
+            n_attrs += 1;
+        }
+        if config.cooperative {
+            attrs[n_attrs].id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+            attrs[n_attrs].value.cooperative = 1;
+            n_attrs += 1;
+        }
+        let cfg = sys::CUlaunchConfig {
+            gridDimX: config.grid.x,
+            gridDimY: config.grid.y,
+            gridDimZ: config.grid.z,
+            blockDimX: config.block.x,
+            blockDimY: config.block.y,
+            blockDimZ: config.block.z,
+            sharedMemBytes: config.shared_mem_bytes,
+            hStream: stream.raw,
+            attrs: attrs.as_mut_ptr(),
+            numAttrs: n_attrs as u32,
+        };
+        // SAFETY: the library is held loaded by `_g`; every argument pointer refers to a live
+        // value of exactly the parameter's size; a CUkernel may be passed where a CUfunction
+        // is expected (CUDA 12.0+), and the stream's context is current.
+        unsafe {
+            cu!(
+                self.lib.drv,
+                launch_kernel_ex(
+                    &cfg,
+                    self.raw as sys::CUfunction,
+                    ptrs.as_mut_ptr(),
+                    std::ptr::null_mut()
+                )
+            )
+        }
+    }
+
+    #[cold]
+    fn arg_error(&self, m: ArgMismatch) -> Error {
+        let kernel = self.name().unwrap_or_else(|_| "?".into());
+        match m {
+            ArgMismatch::Count { expected, got } => Error::ArgumentCount {
+                kernel,
+                expected,
+                got,
+            },
+            ArgMismatch::Size {
+                index,
+                expected,
+                got,
+            } => Error::ArgumentSize {
+                kernel,
+                index,
+                expected,
+                got,
+            },
+        }
+    }
+
+    /// A launch builder that reads well in a notebook cell:
+    ///
+    /// ```no_run
+    /// # fn main() -> cuda_library::Result<()> {
+    /// # let lib = cuda_library::Library::load_file("k.cubin", &Default::default())?;
+    /// # let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// # let stream = ctx.create_stream()?;
+    /// # let (x, y) = (ctx.htod(&[1f32; 1024])?, ctx.alloc_zeroed::<f32>(1024)?);
+    /// lib.get_kernel("saxpy")?
+    ///     .launcher(&stream)
+    ///     .grid(4).block(256)
+    ///     .arg(&2.0f32).arg(&x).arg(&y).arg(&1024i32)
+    ///     .launch()?;
+    /// # Ok(()) }
+    /// ```
+    pub fn launcher<'a>(&'a self, stream: &'a Stream) -> Launcher<'a> {
+        Launcher {
+            kernel: self,
+            stream,
+            config: LaunchConfig::new(1, 1),
+            args: Vec::new(),
+        }
+    }
+}
+
+/// Builder made by [`Kernel::launcher`].
+pub struct Launcher<'a> {
+    kernel: &'a Kernel,
+    stream: &'a Stream,
+    config: LaunchConfig,
+    args: Vec<KernelArg<'a>>,
+}
+
+impl<'a> Launcher<'a> {
+    /// Grid dimensions.
+    pub fn grid(mut self, grid: impl Into<Dim3>) -> Self {
+        self.config.grid = grid.into();
+        self
+    }
+    /// Block dimensions.
+    pub fn block(mut self, block: impl Into<Dim3>) -> Self {
+        self.config.block = block.into();
+        self
+    }
+    /// Dynamic shared memory in bytes.
+    pub fn shared_mem(mut self, bytes: u32) -> Self {
+        self.config.shared_mem_bytes = bytes;
+        self
+    }
+    /// The whole configuration at once.
+    pub fn config(mut self, config: LaunchConfig) -> Self {
+        self.config = config;
+        self
+    }
+    /// Appends one argument.
+    pub fn arg<T: AsKernelArg + ?Sized>(mut self, value: &'a T) -> Self {
+        self.args.push(value.as_kernel_arg());
+        self
+    }
+    /// Launches (checked as [`Kernel::launch`]).
+    pub fn launch(self) -> Result<()> {
+        self.kernel.launch(self.stream, &self.config, &self.args)
+    }
+}
+
+/// Launches a kernel with checked arguments, without allocating:
+/// `launch!(kernel, &stream, &config, arg0, arg1, ...)`.
+///
+/// Each argument may be a plain value (`2.0f32`, `n as i32`), a [`DeviceBuffer`] (passed as
+/// its device pointer) or a [`Global`]. Evaluates to `Result<()>`.
+///
+/// ```no_run
+/// # fn main() -> cuda_library::Result<()> {
+/// use cuda_library::{launch, Device, LaunchConfig, Library};
+/// let ctx = Device::new(0)?.set_current()?;
+/// let stream = ctx.create_stream()?;
+/// let lib = Library::load_file("saxpy.cubin", &Default::default())?;
+/// let saxpy = lib.get_kernel("saxpy")?;
+/// let n = 1 << 20;
+/// let x = ctx.htod(&vec![1.0f32; n])?;
+/// let y = ctx.htod(&vec![2.0f32; n])?;
+/// launch!(saxpy, &stream, &LaunchConfig::for_num_elems(n as u32, 256), 3.0f32, x, y, n as i32)?;
+/// stream.synchronize()?;
+/// assert_eq!(y.to_vec()?[0], 5.0);
+/// # Ok(()) }
+/// ```
+#[macro_export]
+macro_rules! launch {
+    ($kernel:expr, $stream:expr, $config:expr $(, $arg:expr)* $(,)?) => {
+        $kernel.launch($stream, $config, &[$($crate::KernelArg::from_ref(&$arg)),*])
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(sizes: &[usize]) -> Vec<ParamInfo> {
+        let mut off = 0;
+        sizes
+            .iter()
+            .enumerate()
+            .map(|(index, &size)| {
+                off = (off + size - 1) / size * size;
+                let p = ParamInfo {
+                    index,
+                    offset: off,
+                    size,
+                };
+                off += size;
+                p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn matching_arguments_pass() {
+        let (a, x, n) = (2.0f32, 0u64, 7i32);
+        let args = [KernelArg::of(&a), KernelArg::of(&x), KernelArg::of(&n)];
+        assert_eq!(check_args(&params(&[4, 8, 4]), &args), Ok(()));
+    }
+
+    #[test]
+    fn wrong_count_and_size_are_caught() {
+        let (a, n64) = (2.0f32, 7usize);
+        assert_eq!(
+            check_args(&params(&[4, 8, 4]), &[KernelArg::of(&a)]),
+            Err(ArgMismatch::Count {
+                expected: 3,
+                got: 1
+            })
+        );
+        // `n` passed as usize where the kernel takes int
+        assert_eq!(
+            check_args(&params(&[4, 4]), &[KernelArg::of(&a), KernelArg::of(&n64)]),
+            Err(ArgMismatch::Size {
+                index: 1,
+                expected: 4,
+                got: 8
+            })
+        );
+    }
+
+    #[test]
+    fn arrays_and_device_pointers_have_their_sizes() {
+        let v = [1u8; 12];
+        assert_eq!(KernelArg::of(&v).size(), 12);
+        assert_eq!(crate::DevicePtr(5).as_kernel_arg().size(), 8);
+        assert_eq!(KernelArg::from_ref(&3.0f64).size(), 8);
+    }
+
+    #[test]
+    fn configs_are_validated() {
+        assert!(LaunchConfig::new(1, 256).validate().is_ok());
+        assert!(LaunchConfig::new(0, 256).validate().is_err());
+        assert!(LaunchConfig::new(1, (32, 32, 2)).validate().is_err());
+        assert!(LaunchConfig::new(4, 128).with_cluster(2).validate().is_ok());
+        let e = LaunchConfig::new(3, 128)
+            .with_cluster(2)
+            .validate()
+            .unwrap_err();
+        assert!(e.to_string().contains("not a multiple of cluster"), "{e}");
+        assert_eq!(LaunchConfig::for_num_elems(0, 256).grid.x, 1);
+        assert_eq!(LaunchConfig::for_num_elems(257, 256).grid.x, 2);
+    }
+}

@@ -1,0 +1,90 @@
+//! # cuda-library
+//!
+//! CUDA's modern loading path, the driver's `cuLibrary*` API (CUDA 12.0+), as a safe Rust
+//! API: load a cubin, fatbin or PTX image as a [`Library`], list its [`Kernel`]s, read and
+//! write its globals, `__constant__` and `__managed__` variables, launch kernels with checked
+//! arguments, and unload it, with the driver and NVRTC opened at run time (no link-time
+//! dependency on CUDA, no CUDA headers or libclang to build).
+//!
+//! ```no_run
+//! # fn main() -> cuda_library::Result<()> {
+//! use cuda_library::{launch, Device, ImageKind, LaunchConfig, Program, ProgramOptions};
+//!
+//! let ctx = Device::new(0)?.set_current()?;
+//! let code = Program::new(
+//!     r#"extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
+//!            int i = blockIdx.x * blockDim.x + threadIdx.x;
+//!            if (i < n) y[i] = a * x[i] + y[i];
+//!        }"#,
+//!     ProgramOptions::default(),
+//! )
+//! .compile(ImageKind::Cubin, &[])?;
+//! let lib = code.to_library(&Default::default())?;
+//! let saxpy = lib.get_kernel("saxpy")?;
+//! println!("{:?}", saxpy.param_info()?); // offsets 0, 8, 16, 24; sizes 4, 8, 8, 4
+//!
+//! let n = 1 << 20;
+//! let x = ctx.htod(&vec![1.0f32; n])?;
+//! let y = ctx.htod(&vec![2.0f32; n])?;
+//! let stream = ctx.create_stream()?;
+//! launch!(saxpy, &stream, &LaunchConfig::for_num_elems(n as u32, 256), 3.0f32, x, y, n as i32)?;
+//! stream.synchronize()?;
+//! assert!(y.to_vec()?.iter().all(|&v| v == 5.0));
+//! lib.unload()?;
+//! # Ok(()) }
+//! ```
+//!
+//! ## Layers
+//!
+//! - [`sys`]: bindgen-generated bindings (pinned CUDA 12.9 headers), loaded with
+//!   `libloading`. Driver entry points are resolved through `cuGetProcAddress` at the ABI
+//!   version of each `PFN_*` typedef; one missing from an old driver fails only the call that
+//!   needs it ([`Error::MissingEntryPoint`]).
+//! - Safe RAII types: [`Device`], [`Context`], [`Stream`], [`Event`], [`DeviceBuffer`],
+//!   [`Library`], [`Kernel`], [`Global`], [`Managed`], [`ObjectCode`], [`Program`].
+//! - [`backend()`] says which backend runs the API and why.
+//!
+//! ## Finding the driver and NVRTC
+//!
+//! Driver: `CUDA_LIBRARY_DRIVER` (a path), then `libcuda.so.1`, `libcuda.so` (`nvcuda.dll`
+//! on Windows). NVRTC: `CUDA_LIBRARY_NVRTC`, `$CUDA_HOME`/`$CUDA_PATH`, `/usr/local/cuda`,
+//! `libnvrtc.so.13`/`.12` by soname, then the PyPI wheels (`nvidia-cuda-nvrtc-cu12`,
+//! `nvidia-cuda-nvrtc` for CUDA 13) in the active Python's site-packages.
+
+#![warn(missing_docs)]
+
+pub mod sys;
+
+mod backend;
+mod context;
+mod device;
+mod driver;
+mod error;
+mod global;
+mod image;
+mod kernel;
+mod launch;
+mod library;
+mod loader;
+mod memory;
+mod object_code;
+mod options;
+mod program;
+mod stream;
+
+pub use backend::{backend, driver_version, BackendInfo, BackendKind};
+pub use context::Context;
+pub use device::{Device, DeviceProperties};
+pub use error::{CudaError, CudaVersion, Error, LoadAttempt, Result};
+pub use global::{Global, Managed, UnifiedFunction};
+pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
+pub use kernel::{
+    demangle, CachePreference, Kernel, KernelAttribute, KernelAttributes, KernelInfo, ParamInfo,
+};
+pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
+pub use library::{Library, ModuleHandle};
+pub use memory::{DeviceBuffer, DevicePtr, DeviceRepr};
+pub use object_code::{ImageSource, ObjectCode};
+pub use options::{HostTable, JitOptions, LibraryOptions};
+pub use program::{nvrtc_info, Program, ProgramOptions};
+pub use stream::{Event, Stream};

@@ -1,0 +1,164 @@
+//! Finding and opening shared libraries (the driver and NVRTC) at run time.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::error::LoadAttempt;
+
+/// Opens the first candidate the dynamic loader accepts; records the loader's message for the
+/// others. Candidates that are paths which do not exist are reported without calling the loader.
+pub(crate) fn open_first(
+    candidates: &[String],
+) -> Result<(libloading::Library, String, Vec<LoadAttempt>), Vec<LoadAttempt>> {
+    let mut tried = Vec::new();
+    for c in candidates {
+        let is_path = c.contains('/') || c.contains('\\');
+        if is_path && !Path::new(c).exists() {
+            tried.push(LoadAttempt {
+                candidate: c.clone(),
+                reason: "no such file".to_string(),
+            });
+            continue;
+        }
+        // SAFETY: opening a shared library runs its initialisers. The candidates are the CUDA
+        // driver / NVRTC libraries (or a path the user named for that purpose).
+        match unsafe { libloading::Library::new(c) } {
+            Ok(lib) => return Ok((lib, c.clone(), tried)),
+            Err(e) => tried.push(LoadAttempt {
+                candidate: c.clone(),
+                reason: loader_message(&e),
+            }),
+        }
+    }
+    Err(tried)
+}
+
+fn loader_message(e: &libloading::Error) -> String {
+    // libloading wraps dlerror(); its own message is the useful part.
+    let s = e.to_string();
+    s.trim().to_string()
+}
+
+/// The driver library candidates, in search order: `CUDA_LIBRARY_DRIVER`, then the sonames.
+pub(crate) fn driver_candidates() -> Vec<String> {
+    let mut c = Vec::new();
+    if let Some(p) = std::env::var_os("CUDA_LIBRARY_DRIVER") {
+        if !p.is_empty() {
+            c.push(p.to_string_lossy().into_owned());
+        }
+    }
+    if cfg!(windows) {
+        c.push("nvcuda.dll".to_string());
+    } else {
+        c.push("libcuda.so.1".to_string());
+        c.push("libcuda.so".to_string());
+    }
+    c
+}
+
+/// NVRTC candidates, in search order: `CUDA_LIBRARY_NVRTC`; `CUDA_HOME`/`CUDA_PATH` and
+/// `/usr/local/cuda`; the sonames `libnvrtc.so.13` and `libnvrtc.so.12`; the PyPI wheels
+/// (`nvidia-cuda-nvrtc` for CUDA 13, `nvidia-cuda-nvrtc-cu12`) in the active Python's
+/// site-packages, laid out as cuda-python's pathfinder knows them.
+pub(crate) fn nvrtc_candidates() -> Vec<String> {
+    let mut c = Vec::new();
+    if let Some(p) = std::env::var_os("CUDA_LIBRARY_NVRTC") {
+        if !p.is_empty() {
+            c.push(p.to_string_lossy().into_owned());
+        }
+    }
+    let mut roots: Vec<PathBuf> = Vec::new();
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        if let Some(v) = std::env::var_os(var) {
+            if !v.is_empty() {
+                roots.push(PathBuf::from(v));
+            }
+        }
+    }
+    if !cfg!(windows) {
+        roots.push(PathBuf::from("/usr/local/cuda"));
+    }
+    for root in &roots {
+        if cfg!(windows) {
+            for name in ["nvrtc64_130_0.dll", "nvrtc64_120_0.dll"] {
+                c.push(root.join("bin").join(name).display().to_string());
+            }
+        } else {
+            for name in ["libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"] {
+                c.push(root.join("lib64").join(name).display().to_string());
+            }
+        }
+    }
+    if cfg!(windows) {
+        c.push("nvrtc64_130_0.dll".to_string());
+        c.push("nvrtc64_120_0.dll".to_string());
+    } else {
+        c.push("libnvrtc.so.13".to_string());
+        c.push("libnvrtc.so.12".to_string());
+    }
+    for site in site_packages() {
+        let nv = site.join("nvidia");
+        if cfg!(windows) {
+            c.push(
+                nv.join("cu13/bin/x86_64/nvrtc64_130_0.dll")
+                    .display()
+                    .to_string(),
+            );
+            c.push(
+                nv.join("cuda_nvrtc/bin/nvrtc64_120_0.dll")
+                    .display()
+                    .to_string(),
+            );
+        } else {
+            c.push(nv.join("cu13/lib/libnvrtc.so.13").display().to_string());
+            c.push(
+                nv.join("cuda_nvrtc/lib/libnvrtc.so.12")
+                    .display()
+                    .to_string(),
+            );
+        }
+    }
+    c.dedup();
+    c
+}
+
+/// The active Python's site-packages folders: the virtual environment or conda environment
+/// named by `VIRTUAL_ENV` / `CONDA_PREFIX`, then whatever `python3` on `PATH` reports.
+fn site_packages() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for var in ["VIRTUAL_ENV", "CONDA_PREFIX"] {
+        let Some(prefix) = std::env::var_os(var) else {
+            continue;
+        };
+        let prefix = PathBuf::from(prefix);
+        if cfg!(windows) {
+            out.push(prefix.join("Lib").join("site-packages"));
+        } else if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {
+            let mut found: Vec<PathBuf> = entries
+                .flatten()
+                .map(|e| e.path().join("site-packages"))
+                .filter(|p| p.is_dir())
+                .collect();
+            found.sort();
+            out.extend(found);
+        }
+    }
+    let python = if cfg!(windows) { "python" } else { "python3" };
+    if let Ok(o) = Command::new(python)
+        .args([
+            "-c",
+            "import site,sys\nfor p in site.getsitepackages()+[site.getusersitepackages()]: print(p)",
+        ])
+        .output()
+    {
+        if o.status.success() {
+            for line in String::from_utf8_lossy(&o.stdout).lines() {
+                let p = PathBuf::from(line.trim());
+                if !line.trim().is_empty() && !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,276 @@
+//! Device memory: plain-data element types and owned device buffers.
+
+use std::marker::PhantomData;
+use std::mem::size_of;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::context::{Context, ContextInner};
+use crate::driver::cu;
+use crate::error::{Error, Result};
+use crate::sys::driver as sys;
+
+/// Plain data that can be copied to and from the device byte for byte and passed to kernels
+/// by value.
+///
+/// # Safety
+/// The type must have no padding, no pointers into host memory and every bit pattern must be
+/// a valid value (integers, floats, arrays and `#[repr(C)]` structs of them).
+pub unsafe trait DeviceRepr: Copy + 'static {}
+
+macro_rules! device_repr {
+    ($($t:ty),*) => { $(
+        // SAFETY: primitive numbers: no padding, every bit pattern valid.
+        unsafe impl DeviceRepr for $t {}
+    )* };
+}
+device_repr!(u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, f32, f64, usize, isize);
+// SAFETY: arrays of plain data are plain data.
+unsafe impl<T: DeviceRepr, const N: usize> DeviceRepr for [T; N] {}
+
+/// A raw device address, e.g. from another crate. Passes to kernels as a pointer parameter.
+#[repr(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct DevicePtr(pub u64);
+// SAFETY: a transparent u64.
+unsafe impl DeviceRepr for DevicePtr {}
+
+/// Views plain data as bytes.
+pub(crate) fn as_bytes<T: DeviceRepr>(v: &[T]) -> &[u8] {
+    // SAFETY: DeviceRepr types have no padding; the length covers the slice exactly.
+    unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), std::mem::size_of_val(v)) }
+}
+
+/// Views plain data as mutable bytes.
+pub(crate) fn as_bytes_mut<T: DeviceRepr>(v: &mut [T]) -> &mut [u8] {
+    // SAFETY: every bit pattern is a valid T (DeviceRepr), so any bytes may be written.
+    unsafe { std::slice::from_raw_parts_mut(v.as_mut_ptr().cast(), std::mem::size_of_val(v)) }
+}
+
+/// Device memory holding `len` values of `T`, freed on drop.
+///
+/// Copies to and from the host are synchronous and ordered after work queued on this
+/// crate's streams (they are blocking streams), so reading a buffer after a launch sees the
+/// kernel's results.
+///
+/// ```no_run
+/// # fn main() -> cuda_library::Result<()> {
+/// use cuda_library::{Device, DeviceBuffer};
+/// let ctx = Device::new(0)?.set_current()?;
+/// let buf = DeviceBuffer::from_slice(&ctx, &[1.0f32, 2.0, 3.0])?;
+/// assert_eq!(buf.to_vec()?, vec![1.0, 2.0, 3.0]);
+/// # Ok(()) }
+/// ```
+pub struct DeviceBuffer<T: DeviceRepr> {
+    pub(crate) ptr: sys::CUdeviceptr,
+    len: usize,
+    ctx: Arc<ContextInner>,
+    _t: PhantomData<T>,
+}
+
+// SAFETY: device memory is not tied to a host thread.
+unsafe impl<T: DeviceRepr> Send for DeviceBuffer<T> {}
+// SAFETY: shared access only reads the handle; copies go through the driver.
+unsafe impl<T: DeviceRepr> Sync for DeviceBuffer<T> {}
+
+impl<T: DeviceRepr> std::fmt::Debug for DeviceBuffer<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceBuffer")
+            .field("ptr", &format_args!("{:#x}", self.ptr))
+            .field("len", &self.len)
+            .field("type", &std::any::type_name::<T>())
+            .finish()
+    }
+}
+
+impl<T: DeviceRepr> DeviceBuffer<T> {
+    /// Allocates `len` elements, zero-filled.
+    pub fn zeroed(ctx: &Context, len: usize) -> Result<Self> {
+        let buf = Self::alloc(ctx, len)?;
+        buf.fill_bytes(0)?;
+        Ok(buf)
+    }
+
+    fn alloc(ctx: &Context, len: usize) -> Result<Self> {
+        let bytes = len.checked_mul(size_of::<T>()).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "{len} elements of {} overflow the address space",
+                std::any::type_name::<T>()
+            ))
+        })?;
+        ctx.inner.make_current()?;
+        let mut ptr: sys::CUdeviceptr = 0;
+        // cuMemAlloc rejects 0 bytes; an empty buffer owns no memory.
+        if bytes > 0 {
+            // SAFETY: allocates `bytes`, freed in Drop.
+            unsafe { cu!(ctx.inner.drv, mem_alloc(&mut ptr, bytes)) }?;
+        }
+        Ok(DeviceBuffer {
+            ptr,
+            len,
+            ctx: ctx.inner.clone(),
+            _t: PhantomData,
+        })
+    }
+
+    /// Allocates and copies `data` in.
+    pub fn from_slice(ctx: &Context, data: &[T]) -> Result<Self> {
+        let buf = Self::alloc(ctx, data.len())?;
+        buf.copy_from(data)?;
+        Ok(buf)
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the buffer holds no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Size in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.len * size_of::<T>()
+    }
+
+    /// The device address.
+    pub fn device_ptr(&self) -> DevicePtr {
+        DevicePtr(self.ptr)
+    }
+
+    fn check_len(&self, got: usize) -> Result<()> {
+        if got != self.len {
+            return Err(Error::SizeMismatch {
+                what: format!("a device buffer of {} elements", self.len),
+                expected: self.size_bytes(),
+                got: got * size_of::<T>(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Copies `data` (exactly `len()` elements) from the host.
+    pub fn copy_from(&self, data: &[T]) -> Result<()> {
+        self.check_len(data.len())?;
+        if self.len == 0 {
+            return Ok(());
+        }
+        self.ctx.make_current()?;
+        let bytes = as_bytes(data);
+        // SAFETY: the device range and the host slice are both `bytes.len()` long.
+        unsafe {
+            cu!(
+                self.ctx.drv,
+                memcpy_htod(self.ptr, bytes.as_ptr().cast(), bytes.len())
+            )
+        }
+    }
+
+    /// Copies another buffer of the same length into this one, on the device.
+    pub fn copy_from_buffer(&self, src: &DeviceBuffer<T>) -> Result<()> {
+        self.check_len(src.len)?;
+        if self.len == 0 {
+            return Ok(());
+        }
+        self.ctx.make_current()?;
+        // SAFETY: both ranges are `size_bytes()` long and alive.
+        unsafe {
+            cu!(
+                self.ctx.drv,
+                memcpy_dtod(self.ptr, src.ptr, self.size_bytes())
+            )
+        }
+    }
+
+    /// Copies the contents into `out` (exactly `len()` elements).
+    pub fn copy_to(&self, out: &mut [T]) -> Result<()> {
+        self.check_len(out.len())?;
+        if self.len == 0 {
+            return Ok(());
+        }
+        self.ctx.make_current()?;
+        let bytes = as_bytes_mut(out);
+        // SAFETY: the device range and the host slice are both `bytes.len()` long.
+        unsafe {
+            cu!(
+                self.ctx.drv,
+                memcpy_dtoh(bytes.as_mut_ptr().cast(), self.ptr, bytes.len())
+            )
+        }
+    }
+
+    /// Copies the contents to a new `Vec`.
+    pub fn to_vec(&self) -> Result<Vec<T>>
+    where
+        T: Default,
+    {
+        let mut v = vec![T::default(); self.len];
+        self.copy_to(&mut v)?;
+        Ok(v)
+    }
+
+    /// Sets every byte to `value`.
+    pub fn fill_bytes(&self, value: u8) -> Result<()> {
+        if self.len == 0 {
+            return Ok(());
+        }
+        self.ctx.make_current()?;
+        // SAFETY: sets exactly the buffer's bytes.
+        unsafe { cu!(self.ctx.drv, memset_d8(self.ptr, value, self.size_bytes())) }
+    }
+
+    /// Sets every element to `value` (a device memset for 1- and 4-byte types, a host copy
+    /// otherwise).
+    pub fn fill(&self, value: T) -> Result<()> {
+        if self.len == 0 {
+            return Ok(());
+        }
+        let bytes = as_bytes(std::slice::from_ref(&value));
+        self.ctx.make_current()?;
+        match *bytes {
+            [b] => {
+                // SAFETY: sets exactly the buffer's bytes.
+                unsafe { cu!(self.ctx.drv, memset_d8(self.ptr, b, self.len)) }
+            }
+            [a, b, c, d] => {
+                let word = u32::from_ne_bytes([a, b, c, d]);
+                // SAFETY: sets exactly the buffer's 4-byte words.
+                unsafe { cu!(self.ctx.drv, memset_d32(self.ptr, word, self.len)) }
+            }
+            _ => self.copy_from(&vec![value; self.len]),
+        }
+    }
+
+    /// The raw device pointer, valid while this buffer lives.
+    pub fn as_raw(&self) -> u64 {
+        self.ptr
+    }
+}
+
+impl<T: DeviceRepr> Drop for DeviceBuffer<T> {
+    fn drop(&mut self) {
+        if self.ptr == 0 {
+            return;
+        }
+        // SAFETY: frees memory this value owns. Errors cannot be reported from Drop.
+        unsafe {
+            let _ = self.ctx.make_current();
+            let _ = cu!(self.ctx.drv, mem_free(self.ptr));
+        }
+    }
+}
+
+impl Context {
+    /// Allocates a zero-filled buffer of `len` elements in this context.
+    pub fn alloc_zeroed<T: DeviceRepr>(&self, len: usize) -> Result<DeviceBuffer<T>> {
+        DeviceBuffer::zeroed(self, len)
+    }
+
+    /// Copies `data` into a new buffer in this context.
+    pub fn htod<T: DeviceRepr>(&self, data: &[T]) -> Result<DeviceBuffer<T>> {
+        DeviceBuffer::from_slice(self, data)
+    }
+}
