@@ -2,7 +2,7 @@
 
 use std::ffi::c_void;
 use std::ptr;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::driver::{cu, driver, Driver};
 use crate::error::{Error, Result};
@@ -76,7 +76,21 @@ impl std::fmt::Debug for Context {
 }
 
 impl Context {
+    /// The device's primary context. It is retained once per process and kept for the
+    /// process's life, so a context made current and then dropped by the caller never
+    /// leaves the thread with a destroyed context.
     pub(crate) fn primary(ordinal: usize, device: sys::CUdevice) -> Result<Context> {
+        static PRIMARY: Mutex<Vec<Context>> = Mutex::new(Vec::new());
+        let mut cache = PRIMARY.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(c) = cache.iter().find(|c| c.inner.device == device) {
+            return Ok(c.clone());
+        }
+        let ctx = Self::retain_primary(ordinal, device)?;
+        cache.push(ctx.clone());
+        Ok(ctx)
+    }
+
+    fn retain_primary(ordinal: usize, device: sys::CUdevice) -> Result<Context> {
         let drv = driver()?;
         let mut raw: sys::CUcontext = ptr::null_mut();
         // SAFETY: retains the primary context; released in ContextInner::drop.
@@ -217,15 +231,9 @@ pub(crate) fn current_or_default() -> Result<Context> {
     ))
 }
 
-/// Device 0's primary context, retained once for the life of the process.
+/// Device 0's primary context.
 fn default_context() -> Result<Context> {
-    static DEFAULT: OnceLock<Context> = OnceLock::new();
-    if let Some(c) = DEFAULT.get() {
-        return Ok(c.clone());
-    }
-    let dev = crate::Device::new(0)?;
-    let ctx = dev.primary_context()?;
-    Ok(DEFAULT.get_or_init(|| ctx).clone())
+    crate::Device::new(0)?.primary_context()
 }
 
 /// Registry of contexts this crate made, so a raw current context maps back to its owner.

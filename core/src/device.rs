@@ -4,7 +4,7 @@ use std::ffi::c_char;
 
 use serde::Serialize;
 
-use crate::context::{register, Context};
+use crate::context::Context;
 use crate::driver::{cu, driver};
 use crate::error::{Error, Result};
 use crate::stream::{Event, Stream};
@@ -243,11 +243,10 @@ impl Device {
         })
     }
 
-    /// The device's primary context (retained for as long as the returned value lives).
+    /// The device's primary context. It is retained on first use and kept for the life of
+    /// the process.
     pub fn primary_context(&self) -> Result<Context> {
-        let ctx = Context::primary(self.ordinal, self.raw)?;
-        register(&ctx);
-        Ok(ctx)
+        Context::primary(self.ordinal, self.raw)
     }
 
     /// Makes the primary context current on the calling thread and returns it.

@@ -3,12 +3,11 @@
 
 use std::ffi::c_void;
 use std::mem::size_of;
-use std::sync::Arc;
 
 use crate::context::Context;
 use crate::driver::cu;
 use crate::error::{Error, Result};
-use crate::library::LibraryShared;
+use crate::library::LibRef;
 use crate::memory::{as_bytes, as_bytes_mut, DevicePtr, DeviceRepr};
 use crate::sys::driver as sys;
 
@@ -27,7 +26,7 @@ use crate::sys::driver as sys;
 /// # Ok(()) }
 /// ```
 pub struct Global {
-    lib: Arc<LibraryShared>,
+    lib: LibRef,
     name: String,
     ptr: sys::CUdeviceptr,
     size: usize,
@@ -77,7 +76,7 @@ fn elems_check<T>(what: &str, size: usize) -> Result<usize> {
 
 impl Global {
     pub(crate) fn new(
-        lib: Arc<LibraryShared>,
+        lib: LibRef,
         name: String,
         ptr: sys::CUdeviceptr,
         size: usize,
@@ -191,7 +190,7 @@ impl Global {
 /// (`cuCtxSynchronize`), so a value written by a kernel is seen and a host write is not
 /// raced by a running kernel.
 pub struct Managed {
-    lib: Arc<LibraryShared>,
+    lib: LibRef,
     name: String,
     ptr: sys::CUdeviceptr,
     size: usize,
@@ -215,7 +214,7 @@ impl std::fmt::Debug for Managed {
 
 impl Managed {
     pub(crate) fn new(
-        lib: Arc<LibraryShared>,
+        lib: LibRef,
         name: String,
         ptr: sys::CUdeviceptr,
         size: usize,
@@ -304,7 +303,7 @@ impl Managed {
 /// A unified function's address (`cuLibraryGetUnifiedFunction`), valid while the library is
 /// loaded.
 pub struct UnifiedFunction {
-    lib: Arc<LibraryShared>,
+    lib: LibRef,
     name: String,
     ptr: *mut c_void,
 }
@@ -324,7 +323,7 @@ impl std::fmt::Debug for UnifiedFunction {
 }
 
 impl UnifiedFunction {
-    pub(crate) fn new(lib: Arc<LibraryShared>, name: String, ptr: *mut c_void) -> Self {
+    pub(crate) fn new(lib: LibRef, name: String, ptr: *mut c_void) -> Self {
         UnifiedFunction { lib, name, ptr }
     }
 

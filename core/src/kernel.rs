@@ -2,7 +2,7 @@
 
 use std::ffi::{c_char, c_void};
 use std::ptr;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -10,7 +10,7 @@ use crate::context::current_or_default;
 use crate::device::Device;
 use crate::driver::cu;
 use crate::error::{CudaError, Result};
-use crate::library::{driver_string, LibraryShared};
+use crate::library::{driver_string, LibRef};
 use crate::sys::driver as sys;
 
 /// One kernel parameter as the driver lays it out (`cuKernelGetParamInfo`).
@@ -128,7 +128,7 @@ pub struct KernelInfo {
 /// A kernel of a loaded [`Library`](crate::Library) (`CUkernel`). It keeps a handle to its
 /// library; after the library is unloaded every method returns [`Error::Unloaded`].
 pub struct Kernel {
-    pub(crate) lib: Arc<LibraryShared>,
+    pub(crate) lib: LibRef,
     pub(crate) raw: sys::CUkernel,
     params: OnceLock<Vec<ParamInfo>>,
 }
@@ -142,7 +142,7 @@ unsafe impl Sync for Kernel {}
 impl Clone for Kernel {
     fn clone(&self) -> Self {
         Kernel {
-            lib: self.lib.clone(),
+            lib: self.lib,
             raw: self.raw,
             params: self.params.clone(),
         }
@@ -170,7 +170,7 @@ pub fn demangle(name: &str) -> String {
 
 impl Kernel {
     #[inline]
-    pub(crate) fn new(lib: Arc<LibraryShared>, raw: sys::CUkernel) -> Kernel {
+    pub(crate) fn new(lib: LibRef, raw: sys::CUkernel) -> Kernel {
         Kernel {
             lib,
             raw,

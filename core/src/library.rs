@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::ffi::{c_char, c_void, CStr};
 use std::path::Path;
 use std::ptr;
-use std::sync::{Arc, RwLock, RwLockReadGuard};
+use std::sync::{Mutex, RwLock, RwLockReadGuard};
 
 use crate::context::current_or_default;
 use crate::driver::{cu, driver, Driver};
@@ -15,43 +15,89 @@ use crate::kernel::Kernel;
 use crate::options::LibraryOptions;
 use crate::sys::driver as sys;
 
-/// What every handle into a library shares: the `CUlibrary` and whether it is still loaded.
-pub(crate) struct LibraryShared {
-    pub raw: sys::CUlibrary,
-    /// `true` while loaded. Readers hold it across a driver call, so `unload` waits for them.
-    loaded: RwLock<bool>,
-    pub drv: &'static Driver,
-    pub source: String,
-    /// The image, kept alive when the driver was told it is preserved.
-    _image: Option<Box<[u8]>>,
+/// The state a handle checks before using a library: which load occupies the slot and
+/// whether it is still loaded.
+struct SlotState {
+    generation: u64,
+    loaded: bool,
 }
 
-// SAFETY: CUlibrary handles are context-independent and may be used from any thread; the
-// loaded flag is behind a lock.
-unsafe impl Send for LibraryShared {}
-// SAFETY: as above.
-unsafe impl Sync for LibraryShared {}
+/// A process-lifetime cell a loaded library occupies. Handles (kernels, globals) refer to a
+/// slot and the generation they were made in, so they need no reference count: taking a
+/// kernel costs no atomic operation, and after unload the generation no longer matches.
+/// Slots are recycled, so their number is bounded by the most libraries loaded at once.
+struct Slot {
+    state: RwLock<SlotState>,
+}
 
-impl LibraryShared {
+static FREE_SLOTS: Mutex<Vec<&'static Slot>> = Mutex::new(Vec::new());
+
+fn take_slot() -> (&'static Slot, u64) {
+    let reused = FREE_SLOTS.lock().unwrap_or_else(|p| p.into_inner()).pop();
+    let slot = reused.unwrap_or_else(|| {
+        Box::leak(Box::new(Slot {
+            state: RwLock::new(SlotState {
+                generation: 0,
+                loaded: false,
+            }),
+        }))
+    });
+    let mut st = slot.state.write().unwrap_or_else(|p| p.into_inner());
+    st.generation += 1;
+    st.loaded = true;
+    (slot, st.generation)
+}
+
+/// A handle's link to its library: cheap to copy, checked on every use.
+#[derive(Clone, Copy)]
+pub(crate) struct LibRef {
+    slot: &'static Slot,
+    generation: u64,
+    pub raw: sys::CUlibrary,
+    pub drv: &'static Driver,
+}
+
+// SAFETY: CUlibrary handles are context-independent and usable from any thread; the slot
+// state is behind a lock.
+unsafe impl Send for LibRef {}
+// SAFETY: as above.
+unsafe impl Sync for LibRef {}
+
+/// Proof, held across a driver call, that the library stays loaded until it is dropped.
+pub(crate) struct Live<'a>(#[allow(dead_code)] RwLockReadGuard<'a, SlotState>);
+
+impl LibRef {
     /// Holds the library loaded for the duration of a call, or says it is gone.
     #[inline]
-    pub fn live(&self, what: impl FnOnce() -> String) -> Result<RwLockReadGuard<'_, bool>> {
-        let g = self.loaded.read().unwrap_or_else(|p| p.into_inner());
-        if *g {
-            Ok(g)
+    pub fn live(&self, what: impl FnOnce() -> String) -> Result<Live<'static>> {
+        let g = self.slot.state.read().unwrap_or_else(|p| p.into_inner());
+        if g.generation == self.generation && g.loaded {
+            Ok(Live(g))
         } else {
             Err(Error::Unloaded { what: what() })
         }
     }
 
+    /// Whether both refer to the same load of the same library.
+    pub fn same(&self, other: &LibRef) -> bool {
+        std::ptr::eq(self.slot, other.slot) && self.generation == other.generation
+    }
+
+    /// Unloads once; later calls (and Drop after `unload`) do nothing.
     fn unload(&self) -> Result<()> {
-        let mut g = self.loaded.write().unwrap_or_else(|p| p.into_inner());
-        if !*g {
+        let mut st = self.slot.state.write().unwrap_or_else(|p| p.into_inner());
+        if st.generation != self.generation || !st.loaded {
             return Ok(());
         }
-        *g = false;
-        // SAFETY: unloading a library this value loaded, exactly once.
-        unsafe { cu!(self.drv, library_unload(self.raw)) }
+        st.loaded = false;
+        // SAFETY: unloading a library this slot holds, exactly once; readers are excluded.
+        let r = unsafe { cu!(self.drv, library_unload(self.raw)) };
+        drop(st);
+        FREE_SLOTS
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(self.slot);
+        r
     }
 }
 
@@ -75,7 +121,10 @@ impl LibraryShared {
 /// # Ok(()) }
 /// ```
 pub struct Library {
-    shared: Arc<LibraryShared>,
+    lib: LibRef,
+    source: String,
+    /// The image, kept alive when the driver was told it is preserved.
+    _image: Option<Box<[u8]>>,
     kind: Option<ImageKind>,
     jit_info_log: String,
     /// Name expression -> symbol, from [`ObjectCode`](crate::ObjectCode).
@@ -85,9 +134,9 @@ pub struct Library {
 impl std::fmt::Debug for Library {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Library")
-            .field("source", &self.shared.source)
+            .field("source", &self.source)
             .field("kind", &self.kind)
-            .field("raw", &self.shared.raw)
+            .field("raw", &self.lib.raw)
             .finish()
     }
 }
@@ -95,14 +144,23 @@ impl std::fmt::Debug for Library {
 /// Converts `name` to a NUL-terminated string for the driver without allocating when short.
 #[inline]
 pub(crate) fn with_cstr<R>(name: &str, f: impl FnOnce(&CStr) -> Result<R>) -> Result<R> {
+    const INLINE: usize = 128;
     let bytes = name.as_bytes();
-    let mut buf = [0u8; 256];
-    if bytes.len() < buf.len() {
-        buf[..bytes.len()].copy_from_slice(bytes);
-        match CStr::from_bytes_until_nul(&buf[..=bytes.len()]) {
-            Ok(c) if c.count_bytes() == bytes.len() => f(c),
-            _ => Err(Error::InvalidName(name.to_string())),
-        }
+    // A plain loop: names are short, and this beats a call into memchr.
+    if bytes.iter().any(|&b| b == 0) {
+        return Err(Error::InvalidName(name.to_string()));
+    }
+    if bytes.len() < INLINE {
+        let mut buf = [std::mem::MaybeUninit::<u8>::uninit(); INLINE];
+        // SAFETY: copies `len` initialised bytes and a NUL into the buffer, then views exactly
+        // those `len + 1` initialised bytes, which hold no interior NUL (checked above).
+        let c = unsafe {
+            let p = buf.as_mut_ptr().cast::<u8>();
+            ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len());
+            p.add(bytes.len()).write(0);
+            CStr::from_bytes_with_nul_unchecked(std::slice::from_raw_parts(p, bytes.len() + 1))
+        };
+        f(c)
     } else {
         let c = std::ffi::CString::new(name).map_err(|_| Error::InvalidName(name.to_string()))?;
         f(&c)
@@ -136,7 +194,7 @@ impl Library {
     ) -> Result<Library> {
         // Bad input is refused before the driver is even needed.
         let bytes = image::prepare(kind, image)?;
-        let mut enc = options.encode()?;
+        let mut enc = options.encode(kind != ImageKind::Cubin)?;
         let drv = driver()?;
         // With BINARY_IS_PRESERVED the driver may read the bytes until unload: keep a copy.
         let kept: Option<Box<[u8]>> = options
@@ -195,7 +253,7 @@ impl Library {
 
     fn load_path(kind: ImageKind, path: &Path, options: &LibraryOptions) -> Result<Library> {
         let cpath = path_cstring(path)?;
-        let mut enc = options.encode()?;
+        let mut enc = options.encode(kind != ImageKind::Cubin)?;
         let drv = driver()?;
         let mut raw: sys::CUlibrary = ptr::null_mut();
         // SAFETY: a NUL-terminated path; option arrays live in `enc`.
@@ -229,13 +287,9 @@ impl Library {
     ) -> Result<Library> {
         match rc {
             Ok(()) => Ok(Library {
-                shared: Arc::new(LibraryShared {
-                    raw,
-                    loaded: RwLock::new(true),
-                    drv,
-                    source,
-                    _image: kept,
-                }),
+                lib: new_ref(raw, drv),
+                source,
+                _image: kept,
                 kind,
                 jit_info_log: enc.info_log(),
                 symbols: BTreeMap::new(),
@@ -256,13 +310,9 @@ impl Library {
     /// `raw` must be a loaded library that nothing else unloads.
     pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
         Ok(Library {
-            shared: Arc::new(LibraryShared {
-                raw: raw.cast(),
-                loaded: RwLock::new(true),
-                drv: driver()?,
-                source: "a CUlibrary handle".to_string(),
-                _image: None,
-            }),
+            lib: new_ref(raw.cast(), driver()?),
+            source: "a CUlibrary handle".to_string(),
+            _image: None,
             kind: None,
             jit_info_log: String::new(),
             symbols: BTreeMap::new(),
@@ -291,12 +341,12 @@ impl Library {
 
     /// The raw `CUlibrary`, valid until this library is unloaded.
     pub fn as_raw(&self) -> *mut c_void {
-        self.shared.raw.cast()
+        self.lib.raw.cast()
     }
 
     /// Where the library came from, e.g. `kernels.cubin (cubin)` or `5120 bytes of PTX`.
     pub fn source(&self) -> &str {
-        &self.shared.source
+        &self.source
     }
 
     /// The kind of image it was loaded from, when known.
@@ -315,17 +365,14 @@ impl Library {
     #[inline]
     pub fn get_kernel(&self, name: &str) -> Result<Kernel> {
         let name = self.symbol(name);
-        let drv = self.shared.drv;
+        let drv = self.lib.drv;
         let mut raw: sys::CUkernel = ptr::null_mut();
         // SAFETY: `self` is loaded for as long as it is borrowed (unload takes `self`).
         let rc = with_cstr(name, |c| unsafe {
-            cu!(
-                drv,
-                library_get_kernel(&mut raw, self.shared.raw, c.as_ptr())
-            )
+            cu!(drv, library_get_kernel(&mut raw, self.lib.raw, c.as_ptr()))
         });
         match rc {
-            Ok(()) => Ok(Kernel::new(self.shared.clone(), raw)),
+            Ok(()) => Ok(Kernel::new(self.lib, raw)),
             Err(e) => Err(self.not_found(e, "kernel", name)),
         }
     }
@@ -363,24 +410,21 @@ impl Library {
     /// Every kernel in the library (`cuLibraryGetKernelCount` + `cuLibraryEnumerateKernels`,
     /// CUDA 12.4+). The driver's order is not the source order.
     pub fn kernels(&self) -> Result<Vec<Kernel>> {
-        let drv = self.shared.drv;
+        let drv = self.lib.drv;
         let mut count = 0u32;
         // SAFETY: the library is loaded while borrowed.
-        unsafe { cu!(drv, library_get_kernel_count(&mut count, self.shared.raw)) }?;
+        unsafe { cu!(drv, library_get_kernel_count(&mut count, self.lib.raw)) }?;
         let mut raws: Vec<sys::CUkernel> = vec![ptr::null_mut(); count as usize];
         if count > 0 {
             // SAFETY: room for `count` handles.
             unsafe {
                 cu!(
                     drv,
-                    library_enumerate_kernels(raws.as_mut_ptr(), count, self.shared.raw)
+                    library_enumerate_kernels(raws.as_mut_ptr(), count, self.lib.raw)
                 )
             }?;
         }
-        Ok(raws
-            .into_iter()
-            .map(|k| Kernel::new(self.shared.clone(), k))
-            .collect())
+        Ok(raws.into_iter().map(|k| Kernel::new(self.lib, k)).collect())
     }
 
     /// A `__device__`, `__constant__` or `__managed__` variable (`cuLibraryGetGlobal`): its
@@ -389,23 +433,17 @@ impl Library {
     pub fn get_global(&self, name: &str) -> Result<Global> {
         let name = self.symbol(name);
         let ctx = current_or_default()?;
-        let drv = self.shared.drv;
+        let drv = self.lib.drv;
         let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
         // SAFETY: the library is loaded while borrowed; a context is current.
         let rc = with_cstr(name, |c| unsafe {
             cu!(
                 drv,
-                library_get_global(&mut dptr, &mut size, self.shared.raw, c.as_ptr())
+                library_get_global(&mut dptr, &mut size, self.lib.raw, c.as_ptr())
             )
         });
         match rc {
-            Ok(()) => Ok(Global::new(
-                self.shared.clone(),
-                name.to_string(),
-                dptr,
-                size,
-                ctx,
-            )),
+            Ok(()) => Ok(Global::new(self.lib, name.to_string(), dptr, size, ctx)),
             Err(e) => Err(self.not_found(e, "global", name)),
         }
     }
@@ -415,23 +453,17 @@ impl Library {
     pub fn get_managed(&self, name: &str) -> Result<Managed> {
         let name = self.symbol(name);
         let ctx = current_or_default()?;
-        let drv = self.shared.drv;
+        let drv = self.lib.drv;
         let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
         // SAFETY: the library is loaded while borrowed; a context is current.
         let rc = with_cstr(name, |c| unsafe {
             cu!(
                 drv,
-                library_get_managed(&mut dptr, &mut size, self.shared.raw, c.as_ptr())
+                library_get_managed(&mut dptr, &mut size, self.lib.raw, c.as_ptr())
             )
         });
         match rc {
-            Ok(()) => Ok(Managed::new(
-                self.shared.clone(),
-                name.to_string(),
-                dptr,
-                size,
-                ctx,
-            )),
+            Ok(()) => Ok(Managed::new(self.lib, name.to_string(), dptr, size, ctx)),
             Err(e) => Err(self.not_found(e, "managed variable", name)),
         }
     }
@@ -439,21 +471,17 @@ impl Library {
     /// A unified function's address (`cuLibraryGetUnifiedFunction`). The driver returns
     /// `CUDA_ERROR_INVALID_VALUE` for an ordinary `__global__` kernel name.
     pub fn get_unified_function(&self, name: &str) -> Result<UnifiedFunction> {
-        let drv = self.shared.drv;
+        let drv = self.lib.drv;
         let mut fptr: *mut c_void = ptr::null_mut();
         // SAFETY: the library is loaded while borrowed.
         let rc = with_cstr(name, |c| unsafe {
             cu!(
                 drv,
-                library_get_unified_function(&mut fptr, self.shared.raw, c.as_ptr())
+                library_get_unified_function(&mut fptr, self.lib.raw, c.as_ptr())
             )
         });
         match rc {
-            Ok(()) => Ok(UnifiedFunction::new(
-                self.shared.clone(),
-                name.to_string(),
-                fptr,
-            )),
+            Ok(()) => Ok(UnifiedFunction::new(self.lib, name.to_string(), fptr)),
             Err(e) => Err(self.not_found(e, "unified function", name)),
         }
     }
@@ -464,10 +492,10 @@ impl Library {
         current_or_default()?;
         let mut m: sys::CUmodule = ptr::null_mut();
         // SAFETY: the library is loaded while borrowed; a context is current.
-        unsafe { cu!(self.shared.drv, library_get_module(&mut m, self.shared.raw)) }?;
+        unsafe { cu!(self.lib.drv, library_get_module(&mut m, self.lib.raw)) }?;
         Ok(ModuleHandle {
             raw: m.cast(),
-            lib: self.shared.clone(),
+            lib: self.lib,
         })
     }
 
@@ -475,18 +503,28 @@ impl Library {
     /// globals and modules taken from it become unusable: using them returns
     /// [`Error::Unloaded`]. Dropping a `Library` unloads it too, ignoring errors.
     pub fn unload(self) -> Result<()> {
-        self.shared.unload()
+        self.lib.unload()
     }
 
     /// Whether this library and `kernel` are the same library.
     pub fn contains(&self, kernel: &Kernel) -> bool {
-        Arc::ptr_eq(&self.shared, &kernel.lib)
+        self.lib.same(&kernel.lib)
     }
 }
 
 impl Drop for Library {
     fn drop(&mut self) {
-        let _ = self.shared.unload();
+        let _ = self.lib.unload();
+    }
+}
+
+fn new_ref(raw: sys::CUlibrary, drv: &'static Driver) -> LibRef {
+    let (slot, generation) = take_slot();
+    LibRef {
+        slot,
+        generation,
+        raw,
+        drv,
     }
 }
 
@@ -494,7 +532,7 @@ impl Drop for Library {
 #[derive(Clone)]
 pub struct ModuleHandle {
     raw: *mut c_void,
-    lib: Arc<LibraryShared>,
+    lib: LibRef,
 }
 
 impl std::fmt::Debug for ModuleHandle {

@@ -118,15 +118,18 @@ fn as_value(v: usize) -> *mut c_void {
 
 impl LibraryOptions {
     /// Checks the values and lays them out for `cuLibraryLoadData`/`cuLibraryLoadFromFile`.
-    pub(crate) fn encode(&self) -> Result<EncodedOptions> {
+    /// `may_jit` is false for a cubin, which the driver never compiles: no log buffers are
+    /// allocated or passed then.
+    pub(crate) fn encode(&self, may_jit: bool) -> Result<EncodedOptions> {
         let j = &self.jit;
+        let log_size = if may_jit { j.log_size } else { 0 };
         let mut e = EncodedOptions {
             jit_keys: Vec::new(),
             jit_values: Vec::new(),
             lib_keys: Vec::new(),
             lib_values: Vec::new(),
-            info_log: vec![0; j.log_size],
-            error_log: vec![0; j.log_size],
+            info_log: vec![0; log_size],
+            error_log: vec![0; log_size],
             info_size_slot: None,
             error_size_slot: None,
         };
@@ -175,19 +178,19 @@ impl LibraryOptions {
         if j.log_verbose {
             push(sys::CUjit_option::CU_JIT_LOG_VERBOSE, 1);
         }
-        if j.log_size > 0 {
+        if log_size > 0 {
             e.jit_keys.push(sys::CUjit_option::CU_JIT_INFO_LOG_BUFFER);
             e.jit_values.push(e.info_log.as_mut_ptr().cast());
             e.jit_keys
                 .push(sys::CUjit_option::CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES);
             e.info_size_slot = Some(e.jit_values.len());
-            e.jit_values.push(as_value(j.log_size));
+            e.jit_values.push(as_value(log_size));
             e.jit_keys.push(sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER);
             e.jit_values.push(e.error_log.as_mut_ptr().cast());
             e.jit_keys
                 .push(sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
             e.error_size_slot = Some(e.jit_values.len());
-            e.jit_values.push(as_value(j.log_size));
+            e.jit_values.push(as_value(log_size));
         }
         if self.binary_is_preserved {
             e.lib_keys
@@ -195,6 +198,13 @@ impl LibraryOptions {
             e.lib_values.push(as_value(1));
         }
         if let Some(t) = self.host_universal_table {
+            if t.0.is_null() {
+                // Seen on driver 580: a null table crashes cuLibraryLoadData.
+                return Err(Error::InvalidArgument(
+                    "host_universal_table is a null pointer; leave the option unset when there is no table"
+                        .to_string(),
+                ));
+            }
             e.lib_keys
                 .push(sys::CUlibraryOption::CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE);
             e.lib_values.push(t.0);
@@ -233,7 +243,7 @@ mod tests {
 
     #[test]
     fn default_options_carry_only_log_buffers() {
-        let e = LibraryOptions::default().encode().unwrap();
+        let e = LibraryOptions::default().encode(true).unwrap();
         assert_eq!(
             e.jit_keys,
             vec![
@@ -246,6 +256,29 @@ mod tests {
         assert_eq!(e.jit_values[1] as usize, 16 * 1024);
         assert!(e.lib_keys.is_empty());
         assert_eq!(e.info_log(), "");
+    }
+
+    #[test]
+    fn a_cubin_gets_no_log_buffers() {
+        let e = LibraryOptions::default().encode(false).unwrap();
+        assert!(e.jit_keys.is_empty());
+        assert_eq!(e.info_log(), "");
+    }
+
+    #[test]
+    fn a_null_host_table_is_refused() {
+        // SAFETY: only encoded, never given to a driver.
+        let t = unsafe { HostTable::from_raw(std::ptr::null_mut()) };
+        let opts = LibraryOptions {
+            host_universal_table: Some(t),
+            ..Default::default()
+        };
+        let e = opts
+            .encode(true)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("null pointer"), "{e}");
     }
 
     #[test]
@@ -264,7 +297,7 @@ mod tests {
                 log_size: 0,
             },
         };
-        let e = opts.encode().unwrap();
+        let e = opts.encode(true).unwrap();
         let pairs: Vec<(u32, usize)> = e
             .jit_keys
             .iter()
@@ -299,7 +332,7 @@ mod tests {
             host_universal_table: Some(t),
             ..Default::default()
         };
-        let e = opts.encode().unwrap();
+        let e = opts.encode(true).unwrap();
         assert_eq!(e.lib_keys[0].0, 0);
         assert_eq!(e.lib_values[0], table.as_mut_ptr().cast());
     }
@@ -311,7 +344,7 @@ mod tests {
                 jit,
                 ..Default::default()
             }
-            .encode()
+            .encode(true)
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default()
@@ -340,7 +373,7 @@ mod tests {
 
     #[test]
     fn logs_are_read_up_to_the_size_the_driver_wrote_back() {
-        let mut e = LibraryOptions::default().encode().unwrap();
+        let mut e = LibraryOptions::default().encode(true).unwrap();
         e.info_log[..6].copy_from_slice(b"hello\0");
         let slot = e.info_size_slot.unwrap();
         e.jit_values[slot] = as_value(6);

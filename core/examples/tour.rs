@@ -1,0 +1,175 @@
+//! A tour of cuda-library: `cargo run --release --example tour`.
+//!
+//! With a GPU it loads the fixture library, prints its kernel table and globals, launches
+//! saxpy and times it. Without one it says why (every place the driver was looked for) and
+//! shows what still works: compiling CUDA C++ with NVRTC and reading the images.
+
+use cuda_library::{
+    launch, Device, ImageKind, LaunchConfig, Library, LibraryOptions, Program, ProgramOptions,
+};
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> cuda_library::Result<()> {
+    println!("cuda-library tour\n=================\n");
+    match cuda_library::backend() {
+        Ok(info) => {
+            println!("backend: {info}\n");
+            gpu_tour()?;
+        }
+        Err(why) => {
+            println!("No GPU backend is available, so the GPU part of the tour is skipped:\n");
+            for line in why.to_string().lines() {
+                println!("    {line}");
+            }
+            println!();
+            println!("(The simulated backend that runs everything without a GPU is not in this");
+            println!("version yet.) What works without a GPU:\n");
+        }
+    }
+    offline_tour()
+}
+
+fn gpu_tour() -> cuda_library::Result<()> {
+    let dev = Device::new(0)?;
+    let ctx = dev.set_current()?;
+    let p = dev.properties()?;
+    println!(
+        "device 0: {} (sm_{}{}, {} SMs, {:.1} GiB)",
+        p.name,
+        p.compute_capability.0,
+        p.compute_capability.1,
+        p.multiprocessor_count,
+        p.total_memory as f64 / (1u64 << 30) as f64
+    );
+
+    let lib = Library::load_file(
+        format!("{FIXTURES}/kernels.fatbin"),
+        &LibraryOptions::default(),
+    )?;
+    println!("\nloaded {}\n", lib.source());
+    println!(
+        "{:<44} {:>6} {:>5} {:>7} {:>6}  params (offset:size)",
+        "kernel", "regs", "smem", "const", "occ256"
+    );
+    let mut kernels = lib.kernels()?;
+    kernels.sort_by_key(|k| k.name().unwrap_or_default());
+    for k in &kernels {
+        let info = k.info(&dev)?;
+        let params: Vec<String> = info
+            .params
+            .iter()
+            .map(|p| format!("{}:{}", p.offset, p.size))
+            .collect();
+        println!(
+            "{:<44} {:>6} {:>5} {:>7} {:>6}  {}",
+            info.demangled,
+            info.attributes.num_regs,
+            info.attributes.shared_size_bytes,
+            info.attributes.const_size_bytes,
+            k.max_active_blocks_per_sm(256, 0)?,
+            params.join(" ")
+        );
+    }
+
+    println!("\nglobals:");
+    for name in ["table", "coeffs", "counter", "managed_value"] {
+        let g = lib.get_global(name)?;
+        println!(
+            "  {name:<14} {:>3} bytes at {:#x}: {:?}",
+            g.size(),
+            g.device_ptr().0,
+            g.read_bytes()?
+        );
+    }
+    let m = lib.get_managed("managed_value")?;
+    println!("  managed_value read from the host: {}", m.read::<i32>()?);
+
+    let saxpy = lib.get_kernel("saxpy")?;
+    let n = 1 << 24;
+    let x = ctx.htod(&vec![1.0f32; n])?;
+    let y = ctx.htod(&vec![2.0f32; n])?;
+    let stream = ctx.create_stream()?;
+    let cfg = LaunchConfig::for_num_elems(n as u32, 256);
+    let (start, end) = (ctx.create_event()?, ctx.create_event()?);
+    launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n as i32)?;
+    start.record(&stream)?;
+    launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n as i32)?;
+    end.record(&stream)?;
+    let ms = end.elapsed_ms_since(&start)?;
+    let y0 = y.to_vec()?[0];
+    println!(
+        "\nsaxpy on {n} floats: {ms:.3} ms ({:.0} GB/s), y[0] = {y0} (expected 8)",
+        3.0 * 4.0 * n as f64 / (ms as f64 * 1e-3) / 1e9
+    );
+
+    let bad = launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n);
+    println!(
+        "passing n as usize instead of int: {}",
+        bad.err().map(|e| e.to_string()).unwrap_or_default()
+    );
+    lib.unload()?;
+    println!(
+        "after unload, saxpy.name() = {}",
+        saxpy
+            .name()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    );
+    println!();
+    Ok(())
+}
+
+fn offline_tour() -> cuda_library::Result<()> {
+    for name in ["kernels.sm90.cubin", "kernels.fatbin", "kernels.ptx"] {
+        let path = format!("{FIXTURES}/{name}");
+        let bytes = std::fs::read(&path).map_err(|source| cuda_library::Error::Io {
+            path: path.clone().into(),
+            source,
+        })?;
+        println!(
+            "  {name:<20} {:>6} bytes, recognised as {}",
+            bytes.len(),
+            cuda_library::detect_image_kind(&bytes)
+                .map(|k| k.to_string())
+                .unwrap_or_else(|| "unknown".into())
+        );
+    }
+    let src = r#"
+template <typename T>
+__global__ void scale(T* x, T a, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] *= a;
+}"#;
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    };
+    match Program::new(src, options)
+        .with_name("scale.cu")
+        .compile(ImageKind::Ptx, &["scale<float>", "scale<double>"])
+    {
+        Ok(code) => {
+            let (path, (maj, min)) = cuda_library::nvrtc_info()?;
+            println!("\n  NVRTC {maj}.{min} ({path}) compiled scale.cu to PTX:");
+            for (expr, sym) in code.symbol_mapping() {
+                println!(
+                    "    {expr:<14} -> {sym:<22} {}",
+                    cuda_library::demangle(sym)
+                );
+            }
+            let ptx = code.ptx_text().unwrap_or_default();
+            println!("    {} lines of PTX", ptx.lines().count());
+        }
+        Err(e) => println!("\n  NVRTC is not available either: {e}"),
+    }
+    Ok(())
+}
