@@ -8,7 +8,7 @@
 //! regenerated files. Setting `CUDA_LIBRARY_WRITE_BINDINGS=1` as well copies them over the
 //! checked-in files (this is what `scripts/regen-bindings.sh` and the CI drift check do).
 //!
-//! Headers are searched in `CUDA_HOME`, `CUDA_PATH`, `/usr/local/cuda`, then the PyPI wheels
+//! Headers are searched in `CUDA_LIBRARY_INCLUDE` (folders separated like `PATH`), `CUDA_HOME`, `CUDA_PATH`, `/usr/local/cuda`, then the PyPI wheels
 //! `nvidia-cuda-runtime-cu12` / `nvidia-cuda-nvrtc-cu12` in the active Python's site-packages.
 
 fn main() {
@@ -30,6 +30,7 @@ mod regen {
 
     pub fn run() {
         for var in [
+            "CUDA_LIBRARY_INCLUDE",
             "CUDA_HOME",
             "CUDA_PATH",
             "VIRTUAL_ENV",
@@ -80,6 +81,9 @@ mod regen {
     fn find_include(header: &str, wheel: &str) -> PathBuf {
         let mut tried = Vec::new();
         let mut candidates: Vec<PathBuf> = Vec::new();
+        if let Some(dirs) = env::var_os("CUDA_LIBRARY_INCLUDE") {
+            candidates.extend(env::split_paths(&dirs));
+        }
         for var in ["CUDA_HOME", "CUDA_PATH"] {
             if let Some(v) = env::var_os(var) {
                 candidates.push(PathBuf::from(v).join("include"));

@@ -1,8 +1,8 @@
 //! GPU tests: the driver backend against a real device.
 //!
 //! Skipped, with the reason printed, where no CUDA driver or device is present; set
-//! `CUDA_LIBRARY_REQUIRE_GPU=1` to make that a failure. Run them one at a time
-//! (`--test-threads=1`): the memory-leak test reads device-wide free memory.
+//! `CUDA_LIBRARY_REQUIRE_GPU=1` to make that a failure. The tests take turns on the GPU
+//! (a shared lock), because the memory-leak test reads device-wide free memory.
 //!
 //! Fixtures: `tests/fixtures/kernels.cu` built by nvcc (`tests/fixtures/build.sh`) into a
 //! sm_90 cubin, a fatbin (sm_80 + sm_90 SASS, compute_80 PTX) and compute_80 PTX.
@@ -25,10 +25,19 @@ fn bytes(name: &str) -> Vec<u8> {
     std::fs::read(fixture(name)).unwrap()
 }
 
-/// Device 0 with its primary context current, or `None` (with the reason printed).
-fn gpu() -> Option<(Device, cuda_library::Context)> {
+/// GPU tests take turns: the leak test reads device-wide free memory.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Device 0 with its primary context current and this test's turn on the GPU, or `None`
+/// (with the reason printed).
+fn gpu() -> Option<(
+    Device,
+    cuda_library::Context,
+    std::sync::MutexGuard<'static, ()>,
+)> {
+    let turn = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     match Device::new(0).and_then(|d| Ok((d, d.set_current()?))) {
-        Ok(x) => Some(x),
+        Ok((d, c)) => Some((d, c, turn)),
         Err(e) => {
             if std::env::var("CUDA_LIBRARY_REQUIRE_GPU").is_ok_and(|v| v == "1") {
                 panic!("a GPU is required but unavailable: {e}");
@@ -90,7 +99,9 @@ fn check_saxpy(lib: &Library, ctx: &cuda_library::Context) {
 
 #[test]
 fn loads_cubin_fatbin_and_ptx_from_bytes_and_files() {
-    let Some((_dev, ctx)) = gpu() else { return };
+    let Some((_dev, ctx, _turn)) = gpu() else {
+        return;
+    };
     for name in ["kernels.sm90.cubin", "kernels.fatbin", "kernels.ptx"] {
         let from_bytes = Library::load_data(&bytes(name), &opts()).unwrap();
         let from_file = Library::load_file(fixture(name), &opts()).unwrap();
@@ -118,7 +129,9 @@ fn loads_cubin_fatbin_and_ptx_from_bytes_and_files() {
 
 #[test]
 fn enumerates_template_instances_with_demangled_names() {
-    let Some((dev, _ctx)) = gpu() else { return };
+    let Some((dev, _ctx, _turn)) = gpu() else {
+        return;
+    };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let mut demangled: Vec<String> = lib
         .kernels()
@@ -141,7 +154,7 @@ fn enumerates_template_instances_with_demangled_names() {
 
 #[test]
 fn parameter_info_matches_the_signatures() {
-    let Some(_) = gpu() else { return };
+    let Some((_, _, _turn)) = gpu() else { return };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let layout = |name: &str| -> Vec<(usize, usize)> {
         lib.get_kernel(name)
@@ -160,7 +173,7 @@ fn parameter_info_matches_the_signatures() {
 
 #[test]
 fn globals_constants_and_initialised_arrays_round_trip() {
-    let Some(_) = gpu() else { return };
+    let Some((_, _, _turn)) = gpu() else { return };
     for name in ["kernels.sm90.cubin", "kernels.ptx"] {
         let lib = Library::load_data(&bytes(name), &opts()).unwrap();
         let table = lib.get_global("table").unwrap();
@@ -211,7 +224,9 @@ fn globals_constants_and_initialised_arrays_round_trip() {
 
 #[test]
 fn managed_variable_is_read_and_written_from_the_host() {
-    let Some((_dev, ctx)) = gpu() else { return };
+    let Some((_dev, ctx, _turn)) = gpu() else {
+        return;
+    };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let m = lib.get_managed("managed_value").unwrap();
     assert_eq!(m.size(), 4);
@@ -233,7 +248,7 @@ fn managed_variable_is_read_and_written_from_the_host() {
 
 #[test]
 fn unified_function_behaviour_with_and_without_the_option() {
-    let Some(_) = gpu() else { return };
+    let Some((_, _, _turn)) = gpu() else { return };
     let plain = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let e = plain.get_unified_function("saxpy").unwrap_err();
     assert_eq!(e.cuda_error_name(), Some("CUDA_ERROR_INVALID_VALUE"), "{e}");
@@ -252,7 +267,9 @@ fn unified_function_behaviour_with_and_without_the_option() {
 
 #[test]
 fn everything_is_an_error_after_unload() {
-    let Some((_dev, ctx)) = gpu() else { return };
+    let Some((_dev, ctx, _turn)) = gpu() else {
+        return;
+    };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("saxpy").unwrap();
     let g = lib.get_global("table").unwrap();
@@ -279,7 +296,9 @@ fn everything_is_an_error_after_unload() {
 
 #[test]
 fn unload_with_a_kernel_in_flight() {
-    let Some((_dev, ctx)) = gpu() else { return };
+    let Some((_dev, ctx, _turn)) = gpu() else {
+        return;
+    };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let spin = lib.get_kernel("spin").unwrap();
     let stream = ctx.create_stream().unwrap();
@@ -303,7 +322,9 @@ fn unload_with_a_kernel_in_flight() {
 
 #[test]
 fn ten_thousand_load_unload_cycles_keep_memory_flat() {
-    let Some((_dev, ctx)) = gpu() else { return };
+    let Some((_dev, ctx, _turn)) = gpu() else {
+        return;
+    };
     let image = bytes("kernels.sm90.cubin");
     let cycle = || {
         let lib = Library::load_data(&image, &opts()).unwrap();
@@ -333,7 +354,7 @@ fn ten_thousand_load_unload_cycles_keep_memory_flat() {
 
 #[test]
 fn eight_threads_load_and_launch_at_once() {
-    let Some(_) = gpu() else { return };
+    let Some((_, _, _turn)) = gpu() else { return };
     let image = Arc::new(bytes("kernels.sm90.cubin"));
     let threads: Vec<_> = (0..8)
         .map(|t| {
@@ -373,7 +394,7 @@ fn eight_threads_load_and_launch_at_once() {
 
 #[test]
 fn one_library_shared_by_threads_and_unloaded_under_them() {
-    let Some(_) = gpu() else { return };
+    let Some((_, _, _turn)) = gpu() else { return };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("empty").unwrap();
     let started = Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -418,7 +439,9 @@ fn one_library_shared_by_threads_and_unloaded_under_them() {
 
 #[test]
 fn wrong_arguments_are_rejected_before_launch() {
-    let Some((_dev, ctx)) = gpu() else { return };
+    let Some((_dev, ctx, _turn)) = gpu() else {
+        return;
+    };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("saxpy").unwrap();
     let stream = ctx.create_stream().unwrap();
@@ -475,7 +498,7 @@ fn wrong_arguments_are_rejected_before_launch() {
 
 #[test]
 fn lookups_fail_clearly() {
-    let Some(_) = gpu() else { return };
+    let Some((_, _, _turn)) = gpu() else { return };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     match lib.get_kernel("scale") {
         Err(Error::SymbolNotFound { suggestions, .. }) => {
@@ -504,7 +527,9 @@ fn lookups_fail_clearly() {
 
 #[test]
 fn kernel_attributes_occupancy_and_handles() {
-    let Some((dev, _ctx)) = gpu() else { return };
+    let Some((dev, _ctx, _turn)) = gpu() else {
+        return;
+    };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("saxpy").unwrap();
     let a = k.attributes(&dev).unwrap();
@@ -531,7 +556,9 @@ fn kernel_attributes_occupancy_and_handles() {
 
 #[test]
 fn cluster_and_cooperative_launches() {
-    let Some((dev, ctx)) = gpu() else { return };
+    let Some((dev, ctx, _turn)) = gpu() else {
+        return;
+    };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("empty").unwrap();
     let stream = ctx.create_stream().unwrap();
@@ -544,7 +571,7 @@ fn cluster_and_cooperative_launches() {
 
 #[test]
 fn jit_options_and_logs() {
-    let Some(_) = gpu() else { return };
+    let Some((_, _, _turn)) = gpu() else { return };
     let verbose = LibraryOptions {
         jit: JitOptions {
             log_verbose: true,
@@ -570,13 +597,9 @@ fn jit_options_and_logs() {
         Err(e) => {
             println!("broken PTX, load failed: {e}");
             match &e {
-                Error::LoadFailed {
-                    jit_error_log,
-                    error,
-                    ..
-                } => {
-                    assert!(jit_error_log.contains("bogus"), "{jit_error_log}");
-                    assert_eq!(error.function, "cuLibraryLoadData");
+                Error::LoadFailed(f) => {
+                    assert!(f.jit_error_log.contains("bogus"), "{}", f.jit_error_log);
+                    assert_eq!(f.error.function, "cuLibraryLoadData");
                 }
                 other => panic!("{other:?}"),
             }
@@ -606,7 +629,9 @@ fn jit_options_and_logs() {
 
 #[test]
 fn nvrtc_program_with_name_expressions_launches() {
-    let Some((dev, ctx)) = gpu() else { return };
+    let Some((dev, ctx, _turn)) = gpu() else {
+        return;
+    };
     let src = std::fs::read_to_string(fixture("kernels.cu")).unwrap();
     let code = match Program::new(src, ProgramOptions::default())
         .with_name("kernels.cu")
@@ -635,7 +660,9 @@ fn nvrtc_program_with_name_expressions_launches() {
 
 #[test]
 fn one_library_in_two_contexts() {
-    let Some((dev, primary)) = gpu() else { return };
+    let Some((dev, primary, _turn)) = gpu() else {
+        return;
+    };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let other = cuda_library::Context::new(&dev).unwrap();
     for ctx in [&primary, &other] {
@@ -664,7 +691,9 @@ fn one_library_in_two_contexts() {
 
 #[test]
 fn device_properties_buffers_and_events() {
-    let Some((dev, ctx)) = gpu() else { return };
+    let Some((dev, ctx, _turn)) = gpu() else {
+        return;
+    };
     let p = dev.properties().unwrap();
     println!("{p:?}");
     assert!(p.name.contains("NVIDIA"));
@@ -706,7 +735,9 @@ fn device_properties_buffers_and_events() {
 
 #[test]
 fn a_context_destroyed_under_a_library_leaves_it_usable_and_unloadable() {
-    let Some((dev, primary)) = gpu() else { return };
+    let Some((dev, primary, _turn)) = gpu() else {
+        return;
+    };
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     {
         let other = cuda_library::Context::new(&dev).unwrap();

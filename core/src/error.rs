@@ -38,6 +38,19 @@ pub struct LoadAttempt {
     pub reason: String,
 }
 
+/// Why a library failed to load: the driver's error and the JIT logs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LoadFailure {
+    /// What was being loaded (file name or a description of the bytes).
+    pub source_desc: String,
+    /// The driver's error.
+    pub error: CudaError,
+    /// The JIT error log, if the JIT ran and wrote one.
+    pub jit_error_log: String,
+    /// The JIT info log.
+    pub jit_info_log: String,
+}
+
 /// A failed CUDA driver call: the function, its `CUresult` code, name and description.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CudaError {
@@ -102,16 +115,7 @@ pub enum Error {
     /// A CUDA driver call returned an error.
     Cuda(CudaError),
     /// A library image could not be loaded; carries the JIT logs when there were any.
-    LoadFailed {
-        /// What was being loaded (file name or a description of the bytes).
-        source_desc: String,
-        /// The driver's error.
-        error: CudaError,
-        /// The JIT error log, if the JIT ran and wrote one.
-        jit_error_log: String,
-        /// The JIT info log.
-        jit_info_log: String,
-    },
+    LoadFailed(Box<LoadFailure>),
     /// A kernel, global or managed variable was not found in a library.
     SymbolNotFound {
         /// `kernel`, `global`, `managed variable` or `unified function`.
@@ -200,7 +204,8 @@ impl Error {
     /// The `CUresult` name when this error came from the driver (`CUDA_ERROR_NOT_FOUND`, ...).
     pub fn cuda_error_name(&self) -> Option<&str> {
         match self {
-            Error::Cuda(e) | Error::LoadFailed { error: e, .. } => Some(&e.name),
+            Error::Cuda(e) => Some(&e.name),
+            Error::LoadFailed(f) => Some(&f.error.name),
             _ => None,
         }
     }
@@ -208,7 +213,8 @@ impl Error {
     /// The raw `CUresult` when this error came from the driver.
     pub fn cuda_code(&self) -> Option<u32> {
         match self {
-            Error::Cuda(e) | Error::LoadFailed { error: e, .. } => Some(e.code),
+            Error::Cuda(e) => Some(e.code),
+            Error::LoadFailed(f) => Some(f.error.code),
             _ => None,
         }
     }
@@ -233,13 +239,13 @@ impl Error {
             Error::InvalidDevice { count, .. } => {
                 format!("use an ordinal below {count}")
             }
-            Error::LoadFailed { error, .. } if error.name == "CUDA_ERROR_NO_BINARY_FOR_GPU" => {
+            Error::LoadFailed(f) if f.error.name == "CUDA_ERROR_NO_BINARY_FOR_GPU" => {
                 "compile for this GPU's architecture (e.g. `ProgramOptions::arch`) or include PTX so the driver can JIT it".to_string()
             }
-            Error::LoadFailed { error, .. } if error.name == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION" => {
+            Error::LoadFailed(f) if f.error.name == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION" => {
                 "the PTX is newer than the driver: compile with an NVRTC no newer than the driver, or update the driver".to_string()
             }
-            Error::LoadFailed { .. } => {
+            Error::LoadFailed(_) => {
                 "check that the bytes are a cubin, fatbin or NUL-terminated PTX built for this GPU".to_string()
             }
             Error::SymbolNotFound { kind, suggestions, .. } => {
@@ -314,18 +320,17 @@ impl fmt::Display for Error {
                 "there is no CUDA device {ordinal}: the driver reports {count} device(s)"
             )?,
             Error::Cuda(e) => write!(f, "{e}")?,
-            Error::LoadFailed {
-                source_desc,
-                error,
-                jit_error_log,
-                jit_info_log,
-            } => {
-                write!(f, "loading {source_desc} as a library failed: {error}")?;
-                if !jit_error_log.trim().is_empty() {
-                    write!(f, "\nJIT error log:\n{}", jit_error_log.trim_end())?;
+            Error::LoadFailed(l) => {
+                write!(
+                    f,
+                    "loading {} as a library failed: {}",
+                    l.source_desc, l.error
+                )?;
+                if !l.jit_error_log.trim().is_empty() {
+                    write!(f, "\nJIT error log:\n{}", l.jit_error_log.trim_end())?;
                 }
-                if !jit_info_log.trim().is_empty() {
-                    write!(f, "\nJIT info log:\n{}", jit_info_log.trim_end())?;
+                if !l.jit_info_log.trim().is_empty() {
+                    write!(f, "\nJIT info log:\n{}", l.jit_info_log.trim_end())?;
                 }
             }
             Error::SymbolNotFound { kind, name, .. } => {

@@ -126,7 +126,7 @@ pub struct KernelInfo {
 }
 
 /// A kernel of a loaded [`Library`](crate::Library) (`CUkernel`). It keeps a handle to its
-/// library; after the library is unloaded every method returns [`Error::Unloaded`].
+/// library; after the library is unloaded every method returns [`Error::Unloaded`](crate::Error::Unloaded).
 pub struct Kernel {
     pub(crate) lib: LibRef,
     pub(crate) raw: sys::CUkernel,

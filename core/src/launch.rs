@@ -431,12 +431,12 @@ mod tests {
     use super::*;
 
     fn params(sizes: &[usize]) -> Vec<ParamInfo> {
-        let mut off = 0;
+        let mut off = 0usize;
         sizes
             .iter()
             .enumerate()
             .map(|(index, &size)| {
-                off = (off + size - 1) / size * size;
+                off = off.div_ceil(size) * size;
                 let p = ParamInfo {
                     index,
                     offset: off,

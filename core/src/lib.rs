@@ -75,7 +75,7 @@ mod stream;
 pub use backend::{backend, driver_version, BackendInfo, BackendKind};
 pub use context::Context;
 pub use device::{Device, DeviceProperties};
-pub use error::{CudaError, CudaVersion, Error, LoadAttempt, Result};
+pub use error::{CudaError, CudaVersion, Error, LoadAttempt, LoadFailure, Result};
 pub use global::{Global, Managed, UnifiedFunction};
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
 pub use kernel::{

@@ -8,7 +8,7 @@ use std::sync::{Mutex, RwLock, RwLockReadGuard};
 
 use crate::context::current_or_default;
 use crate::driver::{cu, driver, Driver};
-use crate::error::{Error, Result};
+use crate::error::{Error, LoadFailure, Result};
 use crate::global::{Global, Managed, UnifiedFunction};
 use crate::image::{self, ImageKind};
 use crate::kernel::Kernel;
@@ -146,8 +146,7 @@ impl std::fmt::Debug for Library {
 pub(crate) fn with_cstr<R>(name: &str, f: impl FnOnce(&CStr) -> Result<R>) -> Result<R> {
     const INLINE: usize = 128;
     let bytes = name.as_bytes();
-    // A plain loop: names are short, and this beats a call into memchr.
-    if bytes.iter().any(|&b| b == 0) {
+    if bytes.contains(&0) {
         return Err(Error::InvalidName(name.to_string()));
     }
     if bytes.len() < INLINE {
@@ -294,12 +293,12 @@ impl Library {
                 jit_info_log: enc.info_log(),
                 symbols: BTreeMap::new(),
             }),
-            Err(Error::Cuda(error)) => Err(Error::LoadFailed {
+            Err(Error::Cuda(error)) => Err(Error::LoadFailed(Box::new(LoadFailure {
                 source_desc: source,
                 error,
                 jit_error_log: enc.error_log(),
                 jit_info_log: enc.info_log(),
-            }),
+            }))),
             Err(other) => Err(other),
         }
     }

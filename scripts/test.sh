@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every test, installing what the tests need:
+#   - .venv with the pinned NVRTC wheel (CUDA C++ compiles on machines without a GPU)
+#   - libclang, for the bindings drift check
+# then: rustfmt check, clippy, unit + integration + doc tests, the bindings drift check.
+# GPU tests run where a CUDA driver and device exist and print why they skip elsewhere;
+# set CUDA_LIBRARY_REQUIRE_GPU=1 to make a missing GPU a failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+venv=$(scripts/setup-venv.sh)
+export VIRTUAL_ENV="$venv"
+export CUDA_LIBRARY_REQUIRE_NVRTC=1
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "== cargo test"
+cargo test --workspace
+echo "== rustdoc"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+echo "== bindings drift check"
+scripts/regen-bindings.sh --check
+echo "== all tests passed"
