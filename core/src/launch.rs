@@ -3,6 +3,7 @@
 
 use std::ffi::c_void;
 use std::marker::PhantomData;
+use std::mem::MaybeUninit;
 use std::mem::size_of;
 
 use serde::{Deserialize, Serialize};
@@ -254,33 +255,43 @@ impl Kernel {
         config.validate()?;
         stream.ctx.make_current()?;
 
+        // Pointer and attribute arrays on the stack, written only as far as they are used:
+        // the driver reads `args.len()` parameters and `numAttrs` attributes.
         const INLINE: usize = 32;
-        let mut inline = [std::ptr::null_mut::<c_void>(); INLINE];
+        let mut inline = [MaybeUninit::<*mut c_void>::uninit(); INLINE];
         let mut heap = Vec::new();
-        let ptrs: &mut [*mut c_void] = if args.len() <= INLINE {
+        let ptrs: *mut *mut c_void = if args.len() <= INLINE {
             for (slot, a) in inline.iter_mut().zip(args) {
-                *slot = a.ptr as *mut c_void;
+                slot.write(a.ptr.cast_mut());
             }
-            &mut inline[..args.len()]
+            inline.as_mut_ptr().cast()
         } else {
-            heap.extend(args.iter().map(|a| a.ptr as *mut c_void));
-            &mut heap
+            heap.extend(args.iter().map(|a| a.ptr.cast_mut()));
+            heap.as_mut_ptr()
         };
 
-        let mut attrs: [sys::CUlaunchAttribute; 2] = Default::default();
+        let mut attrs = [MaybeUninit::<sys::CUlaunchAttribute>::uninit(); 2];
         let mut n_attrs = 0;
         if let Some(c) = config.cluster {
-            attrs[n_attrs].id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-            attrs[n_attrs].value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
+            let mut a = sys::CUlaunchAttribute {
+                id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
+                ..Default::default()
+            };
+            a.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
                 x: c.x,
                 y: c.y,
                 z: c.z,
             };
+            attrs[n_attrs].write(a);
             n_attrs += 1;
         }
         if config.cooperative {
-            attrs[n_attrs].id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
-            attrs[n_attrs].value.cooperative = 1;
+            let mut a = sys::CUlaunchAttribute {
+                id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_COOPERATIVE,
+                ..Default::default()
+            };
+            a.value.cooperative = 1;
+            attrs[n_attrs].write(a);
             n_attrs += 1;
         }
         let cfg = sys::CUlaunchConfig {
@@ -292,7 +303,7 @@ impl Kernel {
             blockDimZ: config.block.z,
             sharedMemBytes: config.shared_mem_bytes,
             hStream: stream.raw,
-            attrs: attrs.as_mut_ptr(),
+            attrs: attrs.as_mut_ptr().cast(),
             numAttrs: n_attrs as u32,
         };
         // SAFETY: the library is held loaded by `_g`; every argument pointer refers to a live
@@ -304,7 +315,7 @@ impl Kernel {
                 launch_kernel_ex(
                     &cfg,
                     self.raw as sys::CUfunction,
-                    ptrs.as_mut_ptr(),
+                    ptrs,
                     std::ptr::null_mut()
                 )
             )
