@@ -3,8 +3,8 @@
 
 use std::ffi::c_void;
 use std::marker::PhantomData;
-use std::mem::MaybeUninit;
 use std::mem::size_of;
+use std::mem::MaybeUninit;
 
 use serde::{Deserialize, Serialize};
 
