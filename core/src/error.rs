@@ -184,6 +184,15 @@ pub enum Error {
         /// NVRTC's log.
         log: String,
     },
+    /// PTX text that does not parse, with the line and column of the problem.
+    PtxSyntax {
+        /// Line, from 1.
+        line: u32,
+        /// Column, from 1.
+        column: u32,
+        /// What is wrong there.
+        message: String,
+    },
     /// Something this image kind or backend cannot do.
     Unsupported(String),
     /// A backend was requested through `CUDA_LIBRARY_BACKEND` that is not available.
@@ -379,6 +388,11 @@ impl fmt::Display for Error {
                 options.join(" "),
                 log.trim_end()
             )?,
+            Error::PtxSyntax {
+                line,
+                column,
+                message,
+            } => write!(f, "PTX error at line {line}, column {column}: {message}")?,
             Error::Unsupported(msg) => write!(f, "{msg}")?,
             Error::BackendUnavailable(msg) => write!(f, "{msg}")?,
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display())?,

@@ -77,6 +77,12 @@ pub use context::Context;
 pub use device::{Device, DeviceProperties};
 pub use error::{CudaError, CudaVersion, Error, LoadAttempt, LoadFailure, Result};
 pub use global::{Global, Managed, UnifiedFunction};
+pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
+pub use image::ptx;
+pub use image::table::{
+    hex as table_hex, FatbinEntryRow, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow,
+    SIM_ARCH,
+};
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
 pub use kernel::{
     demangle, CachePreference, Kernel, KernelAttribute, KernelAttributes, KernelInfo, ParamInfo,

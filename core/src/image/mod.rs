@@ -8,6 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 
+pub mod cubin;
+pub mod fatbin;
+pub mod ptx;
+pub mod table;
+
 /// What kind of code an image holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -1,0 +1,275 @@
+//! Reading a cubin (CUDA ELF) with the `object` crate.
+//!
+//! Layout, as `cuobjdump -elf` shows it and checked against the driver:
+//! - kernels are `STT_FUNC` symbols with `st_other & 0x10`;
+//! - `.nv.info.<kernel>` holds `EIATTR_KPARAM_INFO` (0x17) records: `u32 index, u16
+//!   ordinal, u16 offset, u32 w` with the size in `w >> 18`; `EIATTR_MAX_THREADS` (0x05) and
+//!   `EIATTR_REQNTID` (0x10) give declared block shapes;
+//! - `.nv.info` holds `EIATTR_REGCOUNT` (0x2f) and `EIATTR_FRAME_SIZE` (0x11) records keyed
+//!   by symbol index;
+//! - `.nv.shared.<kernel>` is the kernel's static shared memory, `.nv.constant3` the user
+//!   constant bank; variables are `STT_OBJECT` symbols in `.nv.global` (zeroed),
+//!   `.nv.global.init` or `.nv.constant3` (initial bytes at the symbol's offset), with
+//!   `st_other & 0x04` for `__managed__`.
+
+use std::collections::{BTreeMap, HashMap};
+
+use object::elf::{FileHeader64, SHT_NOBITS, SHT_SYMTAB, STT_FUNC, STT_OBJECT};
+use object::read::elf::{FileHeader, SectionHeader, Sym};
+use object::LittleEndian as LE;
+
+use super::table::{max_threads, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow};
+use super::{check_cubin, ImageKind};
+use crate::error::{Error, Result};
+use crate::kernel::demangle;
+
+const STO_CUDA_ENTRY: u8 = 0x10;
+const STO_CUDA_MANAGED: u8 = 0x04;
+
+const EIFMT_SVAL: u8 = 0x04;
+const EIFMT_HVAL: u8 = 0x03;
+const EIATTR_MAX_THREADS: u8 = 0x05;
+const EIATTR_REQNTID: u8 = 0x10;
+const EIATTR_FRAME_SIZE: u8 = 0x11;
+const EIATTR_KPARAM_INFO: u8 = 0x17;
+const EIATTR_REGCOUNT: u8 = 0x2f;
+
+fn bad(detail: impl std::fmt::Display) -> Error {
+    Error::InvalidArgument(format!("the image is not a valid cubin: {detail}"))
+}
+
+/// One `.nv.info` record.
+struct Attr<'a> {
+    attr: u8,
+    /// The payload for `EIFMT_SVAL` records; empty otherwise.
+    payload: &'a [u8],
+}
+
+/// Splits an `.nv.info` section into records; a record that runs past the end is an error.
+fn attrs(data: &[u8]) -> Result<Vec<Attr<'_>>> {
+    let mut out = Vec::new();
+    let mut off = 0usize;
+    while off + 4 <= data.len() {
+        let (fmt, attr) = (data[off], data[off + 1]);
+        let len = u16::from_le_bytes([data[off + 2], data[off + 3]]) as usize;
+        off += 4;
+        if fmt == EIFMT_SVAL {
+            let payload = data
+                .get(off..off + len)
+                .ok_or_else(|| bad(format!("an .nv.info record of {len} bytes is truncated")))?;
+            out.push(Attr { attr, payload });
+            off += len;
+        } else {
+            // EIFMT_NVAL / EIFMT_BVAL / EIFMT_HVAL carry their value in the length field.
+            let _ = EIFMT_HVAL;
+            out.push(Attr { attr, payload: &[] });
+        }
+    }
+    Ok(out)
+}
+
+fn u32_at(b: &[u8], off: usize) -> u32 {
+    b.get(off..off + 4)
+        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+        .unwrap_or(0)
+}
+
+fn u16_at(b: &[u8], off: usize) -> u16 {
+    b.get(off..off + 2)
+        .map(|s| u16::from_le_bytes([s[0], s[1]]))
+        .unwrap_or(0)
+}
+
+/// A block shape from a MAX_THREADS / REQNTID payload (`x, y, z`, possibly after a symbol).
+fn dims(payload: &[u8]) -> Option<[u32; 3]> {
+    let base = match payload.len() {
+        12 => 0,
+        16 => 4,
+        _ => return None,
+    };
+    Some([
+        u32_at(payload, base),
+        u32_at(payload, base + 4),
+        u32_at(payload, base + 8),
+    ])
+}
+
+/// The SM architecture from the ELF header (`EI_ABIVERSION` 7: bits 0-7; 8: bits 8-15).
+pub fn arch(bytes: &[u8]) -> Option<u32> {
+    let flags = u32_at(bytes, 0x30);
+    match bytes.get(8)? {
+        0..=7 => Some(flags & 0xff),
+        _ => Some((flags >> 8) & 0xff),
+    }
+}
+
+/// Reads a cubin's kernel and variable table.
+pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
+    check_cubin(bytes)?;
+    let header = FileHeader64::<LE>::parse(bytes).map_err(|e| bad(e))?;
+    let endian = header.endian().map_err(|e| bad(e))?;
+    let sections = header.sections(endian, bytes).map_err(|e| bad(e))?;
+    let symbols = sections
+        .symbols(endian, bytes, SHT_SYMTAB)
+        .map_err(|e| bad(e))?;
+
+    // Sections by name, with their data (NOBITS sections have a size but no data).
+    let mut by_name: HashMap<String, (usize, u64, &[u8])> = HashMap::new();
+    for (i, sh) in sections.iter().enumerate() {
+        let name = sections.section_name(endian, sh).map_err(|e| bad(e))?;
+        let name = String::from_utf8_lossy(name).into_owned();
+        let size: u64 = sh.sh_size(endian);
+        let data = if sh.sh_type(endian) == SHT_NOBITS {
+            &[][..]
+        } else {
+            sh.data(endian, bytes).map_err(|e| bad(e))?
+        };
+        by_name.insert(name, (i, size, data));
+    }
+    let section_name_of: HashMap<usize, String> = by_name
+        .iter()
+        .map(|(n, (i, _, _))| (*i, n.clone()))
+        .collect();
+
+    // Module-wide per-symbol records.
+    let mut regs: HashMap<u32, u32> = HashMap::new();
+    let mut frame: HashMap<u32, u32> = HashMap::new();
+    if let Some((_, _, data)) = by_name.get(".nv.info") {
+        for a in attrs(data)? {
+            match a.attr {
+                EIATTR_REGCOUNT => {
+                    regs.insert(u32_at(a.payload, 0), u32_at(a.payload, 4));
+                }
+                EIATTR_FRAME_SIZE => {
+                    frame.insert(u32_at(a.payload, 0), u32_at(a.payload, 4));
+                }
+                _ => {}
+            }
+        }
+    }
+    let const_bytes = by_name
+        .get(".nv.constant3")
+        .map(|(_, size, _)| *size as u32)
+        .unwrap_or(0);
+
+    let strings = symbols.strings();
+    let mut kernels = Vec::new();
+    let mut globals = BTreeMap::new();
+    for (index, sym) in symbols.iter().enumerate() {
+        let name = sym.name(endian, strings).map_err(|e| bad(e))?;
+        let name = String::from_utf8_lossy(name).into_owned();
+        let other = sym.st_other().0;
+        let ty = sym.st_type();
+        let Some(shndx) = sym.st_shndx(endian).index() else {
+            continue;
+        };
+        if ty == STT_FUNC && other & STO_CUDA_ENTRY != 0 {
+            kernels.push(kernel_row(
+                &name,
+                index as u32,
+                &by_name,
+                &regs,
+                &frame,
+                const_bytes,
+            )?);
+        } else if ty == STT_OBJECT {
+            let Some(section) = section_name_of.get(&(shndx as usize)) else {
+                continue;
+            };
+            let kind = if other & STO_CUDA_MANAGED != 0 {
+                GlobalKind::Managed
+            } else if section.starts_with(".nv.constant3") {
+                GlobalKind::Constant
+            } else if section.starts_with(".nv.global") {
+                GlobalKind::Device
+            } else {
+                continue; // shared-memory and other symbols are not library globals
+            };
+            let (_, _, data) = by_name[section];
+            let value: u64 = sym.st_value(endian);
+            let size: u64 = sym.st_size(endian);
+            let init = if data.is_empty() {
+                vec![0; size as usize]
+            } else {
+                let start = value as usize;
+                data.get(start..start.saturating_add(size as usize))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "the initial value of `{name}` lies outside its section"
+                        ))
+                    })?
+                    .to_vec()
+            };
+            globals.insert(
+                name,
+                GlobalRow {
+                    size,
+                    init: Some(init),
+                    kind,
+                },
+            );
+        }
+    }
+    kernels.sort_by(|a: &KernelRow, b| a.name.cmp(&b.name));
+    Ok(LibraryTable {
+        source_kind: ImageKind::Cubin,
+        arch: format!("sm_{}", arch(bytes).unwrap_or(0)),
+        kernels,
+        globals,
+        fatbin_entries: Vec::new(),
+        chosen_entry: None,
+    })
+}
+
+fn kernel_row(
+    name: &str,
+    sym_index: u32,
+    by_name: &HashMap<String, (usize, u64, &[u8])>,
+    regs: &HashMap<u32, u32>,
+    frame: &HashMap<u32, u32>,
+    const_bytes: u32,
+) -> Result<KernelRow> {
+    let mut params: Vec<(u16, ParamRow)> = Vec::new();
+    let (mut maxntid, mut reqntid) = (None, None);
+    if let Some((_, _, data)) = by_name.get(&format!(".nv.info.{name}")) {
+        for a in attrs(data)? {
+            match a.attr {
+                EIATTR_KPARAM_INFO if a.payload.len() >= 12 => {
+                    let ordinal = u16_at(a.payload, 4);
+                    let offset = u16_at(a.payload, 6) as u32;
+                    let size = (u32_at(a.payload, 8) >> 18) & 0x3fff;
+                    params.push((
+                        ordinal,
+                        ParamRow {
+                            offset,
+                            size,
+                            ptx_type: None,
+                        },
+                    ));
+                }
+                EIATTR_MAX_THREADS => maxntid = dims(a.payload),
+                EIATTR_REQNTID => reqntid = dims(a.payload),
+                _ => {}
+            }
+        }
+    }
+    params.sort_by_key(|(ordinal, _)| *ordinal);
+    let shared = by_name
+        .get(&format!(".nv.shared.{name}"))
+        .map(|(_, size, _)| *size as u32)
+        .unwrap_or(0);
+    let num_regs = regs.get(&sym_index).copied();
+    let declared = reqntid.or(maxntid).map(|d: [u32; 3]| d.iter().product());
+    Ok(KernelRow {
+        name: name.to_string(),
+        demangled: demangle(name),
+        params: params.into_iter().map(|(_, p)| p).collect(),
+        num_regs,
+        shared_bytes: Some(shared),
+        const_bytes: Some(const_bytes),
+        local_bytes: Some(frame.get(&sym_index).copied().unwrap_or(0)),
+        max_threads: Some(max_threads(num_regs, declared)),
+        reqntid,
+        maxntid,
+    })
+}

@@ -1,0 +1,232 @@
+//! The PTX syntax tree: module directives, variables, functions and their instructions.
+
+use super::lexer::{FloatLit, Pos};
+
+/// A parsed PTX module.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Module {
+    /// `.version major.minor`.
+    pub version: (u32, u32),
+    /// `.target` words (`sm_80`, `texmode_independent`, ...).
+    pub target: Vec<String>,
+    /// `.address_size` (64 unless stated).
+    pub address_size: u32,
+    /// Module-scope variables, in order.
+    pub vars: Vec<VarDecl>,
+    /// Functions and kernels, in order.
+    pub functions: Vec<Function>,
+}
+
+/// A state space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// `.reg`
+    Reg,
+    /// `.sreg`
+    SReg,
+    /// `.const`
+    Const,
+    /// `.global`
+    Global,
+    /// `.local`
+    Local,
+    /// `.param`
+    Param,
+    /// `.shared`
+    Shared,
+    /// `.tex`
+    Tex,
+}
+
+impl Space {
+    /// From a directive word such as `.global`.
+    pub fn from_word(w: &str) -> Option<Space> {
+        Some(match w {
+            ".reg" => Space::Reg,
+            ".sreg" => Space::SReg,
+            ".const" => Space::Const,
+            ".global" => Space::Global,
+            ".local" => Space::Local,
+            ".param" => Space::Param,
+            ".shared" => Space::Shared,
+            ".tex" => Space::Tex,
+            _ => return None,
+        })
+    }
+}
+
+/// An initialiser element.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InitValue {
+    /// An integer.
+    Int(i128),
+    /// A float.
+    Float(FloatLit),
+    /// The address of a symbol (`var`, `generic(var)`, `var+4`): known only after loading.
+    Address(String),
+    /// A nested `{ ... }` list.
+    List(Vec<InitValue>),
+}
+
+/// A variable declaration (module scope, function scope, or a parameter).
+#[derive(Debug, Clone, PartialEq)]
+pub struct VarDecl {
+    /// State space.
+    pub space: Space,
+    /// `.extern`, `.visible`, `.weak` or `.common`, when given.
+    pub linkage: Option<String>,
+    /// `.align N`.
+    pub align: Option<u32>,
+    /// Vector width (`.v2`, `.v4`), 1 otherwise.
+    pub vector: u32,
+    /// Element type, e.g. `.u32`, `.b8`, `.f64`, `.pred`.
+    pub ty: String,
+    /// The name (for `%r<10>`, the prefix `%r`).
+    pub name: String,
+    /// `%r<10>`: how many numbered registers.
+    pub count: Option<u32>,
+    /// Array dimensions; `None` for `[]` (size from the initialiser or external).
+    pub dims: Vec<Option<u64>>,
+    /// The initialiser.
+    pub init: Option<InitValue>,
+    /// `.attribute(.managed)`.
+    pub managed: bool,
+    /// `.ptr` attributes on a parameter (`.ptr.global.align 8`).
+    pub ptr: Option<String>,
+    /// Where it was declared.
+    pub pos: Pos,
+}
+
+/// An instruction operand.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Operand {
+    /// A register, special register or symbol name (`%r1`, `%tid.x`, `param_0`, a label).
+    Name(String),
+    /// An integer immediate.
+    Int(i128),
+    /// A float immediate.
+    Float(FloatLit),
+    /// A memory address `[base+offset]`; `base` may be empty for `[imm]`.
+    Addr {
+        /// Register or symbol, or empty.
+        base: String,
+        /// Byte offset.
+        offset: i64,
+    },
+    /// A vector `{%r1, %r2}`.
+    Vector(Vec<Operand>),
+    /// A parenthesised list (call arguments or return values).
+    List(Vec<Operand>),
+    /// `!%p` (negated predicate operand).
+    Not(Box<Operand>),
+    /// A `|`-joined pair (`setp` with two destinations: `%p|%q`).
+    Pair(Box<Operand>, Box<Operand>),
+    /// `_` (a sink).
+    Sink,
+}
+
+/// One instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Instruction {
+    /// Guard predicate `@%p` / `@!%p`: (negated, register).
+    pub guard: Option<(bool, String)>,
+    /// The opcode without modifiers (`ld`).
+    pub opcode: String,
+    /// Modifiers in order, without dots (`global`, `f32`).
+    pub mods: Vec<String>,
+    /// Operands.
+    pub operands: Vec<Operand>,
+    /// Where the instruction starts.
+    pub pos: Pos,
+}
+
+/// A statement in a function body.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Statement {
+    /// `name:`.
+    Label(String, Pos),
+    /// A declaration inside the body.
+    Var(VarDecl),
+    /// An instruction.
+    Instr(Instruction),
+    /// A `{ ... }` block.
+    Block(Vec<Statement>),
+}
+
+/// A `.entry` kernel or `.func` function.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    /// `.entry` (a kernel) or `.func`.
+    pub is_entry: bool,
+    /// `.visible`, `.extern`, `.weak`, when given.
+    pub linkage: Option<String>,
+    /// The name.
+    pub name: String,
+    /// Return parameters (`.func (.param .b32 r) f(...)`).
+    pub returns: Vec<VarDecl>,
+    /// Parameters.
+    pub params: Vec<VarDecl>,
+    /// `.maxntid`.
+    pub maxntid: Option<[u32; 3]>,
+    /// `.reqntid`.
+    pub reqntid: Option<[u32; 3]>,
+    /// `.minnctapersm`.
+    pub minnctapersm: Option<u32>,
+    /// `.maxnreg`.
+    pub maxnreg: Option<u32>,
+    /// The body; `None` for a declaration (prototype).
+    pub body: Option<Vec<Statement>>,
+    /// Where it was declared.
+    pub pos: Pos,
+}
+
+/// The size in bytes of a PTX fundamental type (`.u32` → 4), or `None` if not a data type.
+pub fn type_size(ty: &str) -> Option<u32> {
+    Some(match ty {
+        ".b8" | ".u8" | ".s8" | ".e4m3x2" | ".e5m2x2" => 1,
+        ".b16" | ".u16" | ".s16" | ".f16" | ".bf16" => 2,
+        ".b32" | ".u32" | ".s32" | ".f32" | ".f16x2" | ".bf16x2" | ".tf32" => 4,
+        ".b64" | ".u64" | ".s64" | ".f64" => 8,
+        ".b128" => 16,
+        ".pred" => 1,
+        _ => return None,
+    })
+}
+
+impl VarDecl {
+    /// Element size × vector width.
+    pub fn element_size(&self) -> Option<u64> {
+        type_size(&self.ty).map(|s| s as u64 * self.vector as u64)
+    }
+
+    /// Total size in bytes, when known (arrays of unknown size take it from the initialiser).
+    pub fn size(&self) -> Option<u64> {
+        let elem = self.element_size()?;
+        let mut n: u64 = 1;
+        for (i, d) in self.dims.iter().enumerate() {
+            let d = match d {
+                Some(d) => *d,
+                None if i == 0 => self.init_len()?,
+                None => return None,
+            };
+            n = n.checked_mul(d)?;
+        }
+        n.checked_mul(elem)
+    }
+
+    /// Alignment: `.align` or the element size.
+    pub fn alignment(&self) -> u64 {
+        self.align
+            .map(|a| a as u64)
+            .or_else(|| self.element_size())
+            .unwrap_or(1)
+            .max(1)
+    }
+
+    fn init_len(&self) -> Option<u64> {
+        match &self.init {
+            Some(InitValue::List(v)) => Some(v.len() as u64),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! PTX: a lexer and parser that report errors with line and column, and the library table
+//! read from a module (kernel parameters laid out as the driver lays them out, static
+//! shared memory, constants, initialised globals).
+
+pub mod ast;
+pub mod lexer;
+pub mod parser;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use ast::{Function, InitValue, Module, Operand, Space, Statement, VarDecl};
+use lexer::FloatLit;
+
+use super::table::{max_threads, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow};
+use super::ImageKind;
+use crate::error::{Error, Result};
+use crate::kernel::demangle;
+
+impl From<lexer::PtxError> for Error {
+    fn from(e: lexer::PtxError) -> Self {
+        Error::PtxSyntax {
+            line: e.pos.line,
+            column: e.pos.col,
+            message: e.message,
+        }
+    }
+}
+
+/// Parses PTX text into a module.
+pub fn parse(text: &str) -> Result<Module> {
+    Ok(parser::parse(text)?)
+}
+
+fn align_up(x: u64, a: u64) -> u64 {
+    x.div_ceil(a.max(1)) * a.max(1)
+}
+
+/// Encodes an initialiser as the variable's bytes; `None` when it holds addresses (known
+/// only once the driver has placed the symbols).
+fn init_bytes(v: &VarDecl, size: u64) -> Option<Vec<u8>> {
+    let elem = ast::type_size(&v.ty)? as usize;
+    let mut out = Vec::with_capacity(size as usize);
+    fn flatten<'a>(i: &'a InitValue, out: &mut Vec<&'a InitValue>) {
+        match i {
+            InitValue::List(items) => items.iter().for_each(|x| flatten(x, out)),
+            other => out.push(other),
+        }
+    }
+    let mut flat = Vec::new();
+    if let Some(init) = &v.init {
+        flatten(init, &mut flat);
+    }
+    let is_float = v.ty.starts_with(".f");
+    for item in flat {
+        let bits: u128 = match item {
+            InitValue::Int(i) if is_float => {
+                if elem == 4 {
+                    (*i as f32).to_bits() as u128
+                } else {
+                    (*i as f64).to_bits() as u128
+                }
+            }
+            InitValue::Int(i) => *i as u128,
+            InitValue::Float(FloatLit::F32Bits(b)) => *b as u128,
+            InitValue::Float(FloatLit::F64Bits(b)) => *b as u128,
+            InitValue::Float(FloatLit::Decimal(d)) => {
+                if elem == 4 {
+                    (*d as f32).to_bits() as u128
+                } else {
+                    d.to_bits() as u128
+                }
+            }
+            InitValue::Address(_) | InitValue::List(_) => return None,
+        };
+        out.extend_from_slice(&bits.to_le_bytes()[..elem.min(16)]);
+    }
+    out.resize(size as usize, 0);
+    Some(out)
+}
+
+/// Names an instruction operand mentions (registers, symbols, functions).
+fn names<'a>(op: &'a Operand, out: &mut Vec<&'a str>) {
+    match op {
+        Operand::Name(n) => out.push(n),
+        Operand::Addr { base, .. } => out.push(base),
+        Operand::Vector(v) | Operand::List(v) => v.iter().for_each(|o| names(o, out)),
+        Operand::Not(o) => names(o, out),
+        Operand::Pair(a, b) => {
+            names(a, out);
+            names(b, out);
+        }
+        _ => {}
+    }
+}
+
+fn visit<'a>(body: &'a [Statement], f: &mut impl FnMut(&'a Statement)) {
+    for s in body {
+        f(s);
+        if let Statement::Block(inner) = s {
+            visit(inner, f);
+        }
+    }
+}
+
+/// Every symbol a function refers to, following calls into other functions.
+fn referenced<'a>(m: &'a Module, f: &'a Function) -> HashSet<&'a str> {
+    let funcs: HashMap<&str, &Function> =
+        m.functions.iter().map(|f| (f.name.as_str(), f)).collect();
+    let mut seen_funcs: HashSet<&str> = HashSet::new();
+    let mut out = HashSet::new();
+    let mut stack = vec![f];
+    while let Some(func) = stack.pop() {
+        if !seen_funcs.insert(&func.name) {
+            continue;
+        }
+        let Some(body) = &func.body else { continue };
+        visit(body, &mut |s| {
+            if let Statement::Instr(i) = s {
+                let mut ns = Vec::new();
+                i.operands.iter().for_each(|o| names(o, &mut ns));
+                for n in ns {
+                    out.insert(n);
+                    if let Some(callee) = funcs.get(n) {
+                        stack.push(callee);
+                    }
+                }
+            }
+        });
+    }
+    out
+}
+
+/// The library table of a PTX module.
+pub fn read_table(text: &str) -> Result<LibraryTable> {
+    let m = parse(text)?;
+    let mut globals = BTreeMap::new();
+    let mut const_bytes = 0u64;
+    for v in &m.vars {
+        if v.linkage.as_deref() == Some(".extern") {
+            continue;
+        }
+        let kind = match (v.space, v.managed) {
+            (Space::Global, true) => GlobalKind::Managed,
+            (Space::Global, false) => GlobalKind::Device,
+            (Space::Const, _) => GlobalKind::Constant,
+            _ => continue,
+        };
+        let Some(size) = v.size() else { continue };
+        if kind == GlobalKind::Constant {
+            const_bytes = align_up(const_bytes, v.alignment()) + size;
+        }
+        globals.insert(
+            v.name.clone(),
+            GlobalRow {
+                size,
+                init: init_bytes(v, size),
+                kind,
+            },
+        );
+    }
+    let module_shared: Vec<&VarDecl> = m
+        .vars
+        .iter()
+        .filter(|v| v.space == Space::Shared && v.linkage.as_deref() != Some(".extern"))
+        .collect();
+
+    let mut kernels = Vec::new();
+    for f in m
+        .functions
+        .iter()
+        .filter(|f| f.is_entry && f.body.is_some())
+    {
+        let mut offset = 0u64;
+        let mut params = Vec::new();
+        for p in &f.params {
+            let size = p.size().ok_or_else(|| Error::PtxSyntax {
+                line: p.pos.line,
+                column: p.pos.col,
+                message: format!("parameter `{}` has no size", p.name),
+            })?;
+            offset = align_up(offset, p.alignment());
+            let ty = if p.dims.is_empty() {
+                p.ty.clone()
+            } else {
+                format!("{}[{}]", p.ty, size / p.element_size().unwrap_or(1).max(1))
+            };
+            params.push(ParamRow {
+                offset: offset as u32,
+                size: size as u32,
+                ptx_type: Some(ty),
+            });
+            offset += size;
+        }
+        // Static shared memory: the kernel's own `.shared` variables and the module-scope
+        // ones it (or a function it calls) refers to.
+        let refs = referenced(&m, f);
+        let mut shared = 0u64;
+        for v in module_shared
+            .iter()
+            .filter(|v| refs.contains(v.name.as_str()))
+        {
+            shared = align_up(shared, v.alignment()) + v.size().unwrap_or(0);
+        }
+        if let Some(body) = &f.body {
+            visit(body, &mut |s| {
+                if let Statement::Var(v) = s {
+                    if v.space == Space::Shared && v.linkage.as_deref() != Some(".extern") {
+                        shared = align_up(shared, v.alignment()) + v.size().unwrap_or(0);
+                    }
+                }
+            });
+        }
+        let declared = f.reqntid.or(f.maxntid).map(|d| d.iter().product::<u32>());
+        kernels.push(KernelRow {
+            demangled: demangle(&f.name),
+            name: f.name.clone(),
+            params,
+            num_regs: None,
+            shared_bytes: Some(shared as u32),
+            const_bytes: Some(const_bytes as u32),
+            local_bytes: None,
+            max_threads: declared.map(|d| max_threads(None, Some(d))),
+            reqntid: f.reqntid,
+            maxntid: f.maxntid,
+        });
+    }
+    kernels.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(LibraryTable {
+        source_kind: ImageKind::Ptx,
+        arch: m.target.first().cloned().unwrap_or_default(),
+        kernels,
+        globals,
+        fatbin_entries: Vec::new(),
+        chosen_entry: None,
+    })
+}

@@ -1,0 +1,215 @@
+//! The library table: what an image says about its kernels and variables, as plain data.
+//!
+//! [`LibraryTable::read`] builds it from a cubin, a fatbin or PTX without any NVIDIA library,
+//! with the values the driver reports for the same image (`cuLibraryEnumerateKernels`,
+//! `cuKernelGetParamInfo`, `cuKernelGetAttribute`, `cuLibraryGetGlobal`). What an image cannot
+//! tell (the registers of PTX that no one has compiled yet) is `None`, never a guess.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{cubin, detect, fatbin, ptx, ImageKind};
+use crate::error::{Error, Result};
+
+/// The architecture the simulated device reports, as `10 * major + minor` (sm_90).
+pub const SIM_ARCH: u32 = 90;
+
+/// One kernel parameter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParamRow {
+    /// Byte offset in the parameter buffer.
+    pub offset: u32,
+    /// Size in bytes.
+    pub size: u32,
+    /// The PTX type (`.u64`, `.f32`, `.b8[16]`, ...) when the image is PTX.
+    pub ptx_type: Option<String>,
+}
+
+/// One kernel's row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KernelRow {
+    /// Symbol name.
+    pub name: String,
+    /// Demangled C++ name (equal to `name` for `extern "C"` kernels).
+    pub demangled: String,
+    /// Parameters in order.
+    pub params: Vec<ParamRow>,
+    /// Registers per thread (`None` for PTX: only the JIT knows).
+    pub num_regs: Option<u32>,
+    /// Static shared memory in bytes.
+    pub shared_bytes: Option<u32>,
+    /// User `__constant__` bytes.
+    pub const_bytes: Option<u32>,
+    /// Local memory per thread in bytes (`None` for PTX).
+    pub local_bytes: Option<u32>,
+    /// Most threads per block the kernel can be launched with on the simulated device
+    /// (`.maxntid`/`.reqntid` and, for SASS, the register file).
+    pub max_threads: Option<u32>,
+    /// `.reqntid` / `__launch_bounds__` exact block shape, when declared.
+    pub reqntid: Option<[u32; 3]>,
+    /// `.maxntid`, when declared.
+    pub maxntid: Option<[u32; 3]>,
+}
+
+/// What kind of variable a global is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GlobalKind {
+    /// `__device__`.
+    Device,
+    /// `__constant__`.
+    Constant,
+    /// `__managed__`.
+    Managed,
+}
+
+/// One module-scope variable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GlobalRow {
+    /// Size in bytes.
+    pub size: u64,
+    /// Initial contents (`size` bytes; zeros where the image gives none). `None` when the
+    /// initialiser holds addresses, which exist only once the driver has placed the symbols.
+    pub init: Option<Vec<u8>>,
+    /// Device, constant or managed.
+    pub kind: GlobalKind,
+}
+
+/// One entry of a fatbin container.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FatbinEntryRow {
+    /// `ptx`, `cubin` or `ltoir`.
+    pub kind: String,
+    /// The architecture, `10 * major + minor`.
+    pub arch: u32,
+    /// How the payload was stored: `none`, `lz4` or `zstd`.
+    pub compression: String,
+    /// Payload bytes after decompression.
+    pub size: u64,
+}
+
+/// Everything an image tells about its kernels and variables.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LibraryTable {
+    /// The format the table was read from (for a fatbin: the chosen entry's).
+    pub source_kind: ImageKind,
+    /// The architecture of the code read (`sm_90`, or the PTX `.target`).
+    pub arch: String,
+    /// Kernels, sorted by name.
+    pub kernels: Vec<KernelRow>,
+    /// Variables by name.
+    pub globals: BTreeMap<String, GlobalRow>,
+    /// For a fatbin: every entry, and the index of the one chosen for the simulated device.
+    pub fatbin_entries: Vec<FatbinEntryRow>,
+    /// Index into `fatbin_entries` of the entry the table was read from.
+    pub chosen_entry: Option<usize>,
+}
+
+impl LibraryTable {
+    /// Reads a cubin, fatbin or PTX image (recognised from its bytes).
+    ///
+    /// ```
+    /// let ptx = b".version 8.0\n.target sm_80\n.address_size 64\n\
+    ///     .visible .entry k(.param .u64 p, .param .f32 a) { ret; }\n";
+    /// let t = cuda_library::LibraryTable::read(ptx).unwrap();
+    /// assert_eq!(t.kernels[0].name, "k");
+    /// assert_eq!(t.kernels[0].params.len(), 2);
+    /// assert_eq!((t.kernels[0].params[1].offset, t.kernels[0].params[1].size), (8, 4));
+    /// assert_eq!(t.kernels[0].num_regs, None); // unknown until compiled
+    /// ```
+    pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
+        match detect(bytes) {
+            Some(ImageKind::Cubin) => cubin::read(bytes),
+            Some(ImageKind::Fatbin) => fatbin::read_table(bytes, SIM_ARCH),
+            Some(ImageKind::Ptx) => {
+                let text = std::str::from_utf8(bytes)
+                    .map_err(|e| Error::InvalidArgument(format!("the PTX is not UTF-8: {e}")))?;
+                let text = text.trim_end_matches('\0');
+                ptx::read_table(text)
+            }
+            Some(other) => Err(Error::Unsupported(format!(
+                "a {other} has no kernel table until it is linked"
+            ))),
+            None => Err(Error::InvalidArgument(format!(
+                "{} bytes that are neither a cubin, a fatbin nor PTX text",
+                bytes.len()
+            ))),
+        }
+    }
+
+    /// The `__managed__` variables' names.
+    pub fn managed(&self) -> Vec<&str> {
+        self.globals
+            .iter()
+            .filter(|(_, g)| g.kind == GlobalKind::Managed)
+            .map(|(n, _)| n.as_str())
+            .collect()
+    }
+
+    /// A kernel's row by symbol name.
+    pub fn kernel(&self, name: &str) -> Option<&KernelRow> {
+        self.kernels.iter().find(|k| k.name == name)
+    }
+
+    /// The table in `culib inspect --json` form:
+    /// `{"kernels":[{"name","demangled","params":[[offset,size],...],"num_regs",
+    /// "shared_bytes","const_bytes","local_bytes","max_threads"}],
+    /// "globals":{"<name>":{"size","init_hex","kind"}},"managed":["<name>",...]}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        let kernels: Vec<_> = self
+            .kernels
+            .iter()
+            .map(|k| {
+                json!({
+                    "name": k.name,
+                    "demangled": k.demangled,
+                    "params": k.params.iter().map(|p| json!([p.offset, p.size])).collect::<Vec<_>>(),
+                    "num_regs": k.num_regs,
+                    "shared_bytes": k.shared_bytes,
+                    "const_bytes": k.const_bytes,
+                    "local_bytes": k.local_bytes,
+                    "max_threads": k.max_threads,
+                })
+            })
+            .collect();
+        let globals: serde_json::Map<String, serde_json::Value> = self
+            .globals
+            .iter()
+            .map(|(n, g)| {
+                (
+                    n.clone(),
+                    json!({"size": g.size, "init_hex": g.init.as_deref().map(hex), "kind": g.kind}),
+                )
+            })
+            .collect();
+        json!({"kernels": kernels, "globals": globals, "managed": self.managed()})
+    }
+}
+
+/// Lower-case hex of bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// The most threads per block a kernel using `regs` registers per thread can be launched
+/// with on an sm_90 device (64K registers per block, allocated per warp in units of 256),
+/// capped by 1024 and by a declared `.maxntid`/`.reqntid` volume.
+pub fn max_threads(regs: Option<u32>, declared: Option<u32>) -> u32 {
+    let mut limit = 1024u32;
+    if let Some(r) = regs.filter(|&r| r > 0) {
+        let per_warp = (r * 32).div_ceil(256) * 256;
+        let warps = 65536 / per_warp;
+        limit = limit.min(warps * 32);
+    }
+    if let Some(d) = declared.filter(|&d| d > 0) {
+        limit = limit.min(d);
+    }
+    limit
+}
