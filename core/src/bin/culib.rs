@@ -5,6 +5,8 @@
 //! culib inspect --driver [--json] FILE  the same table as the CUDA driver reports it (needs a GPU)
 //! ```
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use cuda_library::{Device, GlobalKind, Library, LibraryOptions, LibraryTable};
@@ -50,24 +52,25 @@ fn main() -> ExitCode {
     let table = LibraryTable::read(&bytes);
     let result = if use_driver {
         table.and_then(|t| driver_json(&bytes, &t))
+    } else if json {
+        table.map(|t| t.to_json())
     } else {
-        table.map(|t| {
-            if json {
-                t.to_json()
-            } else {
-                print_table(&file, &t);
-                serde_json::Value::Null
-            }
-        })
+        table.map(|t| serde_json::Value::String(render_table(&file, &t)))
     };
-    match result {
-        Ok(serde_json::Value::Null) => ExitCode::SUCCESS,
-        Ok(v) => {
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-            ExitCode::SUCCESS
-        }
+    let text = match result {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(v) => serde_json::to_string_pretty(&v).unwrap_or_default() + "\n",
         Err(e) => {
             eprintln!("culib: {file}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // A closed pipe (`culib inspect f | head`) is not an error worth a message.
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("culib: cannot write the output: {e}");
             ExitCode::FAILURE
         }
     }
@@ -77,19 +80,22 @@ fn opt(v: Option<u32>) -> String {
     v.map(|x| x.to_string()).unwrap_or_else(|| "?".into())
 }
 
-fn print_table(file: &str, t: &LibraryTable) {
-    println!("{file}: {} for {}", t.source_kind, t.arch);
+fn render_table(file: &str, t: &LibraryTable) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "{file}: {} for {}", t.source_kind, t.arch);
     if !t.fatbin_entries.is_empty() {
         for (i, e) in t.fatbin_entries.iter().enumerate() {
             let mark = if Some(i) == t.chosen_entry { "*" } else { " " };
-            println!(
+            let _ = writeln!(
+                o,
                 "  {mark} entry {i}: {} sm_{} ({} bytes, compression {})",
                 e.kind, e.arch, e.size, e.compression
             );
         }
     }
-    println!();
-    println!(
+    let _ = writeln!(o);
+    let _ = writeln!(
+        o,
         "{:<44} {:>5} {:>7} {:>6} {:>6} {:>6}  params (offset:size)",
         "kernel", "regs", "shared", "const", "local", "maxthr"
     );
@@ -102,7 +108,8 @@ fn print_table(file: &str, t: &LibraryTable) {
                 None => format!("{}:{}", p.offset, p.size),
             })
             .collect();
-        println!(
+        let _ = writeln!(
+            o,
             "{:<44} {:>5} {:>7} {:>6} {:>6} {:>6}  {}",
             k.demangled,
             opt(k.num_regs),
@@ -113,11 +120,12 @@ fn print_table(file: &str, t: &LibraryTable) {
             params.join(" ")
         );
         if k.demangled != k.name {
-            println!("    {}", k.name);
+            let _ = writeln!(o, "    {}", k.name);
         }
     }
     if !t.globals.is_empty() {
-        println!(
+        let _ = writeln!(
+            o,
             "\n{:<24} {:>8} {:<9} initial bytes",
             "variable", "size", "kind"
         );
@@ -132,9 +140,10 @@ fn print_table(file: &str, t: &LibraryTable) {
                 GlobalKind::Constant => "constant",
                 GlobalKind::Managed => "managed",
             };
-            println!("{name:<24} {:>8} {kind:<9} {init}", g.size);
+            let _ = writeln!(o, "{name:<24} {:>8} {kind:<9} {init}", g.size);
         }
     }
+    o
 }
 
 /// The table as the driver reports it, in the same JSON shape. Variable names come from

@@ -14,7 +14,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use object::elf::{FileHeader64, SHT_NOBITS, SHT_SYMTAB, STT_FUNC, STT_OBJECT};
+use object::elf::{FileHeader64, SHT_NOBITS, SHT_RELA, SHT_SYMTAB, STT_FUNC, STT_OBJECT};
 use object::read::elf::{FileHeader, SectionHeader, Sym};
 use object::LittleEndian as LE;
 
@@ -25,6 +25,8 @@ use crate::kernel::demangle;
 
 const STO_CUDA_ENTRY: u8 = 0x10;
 const STO_CUDA_MANAGED: u8 = 0x04;
+/// Shared memory sm_90 modules reserve per kernel (see `read`).
+const RESERVED_SHARED: u64 = 1024;
 
 const EIFMT_SVAL: u8 = 0x04;
 const EIFMT_HVAL: u8 = 0x03;
@@ -106,23 +108,23 @@ pub fn arch(bytes: &[u8]) -> Option<u32> {
 /// Reads a cubin's kernel and variable table.
 pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
     check_cubin(bytes)?;
-    let header = FileHeader64::<LE>::parse(bytes).map_err(|e| bad(e))?;
-    let endian = header.endian().map_err(|e| bad(e))?;
-    let sections = header.sections(endian, bytes).map_err(|e| bad(e))?;
+    let header = FileHeader64::<LE>::parse(bytes).map_err(bad)?;
+    let endian = header.endian().map_err(bad)?;
+    let sections = header.sections(endian, bytes).map_err(bad)?;
     let symbols = sections
         .symbols(endian, bytes, SHT_SYMTAB)
-        .map_err(|e| bad(e))?;
+        .map_err(bad)?;
 
     // Sections by name, with their data (NOBITS sections have a size but no data).
     let mut by_name: HashMap<String, (usize, u64, &[u8])> = HashMap::new();
     for (i, sh) in sections.iter().enumerate() {
-        let name = sections.section_name(endian, sh).map_err(|e| bad(e))?;
+        let name = sections.section_name(endian, sh).map_err(bad)?;
         let name = String::from_utf8_lossy(name).into_owned();
         let size: u64 = sh.sh_size(endian);
         let data = if sh.sh_type(endian) == SHT_NOBITS {
             &[][..]
         } else {
-            sh.data(endian, bytes).map_err(|e| bad(e))?
+            sh.data(endian, bytes).map_err(bad)?
         };
         by_name.insert(name, (i, size, data));
     }
@@ -147,6 +149,40 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
             }
         }
     }
+    // sm_90 modules reserve 1 KiB of shared memory for the system in every kernel's
+    // `.nv.shared.<kernel>` section (alongside an empty `.nv.shared.reserved.0`); the driver
+    // reports the kernel's own bytes, without it.
+    let kernel_shared: Vec<u64> = by_name
+        .iter()
+        .filter(|(n, _)| n.starts_with(".nv.shared.") && *n != ".nv.shared.reserved.0")
+        .map(|(_, (_, size, _))| *size)
+        .collect();
+    let reserved_shared = if by_name.contains_key(".nv.shared.reserved.0")
+        && !kernel_shared.is_empty()
+        && kernel_shared.iter().all(|&s| s >= RESERVED_SHARED)
+    {
+        RESERVED_SHARED
+    } else {
+        0
+    };
+    // Bytes of data sections that relocations patch at load time (a global initialised with
+    // another's address): their initial value is known only after loading.
+    let mut relocated: HashMap<usize, Vec<u64>> = HashMap::new();
+    for sh in sections.iter() {
+        if sh.sh_type(endian) != SHT_RELA {
+            continue;
+        }
+        let target = sh.sh_info(endian) as usize;
+        let data = sh.data(endian, bytes).map_err(bad)?;
+        for r in data.chunks_exact(24) {
+            relocated
+                .entry(target)
+                .or_default()
+                .push(u64::from_le_bytes([
+                    r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+                ]));
+        }
+    }
     let const_bytes = by_name
         .get(".nv.constant3")
         .map(|(_, size, _)| *size as u32)
@@ -156,7 +192,7 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
     let mut kernels = Vec::new();
     let mut globals = BTreeMap::new();
     for (index, sym) in symbols.iter().enumerate() {
-        let name = sym.name(endian, strings).map_err(|e| bad(e))?;
+        let name = sym.name(endian, strings).map_err(bad)?;
         let name = String::from_utf8_lossy(name).into_owned();
         let other = sym.st_other().0;
         let ty = sym.st_type();
@@ -171,6 +207,7 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
                 &regs,
                 &frame,
                 const_bytes,
+                reserved_shared,
             )?);
         } else if ty == STT_OBJECT {
             let Some(section) = section_name_of.get(&(shndx as usize)) else {
@@ -188,26 +225,26 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
             let (_, _, data) = by_name[section];
             let value: u64 = sym.st_value(endian);
             let size: u64 = sym.st_size(endian);
-            let init = if data.is_empty() {
-                vec![0; size as usize]
+            let patched = relocated
+                .get(&(shndx as usize))
+                .is_some_and(|offs| offs.iter().any(|&o| o >= value && o < value + size));
+            let init = if patched {
+                None
+            } else if data.is_empty() {
+                Some(vec![0; size as usize])
             } else {
                 let start = value as usize;
-                data.get(start..start.saturating_add(size as usize))
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "the initial value of `{name}` lies outside its section"
-                        ))
-                    })?
-                    .to_vec()
+                Some(
+                    data.get(start..start.saturating_add(size as usize))
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "the initial value of `{name}` lies outside its section"
+                            ))
+                        })?
+                        .to_vec(),
+                )
             };
-            globals.insert(
-                name,
-                GlobalRow {
-                    size,
-                    init: Some(init),
-                    kind,
-                },
-            );
+            globals.insert(name, GlobalRow { size, init, kind });
         }
     }
     kernels.sort_by(|a: &KernelRow, b| a.name.cmp(&b.name));
@@ -228,6 +265,7 @@ fn kernel_row(
     regs: &HashMap<u32, u32>,
     frame: &HashMap<u32, u32>,
     const_bytes: u32,
+    reserved_shared: u64,
 ) -> Result<KernelRow> {
     let mut params: Vec<(u16, ParamRow)> = Vec::new();
     let (mut maxntid, mut reqntid) = (None, None);
@@ -256,7 +294,7 @@ fn kernel_row(
     params.sort_by_key(|(ordinal, _)| *ordinal);
     let shared = by_name
         .get(&format!(".nv.shared.{name}"))
-        .map(|(_, size, _)| *size as u32)
+        .map(|(_, size, _)| size.saturating_sub(reserved_shared) as u32)
         .unwrap_or(0);
     let num_regs = regs.get(&sym_index).copied();
     let declared = reqntid.or(maxntid).map(|d: [u32; 3]| d.iter().product());

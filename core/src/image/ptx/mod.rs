@@ -210,6 +210,9 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
                 }
             });
         }
+        // ptxas allocates static shared memory in 16-byte units (seen: 13 + 264 bytes of
+        // variables report 288).
+        let shared = align_up(shared, 16);
         let declared = f.reqntid.or(f.maxntid).map(|d| d.iter().product::<u32>());
         kernels.push(KernelRow {
             demangled: demangle(&f.name),
