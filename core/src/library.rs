@@ -146,18 +146,24 @@ impl std::fmt::Debug for Library {
 pub(crate) fn with_cstr<R>(name: &str, f: impl FnOnce(&CStr) -> Result<R>) -> Result<R> {
     const INLINE: usize = 128;
     let bytes = name.as_bytes();
-    if bytes.contains(&0) {
-        return Err(Error::InvalidName(name.to_string()));
-    }
     if bytes.len() < INLINE {
+        // One pass copies the name and checks it for NUL bytes (short names: no calls into
+        // memchr or memcpy on the lookup path).
         let mut buf = [std::mem::MaybeUninit::<u8>::uninit(); INLINE];
-        // SAFETY: copies `len` initialised bytes and a NUL into the buffer, then views exactly
-        // those `len + 1` initialised bytes, which hold no interior NUL (checked above).
+        for (slot, &b) in buf.iter_mut().zip(bytes) {
+            if b == 0 {
+                return Err(Error::InvalidName(name.to_string()));
+            }
+            slot.write(b);
+        }
+        buf[bytes.len()].write(0);
+        // SAFETY: the first `len + 1` bytes are initialised: the name, free of NUL bytes,
+        // then its terminator.
         let c = unsafe {
-            let p = buf.as_mut_ptr().cast::<u8>();
-            ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len());
-            p.add(bytes.len()).write(0);
-            CStr::from_bytes_with_nul_unchecked(std::slice::from_raw_parts(p, bytes.len() + 1))
+            CStr::from_bytes_with_nul_unchecked(std::slice::from_raw_parts(
+                buf.as_ptr().cast::<u8>(),
+                bytes.len() + 1,
+            ))
         };
         f(c)
     } else {
