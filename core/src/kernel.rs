@@ -11,6 +11,7 @@ use crate::device::Device;
 use crate::driver::cu;
 use crate::error::{CudaError, Result};
 use crate::library::{driver_string, LibRef};
+use crate::names::demangle;
 use crate::sys::driver as sys;
 
 /// One kernel parameter as the driver lays it out (`cuKernelGetParamInfo`).
@@ -157,14 +158,6 @@ impl std::fmt::Debug for Kernel {
             Err(_) => d.field("raw", &self.raw),
         };
         d.finish()
-    }
-}
-
-/// Demangles a C++ symbol; returns it unchanged if it is not mangled.
-pub fn demangle(name: &str) -> String {
-    match cpp_demangle::Symbol::new(name) {
-        Ok(sym) => sym.to_string(),
-        Err(_) => name.to_string(),
     }
 }
 

@@ -53,30 +53,43 @@
 
 #![warn(missing_docs)]
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod sys;
 
-mod backend;
-mod context;
-mod device;
-mod driver;
 mod error;
-mod global;
 mod image;
-mod kernel;
-mod launch;
-mod library;
-mod loader;
-mod memory;
-mod object_code;
+mod names;
 mod options;
+
+// The driver backend: everything that talks to libcuda or NVRTC. Not built for wasm32.
+#[cfg(not(target_arch = "wasm32"))]
+mod backend;
+#[cfg(not(target_arch = "wasm32"))]
+mod context;
+#[cfg(not(target_arch = "wasm32"))]
+mod device;
+#[cfg(not(target_arch = "wasm32"))]
+mod driver;
+#[cfg(not(target_arch = "wasm32"))]
+mod global;
+#[cfg(not(target_arch = "wasm32"))]
+mod kernel;
+#[cfg(not(target_arch = "wasm32"))]
+mod launch;
+#[cfg(not(target_arch = "wasm32"))]
+mod library;
+#[cfg(not(target_arch = "wasm32"))]
+mod loader;
+#[cfg(not(target_arch = "wasm32"))]
+mod memory;
+#[cfg(not(target_arch = "wasm32"))]
+mod object_code;
+#[cfg(not(target_arch = "wasm32"))]
 mod program;
+#[cfg(not(target_arch = "wasm32"))]
 mod stream;
 
-pub use backend::{backend, driver_version, BackendInfo, BackendKind};
-pub use context::Context;
-pub use device::{Device, DeviceProperties};
 pub use error::{CudaError, CudaVersion, Error, LoadAttempt, LoadFailure, Result};
-pub use global::{Global, Managed, UnifiedFunction};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;
 pub use image::table::{
@@ -84,13 +97,30 @@ pub use image::table::{
     SIM_ARCH,
 };
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
-pub use kernel::{
-    demangle, CachePreference, Kernel, KernelAttribute, KernelAttributes, KernelInfo, ParamInfo,
-};
-pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
-pub use library::{Library, ModuleHandle};
-pub use memory::{DeviceBuffer, DevicePtr, DeviceRepr};
-pub use object_code::{ImageSource, ObjectCode};
+pub use names::demangle;
 pub use options::{HostTable, JitOptions, LibraryOptions};
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use backend::{backend, driver_version, BackendInfo, BackendKind};
+#[cfg(not(target_arch = "wasm32"))]
+pub use context::Context;
+#[cfg(not(target_arch = "wasm32"))]
+pub use device::{Device, DeviceProperties};
+#[cfg(not(target_arch = "wasm32"))]
+pub use global::{Global, Managed, UnifiedFunction};
+#[cfg(not(target_arch = "wasm32"))]
+pub use kernel::{
+    CachePreference, Kernel, KernelAttribute, KernelAttributes, KernelInfo, ParamInfo,
+};
+#[cfg(not(target_arch = "wasm32"))]
+pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
+#[cfg(not(target_arch = "wasm32"))]
+pub use library::{Library, ModuleHandle};
+#[cfg(not(target_arch = "wasm32"))]
+pub use memory::{DeviceBuffer, DevicePtr, DeviceRepr};
+#[cfg(not(target_arch = "wasm32"))]
+pub use object_code::{ImageSource, ObjectCode};
+#[cfg(not(target_arch = "wasm32"))]
 pub use program::{nvrtc_info, Program, ProgramOptions};
+#[cfg(not(target_arch = "wasm32"))]
 pub use stream::{Event, Stream};

@@ -4,7 +4,9 @@ use std::ffi::c_void;
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::error::{Error, Result};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::sys::driver as sys;
 
 /// How a library is loaded. Mirrors `CUlibraryOption` plus the JIT options that apply when
@@ -99,6 +101,7 @@ impl Default for JitOptions {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Options laid out as the driver wants them: parallel key and value arrays, with the log
 /// buffers they point into. Keep it alive (and unmoved in its heap parts) across the call.
 pub(crate) struct EncodedOptions {
@@ -112,10 +115,12 @@ pub(crate) struct EncodedOptions {
     error_size_slot: Option<usize>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn as_value(v: usize) -> *mut c_void {
     v as *mut c_void
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl LibraryOptions {
     /// Checks the values and lays them out for `cuLibraryLoadData`/`cuLibraryLoadFromFile`.
     /// `may_jit` is false for a cubin, which the driver never compiles: no log buffers are
@@ -213,6 +218,7 @@ impl LibraryOptions {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl EncodedOptions {
     fn log(buf: &[u8], slot: Option<usize>, values: &[*mut c_void]) -> String {
         // The driver writes the used size back into the value slot (including the NUL).
@@ -237,7 +243,7 @@ impl EncodedOptions {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 

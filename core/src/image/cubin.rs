@@ -21,7 +21,7 @@ use object::LittleEndian as LE;
 use super::table::{max_threads, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow};
 use super::{check_cubin, ImageKind};
 use crate::error::{Error, Result};
-use crate::kernel::demangle;
+use crate::names::demangle;
 
 const STO_CUDA_ENTRY: u8 = 0x10;
 const STO_CUDA_MANAGED: u8 = 0x04;
@@ -111,9 +111,7 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
     let header = FileHeader64::<LE>::parse(bytes).map_err(bad)?;
     let endian = header.endian().map_err(bad)?;
     let sections = header.sections(endian, bytes).map_err(bad)?;
-    let symbols = sections
-        .symbols(endian, bytes, SHT_SYMTAB)
-        .map_err(bad)?;
+    let symbols = sections.symbols(endian, bytes, SHT_SYMTAB).map_err(bad)?;
 
     // Sections by name, with their data (NOBITS sections have a size but no data).
     let mut by_name: HashMap<String, (usize, u64, &[u8])> = HashMap::new();

@@ -14,7 +14,7 @@ use lexer::FloatLit;
 use super::table::{max_threads, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow};
 use super::ImageKind;
 use crate::error::{Error, Result};
-use crate::kernel::demangle;
+use crate::names::demangle;
 
 impl From<lexer::PtxError> for Error {
     fn from(e: lexer::PtxError) -> Self {

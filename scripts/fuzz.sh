@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs each cargo-fuzz target for a bounded time (default 60 s each) from the fixture corpus.
+# cargo-fuzz needs nightly features; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain.
+#   scripts/fuzz.sh [seconds-per-target]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${1:-60}
+if ! command -v cargo-fuzz >/dev/null 2>&1; then
+  cargo install --locked cargo-fuzz@0.13.2
+fi
+export RUSTC_BOOTSTRAP=1
+mkdir -p target/fuzz-corpus/image_table target/fuzz-corpus/ptx_parse
+cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx target/fuzz-corpus/image_table/
+cp tests/fixtures/*.ptx target/fuzz-corpus/ptx_parse/
+for t in image_table ptx_parse; do
+  echo "== fuzzing $t for ${secs}s"
+  log="target/fuzz-$t.log"
+  if ! cargo fuzz run --fuzz-dir fuzz "$t" "target/fuzz-corpus/$t" -- \
+      -max_total_time="$secs" -rss_limit_mb=2048 -max_len=262144 -timeout=10 \
+      -print_final_stats=1 > "$log" 2>&1; then
+    tail -40 "$log" >&2
+    echo "fuzz target $t failed: the input is in fuzz/artifacts/$t/" >&2
+    exit 1
+  fi
+  grep -E "^Done|stat::number_of_executed_units" "$log" || true
+done
+echo "== fuzzing found no crash"
