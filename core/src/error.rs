@@ -184,6 +184,29 @@ pub enum Error {
         /// NVRTC's log.
         log: String,
     },
+    /// A kernel running on the simulator touched memory it may not (the simulator's
+    /// `CUDA_ERROR_ILLEGAL_ADDRESS`) or did something else a GPU would fault on.
+    KernelFault {
+        /// The kernel.
+        kernel: String,
+        /// Block index.
+        block: [u32; 3],
+        /// Thread index in the block.
+        thread: [u32; 3],
+        /// PTX line of the instruction.
+        line: u32,
+        /// What happened, with the address.
+        detail: String,
+    },
+    /// A kernel on the simulator ran past its instruction budget (a runaway loop).
+    InstructionBudget {
+        /// The kernel.
+        kernel: String,
+        /// The budget in thread-instructions.
+        budget: u64,
+        /// PTX line where it stopped.
+        line: u32,
+    },
     /// PTX text that does not parse, with the line and column of the problem.
     PtxSyntax {
         /// Line, from 1.
@@ -275,6 +298,12 @@ impl Error {
                 "`pip install nvidia-cuda-nvrtc-cu12` in the active Python environment, install the CUDA toolkit, or set CUDA_LIBRARY_NVRTC to the full path of libnvrtc".to_string()
             }
             Error::Compile { .. } => "fix the source at the line the log names".to_string(),
+            Error::KernelFault { .. } => {
+                "check the kernel's indexing against the buffer sizes and the launch configuration".to_string()
+            }
+            Error::InstructionBudget { .. } => {
+                "check the kernel's loop conditions, or raise the simulator's instruction budget".to_string()
+            }
             Error::BackendUnavailable(_) => {
                 "unset CUDA_LIBRARY_BACKEND or set it to `driver` or `auto`".to_string()
             }
@@ -393,6 +422,25 @@ impl fmt::Display for Error {
                 column,
                 message,
             } => write!(f, "PTX error at line {line}, column {column}: {message}")?,
+            Error::KernelFault {
+                kernel,
+                block,
+                thread,
+                line,
+                detail,
+            } => write!(
+                f,
+                "kernel `{kernel}` faulted in block ({}, {}, {}), thread ({}, {}, {}) at PTX line {line}: {detail}",
+                block[0], block[1], block[2], thread[0], thread[1], thread[2]
+            )?,
+            Error::InstructionBudget {
+                kernel,
+                budget,
+                line,
+            } => write!(
+                f,
+                "kernel `{kernel}` ran past the simulator's budget of {budget} thread-instructions (stopped at PTX line {line}); it may loop forever"
+            )?,
             Error::Unsupported(msg) => write!(f, "{msg}")?,
             Error::BackendUnavailable(msg) => write!(f, "{msg}")?,
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display())?,

@@ -60,6 +60,7 @@ mod error;
 mod image;
 mod names;
 mod options;
+pub mod sim;
 
 // The driver backend: everything that talks to libcuda or NVRTC. Not built for wasm32.
 #[cfg(not(target_arch = "wasm32"))]

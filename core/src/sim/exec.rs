@@ -1,0 +1,1085 @@
+//! Executing lowered PTX: warps of 32 lanes with an active mask, reconvergence by running
+//! the lanes at the lowest program counter first, block-wide barriers, shared, local,
+//! constant and parameter memory, atomics, shuffles and votes.
+
+use super::ir::*;
+use super::lower::{KernelCode, SimModule};
+use super::mem::{Memory, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+use crate::error::{Error, Result};
+
+/// Grid and block shape of a launch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dims {
+    /// Blocks.
+    pub grid: [u32; 3],
+    /// Threads per block.
+    pub block: [u32; 3],
+    /// Dynamic shared memory per block.
+    pub shared_dynamic: u32,
+}
+
+/// What a launch did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Instructions executed, counted per active thread.
+    pub thread_instructions: u64,
+    /// Instructions executed, counted per warp.
+    pub warp_instructions: u64,
+}
+
+const FULL: u32 = u32::MAX;
+
+struct Warp {
+    regs: Vec<[u64; 32]>,
+    pc: [u32; 32],
+    /// Lanes that exist and have not exited.
+    live: u32,
+    waiting: bool,
+    local: Vec<Vec<u8>>,
+    /// Thread index of each lane, for errors.
+    tid: [[u32; 3]; 32],
+}
+
+struct Block<'a> {
+    code: &'a KernelCode,
+    module: &'a SimModule,
+    params: &'a [u8],
+    shared: Vec<u8>,
+    ctaid: [u32; 3],
+}
+
+fn lanes(mask: u32) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(l)
+        }
+    })
+}
+
+#[inline]
+fn width_mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+#[inline]
+fn trunc(v: u64, ty: Ty) -> u64 {
+    v & width_mask(ty.bits())
+}
+
+#[inline]
+fn sext(v: u64, bits: u32) -> i64 {
+    let s = 64 - bits.min(64);
+    ((v << s) as i64) >> s
+}
+
+#[inline]
+fn f32v(v: u64) -> f32 {
+    f32::from_bits(v as u32)
+}
+#[inline]
+fn f64v(v: u64) -> f64 {
+    f64::from_bits(v)
+}
+#[inline]
+fn ftz32(x: f32) -> f32 {
+    if x.is_subnormal() {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
+}
+
+impl Warp {
+    #[inline]
+    fn get(&self, s: Src, l: usize) -> u64 {
+        match s {
+            Src::Reg(r) => self.regs[r as usize][l],
+            Src::Imm(v) => v,
+        }
+    }
+    #[inline]
+    fn set(&mut self, d: u32, l: usize, v: u64) {
+        self.regs[d as usize][l] = v;
+    }
+}
+
+fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
+    match ty {
+        Ty::F32 => {
+            let (x, y) = (f32v(a), f32v(b));
+            let r = match op {
+                BinOp::Add => x + y,
+                BinOp::Sub => x - y,
+                BinOp::MulLo | BinOp::MulWide | BinOp::MulHi => x * y,
+                BinOp::Div => x / y,
+                BinOp::Min => x.min(y),
+                BinOp::Max => x.max(y),
+                BinOp::CopySign => y.copysign(x),
+                _ => return trunc(bin(op, Ty::U(4), a, b), Ty::U(4)),
+            };
+            r.to_bits() as u64
+        }
+        Ty::F64 => {
+            let (x, y) = (f64v(a), f64v(b));
+            let r = match op {
+                BinOp::Add => x + y,
+                BinOp::Sub => x - y,
+                BinOp::MulLo | BinOp::MulWide | BinOp::MulHi => x * y,
+                BinOp::Div => x / y,
+                BinOp::Min => x.min(y),
+                BinOp::Max => x.max(y),
+                BinOp::CopySign => y.copysign(x),
+                _ => return bin(op, Ty::U(8), a, b),
+            };
+            r.to_bits()
+        }
+        Ty::U(_) | Ty::S(_) | Ty::Pred | Ty::F16 => {
+            let bits = ty.bits();
+            let signed = matches!(ty, Ty::S(_));
+            let (ua, ub) = (a & width_mask(bits), b & width_mask(bits));
+            let (sa, sb) = (sext(a, bits), sext(b, bits));
+            let r: u64 = match op {
+                BinOp::Add => ua.wrapping_add(ub),
+                BinOp::Sub => ua.wrapping_sub(ub),
+                BinOp::MulLo => ua.wrapping_mul(ub),
+                BinOp::MulWide => {
+                    return if signed {
+                        (sa.wrapping_mul(sb) as u64) & width_mask(bits * 2)
+                    } else {
+                        ua.wrapping_mul(ub) & width_mask(bits * 2)
+                    }
+                }
+                BinOp::MulHi => {
+                    if signed {
+                        ((sa as i128 * sb as i128) >> bits) as u64
+                    } else {
+                        ((ua as u128 * ub as u128) >> bits) as u64
+                    }
+                }
+                BinOp::Div => {
+                    if ub == 0 {
+                        u64::MAX
+                    } else if signed {
+                        sa.wrapping_div(sb) as u64
+                    } else {
+                        ua / ub
+                    }
+                }
+                BinOp::Rem => {
+                    if ub == 0 {
+                        ua
+                    } else if signed {
+                        sa.wrapping_rem(sb) as u64
+                    } else {
+                        ua % ub
+                    }
+                }
+                BinOp::Min => {
+                    if signed {
+                        sa.min(sb) as u64
+                    } else {
+                        ua.min(ub)
+                    }
+                }
+                BinOp::Max => {
+                    if signed {
+                        sa.max(sb) as u64
+                    } else {
+                        ua.max(ub)
+                    }
+                }
+                BinOp::And => ua & ub,
+                BinOp::Or => ua | ub,
+                BinOp::Xor => ua ^ ub,
+                BinOp::Shl => {
+                    if (b as u32) >= bits {
+                        0
+                    } else {
+                        ua << (b as u32)
+                    }
+                }
+                BinOp::Shr => {
+                    let s = (b as u32).min(bits);
+                    if signed {
+                        (sa >> s.min(63)) as u64
+                    } else if s >= bits {
+                        0
+                    } else {
+                        ua >> s
+                    }
+                }
+                BinOp::CopySign => ua,
+            };
+            r & width_mask(bits)
+        }
+    }
+}
+
+fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
+    match ty {
+        Ty::F32 => {
+            let x = if ftz { ftz32(f32v(a)) } else { f32v(a) };
+            let r = match op {
+                UnOp::Neg => -x,
+                UnOp::Abs => x.abs(),
+                UnOp::Sqrt => x.sqrt(),
+                UnOp::Rsqrt => 1.0 / x.sqrt(),
+                UnOp::Rcp => 1.0 / x,
+                UnOp::Ex2 => x.exp2(),
+                UnOp::Lg2 => x.log2(),
+                UnOp::Sin => x.sin(),
+                UnOp::Cos => x.cos(),
+                _ => return un(op, Ty::U(4), false, a),
+            };
+            (if ftz { ftz32(r) } else { r }).to_bits() as u64
+        }
+        Ty::F64 => {
+            let x = f64v(a);
+            let r = match op {
+                UnOp::Neg => -x,
+                UnOp::Abs => x.abs(),
+                UnOp::Sqrt => x.sqrt(),
+                UnOp::Rsqrt => 1.0 / x.sqrt(),
+                UnOp::Rcp => 1.0 / x,
+                UnOp::Ex2 => x.exp2(),
+                UnOp::Lg2 => x.log2(),
+                UnOp::Sin => x.sin(),
+                UnOp::Cos => x.cos(),
+                _ => return un(op, Ty::U(8), false, a),
+            };
+            r.to_bits()
+        }
+        _ => {
+            let bits = ty.bits();
+            let v = a & width_mask(bits);
+            let r = match op {
+                UnOp::Neg => v.wrapping_neg(),
+                UnOp::Abs => sext(v, bits).unsigned_abs(),
+                UnOp::Not => !v,
+                UnOp::Popc => v.count_ones() as u64,
+                UnOp::Clz => (v.leading_zeros() - (64 - bits)) as u64,
+                UnOp::Brev => v.reverse_bits() >> (64 - bits),
+                _ => v,
+            };
+            r & width_mask(bits)
+        }
+    }
+}
+
+fn round_f64(x: f64, r: Round) -> f64 {
+    match r {
+        Round::Nearest => x.round_ties_even(),
+        Round::Zero => x.trunc(),
+        Round::Down => x.floor(),
+        Round::Up => x.ceil(),
+    }
+}
+
+fn cvt(dty: Ty, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, a: u64) -> u64 {
+    let is_float = |t: Ty| matches!(t, Ty::F32 | Ty::F64);
+    match (is_float(dty), is_float(sty)) {
+        (false, false) => {
+            let v: i128 = match sty {
+                Ty::S(n) => sext(a, n as u32 * 8) as i128,
+                _ => (a & width_mask(sty.bits())) as i128,
+            };
+            if sat {
+                let (lo, hi) = int_range(dty);
+                v.clamp(lo, hi) as u64 & width_mask(dty.bits())
+            } else {
+                v as u64 & width_mask(dty.bits())
+            }
+        }
+        (false, true) => {
+            let x = if sty == Ty::F32 {
+                let f = f32v(a);
+                (if ftz { ftz32(f) } else { f }) as f64
+            } else {
+                f64v(a)
+            };
+            if x.is_nan() {
+                return 0;
+            }
+            let x = round_f64(x, round.unwrap_or(Round::Zero));
+            let (lo, hi) = int_range(dty);
+            let v = if x <= lo as f64 {
+                lo
+            } else if x >= hi as f64 {
+                hi
+            } else {
+                x as i128
+            };
+            v as u64 & width_mask(dty.bits())
+        }
+        (true, false) => {
+            let v: i128 = match sty {
+                Ty::S(n) => sext(a, n as u32 * 8) as i128,
+                _ => (a & width_mask(sty.bits())) as i128,
+            };
+            if dty == Ty::F32 {
+                // `as` rounds to nearest even, as `.rn` asks.
+                (v as f32).to_bits() as u64
+            } else {
+                (v as f64).to_bits()
+            }
+        }
+        (true, true) => {
+            let x = if sty == Ty::F32 {
+                f32v(a) as f64
+            } else {
+                f64v(a)
+            };
+            let x = match round {
+                Some(r) if dty == sty => round_f64(x, r),
+                _ => x,
+            };
+            let x = if sat { x.clamp(0.0, 1.0) } else { x };
+            if dty == Ty::F32 {
+                let f = x as f32;
+                (if ftz { ftz32(f) } else { f }).to_bits() as u64
+            } else {
+                x.to_bits()
+            }
+        }
+    }
+}
+
+fn int_range(t: Ty) -> (i128, i128) {
+    match t {
+        Ty::S(n) => {
+            let b = n as u32 * 8;
+            (-(1i128 << (b - 1)), (1i128 << (b - 1)) - 1)
+        }
+        _ => (0, (1i128 << t.bits()) - 1),
+    }
+}
+
+fn setp(cmp: Cmp, ty: Ty, unordered: bool, a: u64, b: u64) -> bool {
+    match ty {
+        Ty::F32 | Ty::F64 => {
+            let (x, y) = if ty == Ty::F32 {
+                (f32v(a) as f64, f32v(b) as f64)
+            } else {
+                (f64v(a), f64v(b))
+            };
+            let nan = x.is_nan() || y.is_nan();
+            match cmp {
+                Cmp::Num => !nan,
+                Cmp::Nan => nan,
+                _ if nan => unordered,
+                Cmp::Eq => x == y,
+                Cmp::Ne => x != y,
+                Cmp::Lt => x < y,
+                Cmp::Le => x <= y,
+                Cmp::Gt => x > y,
+                Cmp::Ge => x >= y,
+            }
+        }
+        Ty::S(n) => {
+            let (x, y) = (sext(a, n as u32 * 8), sext(b, n as u32 * 8));
+            cmp_ord(cmp, x.cmp(&y))
+        }
+        _ => {
+            let m = width_mask(ty.bits());
+            cmp_ord(cmp, (a & m).cmp(&(b & m)))
+        }
+    }
+}
+
+fn cmp_ord(cmp: Cmp, o: std::cmp::Ordering) -> bool {
+    use std::cmp::Ordering::*;
+    match cmp {
+        Cmp::Eq => o == Equal,
+        Cmp::Ne => o != Equal,
+        Cmp::Lt => o == Less,
+        Cmp::Le => o != Greater,
+        Cmp::Gt => o == Greater,
+        Cmp::Ge => o != Less,
+        Cmp::Num => true,
+        Cmp::Nan => false,
+    }
+}
+
+fn bool_op(op: BoolOp, a: bool, b: bool) -> bool {
+    match op {
+        BoolOp::And => a && b,
+        BoolOp::Or => a || b,
+        BoolOp::Xor => a ^ b,
+    }
+}
+
+impl Block<'_> {
+    fn fault(&self, w: &Warp, l: usize, ins: &Instr, detail: String) -> Error {
+        Error::KernelFault {
+            kernel: self.code.name.clone(),
+            block: self.ctaid,
+            thread: w.tid[l],
+            line: ins.line,
+            detail,
+        }
+    }
+
+    /// The bytes `[addr, addr+len)` of `space` as lane `l` sees them.
+    fn mem<'m>(
+        &'m mut self,
+        gmem: &'m mut Memory,
+        w: &'m mut Warp,
+        l: usize,
+        space: MemSpace,
+        addr: u64,
+        len: usize,
+    ) -> std::result::Result<&'m mut [u8], String> {
+        let (space, addr) = match space {
+            MemSpace::Generic if (SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&addr) => {
+                (MemSpace::Shared, addr - SHARED_WINDOW)
+            }
+            MemSpace::Generic if (LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&addr) => {
+                (MemSpace::Local, addr - LOCAL_WINDOW)
+            }
+            MemSpace::Generic => (MemSpace::Global, addr),
+            s => (s, addr),
+        };
+        if len > 1 && addr % len as u64 != 0 {
+            return Err(format!("misaligned {len}-byte access at {addr:#x}"));
+        }
+        let out_of = |what: &str| {
+            format!("{len}-byte access at {addr:#x} is outside {what} (CUDA_ERROR_ILLEGAL_ADDRESS)")
+        };
+        match space {
+            MemSpace::Global => gmem
+                .slice_mut(addr, len)
+                .ok_or_else(|| out_of("every allocation")),
+            MemSpace::Shared => {
+                let n = self.shared.len();
+                let a = addr as usize;
+                if addr > n as u64 || a + len > n {
+                    return Err(out_of(&format!("the block's {n} bytes of shared memory")));
+                }
+                Ok(&mut self.shared[a..a + len])
+            }
+            MemSpace::Local => {
+                let v = &mut w.local[l];
+                let n = v.len();
+                let a = addr as usize;
+                if addr > n as u64 || a + len > n {
+                    return Err(out_of(&format!("the thread's {n} bytes of local memory")));
+                }
+                Ok(&mut v[a..a + len])
+            }
+            MemSpace::Const | MemSpace::Param => Err("internal: read-only space".into()),
+            MemSpace::Generic => Err("internal: unresolved generic address".into()),
+        }
+    }
+
+    fn read(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        l: usize,
+        space: MemSpace,
+        addr: u64,
+        len: usize,
+    ) -> std::result::Result<u64, String> {
+        let mut buf = [0u8; 8];
+        match space {
+            MemSpace::Const | MemSpace::Param => {
+                let src: &[u8] = if space == MemSpace::Const {
+                    &self.module.const_bank
+                } else {
+                    self.params
+                };
+                let a = addr as usize;
+                if addr > src.len() as u64 || a + len > src.len() {
+                    return Err(format!(
+                        "{len}-byte read at offset {addr:#x} is outside the {} bytes of {} memory (CUDA_ERROR_ILLEGAL_ADDRESS)",
+                        src.len(),
+                        if space == MemSpace::Const { "constant" } else { "parameter" }
+                    ));
+                }
+                buf[..len].copy_from_slice(&src[a..a + len]);
+            }
+            _ => {
+                let s = self.mem(gmem, w, l, space, addr, len)?;
+                buf[..len].copy_from_slice(s);
+            }
+        }
+        Ok(u64::from_le_bytes(buf))
+    }
+
+    fn write(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        l: usize,
+        space: MemSpace,
+        addr: u64,
+        len: usize,
+        v: u64,
+    ) -> std::result::Result<(), String> {
+        if matches!(space, MemSpace::Const | MemSpace::Param) {
+            return Err(format!("a store to read-only memory at {addr:#x}"));
+        }
+        let s = self.mem(gmem, w, l, space, addr, len)?;
+        s.copy_from_slice(&v.to_le_bytes()[..len]);
+        Ok(())
+    }
+
+    /// Runs one warp until it waits at a barrier or every lane has exited.
+    fn run_warp(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        stats: &mut Stats,
+        budget: u64,
+    ) -> Result<()> {
+        let kc: &KernelCode = self.code;
+        let code = &kc.code;
+        while w.live != 0 {
+            // The lanes at the lowest program counter run; the rest wait for them.
+            let mut pc = u32::MAX;
+            for l in lanes(w.live) {
+                pc = pc.min(w.pc[l]);
+            }
+            let mut mask = 0u32;
+            for l in lanes(w.live) {
+                if w.pc[l] == pc {
+                    mask |= 1 << l;
+                }
+            }
+            let ins = &code[pc as usize];
+            let emask = match ins.guard {
+                Some((p, neg)) => {
+                    let mut m = 0;
+                    for l in lanes(mask) {
+                        if (w.regs[p as usize][l] != 0) != neg {
+                            m |= 1 << l;
+                        }
+                    }
+                    m
+                }
+                None => mask,
+            };
+            stats.warp_instructions += 1;
+            stats.thread_instructions += emask.count_ones() as u64;
+            if stats.thread_instructions > budget {
+                return Err(Error::InstructionBudget {
+                    kernel: self.code.name.clone(),
+                    budget,
+                    line: ins.line,
+                });
+            }
+            let mut next = pc + 1;
+            match &ins.op {
+                Op::Bra { target } => {
+                    for l in lanes(emask) {
+                        w.pc[l] = *target;
+                    }
+                    for l in lanes(mask & !emask) {
+                        w.pc[l] = next;
+                    }
+                    continue;
+                }
+                Op::Exit => {
+                    w.live &= !emask;
+                    for l in lanes(mask & !emask) {
+                        w.pc[l] = next;
+                    }
+                    continue;
+                }
+                Op::Bar => {
+                    if emask != 0 {
+                        w.waiting = true;
+                        return Ok(());
+                    }
+                }
+                op => self.exec(gmem, w, ins, op, emask)?,
+            }
+            if next as usize >= code.len() {
+                next = code.len() as u32 - 1;
+            }
+            for l in lanes(mask) {
+                w.pc[l] = next;
+            }
+        }
+        Ok(())
+    }
+
+    fn exec(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        op: &Op,
+        m: u32,
+    ) -> Result<()> {
+        match *op {
+            Op::Mov { d, a } => {
+                for l in lanes(m) {
+                    let v = w.get(a, l);
+                    w.set(d, l, v);
+                }
+            }
+            Op::Bin { op, ty, d, a, b } => {
+                for l in lanes(m) {
+                    let v = bin(op, ty, w.get(a, l), w.get(b, l));
+                    w.set(d, l, v);
+                }
+            }
+            Op::Un { op, ty, ftz, d, a } => {
+                for l in lanes(m) {
+                    let v = un(op, ty, ftz, w.get(a, l));
+                    w.set(d, l, v);
+                }
+            }
+            Op::Mad {
+                ty,
+                hi,
+                wide,
+                d,
+                a,
+                b,
+                c,
+            } => {
+                for l in lanes(m) {
+                    let (x, y, z) = (w.get(a, l), w.get(b, l), w.get(c, l));
+                    let v = match ty {
+                        Ty::F32 => f32v(x).mul_add(f32v(y), f32v(z)).to_bits() as u64,
+                        Ty::F64 => f64v(x).mul_add(f64v(y), f64v(z)).to_bits(),
+                        _ if wide => {
+                            let p = bin(BinOp::MulWide, ty, x, y);
+                            p.wrapping_add(z) & width_mask(ty.bits() * 2)
+                        }
+                        _ => {
+                            let p = bin(if hi { BinOp::MulHi } else { BinOp::MulLo }, ty, x, y);
+                            trunc(p.wrapping_add(z), ty)
+                        }
+                    };
+                    w.set(d, l, v);
+                }
+            }
+            Op::Setp {
+                cmp,
+                ty,
+                unordered,
+                p,
+                pn,
+                a,
+                b,
+                combine,
+            } => {
+                for l in lanes(m) {
+                    let t = setp(cmp, ty, unordered, w.get(a, l), w.get(b, l));
+                    let (t, f) = match combine {
+                        Some((op, q, neg)) => {
+                            let qv = (w.get(q, l) != 0) != neg;
+                            (bool_op(op, t, qv), bool_op(op, !t, qv))
+                        }
+                        None => (t, !t),
+                    };
+                    w.set(p, l, t as u64);
+                    if let Some(pn) = pn {
+                        w.set(pn, l, f as u64);
+                    }
+                }
+            }
+            Op::Selp { d, a, b, p } => {
+                for l in lanes(m) {
+                    let v = if w.get(p, l) != 0 {
+                        w.get(a, l)
+                    } else {
+                        w.get(b, l)
+                    };
+                    w.set(d, l, v);
+                }
+            }
+            Op::PredOp { op, d, a, b } => {
+                for l in lanes(m) {
+                    let (x, y) = (w.get(a, l) != 0, w.get(b, l) != 0);
+                    let v = match op {
+                        Some(op) => bool_op(op, x, y),
+                        None => !x,
+                    };
+                    w.set(d, l, v as u64);
+                }
+            }
+            Op::Cvt {
+                dty,
+                sty,
+                round,
+                sat,
+                ftz,
+                d,
+                a,
+            } => {
+                for l in lanes(m) {
+                    let v = cvt(dty, sty, round, sat, ftz, w.get(a, l));
+                    w.set(d, l, v);
+                }
+            }
+            Op::Cvta { to, space, d, a } => {
+                let window = match space {
+                    MemSpace::Shared => SHARED_WINDOW,
+                    MemSpace::Local => LOCAL_WINDOW,
+                    _ => 0,
+                };
+                for l in lanes(m) {
+                    let x = w.get(a, l);
+                    let v = if to {
+                        x.wrapping_sub(window)
+                    } else {
+                        x.wrapping_add(window)
+                    };
+                    w.set(d, l, v);
+                }
+            }
+            Op::Ld { ty, ref d, addr } => {
+                let size = ty.size();
+                for l in lanes(m) {
+                    let base = w.get(addr.base, l).wrapping_add(addr.offset as u64);
+                    for (k, &r) in d.iter().enumerate() {
+                        let at = base.wrapping_add((k * size) as u64);
+                        let v = self
+                            .read(gmem, w, l, addr.space, at, size)
+                            .map_err(|e| self.fault(w, l, ins, e))?;
+                        let v = match ty {
+                            Ty::S(n) => {
+                                sext(v, n as u32 * 8) as u64 & width_mask(32.max(n as u32 * 8))
+                            }
+                            _ => v,
+                        };
+                        w.set(r, l, v);
+                    }
+                }
+            }
+            Op::St { ty, ref s, addr } => {
+                let size = ty.size();
+                for l in lanes(m) {
+                    let base = w.get(addr.base, l).wrapping_add(addr.offset as u64);
+                    for (k, &src) in s.iter().enumerate() {
+                        let at = base.wrapping_add((k * size) as u64);
+                        let v = w.get(src, l);
+                        self.write(gmem, w, l, addr.space, at, size, v)
+                            .map_err(|e| self.fault(w, l, ins, e))?;
+                    }
+                }
+            }
+            Op::Atom {
+                op,
+                ty,
+                d,
+                addr,
+                b,
+                c,
+            } => {
+                let size = ty.size();
+                for l in lanes(m) {
+                    let at = w.get(addr.base, l).wrapping_add(addr.offset as u64);
+                    let old = self
+                        .read(gmem, w, l, addr.space, at, size)
+                        .map_err(|e| self.fault(w, l, ins, e))?;
+                    let x = w.get(b, l);
+                    let new = match op {
+                        AtomOp::Add => bin(BinOp::Add, ty, old, x),
+                        AtomOp::Min => bin(BinOp::Min, ty, old, x),
+                        AtomOp::Max => bin(BinOp::Max, ty, old, x),
+                        AtomOp::And => old & x,
+                        AtomOp::Or => old | x,
+                        AtomOp::Xor => old ^ x,
+                        AtomOp::Exch => x,
+                        AtomOp::Cas => {
+                            let cv = c.map(|c| w.get(c, l)).unwrap_or(0);
+                            if trunc(old, ty) == trunc(x, ty) {
+                                cv
+                            } else {
+                                old
+                            }
+                        }
+                        AtomOp::Inc => {
+                            if trunc(old, ty) >= trunc(x, ty) {
+                                0
+                            } else {
+                                old + 1
+                            }
+                        }
+                        AtomOp::Dec => {
+                            if trunc(old, ty) == 0 || trunc(old, ty) > trunc(x, ty) {
+                                x
+                            } else {
+                                old - 1
+                            }
+                        }
+                    };
+                    self.write(
+                        gmem,
+                        w,
+                        l,
+                        addr.space,
+                        at,
+                        size,
+                        trunc(new, Ty::U(size as u8)),
+                    )
+                    .map_err(|e| self.fault(w, l, ins, e))?;
+                    if let Some(d) = d {
+                        w.set(d, l, old);
+                    }
+                }
+            }
+            Op::Shfl {
+                mode,
+                d,
+                p,
+                a,
+                b,
+                c,
+            } => {
+                let vals: Vec<u64> = (0..32).map(|l| w.get(a, l)).collect();
+                for l in lanes(m) {
+                    let bval = (w.get(b, l) & 31) as i64;
+                    let cv = w.get(c, l);
+                    let cval = (cv & 31) as i64;
+                    let seg = ((cv >> 8) & 31) as i64;
+                    let lane = l as i64;
+                    let max_lane = (lane & seg) | (cval & !seg);
+                    let min_lane = lane & seg;
+                    let (j, ok) = match mode {
+                        ShflMode::Up => (lane - bval, lane - bval >= max_lane),
+                        ShflMode::Down => (lane + bval, lane + bval <= max_lane),
+                        ShflMode::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
+                        ShflMode::Idx => {
+                            let j = min_lane | (bval & !seg);
+                            (j, j <= max_lane)
+                        }
+                    };
+                    let src = if ok && (0..32).contains(&j) {
+                        j as usize
+                    } else {
+                        l
+                    };
+                    w.set(d, l, vals[src] & 0xffff_ffff);
+                    if let Some(p) = p {
+                        w.set(p, l, ok as u64);
+                    }
+                }
+            }
+            Op::Vote { mode, d, p, negate } => {
+                let mut ballot = 0u32;
+                for l in lanes(m) {
+                    if (w.get(p, l) != 0) != negate {
+                        ballot |= 1 << l;
+                    }
+                }
+                let v = match mode {
+                    VoteMode::Ballot => ballot as u64,
+                    VoteMode::All => (ballot == m) as u64,
+                    VoteMode::Any => (ballot != 0) as u64,
+                    VoteMode::Uni => (ballot == m || ballot == 0) as u64,
+                };
+                for l in lanes(m) {
+                    w.set(d, l, v);
+                }
+            }
+            Op::ActiveMask { d } => {
+                for l in lanes(m) {
+                    w.set(d, l, m as u64);
+                }
+            }
+            Op::Bfe { ty, d, a, b, c } => {
+                for l in lanes(m) {
+                    let bits = ty.bits();
+                    let pos = (w.get(b, l) & 0xff) as u32;
+                    let len = (w.get(c, l) & 0xff) as u32;
+                    let x = w.get(a, l) & width_mask(bits);
+                    let signed = matches!(ty, Ty::S(_));
+                    let v = if len == 0 {
+                        0
+                    } else {
+                        let shifted = if pos >= bits { 0 } else { x >> pos };
+                        let field = shifted & width_mask(len.min(bits));
+                        let top = pos.saturating_add(len).min(bits) - 1;
+                        if signed && (x >> top) & 1 == 1 && len < bits {
+                            field | !width_mask(len)
+                        } else if signed && pos >= bits {
+                            if (x >> (bits - 1)) & 1 == 1 {
+                                u64::MAX
+                            } else {
+                                0
+                            }
+                        } else {
+                            field
+                        }
+                    };
+                    w.set(d, l, v & width_mask(bits));
+                }
+            }
+            Op::Bfi { ty, d, a, b, c, e } => {
+                for l in lanes(m) {
+                    let bits = ty.bits();
+                    let pos = (w.get(c, l) & 0xff) as u32;
+                    let len = (w.get(e, l) & 0xff) as u32;
+                    let base = w.get(b, l) & width_mask(bits);
+                    let v = if len == 0 || pos >= bits {
+                        base
+                    } else {
+                        let fm = width_mask(len.min(bits - pos)) << pos;
+                        (base & !fm) | ((w.get(a, l) << pos) & fm)
+                    };
+                    w.set(d, l, v);
+                }
+            }
+            Op::Nop | Op::Bra { .. } | Op::Exit | Op::Bar => {}
+        }
+        Ok(())
+    }
+}
+
+/// Runs `kernel` over the whole grid, block after block.
+pub fn launch(
+    module: &SimModule,
+    gmem: &mut Memory,
+    kernel: &str,
+    dims: Dims,
+    params: &[u8],
+    budget: u64,
+) -> Result<Stats> {
+    let code = module
+        .kernels
+        .get(kernel)
+        .ok_or_else(|| Error::SymbolNotFound {
+            kind: "kernel",
+            name: kernel.to_string(),
+            suggestions: Vec::new(),
+        })?;
+    if params.len() < code.param_bytes {
+        return Err(Error::InvalidArgument(format!(
+            "kernel `{kernel}` takes {} bytes of parameters but {} were given",
+            code.param_bytes,
+            params.len()
+        )));
+    }
+    let threads: u32 = dims.block.iter().product();
+    if threads == 0 || dims.grid.contains(&0) {
+        return Err(Error::InvalidArgument(
+            "a grid or block dimension is zero".into(),
+        ));
+    }
+    if threads > code.max_threads.unwrap_or(1024).min(1024) {
+        return Err(Error::InvalidArgument(format!(
+            "kernel `{kernel}` cannot run {threads} threads per block (at most {})",
+            code.max_threads.unwrap_or(1024).min(1024)
+        )));
+    }
+    let mut stats = Stats::default();
+    let nwarps = threads.div_ceil(32) as usize;
+    let shared_bytes = code.shared_static + dims.shared_dynamic as usize;
+    for bz in 0..dims.grid[2] {
+        for by in 0..dims.grid[1] {
+            for bx in 0..dims.grid[0] {
+                let mut block = Block {
+                    code,
+                    module,
+                    params,
+                    shared: vec![0; shared_bytes],
+                    ctaid: [bx, by, bz],
+                };
+                let mut warps: Vec<Warp> = (0..nwarps)
+                    .map(|wi| new_warp(code, dims, [bx, by, bz], wi, nwarps, threads))
+                    .collect();
+                loop {
+                    for w in warps.iter_mut() {
+                        if w.live != 0 && !w.waiting {
+                            block.run_warp(gmem, w, &mut stats, budget)?;
+                        }
+                    }
+                    if warps.iter().all(|w| w.live == 0) {
+                        break;
+                    }
+                    // Every remaining warp waits at a barrier: release it.
+                    for w in warps.iter_mut().filter(|w| w.waiting) {
+                        w.waiting = false;
+                        let pc = lanes(w.live).map(|l| w.pc[l]).min().unwrap_or(0);
+                        for l in lanes(w.live) {
+                            if w.pc[l] == pc {
+                                w.pc[l] = pc + 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(stats)
+}
+
+fn new_warp(
+    code: &KernelCode,
+    dims: Dims,
+    ctaid: [u32; 3],
+    wi: usize,
+    nwarps: usize,
+    threads: u32,
+) -> Warp {
+    let mut regs = vec![[0u64; 32]; code.nregs.max(super::lower::SPECIAL.len())];
+    let mut live = 0u32;
+    let mut tid = [[0u32; 3]; 32];
+    let [bx, by, _] = dims.block;
+    for l in 0..32usize {
+        let linear = (wi * 32 + l) as u32;
+        if linear >= threads {
+            continue;
+        }
+        live |= 1 << l;
+        let t = [linear % bx, (linear / bx) % by, linear / (bx * by)];
+        tid[l] = t;
+        let vals: [u64; 21] = [
+            t[0] as u64,
+            t[1] as u64,
+            t[2] as u64,
+            dims.block[0] as u64,
+            dims.block[1] as u64,
+            dims.block[2] as u64,
+            ctaid[0] as u64,
+            ctaid[1] as u64,
+            ctaid[2] as u64,
+            dims.grid[0] as u64,
+            dims.grid[1] as u64,
+            dims.grid[2] as u64,
+            l as u64,
+            wi as u64,
+            nwarps as u64,
+            1u64 << l,
+            (1u64 << l) - 1,
+            (1u64 << (l + 1)) - 1,
+            (FULL as u64) & !((1u64 << (l + 1)) - 1),
+            (FULL as u64) & !((1u64 << l) - 1),
+            32,
+        ];
+        for (r, v) in vals.iter().enumerate() {
+            regs[r][l] = *v;
+        }
+    }
+    Warp {
+        regs,
+        pc: [0; 32],
+        live,
+        waiting: false,
+        local: (0..32)
+            .map(|l| {
+                if live & (1 << l) != 0 {
+                    vec![0; code.local_bytes]
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect(),
+        tid,
+    }
+}

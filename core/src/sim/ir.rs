@@ -1,0 +1,338 @@
+//! The simulator's instruction form: PTX lowered to resolved registers, immediates, typed
+//! operations and branch targets, so execution never looks up a name.
+
+/// A PTX data type, as the simulator computes with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ty {
+    /// Unsigned integer of the given bytes (`.u8` .. `.u64`); also `.b*` bit types.
+    U(u8),
+    /// Signed integer of the given bytes.
+    S(u8),
+    /// `.f16` (stored as bits; arithmetic unsupported for now).
+    F16,
+    /// `.f32`.
+    F32,
+    /// `.f64`.
+    F64,
+    /// `.pred`.
+    Pred,
+}
+
+impl Ty {
+    /// From a modifier such as `u32`, `b64`, `f32`.
+    pub fn parse(m: &str) -> Option<Ty> {
+        Some(match m {
+            "u8" | "b8" => Ty::U(1),
+            "u16" | "b16" => Ty::U(2),
+            "u32" | "b32" => Ty::U(4),
+            "u64" | "b64" => Ty::U(8),
+            "s8" => Ty::S(1),
+            "s16" => Ty::S(2),
+            "s32" => Ty::S(4),
+            "s64" => Ty::S(8),
+            "f16" => Ty::F16,
+            "f32" => Ty::F32,
+            "f64" => Ty::F64,
+            "pred" => Ty::Pred,
+            _ => return None,
+        })
+    }
+
+    /// Size in bytes.
+    pub fn size(self) -> usize {
+        match self {
+            Ty::U(n) | Ty::S(n) => n as usize,
+            Ty::F16 => 2,
+            Ty::F32 => 4,
+            Ty::F64 => 8,
+            Ty::Pred => 1,
+        }
+    }
+
+    /// Bits in a value of this type.
+    pub fn bits(self) -> u32 {
+        self.size() as u32 * 8
+    }
+}
+
+/// A source operand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Src {
+    /// A register (index into the register file).
+    Reg(u32),
+    /// An immediate, as raw bits.
+    Imm(u64),
+}
+
+/// A memory state space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemSpace {
+    /// Generic addressing: the window the address falls in decides.
+    Generic,
+    /// Global memory.
+    Global,
+    /// The block's shared memory.
+    Shared,
+    /// The thread's local memory.
+    Local,
+    /// The module's constant bank.
+    Const,
+    /// The kernel's parameter buffer.
+    Param,
+}
+
+/// An address: a base (register or immediate) plus an offset, in a state space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Addr {
+    /// Where the address points.
+    pub space: MemSpace,
+    /// Register or immediate base.
+    pub base: Src,
+    /// Byte offset.
+    pub offset: i64,
+}
+
+/// Two-operand integer or float operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    MulLo,
+    MulHi,
+    MulWide,
+    Div,
+    Rem,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Shr,
+    CopySign,
+}
+
+/// One-operand operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Abs,
+    Not,
+    Popc,
+    Clz,
+    Brev,
+    Sqrt,
+    Rsqrt,
+    Rcp,
+    Ex2,
+    Lg2,
+    Sin,
+    Cos,
+}
+
+/// Comparison of `setp`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// Unsigned or unordered forms are folded into the type and `unordered`.
+    Num,
+    Nan,
+}
+
+/// How `setp` combines its comparison with a predicate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoolOp {
+    And,
+    Or,
+    Xor,
+}
+
+/// Float-to-integer and float rounding of `cvt`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Round {
+    /// Round to nearest even.
+    Nearest,
+    /// Toward zero.
+    Zero,
+    /// Toward minus infinity.
+    Down,
+    /// Toward plus infinity.
+    Up,
+}
+
+/// Atomic operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AtomOp {
+    Add,
+    Min,
+    Max,
+    Exch,
+    Cas,
+    And,
+    Or,
+    Xor,
+    Inc,
+    Dec,
+}
+
+/// `shfl.sync` modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShflMode {
+    Up,
+    Down,
+    Bfly,
+    Idx,
+}
+
+/// `vote.sync` modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VoteMode {
+    All,
+    Any,
+    Uni,
+    Ballot,
+}
+
+/// One operation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    /// `d = a` (also `mov` of a symbol's address, already resolved to an immediate).
+    Mov { d: u32, a: Src },
+    /// `d = a op b`.
+    Bin {
+        op: BinOp,
+        ty: Ty,
+        d: u32,
+        a: Src,
+        b: Src,
+    },
+    /// `d = op a`.
+    Un {
+        op: UnOp,
+        ty: Ty,
+        ftz: bool,
+        d: u32,
+        a: Src,
+    },
+    /// `mad.lo/hi/wide` and `fma`: `d = a * b + c`.
+    Mad {
+        ty: Ty,
+        hi: bool,
+        wide: bool,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    /// `setp`: `p = (a cmp b) [combine q]`; `pn` gets the complement.
+    Setp {
+        cmp: Cmp,
+        ty: Ty,
+        unordered: bool,
+        p: u32,
+        pn: Option<u32>,
+        a: Src,
+        b: Src,
+        combine: Option<(BoolOp, Src, bool)>,
+    },
+    /// `selp`: `d = p ? a : b`.
+    Selp { d: u32, a: Src, b: Src, p: Src },
+    /// Boolean operations on predicates (`and.pred`, `or.pred`, `not.pred`, ...).
+    PredOp {
+        op: Option<BoolOp>,
+        d: u32,
+        a: Src,
+        b: Src,
+    },
+    /// `cvt`: convert between types.
+    Cvt {
+        dty: Ty,
+        sty: Ty,
+        round: Option<Round>,
+        sat: bool,
+        ftz: bool,
+        d: u32,
+        a: Src,
+    },
+    /// `cvta`: between generic and a state space's addresses.
+    Cvta {
+        to: bool,
+        space: MemSpace,
+        d: u32,
+        a: Src,
+    },
+    /// Load `vec` elements of `ty`.
+    Ld { ty: Ty, d: Vec<u32>, addr: Addr },
+    /// Store `vec` elements of `ty`.
+    St { ty: Ty, s: Vec<Src>, addr: Addr },
+    /// Atomic read-modify-write (`atom`, or `red` when `d` is `None`).
+    Atom {
+        op: AtomOp,
+        ty: Ty,
+        d: Option<u32>,
+        addr: Addr,
+        b: Src,
+        c: Option<Src>,
+    },
+    /// `bra`.
+    Bra { target: u32 },
+    /// `bar.sync` / `barrier.sync` (all threads of the block).
+    Bar,
+    /// `shfl.sync`.
+    Shfl {
+        mode: ShflMode,
+        d: u32,
+        p: Option<u32>,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    /// `vote.sync`.
+    Vote {
+        mode: VoteMode,
+        d: u32,
+        p: Src,
+        negate: bool,
+    },
+    /// `activemask.b32`.
+    ActiveMask { d: u32 },
+    /// `bfe`: extract `c` bits from position `b`.
+    Bfe {
+        ty: Ty,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    /// `bfi`: insert `c` bits of `a` into `b` at position `d`... (PTX: bfi d, a, b, c, e).
+    Bfi {
+        ty: Ty,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+        e: Src,
+    },
+    /// `ret` / `exit` from a kernel.
+    Exit,
+    /// Memory fences and other instructions with no effect in the simulator.
+    Nop,
+}
+
+/// An instruction with its guard and source line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Instr {
+    /// `@p` / `@!p`: the predicate register and whether it is negated.
+    pub guard: Option<(u32, bool)>,
+    /// The operation.
+    pub op: Op,
+    /// PTX line, for errors.
+    pub line: u32,
+    /// The PTX opcode with its modifiers, for errors (`ld.global.f32`).
+    pub text: String,
+}
