@@ -55,7 +55,7 @@ impl Lcg {
             .0
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        (self.0 >> 33) as u32
+        (self.0 >> 32) as u32
     }
     /// Integers in `lo..hi`.
     pub fn int(&mut self, lo: i32, hi: i32) -> i32 {
@@ -119,6 +119,12 @@ pub fn all() -> Vec<Case> {
     let tin: Vec<f32> = (0..tw * th).map(|_| r.f32()).collect();
     let dx: Vec<f64> = (0..500).map(|_| r.f32() as f64 * 3.7).collect();
     let idx: Vec<i32> = (0..300).map(|_| r.int(0, 1000)).collect();
+    let i64s: Vec<u8> = (0..500)
+        .flat_map(|_| {
+            let v = ((r.next_u32() as u64) << 32 | r.next_u32() as u64) as i64;
+            v.to_le_bytes()
+        })
+        .collect();
     let vote_in: Vec<i32> = (0..256)
         .map(|i| if i < 64 { 5 } else { r.int(-99, 99) })
         .collect();
@@ -299,6 +305,58 @@ pub fn all() -> Vec<Case> {
             256,
             vec![output(i32s(&ints[..1000])), Arg::I32(-3), Arg::I32(1000)],
         ),
+        case(
+            "local_sort",
+            "local_sort",
+            4,
+            256,
+            vec![
+                input(i32s(&ints[..1000])),
+                output(vec![0; 1000 * 4]),
+                Arg::I32(1000),
+            ],
+        ),
+        case(
+            "cas_float_max",
+            "cas_float_max",
+            4,
+            256,
+            vec![
+                input(f32s(&fx)),
+                output(f32s(&[-100.0])),
+                Arg::I32(n as i32),
+            ],
+        ),
+        case(
+            "int64_ops",
+            "int64_ops",
+            2,
+            256,
+            vec![input(i64s), output(vec![0; 500 * 8]), Arg::I32(500)],
+        ),
+        case(
+            "bytes_and_bits",
+            "bytes_and_bits",
+            3,
+            256,
+            vec![
+                input(f32s(&fx[..777])),
+                input(u32s(&words)),
+                output(vec![0; 777]),
+                output(vec![0; 777 * 4]),
+                Arg::I32(777),
+            ],
+        ),
+        Case {
+            compare: Compare::UlpF32(4),
+            ..case(
+                "approx_math",
+                "approx_math",
+                4,
+                256,
+                vec![input(f32s(&fx)), output(vec![0; n * 4]), Arg::I32(n as i32)],
+            )
+        },
     ];
     cases.sort_by_key(|c| c.name);
     cases

@@ -165,3 +165,59 @@ __global__ void scale(T* x, T a, int n) {
 }
 template __global__ void scale<float>(float*, float, int);
 template __global__ void scale<int>(int*, int, int);
+
+// Local memory with a run-time index: a per-thread insertion sort.
+extern "C" __global__ void local_sort(const int* in, int* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    int a[12];
+    for (int k = 0; k < 12; k++) a[k] = in[(i * 7 + k * 13) % n];
+    for (int k = 1; k < 12; k++) {
+        int v = a[k], j = k - 1;
+        while (j >= 0 && a[j] > v) { a[j + 1] = a[j]; j--; }
+        a[j + 1] = v;
+    }
+    out[i] = a[in[i] & 7] * 3 + a[11] - a[0];
+}
+
+// A compare-and-swap loop: atomic max of floats through their bits.
+extern "C" __global__ void cas_float_max(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float v = in[i];
+    int* addr = (int*)out;
+    int old = *addr, assumed;
+    do {
+        assumed = old;
+        if (__int_as_float(assumed) >= v) break;
+        old = atomicCAS(addr, assumed, __float_as_int(v));
+    } while (assumed != old);
+}
+
+// 64-bit integer arithmetic: multiply, divide, shifts, mixed widths.
+extern "C" __global__ void int64_ops(const long long* a, unsigned long long* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    long long x = a[i];
+    unsigned long long u = (unsigned long long)x * 0x9E3779B97F4A7C15ull;
+    long long d = x / 7 - x % 5;
+    out[i] = (u >> 17) ^ (u << 9) ^ (unsigned long long)d ^ (unsigned long long)(x >> 3) ^ __umul64hi(u, 12345);
+}
+
+// Bytes: saturating conversions, byte permutes and bit-field extracts.
+extern "C" __global__ void bytes_and_bits(const float* f, const unsigned int* w, unsigned char* o8, unsigned int* o32, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float x = f[i] * 300.0f;
+    o8[i] = (unsigned char)__float2uint_rn(fminf(fmaxf(x, 0.0f), 255.0f));
+    unsigned int v = w[i];
+    o32[i] = __byte_perm(v, v >> 3, 0x5173) + ((v >> 5) & 0x3ff) + __brev(v) + (unsigned int)__ffs(v);
+}
+
+// The GPU's approximate math (fast-math intrinsics): compared within a few ulp.
+extern "C" __global__ void approx_math(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float x = in[i];
+    out[i] = __expf(x) + __fdividef(1.0f, 2.0f + x * x) + rsqrtf(3.0f + x * x) + __sinf(x) + sqrtf(fabsf(x));
+}

@@ -520,9 +520,7 @@ impl Block<'_> {
         gmem: &mut Memory,
         w: &mut Warp,
         l: usize,
-        space: MemSpace,
-        addr: u64,
-        len: usize,
+        (space, addr, len): (MemSpace, u64, usize),
         v: u64,
     ) -> std::result::Result<(), String> {
         if matches!(space, MemSpace::Const | MemSpace::Param) {
@@ -701,7 +699,7 @@ impl Block<'_> {
                     w.set(d, l, v);
                 }
             }
-            Op::PredOp { op, d, a, b } => {
+            Op::Logic { op, d, a, b } => {
                 for l in lanes(m) {
                     let (x, y) = (w.get(a, l) != 0, w.get(b, l) != 0);
                     let v = match op {
@@ -767,7 +765,7 @@ impl Block<'_> {
                     for (k, &src) in s.iter().enumerate() {
                         let at = base.wrapping_add((k * size) as u64);
                         let v = w.get(src, l);
-                        self.write(gmem, w, l, addr.space, at, size, v)
+                        self.write(gmem, w, l, (addr.space, at, size), v)
                             .map_err(|e| self.fault(w, l, ins, e))?;
                     }
                 }
@@ -822,9 +820,7 @@ impl Block<'_> {
                         gmem,
                         w,
                         l,
-                        addr.space,
-                        at,
-                        size,
+                        (addr.space, at, size),
                         trunc(new, Ty::U(size as u8)),
                     )
                     .map_err(|e| self.fault(w, l, ins, e))?;
@@ -931,6 +927,76 @@ impl Block<'_> {
                     } else {
                         let fm = width_mask(len.min(bits - pos)) << pos;
                         (base & !fm) | ((w.get(a, l) << pos) & fm)
+                    };
+                    w.set(d, l, v);
+                }
+            }
+            Op::Pack {
+                d,
+                ref parts,
+                part_bits,
+            } => {
+                for l in lanes(m) {
+                    let mut v = 0u64;
+                    for (k, &p) in parts.iter().enumerate() {
+                        v |= (w.get(p, l) & width_mask(part_bits)) << (k as u32 * part_bits);
+                    }
+                    w.set(d, l, v);
+                }
+            }
+            Op::Unpack {
+                ref ds,
+                a,
+                part_bits,
+            } => {
+                for l in lanes(m) {
+                    let v = w.get(a, l);
+                    for (k, &d) in ds.iter().enumerate() {
+                        let part = (v >> (k as u32 * part_bits)) & width_mask(part_bits);
+                        w.set(d, l, part);
+                    }
+                }
+            }
+            Op::Prmt { d, a, b, c } => {
+                for l in lanes(m) {
+                    let src = (w.get(a, l) & 0xffff_ffff) | ((w.get(b, l) & 0xffff_ffff) << 32);
+                    let sel = w.get(c, l);
+                    let mut v = 0u64;
+                    for i in 0..4 {
+                        let nib = (sel >> (4 * i)) & 0xf;
+                        let byte = (src >> (8 * (nib & 7))) & 0xff;
+                        let byte = if nib & 8 != 0 {
+                            if byte & 0x80 != 0 {
+                                0xff
+                            } else {
+                                0
+                            }
+                        } else {
+                            byte
+                        };
+                        v |= byte << (8 * i);
+                    }
+                    w.set(d, l, v);
+                }
+            }
+            Op::Bfind { ty, shiftamt, d, a } => {
+                for l in lanes(m) {
+                    let bits = ty.bits();
+                    let x = w.get(a, l) & width_mask(bits);
+                    let x = if matches!(ty, Ty::S(_)) && (x >> (bits - 1)) & 1 == 1 {
+                        !x & width_mask(bits)
+                    } else {
+                        x
+                    };
+                    let v = if x == 0 {
+                        0xffff_ffff
+                    } else {
+                        let pos = 63 - x.leading_zeros() as u64;
+                        if shiftamt {
+                            (bits as u64 - 1) - pos
+                        } else {
+                            pos
+                        }
                     };
                     w.set(d, l, v);
                 }

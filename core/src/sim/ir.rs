@@ -243,7 +243,7 @@ pub enum Op {
     /// `selp`: `d = p ? a : b`.
     Selp { d: u32, a: Src, b: Src, p: Src },
     /// Boolean operations on predicates (`and.pred`, `or.pred`, `not.pred`, ...).
-    PredOp {
+    Logic {
         op: Option<BoolOp>,
         d: u32,
         a: Src,
@@ -317,6 +317,27 @@ pub enum Op {
         b: Src,
         c: Src,
         e: Src,
+    },
+    /// `mov.b64 d, {a, b}`: concatenates parts, the first in the low bits.
+    Pack {
+        d: u32,
+        parts: Vec<Src>,
+        part_bits: u32,
+    },
+    /// `mov.b64 {a, b}, s`: splits a value into parts, the first from the low bits.
+    Unpack {
+        ds: Vec<u32>,
+        a: Src,
+        part_bits: u32,
+    },
+    /// `prmt.b32` (default mode): picks four bytes of `{b, a}` by the selector `c`.
+    Prmt { d: u32, a: Src, b: Src, c: Src },
+    /// `bfind`: position of the most significant non-sign bit (`shiftamt`: from the top).
+    Bfind {
+        ty: Ty,
+        shiftamt: bool,
+        d: u32,
+        a: Src,
     },
     /// `ret` / `exit` from a kernel.
     Exit,

@@ -60,6 +60,9 @@ pub struct KernelCode {
 pub struct SimModule {
     /// Kernels by name.
     pub kernels: HashMap<String, KernelCode>,
+    /// Kernels that use something the simulator does not support, with the reason. The
+    /// rest of the module still loads; launching one of these returns the reason.
+    pub unsupported: HashMap<String, String>,
     /// Variables: name → (address or constant-bank offset, size, kind).
     pub globals: HashMap<String, (u64, u64, GlobalKind)>,
     /// The constant bank.
@@ -162,16 +165,25 @@ pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
         }
     }
     let mut kernels = HashMap::new();
+    let mut unsupported = HashMap::new();
     for f in m
         .functions
         .iter()
         .filter(|f| f.is_entry && f.body.is_some())
     {
-        let k = Lowerer::new(&symbols, &module_shared).kernel(f)?;
-        kernels.insert(f.name.clone(), k);
+        match Lowerer::new(&symbols, &module_shared).kernel(f) {
+            Ok(k) => {
+                kernels.insert(f.name.clone(), k);
+            }
+            Err(Error::Unsupported(why)) => {
+                unsupported.insert(f.name.clone(), why);
+            }
+            Err(other) => return Err(other),
+        }
     }
     Ok(SimModule {
         kernels,
+        unsupported,
         globals,
         const_bank,
     })
@@ -369,10 +381,7 @@ impl<'a> Lowerer<'a> {
 
     fn instr(&mut self, i: &ast::Instruction) -> Result<Instr> {
         let line = i.pos.line;
-        let guard = match &i.guard {
-            Some((neg, p)) => Some((self.reg(p), *neg)),
-            None => None,
-        };
+        let guard = i.guard.as_ref().map(|(neg, p)| (self.reg(p), *neg));
         let text = std::iter::once(i.opcode.as_str())
             .chain(i.mods.iter().map(String::as_str))
             .collect::<Vec<_>>()
@@ -423,8 +432,65 @@ impl<'a> Lowerer<'a> {
             "mov" => {
                 need(2)?;
                 let ty = t()?;
+                match (&o[0], &o[1]) {
+                    (Operand::Vector(parts), src) => {
+                        let part_bits = ty.bits() / parts.len().max(1) as u32;
+                        let ds = parts
+                            .iter()
+                            .map(|x| self.dst(x, line))
+                            .collect::<Result<Vec<_>>>()?;
+                        Op::Unpack {
+                            ds,
+                            a: self.src(src, ty, line)?,
+                            part_bits,
+                        }
+                    }
+                    (dst, Operand::Vector(parts)) => {
+                        let part_bits = ty.bits() / parts.len().max(1) as u32;
+                        let d = self.dst(dst, line)?;
+                        let pty = Ty::U((part_bits / 8).max(1) as u8);
+                        let parts = parts
+                            .iter()
+                            .map(|x| self.src(x, pty, line))
+                            .collect::<Result<Vec<_>>>()?;
+                        Op::Pack {
+                            d,
+                            parts,
+                            part_bits,
+                        }
+                    }
+                    (dst, src) => {
+                        let d = self.dst(dst, line)?;
+                        Op::Mov {
+                            d,
+                            a: self.src(src, ty, line)?,
+                        }
+                    }
+                }
+            }
+            "prmt" => {
+                need(4)?;
+                if mods
+                    .iter()
+                    .any(|m| matches!(*m, "f4e" | "b4e" | "rc8" | "ecl" | "ecr" | "rc16"))
+                {
+                    return Err(unsupported(line, "`prmt` modes other than the default"));
+                }
                 let d = self.dst(&o[0], line)?;
-                Op::Mov {
+                Op::Prmt {
+                    d,
+                    a: self.src(&o[1], Ty::U(4), line)?,
+                    b: self.src(&o[2], Ty::U(4), line)?,
+                    c: self.src(&o[3], Ty::U(4), line)?,
+                }
+            }
+            "bfind" => {
+                need(2)?;
+                let ty = t()?;
+                let d = self.dst(&o[0], line)?;
+                Op::Bfind {
+                    ty,
+                    shiftamt: has("shiftamt"),
                     d,
                     a: self.src(&o[1], ty, line)?,
                 }
@@ -441,7 +507,7 @@ impl<'a> Lowerer<'a> {
                         _ => return Err(unsupported_op()),
                     };
                     let d = self.dst(&o[0], line)?;
-                    return Ok(Op::PredOp {
+                    return Ok(Op::Logic {
                         op: Some(op),
                         d,
                         a: self.src(&o[1], ty, line)?,
@@ -486,7 +552,7 @@ impl<'a> Lowerer<'a> {
                 let d = self.dst(&o[0], line)?;
                 let a = self.src(&o[1], ty, line)?;
                 if ty == Ty::Pred && i.opcode == "not" {
-                    return Ok(Op::PredOp {
+                    return Ok(Op::Logic {
                         op: None,
                         d,
                         a,
@@ -838,5 +904,22 @@ fn flatten<'s>(body: &'s [Statement], out: &mut Vec<&'s Statement>) {
             Statement::Block(inner) => flatten(inner, out),
             other => out.push(other),
         }
+    }
+}
+
+impl SimModule {
+    /// The kernel's code, or why it cannot run on the simulator, or that it does not exist.
+    pub fn kernel(&self, name: &str) -> Result<&KernelCode> {
+        if let Some(k) = self.kernels.get(name) {
+            return Ok(k);
+        }
+        if let Some(why) = self.unsupported.get(name) {
+            return Err(Error::Unsupported(format!("kernel `{name}`: {why}")));
+        }
+        Err(Error::SymbolNotFound {
+            kind: "kernel",
+            name: name.to_string(),
+            suggestions: Vec::new(),
+        })
     }
 }

@@ -72,14 +72,7 @@ pub fn load_ptx(text: &str, mem: &mut Memory) -> Result<SimModule> {
 /// with the same checks as a driver launch: one argument per parameter, each of the
 /// parameter's size.
 pub fn pack_params(module: &SimModule, kernel: &str, args: &[&[u8]]) -> Result<Vec<u8>> {
-    let code = module
-        .kernels
-        .get(kernel)
-        .ok_or_else(|| Error::SymbolNotFound {
-            kind: "kernel",
-            name: kernel.to_string(),
-            suggestions: Vec::new(),
-        })?;
+    let code = module.kernel(kernel)?;
     if code.params.len() != args.len() {
         return Err(Error::ArgumentCount {
             kernel: kernel.to_string(),

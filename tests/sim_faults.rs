@@ -1,0 +1,195 @@
+//! The simulator refuses to go wrong silently: bad memory accesses, runaway kernels,
+//! unsupported instructions and bad arguments are errors that say where and why.
+
+use cuda_library::sim::{self, Dims, Memory};
+use cuda_library::Error;
+
+const HEADER: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
+
+fn one_block(threads: u32) -> Dims {
+    Dims {
+        grid: [2, 1, 1],
+        block: [threads, 1, 1],
+        shared_dynamic: 0,
+    }
+}
+
+/// `out[tid + ctaid * ntid] = tid` for every thread, with no bounds check.
+const STORE_ALL: &str = r#"
+.visible .entry store_all(.param .u64 out)
+{
+    .reg .b32 %r<5>; .reg .b64 %rd<5>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd2, %rd1;
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mad.lo.s32 %r4, %r2, %r3, %r1;
+    mul.wide.u32 %rd3, %r4, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    st.global.u32 [%rd4], %r1;
+    ret;
+}
+"#;
+
+#[test]
+fn an_out_of_bounds_store_names_kernel_block_thread_and_address() {
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&format!("{HEADER}{STORE_ALL}"), &mut mem).unwrap();
+    let buf = mem.alloc(40 * 4, 4).unwrap(); // 40 elements, 64 threads write
+    let p = sim::pack_params(&m, "store_all", &[&buf.to_le_bytes()]).unwrap();
+    let e = sim::launch(
+        &m,
+        &mut mem,
+        "store_all",
+        one_block(32),
+        &p,
+        sim::DEFAULT_BUDGET,
+    )
+    .unwrap_err();
+    match &e {
+        Error::KernelFault {
+            kernel,
+            block,
+            thread,
+            line,
+            detail,
+        } => {
+            assert_eq!(kernel, "store_all");
+            assert_eq!(*block, [1, 0, 0]);
+            assert_eq!(*thread, [8, 0, 0]); // element 40 = block 1, thread 8
+            assert_eq!(*line, 16);
+            assert!(detail.contains(&format!("{:#x}", buf + 160)), "{detail}");
+            assert!(detail.contains("CUDA_ERROR_ILLEGAL_ADDRESS"), "{detail}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(e.to_string().starts_with(
+        "kernel `store_all` faulted in block (1, 0, 0), thread (8, 0, 0) at PTX line 16"
+    ));
+    // What ran before the fault is visible; nothing past the end was written.
+    let mut out = vec![0u8; 160];
+    mem.read(buf, &mut out).unwrap();
+    assert_eq!(
+        u32::from_le_bytes(out[4 * 33..4 * 34].try_into().unwrap()),
+        1
+    );
+}
+
+#[test]
+fn a_misaligned_load_is_a_fault() {
+    let ptx = format!(
+        "{HEADER}.visible .entry mis(.param .u64 p)\n{{\n .reg .b32 %r<2>; .reg .b64 %rd<3>;\n ld.param.u64 %rd1, [p];\n ld.global.u32 %r1, [%rd1+2];\n ret;\n}}\n"
+    );
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let buf = mem.alloc(64, 4).unwrap();
+    let p = sim::pack_params(&m, "mis", &[&buf.to_le_bytes()]).unwrap();
+    let e = sim::launch(&m, &mut mem, "mis", one_block(1), &p, sim::DEFAULT_BUDGET).unwrap_err();
+    assert!(e.to_string().contains("misaligned 4-byte access"), "{e}");
+}
+
+#[test]
+fn a_runaway_kernel_stops_at_its_budget_quickly() {
+    let ptx = format!(
+        "{HEADER}.visible .entry spin()\n{{\n .reg .b32 %r<2>;\nLOOP:\n add.s32 %r1, %r1, 1;\n bra LOOP;\n}}\n"
+    );
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let t = std::time::Instant::now();
+    let e = sim::launch(&m, &mut mem, "spin", one_block(64), &[], 5_000_000).unwrap_err();
+    assert!(t.elapsed().as_secs() < 20, "took {:?}", t.elapsed());
+    match &e {
+        Error::InstructionBudget {
+            kernel,
+            budget,
+            line,
+        } => {
+            assert_eq!((kernel.as_str(), *budget), ("spin", 5_000_000));
+            assert!(*line == 7 || *line == 8, "{line}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(e.to_string().contains("may loop forever"));
+}
+
+#[test]
+fn unsupported_instructions_are_named_with_their_line_at_launch() {
+    let ptx = format!(
+        "{HEADER}.visible .entry fine() {{ ret; }}\n.visible .entry exotic(.param .u64 p)\n{{\n .reg .b32 %r<2>;\n mul24.lo.s32 %r1, %r1, %r1;\n ret;\n}}\n"
+    );
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    // The rest of the module works.
+    sim::launch(
+        &m,
+        &mut mem,
+        "fine",
+        one_block(32),
+        &[],
+        sim::DEFAULT_BUDGET,
+    )
+    .unwrap();
+    let e = sim::pack_params(&m, "exotic", &[&0u64.to_le_bytes()]).unwrap_err();
+    let t = e.to_string();
+    assert!(matches!(e, Error::Unsupported(_)), "{t}");
+    assert!(
+        t.contains("kernel `exotic`") && t.contains("PTX line 8"),
+        "{t}"
+    );
+}
+
+#[test]
+fn arguments_are_checked_like_the_driver_checks_them() {
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&format!("{HEADER}{STORE_ALL}"), &mut mem).unwrap();
+    assert!(matches!(
+        sim::pack_params(&m, "store_all", &[]),
+        Err(Error::ArgumentCount {
+            expected: 1,
+            got: 0,
+            ..
+        })
+    ));
+    assert!(matches!(
+        sim::pack_params(&m, "store_all", &[&1u32.to_le_bytes()]),
+        Err(Error::ArgumentSize {
+            index: 0,
+            expected: 8,
+            got: 4,
+            ..
+        })
+    ));
+    assert!(matches!(
+        sim::pack_params(&m, "nope", &[]),
+        Err(Error::SymbolNotFound { .. })
+    ));
+    let e = sim::launch(
+        &m,
+        &mut mem,
+        "store_all",
+        Dims {
+            grid: [1, 1, 1],
+            block: [2048, 1, 1],
+            shared_dynamic: 0,
+        },
+        &[0; 8],
+        sim::DEFAULT_BUDGET,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("2048 threads"), "{e}");
+}
+
+#[test]
+fn parse_errors_carry_line_and_column() {
+    let mut mem = Memory::new();
+    let e = sim::load_ptx(
+        &format!("{HEADER}.visible .entry k()\n{{\n  mov.u32 %r1 %r2;\n}}\n"),
+        &mut mem,
+    )
+    .unwrap_err();
+    match e {
+        Error::PtxSyntax { line, column, .. } => assert_eq!((line, column), (6, 15)),
+        other => panic!("{other:?}"),
+    }
+}
