@@ -31,7 +31,10 @@ const FULL: u32 = u32::MAX;
 
 struct Warp {
     regs: Vec<[u64; 32]>,
+    /// Per-lane program counters; only meaningful while the warp is diverged.
     pc: [u32; 32],
+    /// `Some(pc)` while every live lane is at `pc` (the common, fast case).
+    uniform: Option<u32>,
     /// Lanes that exist and have not exited.
     live: u32,
     waiting: bool,
@@ -99,6 +102,30 @@ fn ftz32(x: f32) -> f32 {
 }
 
 impl Warp {
+    /// An operand's value in every lane.
+    #[inline]
+    fn row(&self, s: Src) -> [u64; 32] {
+        match s {
+            Src::Reg(r) => self.regs[r as usize],
+            Src::Imm(v) => [v; 32],
+        }
+    }
+
+    /// Writes `out` to register `d` in the lanes of `m`.
+    #[inline]
+    fn blend(&mut self, d: u32, m: u32, out: &[u64; 32]) {
+        let row = &mut self.regs[d as usize];
+        if m == FULL {
+            *row = *out;
+        } else {
+            for l in 0..32 {
+                if (m >> l) & 1 != 0 {
+                    row[l] = out[l];
+                }
+            }
+        }
+    }
+
     #[inline]
     fn get(&self, s: Src, l: usize) -> u64 {
         match s {
@@ -543,26 +570,36 @@ impl Block<'_> {
         let code = &kc.code;
         while w.live != 0 {
             // The lanes at the lowest program counter run; the rest wait for them.
-            let mut pc = u32::MAX;
-            for l in lanes(w.live) {
-                pc = pc.min(w.pc[l]);
-            }
-            let mut mask = 0u32;
-            for l in lanes(w.live) {
-                if w.pc[l] == pc {
-                    mask |= 1 << l;
+            let (pc, mask) = match w.uniform {
+                Some(pc) => (pc, w.live),
+                None => {
+                    let mut pc = u32::MAX;
+                    for l in lanes(w.live) {
+                        pc = pc.min(w.pc[l]);
+                    }
+                    let mut mask = 0u32;
+                    for l in lanes(w.live) {
+                        if w.pc[l] == pc {
+                            mask |= 1 << l;
+                        }
+                    }
+                    if mask == w.live {
+                        w.uniform = Some(pc);
+                    }
+                    (pc, mask)
                 }
-            }
+            };
             let ins = &code[pc as usize];
             let emask = match ins.guard {
                 Some((p, neg)) => {
-                    let mut m = 0;
-                    for l in lanes(mask) {
-                        if (w.regs[p as usize][l] != 0) != neg {
+                    let row = &w.regs[p as usize];
+                    let mut m = 0u32;
+                    for (l, v) in row.iter().enumerate() {
+                        if (*v != 0) != neg {
                             m |= 1 << l;
                         }
                     }
-                    m
+                    m & mask
                 }
                 None => mask,
             };
@@ -575,21 +612,36 @@ impl Block<'_> {
                     line: ins.line,
                 });
             }
-            let mut next = pc + 1;
+            let next = (pc + 1).min(code.len() as u32 - 1);
             match &ins.op {
                 Op::Bra { target } => {
-                    for l in lanes(emask) {
-                        w.pc[l] = *target;
-                    }
-                    for l in lanes(mask & !emask) {
-                        w.pc[l] = next;
+                    let target = *target;
+                    if w.uniform.is_some() && (emask == mask || emask == 0) {
+                        w.uniform = Some(if emask == mask { target } else { next });
+                    } else {
+                        if w.uniform.take().is_some() {
+                            // Diverging: give every live lane its own counter.
+                            for l in lanes(w.live) {
+                                w.pc[l] = pc;
+                            }
+                        }
+                        for l in lanes(emask) {
+                            w.pc[l] = target;
+                        }
+                        for l in lanes(mask & !emask) {
+                            w.pc[l] = next;
+                        }
                     }
                     continue;
                 }
                 Op::Exit => {
                     w.live &= !emask;
-                    for l in lanes(mask & !emask) {
-                        w.pc[l] = next;
+                    if w.uniform.is_some() {
+                        w.uniform = Some(next);
+                    } else {
+                        for l in lanes(mask & !emask) {
+                            w.pc[l] = next;
+                        }
                     }
                     continue;
                 }
@@ -601,11 +653,12 @@ impl Block<'_> {
                 }
                 op => self.exec(gmem, w, ins, op, emask)?,
             }
-            if next as usize >= code.len() {
-                next = code.len() as u32 - 1;
-            }
-            for l in lanes(mask) {
-                w.pc[l] = next;
+            if w.uniform.is_some() {
+                w.uniform = Some(next);
+            } else {
+                for l in lanes(mask) {
+                    w.pc[l] = next;
+                }
             }
         }
         Ok(())
@@ -619,24 +672,69 @@ impl Block<'_> {
         op: &Op,
         m: u32,
     ) -> Result<()> {
+        // Arithmetic is computed for all 32 lanes from copies of the operand rows (loops the
+        // compiler can vectorise) and written back to the active lanes only.
         match *op {
             Op::Mov { d, a } => {
-                for l in lanes(m) {
-                    let v = w.get(a, l);
-                    w.set(d, l, v);
-                }
+                let out = w.row(a);
+                w.blend(d, m, &out);
             }
             Op::Bin { op, ty, d, a, b } => {
-                for l in lanes(m) {
-                    let v = bin(op, ty, w.get(a, l), w.get(b, l));
-                    w.set(d, l, v);
+                let (av, bv) = (w.row(a), w.row(b));
+                let mut out = [0u64; 32];
+                match (op, ty) {
+                    (BinOp::Add, Ty::U(4) | Ty::S(4)) => {
+                        for l in 0..32 {
+                            out[l] = av[l].wrapping_add(bv[l]) & 0xffff_ffff;
+                        }
+                    }
+                    (BinOp::Add, Ty::U(8) | Ty::S(8)) => {
+                        for l in 0..32 {
+                            out[l] = av[l].wrapping_add(bv[l]);
+                        }
+                    }
+                    (BinOp::MulLo, Ty::U(4) | Ty::S(4)) => {
+                        for l in 0..32 {
+                            out[l] = av[l].wrapping_mul(bv[l]) & 0xffff_ffff;
+                        }
+                    }
+                    (BinOp::MulWide, Ty::S(4)) => {
+                        for l in 0..32 {
+                            out[l] = ((av[l] as u32 as i32 as i64)
+                                .wrapping_mul(bv[l] as u32 as i32 as i64))
+                                as u64;
+                        }
+                    }
+                    (BinOp::MulWide, Ty::U(4)) => {
+                        for l in 0..32 {
+                            out[l] = (av[l] & 0xffff_ffff) * (bv[l] & 0xffff_ffff);
+                        }
+                    }
+                    (BinOp::Add, Ty::F32) => {
+                        for l in 0..32 {
+                            out[l] = (f32v(av[l]) + f32v(bv[l])).to_bits() as u64;
+                        }
+                    }
+                    (BinOp::MulLo, Ty::F32) => {
+                        for l in 0..32 {
+                            out[l] = (f32v(av[l]) * f32v(bv[l])).to_bits() as u64;
+                        }
+                    }
+                    _ => {
+                        for l in 0..32 {
+                            out[l] = bin(op, ty, av[l], bv[l]);
+                        }
+                    }
                 }
+                w.blend(d, m, &out);
             }
             Op::Un { op, ty, ftz, d, a } => {
-                for l in lanes(m) {
-                    let v = un(op, ty, ftz, w.get(a, l));
-                    w.set(d, l, v);
+                let av = w.row(a);
+                let mut out = [0u64; 32];
+                for l in 0..32 {
+                    out[l] = un(op, ty, ftz, av[l]);
                 }
+                w.blend(d, m, &out);
             }
             Op::Mad {
                 ty,
@@ -1071,6 +1169,10 @@ pub fn launch(
                     // Every remaining warp waits at a barrier: release it.
                     for w in warps.iter_mut().filter(|w| w.waiting) {
                         w.waiting = false;
+                        if let Some(pc) = w.uniform {
+                            w.uniform = Some(pc + 1);
+                            continue;
+                        }
                         let pc = lanes(w.live).map(|l| w.pc[l]).min().unwrap_or(0);
                         for l in lanes(w.live) {
                             if w.pc[l] == pc {
@@ -1135,6 +1237,7 @@ fn new_warp(
     Warp {
         regs,
         pc: [0; 32],
+        uniform: Some(0),
         live,
         waiting: false,
         local: (0..32)

@@ -1,7 +1,5 @@
 //! Simulated global memory: allocations at stable device addresses, bounds-checked.
 
-use std::collections::BTreeMap;
-
 use crate::error::{Error, Result};
 
 /// Where global allocations start (an address no real pointer arithmetic reaches by accident).
@@ -18,18 +16,23 @@ pub const CAPACITY: u64 = 4 << 30;
 /// The simulated device's global memory.
 #[derive(Debug, Default, Clone)]
 pub struct Memory {
-    allocs: BTreeMap<u64, Vec<u8>>,
+    /// Allocations sorted by base address.
+    allocs: Vec<(u64, Vec<u8>)>,
     next: u64,
     used: u64,
+    /// Index of the last allocation an access hit: kernels touch few buffers, so most
+    /// lookups end here instead of in a search.
+    last: std::cell::Cell<usize>,
 }
 
 impl Memory {
     /// Empty memory.
     pub fn new() -> Self {
         Memory {
-            allocs: BTreeMap::new(),
+            allocs: Vec::new(),
             next: GLOBAL_BASE,
             used: 0,
+            last: std::cell::Cell::new(0),
         }
     }
 
@@ -48,40 +51,65 @@ impl Memory {
         let addr = self.next.div_ceil(align) * align;
         self.next = addr + (size as u64).max(1);
         self.used += size as u64;
-        self.allocs.insert(addr, vec![0; size]);
+        // Addresses only grow, so pushing keeps the list sorted.
+        self.allocs.push((addr, vec![0; size]));
         Ok(addr)
     }
 
     /// Frees an allocation made by [`alloc`](Memory::alloc).
     pub fn free(&mut self, addr: u64) -> Result<()> {
-        match self.allocs.remove(&addr) {
-            Some(v) => {
+        match self.allocs.binary_search_by_key(&addr, |(b, _)| *b) {
+            Ok(i) => {
+                let (_, v) = self.allocs.remove(i);
                 self.used -= v.len() as u64;
+                self.last.set(0);
                 Ok(())
             }
-            None => Err(Error::InvalidArgument(format!(
+            Err(_) => Err(Error::InvalidArgument(format!(
                 "{addr:#x} is not the start of a simulated allocation"
             ))),
         }
     }
 
+    /// The index of the allocation holding `[addr, addr + len)` and the offset in it.
+    #[inline]
+    fn locate(&self, addr: u64, len: usize) -> Option<(usize, usize)> {
+        let fits = |i: usize| -> Option<usize> {
+            let (base, v) = self.allocs.get(i)?;
+            let off = addr.checked_sub(*base)? as usize;
+            (off.checked_add(len)? <= v.len()).then_some(off)
+        };
+        let i = self.last.get();
+        if let Some(off) = fits(i) {
+            return Some((i, off));
+        }
+        let i = match self.allocs.binary_search_by_key(&addr, |(b, _)| *b) {
+            Ok(i) => i,
+            Err(0) => return None,
+            Err(i) => i - 1,
+        };
+        let off = fits(i)?;
+        self.last.set(i);
+        Some((i, off))
+    }
+
     /// The allocation holding `[addr, addr + len)` and the offset of `addr` in it.
     pub fn find(&self, addr: u64, len: usize) -> Option<(u64, usize)> {
-        let (&base, v) = self.allocs.range(..=addr).next_back()?;
-        let off = (addr - base) as usize;
-        (off.checked_add(len)? <= v.len()).then_some((base, off))
+        self.locate(addr, len)
+            .map(|(i, off)| (self.allocs[i].0, off))
     }
 
     /// A mutable view of `[addr, addr + len)`, if it lies inside one allocation.
+    #[inline]
     pub fn slice_mut(&mut self, addr: u64, len: usize) -> Option<&mut [u8]> {
-        let (base, off) = self.find(addr, len)?;
-        self.allocs.get_mut(&base).map(|v| &mut v[off..off + len])
+        let (i, off) = self.locate(addr, len)?;
+        Some(&mut self.allocs[i].1[off..off + len])
     }
 
     /// A view of `[addr, addr + len)`, if it lies inside one allocation.
     pub fn slice(&self, addr: u64, len: usize) -> Option<&[u8]> {
-        let (base, off) = self.find(addr, len)?;
-        self.allocs.get(&base).map(|v| &v[off..off + len])
+        let (i, off) = self.locate(addr, len)?;
+        Some(&self.allocs[i].1[off..off + len])
     }
 
     /// Copies bytes in.
