@@ -347,6 +347,28 @@ pub fn all() -> Vec<Case> {
                 Arg::I32(777),
             ],
         ),
+        case(
+            "noinline_calls",
+            "noinline_calls",
+            4,
+            256,
+            vec![
+                input(f32s(&fx)),
+                output(vec![0; n * 4]),
+                output(vec![0; n * 4]),
+                Arg::I32(n as i32),
+            ],
+        ),
+        Case {
+            compare: Compare::UlpF32(2),
+            ..case(
+                "precise_math",
+                "precise_math",
+                4,
+                256,
+                vec![input(f32s(&fx)), output(vec![0; n * 4]), Arg::I32(n as i32)],
+            )
+        },
         Case {
             compare: Compare::UlpF32(4),
             ..case(

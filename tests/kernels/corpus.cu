@@ -221,3 +221,28 @@ extern "C" __global__ void approx_math(const float* in, float* out, int n) {
     float x = in[i];
     out[i] = __expf(x) + __fdividef(1.0f, 2.0f + x * x) + rsqrtf(3.0f + x * x) + __sinf(x) + sqrtf(fabsf(x));
 }
+
+// Device functions the compiler keeps as calls.
+__device__ __noinline__ float poly3(float x, int k) { return ((x * 0.5f + k) * x - 1.0f) * x; }
+__device__ __noinline__ int collatz_steps(unsigned int v) {
+    int s = 0;
+    while (v != 1 && s < 500) {
+        v = (v & 1) ? 3 * v + 1 : v / 2;
+        s++;
+    }
+    return s;
+}
+extern "C" __global__ void noinline_calls(const float* in, float* out, int* steps, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    out[i] = poly3(in[i], i & 3) + poly3(in[i] * 2.0f, 1);
+    steps[i] = collatz_steps((unsigned int)i + 1);
+}
+
+// Full-precision math library functions (software sequences in the PTX).
+extern "C" __global__ void precise_math(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float x = in[i] * 3.0f;
+    out[i] = sinf(x) * cosf(x * 0.5f) + expf(-x * x) + logf(1.0f + x * x) + powf(fabsf(x), 1.5f);
+}

@@ -171,7 +171,7 @@ pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
         .iter()
         .filter(|f| f.is_entry && f.body.is_some())
     {
-        match Lowerer::new(&symbols, &module_shared).kernel(f) {
+        match Lowerer::new(m, &symbols, &module_shared).kernel(f) {
             Ok(k) => {
                 kernels.insert(f.name.clone(), k);
             }
@@ -190,6 +190,7 @@ pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
 }
 
 struct Lowerer<'a> {
+    module: &'a ast::Module,
     module_symbols: &'a HashMap<String, (MemSpace, u64)>,
     module_shared: &'a [&'a VarDecl],
     symbols: HashMap<String, (MemSpace, u64)>,
@@ -199,10 +200,22 @@ struct Lowerer<'a> {
     local: u64,
     params: Vec<(u32, u32)>,
     param_bytes: u64,
+    /// Namespace of the function being inlined (empty for the kernel itself).
+    prefix: String,
+    /// Where `ret` jumps inside an inlined function.
+    ret_label: Option<String>,
+    /// `.param` variables of call sequences and inlined functions, held in registers.
+    param_regs: HashMap<String, u32>,
+    call_stack: Vec<String>,
+    inlines: usize,
+    code: Vec<Instr>,
+    /// Branches whose label is resolved once all code is emitted.
+    fixups: Vec<(usize, String, u32)>,
 }
 
 impl<'a> Lowerer<'a> {
     fn new(
+        module: &'a ast::Module,
         module_symbols: &'a HashMap<String, (MemSpace, u64)>,
         module_shared: &'a [&'a VarDecl],
     ) -> Self {
@@ -212,6 +225,7 @@ impl<'a> Lowerer<'a> {
             .map(|(i, s)| (s.to_string(), i as u32))
             .collect();
         Lowerer {
+            module,
             module_symbols,
             module_shared,
             symbols: HashMap::new(),
@@ -221,6 +235,13 @@ impl<'a> Lowerer<'a> {
             local: 0,
             params: Vec::new(),
             param_bytes: 0,
+            prefix: String::new(),
+            ret_label: None,
+            param_regs: HashMap::new(),
+            call_stack: Vec::new(),
+            inlines: 0,
+            code: Vec::new(),
+            fixups: Vec::new(),
         }
     }
 
@@ -245,27 +266,14 @@ impl<'a> Lowerer<'a> {
             self.place_shared(v);
         }
         let body = f.body.as_deref().unwrap_or(&[]);
-        // Declarations and labels first (labels can be used before they appear).
         let mut flat = Vec::new();
         flatten(body, &mut flat);
-        let mut n = 0u32;
+        // The kernel's own static shared memory comes before the dynamic part.
         for s in &flat {
-            match s {
-                Statement::Var(v) => match v.space {
-                    Space::Shared => self.place_shared(v),
-                    Space::Local => {
-                        let off = align_up(self.local, v.alignment());
-                        self.local = off + v.size().unwrap_or(0);
-                        self.symbols.insert(v.name.clone(), (MemSpace::Local, off));
-                    }
-                    Space::Reg | Space::Param => {}
-                    _ => return Err(unsupported(v.pos.line, "this declaration inside a kernel")),
-                },
-                Statement::Label(l, _) => {
-                    self.labels.insert(l.clone(), n);
+            if let Statement::Var(v) = s {
+                if v.space == Space::Shared {
+                    self.place_shared(v);
                 }
-                Statement::Instr(_) => n += 1,
-                Statement::Block(_) => {}
             }
         }
         let extern_shared: Vec<String> = self
@@ -278,19 +286,23 @@ impl<'a> Lowerer<'a> {
         for name in extern_shared {
             self.symbols.insert(name, (MemSpace::Shared, dynamic_base));
         }
-        let mut code = Vec::new();
-        for s in &flat {
-            if let Statement::Instr(i) = s {
-                code.push(self.instr(i)?);
-            }
-        }
+        self.call_stack.push(f.name.clone());
+        self.emit(&flat)?;
         // Falling off the end exits.
-        code.push(Instr {
+        self.code.push(Instr {
             guard: None,
             op: Op::Exit,
             line: 0,
             text: "ret".into(),
         });
+        for (at, label, line) in std::mem::take(&mut self.fixups) {
+            let target = *self
+                .labels
+                .get(&label)
+                .ok_or_else(|| unsupported(line, format!("the label `{label}`")))?;
+            self.code[at].op = Op::Bra { target };
+        }
+        let code = std::mem::take(&mut self.code);
         Ok(KernelCode {
             name: f.name.clone(),
             code,
@@ -304,15 +316,175 @@ impl<'a> Lowerer<'a> {
     }
 
     fn reg(&mut self, name: &str) -> u32 {
+        let key = if SPECIAL.contains(&name) {
+            name.to_string()
+        } else {
+            format!("{}{name}", self.prefix)
+        };
         let next = self.regs.len() as u32;
-        *self.regs.entry(name.to_string()).or_insert(next)
+        *self.regs.entry(key).or_insert(next)
     }
 
     fn symbol(&self, name: &str) -> Option<(MemSpace, u64)> {
         self.symbols
-            .get(name)
+            .get(&format!("{}{name}", self.prefix))
+            .or_else(|| self.symbols.get(name))
             .or_else(|| self.module_symbols.get(name))
             .copied()
+    }
+
+    /// The register holding a call-sequence `.param` variable, if `name` is one.
+    fn param_reg(&self, name: &str) -> Option<u32> {
+        self.param_regs
+            .get(&format!("{}{name}", self.prefix))
+            .copied()
+    }
+
+    /// Lowers statements of the current function (kernel or inlined callee).
+    fn emit(&mut self, flat: &[&Statement]) -> Result<()> {
+        for s in flat {
+            if let Statement::Var(v) = s {
+                match v.space {
+                    Space::Shared if self.prefix.is_empty() => {}
+                    Space::Local => {
+                        let off = align_up(self.local, v.alignment());
+                        self.local = off + v.size().unwrap_or(0);
+                        self.symbols
+                            .insert(format!("{}{}", self.prefix, v.name), (MemSpace::Local, off));
+                    }
+                    Space::Param => {
+                        if v.size().unwrap_or(0) > 8 {
+                            return Err(unsupported(
+                                v.pos.line,
+                                "call parameters larger than 8 bytes",
+                            ));
+                        }
+                        let key = format!("{}{}", self.prefix, v.name);
+                        let r = self.reg(&format!("{}#param", v.name));
+                        self.param_regs.insert(key, r);
+                    }
+                    Space::Reg => {}
+                    _ => {
+                        return Err(unsupported(
+                            v.pos.line,
+                            "this declaration inside a function",
+                        ))
+                    }
+                }
+            }
+        }
+        for s in flat {
+            match s {
+                Statement::Label(l, _) => {
+                    self.labels
+                        .insert(format!("{}{l}", self.prefix), self.code.len() as u32);
+                }
+                Statement::Instr(i) if i.opcode == "call" => self.inline_call(i)?,
+                Statement::Instr(i) => {
+                    let ins = self.instr(i)?;
+                    self.code.push(ins);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// `call (rets), f, (args)`: the callee's body is inlined here with its own registers
+    /// and labels; parameters and results move through registers.
+    fn inline_call(&mut self, i: &ast::Instruction) -> Result<()> {
+        let line = i.pos.line;
+        if i.guard.is_some() {
+            return Err(unsupported(line, "a predicated call"));
+        }
+        let mut lists: Vec<&Vec<Operand>> = Vec::new();
+        let mut target = None;
+        for o in &i.operands {
+            match o {
+                Operand::List(l) => lists.push(l),
+                Operand::Name(n) => target = Some(n.as_str()),
+                _ => {}
+            }
+        }
+        let name = target.ok_or_else(|| unsupported(line, "a call without a target"))?;
+        let (rets, args): (&[Operand], &[Operand]) = match (lists.len(), i.operands.first()) {
+            (2, _) => (lists[0], lists[1]),
+            (1, Some(Operand::List(_))) => (lists[0], &[]),
+            (1, _) => (&[], lists[0]),
+            _ => (&[], &[]),
+        };
+        let module: &'a ast::Module = self.module;
+        let callee = module
+            .functions
+            .iter()
+            .find(|f| f.name == name && f.body.is_some())
+            .ok_or_else(|| unsupported(line, format!("a call to `{name}`, which has no body")))?;
+        if self.call_stack.iter().any(|n| n == name) {
+            return Err(unsupported(line, format!("the recursive call to `{name}`")));
+        }
+        if self.call_stack.len() > 32 {
+            return Err(unsupported(line, "calls nested deeper than 32"));
+        }
+        let regs_of = |ops: &[Operand], this: &mut Self| -> Result<Vec<u32>> {
+            ops.iter()
+                .map(|o| match o {
+                    Operand::Name(n) => Ok(this.param_reg(n).unwrap_or_else(|| this.reg(n))),
+                    other => Err(unsupported(line, format!("the call argument {other:?}"))),
+                })
+                .collect()
+        };
+        let caller_rets = regs_of(rets, self)?;
+        let caller_args = regs_of(args, self)?;
+        if caller_args.len() != callee.params.len() || caller_rets.len() != callee.returns.len() {
+            return Err(unsupported(
+                line,
+                format!("a call to `{name}` with the wrong number of arguments"),
+            ));
+        }
+        let saved = (
+            std::mem::replace(&mut self.prefix, format!("{}#{}/", name, self.inlines)),
+            self.ret_label.take(),
+        );
+        self.inlines += 1;
+        let ret_label = format!("{}$ret", self.prefix);
+        self.ret_label = Some(ret_label.clone());
+        self.call_stack.push(name.to_string());
+        let mut formals = Vec::new();
+        for p in callee.params.iter().chain(&callee.returns) {
+            let r = self.reg(&format!("{}#param", p.name));
+            self.param_regs
+                .insert(format!("{}{}", self.prefix, p.name), r);
+            formals.push(r);
+        }
+        for (&formal, &arg) in formals.iter().zip(&caller_args) {
+            self.code.push(Instr {
+                guard: None,
+                op: Op::Mov {
+                    d: formal,
+                    a: Src::Reg(arg),
+                },
+                line,
+                text: format!("call {name} (argument)"),
+            });
+        }
+        let mut flat = Vec::new();
+        flatten(callee.body.as_deref().unwrap_or(&[]), &mut flat);
+        self.emit(&flat)?;
+        self.labels.insert(ret_label, self.code.len() as u32);
+        for (&formal, &ret) in formals[callee.params.len()..].iter().zip(&caller_rets) {
+            self.code.push(Instr {
+                guard: None,
+                op: Op::Mov {
+                    d: ret,
+                    a: Src::Reg(formal),
+                },
+                line,
+                text: format!("call {name} (result)"),
+            });
+        }
+        self.call_stack.pop();
+        (self.prefix, self.ret_label) = saved;
+        Ok(())
     }
 
     fn dst(&mut self, op: &Operand, line: u32) -> Result<u32> {
@@ -377,6 +549,20 @@ impl<'a> Lowerer<'a> {
             base: Src::Imm(at),
             offset: *offset,
         })
+    }
+
+    /// The register behind the `.param` address of an `ld.param`/`st.param`, when the
+    /// address names a call-sequence or inlined-function parameter at offset 0.
+    fn param_operand(&self, i: &ast::Instruction) -> Option<u32> {
+        let addr = if i.opcode == "ld" {
+            i.operands.get(1)
+        } else {
+            i.operands.first()
+        };
+        match addr {
+            Some(Operand::Addr { base, offset: 0 }) => self.param_reg(base),
+            _ => None,
+        }
     }
 
     fn instr(&mut self, i: &ast::Instruction) -> Result<Instr> {
@@ -714,6 +900,34 @@ impl<'a> Lowerer<'a> {
                     a: self.src(&o[1], Ty::U(8), line)?,
                 }
             }
+            "ld" | "st" if space == MemSpace::Param && self.param_operand(i).is_some() => {
+                need(2)?;
+                let ty = t()?;
+                let r = self.param_operand(i).unwrap_or_default();
+                if i.opcode == "ld" {
+                    let d = self.dst(&o[0], line)?;
+                    Op::Cvt {
+                        dty: ty,
+                        sty: ty,
+                        round: None,
+                        sat: false,
+                        ftz: false,
+                        d,
+                        a: Src::Reg(r),
+                    }
+                } else {
+                    let a = self.src(&o[1], ty, line)?;
+                    Op::Cvt {
+                        dty: ty,
+                        sty: ty,
+                        round: None,
+                        sat: false,
+                        ftz: false,
+                        d: r,
+                        a,
+                    }
+                }
+            }
             "ld" | "ldu" => {
                 need(2)?;
                 let ty = t()?;
@@ -798,11 +1012,10 @@ impl<'a> Lowerer<'a> {
                 let Operand::Name(l) = &o[0] else {
                     return Err(unsupported(line, "an indirect branch"));
                 };
-                let target = *self
-                    .labels
-                    .get(l)
-                    .ok_or_else(|| unsupported(line, format!("the label `{l}`")))?;
-                Op::Bra { target }
+                // Resolved once all code (inlined calls included) is emitted.
+                self.fixups
+                    .push((self.code.len(), format!("{}{l}", self.prefix), line));
+                Op::Bra { target: 0 }
             }
             "bar" | "barrier" => {
                 if has("arrive") || has("red") || o.len() > 1 {
@@ -890,6 +1103,11 @@ impl<'a> Lowerer<'a> {
                     c: self.src(&o[3], Ty::U(4), line)?,
                     e: self.src(&o[4], Ty::U(4), line)?,
                 }
+            }
+            "ret" if self.ret_label.is_some() => {
+                let label = self.ret_label.clone().unwrap_or_default();
+                self.fixups.push((self.code.len(), label, line));
+                Op::Bra { target: 0 }
             }
             "ret" | "exit" => Op::Exit,
             "membar" | "fence" => Op::Nop,
