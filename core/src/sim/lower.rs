@@ -599,19 +599,17 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
         };
-        let space = if has("global") {
-            MemSpace::Global
-        } else if has("shared") {
-            MemSpace::Shared
-        } else if has("local") {
-            MemSpace::Local
-        } else if has("const") {
-            MemSpace::Const
-        } else if has("param") {
-            MemSpace::Param
-        } else {
-            MemSpace::Generic
-        };
+        let space = pick(
+            &mods,
+            &[
+                ("global", MemSpace::Global),
+                ("shared", MemSpace::Shared),
+                ("local", MemSpace::Local),
+                ("const", MemSpace::Const),
+                ("param", MemSpace::Param),
+            ],
+        )
+        .unwrap_or(MemSpace::Generic);
         let unsupported_op = || unsupported(line, format!("`{}`", i.opcode));
         let t = || ty.ok_or_else(|| unsupported(line, format!("`{}` without a type", i.opcode)));
         Ok(match i.opcode.as_str() {
@@ -868,17 +866,19 @@ impl<'a> Lowerer<'a> {
                 let [dty, sty] = tys[..] else {
                     return Err(unsupported(line, "`cvt` without two types"));
                 };
-                let round = if has("rn") || has("rni") {
-                    Some(Round::Nearest)
-                } else if has("rz") || has("rzi") {
-                    Some(Round::Zero)
-                } else if has("rm") || has("rmi") {
-                    Some(Round::Down)
-                } else if has("rp") || has("rpi") {
-                    Some(Round::Up)
-                } else {
-                    None
-                };
+                let round = pick(
+                    &mods,
+                    &[
+                        ("rn", Round::Nearest),
+                        ("rni", Round::Nearest),
+                        ("rz", Round::Zero),
+                        ("rzi", Round::Zero),
+                        ("rm", Round::Down),
+                        ("rmi", Round::Down),
+                        ("rp", Round::Up),
+                        ("rpi", Round::Up),
+                    ],
+                );
                 let d = self.dst(&o[0], line)?;
                 Op::Cvt {
                     dty,
@@ -962,29 +962,22 @@ impl<'a> Lowerer<'a> {
             }
             "atom" | "red" => {
                 let ty = t()?;
-                let op = if has("add") {
-                    AtomOp::Add
-                } else if has("min") {
-                    AtomOp::Min
-                } else if has("max") {
-                    AtomOp::Max
-                } else if has("exch") {
-                    AtomOp::Exch
-                } else if has("cas") {
-                    AtomOp::Cas
-                } else if has("and") {
-                    AtomOp::And
-                } else if has("or") {
-                    AtomOp::Or
-                } else if has("xor") {
-                    AtomOp::Xor
-                } else if has("inc") {
-                    AtomOp::Inc
-                } else if has("dec") {
-                    AtomOp::Dec
-                } else {
-                    return Err(unsupported(line, format!("`{}` of this kind", i.opcode)));
-                };
+                let op = pick(
+                    &mods,
+                    &[
+                        ("add", AtomOp::Add),
+                        ("min", AtomOp::Min),
+                        ("max", AtomOp::Max),
+                        ("exch", AtomOp::Exch),
+                        ("cas", AtomOp::Cas),
+                        ("and", AtomOp::And),
+                        ("or", AtomOp::Or),
+                        ("xor", AtomOp::Xor),
+                        ("inc", AtomOp::Inc),
+                        ("dec", AtomOp::Dec),
+                    ],
+                )
+                .ok_or_else(|| unsupported(line, format!("`{}` of this kind", i.opcode)))?;
                 let (d, rest) = if i.opcode == "atom" {
                     need(3)?;
                     (Some(self.dst(&o[0], line)?), &o[1..])
@@ -1025,15 +1018,15 @@ impl<'a> Lowerer<'a> {
             }
             "shfl" => {
                 need(4)?;
-                let mode = if has("up") {
-                    ShflMode::Up
-                } else if has("down") {
-                    ShflMode::Down
-                } else if has("bfly") {
-                    ShflMode::Bfly
-                } else {
-                    ShflMode::Idx
-                };
+                let mode = pick(
+                    &mods,
+                    &[
+                        ("up", ShflMode::Up),
+                        ("down", ShflMode::Down),
+                        ("bfly", ShflMode::Bfly),
+                    ],
+                )
+                .unwrap_or(ShflMode::Idx);
                 let (d, p) = match &o[0] {
                     Operand::Pair(a, b) => {
                         let d = self.dst(a, line)?;
@@ -1052,15 +1045,15 @@ impl<'a> Lowerer<'a> {
             }
             "vote" => {
                 need(2)?;
-                let mode = if has("all") {
-                    VoteMode::All
-                } else if has("any") {
-                    VoteMode::Any
-                } else if has("uni") {
-                    VoteMode::Uni
-                } else {
-                    VoteMode::Ballot
-                };
+                let mode = pick(
+                    &mods,
+                    &[
+                        ("all", VoteMode::All),
+                        ("any", VoteMode::Any),
+                        ("uni", VoteMode::Uni),
+                    ],
+                )
+                .unwrap_or(VoteMode::Ballot);
                 let d = self.dst(&o[0], line)?;
                 let (negate, p) = match &o[1] {
                     Operand::Not(p) => (true, p.as_ref()),
@@ -1114,6 +1107,14 @@ impl<'a> Lowerer<'a> {
             _ => return Err(unsupported_op()),
         })
     }
+}
+
+/// The value of the first modifier in `table` that the instruction carries.
+fn pick<T: Copy>(mods: &[&str], table: &[(&str, T)]) -> Option<T> {
+    table
+        .iter()
+        .find(|(m, _)| mods.contains(m))
+        .map(|&(_, v)| v)
 }
 
 fn flatten<'s>(body: &'s [Statement], out: &mut Vec<&'s Statement>) {
