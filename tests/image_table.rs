@@ -20,7 +20,9 @@ fn read(name: &str) -> Vec<u8> {
     std::fs::read(fixture(name)).unwrap()
 }
 
-const FIXTURES: [&str; 7] = [
+const FIXTURES: [&str; 9] = [
+    "corpus.sm90.cubin",
+    "corpus.ptx",
     "kernels.sm90.cubin",
     "kernels.fatbin",
     "kernels.ptx",

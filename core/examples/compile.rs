@@ -1,0 +1,38 @@
+//! Compiles a CUDA C++ file with NVRTC: `cargo run --example compile -- FILE OUT (ptx|cubin) ARCH [NAME_EXPR...]`.
+//! Used to build the corpus fixtures (`tests/kernels/corpus.*`) on a machine with no GPU.
+
+use cuda_library::{ImageKind, Program, ProgramOptions};
+
+fn main() -> cuda_library::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 4 {
+        eprintln!("usage: compile FILE OUT (ptx|cubin) ARCH [NAME_EXPR...]");
+        std::process::exit(2);
+    }
+    let src = std::fs::read_to_string(&args[0]).map_err(|source| cuda_library::Error::Io {
+        path: args[0].clone().into(),
+        source,
+    })?;
+    let kind = if args[2] == "cubin" {
+        ImageKind::Cubin
+    } else {
+        ImageKind::Ptx
+    };
+    let exprs: Vec<&str> = args[4..].iter().map(String::as_str).collect();
+    let opts = ProgramOptions {
+        arch: Some(args[3].clone()),
+        ..Default::default()
+    };
+    let name = std::path::Path::new(&args[0])
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let code = Program::new(src, opts)
+        .with_name(name)
+        .compile(kind, &exprs)?;
+    code.save(&args[1])?;
+    for (e, s) in code.symbol_mapping() {
+        println!("{e} -> {s}");
+    }
+    Ok(())
+}
