@@ -260,3 +260,14 @@ fn culib_inspect_prints_tables_and_json() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("usage: culib inspect"));
 }
+
+#[test]
+fn inputs_the_fuzzer_found_are_errors_not_panics() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        let _ = LibraryTable::read(&bytes);
+        let _ = cuda_library::check_cubin(&bytes);
+        let _ = cuda_library::check_fatbin(&bytes);
+    }
+}

@@ -18,7 +18,9 @@ use object::elf::{FileHeader64, SHT_NOBITS, SHT_RELA, SHT_SYMTAB, STT_FUNC, STT_
 use object::read::elf::{FileHeader, SectionHeader, Sym};
 use object::LittleEndian as LE;
 
-use super::table::{max_threads, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow};
+use super::table::{
+    max_threads, volume, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow, MAX_VAR_BYTES,
+};
 use super::{check_cubin, ImageKind};
 use crate::error::{Error, Result};
 use crate::names::demangle;
@@ -223,9 +225,13 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
             let (_, _, data) = by_name[section];
             let value: u64 = sym.st_value(endian);
             let size: u64 = sym.st_size(endian);
-            let patched = relocated
-                .get(&(shndx as usize))
-                .is_some_and(|offs| offs.iter().any(|&o| o >= value && o < value + size));
+            if size > MAX_VAR_BYTES {
+                return Err(bad(format!("`{name}` claims {size} bytes")));
+            }
+            let patched = relocated.get(&(shndx as usize)).is_some_and(|offs| {
+                offs.iter()
+                    .any(|&o| o >= value && o < value.saturating_add(size))
+            });
             let init = if patched {
                 None
             } else if data.is_empty() {
@@ -295,7 +301,7 @@ fn kernel_row(
         .map(|(_, size, _)| size.saturating_sub(reserved_shared) as u32)
         .unwrap_or(0);
     let num_regs = regs.get(&sym_index).copied();
-    let declared = reqntid.or(maxntid).map(|d: [u32; 3]| d.iter().product());
+    let declared = reqntid.or(maxntid).map(volume);
     Ok(KernelRow {
         name: name.to_string(),
         demangled: demangle(name),

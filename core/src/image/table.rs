@@ -198,15 +198,24 @@ pub fn hex(bytes: &[u8]) -> String {
     s
 }
 
+/// Variables larger than this (1 GiB) are refused: no real image has one, and a hostile
+/// header must not make the reader allocate without bound.
+pub const MAX_VAR_BYTES: u64 = 1 << 30;
+
+/// `x * y * z` of a block shape, saturating.
+pub fn volume(d: [u32; 3]) -> u32 {
+    (d[0] as u64 * d[1] as u64 * d[2] as u64).min(u32::MAX as u64) as u32
+}
+
 /// The most threads per block a kernel using `regs` registers per thread can be launched
 /// with on an sm_90 device (64K registers per block, allocated per warp in units of 256),
 /// capped by 1024 and by a declared `.maxntid`/`.reqntid` volume.
 pub fn max_threads(regs: Option<u32>, declared: Option<u32>) -> u32 {
     let mut limit = 1024u32;
     if let Some(r) = regs.filter(|&r| r > 0) {
-        let per_warp = (r * 32).div_ceil(256) * 256;
+        let per_warp = (r as u64 * 32).div_ceil(256) * 256;
         let warps = 65536 / per_warp;
-        limit = limit.min(warps * 32);
+        limit = limit.min((warps * 32) as u32);
     }
     if let Some(d) = declared.filter(|&d| d > 0) {
         limit = limit.min(d);

@@ -1129,16 +1129,34 @@ pub fn launch(
             params.len()
         )));
     }
-    let threads: u32 = dims.block.iter().product();
-    if threads == 0 || dims.grid.contains(&0) {
+    let threads64 = dims.block.iter().map(|&d| d as u64).product::<u64>();
+    if threads64 == 0 || dims.grid.contains(&0) {
         return Err(Error::InvalidArgument(
             "a grid or block dimension is zero".into(),
         ));
     }
+    let threads = threads64.min(u32::MAX as u64) as u32;
     if threads > code.max_threads.unwrap_or(1024).min(1024) {
         return Err(Error::InvalidArgument(format!(
             "kernel `{kernel}` cannot run {threads} threads per block (at most {})",
             code.max_threads.unwrap_or(1024).min(1024)
+        )));
+    }
+    // The simulated device's limits (sm_90): shared memory per block and local per thread.
+    const MAX_SHARED: usize = 232_448;
+    const MAX_LOCAL: usize = 512 * 1024;
+    let shared_total = code
+        .shared_static
+        .saturating_add(dims.shared_dynamic as usize);
+    if shared_total > MAX_SHARED {
+        return Err(Error::InvalidArgument(format!(
+            "kernel `{kernel}` needs {shared_total} bytes of shared memory per block; the simulated device has {MAX_SHARED}"
+        )));
+    }
+    if code.local_bytes > MAX_LOCAL {
+        return Err(Error::InvalidArgument(format!(
+            "kernel `{kernel}` needs {} bytes of local memory per thread; the simulated device allows {MAX_LOCAL}",
+            code.local_bytes
         )));
     }
     let mut stats = Stats::default();

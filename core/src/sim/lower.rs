@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use super::ir::*;
 use super::mem::{Memory, LOCAL_WINDOW, SHARED_WINDOW};
 use crate::error::{Error, Result};
-use crate::image::ptx::ast::{self, Function, Operand, Space, Statement, VarDecl};
+use crate::image::ptx::ast::{self, align_up, Function, Operand, Space, Statement, VarDecl};
 use crate::image::ptx::lexer::FloatLit;
 use crate::image::table::GlobalKind;
 
@@ -75,10 +75,6 @@ fn unsupported(line: u32, what: impl std::fmt::Display) -> Error {
     ))
 }
 
-fn align_up(x: u64, a: u64) -> u64 {
-    x.div_ceil(a.max(1)) * a.max(1)
-}
-
 /// Initial bytes of a variable (zeros where the initialiser is absent).
 fn init_of(v: &VarDecl, size: u64, line: u32) -> Result<Vec<u8>> {
     let mut out = vec![0u8; size as usize];
@@ -141,6 +137,9 @@ pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
         let size = v
             .size()
             .ok_or_else(|| unsupported(line, format!("the size of `{}`", v.name)))?;
+        if size > crate::image::table::MAX_VAR_BYTES {
+            return Err(unsupported(line, format!("`{}` of {size} bytes", v.name)));
+        }
         match v.space {
             Space::Global => {
                 let addr = mem.alloc(size.max(1) as usize, v.alignment())?;
@@ -250,7 +249,7 @@ impl<'a> Lowerer<'a> {
             return; // dynamic shared memory: placed after the static bytes
         }
         let off = align_up(self.shared, v.alignment());
-        self.shared = off + v.size().unwrap_or(0);
+        self.shared = off.saturating_add(v.size().unwrap_or(0));
         self.symbols.insert(v.name.clone(), (MemSpace::Shared, off));
     }
 
@@ -259,7 +258,7 @@ impl<'a> Lowerer<'a> {
             let size = p.size().unwrap_or(0);
             let off = align_up(self.param_bytes, p.alignment());
             self.params.push((off as u32, size as u32));
-            self.param_bytes = off + size;
+            self.param_bytes = off.saturating_add(size);
             self.symbols.insert(p.name.clone(), (MemSpace::Param, off));
         }
         for v in self.module_shared {
@@ -311,7 +310,7 @@ impl<'a> Lowerer<'a> {
             param_bytes: self.param_bytes as usize,
             shared_static: dynamic_base as usize,
             local_bytes: self.local as usize,
-            max_threads: f.reqntid.or(f.maxntid).map(|d| d.iter().product()),
+            max_threads: f.reqntid.or(f.maxntid).map(crate::image::table::volume),
         })
     }
 
@@ -348,7 +347,7 @@ impl<'a> Lowerer<'a> {
                     Space::Shared if self.prefix.is_empty() => {}
                     Space::Local => {
                         let off = align_up(self.local, v.alignment());
-                        self.local = off + v.size().unwrap_or(0);
+                        self.local = off.saturating_add(v.size().unwrap_or(0));
                         self.symbols
                             .insert(format!("{}{}", self.prefix, v.name), (MemSpace::Local, off));
                     }

@@ -180,6 +180,12 @@ pub struct Function {
     pub pos: Pos,
 }
 
+/// `x` rounded up to a multiple of `a`, saturating instead of overflowing on hostile
+/// alignments.
+pub fn align_up(x: u64, a: u64) -> u64 {
+    x.checked_next_multiple_of(a.max(1)).unwrap_or(u64::MAX)
+}
+
 /// The size in bytes of a PTX fundamental type (`.u32` → 4), or `None` if not a data type.
 pub fn type_size(ty: &str) -> Option<u32> {
     Some(match ty {

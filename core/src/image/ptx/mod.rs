@@ -8,10 +8,12 @@ pub mod parser;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use ast::{Function, InitValue, Module, Operand, Space, Statement, VarDecl};
+use ast::{align_up, Function, InitValue, Module, Operand, Space, Statement, VarDecl};
 use lexer::FloatLit;
 
-use super::table::{max_threads, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow};
+use super::table::{
+    max_threads, volume, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow, MAX_VAR_BYTES,
+};
 use super::ImageKind;
 use crate::error::{Error, Result};
 use crate::names::demangle;
@@ -29,10 +31,6 @@ impl From<lexer::PtxError> for Error {
 /// Parses PTX text into a module.
 pub fn parse(text: &str) -> Result<Module> {
     Ok(parser::parse(text)?)
-}
-
-fn align_up(x: u64, a: u64) -> u64 {
-    x.div_ceil(a.max(1)) * a.max(1)
 }
 
 /// Encodes an initialiser as the variable's bytes; `None` when it holds addresses (known
@@ -146,8 +144,15 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
             _ => continue,
         };
         let Some(size) = v.size() else { continue };
+        if size > MAX_VAR_BYTES {
+            return Err(Error::PtxSyntax {
+                line: v.pos.line,
+                column: v.pos.col,
+                message: format!("`{}` is {size} bytes, more than any device holds", v.name),
+            });
+        }
         if kind == GlobalKind::Constant {
-            const_bytes = align_up(const_bytes, v.alignment()) + size;
+            const_bytes = align_up(const_bytes, v.alignment()).saturating_add(size);
         }
         globals.insert(
             v.name.clone(),
@@ -178,7 +183,7 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
                 column: p.pos.col,
                 message: format!("parameter `{}` has no size", p.name),
             })?;
-            offset = align_up(offset, p.alignment());
+            offset = align_up(offset, p.alignment()).min(u32::MAX as u64);
             let ty = if p.dims.is_empty() {
                 p.ty.clone()
             } else {
@@ -189,7 +194,7 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
                 size: size as u32,
                 ptx_type: Some(ty),
             });
-            offset += size;
+            offset = offset.saturating_add(size);
         }
         // Static shared memory: the kernel's own `.shared` variables and the module-scope
         // ones it (or a function it calls) refers to.
@@ -199,13 +204,14 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
             .iter()
             .filter(|v| refs.contains(v.name.as_str()))
         {
-            shared = align_up(shared, v.alignment()) + v.size().unwrap_or(0);
+            shared = align_up(shared, v.alignment()).saturating_add(v.size().unwrap_or(0));
         }
         if let Some(body) = &f.body {
             visit(body, &mut |s| {
                 if let Statement::Var(v) = s {
                     if v.space == Space::Shared && v.linkage.as_deref() != Some(".extern") {
-                        shared = align_up(shared, v.alignment()) + v.size().unwrap_or(0);
+                        shared =
+                            align_up(shared, v.alignment()).saturating_add(v.size().unwrap_or(0));
                     }
                 }
             });
@@ -213,7 +219,7 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
         // ptxas allocates static shared memory in 16-byte units (seen: 13 + 264 bytes of
         // variables report 288).
         let shared = align_up(shared, 16);
-        let declared = f.reqntid.or(f.maxntid).map(|d| d.iter().product::<u32>());
+        let declared = f.reqntid.or(f.maxntid).map(volume);
         kernels.push(KernelRow {
             demangled: demangle(&f.name),
             name: f.name.clone(),
