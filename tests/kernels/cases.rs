@@ -2,7 +2,7 @@
 //! Shared by `tests/gpu_corpus.rs` (runs them on the GPU and records the outputs) and
 //! `tests/sim_corpus.rs` (runs them on the simulator and compares).
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 /// One kernel argument.
 #[derive(Debug, Clone)]
@@ -385,9 +385,7 @@ pub fn all() -> Vec<Case> {
 }
 
 /// Hex of bytes, for the recorded outputs.
-pub fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
+pub use cuda_library::table_hex as hex;
 
 /// Bytes from hex.
 pub fn unhex(s: &str) -> Vec<u8> {

@@ -21,7 +21,7 @@ use object::LittleEndian as LE;
 use super::table::{
     max_threads, volume, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow, MAX_VAR_BYTES,
 };
-use super::{check_cubin, ImageKind};
+use super::{check_cubin, le16, le32, ImageKind};
 use crate::error::{Error, Result};
 use crate::names::demangle;
 
@@ -72,18 +72,6 @@ fn attrs(data: &[u8]) -> Result<Vec<Attr<'_>>> {
     Ok(out)
 }
 
-fn u32_at(b: &[u8], off: usize) -> u32 {
-    b.get(off..off + 4)
-        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
-        .unwrap_or(0)
-}
-
-fn u16_at(b: &[u8], off: usize) -> u16 {
-    b.get(off..off + 2)
-        .map(|s| u16::from_le_bytes([s[0], s[1]]))
-        .unwrap_or(0)
-}
-
 /// A block shape from a MAX_THREADS / REQNTID payload (`x, y, z`, possibly after a symbol).
 fn dims(payload: &[u8]) -> Option<[u32; 3]> {
     let base = match payload.len() {
@@ -92,15 +80,15 @@ fn dims(payload: &[u8]) -> Option<[u32; 3]> {
         _ => return None,
     };
     Some([
-        u32_at(payload, base),
-        u32_at(payload, base + 4),
-        u32_at(payload, base + 8),
+        le32(payload, base),
+        le32(payload, base + 4),
+        le32(payload, base + 8),
     ])
 }
 
 /// The SM architecture from the ELF header (`EI_ABIVERSION` 7: bits 0-7; 8: bits 8-15).
 pub fn arch(bytes: &[u8]) -> Option<u32> {
-    let flags = u32_at(bytes, 0x30);
+    let flags = le32(bytes, 0x30);
     match bytes.get(8)? {
         0..=7 => Some(flags & 0xff),
         _ => Some((flags >> 8) & 0xff),
@@ -140,10 +128,10 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
         for a in attrs(data)? {
             match a.attr {
                 EIATTR_REGCOUNT => {
-                    regs.insert(u32_at(a.payload, 0), u32_at(a.payload, 4));
+                    regs.insert(le32(a.payload, 0), le32(a.payload, 4));
                 }
                 EIATTR_FRAME_SIZE => {
-                    frame.insert(u32_at(a.payload, 0), u32_at(a.payload, 4));
+                    frame.insert(le32(a.payload, 0), le32(a.payload, 4));
                 }
                 _ => {}
             }
@@ -277,9 +265,9 @@ fn kernel_row(
         for a in attrs(data)? {
             match a.attr {
                 EIATTR_KPARAM_INFO if a.payload.len() >= 12 => {
-                    let ordinal = u16_at(a.payload, 4);
-                    let offset = u16_at(a.payload, 6) as u32;
-                    let size = (u32_at(a.payload, 8) >> 18) & 0x3fff;
+                    let ordinal = le16(a.payload, 4);
+                    let offset = le16(a.payload, 6) as u32;
+                    let size = (le32(a.payload, 8) >> 18) & 0x3fff;
                     params.push((
                         ordinal,
                         ParamRow {

@@ -11,7 +11,7 @@
 use std::io::Read;
 
 use super::table::{FatbinEntryRow, LibraryTable};
-use super::{check_fatbin, cubin, ptx, ImageKind};
+use super::{check_fatbin, cubin, le16, le32, le64, ptx, ImageKind};
 use crate::error::{Error, Result};
 
 const FLAG_LZ4: u64 = 0x2000;
@@ -21,22 +21,6 @@ const MAX_UNCOMPRESSED: u64 = 1 << 30;
 
 fn bad(detail: impl std::fmt::Display) -> Error {
     Error::InvalidArgument(format!("the image is not a valid fatbin: {detail}"))
-}
-
-fn u16_at(b: &[u8], off: usize) -> u16 {
-    b.get(off..off + 2)
-        .map(|s| u16::from_le_bytes([s[0], s[1]]))
-        .unwrap_or(0)
-}
-fn u32_at(b: &[u8], off: usize) -> u32 {
-    b.get(off..off + 4)
-        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
-        .unwrap_or(0)
-}
-fn u64_at(b: &[u8], off: usize) -> u64 {
-    b.get(off..off + 8)
-        .map(|s| u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]]))
-        .unwrap_or(0)
 }
 
 /// One entry of a fatbin, its payload decompressed.
@@ -55,24 +39,24 @@ pub struct FatbinEntry {
 /// Splits a fatbin into its entries, decompressing each.
 pub fn entries(b: &[u8]) -> Result<Vec<FatbinEntry>> {
     check_fatbin(b)?;
-    let header = u16_at(b, 6) as usize;
-    let end = header + u64_at(b, 8) as usize;
+    let header = le16(b, 6) as usize;
+    let end = header + le64(b, 8) as usize;
     let mut off = header;
     let mut out = Vec::new();
     while off < end {
         let e = &b[off..end];
-        let kind = match u16_at(e, 0) {
+        let kind = match le16(e, 0) {
             1 => ImageKind::Ptx,
             2 => ImageKind::Cubin,
             8 => ImageKind::Ltoir,
             other => return Err(bad(format!("entry {} has unknown kind {other}", out.len()))),
         };
-        let hsize = u32_at(e, 4) as usize;
-        let padded = u64_at(e, 8) as usize;
-        let compressed = u32_at(e, 0x10) as usize;
-        let arch = u32_at(e, 0x1c);
-        let flags = u64_at(e, 0x28);
-        let uncompressed = u64_at(e, 0x38);
+        let hsize = le32(e, 4) as usize;
+        let padded = le64(e, 8) as usize;
+        let compressed = le32(e, 0x10) as usize;
+        let arch = le32(e, 0x1c);
+        let flags = le64(e, 0x28);
+        let uncompressed = le64(e, 0x38);
         let payload = &e[hsize..hsize + padded];
         let (compression, data) = if flags & (FLAG_LZ4 | FLAG_ZSTD) != 0 {
             if uncompressed == 0 || uncompressed > MAX_UNCOMPRESSED {

@@ -74,6 +74,17 @@ fn u64_at(b: &[u8], off: usize) -> Option<u64> {
     Some(u64::from_le_bytes(b.get(off..off + 8)?.try_into().ok()?))
 }
 
+/// Little-endian fields of headers, 0 where the bytes run out (callers check bounds).
+pub(crate) fn le16(b: &[u8], off: usize) -> u16 {
+    u16_at(b, off).unwrap_or(0)
+}
+pub(crate) fn le32(b: &[u8], off: usize) -> u32 {
+    u32_at(b, off).unwrap_or(0)
+}
+pub(crate) fn le64(b: &[u8], off: usize) -> u64 {
+    u64_at(b, off).unwrap_or(0)
+}
+
 /// Guesses the kind from the first bytes: ELF, fatbin magic, or PTX-looking text.
 pub fn detect(bytes: &[u8]) -> Option<ImageKind> {
     if bytes.starts_with(&ELF_MAGIC) {

@@ -6,7 +6,7 @@ use super::ir::*;
 use super::mem::{Memory, LOCAL_WINDOW, SHARED_WINDOW};
 use crate::error::{Error, Result};
 use crate::image::ptx::ast::{self, align_up, Function, Operand, Space, Statement, VarDecl};
-use crate::image::ptx::lexer::FloatLit;
+use crate::image::ptx::{float_bits, init_bytes};
 use crate::image::table::GlobalKind;
 
 /// Special registers, in the fixed register slots every warp fills at launch.
@@ -77,43 +77,7 @@ fn unsupported(line: u32, what: impl std::fmt::Display) -> Error {
 
 /// Initial bytes of a variable (zeros where the initialiser is absent).
 fn init_of(v: &VarDecl, size: u64, line: u32) -> Result<Vec<u8>> {
-    let mut out = vec![0u8; size as usize];
-    let Some(init) = &v.init else { return Ok(out) };
-    let elem = ast::type_size(&v.ty).unwrap_or(1) as usize;
-    let mut flat = Vec::new();
-    fn flatten<'a>(i: &'a ast::InitValue, out: &mut Vec<&'a ast::InitValue>) {
-        match i {
-            ast::InitValue::List(items) => items.iter().for_each(|x| flatten(x, out)),
-            other => out.push(other),
-        }
-    }
-    flatten(init, &mut flat);
-    let float = v.ty.starts_with(".f");
-    for (i, item) in flat.iter().enumerate() {
-        let bits: u64 = match item {
-            ast::InitValue::Int(x) if float && elem == 4 => (*x as f32).to_bits() as u64,
-            ast::InitValue::Int(x) if float => (*x as f64).to_bits(),
-            ast::InitValue::Int(x) => *x as u64,
-            ast::InitValue::Float(f) => float_bits(*f, elem == 4),
-            _ => return Err(unsupported(line, "initialisers holding addresses")),
-        };
-        let at = i * elem;
-        if at + elem <= out.len() {
-            out[at..at + elem].copy_from_slice(&bits.to_le_bytes()[..elem]);
-        }
-    }
-    Ok(out)
-}
-
-fn float_bits(f: FloatLit, single: bool) -> u64 {
-    match (f, single) {
-        (FloatLit::F32Bits(b), true) => b as u64,
-        (FloatLit::F32Bits(b), false) => (f32::from_bits(b) as f64).to_bits(),
-        (FloatLit::F64Bits(b), true) => (f64::from_bits(b) as f32).to_bits() as u64,
-        (FloatLit::F64Bits(b), false) => b,
-        (FloatLit::Decimal(d), true) => (d as f32).to_bits() as u64,
-        (FloatLit::Decimal(d), false) => d.to_bits(),
-    }
+    init_bytes(v, size).ok_or_else(|| unsupported(line, "initialisers holding addresses"))
 }
 
 /// Places the module's variables in `mem` and lowers every kernel.

@@ -33,11 +33,23 @@ pub fn parse(text: &str) -> Result<Module> {
     Ok(parser::parse(text)?)
 }
 
-/// Encodes an initialiser as the variable's bytes; `None` when it holds addresses (known
-/// only once the driver has placed the symbols).
-fn init_bytes(v: &VarDecl, size: u64) -> Option<Vec<u8>> {
-    let elem = ast::type_size(&v.ty)? as usize;
-    let mut out = Vec::with_capacity(size as usize);
+/// The bits of a float literal as an f32 (`single`) or f64 value.
+pub(crate) fn float_bits(f: FloatLit, single: bool) -> u64 {
+    match (f, single) {
+        (FloatLit::F32Bits(b), true) => b as u64,
+        (FloatLit::F32Bits(b), false) => (f32::from_bits(b) as f64).to_bits(),
+        (FloatLit::F64Bits(b), true) => (f64::from_bits(b) as f32).to_bits() as u64,
+        (FloatLit::F64Bits(b), false) => b,
+        (FloatLit::Decimal(d), true) => (d as f32).to_bits() as u64,
+        (FloatLit::Decimal(d), false) => d.to_bits(),
+    }
+}
+
+/// Encodes a variable's initialiser as its `size` bytes (zeros where it gives none);
+/// `None` when it holds addresses, known only once the symbols are placed.
+pub(crate) fn init_bytes(v: &VarDecl, size: u64) -> Option<Vec<u8>> {
+    let elem = (ast::type_size(&v.ty).unwrap_or(1) as usize).min(8);
+    let mut out = vec![0u8; size as usize];
     fn flatten<'a>(i: &'a InitValue, out: &mut Vec<&'a InitValue>) {
         match i {
             InitValue::List(items) => items.iter().for_each(|x| flatten(x, out)),
@@ -48,31 +60,20 @@ fn init_bytes(v: &VarDecl, size: u64) -> Option<Vec<u8>> {
     if let Some(init) = &v.init {
         flatten(init, &mut flat);
     }
-    let is_float = v.ty.starts_with(".f");
-    for item in flat {
-        let bits: u128 = match item {
-            InitValue::Int(i) if is_float => {
-                if elem == 4 {
-                    (*i as f32).to_bits() as u128
-                } else {
-                    (*i as f64).to_bits() as u128
-                }
-            }
-            InitValue::Int(i) => *i as u128,
-            InitValue::Float(FloatLit::F32Bits(b)) => *b as u128,
-            InitValue::Float(FloatLit::F64Bits(b)) => *b as u128,
-            InitValue::Float(FloatLit::Decimal(d)) => {
-                if elem == 4 {
-                    (*d as f32).to_bits() as u128
-                } else {
-                    d.to_bits() as u128
-                }
-            }
+    let float = v.ty.starts_with(".f");
+    for (i, item) in flat.into_iter().enumerate() {
+        let bits: u64 = match item {
+            InitValue::Int(x) if float && elem == 4 => (*x as f32).to_bits() as u64,
+            InitValue::Int(x) if float => (*x as f64).to_bits(),
+            InitValue::Int(x) => *x as u64,
+            InitValue::Float(f) => float_bits(*f, elem == 4),
             InitValue::Address(_) | InitValue::List(_) => return None,
         };
-        out.extend_from_slice(&bits.to_le_bytes()[..elem.min(16)]);
+        let at = i * elem;
+        if let Some(slot) = out.get_mut(at..at + elem) {
+            slot.copy_from_slice(&bits.to_le_bytes()[..elem]);
+        }
     }
-    out.resize(size as usize, 0);
     Some(out)
 }
 
