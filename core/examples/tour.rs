@@ -30,8 +30,8 @@ fn run() -> cuda_library::Result<()> {
                 println!("    {line}");
             }
             println!();
-            println!("(The simulated backend that runs everything without a GPU is not in this");
-            println!("version yet.) What works without a GPU:\n");
+            println!("(The simulated backend behind this same API is not wired in yet.) What");
+            println!("works without a GPU: reading images, the simulator, and NVRTC:\n");
         }
     }
     offline_tour()
@@ -143,6 +143,84 @@ fn offline_tour() -> cuda_library::Result<()> {
                 .unwrap_or_else(|| "unknown".into())
         );
     }
+    // The kernel table, read from the image itself.
+    let fatbin = std::fs::read(format!("{FIXTURES}/kernels.fatbin")).map_err(|source| {
+        cuda_library::Error::Io {
+            path: format!("{FIXTURES}/kernels.fatbin").into(),
+            source,
+        }
+    })?;
+    let table = cuda_library::LibraryTable::read(&fatbin)?;
+    println!(
+        "\n  kernels.fatbin read without a driver ({} for {}):",
+        table.source_kind, table.arch
+    );
+    for k in &table.kernels {
+        let params: Vec<String> = k
+            .params
+            .iter()
+            .map(|p| format!("{}:{}", p.offset, p.size))
+            .collect();
+        println!(
+            "    {:<42} regs {:>3}  params {}",
+            k.demangled,
+            k.num_regs
+                .map(|r| r.to_string())
+                .unwrap_or_else(|| "?".into()),
+            params.join(" ")
+        );
+    }
+
+    // saxpy from the fixture PTX, executed by the simulator.
+    let ptx = std::fs::read_to_string(format!("{FIXTURES}/kernels.ptx")).map_err(|source| {
+        cuda_library::Error::Io {
+            path: format!("{FIXTURES}/kernels.ptx").into(),
+            source,
+        }
+    })?;
+    use cuda_library::sim;
+    let mut mem = sim::Memory::new();
+    let module = sim::load_ptx(&ptx, &mut mem)?;
+    let n = 1000usize;
+    let bytes = |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
+    let x = mem.alloc(n * 4, 256)?;
+    let y = mem.alloc(n * 4, 256)?;
+    mem.write(x, &bytes(&(0..n).map(|i| i as f32).collect::<Vec<_>>()))?;
+    mem.write(y, &bytes(&vec![1.0; n]))?;
+    let params = sim::pack_params(
+        &module,
+        "saxpy",
+        &[
+            &2.0f32.to_le_bytes(),
+            &x.to_le_bytes(),
+            &y.to_le_bytes(),
+            &(n as i32).to_le_bytes(),
+        ],
+    )?;
+    let dims = sim::Dims {
+        grid: [4, 1, 1],
+        block: [256, 1, 1],
+        shared_dynamic: 0,
+    };
+    let stats = sim::launch(
+        &module,
+        &mut mem,
+        "saxpy",
+        dims,
+        &params,
+        sim::DEFAULT_BUDGET,
+    )?;
+    let mut out = vec![0u8; 16];
+    mem.read(y, &mut out)?;
+    let first: Vec<f32> = out
+        .chunks(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    println!(
+        "\n  saxpy (y = 2x + 1) on the simulated GPU: y[0..4] = {first:?} ({} thread-instructions, simulated)",
+        stats.thread_instructions
+    );
+
     let src = r#"
 template <typename T>
 __global__ void scale(T* x, T a, int n) {
