@@ -121,7 +121,7 @@ fn corpus_matches_the_gpu() {
     let mut failures = Vec::new();
     let mut total = sim::Stats::default();
     let cases = cases::all();
-    assert!(cases.len() >= 26);
+    assert!(cases.len() >= 27);
     for c in &cases {
         let kernel = mapping
             .get(c.kernel)

@@ -214,6 +214,21 @@ pub fn all() -> Vec<Case> {
             ],
             compare: Compare::Exact,
         },
+        Case {
+            name: "matmul_shared",
+            kernel: "matmul_shared",
+            grid: [4, 4, 1],
+            block: [16, 16, 1],
+            shared: 0,
+            args: vec![
+                input(f32s(&ma)),
+                input(f32s(&mb)),
+                output(vec![0; mat * mat * 4]),
+                Arg::U32(mat as u32),
+                Arg::U32(mat as u32 / 16),
+            ],
+            compare: Compare::Exact,
+        },
         case(
             "stencil_1d",
             "stencil_1d",

@@ -246,3 +246,20 @@ extern "C" __global__ void precise_math(const float* in, float* out, int n) {
     float x = in[i] * 3.0f;
     out[i] = sinf(x) * cosf(x * 0.5f) + expf(-x * x) + logf(1.0f + x * x) + powf(fabsf(x), 1.5f);
 }
+
+// A shared-memory tiled matmul written so that simpler PTX interpreters can run it too
+// (unsigned indices, tile count passed in): the benchmark kernel.
+extern "C" __global__ void matmul_shared(const float* A, const float* B, float* C, unsigned int n,
+                                         unsigned int tiles) {
+    __shared__ float As[TILE][TILE], Bs[TILE][TILE];
+    unsigned int row = blockIdx.y * TILE + threadIdx.y, col = blockIdx.x * TILE + threadIdx.x;
+    float acc = 0.0f;
+    for (unsigned int t = 0; t < tiles; t++) {
+        As[threadIdx.y][threadIdx.x] = A[row * n + t * TILE + threadIdx.x];
+        Bs[threadIdx.y][threadIdx.x] = B[(t * TILE + threadIdx.y) * n + col];
+        __syncthreads();
+        for (int k = 0; k < TILE; k++) acc += As[threadIdx.y][k] * Bs[k][threadIdx.x];
+        __syncthreads();
+    }
+    C[row * n + col] = acc;
+}
