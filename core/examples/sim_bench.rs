@@ -1,12 +1,41 @@
-//! Simulator speed: thread-instructions per second on saxpy and a shared-memory matmul.
+//! Simulator speed: thread-instructions per second on saxpy and a shared-memory tiled matmul,
+//! and the `ptoxide` crate (another Rust PTX interpreter) on the same PTX in the same run.
 //!
-//! `cargo run --release --example sim_bench` (needs NVRTC to compile the corpus to PTX:
-//! `scripts/setup-venv.sh` installs it; or pass a PTX file of the corpus as the argument).
+//! `cargo run --release --example sim_bench` (compiles `tests/kernels/corpus.cu` to PTX with
+//! NVRTC: `scripts/setup-venv.sh` installs it), or pass a PTX file of the corpus.
+//!
+//! Each kernel is cut out of the corpus PTX into a module of its own (ptoxide cannot parse
+//! the rest of the corpus: initialised globals, `shr`), and both interpreters run exactly
+//! that text. Thread-instructions are counted by this simulator; ptoxide's rate is that
+//! count divided by its time.
 
 use std::time::Instant;
 
 use cuda_library::sim::{self, Dims, Memory};
 use cuda_library::{ImageKind, Program, ProgramOptions};
+
+/// `.version`, `.target` and `.address_size` plus one `.entry`, as a module of its own.
+fn standalone(ptx: &str, kernel: &str) -> Option<String> {
+    let header: String = ptx
+        .lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            t.starts_with(".version") || t.starts_with(".target") || t.starts_with(".address_size")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let start = ptx.find(&format!(".visible .entry {kernel}("))?;
+    let end = start + ptx[start..].find("\n}\n")? + 3;
+    Some(format!("{header}\n{}", &ptx[start..end]))
+}
+
+struct Row {
+    kernel: &'static str,
+    threads: u64,
+    instrs: u64,
+    ours: f64,
+    theirs: Result<f64, String>,
+}
 
 fn main() -> cuda_library::Result<()> {
     let ptx = match std::env::args().nth(1) {
@@ -24,78 +53,158 @@ fn main() -> cuda_library::Result<()> {
             code.ptx_text().unwrap_or_default().to_string()
         }
     };
-    let mut mem = Memory::new();
-    let module = sim::load_ptx(&ptx, &mut mem)?;
-    println!("| kernel | threads | thread-instructions | seconds | thread-instructions/s |");
-    println!("|---|---|---|---|---|");
+    let missing =
+        |k: &str| cuda_library::Error::InvalidArgument(format!("no kernel {k} in the PTX"));
+    let mut rows = Vec::new();
 
     // saxpy over 1M elements.
     let n: u32 = 1 << 20;
-    let x = mem.alloc(n as usize * 4, 256)?;
-    let y = mem.alloc(n as usize * 4, 256)?;
-    mem.write(x, &vec![0x3f; n as usize * 4])?;
-    let p = sim::pack_params(
-        &module,
-        "saxpy",
-        &[
-            &2.0f32.to_le_bytes(),
-            &x.to_le_bytes(),
-            &y.to_le_bytes(),
-            &(n as i32).to_le_bytes(),
-        ],
-    )?;
-    let dims = Dims {
-        grid: [n / 256, 1, 1],
-        block: [256, 1, 1],
-        shared_dynamic: 0,
+    let text = standalone(&ptx, "saxpy").ok_or_else(|| missing("saxpy"))?;
+    let (instrs, ours) = {
+        let mut mem = Memory::new();
+        let module = sim::load_ptx(&text, &mut mem)?;
+        let x = mem.alloc(n as usize * 4, 256)?;
+        let y = mem.alloc(n as usize * 4, 256)?;
+        mem.write(x, &1.0f32.to_le_bytes().repeat(n as usize))?;
+        mem.write(y, &2.0f32.to_le_bytes().repeat(n as usize))?;
+        let p = sim::pack_params(
+            &module,
+            "saxpy",
+            &[
+                &2.0f32.to_le_bytes(),
+                &x.to_le_bytes(),
+                &y.to_le_bytes(),
+                &(n as i32).to_le_bytes(),
+            ],
+        )?;
+        let dims = Dims {
+            grid: [n / 256, 1, 1],
+            block: [256, 1, 1],
+            shared_dynamic: 0,
+        };
+        let t = Instant::now();
+        let stats = sim::launch(&module, &mut mem, "saxpy", dims, &p, u64::MAX)?;
+        (stats.thread_instructions, t.elapsed().as_secs_f64())
     };
-    report("saxpy", n as u64, || {
-        sim::launch(&module, &mut mem, "saxpy", dims, &p, u64::MAX)
-    })?;
+    let theirs = std::panic::catch_unwind(|| -> Result<f64, String> {
+        use ptoxide::{Argument, Context, LaunchParams};
+        let mut ctx = Context::new_with_module(&text).map_err(|e| format!("{e:?}"))?;
+        let x = ctx.alloc::<f32>(n as usize);
+        let y = ctx.alloc::<f32>(n as usize);
+        ctx.write(x, &vec![1.0f32; n as usize]);
+        ctx.write(y, &vec![2.0f32; n as usize]);
+        let t = Instant::now();
+        ctx.run(
+            LaunchParams::func("saxpy").grid1d(n / 256).block1d(256),
+            &[
+                Argument::U32(2.0f32.to_bits()),
+                Argument::ptr(x),
+                Argument::ptr(y),
+                Argument::U32(n),
+            ],
+        )
+        .map_err(|e| format!("{e:?}"))?;
+        Ok(t.elapsed().as_secs_f64())
+    })
+    .unwrap_or_else(|_| Err("ptoxide panicked".into()));
+    rows.push(Row {
+        kernel: "saxpy (1M elements)",
+        threads: n as u64,
+        instrs,
+        ours,
+        theirs,
+    });
 
     // 256 x 256 matmul with 16 x 16 shared-memory tiles.
     let m: u32 = 256;
-    let bytes = (m * m * 4) as usize;
-    let (a, b, c) = (
-        mem.alloc(bytes, 256)?,
-        mem.alloc(bytes, 256)?,
-        mem.alloc(bytes, 256)?,
-    );
-    mem.write(a, &vec![0x3c; bytes])?;
-    mem.write(b, &vec![0x3c; bytes])?;
-    let p = sim::pack_params(
-        &module,
-        "matmul_tiled",
-        &[
-            &a.to_le_bytes(),
-            &b.to_le_bytes(),
-            &c.to_le_bytes(),
-            &(m as i32).to_le_bytes(),
-        ],
-    )?;
-    let dims = Dims {
-        grid: [m / 16, m / 16, 1],
-        block: [16, 16, 1],
-        shared_dynamic: 0,
+    let text = standalone(&ptx, "matmul_shared").ok_or_else(|| missing("matmul_shared"))?;
+    let words = (m * m) as usize;
+    let (instrs, ours) = {
+        let mut mem = Memory::new();
+        let module = sim::load_ptx(&text, &mut mem)?;
+        let (a, b, c) = (
+            mem.alloc(words * 4, 256)?,
+            mem.alloc(words * 4, 256)?,
+            mem.alloc(words * 4, 256)?,
+        );
+        mem.write(a, &1.0f32.to_le_bytes().repeat(words))?;
+        mem.write(b, &1.0f32.to_le_bytes().repeat(words))?;
+        let p = sim::pack_params(
+            &module,
+            "matmul_shared",
+            &[
+                &a.to_le_bytes(),
+                &b.to_le_bytes(),
+                &c.to_le_bytes(),
+                &m.to_le_bytes(),
+                &(m / 16).to_le_bytes(),
+            ],
+        )?;
+        let dims = Dims {
+            grid: [m / 16, m / 16, 1],
+            block: [16, 16, 1],
+            shared_dynamic: 0,
+        };
+        let t = Instant::now();
+        let stats = sim::launch(&module, &mut mem, "matmul_shared", dims, &p, u64::MAX)?;
+        let secs = t.elapsed().as_secs_f64();
+        let mut out = [0u8; 4];
+        mem.read(c, &mut out)?;
+        assert_eq!(f32::from_le_bytes(out), m as f32);
+        (stats.thread_instructions, secs)
     };
-    report("matmul_tiled", (m * m) as u64, || {
-        sim::launch(&module, &mut mem, "matmul_tiled", dims, &p, u64::MAX)
-    })?;
-    Ok(())
-}
+    let theirs = std::panic::catch_unwind(|| -> Result<f64, String> {
+        use ptoxide::{Argument, Context, LaunchParams};
+        let mut ctx = Context::new_with_module(&text).map_err(|e| format!("{e:?}"))?;
+        let a = ctx.alloc::<f32>(words);
+        let b = ctx.alloc::<f32>(words);
+        let c = ctx.alloc::<f32>(words);
+        ctx.write(a, &vec![1.0f32; words]);
+        ctx.write(b, &vec![1.0f32; words]);
+        let t = Instant::now();
+        ctx.run(
+            LaunchParams::func("matmul_shared")
+                .grid2d(m / 16, m / 16)
+                .block2d(16, 16),
+            &[
+                Argument::ptr(a),
+                Argument::ptr(b),
+                Argument::ptr(c),
+                Argument::U32(m),
+                Argument::U32(m / 16),
+            ],
+        )
+        .map_err(|e| format!("{e:?}"))?;
+        Ok(t.elapsed().as_secs_f64())
+    })
+    .unwrap_or_else(|_| Err("ptoxide panicked".into()));
+    rows.push(Row {
+        kernel: "matmul_shared (256x256, 16x16 tiles)",
+        threads: words as u64,
+        instrs,
+        ours,
+        theirs,
+    });
 
-fn report(
-    name: &str,
-    threads: u64,
-    mut run: impl FnMut() -> cuda_library::Result<sim::Stats>,
-) -> cuda_library::Result<()> {
-    let t = Instant::now();
-    let stats = run()?;
-    let secs = t.elapsed().as_secs_f64();
-    println!(
-        "| {name} | {threads} | {} | {secs:.3} | {:.3e} |",
-        stats.thread_instructions,
-        stats.thread_instructions as f64 / secs
-    );
+    println!("| kernel | threads | thread-instructions | cuda-library sim | ptoxide | speed-up |");
+    println!("|---|---|---|---|---|---|");
+    for r in rows {
+        let rate = |s: f64| r.instrs as f64 / s;
+        let (theirs, ratio) = match r.theirs {
+            Ok(s) => (
+                format!("{:.2e}/s ({s:.3} s)", rate(s)),
+                format!("{:.1}x", s / r.ours),
+            ),
+            Err(e) => (format!("failed: {e}"), "-".into()),
+        };
+        println!(
+            "| {} | {} | {} | {:.2e}/s ({:.3} s) | {theirs} | {ratio} |",
+            r.kernel,
+            r.threads,
+            r.instrs,
+            rate(r.ours),
+            r.ours
+        );
+    }
     Ok(())
 }

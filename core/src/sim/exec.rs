@@ -745,9 +745,12 @@ impl Block<'_> {
                 b,
                 c,
             } => {
+                let (av, bv, cv) = (w.row(a), w.row(b), w.row(c));
+                let mut out = [0u64; 32];
+                // Only active lanes: a fused multiply-add is a libm call on this target.
                 for l in lanes(m) {
-                    let (x, y, z) = (w.get(a, l), w.get(b, l), w.get(c, l));
-                    let v = match ty {
+                    let (x, y, z) = (av[l], bv[l], cv[l]);
+                    out[l] = match ty {
                         Ty::F32 => f32v(x).mul_add(f32v(y), f32v(z)).to_bits() as u64,
                         Ty::F64 => f64v(x).mul_add(f64v(y), f64v(z)).to_bits(),
                         _ if wide => {
@@ -759,8 +762,8 @@ impl Block<'_> {
                             trunc(p.wrapping_add(z), ty)
                         }
                     };
-                    w.set(d, l, v);
                 }
+                w.blend(d, m, &out);
             }
             Op::Setp {
                 cmp,
@@ -836,6 +839,31 @@ impl Block<'_> {
                     };
                     w.set(d, l, v);
                 }
+            }
+            Op::Ld { ty, ref d, addr }
+                if d.len() == 1 && addr.space == MemSpace::Shared && !matches!(ty, Ty::S(_)) =>
+            {
+                // The common case of shared-memory kernels: one unsigned or float element.
+                let size = ty.size();
+                let (base, r) = (w.row(addr.base), d[0]);
+                let n = self.shared.len();
+                let mut out = w.regs[r as usize];
+                for l in lanes(m) {
+                    let at = base[l].wrapping_add(addr.offset as u64);
+                    let a = at as usize;
+                    if at % size as u64 != 0 || at > n as u64 || a + size > n {
+                        let e = if at % size as u64 != 0 {
+                            format!("misaligned {size}-byte access at {at:#x}")
+                        } else {
+                            format!("{size}-byte access at {at:#x} is outside the block's {n} bytes of shared memory (CUDA_ERROR_ILLEGAL_ADDRESS)")
+                        };
+                        return Err(self.fault(w, l, ins, e));
+                    }
+                    let mut buf = [0u8; 8];
+                    buf[..size].copy_from_slice(&self.shared[a..a + size]);
+                    out[l] = u64::from_le_bytes(buf);
+                }
+                w.regs[r as usize] = out;
             }
             Op::Ld { ty, ref d, addr } => {
                 let size = ty.size();
