@@ -12,7 +12,6 @@
 use std::time::Instant;
 
 use cuda_library::sim::{self, Dims, Memory};
-use cuda_library::{ImageKind, Program, ProgramOptions};
 
 /// `.version`, `.target` and `.address_size` plus one `.entry`, as a module of its own.
 fn standalone(ptx: &str, kernel: &str) -> Option<String> {
@@ -29,6 +28,26 @@ fn standalone(ptx: &str, kernel: &str) -> Option<String> {
     Some(format!("{header}\n{}", &ptx[start..end]))
 }
 
+/// The corpus compiled to PTX with NVRTC (not available on wasm32: pass a PTX file there).
+#[cfg(not(target_arch = "wasm32"))]
+fn corpus_ptx() -> cuda_library::Result<String> {
+    use cuda_library::{ImageKind, Program, ProgramOptions};
+    let src = include_str!("../../tests/kernels/corpus.cu");
+    let opts = ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    };
+    let code = Program::new(src, opts).compile(ImageKind::Ptx, &[])?;
+    Ok(code.ptx_text().unwrap_or_default().to_string())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn corpus_ptx() -> cuda_library::Result<String> {
+    Err(cuda_library::Error::InvalidArgument(
+        "on wasm32, pass the corpus PTX file as the argument".into(),
+    ))
+}
+
 struct Row {
     kernel: &'static str,
     threads: u64,
@@ -43,15 +62,7 @@ fn main() -> cuda_library::Result<()> {
             path: path.into(),
             source,
         })?,
-        None => {
-            let src = include_str!("../../tests/kernels/corpus.cu");
-            let opts = ProgramOptions {
-                arch: Some("compute_80".into()),
-                ..Default::default()
-            };
-            let code = Program::new(src, opts).compile(ImageKind::Ptx, &[])?;
-            code.ptx_text().unwrap_or_default().to_string()
-        }
+        None => corpus_ptx()?,
     };
     let missing =
         |k: &str| cuda_library::Error::InvalidArgument(format!("no kernel {k} in the PTX"));
