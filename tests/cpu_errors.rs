@@ -77,7 +77,10 @@ fn child_bogus_driver_path() {
         }
         // A machine with a real driver falls back to libcuda.so.1 and says what it skipped.
         Ok(info) => {
-            assert_eq!(info.skipped[0].candidate, "/nonexistent/dir/libcuda.so.1");
+            assert_eq!(
+                info.driver.as_ref().unwrap().skipped[0].candidate,
+                "/nonexistent/dir/libcuda.so.1"
+            );
             assert!(info.to_string().contains("was skipped"));
         }
         Err(other) => panic!("unexpected error: {other}"),
@@ -105,7 +108,7 @@ fn child_not_a_library() {
     let fake = std::env::var("CUDA_LIBRARY_DRIVER").unwrap();
     let first = match cuda_library::backend() {
         Err(Error::DriverNotFound { tried }) => tried[0].clone(),
-        Ok(info) => info.skipped[0].clone(),
+        Ok(info) => info.driver.as_ref().unwrap().skipped[0].clone(),
         Err(other) => panic!("unexpected error: {other}"),
     };
     assert_eq!(first.candidate, fake);

@@ -18,33 +18,55 @@ pub enum BackendKind {
     Driver,
 }
 
-/// What backend is in use, where it came from and why it was chosen.
+/// The CUDA driver a backend runs on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BackendInfo {
-    /// The backend.
-    pub kind: BackendKind,
+pub struct DriverInfo {
     /// Where the driver was loaded from.
-    pub driver_path: String,
+    pub path: String,
     /// The CUDA version the driver supports.
-    pub driver_version: CudaVersion,
-    /// Number of devices.
-    pub device_count: usize,
-    /// Why this backend: `auto` or the `CUDA_LIBRARY_BACKEND` value.
-    pub selected_by: String,
+    pub version: CudaVersion,
     /// Candidates that failed before the one that loaded (a misconfigured
     /// `CUDA_LIBRARY_DRIVER`, for example).
     pub skipped: Vec<LoadAttempt>,
 }
 
+/// What backend is in use, where it came from and why it was chosen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct BackendInfo {
+    /// The backend.
+    pub kind: BackendKind,
+    /// Why this backend: `auto` or the `CUDA_LIBRARY_BACKEND` value.
+    pub selected_by: String,
+    /// Number of devices.
+    pub device_count: usize,
+    /// The driver, for the driver backend.
+    pub driver: Option<DriverInfo>,
+    /// Why the driver was not used, when another backend was chosen automatically.
+    pub fallback_reason: Option<String>,
+}
+
 impl std::fmt::Display for BackendInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "CUDA driver {} ({} device(s)) from {}, selected by {}",
-            self.driver_version, self.device_count, self.driver_path, self.selected_by
-        )?;
-        for s in &self.skipped {
-            write!(f, "\n  note: {} was skipped: {}", s.candidate, s.reason)?;
+        match &self.driver {
+            Some(d) => {
+                write!(
+                    f,
+                    "CUDA driver {} ({} device(s)) from {}, selected by {}",
+                    d.version, self.device_count, d.path, self.selected_by
+                )?;
+                for s in &d.skipped {
+                    write!(f, "\n  note: {} was skipped: {}", s.candidate, s.reason)?;
+                }
+            }
+            None => write!(
+                f,
+                "{:?} backend, selected by {}",
+                self.kind, self.selected_by
+            )?,
+        }
+        if let Some(why) = &self.fallback_reason {
+            write!(f, "\n  the CUDA driver was not used: {why}")?;
         }
         Ok(())
     }
@@ -83,11 +105,14 @@ pub fn backend() -> Result<BackendInfo> {
     }
     Ok(BackendInfo {
         kind: BackendKind::Driver,
-        driver_path: drv.path.clone(),
-        driver_version: drv.version,
-        device_count,
         selected_by,
-        skipped: drv.skipped.clone(),
+        device_count,
+        driver: Some(DriverInfo {
+            path: drv.path.clone(),
+            version: drv.version,
+            skipped: drv.skipped.clone(),
+        }),
+        fallback_reason: None,
     })
 }
 

@@ -102,7 +102,7 @@ pub use names::demangle;
 pub use options::{HostTable, JitOptions, LibraryOptions};
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use backend::{backend, driver_version, BackendInfo, BackendKind};
+pub use backend::{backend, driver_version, BackendInfo, BackendKind, DriverInfo};
 #[cfg(not(target_arch = "wasm32"))]
 pub use context::Context;
 #[cfg(not(target_arch = "wasm32"))]
