@@ -8,30 +8,41 @@ use cuda_library::{
     launch, Device, ImageKind, LaunchConfig, Library, LibraryOptions, Program, ProgramOptions,
 };
 
+/// `println!` that ends the tour quietly when stdout is closed (`tour | head`) instead of
+/// panicking.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
 
 fn main() {
     if let Err(e) = run() {
-        eprintln!("error: {e}");
+        eout!("error: {e}");
         std::process::exit(1);
     }
 }
 
 fn run() -> cuda_library::Result<()> {
-    println!("cuda-library tour\n=================\n");
+    out!("cuda-library tour\n=================\n");
     match cuda_library::backend() {
         Ok(info) => {
-            println!("backend: {info}\n");
+            out!("backend: {info}\n");
             gpu_tour()?;
         }
         Err(why) => {
-            println!("No GPU backend is available, so the GPU part of the tour is skipped:\n");
+            out!("No GPU backend is available, so the GPU part of the tour is skipped:\n");
             for line in why.to_string().lines() {
-                println!("    {line}");
+                out!("    {line}");
             }
-            println!();
-            println!("(The simulated backend behind this same API is not wired in yet.) What");
-            println!("works without a GPU: reading images, the simulator, and NVRTC:\n");
+            out!();
+            out!("(The simulated backend behind this same API is not wired in yet.) What");
+            out!("works without a GPU: reading images, the simulator, and NVRTC:\n");
         }
     }
     offline_tour()
@@ -41,7 +52,7 @@ fn gpu_tour() -> cuda_library::Result<()> {
     let dev = Device::new(0)?;
     let ctx = dev.set_current()?;
     let p = dev.properties()?;
-    println!(
+    out!(
         "device 0: {} (sm_{}{}, {} SMs, {:.1} GiB)",
         p.name,
         p.compute_capability.0,
@@ -54,10 +65,14 @@ fn gpu_tour() -> cuda_library::Result<()> {
         format!("{FIXTURES}/kernels.fatbin"),
         &LibraryOptions::default(),
     )?;
-    println!("\nloaded {}\n", lib.source());
-    println!(
+    out!("\nloaded {}\n", lib.source());
+    out!(
         "{:<44} {:>6} {:>5} {:>7} {:>6}  params (offset:size)",
-        "kernel", "regs", "smem", "const", "occ256"
+        "kernel",
+        "regs",
+        "smem",
+        "const",
+        "occ256"
     );
     let mut kernels = lib.kernels()?;
     kernels.sort_by_key(|k| k.name().unwrap_or_default());
@@ -68,7 +83,7 @@ fn gpu_tour() -> cuda_library::Result<()> {
             .iter()
             .map(|p| format!("{}:{}", p.offset, p.size))
             .collect();
-        println!(
+        out!(
             "{:<44} {:>6} {:>5} {:>7} {:>6}  {}",
             info.demangled,
             info.attributes.num_regs,
@@ -79,10 +94,10 @@ fn gpu_tour() -> cuda_library::Result<()> {
         );
     }
 
-    println!("\nglobals:");
+    out!("\nglobals:");
     for name in ["table", "coeffs", "counter", "managed_value"] {
         let g = lib.get_global(name)?;
-        println!(
+        out!(
             "  {name:<14} {:>3} bytes at {:#x}: {:?}",
             g.size(),
             g.device_ptr().0,
@@ -90,7 +105,7 @@ fn gpu_tour() -> cuda_library::Result<()> {
         );
     }
     let m = lib.get_managed("managed_value")?;
-    println!("  managed_value read from the host: {}", m.read::<i32>()?);
+    out!("  managed_value read from the host: {}", m.read::<i32>()?);
 
     let saxpy = lib.get_kernel("saxpy")?;
     let n = 1 << 24;
@@ -105,18 +120,18 @@ fn gpu_tour() -> cuda_library::Result<()> {
     end.record(&stream)?;
     let ms = end.elapsed_ms_since(&start)?;
     let y0 = y.to_vec()?[0];
-    println!(
+    out!(
         "\nsaxpy on {n} floats: {ms:.3} ms ({:.0} GB/s), y[0] = {y0} (expected 8)",
         3.0 * 4.0 * n as f64 / (ms as f64 * 1e-3) / 1e9
     );
 
     let bad = launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n);
-    println!(
+    out!(
         "passing n as usize instead of int: {}",
         bad.err().map(|e| e.to_string()).unwrap_or_default()
     );
     lib.unload()?;
-    println!(
+    out!(
         "after unload, saxpy.name() = {}",
         saxpy
             .name()
@@ -124,7 +139,7 @@ fn gpu_tour() -> cuda_library::Result<()> {
             .map(|e| e.to_string())
             .unwrap_or_default()
     );
-    println!();
+    out!();
     Ok(())
 }
 
@@ -135,7 +150,7 @@ fn offline_tour() -> cuda_library::Result<()> {
             path: path.clone().into(),
             source,
         })?;
-        println!(
+        out!(
             "  {name:<20} {:>6} bytes, recognised as {}",
             bytes.len(),
             cuda_library::detect_image_kind(&bytes)
@@ -151,9 +166,10 @@ fn offline_tour() -> cuda_library::Result<()> {
         }
     })?;
     let table = cuda_library::LibraryTable::read(&fatbin)?;
-    println!(
+    out!(
         "\n  kernels.fatbin read without a driver ({} for {}):",
-        table.source_kind, table.arch
+        table.source_kind,
+        table.arch
     );
     for k in &table.kernels {
         let params: Vec<String> = k
@@ -161,7 +177,7 @@ fn offline_tour() -> cuda_library::Result<()> {
             .iter()
             .map(|p| format!("{}:{}", p.offset, p.size))
             .collect();
-        println!(
+        out!(
             "    {:<42} regs {:>3}  params {}",
             k.demangled,
             k.num_regs
@@ -216,7 +232,7 @@ fn offline_tour() -> cuda_library::Result<()> {
         .chunks(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    println!(
+    out!(
         "\n  saxpy (y = 2x + 1) on the simulated GPU: y[0..4] = {first:?} ({} thread-instructions, simulated)",
         stats.thread_instructions
     );
@@ -237,17 +253,17 @@ __global__ void scale(T* x, T a, int n) {
     {
         Ok(code) => {
             let (path, (maj, min)) = cuda_library::nvrtc_info()?;
-            println!("\n  NVRTC {maj}.{min} ({path}) compiled scale.cu to PTX:");
+            out!("\n  NVRTC {maj}.{min} ({path}) compiled scale.cu to PTX:");
             for (expr, sym) in code.symbol_mapping() {
-                println!(
+                out!(
                     "    {expr:<14} -> {sym:<22} {}",
                     cuda_library::demangle(sym)
                 );
             }
             let ptx = code.ptx_text().unwrap_or_default();
-            println!("    {} lines of PTX", ptx.lines().count());
+            out!("    {} lines of PTX", ptx.lines().count());
         }
-        Err(e) => println!("\n  NVRTC is not available either: {e}"),
+        Err(e) => out!("\n  NVRTC is not available either: {e}"),
     }
     Ok(())
 }
