@@ -23,7 +23,7 @@ const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
 
 fn main() {
     if let Err(e) = run() {
-        eout!("error: {e}");
+        eprintln!("error: {e}");
         std::process::exit(1);
     }
 }
