@@ -775,19 +775,24 @@ impl Block<'_> {
                 b,
                 combine,
             } => {
-                for l in lanes(m) {
-                    let t = setp(cmp, ty, unordered, w.get(a, l), w.get(b, l));
-                    let (t, f) = match combine {
-                        Some((op, q, neg)) => {
-                            let qv = (w.get(q, l) != 0) != neg;
-                            (bool_op(op, t, qv), bool_op(op, !t, qv))
+                let (av, bv) = (w.row(a), w.row(b));
+                let qv = combine.map(|(_, q, _)| w.row(q));
+                let (mut pt, mut pf) = ([0u64; 32], [0u64; 32]);
+                for l in 0..32 {
+                    let t = setp(cmp, ty, unordered, av[l], bv[l]);
+                    let (t, f) = match (combine, &qv) {
+                        (Some((op, _, neg)), Some(q)) => {
+                            let qb = (q[l] != 0) != neg;
+                            (bool_op(op, t, qb), bool_op(op, !t, qb))
                         }
-                        None => (t, !t),
+                        _ => (t, !t),
                     };
-                    w.set(p, l, t as u64);
-                    if let Some(pn) = pn {
-                        w.set(pn, l, f as u64);
-                    }
+                    pt[l] = t as u64;
+                    pf[l] = f as u64;
+                }
+                w.blend(p, m, &pt);
+                if let Some(pn) = pn {
+                    w.blend(pn, m, &pf);
                 }
             }
             Op::Selp { d, a, b, p } => {
@@ -861,6 +866,29 @@ impl Block<'_> {
                     }
                     let mut buf = [0u8; 8];
                     buf[..size].copy_from_slice(&self.shared[a..a + size]);
+                    out[l] = u64::from_le_bytes(buf);
+                }
+                w.regs[r as usize] = out;
+            }
+            Op::Ld { ty, ref d, addr }
+                if d.len() == 1 && addr.space == MemSpace::Global && !matches!(ty, Ty::S(_)) =>
+            {
+                // One unsigned or float element from global memory, per lane.
+                let size = ty.size();
+                let (base, r) = (w.row(addr.base), d[0]);
+                let mut out = w.regs[r as usize];
+                for l in lanes(m) {
+                    let at = base[l].wrapping_add(addr.offset as u64);
+                    if at % size as u64 != 0 {
+                        let e = format!("misaligned {size}-byte access at {at:#x}");
+                        return Err(self.fault(w, l, ins, e));
+                    }
+                    let Some(src) = gmem.slice(at, size) else {
+                        let e = format!("{size}-byte access at {at:#x} is outside every allocation (CUDA_ERROR_ILLEGAL_ADDRESS)");
+                        return Err(self.fault(w, l, ins, e));
+                    };
+                    let mut buf = [0u8; 8];
+                    buf[..size].copy_from_slice(src);
                     out[l] = u64::from_le_bytes(buf);
                 }
                 w.regs[r as usize] = out;
