@@ -101,7 +101,32 @@ fn ftz32(x: f32) -> f32 {
     }
 }
 
+/// An operand viewed in place: a register row or an immediate.
+enum Opnd<'a> {
+    Row(&'a [u64; 32]),
+    Imm(u64),
+}
+
+impl Opnd<'_> {
+    #[inline(always)]
+    fn at(&self, l: usize) -> u64 {
+        match self {
+            Opnd::Row(r) => r[l],
+            Opnd::Imm(v) => *v,
+        }
+    }
+}
+
 impl Warp {
+    /// An operand without copying its row.
+    #[inline]
+    fn opnd(&self, s: Src) -> Opnd<'_> {
+        match s {
+            Src::Reg(r) => Opnd::Row(&self.regs[r as usize]),
+            Src::Imm(v) => Opnd::Imm(v),
+        }
+    }
+
     /// An operand's value in every lane.
     #[inline]
     fn row(&self, s: Src) -> [u64; 32] {
@@ -680,49 +705,49 @@ impl Block<'_> {
                 w.blend(d, m, &out);
             }
             Op::Bin { op, ty, d, a, b } => {
-                let (av, bv) = (w.row(a), w.row(b));
                 let mut out = [0u64; 32];
+                let (av, bv) = (w.opnd(a), w.opnd(b));
                 match (op, ty) {
                     (BinOp::Add, Ty::U(4) | Ty::S(4)) => {
-                        for l in 0..32 {
-                            out[l] = av[l].wrapping_add(bv[l]) & 0xffff_ffff;
+                        for (l, o) in out.iter_mut().enumerate() {
+                            *o = av.at(l).wrapping_add(bv.at(l)) & 0xffff_ffff;
                         }
                     }
                     (BinOp::Add, Ty::U(8) | Ty::S(8)) => {
-                        for l in 0..32 {
-                            out[l] = av[l].wrapping_add(bv[l]);
+                        for (l, o) in out.iter_mut().enumerate() {
+                            *o = av.at(l).wrapping_add(bv.at(l));
                         }
                     }
                     (BinOp::MulLo, Ty::U(4) | Ty::S(4)) => {
-                        for l in 0..32 {
-                            out[l] = av[l].wrapping_mul(bv[l]) & 0xffff_ffff;
+                        for (l, o) in out.iter_mut().enumerate() {
+                            *o = av.at(l).wrapping_mul(bv.at(l)) & 0xffff_ffff;
                         }
                     }
                     (BinOp::MulWide, Ty::S(4)) => {
-                        for l in 0..32 {
-                            out[l] = ((av[l] as u32 as i32 as i64)
-                                .wrapping_mul(bv[l] as u32 as i32 as i64))
+                        for (l, o) in out.iter_mut().enumerate() {
+                            *o = ((av.at(l) as u32 as i32 as i64)
+                                .wrapping_mul(bv.at(l) as u32 as i32 as i64))
                                 as u64;
                         }
                     }
                     (BinOp::MulWide, Ty::U(4)) => {
-                        for l in 0..32 {
-                            out[l] = (av[l] & 0xffff_ffff) * (bv[l] & 0xffff_ffff);
+                        for (l, o) in out.iter_mut().enumerate() {
+                            *o = (av.at(l) & 0xffff_ffff) * (bv.at(l) & 0xffff_ffff);
                         }
                     }
                     (BinOp::Add, Ty::F32) => {
-                        for l in 0..32 {
-                            out[l] = (f32v(av[l]) + f32v(bv[l])).to_bits() as u64;
+                        for (l, o) in out.iter_mut().enumerate() {
+                            *o = (f32v(av.at(l)) + f32v(bv.at(l))).to_bits() as u64;
                         }
                     }
                     (BinOp::MulLo, Ty::F32) => {
-                        for l in 0..32 {
-                            out[l] = (f32v(av[l]) * f32v(bv[l])).to_bits() as u64;
+                        for (l, o) in out.iter_mut().enumerate() {
+                            *o = (f32v(av.at(l)) * f32v(bv.at(l))).to_bits() as u64;
                         }
                     }
                     _ => {
-                        for l in 0..32 {
-                            out[l] = bin(op, ty, av[l], bv[l]);
+                        for (l, o) in out.iter_mut().enumerate() {
+                            *o = bin(op, ty, av.at(l), bv.at(l));
                         }
                     }
                 }
@@ -731,8 +756,8 @@ impl Block<'_> {
             Op::Un { op, ty, ftz, d, a } => {
                 let av = w.row(a);
                 let mut out = [0u64; 32];
-                for l in 0..32 {
-                    out[l] = un(op, ty, ftz, av[l]);
+                for (l, o) in out.iter_mut().enumerate() {
+                    *o = un(op, ty, ftz, av[l]);
                 }
                 w.blend(d, m, &out);
             }
@@ -745,11 +770,11 @@ impl Block<'_> {
                 b,
                 c,
             } => {
-                let (av, bv, cv) = (w.row(a), w.row(b), w.row(c));
                 let mut out = [0u64; 32];
+                let (av, bv, cv) = (w.opnd(a), w.opnd(b), w.opnd(c));
                 // Only active lanes: a fused multiply-add is a libm call on this target.
                 for l in lanes(m) {
-                    let (x, y, z) = (av[l], bv[l], cv[l]);
+                    let (x, y, z) = (av.at(l), bv.at(l), cv.at(l));
                     out[l] = match ty {
                         Ty::F32 => f32v(x).mul_add(f32v(y), f32v(z)).to_bits() as u64,
                         Ty::F64 => f64v(x).mul_add(f64v(y), f64v(z)).to_bits(),
@@ -775,14 +800,14 @@ impl Block<'_> {
                 b,
                 combine,
             } => {
-                let (av, bv) = (w.row(a), w.row(b));
-                let qv = combine.map(|(_, q, _)| w.row(q));
                 let (mut pt, mut pf) = ([0u64; 32], [0u64; 32]);
+                let (av, bv) = (w.opnd(a), w.opnd(b));
+                let qv = combine.map(|(_, q, _)| w.opnd(q));
                 for l in 0..32 {
-                    let t = setp(cmp, ty, unordered, av[l], bv[l]);
+                    let t = setp(cmp, ty, unordered, av.at(l), bv.at(l));
                     let (t, f) = match (combine, &qv) {
                         (Some((op, _, neg)), Some(q)) => {
-                            let qb = (q[l] != 0) != neg;
+                            let qb = (q.at(l) != 0) != neg;
                             (bool_op(op, t, qb), bool_op(op, !t, qb))
                         }
                         _ => (t, !t),
@@ -1218,19 +1243,23 @@ pub fn launch(
     let mut stats = Stats::default();
     let nwarps = threads.div_ceil(32) as usize;
     let shared_bytes = code.shared_static + dims.shared_dynamic as usize;
+    // Storage is allocated once per launch and reused by every block.
+    let mut warps: Vec<Warp> = (0..nwarps).map(|_| empty_warp()).collect();
+    let mut shared = vec![0u8; shared_bytes];
     for bz in 0..dims.grid[2] {
         for by in 0..dims.grid[1] {
             for bx in 0..dims.grid[0] {
+                shared.fill(0);
                 let mut block = Block {
                     code,
                     module,
                     params,
-                    shared: vec![0; shared_bytes],
+                    shared: std::mem::take(&mut shared),
                     ctaid: [bx, by, bz],
                 };
-                let mut warps: Vec<Warp> = (0..nwarps)
-                    .map(|wi| new_warp(code, dims, [bx, by, bz], wi, nwarps, threads))
-                    .collect();
+                for (wi, w) in warps.iter_mut().enumerate() {
+                    reset_warp(w, code, dims, [bx, by, bz], wi, nwarps, threads);
+                }
                 loop {
                     for w in warps.iter_mut() {
                         if w.live != 0 && !w.waiting {
@@ -1255,23 +1284,31 @@ pub fn launch(
                         }
                     }
                 }
+                shared = block.shared;
             }
         }
     }
     Ok(stats)
 }
 
-fn new_warp(
+/// Prepares warp `wi` of block `ctaid`, reusing `w`'s storage from the previous block:
+/// registers cleared, special registers set, local memory zeroed.
+fn reset_warp(
+    w: &mut Warp,
     code: &KernelCode,
     dims: Dims,
     ctaid: [u32; 3],
     wi: usize,
     nwarps: usize,
     threads: u32,
-) -> Warp {
-    let mut regs = vec![[0u64; 32]; code.nregs.max(super::lower::SPECIAL.len())];
+) {
+    let nregs = code.nregs.max(super::lower::SPECIAL.len());
+    if w.regs.len() != nregs {
+        w.regs = vec![[0u64; 32]; nregs];
+    } else {
+        w.regs.iter_mut().for_each(|r| *r = [0; 32]);
+    }
     let mut live = 0u32;
-    let mut tid = [[0u32; 3]; 32];
     let [bx, by, _] = dims.block;
     for l in 0..32usize {
         let linear = (wi * 32 + l) as u32;
@@ -1280,7 +1317,7 @@ fn new_warp(
         }
         live |= 1 << l;
         let t = [linear % bx, (linear / bx) % by, linear / (bx * by)];
-        tid[l] = t;
+        w.tid[l] = t;
         let vals: [u64; 21] = [
             t[0] as u64,
             t[1] as u64,
@@ -1305,24 +1342,32 @@ fn new_warp(
             32,
         ];
         for (r, v) in vals.iter().enumerate() {
-            regs[r][l] = *v;
+            w.regs[r][l] = *v;
         }
     }
+    w.pc = [0; 32];
+    w.uniform = Some(0);
+    w.live = live;
+    w.waiting = false;
+    for (l, local) in w.local.iter_mut().enumerate() {
+        let want = if live & (1 << l) != 0 {
+            code.local_bytes
+        } else {
+            0
+        };
+        local.clear();
+        local.resize(want, 0);
+    }
+}
+
+fn empty_warp() -> Warp {
     Warp {
-        regs,
+        regs: Vec::new(),
         pc: [0; 32],
         uniform: Some(0),
-        live,
+        live: 0,
         waiting: false,
-        local: (0..32)
-            .map(|l| {
-                if live & (1 << l) != 0 {
-                    vec![0; code.local_bytes]
-                } else {
-                    Vec::new()
-                }
-            })
-            .collect(),
-        tid,
+        local: vec![Vec::new(); 32],
+        tid: [[0; 3]; 32],
     }
 }

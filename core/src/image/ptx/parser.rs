@@ -6,9 +6,9 @@ use super::lexer::{lex, FloatLit, Pos, PtxError, Tok};
 /// Blocks nested deeper than this are refused (hostile input must not exhaust the stack).
 const MAX_DEPTH: usize = 200;
 
-/// Parses PTX text.
+/// Parses PTX text (a terminating NUL, as NVRTC and the driver use, is allowed).
 pub fn parse(text: &str) -> Result<Module, PtxError> {
-    let toks = lex(text)?;
+    let toks = lex(text.trim_end_matches('\0'))?;
     let mut p = Parser {
         toks,
         i: 0,
@@ -806,6 +806,13 @@ $L__BB0_2:
         assert!(e.message.contains("expected `;`"), "{}", e.message);
         let e = parse(".bogus").unwrap_err();
         assert_eq!((e.pos.line, e.pos.col), (1, 1));
+    }
+
+    #[test]
+    fn a_terminating_nul_is_allowed() {
+        let m = parse(".version 8.0\n.target sm_80\n.visible .entry k() { ret; }\n\0").unwrap();
+        assert_eq!(m.functions.len(), 1);
+        assert!(parse(".version 8.0\0.target sm_80").is_err());
     }
 
     #[test]
