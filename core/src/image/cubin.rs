@@ -31,7 +31,6 @@ const STO_CUDA_MANAGED: u8 = 0x04;
 const RESERVED_SHARED: u64 = 1024;
 
 const EIFMT_SVAL: u8 = 0x04;
-const EIFMT_HVAL: u8 = 0x03;
 const EIATTR_MAX_THREADS: u8 = 0x05;
 const EIATTR_REQNTID: u8 = 0x10;
 const EIATTR_FRAME_SIZE: u8 = 0x11;
@@ -65,7 +64,6 @@ fn attrs(data: &[u8]) -> Result<Vec<Attr<'_>>> {
             off += len;
         } else {
             // EIFMT_NVAL / EIFMT_BVAL / EIFMT_HVAL carry their value in the length field.
-            let _ = EIFMT_HVAL;
             out.push(Attr { attr, payload: &[] });
         }
     }

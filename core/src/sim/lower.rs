@@ -535,10 +535,7 @@ impl<'a> Lowerer<'a> {
             .chain(i.mods.iter().map(String::as_str))
             .collect::<Vec<_>>()
             .join(".");
-        let op = self.op(i, line).map_err(|e| match e {
-            Error::Unsupported(_) => e,
-            other => other,
-        })?;
+        let op = self.op(i, line)?;
         Ok(Instr {
             guard,
             op,
