@@ -45,9 +45,48 @@ fn in_child() -> bool {
 fn bogus_driver_path_is_reported_with_the_loader_message() {
     let out = run_child(
         "child_bogus_driver_path",
+        &[
+            ("CUDA_LIBRARY_DRIVER", "/nonexistent/dir/libcuda.so.1"),
+            ("CUDA_LIBRARY_BACKEND", "driver"),
+        ],
+    );
+    assert!(out.contains("CHILD OK"), "{out}");
+}
+
+#[test]
+fn auto_falls_back_to_the_simulator_and_says_why() {
+    let out = run_child(
+        "child_auto_fallback",
         &[("CUDA_LIBRARY_DRIVER", "/nonexistent/dir/libcuda.so.1")],
     );
     assert!(out.contains("CHILD OK"), "{out}");
+}
+
+#[test]
+#[ignore = "run by auto_falls_back_to_the_simulator_and_says_why"]
+fn child_auto_fallback() {
+    assert!(in_child());
+    let info = cuda_library::backend().unwrap();
+    if info.kind == cuda_library::BackendKind::Driver {
+        // A machine with a real driver finds libcuda.so.1 after the bogus path.
+        println!("CHILD OK (driver found)");
+        return;
+    }
+    assert!(info.is_simulated());
+    assert_eq!(info.selected_by, "auto");
+    let why = info.fallback_reason.as_deref().unwrap();
+    assert!(why.contains("/nonexistent/dir/libcuda.so.1"), "{why}");
+    assert!(why.contains("could not be opened"), "{why}");
+    let shown = info.to_string();
+    assert!(shown.contains("simulated"), "{shown}");
+    assert!(shown.contains("the CUDA driver was not used"), "{shown}");
+    // Everything works on the simulator, and forcing the driver now is refused.
+    let dev = cuda_library::Device::new(0).unwrap();
+    assert!(dev.is_simulated());
+    assert!(dev.name().unwrap().contains("simulated"));
+    let e = cuda_library::use_backend(cuda_library::BackendKind::Driver).unwrap_err();
+    assert!(e.to_string().contains("already in use"), "{e}");
+    println!("CHILD OK");
 }
 
 #[test]
@@ -96,7 +135,10 @@ fn a_file_that_is_not_a_library_is_refused_by_the_loader() {
     std::fs::write(&fake, b"this is not an ELF shared object").unwrap();
     let out = run_child(
         "child_not_a_library",
-        &[("CUDA_LIBRARY_DRIVER", fake.to_str().unwrap())],
+        &[
+            ("CUDA_LIBRARY_DRIVER", fake.to_str().unwrap()),
+            ("CUDA_LIBRARY_BACKEND", "driver"),
+        ],
     );
     let _ = std::fs::remove_dir_all(&dir);
     assert!(out.contains("CHILD OK"), "{out}");
@@ -125,7 +167,10 @@ fn child_not_a_library() {
 fn a_library_that_is_not_the_driver_is_unusable() {
     let out = run_child(
         "child_wrong_library",
-        &[("CUDA_LIBRARY_DRIVER", "libm.so.6")],
+        &[
+            ("CUDA_LIBRARY_DRIVER", "libm.so.6"),
+            ("CUDA_LIBRARY_BACKEND", "driver"),
+        ],
     );
     assert!(out.contains("CHILD OK"), "{out}");
 }

@@ -10,66 +10,19 @@ mod cases;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use cases::{Arg, Case};
-use cuda_library::{
-    Device, DeviceBuffer, DevicePtr, ImageKind, KernelArg, LaunchConfig, Program, ProgramOptions,
-};
+use cases::run_case;
+use cuda_library::{BackendKind, Device, ImageKind, Program, ProgramOptions};
 
 fn kernels_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kernels")
 }
 
-fn run_case(
-    lib: &cuda_library::Library,
-    ctx: &cuda_library::Context,
-    stream: &cuda_library::Stream,
-    c: &Case,
-) -> cuda_library::Result<Vec<Vec<u8>>> {
-    let k = lib.get_kernel(c.kernel)?;
-    let mut bufs: Vec<Option<DeviceBuffer<u8>>> = Vec::new();
-    let mut ptrs: Vec<DevicePtr> = Vec::new();
-    for a in &c.args {
-        if let Arg::Buf { bytes, .. } = a {
-            let b = DeviceBuffer::from_slice(ctx, bytes)?;
-            ptrs.push(b.device_ptr());
-            bufs.push(Some(b));
-        } else {
-            bufs.push(None);
-        }
-    }
-    let mut pi = 0;
-    let mut args: Vec<KernelArg> = Vec::new();
-    for a in &c.args {
-        args.push(match a {
-            Arg::Buf { .. } => {
-                pi += 1;
-                KernelArg::of(&ptrs[pi - 1])
-            }
-            Arg::I32(v) => KernelArg::of(v),
-            Arg::U32(v) => KernelArg::of(v),
-            Arg::F32(v) => KernelArg::of(v),
-            Arg::F64(v) => KernelArg::of(v),
-        });
-    }
-    let cfg = LaunchConfig::new(
-        (c.grid[0], c.grid[1], c.grid[2]),
-        (c.block[0], c.block[1], c.block[2]),
-    )
-    .with_shared_mem(c.shared);
-    k.launch(stream, &cfg, &args)?;
-    stream.synchronize()?;
-    let mut outs = Vec::new();
-    for (a, b) in c.args.iter().zip(&bufs) {
-        if let (Arg::Buf { out: true, .. }, Some(b)) = (a, b) {
-            outs.push(b.to_vec()?);
-        }
-    }
-    Ok(outs)
-}
-
 #[test]
 fn corpus_on_the_gpu() {
-    let ctx = match Device::new(0).and_then(|d| d.set_current()) {
+    let ctx = match cuda_library::use_backend(BackendKind::Driver)
+        .and_then(|_| Device::new(0))
+        .and_then(|d| d.set_current())
+    {
         Ok(c) => c,
         Err(e) => {
             if std::env::var("CUDA_LIBRARY_REQUIRE_GPU").is_ok_and(|v| v == "1") {

@@ -36,7 +36,11 @@ fn gpu() -> Option<(
     std::sync::MutexGuard<'static, ()>,
 )> {
     let turn = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
-    match Device::new(0).and_then(|d| Ok((d, d.set_current()?))) {
+    let driver = cuda_library::use_backend(cuda_library::BackendKind::Driver);
+    match driver
+        .and_then(|_| Device::new(0))
+        .and_then(|d| Ok((d, d.set_current()?)))
+    {
         Ok((d, c)) => Some((d, c, turn)),
         Err(e) => {
             if std::env::var("CUDA_LIBRARY_REQUIRE_GPU").is_ok_and(|v| v == "1") {
@@ -548,8 +552,8 @@ fn kernel_attributes_occupancy_and_handles() {
     let k = lib.get_kernel("saxpy").unwrap();
     let a = k.attributes(&dev).unwrap();
     println!("{a:?}");
-    assert!(a.num_regs > 0 && a.num_regs < 64);
-    assert_eq!(a.binary_version, 90);
+    assert!(a.num_regs.is_some_and(|r| r > 0 && r < 64));
+    assert_eq!(a.binary_version, Some(90));
     assert_eq!(a.max_threads_per_block, 1024);
     assert_eq!(a.shared_size_bytes, 0);
     assert!(k.max_active_blocks_per_sm(256, 0).unwrap() >= 4);
@@ -671,7 +675,7 @@ fn nvrtc_program_with_name_expressions_launches() {
     assert_eq!(k.name().unwrap(), "_Z5scaleIdEvPT_S0_i");
     assert_eq!(
         k.attributes(&dev).unwrap().binary_version,
-        dev.compute_capability().map(|(a, b)| a * 10 + b).unwrap()
+        dev.compute_capability().map(|(a, b)| a * 10 + b).ok()
     );
     let x = ctx.htod(&[1.0f64, 2.0, 3.0]).unwrap();
     let stream = ctx.create_stream().unwrap();

@@ -1,5 +1,6 @@
 //! The differential corpus on the simulator: `tests/kernels/corpus.cu` compiled to PTX with
-//! NVRTC (no GPU needed), every case run by the simulator, and the outputs compared with
+//! NVRTC (no GPU needed), loaded as a `Library` on the simulated backend, every case run
+//! through the same public API the GPU run uses (`cases::run_case`), and the outputs compared with
 //! what the same kernels produced on an H200 (`tests/kernels/expected.json`, recorded by
 //! `tests/kernels/record.sh`). Integers and IEEE-exact float operations must match bit for
 //! bit; cases marked `UlpF32(n)` use approximate instructions and allow n ulp.
@@ -9,16 +10,15 @@ mod cases;
 
 use std::path::PathBuf;
 
-use cases::{Arg, Case, Compare};
-use cuda_library::sim::{self, Dims, Memory, SimModule};
-use cuda_library::{ImageKind, Program, ProgramOptions};
+use cases::{run_case, Compare};
+use cuda_library::{BackendKind, Device, ImageKind, ObjectCode, Program, ProgramOptions};
 
 fn kernels_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kernels")
 }
 
 /// The corpus as PTX for compute_80, or `None` (printed) without NVRTC.
-fn corpus_ptx() -> Option<(String, std::collections::BTreeMap<String, String>)> {
+fn corpus_ptx() -> Option<ObjectCode> {
     let src = std::fs::read_to_string(kernels_dir().join("corpus.cu")).unwrap();
     let options = ProgramOptions {
         arch: Some("compute_80".into()),
@@ -28,10 +28,7 @@ fn corpus_ptx() -> Option<(String, std::collections::BTreeMap<String, String>)> 
         .with_name("corpus.cu")
         .compile(ImageKind::Ptx, &cases::NAME_EXPRESSIONS)
     {
-        Ok(code) => Some((
-            code.ptx_text().unwrap().to_string(),
-            code.symbol_mapping().clone(),
-        )),
+        Ok(code) => Some(code),
         Err(e @ cuda_library::Error::NvrtcNotFound { .. }) => {
             if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
                 panic!("{e}");
@@ -41,54 +38,6 @@ fn corpus_ptx() -> Option<(String, std::collections::BTreeMap<String, String>)> 
         }
         Err(e) => panic!("{e}"),
     }
-}
-
-pub fn run_case(
-    module: &SimModule,
-    mem: &mut Memory,
-    kernel: &str,
-    c: &Case,
-) -> cuda_library::Result<(Vec<Vec<u8>>, sim::Stats)> {
-    let mut addrs = Vec::new();
-    let mut arg_bytes: Vec<Vec<u8>> = Vec::new();
-    for a in &c.args {
-        arg_bytes.push(match a {
-            Arg::Buf { bytes, .. } => {
-                let at = mem.alloc(bytes.len().max(1), 256)?;
-                mem.write(at, bytes)?;
-                addrs.push(at);
-                at.to_le_bytes().to_vec()
-            }
-            Arg::I32(v) => v.to_le_bytes().to_vec(),
-            Arg::U32(v) => v.to_le_bytes().to_vec(),
-            Arg::F32(v) => v.to_le_bytes().to_vec(),
-            Arg::F64(v) => v.to_le_bytes().to_vec(),
-        });
-    }
-    let refs: Vec<&[u8]> = arg_bytes.iter().map(|v| v.as_slice()).collect();
-    let params = sim::pack_params(module, kernel, &refs)?;
-    let dims = Dims {
-        grid: c.grid,
-        block: c.block,
-        shared_dynamic: c.shared,
-    };
-    let stats = sim::launch(module, mem, kernel, dims, &params, sim::DEFAULT_BUDGET)?;
-    let mut outs = Vec::new();
-    let mut bi = 0;
-    for a in &c.args {
-        if let Arg::Buf { bytes, out } = a {
-            if *out {
-                let mut o = vec![0u8; bytes.len()];
-                mem.read(addrs[bi], &mut o)?;
-                outs.push(o);
-            }
-            bi += 1;
-        }
-    }
-    for at in addrs {
-        mem.free(at)?;
-    }
-    Ok((outs, stats))
 }
 
 fn ulp_diff(a: f32, b: f32) -> u32 {
@@ -110,31 +59,31 @@ fn ulp_diff(a: f32, b: f32) -> u32 {
 
 #[test]
 fn corpus_matches_the_gpu() {
-    let Some((ptx, mapping)) = corpus_ptx() else {
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let Some(code) = corpus_ptx() else {
         return;
     };
     let expected: serde_json::Value =
         serde_json::from_slice(&std::fs::read(kernels_dir().join("expected.json")).unwrap())
             .unwrap();
-    let mut mem = Memory::new();
-    let module = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let lib = code.to_library(&Default::default()).unwrap();
+    assert!(lib.is_simulated());
+    let stream = ctx.create_stream().unwrap();
+    let (free_before, _) = ctx.mem_info().unwrap();
     let mut failures = Vec::new();
-    let mut total = sim::Stats::default();
     let cases = cases::all();
     assert!(cases.len() >= 27);
+    let (start, end) = (ctx.create_event().unwrap(), ctx.create_event().unwrap());
+    start.record(&stream).unwrap();
     for c in &cases {
-        let kernel = mapping
-            .get(c.kernel)
-            .map(String::as_str)
-            .unwrap_or(c.kernel);
-        let (outs, stats) = match run_case(&module, &mut mem, kernel, c) {
+        let outs = match run_case(&lib, &ctx, &stream, c) {
             Ok(r) => r,
             Err(e) => {
                 failures.push(format!("{}: {e}", c.name));
                 continue;
             }
         };
-        total.thread_instructions += stats.thread_instructions;
         let want = &expected["outputs"][c.name];
         for (i, out) in outs.iter().enumerate() {
             let w = cases::unhex(want[i].as_str().unwrap_or(""));
@@ -166,11 +115,12 @@ fn corpus_matches_the_gpu() {
             }
         }
     }
-    println!(
-        "{} cases, {} thread-instructions on the simulator",
-        cases.len(),
-        total.thread_instructions
-    );
+    end.record(&stream).unwrap();
+    let ms = end.elapsed_ms_since(&start).unwrap();
+    println!("{} cases, {ms:.3} ms of simulated time", cases.len());
+    assert!(ms > 0.0);
+    // Every case's buffers were freed again.
+    assert_eq!(ctx.mem_info().unwrap().0, free_before);
     assert!(
         failures.is_empty(),
         "{} case(s) differ:\n{}",

@@ -1,14 +1,18 @@
 //! Which backend runs the API, and why.
 //!
-//! One public API sits over a backend seam. This release has the **driver** backend (the
-//! real CUDA driver, opened at run time); the simulated backend joins behind the same API.
-//! `CUDA_LIBRARY_BACKEND=driver|sim|auto` forces a choice; `auto` (the default) picks the
-//! driver when it loads and reports a device.
+//! One public API sits over a backend seam: the **driver** backend (the real CUDA driver,
+//! opened at run time) and the **sim** backend (a simulated GPU in pure Rust that reads the
+//! images itself and executes their PTX; see [`crate::sim`]). The choice is made once per
+//! process, on first use: `CUDA_LIBRARY_BACKEND=driver|sim|auto` forces it, [`use_backend`]
+//! picks it from code, and `auto` (the default) picks the driver when it loads and reports a
+//! device, otherwise the simulator, recording why in [`BackendInfo::fallback_reason`].
+
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
-use crate::driver::driver;
 use crate::error::{CudaVersion, Error, LoadAttempt, Result};
+use crate::sim::CostModel;
 
 /// A backend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -16,6 +20,17 @@ use crate::error::{CudaVersion, Error, LoadAttempt, Result};
 pub enum BackendKind {
     /// The NVIDIA CUDA driver (`libcuda`), opened at run time.
     Driver,
+    /// The simulated GPU: images read and PTX executed in software, time simulated.
+    Sim,
+}
+
+impl std::fmt::Display for BackendKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            BackendKind::Driver => "driver",
+            BackendKind::Sim => "sim",
+        })
+    }
 }
 
 /// The CUDA driver a backend runs on.
@@ -31,19 +46,28 @@ pub struct DriverInfo {
 }
 
 /// What backend is in use, where it came from and why it was chosen.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[non_exhaustive]
 pub struct BackendInfo {
     /// The backend.
     pub kind: BackendKind,
-    /// Why this backend: `auto` or the `CUDA_LIBRARY_BACKEND` value.
+    /// Why this backend: `auto`, `CUDA_LIBRARY_BACKEND=<value>` or `use_backend`.
     pub selected_by: String,
     /// Number of devices.
     pub device_count: usize,
     /// The driver, for the driver backend.
     pub driver: Option<DriverInfo>,
-    /// Why the driver was not used, when another backend was chosen automatically.
+    /// Why the driver was not used, when `auto` chose the simulator.
     pub fallback_reason: Option<String>,
+    /// For the simulator: the cost model its simulated times come from.
+    pub cost_model: Option<CostModel>,
+}
+
+impl BackendInfo {
+    /// Whether times and results come from the simulator.
+    pub fn is_simulated(&self) -> bool {
+        self.kind == BackendKind::Sim
+    }
 }
 
 impl std::fmt::Display for BackendInfo {
@@ -61,8 +85,9 @@ impl std::fmt::Display for BackendInfo {
             }
             None => write!(
                 f,
-                "{:?} backend, selected by {}",
-                self.kind, self.selected_by
+                "{} (simulated: PTX executed in software, times from a cost model), selected by {}",
+                crate::sim::device::NAME,
+                self.selected_by
             )?,
         }
         if let Some(why) = &self.fallback_reason {
@@ -72,34 +97,115 @@ impl std::fmt::Display for BackendInfo {
     }
 }
 
-/// The backend this process uses, chosen once: the CUDA driver when it loads and reports a
-/// device. The error says why no backend is available (every driver candidate tried and
-/// the loader's message for each).
+static SELECTED: OnceLock<BackendInfo> = OnceLock::new();
+
+/// The backend this process uses, chosen on first use (see the [module docs](self)): the
+/// CUDA driver when it loads and reports a device, otherwise the simulator, with the
+/// reason in [`BackendInfo::fallback_reason`]. An error only when a backend was forced
+/// and cannot run (`CUDA_LIBRARY_BACKEND=driver` on a machine without a GPU, or a value
+/// that names no backend).
 ///
 /// ```
-/// match cuda_library::backend() {
-///     Ok(info) => println!("running on {info}"),
-///     Err(why) => println!("no GPU backend: {why}"),
+/// let info = cuda_library::backend()?;
+/// println!("running on {info}");
+/// if let Some(why) = &info.fallback_reason {
+///     println!("simulated because: {why}");
 /// }
+/// # Ok::<(), cuda_library::Error>(())
 /// ```
 pub fn backend() -> Result<BackendInfo> {
+    selected().cloned()
+}
+
+/// Chooses the backend from code instead of `CUDA_LIBRARY_BACKEND`. Call it before anything
+/// else in cuda-library; asking again for the backend already chosen is fine, asking for
+/// another one is an error (handles of one backend cannot be used with the other).
+///
+/// ```
+/// use cuda_library::{use_backend, BackendKind};
+/// let info = use_backend(BackendKind::Sim)?;
+/// assert!(info.is_simulated());
+/// assert!(use_backend(BackendKind::Sim).is_ok());
+/// # Ok::<(), cuda_library::Error>(())
+/// ```
+pub fn use_backend(kind: BackendKind) -> Result<BackendInfo> {
+    if let Some(b) = SELECTED.get() {
+        return same_or_err(b, kind);
+    }
+    let info = choose(kind_name(kind), "use_backend".to_string())?;
+    same_or_err(SELECTED.get_or_init(|| info), kind)
+}
+
+fn same_or_err(b: &BackendInfo, kind: BackendKind) -> Result<BackendInfo> {
+    if b.kind == kind {
+        Ok(b.clone())
+    } else {
+        Err(Error::BackendUnavailable(format!(
+            "the {} backend is already in use (selected by {}); call use_backend({kind:?}) \
+             before any other cuda-library call, or set CUDA_LIBRARY_BACKEND={kind}",
+            b.kind, b.selected_by
+        )))
+    }
+}
+
+fn kind_name(kind: BackendKind) -> &'static str {
+    match kind {
+        BackendKind::Driver => "driver",
+        BackendKind::Sim => "sim",
+    }
+}
+
+/// The chosen backend, choosing it on first use.
+#[inline]
+pub(crate) fn selected() -> Result<&'static BackendInfo> {
+    if let Some(b) = SELECTED.get() {
+        return Ok(b);
+    }
     let requested = std::env::var("CUDA_LIBRARY_BACKEND").unwrap_or_default();
-    let selected_by = match requested.trim() {
+    let requested = requested.trim();
+    let by = match requested {
         "" | "auto" => "auto".to_string(),
-        "driver" => "CUDA_LIBRARY_BACKEND=driver".to_string(),
-        "sim" => {
-            return Err(Error::BackendUnavailable(
-                "CUDA_LIBRARY_BACKEND=sim asks for the simulated backend, which this version of cuda-library does not include yet".to_string(),
-            ))
-        }
-        other => {
-            return Err(Error::BackendUnavailable(format!(
-                "CUDA_LIBRARY_BACKEND={other} is not a backend: use driver, sim or auto"
-            )))
-        }
+        other => format!("CUDA_LIBRARY_BACKEND={other}"),
     };
-    let drv = driver()?;
-    let device_count = crate::Device::count()?;
+    let info = choose(requested, by)?;
+    Ok(SELECTED.get_or_init(|| info))
+}
+
+/// Whether the chosen backend is the simulator.
+#[inline]
+pub(crate) fn is_sim() -> Result<bool> {
+    Ok(selected()?.kind == BackendKind::Sim)
+}
+
+fn sim_info(selected_by: String, fallback_reason: Option<String>) -> BackendInfo {
+    BackendInfo {
+        kind: BackendKind::Sim,
+        selected_by,
+        device_count: 1,
+        driver: None,
+        fallback_reason,
+        cost_model: Some(crate::sim::device::gpu().cost),
+    }
+}
+
+fn choose(requested: &str, selected_by: String) -> Result<BackendInfo> {
+    match requested {
+        "sim" => Ok(sim_info(selected_by, None)),
+        "driver" => driver_info(selected_by),
+        "" | "auto" => match driver_info(selected_by.clone()) {
+            Ok(info) => Ok(info),
+            Err(why) => Ok(sim_info(selected_by, Some(why.to_string()))),
+        },
+        other => Err(Error::BackendUnavailable(format!(
+            "CUDA_LIBRARY_BACKEND={other} is not a backend: use driver, sim or auto"
+        ))),
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn driver_info(selected_by: String) -> Result<BackendInfo> {
+    let drv = crate::driver::driver()?;
+    let device_count = crate::device::driver_device_count(drv)?;
     if device_count == 0 {
         return Err(Error::NoDevice);
     }
@@ -113,10 +219,19 @@ pub fn backend() -> Result<BackendInfo> {
             skipped: drv.skipped.clone(),
         }),
         fallback_reason: None,
+        cost_model: None,
     })
 }
 
+#[cfg(target_arch = "wasm32")]
+fn driver_info(_selected_by: String) -> Result<BackendInfo> {
+    Err(Error::BackendUnavailable(
+        "WebAssembly has no CUDA driver; this build runs on the simulator".to_string(),
+    ))
+}
+
 /// The CUDA driver's version, without selecting a backend.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn driver_version() -> Result<CudaVersion> {
-    Ok(driver()?.version)
+    Ok(crate::driver::driver()?.version)
 }

@@ -1,18 +1,24 @@
 //! CUDA devices and their properties.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::ffi::c_char;
 
 use serde::Serialize;
 
+use crate::backend::{selected, BackendKind};
 use crate::context::Context;
-use crate::driver::{cu, driver};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::driver::{cu, driver, Driver};
 use crate::error::{Error, Result};
+use crate::sim::device as simdev;
 use crate::stream::{Event, Stream};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::sys::driver as sys;
 
-/// A CUDA device, by ordinal.
+/// A CUDA device, by ordinal: a GPU behind the driver, or the simulated device (see
+/// [`backend`](crate::backend())).
 ///
-/// ```no_run
+/// ```
 /// # fn main() -> cuda_library::Result<()> {
 /// use cuda_library::Device;
 /// for dev in Device::all()? {
@@ -24,7 +30,8 @@ use crate::sys::driver as sys;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Device {
     ordinal: usize,
-    pub(crate) raw: sys::CUdevice,
+    pub(crate) raw: i32,
+    kind: BackendKind,
 }
 
 /// The main properties of a device, as plain data.
@@ -80,19 +87,28 @@ pub struct DeviceProperties {
     pub cluster_launch: bool,
 }
 
+/// The number of devices the driver reports.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn driver_device_count(drv: &Driver) -> Result<usize> {
+    let mut n = 0i32;
+    // SAFETY: writes one int.
+    unsafe { cu!(drv, device_get_count(&mut n)) }?;
+    Ok(n.max(0) as usize)
+}
+
 impl Device {
-    /// How many CUDA devices the driver reports.
+    /// How many devices the backend has (the simulator has one).
     pub fn count() -> Result<usize> {
-        let drv = driver()?;
-        let mut n = 0i32;
-        // SAFETY: writes one int.
-        unsafe { cu!(drv, device_get_count(&mut n)) }?;
-        Ok(n.max(0) as usize)
+        match selected()?.kind {
+            #[cfg(not(target_arch = "wasm32"))]
+            BackendKind::Driver => driver_device_count(driver()?),
+            _ => Ok(1),
+        }
     }
 
     /// The device with this ordinal.
     pub fn new(ordinal: usize) -> Result<Device> {
-        let drv = driver()?;
+        let kind = selected()?.kind;
         let count = Device::count()?;
         if ordinal >= count {
             return Err(if count == 0 {
@@ -101,10 +117,20 @@ impl Device {
                 Error::InvalidDevice { ordinal, count }
             });
         }
-        let mut raw: sys::CUdevice = 0;
-        // SAFETY: writes one device handle; ordinal is in range.
-        unsafe { cu!(drv, device_get(&mut raw, ordinal as i32)) }?;
-        Ok(Device { ordinal, raw })
+        match kind {
+            #[cfg(not(target_arch = "wasm32"))]
+            BackendKind::Driver => {
+                let mut raw: sys::CUdevice = 0;
+                // SAFETY: writes one device handle; ordinal is in range.
+                unsafe { cu!(driver()?, device_get(&mut raw, ordinal as i32)) }?;
+                Ok(Device { ordinal, raw, kind })
+            }
+            _ => Ok(Device {
+                ordinal,
+                raw: ordinal as i32,
+                kind: BackendKind::Sim,
+            }),
+        }
     }
 
     /// Every device, in ordinal order.
@@ -117,45 +143,81 @@ impl Device {
         self.ordinal
     }
 
-    /// The raw `CUdevice`.
+    /// The backend this device belongs to.
+    pub fn backend(&self) -> BackendKind {
+        self.kind
+    }
+
+    /// Whether this is the simulated device.
+    pub fn is_simulated(&self) -> bool {
+        self.kind == BackendKind::Sim
+    }
+
+    /// The raw `CUdevice` (the ordinal on the simulator).
     pub fn as_raw(&self) -> i32 {
         self.raw
     }
 
-    /// The device's name.
-    pub fn name(&self) -> Result<String> {
-        let drv = driver()?;
-        let mut buf = [0 as c_char; 256];
-        // SAFETY: the driver writes a NUL-terminated name of at most len bytes.
-        unsafe {
-            cu!(
-                drv,
-                device_get_name(buf.as_mut_ptr(), buf.len() as i32, self.raw)
-            )
-        }?;
-        let bytes: Vec<u8> = buf
-            .iter()
-            .take_while(|&&c| c != 0)
-            .map(|&c| c as u8)
-            .collect();
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    #[cfg(not(target_arch = "wasm32"))]
+    fn driver(&self) -> Result<Option<&'static Driver>> {
+        match self.kind {
+            BackendKind::Driver => Ok(Some(driver()?)),
+            _ => Ok(None),
+        }
     }
 
-    /// One `CU_DEVICE_ATTRIBUTE_*` value.
+    /// The device's name.
+    pub fn name(&self) -> Result<String> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(drv) = self.driver()? {
+            let mut buf = [0 as c_char; 256];
+            // SAFETY: the driver writes a NUL-terminated name of at most len bytes.
+            unsafe {
+                cu!(
+                    drv,
+                    device_get_name(buf.as_mut_ptr(), buf.len() as i32, self.raw)
+                )
+            }?;
+            let bytes: Vec<u8> = buf
+                .iter()
+                .take_while(|&&c| c != 0)
+                .map(|&c| c as u8)
+                .collect();
+            return Ok(String::from_utf8_lossy(&bytes).into_owned());
+        }
+        Ok(simdev::NAME.to_string())
+    }
+
+    /// One `CU_DEVICE_ATTRIBUTE_*` value (driver backend; on the simulator use
+    /// [`properties`](Device::properties)).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn attribute(&self, attr: sys::CUdevice_attribute) -> Result<i32> {
-        let drv = driver()?;
+        let Some(drv) = self.driver()? else {
+            return Err(Error::Unsupported(format!(
+                "the simulated device has no raw attribute {attr:?}; use Device::properties()"
+            )));
+        };
         let mut v = 0i32;
         // SAFETY: writes one int.
         unsafe { cu!(drv, device_get_attribute(&mut v, attr, self.raw)) }?;
         Ok(v)
     }
 
-    /// Compute capability `(major, minor)`, e.g. `(9, 0)` for an H100.
+    /// Compute capability `(major, minor)`, e.g. `(9, 0)` for an H100 (and the simulator).
     pub fn compute_capability(&self) -> Result<(i32, i32)> {
-        Ok((
-            self.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?,
-            self.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?,
-        ))
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.kind == BackendKind::Driver {
+            return Ok((
+                self.attribute(
+                    sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                )?,
+                self.attribute(
+                    sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                )?,
+            ));
+        }
+        let arch = crate::SIM_ARCH as i32;
+        Ok((arch / 10, arch % 10))
     }
 
     /// The SASS architecture name NVRTC and nvcc use for this device, e.g. `sm_90`.
@@ -164,16 +226,23 @@ impl Device {
         Ok(format!("sm_{major}{minor}"))
     }
 
-    /// The device's UUID in `nvidia-smi`'s form.
+    /// The device's UUID in `nvidia-smi`'s form (the simulator's is all zeros but the last
+    /// group, which spells `sim`).
     pub fn uuid(&self) -> Result<String> {
-        let drv = driver()?;
-        let mut u = sys::CUuuid { bytes: [0; 16] };
-        // SAFETY: writes 16 bytes.
-        unsafe { cu!(drv, device_get_uuid(&mut u, self.raw)) }?;
-        let b: Vec<u8> = u.bytes.iter().map(|&c| c as u8).collect();
-        let hex = |r: std::ops::Range<usize>| -> String {
-            b[r].iter().map(|x| format!("{x:02x}")).collect()
-        };
+        let mut b = [0u8; 16];
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(drv) = self.driver()? {
+            let mut u = sys::CUuuid { bytes: [0; 16] };
+            // SAFETY: writes 16 bytes.
+            unsafe { cu!(drv, device_get_uuid(&mut u, self.raw)) }?;
+            for (d, s) in b.iter_mut().zip(u.bytes) {
+                *d = s as u8;
+            }
+        }
+        if self.is_simulated() {
+            b[13..].copy_from_slice(b"sim");
+        }
+        let hex = |r: std::ops::Range<usize>| crate::table_hex(&b[r]);
         Ok(format!(
             "GPU-{}-{}-{}-{}-{}",
             hex(0..4),
@@ -186,15 +255,53 @@ impl Device {
 
     /// Total global memory in bytes.
     pub fn total_memory(&self) -> Result<usize> {
-        let drv = driver()?;
-        let mut bytes = 0usize;
-        // SAFETY: writes one size_t.
-        unsafe { cu!(drv, device_total_mem(&mut bytes, self.raw)) }?;
-        Ok(bytes)
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(drv) = self.driver()? {
+            let mut bytes = 0usize;
+            // SAFETY: writes one size_t.
+            unsafe { cu!(drv, device_total_mem(&mut bytes, self.raw)) }?;
+            return Ok(bytes);
+        }
+        Ok(crate::sim::CAPACITY as usize)
     }
 
-    /// The main properties in one plain-data value.
+    /// The main properties in one plain-data value. The simulated device reports the
+    /// limits it enforces and an H100-like shape (132 multiprocessors, sm_90).
     pub fn properties(&self) -> Result<DeviceProperties> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.kind == BackendKind::Driver {
+            return self.driver_properties();
+        }
+        Ok(DeviceProperties {
+            ordinal: self.ordinal,
+            name: self.name()?,
+            uuid: self.uuid()?,
+            compute_capability: self.compute_capability()?,
+            total_memory: self.total_memory()?,
+            multiprocessor_count: simdev::SM_COUNT as i32,
+            max_threads_per_block: 1024,
+            max_threads_per_multiprocessor: 2048,
+            max_block_dim: [1024, 1024, 64],
+            max_grid_dim: [i32::MAX, 65535, 65535],
+            warp_size: 32,
+            shared_memory_per_block: 48 * 1024,
+            shared_memory_per_block_optin: crate::sim::MAX_SHARED_PER_BLOCK as i32,
+            shared_memory_per_multiprocessor: 233_472,
+            registers_per_block: 65536,
+            total_constant_memory: 65536,
+            l2_cache_size: 50 * 1024 * 1024,
+            memory_bus_width: 5120,
+            memory_clock_khz: 2_619_000,
+            clock_rate_khz: simdev::CLOCK_KHZ,
+            pci: (0, 0, 0),
+            managed_memory: true,
+            cooperative_launch: false,
+            cluster_launch: false,
+        })
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn driver_properties(&self) -> Result<DeviceProperties> {
         use sys::CUdevice_attribute as A;
         let a = |x| self.attribute(x);
         Ok(DeviceProperties {
@@ -246,7 +353,11 @@ impl Device {
     /// The device's primary context. It is retained on first use and kept for the life of
     /// the process.
     pub fn primary_context(&self) -> Result<Context> {
-        Context::primary(self.ordinal, self.raw)
+        match self.kind {
+            #[cfg(not(target_arch = "wasm32"))]
+            BackendKind::Driver => Context::primary(self.ordinal, self.raw),
+            _ => Ok(Context::sim_primary(self.ordinal)),
+        }
     }
 
     /// Makes the primary context current on the calling thread and returns it.

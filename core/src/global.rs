@@ -4,21 +4,20 @@
 use std::ffi::c_void;
 use std::mem::size_of;
 
-use crate::context::Context;
-use crate::driver::cu;
+use crate::context::{Context, CtxImp};
 use crate::error::{Error, Result};
 use crate::library::LibRef;
 use crate::memory::{as_bytes, as_bytes_mut, DevicePtr, DeviceRepr};
-use crate::sys::driver as sys;
 
 /// A library variable in device memory (`cuLibraryGetGlobal`): `__device__`, `__constant__`
 /// or `__managed__`. A view: it never frees the memory, which belongs to the library.
 /// Reads and writes are checked against the variable's size and fail with
 /// [`Error::Unloaded`] once the library is gone.
 ///
-/// ```no_run
+/// ```
 /// # fn main() -> cuda_library::Result<()> {
-/// # let lib = cuda_library::Library::load_file("k.cubin", &Default::default())?;
+/// # let ptx = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .const .align 4 .f32 lookup[4];\n";
+/// # let lib = cuda_library::Library::load_data(ptx.as_bytes(), &Default::default())?;
 /// let table = lib.get_global("lookup")?;     // __constant__ float lookup[4];
 /// table.write_slice(&[1.0f32, 2.0, 3.0, 4.0])?;
 /// assert_eq!(table.read_vec::<f32>()?, vec![1.0, 2.0, 3.0, 4.0]);
@@ -28,7 +27,7 @@ use crate::sys::driver as sys;
 pub struct Global {
     lib: LibRef,
     name: String,
-    ptr: sys::CUdeviceptr,
+    ptr: u64,
     size: usize,
     ctx: Context,
 }
@@ -75,13 +74,7 @@ fn elems_check<T>(what: &str, size: usize) -> Result<usize> {
 }
 
 impl Global {
-    pub(crate) fn new(
-        lib: LibRef,
-        name: String,
-        ptr: sys::CUdeviceptr,
-        size: usize,
-        ctx: Context,
-    ) -> Global {
+    pub(crate) fn new(lib: LibRef, name: String, ptr: u64, size: usize, ctx: Context) -> Global {
         Global {
             lib,
             name,
@@ -126,14 +119,8 @@ impl Global {
         if out.is_empty() {
             return Ok(());
         }
-        self.ctx.inner.make_current()?;
-        // SAFETY: the variable is `self.size == out.len()` bytes and the library is loaded.
-        unsafe {
-            cu!(
-                self.lib.drv,
-                memcpy_dtoh(out.as_mut_ptr().cast(), self.ptr, out.len())
-            )
-        }
+        // The variable is `self.size == out.len()` bytes and the library is held loaded.
+        self.ctx.imp.dtoh(out, self.ptr)
     }
 
     /// Overwrites the whole variable with `bytes` (exactly `size()` bytes).
@@ -143,14 +130,8 @@ impl Global {
         if bytes.is_empty() {
             return Ok(());
         }
-        self.ctx.inner.make_current()?;
-        // SAFETY: sizes checked; the library is loaded.
-        unsafe {
-            cu!(
-                self.lib.drv,
-                memcpy_htod(self.ptr, bytes.as_ptr().cast(), bytes.len())
-            )
-        }
+        // Sizes checked; the library is held loaded.
+        self.ctx.imp.htod(self.ptr, bytes)
     }
 
     /// Reads the variable as one `T`; its size must be exactly `size_of::<T>()`.
@@ -192,7 +173,7 @@ impl Global {
 pub struct Managed {
     lib: LibRef,
     name: String,
-    ptr: sys::CUdeviceptr,
+    ptr: u64,
     size: usize,
     ctx: Context,
 }
@@ -213,13 +194,7 @@ impl std::fmt::Debug for Managed {
 }
 
 impl Managed {
-    pub(crate) fn new(
-        lib: LibRef,
-        name: String,
-        ptr: sys::CUdeviceptr,
-        size: usize,
-        ctx: Context,
-    ) -> Managed {
+    pub(crate) fn new(lib: LibRef, name: String, ptr: u64, size: usize, ctx: Context) -> Managed {
         Managed {
             lib,
             name,
@@ -248,34 +223,67 @@ impl Managed {
         DevicePtr(self.ptr)
     }
 
-    fn access<R>(&self, f: impl FnOnce(*mut u8) -> R) -> Result<R> {
+    /// Copies the variable out, after the device's queued work.
+    fn read_into(&self, out: &mut [u8]) -> Result<()> {
         let _g = self.lib.live(|| self.what())?;
         self.ctx.synchronize()?;
-        Ok(f(self.ptr as usize as *mut u8))
+        match &self.ctx.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            CtxImp::Driver(_) => {
+                // SAFETY: managed memory of `size == out.len()` bytes, host-accessible; the
+                // device is idle and the library is held loaded.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        self.ptr as usize as *const u8,
+                        out.as_mut_ptr(),
+                        out.len(),
+                    )
+                };
+                Ok(())
+            }
+            CtxImp::Sim(_) => self.ctx.imp.dtoh(out, self.ptr),
+        }
+    }
+
+    /// Copies bytes in (exactly `size()` of them), after the device's queued work.
+    fn write_from(&self, bytes: &[u8]) -> Result<()> {
+        size_check(&self.what(), self.size, bytes.len())?;
+        let _g = self.lib.live(|| self.what())?;
+        self.ctx.synchronize()?;
+        match &self.ctx.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            CtxImp::Driver(_) => {
+                // SAFETY: as in read_into; sizes checked.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        bytes.as_ptr(),
+                        self.ptr as usize as *mut u8,
+                        bytes.len(),
+                    )
+                };
+                Ok(())
+            }
+            CtxImp::Sim(_) => self.ctx.imp.htod(self.ptr, bytes),
+        }
     }
 
     /// Copies the variable's bytes.
     pub fn read_bytes(&self) -> Result<Vec<u8>> {
         let mut out = vec![0u8; self.size];
-        // SAFETY: managed memory of `size` bytes, host-accessible; the device is idle.
-        self.access(|p| unsafe { std::ptr::copy_nonoverlapping(p, out.as_mut_ptr(), self.size) })?;
+        self.read_into(&mut out)?;
         Ok(out)
     }
 
     /// Overwrites the variable (exactly `size()` bytes).
     pub fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
-        size_check(&self.what(), self.size, bytes.len())?;
-        // SAFETY: as in read_bytes; sizes checked.
-        self.access(|p| unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len()) })
+        self.write_from(bytes)
     }
 
     /// Reads the variable as one `T` (sizes must match).
     pub fn read<T: DeviceRepr + Default>(&self) -> Result<T> {
         size_check(&self.what(), self.size, size_of::<T>())?;
         let mut v = T::default();
-        let out = as_bytes_mut(std::slice::from_mut(&mut v));
-        // SAFETY: as in read_bytes; sizes checked.
-        self.access(|p| unsafe { std::ptr::copy_nonoverlapping(p, out.as_mut_ptr(), out.len()) })?;
+        self.read_into(as_bytes_mut(std::slice::from_mut(&mut v)))?;
         Ok(v)
     }
 
@@ -283,9 +291,7 @@ impl Managed {
     pub fn read_vec<T: DeviceRepr + Default>(&self) -> Result<Vec<T>> {
         let n = elems_check::<T>(&self.what(), self.size)?;
         let mut v = vec![T::default(); n];
-        let out = as_bytes_mut(&mut v);
-        // SAFETY: as in read_bytes; sizes checked.
-        self.access(|p| unsafe { std::ptr::copy_nonoverlapping(p, out.as_mut_ptr(), out.len()) })?;
+        self.read_into(as_bytes_mut(&mut v))?;
         Ok(v)
     }
 
@@ -323,6 +329,7 @@ impl std::fmt::Debug for UnifiedFunction {
 }
 
 impl UnifiedFunction {
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn new(lib: LibRef, name: String, ptr: *mut c_void) -> Self {
         UnifiedFunction { lib, name, ptr }
     }

@@ -4,16 +4,19 @@
 use std::ffi::c_void;
 use std::marker::PhantomData;
 use std::mem::size_of;
+#[cfg(not(target_arch = "wasm32"))]
 use std::mem::MaybeUninit;
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::driver::cu;
 use crate::error::{Error, Result};
 use crate::global::Global;
-use crate::kernel::{Kernel, ParamInfo};
+use crate::kernel::{Kernel, KernelRaw, ParamInfo};
 use crate::memory::{DeviceBuffer, DeviceRepr};
-use crate::stream::Stream;
+use crate::stream::{Stream, StreamImp};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::sys::driver as sys;
 
 /// Grid, block or cluster dimensions.
@@ -170,6 +173,13 @@ impl<'a> KernelArg<'a> {
     pub fn size(&self) -> usize {
         self.size
     }
+
+    /// The argument's bytes.
+    pub fn bytes(&self) -> &'a [u8] {
+        // SAFETY: made from a borrowed value of exactly `size` bytes that lives for 'a
+        // (`of` takes plain data, whose bytes are all initialised).
+        unsafe { std::slice::from_raw_parts(self.ptr.cast::<u8>(), self.size) }
+    }
 }
 
 /// Values that can be passed to a kernel: plain data by value, device buffers and globals
@@ -248,77 +258,38 @@ impl Kernel {
         config: &LaunchConfig,
         args: &[KernelArg<'_>],
     ) -> Result<()> {
-        let _g = self.lib.live(|| "a kernel".to_string())?;
+        let g = self.lib.live(|| "a kernel".to_string())?;
         if let Err(mismatch) = check_args(self.params()?, args) {
             return Err(self.arg_error(mismatch));
         }
         config.validate()?;
-        stream.ctx.make_current()?;
-
-        // Pointer and attribute arrays on the stack, written only as far as they are used:
-        // the driver reads `args.len()` parameters and `numAttrs` attributes.
-        const INLINE: usize = 32;
-        let mut inline = [MaybeUninit::<*mut c_void>::uninit(); INLINE];
-        let mut heap = Vec::new();
-        let ptrs: *mut *mut c_void = if args.len() <= INLINE {
-            for (slot, a) in inline.iter_mut().zip(args) {
-                slot.write(a.ptr.cast_mut());
+        match (self.raw, &stream.imp) {
+            #[cfg(not(target_arch = "wasm32"))]
+            (KernelRaw::Driver(raw), StreamImp::Driver { raw: s, ctx }) => {
+                ctx.make_current()?;
+                launch_driver(ctx.drv, raw, *s, config, args)
             }
-            inline.as_mut_ptr().cast()
-        } else {
-            heap.extend(args.iter().map(|a| a.ptr.cast_mut()));
-            heap.as_mut_ptr()
-        };
-
-        let mut attrs = [MaybeUninit::<sys::CUlaunchAttribute>::uninit(); 2];
-        let mut n_attrs = 0;
-        if let Some(c) = config.cluster {
-            let mut a = sys::CUlaunchAttribute {
-                id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
-                ..Default::default()
-            };
-            a.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
-                x: c.x,
-                y: c.y,
-                z: c.z,
-            };
-            attrs[n_attrs].write(a);
-            n_attrs += 1;
-        }
-        if config.cooperative {
-            let mut a = sys::CUlaunchAttribute {
-                id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_COOPERATIVE,
-                ..Default::default()
-            };
-            a.value.cooperative = 1;
-            attrs[n_attrs].write(a);
-            n_attrs += 1;
-        }
-        let cfg = sys::CUlaunchConfig {
-            gridDimX: config.grid.x,
-            gridDimY: config.grid.y,
-            gridDimZ: config.grid.z,
-            blockDimX: config.block.x,
-            blockDimY: config.block.y,
-            blockDimZ: config.block.z,
-            sharedMemBytes: config.shared_mem_bytes,
-            hStream: stream.raw,
-            attrs: attrs.as_mut_ptr().cast(),
-            numAttrs: n_attrs as u32,
-        };
-        // SAFETY: the library is held loaded by `_g`; every argument pointer refers to a live
-        // value of exactly the parameter's size; a CUkernel may be passed where a CUfunction
-        // is expected (CUDA 12.0+), and the stream's context is current.
-        unsafe {
-            cu!(
-                self.lib.drv,
-                launch_kernel_ex(
-                    &cfg,
-                    self.raw as sys::CUfunction,
-                    ptrs,
-                    std::ptr::null_mut()
-                )
-            )
+            (KernelRaw::Sim(index), StreamImp::Sim { ready_ns, .. }) => {
+                let lib = g.sim()?;
+                let params = self.params()?;
+                let size = params.iter().map(|p| p.offset + p.size).max().unwrap_or(0);
+                let mut buf = vec![0u8; size];
+                for (p, a) in params.iter().zip(args) {
+                    buf[p.offset..p.offset + p.size].copy_from_slice(a.bytes());
+                }
+                let dims = crate::sim::Dims {
+                    grid: [config.grid.x, config.grid.y, config.grid.z],
+                    block: [config.block.x, config.block.y, config.block.z],
+                    shared_dynamic: config.shared_mem_bytes,
+                };
+                let mut t = ready_ns.lock().unwrap_or_else(|p| p.into_inner());
+                lib.launch(index, dims, &buf, &mut t).map(|_| ())
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            _ => Err(Error::InvalidArgument(
+                "the kernel and the stream belong to different backends (driver and simulator)"
+                    .to_string(),
+            )),
         }
     }
 
@@ -366,6 +337,78 @@ impl Kernel {
             config: LaunchConfig::new(1, 1),
             args: Vec::new(),
         }
+    }
+}
+
+/// `cuLaunchKernelEx` with the arguments' pointers and the launch attributes on the stack.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline]
+fn launch_driver(
+    drv: &crate::driver::Driver,
+    kernel: sys::CUkernel,
+    stream: sys::CUstream,
+    config: &LaunchConfig,
+    args: &[KernelArg<'_>],
+) -> Result<()> {
+    // Pointer and attribute arrays on the stack, written only as far as they are used:
+    // the driver reads `args.len()` parameters and `numAttrs` attributes.
+    const INLINE: usize = 32;
+    let mut inline = [MaybeUninit::<*mut c_void>::uninit(); INLINE];
+    let mut heap = Vec::new();
+    let ptrs: *mut *mut c_void = if args.len() <= INLINE {
+        for (slot, a) in inline.iter_mut().zip(args) {
+            slot.write(a.ptr.cast_mut());
+        }
+        inline.as_mut_ptr().cast()
+    } else {
+        heap.extend(args.iter().map(|a| a.ptr.cast_mut()));
+        heap.as_mut_ptr()
+    };
+
+    let mut attrs = [MaybeUninit::<sys::CUlaunchAttribute>::uninit(); 2];
+    let mut n_attrs = 0;
+    if let Some(c) = config.cluster {
+        let mut a = sys::CUlaunchAttribute {
+            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
+            ..Default::default()
+        };
+        a.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
+            x: c.x,
+            y: c.y,
+            z: c.z,
+        };
+        attrs[n_attrs].write(a);
+        n_attrs += 1;
+    }
+    if config.cooperative {
+        let mut a = sys::CUlaunchAttribute {
+            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_COOPERATIVE,
+            ..Default::default()
+        };
+        a.value.cooperative = 1;
+        attrs[n_attrs].write(a);
+        n_attrs += 1;
+    }
+    let cfg = sys::CUlaunchConfig {
+        gridDimX: config.grid.x,
+        gridDimY: config.grid.y,
+        gridDimZ: config.grid.z,
+        blockDimX: config.block.x,
+        blockDimY: config.block.y,
+        blockDimZ: config.block.z,
+        sharedMemBytes: config.shared_mem_bytes,
+        hStream: stream,
+        attrs: attrs.as_mut_ptr().cast(),
+        numAttrs: n_attrs as u32,
+    };
+    // SAFETY: the caller holds the library loaded; every argument pointer refers to a live
+    // value of exactly the parameter's size; a CUkernel may be passed where a CUfunction is
+    // expected (CUDA 12.0+), and the stream's context is current.
+    unsafe {
+        cu!(
+            drv,
+            launch_kernel_ex(&cfg, kernel as sys::CUfunction, ptrs, std::ptr::null_mut())
+        )
     }
 }
 

@@ -56,41 +56,35 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod sys;
 
+mod backend;
+mod context;
+mod device;
 mod error;
+mod global;
 mod image;
+mod kernel;
+mod launch;
+mod library;
+mod memory;
 mod names;
+mod object_code;
 mod options;
 pub mod sim;
+mod stream;
 
-// The driver backend: everything that talks to libcuda or NVRTC. Not built for wasm32.
-#[cfg(not(target_arch = "wasm32"))]
-mod backend;
-#[cfg(not(target_arch = "wasm32"))]
-mod context;
-#[cfg(not(target_arch = "wasm32"))]
-mod device;
+// The driver backend's own modules: libcuda and NVRTC. Not built for wasm32.
 #[cfg(not(target_arch = "wasm32"))]
 mod driver;
 #[cfg(not(target_arch = "wasm32"))]
-mod global;
-#[cfg(not(target_arch = "wasm32"))]
-mod kernel;
-#[cfg(not(target_arch = "wasm32"))]
-mod launch;
-#[cfg(not(target_arch = "wasm32"))]
-mod library;
-#[cfg(not(target_arch = "wasm32"))]
 mod loader;
 #[cfg(not(target_arch = "wasm32"))]
-mod memory;
-#[cfg(not(target_arch = "wasm32"))]
-mod object_code;
-#[cfg(not(target_arch = "wasm32"))]
 mod program;
-#[cfg(not(target_arch = "wasm32"))]
-mod stream;
 
+pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
+pub use context::Context;
+pub use device::{Device, DeviceProperties};
 pub use error::{CudaError, CudaVersion, Error, LoadAttempt, LoadFailure, Result};
+pub use global::{Global, Managed, UnifiedFunction};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;
 pub use image::table::{
@@ -98,30 +92,18 @@ pub use image::table::{
     SIM_ARCH,
 };
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
-pub use names::demangle;
-pub use options::{HostTable, JitOptions, LibraryOptions};
-
-#[cfg(not(target_arch = "wasm32"))]
-pub use backend::{backend, driver_version, BackendInfo, BackendKind, DriverInfo};
-#[cfg(not(target_arch = "wasm32"))]
-pub use context::Context;
-#[cfg(not(target_arch = "wasm32"))]
-pub use device::{Device, DeviceProperties};
-#[cfg(not(target_arch = "wasm32"))]
-pub use global::{Global, Managed, UnifiedFunction};
-#[cfg(not(target_arch = "wasm32"))]
 pub use kernel::{
     CachePreference, Kernel, KernelAttribute, KernelAttributes, KernelInfo, ParamInfo,
 };
-#[cfg(not(target_arch = "wasm32"))]
 pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
-#[cfg(not(target_arch = "wasm32"))]
 pub use library::{Library, ModuleHandle};
-#[cfg(not(target_arch = "wasm32"))]
 pub use memory::{DeviceBuffer, DevicePtr, DeviceRepr};
-#[cfg(not(target_arch = "wasm32"))]
+pub use names::demangle;
 pub use object_code::{ImageSource, ObjectCode};
+pub use options::{HostTable, JitOptions, LibraryOptions};
+pub use stream::{Event, Stream};
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use backend::driver_version;
 #[cfg(not(target_arch = "wasm32"))]
 pub use program::{nvrtc_info, Program, ProgramOptions};
-#[cfg(not(target_arch = "wasm32"))]
-pub use stream::{Event, Stream};

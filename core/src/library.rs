@@ -1,25 +1,36 @@
 //! [`Library`]: a loaded cubin, fatbin or PTX image (`CUlibrary`).
 
 use std::collections::BTreeMap;
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::c_void;
 use std::path::Path;
-use std::ptr;
 use std::sync::{Mutex, RwLock, RwLockReadGuard};
+#[cfg(not(target_arch = "wasm32"))]
+use std::{
+    ffi::{c_char, CStr},
+    ptr,
+};
 
 use crate::context::current_or_default;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::driver::{cu, driver, Driver};
-use crate::error::{Error, LoadFailure, Result};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::error::LoadFailure;
+use crate::error::{Error, Result};
 use crate::global::{Global, Managed, UnifiedFunction};
+use crate::image::table::GlobalKind;
 use crate::image::{self, ImageKind};
-use crate::kernel::Kernel;
+use crate::kernel::{Kernel, KernelRaw};
 use crate::options::LibraryOptions;
+use crate::sim::library::SimLibrary;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::sys::driver as sys;
 
-/// The state a handle checks before using a library: which load occupies the slot and
-/// whether it is still loaded.
+/// The state a handle checks before using a library: which load occupies the slot, whether
+/// it is still loaded and, on the simulator, the library itself.
 struct SlotState {
     generation: u64,
     loaded: bool,
+    sim: Option<Box<SimLibrary>>,
 }
 
 /// A process-lifetime cell a loaded library occupies. Handles (kernels, globals) refer to a
@@ -32,20 +43,34 @@ struct Slot {
 
 static FREE_SLOTS: Mutex<Vec<&'static Slot>> = Mutex::new(Vec::new());
 
-fn take_slot() -> (&'static Slot, u64) {
+fn take_slot(sim: Option<Box<SimLibrary>>) -> (&'static Slot, u64) {
     let reused = FREE_SLOTS.lock().unwrap_or_else(|p| p.into_inner()).pop();
     let slot = reused.unwrap_or_else(|| {
         Box::leak(Box::new(Slot {
             state: RwLock::new(SlotState {
                 generation: 0,
                 loaded: false,
+                sim: None,
             }),
         }))
     });
     let mut st = slot.state.write().unwrap_or_else(|p| p.into_inner());
     st.generation += 1;
     st.loaded = true;
+    st.sim = sim;
     (slot, st.generation)
+}
+
+/// Which backend a library is loaded in, and its driver handle.
+#[derive(Clone, Copy)]
+pub(crate) enum LibImp {
+    #[cfg(not(target_arch = "wasm32"))]
+    Driver {
+        raw: sys::CUlibrary,
+        drv: &'static Driver,
+    },
+    /// The simulator: the library lives in the slot.
+    Sim,
 }
 
 /// A handle's link to its library: cheap to copy, checked on every use.
@@ -53,8 +78,7 @@ fn take_slot() -> (&'static Slot, u64) {
 pub(crate) struct LibRef {
     slot: &'static Slot,
     generation: u64,
-    pub raw: sys::CUlibrary,
-    pub drv: &'static Driver,
+    pub imp: LibImp,
 }
 
 // SAFETY: CUlibrary handles are context-independent and usable from any thread; the slot
@@ -64,7 +88,16 @@ unsafe impl Send for LibRef {}
 unsafe impl Sync for LibRef {}
 
 /// Proof, held across a driver call, that the library stays loaded until it is dropped.
-pub(crate) struct Live<'a>(#[allow(dead_code)] RwLockReadGuard<'a, SlotState>);
+pub(crate) struct Live<'a>(RwLockReadGuard<'a, SlotState>);
+
+impl Live<'_> {
+    /// The simulated library (for handles of the simulator backend).
+    pub fn sim(&self) -> Result<&SimLibrary> {
+        self.0.sim.as_deref().ok_or_else(|| {
+            Error::InvalidArgument("a driver library was used as a simulated one".to_string())
+        })
+    }
+}
 
 impl LibRef {
     /// Holds the library loaded for the duration of a call, or says it is gone.
@@ -90,8 +123,16 @@ impl LibRef {
             return Ok(());
         }
         st.loaded = false;
-        // SAFETY: unloading a library this slot holds, exactly once; readers are excluded.
-        let r = unsafe { cu!(self.drv, library_unload(self.raw)) };
+        let r = match self.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            // SAFETY: unloading a library this slot holds, exactly once; readers are excluded.
+            LibImp::Driver { raw, drv } => unsafe { cu!(drv, library_unload(raw)) },
+            LibImp::Sim => {
+                // Dropping the simulated library frees its memory.
+                st.sim = None;
+                Ok(())
+            }
+        };
         drop(st);
         FREE_SLOTS
             .lock()
@@ -108,16 +149,37 @@ impl LibRef {
 /// library keep a handle to it: after [`unload`](Library::unload) (or drop) using them is an
 /// [`Error::Unloaded`], never undefined behaviour.
 ///
-/// ```no_run
+/// On the simulator the image is read by this crate ([`LibraryTable`](crate::LibraryTable)),
+/// its variables are placed in simulated memory and its PTX (the image itself, or a fatbin's
+/// PTX entry) is what kernels run. A SASS-only image loads and lists its kernels and
+/// variables, but its kernels cannot run there. [`JitOptions`](crate::JitOptions) do not
+/// apply to the simulator.
+///
+/// ```
 /// # fn main() -> cuda_library::Result<()> {
 /// use cuda_library::{Library, LibraryOptions};
-/// let lib = Library::load_file("kernels.cubin", &LibraryOptions::default())?;
+/// let ptx = r#"
+/// .version 8.0
+/// .target sm_80
+/// .address_size 64
+/// .visible .global .align 4 .u32 counter = 7;
+/// .visible .entry bump(.param .u32 by) {
+///     .reg .b32 %r<3>; .reg .b64 %rd<2>;
+///     ld.param.u32 %r1, [by];
+///     mov.u64 %rd1, counter;
+///     atom.global.add.u32 %r2, [%rd1], %r1;
+///     ret;
+/// }"#;
+/// let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default())?;
 /// for k in lib.kernels()? {
 ///     println!("{} ({} params)", k.name()?, k.param_info()?.len());
 /// }
-/// let saxpy = lib.get_kernel("saxpy")?;
+/// let bump = lib.get_kernel("bump")?;
+/// let counter = lib.get_global("counter")?;
+/// assert_eq!(counter.read::<u32>()?, 7);
 /// lib.unload()?;
-/// assert!(saxpy.name().is_err()); // the kernel went with its library
+/// assert!(bump.name().is_err()); // the kernel went with its library
+/// assert!(counter.read::<u32>().is_err());
 /// # Ok(()) }
 /// ```
 pub struct Library {
@@ -136,13 +198,15 @@ impl std::fmt::Debug for Library {
         f.debug_struct("Library")
             .field("source", &self.source)
             .field("kind", &self.kind)
-            .field("raw", &self.lib.raw)
+            .field("simulated", &self.is_simulated())
+            .field("raw", &self.as_raw())
             .finish()
     }
 }
 
 /// Converts `name` to a NUL-terminated string for the driver without allocating when short.
 #[inline]
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn with_cstr<R>(name: &str, f: impl FnOnce(&CStr) -> Result<R>) -> Result<R> {
     const INLINE: usize = 128;
     let bytes = name.as_bytes();
@@ -172,6 +236,13 @@ pub(crate) fn with_cstr<R>(name: &str, f: impl FnOnce(&CStr) -> Result<R>) -> Re
     }
 }
 
+#[cfg(target_arch = "wasm32")]
+fn no_driver<T>() -> Result<T> {
+    Err(Error::BackendUnavailable(
+        "WebAssembly has no CUDA driver; this build runs on the simulator".to_string(),
+    ))
+}
+
 impl Library {
     /// Loads a library from image bytes: a cubin, a fatbin or PTX text (a terminating NUL is
     /// added when missing). The bytes are checked for structural damage first, so a
@@ -199,6 +270,54 @@ impl Library {
     ) -> Result<Library> {
         // Bad input is refused before the driver is even needed.
         let bytes = image::prepare(kind, image)?;
+        if crate::backend::is_sim()? {
+            return Self::load_sim(kind, &bytes, options, source);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            Self::load_driver(kind, &bytes, options, source)
+        }
+        #[cfg(target_arch = "wasm32")]
+        no_driver()
+    }
+
+    fn load_sim(
+        kind: ImageKind,
+        bytes: &[u8],
+        options: &LibraryOptions,
+        source: String,
+    ) -> Result<Library> {
+        options.validate()?;
+        if options.host_universal_table.is_some() {
+            return Err(Error::Unsupported(
+                "a host universal function and data table needs the CUDA driver; the \
+                 simulator has no unified functions"
+                    .to_string(),
+            ));
+        }
+        let sim = SimLibrary::load(kind, bytes)?;
+        let (slot, generation) = take_slot(Some(Box::new(sim)));
+        Ok(Library {
+            lib: LibRef {
+                slot,
+                generation,
+                imp: LibImp::Sim,
+            },
+            source,
+            _image: None,
+            kind: Some(kind),
+            jit_info_log: String::new(),
+            symbols: BTreeMap::new(),
+        })
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn load_driver(
+        kind: ImageKind,
+        bytes: &[u8],
+        options: &LibraryOptions,
+        source: String,
+    ) -> Result<Library> {
         let mut enc = options.encode(kind != ImageKind::Cubin)?;
         let drv = driver()?;
         // With BINARY_IS_PRESERVED the driver may read the bytes until unload: keep a copy.
@@ -230,9 +349,9 @@ impl Library {
         Self::finish(drv, rc, raw, &enc, Some(kind), source, kept)
     }
 
-    /// Loads a library from a file (`cuLibraryLoadFromFile`); the driver reads the file. The
-    /// kind is recognised from the contents, and the image is checked as in
-    /// [`load_data`](Library::load_data).
+    /// Loads a library from a file (`cuLibraryLoadFromFile`; the driver reads the file, the
+    /// simulator reads it itself). The kind is recognised from the contents, and the image
+    /// is checked as in [`load_data`](Library::load_data).
     pub fn load_file(path: impl AsRef<Path>, options: &LibraryOptions) -> Result<Library> {
         let path = path.as_ref();
         if options.binary_is_preserved {
@@ -252,11 +371,26 @@ impl Library {
                 path.display()
             ))
         })?;
+        let source = format!("{} ({kind})", path.display());
+        if crate::backend::is_sim()? {
+            return Self::load_kind(kind, &bytes, options, source);
+        }
         image::prepare(kind, &bytes)?;
-        Self::load_path(kind, path, options)
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            Self::load_path(kind, path, options, source)
+        }
+        #[cfg(target_arch = "wasm32")]
+        no_driver()
     }
 
-    fn load_path(kind: ImageKind, path: &Path, options: &LibraryOptions) -> Result<Library> {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn load_path(
+        kind: ImageKind,
+        path: &Path,
+        options: &LibraryOptions,
+        source: String,
+    ) -> Result<Library> {
         let cpath = path_cstring(path)?;
         let mut enc = options.encode(kind != ImageKind::Cubin)?;
         let drv = driver()?;
@@ -277,10 +411,10 @@ impl Library {
                 )
             )
         };
-        let source = format!("{} ({kind})", path.display());
         Self::finish(drv, rc, raw, &enc, Some(kind), source, None)
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn finish(
         drv: &'static Driver,
         rc: Result<()>,
@@ -292,7 +426,7 @@ impl Library {
     ) -> Result<Library> {
         match rc {
             Ok(()) => Ok(Library {
-                lib: new_ref(raw, drv),
+                lib: driver_ref(raw, drv),
                 source,
                 _image: kept,
                 kind,
@@ -309,13 +443,20 @@ impl Library {
         }
     }
 
-    /// Wraps a `CUlibrary` loaded elsewhere; this value unloads it on drop.
+    /// Wraps a `CUlibrary` loaded elsewhere; this value unloads it on drop. Driver backend
+    /// only.
     ///
     /// # Safety
     /// `raw` must be a loaded library that nothing else unloads.
+    #[cfg(not(target_arch = "wasm32"))]
     pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
+        if crate::backend::is_sim()? {
+            return Err(Error::Unsupported(
+                "Library::from_raw wraps a driver CUlibrary; the simulator has none".to_string(),
+            ));
+        }
         Ok(Library {
-            lib: new_ref(raw.cast(), driver()?),
+            lib: driver_ref(raw.cast(), driver()?),
             source: "a CUlibrary handle".to_string(),
             _image: None,
             kind: None,
@@ -344,9 +485,18 @@ impl Library {
         }
     }
 
-    /// The raw `CUlibrary`, valid until this library is unloaded.
+    /// The raw `CUlibrary` (null on the simulator), valid until this library is unloaded.
     pub fn as_raw(&self) -> *mut c_void {
-        self.lib.raw.cast()
+        match self.lib.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            LibImp::Driver { raw, .. } => raw.cast(),
+            LibImp::Sim => std::ptr::null_mut(),
+        }
+    }
+
+    /// Whether the library is loaded on the simulator.
+    pub fn is_simulated(&self) -> bool {
+        matches!(self.lib.imp, LibImp::Sim)
     }
 
     /// Where the library came from, e.g. `kernels.cubin (cubin)` or `5120 bytes of PTX`.
@@ -366,27 +516,49 @@ impl Library {
 
     /// A kernel by its symbol name (the mangled name for C++ kernels not declared
     /// `extern "C"`, or a name expression the library's [`ObjectCode`](crate::ObjectCode)
-    /// maps). The lookup costs one driver call and does not allocate.
+    /// maps). On the driver the lookup costs one driver call and does not allocate.
     #[inline]
     pub fn get_kernel(&self, name: &str) -> Result<Kernel> {
         let name = self.symbol(name);
-        let drv = self.lib.drv;
-        let mut raw: sys::CUkernel = ptr::null_mut();
-        // SAFETY: `self` is loaded for as long as it is borrowed (unload takes `self`).
-        let rc = with_cstr(name, |c| unsafe {
-            cu!(drv, library_get_kernel(&mut raw, self.lib.raw, c.as_ptr()))
-        });
-        match rc {
-            Ok(()) => Ok(Kernel::new(self.lib, raw)),
-            Err(e) => Err(self.not_found(e, "kernel", name)),
+        match self.lib.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            LibImp::Driver { raw: lib, drv } => {
+                let mut raw: sys::CUkernel = ptr::null_mut();
+                // SAFETY: `self` is loaded for as long as it is borrowed (unload takes `self`).
+                let rc = with_cstr(name, |c| unsafe {
+                    cu!(drv, library_get_kernel(&mut raw, lib, c.as_ptr()))
+                });
+                match rc {
+                    Ok(()) => Ok(Kernel::new(self.lib, KernelRaw::Driver(raw))),
+                    Err(e) => Err(self.not_found(e, "kernel", name)),
+                }
+            }
+            LibImp::Sim => {
+                let index = {
+                    let g = self.lib.live(|| "a library".to_string())?;
+                    g.sim()?.kernel_index(name)
+                };
+                match index {
+                    Some(i) => Ok(Kernel::new(self.lib, KernelRaw::Sim(i))),
+                    None => Err(self.missing("kernel", name)),
+                }
+            }
         }
     }
 
+    /// Turns the driver's NOT_FOUND into [`Error::SymbolNotFound`] with suggestions.
     #[cold]
+    #[cfg(not(target_arch = "wasm32"))]
     fn not_found(&self, e: Error, kind: &'static str, name: &str) -> Error {
         if e.cuda_code() != Some(crate::error::CudaError::NOT_FOUND) {
             return e;
         }
+        self.missing(kind, name)
+    }
+
+    /// [`Error::SymbolNotFound`] for `name`, suggesting kernels with a similar name.
+    #[cold]
+    fn missing(&self, kind: &'static str, name: &str) -> Error {
         let mut suggestions = Vec::new();
         if kind == "kernel" {
             if let Ok(kernels) = self.kernels() {
@@ -413,23 +585,43 @@ impl Library {
     }
 
     /// Every kernel in the library (`cuLibraryGetKernelCount` + `cuLibraryEnumerateKernels`,
-    /// CUDA 12.4+). The driver's order is not the source order.
+    /// CUDA 12.4+). The driver's order is not the source order; the simulator's is by name.
     pub fn kernels(&self) -> Result<Vec<Kernel>> {
-        let drv = self.lib.drv;
-        let mut count = 0u32;
-        // SAFETY: the library is loaded while borrowed.
-        unsafe { cu!(drv, library_get_kernel_count(&mut count, self.lib.raw)) }?;
-        let mut raws: Vec<sys::CUkernel> = vec![ptr::null_mut(); count as usize];
-        if count > 0 {
-            // SAFETY: room for `count` handles.
-            unsafe {
-                cu!(
-                    drv,
-                    library_enumerate_kernels(raws.as_mut_ptr(), count, self.lib.raw)
-                )
-            }?;
+        match self.lib.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            LibImp::Driver { raw: lib, drv } => {
+                let mut count = 0u32;
+                // SAFETY: the library is loaded while borrowed.
+                unsafe { cu!(drv, library_get_kernel_count(&mut count, lib)) }?;
+                let mut raws: Vec<sys::CUkernel> = vec![ptr::null_mut(); count as usize];
+                if count > 0 {
+                    // SAFETY: room for `count` handles.
+                    unsafe {
+                        cu!(
+                            drv,
+                            library_enumerate_kernels(raws.as_mut_ptr(), count, lib)
+                        )
+                    }?;
+                }
+                Ok(raws
+                    .into_iter()
+                    .map(|k| Kernel::new(self.lib, KernelRaw::Driver(k)))
+                    .collect())
+            }
+            LibImp::Sim => {
+                let g = self.lib.live(|| "a library".to_string())?;
+                let n = g.sim()?.table.kernels.len();
+                Ok((0..n)
+                    .map(|i| Kernel::new(self.lib, KernelRaw::Sim(i)))
+                    .collect())
+            }
         }
-        Ok(raws.into_iter().map(|k| Kernel::new(self.lib, k)).collect())
+    }
+
+    /// A variable of the simulated library: address, size and kind.
+    fn sim_global(&self, name: &str) -> Result<Option<(u64, u64, GlobalKind)>> {
+        let g = self.lib.live(|| "a library".to_string())?;
+        Ok(g.sim()?.global(name))
     }
 
     /// A `__device__`, `__constant__` or `__managed__` variable (`cuLibraryGetGlobal`): its
@@ -438,18 +630,32 @@ impl Library {
     pub fn get_global(&self, name: &str) -> Result<Global> {
         let name = self.symbol(name);
         let ctx = current_or_default()?;
-        let drv = self.lib.drv;
-        let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
-        // SAFETY: the library is loaded while borrowed; a context is current.
-        let rc = with_cstr(name, |c| unsafe {
-            cu!(
-                drv,
-                library_get_global(&mut dptr, &mut size, self.lib.raw, c.as_ptr())
-            )
-        });
-        match rc {
-            Ok(()) => Ok(Global::new(self.lib, name.to_string(), dptr, size, ctx)),
-            Err(e) => Err(self.not_found(e, "global", name)),
+        match self.lib.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            LibImp::Driver { raw, drv } => {
+                let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
+                // SAFETY: the library is loaded while borrowed; a context is current.
+                let rc = with_cstr(name, |c| unsafe {
+                    cu!(
+                        drv,
+                        library_get_global(&mut dptr, &mut size, raw, c.as_ptr())
+                    )
+                });
+                match rc {
+                    Ok(()) => Ok(Global::new(self.lib, name.to_string(), dptr, size, ctx)),
+                    Err(e) => Err(self.not_found(e, "global", name)),
+                }
+            }
+            LibImp::Sim => match self.sim_global(name)? {
+                Some((addr, size, _)) => Ok(Global::new(
+                    self.lib,
+                    name.to_string(),
+                    addr,
+                    size as usize,
+                    ctx,
+                )),
+                None => Err(self.missing("global", name)),
+            },
         }
     }
 
@@ -458,55 +664,87 @@ impl Library {
     pub fn get_managed(&self, name: &str) -> Result<Managed> {
         let name = self.symbol(name);
         let ctx = current_or_default()?;
-        let drv = self.lib.drv;
-        let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
-        // SAFETY: the library is loaded while borrowed; a context is current.
-        let rc = with_cstr(name, |c| unsafe {
-            cu!(
-                drv,
-                library_get_managed(&mut dptr, &mut size, self.lib.raw, c.as_ptr())
-            )
-        });
-        match rc {
-            Ok(()) => Ok(Managed::new(self.lib, name.to_string(), dptr, size, ctx)),
-            Err(e) => Err(self.not_found(e, "managed variable", name)),
+        match self.lib.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            LibImp::Driver { raw, drv } => {
+                let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
+                // SAFETY: the library is loaded while borrowed; a context is current.
+                let rc = with_cstr(name, |c| unsafe {
+                    cu!(
+                        drv,
+                        library_get_managed(&mut dptr, &mut size, raw, c.as_ptr())
+                    )
+                });
+                match rc {
+                    Ok(()) => Ok(Managed::new(self.lib, name.to_string(), dptr, size, ctx)),
+                    Err(e) => Err(self.not_found(e, "managed variable", name)),
+                }
+            }
+            LibImp::Sim => match self.sim_global(name)? {
+                Some((addr, size, GlobalKind::Managed)) => Ok(Managed::new(
+                    self.lib,
+                    name.to_string(),
+                    addr,
+                    size as usize,
+                    ctx,
+                )),
+                _ => Err(self.missing("managed variable", name)),
+            },
         }
     }
 
     /// A unified function's address (`cuLibraryGetUnifiedFunction`). The driver returns
-    /// `CUDA_ERROR_INVALID_VALUE` for an ordinary `__global__` kernel name.
+    /// `CUDA_ERROR_INVALID_VALUE` for an ordinary `__global__` kernel name; the simulator
+    /// has no unified functions.
     pub fn get_unified_function(&self, name: &str) -> Result<UnifiedFunction> {
-        let drv = self.lib.drv;
-        let mut fptr: *mut c_void = ptr::null_mut();
-        // SAFETY: the library is loaded while borrowed.
-        let rc = with_cstr(name, |c| unsafe {
-            cu!(
-                drv,
-                library_get_unified_function(&mut fptr, self.lib.raw, c.as_ptr())
-            )
-        });
-        match rc {
-            Ok(()) => Ok(UnifiedFunction::new(self.lib, name.to_string(), fptr)),
-            Err(e) => Err(self.not_found(e, "unified function", name)),
+        match self.lib.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            LibImp::Driver { raw, drv } => {
+                let mut fptr: *mut c_void = ptr::null_mut();
+                // SAFETY: the library is loaded while borrowed.
+                let rc = with_cstr(name, |c| unsafe {
+                    cu!(
+                        drv,
+                        library_get_unified_function(&mut fptr, raw, c.as_ptr())
+                    )
+                });
+                match rc {
+                    Ok(()) => Ok(UnifiedFunction::new(self.lib, name.to_string(), fptr)),
+                    Err(e) => Err(self.not_found(e, "unified function", name)),
+                }
+            }
+            LibImp::Sim => Err(Error::Unsupported(format!(
+                "unified function `{name}`: unified functions are host code the CUDA driver \
+                 links in; the simulator has none"
+            ))),
         }
     }
 
     /// The `CUmodule` for the current context (device 0's primary context if none is
-    /// current), for interop with code that takes modules.
+    /// current), for interop with code that takes modules. Driver backend only.
     pub fn module(&self) -> Result<ModuleHandle> {
-        current_or_default()?;
-        let mut m: sys::CUmodule = ptr::null_mut();
-        // SAFETY: the library is loaded while borrowed; a context is current.
-        unsafe { cu!(self.lib.drv, library_get_module(&mut m, self.lib.raw)) }?;
-        Ok(ModuleHandle {
-            raw: m.cast(),
-            lib: self.lib,
-        })
+        match self.lib.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            LibImp::Driver { raw, drv } => {
+                current_or_default()?;
+                let mut m: sys::CUmodule = ptr::null_mut();
+                // SAFETY: the library is loaded while borrowed; a context is current.
+                unsafe { cu!(drv, library_get_module(&mut m, raw)) }?;
+                Ok(ModuleHandle {
+                    raw: m.cast(),
+                    lib: self.lib,
+                })
+            }
+            LibImp::Sim => Err(Error::Unsupported(
+                "a CUmodule is a driver handle; the simulator has none".to_string(),
+            )),
+        }
     }
 
     /// Unloads the library now (`cuLibraryUnload`) and reports the driver's answer. Kernels,
     /// globals and modules taken from it become unusable: using them returns
-    /// [`Error::Unloaded`]. Dropping a `Library` unloads it too, ignoring errors.
+    /// [`Error::Unloaded`]. Dropping a `Library` unloads it too, ignoring errors. On the
+    /// simulator its variables' memory is freed.
     pub fn unload(self) -> Result<()> {
         self.lib.unload()
     }
@@ -523,13 +761,13 @@ impl Drop for Library {
     }
 }
 
-fn new_ref(raw: sys::CUlibrary, drv: &'static Driver) -> LibRef {
-    let (slot, generation) = take_slot();
+#[cfg(not(target_arch = "wasm32"))]
+fn driver_ref(raw: sys::CUlibrary, drv: &'static Driver) -> LibRef {
+    let (slot, generation) = take_slot(None);
     LibRef {
         slot,
         generation,
-        raw,
-        drv,
+        imp: LibImp::Driver { raw, drv },
     }
 }
 
@@ -556,12 +794,14 @@ impl ModuleHandle {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn path_cstring(path: &Path) -> Result<std::ffi::CString> {
     let s = path.as_os_str().to_string_lossy();
     std::ffi::CString::new(s.as_bytes()).map_err(|_| Error::InvalidName(s.into_owned()))
 }
 
 /// Reads a driver-owned C string.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn driver_string(p: *const c_char) -> String {
     if p.is_null() {
         return String::new();

@@ -2,14 +2,11 @@
 
 use std::marker::PhantomData;
 use std::mem::size_of;
-use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::context::{Context, ContextInner};
-use crate::driver::cu;
+use crate::context::{Context, CtxImp};
 use crate::error::{Error, Result};
-use crate::sys::driver as sys;
 
 /// Plain data that can be copied to and from the device byte for byte and passed to kernels
 /// by value.
@@ -54,7 +51,7 @@ pub(crate) fn as_bytes_mut<T: DeviceRepr>(v: &mut [T]) -> &mut [u8] {
 /// crate's streams (they are blocking streams), so reading a buffer after a launch sees the
 /// kernel's results.
 ///
-/// ```no_run
+/// ```
 /// # fn main() -> cuda_library::Result<()> {
 /// use cuda_library::{Device, DeviceBuffer};
 /// let ctx = Device::new(0)?.set_current()?;
@@ -63,9 +60,9 @@ pub(crate) fn as_bytes_mut<T: DeviceRepr>(v: &mut [T]) -> &mut [u8] {
 /// # Ok(()) }
 /// ```
 pub struct DeviceBuffer<T: DeviceRepr> {
-    pub(crate) ptr: sys::CUdeviceptr,
+    pub(crate) ptr: u64,
     len: usize,
-    ctx: Arc<ContextInner>,
+    ctx: CtxImp,
     _t: PhantomData<T>,
 }
 
@@ -99,17 +96,12 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
                 std::any::type_name::<T>()
             ))
         })?;
-        ctx.inner.make_current()?;
-        let mut ptr: sys::CUdeviceptr = 0;
         // cuMemAlloc rejects 0 bytes; an empty buffer owns no memory.
-        if bytes > 0 {
-            // SAFETY: allocates `bytes`, freed in Drop.
-            unsafe { cu!(ctx.inner.drv, mem_alloc(&mut ptr, bytes)) }?;
-        }
+        let ptr = if bytes > 0 { ctx.imp.alloc(bytes)? } else { 0 };
         Ok(DeviceBuffer {
             ptr,
             len,
-            ctx: ctx.inner.clone(),
+            ctx: ctx.imp.clone(),
             _t: PhantomData,
         })
     }
@@ -158,15 +150,8 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if self.len == 0 {
             return Ok(());
         }
-        self.ctx.make_current()?;
-        let bytes = as_bytes(data);
-        // SAFETY: the device range and the host slice are both `bytes.len()` long.
-        unsafe {
-            cu!(
-                self.ctx.drv,
-                memcpy_htod(self.ptr, bytes.as_ptr().cast(), bytes.len())
-            )
-        }
+        // The device range is this buffer's, exactly as long as the slice.
+        self.ctx.htod(self.ptr, as_bytes(data))
     }
 
     /// Copies another buffer of the same length into this one, on the device.
@@ -175,14 +160,7 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if self.len == 0 {
             return Ok(());
         }
-        self.ctx.make_current()?;
-        // SAFETY: both ranges are `size_bytes()` long and alive.
-        unsafe {
-            cu!(
-                self.ctx.drv,
-                memcpy_dtod(self.ptr, src.ptr, self.size_bytes())
-            )
-        }
+        self.ctx.dtod(self.ptr, src.ptr, self.size_bytes())
     }
 
     /// Copies the contents into `out` (exactly `len()` elements).
@@ -191,15 +169,7 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if self.len == 0 {
             return Ok(());
         }
-        self.ctx.make_current()?;
-        let bytes = as_bytes_mut(out);
-        // SAFETY: the device range and the host slice are both `bytes.len()` long.
-        unsafe {
-            cu!(
-                self.ctx.drv,
-                memcpy_dtoh(bytes.as_mut_ptr().cast(), self.ptr, bytes.len())
-            )
-        }
+        self.ctx.dtoh(as_bytes_mut(out), self.ptr)
     }
 
     /// Copies the contents to a new `Vec`.
@@ -217,9 +187,7 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if self.len == 0 {
             return Ok(());
         }
-        self.ctx.make_current()?;
-        // SAFETY: sets exactly the buffer's bytes.
-        unsafe { cu!(self.ctx.drv, memset_d8(self.ptr, value, self.size_bytes())) }
+        self.ctx.memset8(self.ptr, value, self.size_bytes())
     }
 
     /// Sets every element to `value` (a device memset for 1- and 4-byte types, a host copy
@@ -229,17 +197,11 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
             return Ok(());
         }
         let bytes = as_bytes(std::slice::from_ref(&value));
-        self.ctx.make_current()?;
         match *bytes {
-            [b] => {
-                // SAFETY: sets exactly the buffer's bytes.
-                unsafe { cu!(self.ctx.drv, memset_d8(self.ptr, b, self.len)) }
-            }
-            [a, b, c, d] => {
-                let word = u32::from_ne_bytes([a, b, c, d]);
-                // SAFETY: sets exactly the buffer's 4-byte words.
-                unsafe { cu!(self.ctx.drv, memset_d32(self.ptr, word, self.len)) }
-            }
+            [b] => self.ctx.memset8(self.ptr, b, self.len),
+            [a, b, c, d] => self
+                .ctx
+                .memset32(self.ptr, u32::from_ne_bytes([a, b, c, d]), self.len),
             _ => self.copy_from(&vec![value; self.len]),
         }
     }
@@ -248,6 +210,13 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
     pub fn as_raw(&self) -> u64 {
         self.ptr
     }
+
+    /// The context the buffer was allocated in.
+    pub fn context(&self) -> Context {
+        Context {
+            imp: self.ctx.clone(),
+        }
+    }
 }
 
 impl<T: DeviceRepr> Drop for DeviceBuffer<T> {
@@ -255,11 +224,8 @@ impl<T: DeviceRepr> Drop for DeviceBuffer<T> {
         if self.ptr == 0 {
             return;
         }
-        // SAFETY: frees memory this value owns. Errors cannot be reported from Drop.
-        unsafe {
-            let _ = self.ctx.make_current();
-            let _ = cu!(self.ctx.drv, mem_free(self.ptr));
-        }
+        // Frees memory this value owns. Errors cannot be reported from Drop.
+        let _ = self.ctx.free(self.ptr);
     }
 }
 

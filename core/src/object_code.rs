@@ -128,6 +128,7 @@ impl ObjectCode {
         self
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn with_log(mut self, log: String) -> Self {
         self.log = log;
         self

@@ -4,7 +4,6 @@ use std::ffi::c_void;
 
 use serde::{Deserialize, Serialize};
 
-#[cfg(not(target_arch = "wasm32"))]
 use crate::error::{Error, Result};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::sys::driver as sys;
@@ -101,6 +100,41 @@ impl Default for JitOptions {
     }
 }
 
+impl LibraryOptions {
+    /// Checks every value, as both backends do before loading: a JIT option out of the
+    /// driver's range or a null host table is an error, never a driver call.
+    pub fn validate(&self) -> Result<()> {
+        let j = &self.jit;
+        let bad = |m: String| Err(Error::InvalidArgument(m));
+        if let Some(level) = j.optimization_level.filter(|&l| l > 4) {
+            return bad(format!(
+                "JIT optimization level {level} is out of range: use 0 to 4"
+            ));
+        }
+        if let Some(r) = j.max_registers.filter(|r| !(16..=255).contains(r)) {
+            return bad(format!("max_registers {r} is out of range: use 16 to 255"));
+        }
+        if let Some(t) = j.target.filter(|t| !(30..=200).contains(t)) {
+            return bad(format!(
+                "JIT target {t} is not a compute capability: write 10 * major + minor, e.g. 90 for sm_90"
+            ));
+        }
+        if let Some(t) = j.threads_per_block.filter(|&t| t == 0 || t > 1024) {
+            return bad(format!(
+                "threads_per_block {t} is out of range: use 1 to 1024"
+            ));
+        }
+        if self.host_universal_table.is_some_and(|t| t.0.is_null()) {
+            // Seen on driver 580: a null table crashes cuLibraryLoadData.
+            return bad(
+                "host_universal_table is a null pointer; leave the option unset when there is no table"
+                    .to_string(),
+            );
+        }
+        Ok(())
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 /// Options laid out as the driver wants them: parallel key and value arrays, with the log
 /// buffers they point into. Keep it alive (and unmoved in its heap parts) across the call.
@@ -126,6 +160,7 @@ impl LibraryOptions {
     /// `may_jit` is false for a cubin, which the driver never compiles: no log buffers are
     /// allocated or passed then.
     pub(crate) fn encode(&self, may_jit: bool) -> Result<EncodedOptions> {
+        self.validate()?;
         let j = &self.jit;
         let log_size = if may_jit { j.log_size } else { 0 };
         let mut e = EncodedOptions {
@@ -143,35 +178,15 @@ impl LibraryOptions {
             e.jit_values.push(as_value(v));
         };
         if let Some(level) = j.optimization_level {
-            if level > 4 {
-                return Err(Error::InvalidArgument(format!(
-                    "JIT optimization level {level} is out of range: use 0 to 4"
-                )));
-            }
             push(sys::CUjit_option::CU_JIT_OPTIMIZATION_LEVEL, level as usize);
         }
         if let Some(r) = j.max_registers {
-            if !(16..=255).contains(&r) {
-                return Err(Error::InvalidArgument(format!(
-                    "max_registers {r} is out of range: use 16 to 255"
-                )));
-            }
             push(sys::CUjit_option::CU_JIT_MAX_REGISTERS, r as usize);
         }
         if let Some(t) = j.target {
-            if !(30..=200).contains(&t) {
-                return Err(Error::InvalidArgument(format!(
-                    "JIT target {t} is not a compute capability: write 10 * major + minor, e.g. 90 for sm_90"
-                )));
-            }
             push(sys::CUjit_option::CU_JIT_TARGET, t as usize);
         }
         if let Some(t) = j.threads_per_block {
-            if t == 0 || t > 1024 {
-                return Err(Error::InvalidArgument(format!(
-                    "threads_per_block {t} is out of range: use 1 to 1024"
-                )));
-            }
             push(sys::CUjit_option::CU_JIT_THREADS_PER_BLOCK, t as usize);
         }
         if j.generate_debug_info {
@@ -203,13 +218,6 @@ impl LibraryOptions {
             e.lib_values.push(as_value(1));
         }
         if let Some(t) = self.host_universal_table {
-            if t.0.is_null() {
-                // Seen on driver 580: a null table crashes cuLibraryLoadData.
-                return Err(Error::InvalidArgument(
-                    "host_universal_table is a null pointer; leave the option unset when there is no table"
-                        .to_string(),
-                ));
-            }
             e.lib_keys
                 .push(sys::CUlibraryOption::CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE);
             e.lib_values.push(t.0);

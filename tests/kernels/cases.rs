@@ -408,3 +408,54 @@ pub fn unhex(s: &str) -> Vec<u8> {
         .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap_or(0))
         .collect()
 }
+
+/// Runs one case through the public API (whichever backend is in use): buffers from the
+/// case's bytes, the kernel launched on `stream`, the output buffers read back.
+#[allow(dead_code)]
+pub fn run_case(
+    lib: &cuda_library::Library,
+    ctx: &cuda_library::Context,
+    stream: &cuda_library::Stream,
+    c: &Case,
+) -> cuda_library::Result<Vec<Vec<u8>>> {
+    let k = lib.get_kernel(c.kernel)?;
+    let mut bufs: Vec<Option<cuda_library::DeviceBuffer<u8>>> = Vec::new();
+    let mut ptrs: Vec<cuda_library::DevicePtr> = Vec::new();
+    for a in &c.args {
+        if let Arg::Buf { bytes, .. } = a {
+            let b = cuda_library::DeviceBuffer::from_slice(ctx, bytes)?;
+            ptrs.push(b.device_ptr());
+            bufs.push(Some(b));
+        } else {
+            bufs.push(None);
+        }
+    }
+    let mut pi = 0;
+    let mut args: Vec<cuda_library::KernelArg> = Vec::new();
+    for a in &c.args {
+        args.push(match a {
+            Arg::Buf { .. } => {
+                pi += 1;
+                cuda_library::KernelArg::of(&ptrs[pi - 1])
+            }
+            Arg::I32(v) => cuda_library::KernelArg::of(v),
+            Arg::U32(v) => cuda_library::KernelArg::of(v),
+            Arg::F32(v) => cuda_library::KernelArg::of(v),
+            Arg::F64(v) => cuda_library::KernelArg::of(v),
+        });
+    }
+    let cfg = cuda_library::LaunchConfig::new(
+        (c.grid[0], c.grid[1], c.grid[2]),
+        (c.block[0], c.block[1], c.block[2]),
+    )
+    .with_shared_mem(c.shared);
+    k.launch(stream, &cfg, &args)?;
+    stream.synchronize()?;
+    let mut outs = Vec::new();
+    for (a, b) in c.args.iter().zip(&bufs) {
+        if let (Arg::Buf { out: true, .. }, Some(b)) = (a, b) {
+            outs.push(b.to_vec()?);
+        }
+    }
+    Ok(outs)
+}

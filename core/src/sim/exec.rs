@@ -543,18 +543,26 @@ impl Block<'_> {
     ) -> std::result::Result<u64, String> {
         let mut buf = [0u8; 8];
         match space {
-            MemSpace::Const | MemSpace::Param => {
-                let src: &[u8] = if space == MemSpace::Const {
-                    &self.module.const_bank
-                } else {
-                    self.params
+            MemSpace::Const => {
+                let (base, size) = self.module.const_bank;
+                let inside = addr
+                    .checked_sub(base)
+                    .is_some_and(|off| off.saturating_add(len as u64) <= size);
+                let src = if inside { gmem.slice(addr, len) } else { None };
+                let Some(src) = src else {
+                    return Err(format!(
+                        "{len}-byte read at {addr:#x} is outside the {size} bytes of constant memory (CUDA_ERROR_ILLEGAL_ADDRESS)"
+                    ));
                 };
+                buf[..len].copy_from_slice(src);
+            }
+            MemSpace::Param => {
+                let src = self.params;
                 let a = addr as usize;
                 if addr > src.len() as u64 || a + len > src.len() {
                     return Err(format!(
-                        "{len}-byte read at offset {addr:#x} is outside the {} bytes of {} memory (CUDA_ERROR_ILLEGAL_ADDRESS)",
-                        src.len(),
-                        if space == MemSpace::Const { "constant" } else { "parameter" }
+                        "{len}-byte read at offset {addr:#x} is outside the {} bytes of parameter memory (CUDA_ERROR_ILLEGAL_ADDRESS)",
+                        src.len()
                     ));
                 }
                 buf[..len].copy_from_slice(&src[a..a + len]);
@@ -1224,7 +1232,7 @@ pub fn launch(
         )));
     }
     // The simulated device's limits (sm_90): shared memory per block and local per thread.
-    const MAX_SHARED: usize = 232_448;
+    const MAX_SHARED: usize = super::MAX_SHARED_PER_BLOCK;
     const MAX_LOCAL: usize = 512 * 1024;
     let shared_total = code
         .shared_static

@@ -63,10 +63,14 @@ pub struct SimModule {
     /// Kernels that use something the simulator does not support, with the reason. The
     /// rest of the module still loads; launching one of these returns the reason.
     pub unsupported: HashMap<String, String>,
-    /// Variables: name → (address or constant-bank offset, size, kind).
+    /// Variables: name → (device address, size, kind). `__constant__` variables live in the
+    /// constant bank, itself one allocation in simulated memory.
     pub globals: HashMap<String, (u64, u64, GlobalKind)>,
-    /// The constant bank.
-    pub const_bank: Vec<u8>,
+    /// The constant bank: its address and size (`ld.const` may read only inside it).
+    pub const_bank: (u64, u64),
+    /// The allocations the module made in simulated memory (its variables and constant
+    /// bank), for [`SimModule::free`].
+    pub allocations: Vec<u64>,
 }
 
 fn unsupported(line: u32, what: impl std::fmt::Display) -> Error {
@@ -81,9 +85,22 @@ fn init_of(v: &VarDecl, size: u64, line: u32) -> Result<Vec<u8>> {
 }
 
 /// Places the module's variables in `mem` and lowers every kernel.
+/// Nothing stays in `mem` when loading fails.
 pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
+    let mut allocations = Vec::new();
+    let r = load_into(m, mem, &mut allocations);
+    if r.is_err() {
+        for a in allocations {
+            let _ = mem.free(a);
+        }
+    }
+    r
+}
+
+fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> Result<SimModule> {
     let mut globals = HashMap::new();
     let mut const_bank = Vec::new();
+    let mut const_names = Vec::new();
     let mut symbols: HashMap<String, (MemSpace, u64)> = HashMap::new();
     let mut module_shared: Vec<&VarDecl> = Vec::new();
     for v in &m.vars {
@@ -106,8 +123,10 @@ pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
         }
         match v.space {
             Space::Global => {
+                let init = init_of(v, size, line)?;
                 let addr = mem.alloc(size.max(1) as usize, v.alignment())?;
-                mem.write(addr, &init_of(v, size, line)?)?;
+                allocations.push(addr);
+                mem.write(addr, &init)?;
                 let kind = if v.managed {
                     GlobalKind::Managed
                 } else {
@@ -121,10 +140,21 @@ pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
                 const_bank.resize(off as usize, 0);
                 const_bank.extend_from_slice(&init_of(v, size, line)?);
                 globals.insert(v.name.clone(), (off, size, GlobalKind::Constant));
-                symbols.insert(v.name.clone(), (MemSpace::Const, off));
+                const_names.push(v.name.clone());
             }
             Space::Shared => module_shared.push(v),
             _ => {}
+        }
+    }
+    // The constant bank becomes one allocation; constants get their device addresses, so a
+    // generic pointer to a constant (`cvta.const`) reads the same bytes as `ld.const`.
+    let bank = mem.alloc(const_bank.len().max(1), 256)?;
+    allocations.push(bank);
+    mem.write(bank, &const_bank)?;
+    for name in const_names {
+        if let Some(g) = globals.get_mut(&name) {
+            g.0 += bank;
+            symbols.insert(name, (MemSpace::Const, g.0));
         }
     }
     let mut kernels = HashMap::new();
@@ -148,7 +178,8 @@ pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
         kernels,
         unsupported,
         globals,
-        const_bank,
+        const_bank: (bank, const_bank.len() as u64),
+        allocations: std::mem::take(allocations),
     })
 }
 
@@ -1087,6 +1118,14 @@ fn flatten<'s>(body: &'s [Statement], out: &mut Vec<&'s Statement>) {
 }
 
 impl SimModule {
+    /// Frees the module's variables and constant bank in `mem` (after this, its kernels must
+    /// not run again).
+    pub fn free(&mut self, mem: &mut Memory) {
+        for a in self.allocations.drain(..) {
+            let _ = mem.free(a);
+        }
+    }
+
     /// The kernel's code, or why it cannot run on the simulator, or that it does not exist.
     pub fn kernel(&self, name: &str) -> Result<&KernelCode> {
         if let Some(k) = self.kernels.get(name) {

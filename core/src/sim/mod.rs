@@ -47,14 +47,21 @@
 //! assert_eq!(out, [2, 0, 0, 0, 4, 0, 0, 0, 6, 0, 0, 0, 4, 0, 0, 0]);
 //! ```
 
+pub(crate) mod device;
 mod exec;
 mod ir;
+pub(crate) mod library;
 mod lower;
 mod mem;
 
+pub use device::CostModel;
 pub use exec::{launch, Dims, Stats};
 pub use lower::{KernelCode, SimModule};
-pub use mem::Memory;
+pub use mem::{Memory, CAPACITY};
+
+/// Shared memory one block may use on the simulated device (static plus dynamic), as on
+/// sm_90 with the opt-in maximum.
+pub const MAX_SHARED_PER_BLOCK: usize = 232_448;
 
 use crate::error::{Error, Result};
 

@@ -1,0 +1,218 @@
+//! A library loaded on the simulated device: the image's table (what the driver would
+//! report), its variables placed in simulated memory, and its PTX ready to run.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::device::{gpu, GpuState};
+use super::{Dims, SimModule, Stats};
+use crate::error::{Error, Result};
+use crate::image::table::{GlobalKind, LibraryTable};
+use crate::image::{fatbin, ImageKind};
+
+/// Settable attributes of one kernel, as `cuKernelSetAttribute` would keep them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SimKernelSettings {
+    pub max_dynamic_shared: i32,
+    pub carveout: i32,
+    pub cluster_dim: [i32; 3],
+    pub non_portable_cluster: bool,
+    pub cluster_policy: i32,
+}
+
+/// The default dynamic shared memory a kernel may use without opting in (48 KiB in all,
+/// static included), as on the driver.
+const DEFAULT_SHARED: i32 = 48 * 1024;
+
+/// A library on the simulated device.
+pub(crate) struct SimLibrary {
+    /// What the image says (kernels sorted by name).
+    pub table: LibraryTable,
+    /// The PTX lowered for execution; `None` when the image holds only SASS.
+    module: Option<SimModule>,
+    /// Why there is no module.
+    no_ptx: String,
+    /// Variables: name → (address, size, kind).
+    globals: HashMap<String, (u64, u64, GlobalKind)>,
+    /// Allocations to free on unload.
+    allocations: Vec<u64>,
+    /// Per kernel (table order): settable attributes.
+    pub settings: Mutex<Vec<SimKernelSettings>>,
+}
+
+/// The PTX text of an image, if it has any: the image itself, or the newest PTX entry of a
+/// fatbin that the simulated device can run.
+fn ptx_of(kind: ImageKind, bytes: &[u8]) -> Result<Option<String>> {
+    let text = |b: &[u8]| -> Result<String> {
+        let t = std::str::from_utf8(b)
+            .map_err(|e| Error::InvalidArgument(format!("the PTX is not UTF-8: {e}")))?;
+        Ok(t.trim_end_matches('\0').to_string())
+    };
+    match kind {
+        ImageKind::Ptx => Ok(Some(text(bytes)?)),
+        ImageKind::Fatbin => {
+            let entries = fatbin::entries(bytes)?;
+            let best = entries
+                .iter()
+                .filter(|e| e.kind == ImageKind::Ptx && e.arch <= crate::SIM_ARCH)
+                .max_by_key(|e| e.arch);
+            best.map(|e| text(&e.data)).transpose()
+        }
+        _ => Ok(None),
+    }
+}
+
+impl SimLibrary {
+    /// Loads an image that passed the structural checks.
+    pub fn load(kind: ImageKind, bytes: &[u8]) -> Result<SimLibrary> {
+        if !matches!(kind, ImageKind::Cubin | ImageKind::Fatbin | ImageKind::Ptx) {
+            return Err(Error::Unsupported(format!(
+                "the simulator loads cubin, fatbin and PTX images, not {kind}: link it first"
+            )));
+        }
+        let table = LibraryTable::read(bytes)?;
+        let ptx = ptx_of(kind, bytes)?;
+        let mut st = gpu().lock();
+        let (module, globals, allocations, no_ptx) = match ptx {
+            Some(text) => {
+                let module = super::load_ptx(&text, &mut st.mem)?;
+                let globals = module.globals.clone();
+                (Some(module), globals, Vec::new(), String::new())
+            }
+            None => {
+                let (globals, allocations) = place_globals(&table, &mut st)?;
+                let why = format!(
+                    "the image holds only SASS ({}); the simulator executes PTX: compile to \
+                     PTX (ImageKind::Ptx) or embed PTX in the fatbin",
+                    table.arch
+                );
+                (None, globals, allocations, why)
+            }
+        };
+        let settings = table
+            .kernels
+            .iter()
+            .map(|k| SimKernelSettings {
+                max_dynamic_shared: DEFAULT_SHARED - k.shared_bytes.unwrap_or(0) as i32,
+                carveout: -1,
+                cluster_dim: [0; 3],
+                non_portable_cluster: false,
+                cluster_policy: 0,
+            })
+            .collect();
+        Ok(SimLibrary {
+            table,
+            module,
+            no_ptx,
+            globals,
+            allocations,
+            settings: Mutex::new(settings),
+        })
+    }
+
+    /// Frees the library's memory on the simulated device.
+    pub fn unload(&mut self) {
+        let mut st = gpu().lock();
+        if let Some(m) = &mut self.module {
+            m.free(&mut st.mem);
+        }
+        for a in self.allocations.drain(..) {
+            let _ = st.mem.free(a);
+        }
+    }
+
+    /// A kernel's index by symbol name.
+    pub fn kernel_index(&self, name: &str) -> Option<usize> {
+        self.table.kernels.iter().position(|k| k.name == name)
+    }
+
+    /// A variable: address, size, kind.
+    pub fn global(&self, name: &str) -> Option<(u64, u64, GlobalKind)> {
+        self.globals.get(name).copied()
+    }
+
+    /// The settings of kernel `index`.
+    pub fn settings(&self, index: usize) -> SimKernelSettings {
+        let s = self.settings.lock().unwrap_or_else(|p| p.into_inner());
+        s.get(index).copied().unwrap_or(SimKernelSettings {
+            max_dynamic_shared: DEFAULT_SHARED,
+            carveout: -1,
+            cluster_dim: [0; 3],
+            non_portable_cluster: false,
+            cluster_policy: 0,
+        })
+    }
+
+    /// Runs kernel `index` now over `dims` with the packed parameter buffer; moves the
+    /// stream's simulated clock (`stream_ns`) by the launch's cost.
+    pub fn launch(
+        &self,
+        index: usize,
+        dims: Dims,
+        params: &[u8],
+        stream_ns: &mut f64,
+    ) -> Result<Stats> {
+        let row = self
+            .table
+            .kernels
+            .get(index)
+            .ok_or_else(|| Error::InvalidArgument("a kernel index out of range".into()))?;
+        let module = self.module.as_ref().ok_or_else(|| {
+            Error::Unsupported(format!("kernel `{}` cannot run: {}", row.name, self.no_ptx))
+        })?;
+        let settings = self.settings(index);
+        if dims.shared_dynamic as i64 > settings.max_dynamic_shared as i64 {
+            return Err(Error::InvalidArgument(format!(
+                "kernel `{}` asks for {} bytes of dynamic shared memory but may use {} \
+                 (CUDA_ERROR_INVALID_VALUE on the driver); raise it with \
+                 Kernel::set_attribute(KernelAttribute::MaxDynamicSharedSizeBytes, ..)",
+                row.name, dims.shared_dynamic, settings.max_dynamic_shared
+            )));
+        }
+        let g = gpu();
+        let mut st = g.lock();
+        let stats = super::launch(
+            module,
+            &mut st.mem,
+            &row.name,
+            dims,
+            params,
+            super::DEFAULT_BUDGET,
+        )?;
+        st.charge_launch(&g.cost, stream_ns, &stats);
+        Ok(stats)
+    }
+}
+
+impl Drop for SimLibrary {
+    fn drop(&mut self) {
+        self.unload();
+    }
+}
+
+type Placed = (HashMap<String, (u64, u64, GlobalKind)>, Vec<u64>);
+
+/// Places the variables of a SASS-only image (their initial bytes from the table) in
+/// simulated memory, so they can be read and written as on the driver.
+fn place_globals(table: &LibraryTable, st: &mut GpuState) -> Result<Placed> {
+    let mut globals = HashMap::new();
+    let mut allocations = Vec::new();
+    let r = (|| {
+        for (name, g) in &table.globals {
+            let addr = st.mem.alloc(g.size.max(1) as usize, 256)?;
+            allocations.push(addr);
+            if let Some(init) = &g.init {
+                st.mem.write(addr, init)?;
+            }
+            globals.insert(name.clone(), (addr, g.size, g.kind));
+        }
+        Ok(())
+    })();
+    if let Err(e) = r {
+        for a in allocations {
+            let _ = st.mem.free(a);
+        }
+        return Err(e);
+    }
+    Ok((globals, allocations))
+}
