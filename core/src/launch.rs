@@ -317,9 +317,10 @@ impl Kernel {
 
     /// A launch builder that reads well in a notebook cell:
     ///
-    /// ```no_run
+    /// ```
     /// # fn main() -> cuda_library::Result<()> {
-    /// # let lib = cuda_library::Library::load_file("k.cubin", &Default::default())?;
+    /// # let lib = cuda_library::Library::load_file(
+    /// #     concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx"), &Default::default())?;
     /// # let ctx = cuda_library::Device::new(0)?.set_current()?;
     /// # let stream = ctx.create_stream()?;
     /// # let (x, y) = (ctx.htod(&[1f32; 1024])?, ctx.alloc_zeroed::<f32>(1024)?);
@@ -458,14 +459,15 @@ impl<'a> Launcher<'a> {
 /// Each argument may be a plain value (`2.0f32`, `n as i32`), a [`DeviceBuffer`] (passed as
 /// its device pointer) or a [`Global`]. Evaluates to `Result<()>`.
 ///
-/// ```no_run
+/// ```
 /// # fn main() -> cuda_library::Result<()> {
 /// use cuda_library::{launch, Device, LaunchConfig, Library};
+/// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
 /// let ctx = Device::new(0)?.set_current()?;
 /// let stream = ctx.create_stream()?;
-/// let lib = Library::load_file("saxpy.cubin", &Default::default())?;
+/// let lib = Library::load_file(path, &Default::default())?; // saxpy among others
 /// let saxpy = lib.get_kernel("saxpy")?;
-/// let n = 1 << 20;
+/// let n = 1 << 16;
 /// let x = ctx.htod(&vec![1.0f32; n])?;
 /// let y = ctx.htod(&vec![2.0f32; n])?;
 /// launch!(saxpy, &stream, &LaunchConfig::for_num_elems(n as u32, 256), 3.0f32, x, y, n as i32)?;

@@ -6,24 +6,53 @@
 //! arguments, and unload it, with the driver and NVRTC opened at run time (no link-time
 //! dependency on CUDA, no CUDA headers or libclang to build).
 //!
-//! ```no_run
+//! ```
 //! # fn main() -> cuda_library::Result<()> {
-//! use cuda_library::{launch, Device, ImageKind, LaunchConfig, Program, ProgramOptions};
+//! use cuda_library::{launch, Device, LaunchConfig, Library, LibraryOptions};
 //!
+//! // What `nvcc -ptx` or NVRTC (`Program`) makes of
+//! //   extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
+//! //       int i = blockIdx.x * blockDim.x + threadIdx.x;
+//! //       if (i < n) y[i] = a * x[i] + y[i];
+//! //   }
+//! let ptx = r#"
+//! .version 8.0
+//! .target sm_80
+//! .address_size 64
+//! .visible .entry saxpy(.param .f32 a, .param .u64 x, .param .u64 y, .param .u32 n)
+//! {
+//!     .reg .pred %p<2>; .reg .b32 %r<6>; .reg .f32 %f<5>; .reg .b64 %rd<8>;
+//!     ld.param.f32 %f1, [a];
+//!     ld.param.u64 %rd1, [x];
+//!     ld.param.u64 %rd2, [y];
+//!     ld.param.u32 %r2, [n];
+//!     mov.u32 %r3, %ctaid.x;
+//!     mov.u32 %r4, %ntid.x;
+//!     mov.u32 %r5, %tid.x;
+//!     mad.lo.s32 %r1, %r3, %r4, %r5;
+//!     setp.ge.s32 %p1, %r1, %r2;
+//!     @%p1 bra DONE;
+//!     cvta.to.global.u64 %rd3, %rd1;
+//!     cvta.to.global.u64 %rd4, %rd2;
+//!     mul.wide.s32 %rd5, %r1, 4;
+//!     add.s64 %rd6, %rd3, %rd5;
+//!     add.s64 %rd7, %rd4, %rd5;
+//!     ld.global.f32 %f2, [%rd6];
+//!     ld.global.f32 %f3, [%rd7];
+//!     fma.rn.f32 %f4, %f1, %f2, %f3;
+//!     st.global.f32 [%rd7], %f4;
+//! DONE:
+//!     ret;
+//! }"#;
+//!
+//! // The GPU when the CUDA driver finds one, otherwise the simulated GPU (it says why).
+//! println!("{}", cuda_library::backend()?);
 //! let ctx = Device::new(0)?.set_current()?;
-//! let code = Program::new(
-//!     r#"extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
-//!            int i = blockIdx.x * blockDim.x + threadIdx.x;
-//!            if (i < n) y[i] = a * x[i] + y[i];
-//!        }"#,
-//!     ProgramOptions::default(),
-//! )
-//! .compile(ImageKind::Cubin, &[])?;
-//! let lib = code.to_library(&Default::default())?;
+//! let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default())?;
 //! let saxpy = lib.get_kernel("saxpy")?;
 //! println!("{:?}", saxpy.param_info()?); // offsets 0, 8, 16, 24; sizes 4, 8, 8, 4
 //!
-//! let n = 1 << 20;
+//! let n = 1 << 16;
 //! let x = ctx.htod(&vec![1.0f32; n])?;
 //! let y = ctx.htod(&vec![2.0f32; n])?;
 //! let stream = ctx.create_stream()?;
@@ -34,6 +63,19 @@
 //! # Ok(()) }
 //! ```
 //!
+//! ## Backends
+//!
+//! One API, two backends, chosen once per process ([`backend()`], [`use_backend`]):
+//!
+//! - **driver**: the real CUDA driver, opened at run time.
+//! - **sim**: a simulated GPU in pure Rust ([`sim`]): it reads cubin, fatbin and PTX images
+//!   itself (the same kernel and variable tables the driver reports), places variables in
+//!   simulated memory and executes PTX with the GPU's results. Times (events) are
+//!   simulated from a documented [cost model](sim::CostModel). It is what runs where no GPU
+//!   is found (`auto`, the default, says why in [`BackendInfo::fallback_reason`]), in
+//!   doctests, and in the browser (the crate builds for `wasm32-unknown-unknown`, where the
+//!   driver backend is compiled out).
+//!
 //! ## Layers
 //!
 //! - [`sys`]: bindgen-generated bindings (pinned CUDA 12.9 headers), loaded with
@@ -42,7 +84,6 @@
 //!   needs it ([`Error::MissingEntryPoint`]).
 //! - Safe RAII types: [`Device`], [`Context`], [`Stream`], [`Event`], [`DeviceBuffer`],
 //!   [`Library`], [`Kernel`], [`Global`], [`Managed`], [`ObjectCode`], [`Program`].
-//! - [`backend()`] says which backend runs the API and why.
 //!
 //! ## Finding the driver and NVRTC
 //!

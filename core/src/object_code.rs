@@ -52,11 +52,13 @@ impl From<PathBuf> for ImageSource {
 /// Unlike cuda.core's `ObjectCode.from_library` (a static device archive for the linker),
 /// nothing here is called "library" except the loaded [`Library`].
 ///
-/// ```no_run
+/// ```
 /// # fn main() -> cuda_library::Result<()> {
 /// use cuda_library::{LibraryOptions, ObjectCode};
-/// let code = ObjectCode::from_ptx(std::path::Path::new("kernels.ptx")).with_name("kernels");
+/// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+/// let code = ObjectCode::from_ptx(std::path::Path::new(path)).with_name("kernels");
 /// let lib = code.to_library(&LibraryOptions::default())?;
+/// assert!(lib.get_kernel("saxpy").is_ok());
 /// # Ok(()) }
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -7,6 +7,7 @@
 //! [`CostModel`] says it costs, and events read those timelines. The figures are a model of
 //! an H100-class GPU, not a prediction of any real one.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use serde::{Deserialize, Serialize};
@@ -102,6 +103,8 @@ pub(crate) struct SimGpu {
     state: Mutex<GpuState>,
     /// The cost model.
     pub cost: CostModel,
+    /// Instruction budget of each launch through the public API.
+    budget: AtomicU64,
 }
 
 /// The process's simulated device.
@@ -114,7 +117,27 @@ pub(crate) fn gpu() -> &'static SimGpu {
             latest_ns: 0.0,
         }),
         cost: CostModel::default(),
+        budget: AtomicU64::new(super::DEFAULT_BUDGET),
     })
+}
+
+/// Sets the instruction budget (thread-instructions) of every later launch on the
+/// simulated backend; a kernel that runs past it stops with
+/// [`Error::InstructionBudget`](crate::Error::InstructionBudget). The default is
+/// [`DEFAULT_BUDGET`](super::DEFAULT_BUDGET); a browser page wants less.
+///
+/// ```
+/// cuda_library::sim::set_launch_budget(50_000_000);
+/// assert_eq!(cuda_library::sim::launch_budget(), 50_000_000);
+/// cuda_library::sim::set_launch_budget(cuda_library::sim::DEFAULT_BUDGET);
+/// ```
+pub fn set_launch_budget(thread_instructions: u64) {
+    gpu().budget.store(thread_instructions, Ordering::Relaxed);
+}
+
+/// The instruction budget of launches on the simulated backend.
+pub fn launch_budget() -> u64 {
+    gpu().budget.load(Ordering::Relaxed)
 }
 
 impl SimGpu {

@@ -177,7 +177,7 @@ impl SimLibrary {
             &row.name,
             dims,
             params,
-            super::DEFAULT_BUDGET,
+            super::launch_budget(),
         )?;
         st.charge_launch(&g.cost, stream_ns, &stats);
         Ok(stats)

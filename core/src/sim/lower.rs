@@ -6,7 +6,7 @@ use super::ir::*;
 use super::mem::{Memory, LOCAL_WINDOW, SHARED_WINDOW};
 use crate::error::{Error, Result};
 use crate::image::ptx::ast::{self, align_up, Function, Operand, Space, Statement, VarDecl};
-use crate::image::ptx::{float_bits, init_bytes};
+use crate::image::ptx::{float_bits, init_bytes_with};
 use crate::image::table::GlobalKind;
 
 /// Special registers, in the fixed register slots every warp fills at launch.
@@ -79,11 +79,6 @@ fn unsupported(line: u32, what: impl std::fmt::Display) -> Error {
     ))
 }
 
-/// Initial bytes of a variable (zeros where the initialiser is absent).
-fn init_of(v: &VarDecl, size: u64, line: u32) -> Result<Vec<u8>> {
-    init_bytes(v, size).ok_or_else(|| unsupported(line, "initialisers holding addresses"))
-}
-
 /// Places the module's variables in `mem` and lowers every kernel.
 /// Nothing stays in `mem` when loading fails.
 pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
@@ -99,8 +94,11 @@ pub fn load(m: &ast::Module, mem: &mut Memory) -> Result<SimModule> {
 
 fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> Result<SimModule> {
     let mut globals = HashMap::new();
-    let mut const_bank = Vec::new();
-    let mut const_names = Vec::new();
+    // Constants: the bank's size so far, and each constant with its offset in it.
+    let mut const_bank = 0u64;
+    let mut consts: Vec<(&VarDecl, u64, u64)> = Vec::new();
+    // Variables placed in memory with their address and size, initialised once all are.
+    let mut placed: Vec<(&VarDecl, u64, u64)> = Vec::new();
     let mut symbols: HashMap<String, (MemSpace, u64)> = HashMap::new();
     let mut module_shared: Vec<&VarDecl> = Vec::new();
     for v in &m.vars {
@@ -123,10 +121,8 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
         }
         match v.space {
             Space::Global => {
-                let init = init_of(v, size, line)?;
                 let addr = mem.alloc(size.max(1) as usize, v.alignment())?;
                 allocations.push(addr);
-                mem.write(addr, &init)?;
                 let kind = if v.managed {
                     GlobalKind::Managed
                 } else {
@@ -134,13 +130,13 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
                 };
                 globals.insert(v.name.clone(), (addr, size, kind));
                 symbols.insert(v.name.clone(), (MemSpace::Global, addr));
+                placed.push((v, addr, size));
             }
             Space::Const => {
-                let off = align_up(const_bank.len() as u64, v.alignment());
-                const_bank.resize(off as usize, 0);
-                const_bank.extend_from_slice(&init_of(v, size, line)?);
+                let off = align_up(const_bank, v.alignment());
+                const_bank = off.saturating_add(size);
                 globals.insert(v.name.clone(), (off, size, GlobalKind::Constant));
-                const_names.push(v.name.clone());
+                consts.push((v, off, size));
             }
             Space::Shared => module_shared.push(v),
             _ => {}
@@ -148,14 +144,30 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
     }
     // The constant bank becomes one allocation; constants get their device addresses, so a
     // generic pointer to a constant (`cvta.const`) reads the same bytes as `ld.const`.
-    let bank = mem.alloc(const_bank.len().max(1), 256)?;
+    let bank = mem.alloc(const_bank.max(1) as usize, 256)?;
     allocations.push(bank);
-    mem.write(bank, &const_bank)?;
-    for name in const_names {
-        if let Some(g) = globals.get_mut(&name) {
-            g.0 += bank;
-            symbols.insert(name, (MemSpace::Const, g.0));
+    for (v, off, size) in consts {
+        let addr = bank + off;
+        if let Some(g) = globals.get_mut(&v.name) {
+            g.0 = addr;
         }
+        symbols.insert(v.name.clone(), (MemSpace::Const, addr));
+        placed.push((v, addr, size));
+    }
+    // Every variable has its address now, so initialisers may hold addresses (a pointer to
+    // another variable), as the driver relocates them.
+    let address_of = |name: &str| globals.get(name).map(|g| g.0);
+    for (v, addr, size) in placed {
+        let init = init_bytes_with(v, size, &address_of).ok_or_else(|| {
+            unsupported(
+                v.pos.line,
+                format!(
+                    "the initialiser of `{}` (an address of no variable)",
+                    v.name
+                ),
+            )
+        })?;
+        mem.write(addr, &init)?;
     }
     let mut kernels = HashMap::new();
     let mut unsupported = HashMap::new();
@@ -178,7 +190,7 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
         kernels,
         unsupported,
         globals,
-        const_bank: (bank, const_bank.len() as u64),
+        const_bank: (bank, const_bank),
         allocations: std::mem::take(allocations),
     })
 }

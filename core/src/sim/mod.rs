@@ -54,7 +54,7 @@ pub(crate) mod library;
 mod lower;
 mod mem;
 
-pub use device::CostModel;
+pub use device::{launch_budget, set_launch_budget, CostModel};
 pub use exec::{launch, Dims, Stats};
 pub use lower::{KernelCode, SimModule};
 pub use mem::{Memory, CAPACITY};

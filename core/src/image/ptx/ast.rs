@@ -62,8 +62,9 @@ pub enum InitValue {
     Int(i128),
     /// A float.
     Float(FloatLit),
-    /// The address of a symbol (`var`, `generic(var)`, `var+4`): known only after loading.
-    Address(String),
+    /// The address of a symbol plus a byte offset (`var`, `generic(var)`, `var+4`): known
+    /// only after loading.
+    Address(String, i64),
     /// A nested `{ ... }` list.
     List(Vec<InitValue>),
 }

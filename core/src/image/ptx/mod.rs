@@ -48,6 +48,16 @@ pub(crate) fn float_bits(f: FloatLit, single: bool) -> u64 {
 /// Encodes a variable's initialiser as its `size` bytes (zeros where it gives none);
 /// `None` when it holds addresses, known only once the symbols are placed.
 pub(crate) fn init_bytes(v: &VarDecl, size: u64) -> Option<Vec<u8>> {
+    init_bytes_with(v, size, &|_| None)
+}
+
+/// Initial bytes of a variable, with symbol addresses from `address_of` (`None` when an
+/// address cannot be resolved).
+pub(crate) fn init_bytes_with(
+    v: &VarDecl,
+    size: u64,
+    address_of: &dyn Fn(&str) -> Option<u64>,
+) -> Option<Vec<u8>> {
     let elem = (ast::type_size(&v.ty).unwrap_or(1) as usize).min(8);
     let mut out = vec![0u8; size as usize];
     fn flatten<'a>(i: &'a InitValue, out: &mut Vec<&'a InitValue>) {
@@ -67,7 +77,8 @@ pub(crate) fn init_bytes(v: &VarDecl, size: u64) -> Option<Vec<u8>> {
             InitValue::Int(x) if float => (*x as f64).to_bits(),
             InitValue::Int(x) => *x as u64,
             InitValue::Float(f) => float_bits(*f, elem == 4),
-            InitValue::Address(_) | InitValue::List(_) => return None,
+            InitValue::Address(name, offset) => address_of(name)?.wrapping_add_signed(*offset),
+            InitValue::List(_) => return None,
         };
         let at = i * elem;
         if let Some(slot) = out.get_mut(at..at + elem) {

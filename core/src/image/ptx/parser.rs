@@ -340,11 +340,16 @@ impl Parser {
                     name = self.word("a symbol")?;
                     self.expect_punct(')')?;
                 }
+                let mut offset = 0i64;
                 if self.is_punct('+') {
                     self.i += 1;
-                    self.int("an offset")?;
+                    let v = self.int("an offset")?;
+                    offset = match i64::try_from(v) {
+                        Ok(o) => o,
+                        Err(_) => return self.err(format!("the offset {v} is out of range")),
+                    };
                 }
-                Ok(InitValue::Address(name))
+                Ok(InitValue::Address(name, offset))
             }
             _ => {
                 self.i = self.i.saturating_sub(1);
