@@ -2,7 +2,8 @@
 # Runs every test, installing what the tests need:
 #   - .venv with the pinned NVRTC wheel (CUDA C++ compiles on machines without a GPU)
 #   - libclang, for the bindings drift check
-# then: rustfmt check, clippy, unit + integration + doc tests, rustdoc, a wasm32 build,
+# then: rustfmt check, clippy, unit + integration + doc tests, the quickstart example,
+# rustdoc, a wasm32 build,
 # a bounded run of each fuzz target (FUZZ_SECONDS, default 30), the bindings drift check.
 # GPU tests run where a CUDA driver and device exist and print why they skip elsewhere;
 # set CUDA_LIBRARY_REQUIRE_GPU=1 to make a missing GPU a failure.
@@ -18,9 +19,11 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== cargo test"
 cargo test --workspace
+echo "== the README's quickstart (core/examples/quickstart.rs)"
+cargo run --quiet --release --example quickstart
 echo "== rustdoc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
-echo "== wasm32 build (the image reader builds without the driver backend)"
+echo "== wasm32 build (the public API on the simulator; the driver backend compiled out)"
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 cargo build --quiet --lib --target wasm32-unknown-unknown
 echo "== fuzzing (bounded)"

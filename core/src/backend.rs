@@ -91,7 +91,15 @@ impl std::fmt::Display for BackendInfo {
             )?,
         }
         if let Some(why) = &self.fallback_reason {
-            write!(f, "\n  the CUDA driver was not used: {why}")?;
+            let mut lines = why.lines();
+            write!(
+                f,
+                "\n  the CUDA driver was not used: {}",
+                lines.next().unwrap_or_default()
+            )?;
+            for line in lines {
+                write!(f, "\n    {line}")?;
+            }
         }
         Ok(())
     }
@@ -99,7 +107,8 @@ impl std::fmt::Display for BackendInfo {
 
 static SELECTED: OnceLock<BackendInfo> = OnceLock::new();
 
-/// The backend this process uses, chosen on first use (see the [module docs](self)): the
+/// The backend this process uses, chosen on first use (`CUDA_LIBRARY_BACKEND`, or
+/// [`use_backend`]): the
 /// CUDA driver when it loads and reports a device, otherwise the simulator, with the
 /// reason in [`BackendInfo::fallback_reason`]. An error only when a backend was forced
 /// and cannot run (`CUDA_LIBRARY_BACKEND=driver` on a machine without a GPU, or a value

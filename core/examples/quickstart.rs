@@ -1,0 +1,43 @@
+//! The README's quickstart: `cargo run --release --example quickstart` (NVRTC needed;
+//! `scripts/setup-venv.sh` installs it). Runs on the GPU or, without one, the simulator.
+
+use cuda_library::{launch, Device, ImageKind, LaunchConfig, Program, ProgramOptions};
+
+fn main() -> cuda_library::Result<()> {
+    println!("{}", cuda_library::backend()?); // the GPU, or the simulator and why
+    let ctx = Device::new(0)?.set_current()?;
+
+    // CUDA C++ -> PTX with NVRTC (for device 0's architecture by default). PTX runs on both
+    // backends; a cubin (ImageKind::Cubin) holds SASS, which only a GPU runs.
+    let code = Program::new(
+        r#"extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
+               int i = blockIdx.x * blockDim.x + threadIdx.x;
+               if (i < n) y[i] = a * x[i] + y[i];
+           }"#,
+        ProgramOptions::default(),
+    )
+    .compile(ImageKind::Ptx, &[])?;
+
+    let lib = code.to_library(&Default::default())?; // cuLibraryLoadData
+    for k in lib.kernels()? {
+        // cuLibraryEnumerateKernels
+        println!("{} {:?}", k.demangled_name()?, k.param_info()?);
+    }
+    let saxpy = lib.get_kernel("saxpy")?;
+
+    let n = 1 << 20;
+    let x = ctx.htod(&vec![1.0f32; n])?;
+    let y = ctx.htod(&vec![2.0f32; n])?;
+    let stream = ctx.create_stream()?;
+    let cfg = LaunchConfig::for_num_elems(n as u32, 256);
+    launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n as i32)?; // checked against param info
+    stream.synchronize()?;
+    assert!(y.to_vec()?.iter().all(|&v| v == 5.0));
+
+    // `n` as usize is 8 bytes where the kernel takes a 4-byte int: an error, not UB.
+    assert!(launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n).is_err());
+
+    lib.unload()?; // cuLibraryUnload
+    assert!(saxpy.name().is_err()); // Error::Unloaded, never UB
+    Ok(())
+}
