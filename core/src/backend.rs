@@ -108,9 +108,8 @@ impl std::fmt::Display for BackendInfo {
 static SELECTED: OnceLock<BackendInfo> = OnceLock::new();
 
 /// The backend this process uses, chosen on first use (`CUDA_LIBRARY_BACKEND`, or
-/// [`use_backend`]): the
-/// CUDA driver when it loads and reports a device, otherwise the simulator, with the
-/// reason in [`BackendInfo::fallback_reason`]. An error only when a backend was forced
+/// [`use_backend`]): the CUDA driver when it loads and reports a device, otherwise the
+/// simulator, with the reason in [`BackendInfo::fallback_reason`]. An error only when a backend was forced
 /// and cannot run (`CUDA_LIBRARY_BACKEND=driver` on a machine without a GPU, or a value
 /// that names no backend).
 ///
