@@ -9,13 +9,13 @@
 
 use std::sync::OnceLock;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{CudaVersion, Error, LoadAttempt, Result};
 use crate::sim::CostModel;
 
 /// A backend.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum BackendKind {
     /// The NVIDIA CUDA driver (`libcuda`), opened at run time.

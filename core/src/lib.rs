@@ -100,6 +100,8 @@ pub mod sys;
 mod backend;
 mod context;
 mod device;
+#[cfg(feature = "notebook")]
+mod display;
 mod error;
 mod global;
 mod image;
@@ -112,6 +114,8 @@ mod object_code;
 mod options;
 pub mod sim;
 mod stream;
+#[cfg(feature = "notebook")]
+pub mod timing;
 
 // The driver backend's own modules: libcuda and NVRTC. Not built for wasm32.
 #[cfg(not(target_arch = "wasm32"))]
@@ -124,6 +128,8 @@ mod program;
 pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
 pub use context::Context;
 pub use device::{Device, DeviceProperties};
+#[cfg(feature = "notebook")]
+pub use display::{KernelTable, KernelTableRow};
 pub use error::{CudaError, CudaVersion, Error, LoadAttempt, LoadFailure, Result};
 pub use global::{Global, Managed, UnifiedFunction};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};

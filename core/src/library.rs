@@ -749,6 +749,35 @@ impl Library {
         self.lib.unload()
     }
 
+    /// Each kernel's parameter PTX types (`.u64`, `.f32`, ...) where the image tells (PTX
+    /// on the simulator); empty otherwise.
+    pub fn param_types(&self) -> Vec<(String, Vec<Option<String>>)> {
+        let Ok(g) = self.lib.live(String::new) else {
+            return Vec::new();
+        };
+        let Ok(sim) = g.sim() else {
+            return Vec::new();
+        };
+        sim.table
+            .kernels
+            .iter()
+            .map(|k| {
+                (
+                    k.name.clone(),
+                    k.params.iter().map(|p| p.ptx_type.clone()).collect(),
+                )
+            })
+            .collect()
+    }
+
+    /// The names of the library's module-scope variables, when they can be listed: on the
+    /// simulator always (from the image); the driver has no call that lists them.
+    pub fn variable_names(&self) -> Option<Vec<String>> {
+        let g = self.lib.live(String::new).ok()?;
+        let sim = g.sim().ok()?;
+        Some(sim.table.globals.keys().cloned().collect())
+    }
+
     /// Whether this library and `kernel` are the same library.
     pub fn contains(&self, kernel: &Kernel) -> bool {
         self.lib.same(&kernel.lib)

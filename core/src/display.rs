@@ -1,0 +1,756 @@
+//! Rich display (feature `notebook`): HTML cards, tables and charts for this crate's types,
+//! through inherent `evcxr_display` methods, so in a Jupyter cell with the evcxr kernel the
+//! last expression shows richly after `:dep cuda-library` with no `use` line.
+//!
+//! Every method also has a `to_html` form (one self-contained HTML document: inline CSS and
+//! SVG, nothing fetched), used by the evcxr output and usable anywhere else. Times from
+//! the simulator are labelled simulated wherever they appear.
+
+use cuda_library_notebook::chart::{Histogram, LineChart, Series};
+use cuda_library_notebook::evcxr::show_html;
+use cuda_library_notebook::html::{
+    document, escape, hex_dump, Align, Badge, BadgeKind, Card, Cell, Column, ErrorBox, Table,
+};
+use cuda_library_notebook::stats::{format_seconds, rate_si, three_digits};
+use serde::{Deserialize, Serialize};
+
+use crate::backend::{BackendInfo, BackendKind};
+use crate::device::{Device, DeviceProperties};
+use crate::error::{Error, Result};
+use crate::global::{Global, Managed};
+use crate::library::Library;
+use crate::timing::{Sweep, Timings};
+
+/// The badge naming where results come from.
+fn backend_badge(info: Option<&BackendInfo>) -> Badge {
+    match info {
+        Some(i) if i.kind == BackendKind::Driver => Badge {
+            text: "GPU".into(),
+            kind: BadgeKind::Gpu,
+        },
+        Some(_) => Badge {
+            text: "simulated".into(),
+            kind: BadgeKind::Sim,
+        },
+        None => Badge {
+            text: "no backend".into(),
+            kind: BadgeKind::Info,
+        },
+    }
+}
+
+/// One line saying which backend runs, and why the simulator when it does.
+fn backend_line(info: &BackendInfo) -> (String, Option<String>) {
+    match &info.driver {
+        Some(d) => (format!("CUDA driver {} ({})", d.version, d.path), None),
+        None => (
+            format!("{} (simulated)", crate::sim::device::NAME),
+            info.fallback_reason
+                .as_ref()
+                .map(|r| format!("the CUDA driver was not used: {r}")),
+        ),
+    }
+}
+
+fn error_html(e: &Error) -> String {
+    let full = e.to_string();
+    let what = full.split("\nhint: ").next().unwrap_or(&full).to_string();
+    ErrorBox {
+        what,
+        hint: e.hint(),
+    }
+    .to_html()
+}
+
+fn render(parts: Vec<String>, plain: String) {
+    show_html(&document(&parts), &plain);
+}
+
+impl Error {
+    /// The error as HTML: what failed, and the hint.
+    pub fn to_html(&self) -> String {
+        document(&[error_html(self)])
+    }
+
+    /// Shows the error in a notebook cell (evcxr), styled rather than as a Debug dump.
+    pub fn evcxr_display(&self) {
+        render(vec![error_html(self)], self.to_string());
+    }
+}
+
+impl BackendInfo {
+    fn card(&self) -> Card {
+        let (line, note) = backend_line(self);
+        let mut fields = vec![
+            ("backend".to_string(), line),
+            ("selected by".to_string(), self.selected_by.clone()),
+            ("devices".to_string(), self.device_count.to_string()),
+        ];
+        if let Some(m) = &self.cost_model {
+            fields.push((
+                "cost model".to_string(),
+                format!(
+                    "launch {}, {} SMs × {} warp-instr/cycle at {} GHz, host link {}",
+                    format_seconds(m.launch_ns * 1e-9),
+                    m.multiprocessors,
+                    m.issue_per_cycle,
+                    m.clock_ghz,
+                    rate_si(m.host_bytes_per_ns * 1e9, "B/s")
+                ),
+            ));
+        }
+        Card {
+            title: "cuda-library backend".to_string(),
+            badge: Some(backend_badge(Some(self))),
+            fields,
+            note,
+        }
+    }
+
+    /// The backend as HTML.
+    pub fn to_html(&self) -> String {
+        document(&[self.card().to_html()])
+    }
+
+    /// Shows the backend in a notebook cell.
+    pub fn evcxr_display(&self) {
+        let c = self.card();
+        render(vec![c.to_html()], c.to_text());
+    }
+}
+
+impl DeviceProperties {
+    fn card(&self, info: Option<&BackendInfo>) -> Card {
+        let gib = self.total_memory as f64 / (1u64 << 30) as f64;
+        Card {
+            title: format!("device {}: {}", self.ordinal, self.name),
+            badge: Some(backend_badge(info)),
+            fields: vec![
+                (
+                    "compute capability".into(),
+                    format!(
+                        "{}.{} (sm_{}{})",
+                        self.compute_capability.0,
+                        self.compute_capability.1,
+                        self.compute_capability.0,
+                        self.compute_capability.1
+                    ),
+                ),
+                ("memory".into(), format!("{gib:.1} GiB")),
+                (
+                    "multiprocessors".into(),
+                    format!(
+                        "{} × {} threads",
+                        self.multiprocessor_count, self.max_threads_per_multiprocessor
+                    ),
+                ),
+                (
+                    "clock".into(),
+                    format!("{:.2} GHz", self.clock_rate_khz as f64 / 1e6),
+                ),
+                (
+                    "threads per block".into(),
+                    format!(
+                        "{} (block ≤ {:?}, grid ≤ {:?})",
+                        self.max_threads_per_block, self.max_block_dim, self.max_grid_dim
+                    ),
+                ),
+                (
+                    "shared memory".into(),
+                    format!(
+                        "{} KiB per block ({} KiB opt-in), {} KiB per SM",
+                        self.shared_memory_per_block / 1024,
+                        self.shared_memory_per_block_optin / 1024,
+                        self.shared_memory_per_multiprocessor / 1024
+                    ),
+                ),
+                (
+                    "registers per block".into(),
+                    self.registers_per_block.to_string(),
+                ),
+                (
+                    "L2 cache".into(),
+                    format!("{} MiB", self.l2_cache_size / (1 << 20)),
+                ),
+                (
+                    "managed / cooperative / clusters".into(),
+                    format!(
+                        "{} / {} / {}",
+                        self.managed_memory, self.cooperative_launch, self.cluster_launch
+                    ),
+                ),
+                ("uuid".into(), self.uuid.clone()),
+            ],
+            note: None,
+        }
+    }
+}
+
+impl Device {
+    /// The device's main properties as HTML.
+    pub fn to_html(&self) -> Result<String> {
+        let info = crate::backend::backend().ok();
+        Ok(document(&[self.properties()?.card(info.as_ref()).to_html()]))
+    }
+
+    /// Shows the device in a notebook cell: its main properties.
+    pub fn evcxr_display(&self) {
+        let info = crate::backend::backend().ok();
+        match self.properties() {
+            Ok(p) => {
+                let c = p.card(info.as_ref());
+                render(vec![c.to_html()], c.to_text());
+            }
+            Err(e) => e.evcxr_display(),
+        }
+    }
+}
+
+/// One kernel's row of a [`KernelTable`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KernelTableRow {
+    /// Symbol name.
+    pub name: String,
+    /// Demangled C++ name.
+    pub demangled: String,
+    /// Parameters: offset, size, and PTX type where the image tells.
+    pub params: Vec<(usize, usize, Option<String>)>,
+    /// Registers per thread (`None`: not known, e.g. PTX on the simulator).
+    pub num_regs: Option<i32>,
+    /// Static shared memory in bytes.
+    pub shared_bytes: i32,
+    /// Constant memory in bytes.
+    pub const_bytes: i32,
+    /// Local memory per thread in bytes.
+    pub local_bytes: Option<i32>,
+    /// Most threads per block.
+    pub max_threads: i32,
+    /// Resident blocks per multiprocessor at the table's block size.
+    pub blocks_per_sm: Option<u32>,
+}
+
+/// A library's kernels as plain data, with occupancy at one block size on the current
+/// device. Made by [`Library::kernel_table`]; shows as an HTML table in a notebook.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KernelTable {
+    /// Where the library came from.
+    pub source: String,
+    /// The backend the values come from.
+    pub backend: BackendKind,
+    /// The block size occupancy was computed for.
+    pub block_size: u32,
+    /// Kernels sorted by demangled name.
+    pub rows: Vec<KernelTableRow>,
+}
+
+impl Library {
+    /// The kernel table: names, parameters, registers, memory, max threads and occupancy at
+    /// `block_size` threads per block on the current device (device 0 if none is current).
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.fatbin");
+    /// let lib = cuda_library::Library::load_file(path, &Default::default())?;
+    /// let table = lib.kernel_table(256)?;
+    /// assert!(table.rows.iter().any(|r| r.demangled == "void scale<float>(float*, float, int)"));
+    /// assert!(table.to_html().contains("scale&lt;float&gt;"));
+    /// # Ok(()) }
+    /// ```
+    pub fn kernel_table(&self, block_size: u32) -> Result<KernelTable> {
+        let ctx = crate::context::current_or_default()?;
+        let dev = Device::new(ctx.device_ordinal())?;
+        let types = self.param_types();
+        let mut rows = Vec::new();
+        for k in self.kernels()? {
+            let info = k.info(&dev)?;
+            let ty = types.iter().find(|(n, _)| *n == info.name).map(|(_, t)| t);
+            let a = &info.attributes;
+            rows.push(KernelTableRow {
+                params: info
+                    .params
+                    .iter()
+                    .map(|p| {
+                        let t = ty.and_then(|t| t.get(p.index).cloned().flatten());
+                        (p.offset, p.size, t)
+                    })
+                    .collect(),
+                num_regs: a.num_regs,
+                shared_bytes: a.shared_size_bytes,
+                const_bytes: a.const_size_bytes,
+                local_bytes: a.local_size_bytes,
+                max_threads: a.max_threads_per_block,
+                blocks_per_sm: k.max_active_blocks_per_sm(block_size, 0).ok(),
+                name: info.name,
+                demangled: info.demangled,
+            });
+        }
+        rows.sort_by(|a, b| a.demangled.cmp(&b.demangled));
+        Ok(KernelTable {
+            source: self.source().to_string(),
+            backend: if self.is_simulated() {
+                BackendKind::Sim
+            } else {
+                BackendKind::Driver
+            },
+            block_size,
+            rows,
+        })
+    }
+
+    fn card(&self, kernels: usize) -> Card {
+        let info = crate::backend::backend().ok();
+        let mut fields = vec![
+            (
+                "image".to_string(),
+                self.image_kind()
+                    .map(|k| k.to_string())
+                    .unwrap_or_else(|| "unknown".into()),
+            ),
+            ("kernels".to_string(), kernels.to_string()),
+        ];
+        match self.variable_names() {
+            Some(v) => fields.push(("variables".to_string(), v.join(", "))),
+            None => fields.push((
+                "variables".to_string(),
+                "not listed by the driver (look them up with get_global)".to_string(),
+            )),
+        }
+        let mut note = None;
+        if let Some(i) = &info {
+            let (line, why) = backend_line(i);
+            fields.push(("backend".to_string(), line));
+            note = why;
+        }
+        if !self.jit_info_log().is_empty() {
+            fields.push(("JIT log".to_string(), self.jit_info_log().to_string()));
+        }
+        Card {
+            title: self.source().to_string(),
+            badge: Some(backend_badge(info.as_ref())),
+            fields,
+            note,
+        }
+    }
+
+    /// The library as HTML: a card (source, backend, counts) and the kernel table at 256
+    /// threads per block.
+    pub fn to_html(&self) -> Result<String> {
+        let t = self.kernel_table(256)?;
+        Ok(document(&[
+            self.card(t.rows.len()).to_html(),
+            t.table().to_html(),
+        ]))
+    }
+
+    /// Shows the library in a notebook cell: a card and its kernel table.
+    pub fn evcxr_display(&self) {
+        match self.kernel_table(256) {
+            Ok(t) => {
+                let card = self.card(t.rows.len());
+                let table = t.table();
+                render(
+                    vec![card.to_html(), table.to_html()],
+                    format!("{}{}", card.to_text(), table.to_text()),
+                );
+            }
+            Err(e) => e.evcxr_display(),
+        }
+    }
+}
+
+fn opt(v: Option<i32>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_else(|| "?".into())
+}
+
+impl KernelTable {
+    fn table(&self) -> Table {
+        let sim = if self.backend == BackendKind::Sim {
+            " (simulated device)"
+        } else {
+            ""
+        };
+        Table {
+            caption: Some(format!(
+                "{} kernels · occupancy at {} threads per block{sim} · ? = unknown until a JIT compiles the PTX",
+                self.rows.len(),
+                self.block_size
+            )),
+            columns: vec![
+                Column::new("kernel", Align::Left),
+                Column::new("parameters (offset:size type)", Align::Left),
+                Column::new("regs", Align::Right),
+                Column::new("shared B", Align::Right),
+                Column::new("const B", Align::Right),
+                Column::new("local B", Align::Right),
+                Column::new("max threads", Align::Right),
+                Column::new("blocks/SM", Align::Right),
+            ],
+            rows: self
+                .rows
+                .iter()
+                .map(|r| {
+                    let mut name = Cell::mono(&r.demangled);
+                    if r.demangled != r.name {
+                        name = name.with_sub(&r.name);
+                    }
+                    let params: Vec<String> = r
+                        .params
+                        .iter()
+                        .map(|(o, s, t)| match t {
+                            Some(t) => format!("{o}:{s} {t}"),
+                            None => format!("{o}:{s}"),
+                        })
+                        .collect();
+                    vec![
+                        name,
+                        Cell::mono(if params.is_empty() {
+                            "(none)".to_string()
+                        } else {
+                            params.join("  ")
+                        }),
+                        Cell::text(opt(r.num_regs)),
+                        Cell::text(r.shared_bytes.to_string()),
+                        Cell::text(r.const_bytes.to_string()),
+                        Cell::text(opt(r.local_bytes)),
+                        Cell::text(r.max_threads.to_string()),
+                        Cell::text(
+                            r.blocks_per_sm
+                                .map(|b| b.to_string())
+                                .unwrap_or_else(|| "?".into()),
+                        ),
+                    ]
+                })
+                .collect(),
+        }
+    }
+
+    /// The table as HTML.
+    pub fn to_html(&self) -> String {
+        document(&[self.table().to_html()])
+    }
+
+    /// Shows the table in a notebook cell.
+    pub fn evcxr_display(&self) {
+        let t = self.table();
+        render(vec![t.to_html()], t.to_text());
+    }
+}
+
+/// A preview of a variable's bytes: 32-bit words as hex, integers and floats (and 64-bit
+/// floats when the size allows), then a hex dump.
+fn variable_parts(kind: &str, name: &str, addr: u64, bytes: &[u8]) -> (Vec<String>, String) {
+    let words: Vec<[u8; 4]> = bytes
+        .chunks_exact(4)
+        .take(16)
+        .map(|c| [c[0], c[1], c[2], c[3]])
+        .collect();
+    let show_f64 = bytes.len() % 8 == 0 && !bytes.is_empty();
+    let mut columns = vec![
+        Column::new("index", Align::Right),
+        Column::new("u32 (hex)", Align::Right),
+        Column::new("i32", Align::Right),
+        Column::new("f32", Align::Right),
+    ];
+    if show_f64 {
+        columns.push(Column::new("f64 (pairs)", Align::Right));
+    }
+    let rows = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let mut r = vec![
+                Cell::text(i.to_string()),
+                Cell::mono(format!("{:#010x}", u32::from_le_bytes(*w))),
+                Cell::text(i32::from_le_bytes(*w).to_string()),
+                Cell::text(format!("{}", f32::from_le_bytes(*w))),
+            ];
+            if show_f64 {
+                r.push(Cell::text(if i % 2 == 0 {
+                    bytes
+                        .get(4 * i..4 * i + 8)
+                        .and_then(|b| b.try_into().ok())
+                        .map(|b: [u8; 8]| format!("{}", f64::from_le_bytes(b)))
+                        .unwrap_or_default()
+                } else {
+                    String::new()
+                }));
+            }
+            r
+        })
+        .collect();
+    let more = if bytes.len() > 64 {
+        format!(" (first 16 of {} words)", bytes.len() / 4)
+    } else {
+        String::new()
+    };
+    let table = Table {
+        caption: Some(format!(
+            "{kind} `{name}`: {} bytes at {addr:#x}{more}",
+            bytes.len()
+        )),
+        columns,
+        rows,
+    };
+    let plain = format!(
+        "{}{}",
+        table.to_text(),
+        cuda_library_notebook::html::hex_text(bytes, addr, 16)
+    );
+    let parts = if words.is_empty() {
+        vec![
+            format!(
+                "<div>{kind} <code>{}</code>: {} bytes at {addr:#x}</div>",
+                escape(name),
+                bytes.len()
+            ),
+            hex_dump(bytes, addr, 16),
+        ]
+    } else {
+        vec![table.to_html(), hex_dump(bytes, addr, 16)]
+    };
+    (parts, plain)
+}
+
+impl Global {
+    /// The variable as HTML: a typed preview and a hex dump of its current contents.
+    pub fn to_html(&self) -> Result<String> {
+        let bytes = self.read_bytes()?;
+        let (parts, _) =
+            variable_parts("global", self.name(), self.device_ptr().0, &bytes);
+        Ok(document(&parts))
+    }
+
+    /// Shows the variable's current contents in a notebook cell.
+    pub fn evcxr_display(&self) {
+        match self.read_bytes() {
+            Ok(b) => {
+                let (parts, plain) =
+                    variable_parts("global", self.name(), self.device_ptr().0, &b);
+                render(parts, plain);
+            }
+            Err(e) => e.evcxr_display(),
+        }
+    }
+}
+
+impl Managed {
+    /// The variable as HTML: a typed preview and a hex dump of its current contents.
+    pub fn to_html(&self) -> Result<String> {
+        let bytes = self.read_bytes()?;
+        let (parts, _) =
+            variable_parts("managed", self.name(), self.device_ptr().0, &bytes);
+        Ok(document(&parts))
+    }
+
+    /// Shows the variable's current contents in a notebook cell.
+    pub fn evcxr_display(&self) {
+        match self.read_bytes() {
+            Ok(b) => {
+                let (parts, plain) =
+                    variable_parts("managed", self.name(), self.device_ptr().0, &b);
+                render(parts, plain);
+            }
+            Err(e) => e.evcxr_display(),
+        }
+    }
+}
+
+fn clock_note(simulated: bool, clock: &str) -> String {
+    if simulated {
+        format!("times are simulated ({clock}), not measured on a GPU")
+    } else {
+        format!("times from {clock}")
+    }
+}
+
+impl Timings {
+    fn parts(&self) -> Result<(Vec<String>, String)> {
+        let s = self.summary()?;
+        let sec = |ms: f64| format_seconds(ms * 1e-3);
+        let label = if self.simulated {
+            format!("{} (simulated)", self.label)
+        } else {
+            self.label.clone()
+        };
+        let table = Table {
+            caption: Some(format!(
+                "{label}: {} runs · {}",
+                s.n,
+                clock_note(self.simulated, &self.clock)
+            )),
+            columns: ["min", "median", "mean", "p95", "max", "std dev"]
+                .iter()
+                .map(|c| Column::new(*c, Align::Right))
+                .collect(),
+            rows: vec![[s.min, s.median, s.mean, s.p95, s.max, s.stddev]
+                .iter()
+                .map(|&v| Cell::text(sec(v)))
+                .collect()],
+        };
+        // Chart in µs or ms, whichever suits the median.
+        let (scale, unit) = if s.median < 1.0 {
+            (1e3, "µs")
+        } else {
+            (1.0, "ms")
+        };
+        let chart = Histogram {
+            title: format!("distribution of {label}"),
+            x_label: format!("time per run ({unit})"),
+            values: self.samples_ms.iter().map(|v| v * scale).collect(),
+            bins: (s.n / 4).clamp(5, 40),
+            size: (640, 300),
+        }
+        .to_svg()
+        .map_err(Error::InvalidArgument)?;
+        let plain = table.to_text();
+        Ok((
+            vec![
+                table.to_html(),
+                format!("<div class=\"chart\">{chart}</div>"),
+            ],
+            plain,
+        ))
+    }
+
+    /// The timings as HTML: statistics and the distribution of the samples.
+    pub fn to_html(&self) -> Result<String> {
+        Ok(document(&self.parts()?.0))
+    }
+
+    /// Shows the timings in a notebook cell: statistics and a histogram, in one output.
+    pub fn evcxr_display(&self) {
+        match self.parts() {
+            Ok((parts, plain)) => render(parts, plain),
+            Err(e) => e.evcxr_display(),
+        }
+    }
+}
+
+impl Sweep {
+    fn parts(&self) -> Result<(Vec<String>, String)> {
+        if self.points.is_empty() {
+            return Err(Error::InvalidArgument(format!(
+                "the sweep `{}` has no points; add timings with Sweep::add",
+                self.label
+            )));
+        }
+        let label = if self.simulated {
+            format!("{} (simulated)", self.label)
+        } else {
+            self.label.clone()
+        };
+        let has_bw = self.points.iter().any(|p| p.bytes.is_some());
+        let mut columns = vec![
+            Column::new(self.size_unit.clone(), Align::Right),
+            Column::new("median", Align::Right),
+            Column::new("min", Align::Right),
+            Column::new("p95", Align::Right),
+        ];
+        if has_bw {
+            columns.push(Column::new("bandwidth (median)", Align::Right));
+        }
+        let rows = self
+            .points
+            .iter()
+            .map(|p| {
+                let mut r = vec![
+                    Cell::text(three_digits_int(p.size)),
+                    Cell::text(format_seconds(p.summary.median * 1e-3)),
+                    Cell::text(format_seconds(p.summary.min * 1e-3)),
+                    Cell::text(format_seconds(p.summary.p95 * 1e-3)),
+                ];
+                if has_bw {
+                    r.push(Cell::text(
+                        p.bandwidth()
+                            .map(|b| rate_si(b, "B/s"))
+                            .unwrap_or_default(),
+                    ));
+                }
+                r
+            })
+            .collect();
+        let table = Table {
+            caption: Some(format!(
+                "{label} · {}",
+                clock_note(self.simulated, &self.clock)
+            )),
+            columns,
+            rows,
+        };
+        let time = LineChart {
+            title: format!("{label}: time vs size"),
+            x_label: self.size_unit.clone(),
+            y_label: "median time per run (µs)".to_string(),
+            log_x: true,
+            log_y: true,
+            series: vec![Series {
+                name: label.clone(),
+                points: self
+                    .points
+                    .iter()
+                    .map(|p| (p.size, p.summary.median * 1e3))
+                    .collect(),
+            }],
+            size: (640, 360),
+        }
+        .to_svg()
+        .map_err(Error::InvalidArgument)?;
+        let mut parts = vec![
+            table.to_html(),
+            format!("<div class=\"chart\">{time}</div>"),
+        ];
+        if has_bw {
+            let bw = LineChart {
+                title: format!("{label}: achieved bandwidth"),
+                x_label: self.size_unit.clone(),
+                y_label: "bandwidth (GB/s)".to_string(),
+                log_x: true,
+                log_y: false,
+                series: vec![Series {
+                    name: label,
+                    points: self
+                        .points
+                        .iter()
+                        .filter_map(|p| Some((p.size, p.bandwidth()? / 1e9)))
+                        .collect(),
+                }],
+                size: (640, 320),
+            }
+            .to_svg()
+            .map_err(Error::InvalidArgument)?;
+            parts.push(format!("<div class=\"chart\">{bw}</div>"));
+        }
+        Ok((parts, table.to_text()))
+    }
+
+    /// The sweep as HTML: a table, time vs size (log-log) and, when bytes are known, the
+    /// achieved bandwidth.
+    pub fn to_html(&self) -> Result<String> {
+        Ok(document(&self.parts()?.0))
+    }
+
+    /// Shows the sweep in a notebook cell, table and charts in one output.
+    pub fn evcxr_display(&self) {
+        match self.parts() {
+            Ok((parts, plain)) => render(parts, plain),
+            Err(e) => e.evcxr_display(),
+        }
+    }
+}
+
+/// Sizes as integers with thousands separators where whole, otherwise three digits.
+fn three_digits_int(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        let s = format!("{}", v as i64);
+        let mut out = String::new();
+        for (i, c) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i) % 3 == 0 && c != '-' {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    } else {
+        three_digits(v)
+    }
+}

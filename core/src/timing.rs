@@ -1,0 +1,212 @@
+//! Timing launches and closures, with statistics and charts (feature `notebook`).
+//!
+//! [`time_launches`] brackets each run with events on the stream: GPU time on the driver,
+//! simulated time on the simulator (labelled so everywhere it is shown). [`time_host`]
+//! measures any closure with the host clock. A [`Sweep`] collects timings over problem
+//! sizes and charts time against size (log-log) and the achieved bandwidth.
+//!
+//! ```
+//! # fn main() -> cuda_library::Result<()> {
+//! use cuda_library::{launch, timing, Device, LaunchConfig, Library};
+//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+//! let ctx = Device::new(0)?.set_current()?;
+//! let lib = Library::load_file(path, &Default::default())?;
+//! let saxpy = lib.get_kernel("saxpy")?;
+//! let stream = ctx.create_stream()?;
+//! let mut sweep = timing::Sweep::new("saxpy");
+//! for n in [1usize << 10, 1 << 12, 1 << 14] {
+//!     let (x, y) = (ctx.htod(&vec![1.0f32; n])?, ctx.alloc_zeroed::<f32>(n)?);
+//!     let cfg = LaunchConfig::for_num_elems(n as u32, 256);
+//!     let t = timing::time_launches(&stream, 5, 1, || {
+//!         launch!(saxpy, &stream, &cfg, 2.0f32, x, y, n as i32)
+//!     })?;
+//!     sweep.add(n as f64, &t, Some(12.0 * n as f64));
+//! }
+//! assert_eq!(sweep.points.len(), 3);
+//! // In a notebook cell, `sweep` as the last expression shows a table and two charts.
+//! # Ok(()) }
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+pub use cuda_library_notebook::stats::Summary;
+
+use crate::error::{Error, Result};
+use crate::stream::Stream;
+
+/// Samples of one measurement, in milliseconds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Timings {
+    /// What was timed.
+    pub label: String,
+    /// One sample per run, in milliseconds.
+    pub samples_ms: Vec<f64>,
+    /// Where the times come from: `gpu events`, `simulated (cost model)` or `host clock`.
+    pub clock: String,
+    /// Whether the times are simulated.
+    pub simulated: bool,
+}
+
+impl Timings {
+    /// Minimum, median, mean, 95th percentile, maximum (milliseconds).
+    pub fn summary(&self) -> Result<Summary> {
+        Summary::of(&self.samples_ms).ok_or_else(|| {
+            Error::InvalidArgument(format!("`{}` has no samples", self.label))
+        })
+    }
+
+    /// Renames the measurement.
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+}
+
+fn check_runs(runs: usize) -> Result<()> {
+    if runs == 0 {
+        return Err(Error::InvalidArgument(
+            "timing needs at least one run".to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// Runs `f` `warmup` times untimed, then `runs` times, each bracketed by events recorded on
+/// `stream` (so `f` should enqueue its work there). GPU time on the driver; simulated time
+/// on the simulator.
+pub fn time_launches(
+    stream: &Stream,
+    runs: usize,
+    warmup: usize,
+    mut f: impl FnMut() -> Result<()>,
+) -> Result<Timings> {
+    check_runs(runs)?;
+    let ctx = stream.context();
+    for _ in 0..warmup {
+        f()?;
+    }
+    let (start, end) = (ctx.create_event()?, ctx.create_event()?);
+    let mut samples_ms = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        start.record(stream)?;
+        f()?;
+        end.record(stream)?;
+        samples_ms.push(end.elapsed_ms_since(&start)? as f64);
+    }
+    let simulated = start.is_simulated();
+    Ok(Timings {
+        label: "launch".to_string(),
+        samples_ms,
+        clock: if simulated {
+            "simulated (cost model)".to_string()
+        } else {
+            "GPU events".to_string()
+        },
+        simulated,
+    })
+}
+
+/// Runs `f` `runs` times and measures each with the host clock (wall time, whatever the
+/// backend: on the simulator that is the time the simulation itself takes).
+pub fn time_host(runs: usize, mut f: impl FnMut() -> Result<()>) -> Result<Timings> {
+    check_runs(runs)?;
+    let mut samples_ms = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let t = host_seconds();
+        f()?;
+        samples_ms.push((host_seconds() - t) * 1e3);
+    }
+    Ok(Timings {
+        label: "host".to_string(),
+        samples_ms,
+        clock: "host clock".to_string(),
+        simulated: false,
+    })
+}
+
+/// Seconds from a monotonic clock (on wasm32 without a clock: 0, so every sample is 0).
+fn host_seconds() -> f64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        static START: OnceLock<std::time::Instant> = OnceLock::new();
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64()
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        0.0
+    }
+}
+
+/// One problem size of a [`Sweep`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SweepPoint {
+    /// The problem size (elements, bytes, ...).
+    pub size: f64,
+    /// The timings' summary, in milliseconds.
+    pub summary: Summary,
+    /// Bytes moved per run, when known: gives the achieved bandwidth.
+    pub bytes: Option<f64>,
+}
+
+impl SweepPoint {
+    /// Achieved bandwidth from the median time, in bytes per second.
+    pub fn bandwidth(&self) -> Option<f64> {
+        let b = self.bytes?;
+        (self.summary.median > 0.0).then(|| b / (self.summary.median * 1e-3))
+    }
+}
+
+/// Timings over problem sizes: a table, time vs size (log-log) and bandwidth charts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sweep {
+    /// What was measured.
+    pub label: String,
+    /// What the size counts (`elements` by default).
+    pub size_unit: String,
+    /// The points, in the order added.
+    pub points: Vec<SweepPoint>,
+    /// The clock of the timings (from the first point added).
+    pub clock: String,
+    /// Whether the times are simulated.
+    pub simulated: bool,
+}
+
+impl Sweep {
+    /// An empty sweep.
+    pub fn new(label: impl Into<String>) -> Self {
+        Sweep {
+            label: label.into(),
+            size_unit: "elements".to_string(),
+            points: Vec::new(),
+            clock: String::new(),
+            simulated: false,
+        }
+    }
+
+    /// Sets what the size counts.
+    pub fn with_size_unit(mut self, unit: impl Into<String>) -> Self {
+        self.size_unit = unit.into();
+        self
+    }
+
+    /// Adds the timings of one size, with the bytes each run moves when known. Timings
+    /// without samples are skipped.
+    pub fn add(&mut self, size: f64, t: &Timings, bytes: Option<f64>) -> &mut Self {
+        if let Ok(summary) = t.summary() {
+            if self.points.is_empty() {
+                self.clock = t.clock.clone();
+                self.simulated = t.simulated;
+            }
+            self.points.push(SweepPoint {
+                size,
+                summary,
+                bytes,
+            });
+        }
+        self
+    }
+}

@@ -1,0 +1,289 @@
+//! SVG charts drawn with `plotters` (SVG backend only, no system fonts): line charts with
+//! optional logarithmic axes, and histograms.
+//!
+//! Text and axes are drawn in `currentColor`, so a chart inlined in a page takes the page's
+//! text colour (light and dark themes); series use mid-tone colours legible on both.
+
+use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Series colours: mid-tones that read on white and on near-black.
+const PALETTE: [RGBColor; 6] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(23, 190, 207),
+];
+
+/// A named series of `(x, y)` points.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Series {
+    /// Legend text.
+    pub name: String,
+    /// Points, in x order.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A line chart with markers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LineChart {
+    /// Title above the plot.
+    pub title: String,
+    /// x axis label (with its unit).
+    pub x_label: String,
+    /// y axis label (with its unit).
+    pub y_label: String,
+    /// Logarithmic x axis.
+    pub log_x: bool,
+    /// Logarithmic y axis.
+    pub log_y: bool,
+    /// The series.
+    pub series: Vec<Series>,
+    /// Size in pixels.
+    pub size: (u32, u32),
+}
+
+/// A histogram of samples.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Histogram {
+    /// Title above the plot.
+    pub title: String,
+    /// x axis label (with its unit).
+    pub x_label: String,
+    /// The samples.
+    pub values: Vec<f64>,
+    /// Number of bins.
+    pub bins: usize,
+    /// Size in pixels.
+    pub size: (u32, u32),
+}
+
+/// Replaces plotters' black with `currentColor` and drops any opaque background, so the
+/// chart follows the page's theme.
+fn themed(svg: String) -> String {
+    svg.replace("#000000", "currentColor")
+        .replace("<svg ", "<svg class=\"culib-chart\" ")
+}
+
+fn err(e: impl std::fmt::Display) -> String {
+    format!("the chart could not be drawn: {e}")
+}
+
+/// Range of `values` for an axis, padded; for a log axis, positive values only.
+fn range(values: impl Iterator<Item = f64>, log: bool) -> Option<(f64, f64)> {
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in values.filter(|v| v.is_finite() && (!log || *v > 0.0)) {
+        lo = lo.min(v);
+        hi = hi.max(v);
+    }
+    if !lo.is_finite() {
+        return None;
+    }
+    if log {
+        Some((lo / 1.5, hi * 1.5))
+    } else if lo == hi {
+        Some((lo - 1.0, hi + 1.0))
+    } else {
+        let pad = (hi - lo) * 0.05;
+        Some(((lo - pad).min(if lo >= 0.0 { 0.0 } else { lo - pad }), hi + pad))
+    }
+}
+
+/// Axis tick labels: three significant digits, scientific where large or small.
+fn tick(v: &f64) -> String {
+    let a = v.abs();
+    if a == 0.0 {
+        "0".to_string()
+    } else if !(1e-3..1e5).contains(&a) {
+        format!("{v:.0e}")
+    } else if a >= 100.0 {
+        format!("{v:.0}")
+    } else if a >= 1.0 {
+        format!("{v:.3}").trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        format!("{v:.4}").trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+impl LineChart {
+    /// The chart as an SVG document, or why it could not be drawn (no positive values on a
+    /// log axis, for example).
+    ///
+    /// ```
+    /// use cuda_library_notebook::chart::{LineChart, Series};
+    /// let svg = LineChart {
+    ///     title: "time vs size".into(),
+    ///     x_label: "elements".into(),
+    ///     y_label: "time (µs)".into(),
+    ///     log_x: true,
+    ///     log_y: true,
+    ///     series: vec![Series { name: "saxpy".into(), points: vec![(1e3, 3.0), (1e6, 90.0)] }],
+    ///     size: (640, 360),
+    /// }
+    /// .to_svg()
+    /// .unwrap();
+    /// assert!(svg.starts_with("<svg") && svg.contains("<polyline"));
+    /// ```
+    pub fn to_svg(&self) -> Result<String, String> {
+        let (x0, x1) = range(
+            self.series.iter().flat_map(|s| s.points.iter().map(|p| p.0)),
+            self.log_x,
+        )
+        .ok_or_else(|| err("no points to plot"))?;
+        let (y0, y1) = range(
+            self.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
+            self.log_y,
+        )
+        .ok_or_else(|| err("no points to plot"))?;
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
+            match (self.log_x, self.log_y) {
+                (false, false) => self.draw(&root, x0..x1, y0..y1)?,
+                (true, false) => self.draw(&root, (x0..x1).log_scale(), y0..y1)?,
+                (false, true) => self.draw(&root, x0..x1, (y0..y1).log_scale())?,
+                (true, true) => self.draw(&root, (x0..x1).log_scale(), (y0..y1).log_scale())?,
+            }
+            root.present().map_err(err)?;
+        }
+        Ok(themed(out))
+    }
+
+    fn draw<X, Y>(
+        &self,
+        root: &DrawingArea<SVGBackend<'_>, Shift>,
+        x: X,
+        y: Y,
+    ) -> Result<(), String>
+    where
+        X: AsRangedCoord<Value = f64>,
+        Y: AsRangedCoord<Value = f64>,
+        X::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
+        Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    {
+        let mut chart = ChartBuilder::on(root)
+            .caption(&self.title, ("sans-serif", 16).into_font().color(&BLACK))
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(64)
+            .build_cartesian_2d(x, y)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
+            .light_line_style(BLACK.mix(0.08))
+            .bold_line_style(BLACK.mix(0.18))
+            .axis_style(BLACK.mix(0.6))
+            .label_style(("sans-serif", 12).into_font().color(&BLACK))
+            .axis_desc_style(("sans-serif", 13).into_font().color(&BLACK))
+            .draw()
+            .map_err(err)?;
+        for (i, s) in self.series.iter().enumerate() {
+            let color = PALETTE[i % PALETTE.len()];
+            let pts: Vec<(f64, f64)> = s
+                .points
+                .iter()
+                .copied()
+                .filter(|(a, b)| a.is_finite() && b.is_finite())
+                .collect();
+            chart
+                .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
+                .map_err(err)?
+                .label(&s.name)
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+                });
+            chart
+                .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+                .map_err(err)?;
+        }
+        if self.series.len() > 1 {
+            chart
+                .configure_series_labels()
+                .border_style(BLACK.mix(0.3))
+                .label_font(("sans-serif", 12).into_font().color(&BLACK))
+                .position(SeriesLabelPosition::UpperLeft)
+                .draw()
+                .map_err(err)?;
+        }
+        Ok(())
+    }
+}
+
+impl Histogram {
+    /// The histogram as an SVG document.
+    ///
+    /// ```
+    /// use cuda_library_notebook::chart::Histogram;
+    /// let svg = Histogram {
+    ///     title: "launch time".into(),
+    ///     x_label: "µs".into(),
+    ///     values: vec![2.5, 2.6, 2.6, 2.7, 3.9],
+    ///     bins: 10,
+    ///     size: (640, 320),
+    /// }
+    /// .to_svg()
+    /// .unwrap();
+    /// assert!(svg.contains("<rect"));
+    /// ```
+    pub fn to_svg(&self) -> Result<String, String> {
+        let vals: Vec<f64> = self.values.iter().copied().filter(|v| v.is_finite()).collect();
+        let (lo, hi) = range(vals.iter().copied(), false).ok_or_else(|| err("no samples"))?;
+        let (lo, hi) = if vals.iter().all(|&v| v == vals[0]) {
+            (lo, hi)
+        } else {
+            let min = vals.iter().copied().fold(f64::INFINITY, f64::min);
+            let max = vals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let pad = (max - min) * 0.05;
+            (min - pad, max + pad)
+        };
+        let bins = self.bins.clamp(1, 200);
+        let width = (hi - lo) / bins as f64;
+        let mut counts = vec![0u32; bins];
+        for v in &vals {
+            let b = (((v - lo) / width) as usize).min(bins - 1);
+            counts[b] += 1;
+        }
+        let top = counts.iter().copied().max().unwrap_or(1) as f64 * 1.1;
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
+            let mut chart = ChartBuilder::on(&root)
+                .caption(&self.title, ("sans-serif", 16).into_font().color(&BLACK))
+                .margin(12)
+                .x_label_area_size(44)
+                .y_label_area_size(56)
+                .build_cartesian_2d(lo..hi, 0.0..top)
+                .map_err(err)?;
+            chart
+                .configure_mesh()
+                .x_desc(&self.x_label)
+                .y_desc("samples")
+                .x_label_formatter(&tick)
+                .y_label_formatter(&|v| format!("{v:.0}"))
+                .light_line_style(BLACK.mix(0.08))
+                .bold_line_style(BLACK.mix(0.18))
+                .axis_style(BLACK.mix(0.6))
+                .label_style(("sans-serif", 12).into_font().color(&BLACK))
+                .axis_desc_style(("sans-serif", 13).into_font().color(&BLACK))
+                .draw()
+                .map_err(err)?;
+            let color = PALETTE[0];
+            chart
+                .draw_series(counts.iter().enumerate().map(|(i, &c)| {
+                    let x0 = lo + i as f64 * width;
+                    Rectangle::new([(x0, 0.0), (x0 + width, c as f64)], color.mix(0.75).filled())
+                }))
+                .map_err(err)?;
+            root.present().map_err(err)?;
+        }
+        Ok(themed(out))
+    }
+}

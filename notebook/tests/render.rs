@@ -1,0 +1,97 @@
+//! The renderers' output: escaped, themed, valid SVG with data.
+
+use cuda_library_notebook::chart::{Histogram, LineChart, Series};
+use cuda_library_notebook::html::{document, hex_text, Card, ErrorBox};
+
+fn line_chart(log: bool) -> LineChart {
+    LineChart {
+        title: "saxpy <float> & friends".into(),
+        x_label: "elements".into(),
+        y_label: "time (µs)".into(),
+        log_x: log,
+        log_y: log,
+        series: vec![
+            Series {
+                name: "saxpy".into(),
+                points: vec![(1e3, 3.0), (1e4, 4.0), (1e5, 12.0), (1e6, 95.0)],
+            },
+            Series {
+                name: "copy".into(),
+                points: vec![(1e3, 2.0), (1e4, 3.5), (1e5, 9.0), (1e6, 70.0)],
+            },
+        ],
+        size: (640, 360),
+    }
+}
+
+#[test]
+fn charts_are_svg_with_text_in_the_page_colour() {
+    for log in [false, true] {
+        let svg = line_chart(log).to_svg().unwrap();
+        if std::env::var_os("CULIB_DUMP").is_some() {
+            std::fs::write(format!("/tmp/nbt/line-{log}.svg"), &svg).unwrap();
+        }
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("<text"), "axis labels and title are text");
+        assert!(svg.contains("saxpy &lt;float&gt; &amp; friends"), "title escaped");
+        assert!(!svg.contains("#000000"), "black became currentColor");
+        assert!(svg.contains("currentColor"));
+        assert!(svg.matches("<polyline").count() >= 2);
+        assert!(svg.contains("copy") && svg.contains("saxpy"), "legend");
+    }
+    let h = Histogram {
+        title: "launch time".into(),
+        x_label: "time (µs)".into(),
+        values: (0..200).map(|i| 2.5 + (i % 17) as f64 * 0.01).collect(),
+        bins: 20,
+        size: (640, 320),
+    }
+    .to_svg()
+    .unwrap();
+    if std::env::var_os("CULIB_DUMP").is_some() {
+        std::fs::write("/tmp/nbt/hist.svg", &h).unwrap();
+    }
+    assert!(h.matches("<rect").count() >= 10);
+}
+
+#[test]
+fn empty_or_unplottable_data_is_an_error_not_a_panic() {
+    let mut c = line_chart(true);
+    c.series[0].points = vec![(0.0, -1.0)];
+    c.series[1].points.clear();
+    assert!(c.to_svg().unwrap_err().contains("no points"));
+    let h = Histogram {
+        title: String::new(),
+        x_label: String::new(),
+        values: vec![f64::NAN],
+        bins: 0,
+        size: (100, 100),
+    };
+    assert!(h.to_svg().is_err());
+    let one = Histogram {
+        values: vec![3.0; 5],
+        ..h
+    };
+    assert!(one.to_svg().is_ok());
+}
+
+#[test]
+fn html_parts_escape_everything() {
+    let card = Card {
+        title: "<script>".into(),
+        badge: None,
+        fields: vec![("a&b".into(), "\"q\"".into())],
+        note: Some("it's".into()),
+    };
+    let e = ErrorBox {
+        what: "kernel `f<int>` not found".into(),
+        hint: Some("use <mangled>".into()),
+    };
+    let doc = document(&[card.to_html(), e.to_html()]);
+    assert!(!doc.contains("<script>"));
+    assert!(doc.contains("&lt;script&gt;") && doc.contains("a&amp;b") && doc.contains("&quot;q&quot;"));
+    assert!(doc.contains("f&lt;int&gt;") && doc.contains("it&#39;s"));
+    assert!(!doc.contains("http"), "nothing fetched from the network");
+    let hex = hex_text(&[7u8; 40], 0, 2);
+    assert!(hex.contains("... 8 more bytes"), "{hex}");
+}
