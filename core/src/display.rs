@@ -190,7 +190,10 @@ impl Device {
     /// The device's main properties as HTML.
     pub fn to_html(&self) -> Result<String> {
         let info = crate::backend::backend().ok();
-        Ok(document(&[self.properties()?.card(info.as_ref()).to_html()]))
+        Ok(document(&[self
+            .properties()?
+            .card(info.as_ref())
+            .to_html()]))
     }
 
     /// Shows the device in a notebook cell: its main properties.
@@ -515,8 +518,7 @@ impl Global {
     /// The variable as HTML: a typed preview and a hex dump of its current contents.
     pub fn to_html(&self) -> Result<String> {
         let bytes = self.read_bytes()?;
-        let (parts, _) =
-            variable_parts("global", self.name(), self.device_ptr().0, &bytes);
+        let (parts, _) = variable_parts("global", self.name(), self.device_ptr().0, &bytes);
         Ok(document(&parts))
     }
 
@@ -524,8 +526,7 @@ impl Global {
     pub fn evcxr_display(&self) {
         match self.read_bytes() {
             Ok(b) => {
-                let (parts, plain) =
-                    variable_parts("global", self.name(), self.device_ptr().0, &b);
+                let (parts, plain) = variable_parts("global", self.name(), self.device_ptr().0, &b);
                 render(parts, plain);
             }
             Err(e) => e.evcxr_display(),
@@ -537,8 +538,7 @@ impl Managed {
     /// The variable as HTML: a typed preview and a hex dump of its current contents.
     pub fn to_html(&self) -> Result<String> {
         let bytes = self.read_bytes()?;
-        let (parts, _) =
-            variable_parts("managed", self.name(), self.device_ptr().0, &bytes);
+        let (parts, _) = variable_parts("managed", self.name(), self.device_ptr().0, &bytes);
         Ok(document(&parts))
     }
 
@@ -557,7 +557,7 @@ impl Managed {
 
 fn clock_note(simulated: bool, clock: &str) -> String {
     if simulated {
-        format!("times are simulated ({clock}), not measured on a GPU")
+        "simulated times from the cost model, not measured on a GPU".to_string()
     } else {
         format!("times from {clock}")
     }
@@ -661,9 +661,7 @@ impl Sweep {
                 ];
                 if has_bw {
                     r.push(Cell::text(
-                        p.bandwidth()
-                            .map(|b| rate_si(b, "B/s"))
-                            .unwrap_or_default(),
+                        p.bandwidth().map(|b| rate_si(b, "B/s")).unwrap_or_default(),
                     ));
                 }
                 r

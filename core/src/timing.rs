@@ -50,9 +50,8 @@ pub struct Timings {
 impl Timings {
     /// Minimum, median, mean, 95th percentile, maximum (milliseconds).
     pub fn summary(&self) -> Result<Summary> {
-        Summary::of(&self.samples_ms).ok_or_else(|| {
-            Error::InvalidArgument(format!("`{}` has no samples", self.label))
-        })
+        Summary::of(&self.samples_ms)
+            .ok_or_else(|| Error::InvalidArgument(format!("`{}` has no samples", self.label)))
     }
 
     /// Renames the measurement.

@@ -84,12 +84,21 @@ fn range(values: impl Iterator<Item = f64>, log: bool) -> Option<(f64, f64)> {
         return None;
     }
     if log {
-        Some((lo / 1.5, hi * 1.5))
+        // Whole decades, so a log axis always has labelled ticks.
+        let lo = 10f64.powf(lo.log10().floor());
+        let mut hi_d = 10f64.powf(hi.log10().ceil());
+        if hi_d <= lo {
+            hi_d = lo * 10.0;
+        }
+        Some((lo, hi_d))
     } else if lo == hi {
         Some((lo - 1.0, hi + 1.0))
     } else {
         let pad = (hi - lo) * 0.05;
-        Some(((lo - pad).min(if lo >= 0.0 { 0.0 } else { lo - pad }), hi + pad))
+        Some((
+            (lo - pad).min(if lo >= 0.0 { 0.0 } else { lo - pad }),
+            hi + pad,
+        ))
     }
 }
 
@@ -103,9 +112,15 @@ fn tick(v: &f64) -> String {
     } else if a >= 100.0 {
         format!("{v:.0}")
     } else if a >= 1.0 {
-        format!("{v:.3}").trim_end_matches('0').trim_end_matches('.').to_string()
+        format!("{v:.3}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
     } else {
-        format!("{v:.4}").trim_end_matches('0').trim_end_matches('.').to_string()
+        format!("{v:.4}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
     }
 }
 
@@ -130,12 +145,16 @@ impl LineChart {
     /// ```
     pub fn to_svg(&self) -> Result<String, String> {
         let (x0, x1) = range(
-            self.series.iter().flat_map(|s| s.points.iter().map(|p| p.0)),
+            self.series
+                .iter()
+                .flat_map(|s| s.points.iter().map(|p| p.0)),
             self.log_x,
         )
         .ok_or_else(|| err("no points to plot"))?;
         let (y0, y1) = range(
-            self.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
+            self.series
+                .iter()
+                .flat_map(|s| s.points.iter().map(|p| p.1)),
             self.log_y,
         )
         .ok_or_else(|| err("no points to plot"))?;
@@ -234,7 +253,12 @@ impl Histogram {
     /// assert!(svg.contains("<rect"));
     /// ```
     pub fn to_svg(&self) -> Result<String, String> {
-        let vals: Vec<f64> = self.values.iter().copied().filter(|v| v.is_finite()).collect();
+        let vals: Vec<f64> = self
+            .values
+            .iter()
+            .copied()
+            .filter(|v| v.is_finite())
+            .collect();
         let (lo, hi) = range(vals.iter().copied(), false).ok_or_else(|| err("no samples"))?;
         let (lo, hi) = if vals.iter().all(|&v| v == vals[0]) {
             (lo, hi)
@@ -279,7 +303,10 @@ impl Histogram {
             chart
                 .draw_series(counts.iter().enumerate().map(|(i, &c)| {
                     let x0 = lo + i as f64 * width;
-                    Rectangle::new([(x0, 0.0), (x0 + width, c as f64)], color.mix(0.75).filled())
+                    Rectangle::new(
+                        [(x0, 0.0), (x0 + width, c as f64)],
+                        color.mix(0.75).filled(),
+                    )
                 }))
                 .map_err(err)?;
             root.present().map_err(err)?;

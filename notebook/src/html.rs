@@ -200,7 +200,11 @@ impl Table {
     /// ```
     pub fn to_text(&self) -> String {
         let ncol = self.columns.len();
-        let mut width: Vec<usize> = self.columns.iter().map(|c| c.name.chars().count()).collect();
+        let mut width: Vec<usize> = self
+            .columns
+            .iter()
+            .map(|c| c.name.chars().count())
+            .collect();
         for row in &self.rows {
             for (i, w) in width.iter_mut().enumerate().take(ncol) {
                 let n = row.get(i).map_or(0, |c| c.text.chars().count());

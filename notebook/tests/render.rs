@@ -33,7 +33,10 @@ fn charts_are_svg_with_text_in_the_page_colour() {
         }
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert!(svg.contains("<text"), "axis labels and title are text");
-        assert!(svg.contains("saxpy &lt;float&gt; &amp; friends"), "title escaped");
+        assert!(
+            svg.contains("saxpy &lt;float&gt; &amp; friends"),
+            "title escaped"
+        );
         assert!(!svg.contains("#000000"), "black became currentColor");
         assert!(svg.contains("currentColor"));
         assert!(svg.matches("<polyline").count() >= 2);
@@ -89,7 +92,9 @@ fn html_parts_escape_everything() {
     };
     let doc = document(&[card.to_html(), e.to_html()]);
     assert!(!doc.contains("<script>"));
-    assert!(doc.contains("&lt;script&gt;") && doc.contains("a&amp;b") && doc.contains("&quot;q&quot;"));
+    assert!(
+        doc.contains("&lt;script&gt;") && doc.contains("a&amp;b") && doc.contains("&quot;q&quot;")
+    );
     assert!(doc.contains("f&lt;int&gt;") && doc.contains("it&#39;s"));
     assert!(!doc.contains("http"), "nothing fetched from the network");
     let hex = hex_text(&[7u8; 40], 0, 2);

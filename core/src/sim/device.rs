@@ -17,8 +17,10 @@ use crate::error::Result;
 
 /// How the simulated device charges time. All times are simulated nanoseconds.
 ///
-/// - A kernel launch costs `launch_ns` plus its warp-instructions spread over every
-///   multiprocessor: `warp_instructions / (multiprocessors * issue_per_cycle) / clock_ghz`.
+/// - A kernel launch costs `launch_ns` plus the larger of its compute time (warp-instructions
+///   spread over every multiprocessor: `warp_instructions / (multiprocessors *
+///   issue_per_cycle) / clock_ghz`) and its memory time (bytes of `ld.global`/`st.global`
+///   over `device_bytes_per_ns`).
 /// - A copy between host and device costs `copy_latency_ns + bytes / host_bytes_per_ns`;
 ///   on the device (copy, memset) `copy_latency_ns + bytes / device_bytes_per_ns`.
 /// - Each stream is its own timeline and streams do not contend. Like the driver's blocking
@@ -27,8 +29,10 @@ use crate::error::Result;
 ///
 /// ```
 /// let m = cuda_library::sim::CostModel::default();
-/// let ns = m.kernel_ns(1_000_000); // a million warp-instructions
+/// let ns = m.kernel_ns(1_000_000, 0); // a million warp-instructions, no memory traffic
 /// assert!(ns > m.launch_ns && ns < m.launch_ns + 2_000.0);
+/// // 1 GB of global memory traffic is bandwidth-bound: about a third of a millisecond.
+/// assert!(m.kernel_ns(1_000_000, 1 << 30) > 300_000.0);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct CostModel {
@@ -63,11 +67,14 @@ impl Default for CostModel {
 }
 
 impl CostModel {
-    /// Simulated duration of a kernel that executed `warp_instructions`.
-    pub fn kernel_ns(&self, warp_instructions: u64) -> f64 {
+    /// Simulated duration of a kernel that executed `warp_instructions` and moved
+    /// `global_bytes` to or from global memory.
+    pub fn kernel_ns(&self, warp_instructions: u64, global_bytes: u64) -> f64 {
         let per_ns = (self.multiprocessors.max(1) * self.issue_per_cycle.max(1)) as f64
             * self.clock_ghz.max(1e-3);
-        self.launch_ns + warp_instructions as f64 / per_ns
+        let compute = warp_instructions as f64 / per_ns;
+        let memory = global_bytes as f64 / self.device_bytes_per_ns.max(1e-3);
+        self.launch_ns + compute.max(memory)
     }
 
     /// Simulated duration of a copy of `bytes`, across the host link or inside the device.
@@ -170,7 +177,7 @@ impl GpuState {
     /// `*stream_ns`; returns nothing, moves the stream's and the device's clocks.
     pub fn charge_launch(&mut self, cost: &CostModel, stream_ns: &mut f64, stats: &Stats) {
         let start = stream_ns.max(self.legacy_ns);
-        let end = start + cost.kernel_ns(stats.warp_instructions);
+        let end = start + cost.kernel_ns(stats.warp_instructions, stats.global_bytes);
         *stream_ns = end;
         self.latest_ns = self.latest_ns.max(end);
     }

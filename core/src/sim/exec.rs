@@ -25,6 +25,9 @@ pub struct Stats {
     pub thread_instructions: u64,
     /// Instructions executed, counted per warp.
     pub warp_instructions: u64,
+    /// Bytes loaded from and stored to global memory (`ld.global`/`st.global`), over all
+    /// active threads.
+    pub global_bytes: u64,
 }
 
 const FULL: u32 = u32::MAX;
@@ -644,6 +647,15 @@ impl Block<'_> {
                     budget,
                     line: ins.line,
                 });
+            }
+            match &ins.op {
+                Op::Ld { ty, d, addr } if addr.space == MemSpace::Global => {
+                    stats.global_bytes += (ty.size() * d.len()) as u64 * emask.count_ones() as u64;
+                }
+                Op::St { ty, s, addr } if addr.space == MemSpace::Global => {
+                    stats.global_bytes += (ty.size() * s.len()) as u64 * emask.count_ones() as u64;
+                }
+                _ => {}
             }
             let next = (pc + 1).min(code.len() as u32 - 1);
             match &ins.op {

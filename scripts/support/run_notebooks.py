@@ -1,0 +1,153 @@
+"""Executes tutorial notebooks with the evcxr kernel and checks what their cells show.
+
+For every notebook: execute it headless (kernel `rust`, cwd = the notebook's folder), save
+the executed copy and an HTML rendering under --out, and fail when a cell errored, when a
+check below does not hold, or when a chart is not valid SVG with data. Prints each
+notebook's time and the time of its first (`:dep`) cell.
+"""
+
+import argparse
+import os
+import re
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+import nbformat
+from nbclient import NotebookClient
+from nbconvert import HTMLExporter
+
+# Text each notebook's outputs must contain (anywhere), beyond "no cell errored".
+EXPECT = {
+    "01-tour.ipynb": [
+        "cuda-library backend",
+        "void scale&lt;float&gt;(float*, float, int)",
+        "saxpy",
+        "all 65536 equal 5",
+        "argument 3 of kernel `saxpy` is 8 byte(s)",
+        "saxpy, 65,536 floats",
+        "used after its library was unloaded",
+    ],
+    "02-loading-and-inspecting.ipynb": [
+        "compression zstd",
+        "_Z5scaleIfEvPT_S0_i -&gt; void scale&lt;float&gt;(float*, float, int)",
+        "did you mean",
+        "truncated",
+    ],
+    "03-globals-constants-managed.ipynb": [
+        "global `table`: 16 bytes",
+        "global `coeffs`: 32 bytes",
+        "[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]",
+        "counter = 64",
+        "after one more launch",
+        "managed `managed_value`",
+    ],
+    "04-nvrtc-launch-and-time.ipynb": [
+        "0 of 100000 results wrong",
+        "vadd: time vs size",
+        "achieved bandwidth",
+        "undefined_thing",
+    ],
+    "05-options-and-lifetimes.ipynb": [
+        "JIT optimization level 9 is out of range",
+        "cannot be used with Library::load_file",
+        "saxpy loaded: false, table loaded: false",
+        "100 load/unload cycles",
+    ],
+}
+
+
+def outputs_text(nb):
+    """Every cell's outputs as one string (HTML and plain text, stream text, errors)."""
+    parts = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            if out.output_type == "stream":
+                parts.append(out.text)
+            elif out.output_type in ("display_data", "execute_result"):
+                for mime, data in out.data.items():
+                    parts.append(data if isinstance(data, str) else "".join(data))
+            elif out.output_type == "error":
+                parts.append(out.ename + ": " + out.evalue)
+    return "\n".join(parts)
+
+
+def check_svgs(text, name):
+    """Every inline SVG parses as XML and draws something."""
+    svgs = re.findall(r"<svg.*?</svg>", text, flags=re.S)
+    for svg in svgs:
+        root = ET.fromstring(svg)
+        drawn = [e for e in root.iter() if e.tag.endswith(("polyline", "rect", "circle"))]
+        texts = [e for e in root.iter() if e.tag.endswith("text")]
+        if not drawn or not texts:
+            raise SystemExit(f"{name}: a chart has no data or no labels")
+    return len(svgs)
+
+
+def errored_cells(nb):
+    bad = []
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            if out.output_type == "error":
+                bad.append((i, out.ename, out.evalue))
+            # evcxr reports compile errors on stderr as a stream.
+            if out.output_type == "stream" and out.name == "stderr" and "error" in out.text:
+                bad.append((i, "stderr", out.text[:2000]))
+    return bad
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("notebooks", nargs="+")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    failures = []
+    for path in args.notebooks:
+        name = os.path.basename(path)
+        nb = nbformat.read(path, as_version=4)
+        client = NotebookClient(
+            nb,
+            kernel_name="rust",
+            timeout=1800,
+            record_timing=True,
+            resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}},
+        )
+        t0 = time.time()
+        try:
+            client.execute()
+        except Exception as e:  # a cell error stops execution; report it below
+            failures.append(f"{name}: execution stopped: {str(e)[:3000]}")
+        total = time.time() - t0
+        nbformat.write(nb, os.path.join(args.out, name))
+        html, _ = HTMLExporter().from_notebook_node(nb)
+        with open(os.path.join(args.out, name.replace(".ipynb", ".html")), "w") as f:
+            f.write(html)
+
+        first = next((c for c in nb.cells if c.cell_type == "code"), None)
+        dep_s = None
+        if first is not None:
+            ex = first.metadata.get("execution", {})
+            a, b = ex.get("iopub.execute_input"), ex.get("shell.execute_reply")
+            if a and b:
+                from datetime import datetime
+
+                f = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))
+                dep_s = (f(b) - f(a)).total_seconds()
+        for i, ename, evalue in errored_cells(nb):
+            failures.append(f"{name} cell {i}: {ename}: {evalue}")
+        text = outputs_text(nb)
+        for want in EXPECT.get(name, []):
+            if want not in text:
+                failures.append(f"{name}: no output contains {want!r}")
+        n_svg = check_svgs(text, name)
+        dep = f"{dep_s:.1f} s" if dep_s is not None else "?"
+        print(f"{name}: {total:.1f} s in all, first cell (:dep) {dep}, {n_svg} chart(s)")
+    if failures:
+        print("\n".join(failures), file=sys.stderr)
+        sys.exit(1)
+    print("all notebooks executed; outputs checked")
+
+
+if __name__ == "__main__":
+    main()
