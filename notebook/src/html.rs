@@ -38,15 +38,15 @@ pub const STYLE: &str = r#"<style>
 .culib th,.culib td{border:1px solid rgba(128,128,128,.35);padding:3px 8px;vertical-align:top;color:inherit;background:transparent}
 .culib th{background:rgba(128,128,128,.14);font-weight:600}
 .culib tr:nth-child(even) td{background:rgba(128,128,128,.05)}
-.culib .r{text-align:right;font-variant-numeric:tabular-nums}
-.culib .l{text-align:left}
+.culib th.r,.culib td.r{text-align:right!important;font-variant-numeric:tabular-nums}
+.culib th.l,.culib td.l{text-align:left!important}
 .culib .mono,.culib code,.culib pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
 .culib .sub{display:block;opacity:.65;font-size:11px}
 .culib .card{border:1px solid rgba(128,128,128,.4);border-radius:6px;padding:8px 12px;margin:4px 0 10px 0;display:inline-block;min-width:320px}
 .culib .card h3{margin:0 0 6px 0;font-size:14px}
 .culib .card dl{display:grid;grid-template-columns:max-content auto;gap:2px 14px;margin:0}
-.culib .card dt{opacity:.7}
-.culib .card dd{margin:0}
+.culib .card dt{opacity:.7;white-space:nowrap;float:none;width:auto;text-align:left;font-weight:normal;margin:0}
+.culib .card dd{margin:0;padding:0}
 .culib .badge{display:inline-block;border-radius:9px;padding:0 8px;margin-left:6px;font-size:11px;font-weight:600;vertical-align:middle}
 .culib .badge.gpu{background:rgba(46,160,67,.22)}
 .culib .badge.sim{background:rgba(210,153,34,.28)}
