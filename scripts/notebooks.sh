@@ -11,7 +11,7 @@ venv=$(scripts/setup-venv.sh)
 export VIRTUAL_ENV="$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
   nbclient==0.10.4 nbconvert==7.16.6 nbformat==5.10.4 jupyter_client==8.6.3 >&2
-if ! evcxr_jupyter --version 2>/dev/null | grep -q "$EVCXR_VERSION"; then
+if ! cargo install --list | grep -q "^evcxr_jupyter v$EVCXR_VERSION:"; then
   echo "== installing evcxr_jupyter $EVCXR_VERSION (about 9 minutes on 2 cores)" >&2
   cargo install --quiet --locked evcxr_jupyter --version "$EVCXR_VERSION"
 fi
