@@ -514,44 +514,63 @@ fn variable_parts(kind: &str, name: &str, addr: u64, bytes: &[u8]) -> (Vec<Strin
     (parts, plain)
 }
 
+/// A variable's current contents as one HTML document.
+fn variable_html(kind: &str, name: &str, addr: u64, bytes: Result<Vec<u8>>) -> Result<String> {
+    Ok(document(&variable_parts(kind, name, addr, &bytes?).0))
+}
+
+/// Shows a variable's current contents in a notebook cell, or why they cannot be read.
+fn show_variable(kind: &str, name: &str, addr: u64, bytes: Result<Vec<u8>>) {
+    match bytes {
+        Ok(b) => {
+            let (parts, plain) = variable_parts(kind, name, addr, &b);
+            render(parts, plain);
+        }
+        Err(e) => e.evcxr_display(),
+    }
+}
+
 impl Global {
     /// The variable as HTML: a typed preview and a hex dump of its current contents.
     pub fn to_html(&self) -> Result<String> {
-        let bytes = self.read_bytes()?;
-        let (parts, _) = variable_parts("global", self.name(), self.device_ptr().0, &bytes);
-        Ok(document(&parts))
+        variable_html(
+            "global",
+            self.name(),
+            self.device_ptr().0,
+            self.read_bytes(),
+        )
     }
 
     /// Shows the variable's current contents in a notebook cell.
     pub fn evcxr_display(&self) {
-        match self.read_bytes() {
-            Ok(b) => {
-                let (parts, plain) = variable_parts("global", self.name(), self.device_ptr().0, &b);
-                render(parts, plain);
-            }
-            Err(e) => e.evcxr_display(),
-        }
+        show_variable(
+            "global",
+            self.name(),
+            self.device_ptr().0,
+            self.read_bytes(),
+        );
     }
 }
 
 impl Managed {
     /// The variable as HTML: a typed preview and a hex dump of its current contents.
     pub fn to_html(&self) -> Result<String> {
-        let bytes = self.read_bytes()?;
-        let (parts, _) = variable_parts("managed", self.name(), self.device_ptr().0, &bytes);
-        Ok(document(&parts))
+        variable_html(
+            "managed",
+            self.name(),
+            self.device_ptr().0,
+            self.read_bytes(),
+        )
     }
 
     /// Shows the variable's current contents in a notebook cell.
     pub fn evcxr_display(&self) {
-        match self.read_bytes() {
-            Ok(b) => {
-                let (parts, plain) =
-                    variable_parts("managed", self.name(), self.device_ptr().0, &b);
-                render(parts, plain);
-            }
-            Err(e) => e.evcxr_display(),
-        }
+        show_variable(
+            "managed",
+            self.name(),
+            self.device_ptr().0,
+            self.read_bytes(),
+        );
     }
 }
 

@@ -245,8 +245,15 @@ impl Managed {
         }
     }
 
-    /// Copies bytes in (exactly `size()` of them), after the device's queued work.
-    fn write_from(&self, bytes: &[u8]) -> Result<()> {
+    /// Copies the variable's bytes.
+    pub fn read_bytes(&self) -> Result<Vec<u8>> {
+        let mut out = vec![0u8; self.size];
+        self.read_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Overwrites the variable (exactly `size()` bytes), after the device's queued work.
+    pub fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
         size_check(&self.what(), self.size, bytes.len())?;
         let _g = self.lib.live(|| self.what())?;
         self.ctx.synchronize()?;
@@ -265,18 +272,6 @@ impl Managed {
             }
             CtxImp::Sim(_) => self.ctx.imp.htod(self.ptr, bytes),
         }
-    }
-
-    /// Copies the variable's bytes.
-    pub fn read_bytes(&self) -> Result<Vec<u8>> {
-        let mut out = vec![0u8; self.size];
-        self.read_into(&mut out)?;
-        Ok(out)
-    }
-
-    /// Overwrites the variable (exactly `size()` bytes).
-    pub fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
-        self.write_from(bytes)
     }
 
     /// Reads the variable as one `T` (sizes must match).

@@ -618,10 +618,48 @@ impl Library {
         }
     }
 
-    /// A variable of the simulated library: address, size and kind.
-    fn sim_global(&self, name: &str) -> Result<Option<(u64, u64, GlobalKind)>> {
-        let g = self.lib.live(|| "a library".to_string())?;
-        Ok(g.sim()?.global(name))
+    /// Looks a module-scope variable up: its address and size (`cuLibraryGetGlobal`, or
+    /// `cuLibraryGetManaged` when `managed`, which finds only `__managed__` variables).
+    fn lookup_variable(&self, name: &str, managed: bool) -> Result<(u64, usize)> {
+        let what = if managed {
+            "managed variable"
+        } else {
+            "global"
+        };
+        match self.lib.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            LibImp::Driver { raw, drv } => {
+                let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
+                // SAFETY: the library is loaded while borrowed; a context is current.
+                let rc = with_cstr(name, |c| unsafe {
+                    if managed {
+                        cu!(
+                            drv,
+                            library_get_managed(&mut dptr, &mut size, raw, c.as_ptr())
+                        )
+                    } else {
+                        cu!(
+                            drv,
+                            library_get_global(&mut dptr, &mut size, raw, c.as_ptr())
+                        )
+                    }
+                });
+                rc.map(|()| (dptr, size))
+                    .map_err(|e| self.not_found(e, what, name))
+            }
+            LibImp::Sim => {
+                let found = {
+                    let g = self.lib.live(|| "a library".to_string())?;
+                    g.sim()?.global(name)
+                };
+                match found {
+                    Some((addr, size, kind)) if !managed || kind == GlobalKind::Managed => {
+                        Ok((addr, size as usize))
+                    }
+                    _ => Err(self.missing(what, name)),
+                }
+            }
+        }
     }
 
     /// A `__device__`, `__constant__` or `__managed__` variable (`cuLibraryGetGlobal`): its
@@ -630,33 +668,8 @@ impl Library {
     pub fn get_global(&self, name: &str) -> Result<Global> {
         let name = self.symbol(name);
         let ctx = current_or_default()?;
-        match self.lib.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            LibImp::Driver { raw, drv } => {
-                let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
-                // SAFETY: the library is loaded while borrowed; a context is current.
-                let rc = with_cstr(name, |c| unsafe {
-                    cu!(
-                        drv,
-                        library_get_global(&mut dptr, &mut size, raw, c.as_ptr())
-                    )
-                });
-                match rc {
-                    Ok(()) => Ok(Global::new(self.lib, name.to_string(), dptr, size, ctx)),
-                    Err(e) => Err(self.not_found(e, "global", name)),
-                }
-            }
-            LibImp::Sim => match self.sim_global(name)? {
-                Some((addr, size, _)) => Ok(Global::new(
-                    self.lib,
-                    name.to_string(),
-                    addr,
-                    size as usize,
-                    ctx,
-                )),
-                None => Err(self.missing("global", name)),
-            },
-        }
+        let (ptr, size) = self.lookup_variable(name, false)?;
+        Ok(Global::new(self.lib, name.to_string(), ptr, size, ctx))
     }
 
     /// A `__managed__` variable (`cuLibraryGetManaged`), readable and writable from the host.
@@ -664,33 +677,8 @@ impl Library {
     pub fn get_managed(&self, name: &str) -> Result<Managed> {
         let name = self.symbol(name);
         let ctx = current_or_default()?;
-        match self.lib.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            LibImp::Driver { raw, drv } => {
-                let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
-                // SAFETY: the library is loaded while borrowed; a context is current.
-                let rc = with_cstr(name, |c| unsafe {
-                    cu!(
-                        drv,
-                        library_get_managed(&mut dptr, &mut size, raw, c.as_ptr())
-                    )
-                });
-                match rc {
-                    Ok(()) => Ok(Managed::new(self.lib, name.to_string(), dptr, size, ctx)),
-                    Err(e) => Err(self.not_found(e, "managed variable", name)),
-                }
-            }
-            LibImp::Sim => match self.sim_global(name)? {
-                Some((addr, size, GlobalKind::Managed)) => Ok(Managed::new(
-                    self.lib,
-                    name.to_string(),
-                    addr,
-                    size as usize,
-                    ctx,
-                )),
-                _ => Err(self.missing("managed variable", name)),
-            },
-        }
+        let (ptr, size) = self.lookup_variable(name, true)?;
+        Ok(Managed::new(self.lib, name.to_string(), ptr, size, ctx))
     }
 
     /// A unified function's address (`cuLibraryGetUnifiedFunction`). The driver returns
