@@ -19,6 +19,7 @@ use crate::device::{Device, DeviceProperties};
 use crate::error::{Error, Result};
 use crate::global::{Global, Managed};
 use crate::library::Library;
+use crate::memory::{as_bytes, DeviceBuffer, DeviceRepr};
 use crate::timing::{Sweep, Timings};
 
 /// The badge naming where results come from.
@@ -570,6 +571,45 @@ impl Managed {
             self.name(),
             self.device_ptr().0,
             self.read_bytes(),
+        );
+    }
+}
+
+/// `f32[1024]` for a buffer of 1024 `f32`.
+fn buffer_name<T>(len: usize) -> String {
+    let ty = std::any::type_name::<T>();
+    format!("{}[{len}]", ty.rsplit("::").next().unwrap_or(ty))
+}
+
+impl<T: DeviceRepr + Default> DeviceBuffer<T> {
+    /// The buffer as HTML: a typed preview and a hex dump of its current contents.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// # cuda_library::use_backend(cuda_library::BackendKind::Sim)?;
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// let x = ctx.htod(&[1.0f32, 2.0, 3.0])?;
+    /// assert!(x.to_html()?.contains("buffer `f32[3]`: 12 bytes"));
+    /// # Ok(()) }
+    /// ```
+    pub fn to_html(&self) -> Result<String> {
+        let bytes = self.to_vec().map(|v| as_bytes(&v).to_vec());
+        variable_html(
+            "buffer",
+            &buffer_name::<T>(self.len()),
+            self.as_raw(),
+            bytes,
+        )
+    }
+
+    /// Shows the buffer's current contents in a notebook cell.
+    pub fn evcxr_display(&self) {
+        let bytes = self.to_vec().map(|v| as_bytes(&v).to_vec());
+        show_variable(
+            "buffer",
+            &buffer_name::<T>(self.len()),
+            self.as_raw(),
+            bytes,
         );
     }
 }

@@ -9,6 +9,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::svg::Svg;
+
 /// Series colours: mid-tones that read on white and on near-black.
 const PALETTE: [RGBColor; 6] = [
     RGBColor(31, 119, 180),
@@ -160,7 +162,7 @@ impl LineChart {
         .ok_or_else(|| err("no points to plot"))?;
         let mut out = String::new();
         {
-            let root = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
+            let root = Svg::with_string(&mut out, self.size).into_drawing_area();
             match (self.log_x, self.log_y) {
                 (false, false) => self.draw(&root, x0..x1, y0..y1)?,
                 (true, false) => self.draw(&root, (x0..x1).log_scale(), y0..y1)?,
@@ -172,12 +174,7 @@ impl LineChart {
         Ok(themed(out))
     }
 
-    fn draw<X, Y>(
-        &self,
-        root: &DrawingArea<SVGBackend<'_>, Shift>,
-        x: X,
-        y: Y,
-    ) -> Result<(), String>
+    fn draw<X, Y>(&self, root: &DrawingArea<Svg<'_>, Shift>, x: X, y: Y) -> Result<(), String>
     where
         X: AsRangedCoord<Value = f64>,
         Y: AsRangedCoord<Value = f64>,
@@ -278,7 +275,7 @@ impl Histogram {
         let top = counts.iter().copied().max().unwrap_or(1) as f64 * 1.1;
         let mut out = String::new();
         {
-            let root = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
+            let root = Svg::with_string(&mut out, self.size).into_drawing_area();
             let mut chart = ChartBuilder::on(&root)
                 .caption(&self.title, ("sans-serif", 16).into_font().color(&BLACK))
                 .margin(12)

@@ -27,3 +27,4 @@ pub mod chart;
 pub mod evcxr;
 pub mod html;
 pub mod stats;
+mod svg;

@@ -1,0 +1,191 @@
+// End-to-end test of the built playground in Debian's Chromium (headless), driven by
+// playwright-core. Usage: node e2e.mjs URL OUT_DIR SAMPLE_FILE
+//   URL          where the built site is served (127.0.0.1)
+//   OUT_DIR      screenshots and report.json go here
+//   SAMPLE_FILE  an image to "drop" through the page's file chooser
+// Opens every lesson and runs it, checks what the page shows, edits snippets into errors
+// (PTX syntax, a JavaScript typo, a wrong argument, an endless loop), checks sharing through
+// the URL, and fails on any console error. Prints page-ready and per-lesson run times.
+
+import { chromium } from "playwright-core";
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, basename } from "node:path";
+
+const [url, outDir, sampleFile] = process.argv.slice(2);
+if (!url || !outDir || !sampleFile) {
+  console.error("usage: node e2e.mjs URL OUT_DIR SAMPLE_FILE");
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+
+// What each lesson must show, written from what the kernels and fixtures hold.
+const EXPECT = {
+  welcome: ["simulated", "cuda-library simulated GPU (sm_90)", "sm_90)", "132"],
+  load: ["29904 bytes of fatbin", "15176 bytes of cubin", "5370 bytes of PTX", "7"],
+  kernels: ["unrolled<3>", "ns::namespaced(int*)", "occupancy at 256 threads per block"],
+  globals: ['"coeffs"', '"managed_value"', "global `table`: 16 bytes", "40",
+    "Float32Array(8) [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]"],
+  managed: ["Int32Array(1) [42]", "Int32Array(1) [101]", "Int32Array(1) [8]", "buffer `u8[32]`"],
+  launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `u8[4000]`"],
+  timing: ["simulated", "saxpy"],
+  errors: ["argument 3", "faulted in block (0, 0, 0)", "budget of 10000000", "unloaded"],
+  "your-file": ["tables.zstd.fatbin:", "kernels"],
+};
+
+const failures = [];
+const check = (ok, what) => {
+  if (!ok) failures.push(what);
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+};
+
+const profile = mkdtempSync(join(tmpdir(), "culib-e2e-"));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 1280, height: 900 },
+  args: [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ],
+});
+const consoleErrors = [];
+const offsite = [];
+const report = { lessons: {} };
+
+try {
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  page.on("pageerror", (e) => consoleErrors.push(String(e)));
+  page.on("request", (r) => {
+    if (!r.url().startsWith(url) && !r.url().startsWith("data:")) offsite.push(r.url());
+  });
+
+  const runs = () => page.evaluate(() => Number(document.documentElement.dataset.runs ?? 0));
+  const runLesson = async (timeout = 15000) => {
+    const before = await runs();
+    await page.click("#run");
+    await page.waitForFunction(
+      (n) => Number(document.documentElement.dataset.runs ?? 0) > n, before, { timeout });
+    return page.evaluate(() => ({
+      ms: Number(document.documentElement.dataset.lastRunMs),
+      output: document.getElementById("output").innerText,
+      codeError: document.getElementById("code-error").hidden
+        ? null : document.getElementById("code-error").innerText,
+      ptxError: document.getElementById("ptx-error").hidden
+        ? null : document.getElementById("ptx-error").innerText,
+      marked: [...document.querySelectorAll(".gutter div.err")].map((d) => d.textContent),
+      svgs: [...document.querySelectorAll("#output svg")].map((s) => s.querySelectorAll("path,polyline,rect").length),
+    }));
+  };
+  const setEditor = (sel, text) => page.$eval(sel, (ta, t) => {
+    ta.value = t;
+    ta.dispatchEvent(new Event("input"));
+  }, text);
+  const editorText = (sel) => page.$eval(sel, (ta) => ta.value);
+  const CODE = "#code-editor textarea";
+  const PTX = "#ptx-editor textarea";
+
+  // Page ready: the worker loaded the module and the samples.
+  const t0 = Date.now();
+  await page.goto(`${url}/#welcome`);
+  await page.waitForFunction(() => document.documentElement.dataset.readyMs, null, { timeout: 20000 });
+  report.readyMs = Number(await page.evaluate(() => document.documentElement.dataset.readyMs));
+  check(report.readyMs > 0, `page interactive after ${report.readyMs} ms (navigation to ready: ${Date.now() - t0} ms)`);
+
+  // Every lesson: open it from the navigation, run it, check, screenshot.
+  const ids = await page.$$eval("nav a", (as) => as.map((a) => a.dataset.lesson));
+  check(ids.length === Object.keys(EXPECT).length, `${ids.length} lessons in the navigation`);
+  for (const id of ids) {
+    await page.click(`nav a[data-lesson="${id}"]`);
+    await page.waitForFunction((i) => location.hash === `#${i}`, id);
+    const r = await runLesson();
+    report.lessons[id] = r.ms;
+    check(r.codeError === null && r.ptxError === null, `${id}: runs without error (${r.ms} ms)${r.codeError ?? ""}${r.ptxError ?? ""}`);
+    for (const want of EXPECT[id] ?? []) {
+      check(r.output.includes(want), `${id}: output shows ${JSON.stringify(want)}`);
+    }
+    if (id === "timing") {
+      check(r.svgs.length >= 2 && r.svgs.every((n) => n > 0), `timing: ${r.svgs.length} charts with data`);
+    }
+    await page.screenshot({ path: join(outDir, `${id}.png`), fullPage: true });
+  }
+
+  // A dropped (chosen) file appears as files[dropped] and loads.
+  await page.setInputFiles("#file", sampleFile);
+  await page.waitForFunction(() => document.getElementById("files-note").textContent.length > 0);
+  let r = await runLesson();
+  check(r.output.includes(`${basename(sampleFile)}:`), `your-file: the chosen ${basename(sampleFile)} is inspected and loaded`);
+
+  // PTX syntax error: shown under the PTX editor with line and column, the line marked.
+  await page.goto(`${url}/#launch`);
+  await page.waitForFunction(() => document.getElementById("ptx-name").textContent === "saxpy.ptx");
+  const ptx = await editorText(PTX);
+  const lines = ptx.split("\n");
+  const fmaLine = lines.findIndex((l) => l.includes("fma.rn.f32")) + 1;
+  await setEditor(PTX, ptx.replace("fma.rn.f32      %f4, %f1,", "fma.rn.f32      %f4 %f1,"));
+  r = await runLesson();
+  check(r.ptxError?.startsWith(`saxpy.ptx:${fmaLine}:`) ?? false, `PTX syntax error shown inline: ${r.ptxError}`);
+  check(r.marked.includes(String(fmaLine)), `PTX line ${fmaLine} marked in the gutter`);
+  await page.screenshot({ path: join(outDir, "error-ptx.png"), fullPage: true });
+
+  // Sharing: the edited PTX travels in the URL hash and comes back in a fresh page.
+  await page.click("#share");
+  const shared = await page.evaluate(() => location.href);
+  check(shared.includes("#launch?ptx="), "share puts the lesson and the edit in the URL hash");
+  const page2 = await browser.newPage();
+  page2.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  await page2.goto(shared);
+  await page2.waitForFunction(() => document.getElementById("ptx-name").textContent === "saxpy.ptx");
+  check((await page2.$eval(PTX, (t) => t.value)) === (await editorText(PTX)), "a shared link restores the edited PTX");
+  await page2.close();
+
+  // Reset, then a wrong argument size: the launch error names the argument.
+  await page.click("#reset");
+  const code = await editorText(CODE);
+  await setEditor(CODE, code.replace(".buffer(y).u32(n)", ".buffer(y).f64(n)"));
+  r = await runLesson();
+  check(/snippet\.js:\d+:\d+: argument 3/.test(r.codeError ?? ""), `launch error shown inline at the snippet line: ${r.codeError}`);
+
+  // A JavaScript typo: the line of the snippet is named.
+  await setEditor(CODE, code.replace("saxpy.launch(", "saxpy.lanch("));
+  r = await runLesson();
+  const lanchLine = code.split("\n").findIndex((l) => l.includes("saxpy.launch(")) + 1;
+  check((r.codeError ?? "").startsWith(`snippet.js:${lanchLine}:`) && r.codeError.includes("lanch"),
+    `JavaScript error shown inline: ${r.codeError}`);
+  await page.screenshot({ path: join(outDir, "error-js.png"), fullPage: true });
+
+  // An endless loop in the snippet itself: the page stays responsive, the worker is stopped.
+  await setEditor(CODE, "while (true) {}\n");
+  const tLoop = Date.now();
+  const pending = runLesson(30000);
+  await page.waitForTimeout(1000);
+  const tProbe = Date.now();
+  await page.click('nav a[data-lesson="launch"]'); // the page still answers while it runs
+  const probe = Date.now() - tProbe;
+  check(probe < 500, `page responsive while the endless snippet runs (a click took ${probe} ms)`);
+  r = await pending;
+  const stopped = Date.now() - tLoop;
+  check((r.codeError ?? "").includes("did not finish"), `endless snippet stopped after ${stopped} ms: ${r.codeError}`);
+  await page.waitForFunction(() => !document.getElementById("run").disabled, null, { timeout: 20000 });
+  await page.click("#reset");
+  r = await runLesson();
+  check(r.output.includes("Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]"), "a fresh worker runs the lesson again");
+} finally {
+  await browser.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+
+check(consoleErrors.length === 0, `no console errors${consoleErrors.length ? `: ${consoleErrors.join(" | ")}` : ""}`);
+check(offsite.length === 0, `no request leaves the site${offsite.length ? `: ${offsite.join(", ")}` : ""}`);
+writeFileSync(join(outDir, "report.json"), JSON.stringify(report, null, 2));
+console.log(`page ready ${report.readyMs} ms; lesson runs (ms): ${JSON.stringify(report.lessons)}`);
+if (failures.length) {
+  console.error(`${failures.length} check(s) failed`);
+  process.exit(1);
+}
+console.log("all playground checks passed");

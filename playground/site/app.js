@@ -1,0 +1,442 @@
+// The playground page: lesson navigation, editors, the worker that runs snippets, inline
+// errors, sharing through the URL hash and dropped files. Everything is local: the page
+// fetches only its own files.
+
+import { LESSONS } from "./lessons.js";
+
+const WATCHDOG_MS = 10_000; // a run that takes longer is stopped by terminating its worker
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  lesson: LESSONS[0],
+  edits: {}, // lesson id -> {code, ptx}
+  worker: null,
+  ready: false,
+  pending: null,
+  runId: 0,
+  watchdog: null,
+  files: [], // dropped files: {name, bytes: ArrayBuffer}
+};
+
+// ---------- editors ----------
+
+function makeEditor(container, onRun) {
+  const gutter = document.createElement("div");
+  gutter.className = "gutter";
+  const ta = document.createElement("textarea");
+  ta.spellcheck = false;
+  ta.setAttribute("autocapitalize", "off");
+  ta.setAttribute("autocomplete", "off");
+  ta.setAttribute("wrap", "off");
+  container.append(gutter, ta);
+  let marked = null;
+  const refresh = () => {
+    const n = ta.value.split("\n").length;
+    if (gutter.childElementCount !== n) {
+      gutter.replaceChildren(
+        ...Array.from({ length: n }, (_, i) => {
+          const d = document.createElement("div");
+          d.textContent = String(i + 1);
+          return d;
+        }),
+      );
+      marked = null;
+    }
+    ta.style.height = "auto";
+    ta.style.height = `${ta.scrollHeight}px`;
+  };
+  const editor = {
+    textarea: ta,
+    onEdit: () => {},
+    get value() {
+      return ta.value;
+    },
+    set value(v) {
+      ta.value = v;
+      refresh();
+    },
+    mark(line) {
+      editor.unmark();
+      const d = gutter.children[line - 1];
+      if (d) {
+        d.classList.add("err");
+        marked = d;
+      }
+    },
+    unmark() {
+      marked?.classList.remove("err");
+      marked = null;
+    },
+    goTo(line, column) {
+      const lines = ta.value.split("\n");
+      let pos = 0;
+      for (let i = 0; i < Math.min(line - 1, lines.length); i++) pos += lines[i].length + 1;
+      const end = pos + (lines[line - 1]?.length ?? 0);
+      ta.focus();
+      ta.setSelectionRange(column ? Math.min(pos + column - 1, end) : pos, end);
+      gutter.children[line - 1]?.scrollIntoView({ block: "center" });
+    },
+  };
+  ta.addEventListener("input", () => {
+    refresh();
+    editor.onEdit();
+  });
+  ta.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      onRun();
+    } else if (e.key === "Tab" && !e.shiftKey) {
+      e.preventDefault();
+      ta.setRangeText("    ", ta.selectionStart, ta.selectionEnd, "end");
+      refresh();
+      editor.onEdit();
+    }
+  });
+  return editor;
+}
+
+const codeEditor = makeEditor($("code-editor"), run);
+const ptxEditor = makeEditor($("ptx-editor"), run);
+
+function saveEdits() {
+  const l = state.lesson;
+  state.edits[l.id] = { code: codeEditor.value, ptx: l.ptx ? ptxEditor.value : undefined };
+}
+codeEditor.onEdit = saveEdits;
+ptxEditor.onEdit = saveEdits;
+
+// ---------- sanitising rendered HTML ----------
+// Outputs are HTML from the crate's renderers; snippets come from the URL too, so only known
+// elements and harmless attributes reach the page.
+
+const ALLOWED = new Set(
+  (
+    "div span p br b i em strong small code pre table thead tbody tfoot tr th td caption dl dt dd " +
+    "colgroup col h3 h4 ul ol li style svg g path rect line polyline polygon circle ellipse " +
+    "text tspan title defs clippath lineargradient stop"
+  ).split(" "),
+);
+
+function sanitize(html) {
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+  const walk = (node) => {
+    for (const child of [...node.children]) {
+      const tag = child.localName.toLowerCase();
+      if (!ALLOWED.has(tag)) {
+        child.remove();
+        continue;
+      }
+      if (tag === "style" && /url\(|@import/i.test(child.textContent)) {
+        child.remove();
+        continue;
+      }
+      for (const a of [...child.attributes]) {
+        const n = a.name.toLowerCase();
+        if (n.startsWith("on") || n === "href" || n === "xlink:href" || n === "src" ||
+            (n === "style" && /url\(|expression/i.test(a.value))) {
+          child.removeAttribute(a.name);
+        }
+      }
+      walk(child);
+    }
+  };
+  walk(doc.body);
+  return [...doc.body.childNodes];
+}
+
+// ---------- lessons ----------
+
+function renderNav() {
+  const nav = $("lessons");
+  nav.replaceChildren(
+    ...LESSONS.map((l, i) => {
+      const a = document.createElement("a");
+      a.href = `#${l.id}`;
+      a.dataset.lesson = l.id;
+      const n = document.createElement("span");
+      n.className = "n";
+      n.textContent = `${i + 1}`;
+      a.append(n, l.title);
+      return a;
+    }),
+  );
+}
+
+function showLesson(lesson, shared) {
+  state.lesson = lesson;
+  for (const a of $("lessons").children) {
+    if (a.dataset.lesson === lesson.id) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+  $("title").textContent = lesson.title;
+  $("text").innerHTML = lesson.text; // authored by us, in lessons.js
+  $("upload").hidden = !lesson.upload;
+  const edits = shared ?? state.edits[lesson.id] ?? {};
+  codeEditor.value = edits.code ?? lesson.code;
+  $("ptx-pane").hidden = !lesson.ptx;
+  if (lesson.ptx) {
+    $("ptx-name").textContent = lesson.ptx.name;
+    ptxEditor.value = edits.ptx ?? lesson.ptx.text;
+  }
+  if (shared) saveEdits();
+  clearErrors();
+  $("output").replaceChildren();
+  $("run-info").textContent = "";
+  const i = LESSONS.indexOf(lesson);
+  $("prev").disabled = i === 0;
+  $("next").disabled = i === LESSONS.length - 1;
+  document.title = `${lesson.title} · cuda-library playground`;
+}
+
+// ---------- sharing through the URL hash ----------
+
+function b64encode(text) {
+  const bytes = new TextEncoder().encode(text);
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function b64decode(text) {
+  const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(s, (c) => c.charCodeAt(0)));
+}
+
+function fromHash() {
+  const [id, query] = location.hash.slice(1).split("?");
+  const lesson = LESSONS.find((l) => l.id === id) ?? LESSONS[0];
+  let shared = null;
+  if (query) {
+    const p = new URLSearchParams(query);
+    try {
+      shared = {
+        code: p.has("code") ? b64decode(p.get("code")) : undefined,
+        ptx: p.has("ptx") ? b64decode(p.get("ptx")) : undefined,
+      };
+    } catch (_) {
+      setStatus("the shared link is damaged; showing the lesson as written");
+    }
+  }
+  showLesson(lesson, shared);
+}
+
+function share() {
+  const l = state.lesson;
+  const p = new URLSearchParams();
+  if (codeEditor.value !== l.code) p.set("code", b64encode(codeEditor.value));
+  if (l.ptx && ptxEditor.value !== l.ptx.text) p.set("ptx", b64encode(ptxEditor.value));
+  const q = p.toString();
+  const hash = `#${l.id}${q ? `?${q}` : ""}`;
+  history.replaceState(null, "", hash);
+  const done = () => setStatus("link to this lesson and your edits is in the address bar");
+  if (navigator.clipboard?.writeText) {
+    navigator.clipboard.writeText(location.href).then(
+      () => setStatus("link copied (also in the address bar)"),
+      done,
+    );
+  } else {
+    done();
+  }
+}
+
+// ---------- the worker ----------
+
+function setStatus(text) {
+  $("status").textContent = text;
+}
+
+function startWorker() {
+  state.ready = false;
+  $("run").disabled = true;
+  const w = new Worker("worker.js", { type: "module" });
+  w.onmessage = (ev) => onWorkerMessage(w, ev.data);
+  w.onerror = (ev) => {
+    ev.preventDefault();
+    setStatus(`the WebAssembly worker failed: ${ev.message ?? "unknown error"}`);
+  };
+  for (const f of state.files) w.postMessage({ type: "file", name: f.name, bytes: f.bytes.slice(0) });
+  state.worker = w;
+}
+
+function onWorkerMessage(w, m) {
+  if (w !== state.worker) return;
+  if (m.type === "ready") {
+    state.ready = true;
+    $("run").disabled = false;
+    const ms = performance.now();
+    if (!document.documentElement.dataset.readyMs) {
+      document.documentElement.dataset.readyMs = ms.toFixed(0);
+    }
+    setStatus(`ready in ${ms.toFixed(0)} ms`);
+  } else if (m.type === "fatal") {
+    setStatus(`could not start: ${m.message}`);
+  } else if (m.type === "result" && m.id === state.pending) {
+    clearTimeout(state.watchdog);
+    state.pending = null;
+    $("run").disabled = false;
+    showResult(m);
+    if (m.error?.fatal) {
+      w.terminate();
+      startWorker();
+    }
+  }
+}
+
+function run() {
+  if (!state.ready || state.pending !== null) return;
+  clearErrors();
+  $("output").replaceChildren();
+  $("run-info").textContent = "running…";
+  $("run").disabled = true;
+  const id = ++state.runId;
+  state.pending = id;
+  const l = state.lesson;
+  state.worker.postMessage({
+    type: "run",
+    id,
+    code: codeEditor.value,
+    texts: l.ptx ? { [l.ptx.name]: ptxEditor.value } : {},
+  });
+  state.watchdog = setTimeout(() => {
+    if (state.pending !== id) return;
+    state.worker.terminate();
+    state.pending = null;
+    showResult({
+      outputs: [],
+      error: {
+        message: `the run did not finish within ${WATCHDOG_MS / 1000} s; its worker was stopped and a fresh one started`,
+        codeLine: null,
+      },
+      ms: WATCHDOG_MS,
+    });
+    startWorker();
+  }, WATCHDOG_MS);
+}
+
+// ---------- results and errors ----------
+
+function clearErrors() {
+  for (const id of ["code-error", "ptx-error"]) {
+    $(id).hidden = true;
+    $(id).replaceChildren();
+  }
+  codeEditor.unmark();
+  ptxEditor.unmark();
+}
+
+function outBox(cls) {
+  const d = document.createElement("div");
+  d.className = `out ${cls}`;
+  $("output").append(d);
+  return d;
+}
+
+function inlineError(pane, editor, file, line, column, message) {
+  const box = $(pane);
+  box.hidden = false;
+  const where = line ? `${file}:${line}${column ? `:${column}` : ""}: ` : "";
+  if (line) {
+    editor.mark(line);
+    const a = document.createElement("a");
+    a.href = "#";
+    a.textContent = where;
+    a.addEventListener("click", (e) => {
+      e.preventDefault();
+      editor.goTo(line, column);
+    });
+    box.replaceChildren(a, message);
+  } else {
+    box.replaceChildren(message);
+  }
+}
+
+function showResult(m) {
+  for (const o of m.outputs) {
+    if (o.kind === "html") outBox("html").append(...sanitize(o.html));
+    else {
+      const pre = document.createElement("pre");
+      pre.textContent = o.text;
+      outBox(o.kind === "error" ? "error" : "text").append(pre);
+    }
+  }
+  const e = m.error;
+  const l = state.lesson;
+  if (e) {
+    if (e.line && l.ptx && e.file === l.ptx.name) {
+      inlineError("ptx-error", ptxEditor, l.ptx.name, e.line, e.column, e.message);
+    } else if (e.codeLine) {
+      const name = e.name && e.name !== "Error" ? `${e.name}: ` : "";
+      inlineError("code-error", codeEditor, "snippet.js", e.codeLine.line, e.codeLine.column,
+        `${name}${e.message}`);
+    } else {
+      const where = e.line && e.file ? ` (${e.file} line ${e.line})` : "";
+      inlineError("code-error", codeEditor, "snippet.js", null, null,
+        `${e.name && e.name !== "Error" ? `${e.name}: ` : ""}${e.message}${where}`);
+    }
+    if (e.html) outBox("html").append(...sanitize(e.html));
+  }
+  const root = document.documentElement;
+  root.dataset.runs = String(Number(root.dataset.runs ?? 0) + 1);
+  root.dataset.lastRunMs = m.ms.toFixed(1);
+  $("run-info").textContent = `${e ? "failed" : "ran"} in ${m.ms.toFixed(1)} ms (wall time in your browser)`;
+}
+
+// ---------- dropped and chosen files ----------
+
+async function addFiles(list) {
+  for (const file of list) {
+    const bytes = await file.arrayBuffer();
+    state.files = state.files.filter((f) => f.name !== file.name);
+    state.files.push({ name: file.name, bytes });
+    state.worker?.postMessage({ type: "file", name: file.name, bytes: bytes.slice(0) });
+    $("files-note").textContent = `${file.name} (${bytes.byteLength} bytes) is files["${file.name}"]`;
+    setStatus(`${file.name} added: run the lesson to load it`);
+  }
+  const target = LESSONS.find((l) => l.upload);
+  if (target && state.lesson !== target) location.hash = `#${target.id}`;
+}
+
+function setupDrop() {
+  const overlay = $("drop");
+  let depth = 0;
+  document.addEventListener("dragenter", (e) => {
+    if (!e.dataTransfer?.types.includes("Files")) return;
+    depth++;
+    overlay.hidden = false;
+  });
+  document.addEventListener("dragleave", () => {
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) overlay.hidden = true;
+  });
+  document.addEventListener("dragover", (e) => e.preventDefault());
+  document.addEventListener("drop", (e) => {
+    e.preventDefault();
+    depth = 0;
+    overlay.hidden = true;
+    if (e.dataTransfer?.files.length) addFiles(e.dataTransfer.files);
+  });
+  $("file").addEventListener("change", (e) => addFiles(e.target.files));
+}
+
+// ---------- start ----------
+
+renderNav();
+window.addEventListener("hashchange", fromHash);
+$("run").addEventListener("click", run);
+$("reset").addEventListener("click", () => {
+  delete state.edits[state.lesson.id];
+  history.replaceState(null, "", `#${state.lesson.id}`);
+  showLesson(state.lesson, null);
+});
+$("share").addEventListener("click", share);
+$("prev").addEventListener("click", () => {
+  const i = LESSONS.indexOf(state.lesson);
+  if (i > 0) location.hash = `#${LESSONS[i - 1].id}`;
+});
+$("next").addEventListener("click", () => {
+  const i = LESSONS.indexOf(state.lesson);
+  if (i < LESSONS.length - 1) location.hash = `#${LESSONS[i + 1].id}`;
+});
+setupDrop();
+fromHash();
+startWorker();

@@ -1,0 +1,282 @@
+// The playground's lessons: text, a JavaScript snippet that calls cuda-library (the same API
+// as the Rust crate, names in camelCase) and, for some, a PTX file the reader can edit.
+// Snippets see: Library, Buffer, Args, Sweep, backend(), device(), inspect(bytes),
+// files (name -> Uint8Array), dropped (the last dropped file's name or null), show(x).
+
+const SAXPY_PTX = `.version 8.0
+.target sm_90
+.address_size 64
+
+// y[i] = a * x[i] + y[i] for every i < n
+.visible .entry saxpy(
+    .param .f32 saxpy_a,
+    .param .u64 saxpy_x,
+    .param .u64 saxpy_y,
+    .param .u32 saxpy_n
+)
+{
+    .reg .pred  %p<2>;
+    .reg .b32   %r<6>;
+    .reg .f32   %f<5>;
+    .reg .b64   %rd<8>;
+
+    ld.param.f32    %f1, [saxpy_a];
+    ld.param.u64    %rd1, [saxpy_x];
+    ld.param.u64    %rd2, [saxpy_y];
+    ld.param.u32    %r1, [saxpy_n];
+    mov.u32         %r2, %ctaid.x;
+    mov.u32         %r3, %ntid.x;
+    mov.u32         %r4, %tid.x;
+    mad.lo.s32      %r5, %r2, %r3, %r4;   // i = blockIdx.x * blockDim.x + threadIdx.x
+    setp.ge.u32     %p1, %r5, %r1;
+    @%p1 bra        DONE;
+    cvta.to.global.u64 %rd3, %rd1;
+    cvta.to.global.u64 %rd4, %rd2;
+    mul.wide.u32    %rd5, %r5, 4;
+    add.s64         %rd6, %rd3, %rd5;
+    add.s64         %rd7, %rd4, %rd5;
+    ld.global.f32   %f2, [%rd6];
+    ld.global.f32   %f3, [%rd7];
+    fma.rn.f32      %f4, %f1, %f2, %f3;
+    st.global.f32   [%rd7], %f4;
+DONE:
+    ret;
+}
+`;
+
+const FOREVER_PTX = `.version 8.0
+.target sm_90
+.address_size 64
+
+// Never returns: the simulator stops it at its instruction budget.
+.visible .entry forever(.param .u64 out)
+{
+    .reg .b32 %r<2>;
+    mov.u32 %r1, 0;
+LOOP:
+    add.u32 %r1, %r1, 1;
+    bra LOOP;
+}
+`;
+
+export const LESSONS = [
+  {
+    id: "welcome",
+    title: "A GPU in your browser",
+    text: `
+<p>This is <code>cuda-library</code>, the Rust crate that wraps CUDA's library loading
+API (<code>cuLibrary*</code>), compiled to WebAssembly. There is no GPU here: calls go to
+the crate's <b>simulated backend</b>, which reads cubin, fatbin and PTX images itself and
+executes PTX. On a machine with an NVIDIA driver the same Rust code runs on the GPU.</p>
+<p>Snippets are JavaScript calling the same API as the Rust crate, with names in camelCase;
+each lesson shows the Rust it mirrors. <code>show(x)</code> displays a value the way a
+Jupyter notebook does. Press <b>Run</b> (or Ctrl+Enter).</p>
+<pre class="rust">println!("{}", cuda_library::backend()?);  // which backend, and why
+let dev = Device::new(0)?;                 // shown as a table in a notebook</pre>`,
+    code: `// Which backend runs the calls: here always the simulator.
+show(backend());
+
+// Device 0: an H100-like simulated device.
+show(device());
+`,
+  },
+  {
+    id: "load",
+    title: "Load a library",
+    text: `
+<p>A <b>library</b> is a loaded image: a <b>cubin</b> (SASS for one architecture), a
+<b>fatbin</b> (several cubins and PTX in one container) or <b>PTX</b> text that the driver
+compiles when it loads it. <code>Library.loadData</code> takes the bytes of any of them.</p>
+<p>The three files below hold the same kernels. For the fatbin the simulator picks the entry
+the driver would pick for its device. The card says where the library came from and which
+backend loaded it. <code>unload()</code> releases it; every kernel and variable taken from
+it then reports <code>Unloaded</code> instead of touching freed memory.</p>
+<pre class="rust">let lib = Library::load_data(&amp;bytes, &amp;LibraryOptions::default())?;
+lib.unload()?;</pre>`,
+    code: `for (const name of ["kernels.fatbin", "kernels.sm90.cubin", "kernels.ptx"]) {
+  const lib = Library.loadData(files[name]);
+  show(lib);
+  lib.unload();
+}
+`,
+  },
+  {
+    id: "kernels",
+    title: "Kernels and their parameters",
+    text: `
+<p>Every kernel of a library, with what the image says about it: raw and demangled C++
+names, each parameter's offset and size, registers, shared, constant and local bytes, the
+largest block it can run, and its <b>occupancy</b> (resident blocks per SM) at a block size
+you choose.</p>
+<p>A cubin carries register counts; for PTX they are unknown until a JIT compiles it, and
+the table says so instead of guessing.</p>
+<pre class="rust">lib.kernel_table(256)?                        // a table in a notebook
+for k in lib.kernels()? { println!("{} {:?}", k.demangled_name()?, k.param_info()?); }</pre>`,
+    code: `const lib = Library.loadData(files["tables.sm90.cubin"]);
+show(lib.kernelTable(256));
+
+for (const k of lib.kernels().slice(0, 3)) {
+  show(\`\${k.demangledName()}: \${JSON.stringify(k.paramInfo())}\`);
+}
+`,
+  },
+  {
+    id: "globals",
+    title: "Globals and constants",
+    text: `
+<p>Module-scope variables live in device memory: <code>__device__</code> globals and
+<code>__constant__</code> data both come from <code>getGlobal</code>. Read them, write them
+(the size must match exactly), and see a typed preview with a hex dump.</p>
+<pre class="rust">let table = lib.get_global("table")?;          // __device__ float table[4]
+table.write_slice(&amp;[10.0f32, 20.0, 30.0, 40.0])?;
+let coeffs: Vec&lt;f32&gt; = lib.get_global("coeffs")?.read_vec()?;</pre>`,
+    code: `const lib = Library.loadData(files["kernels.ptx"]);
+show(lib.variableNames());
+
+const table = lib.getGlobal("table");     // __device__ float table[4] = {1, 2, 3, 4}
+table.writeF32([10, 20, 30, 40]);
+show(table);
+
+const coeffs = lib.getGlobal("coeffs");   // __constant__ float coeffs[8]
+show(coeffs.readF32());
+`,
+  },
+  {
+    id: "managed",
+    title: "Managed variables",
+    text: `
+<p>A <code>__managed__</code> variable is visible to the host and the device alike. Here
+the host sets it, a kernel adds one to it and counts its threads in a global with
+<code>atomicAdd</code>, and the host reads both back.</p>
+<pre class="rust">let v = lib.get_managed("managed_value")?;
+v.write(&amp;100i32)?;
+launch!(lib.get_kernel("use_vars")?, &amp;stream, &amp;LaunchConfig::new(1, 8), out, 8i32)?;
+assert_eq!(v.read::&lt;i32&gt;()?, 101);</pre>`,
+    code: `const lib = Library.loadData(files["kernels.ptx"]);
+const value = lib.getManaged("managed_value");   // __managed__ int managed_value = 42
+show(value.readI32());
+value.writeI32([100]);
+
+const n = 8;
+const out = Buffer.zeros(n * 4);
+lib.getKernel("use_vars").launch([1], [n], new Args().buffer(out).i32(n));
+
+show(value.readI32());                      // one more than before
+show(lib.getGlobal("counter").readI32());   // one per thread
+show(out);                                  // table[i % 4] * coeffs[i % 8]
+`,
+  },
+  {
+    id: "launch",
+    title: "Edit PTX and launch",
+    text: `
+<p>PTX is the text form of a kernel. The file <code>saxpy.ptx</code> below is loaded as a
+library; the snippet copies two arrays to the device, launches <code>saxpy</code> with a
+grid of blocks of 256 threads and reads the result back.</p>
+<p>Arguments are checked against the kernel's parameters before anything runs: try passing
+<code>.f64(n)</code> for the last one. Edit the PTX (say, <code>fma.rn.f32</code> to
+<code>mul.f32 %f4, %f1, %f2;</code>) and run again; a typo is reported at its line and
+column.</p>
+<pre class="rust">let x = ctx.htod(&amp;xs)?;
+let y = ctx.htod(&amp;ys)?;
+launch!(saxpy, &amp;stream, &amp;LaunchConfig::new(grid, 256), 2.0f32, x, y, n)?;
+let result = y.to_vec()?;</pre>`,
+    ptx: { name: "saxpy.ptx", text: SAXPY_PTX },
+    code: `const lib = Library.loadData(files["saxpy.ptx"]);
+const saxpy = lib.getKernel("saxpy");
+
+const n = 1000;
+const x = Buffer.fromF32(Float32Array.from({ length: n }, (_, i) => i));
+const y = Buffer.fromF32(new Float32Array(n).fill(1));
+
+const block = [256];
+const grid = [Math.ceil(n / block[0])];
+saxpy.launch(grid, block, new Args().f32(2).buffer(x).buffer(y).u32(n));
+
+show(y.readF32().slice(0, 8));   // 2 * i + 1
+show(y);
+`,
+  },
+  {
+    id: "timing",
+    title: "Time it",
+    text: `
+<p><code>kernel.time</code> brackets launches with events. On a GPU those are GPU times;
+here they come from the simulator's documented <b>cost model</b> (launch latency, issue
+rate of 132 SMs, memory bandwidth), and every table and chart says <b>simulated</b>.</p>
+<p>A <code>Sweep</code> collects timings over problem sizes and draws time against size
+on log-log axes with the bandwidth achieved.</p>
+<pre class="rust">let t = timing::time_launches(&amp;stream, 5, 1, || launch!(saxpy, &amp;stream, &amp;cfg, 2.0f32, x, y, n))?;
+let mut sweep = timing::Sweep::new("saxpy");
+sweep.add(n as f64, &amp;t, Some(12.0 * n as f64));</pre>`,
+    code: `const lib = Library.loadData(files["kernels.ptx"]);
+const saxpy = lib.getKernel("saxpy");   // saxpy(float a, const float* x, float* y, int n)
+
+const sweep = new Sweep("saxpy");
+let last;
+for (const n of [1 << 10, 1 << 12, 1 << 14, 1 << 16]) {
+  const x = Buffer.zeros(4 * n), y = Buffer.zeros(4 * n);
+  last = saxpy.time([Math.ceil(n / 256)], [256], new Args().f32(2).buffer(x).buffer(y).i32(n), 3);
+  sweep.add(n, last, 12 * n);   // bytes moved: read x and y, write y
+  x.free(); y.free();
+}
+show(last);    // the largest size: statistics and distribution
+show(sweep);   // time and bandwidth against size
+`,
+  },
+  {
+    id: "errors",
+    title: "When things go wrong",
+    text: `
+<p>Mistakes are errors that say what failed and what to do, never a crash or a wrong
+answer: a wrong argument size, an out-of-bounds access (with the block, thread and address),
+a kernel that never ends (stopped at the simulator's instruction budget, so the page never
+hangs), a kernel used after its library was unloaded.</p>
+<p>Errors the snippet does not catch are shown next to the line they come from.</p>
+<pre class="rust">match launch!(saxpy, &amp;stream, &amp;cfg, 1.0f32, x, x, 4.0f64) {
+    Err(e) =&gt; println!("{e}"),   // argument 3 is 8 bytes, the kernel takes 4
+    Ok(()) =&gt; unreachable!(),
+}</pre>`,
+    ptx: { name: "forever.ptx", text: FOREVER_PTX },
+    code: `const lib = Library.loadData(files["kernels.ptx"]);
+const saxpy = lib.getKernel("saxpy");
+const x = Buffer.zeros(16);   // room for 4 floats
+
+try {   // the last parameter is an int: 4 bytes, not 8
+  saxpy.launch([1], [32], new Args().f32(1).buffer(x).buffer(x).f64(4));
+} catch (e) { show(e); }
+
+try {   // 64 threads read and write 64 floats in a 4-float buffer
+  saxpy.launch([1], [64], new Args().f32(1).buffer(x).buffer(x).i32(64));
+} catch (e) { show(e); }
+
+try {   // runs until the budget stops it
+  Library.loadData(files["forever.ptx"]).getKernel("forever").launch([1], [32], new Args().buffer(x));
+} catch (e) { show(e); }
+
+lib.unload();
+try { saxpy.name(); } catch (e) { show(e); }
+`,
+  },
+  {
+    id: "your-file",
+    title: "Your own image",
+    text: `
+<p>Drop a <code>.cubin</code>, <code>.fatbin</code> or <code>.ptx</code> file anywhere on
+this page, or choose one with the button below. It stays in your browser: nothing is
+uploaded. It then appears as <code>files[dropped]</code>.</p>
+<p><code>inspect</code> reads an image without loading it (the same table as the
+<code>culib inspect --json</code> command).</p>
+<pre class="rust">let table = LibraryTable::read(&amp;bytes)?;   // culib inspect
+let lib = Library::load_file("my.cubin", &amp;Default::default())?;</pre>`,
+    upload: true,
+    code: `const name = dropped ?? "tables.zstd.fatbin";   // a sample until you drop a file
+const table = inspect(files[name]);
+show(\`\${name}: \${table.kernels.length} kernels, \${Object.keys(table.globals).length} variables\`);
+
+const lib = Library.loadData(files[name]);
+show(lib);
+show(lib.kernelTable(128));
+`,
+  },
+];

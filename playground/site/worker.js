@@ -1,0 +1,207 @@
+// The playground's Web Worker: loads cuda-library (WebAssembly, simulated backend) and runs
+// each lesson's snippet, so a long kernel never blocks the page. Messages in:
+//   {type: "file", name, bytes}           a file the reader dropped on the page
+//   {type: "run", id, code, texts}        run `code`; `texts` are editor files (name -> text)
+// Messages out:
+//   {type: "ready", samples}              module loaded, bundled samples fetched
+//   {type: "fatal", message}              the module could not start
+//   {type: "result", id, outputs, error, ms}
+
+import init, * as cuda from "./pkg/cuda_library_playground.js";
+
+// The bundled sample images, fetched once from the site itself (never from the network).
+const SAMPLES = [
+  "kernels.fatbin",
+  "kernels.sm90.cubin",
+  "kernels.ptx",
+  "tables.sm90.cubin",
+  "tables.zstd.fatbin",
+];
+
+const files = {};
+const fileNames = new WeakMap(); // Uint8Array -> file name, to place errors in the right editor
+const libFiles = new WeakMap(); // Library -> file name
+const kernelFiles = new WeakMap(); // Kernel -> file name
+let dropped = null;
+
+function setFile(name, bytes) {
+  files[name] = bytes;
+  fileNames.set(bytes, name);
+}
+
+// Errors thrown by the library carry `line`/`column` (PTX); `file` says which image.
+function tagged(e, file) {
+  if (e && typeof e === "object" && file && e.file === undefined) e.file = file;
+  return e;
+}
+
+function instrument() {
+  const load = cuda.Library.loadData;
+  cuda.Library.loadData = function (bytes) {
+    const file = fileNames.get(bytes) ?? null;
+    let lib;
+    try {
+      lib = load.call(cuda.Library, bytes);
+    } catch (e) {
+      throw tagged(e, file);
+    }
+    if (file) libFiles.set(lib, file);
+    return lib;
+  };
+  const lp = cuda.Library.prototype;
+  const getKernel = lp.getKernel;
+  lp.getKernel = function (name) {
+    const k = getKernel.call(this, name);
+    kernelFiles.set(k, libFiles.get(this));
+    return k;
+  };
+  const kernels = lp.kernels;
+  lp.kernels = function () {
+    const ks = kernels.call(this);
+    for (const k of ks) kernelFiles.set(k, libFiles.get(this));
+    return ks;
+  };
+  for (const method of ["launch", "time"]) {
+    const f = cuda.Kernel.prototype[method];
+    cuda.Kernel.prototype[method] = function (...args) {
+      try {
+        return f.apply(this, args);
+      } catch (e) {
+        throw tagged(e, kernelFiles.get(this));
+      }
+    };
+  }
+}
+
+function describe(e) {
+  if (e instanceof Error || (e && typeof e === "object" && "message" in e)) {
+    return {
+      message: String(e.message),
+      name: e.name ?? "Error",
+      kind: e.kind ?? null,
+      hint: e.hint ?? null,
+      line: e.line ?? null,
+      column: e.column ?? null,
+      file: e.file ?? null,
+      html: typeof e.html === "string" ? e.html : null,
+      codeLine: snippetLine(e),
+    };
+  }
+  return { message: String(e), name: "Error", codeLine: null };
+}
+
+// The line of the snippet a JavaScript error points at (from its stack), or null.
+let bodyOffset = null;
+function snippetLine(e) {
+  if (bodyOffset === null || typeof e?.stack !== "string") return null;
+  const m = e.stack.match(/<anonymous>:(\d+):(\d+)/);
+  if (!m) return null;
+  const line = Number(m[1]) - bodyOffset;
+  return line >= 1 ? { line, column: Number(m[2]) } : null;
+}
+
+const AsyncFunction = (async () => {}).constructor;
+const PARAMS = [
+  "Library", "Buffer", "Args", "Sweep", "backend", "device", "inspect", "files", "dropped", "show",
+];
+
+// Where line 1 of a snippet lands in the stack of the function built from it.
+function measureBodyOffset() {
+  return new AsyncFunction(...PARAMS, "throw new Error('probe')")()
+    .catch((e) => {
+      const m = String(e.stack).match(/<anonymous>:(\d+):/);
+      bodyOffset = m ? Number(m[1]) - 1 : null;
+    });
+}
+
+function formatValue(x) {
+  if (ArrayBuffer.isView(x)) {
+    const items = Array.from(x.slice(0, 64), (v) => String(v));
+    const more = x.length > 64 ? `, … (${x.length} values)` : "";
+    return `${x.constructor.name}(${x.length}) [${items.join(", ")}${more}]`;
+  }
+  if (typeof x === "string") return x;
+  if (x === undefined) return "undefined";
+  try {
+    return JSON.stringify(x, (k, v) => (typeof v === "bigint" ? v.toString() : v), 2);
+  } catch (_) {
+    return String(x);
+  }
+}
+
+function render(x) {
+  if (x && typeof x === "object" && typeof x.html === "string" && x instanceof Error) {
+    return { kind: "html", html: x.html };
+  }
+  if (x instanceof Error) return { kind: "error", text: `${x.name}: ${x.message}` };
+  if (x && typeof x.toHtml === "function") return { kind: "html", html: x.toHtml() };
+  return { kind: "text", text: formatValue(x) };
+}
+
+async function run({ id, code, texts }) {
+  for (const [name, text] of Object.entries(texts ?? {})) {
+    setFile(name, new TextEncoder().encode(text));
+  }
+  const outputs = [];
+  const show = (x) => {
+    outputs.push(render(x));
+  };
+  const t0 = performance.now();
+  let error = null;
+  try {
+    const f = new AsyncFunction(...PARAMS, code);
+    await f(
+      cuda.Library, cuda.Buffer, cuda.Args, cuda.Sweep, cuda.backend, cuda.device, cuda.inspect,
+      files, dropped, show,
+    );
+  } catch (e) {
+    error = describe(e);
+    if (e instanceof WebAssembly.RuntimeError) {
+      // A trap leaves the module's state undefined: report it and let the page restart us.
+      const panic = cuda.takePanic();
+      error.message = `internal error in cuda-library (please report it): ${panic ?? e.message}; ` +
+        "the worker was restarted";
+      error.fatal = true;
+    }
+  }
+  const ms = performance.now() - t0;
+  postMessage({ type: "result", id, outputs, error, ms });
+}
+
+async function start() {
+  await init();
+  cuda.start();
+  instrument();
+  await measureBodyOffset();
+  await Promise.all(
+    SAMPLES.map(async (name) => {
+      const r = await fetch(`samples/${name}`);
+      if (!r.ok) throw new Error(`sample ${name}: HTTP ${r.status}`);
+      setFile(name, new Uint8Array(await r.arrayBuffer()));
+    }),
+  );
+  return SAMPLES;
+}
+
+const ready = start();
+ready.then(
+  (samples) => postMessage({ type: "ready", samples }),
+  (e) => postMessage({ type: "fatal", message: String(e?.message ?? e) }),
+);
+
+onmessage = async (ev) => {
+  const m = ev.data;
+  if (m.type === "file") {
+    setFile(m.name, new Uint8Array(m.bytes));
+    dropped = m.name;
+    return;
+  }
+  if (m.type === "run") {
+    try {
+      await ready;
+    } catch (_) {
+      return; // "fatal" was posted
+    }
+    await run(m);
+  }
+};

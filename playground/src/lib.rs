@@ -1,0 +1,693 @@
+//! `cuda-library` in the browser: the crate's public API, compiled to WebAssembly on the
+//! simulated backend, exposed to JavaScript with wasm-bindgen.
+//!
+//! The JavaScript names mirror the Rust ones (`Library.loadData` is
+//! [`Library::load_data`](cuda_library::Library::load_data), `lib.getKernel` is
+//! [`Library::get_kernel`](cuda_library::Library::get_kernel), ...). Nothing here
+//! re-implements the core: loading, tables, variables, launches, timing and every rendering
+//! (`toHtml`) are the core's and the notebook crate's, so a kernel table looks the same in a
+//! notebook and in the browser.
+//!
+//! Errors thrown to JavaScript are `Error` objects with extra fields: `kind` (the Rust
+//! variant), `hint`, `line`/`column` (PTX position, where known) and `html` (the styled box).
+//!
+//! The static site in `playground/site/` drives this module from a Web Worker; see
+//! `scripts/playground.sh` for the build.
+
+pub mod session;
+
+use cuda_library::timing::{Sweep as CoreSweep, Timings as CoreTimings};
+use cuda_library::{DeviceBuffer, DevicePtr, Error, Global, Managed, Result};
+use cuda_library_notebook::stats::Summary;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use session::{Arg, ErrorInfo, Scalar};
+
+/// The JavaScript `Error` for `e`, with `kind`, `hint`, `line`, `column` and `html` set.
+fn js_error(e: Error) -> JsValue {
+    let info = ErrorInfo::of(&e);
+    let err = js_sys::Error::new(&info.message);
+    let obj: &JsValue = err.as_ref();
+    let set = |k: &str, v: JsValue| {
+        // Setting a property on a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(obj, &JsValue::from_str(k), &v);
+    };
+    set("kind", JsValue::from_str(&info.kind));
+    set(
+        "hint",
+        info.hint
+            .as_deref()
+            .map_or(JsValue::NULL, JsValue::from_str),
+    );
+    set("line", info.line.map_or(JsValue::NULL, JsValue::from));
+    set("column", info.column.map_or(JsValue::NULL, JsValue::from));
+    set("html", JsValue::from_str(&info.html));
+    err.into()
+}
+
+/// `Result<T>` of the core as wasm-bindgen wants it.
+fn js<T>(r: Result<T>) -> std::result::Result<T, JsValue> {
+    r.map_err(js_error)
+}
+
+/// A serialisable value as a plain JavaScript object (through JSON).
+fn to_js_object<T: Serialize>(v: &T) -> std::result::Result<JsValue, JsValue> {
+    let text = serde_json::to_string(v).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    js_sys::JSON::parse(&text)
+}
+
+/// Starts the simulated device (selects the sim backend, sets the playground's launch
+/// budget). Called once by the page; every other call also starts it on first use.
+#[wasm_bindgen]
+pub fn start() -> std::result::Result<(), JsValue> {
+    session::record_panics();
+    js(session::start())
+}
+
+/// The message of the last panic inside the module, if one happened (a bug in cuda-library;
+/// WebAssembly then traps with `RuntimeError: unreachable` and the page starts a fresh
+/// worker).
+#[wasm_bindgen(js_name = takePanic)]
+pub fn take_panic() -> Option<String> {
+    session::take_panic()
+}
+
+/// The backend in use, as the core's `BackendInfo` (`toHtml`, `toJSON`).
+#[wasm_bindgen]
+pub fn backend() -> std::result::Result<BackendInfo, JsValue> {
+    js(session::start())?;
+    Ok(BackendInfo(js(cuda_library::backend())?))
+}
+
+/// Which backend runs the calls, and why.
+#[wasm_bindgen]
+pub struct BackendInfo(cuda_library::BackendInfo);
+
+#[wasm_bindgen]
+impl BackendInfo {
+    /// The card a notebook shows.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> String {
+        self.0.to_html()
+    }
+
+    /// The plain data.
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self) -> std::result::Result<JsValue, JsValue> {
+        to_js_object(&self.0)
+    }
+}
+
+/// Device 0 of the simulator (`Device::new(0)`): `toHtml` shows its properties.
+#[wasm_bindgen]
+pub fn device() -> std::result::Result<Device, JsValue> {
+    js(session::start())?;
+    Ok(Device(js(cuda_library::Device::new(0))?))
+}
+
+/// A device.
+#[wasm_bindgen]
+pub struct Device(cuda_library::Device);
+
+#[wasm_bindgen]
+impl Device {
+    /// The device's name.
+    pub fn name(&self) -> std::result::Result<String, JsValue> {
+        js(self.0.name())
+    }
+
+    /// The properties table a notebook shows.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> std::result::Result<String, JsValue> {
+        js(self.0.to_html())
+    }
+}
+
+/// What an image holds, read without loading it (`culib inspect --json`): kernels,
+/// parameters, variables, fatbin entries.
+#[wasm_bindgen]
+pub fn inspect(image: &[u8]) -> std::result::Result<JsValue, JsValue> {
+    let table = js(cuda_library::LibraryTable::read(image))?;
+    let text = table.to_json().to_string();
+    js_sys::JSON::parse(&text)
+}
+
+/// A loaded library (`cuda_library::Library`).
+#[wasm_bindgen]
+pub struct Library {
+    inner: Option<cuda_library::Library>,
+}
+
+impl Library {
+    fn get(&self) -> std::result::Result<&cuda_library::Library, JsValue> {
+        self.inner.as_ref().ok_or_else(|| {
+            js_error(Error::Unloaded {
+                what: "library".to_string(),
+            })
+        })
+    }
+}
+
+#[wasm_bindgen]
+impl Library {
+    /// Loads a cubin, fatbin or PTX image (`Library::load_data` with default options).
+    #[wasm_bindgen(js_name = loadData)]
+    pub fn load_data(image: &[u8]) -> std::result::Result<Library, JsValue> {
+        js(session::start())?;
+        let lib = js(cuda_library::Library::load_data(image, &Default::default()))?;
+        Ok(Library { inner: Some(lib) })
+    }
+
+    /// Every kernel (`lib.kernels()`).
+    pub fn kernels(&self) -> std::result::Result<Vec<Kernel>, JsValue> {
+        Ok(js(self.get()?.kernels())?
+            .into_iter()
+            .map(|k| Kernel { inner: k })
+            .collect())
+    }
+
+    /// One kernel by its (mangled) name (`lib.get_kernel(name)`).
+    #[wasm_bindgen(js_name = getKernel)]
+    pub fn get_kernel(&self, name: &str) -> std::result::Result<Kernel, JsValue> {
+        Ok(Kernel {
+            inner: js(self.get()?.get_kernel(name))?,
+        })
+    }
+
+    /// A `__device__` or `__constant__` variable (`lib.get_global(name)`).
+    #[wasm_bindgen(js_name = getGlobal)]
+    pub fn get_global(&self, name: &str) -> std::result::Result<Variable, JsValue> {
+        Ok(Variable::Global(js(self.get()?.get_global(name))?))
+    }
+
+    /// A `__managed__` variable (`lib.get_managed(name)`).
+    #[wasm_bindgen(js_name = getManaged)]
+    pub fn get_managed(&self, name: &str) -> std::result::Result<Variable, JsValue> {
+        Ok(Variable::Managed(js(self.get()?.get_managed(name))?))
+    }
+
+    /// The names of the module-scope variables.
+    #[wasm_bindgen(js_name = variableNames)]
+    pub fn variable_names(&self) -> std::result::Result<Vec<String>, JsValue> {
+        Ok(self.get()?.variable_names().unwrap_or_default())
+    }
+
+    /// The kernel table with occupancy at `block_size` threads per block.
+    #[wasm_bindgen(js_name = kernelTable)]
+    pub fn kernel_table(&self, block_size: u32) -> std::result::Result<KernelTable, JsValue> {
+        Ok(KernelTable(js(self.get()?.kernel_table(block_size))?))
+    }
+
+    /// Where the image came from.
+    #[wasm_bindgen(getter)]
+    pub fn source(&self) -> std::result::Result<String, JsValue> {
+        Ok(self.get()?.source().to_string())
+    }
+
+    /// The card a notebook shows: source, backend, kernel and variable counts.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> std::result::Result<String, JsValue> {
+        js(self.get()?.to_html())
+    }
+
+    /// Unloads the library (`lib.unload()`): its kernels and variables report `Unloaded`
+    /// from then on.
+    pub fn unload(&mut self) -> std::result::Result<(), JsValue> {
+        match self.inner.take() {
+            Some(lib) => js(lib.unload()),
+            None => Err(js_error(Error::Unloaded {
+                what: "library".to_string(),
+            })),
+        }
+    }
+}
+
+/// The kernel table (`lib.kernel_table(block)`).
+#[wasm_bindgen]
+pub struct KernelTable(cuda_library::KernelTable);
+
+#[wasm_bindgen]
+impl KernelTable {
+    /// The table a notebook shows.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> String {
+        self.0.to_html()
+    }
+
+    /// The rows as plain objects.
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self) -> std::result::Result<JsValue, JsValue> {
+        to_js_object(&self.0)
+    }
+}
+
+/// A kernel of a loaded library.
+#[wasm_bindgen]
+pub struct Kernel {
+    inner: cuda_library::Kernel,
+}
+
+#[wasm_bindgen]
+impl Kernel {
+    /// The mangled name.
+    pub fn name(&self) -> std::result::Result<String, JsValue> {
+        js(self.inner.name())
+    }
+
+    /// The demangled C++ name.
+    #[wasm_bindgen(js_name = demangledName)]
+    pub fn demangled_name(&self) -> std::result::Result<String, JsValue> {
+        js(self.inner.demangled_name())
+    }
+
+    /// The parameters' offsets and sizes: `[{offset, size}, ...]`.
+    #[wasm_bindgen(js_name = paramInfo)]
+    pub fn param_info(&self) -> std::result::Result<JsValue, JsValue> {
+        to_js_object(&js(self.inner.param_info())?)
+    }
+
+    /// Launches on the page's stream and waits. `grid` and `block` are arrays of 1 to 3
+    /// numbers; `args` must match the kernel's parameters in count and sizes.
+    pub fn launch(
+        &self,
+        grid: &[u32],
+        block: &[u32],
+        args: &Args,
+        shared_bytes: Option<u32>,
+    ) -> std::result::Result<(), JsValue> {
+        let cfg = js(session::launch_config(
+            grid,
+            block,
+            shared_bytes.unwrap_or(0),
+        ))?;
+        js(session::launch(&self.inner, &cfg, &args.0))
+    }
+
+    /// Times `runs` launches (after one untimed) on the simulated clock.
+    pub fn time(
+        &self,
+        grid: &[u32],
+        block: &[u32],
+        args: &Args,
+        runs: u32,
+        shared_bytes: Option<u32>,
+    ) -> std::result::Result<Timings, JsValue> {
+        let cfg = js(session::launch_config(
+            grid,
+            block,
+            shared_bytes.unwrap_or(0),
+        ))?;
+        let t = js(session::time(&self.inner, &cfg, &args.0, runs as usize, 1))?;
+        Ok(Timings(t))
+    }
+}
+
+/// Kernel arguments, built in order: `new Args().buffer(x).f32(2.0).i32(n)`.
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct Args(Vec<Arg>);
+
+/// `v` as an integer of at most 53 bits, or an error naming the argument.
+fn whole(v: f64, what: &str) -> std::result::Result<f64, JsValue> {
+    if v.fract() != 0.0 || v.abs() > 9_007_199_254_740_992.0 || v.is_nan() {
+        return Err(js_error(Error::InvalidArgument(format!(
+            "{what} argument {v} is not a whole number JavaScript can hold exactly"
+        ))));
+    }
+    Ok(v)
+}
+
+#[wasm_bindgen]
+impl Args {
+    /// No arguments yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Args {
+        Args::default()
+    }
+
+    /// A 32-bit signed integer (`int`).
+    pub fn i32(mut self, v: i32) -> Args {
+        self.0.push(Arg::I32(v));
+        self
+    }
+
+    /// A 32-bit unsigned integer (`unsigned`).
+    pub fn u32(mut self, v: u32) -> Args {
+        self.0.push(Arg::U32(v));
+        self
+    }
+
+    /// A 64-bit signed integer (`long long`), from a whole JavaScript number.
+    pub fn i64(mut self, v: f64) -> std::result::Result<Args, JsValue> {
+        self.0.push(Arg::I64(whole(v, "i64")? as i64));
+        Ok(self)
+    }
+
+    /// A 64-bit unsigned integer (`size_t`), from a whole non-negative JavaScript number.
+    pub fn u64(mut self, v: f64) -> std::result::Result<Args, JsValue> {
+        if v < 0.0 {
+            return Err(js_error(Error::InvalidArgument(format!(
+                "u64 argument {v} is negative"
+            ))));
+        }
+        self.0.push(Arg::U64(whole(v, "u64")? as u64));
+        Ok(self)
+    }
+
+    /// A `float`.
+    pub fn f32(mut self, v: f32) -> Args {
+        self.0.push(Arg::F32(v));
+        self
+    }
+
+    /// A `double`.
+    pub fn f64(mut self, v: f64) -> Args {
+        self.0.push(Arg::F64(v));
+        self
+    }
+
+    /// A buffer's device address (a pointer parameter).
+    pub fn buffer(mut self, b: &Buffer) -> Args {
+        self.0.push(Arg::Ptr(DevicePtr(b.0.as_raw())));
+        self
+    }
+
+    /// A variable's device address (a pointer parameter).
+    pub fn address(mut self, v: &Variable) -> Args {
+        self.0.push(Arg::Ptr(v.device_ptr()));
+        self
+    }
+
+    /// How many arguments so far.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.0.len()
+    }
+}
+
+fn read_as<T: Scalar>(bytes: Result<Vec<u8>>, ty: &str) -> std::result::Result<Vec<T>, JsValue> {
+    js(bytes.and_then(|b| session::values_from_bytes(&b, ty)))
+}
+
+/// Device memory on the simulated GPU (`DeviceBuffer<u8>`), freed when the JavaScript
+/// object is freed (`free()`) or collected.
+#[wasm_bindgen]
+pub struct Buffer(DeviceBuffer<u8>);
+
+impl Buffer {
+    fn from_bytes_inner(bytes: &[u8]) -> std::result::Result<Buffer, JsValue> {
+        js(session::with_session(|s| s.ctx.htod(bytes)).map(Buffer))
+    }
+}
+
+#[wasm_bindgen]
+impl Buffer {
+    /// `bytes` zero-filled bytes.
+    pub fn zeros(bytes: usize) -> std::result::Result<Buffer, JsValue> {
+        js(session::with_session(|s| s.ctx.alloc_zeroed::<u8>(bytes)).map(Buffer))
+    }
+
+    /// A copy of `bytes`.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: &[u8]) -> std::result::Result<Buffer, JsValue> {
+        Buffer::from_bytes_inner(bytes)
+    }
+
+    /// A copy of 32-bit floats.
+    #[wasm_bindgen(js_name = fromF32)]
+    pub fn from_f32(v: &[f32]) -> std::result::Result<Buffer, JsValue> {
+        Buffer::from_bytes_inner(&session::bytes_from_values(v))
+    }
+
+    /// A copy of 64-bit floats.
+    #[wasm_bindgen(js_name = fromF64)]
+    pub fn from_f64(v: &[f64]) -> std::result::Result<Buffer, JsValue> {
+        Buffer::from_bytes_inner(&session::bytes_from_values(v))
+    }
+
+    /// A copy of 32-bit signed integers.
+    #[wasm_bindgen(js_name = fromI32)]
+    pub fn from_i32(v: &[i32]) -> std::result::Result<Buffer, JsValue> {
+        Buffer::from_bytes_inner(&session::bytes_from_values(v))
+    }
+
+    /// A copy of 32-bit unsigned integers.
+    #[wasm_bindgen(js_name = fromU32)]
+    pub fn from_u32(v: &[u32]) -> std::result::Result<Buffer, JsValue> {
+        Buffer::from_bytes_inner(&session::bytes_from_values(v))
+    }
+
+    /// Size in bytes.
+    #[wasm_bindgen(getter, js_name = sizeBytes)]
+    pub fn size_bytes(&self) -> usize {
+        self.0.size_bytes()
+    }
+
+    /// The device address.
+    #[wasm_bindgen(getter)]
+    pub fn address(&self) -> f64 {
+        self.0.as_raw() as f64
+    }
+
+    /// The contents.
+    #[wasm_bindgen(js_name = readBytes)]
+    pub fn read_bytes(&self) -> std::result::Result<Vec<u8>, JsValue> {
+        js(self.0.to_vec())
+    }
+
+    /// The contents as 32-bit floats.
+    #[wasm_bindgen(js_name = readF32)]
+    pub fn read_f32(&self) -> std::result::Result<Vec<f32>, JsValue> {
+        read_as(self.0.to_vec(), "f32")
+    }
+
+    /// The contents as 64-bit floats.
+    #[wasm_bindgen(js_name = readF64)]
+    pub fn read_f64(&self) -> std::result::Result<Vec<f64>, JsValue> {
+        read_as(self.0.to_vec(), "f64")
+    }
+
+    /// The contents as 32-bit signed integers.
+    #[wasm_bindgen(js_name = readI32)]
+    pub fn read_i32(&self) -> std::result::Result<Vec<i32>, JsValue> {
+        read_as(self.0.to_vec(), "i32")
+    }
+
+    /// The contents as 32-bit unsigned integers.
+    #[wasm_bindgen(js_name = readU32)]
+    pub fn read_u32(&self) -> std::result::Result<Vec<u32>, JsValue> {
+        read_as(self.0.to_vec(), "u32")
+    }
+
+    /// A typed preview and hex dump, as a notebook shows a buffer.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> std::result::Result<String, JsValue> {
+        js(self.0.to_html())
+    }
+}
+
+/// A module-scope variable: `__device__`, `__constant__` (from `getGlobal`) or
+/// `__managed__` (from `getManaged`).
+#[wasm_bindgen]
+pub enum VariableKind {
+    /// From `getGlobal`.
+    Global,
+    /// From `getManaged`.
+    Managed,
+}
+
+/// A module-scope variable of a loaded library.
+#[wasm_bindgen]
+pub struct Variable(Var);
+
+enum Var {
+    Global(Global),
+    Managed(Managed),
+}
+
+#[allow(non_snake_case)]
+impl Variable {
+    fn Global(g: Global) -> Variable {
+        Variable(Var::Global(g))
+    }
+
+    fn Managed(m: Managed) -> Variable {
+        Variable(Var::Managed(m))
+    }
+
+    fn device_ptr(&self) -> DevicePtr {
+        match &self.0 {
+            Var::Global(g) => g.device_ptr(),
+            Var::Managed(m) => m.device_ptr(),
+        }
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>> {
+        match &self.0 {
+            Var::Global(g) => g.read_bytes(),
+            Var::Managed(m) => m.read_bytes(),
+        }
+    }
+
+    fn write(&self, bytes: &[u8]) -> std::result::Result<(), JsValue> {
+        js(match &self.0 {
+            Var::Global(g) => g.write_bytes(bytes),
+            Var::Managed(m) => m.write_bytes(bytes),
+        })
+    }
+}
+
+#[wasm_bindgen]
+impl Variable {
+    /// The variable's name.
+    #[wasm_bindgen(getter)]
+    pub fn name(&self) -> String {
+        match &self.0 {
+            Var::Global(g) => g.name().to_string(),
+            Var::Managed(m) => m.name().to_string(),
+        }
+    }
+
+    /// Global or managed.
+    #[wasm_bindgen(getter)]
+    pub fn kind(&self) -> VariableKind {
+        match &self.0 {
+            Var::Global(_) => VariableKind::Global,
+            Var::Managed(_) => VariableKind::Managed,
+        }
+    }
+
+    /// Size in bytes.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> usize {
+        match &self.0 {
+            Var::Global(g) => g.size(),
+            Var::Managed(m) => m.size(),
+        }
+    }
+
+    /// The current contents.
+    #[wasm_bindgen(js_name = readBytes)]
+    pub fn read_bytes(&self) -> std::result::Result<Vec<u8>, JsValue> {
+        js(self.bytes())
+    }
+
+    /// The contents as 32-bit floats.
+    #[wasm_bindgen(js_name = readF32)]
+    pub fn read_f32(&self) -> std::result::Result<Vec<f32>, JsValue> {
+        read_as(self.bytes(), "f32")
+    }
+
+    /// The contents as 64-bit floats.
+    #[wasm_bindgen(js_name = readF64)]
+    pub fn read_f64(&self) -> std::result::Result<Vec<f64>, JsValue> {
+        read_as(self.bytes(), "f64")
+    }
+
+    /// The contents as 32-bit signed integers.
+    #[wasm_bindgen(js_name = readI32)]
+    pub fn read_i32(&self) -> std::result::Result<Vec<i32>, JsValue> {
+        read_as(self.bytes(), "i32")
+    }
+
+    /// The contents as 32-bit unsigned integers.
+    #[wasm_bindgen(js_name = readU32)]
+    pub fn read_u32(&self) -> std::result::Result<Vec<u32>, JsValue> {
+        read_as(self.bytes(), "u32")
+    }
+
+    /// Overwrites the whole variable (exactly `size` bytes).
+    #[wasm_bindgen(js_name = writeBytes)]
+    pub fn write_bytes(&self, bytes: &[u8]) -> std::result::Result<(), JsValue> {
+        self.write(bytes)
+    }
+
+    /// Overwrites the whole variable with 32-bit floats.
+    #[wasm_bindgen(js_name = writeF32)]
+    pub fn write_f32(&self, v: &[f32]) -> std::result::Result<(), JsValue> {
+        self.write(&session::bytes_from_values(v))
+    }
+
+    /// Overwrites the whole variable with 64-bit floats.
+    #[wasm_bindgen(js_name = writeF64)]
+    pub fn write_f64(&self, v: &[f64]) -> std::result::Result<(), JsValue> {
+        self.write(&session::bytes_from_values(v))
+    }
+
+    /// Overwrites the whole variable with 32-bit signed integers.
+    #[wasm_bindgen(js_name = writeI32)]
+    pub fn write_i32(&self, v: &[i32]) -> std::result::Result<(), JsValue> {
+        self.write(&session::bytes_from_values(v))
+    }
+
+    /// Overwrites the whole variable with 32-bit unsigned integers.
+    #[wasm_bindgen(js_name = writeU32)]
+    pub fn write_u32(&self, v: &[u32]) -> std::result::Result<(), JsValue> {
+        self.write(&session::bytes_from_values(v))
+    }
+
+    /// A typed preview and hex dump, as a notebook shows the variable.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> std::result::Result<String, JsValue> {
+        js(match &self.0 {
+            Var::Global(g) => g.to_html(),
+            Var::Managed(m) => m.to_html(),
+        })
+    }
+}
+
+/// Launch timings on the simulated clock (`timing::Timings`).
+#[wasm_bindgen]
+pub struct Timings(CoreTimings);
+
+#[wasm_bindgen]
+impl Timings {
+    /// The samples in milliseconds.
+    #[wasm_bindgen(getter, js_name = samplesMs)]
+    pub fn samples_ms(&self) -> Vec<f64> {
+        self.0.samples_ms.clone()
+    }
+
+    /// Whether the times come from the simulator's cost model (always, here).
+    #[wasm_bindgen(getter)]
+    pub fn simulated(&self) -> bool {
+        self.0.simulated
+    }
+
+    /// n, min, median, mean, p95, max, stddev (milliseconds).
+    pub fn summary(&self) -> std::result::Result<JsValue, JsValue> {
+        let s: Summary = js(self.0.summary())?;
+        to_js_object(&s)
+    }
+
+    /// Statistics table and distribution chart, labelled simulated.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> std::result::Result<String, JsValue> {
+        js(self.0.to_html())
+    }
+}
+
+/// Time against problem size (`timing::Sweep`): log-log time chart and achieved bandwidth.
+#[wasm_bindgen]
+pub struct Sweep(CoreSweep);
+
+#[wasm_bindgen]
+impl Sweep {
+    /// An empty sweep; `label` titles the charts.
+    #[wasm_bindgen(constructor)]
+    pub fn new(label: &str) -> Sweep {
+        Sweep(CoreSweep::new(label))
+    }
+
+    /// Adds one problem size, its timings and (optionally) the bytes it moves.
+    pub fn add(&mut self, size: f64, timings: &Timings, bytes: Option<f64>) {
+        self.0.add(size, &timings.0, bytes);
+    }
+
+    /// The table and charts a notebook shows.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> std::result::Result<String, JsValue> {
+        js(self.0.to_html())
+    }
+}

@@ -1,0 +1,357 @@
+//! The playground's plain-Rust layer: one simulated context and stream per page, launch
+//! arguments built from JavaScript values, typed views of byte buffers and the structured
+//! error the page shows inline. Everything here is host-testable; `lib.rs` only adapts it
+//! to wasm-bindgen.
+
+use std::cell::RefCell;
+
+use cuda_library::timing::{time_launches, Timings};
+use cuda_library::{
+    BackendKind, Context, Device, DevicePtr, Error, Kernel, KernelArg, LaunchConfig, Result, Stream,
+};
+use serde::Serialize;
+
+/// Thread-instructions one launch may run in the playground before it is stopped: about a
+/// tenth of a second of interpreting in a browser, so a runaway kernel ends quickly.
+pub const PLAYGROUND_BUDGET: u64 = 10_000_000;
+
+/// The page's context and stream on the simulated device.
+pub struct Session {
+    /// The simulated device's context.
+    pub ctx: Context,
+    /// The stream every launch and timing uses.
+    pub stream: Stream,
+}
+
+thread_local! {
+    static SESSION: RefCell<Option<Session>> = const { RefCell::new(None) };
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Remembers the message of a panic (a bug: no user input should cause one), so the page can
+/// say what went wrong after WebAssembly traps instead of showing only "unreachable".
+pub fn record_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info.to_string();
+        LAST_PANIC.with(|p| *p.borrow_mut() = Some(msg));
+    }));
+}
+
+/// The message of the last panic, if any (taken: a second call returns `None`).
+pub fn take_panic() -> Option<String> {
+    LAST_PANIC.with(|p| p.borrow_mut().take())
+}
+
+/// Selects the simulated backend, sets the playground's launch budget and makes the
+/// session's context current. Idempotent.
+pub fn start() -> Result<()> {
+    with_session(|_| Ok(()))
+}
+
+/// Runs `f` with the session, creating it on first use.
+pub fn with_session<R>(f: impl FnOnce(&Session) -> Result<R>) -> Result<R> {
+    SESSION.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            cuda_library::use_backend(BackendKind::Sim)?;
+            cuda_library::sim::set_launch_budget(PLAYGROUND_BUDGET);
+            let ctx = Device::new(0)?.set_current()?;
+            let stream = ctx.create_stream()?;
+            *slot = Some(Session { ctx, stream });
+        }
+        match slot.as_ref() {
+            Some(s) => f(s),
+            None => Err(Error::BackendUnavailable(
+                "the playground session could not start".to_string(),
+            )),
+        }
+    })
+}
+
+/// One kernel argument as the page gives it: a scalar of a PTX type, or a device address.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum Arg {
+    /// `.s32`
+    I32(i32),
+    /// `.u32`
+    U32(u32),
+    /// `.s64`
+    I64(i64),
+    /// `.u64`
+    U64(u64),
+    /// `.f32`
+    F32(f32),
+    /// `.f64`
+    F64(f64),
+    /// A device address (a buffer or a variable).
+    Ptr(DevicePtr),
+}
+
+impl Arg {
+    /// The argument's bytes as the kernel receives them.
+    pub fn as_kernel_arg(&self) -> KernelArg<'_> {
+        match self {
+            Arg::I32(v) => KernelArg::of(v),
+            Arg::U32(v) => KernelArg::of(v),
+            Arg::I64(v) => KernelArg::of(v),
+            Arg::U64(v) => KernelArg::of(v),
+            Arg::F32(v) => KernelArg::of(v),
+            Arg::F64(v) => KernelArg::of(v),
+            Arg::Ptr(v) => KernelArg::of(v),
+        }
+    }
+}
+
+/// Grid, block and dynamic shared bytes from the page's arrays (`[x]`, `[x, y]` or
+/// `[x, y, z]`; missing dimensions are 1).
+pub fn launch_config(grid: &[u32], block: &[u32], shared_bytes: u32) -> Result<LaunchConfig> {
+    Ok(LaunchConfig::new(dim3(grid, "grid")?, dim3(block, "block")?).with_shared_mem(shared_bytes))
+}
+
+fn dim3(v: &[u32], what: &str) -> Result<(u32, u32, u32)> {
+    match *v {
+        [x] => Ok((x, 1, 1)),
+        [x, y] => Ok((x, y, 1)),
+        [x, y, z] => Ok((x, y, z)),
+        _ => Err(Error::InvalidArgument(format!(
+            "{what} needs 1 to 3 dimensions, got {}",
+            v.len()
+        ))),
+    }
+}
+
+/// Launches `kernel` on the session's stream and waits for it. The arguments are checked
+/// against the kernel's parameters exactly as on the driver.
+pub fn launch(kernel: &Kernel, config: &LaunchConfig, args: &[Arg]) -> Result<()> {
+    let raw: Vec<KernelArg<'_>> = args.iter().map(Arg::as_kernel_arg).collect();
+    with_session(|s| {
+        kernel.launch(&s.stream, config, &raw)?;
+        s.stream.synchronize()
+    })
+}
+
+/// Times `runs` launches (after `warmup` untimed ones) with the simulated clock.
+pub fn time(
+    kernel: &Kernel,
+    config: &LaunchConfig,
+    args: &[Arg],
+    runs: usize,
+    warmup: usize,
+) -> Result<Timings> {
+    let raw: Vec<KernelArg<'_>> = args.iter().map(Arg::as_kernel_arg).collect();
+    with_session(|s| {
+        let t = time_launches(&s.stream, runs, warmup, || {
+            kernel.launch(&s.stream, config, &raw)
+        })?;
+        s.stream.synchronize()?;
+        Ok(t)
+    })
+}
+
+/// Plain numbers that convert to and from little-endian bytes.
+pub trait Scalar: Copy {
+    /// Bytes per value.
+    const SIZE: usize;
+    /// The value stored in `b` (exactly `SIZE` bytes).
+    fn from_le(b: &[u8]) -> Self;
+    /// Appends the value's bytes.
+    fn put_le(self, out: &mut Vec<u8>);
+}
+
+macro_rules! scalar {
+    ($($t:ty),*) => {$(
+        impl Scalar for $t {
+            const SIZE: usize = std::mem::size_of::<$t>();
+            fn from_le(b: &[u8]) -> Self {
+                let mut a = [0u8; std::mem::size_of::<$t>()];
+                a.copy_from_slice(b);
+                <$t>::from_le_bytes(a)
+            }
+            fn put_le(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+        }
+    )*};
+}
+scalar!(i32, u32, f32, f64);
+
+/// `bytes` read as values of `T`; an error if the length is not a multiple of its size.
+pub fn values_from_bytes<T: Scalar>(bytes: &[u8], type_name: &str) -> Result<Vec<T>> {
+    if bytes.len() % T::SIZE != 0 {
+        return Err(Error::SizeMismatch {
+            what: format!("{} bytes read as {type_name}", bytes.len()),
+            expected: bytes.len() - bytes.len() % T::SIZE,
+            got: bytes.len(),
+        });
+    }
+    Ok(bytes.chunks_exact(T::SIZE).map(T::from_le).collect())
+}
+
+/// The little-endian bytes of `values`.
+pub fn bytes_from_values<T: Scalar>(values: &[T]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(values.len() * T::SIZE);
+    for v in values {
+        v.put_le(&mut out);
+    }
+    out
+}
+
+/// An error as the page shows it: the message, the hint, where in the PTX (when the error
+/// knows) and the same styled box a notebook shows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ErrorInfo {
+    /// The error's variant, e.g. `PtxSyntax`, `KernelFault`.
+    pub kind: String,
+    /// What failed (the Display text without the hint).
+    pub message: String,
+    /// What to do about it.
+    pub hint: Option<String>,
+    /// PTX line (1-based) for syntax errors, faults, budget stops.
+    pub line: Option<u32>,
+    /// PTX column (1-based) for syntax errors.
+    pub column: Option<u32>,
+    /// The styled HTML box.
+    pub html: String,
+}
+
+impl ErrorInfo {
+    /// The page's view of `e`.
+    pub fn of(e: &Error) -> ErrorInfo {
+        let full = e.to_string();
+        let message = full.split("\nhint: ").next().unwrap_or(&full).to_string();
+        let (line, column) = match e {
+            Error::PtxSyntax { line, column, .. } => (Some(*line), Some(*column)),
+            Error::KernelFault { line, .. } | Error::InstructionBudget { line, .. } => {
+                (Some(*line), None)
+            }
+            _ => (None, None),
+        };
+        let debug = format!("{e:?}");
+        let kind = debug
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("Error")
+            .to_string();
+        ErrorInfo {
+            kind,
+            message,
+            hint: e.hint(),
+            line,
+            column,
+            html: e.to_html(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cuda_library::{Library, LibraryOptions};
+
+    const PTX: &str = r#".version 8.0
+.target sm_80
+.address_size 64
+.visible .entry twice(.param .u64 p, .param .u32 n)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [p];
+    ld.param.u32 %r1, [n];
+    mov.u32 %r2, %tid.x;
+    setp.ge.u32 %p1, %r2, %r1;
+    @%p1 bra DONE;
+    cvta.to.global.u64 %rd2, %rd1;
+    mul.wide.u32 %rd3, %r2, 4;
+    add.s64 %rd2, %rd2, %rd3;
+    ld.global.u32 %r3, [%rd2];
+    shl.b32 %r3, %r3, 1;
+    st.global.u32 [%rd2], %r3;
+DONE:
+    ret;
+}
+.visible .entry forever()
+{
+LOOP:
+    bra LOOP;
+}
+"#;
+
+    fn lib() -> Library {
+        start().unwrap();
+        Library::load_data(PTX.as_bytes(), &LibraryOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn launches_with_page_arguments() {
+        let lib = lib();
+        let k = lib.get_kernel("twice").unwrap();
+        let buf = with_session(|s| s.ctx.htod(&[1u32, 2, 3, 4])).unwrap();
+        let args = [Arg::Ptr(buf.device_ptr()), Arg::U32(3)];
+        launch(&k, &launch_config(&[1], &[32], 0).unwrap(), &args).unwrap();
+        assert_eq!(buf.to_vec().unwrap(), vec![2, 4, 6, 4]);
+    }
+
+    #[test]
+    fn wrong_argument_size_is_an_error_not_a_launch() {
+        let lib = lib();
+        let k = lib.get_kernel("twice").unwrap();
+        let buf = with_session(|s| s.ctx.htod(&[1u32])).unwrap();
+        let args = [Arg::Ptr(buf.device_ptr()), Arg::U64(1)];
+        let e = launch(&k, &launch_config(&[1], &[1], 0).unwrap(), &args).unwrap_err();
+        assert_eq!(ErrorInfo::of(&e).kind, "ArgumentSize");
+        assert_eq!(buf.to_vec().unwrap(), vec![1]);
+    }
+
+    #[test]
+    fn runaway_kernel_stops_at_the_playground_budget_with_its_line() {
+        let lib = lib();
+        let k = lib.get_kernel("forever").unwrap();
+        let e = launch(&k, &launch_config(&[1], &[32], 0).unwrap(), &[]).unwrap_err();
+        let info = ErrorInfo::of(&e);
+        assert_eq!(info.kind, "InstructionBudget");
+        assert_eq!(info.line, Some(26));
+        assert!(info.message.contains("10000000"), "{}", info.message);
+    }
+
+    #[test]
+    fn syntax_errors_carry_line_and_column() {
+        start().unwrap();
+        let bad = PTX.replace("shl.b32 %r3, %r3, 1;", "shl.b32 %r3, %r3 1;");
+        let e = Library::load_data(bad.as_bytes(), &LibraryOptions::default()).unwrap_err();
+        let info = ErrorInfo::of(&e);
+        assert_eq!(info.kind, "PtxSyntax");
+        assert_eq!(info.line, Some(18));
+        assert!(info.column.is_some());
+        assert!(info.html.contains("line 18"), "{}", info.html);
+    }
+
+    #[test]
+    fn timing_is_simulated() {
+        let lib = lib();
+        let k = lib.get_kernel("twice").unwrap();
+        let buf = with_session(|s| s.ctx.htod(&[0u32; 64])).unwrap();
+        let args = [Arg::Ptr(buf.device_ptr()), Arg::U32(64)];
+        let t = time(&k, &launch_config(&[2], &[32], 0).unwrap(), &args, 5, 1).unwrap();
+        assert!(t.simulated);
+        assert_eq!(t.samples_ms.len(), 5);
+        assert!(t.samples_ms.iter().all(|&ms| ms > 0.0));
+    }
+
+    #[test]
+    fn dimensions_and_typed_views() {
+        assert!(launch_config(&[], &[1], 0).is_err());
+        assert!(launch_config(&[1, 2, 3, 4], &[1], 0).is_err());
+        let c = launch_config(&[4, 2], &[32], 128).unwrap();
+        assert_eq!(
+            (c.grid.x, c.grid.y, c.grid.z, c.shared_mem_bytes),
+            (4, 2, 1, 128)
+        );
+        let b = bytes_from_values(&[1.5f32, -2.0]);
+        assert_eq!(
+            values_from_bytes::<f32>(&b, "f32").unwrap(),
+            vec![1.5, -2.0]
+        );
+        assert!(values_from_bytes::<f64>(&b[..6], "f64").is_err());
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Tests the browser playground (run after scripts/playground.sh, which it calls):
+#   - wasm-bindgen-test of the wasm-bindgen surface in Node
+#     (cargo test --target wasm32-unknown-unknown, runner wasm-bindgen-test-runner)
+#   - the end-to-end test (playground/e2e/e2e.mjs): Debian's Chromium, headless, driven by
+#     playwright-core against the built site served on 127.0.0.1; screenshots and the
+#     measured figures go to target/playground/e2e/.
+# Installs Chromium with apt when it is missing. Host unit tests run in `cargo test --workspace`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/playground.sh
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== installing Chromium (apt)" >&2
+  sudo_=""; [ "$(id -u)" = 0 ] || sudo_=sudo
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== wasm-bindgen-test (Node)" >&2
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test --quiet -p cuda-library-playground --target wasm32-unknown-unknown --test web
+
+echo "== end-to-end in Chromium" >&2
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server --bind 127.0.0.1 --directory target/playground/site "$port" >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  curl -fs "http://127.0.0.1:$port/" >/dev/null && break
+  sleep 0.1
+done
+node playground/e2e/e2e.mjs "http://127.0.0.1:$port" target/playground/e2e tests/fixtures/kernels.sm90.cubin

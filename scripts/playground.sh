@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the browser playground into target/playground/site/ (a static site: serve it with any
+# static file server, e.g. `python3 -m http.server -d target/playground/site`).
+#   1. cuda-library-playground for wasm32-unknown-unknown (cargo profile `wasm`)
+#   2. wasm-bindgen-cli of the crate's pinned version (installed with cargo if missing)
+#   3. wasm-opt -O3 from the npm package binaryen (playground/package-lock.json)
+#   4. the page, the worker, the lessons and the sample images (tests/fixtures/)
+# Prints the module's size, raw and gzipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' playground/Cargo.toml)
+out=target/playground/site
+
+rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  echo "== installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 minutes on 2 cores)" >&2
+  cargo install --quiet wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+if [ ! -x playground/node_modules/.bin/wasm-opt ] || [ ! -d playground/node_modules/playwright-core ]; then
+  (cd playground && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+echo "== cargo build (wasm32, profile wasm)" >&2
+cargo build --quiet -p cuda-library-playground --target wasm32-unknown-unknown --profile wasm
+rm -rf "$out"
+mkdir -p "$out/pkg" "$out/samples"
+wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
+  target/wasm32-unknown-unknown/wasm/cuda_library_playground.wasm
+wasm=$out/pkg/cuda_library_playground_bg.wasm
+echo "== wasm-opt -O3" >&2
+playground/node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-mutable-globals "$wasm" -o "$wasm.opt"
+mv "$wasm.opt" "$wasm"
+cp playground/site/*.html playground/site/*.css playground/site/*.js "$out/"
+for f in kernels.fatbin kernels.sm90.cubin kernels.ptx tables.sm90.cubin tables.zstd.fatbin; do
+  cp "tests/fixtures/$f" "$out/samples/"
+done
+raw=$(stat -c %s "$wasm")
+gz=$(gzip -9 -c "$wasm" | wc -c)
+echo "== playground built in $out: wasm $((raw / 1024)) KiB, gzipped $((gz / 1024)) KiB ($gz bytes)" >&2
