@@ -17,9 +17,12 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium >/dev/null
 fi
 
+echo "== clippy (wasm32)" >&2
+cargo clippy --quiet -p cuda-library-playground --target wasm32-unknown-unknown --all-targets \
+  -- -D warnings
 echo "== wasm-bindgen-test (Node)" >&2
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test --quiet -p cuda-library-playground --target wasm32-unknown-unknown --test web
+  cargo test -p cuda-library-playground --target wasm32-unknown-unknown --test web
 
 echo "== end-to-end in Chromium" >&2
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

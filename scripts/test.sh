@@ -3,7 +3,8 @@
 #   - .venv with the pinned NVRTC wheel (CUDA C++ compiles on machines without a GPU)
 #   - libclang, for the bindings drift check
 # then: rustfmt check, clippy, unit + integration + doc tests, the quickstart example,
-# rustdoc, a wasm32 build, the tutorial notebooks executed with evcxr and checked,
+# rustdoc, a wasm32 build, the browser playground (built, tested in Node and in headless
+# Chromium), the tutorial notebooks executed with evcxr and checked,
 # a bounded run of each fuzz target (FUZZ_SECONDS, default 30), the bindings drift check.
 # GPU tests run where a CUDA driver and device exist and print why they skip elsewhere;
 # set CUDA_LIBRARY_REQUIRE_GPU=1 to make a missing GPU a failure.
@@ -26,6 +27,8 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 echo "== wasm32 build (the public API on the simulator; the driver backend compiled out)"
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 cargo build --quiet --lib --target wasm32-unknown-unknown
+echo "== playground (wasm build, wasm-bindgen-test in Node, end-to-end in Chromium)"
+scripts/playground-test.sh
 echo "== tutorial notebooks (evcxr kernel, headless; outputs checked)"
 scripts/notebooks.sh
 echo "== fuzzing (bounded)"

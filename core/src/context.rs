@@ -468,7 +468,8 @@ impl Context {
             CtxImp::Sim(_) => {
                 let used = gpu().lock().mem.used();
                 let total = crate::sim::CAPACITY;
-                Ok((total.saturating_sub(used) as usize, total as usize))
+                let fit = |v: u64| usize::try_from(v).unwrap_or(usize::MAX); // 32-bit usize on wasm32
+                Ok((fit(total.saturating_sub(used)), fit(total)))
             }
         }
     }

@@ -262,7 +262,8 @@ impl Device {
             unsafe { cu!(drv, device_total_mem(&mut bytes, self.raw)) }?;
             return Ok(bytes);
         }
-        Ok(crate::sim::CAPACITY as usize)
+        // 4 GiB does not fit a 32-bit usize (wasm32): report the most it can hold there.
+        Ok(usize::try_from(crate::sim::CAPACITY).unwrap_or(usize::MAX))
     }
 
     /// The main properties in one plain-data value. The simulated device reports the

@@ -288,7 +288,14 @@ impl Histogram {
                 .x_desc(&self.x_label)
                 .y_desc("samples")
                 .x_label_formatter(&tick)
-                .y_label_formatter(&|v| format!("{v:.0}"))
+                // Counts are whole numbers: label only the whole ticks.
+                .y_label_formatter(&|v| {
+                    if v.fract() == 0.0 {
+                        format!("{v:.0}")
+                    } else {
+                        String::new()
+                    }
+                })
                 .light_line_style(BLACK.mix(0.08))
                 .bold_line_style(BLACK.mix(0.18))
                 .axis_style(BLACK.mix(0.6))

@@ -111,6 +111,11 @@ try {
       check(r.svgs.length >= 2 && r.svgs.every((n) => n > 0), `timing: ${r.svgs.length} charts with data`);
     }
     await page.screenshot({ path: join(outDir, `${id}.png`), fullPage: true });
+    if (id === "timing" || id === "kernels") {
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.screenshot({ path: join(outDir, `${id}-dark.png`), fullPage: true });
+      await page.emulateMedia({ colorScheme: "light" });
+    }
   }
 
   // A dropped (chosen) file appears as files[dropped] and loads.

@@ -24,11 +24,14 @@ function makeEditor(container, onRun) {
   const gutter = document.createElement("div");
   gutter.className = "gutter";
   const ta = document.createElement("textarea");
+  const body = document.createElement("div"); // grows with the text; `container` scrolls
+  body.className = "editor-body";
   ta.spellcheck = false;
   ta.setAttribute("autocapitalize", "off");
   ta.setAttribute("autocomplete", "off");
   ta.setAttribute("wrap", "off");
-  container.append(gutter, ta);
+  body.append(gutter, ta);
+  container.append(body);
   let marked = null;
   const refresh = () => {
     const n = ta.value.split("\n").length;
@@ -61,6 +64,8 @@ function makeEditor(container, onRun) {
       if (d) {
         d.classList.add("err");
         marked = d;
+        // Bring the line into view inside the editor (not the page).
+        container.scrollTop = Math.max(0, d.offsetTop - container.clientHeight / 2);
       }
     },
     unmark() {

@@ -15,6 +15,15 @@ fn field(e: &JsValue, name: &str) -> JsValue {
 }
 
 #[wasm_bindgen_test]
+fn device_reports_its_memory_on_32_bit_targets() {
+    let html = cuda_library_playground::device()
+        .unwrap()
+        .to_html()
+        .unwrap();
+    assert!(html.contains("4.0 GiB"), "{html}");
+}
+
+#[wasm_bindgen_test]
 fn saxpy_runs_in_webassembly() {
     let lib = Library::load_data(KERNELS_PTX).unwrap();
     let saxpy = lib.get_kernel("saxpy").unwrap();
