@@ -178,13 +178,13 @@ impl Library {
     /// A `__device__` or `__constant__` variable (`lib.get_global(name)`).
     #[wasm_bindgen(js_name = getGlobal)]
     pub fn get_global(&self, name: &str) -> std::result::Result<Variable, JsValue> {
-        Ok(Variable::Global(js(self.get()?.get_global(name))?))
+        Ok(Variable(Var::Global(js(self.get()?.get_global(name))?)))
     }
 
     /// A `__managed__` variable (`lib.get_managed(name)`).
     #[wasm_bindgen(js_name = getManaged)]
     pub fn get_managed(&self, name: &str) -> std::result::Result<Variable, JsValue> {
-        Ok(Variable::Managed(js(self.get()?.get_managed(name))?))
+        Ok(Variable(Var::Managed(js(self.get()?.get_managed(name))?)))
     }
 
     /// The names of the module-scope variables.
@@ -506,16 +506,7 @@ enum Var {
     Managed(Managed),
 }
 
-#[allow(non_snake_case)]
 impl Variable {
-    fn Global(g: Global) -> Variable {
-        Variable(Var::Global(g))
-    }
-
-    fn Managed(m: Managed) -> Variable {
-        Variable(Var::Managed(m))
-    }
-
     fn device_ptr(&self) -> DevicePtr {
         match &self.0 {
             Var::Global(g) => g.device_ptr(),
