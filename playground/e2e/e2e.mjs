@@ -124,6 +124,23 @@ try {
   let r = await runLesson();
   check(r.output.includes(`${basename(sampleFile)}:`), `your-file: the chosen ${basename(sampleFile)} is inspected and loaded`);
 
+  // A file dropped on the page (a real drop event carrying a File) becomes files[dropped].
+  await page.goto(`${url}/#welcome`);
+  await page.evaluate(() => {
+    const ptx = ".version 8.0\n.target sm_90\n.address_size 64\n" +
+      ".visible .entry dropped_kernel(.param .u64 p) { ret; }\n";
+    const dt = new DataTransfer();
+    dt.items.add(new File([ptx], "dropped.ptx"));
+    document.dispatchEvent(new DragEvent("dragenter", { dataTransfer: dt, bubbles: true }));
+    document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => location.hash === "#your-file" &&
+    document.getElementById("files-note").textContent.includes("dropped.ptx"));
+  check(await page.$eval("#drop", (d) => d.hidden), "the drop overlay hides after the drop");
+  r = await runLesson();
+  check(r.output.includes("dropped.ptx: 1 kernels") && r.output.includes("dropped_kernel"),
+    "a dropped PTX file is inspected, loaded and its kernel listed");
+
   // PTX syntax error: shown under the PTX editor with line and column, the line marked.
   await page.goto(`${url}/#launch`);
   await page.waitForFunction(() => document.getElementById("ptx-name").textContent === "saxpy.ptx");
