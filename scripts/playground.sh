@@ -24,7 +24,9 @@ echo "== cargo build (wasm32, profile wasm)" >&2
 cargo build --quiet -p cuda-library-playground --target wasm32-unknown-unknown --profile wasm
 rm -rf "$out"
 mkdir -p "$out/pkg" "$out/samples"
-wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
+# --weak-refs: objects a snippet does not free() (buffers, libraries) are freed when the
+# worker's JavaScript collects them, so repeated runs do not grow the simulated memory.
+wasm-bindgen --target web --no-typescript --weak-refs --out-dir "$out/pkg" \
   target/wasm32-unknown-unknown/wasm/cuda_library_playground.wasm
 wasm=$out/pkg/cuda_library_playground_bg.wasm
 echo "== wasm-opt -O3" >&2
