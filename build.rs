@@ -160,13 +160,20 @@ mod regen {
         |Stream(Create|Destroy|Synchronize|Query)(_v2)?|Event(Create|Destroy|Record|Synchronize|Query|ElapsedTime)(_v2)?\
         |OccupancyMax.*)";
 
+    /// The driver functions the crate calls directly on the loaded library.
+    const DRIVER_DIRECT: &str =
+        "cu(Init|DriverGetVersion|GetProcAddress.*|GetErrorName|GetErrorString)";
+
     fn generate_driver(include: &Path) -> String {
         base(include)
             .header_contents(
                 "wrapper.h",
                 "#include <cuda.h>\n#include <cudaTypedefs.h>\n",
             )
-            .allowlist_function(DRIVER_FUNCTIONS)
+            // Only what the crate calls through the loaded library; every other entry point
+            // is resolved with cuGetProcAddress into its PFN type (below). Each function here
+            // costs a libloading lookup instantiation in the generated `DriverLib`.
+            .allowlist_function(DRIVER_DIRECT)
             .allowlist_type(format!("PFN_{}_v.*", &DRIVER_FUNCTIONS))
             .allowlist_type("CUdriverProcAddress_flags.*|CUstream_flags.*|CUevent_flags.*")
             .allowlist_var("CUDA_VERSION")

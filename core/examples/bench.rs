@@ -2,9 +2,9 @@
 //!
 //! `cargo run --release --example bench [-- path/to/kernels.sm90.cubin]`
 //!
-//! "Raw" opens libcuda with the bindgen-generated `sys::driver::DriverLib` and calls the
-//! entry points directly, as C code would. Each measurement alternates raw and crate rounds
-//! and reports the median round. Launch rows measure CPU-side enqueue cost: batches of
+//! "Raw" opens libcuda with libloading, looks the entry points up with the header's PFN
+//! types and calls them directly, as C code would. Each measurement alternates raw and crate
+//! rounds and reports the median round. Launch rows measure CPU-side enqueue cost: batches of
 //! launches are timed while they are queued, and the stream is drained between batches
 //! (untimed), so the GPU's execution rate does not hide the host overhead.
 
@@ -60,28 +60,22 @@ fn main() -> cuda_library::Result<()> {
         image.len()
     );
 
-    // Raw driver table, opened the way a C program would dlopen it.
+    // Raw driver entry points, found the way a C program would dlopen/dlsym them, with the
+    // header's function-pointer types.
     // SAFETY: opening the CUDA driver library.
-    let raw = unsafe { sys::DriverLib::new("libcuda.so.1") }.expect("libcuda.so.1");
-    let load = raw
-        .cuLibraryLoadData
-        .as_ref()
-        .copied()
+    let raw = unsafe { libloading::Library::new("libcuda.so.1") }.expect("libcuda.so.1");
+    /// The symbol `name` as the PFN type `F` (an `Option` of a function pointer).
+    fn sym<F: Copy>(lib: &libloading::Library, name: &[u8]) -> F {
+        // SAFETY: `F` is the header's PFN typedef for this symbol.
+        unsafe { *lib.get::<F>(name).expect("driver symbol") }
+    }
+    let load = sym::<sys::PFN_cuLibraryLoadData_v12000>(&raw, b"cuLibraryLoadData\0")
         .expect("cuLibraryLoadData");
-    let unload = raw
-        .cuLibraryUnload
-        .as_ref()
-        .copied()
+    let unload = sym::<sys::PFN_cuLibraryUnload_v12000>(&raw, b"cuLibraryUnload\0")
         .expect("cuLibraryUnload");
-    let get_kernel = raw
-        .cuLibraryGetKernel
-        .as_ref()
-        .copied()
+    let get_kernel = sym::<sys::PFN_cuLibraryGetKernel_v12000>(&raw, b"cuLibraryGetKernel\0")
         .expect("cuLibraryGetKernel");
-    let launch_ex = raw
-        .cuLaunchKernelEx
-        .as_ref()
-        .copied()
+    let launch_ex = sym::<sys::PFN_cuLaunchKernelEx_v11060>(&raw, b"cuLaunchKernelEx\0")
         .expect("cuLaunchKernelEx");
 
     let mut rows = Vec::new();
