@@ -7,6 +7,9 @@
 //! Fixtures: `tests/fixtures/kernels.cu` built by nvcc (`tests/fixtures/build.sh`) into a
 //! sm_90 cubin, a fatbin (sm_80 + sm_90 SASS, compute_80 PTX) and compute_80 PTX.
 
+#[path = "kernels/ptx_ops.rs"]
+mod ptx_ops;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -780,4 +783,27 @@ fn a_context_destroyed_under_a_library_leaves_it_usable_and_unloadable() {
         check_saxpy(&lib, &primary);
         lib.unload().unwrap();
     }
+}
+
+/// The GPU is the judge of `mul24`/`mad24`/`sad`/`slct`/`testp` as `tests/kernels/ptx_ops.rs`
+/// defines them (the simulator is checked against the same definitions in
+/// `tests/sim_ptx_ops.rs`).
+#[test]
+fn ptx_integer_and_select_extras_match_their_definitions() {
+    let Some((_d, ctx, _turn)) = gpu() else {
+        return;
+    };
+    let lib = Library::load_data(ptx_ops::PTX.as_bytes(), &opts()).unwrap();
+    let k = lib.get_kernel("extras").unwrap();
+    let inp: Vec<u32> = ptx_ops::INPUTS.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let n = ptx_ops::INPUTS.len();
+    let inp = ctx.htod(&inp).unwrap();
+    let out = ctx.alloc_zeroed::<u32>(n * ptx_ops::OUTPUTS).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    launch!(k, &stream, &LaunchConfig::new(1, n as u32), out, inp).unwrap();
+    stream.synchronize().unwrap();
+    let got = out.to_vec().unwrap();
+    assert_eq!(got.len(), n * ptx_ops::OUTPUTS);
+    let bad = ptx_ops::mismatches(&got);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -273,6 +273,26 @@ fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
                     }
                 }
                 BinOp::CopySign => ua,
+                BinOp::Mul24Lo | BinOp::Mul24Hi => {
+                    let (x, y) = if signed {
+                        (sext(a, 24), sext(b, 24))
+                    } else {
+                        ((a & 0xff_ffff) as i64, (b & 0xff_ffff) as i64)
+                    };
+                    let p = x.wrapping_mul(y) as u64; // 48 significant bits
+                    if op == BinOp::Mul24Hi {
+                        p >> 16
+                    } else {
+                        p
+                    }
+                }
+                BinOp::AbsDiff => {
+                    if signed {
+                        sa.abs_diff(sb)
+                    } else {
+                        ua.abs_diff(ub)
+                    }
+                }
             };
             r & width_mask(bits)
         }
@@ -783,7 +803,7 @@ impl Block<'_> {
             }
             Op::Mad {
                 ty,
-                hi,
+                mul,
                 wide,
                 d,
                 a,
@@ -802,10 +822,7 @@ impl Block<'_> {
                             let p = bin(BinOp::MulWide, ty, x, y);
                             p.wrapping_add(z) & width_mask(ty.bits() * 2)
                         }
-                        _ => {
-                            let p = bin(if hi { BinOp::MulHi } else { BinOp::MulLo }, ty, x, y);
-                            trunc(p.wrapping_add(z), ty)
-                        }
+                        _ => trunc(bin(mul, ty, x, y).wrapping_add(z), ty),
                     };
                 }
                 w.blend(d, m, &out);
@@ -839,6 +856,55 @@ impl Block<'_> {
                 if let Some(pn) = pn {
                     w.blend(pn, m, &pf);
                 }
+            }
+            Op::Slct {
+                cty,
+                ftz,
+                d,
+                a,
+                b,
+                c,
+            } => {
+                for l in lanes(m) {
+                    let cv = w.get(c, l);
+                    let cv = if ftz && cty == Ty::F32 && f32v(cv).is_subnormal() {
+                        0
+                    } else {
+                        cv
+                    };
+                    let v = if setp(Cmp::Ge, cty, false, cv, 0) {
+                        w.get(a, l)
+                    } else {
+                        w.get(b, l)
+                    };
+                    w.set(d, l, v);
+                }
+            }
+            Op::Testp { test, ty, p, a } => {
+                let mut out = [0u64; 32];
+                for l in lanes(m) {
+                    let x = w.get(a, l);
+                    let x = if ty == Ty::F32 {
+                        f32v(x) as f64
+                    } else {
+                        f64v(x)
+                    };
+                    let sub = if ty == Ty::F32 {
+                        (x as f32).is_subnormal()
+                    } else {
+                        x.is_subnormal()
+                    };
+                    out[l] = match test {
+                        FpTest::Finite => x.is_finite(),
+                        FpTest::Infinite => x.is_infinite(),
+                        FpTest::Number => !x.is_nan(),
+                        FpTest::NotANumber => x.is_nan(),
+                        // As the GPU answers: zero counts as normal.
+                        FpTest::Normal => x.is_finite() && !sub,
+                        FpTest::Subnormal => sub,
+                    } as u64;
+                }
+                w.blend(p, m, &out);
             }
             Op::Selp { d, a, b, p } => {
                 for l in lanes(m) {
@@ -1215,14 +1281,8 @@ pub fn launch(
     params: &[u8],
     budget: u64,
 ) -> Result<Stats> {
-    let code = module
-        .kernels
-        .get(kernel)
-        .ok_or_else(|| Error::SymbolNotFound {
-            kind: "kernel",
-            name: kernel.to_string(),
-            suggestions: Vec::new(),
-        })?;
+    // Unsupported kernels say why (instruction and line), not that they do not exist.
+    let code = module.kernel(kernel)?;
     if params.len() < code.param_bytes {
         return Err(Error::InvalidArgument(format!(
             "kernel `{kernel}` takes {} bytes of parameters but {} were given",

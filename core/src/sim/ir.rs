@@ -110,6 +110,29 @@ pub enum BinOp {
     Shl,
     Shr,
     CopySign,
+    /// `mul24.lo`: low 32 bits of the product of the operands' low 24 bits.
+    Mul24Lo,
+    /// `mul24.hi`: bits 16..48 of that 48-bit product.
+    Mul24Hi,
+    /// `|a - b|` (the difference of `sad`).
+    AbsDiff,
+}
+
+/// What `testp` asks of a floating-point value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FpTest {
+    /// Neither infinite nor NaN.
+    Finite,
+    /// Plus or minus infinity.
+    Infinite,
+    /// Not NaN.
+    Number,
+    /// NaN.
+    NotANumber,
+    /// Finite and not subnormal (zero counts as normal, as on the GPU).
+    Normal,
+    /// Subnormal.
+    Subnormal,
 }
 
 /// One-operand operations.
@@ -220,14 +243,32 @@ pub enum Op {
         a: Src,
     },
     /// `mad.lo/hi/wide` and `fma`: `d = a * b + c`.
+    /// `mad`, `mad24`, `sad`, `fma`: `d = (a mul b) + c`, where `mul` is the product (or,
+    /// for `sad`, the absolute difference) and `wide` doubles the width of `c` and `d`.
     Mad {
         ty: Ty,
-        hi: bool,
+        mul: BinOp,
         wide: bool,
         d: u32,
         a: Src,
         b: Src,
         c: Src,
+    },
+    /// `slct`: `d = c >= 0 ? a : b`, `c` of type `cty` (`ftz`: a subnormal `c` counts as 0).
+    Slct {
+        cty: Ty,
+        ftz: bool,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    /// `testp`: `p = test(a)` for a floating-point `a`.
+    Testp {
+        test: FpTest,
+        ty: Ty,
+        p: u32,
+        a: Src,
     },
     /// `setp`: `p = (a cmp b) [combine q]`; `pn` gets the complement.
     Setp {

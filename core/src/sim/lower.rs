@@ -615,6 +615,17 @@ impl<'a> Lowerer<'a> {
         .unwrap_or(MemSpace::Generic);
         let unsupported_op = || unsupported(line, format!("`{}`", i.opcode));
         let t = || ty.ok_or_else(|| unsupported(line, format!("`{}` without a type", i.opcode)));
+        // Half precision (f16, f16x2, bf16) is moved and stored as bits, never computed: an
+        // instruction that would compute with it is refused rather than run as integer math.
+        let half = mods
+            .iter()
+            .any(|m| matches!(*m, "f16" | "f16x2" | "bf16" | "bf16x2"));
+        if half && !matches!(i.opcode.as_str(), "mov" | "ld" | "ldu" | "st") {
+            return Err(unsupported(
+                line,
+                format!("`{}` on half precision (f16/bf16)", i.opcode),
+            ));
+        }
         Ok(match i.opcode.as_str() {
             "mov" => {
                 need(2)?;
@@ -682,8 +693,8 @@ impl<'a> Lowerer<'a> {
                     a: self.src(&o[1], ty, line)?,
                 }
             }
-            "add" | "sub" | "mul" | "div" | "rem" | "min" | "max" | "and" | "or" | "xor"
-            | "shl" | "shr" | "copysign" => {
+            "add" | "sub" | "mul" | "mul24" | "div" | "rem" | "min" | "max" | "and" | "or"
+            | "xor" | "shl" | "shr" | "copysign" => {
                 need(3)?;
                 let ty = t()?;
                 if ty == Ty::Pred {
@@ -707,6 +718,8 @@ impl<'a> Lowerer<'a> {
                     "mul" if has("hi") => BinOp::MulHi,
                     "mul" if has("wide") => BinOp::MulWide,
                     "mul" => BinOp::MulLo,
+                    "mul24" if has("hi") => BinOp::Mul24Hi,
+                    "mul24" => BinOp::Mul24Lo,
                     "div" => BinOp::Div,
                     "rem" => BinOp::Rem,
                     "min" => BinOp::Min,
@@ -770,10 +783,18 @@ impl<'a> Lowerer<'a> {
                     a,
                 }
             }
-            "mad" | "fma" => {
+            "mad" | "fma" | "mad24" | "sad" => {
                 need(4)?;
                 let ty = t()?;
                 let wide = has("wide");
+                let mul = match (i.opcode.as_str(), has("hi")) {
+                    ("sad", _) => BinOp::AbsDiff,
+                    ("mad24", true) => BinOp::Mul24Hi,
+                    ("mad24", false) => BinOp::Mul24Lo,
+                    (_, true) => BinOp::MulHi,
+                    _ if wide => BinOp::MulWide,
+                    _ => BinOp::MulLo,
+                };
                 let d = self.dst(&o[0], line)?;
                 let cty = match (wide, ty) {
                     (true, Ty::U(4)) => Ty::U(8),
@@ -782,7 +803,7 @@ impl<'a> Lowerer<'a> {
                 };
                 Op::Mad {
                     ty,
-                    hi: has("hi"),
+                    mul,
                     wide,
                     d,
                     a: self.src(&o[1], ty, line)?,
@@ -861,6 +882,42 @@ impl<'a> Lowerer<'a> {
                     a: self.src(&o[1], ty, line)?,
                     b: self.src(&o[2], ty, line)?,
                     p: self.src(&o[3], Ty::Pred, line)?,
+                }
+            }
+            "slct" => {
+                need(4)?;
+                let tys: Vec<Ty> = mods.iter().filter_map(|m| Ty::parse(m)).collect();
+                let [dty, cty] = tys[..] else {
+                    return Err(unsupported(line, "`slct` without two types"));
+                };
+                let d = self.dst(&o[0], line)?;
+                Op::Slct {
+                    cty,
+                    ftz: has("ftz"),
+                    d,
+                    a: self.src(&o[1], dty, line)?,
+                    b: self.src(&o[2], dty, line)?,
+                    c: self.src(&o[3], cty, line)?,
+                }
+            }
+            "testp" => {
+                need(2)?;
+                let ty = t()?;
+                let test = match mods.first().copied().unwrap_or("") {
+                    "finite" => FpTest::Finite,
+                    "infinite" => FpTest::Infinite,
+                    "number" => FpTest::Number,
+                    "notanumber" => FpTest::NotANumber,
+                    "normal" => FpTest::Normal,
+                    "subnormal" => FpTest::Subnormal,
+                    _ => return Err(unsupported_op()),
+                };
+                let p = self.dst(&o[0], line)?;
+                Op::Testp {
+                    test,
+                    ty,
+                    p,
+                    a: self.src(&o[1], ty, line)?,
                 }
             }
             "cvt" => {

@@ -1,0 +1,48 @@
+//! `mul24`, `mad24`, `sad`, `slct` and `testp` on the simulated backend, through the public
+//! API, against the PTX ISA's definitions (the same kernel is checked on a GPU by
+//! `tests/gpu_library.rs`). Also: half-precision arithmetic is refused, not run as integers.
+
+#[path = "kernels/ptx_ops.rs"]
+mod ptx_ops;
+
+use cuda_library::{BackendKind, Device, Error, LaunchConfig, Library, LibraryOptions};
+
+#[test]
+fn integer_and_select_extras_follow_the_ptx_isa() {
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let lib = Library::load_data(ptx_ops::PTX.as_bytes(), &LibraryOptions::default()).unwrap();
+    let k = lib.get_kernel("extras").unwrap();
+    let inp: Vec<u32> = ptx_ops::INPUTS.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let n = ptx_ops::INPUTS.len();
+    let inp = ctx.htod(&inp).unwrap();
+    let out = ctx.alloc_zeroed::<u32>(n * ptx_ops::OUTPUTS).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    cuda_library::launch!(k, &stream, &LaunchConfig::new(1, n as u32), out, inp).unwrap();
+    stream.synchronize().unwrap();
+    let got = out.to_vec().unwrap();
+    assert_eq!(got.len(), n * ptx_ops::OUTPUTS);
+    let bad = ptx_ops::mismatches(&got);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn half_precision_arithmetic_is_refused_with_its_line() {
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let _ctx = Device::new(0).unwrap().set_current().unwrap();
+    let ptx = ".version 8.0\n.target sm_80\n.address_size 64\n\
+        .visible .entry half(.param .u64 p)\n{\n .reg .b16 %h<3>;\n .reg .f32 %f<2>;\n\
+        mov.b16 %h1, 0x3c00;\n cvt.f32.f16 %f1, %h1;\n ret;\n}\n";
+    let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default()).unwrap();
+    let e = lib
+        .get_kernel("half")
+        .and_then(|k| {
+            let ctx = Device::new(0)?.set_current()?;
+            let s = ctx.create_stream()?;
+            cuda_library::launch!(k, &s, &LaunchConfig::new(1, 1), 0u64)
+        })
+        .unwrap_err();
+    let t = e.to_string();
+    assert!(matches!(e, Error::Unsupported(_)), "{t}");
+    assert!(t.contains("half precision") && t.contains("line 9"), "{t}");
+}
