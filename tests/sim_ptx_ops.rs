@@ -11,19 +11,7 @@ use cuda_library::{BackendKind, Device, Error, LaunchConfig, Library, LibraryOpt
 fn integer_and_select_extras_follow_the_ptx_isa() {
     cuda_library::use_backend(BackendKind::Sim).unwrap();
     let ctx = Device::new(0).unwrap().set_current().unwrap();
-    let lib = Library::load_data(ptx_ops::PTX.as_bytes(), &LibraryOptions::default()).unwrap();
-    let k = lib.get_kernel("extras").unwrap();
-    let inp: Vec<u32> = ptx_ops::INPUTS.iter().flat_map(|&(a, b)| [a, b]).collect();
-    let n = ptx_ops::INPUTS.len();
-    let inp = ctx.htod(&inp).unwrap();
-    let out = ctx.alloc_zeroed::<u32>(n * ptx_ops::OUTPUTS).unwrap();
-    let stream = ctx.create_stream().unwrap();
-    cuda_library::launch!(k, &stream, &LaunchConfig::new(1, n as u32), out, inp).unwrap();
-    stream.synchronize().unwrap();
-    let got = out.to_vec().unwrap();
-    assert_eq!(got.len(), n * ptx_ops::OUTPUTS);
-    let bad = ptx_ops::mismatches(&got);
-    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    ptx_ops::run_and_check(&ctx);
 }
 
 #[test]

@@ -17,7 +17,7 @@
 pub mod session;
 
 use cuda_library::timing::{Sweep as CoreSweep, Timings as CoreTimings};
-use cuda_library::{DeviceBuffer, DevicePtr, Error, Global, Managed, Result};
+use cuda_library::{DeviceBuffer, DevicePtr, DeviceRepr, Error, Global, Managed, Result};
 use cuda_library_notebook::stats::Summary;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -514,17 +514,19 @@ impl Variable {
         }
     }
 
-    fn bytes(&self) -> Result<Vec<u8>> {
-        match &self.0 {
-            Var::Global(g) => g.read_bytes(),
-            Var::Managed(m) => m.read_bytes(),
-        }
+    /// The contents as `T`s (the core's `read_vec`: the size must be a multiple of `T`'s).
+    fn read_vec<T: DeviceRepr + Default>(&self) -> std::result::Result<Vec<T>, JsValue> {
+        js(match &self.0 {
+            Var::Global(g) => g.read_vec(),
+            Var::Managed(m) => m.read_vec(),
+        })
     }
 
-    fn write(&self, bytes: &[u8]) -> std::result::Result<(), JsValue> {
+    /// Overwrites the whole variable (the core's `write_slice`: sizes must match).
+    fn write_slice<T: DeviceRepr>(&self, values: &[T]) -> std::result::Result<(), JsValue> {
         js(match &self.0 {
-            Var::Global(g) => g.write_bytes(bytes),
-            Var::Managed(m) => m.write_bytes(bytes),
+            Var::Global(g) => g.write_slice(values),
+            Var::Managed(m) => m.write_slice(values),
         })
     }
 }
@@ -561,61 +563,61 @@ impl Variable {
     /// The current contents.
     #[wasm_bindgen(js_name = readBytes)]
     pub fn read_bytes(&self) -> std::result::Result<Vec<u8>, JsValue> {
-        js(self.bytes())
+        self.read_vec()
     }
 
     /// The contents as 32-bit floats.
     #[wasm_bindgen(js_name = readF32)]
     pub fn read_f32(&self) -> std::result::Result<Vec<f32>, JsValue> {
-        read_as(self.bytes(), "f32")
+        self.read_vec()
     }
 
     /// The contents as 64-bit floats.
     #[wasm_bindgen(js_name = readF64)]
     pub fn read_f64(&self) -> std::result::Result<Vec<f64>, JsValue> {
-        read_as(self.bytes(), "f64")
+        self.read_vec()
     }
 
     /// The contents as 32-bit signed integers.
     #[wasm_bindgen(js_name = readI32)]
     pub fn read_i32(&self) -> std::result::Result<Vec<i32>, JsValue> {
-        read_as(self.bytes(), "i32")
+        self.read_vec()
     }
 
     /// The contents as 32-bit unsigned integers.
     #[wasm_bindgen(js_name = readU32)]
     pub fn read_u32(&self) -> std::result::Result<Vec<u32>, JsValue> {
-        read_as(self.bytes(), "u32")
+        self.read_vec()
     }
 
     /// Overwrites the whole variable (exactly `size` bytes).
     #[wasm_bindgen(js_name = writeBytes)]
     pub fn write_bytes(&self, bytes: &[u8]) -> std::result::Result<(), JsValue> {
-        self.write(bytes)
+        self.write_slice(bytes)
     }
 
     /// Overwrites the whole variable with 32-bit floats.
     #[wasm_bindgen(js_name = writeF32)]
     pub fn write_f32(&self, v: &[f32]) -> std::result::Result<(), JsValue> {
-        self.write(&session::bytes_from_values(v))
+        self.write_slice(v)
     }
 
     /// Overwrites the whole variable with 64-bit floats.
     #[wasm_bindgen(js_name = writeF64)]
     pub fn write_f64(&self, v: &[f64]) -> std::result::Result<(), JsValue> {
-        self.write(&session::bytes_from_values(v))
+        self.write_slice(v)
     }
 
     /// Overwrites the whole variable with 32-bit signed integers.
     #[wasm_bindgen(js_name = writeI32)]
     pub fn write_i32(&self, v: &[i32]) -> std::result::Result<(), JsValue> {
-        self.write(&session::bytes_from_values(v))
+        self.write_slice(v)
     }
 
     /// Overwrites the whole variable with 32-bit unsigned integers.
     #[wasm_bindgen(js_name = writeU32)]
     pub fn write_u32(&self, v: &[u32]) -> std::result::Result<(), JsValue> {
-        self.write(&session::bytes_from_values(v))
+        self.write_slice(v)
     }
 
     /// A typed preview and hex dump, as a notebook shows the variable.

@@ -127,8 +127,27 @@ pub fn expected(a: u32, b: u32) -> [u32; OUTPUTS] {
     ]
 }
 
+/// Loads [`PTX`] on the current backend, runs `extras` over [`INPUTS`] in `ctx` and asserts
+/// every result equals [`expected`], listing all rows that differ.
+pub fn run_and_check(ctx: &cuda_library::Context) {
+    use cuda_library::{launch, LaunchConfig, Library, LibraryOptions};
+    let lib = Library::load_data(PTX.as_bytes(), &LibraryOptions::default()).unwrap();
+    let k = lib.get_kernel("extras").unwrap();
+    let inp: Vec<u32> = INPUTS.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let n = INPUTS.len();
+    let inp = ctx.htod(&inp).unwrap();
+    let out = ctx.alloc_zeroed::<u32>(n * OUTPUTS).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    launch!(k, &stream, &LaunchConfig::new(1, n as u32), out, inp).unwrap();
+    stream.synchronize().unwrap();
+    let got = out.to_vec().unwrap();
+    assert_eq!(got.len(), n * OUTPUTS);
+    let bad = mismatches(&got);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 /// Every input pair whose results differ from [`expected`], with both rows (empty: all match).
-pub fn mismatches(got: &[u32]) -> Vec<String> {
+fn mismatches(got: &[u32]) -> Vec<String> {
     INPUTS
         .iter()
         .enumerate()
