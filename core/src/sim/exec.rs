@@ -104,6 +104,89 @@ fn ftz32(x: f32) -> f32 {
     }
 }
 
+/// A little-endian value of 1, 2, 4 or 8 bytes (fixed-size copies: no `memcpy` call).
+#[inline(always)]
+fn load_le(s: &[u8]) -> u64 {
+    if let Ok(b) = <[u8; 4]>::try_from(s) {
+        u32::from_le_bytes(b) as u64
+    } else if let Ok(b) = <[u8; 8]>::try_from(s) {
+        u64::from_le_bytes(b)
+    } else if let Ok(b) = <[u8; 2]>::try_from(s) {
+        u16::from_le_bytes(b) as u64
+    } else {
+        let mut buf = [0u8; 8];
+        let n = s.len().min(8);
+        buf[..n].copy_from_slice(&s[..n]);
+        u64::from_le_bytes(buf)
+    }
+}
+
+/// Loads `N` bytes at `at[l] - start` of `bytes` into `out[l]` for the lanes of `m`; the
+/// caller has checked that every lane's access is inside `bytes` (a lane outside reads
+/// clamped bytes, never out of bounds).
+#[inline(always)]
+fn gather<const N: usize>(out: &mut [u64; 32], bytes: &[u8], at: &[u64; 32], start: u64, m: u32) {
+    let limit = bytes.len().saturating_sub(N);
+    let one = |a: u64| -> u64 {
+        let off = (a.wrapping_sub(start) as usize).min(limit);
+        let mut buf = [0u8; 8];
+        if let Some(src) = bytes.get(off..off + N) {
+            buf[..N].copy_from_slice(src);
+        }
+        u64::from_le_bytes(buf)
+    };
+    if m == FULL {
+        for (o, &a) in out.iter_mut().zip(at) {
+            *o = one(a);
+        }
+    } else {
+        for l in lanes(m) {
+            out[l] = one(at[l]);
+        }
+    }
+}
+
+/// Stores the low `s.len()` bytes of `v`, little-endian.
+#[inline(always)]
+fn store_le(s: &mut [u8], v: u64) {
+    if let Ok(b) = <&mut [u8; 4]>::try_from(&mut *s) {
+        *b = (v as u32).to_le_bytes();
+    } else if let Ok(b) = <&mut [u8; 8]>::try_from(&mut *s) {
+        *b = v.to_le_bytes();
+    } else if let Ok(b) = <&mut [u8; 2]>::try_from(&mut *s) {
+        *b = (v as u16).to_le_bytes();
+    } else {
+        let n = s.len().min(8);
+        s[..n].copy_from_slice(&v.to_le_bytes()[..n]);
+    }
+}
+
+/// `fma.rn.f32`, exact and without a libm call (which is slow where the CPU has no FMA
+/// instruction, and absent on wasm32): the product of two `f32` is exact in `f64`; the sum
+/// is rounded to odd in `f64` (its exact error from a two-sum decides the direction); and
+/// rounding that to `f32` is then the correctly rounded fused result, since `f64` has more
+/// than two bits beyond `f32`'s precision. Infinities and NaN take `f32::mul_add`.
+#[inline(always)]
+fn fma_f32(x: f32, y: f32, z: f32) -> f32 {
+    let p = x as f64 * y as f64;
+    let zd = z as f64;
+    let s = p + zd;
+    if !s.is_finite() {
+        return x.mul_add(y, z);
+    }
+    let pp = s - zd;
+    let err = (p - pp) + (zd - (s - pp));
+    let bits = s.to_bits();
+    // Inexact and even: the odd neighbour on the exact value's side (branch-free).
+    let fix = err != 0.0 && bits & 1 == 0;
+    let step = if (err > 0.0) == (s > 0.0) {
+        1
+    } else {
+        u64::MAX
+    };
+    f64::from_bits(bits.wrapping_add(if fix { step } else { 0 })) as f32
+}
+
 /// An operand viewed in place: a register row or an immediate.
 enum Opnd<'a> {
     Row(&'a [u64; 32]),
@@ -128,6 +211,16 @@ impl Warp {
             Src::Reg(r) => Opnd::Row(&self.regs[r as usize]),
             Src::Imm(v) => Opnd::Imm(v),
         }
+    }
+
+    /// The address of a memory operand in every lane.
+    #[inline(always)]
+    fn addresses(&self, addr: Addr) -> [u64; 32] {
+        let mut at = self.row(addr.base);
+        for a in at.iter_mut() {
+            *a = a.wrapping_add(addr.offset as u64);
+        }
+        at
     }
 
     /// An operand's value in every lane.
@@ -564,7 +657,6 @@ impl Block<'_> {
         addr: u64,
         len: usize,
     ) -> std::result::Result<u64, String> {
-        let mut buf = [0u8; 8];
         match space {
             MemSpace::Const => {
                 let (base, size) = self.module.const_bank;
@@ -577,7 +669,7 @@ impl Block<'_> {
                         "{len}-byte read at {addr:#x} is outside the {size} bytes of constant memory (CUDA_ERROR_ILLEGAL_ADDRESS)"
                     ));
                 };
-                buf[..len].copy_from_slice(src);
+                Ok(load_le(src))
             }
             MemSpace::Param => {
                 let src = self.params;
@@ -588,14 +680,13 @@ impl Block<'_> {
                         src.len()
                     ));
                 }
-                buf[..len].copy_from_slice(&src[a..a + len]);
+                Ok(load_le(&src[a..a + len]))
             }
             _ => {
                 let s = self.mem(gmem, w, l, space, addr, len)?;
-                buf[..len].copy_from_slice(s);
+                Ok(load_le(s))
             }
         }
-        Ok(u64::from_le_bytes(buf))
     }
 
     fn write(
@@ -610,8 +701,107 @@ impl Block<'_> {
             return Err(format!("a store to read-only memory at {addr:#x}"));
         }
         let s = self.mem(gmem, w, l, space, addr, len)?;
-        s.copy_from_slice(&v.to_le_bytes()[..len]);
+        store_le(s, v);
         Ok(())
+    }
+
+    /// The bytes that global or shared accesses of `size` bytes at `at` (lanes of `m`) may
+    /// fall in, with the address of their first byte: the allocation of the first active
+    /// lane (or the block's shared memory), when every access is aligned. The caller still
+    /// checks each lane against these bytes; `None`, or a lane outside them, sends it to the
+    /// lane-by-lane path, which finds and reports the faulting lane.
+    fn warp_region<'m>(
+        &'m mut self,
+        gmem: &'m mut Memory,
+        space: MemSpace,
+        at: &[u64; 32],
+        m: u32,
+        size: usize,
+    ) -> Option<(u64, &'m mut [u8])> {
+        if m == 0 || at.iter().fold(0, |o, a| o | a) % size as u64 != 0 {
+            // Inactive lanes' addresses take part: a rare false alarm only costs the slow path.
+            return None;
+        }
+        let first = at[m.trailing_zeros() as usize];
+        match space {
+            MemSpace::Global => gmem.region_mut(first, first.checked_add(size as u64)?),
+            MemSpace::Shared => Some((0, self.shared.as_mut_slice())),
+            _ => None,
+        }
+    }
+
+    /// `ld` of one element in every lane of `m` from global or shared memory, when
+    /// [`warp_region`](Self::warp_region) finds the accesses in one place; `false` otherwise
+    /// (and nothing written).
+    fn load_warp(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ty: Ty,
+        r: u32,
+        addr: Addr,
+        m: u32,
+    ) -> bool {
+        let size = ty.size();
+        let at = w.addresses(addr);
+        let Some((start, bytes)) = self.warp_region(gmem, addr.space, &at, m, size) else {
+            return false;
+        };
+        // Every lane is checked before any is written: the destination may be the base.
+        let limit = (bytes.len() as u64).wrapping_sub(size as u64);
+        if bytes.len() < size
+            || at
+                .iter()
+                .zip(0..32)
+                .any(|(a, l)| (m >> l) & 1 != 0 && a.wrapping_sub(start) > limit)
+        {
+            return false;
+        }
+        let out = &mut w.regs[r as usize];
+        match size {
+            4 => gather::<4>(out, bytes, &at, start, m),
+            8 => gather::<8>(out, bytes, &at, start, m),
+            2 => gather::<2>(out, bytes, &at, start, m),
+            _ => gather::<1>(out, bytes, &at, start, m),
+        }
+        if let Ty::S(n) = ty {
+            let bits = n as u32 * 8;
+            for l in lanes(m) {
+                out[l] = sext(out[l], bits) as u64 & width_mask(32.max(bits));
+            }
+        }
+        true
+    }
+
+    /// `st` of one element in every lane of `m` to global or shared memory, when
+    /// [`warp_region`](Self::warp_region) finds the accesses in one place; `false` otherwise
+    /// (and nothing written).
+    fn store_warp(
+        &mut self,
+        gmem: &mut Memory,
+        w: &Warp,
+        ty: Ty,
+        src: Src,
+        addr: Addr,
+        m: u32,
+    ) -> bool {
+        let size = ty.size();
+        let at = w.addresses(addr);
+        let Some((start, bytes)) = self.warp_region(gmem, addr.space, &at, m, size) else {
+            return false;
+        };
+        let limit = (bytes.len() as u64).saturating_sub(size as u64);
+        let outside = lanes(m).any(|l| at[l].wrapping_sub(start) > limit);
+        if outside || bytes.len() < size {
+            return false;
+        }
+        let v = w.opnd(src);
+        // Lanes store in order, so when two lanes write one address the highest wins.
+        for l in lanes(m) {
+            let off = (at[l] - start) as usize;
+            store_le(&mut bytes[off..off + size], v.at(l));
+        }
+        true
     }
 
     /// Runs one warp until it waits at a barrier or every lane has exited.
@@ -812,18 +1002,38 @@ impl Block<'_> {
             } => {
                 let mut out = [0u64; 32];
                 let (av, bv, cv) = (w.opnd(a), w.opnd(b), w.opnd(c));
-                // Only active lanes: a fused multiply-add is a libm call on this target.
-                for l in lanes(m) {
-                    let (x, y, z) = (av.at(l), bv.at(l), cv.at(l));
-                    out[l] = match ty {
-                        Ty::F32 => f32v(x).mul_add(f32v(y), f32v(z)).to_bits() as u64,
-                        Ty::F64 => f64v(x).mul_add(f64v(y), f64v(z)).to_bits(),
-                        _ if wide => {
-                            let p = bin(BinOp::MulWide, ty, x, y);
-                            p.wrapping_add(z) & width_mask(ty.bits() * 2)
+                match ty {
+                    // Every lane (pure arithmetic, no libm call): the loop vectorises.
+                    Ty::F32 => {
+                        for (l, o) in out.iter_mut().enumerate() {
+                            let r = fma_f32(f32v(av.at(l)), f32v(bv.at(l)), f32v(cv.at(l)));
+                            *o = r.to_bits() as u64;
                         }
-                        _ => trunc(bin(mul, ty, x, y).wrapping_add(z), ty),
-                    };
+                    }
+                    // Only active lanes: a double fused multiply-add is a libm call.
+                    Ty::F64 => {
+                        for l in lanes(m) {
+                            let r = f64v(av.at(l)).mul_add(f64v(bv.at(l)), f64v(cv.at(l)));
+                            out[l] = r.to_bits();
+                        }
+                    }
+                    Ty::U(4) | Ty::S(4) if mul == BinOp::MulLo && !wide => {
+                        for (l, o) in out.iter_mut().enumerate() {
+                            let p = av.at(l).wrapping_mul(bv.at(l));
+                            *o = p.wrapping_add(cv.at(l)) & 0xffff_ffff;
+                        }
+                    }
+                    _ if wide => {
+                        for (l, o) in out.iter_mut().enumerate() {
+                            let p = bin(BinOp::MulWide, ty, av.at(l), bv.at(l));
+                            *o = p.wrapping_add(cv.at(l)) & width_mask(ty.bits() * 2);
+                        }
+                    }
+                    _ => {
+                        for (l, o) in out.iter_mut().enumerate() {
+                            *o = trunc(bin(mul, ty, av.at(l), bv.at(l)).wrapping_add(cv.at(l)), ty);
+                        }
+                    }
                 }
                 w.blend(d, m, &out);
             }
@@ -957,53 +1167,9 @@ impl Block<'_> {
                 }
             }
             Op::Ld { ty, ref d, addr }
-                if d.len() == 1 && addr.space == MemSpace::Shared && !matches!(ty, Ty::S(_)) =>
-            {
-                // The common case of shared-memory kernels: one unsigned or float element.
-                let size = ty.size();
-                let (base, r) = (w.row(addr.base), d[0]);
-                let n = self.shared.len();
-                let mut out = w.regs[r as usize];
-                for l in lanes(m) {
-                    let at = base[l].wrapping_add(addr.offset as u64);
-                    let a = at as usize;
-                    if at % size as u64 != 0 || at > n as u64 || a + size > n {
-                        let e = if at % size as u64 != 0 {
-                            format!("misaligned {size}-byte access at {at:#x}")
-                        } else {
-                            format!("{size}-byte access at {at:#x} is outside the block's {n} bytes of shared memory (CUDA_ERROR_ILLEGAL_ADDRESS)")
-                        };
-                        return Err(self.fault(w, l, ins, e));
-                    }
-                    let mut buf = [0u8; 8];
-                    buf[..size].copy_from_slice(&self.shared[a..a + size]);
-                    out[l] = u64::from_le_bytes(buf);
-                }
-                w.regs[r as usize] = out;
-            }
-            Op::Ld { ty, ref d, addr }
-                if d.len() == 1 && addr.space == MemSpace::Global && !matches!(ty, Ty::S(_)) =>
-            {
-                // One unsigned or float element from global memory, per lane.
-                let size = ty.size();
-                let (base, r) = (w.row(addr.base), d[0]);
-                let mut out = w.regs[r as usize];
-                for l in lanes(m) {
-                    let at = base[l].wrapping_add(addr.offset as u64);
-                    if at % size as u64 != 0 {
-                        let e = format!("misaligned {size}-byte access at {at:#x}");
-                        return Err(self.fault(w, l, ins, e));
-                    }
-                    let Some(src) = gmem.slice(at, size) else {
-                        let e = format!("{size}-byte access at {at:#x} is outside every allocation (CUDA_ERROR_ILLEGAL_ADDRESS)");
-                        return Err(self.fault(w, l, ins, e));
-                    };
-                    let mut buf = [0u8; 8];
-                    buf[..size].copy_from_slice(src);
-                    out[l] = u64::from_le_bytes(buf);
-                }
-                w.regs[r as usize] = out;
-            }
+                if d.len() == 1 && self.load_warp(gmem, w, ty, d[0], addr, m) => {}
+            Op::St { ty, ref s, addr }
+                if s.len() == 1 && self.store_warp(gmem, w, ty, s[0], addr, m) => {}
             Op::Ld { ty, ref d, addr } => {
                 let size = ty.size();
                 for l in lanes(m) {
@@ -1449,5 +1615,102 @@ fn empty_warp() -> Warp {
         waiting: false,
         local: vec![Vec::new(); 32],
         tid: [[0; 3]; 32],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fma_f32;
+
+    /// A small deterministic generator (xorshift64*).
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+        /// An `f32` with a random sign, a mantissa and an exponent near `e`.
+        fn near(&mut self, e: i32) -> f32 {
+            let r = self.next();
+            let exp = (127 + e + (r % 9) as i32 - 4).clamp(0, 254) as u32;
+            f32::from_bits(((r >> 8) as u32 & 0x807f_ffff) | (exp << 23))
+        }
+    }
+
+    fn check(x: f32, y: f32, z: f32) {
+        let want = x.mul_add(y, z);
+        let got = fma_f32(x, y, z);
+        assert!(
+            got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+            "fma({x:e}, {y:e}, {z:e}) = {got:e} ({:#x}), want {want:e} ({:#x})",
+            got.to_bits(),
+            want.to_bits()
+        );
+    }
+
+    #[test]
+    fn fma_f32_is_correctly_rounded() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..300_000 {
+            // Sums of similar magnitude (cancellation), far apart (z lost in the product's
+            // rounding), near overflow and in the subnormal range.
+            for (ex, ey, ez) in [
+                (0, 0, 0),
+                (0, 0, -30),
+                (0, 0, 30),
+                (60, 60, 127),
+                (-70, -70, -140),
+            ] {
+                let (x, y) = (rng.near(ex), rng.near(ey));
+                check(x, y, rng.near(ez));
+                // z = -round(x*y) plus a little: the exact residual decides the result.
+                let p = x * y;
+                check(x, y, -p);
+                check(x, y, f32::from_bits((-p).to_bits().wrapping_add(1)));
+            }
+        }
+        // Just below a halfway point: x*y = 2^-24 * (1 - 2^-2a), so x*y + z rounded to f64
+        // lands exactly halfway between two f32 and a second rounding would pick the even
+        // one; the exact value is below halfway.
+        for a in 15..=23 {
+            let x = 2f32.powi(-24) * (1.0 + 2f32.powi(-a));
+            let y = 1.0 - 2f32.powi(-a);
+            for z in [
+                1.0 + f32::EPSILON,
+                1.0 + 3.0 * f32::EPSILON,
+                2.0 - f32::EPSILON,
+            ] {
+                check(x, y, z);
+                check(-x, y, -z);
+                check(x * 4.0, y, z * 4.0);
+            }
+        }
+        for v in [
+            0.0f32,
+            -0.0,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            f32::MAX,
+            f32::MIN_POSITIVE,
+            1e-45,
+        ] {
+            for u in [
+                0.0f32,
+                -0.0,
+                1.0,
+                -1.0,
+                f32::INFINITY,
+                f32::NAN,
+                f32::MAX,
+                1e-45,
+            ] {
+                check(v, u, v);
+                check(u, v, -v);
+                check(v, v, u);
+            }
+        }
     }
 }

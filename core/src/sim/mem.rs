@@ -106,6 +106,16 @@ impl Memory {
         Some(&mut self.allocs[i].1[off..off + len])
     }
 
+    /// The allocation holding `[lo, end)`, as its base address and bytes: lets a warp's
+    /// accesses be checked against one allocation instead of looked up lane by lane.
+    #[inline]
+    pub fn region_mut(&mut self, lo: u64, end: u64) -> Option<(u64, &mut [u8])> {
+        let len = usize::try_from(end.checked_sub(lo)?).ok()?;
+        let (i, _) = self.locate(lo, len)?;
+        let (base, bytes) = &mut self.allocs[i];
+        Some((*base, bytes.as_mut_slice()))
+    }
+
     /// A view of `[addr, addr + len)`, if it lies inside one allocation.
     pub fn slice(&self, addr: u64, len: usize) -> Option<&[u8]> {
         let (i, off) = self.locate(addr, len)?;
