@@ -193,3 +193,126 @@ fn parse_errors_carry_line_and_column() {
         other => panic!("{other:?}"),
     }
 }
+
+fn fault_of(e: &Error) -> ([u32; 3], String) {
+    match e {
+        Error::KernelFault { thread, detail, .. } => (*thread, detail.clone()),
+        other => panic!("not a fault: {other:?}"),
+    }
+}
+
+#[test]
+fn lanes_of_one_warp_may_load_and_store_in_different_allocations() {
+    // Even lanes read `a`, odd lanes read `b`; each lane writes `a` or `b` back doubled.
+    let ptx = format!(
+        r#"{HEADER}.visible .entry split(.param .u64 a, .param .u64 b)
+{{
+    .reg .pred %p<2>; .reg .b32 %r<6>; .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [a];
+    ld.param.u64 %rd2, [b];
+    mov.u32 %r1, %tid.x;
+    and.b32 %r2, %r1, 1;
+    setp.eq.s32 %p1, %r2, 0;
+    selp.b64 %rd3, %rd1, %rd2, %p1;
+    shr.u32 %r3, %r1, 1;
+    mul.wide.u32 %rd4, %r3, 4;
+    add.s64 %rd5, %rd3, %rd4;
+    ld.global.u32 %r4, [%rd5];
+    shl.b32 %r5, %r4, 1;
+    st.global.u32 [%rd5], %r5;
+    ret;
+}}
+"#
+    );
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let a = mem.alloc(16 * 4, 4).unwrap();
+    let b = mem.alloc(16 * 4, 4).unwrap();
+    let words =
+        |base: u32| -> Vec<u8> { (0..16u32).flat_map(|i| (base + i).to_le_bytes()).collect() };
+    mem.write(a, &words(100)).unwrap();
+    mem.write(b, &words(1000)).unwrap();
+    let p = sim::pack_params(&m, "split", &[&a.to_le_bytes(), &b.to_le_bytes()]).unwrap();
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        shared_dynamic: 0,
+    };
+    sim::launch(&m, &mut mem, "split", dims, &p, sim::DEFAULT_BUDGET).unwrap();
+    let mut out = vec![0u8; 64];
+    mem.read(a, &mut out).unwrap();
+    assert_eq!(
+        out,
+        (0..16u32)
+            .flat_map(|i| (2 * (100 + i)).to_le_bytes())
+            .collect::<Vec<_>>()
+    );
+    mem.read(b, &mut out).unwrap();
+    assert_eq!(
+        out,
+        (0..16u32)
+            .flat_map(|i| (2 * (1000 + i)).to_le_bytes())
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_load_into_its_own_address_register_faults_at_the_first_bad_lane() {
+    // `rd = buf + 8 * tid; rd = *rd`: lanes 0-4 are inside the 40-byte buffer, lane 5 is not.
+    let ptx = format!(
+        r#"{HEADER}.visible .entry chase(.param .u64 p)
+{{
+    .reg .b32 %r<2>; .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [p];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd2, %r1, 8;
+    add.s64 %rd3, %rd1, %rd2;
+    ld.global.u64 %rd3, [%rd3];
+    ret;
+}}
+"#
+    );
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let buf = mem.alloc(40, 8).unwrap();
+    let p = sim::pack_params(&m, "chase", &[&buf.to_le_bytes()]).unwrap();
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        shared_dynamic: 0,
+    };
+    let e = sim::launch(&m, &mut mem, "chase", dims, &p, sim::DEFAULT_BUDGET).unwrap_err();
+    let (thread, detail) = fault_of(&e);
+    assert_eq!(thread, [5, 0, 0]);
+    assert!(detail.contains(&format!("{:#x}", buf + 40)), "{detail}");
+}
+
+#[test]
+fn a_shared_load_past_the_block_s_shared_memory_names_the_lane() {
+    let ptx = format!(
+        r#"{HEADER}.visible .entry sh(.param .u64 p)
+{{
+    .shared .align 4 .b8 tile[64];
+    .reg .b32 %r<4>; .reg .b64 %rd<3>;
+    mov.u32 %r1, %tid.x;
+    shl.b32 %r2, %r1, 2;
+    mov.u32 %r3, tile;
+    add.s32 %r2, %r2, %r3;
+    ld.shared.u32 %r3, [%r2];
+    ret;
+}}
+"#
+    );
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let p = sim::pack_params(&m, "sh", &[&0u64.to_le_bytes()]).unwrap();
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        shared_dynamic: 0,
+    };
+    let e = sim::launch(&m, &mut mem, "sh", dims, &p, sim::DEFAULT_BUDGET).unwrap_err();
+    let (thread, detail) = fault_of(&e);
+    assert_eq!(thread, [16, 0, 0]);
+    assert!(detail.contains("64 bytes of shared memory"), "{detail}");
+}
