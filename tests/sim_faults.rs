@@ -316,3 +316,16 @@ fn a_shared_load_past_the_block_s_shared_memory_names_the_lane() {
     assert_eq!(thread, [16, 0, 0]);
     assert!(detail.contains("64 bytes of shared memory"), "{detail}");
 }
+
+#[test]
+fn writing_a_special_register_is_refused_with_its_line() {
+    let ptx = format!(
+        "{HEADER}.visible .entry bad()\n{{\n .reg .b32 %r<2>;\n mov.u32 %tid.x, 7;\n ret;\n}}\n"
+    );
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let e = sim::launch(&m, &mut mem, "bad", one_block(32), &[], sim::DEFAULT_BUDGET).unwrap_err();
+    let t = e.to_string();
+    assert!(matches!(e, Error::Unsupported(_)), "{t}");
+    assert!(t.contains("%tid.x") && t.contains("PTX line 7"), "{t}");
+}

@@ -32,6 +32,9 @@ pub struct Stats {
 
 const FULL: u32 = u32::MAX;
 
+/// Register of `%ctaid.x` (then `.y`, `.z`): its place in [`super::lower::SPECIAL`].
+const CTAID: usize = 6;
+
 struct Warp {
     regs: Vec<[u64; 32]>,
     /// Per-lane program counters; only meaningful while the warp is diverged.
@@ -40,6 +43,8 @@ struct Warp {
     uniform: Option<u32>,
     /// Lanes that exist and have not exited.
     live: u32,
+    /// Lanes that exist in this warp (the block may end inside it).
+    threads: u32,
     waiting: bool,
     local: Vec<Vec<u8>>,
     /// Thread index of each lane, for errors.
@@ -1168,6 +1173,21 @@ impl Block<'_> {
             }
             Op::Ld { ty, ref d, addr }
                 if d.len() == 1 && self.load_warp(gmem, w, ty, d[0], addr, m) => {}
+            // A parameter or constant at a fixed address: one read for the whole warp.
+            Op::Ld { ty, ref d, addr }
+                if d.len() == 1
+                    && matches!(addr.space, MemSpace::Param | MemSpace::Const)
+                    && matches!(addr.base, Src::Imm(_))
+                    && !matches!(ty, Ty::S(_))
+                    && m != 0 =>
+            {
+                let at = w.get(addr.base, 0).wrapping_add(addr.offset as u64);
+                let l = m.trailing_zeros() as usize;
+                let v = self
+                    .read(gmem, w, l, addr.space, at, ty.size())
+                    .map_err(|e| self.fault(w, l, ins, e))?;
+                w.blend(d[0], m, &[v; 32]);
+            }
             Op::St { ty, ref s, addr }
                 if s.len() == 1 && self.store_warp(gmem, w, ty, s[0], addr, m) => {}
             Op::Ld { ty, ref d, addr } => {
@@ -1491,6 +1511,9 @@ pub fn launch(
     let shared_bytes = code.shared_static + dims.shared_dynamic as usize;
     // Storage is allocated once per launch and reused by every block.
     let mut warps: Vec<Warp> = (0..nwarps).map(|_| empty_warp()).collect();
+    for (wi, w) in warps.iter_mut().enumerate() {
+        init_warp(w, code, dims, wi, nwarps, threads);
+    }
     let mut shared = vec![0u8; shared_bytes];
     for bz in 0..dims.grid[2] {
         for by in 0..dims.grid[1] {
@@ -1503,8 +1526,8 @@ pub fn launch(
                     shared: std::mem::take(&mut shared),
                     ctaid: [bx, by, bz],
                 };
-                for (wi, w) in warps.iter_mut().enumerate() {
-                    reset_warp(w, code, dims, [bx, by, bz], wi, nwarps, threads);
+                for w in warps.iter_mut() {
+                    start_warp(w, [bx, by, bz]);
                 }
                 loop {
                     for w in warps.iter_mut() {
@@ -1537,23 +1560,11 @@ pub fn launch(
     Ok(stats)
 }
 
-/// Prepares warp `wi` of block `ctaid`, reusing `w`'s storage from the previous block:
-/// registers cleared, special registers set, local memory zeroed.
-fn reset_warp(
-    w: &mut Warp,
-    code: &KernelCode,
-    dims: Dims,
-    ctaid: [u32; 3],
-    wi: usize,
-    nwarps: usize,
-    threads: u32,
-) {
+/// Prepares warp slot `wi` for a launch: registers cleared, the special registers that are
+/// the same in every block set (thread and lane numbers, shapes, lane masks).
+fn init_warp(w: &mut Warp, code: &KernelCode, dims: Dims, wi: usize, nwarps: usize, threads: u32) {
     let nregs = code.nregs.max(super::lower::SPECIAL.len());
-    if w.regs.len() != nregs {
-        w.regs = vec![[0u64; 32]; nregs];
-    } else {
-        w.regs.iter_mut().for_each(|r| *r = [0; 32]);
-    }
+    w.regs = vec![[0u64; 32]; nregs];
     let mut live = 0u32;
     let [bx, by, _] = dims.block;
     for l in 0..32usize {
@@ -1571,9 +1582,9 @@ fn reset_warp(
             dims.block[0] as u64,
             dims.block[1] as u64,
             dims.block[2] as u64,
-            ctaid[0] as u64,
-            ctaid[1] as u64,
-            ctaid[2] as u64,
+            0, // %ctaid: set per block
+            0,
+            0,
             dims.grid[0] as u64,
             dims.grid[1] as u64,
             dims.grid[2] as u64,
@@ -1591,10 +1602,7 @@ fn reset_warp(
             w.regs[r][l] = *v;
         }
     }
-    w.pc = [0; 32];
-    w.uniform = Some(0);
-    w.live = live;
-    w.waiting = false;
+    w.threads = live;
     for (l, local) in w.local.iter_mut().enumerate() {
         let want = if live & (1 << l) != 0 {
             code.local_bytes
@@ -1606,12 +1614,30 @@ fn reset_warp(
     }
 }
 
+/// Starts warp `w` (prepared by [`init_warp`]) on block `ctaid`: `%ctaid` set, every thread
+/// live at the first instruction, local memory zeroed. Other registers keep what the
+/// previous block left, as uninitialised registers do on a GPU (the kernel cannot write
+/// special registers: lowering refuses that).
+fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
+    for (k, c) in ctaid.iter().enumerate() {
+        w.regs[CTAID + k] = [*c as u64; 32];
+    }
+    w.pc = [0; 32];
+    w.uniform = Some(0);
+    w.live = w.threads;
+    w.waiting = false;
+    for local in w.local.iter_mut().filter(|v| !v.is_empty()) {
+        local.fill(0);
+    }
+}
+
 fn empty_warp() -> Warp {
     Warp {
         regs: Vec::new(),
         pc: [0; 32],
         uniform: Some(0),
         live: 0,
+        threads: 0,
         waiting: false,
         local: vec![Vec::new(); 32],
         tid: [[0; 3]; 32],

@@ -495,6 +495,11 @@ impl<'a> Lowerer<'a> {
 
     fn dst(&mut self, op: &Operand, line: u32) -> Result<u32> {
         match op {
+            // The simulator sets these once per warp, as the hardware does: never written.
+            Operand::Name(n) if SPECIAL.contains(&n.as_str()) => Err(unsupported(
+                line,
+                format!("writing the read-only special register {n}"),
+            )),
             Operand::Name(n) if n.starts_with('%') => Ok(self.reg(n)),
             Operand::Sink => Ok(self.reg("%_sink")),
             other => Err(unsupported(line, format!("the destination {other:?}"))),
