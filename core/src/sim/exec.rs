@@ -6,6 +6,7 @@ use super::ir::*;
 use super::lower::{KernelCode, SimModule};
 use super::mem::{Memory, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::error::{Error, Result};
+use std::mem::MaybeUninit;
 
 /// Grid and block shape of a launch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,28 +127,55 @@ fn load_le(s: &[u8]) -> u64 {
     }
 }
 
-/// Loads `N` bytes at `at[l] - start` of `bytes` into `out[l]` for the lanes of `m`; the
-/// caller has checked that every lane's access is inside `bytes` (a lane outside reads
-/// clamped bytes, never out of bounds).
+/// Loads `N` bytes at `base[l] + offset - start` of `bytes` into `out[l]` for the lanes of
+/// `m`, and checks in the same pass that every access is aligned and inside `bytes`. `false`
+/// when one is not: `out` is then partly written (a lane outside reads clamped bytes, never
+/// out of bounds) and the caller takes the lane-by-lane path, which reports the faulting
+/// lane.
 #[inline(always)]
-fn gather<const N: usize>(out: &mut [u64; 32], bytes: &[u8], at: &[u64; 32], start: u64, m: u32) {
-    let limit = bytes.len().saturating_sub(N);
-    let one = |a: u64| -> u64 {
-        let off = (a.wrapping_sub(start) as usize).min(limit);
+fn gather<const N: usize>(
+    out: &mut [u64; 32],
+    bytes: &[u8],
+    base: &[u64; 32],
+    offset: u64,
+    start: u64,
+    m: u32,
+) -> bool {
+    let Some(limit) = bytes.len().checked_sub(N) else {
+        return false;
+    };
+    let (mut outside, mut odd) = (false, 0u64);
+    let mut one = |b: u64| -> u64 {
+        let a = b.wrapping_add(offset);
+        let off = a.wrapping_sub(start);
+        outside |= off > limit as u64;
+        odd |= a;
+        let off = (off as usize).min(limit);
         let mut buf = [0u8; 8];
-        if let Some(src) = bytes.get(off..off + N) {
-            buf[..N].copy_from_slice(src);
-        }
+        buf[..N].copy_from_slice(&bytes[off..off + N]);
         u64::from_le_bytes(buf)
     };
     if m == FULL {
-        for (o, &a) in out.iter_mut().zip(at) {
-            *o = one(a);
+        for (o, &b) in out.iter_mut().zip(base) {
+            *o = one(b);
         }
     } else {
         for l in lanes(m) {
-            out[l] = one(at[l]);
+            out[l] = one(base[l]);
         }
+    }
+    !outside && odd % N as u64 == 0
+}
+
+/// Row `d` to write and row `s` to read of one register file (`d != s`).
+#[inline(always)]
+fn row_pair(regs: &mut [[u64; 32]], d: usize, s: usize) -> (&mut [u64; 32], &[u64; 32]) {
+    if d < s {
+        let (lo, hi) = regs.split_at_mut(s);
+        (&mut lo[d], &hi[0])
+    } else {
+        let (lo, hi) = regs.split_at_mut(d);
+        (&mut hi[0], &lo[s])
     }
 }
 
@@ -192,29 +220,44 @@ fn fma_f32(x: f32, y: f32, z: f32) -> f32 {
     f64::from_bits(bits.wrapping_add(if fix { step } else { 0 })) as f32
 }
 
-/// An operand viewed in place: a register row or an immediate.
-enum Opnd<'a> {
-    Row(&'a [u64; 32]),
-    Imm(u64),
+/// `fma.rn.f32` in all 32 lanes: the CPU's fused multiply-add where it has one (x86-64 with
+/// FMA, checked at run time; aarch64), else [`fma_f32`]. Both are exact, so both give the
+/// GPU's bits.
+#[inline]
+fn fma_f32_rows(out: &mut [u64; 32], a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has the features `fma_f32_rows_fma` is compiled for.
+        unsafe { fma_f32_rows_fma(out, a, b, c) };
+        return;
+    }
+    for l in 0..32 {
+        let r = if cfg!(target_arch = "aarch64") {
+            f32v(a[l]).mul_add(f32v(b[l]), f32v(c[l]))
+        } else {
+            fma_f32(f32v(a[l]), f32v(b[l]), f32v(c[l]))
+        };
+        out[l] = r.to_bits() as u64;
+    }
 }
 
-impl Opnd<'_> {
-    #[inline(always)]
-    fn at(&self, l: usize) -> u64 {
-        match self {
-            Opnd::Row(r) => r[l],
-            Opnd::Imm(v) => *v,
-        }
+/// [`fma_f32_rows`] with the x86-64 FMA and AVX2 instructions.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn fma_f32_rows_fma(out: &mut [u64; 32], a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) {
+    for l in 0..32 {
+        out[l] = f32v(a[l]).mul_add(f32v(b[l]), f32v(c[l])).to_bits() as u64;
     }
 }
 
 impl Warp {
-    /// An operand without copying its row.
-    #[inline]
-    fn opnd(&self, s: Src) -> Opnd<'_> {
+    /// An operand's 32 values: its register row in place, or `tmp` filled with an
+    /// immediate.
+    #[inline(always)]
+    fn src_row<'a>(&'a self, s: Src, tmp: &'a mut MaybeUninit<[u64; 32]>) -> &'a [u64; 32] {
         match s {
-            Src::Reg(r) => Opnd::Row(&self.regs[r as usize]),
-            Src::Imm(v) => Opnd::Imm(v),
+            Src::Reg(r) => &self.regs[r as usize],
+            Src::Imm(v) => tmp.write([v; 32]),
         }
     }
 
@@ -710,24 +753,18 @@ impl Block<'_> {
         Ok(())
     }
 
-    /// The bytes that global or shared accesses of `size` bytes at `at` (lanes of `m`) may
-    /// fall in, with the address of their first byte: the allocation of the first active
-    /// lane (or the block's shared memory), when every access is aligned. The caller still
-    /// checks each lane against these bytes; `None`, or a lane outside them, sends it to the
-    /// lane-by-lane path, which finds and reports the faulting lane.
+    /// The bytes that global or shared accesses of `size` bytes may fall in, with the
+    /// address of their first byte: the allocation holding the access at `first` (the first
+    /// active lane's), or the block's shared memory. The caller checks every lane against
+    /// these bytes; `None`, or a lane outside them, sends it to the lane-by-lane path, which
+    /// finds and reports the faulting lane.
     fn warp_region<'m>(
         &'m mut self,
         gmem: &'m mut Memory,
         space: MemSpace,
-        at: &[u64; 32],
-        m: u32,
+        first: u64,
         size: usize,
     ) -> Option<(u64, &'m mut [u8])> {
-        if m == 0 || at.iter().fold(0, |o, a| o | a) % size as u64 != 0 {
-            // Inactive lanes' addresses take part: a rare false alarm only costs the slow path.
-            return None;
-        }
-        let first = at[m.trailing_zeros() as usize];
         match space {
             MemSpace::Global => gmem.region_mut(first, first.checked_add(size as u64)?),
             MemSpace::Shared => Some((0, self.shared.as_mut_slice())),
@@ -735,9 +772,9 @@ impl Block<'_> {
         }
     }
 
-    /// `ld` of one element in every lane of `m` from global or shared memory, when
-    /// [`warp_region`](Self::warp_region) finds the accesses in one place; `false` otherwise
-    /// (and nothing written).
+    /// `ld` of one element in every lane of `m` from global or shared memory, when every
+    /// access is aligned and in the one place [`warp_region`](Self::warp_region) finds;
+    /// `false` otherwise, with the destination unchanged where it is also the address.
     fn load_warp(
         &mut self,
         gmem: &mut Memory,
@@ -748,39 +785,54 @@ impl Block<'_> {
         m: u32,
     ) -> bool {
         let size = ty.size();
-        let at = w.addresses(addr);
-        let Some((start, bytes)) = self.warp_region(gmem, addr.space, &at, m, size) else {
+        if m == 0 {
+            return false;
+        }
+        let first = w
+            .get(addr.base, m.trailing_zeros() as usize)
+            .wrapping_add(addr.offset as u64);
+        let Some((start, bytes)) = self.warp_region(gmem, addr.space, first, size) else {
             return false;
         };
-        // Every lane is checked before any is written: the destination may be the base.
-        let limit = (bytes.len() as u64).wrapping_sub(size as u64);
-        if bytes.len() < size
-            || at
-                .iter()
-                .zip(0..32)
-                .any(|(a, l)| (m >> l) & 1 != 0 && a.wrapping_sub(start) > limit)
-        {
-            return false;
-        }
-        let out = &mut w.regs[r as usize];
-        match size {
-            4 => gather::<4>(out, bytes, &at, start, m),
-            8 => gather::<8>(out, bytes, &at, start, m),
-            2 => gather::<2>(out, bytes, &at, start, m),
-            _ => gather::<1>(out, bytes, &at, start, m),
-        }
-        if let Ty::S(n) = ty {
-            let bits = n as u32 * 8;
-            for l in lanes(m) {
-                out[l] = sext(out[l], bits) as u64 & width_mask(32.max(bits));
+        let offset = addr.offset as u64;
+        let gather_into = |out: &mut [u64; 32], base: &[u64; 32]| match size {
+            4 => gather::<4>(out, bytes, base, offset, start, m),
+            8 => gather::<8>(out, bytes, base, offset, start, m),
+            2 => gather::<2>(out, bytes, base, offset, start, m),
+            _ => gather::<1>(out, bytes, base, offset, start, m),
+        };
+        let d = r as usize;
+        let ok = match addr.base {
+            Src::Imm(v) => gather_into(&mut w.regs[d], &[v; 32]),
+            // A failed attempt leaves lanes written, so the destination must not be the
+            // address the lane-by-lane path reads again.
+            Src::Reg(b) if b as usize == d => {
+                let mut out = w.regs[d];
+                let ok = gather_into(&mut out, &w.regs[d]);
+                if ok {
+                    w.regs[d] = out;
+                }
+                ok
+            }
+            Src::Reg(b) => {
+                let (out, base) = row_pair(&mut w.regs, d, b as usize);
+                gather_into(out, base)
+            }
+        };
+        if ok {
+            if let Ty::S(n) = ty {
+                let bits = n as u32 * 8;
+                for l in lanes(m) {
+                    w.regs[d][l] = sext(w.regs[d][l], bits) as u64 & width_mask(32.max(bits));
+                }
             }
         }
-        true
+        ok
     }
 
-    /// `st` of one element in every lane of `m` to global or shared memory, when
-    /// [`warp_region`](Self::warp_region) finds the accesses in one place; `false` otherwise
-    /// (and nothing written).
+    /// `st` of one element in every lane of `m` to global or shared memory, when every
+    /// access is aligned and in the one place [`warp_region`](Self::warp_region) finds;
+    /// `false` otherwise, with nothing written.
     fn store_warp(
         &mut self,
         gmem: &mut Memory,
@@ -791,20 +843,32 @@ impl Block<'_> {
         m: u32,
     ) -> bool {
         let size = ty.size();
-        let at = w.addresses(addr);
-        let Some((start, bytes)) = self.warp_region(gmem, addr.space, &at, m, size) else {
-            return false;
-        };
-        let limit = (bytes.len() as u64).saturating_sub(size as u64);
-        let outside = lanes(m).any(|l| at[l].wrapping_sub(start) > limit);
-        if outside || bytes.len() < size {
+        if m == 0 {
             return false;
         }
-        let v = w.opnd(src);
+        let at = w.addresses(addr);
+        let first = at[m.trailing_zeros() as usize];
+        let Some((start, bytes)) = self.warp_region(gmem, addr.space, first, size) else {
+            return false;
+        };
+        let Some(limit) = bytes.len().checked_sub(size) else {
+            return false;
+        };
+        // Every lane is checked before any is written.
+        let (mut outside, mut odd) = (false, 0u64);
+        for l in lanes(m) {
+            outside |= at[l].wrapping_sub(start) > limit as u64;
+            odd |= at[l];
+        }
+        if outside || odd % size as u64 != 0 {
+            return false;
+        }
+        let mut tv = MaybeUninit::uninit();
+        let v = w.src_row(src, &mut tv);
         // Lanes store in order, so when two lanes write one address the highest wins.
         for l in lanes(m) {
             let off = (at[l] - start) as usize;
-            store_le(&mut bytes[off..off + size], v.at(l));
+            store_le(&mut bytes[off..off + size], v[l]);
         }
         true
     }
@@ -941,48 +1005,49 @@ impl Block<'_> {
             }
             Op::Bin { op, ty, d, a, b } => {
                 let mut out = [0u64; 32];
-                let (av, bv) = (w.opnd(a), w.opnd(b));
+                let (mut ta, mut tb) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+                let (av, bv) = (w.src_row(a, &mut ta), w.src_row(b, &mut tb));
                 match (op, ty) {
                     (BinOp::Add, Ty::U(4) | Ty::S(4)) => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = av.at(l).wrapping_add(bv.at(l)) & 0xffff_ffff;
+                            *o = av[l].wrapping_add(bv[l]) & 0xffff_ffff;
                         }
                     }
                     (BinOp::Add, Ty::U(8) | Ty::S(8)) => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = av.at(l).wrapping_add(bv.at(l));
+                            *o = av[l].wrapping_add(bv[l]);
                         }
                     }
                     (BinOp::MulLo, Ty::U(4) | Ty::S(4)) => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = av.at(l).wrapping_mul(bv.at(l)) & 0xffff_ffff;
+                            *o = av[l].wrapping_mul(bv[l]) & 0xffff_ffff;
                         }
                     }
                     (BinOp::MulWide, Ty::S(4)) => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = ((av.at(l) as u32 as i32 as i64)
-                                .wrapping_mul(bv.at(l) as u32 as i32 as i64))
+                            *o = ((av[l] as u32 as i32 as i64)
+                                .wrapping_mul(bv[l] as u32 as i32 as i64))
                                 as u64;
                         }
                     }
                     (BinOp::MulWide, Ty::U(4)) => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = (av.at(l) & 0xffff_ffff) * (bv.at(l) & 0xffff_ffff);
+                            *o = (av[l] & 0xffff_ffff) * (bv[l] & 0xffff_ffff);
                         }
                     }
                     (BinOp::Add, Ty::F32) => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = (f32v(av.at(l)) + f32v(bv.at(l))).to_bits() as u64;
+                            *o = (f32v(av[l]) + f32v(bv[l])).to_bits() as u64;
                         }
                     }
                     (BinOp::MulLo, Ty::F32) => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = (f32v(av.at(l)) * f32v(bv.at(l))).to_bits() as u64;
+                            *o = (f32v(av[l]) * f32v(bv[l])).to_bits() as u64;
                         }
                     }
                     _ => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = bin(op, ty, av.at(l), bv.at(l));
+                            *o = bin(op, ty, av[l], bv[l]);
                         }
                     }
                 }
@@ -1006,37 +1071,40 @@ impl Block<'_> {
                 c,
             } => {
                 let mut out = [0u64; 32];
-                let (av, bv, cv) = (w.opnd(a), w.opnd(b), w.opnd(c));
+                let (mut ta, mut tb, mut tc) = (
+                    MaybeUninit::uninit(),
+                    MaybeUninit::uninit(),
+                    MaybeUninit::uninit(),
+                );
+                let (av, bv, cv) = (
+                    w.src_row(a, &mut ta),
+                    w.src_row(b, &mut tb),
+                    w.src_row(c, &mut tc),
+                );
                 match ty {
-                    // Every lane (pure arithmetic, no libm call): the loop vectorises.
-                    Ty::F32 => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            let r = fma_f32(f32v(av.at(l)), f32v(bv.at(l)), f32v(cv.at(l)));
-                            *o = r.to_bits() as u64;
-                        }
-                    }
+                    Ty::F32 => fma_f32_rows(&mut out, av, bv, cv),
                     // Only active lanes: a double fused multiply-add is a libm call.
                     Ty::F64 => {
                         for l in lanes(m) {
-                            let r = f64v(av.at(l)).mul_add(f64v(bv.at(l)), f64v(cv.at(l)));
+                            let r = f64v(av[l]).mul_add(f64v(bv[l]), f64v(cv[l]));
                             out[l] = r.to_bits();
                         }
                     }
                     Ty::U(4) | Ty::S(4) if mul == BinOp::MulLo && !wide => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            let p = av.at(l).wrapping_mul(bv.at(l));
-                            *o = p.wrapping_add(cv.at(l)) & 0xffff_ffff;
+                            let p = av[l].wrapping_mul(bv[l]);
+                            *o = p.wrapping_add(cv[l]) & 0xffff_ffff;
                         }
                     }
                     _ if wide => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            let p = bin(BinOp::MulWide, ty, av.at(l), bv.at(l));
-                            *o = p.wrapping_add(cv.at(l)) & width_mask(ty.bits() * 2);
+                            let p = bin(BinOp::MulWide, ty, av[l], bv[l]);
+                            *o = p.wrapping_add(cv[l]) & width_mask(ty.bits() * 2);
                         }
                     }
                     _ => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = trunc(bin(mul, ty, av.at(l), bv.at(l)).wrapping_add(cv.at(l)), ty);
+                            *o = trunc(bin(mul, ty, av[l], bv[l]).wrapping_add(cv[l]), ty);
                         }
                     }
                 }
@@ -1053,13 +1121,15 @@ impl Block<'_> {
                 combine,
             } => {
                 let (mut pt, mut pf) = ([0u64; 32], [0u64; 32]);
-                let (av, bv) = (w.opnd(a), w.opnd(b));
-                let qv = combine.map(|(_, q, _)| w.opnd(q));
+                let (mut ta, mut tb) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+                let (av, bv) = (w.src_row(a, &mut ta), w.src_row(b, &mut tb));
+                let mut tq = MaybeUninit::uninit();
+                let qv = combine.map(|(_, q, _)| w.src_row(q, &mut tq));
                 for l in 0..32 {
-                    let t = setp(cmp, ty, unordered, av.at(l), bv.at(l));
+                    let t = setp(cmp, ty, unordered, av[l], bv[l]);
                     let (t, f) = match (combine, &qv) {
                         (Some((op, _, neg)), Some(q)) => {
-                            let qb = (q.at(l) != 0) != neg;
+                            let qb = (q[l] != 0) != neg;
                             (bool_op(op, t, qb), bool_op(op, !t, qb))
                         }
                         _ => (t, !t),
@@ -1646,7 +1716,7 @@ fn empty_warp() -> Warp {
 
 #[cfg(test)]
 mod tests {
-    use super::fma_f32;
+    use super::{fma_f32, fma_f32_rows};
 
     /// A small deterministic generator (xorshift64*).
     struct Rng(u64);
@@ -1736,6 +1806,28 @@ mod tests {
                 check(v, u, v);
                 check(u, v, -v);
                 check(v, v, u);
+            }
+        }
+    }
+
+    #[test]
+    fn fma_rows_agree_with_the_fused_multiply_add_in_every_lane() {
+        // Whichever path this CPU takes (FMA instructions or the exact f64 emulation).
+        let mut rng = Rng(42);
+        for _ in 0..2_000 {
+            let mut rows = [[0u64; 32]; 3];
+            for row in rows.iter_mut() {
+                for v in row.iter_mut() {
+                    let e = (rng.next() % 40) as i32 - 20;
+                    *v = rng.near(e).to_bits() as u64;
+                }
+            }
+            let mut out = [0u64; 32];
+            fma_f32_rows(&mut out, &rows[0], &rows[1], &rows[2]);
+            for l in 0..32 {
+                let f = |r: usize| f32::from_bits(rows[r][l] as u32);
+                let want = f(0).mul_add(f(1), f(2));
+                assert_eq!(out[l], want.to_bits() as u64, "lane {l}");
             }
         }
     }
