@@ -9,13 +9,12 @@
 
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{CudaVersion, Error, LoadAttempt, Result};
 use crate::sim::CostModel;
 
 /// A backend.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum BackendKind {
     /// The NVIDIA CUDA driver (`libcuda`), opened at run time.
@@ -34,7 +33,8 @@ impl std::fmt::Display for BackendKind {
 }
 
 /// The CUDA driver a backend runs on.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DriverInfo {
     /// Where the driver was loaded from.
     pub path: String,
@@ -46,7 +46,8 @@ pub struct DriverInfo {
 }
 
 /// What backend is in use, where it came from and why it was chosen.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct BackendInfo {
     /// The backend.

@@ -3,8 +3,6 @@
 #[cfg(not(target_arch = "wasm32"))]
 use std::ffi::c_char;
 
-use serde::Serialize;
-
 use crate::backend::{selected, BackendKind};
 use crate::context::Context;
 #[cfg(not(target_arch = "wasm32"))]
@@ -35,7 +33,8 @@ pub struct Device {
 }
 
 /// The main properties of a device, as plain data.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DeviceProperties {
     /// Device ordinal.
     pub ordinal: usize,

@@ -12,7 +12,6 @@ use cuda_library_notebook::html::{
     document, escape, hex_dump, Align, Badge, BadgeKind, Card, Cell, Column, ErrorBox, Table,
 };
 use cuda_library_notebook::stats::{format_seconds, rate_si, three_digits};
-use serde::{Deserialize, Serialize};
 
 use crate::backend::{BackendInfo, BackendKind};
 use crate::device::{Device, DeviceProperties};
@@ -211,7 +210,8 @@ impl Device {
 }
 
 /// One kernel's row of a [`KernelTable`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct KernelTableRow {
     /// Symbol name.
     pub name: String,
@@ -235,7 +235,8 @@ pub struct KernelTableRow {
 
 /// A library's kernels as plain data, with occupancy at one block size on the current
 /// device. Made by [`Library::kernel_table`]; shows as an HTML table in a notebook.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct KernelTable {
     /// Where the library came from.
     pub source: String,

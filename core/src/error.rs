@@ -6,10 +6,9 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use serde::Serialize;
-
 /// A CUDA version such as 12.4, as `cuDriverGetVersion` encodes it (`1000 * major + 10 * minor`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CudaVersion(pub i32);
 
 impl CudaVersion {
@@ -30,7 +29,8 @@ impl fmt::Display for CudaVersion {
 }
 
 /// One place a shared library was looked for, and why it could not be used.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LoadAttempt {
     /// The path or soname given to the dynamic loader.
     pub candidate: String,
@@ -39,7 +39,8 @@ pub struct LoadAttempt {
 }
 
 /// Why a library failed to load: the driver's error and the JIT logs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LoadFailure {
     /// What was being loaded (file name or a description of the bytes).
     pub source_desc: String,
@@ -52,7 +53,8 @@ pub struct LoadFailure {
 }
 
 /// A failed CUDA driver call: the function, its `CUresult` code, name and description.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CudaError {
     /// The driver function that failed, e.g. `cuLibraryLoadData`.
     pub function: &'static str,

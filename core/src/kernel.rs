@@ -5,8 +5,6 @@ use std::sync::OnceLock;
 #[cfg(not(target_arch = "wasm32"))]
 use std::{ffi::c_char, ptr};
 
-use serde::Serialize;
-
 #[cfg(not(target_arch = "wasm32"))]
 use crate::context::current_or_default;
 use crate::device::Device;
@@ -24,7 +22,8 @@ use crate::sim::library::SimLibrary;
 use crate::sys::driver as sys;
 
 /// One kernel parameter as the driver lays it out (`cuKernelGetParamInfo`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ParamInfo {
     /// Zero-based position.
     pub index: usize,
@@ -39,7 +38,8 @@ pub struct ParamInfo {
 /// The driver knows every value. On the simulator the values come from the image; what an
 /// image cannot tell is `None` (registers, local memory and the binary's architecture of PTX
 /// that no JIT has compiled; the PTX version of a cubin).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct KernelAttributes {
     /// Most threads per block this kernel can be launched with.
     pub max_threads_per_block: i32,
@@ -72,7 +72,8 @@ pub struct KernelAttributes {
 }
 
 /// The kernel attributes that can be changed with [`Kernel::set_attribute`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum KernelAttribute {
     /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`.
     MaxDynamicSharedSizeBytes,
@@ -115,7 +116,8 @@ impl KernelAttribute {
 }
 
 /// Preferred split between L1 cache and shared memory (`CUfunc_cache`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum CachePreference {
     /// No preference.
     None,
@@ -128,7 +130,8 @@ pub enum CachePreference {
 }
 
 /// A kernel's table row: names, parameters and attributes on one device, as plain data.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct KernelInfo {
     /// The symbol name.
     pub name: String,

@@ -7,8 +7,6 @@ use std::mem::size_of;
 #[cfg(not(target_arch = "wasm32"))]
 use std::mem::MaybeUninit;
 
-use serde::{Deserialize, Serialize};
-
 #[cfg(not(target_arch = "wasm32"))]
 use crate::driver::cu;
 use crate::error::{Error, Result};
@@ -20,7 +18,8 @@ use crate::stream::{Stream, StreamImp};
 use crate::sys::driver as sys;
 
 /// Grid, block or cluster dimensions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Dim3 {
     /// x extent.
     pub x: u32,
@@ -63,7 +62,8 @@ impl From<(u32, u32, u32)> for Dim3 {
 /// let tiled = LaunchConfig::new((64, 64), (16, 16)).with_shared_mem(2 * 16 * 16 * 4);
 /// assert_eq!(tiled.block.volume(), 256);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LaunchConfig {
     /// Blocks in the grid.
     pub grid: Dim3,

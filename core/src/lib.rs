@@ -135,8 +135,8 @@ pub use global::{Global, Managed, UnifiedFunction};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;
 pub use image::table::{
-    hex as table_hex, FatbinEntryRow, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow,
-    SIM_ARCH,
+    hex as table_hex, FatbinEntryRow, GlobalKind, GlobalRow, Inspect, InspectGlobal, InspectKernel,
+    KernelRow, LibraryTable, ParamRow, SIM_ARCH,
 };
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
 pub use kernel::{

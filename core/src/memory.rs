@@ -3,8 +3,6 @@
 use std::marker::PhantomData;
 use std::mem::size_of;
 
-use serde::Serialize;
-
 use crate::context::{Context, CtxImp};
 use crate::error::{Error, Result};
 
@@ -28,7 +26,8 @@ unsafe impl<T: DeviceRepr, const N: usize> DeviceRepr for [T; N] {}
 
 /// A raw device address, e.g. from another crate. Passes to kernels as a pointer parameter.
 #[repr(transparent)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DevicePtr(pub u64);
 // SAFETY: a transparent u64.
 unsafe impl DeviceRepr for DevicePtr {}

@@ -3,15 +3,14 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
 use crate::error::{Error, Result};
 use crate::image::{self, ImageKind};
 use crate::library::Library;
 use crate::options::LibraryOptions;
 
 /// Where an image comes from: bytes in memory or a file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ImageSource {
     /// The image bytes.
     Bytes(Vec<u8>),
@@ -61,7 +60,8 @@ impl From<PathBuf> for ImageSource {
 /// assert!(lib.get_kernel("saxpy").is_ok());
 /// # Ok(()) }
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ObjectCode {
     kind: ImageKind,
     source: ImageSource,

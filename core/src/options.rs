@@ -2,8 +2,6 @@
 
 use std::ffi::c_void;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::sys::driver as sys;
@@ -19,7 +17,8 @@ use crate::sys::driver as sys;
 /// };
 /// assert!(!opts.binary_is_preserved);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LibraryOptions {
     /// `CU_LIBRARY_BINARY_IS_PRESERVED`: the image bytes stay valid until the library is
     /// unloaded, so the driver need not copy them. This crate then keeps its own copy of the
@@ -30,7 +29,7 @@ pub struct LibraryOptions {
     pub binary_is_preserved: bool,
     /// `CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE`: the host table nvcc emits for
     /// unified functions. Only meaningful with code built by nvcc for that purpose.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub host_universal_table: Option<HostTable>,
     /// JIT options (used when the driver compiles PTX).
     pub jit: JitOptions,
@@ -63,8 +62,9 @@ impl HostTable {
 }
 
 /// JIT compilation options (`CU_JIT_*`), applied when the image needs compiling.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct JitOptions {
     /// `CU_JIT_OPTIMIZATION_LEVEL`, 0 to 4 (the driver's default is 4).
     pub optimization_level: Option<u32>,
@@ -398,6 +398,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn options_round_trip_through_json() {
         let opts = LibraryOptions {
             binary_is_preserved: true,

@@ -5,8 +5,6 @@ use std::path::PathBuf;
 use std::ptr;
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, LoadAttempt, Result};
 use crate::image::ImageKind;
 use crate::loader;
@@ -107,8 +105,9 @@ impl Nvrtc {
 ///     .fast_math(true);
 /// assert!(o.to_args(cuda_library::ImageKind::Cubin).unwrap().contains(&"-arch=sm_90".to_string()));
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct ProgramOptions {
     /// Target architecture: `sm_90`, `compute_90`, `90` or `sm_90a`. The right prefix for the
     /// output is chosen (`compute_` for PTX, `sm_` for cubin). `None`: device 0's
@@ -221,7 +220,8 @@ impl ProgramOptions {
 /// println!("{}", code.symbol_mapping()["scale<float>"]); // _Z5scaleIfEvPT_S0_i
 /// # Ok(()) }
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Program {
     source: String,
     name: String,

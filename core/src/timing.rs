@@ -27,15 +27,14 @@
 //! # Ok(()) }
 //! ```
 
-use serde::{Deserialize, Serialize};
-
 pub use cuda_library_notebook::stats::Summary;
 
 use crate::error::{Error, Result};
 use crate::stream::Stream;
 
 /// Samples of one measurement, in milliseconds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timings {
     /// What was timed.
     pub label: String,
@@ -141,7 +140,8 @@ fn host_seconds() -> f64 {
 }
 
 /// One problem size of a [`Sweep`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SweepPoint {
     /// The problem size (elements, bytes, ...).
     pub size: f64,
@@ -160,7 +160,8 @@ impl SweepPoint {
 }
 
 /// Timings over problem sizes: a table, time vs size (log-log) and bandwidth charts.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sweep {
     /// What was measured.
     pub label: String,

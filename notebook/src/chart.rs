@@ -7,7 +7,6 @@
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::svg::Svg;
 
@@ -22,7 +21,8 @@ const PALETTE: [RGBColor; 6] = [
 ];
 
 /// A named series of `(x, y)` points.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Series {
     /// Legend text.
     pub name: String,
@@ -31,7 +31,8 @@ pub struct Series {
 }
 
 /// A line chart with markers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LineChart {
     /// Title above the plot.
     pub title: String,
@@ -50,7 +51,8 @@ pub struct LineChart {
 }
 
 /// A histogram of samples.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Histogram {
     /// Title above the plot.
     pub title: String,

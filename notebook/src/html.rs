@@ -5,8 +5,6 @@
 //! `currentColor`) with translucent greys for rules and headers, so the output reads in
 //! light and dark Jupyter themes alike.
 
-use serde::{Deserialize, Serialize};
-
 /// Escapes text for HTML element content and attribute values.
 ///
 /// ```
@@ -73,7 +71,8 @@ pub fn document(parts: &[String]) -> String {
 }
 
 /// Column alignment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Align {
     /// Text.
     Left,
@@ -82,7 +81,8 @@ pub enum Align {
 }
 
 /// A table column.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Column {
     /// Header text.
     pub name: String,
@@ -101,7 +101,8 @@ impl Column {
 }
 
 /// A table cell: text, an optional second line in smaller type, optionally monospaced.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// The text.
     pub text: String,
@@ -137,7 +138,8 @@ impl Cell {
 }
 
 /// A table with a caption, aligned columns and rows of cells.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Table {
     /// Shown above the table.
     pub caption: Option<String>,
@@ -256,7 +258,8 @@ impl Table {
 }
 
 /// The kind of a card's badge, which sets its colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BadgeKind {
     /// Real hardware.
     Gpu,
@@ -267,7 +270,8 @@ pub enum BadgeKind {
 }
 
 /// A small label next to a card's title.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Badge {
     /// The text.
     pub text: String,
@@ -276,7 +280,8 @@ pub struct Badge {
 }
 
 /// A card: a title with an optional badge, label/value pairs and a note.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Card {
     /// Title.
     pub title: String,
@@ -351,7 +356,8 @@ impl Card {
 }
 
 /// An error: what failed, and what to do about it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ErrorBox {
     /// What failed.
     pub what: String,

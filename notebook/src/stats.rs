@@ -1,9 +1,8 @@
 //! Summary statistics of timing samples.
 
-use serde::{Deserialize, Serialize};
-
 /// Minimum, median, mean, 95th percentile, maximum and standard deviation of samples.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Summary {
     /// Number of samples.
     pub n: usize,

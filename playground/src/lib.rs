@@ -129,7 +129,8 @@ impl Device {
 #[wasm_bindgen]
 pub fn inspect(image: &[u8]) -> std::result::Result<JsValue, JsValue> {
     let table = js(cuda_library::LibraryTable::read(image))?;
-    let text = table.to_json().to_string();
+    let text =
+        serde_json::to_string(&table.inspect()).map_err(|e| JsValue::from_str(&e.to_string()))?;
     js_sys::JSON::parse(&text)
 }
 

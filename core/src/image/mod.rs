@@ -4,8 +4,6 @@
 //! NUL makes it read past the end of the buffer. These checks are structural only (headers,
 //! tables and entries lie inside the bytes); they do not interpret the code.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 
 pub mod cubin;
@@ -14,8 +12,9 @@ pub mod ptx;
 pub mod table;
 
 /// What kind of code an image holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum ImageKind {
     /// A CUDA ELF (`.cubin`), SASS for one architecture.
     Cubin,

@@ -7,8 +7,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 use super::{cubin, detect, fatbin, ptx, ImageKind};
 use crate::error::{Error, Result};
 
@@ -16,7 +14,8 @@ use crate::error::{Error, Result};
 pub const SIM_ARCH: u32 = 90;
 
 /// One kernel parameter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ParamRow {
     /// Byte offset in the parameter buffer.
     pub offset: u32,
@@ -27,7 +26,8 @@ pub struct ParamRow {
 }
 
 /// One kernel's row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct KernelRow {
     /// Symbol name.
     pub name: String,
@@ -53,8 +53,9 @@ pub struct KernelRow {
 }
 
 /// What kind of variable a global is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum GlobalKind {
     /// `__device__`.
     Device,
@@ -65,7 +66,8 @@ pub enum GlobalKind {
 }
 
 /// One module-scope variable.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GlobalRow {
     /// Size in bytes.
     pub size: u64,
@@ -77,7 +79,8 @@ pub struct GlobalRow {
 }
 
 /// One entry of a fatbin container.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FatbinEntryRow {
     /// `ptx`, `cubin` or `ltoir`.
     pub kind: String,
@@ -90,7 +93,8 @@ pub struct FatbinEntryRow {
 }
 
 /// Everything an image tells about its kernels and variables.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LibraryTable {
     /// The format the table was read from (for a fatbin: the chosen entry's).
     pub source_kind: ImageKind,
@@ -152,40 +156,97 @@ impl LibraryTable {
         self.kernels.iter().find(|k| k.name == name)
     }
 
-    /// The table in `culib inspect --json` form:
+    /// The table in `culib inspect --json` form. With the `serde` feature it serialises to
     /// `{"kernels":[{"name","demangled","params":[[offset,size],...],"num_regs",
     /// "shared_bytes","const_bytes","local_bytes","max_threads"}],
-    /// "globals":{"<name>":{"size","init_hex","kind"}},"managed":["<name>",...]}`.
-    pub fn to_json(&self) -> serde_json::Value {
-        use serde_json::json;
-        let kernels: Vec<_> = self
-            .kernels
-            .iter()
-            .map(|k| {
-                json!({
-                    "name": k.name,
-                    "demangled": k.demangled,
-                    "params": k.params.iter().map(|p| json!([p.offset, p.size])).collect::<Vec<_>>(),
-                    "num_regs": k.num_regs,
-                    "shared_bytes": k.shared_bytes,
-                    "const_bytes": k.const_bytes,
-                    "local_bytes": k.local_bytes,
-                    "max_threads": k.max_threads,
+    /// "globals":{"<name>":{"size","init_hex","kind"}},"managed":["<name>",...]}`, with
+    /// `null` for what the image cannot tell.
+    ///
+    /// ```
+    /// let ptx = b".version 8.0\n.target sm_80\n.address_size 64\n\
+    ///     .global .align 4 .u32 counter = 7;\n\
+    ///     .visible .entry k(.param .u64 p) { ret; }\n";
+    /// let t = cuda_library::LibraryTable::read(ptx).unwrap().inspect();
+    /// assert_eq!(t.kernels[0].params, vec![[0, 8]]);
+    /// assert_eq!(t.globals["counter"].init_hex.as_deref(), Some("07000000"));
+    /// ```
+    pub fn inspect(&self) -> Inspect {
+        Inspect {
+            kernels: self
+                .kernels
+                .iter()
+                .map(|k| InspectKernel {
+                    name: k.name.clone(),
+                    demangled: k.demangled.clone(),
+                    params: k.params.iter().map(|p| [p.offset, p.size]).collect(),
+                    num_regs: k.num_regs,
+                    shared_bytes: k.shared_bytes,
+                    const_bytes: k.const_bytes,
+                    local_bytes: k.local_bytes,
+                    max_threads: k.max_threads,
                 })
-            })
-            .collect();
-        let globals: serde_json::Map<String, serde_json::Value> = self
-            .globals
-            .iter()
-            .map(|(n, g)| {
-                (
-                    n.clone(),
-                    json!({"size": g.size, "init_hex": g.init.as_deref().map(hex), "kind": g.kind}),
-                )
-            })
-            .collect();
-        json!({"kernels": kernels, "globals": globals, "managed": self.managed()})
+                .collect(),
+            globals: self
+                .globals
+                .iter()
+                .map(|(n, g)| {
+                    let row = InspectGlobal {
+                        size: g.size,
+                        init_hex: g.init.as_deref().map(hex),
+                        kind: g.kind,
+                    };
+                    (n.clone(), row)
+                })
+                .collect(),
+            managed: self.managed().into_iter().map(str::to_string).collect(),
+        }
     }
+}
+
+/// [`LibraryTable`] in the shape of `culib inspect --json` (see [`LibraryTable::inspect`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Inspect {
+    /// Kernels, sorted by name.
+    pub kernels: Vec<InspectKernel>,
+    /// Variables by name.
+    pub globals: BTreeMap<String, InspectGlobal>,
+    /// The `__managed__` variables' names.
+    pub managed: Vec<String>,
+}
+
+/// A kernel in [`Inspect`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct InspectKernel {
+    /// Symbol name.
+    pub name: String,
+    /// Demangled C++ name.
+    pub demangled: String,
+    /// `[offset, size]` of each parameter.
+    pub params: Vec<[u32; 2]>,
+    /// Registers per thread (`None` for PTX).
+    pub num_regs: Option<u32>,
+    /// Static shared memory in bytes.
+    pub shared_bytes: Option<u32>,
+    /// User `__constant__` bytes.
+    pub const_bytes: Option<u32>,
+    /// Local memory per thread in bytes.
+    pub local_bytes: Option<u32>,
+    /// Most threads per block.
+    pub max_threads: Option<u32>,
+}
+
+/// A variable in [`Inspect`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct InspectGlobal {
+    /// Size in bytes.
+    pub size: u64,
+    /// Initial contents as lower-case hex (`None` when they hold addresses).
+    pub init_hex: Option<String>,
+    /// Device, constant or managed.
+    pub kind: GlobalKind,
 }
 
 /// Lower-case hex of bytes.

@@ -10,8 +10,6 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use serde::{Deserialize, Serialize};
-
 use super::{Memory, Stats};
 use crate::error::Result;
 
@@ -34,7 +32,8 @@ use crate::error::Result;
 /// // 1 GB of global memory traffic is bandwidth-bound: about a third of a millisecond.
 /// assert!(m.kernel_ns(1_000_000, 1 << 30) > 300_000.0);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CostModel {
     /// Fixed cost of a kernel launch.
     pub launch_ns: f64,

@@ -9,7 +9,10 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use cuda_library::{Device, GlobalKind, Library, LibraryOptions, LibraryTable};
+use cuda_library::{
+    Device, GlobalKind, Inspect, InspectGlobal, InspectKernel, Library, LibraryOptions,
+    LibraryTable,
+};
 
 const USAGE: &str = "usage: culib inspect [--json] [--driver] FILE
   inspect   print the kernel and variable table of a cubin, fatbin or PTX file
@@ -50,16 +53,16 @@ fn main() -> ExitCode {
         }
     };
     let table = LibraryTable::read(&bytes);
+    let as_json = |i: Inspect| serde_json::to_string_pretty(&i).unwrap_or_default() + "\n";
     let result = if use_driver {
-        table.and_then(|t| driver_json(&bytes, &t))
+        table.and_then(|t| driver_inspect(&bytes, &t)).map(as_json)
     } else if json {
-        table.map(|t| t.to_json())
+        table.map(|t| as_json(t.inspect()))
     } else {
-        table.map(|t| serde_json::Value::String(render_table(&file, &t)))
+        table.map(|t| render_table(&file, &t))
     };
     let text = match result {
-        Ok(serde_json::Value::String(s)) => s,
-        Ok(v) => serde_json::to_string_pretty(&v).unwrap_or_default() + "\n",
+        Ok(text) => text,
         Err(e) => {
             eprintln!("culib: {file}: {e}");
             return ExitCode::FAILURE;
@@ -149,45 +152,55 @@ fn render_table(file: &str, t: &LibraryTable) -> String {
 /// The table as the driver reports it, in the same JSON shape. Variable names come from
 /// the image (the driver cannot list them); their sizes, bytes and managed-ness from the
 /// driver.
-fn driver_json(bytes: &[u8], t: &LibraryTable) -> cuda_library::Result<serde_json::Value> {
-    use serde_json::json;
+fn driver_inspect(bytes: &[u8], t: &LibraryTable) -> cuda_library::Result<Inspect> {
     let dev = Device::new(0)?;
     let _ctx = dev.set_current()?;
     let lib = Library::load_data(bytes, &LibraryOptions::default())?;
+    let count = |v: i32| u32::try_from(v).ok();
     let mut kernels = Vec::new();
     let mut list = lib.kernels()?;
     list.sort_by_key(|k| k.name().unwrap_or_default());
     for k in list {
         let name = k.name()?;
         let a = k.attributes(&dev)?;
-        kernels.push(json!({
-            "name": name,
-            "demangled": cuda_library::demangle(&name),
-            "params": k.param_info()?.iter().map(|p| json!([p.offset, p.size])).collect::<Vec<_>>(),
-            "num_regs": a.num_regs,
-            "shared_bytes": a.shared_size_bytes,
-            "const_bytes": a.const_size_bytes,
-            "local_bytes": a.local_size_bytes,
-            "max_threads": a.max_threads_per_block,
-        }));
+        let params = k.param_info()?;
+        kernels.push(InspectKernel {
+            demangled: cuda_library::demangle(&name),
+            name,
+            params: params
+                .iter()
+                .map(|p| [p.offset as u32, p.size as u32])
+                .collect(),
+            num_regs: a.num_regs.and_then(count),
+            shared_bytes: count(a.shared_size_bytes),
+            const_bytes: count(a.const_size_bytes),
+            local_bytes: a.local_size_bytes.and_then(count),
+            max_threads: count(a.max_threads_per_block),
+        });
     }
-    let mut globals = serde_json::Map::new();
-    let mut managed = Vec::new();
-    for name in t.globals.keys() {
+    let mut inspect = Inspect {
+        kernels,
+        globals: Default::default(),
+        managed: Vec::new(),
+    };
+    for (name, row) in &t.globals {
         let g = lib.get_global(name)?;
-        let is_managed = lib.get_managed(name).is_ok();
-        let kind = if is_managed {
-            managed.push(name.clone());
-            "managed"
-        } else if t.globals[name].kind == GlobalKind::Constant {
-            "constant"
+        let kind = if lib.get_managed(name).is_ok() {
+            inspect.managed.push(name.clone());
+            GlobalKind::Managed
+        } else if row.kind == GlobalKind::Constant {
+            GlobalKind::Constant
         } else {
-            "device"
+            GlobalKind::Device
         };
-        globals.insert(
-            name.clone(),
-            json!({"size": g.size(), "init_hex": cuda_library::table_hex(&g.read_bytes()?), "kind": kind}),
-        );
+        let init_hex = Some(cuda_library::table_hex(&g.read_bytes()?));
+        let size = g.size() as u64;
+        let global = InspectGlobal {
+            size,
+            init_hex,
+            kind,
+        };
+        inspect.globals.insert(name.clone(), global);
     }
-    Ok(json!({"kernels": kernels, "globals": globals, "managed": managed}))
+    Ok(inspect)
 }
