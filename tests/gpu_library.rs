@@ -7,6 +7,8 @@
 //! Fixtures: `tests/fixtures/kernels.cu` built by nvcc (`tests/fixtures/build.sh`) into a
 //! sm_90 cubin, a fatbin (sm_80 + sm_90 SASS, compute_80 PTX) and compute_80 PTX.
 
+#[path = "kernels/half_ops.rs"]
+mod half_ops;
 #[path = "kernels/ptx_ops.rs"]
 mod ptx_ops;
 
@@ -156,6 +158,8 @@ fn enumerates_template_instances_with_demangled_names() {
         .unwrap();
     assert_eq!(info.demangled, "void scale<double>(double*, double, int)");
     assert_eq!(info.params.len(), 3);
+    assert_eq!(info.params[1].size, 8);
+    #[cfg(feature = "serde")]
     assert_eq!(serde_json::to_value(&info).unwrap()["params"][1]["size"], 8);
 }
 
@@ -794,4 +798,24 @@ fn ptx_integer_and_select_extras_match_their_definitions() {
         return;
     };
     ptx_ops::run_and_check(&ctx);
+}
+
+/// The GPU is the judge of half-precision arithmetic, comparisons and conversions as
+/// `tests/kernels/half_ops.rs` defines them (the simulator is checked against the same
+/// definitions in `tests/sim_ptx_ops.rs`).
+#[test]
+fn half_precision_matches_its_definitions() {
+    let Some((_d, ctx, _turn)) = gpu() else {
+        return;
+    };
+    half_ops::run_and_check(&ctx);
+}
+
+/// f64 and f32 atomics in global and shared memory (`tests/kernels/ptx_ops.rs`).
+#[test]
+fn floating_point_atomics_add_up() {
+    let Some((_d, ctx, _turn)) = gpu() else {
+        return;
+    };
+    ptx_ops::run_float_atomics(&ctx);
 }

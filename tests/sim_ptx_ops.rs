@@ -1,7 +1,11 @@
 //! `mul24`, `mad24`, `sad`, `slct` and `testp` on the simulated backend, through the public
 //! API, against the PTX ISA's definitions (the same kernel is checked on a GPU by
-//! `tests/gpu_library.rs`). Also: half-precision arithmetic is refused, not run as integers.
+//! `tests/gpu_library.rs`); half-precision arithmetic, comparisons and conversions against
+//! an independent oracle (the same kernel is checked on a GPU); and half-precision
+//! instructions the simulator does not implement are refused, not run as integers.
 
+#[path = "kernels/half_ops.rs"]
+mod half_ops;
 #[path = "kernels/ptx_ops.rs"]
 mod ptx_ops;
 
@@ -15,12 +19,26 @@ fn integer_and_select_extras_follow_the_ptx_isa() {
 }
 
 #[test]
-fn half_precision_arithmetic_is_refused_with_its_line() {
+fn floating_point_atomics_add_up() {
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    ptx_ops::run_float_atomics(&ctx);
+}
+
+#[test]
+fn half_precision_follows_the_ptx_isa() {
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    half_ops::run_and_check(&ctx);
+}
+
+#[test]
+fn unimplemented_half_precision_instructions_are_refused_with_their_line() {
     cuda_library::use_backend(BackendKind::Sim).unwrap();
     let _ctx = Device::new(0).unwrap().set_current().unwrap();
     let ptx = ".version 8.0\n.target sm_80\n.address_size 64\n\
         .visible .entry half(.param .u64 p)\n{\n .reg .b16 %h<3>;\n .reg .f32 %f<2>;\n\
-        mov.b16 %h1, 0x3c00;\n cvt.f32.f16 %f1, %h1;\n ret;\n}\n";
+        mov.b16 %h1, 0x3c00;\n ex2.approx.f16 %h2, %h1;\n ret;\n}\n";
     let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default()).unwrap();
     let e = lib
         .get_kernel("half")
@@ -33,4 +51,108 @@ fn half_precision_arithmetic_is_refused_with_its_line() {
     let t = e.to_string();
     assert!(matches!(e, Error::Unsupported(_)), "{t}");
     assert!(t.contains("half precision") && t.contains("line 9"), "{t}");
+}
+
+/// CUDA C++ with `__half` and `__nv_bfloat16` as users write it; `cuda_fp16.h` and
+/// `cuda_bf16.h` turn it into inline assembly (blocks with their own `.reg` temporaries; on
+/// sm_80 bf16 add and multiply become `fma.rn.bf16` with a constant).
+const HALF_SOURCE: &str = r#"
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+extern "C" __global__ void halves(const unsigned short* in, unsigned short* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    __half x = __ushort_as_half(in[2 * i]), y = __ushort_as_half(in[2 * i + 1]);
+    __nv_bfloat16 u = __ushort_as_bfloat16(in[2 * i]), v = __ushort_as_bfloat16(in[2 * i + 1]);
+    unsigned short* o = out + 10 * i;
+    o[0] = __half_as_ushort(__hadd(x, y));
+    o[1] = __half_as_ushort(__hmul(x, y));
+    o[2] = __half_as_ushort(__hfma(x, y, x));
+    o[3] = __half_as_ushort(__hlt(x, y) ? x : y);
+    o[4] = __half_as_ushort(__float2half(__half2float(x) * 3.0f));
+    o[5] = __bfloat16_as_ushort(__hadd(u, v));
+    o[6] = __bfloat16_as_ushort(__hmul(u, v));
+    o[7] = __bfloat16_as_ushort(__hfma(u, v, u));
+    o[8] = __bfloat16_as_ushort(__hsub(u, v));
+    o[9] = __bfloat16_as_ushort(__float2bfloat16(__bfloat162float(u) * 3.0f));
+}
+"#;
+
+#[test]
+fn nvrtc_half_and_bfloat16_code_runs_as_the_formats_define() {
+    use cuda_library::{launch, ImageKind, Program, ProgramOptions};
+    use half::{bf16, f16};
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let pairs: [(u16, u16); 8] = [
+        (0x3c00, 0x3c00),
+        (0x3c01, 0x3c02),
+        (0x7bff, 0x7bff),
+        (0x0001, 0x8001),
+        (0x3555, 0x4248),
+        (0xc500, 0x3800),
+        (0x3f81, 0x3b80),
+        (0x4049, 0xc2c8),
+    ];
+    let f16r = |x: f64| f16::from_f64(x).to_bits();
+    let bf16r = |x: f64| bf16::from_f64(x).to_bits();
+    let want: Vec<u16> = pairs
+        .iter()
+        .flat_map(|&(a, b)| {
+            let (x, y) = (f16::from_bits(a).to_f64(), f16::from_bits(b).to_f64());
+            let (u, v) = (bf16::from_bits(a).to_f64(), bf16::from_bits(b).to_f64());
+            [
+                f16r(x + y),
+                f16r(x * y),
+                f16r(x * y + x),
+                if x < y { a } else { b },
+                f16r((x as f32 * 3.0) as f64),
+                bf16r(u + v),
+                bf16r(u * v),
+                bf16r(u * v + u),
+                bf16r(u - v),
+                bf16r((u as f32 * 3.0) as f64),
+            ]
+        })
+        .collect();
+    for arch in ["compute_80", "compute_90"] {
+        let options = ProgramOptions {
+            arch: Some(arch.into()),
+            ..Default::default()
+        };
+        let code = match Program::new(HALF_SOURCE, options).compile(ImageKind::Ptx, &[]) {
+            Ok(code) => code,
+            Err(e @ Error::NvrtcNotFound { .. }) => {
+                if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                    panic!("{e}");
+                }
+                eprintln!("skipping: {e}");
+                return;
+            }
+            Err(e) => panic!("{e}"),
+        };
+        let lib = code.to_library(&LibraryOptions::default()).unwrap();
+        let k = lib.get_kernel("halves").unwrap();
+        let input: Vec<u16> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let inp = ctx.htod(&input).unwrap();
+        let out = ctx.alloc_zeroed::<u16>(pairs.len() * 10).unwrap();
+        let s = ctx.create_stream().unwrap();
+        let n = pairs.len() as i32;
+        launch!(k, &s, &LaunchConfig::new(1, 32), inp, out, n).unwrap();
+        s.synchronize().unwrap();
+        let got = out.to_vec().unwrap();
+        let bad: Vec<String> = (0..got.len())
+            .filter(|&i| got[i] != want[i])
+            .map(|i| {
+                format!(
+                    "{arch} pair {} output {}: got {:#06x}, want {:#06x}",
+                    i / 10,
+                    i % 10,
+                    got[i],
+                    want[i]
+                )
+            })
+            .collect();
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
 }

@@ -1,4 +1,4 @@
-//! Compiles a CUDA C++ file with NVRTC: `cargo run --example compile -- FILE OUT (ptx|cubin) ARCH [NAME_EXPR...]`.
+//! Compiles a CUDA C++ file with NVRTC: `cargo run --example compile -- FILE OUT (ptx|cubin) ARCH [-IDIR...] [NAME_EXPR...]`.
 //! Used to build the corpus fixtures (`tests/kernels/corpus.*`) on a machine with no GPU.
 
 use cuda_library::{ImageKind, Program, ProgramOptions};
@@ -6,7 +6,7 @@ use cuda_library::{ImageKind, Program, ProgramOptions};
 fn main() -> cuda_library::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 4 {
-        eprintln!("usage: compile FILE OUT (ptx|cubin) ARCH [NAME_EXPR...]");
+        eprintln!("usage: compile FILE OUT (ptx|cubin) ARCH [-IDIR...] [NAME_EXPR...]");
         std::process::exit(2);
     }
     let src = std::fs::read_to_string(&args[0]).map_err(|source| cuda_library::Error::Io {
@@ -18,9 +18,13 @@ fn main() -> cuda_library::Result<()> {
     } else {
         ImageKind::Ptx
     };
-    let exprs: Vec<&str> = args[4..].iter().map(String::as_str).collect();
+    let (includes, exprs): (Vec<&str>, Vec<&str>) = args[4..]
+        .iter()
+        .map(String::as_str)
+        .partition(|a| a.starts_with("-I"));
     let opts = ProgramOptions {
         arch: Some(args[3].clone()),
+        include_paths: includes.iter().map(|i| i[2..].into()).collect(),
         ..Default::default()
     };
     let name = std::path::Path::new(&args[0])

@@ -122,6 +122,32 @@ pub(crate) fn nvrtc_candidates() -> Vec<String> {
     c
 }
 
+/// The CUDA toolkit's header directory for NVRTC (`cuda_fp16.h`, `cuda_bf16.h`, ...), which
+/// NVRTC does not search by itself: `CUDA_HOME`/`CUDA_PATH` and `/usr/local/cuda` `include`,
+/// then the PyPI runtime wheels' (`nvidia-cuda-runtime-cu12`, or CUDA 13's `nvidia/cu13`).
+/// The first that holds `cuda_fp16.h`, looked up once per process.
+pub(crate) fn cuda_include_dir() -> Option<PathBuf> {
+    static DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(find_cuda_include_dir).clone()
+}
+
+fn find_cuda_include_dir() -> Option<PathBuf> {
+    let mut dirs: Vec<PathBuf> = ["CUDA_HOME", "CUDA_PATH"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .filter(|v| !v.is_empty())
+        .map(|v| PathBuf::from(v).join("include"))
+        .collect();
+    if !cfg!(windows) {
+        dirs.push(PathBuf::from("/usr/local/cuda/include"));
+    }
+    for site in site_packages() {
+        dirs.push(site.join("nvidia/cuda_runtime/include"));
+        dirs.push(site.join("nvidia/cu13/include"));
+    }
+    dirs.into_iter().find(|d| d.join("cuda_fp16.h").is_file())
+}
+
 /// The active Python's site-packages folders: the virtual environment or conda environment
 /// named by `VIRTUAL_ENV` / `CONDA_PREFIX`, then whatever `python3` on `PATH` reports.
 fn site_packages() -> Vec<PathBuf> {

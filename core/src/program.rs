@@ -117,7 +117,8 @@ pub struct ProgramOptions {
     pub std: Option<String>,
     /// Preprocessor definitions (`-D NAME` or `-D NAME=VALUE`).
     pub defines: Vec<(String, Option<String>)>,
-    /// Include directories (`-I`).
+    /// Include directories (`-I`), searched before CUDA's own headers (see
+    /// [`Program::compile`]).
     pub include_paths: Vec<PathBuf>,
     /// `--use_fast_math`.
     pub use_fast_math: bool,
@@ -259,12 +260,20 @@ impl Program {
     /// the result's [`symbol_mapping`](ObjectCode::symbol_mapping), so the loaded library's
     /// `get_kernel("scale<float>")` works. A compile error returns [`Error::Compile`] with
     /// NVRTC's log.
+    ///
+    /// CUDA's own headers (`#include <cuda_fp16.h>`, `<cuda_bf16.h>`, ...) are found without
+    /// an include path: after [`ProgramOptions::include_paths`], the first of
+    /// `$CUDA_HOME/include`, `$CUDA_PATH/include`, `/usr/local/cuda/include` and the PyPI
+    /// runtime wheel's `nvidia/cuda_runtime/include` that holds them is searched.
     pub fn compile(&self, target: ImageKind, name_expressions: &[&str]) -> Result<ObjectCode> {
         let mut options = self.options.clone();
         if options.arch.is_none() {
             options.arch = default_arch();
         }
-        let args = options.to_args(target)?;
+        let mut args = options.to_args(target)?;
+        if let Some(dir) = crate::loader::cuda_include_dir() {
+            args.push(format!("-I{}", dir.display()));
+        }
         let n = nvrtc()?;
         let src = CString::new(self.source.as_str())
             .map_err(|_| Error::InvalidArgument("the source contains a NUL byte".into()))?;

@@ -158,3 +158,59 @@ fn mismatches(got: &[u32]) -> Vec<String> {
         })
         .collect()
 }
+
+/// Floating-point atomics in global and shared memory: `float_atomics(out)` with 64 threads
+/// adds `(tid + 1) / 4` into an f64 in global memory (`atom`) and in shared memory, and `1.5`
+/// into an f32 (`red`). Every partial sum is exact, so the totals do not depend on the
+/// order the GPU happens to apply them in.
+pub const ATOMICS_PTX: &str = r#".version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry float_atomics(.param .u64 out)
+{
+    .shared .align 8 .f64 total;
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    .reg .f32 %f<2>;
+    .reg .f64 %fd<6>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    setp.eq.u32 %p1, %r1, 0;
+    mov.f64 %fd5, 0d0000000000000000;
+    @%p1 st.shared.f64 [total], %fd5;
+    bar.sync 0;
+    add.u32 %r2, %r1, 1;
+    cvt.rn.f64.u32 %fd1, %r2;
+    mul.f64 %fd2, %fd1, 0d3FD0000000000000;
+    atom.global.add.f64 %fd3, [%rd1], %fd2;
+    atom.shared.add.f64 %fd4, [total], %fd2;
+    red.global.add.f32 [%rd1+8], 0f3FC00000;
+    bar.sync 0;
+    @%p1 ld.shared.f64 %fd5, [total];
+    @%p1 st.global.f64 [%rd1+16], %fd5;
+    ret;
+}
+"#;
+
+/// Runs [`ATOMICS_PTX`] with 64 threads and checks the three totals.
+pub fn run_float_atomics(ctx: &cuda_library::Context) {
+    use cuda_library::{launch, LaunchConfig, Library, LibraryOptions};
+    let lib = Library::load_data(ATOMICS_PTX.as_bytes(), &LibraryOptions::default()).unwrap();
+    let k = lib.get_kernel("float_atomics").unwrap();
+    let out = ctx.alloc_zeroed::<u64>(3).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    launch!(k, &stream, &LaunchConfig::new(1, 64), out).unwrap();
+    stream.synchronize().unwrap();
+    let got = out.to_vec().unwrap();
+    let want = 0.25 * (64.0 * 65.0 / 2.0);
+    assert_eq!(f64::from_bits(got[0]), want, "global f64 atom.add");
+    assert_eq!(
+        f32::from_bits(got[1] as u32),
+        1.5 * 64.0,
+        "global f32 red.add"
+    );
+    assert_eq!(f64::from_bits(got[2]), want, "shared f64 atom.add");
+}

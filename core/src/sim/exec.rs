@@ -2,6 +2,7 @@
 //! the lanes at the lowest program counter first, block-wide barriers, shared, local,
 //! constant and parameter memory, atomics, shuffles and votes.
 
+use super::half;
 use super::ir::*;
 use super::lower::{KernelCode, SimModule};
 use super::mem::{Memory, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
@@ -201,23 +202,11 @@ fn store_le(s: &mut [u8], v: u64) {
 /// than two bits beyond `f32`'s precision. Infinities and NaN take `f32::mul_add`.
 #[inline(always)]
 fn fma_f32(x: f32, y: f32, z: f32) -> f32 {
-    let p = x as f64 * y as f64;
-    let zd = z as f64;
-    let s = p + zd;
+    let s = half::add_round_to_odd(x as f64 * y as f64, z as f64);
     if !s.is_finite() {
         return x.mul_add(y, z);
     }
-    let pp = s - zd;
-    let err = (p - pp) + (zd - (s - pp));
-    let bits = s.to_bits();
-    // Inexact and even: the odd neighbour on the exact value's side (branch-free).
-    let fix = err != 0.0 && bits & 1 == 0;
-    let step = if (err > 0.0) == (s > 0.0) {
-        1
-    } else {
-        u64::MAX
-    };
-    f64::from_bits(bits.wrapping_add(if fix { step } else { 0 })) as f32
+    s as f32
 }
 
 /// `fma.rn.f32` in all 32 lanes: the CPU's fused multiply-add where it has one (x86-64 with
@@ -338,7 +327,7 @@ fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
             };
             r.to_bits()
         }
-        Ty::U(_) | Ty::S(_) | Ty::Pred | Ty::F16 => {
+        Ty::U(_) | Ty::S(_) | Ty::Pred | Ty::F16 | Ty::BF16 => {
             let bits = ty.bits();
             let signed = matches!(ty, Ty::S(_));
             let (ua, ub) = (a & width_mask(bits), b & width_mask(bits));
@@ -500,7 +489,71 @@ fn round_f64(x: f64, r: Round) -> f64 {
     }
 }
 
+/// The half-precision format of a type, if it is one.
+fn half_fmt(t: Ty) -> Option<HalfFmt> {
+    match t {
+        Ty::F16 => Some(HalfFmt::F16),
+        Ty::BF16 => Some(HalfFmt::BF16),
+        _ => None,
+    }
+}
+
+/// An integer as an `f64` rounded to odd (exact when it fits in 53 bits), so that rounding
+/// it once more to a half format is the correctly rounded conversion.
+fn int_to_f64_odd(v: i128) -> f64 {
+    let f = v as f64;
+    let back = f as i128;
+    if back == v || f.to_bits() & 1 == 1 {
+        return f;
+    }
+    let bits = f.to_bits();
+    f64::from_bits(if v.unsigned_abs() > back.unsigned_abs() {
+        bits + 1
+    } else {
+        bits - 1
+    })
+}
+
+/// `cvt` to `.f16`/`.bf16` from any type (round to nearest unless told otherwise).
+fn cvt_to_half(fmt: HalfFmt, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, a: u64) -> u64 {
+    let x = match sty {
+        Ty::F32 => (if ftz { ftz32(f32v(a)) } else { f32v(a) }) as f64,
+        Ty::F64 => f64v(a),
+        Ty::S(n) => int_to_f64_odd(sext(a, n as u32 * 8) as i128),
+        _ => match half_fmt(sty) {
+            Some(src) => half::to_f64(a as u16, src),
+            None => int_to_f64_odd((a & width_mask(sty.bits())) as i128),
+        },
+    };
+    let x = if sat && !x.is_nan() {
+        x.clamp(0.0, 1.0)
+    } else if sat {
+        0.0
+    } else {
+        x
+    };
+    half::from_f64(x, fmt, round.unwrap_or(Round::Nearest)) as u64
+}
+
 fn cvt(dty: Ty, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, a: u64) -> u64 {
+    if let Some(fmt) = half_fmt(dty) {
+        return cvt_to_half(fmt, sty, round, sat, ftz, a);
+    }
+    if let Some(fmt) = half_fmt(sty) {
+        // As an H200 widens an f16 NaN: to f32 the canonical NaN, to f64 with its sign and
+        // payload, quiet. (A bf16 NaN keeps its payload: it is the top half of an f32.)
+        if fmt == HalfFmt::F16 && fmt.is_nan(a as u16) {
+            let sign = (a & 0x8000) << 48;
+            match dty {
+                Ty::F32 => return 0x7fff_ffff,
+                Ty::F64 => return sign | 0x7ff8_0000_0000_0000 | (a & 0x3ff) << 42,
+                _ => {}
+            }
+        }
+        // Widening a half is exact; then it converts as an f64 would.
+        let x = half::to_f64(a as u16, fmt);
+        return cvt(dty, Ty::F64, round, sat, false, x.to_bits());
+    }
     let is_float = |t: Ty| matches!(t, Ty::F32 | Ty::F64);
     match (is_float(dty), is_float(sty)) {
         (false, false) => {
@@ -580,6 +633,10 @@ fn int_range(t: Ty) -> (i128, i128) {
 }
 
 fn setp(cmp: Cmp, ty: Ty, unordered: bool, a: u64, b: u64) -> bool {
+    if let Some(fmt) = half_fmt(ty) {
+        let (x, y) = (half::to_f64(a as u16, fmt), half::to_f64(b as u16, fmt));
+        return setp(cmp, Ty::F64, unordered, x.to_bits(), y.to_bits());
+    }
     match ty {
         Ty::F32 | Ty::F64 => {
             let (x, y) = if ty == Ty::F32 {
@@ -1519,6 +1576,44 @@ impl Block<'_> {
                             pos
                         }
                     };
+                    w.set(d, l, v);
+                }
+            }
+            Op::Half {
+                op,
+                fmt,
+                pair,
+                mods,
+                d,
+                a,
+                b,
+                c,
+            } => {
+                for l in lanes(m) {
+                    let (x, y, z) = (w.get(a, l), w.get(b, l), w.get(c, l));
+                    let one = |s: u32| {
+                        let h = |v: u64| (v >> s) as u16;
+                        half::op(op, fmt, mods, h(x), h(y), h(z)) as u64
+                    };
+                    let v = if pair { one(0) | one(16) << 16 } else { one(0) };
+                    w.set(d, l, v);
+                }
+            }
+            Op::CvtPair {
+                fmt,
+                round,
+                mods,
+                d,
+                a,
+                b,
+            } => {
+                let h = |v: u64| {
+                    let r = half::from_f64(f32v(v) as f64, fmt, round);
+                    let negative = r & 0x8000 != 0 && !fmt.is_nan(r);
+                    (if mods.relu && negative { 0 } else { r }) as u64
+                };
+                for l in lanes(m) {
+                    let v = h(w.get(a, l)) << 16 | h(w.get(b, l));
                     w.set(d, l, v);
                 }
             }

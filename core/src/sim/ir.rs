@@ -1,6 +1,8 @@
 //! The simulator's instruction form: PTX lowered to resolved registers, immediates, typed
 //! operations and branch targets, so execution never looks up a name.
 
+pub use super::half::{HalfFmt, HalfMods, HalfOp};
+
 /// A PTX data type, as the simulator computes with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ty {
@@ -8,8 +10,10 @@ pub enum Ty {
     U(u8),
     /// Signed integer of the given bytes.
     S(u8),
-    /// `.f16` (stored as bits; arithmetic unsupported for now).
+    /// `.f16` (IEEE binary16, stored as bits; see [`super::half`]).
     F16,
+    /// `.bf16` (bfloat16, stored as bits).
+    BF16,
     /// `.f32`.
     F32,
     /// `.f64`.
@@ -31,6 +35,7 @@ impl Ty {
             "s32" => Ty::S(4),
             "s64" => Ty::S(8),
             "f16" => Ty::F16,
+            "bf16" => Ty::BF16,
             "f32" => Ty::F32,
             "f64" => Ty::F64,
             "pred" => Ty::Pred,
@@ -42,7 +47,7 @@ impl Ty {
     pub fn size(self) -> usize {
         match self {
             Ty::U(n) | Ty::S(n) => n as usize,
-            Ty::F16 => 2,
+            Ty::F16 | Ty::BF16 => 2,
             Ty::F32 => 4,
             Ty::F64 => 8,
             Ty::Pred => 1,
@@ -379,6 +384,28 @@ pub enum Op {
         shiftamt: bool,
         d: u32,
         a: Src,
+    },
+    /// Half-precision arithmetic (`add.f16`, `fma.rn.bf16x2`, ...): `pair` computes both
+    /// 16-bit halves of a 32-bit register independently.
+    Half {
+        op: HalfOp,
+        fmt: HalfFmt,
+        pair: bool,
+        mods: HalfMods,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    /// `cvt.rn.f16x2.f32 d, a, b` (and `bf16x2`): `a` rounded into the upper half, `b`
+    /// into the lower.
+    CvtPair {
+        fmt: HalfFmt,
+        round: Round,
+        mods: HalfMods,
+        d: u32,
+        a: Src,
+        b: Src,
     },
     /// `ret` / `exit` from a kernel.
     Exit,

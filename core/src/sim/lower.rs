@@ -321,6 +321,12 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// Whether `name` is a register: `%`-names, and names a `.reg` declaration introduced
+    /// (inline assembly declares `.reg .pred p;` in a block of its own).
+    fn is_reg(&self, name: &str) -> bool {
+        name.starts_with('%') || self.regs.contains_key(&format!("{}{name}", self.prefix))
+    }
+
     fn reg(&mut self, name: &str) -> u32 {
         let key = if SPECIAL.contains(&name) {
             name.to_string()
@@ -369,6 +375,16 @@ impl<'a> Lowerer<'a> {
                         let r = self.reg(&format!("{}#param", v.name));
                         self.param_regs.insert(key, r);
                     }
+                    // Blocks are flattened, so a name declared in two blocks is one
+                    // register; each inline-assembly block writes its temporaries first.
+                    Space::Reg if !v.name.starts_with('%') => match v.count {
+                        Some(n) => (0..n).for_each(|k| {
+                            self.reg(&format!("{}{k}", v.name));
+                        }),
+                        None => {
+                            self.reg(&v.name);
+                        }
+                    },
                     Space::Reg => {}
                     _ => {
                         return Err(unsupported(
@@ -493,6 +509,74 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
+    /// `add`/`sub`/`mul`/`fma`/`min`/`max`/`neg`/`abs` on `.f16`, `.bf16` or their pairs.
+    fn half_op(
+        &mut self,
+        i: &ast::Instruction,
+        mods: &[&str],
+        fmt: HalfFmt,
+        pair: bool,
+        line: u32,
+    ) -> Result<Op> {
+        let op = match i.opcode.as_str() {
+            "add" => HalfOp::Add,
+            "sub" => HalfOp::Sub,
+            "mul" => HalfOp::Mul,
+            "fma" => HalfOp::Fma,
+            "min" => HalfOp::Min,
+            "max" => HalfOp::Max,
+            "neg" => HalfOp::Neg,
+            _ => HalfOp::Abs,
+        };
+        // Modifiers that change the answer and are not implemented are refused.
+        if let Some(m) = mods.iter().find(|m| {
+            !matches!(
+                **m,
+                "rn" | "ftz" | "sat" | "relu" | "f16" | "f16x2" | "bf16" | "bf16x2"
+            )
+        }) {
+            return Err(unsupported(
+                line,
+                format!("`{}.{m}` on half precision", i.opcode),
+            ));
+        }
+        let arity = match op {
+            HalfOp::Neg | HalfOp::Abs => 2,
+            HalfOp::Fma => 4,
+            _ => 3,
+        };
+        let o = &i.operands;
+        if o.len() < arity {
+            return Err(unsupported(
+                line,
+                format!("`{}` with {} operands", i.opcode, o.len()),
+            ));
+        }
+        let ty = if pair { Ty::U(4) } else { Ty::U(2) };
+        let d = self.dst(&o[0], line)?;
+        let src = |s: &mut Self, k: usize| -> Result<Src> {
+            match o.get(k) {
+                Some(x) if k < arity => s.src(x, ty, line),
+                _ => Ok(Src::Imm(0)),
+            }
+        };
+        let (a, b, c) = (src(self, 1)?, src(self, 2)?, src(self, 3)?);
+        Ok(Op::Half {
+            op,
+            fmt,
+            pair,
+            mods: HalfMods {
+                ftz: mods.contains(&"ftz"),
+                sat: mods.contains(&"sat"),
+                relu: mods.contains(&"relu"),
+            },
+            d,
+            a,
+            b,
+            c,
+        })
+    }
+
     fn dst(&mut self, op: &Operand, line: u32) -> Result<u32> {
         match op {
             // The simulator sets these once per warp, as the hardware does: never written.
@@ -500,7 +584,7 @@ impl<'a> Lowerer<'a> {
                 line,
                 format!("writing the read-only special register {n}"),
             )),
-            Operand::Name(n) if n.starts_with('%') => Ok(self.reg(n)),
+            Operand::Name(n) if self.is_reg(n) => Ok(self.reg(n)),
             Operand::Sink => Ok(self.reg("%_sink")),
             other => Err(unsupported(line, format!("the destination {other:?}"))),
         }
@@ -508,7 +592,7 @@ impl<'a> Lowerer<'a> {
 
     fn src(&mut self, op: &Operand, ty: Ty, line: u32) -> Result<Src> {
         Ok(match op {
-            Operand::Name(n) if n.starts_with('%') => Src::Reg(self.reg(n)),
+            Operand::Name(n) if self.is_reg(n) => Src::Reg(self.reg(n)),
             Operand::Name(n) => match self.symbol(n) {
                 Some((_, addr)) => Src::Imm(addr),
                 None => return Err(unsupported(line, format!("the symbol `{n}`"))),
@@ -519,7 +603,7 @@ impl<'a> Lowerer<'a> {
                 _ => *v as u64,
             }),
             Operand::Float(f) => Src::Imm(float_bits(*f, ty != Ty::F64)),
-            Operand::Addr { base, offset } if !base.starts_with('%') => match self.symbol(base) {
+            Operand::Addr { base, offset } if !self.is_reg(base) => match self.symbol(base) {
                 Some((_, addr)) => Src::Imm(addr.wrapping_add(*offset as u64)),
                 None => return Err(unsupported(line, format!("the symbol `{base}`"))),
             },
@@ -538,7 +622,7 @@ impl<'a> Lowerer<'a> {
                 offset: *offset,
             });
         }
-        if base.starts_with('%') {
+        if self.is_reg(base) {
             return Ok(Addr {
                 space,
                 base: Src::Reg(self.reg(base)),
@@ -620,16 +704,58 @@ impl<'a> Lowerer<'a> {
         .unwrap_or(MemSpace::Generic);
         let unsupported_op = || unsupported(line, format!("`{}`", i.opcode));
         let t = || ty.ok_or_else(|| unsupported(line, format!("`{}` without a type", i.opcode)));
-        // Half precision (f16, f16x2, bf16) is moved and stored as bits, never computed: an
-        // instruction that would compute with it is refused rather than run as integer math.
-        let half = mods
-            .iter()
-            .any(|m| matches!(*m, "f16" | "f16x2" | "bf16" | "bf16x2"));
-        if half && !matches!(i.opcode.as_str(), "mov" | "ld" | "ldu" | "st") {
-            return Err(unsupported(
-                line,
-                format!("`{}` on half precision (f16/bf16)", i.opcode),
-            ));
+        // Half precision (f16, f16x2, bf16, bf16x2): arithmetic, comparisons and
+        // conversions are computed as the GPU computes them; anything else on half values
+        // (ex2, tanh, ...) is refused rather than run as integer math.
+        let half = mods.iter().find_map(|m| match *m {
+            "f16" => Some((HalfFmt::F16, false)),
+            "f16x2" => Some((HalfFmt::F16, true)),
+            "bf16" => Some((HalfFmt::BF16, false)),
+            "bf16x2" => Some((HalfFmt::BF16, true)),
+            _ => None,
+        });
+        if let Some((fmt, pair)) = half {
+            match i.opcode.as_str() {
+                "mov" | "ld" | "ldu" | "st" => {}
+                "add" | "sub" | "mul" | "fma" | "min" | "max" | "neg" | "abs" => {
+                    return self.half_op(i, &mods, fmt, pair, line);
+                }
+                "setp" if !pair && !has("ftz") => {}
+                "cvt" if mods.iter().filter(|m| Ty::parse(m).is_some()).count() == 2 => {}
+                "cvt" if pair && o.len() == 3 && has("f32") => {
+                    let round = pick(
+                        &mods,
+                        &[
+                            ("rn", Round::Nearest),
+                            ("rz", Round::Zero),
+                            ("rm", Round::Down),
+                            ("rp", Round::Up),
+                        ],
+                    )
+                    .ok_or_else(|| unsupported(line, "`cvt` to a half pair without rounding"))?;
+                    if has("satfinite") || has("sat") {
+                        return Err(unsupported(line, "`cvt.satfinite` to a half pair"));
+                    }
+                    let d = self.dst(&o[0], line)?;
+                    return Ok(Op::CvtPair {
+                        fmt,
+                        round,
+                        mods: HalfMods {
+                            relu: has("relu"),
+                            ..HalfMods::default()
+                        },
+                        d,
+                        a: self.src(&o[1], Ty::F32, line)?,
+                        b: self.src(&o[2], Ty::F32, line)?,
+                    });
+                }
+                _ => {
+                    return Err(unsupported(
+                        line,
+                        format!("`{}` on half precision (f16/bf16)", i.opcode),
+                    ))
+                }
+            }
         }
         Ok(match i.opcode.as_str() {
             "mov" => {
@@ -1026,6 +1152,9 @@ impl<'a> Lowerer<'a> {
                 }
             }
             "atom" | "red" => {
+                if mods.iter().any(|m| matches!(*m, "v2" | "v4" | "v8")) {
+                    return Err(unsupported(line, format!("vector `{}`", i.opcode)));
+                }
                 let ty = t()?;
                 let op = pick(
                     &mods,

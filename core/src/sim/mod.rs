@@ -49,6 +49,7 @@
 
 pub(crate) mod device;
 mod exec;
+mod half;
 mod ir;
 pub(crate) mod library;
 mod lower;
