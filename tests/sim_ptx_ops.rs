@@ -156,3 +156,154 @@ fn nvrtc_half_and_bfloat16_code_runs_as_the_formats_define() {
         assert!(bad.is_empty(), "{}", bad.join("\n"));
     }
 }
+
+/// Structs passed to and returned from `__noinline__` functions by value (`.param .b8
+/// x[16]` call parameters, which the simulator keeps in local memory).
+const CALLS_SOURCE: &str = r#"
+struct Vec4 { float x, y, z, w; };
+struct Pair { int a; long long b; };
+__device__ __noinline__ Vec4 scale4(Vec4 v, float s) { return {v.x * s, v.y * s, v.z * s, v.w * s}; }
+__device__ __noinline__ long long mix(Pair p, int k) { return p.a * (long long)k + p.b; }
+extern "C" __global__ void calls(const float* in, float* out, long long* out2, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    Vec4 r = scale4(Vec4{in[4 * i], in[4 * i + 1], in[4 * i + 2], in[4 * i + 3]}, 0.5f);
+    out[4 * i] = r.x; out[4 * i + 1] = r.y; out[4 * i + 2] = r.z; out[4 * i + 3] = r.w;
+    out2[i] = mix(Pair{i, 1000000000000LL + i}, 3);
+}
+"#;
+
+#[test]
+fn structs_pass_by_value_through_calls() {
+    use cuda_library::{launch, ImageKind, Program, ProgramOptions};
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    };
+    let code = match Program::new(CALLS_SOURCE, options).compile(ImageKind::Ptx, &[]) {
+        Ok(code) => code,
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                panic!("{e}");
+            }
+            eprintln!("skipping: {e}");
+            return;
+        }
+        Err(e) => panic!("{e}"),
+    };
+    let ptx = code.ptx_text().unwrap_or_default();
+    assert!(
+        ptx.contains(".b8 param0[16]") && ptx.contains("call.uni"),
+        "{ptx}"
+    );
+    let lib = code.to_library(&LibraryOptions::default()).unwrap();
+    let k = lib.get_kernel("calls").unwrap();
+    let n = 40usize;
+    let input: Vec<f32> = (0..4 * n).map(|v| v as f32 * 1.5 - 7.0).collect();
+    let inp = ctx.htod(&input).unwrap();
+    let out = ctx.alloc_zeroed::<f32>(4 * n).unwrap();
+    let out2 = ctx.alloc_zeroed::<i64>(n).unwrap();
+    let s = ctx.create_stream().unwrap();
+    launch!(k, &s, &LaunchConfig::new(2, 32), inp, out, out2, n as i32).unwrap();
+    s.synchronize().unwrap();
+    let want: Vec<f32> = input.iter().map(|v| v * 0.5).collect();
+    assert_eq!(out.to_vec().unwrap(), want);
+    let want2: Vec<i64> = (0..n as i64)
+        .map(|i| 3 * i + 1_000_000_000_000 + i)
+        .collect();
+    assert_eq!(out2.to_vec().unwrap(), want2);
+}
+
+#[test]
+fn a_predicated_call_runs_only_where_its_guard_holds() {
+    use cuda_library::launch;
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    // out[tid] = tid odd ? twice(tid) : tid, the call guarded by @%p1.
+    let ptx = r#".version 8.0
+.target sm_80
+.address_size 64
+.func (.param .b32 r) twice(.param .b32 x)
+{
+    .reg .b32 %v<3>;
+    ld.param.b32 %v1, [x];
+    shl.b32 %v2, %v1, 1;
+    st.param.b32 [r], %v2;
+    ret;
+}
+.visible .entry guarded(.param .u64 out)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r3, %r1;
+    and.b32 %r2, %r1, 1;
+    setp.eq.u32 %p1, %r2, 1;
+    {
+        .param .b32 param0;
+        .param .b32 retval0;
+        st.param.b32 [param0], %r1;
+        @%p1 call.uni (retval0), twice, (param0);
+        @%p1 ld.param.b32 %r3, [retval0];
+    }
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r3;
+    ret;
+}
+"#;
+    let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default()).unwrap();
+    let k = lib.get_kernel("guarded").unwrap();
+    let out = ctx.alloc_zeroed::<u32>(32).unwrap();
+    let s = ctx.create_stream().unwrap();
+    launch!(k, &s, &LaunchConfig::new(1, 32), out).unwrap();
+    s.synchronize().unwrap();
+    let want: Vec<u32> = (0..32)
+        .map(|t| if t % 2 == 1 { 2 * t } else { t })
+        .collect();
+    assert_eq!(out.to_vec().unwrap(), want);
+}
+
+#[test]
+fn a_register_declared_in_a_block_shadows_the_outer_one_only_there() {
+    use cuda_library::launch;
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let ptx = r#".version 8.0
+.target sm_80
+.address_size 64
+.visible .entry scoped(.param .u64 out)
+{
+    .reg .b32 %r<3>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, 7;
+    {
+        .reg .b32 %r1;
+        mov.u32 %r1, 100;
+        st.global.u32 [%rd1+4], %r1;
+    }
+    {
+        .reg .b32 %r1;
+        mov.u32 %r1, 200;
+        add.u32 %r2, %r1, 1;
+    }
+    st.global.u32 [%rd1], %r1;
+    st.global.u32 [%rd1+8], %r2;
+    ret;
+}
+"#;
+    let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default()).unwrap();
+    let k = lib.get_kernel("scoped").unwrap();
+    let out = ctx.alloc_zeroed::<u32>(3).unwrap();
+    let s = ctx.create_stream().unwrap();
+    launch!(k, &s, &LaunchConfig::new(1, 1), out).unwrap();
+    s.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), [7, 100, 201]);
+}

@@ -1,5 +1,6 @@
 //! Lowering a parsed PTX module to the simulator's instruction form.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::ir::*;
@@ -272,11 +273,10 @@ impl<'a> Lowerer<'a> {
             self.place_shared(v);
         }
         let body = f.body.as_deref().unwrap_or(&[]);
-        let mut flat = Vec::new();
-        flatten(body, &mut flat);
+        let flat = flatten(body);
         // The kernel's own static shared memory comes before the dynamic part.
         for s in &flat {
-            if let Statement::Var(v) = s {
+            if let Statement::Var(v) = &**s {
                 if v.space == Space::Shared {
                     self.place_shared(v);
                 }
@@ -353,9 +353,9 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Lowers statements of the current function (kernel or inlined callee).
-    fn emit(&mut self, flat: &[&Statement]) -> Result<()> {
+    fn emit(&mut self, flat: &[Cow<'_, Statement>]) -> Result<()> {
         for s in flat {
-            if let Statement::Var(v) = s {
+            if let Statement::Var(v) = &**s {
                 match v.space {
                     Space::Shared if self.prefix.is_empty() => {}
                     Space::Local => {
@@ -364,13 +364,16 @@ impl<'a> Lowerer<'a> {
                         self.symbols
                             .insert(format!("{}{}", self.prefix, v.name), (MemSpace::Local, off));
                     }
+                    // A struct or array passed by value lives in the thread's local
+                    // memory; the callee's formal parameter names the same bytes (see
+                    // `inline_call`).
+                    Space::Param if param_in_memory(v) => {
+                        let off = align_up(self.local, v.alignment());
+                        self.local = off.saturating_add(v.size().unwrap_or(0));
+                        self.symbols
+                            .insert(format!("{}{}", self.prefix, v.name), (MemSpace::Local, off));
+                    }
                     Space::Param => {
-                        if v.size().unwrap_or(0) > 8 {
-                            return Err(unsupported(
-                                v.pos.line,
-                                "call parameters larger than 8 bytes",
-                            ));
-                        }
                         let key = format!("{}{}", self.prefix, v.name);
                         let r = self.reg(&format!("{}#param", v.name));
                         self.param_regs.insert(key, r);
@@ -396,7 +399,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         for s in flat {
-            match s {
+            match &**s {
                 Statement::Label(l, _) => {
                     self.labels
                         .insert(format!("{}{l}", self.prefix), self.code.len() as u32);
@@ -416,9 +419,6 @@ impl<'a> Lowerer<'a> {
     /// and labels; parameters and results move through registers.
     fn inline_call(&mut self, i: &ast::Instruction) -> Result<()> {
         let line = i.pos.line;
-        if i.guard.is_some() {
-            return Err(unsupported(line, "a predicated call"));
-        }
         let mut lists: Vec<&Vec<Operand>> = Vec::new();
         let mut target = None;
         for o in &i.operands {
@@ -447,22 +447,58 @@ impl<'a> Lowerer<'a> {
         if self.call_stack.len() > 32 {
             return Err(unsupported(line, "calls nested deeper than 32"));
         }
-        let regs_of = |ops: &[Operand], this: &mut Self| -> Result<Vec<u32>> {
-            ops.iter()
-                .map(|o| match o {
-                    Operand::Name(n) => Ok(this.param_reg(n).unwrap_or_else(|| this.reg(n))),
-                    other => Err(unsupported(line, format!("the call argument {other:?}"))),
-                })
-                .collect()
-        };
-        let caller_rets = regs_of(rets, self)?;
-        let caller_args = regs_of(args, self)?;
-        if caller_args.len() != callee.params.len() || caller_rets.len() != callee.returns.len() {
+        if args.len() != callee.params.len() || rets.len() != callee.returns.len() {
             return Err(unsupported(
                 line,
                 format!("a call to `{name}` with the wrong number of arguments"),
             ));
         }
+        // Each argument and result: a register (8 bytes or less), or the caller's local
+        // bytes the callee's formal parameter will name.
+        let mut in_memory: Vec<(String, u64)> = Vec::new();
+        let mut bind = |ops: &[Operand],
+                        formals: &[VarDecl],
+                        this: &mut Self|
+         -> Result<Vec<u32>> {
+            let mut regs = Vec::new();
+            for (o, f) in ops.iter().zip(formals) {
+                let Operand::Name(n) = o else {
+                    return Err(unsupported(line, format!("the call argument {o:?}")));
+                };
+                let big = param_in_memory(f);
+                match (big, this.symbol(n)) {
+                    (true, Some((MemSpace::Local, off))) => in_memory.push((f.name.clone(), off)),
+                    (false, None) => {
+                        regs.push(this.param_reg(n).unwrap_or_else(|| this.reg(n)));
+                    }
+                    _ => {
+                        return Err(unsupported(
+                            line,
+                            format!("passing `{n}` as `{}` of `{name}` (sizes differ)", f.name),
+                        ))
+                    }
+                }
+            }
+            Ok(regs)
+        };
+        let caller_rets = bind(rets, &callee.returns, self)?;
+        let caller_args = bind(args, &callee.params, self)?;
+        // `@p call`: the inlined call is skipped where the guard is false.
+        let skip = match &i.guard {
+            Some((neg, p)) => {
+                let label = format!("{}#{}/$skip", name, self.inlines);
+                let p = self.reg(p);
+                self.fixups.push((self.code.len(), label.clone(), line));
+                self.code.push(Instr {
+                    guard: Some((p, !*neg)),
+                    op: Op::Bra { target: 0 },
+                    line,
+                    text: format!("call {name} (skipped where the guard is false)"),
+                });
+                Some(label)
+            }
+            None => None,
+        };
         let saved = (
             std::mem::replace(&mut self.prefix, format!("{}#{}/", name, self.inlines)),
             self.ret_label.take(),
@@ -471,8 +507,20 @@ impl<'a> Lowerer<'a> {
         let ret_label = format!("{}$ret", self.prefix);
         self.ret_label = Some(ret_label.clone());
         self.call_stack.push(name.to_string());
+        for (formal, off) in in_memory {
+            self.symbols
+                .insert(format!("{}{formal}", self.prefix), (MemSpace::Local, off));
+        }
+        // Register formals, parameters first, then results.
         let mut formals = Vec::new();
-        for p in callee.params.iter().chain(&callee.returns) {
+        let small = |p: &&VarDecl| !param_in_memory(p);
+        let n_small_params = callee.params.iter().filter(small).count();
+        for p in callee
+            .params
+            .iter()
+            .filter(small)
+            .chain(callee.returns.iter().filter(small))
+        {
             let r = self.reg(&format!("{}#param", p.name));
             self.param_regs
                 .insert(format!("{}{}", self.prefix, p.name), r);
@@ -489,11 +537,10 @@ impl<'a> Lowerer<'a> {
                 text: format!("call {name} (argument)"),
             });
         }
-        let mut flat = Vec::new();
-        flatten(callee.body.as_deref().unwrap_or(&[]), &mut flat);
+        let flat = flatten(callee.body.as_deref().unwrap_or(&[]));
         self.emit(&flat)?;
         self.labels.insert(ret_label, self.code.len() as u32);
-        for (&formal, &ret) in formals[callee.params.len()..].iter().zip(&caller_rets) {
+        for (&formal, &ret) in formals[n_small_params..].iter().zip(&caller_rets) {
             self.code.push(Instr {
                 guard: None,
                 op: Op::Mov {
@@ -503,6 +550,9 @@ impl<'a> Lowerer<'a> {
                 line,
                 text: format!("call {name} (result)"),
             });
+        }
+        if let Some(label) = skip {
+            self.labels.insert(label, self.code.len() as u32);
         }
         self.call_stack.pop();
         (self.prefix, self.ret_label) = saved;
@@ -637,6 +687,8 @@ impl<'a> Lowerer<'a> {
             (MemSpace::Generic, MemSpace::Shared) => (MemSpace::Generic, at + SHARED_WINDOW),
             (MemSpace::Generic, MemSpace::Local) => (MemSpace::Generic, at + LOCAL_WINDOW),
             (MemSpace::Generic, MemSpace::Global) => (MemSpace::Generic, at),
+            // A call parameter held in local memory.
+            (MemSpace::Param, MemSpace::Local) => (MemSpace::Local, at),
             (s, _) => (s, at),
         };
         Ok(Addr {
@@ -1311,12 +1363,86 @@ fn pick<T: Copy>(mods: &[&str], table: &[(&str, T)]) -> Option<T> {
         .map(|&(_, v)| v)
 }
 
-fn flatten<'s>(body: &'s [Statement], out: &mut Vec<&'s Statement>) {
+/// Whether a call parameter lives in local memory (a struct or array: over 8 bytes, or
+/// declared as an array and so accessed at offsets) rather than in a register.
+fn param_in_memory(v: &VarDecl) -> bool {
+    v.size().unwrap_or(0) > 8 || !v.dims.is_empty()
+}
+
+/// The statements of a function body with its `{ }` blocks opened up. A register or
+/// parameter declared inside a block is renamed (with a `#b<n>.` suffix no PTX name has),
+/// with every use inside the block, so that two blocks declaring `param0` (call sequences)
+/// or `p` (inline assembly) keep apart as the PTX scoping rules say.
+fn flatten(body: &[Statement]) -> Vec<Cow<'_, Statement>> {
+    let mut out = Vec::new();
+    let mut blocks = 0;
+    flatten_into(body, &HashMap::new(), &mut blocks, &mut out);
+    out
+}
+
+fn flatten_into<'s>(
+    body: &'s [Statement],
+    renames: &HashMap<String, String>,
+    blocks: &mut u32,
+    out: &mut Vec<Cow<'s, Statement>>,
+) {
     for s in body {
         match s {
-            Statement::Block(inner) => flatten(inner, out),
-            other => out.push(other),
+            Statement::Block(inner) => {
+                *blocks += 1;
+                let tag = format!("#b{blocks}.");
+                let mut scope = renames.clone();
+                for s in inner {
+                    if let Statement::Var(v) = s {
+                        if matches!(v.space, Space::Reg | Space::Param) {
+                            let new = format!("{}{tag}", v.name);
+                            for k in 0..v.count.unwrap_or(0) {
+                                scope.insert(format!("{}{k}", v.name), format!("{new}{k}"));
+                            }
+                            scope.insert(v.name.clone(), new);
+                        }
+                    }
+                }
+                flatten_into(inner, &scope, blocks, out);
+            }
+            other if renames.is_empty() => out.push(Cow::Borrowed(other)),
+            other => out.push(Cow::Owned(renamed(other, renames))),
         }
+    }
+}
+
+/// `s` with the names of `renames` replaced (declarations, operands, guards).
+fn renamed(s: &Statement, renames: &HashMap<String, String>) -> Statement {
+    let name = |n: &str| renames.get(n).cloned().unwrap_or_else(|| n.to_string());
+    fn operand(o: &Operand, name: &dyn Fn(&str) -> String) -> Operand {
+        match o {
+            Operand::Name(n) => Operand::Name(name(n)),
+            Operand::Addr { base, offset } => Operand::Addr {
+                base: name(base),
+                offset: *offset,
+            },
+            Operand::Vector(v) => Operand::Vector(v.iter().map(|o| operand(o, name)).collect()),
+            Operand::List(v) => Operand::List(v.iter().map(|o| operand(o, name)).collect()),
+            Operand::Not(o) => Operand::Not(Box::new(operand(o, name))),
+            Operand::Pair(a, b) => {
+                Operand::Pair(Box::new(operand(a, name)), Box::new(operand(b, name)))
+            }
+            other => other.clone(),
+        }
+    }
+    match s {
+        Statement::Var(v) if matches!(v.space, Space::Reg | Space::Param) => {
+            let mut v = v.clone();
+            v.name = name(&v.name);
+            Statement::Var(v)
+        }
+        Statement::Instr(i) => {
+            let mut i = i.clone();
+            i.guard = i.guard.map(|(neg, p)| (neg, name(&p)));
+            i.operands = i.operands.iter().map(|o| operand(o, &name)).collect();
+            Statement::Instr(i)
+        }
+        other => other.clone(),
     }
 }
 
