@@ -4,7 +4,7 @@
 #   - libclang, for the bindings drift check
 # then: rustfmt check, clippy, unit + integration + doc tests, the quickstart example,
 # rustdoc, a wasm32 build, the browser playground (built, tested in Node and in headless
-# Chromium), the tutorial notebooks executed with evcxr and checked,
+# Chromium), the tutorial notebooks executed with evcxr and checked, and as plain programs,
 # a bounded run of each fuzz target (FUZZ_SECONDS, default 30), the bindings drift check.
 # GPU tests run where a CUDA driver and device exist and print why they skip elsewhere;
 # set CUDA_LIBRARY_REQUIRE_GPU=1 to make a missing GPU a failure.
@@ -31,6 +31,8 @@ echo "== playground (wasm build, wasm-bindgen-test in Node, end-to-end in Chromi
 scripts/playground-test.sh
 echo "== tutorial notebooks (evcxr kernel, headless; outputs checked)"
 scripts/notebooks.sh
+echo "== the notebooks as plain programs (what a GPU machine without Jupyter runs)"
+scripts/notebooks-as-programs.sh --run
 echo "== fuzzing (bounded)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 echo "== bindings drift check"

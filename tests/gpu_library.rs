@@ -819,3 +819,18 @@ fn floating_point_atomics_add_up() {
     };
     ptx_ops::run_float_atomics(&ctx);
 }
+
+/// The notebook card of a library loaded on a GPU names the GPU and the driver.
+#[cfg(feature = "notebook")]
+#[test]
+fn the_library_card_names_the_gpu_and_the_driver() {
+    let Some((d, _ctx, _turn)) = gpu() else {
+        return;
+    };
+    let lib = Library::load_data(&bytes("kernels.fatbin"), &opts()).unwrap();
+    let html = lib.to_html().unwrap();
+    let name = d.name().unwrap();
+    assert!(html.contains(&format!("{name} ({})", d.arch().unwrap())), "{html}");
+    assert!(html.contains("CUDA driver"), "{html}");
+    assert!(!html.contains("simulated"), "{html}");
+}

@@ -323,7 +323,16 @@ impl Library {
         let mut note = None;
         if let Some(i) = &info {
             let (line, why) = backend_line(i);
-            fields.push(("backend".to_string(), line));
+            // On a GPU: which one (the current context's device) and the driver.
+            let gpu = if i.driver.is_some() && !self.is_simulated() {
+                crate::context::current_or_default()
+                    .and_then(|c| Device::new(c.device_ordinal()))
+                    .and_then(|d| Ok(format!("{} ({}), ", d.name()?, d.arch()?)))
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            fields.push(("backend".to_string(), format!("{gpu}{line}")));
             note = why;
         }
         if !self.jit_info_log().is_empty() {
