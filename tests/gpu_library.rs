@@ -830,7 +830,10 @@ fn the_library_card_names_the_gpu_and_the_driver() {
     let lib = Library::load_data(&bytes("kernels.fatbin"), &opts()).unwrap();
     let html = lib.to_html().unwrap();
     let name = d.name().unwrap();
-    assert!(html.contains(&format!("{name} ({})", d.arch().unwrap())), "{html}");
+    assert!(
+        html.contains(&format!("{name} ({})", d.arch().unwrap())),
+        "{html}"
+    );
     assert!(html.contains("CUDA driver"), "{html}");
     assert!(!html.contains("simulated"), "{html}");
 }

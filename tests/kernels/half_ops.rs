@@ -9,7 +9,7 @@
 use half::{bf16, f16};
 
 /// Results per thread.
-pub const OUTPUTS: usize = 26;
+pub const OUTPUTS: usize = 28;
 
 /// The kernel `halves(out, inp)`: `inp` holds one u32 per thread, `out` `OUTPUTS` u32.
 pub const PTX: &str = r#".version 8.0
@@ -98,8 +98,12 @@ pub const PTX: &str = r#".version 8.0
     cvt.f64.bf16 %fd2, %h1;
     mov.b64 {%r34, %r35}, %fd1;
     mov.b64 {%r36, %r37}, %fd2;
+    cvt.rn.relu.f16x2.f32 %r38, %f1, %f2;
+    cvt.rni.f16.f16 %h31, %h1;
+    cvt.rzi.f16.f16 %h32, %h1;
+    mov.b32 %r39, {%h31, %h32};
     // out
-    mul.wide.u32 %rd5, %r1, 104;
+    mul.wide.u32 %rd5, %r1, 112;
     add.s64 %rd6, %rd1, %rd5;
     mov.b32 %r20, {%h3, %h4};
     mov.b32 %r21, {%h5, %h6};
@@ -141,6 +145,8 @@ pub const PTX: &str = r#".version 8.0
     st.global.u32 [%rd6+92], %r33;
     st.global.u32 [%rd6+96], %r35;
     st.global.u32 [%rd6+100], %r37;
+    st.global.u32 [%rd6+104], %r38;
+    st.global.u32 [%rd6+108], %r39;
     ret;
 }
 "#;
@@ -344,6 +350,8 @@ pub fn expected(word: u32) -> [u32; OUTPUTS] {
             (x.to_bits() >> 32) as u32
         },
         (f64::from(f32::from_bits((a as u32) << 16)).to_bits() >> 32) as u32,
+        pack(relu(f16r(x)), relu(f16r(w))),
+        pack(f16r(x.round_ties_even()), f16r(x.trunc())),
     ]
 }
 

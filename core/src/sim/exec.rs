@@ -525,6 +525,11 @@ fn cvt_to_half(fmt: HalfFmt, sty: Ty, round: Option<Round>, sat: bool, ftz: bool
             None => int_to_f64_odd((a & width_mask(sty.bits())) as i128),
         },
     };
+    // `cvt.rni.f16.f16` and the like: rounding to an integral value in the same format.
+    let x = match round {
+        Some(r) if half_fmt(sty) == Some(fmt) => round_f64(x, r),
+        _ => x,
+    };
     let x = if sat && !x.is_nan() {
         x.clamp(0.0, 1.0)
     } else if sat {

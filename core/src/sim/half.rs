@@ -85,7 +85,6 @@ pub fn from_f64(x: f64, fmt: HalfFmt, round: Round) -> u16 {
     // The exponent of ax (never below the smallest normal's), and ax in units of the last
     // place there: exact, a power-of-two scaling of an f64.
     let e = ((ax.to_bits() >> 52) as i32 - 1023).max(emin);
-    let e = if ax.to_bits() >> 52 == 0 { emin } else { e };
     let m = ax * 2f64.powi(frac - e);
     let up = match round {
         Round::Nearest => None,

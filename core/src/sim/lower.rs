@@ -773,6 +773,12 @@ impl<'a> Lowerer<'a> {
                     return self.half_op(i, &mods, fmt, pair, line);
                 }
                 "setp" if !pair && !has("ftz") => {}
+                "cvt" if !pair && (has("relu") || has("satfinite")) => {
+                    return Err(unsupported(
+                        line,
+                        "`cvt.relu`/`cvt.satfinite` to half precision",
+                    ))
+                }
                 "cvt" if mods.iter().filter(|m| Ty::parse(m).is_some()).count() == 2 => {}
                 "cvt" if pair && o.len() == 3 && has("f32") => {
                     let round = pick(
