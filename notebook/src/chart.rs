@@ -4,7 +4,9 @@
 //! Text and axes are drawn in `currentColor`, so a chart inlined in a page takes the page's
 //! text colour (light and dark themes); series use mid-tone colours legible on both.
 
-use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
+use plotters::coord::combinators::LogCoord;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -128,6 +130,50 @@ fn tick(v: &f64) -> String {
     }
 }
 
+/// An `f64` axis, linear or logarithmic as chosen at run time: one coordinate type, so the
+/// chart code is compiled once rather than once per combination of axis kinds (which cost
+/// notebook users build time and the playground's WASM module bytes).
+enum Axis {
+    Linear(RangedCoordf64),
+    Log(LogCoord<f64>),
+}
+
+impl Axis {
+    fn new(r: std::ops::Range<f64>, log: bool) -> Axis {
+        if log {
+            Axis::Log(r.log_scale().into())
+        } else {
+            Axis::Linear(r.into())
+        }
+    }
+}
+
+impl Ranged for Axis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        match self {
+            Axis::Linear(a) => a.map(value, limit),
+            Axis::Log(a) => a.map(value, limit),
+        }
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        match self {
+            Axis::Linear(a) => a.key_points(hint),
+            Axis::Log(a) => a.key_points(hint),
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        match self {
+            Axis::Linear(a) => a.range(),
+            Axis::Log(a) => a.range(),
+        }
+    }
+}
+
 impl LineChart {
     /// The chart as an SVG document, or why it could not be drawn (no positive values on a
     /// log axis, for example).
@@ -165,24 +211,17 @@ impl LineChart {
         let mut out = String::new();
         {
             let root = Svg::with_string(&mut out, self.size).into_drawing_area();
-            match (self.log_x, self.log_y) {
-                (false, false) => self.draw(&root, x0..x1, y0..y1)?,
-                (true, false) => self.draw(&root, (x0..x1).log_scale(), y0..y1)?,
-                (false, true) => self.draw(&root, x0..x1, (y0..y1).log_scale())?,
-                (true, true) => self.draw(&root, (x0..x1).log_scale(), (y0..y1).log_scale())?,
-            }
+            self.draw(
+                &root,
+                Axis::new(x0..x1, self.log_x),
+                Axis::new(y0..y1, self.log_y),
+            )?;
             root.present().map_err(err)?;
         }
         Ok(themed(out))
     }
 
-    fn draw<X, Y>(&self, root: &DrawingArea<Svg<'_>, Shift>, x: X, y: Y) -> Result<(), String>
-    where
-        X: AsRangedCoord<Value = f64>,
-        Y: AsRangedCoord<Value = f64>,
-        X::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
-        Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
-    {
+    fn draw(&self, root: &DrawingArea<Svg<'_>, Shift>, x: Axis, y: Axis) -> Result<(), String> {
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", 16).into_font().color(&BLACK))
             .margin(12)
