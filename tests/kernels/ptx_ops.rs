@@ -1,11 +1,12 @@
 //! PTX integer and selection instructions NVRTC rarely emits but hand-written PTX uses:
-//! `mul24`, `mad24`, `sad`, `slct` and `testp`. One thread per input pair; each writes
+//! `mul24`, `mad24`, `sad`, `slct` and `testp`; and the `f32` modifiers fast-math code
+//! carries (`.ftz`, `.sat`), directed rounding (`.rm`, `.rp`, `.rz`) and NaN results. One thread per input pair; each writes
 //! `OUTPUTS` 32-bit results. `expected` computes them from the PTX ISA's definitions; the
 //! simulator test (`tests/sim_ptx_ops.rs`) and the GPU test (`tests/gpu_library.rs`) both
 //! check against it, so the GPU is the judge of the definitions.
 
 /// Results per thread.
-pub const OUTPUTS: usize = 12;
+pub const OUTPUTS: usize = 30;
 
 /// The kernel `extras(out, inp)`: `inp` holds two u32 per thread, `out` `OUTPUTS` u32.
 pub const PTX: &str = r#".version 8.0
@@ -14,10 +15,11 @@ pub const PTX: &str = r#".version 8.0
 
 .visible .entry extras(.param .u64 out, .param .u64 inp)
 {
-    .reg .pred %p<8>;
-    .reg .b32 %r<24>;
-    .reg .f32 %f<2>;
+    .reg .pred %p<10>;
+    .reg .b32 %r<40>;
+    .reg .f32 %f<20>;
     .reg .b64 %rd<8>;
+    .reg .f64 %fd<4>;
     ld.param.u64 %rd1, [out];
     ld.param.u64 %rd2, [inp];
     cvta.to.global.u64 %rd1, %rd1;
@@ -56,7 +58,32 @@ pub const PTX: &str = r#".version 8.0
     or.b32 %r15, %r15, %r18;
     or.b32 %r15, %r15, %r19;
     or.b32 %r15, %r15, %r20;
-    mul.wide.u32 %rd5, %r1, 48;
+    mov.b32 %f2, %r3;
+    add.f32 %f3, %f1, %f2;
+    add.ftz.f32 %f4, %f1, %f2;
+    mul.ftz.f32 %f5, %f1, %f2;
+    fma.rn.ftz.f32 %f6, %f1, %f2, %f1;
+    setp.lt.ftz.f32 %p7, %f1, %f2;
+    setp.lt.f32 %p8, %f1, %f2;
+    selp.u32 %r21, 1, 0, %p7;
+    selp.u32 %r22, 2, 0, %p8;
+    or.b32 %r21, %r21, %r22;
+    add.sat.s32 %r23, %r2, %r3;
+    add.sat.f32 %f7, %f1, %f2;
+    min.ftz.f32 %f8, %f1, %f2;
+    div.rn.f32 %f9, %f1, %f2;
+    sqrt.rn.f32 %f10, %f1;
+    cvt.f64.f32 %fd1, %f1;
+    add.f64 %fd2, %fd1, %fd1;
+    mov.b64 {%r24, %r25}, %fd2;
+    mov.b64 {%r26, %r27}, %fd1;
+    neg.f32 %f11, %f1;
+    abs.f32 %f12, %f1;
+    fma.rm.f32 %f13, %f1, %f2, %f1;
+    fma.rp.f32 %f14, %f1, %f2, %f1;
+    add.rz.f32 %f15, %f1, %f2;
+    mul.rp.f32 %f16, %f1, %f2;
+    mul.wide.u32 %rd5, %r1, 120;
     add.s64 %rd6, %rd1, %rd5;
     st.global.u32 [%rd6], %r4;
     st.global.u32 [%rd6+4], %r5;
@@ -70,13 +97,31 @@ pub const PTX: &str = r#".version 8.0
     st.global.u32 [%rd6+36], %r13;
     st.global.u32 [%rd6+40], %r14;
     st.global.u32 [%rd6+44], %r15;
+    st.global.f32 [%rd6+48], %f3;
+    st.global.f32 [%rd6+52], %f4;
+    st.global.f32 [%rd6+56], %f5;
+    st.global.f32 [%rd6+60], %f6;
+    st.global.u32 [%rd6+64], %r21;
+    st.global.u32 [%rd6+68], %r23;
+    st.global.f32 [%rd6+72], %f7;
+    st.global.f32 [%rd6+76], %f8;
+    st.global.f32 [%rd6+80], %f9;
+    st.global.f32 [%rd6+84], %f10;
+    st.global.u32 [%rd6+88], %r25;
+    st.global.u32 [%rd6+92], %r27;
+    st.global.f32 [%rd6+96], %f11;
+    st.global.f32 [%rd6+100], %f12;
+    st.global.f32 [%rd6+104], %f13;
+    st.global.f32 [%rd6+108], %f14;
+    st.global.f32 [%rd6+112], %f15;
+    st.global.f32 [%rd6+116], %f16;
     ret;
 }
 "#;
 
 /// Input pairs: small, negative, 24-bit limits, bits above 24, and float patterns in `a`
 /// (zero, minus zero, NaN, subnormals, infinities, normals).
-pub const INPUTS: [(u32, u32); 14] = [
+pub const INPUTS: [(u32, u32); 21] = [
     (3, 5),
     ((-3i32) as u32, 5),
     (0x00ff_ffff, 0x00ff_ffff),
@@ -91,14 +136,109 @@ pub const INPUTS: [(u32, u32); 14] = [
     (0x3f80_0000, 0xffff_fff0),
     (0xbf80_0000, 0x0000_0010),
     (0, 0),
+    // f32 pairs for the modifiers: a subnormal sum, normals, overflow, a NaN with a payload,
+    // a subnormal times two, and integer saturation both ways.
+    (0x0080_0000, 0x8070_0000),
+    (0x3f80_0000, 0x3f80_0000),
+    (0x7f7f_ffff, 0x7f7f_ffff),
+    (0x7fc0_0001, 0x3f80_0000),
+    (0x0040_0000, 0x4000_0000),
+    (0x7fff_ffff, 1),
+    (0x8000_0000, 0xffff_ffff),
 ];
 
 fn s24(v: u32) -> i64 {
     (((v << 8) as i32) >> 8) as i64
 }
 
+/// `.ftz`: a subnormal becomes zero of its sign.
+fn flush(x: f32) -> f32 {
+    if x.is_subnormal() {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
+}
+
+/// An `f32` result's bits, NaN as the GPU's canonical NaN.
+fn canon(x: f32) -> u32 {
+    if x.is_nan() {
+        0x7fff_ffff
+    } else {
+        x.to_bits()
+    }
+}
+
+/// `.sat`: clamped to [0, 1], NaN to 0.
+fn sat(x: f32) -> u32 {
+    if x.is_nan() {
+        0
+    } else {
+        x.clamp(0.0, 1.0).to_bits()
+    }
+}
+
+/// `min.f32`: a NaN operand yields the other, two give the canonical NaN; -0 below +0.
+fn fmin(x: f32, y: f32) -> u32 {
+    match (x.is_nan(), y.is_nan()) {
+        (true, true) => 0x7fff_ffff,
+        (true, false) => y.to_bits(),
+        (false, true) => x.to_bits(),
+        _ if x == y => x.to_bits() | y.to_bits(),
+        _ => x.min(y).to_bits(),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Dir {
+    Down,
+    Up,
+    Zero,
+}
+
+/// `p + z` (two doubles, `p` an exact product of two floats) rounded to `f32` in direction
+/// `dir`. The exact sum is `s + err` (a two-sum), so the two `f32` values around it are found
+/// by comparing with `s` first and `err` on a tie.
+fn directed(p: f64, z: f64, dir: Dir) -> u32 {
+    let s = p + z;
+    if !s.is_finite() {
+        return canon(s as f32);
+    }
+    let bb = s - p;
+    let err = (p - (s - bb)) + (z - bb);
+    let n = s as f32;
+    // Where n lies against the exact value.
+    let ord = (n as f64)
+        .partial_cmp(&s)
+        .unwrap_or(std::cmp::Ordering::Equal)
+        .then(0f64.partial_cmp(&err).unwrap_or(std::cmp::Ordering::Equal));
+    let next = |x: f32, up: bool| -> f32 {
+        if x == 0.0 {
+            f32::from_bits(1) * if up { 1.0 } else { -1.0 }
+        } else if (x > 0.0) == up {
+            f32::from_bits(x.to_bits() + 1)
+        } else {
+            f32::from_bits(x.to_bits() - 1)
+        }
+    };
+    use std::cmp::Ordering::*;
+    let (lo, hi) = match ord {
+        Equal => (n, n),
+        Less => (n, next(n, true)),
+        Greater => (next(n, false), n),
+    };
+    let r = match dir {
+        Dir::Down => lo,
+        Dir::Up => hi,
+        Dir::Zero if s > 0.0 || (s == 0.0 && err > 0.0) => lo,
+        Dir::Zero => hi,
+    };
+    canon(r)
+}
+
 /// The results the PTX ISA defines for one input pair.
 pub fn expected(a: u32, b: u32) -> [u32; OUTPUTS] {
+    let g = f32::from_bits(b);
     let sp = s24(a) * s24(b); // 48-bit signed product
     let up = ((a & 0xff_ffff) as u64) * ((b & 0xff_ffff) as u64);
     let f = f32::from_bits(a);
@@ -124,6 +264,30 @@ pub fn expected(a: u32, b: u32) -> [u32; OUTPUTS] {
         if ge0(f) { 1 } else { 2 },
         if ge0(if sub { 0.0 } else { f }) { 1 } else { 2 },
         tests,
+        canon(f + g),
+        canon(flush(flush(f) + flush(g))),
+        canon(flush(flush(f) * flush(g))),
+        canon(flush(flush(f).mul_add(flush(g), flush(f)))),
+        (flush(f) < flush(g)) as u32 | ((f < g) as u32) << 1,
+        (a as i32 as i64 + b as i32 as i64).clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32,
+        sat(f + g),
+        fmin(flush(f), flush(g)),
+        canon(f / g),
+        canon(f.sqrt()),
+        // f64 arithmetic passes a NaN's payload on (unlike f32's, which canonicalises).
+        if f.is_nan() {
+            ((f as f64).to_bits() >> 32) as u32
+        } else {
+            ((f as f64 * 2.0).to_bits() >> 32) as u32
+        },
+        ((f as f64).to_bits() >> 32) as u32,
+        canon(-f),
+        canon(f.abs()),
+        directed(f as f64 * g as f64, f as f64, Dir::Down),
+        directed(f as f64 * g as f64, f as f64, Dir::Up),
+        directed(f as f64, g as f64, Dir::Zero),
+        // `p + -0.0` is `p`, keeping the sign of a zero product.
+        directed(f as f64 * g as f64, -0.0, Dir::Up),
     ]
 }
 

@@ -111,6 +111,100 @@ fn ftz32(x: f32) -> f32 {
     }
 }
 
+/// An `f32` result as the GPU writes it: a NaN becomes the canonical NaN `0x7fffffff` (f64
+/// results keep their NaN's payload, as the GPU's do).
+#[inline(always)]
+fn canon32(x: f32) -> u64 {
+    if x.is_nan() {
+        0x7fff_ffff
+    } else {
+        x.to_bits() as u64
+    }
+}
+
+/// `.ftz` on an `f32` operand's bits.
+#[inline(always)]
+fn flush_bits(v: u64) -> u64 {
+    ftz32(f32v(v)).to_bits() as u64
+}
+
+/// An `f32` result's bits after `.ftz` and `.sat` (clamped to [0, 1], NaN to +0).
+#[inline(always)]
+fn finish32(v: u64, mods: FpMods) -> u64 {
+    let x = f32v(v);
+    let x = if mods.ftz { ftz32(x) } else { x };
+    if mods.sat {
+        (if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }).to_bits() as u64
+    } else {
+        canon32(x)
+    }
+}
+
+/// `v` rounded to `f32` in direction `r` (`Nearest` is Rust's `as`). Exact when `v` is
+/// the exact value or that value rounded to odd in `f64` ([`half::add_round_to_odd`]).
+fn round_f64_to_f32(v: f64, r: Round) -> f32 {
+    let n = v as f32;
+    if v.is_nan() || n as f64 == v {
+        return n;
+    }
+    // The f32 neighbours of v: n and the next one on v's side.
+    let step = |x: f32, up: bool| -> f32 {
+        if x.is_infinite() && (x > 0.0) == up {
+            x
+        } else if x == 0.0 {
+            f32::from_bits(1).copysign(if up { 1.0 } else { -1.0 })
+        } else if (x > 0.0) == up {
+            f32::from_bits(x.to_bits() + 1)
+        } else {
+            f32::from_bits(x.to_bits() - 1)
+        }
+    };
+    let below = (n as f64) < v;
+    let down = if below { n } else { step(n, false) };
+    let up = if below { step(n, true) } else { n };
+    match r {
+        Round::Nearest => n,
+        Round::Down => down,
+        Round::Up => up,
+        Round::Zero if v > 0.0 => down,
+        Round::Zero => up,
+    }
+}
+
+/// `f32` `add`/`sub`/`mul` (`c` unused) or `fma` rounded in direction `r`.
+fn f32_directed(op: BinOp, fused: bool, a: u64, b: u64, c: u64, r: Round) -> u64 {
+    let (x, y, z) = (f32v(a) as f64, f32v(b) as f64, f32v(c) as f64);
+    let v = match op {
+        _ if fused => half::add_round_to_odd(x * y, z),
+        BinOp::Add => half::add_round_to_odd(x, y),
+        BinOp::Sub => half::add_round_to_odd(x, -y),
+        _ => x * y,
+    };
+    canon32(round_f64_to_f32(v, r))
+}
+
+/// `min`/`max` of floats: a NaN operand yields the other, two NaNs a NaN; -0 orders below
+/// +0 (as an H200 answers).
+#[inline(always)]
+fn fminmax<F: Copy + PartialOrd>(
+    x: F,
+    y: F,
+    xb: u64,
+    yb: u64,
+    min: bool,
+    nan: fn(F) -> bool,
+) -> Option<u64> {
+    match (nan(x), nan(y)) {
+        (true, true) => None,
+        (true, false) => Some(yb),
+        (false, true) => Some(xb),
+        // Equal: identical bits, or +0 and -0 (the sign bit decides).
+        _ if x == y => Some(if min { xb | yb } else { xb & yb }),
+        _ if (x < y) == min => Some(xb),
+        _ => Some(yb),
+    }
+}
+
 /// A little-endian value of 1, 2, 4 or 8 bytes (fixed-size copies: no `memcpy` call).
 #[inline(always)]
 fn load_le(s: &[u8]) -> u64 {
@@ -211,7 +305,7 @@ fn fma_f32(x: f32, y: f32, z: f32) -> f32 {
 
 /// `fma.rn.f32` in all 32 lanes: the CPU's fused multiply-add where it has one (x86-64 with
 /// FMA, checked at run time; aarch64), else [`fma_f32`]. Both are exact, so both give the
-/// GPU's bits.
+/// GPU's bits (a NaN result as the canonical NaN).
 #[inline]
 fn fma_f32_rows(out: &mut [u64; 32], a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) {
     #[cfg(target_arch = "x86_64")]
@@ -226,7 +320,7 @@ fn fma_f32_rows(out: &mut [u64; 32], a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]
         } else {
             fma_f32(f32v(a[l]), f32v(b[l]), f32v(c[l]))
         };
-        out[l] = r.to_bits() as u64;
+        out[l] = canon32(r);
     }
 }
 
@@ -235,7 +329,7 @@ fn fma_f32_rows(out: &mut [u64; 32], a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]
 #[target_feature(enable = "avx2,fma")]
 fn fma_f32_rows_fma(out: &mut [u64; 32], a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) {
     for l in 0..32 {
-        out[l] = f32v(a[l]).mul_add(f32v(b[l]), f32v(c[l])).to_bits() as u64;
+        out[l] = canon32(f32v(a[l]).mul_add(f32v(b[l]), f32v(c[l])));
     }
 }
 
@@ -306,12 +400,16 @@ fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
                 BinOp::Sub => x - y,
                 BinOp::MulLo | BinOp::MulWide | BinOp::MulHi => x * y,
                 BinOp::Div => x / y,
-                BinOp::Min => x.min(y),
-                BinOp::Max => x.max(y),
-                BinOp::CopySign => y.copysign(x),
+                BinOp::Min | BinOp::Max => {
+                    let (xb, yb) = (a & 0xffff_ffff, b & 0xffff_ffff);
+                    return fminmax(x, y, xb, yb, op == BinOp::Min, f32::is_nan)
+                        .unwrap_or(0x7fff_ffff);
+                }
+                // A bit operation: the NaN's payload stays.
+                BinOp::CopySign => return y.copysign(x).to_bits() as u64,
                 _ => return trunc(bin(op, Ty::U(4), a, b), Ty::U(4)),
             };
-            r.to_bits() as u64
+            canon32(r)
         }
         Ty::F64 => {
             let (x, y) = (f64v(a), f64v(b));
@@ -320,8 +418,10 @@ fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
                 BinOp::Sub => x - y,
                 BinOp::MulLo | BinOp::MulWide | BinOp::MulHi => x * y,
                 BinOp::Div => x / y,
-                BinOp::Min => x.min(y),
-                BinOp::Max => x.max(y),
+                BinOp::Min | BinOp::Max => {
+                    return fminmax(x, y, a, b, op == BinOp::Min, f64::is_nan)
+                        .unwrap_or_else(|| (x + y).to_bits());
+                }
                 BinOp::CopySign => y.copysign(x),
                 _ => return bin(op, Ty::U(8), a, b),
             };
@@ -445,7 +545,8 @@ fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
                 UnOp::Cos => x.cos(),
                 _ => return un(op, Ty::U(4), false, a),
             };
-            (if ftz { ftz32(r) } else { r }).to_bits() as u64
+            // Even `neg` and `abs` of a NaN give the canonical NaN on the GPU.
+            canon32(if ftz { ftz32(r) } else { r })
         }
         Ty::F64 => {
             let x = f64v(a);
@@ -1065,12 +1166,20 @@ impl Block<'_> {
                 let out = w.row(a);
                 w.blend(d, m, &out);
             }
-            Op::Bin { op, ty, d, a, b } => {
+            Op::Bin {
+                op,
+                ty,
+                mods,
+                d,
+                a,
+                b,
+            } => {
                 let mut out = [0u64; 32];
                 let (mut ta, mut tb) = (MaybeUninit::uninit(), MaybeUninit::uninit());
                 let (av, bv) = (w.src_row(a, &mut ta), w.src_row(b, &mut tb));
+                let plain = mods == FpMods::default();
                 match (op, ty) {
-                    (BinOp::Add, Ty::U(4) | Ty::S(4)) => {
+                    (BinOp::Add, Ty::U(4) | Ty::S(4)) if plain => {
                         for (l, o) in out.iter_mut().enumerate() {
                             *o = av[l].wrapping_add(bv[l]) & 0xffff_ffff;
                         }
@@ -1097,14 +1206,35 @@ impl Block<'_> {
                             *o = (av[l] & 0xffff_ffff) * (bv[l] & 0xffff_ffff);
                         }
                     }
-                    (BinOp::Add, Ty::F32) => {
+                    (BinOp::Add, Ty::F32) if plain => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = (f32v(av[l]) + f32v(bv[l])).to_bits() as u64;
+                            *o = canon32(f32v(av[l]) + f32v(bv[l]));
                         }
                     }
-                    (BinOp::MulLo, Ty::F32) => {
+                    (BinOp::MulLo, Ty::F32) if plain => {
                         for (l, o) in out.iter_mut().enumerate() {
-                            *o = (f32v(av[l]) * f32v(bv[l])).to_bits() as u64;
+                            *o = canon32(f32v(av[l]) * f32v(bv[l]));
+                        }
+                    }
+                    (_, Ty::F32) if !plain => {
+                        for (l, o) in out.iter_mut().enumerate() {
+                            let (x, y) = if mods.ftz {
+                                (flush_bits(av[l]), flush_bits(bv[l]))
+                            } else {
+                                (av[l], bv[l])
+                            };
+                            let r = match mods.round {
+                                Some(r) => f32_directed(op, false, x, y, 0, r),
+                                None => bin(op, ty, x, y),
+                            };
+                            *o = finish32(r, mods);
+                        }
+                    }
+                    (BinOp::Add | BinOp::Sub, Ty::S(4)) if mods.sat => {
+                        for (l, o) in out.iter_mut().enumerate() {
+                            let (x, y) = (av[l] as u32 as i32 as i64, bv[l] as u32 as i32 as i64);
+                            let r = if op == BinOp::Add { x + y } else { x - y };
+                            *o = r.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32 as u64;
                         }
                     }
                     _ => {
@@ -1127,6 +1257,7 @@ impl Block<'_> {
                 ty,
                 mul,
                 wide,
+                mods,
                 d,
                 a,
                 b,
@@ -1144,7 +1275,30 @@ impl Block<'_> {
                     w.src_row(c, &mut tc),
                 );
                 match ty {
-                    Ty::F32 => fma_f32_rows(&mut out, av, bv, cv),
+                    Ty::F32 if mods.ftz || mods.round.is_some() => {
+                        let flush = |r: &[u64; 32]| {
+                            if mods.ftz {
+                                r.map(flush_bits)
+                            } else {
+                                *r
+                            }
+                        };
+                        let (x, y, z) = (flush(av), flush(bv), flush(cv));
+                        match mods.round {
+                            Some(r) => {
+                                for (l, o) in out.iter_mut().enumerate() {
+                                    *o = f32_directed(BinOp::MulLo, true, x[l], y[l], z[l], r);
+                                }
+                            }
+                            None => fma_f32_rows(&mut out, &x, &y, &z),
+                        }
+                        out = out.map(|v| finish32(v, mods));
+                    }
+                    Ty::F32 if !mods.sat => fma_f32_rows(&mut out, av, bv, cv),
+                    Ty::F32 => {
+                        fma_f32_rows(&mut out, av, bv, cv);
+                        out = out.map(|v| finish32(v, mods));
+                    }
                     // Only active lanes: a double fused multiply-add is a libm call.
                     Ty::F64 => {
                         for l in lanes(m) {
@@ -1176,6 +1330,7 @@ impl Block<'_> {
                 cmp,
                 ty,
                 unordered,
+                ftz,
                 p,
                 pn,
                 a,
@@ -1185,6 +1340,14 @@ impl Block<'_> {
                 let (mut pt, mut pf) = ([0u64; 32], [0u64; 32]);
                 let (mut ta, mut tb) = (MaybeUninit::uninit(), MaybeUninit::uninit());
                 let (av, bv) = (w.src_row(a, &mut ta), w.src_row(b, &mut tb));
+                let (fa, fb);
+                let (av, bv) = if ftz && ty == Ty::F32 {
+                    fa = av.map(flush_bits);
+                    fb = bv.map(flush_bits);
+                    (&fa, &fb)
+                } else {
+                    (av, bv)
+                };
                 let mut tq = MaybeUninit::uninit();
                 let qv = combine.map(|(_, q, _)| w.src_row(q, &mut tq));
                 for l in 0..32 {

@@ -97,6 +97,19 @@ pub struct Addr {
     pub offset: i64,
 }
 
+/// `.ftz` and `.sat` of an arithmetic instruction: `ftz` flushes `f32` subnormal inputs and
+/// results to zero of the same sign; `sat` clamps an `f32` result to `[0, 1]` (NaN to `+0`)
+/// or an `s32` `add`/`sub` to the `i32` range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FpMods {
+    /// `.ftz`.
+    pub ftz: bool,
+    /// `.sat`.
+    pub sat: bool,
+    /// `.rz`, `.rm`, `.rp` of `f32` `add`/`sub`/`mul`/`fma` (`None`: to nearest).
+    pub round: Option<Round>,
+}
+
 /// Two-operand integer or float operations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {
@@ -235,6 +248,7 @@ pub enum Op {
     Bin {
         op: BinOp,
         ty: Ty,
+        mods: FpMods,
         d: u32,
         a: Src,
         b: Src,
@@ -254,6 +268,7 @@ pub enum Op {
         ty: Ty,
         mul: BinOp,
         wide: bool,
+        mods: FpMods,
         d: u32,
         a: Src,
         b: Src,
@@ -280,6 +295,8 @@ pub enum Op {
         cmp: Cmp,
         ty: Ty,
         unordered: bool,
+        /// `.ftz`: `f32` subnormal operands compare as zero.
+        ftz: bool,
         p: u32,
         pn: Option<u32>,
         a: Src,

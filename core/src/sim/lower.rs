@@ -559,6 +559,47 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
+    /// `.ftz`/`.sat` of `add`, `mul`, `fma` and the like, and a refusal of what the
+    /// simulator does not compute: rounding toward zero or an infinity (`.rz`, `.rm`, `.rp`)
+    /// of floating-point arithmetic, `.sat` other than on `f32` or `add`/`sub.s32`.
+    fn fp_mods(&self, opcode: &str, ty: Ty, mods: &[&str], line: u32) -> Result<FpMods> {
+        let float = matches!(ty, Ty::F32 | Ty::F64);
+        let round = match mods.iter().find(|m| matches!(**m, "rz" | "rm" | "rp")) {
+            // Directed rounding is exact for f32 add/sub/mul/fma (computed in f64 and
+            // rounded once); f64 and division have no wider format here to do it in.
+            Some(r) if ty == Ty::F32 && matches!(opcode, "add" | "sub" | "mul" | "fma" | "mad") => {
+                Some(match *r {
+                    "rz" => Round::Zero,
+                    "rm" => Round::Down,
+                    _ => Round::Up,
+                })
+            }
+            Some(r) if float => {
+                return Err(unsupported(
+                    line,
+                    format!("`{opcode}.{r}` (rounding other than to nearest)"),
+                ))
+            }
+            _ => None,
+        };
+        if let Some(m) = mods
+            .iter()
+            .find(|m| matches!(**m, "NaN" | "xorsign" | "relu" | "oob"))
+        {
+            return Err(unsupported(line, format!("`{opcode}.{m}`")));
+        }
+        let sat = mods.contains(&"sat");
+        let sat_ok = ty == Ty::F32 || (ty == Ty::S(4) && matches!(opcode, "add" | "sub"));
+        if sat && !sat_ok {
+            return Err(unsupported(line, format!("`{opcode}.sat` on this type")));
+        }
+        Ok(FpMods {
+            ftz: mods.contains(&"ftz") && ty == Ty::F32,
+            sat,
+            round,
+        })
+    }
+
     /// `add`/`sub`/`mul`/`fma`/`min`/`max`/`neg`/`abs` on `.f16`, `.bf16` or their pairs.
     fn half_op(
         &mut self,
@@ -926,9 +967,11 @@ impl<'a> Lowerer<'a> {
                 } else {
                     ty
                 };
+                let mods = self.fp_mods(i.opcode.as_str(), ty, &mods, line)?;
                 Op::Bin {
                     op,
                     ty,
+                    mods,
                     d,
                     a: self.src(&o[1], ty, line)?,
                     b: self.src(&o[2], bty, line)?,
@@ -938,6 +981,12 @@ impl<'a> Lowerer<'a> {
             | "lg2" | "sin" | "cos" | "cnot" => {
                 need(2)?;
                 let ty = t()?;
+                if let Some(r) = mods.iter().find(|m| matches!(**m, "rz" | "rm" | "rp")) {
+                    return Err(unsupported(
+                        line,
+                        format!("`{}.{r}` (rounding other than to nearest)", i.opcode),
+                    ));
+                }
                 let d = self.dst(&o[0], line)?;
                 let a = self.src(&o[1], ty, line)?;
                 if ty == Ty::Pred && i.opcode == "not" {
@@ -990,10 +1039,12 @@ impl<'a> Lowerer<'a> {
                     (true, Ty::S(4)) => Ty::S(8),
                     _ => ty,
                 };
+                let mods = self.fp_mods(i.opcode.as_str(), ty, &mods, line)?;
                 Op::Mad {
                     ty,
                     mul,
                     wide,
+                    mods,
                     d,
                     a: self.src(&o[1], ty, line)?,
                     b: self.src(&o[2], ty, line)?,
@@ -1055,6 +1106,7 @@ impl<'a> Lowerer<'a> {
                     cmp,
                     ty,
                     unordered,
+                    ftz: has("ftz"),
                     p,
                     pn,
                     a: self.src(&o[1], ty, line)?,
