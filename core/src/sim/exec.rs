@@ -303,6 +303,163 @@ fn fma_f32(x: f32, y: f32, z: f32) -> f32 {
     s as f32
 }
 
+/// `op` of `ty` in all 32 lanes (`d = a op b`), for [`Op::Bin`].
+#[inline(always)]
+fn bin_rows(op: BinOp, ty: Ty, mods: FpMods, out: &mut [u64; 32], av: &[u64; 32], bv: &[u64; 32]) {
+    let plain = mods == FpMods::default();
+    match (op, ty) {
+        (BinOp::Add, Ty::U(4) | Ty::S(4)) if plain => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = av[l].wrapping_add(bv[l]) & 0xffff_ffff;
+            }
+        }
+        (BinOp::Add, Ty::U(8) | Ty::S(8)) => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = av[l].wrapping_add(bv[l]);
+            }
+        }
+        (BinOp::MulLo, Ty::U(4) | Ty::S(4)) => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = av[l].wrapping_mul(bv[l]) & 0xffff_ffff;
+            }
+        }
+        (BinOp::MulWide, Ty::S(4)) => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = ((av[l] as u32 as i32 as i64).wrapping_mul(bv[l] as u32 as i32 as i64)) as u64;
+            }
+        }
+        (BinOp::MulWide, Ty::U(4)) => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = (av[l] & 0xffff_ffff) * (bv[l] & 0xffff_ffff);
+            }
+        }
+        (BinOp::Add, Ty::F32) if plain => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = canon32(f32v(av[l]) + f32v(bv[l]));
+            }
+        }
+        (BinOp::MulLo, Ty::F32) if plain => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = canon32(f32v(av[l]) * f32v(bv[l]));
+            }
+        }
+        (_, Ty::F32) if !plain => {
+            for (l, o) in out.iter_mut().enumerate() {
+                let (x, y) = if mods.ftz {
+                    (flush_bits(av[l]), flush_bits(bv[l]))
+                } else {
+                    (av[l], bv[l])
+                };
+                let r = match mods.round {
+                    Some(r) => f32_directed(op, false, x, y, 0, r),
+                    None => bin(op, ty, x, y),
+                };
+                *o = finish32(r, mods);
+            }
+        }
+        (BinOp::Add | BinOp::Sub, Ty::S(4)) if mods.sat => {
+            for (l, o) in out.iter_mut().enumerate() {
+                let (x, y) = (av[l] as u32 as i32 as i64, bv[l] as u32 as i32 as i64);
+                let r = if op == BinOp::Add { x + y } else { x - y };
+                *o = r.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32 as u64;
+            }
+        }
+        _ => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = bin(op, ty, av[l], bv[l]);
+            }
+        }
+    }
+}
+
+/// `d = a * b + c` (and `mad24`, `sad`, `fma`) in all 32 lanes, for [`Op::Mad`]; `m` is the
+/// active mask (the f64 path computes only active lanes).
+#[inline(always)]
+fn mad_rows(
+    (ty, mul, wide, mods): (Ty, BinOp, bool, FpMods),
+    m: u32,
+    out: &mut [u64; 32],
+    av: &[u64; 32],
+    bv: &[u64; 32],
+    cv: &[u64; 32],
+) {
+    match ty {
+        Ty::F32 if mods.ftz || mods.round.is_some() => {
+            let flush = |r: &[u64; 32]| {
+                if mods.ftz {
+                    r.map(flush_bits)
+                } else {
+                    *r
+                }
+            };
+            let (x, y, z) = (flush(av), flush(bv), flush(cv));
+            match mods.round {
+                Some(r) => {
+                    for (l, o) in out.iter_mut().enumerate() {
+                        *o = f32_directed(BinOp::MulLo, true, x[l], y[l], z[l], r);
+                    }
+                }
+                None => fma_f32_rows(out, &x, &y, &z),
+            }
+            *out = out.map(|v| finish32(v, mods));
+        }
+        Ty::F32 if !mods.sat => fma_f32_rows(out, av, bv, cv),
+        Ty::F32 => {
+            fma_f32_rows(out, av, bv, cv);
+            *out = out.map(|v| finish32(v, mods));
+        }
+        // Only active lanes: a double fused multiply-add is a libm call.
+        Ty::F64 => {
+            for l in lanes(m) {
+                let r = f64v(av[l]).mul_add(f64v(bv[l]), f64v(cv[l]));
+                out[l] = r.to_bits();
+            }
+        }
+        Ty::U(4) | Ty::S(4) if mul == BinOp::MulLo && !wide => {
+            for (l, o) in out.iter_mut().enumerate() {
+                let p = av[l].wrapping_mul(bv[l]);
+                *o = p.wrapping_add(cv[l]) & 0xffff_ffff;
+            }
+        }
+        _ if wide => {
+            for (l, o) in out.iter_mut().enumerate() {
+                let p = bin(BinOp::MulWide, ty, av[l], bv[l]);
+                *o = p.wrapping_add(cv[l]) & width_mask(ty.bits() * 2);
+            }
+        }
+        _ => {
+            for (l, o) in out.iter_mut().enumerate() {
+                *o = trunc(bin(mul, ty, av[l], bv[l]).wrapping_add(cv[l]), ty);
+            }
+        }
+    }
+}
+
+/// A register row: one value per lane.
+type Row = [u64; 32];
+
+/// The destination row `d` to write and the rows below and above it to read from.
+#[inline(always)]
+fn split_dst(regs: &mut [Row], d: usize) -> Option<(&mut Row, &[Row], &[Row])> {
+    let (lo, rest) = regs.split_at_mut(d);
+    let (dst, hi) = rest.split_first_mut()?;
+    Some((dst, lo, hi))
+}
+
+/// An operand's 32 values next to a destination taken by [`split_dst`] (`s` is not `d`).
+#[inline(always)]
+fn split_src<'a>(
+    (lo, hi, d): (&'a [[u64; 32]], &'a [[u64; 32]], usize),
+    s: Src,
+    tmp: &'a mut MaybeUninit<[u64; 32]>,
+) -> Option<&'a [u64; 32]> {
+    match s {
+        Src::Reg(r) if (r as usize) < d => lo.get(r as usize),
+        Src::Reg(r) => hi.get((r as usize).checked_sub(d + 1)?),
+        Src::Imm(v) => Some(tmp.write([v; 32])),
+    }
+}
+
 /// `fma.rn.f32` in all 32 lanes: the CPU's fused multiply-add where it has one (x86-64 with
 /// FMA, checked at run time; aarch64), else [`fma_f32`]. Both are exact, so both give the
 /// GPU's bits (a NaN result as the canonical NaN).
@@ -360,6 +517,19 @@ impl Warp {
         match s {
             Src::Reg(r) => self.regs[r as usize],
             Src::Imm(v) => [v; 32],
+        }
+    }
+
+    /// Writes `v` to register `d` in the lanes of `m`.
+    #[inline]
+    fn fill(&mut self, d: u32, m: u32, v: u64) {
+        let row = &mut self.regs[d as usize];
+        if m == FULL {
+            *row = [v; 32];
+        } else {
+            for l in lanes(m) {
+                row[l] = v;
+            }
         }
     }
 
@@ -1162,10 +1332,18 @@ impl Block<'_> {
         // Arithmetic is computed for all 32 lanes from copies of the operand rows (loops the
         // compiler can vectorise) and written back to the active lanes only.
         match *op {
-            Op::Mov { d, a } => {
-                let out = w.row(a);
-                w.blend(d, m, &out);
-            }
+            Op::Mov { d, a } => match a {
+                Src::Imm(v) => w.fill(d, m, v),
+                Src::Reg(r) if m == FULL => {
+                    if let Some(&src) = w.regs.get(r as usize) {
+                        w.regs[d as usize] = src;
+                    }
+                }
+                Src::Reg(_) => {
+                    let out = w.row(a);
+                    w.blend(d, m, &out);
+                }
+            },
             Op::Bin {
                 op,
                 ty,
@@ -1174,75 +1352,26 @@ impl Block<'_> {
                 a,
                 b,
             } => {
-                let mut out = [0u64; 32];
                 let (mut ta, mut tb) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-                let (av, bv) = (w.src_row(a, &mut ta), w.src_row(b, &mut tb));
-                let plain = mods == FpMods::default();
-                match (op, ty) {
-                    (BinOp::Add, Ty::U(4) | Ty::S(4)) if plain => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            *o = av[l].wrapping_add(bv[l]) & 0xffff_ffff;
-                        }
-                    }
-                    (BinOp::Add, Ty::U(8) | Ty::S(8)) => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            *o = av[l].wrapping_add(bv[l]);
-                        }
-                    }
-                    (BinOp::MulLo, Ty::U(4) | Ty::S(4)) => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            *o = av[l].wrapping_mul(bv[l]) & 0xffff_ffff;
-                        }
-                    }
-                    (BinOp::MulWide, Ty::S(4)) => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            *o = ((av[l] as u32 as i32 as i64)
-                                .wrapping_mul(bv[l] as u32 as i32 as i64))
-                                as u64;
-                        }
-                    }
-                    (BinOp::MulWide, Ty::U(4)) => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            *o = (av[l] & 0xffff_ffff) * (bv[l] & 0xffff_ffff);
-                        }
-                    }
-                    (BinOp::Add, Ty::F32) if plain => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            *o = canon32(f32v(av[l]) + f32v(bv[l]));
-                        }
-                    }
-                    (BinOp::MulLo, Ty::F32) if plain => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            *o = canon32(f32v(av[l]) * f32v(bv[l]));
-                        }
-                    }
-                    (_, Ty::F32) if !plain => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            let (x, y) = if mods.ftz {
-                                (flush_bits(av[l]), flush_bits(bv[l]))
-                            } else {
-                                (av[l], bv[l])
-                            };
-                            let r = match mods.round {
-                                Some(r) => f32_directed(op, false, x, y, 0, r),
-                                None => bin(op, ty, x, y),
-                            };
-                            *o = finish32(r, mods);
-                        }
-                    }
-                    (BinOp::Add | BinOp::Sub, Ty::S(4)) if mods.sat => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            let (x, y) = (av[l] as u32 as i32 as i64, bv[l] as u32 as i32 as i64);
-                            let r = if op == BinOp::Add { x + y } else { x - y };
-                            *o = r.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32 as u64;
-                        }
-                    }
-                    _ => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            *o = bin(op, ty, av[l], bv[l]);
-                        }
+                // All lanes active and the destination not an operand: computed in place.
+                let direct = m == FULL && a != Src::Reg(d) && b != Src::Reg(d);
+                let split = if direct {
+                    split_dst(&mut w.regs, d as usize)
+                } else {
+                    None
+                };
+                if let Some((dst, lo, hi)) = split {
+                    let rows = (lo, hi, d as usize);
+                    if let (Some(av), Some(bv)) =
+                        (split_src(rows, a, &mut ta), split_src(rows, b, &mut tb))
+                    {
+                        bin_rows(op, ty, mods, dst, av, bv);
+                        return Ok(());
                     }
                 }
+                let mut out = [0u64; 32];
+                let (av, bv) = (w.src_row(a, &mut ta), w.src_row(b, &mut tb));
+                bin_rows(op, ty, mods, &mut out, av, bv);
                 w.blend(d, m, &out);
             }
             Op::Un { op, ty, ftz, d, a } => {
@@ -1263,67 +1392,36 @@ impl Block<'_> {
                 b,
                 c,
             } => {
-                let mut out = [0u64; 32];
                 let (mut ta, mut tb, mut tc) = (
                     MaybeUninit::uninit(),
                     MaybeUninit::uninit(),
                     MaybeUninit::uninit(),
                 );
+                let kind = (ty, mul, wide, mods);
+                let direct = m == FULL && ![a, b, c].contains(&Src::Reg(d));
+                let split = if direct {
+                    split_dst(&mut w.regs, d as usize)
+                } else {
+                    None
+                };
+                if let Some((dst, lo, hi)) = split {
+                    let rows = (lo, hi, d as usize);
+                    if let (Some(av), Some(bv), Some(cv)) = (
+                        split_src(rows, a, &mut ta),
+                        split_src(rows, b, &mut tb),
+                        split_src(rows, c, &mut tc),
+                    ) {
+                        mad_rows(kind, m, dst, av, bv, cv);
+                        return Ok(());
+                    }
+                }
+                let mut out = [0u64; 32];
                 let (av, bv, cv) = (
                     w.src_row(a, &mut ta),
                     w.src_row(b, &mut tb),
                     w.src_row(c, &mut tc),
                 );
-                match ty {
-                    Ty::F32 if mods.ftz || mods.round.is_some() => {
-                        let flush = |r: &[u64; 32]| {
-                            if mods.ftz {
-                                r.map(flush_bits)
-                            } else {
-                                *r
-                            }
-                        };
-                        let (x, y, z) = (flush(av), flush(bv), flush(cv));
-                        match mods.round {
-                            Some(r) => {
-                                for (l, o) in out.iter_mut().enumerate() {
-                                    *o = f32_directed(BinOp::MulLo, true, x[l], y[l], z[l], r);
-                                }
-                            }
-                            None => fma_f32_rows(&mut out, &x, &y, &z),
-                        }
-                        out = out.map(|v| finish32(v, mods));
-                    }
-                    Ty::F32 if !mods.sat => fma_f32_rows(&mut out, av, bv, cv),
-                    Ty::F32 => {
-                        fma_f32_rows(&mut out, av, bv, cv);
-                        out = out.map(|v| finish32(v, mods));
-                    }
-                    // Only active lanes: a double fused multiply-add is a libm call.
-                    Ty::F64 => {
-                        for l in lanes(m) {
-                            let r = f64v(av[l]).mul_add(f64v(bv[l]), f64v(cv[l]));
-                            out[l] = r.to_bits();
-                        }
-                    }
-                    Ty::U(4) | Ty::S(4) if mul == BinOp::MulLo && !wide => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            let p = av[l].wrapping_mul(bv[l]);
-                            *o = p.wrapping_add(cv[l]) & 0xffff_ffff;
-                        }
-                    }
-                    _ if wide => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            let p = bin(BinOp::MulWide, ty, av[l], bv[l]);
-                            *o = p.wrapping_add(cv[l]) & width_mask(ty.bits() * 2);
-                        }
-                    }
-                    _ => {
-                        for (l, o) in out.iter_mut().enumerate() {
-                            *o = trunc(bin(mul, ty, av[l], bv[l]).wrapping_add(cv[l]), ty);
-                        }
-                    }
-                }
+                mad_rows(kind, m, &mut out, av, bv, cv);
                 w.blend(d, m, &out);
             }
             Op::Setp {
@@ -1481,7 +1579,7 @@ impl Block<'_> {
                 let v = self
                     .read(gmem, w, l, addr.space, at, ty.size())
                     .map_err(|e| self.fault(w, l, ins, e))?;
-                w.blend(d[0], m, &[v; 32]);
+                w.fill(d[0], m, v);
             }
             Op::St { ty, ref s, addr }
                 if s.len() == 1 && self.store_warp(gmem, w, ty, s[0], addr, m) => {}
