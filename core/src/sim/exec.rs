@@ -183,28 +183,6 @@ fn f32_directed(op: BinOp, fused: bool, a: u64, b: u64, c: u64, r: Round) -> u64
     canon32(round_f64_to_f32(v, r))
 }
 
-/// `min`/`max` of floats: a NaN operand yields the other, two NaNs a NaN; -0 orders below
-/// +0 (as an H200 answers).
-#[inline(always)]
-fn fminmax<F: Copy + PartialOrd>(
-    x: F,
-    y: F,
-    xb: u64,
-    yb: u64,
-    min: bool,
-    nan: fn(F) -> bool,
-) -> Option<u64> {
-    match (nan(x), nan(y)) {
-        (true, true) => None,
-        (true, false) => Some(yb),
-        (false, true) => Some(xb),
-        // Equal: identical bits, or +0 and -0 (the sign bit decides).
-        _ if x == y => Some(if min { xb | yb } else { xb & yb }),
-        _ if (x < y) == min => Some(xb),
-        _ => Some(yb),
-    }
-}
-
 /// A little-endian value of 1, 2, 4 or 8 bytes (fixed-size copies: no `memcpy` call).
 #[inline(always)]
 fn load_le(s: &[u8]) -> u64 {
@@ -260,18 +238,6 @@ fn gather<const N: usize>(
         }
     }
     !outside && odd % N as u64 == 0
-}
-
-/// Row `d` to write and row `s` to read of one register file (`d != s`).
-#[inline(always)]
-fn row_pair(regs: &mut [[u64; 32]], d: usize, s: usize) -> (&mut [u64; 32], &[u64; 32]) {
-    if d < s {
-        let (lo, hi) = regs.split_at_mut(s);
-        (&mut lo[d], &hi[0])
-    } else {
-        let (lo, hi) = regs.split_at_mut(d);
-        (&mut hi[0], &lo[s])
-    }
 }
 
 /// Stores the low `s.len()` bytes of `v`, little-endian.
@@ -572,7 +538,7 @@ fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
                 BinOp::Div => x / y,
                 BinOp::Min | BinOp::Max => {
                     let (xb, yb) = (a & 0xffff_ffff, b & 0xffff_ffff);
-                    return fminmax(x, y, xb, yb, op == BinOp::Min, f32::is_nan)
+                    return half::min_max(x, y, xb, yb, op == BinOp::Min, f32::is_nan)
                         .unwrap_or(0x7fff_ffff);
                 }
                 // A bit operation: the NaN's payload stays.
@@ -589,7 +555,7 @@ fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
                 BinOp::MulLo | BinOp::MulWide | BinOp::MulHi => x * y,
                 BinOp::Div => x / y,
                 BinOp::Min | BinOp::Max => {
-                    return fminmax(x, y, a, b, op == BinOp::Min, f64::is_nan)
+                    return half::min_max(x, y, a, b, op == BinOp::Min, f64::is_nan)
                         .unwrap_or_else(|| (x + y).to_bits());
                 }
                 BinOp::CopySign => y.copysign(x),
@@ -1136,7 +1102,6 @@ impl Block<'_> {
         };
         let d = r as usize;
         let ok = match addr.base {
-            Src::Imm(v) => gather_into(&mut w.regs[d], &[v; 32]),
             // A failed attempt leaves lanes written, so the destination must not be the
             // address the lane-by-lane path reads again.
             Src::Reg(b) if b as usize == d => {
@@ -1147,8 +1112,14 @@ impl Block<'_> {
                 }
                 ok
             }
-            Src::Reg(b) => {
-                let (out, base) = row_pair(&mut w.regs, d, b as usize);
+            base => {
+                let mut tmp = MaybeUninit::uninit();
+                let Some((out, lo, hi)) = split_dst(&mut w.regs, d) else {
+                    return false;
+                };
+                let Some(base) = split_src((lo, hi, d), base, &mut tmp) else {
+                    return false;
+                };
                 gather_into(out, base)
             }
         };

@@ -133,6 +133,28 @@ pub fn add_round_to_odd(p: f64, z: f64) -> f64 {
     f64::from_bits(bits.wrapping_add(if fix { step } else { 0 }))
 }
 
+/// `min`/`max` of floats: a NaN operand yields the other, two NaNs a NaN; -0 orders below
+/// +0 (as an H200 answers).
+#[inline]
+pub fn min_max<F: Copy + PartialOrd>(
+    x: F,
+    y: F,
+    xb: u64,
+    yb: u64,
+    min: bool,
+    nan: fn(F) -> bool,
+) -> Option<u64> {
+    match (nan(x), nan(y)) {
+        (true, true) => None,
+        (true, false) => Some(yb),
+        (false, true) => Some(xb),
+        // Equal: identical bits, or +0 and -0 (the sign bit decides).
+        _ if x == y => Some(if min { xb | yb } else { xb & yb }),
+        _ if (x < y) == min => Some(xb),
+        _ => Some(yb),
+    }
+}
+
 /// Half-precision operations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HalfOp {
@@ -182,22 +204,8 @@ pub fn op(op: HalfOp, fmt: HalfFmt, mods: HalfMods, a: u16, b: u16, c: u16) -> u
         HalfOp::Abs => a & 0x7fff,
         HalfOp::Min | HalfOp::Max => {
             let (x, y) = (to_f64(a, fmt), to_f64(b, fmt));
-            match (x.is_nan(), y.is_nan()) {
-                (true, true) => CANONICAL_NAN,
-                (true, false) => b,
-                (false, true) => a,
-                // -0 orders below +0.
-                _ if x == y => {
-                    let neg = (a | b) & 0x8000 != 0 && (a & b) & 0x8000 == 0;
-                    match (op, neg) {
-                        (HalfOp::Min, true) => a | b,
-                        (HalfOp::Max, true) => a & b,
-                        _ => a,
-                    }
-                }
-                _ if (x < y) == (op == HalfOp::Min) => a,
-                _ => b,
-            }
+            min_max(x, y, a as u64, b as u64, op == HalfOp::Min, f64::is_nan)
+                .map_or(CANONICAL_NAN, |v| v as u16)
         }
         _ => {
             let (x, y) = (to_f64(a, fmt), to_f64(b, fmt));
