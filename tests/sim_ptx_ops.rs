@@ -53,6 +53,27 @@ fn unimplemented_half_precision_instructions_are_refused_with_their_line() {
     assert!(t.contains("half precision") && t.contains("line 9"), "{t}");
 }
 
+/// `source` compiled to PTX for `arch` with NVRTC, or `None` (printed) where NVRTC is
+/// missing, unless `CUDA_LIBRARY_REQUIRE_NVRTC=1` makes that a failure.
+fn ptx_or_skip(source: &str, arch: &str) -> Option<cuda_library::ObjectCode> {
+    use cuda_library::{ImageKind, Program, ProgramOptions};
+    let options = ProgramOptions {
+        arch: Some(arch.into()),
+        ..Default::default()
+    };
+    match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
+        Ok(code) => Some(code),
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                panic!("{e}");
+            }
+            eprintln!("skipping: {e}");
+            None
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
 /// CUDA C++ with `__half` and `__nv_bfloat16` as users write it; `cuda_fp16.h` and
 /// `cuda_bf16.h` turn it into inline assembly (blocks with their own `.reg` temporaries; on
 /// sm_80 bf16 add and multiply become `fma.rn.bf16` with a constant).
@@ -80,7 +101,7 @@ extern "C" __global__ void halves(const unsigned short* in, unsigned short* out,
 
 #[test]
 fn nvrtc_half_and_bfloat16_code_runs_as_the_formats_define() {
-    use cuda_library::{launch, ImageKind, Program, ProgramOptions};
+    use cuda_library::launch;
     use half::{bf16, f16};
     cuda_library::use_backend(BackendKind::Sim).unwrap();
     let ctx = Device::new(0).unwrap().set_current().unwrap();
@@ -116,20 +137,8 @@ fn nvrtc_half_and_bfloat16_code_runs_as_the_formats_define() {
         })
         .collect();
     for arch in ["compute_80", "compute_90"] {
-        let options = ProgramOptions {
-            arch: Some(arch.into()),
-            ..Default::default()
-        };
-        let code = match Program::new(HALF_SOURCE, options).compile(ImageKind::Ptx, &[]) {
-            Ok(code) => code,
-            Err(e @ Error::NvrtcNotFound { .. }) => {
-                if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                    panic!("{e}");
-                }
-                eprintln!("skipping: {e}");
-                return;
-            }
-            Err(e) => panic!("{e}"),
+        let Some(code) = ptx_or_skip(HALF_SOURCE, arch) else {
+            return;
         };
         let lib = code.to_library(&LibraryOptions::default()).unwrap();
         let k = lib.get_kernel("halves").unwrap();
@@ -175,23 +184,11 @@ extern "C" __global__ void calls(const float* in, float* out, long long* out2, i
 
 #[test]
 fn structs_pass_by_value_through_calls() {
-    use cuda_library::{launch, ImageKind, Program, ProgramOptions};
+    use cuda_library::launch;
     cuda_library::use_backend(BackendKind::Sim).unwrap();
     let ctx = Device::new(0).unwrap().set_current().unwrap();
-    let options = ProgramOptions {
-        arch: Some("compute_80".into()),
-        ..Default::default()
-    };
-    let code = match Program::new(CALLS_SOURCE, options).compile(ImageKind::Ptx, &[]) {
-        Ok(code) => code,
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            return;
-        }
-        Err(e) => panic!("{e}"),
+    let Some(code) = ptx_or_skip(CALLS_SOURCE, "compute_80") else {
+        return;
     };
     let ptx = code.ptx_text().unwrap_or_default();
     assert!(

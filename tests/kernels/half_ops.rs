@@ -358,17 +358,7 @@ pub fn expected(word: u32) -> [u32; OUTPUTS] {
 /// Loads [`PTX`] on the current backend, runs `halves` over [`INPUTS`] in `ctx` and asserts
 /// every result equals [`expected`], listing all words that differ.
 pub fn run_and_check(ctx: &cuda_library::Context) {
-    use cuda_library::{launch, LaunchConfig, Library, LibraryOptions};
-    let lib = Library::load_data(PTX.as_bytes(), &LibraryOptions::default()).unwrap();
-    let k = lib.get_kernel("halves").unwrap();
-    let n = INPUTS.len();
-    let inp = ctx.htod(&INPUTS).unwrap();
-    let out = ctx.alloc_zeroed::<u32>(n * OUTPUTS).unwrap();
-    let stream = ctx.create_stream().unwrap();
-    launch!(k, &stream, &LaunchConfig::new(1, n as u32), out, inp).unwrap();
-    stream.synchronize().unwrap();
-    let got = out.to_vec().unwrap();
-    assert_eq!(got.len(), n * OUTPUTS);
+    let got = super::ptx_ops::launch_rows(ctx, PTX, "halves", &INPUTS, INPUTS.len(), OUTPUTS);
     let bad: Vec<String> = INPUTS
         .iter()
         .enumerate()

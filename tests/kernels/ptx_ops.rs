@@ -294,20 +294,33 @@ pub fn expected(a: u32, b: u32) -> [u32; OUTPUTS] {
 /// Loads [`PTX`] on the current backend, runs `extras` over [`INPUTS`] in `ctx` and asserts
 /// every result equals [`expected`], listing all rows that differ.
 pub fn run_and_check(ctx: &cuda_library::Context) {
-    use cuda_library::{launch, LaunchConfig, Library, LibraryOptions};
-    let lib = Library::load_data(PTX.as_bytes(), &LibraryOptions::default()).unwrap();
-    let k = lib.get_kernel("extras").unwrap();
     let inp: Vec<u32> = INPUTS.iter().flat_map(|&(a, b)| [a, b]).collect();
-    let n = INPUTS.len();
-    let inp = ctx.htod(&inp).unwrap();
-    let out = ctx.alloc_zeroed::<u32>(n * OUTPUTS).unwrap();
-    let stream = ctx.create_stream().unwrap();
-    launch!(k, &stream, &LaunchConfig::new(1, n as u32), out, inp).unwrap();
-    stream.synchronize().unwrap();
-    let got = out.to_vec().unwrap();
-    assert_eq!(got.len(), n * OUTPUTS);
+    let got = launch_rows(ctx, PTX, "extras", &inp, INPUTS.len(), OUTPUTS);
     let bad = mismatches(&got);
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Loads `ptx` on the current backend and runs `kernel(out, inp)` in one block of `threads`
+/// threads, each writing `outputs` 32-bit results; returns them, thread after thread.
+pub fn launch_rows(
+    ctx: &cuda_library::Context,
+    ptx: &str,
+    kernel: &str,
+    inp: &[u32],
+    threads: usize,
+    outputs: usize,
+) -> Vec<u32> {
+    use cuda_library::{launch, LaunchConfig, Library, LibraryOptions};
+    let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default()).unwrap();
+    let k = lib.get_kernel(kernel).unwrap();
+    let inp = ctx.htod(inp).unwrap();
+    let out = ctx.alloc_zeroed::<u32>(threads * outputs).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    launch!(k, &stream, &LaunchConfig::new(1, threads as u32), out, inp).unwrap();
+    stream.synchronize().unwrap();
+    let got = out.to_vec().unwrap();
+    assert_eq!(got.len(), threads * outputs);
+    got
 }
 
 /// Every input pair whose results differ from [`expected`], with both rows (empty: all match).
