@@ -209,6 +209,26 @@ pub enum Error {
         /// PTX line where it stopped.
         line: u32,
     },
+    /// A simulated launch ran past its wall-clock deadline ([`Limits::launch_deadline`](crate::Limits::launch_deadline)).
+    Deadline {
+        /// The kernel.
+        kernel: String,
+        /// The deadline.
+        deadline: std::time::Duration,
+        /// PTX line where it stopped.
+        line: u32,
+    },
+    /// An input asked for more than one of the [`Limits`](crate::Limits) allows.
+    LimitExceeded {
+        /// What asked: the image, the variable or the kernel, in words.
+        what: String,
+        /// How many bytes it needs.
+        asked: u64,
+        /// The field of [`Limits`](crate::Limits) that refused it.
+        limit: String,
+        /// That field's value.
+        value: u64,
+    },
     /// PTX text that does not parse, with the line and column of the problem.
     PtxSyntax {
         /// Line, from 1.
@@ -306,6 +326,12 @@ impl Error {
             Error::InstructionBudget { .. } => {
                 "check the kernel's loop conditions, or raise the simulator's instruction budget".to_string()
             }
+            Error::Deadline { .. } => {
+                "check the kernel's loop conditions and grid size, or lengthen Limits::launch_deadline".to_string()
+            }
+            Error::LimitExceeded { limit, .. } => format!(
+                "if the input is trusted, raise `Limits::{limit}` with cuda_library::set_limits(Limits {{ {limit}: .., ..cuda_library::limits() }})"
+            ),
             Error::BackendUnavailable(_) => {
                 "unset CUDA_LIBRARY_BACKEND or set it to `driver` or `auto`".to_string()
             }
@@ -442,6 +468,23 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "kernel `{kernel}` ran past the simulator's budget of {budget} thread-instructions (stopped at PTX line {line}); it may loop forever"
+            )?,
+            Error::Deadline {
+                kernel,
+                deadline,
+                line,
+            } => write!(
+                f,
+                "kernel `{kernel}` ran past its deadline of {deadline:?} on the simulator (stopped at PTX line {line})"
+            )?,
+            Error::LimitExceeded {
+                what,
+                asked,
+                limit,
+                value,
+            } => write!(
+                f,
+                "{what} needs {asked} bytes, more than the limit Limits::{limit} ({value} bytes)"
             )?,
             Error::Unsupported(msg) => write!(f, "{msg}")?,
             Error::BackendUnavailable(msg) => write!(f, "{msg}")?,

@@ -162,7 +162,7 @@ impl Global {
 
     /// Whether the library is still loaded.
     pub fn is_loaded(&self) -> bool {
-        self.lib.live(String::new).is_ok()
+        self.lib.is_loaded()
     }
 }
 

@@ -208,7 +208,12 @@ impl Kernel {
 
     /// Holds the library loaded and gives the simulated library and this kernel's index.
     fn sim<R>(&self, f: impl FnOnce(&SimLibrary, usize) -> Result<R>) -> Result<R> {
-        let g: Live<'_> = self.lib.live(|| self.what())?;
+        let g = self.lib.live(|| self.what())?;
+        self.sim_held(&g, f)
+    }
+
+    /// As [`sim`](Kernel::sim), under a hold the caller already has.
+    fn sim_held<R>(&self, g: &Live, f: impl FnOnce(&SimLibrary, usize) -> Result<R>) -> Result<R> {
         match self.raw {
             KernelRaw::Sim(i) => f(g.sim()?, i),
             #[cfg(not(target_arch = "wasm32"))]
@@ -220,16 +225,22 @@ impl Kernel {
 
     /// The symbol name (`cuKernelGetName`, CUDA 12.3+).
     pub fn name(&self) -> Result<String> {
+        let g = self.lib.live(|| self.what())?;
+        self.name_held(&g)
+    }
+
+    /// The symbol name, under a hold the caller already has (a call never takes a second
+    /// hold of the same library: see `library::Slot`).
+    pub(crate) fn name_held(&self, g: &Live) -> Result<String> {
         match self.raw {
             #[cfg(not(target_arch = "wasm32"))]
             KernelRaw::Driver(raw) => {
-                let _g = self.lib.live(|| self.what())?;
                 let mut p: *const c_char = ptr::null();
-                // SAFETY: the library is held loaded by `_g`.
+                // SAFETY: the library is held loaded by `g`.
                 unsafe { cu!(self.driver()?, kernel_get_name(&mut p, raw)) }?;
                 Ok(driver_string(p))
             }
-            KernelRaw::Sim(_) => self.sim(|l, i| Ok(l.table.kernels[i].name.clone())),
+            KernelRaw::Sim(_) => self.sim_held(g, |l, i| Ok(l.table.kernels[i].name.clone())),
         }
     }
 
@@ -258,10 +269,20 @@ impl Kernel {
         if let Some(p) = self.params.get() {
             return Ok(p);
         }
+        let g = self.lib.live(|| self.what())?;
+        self.params_held(&g)
+    }
+
+    /// The parameters, under a hold the caller already has.
+    #[inline]
+    pub(crate) fn params_held(&self, g: &Live) -> Result<&[ParamInfo]> {
+        if let Some(p) = self.params.get() {
+            return Ok(p);
+        }
         let out = match self.raw {
             #[cfg(not(target_arch = "wasm32"))]
             KernelRaw::Driver(raw) => self.driver_params(raw)?,
-            KernelRaw::Sim(_) => self.sim(|l, i| {
+            KernelRaw::Sim(_) => self.sim_held(g, |l, i| {
                 Ok(l.table.kernels[i]
                     .params
                     .iter()
@@ -277,14 +298,14 @@ impl Kernel {
         Ok(self.params.get_or_init(|| out))
     }
 
+    /// `cuKernelGetParamInfo` for every parameter; the caller holds the library.
     #[cfg(not(target_arch = "wasm32"))]
     fn driver_params(&self, raw: sys::CUkernel) -> Result<Vec<ParamInfo>> {
-        let _g = self.lib.live(|| self.what())?;
         let drv = self.driver()?;
         let mut out = Vec::new();
         loop {
             let (mut offset, mut size) = (0usize, 0usize);
-            // SAFETY: the library is held loaded; writes two size_t.
+            // SAFETY: the caller holds the library loaded; writes two size_t.
             let rc = unsafe {
                 cu!(
                     drv,
@@ -615,6 +636,6 @@ impl Kernel {
 
     /// Whether the kernel's library is still loaded.
     pub fn is_loaded(&self) -> bool {
-        self.lib.live(String::new).is_ok()
+        self.lib.is_loaded()
     }
 }

@@ -12,6 +12,7 @@ use crate::driver::cu;
 use crate::error::{Error, Result};
 use crate::global::Global;
 use crate::kernel::{Kernel, KernelRaw, ParamInfo};
+use crate::library::Live;
 use crate::memory::{DeviceBuffer, DeviceRepr};
 use crate::stream::{Stream, StreamImp};
 #[cfg(not(target_arch = "wasm32"))]
@@ -258,9 +259,12 @@ impl Kernel {
         config: &LaunchConfig,
         args: &[KernelArg<'_>],
     ) -> Result<()> {
+        // One hold of the library for the whole launch: everything below that needs the
+        // library (parameters, the name for an error) uses it rather than taking another.
         let g = self.lib.live(|| "a kernel".to_string())?;
-        if let Err(mismatch) = check_args(self.params()?, args) {
-            return Err(self.arg_error(mismatch));
+        let params = self.params_held(&g)?;
+        if let Err(mismatch) = check_args(params, args) {
+            return Err(self.arg_error(&g, mismatch));
         }
         config.validate()?;
         match (self.raw, &stream.imp) {
@@ -271,12 +275,9 @@ impl Kernel {
             }
             (KernelRaw::Sim(index), StreamImp::Sim { ready_ns, .. }) => {
                 let lib = g.sim()?;
-                let params = self.params()?;
-                let size = params.iter().map(|p| p.offset + p.size).max().unwrap_or(0);
-                let mut buf = vec![0u8; size];
-                for (p, a) in params.iter().zip(args) {
-                    buf[p.offset..p.offset + p.size].copy_from_slice(a.bytes());
-                }
+                let buf = crate::sim::param_buffer(
+                    params.iter().zip(args).map(|(p, a)| (p.offset, a.bytes())),
+                )?;
                 let dims = crate::sim::Dims {
                     grid: [config.grid.x, config.grid.y, config.grid.z],
                     block: [config.block.x, config.block.y, config.block.z],
@@ -294,8 +295,8 @@ impl Kernel {
     }
 
     #[cold]
-    fn arg_error(&self, m: ArgMismatch) -> Error {
-        let kernel = self.name().unwrap_or_else(|_| "?".into());
+    fn arg_error(&self, g: &Live, m: ArgMismatch) -> Error {
+        let kernel = self.name_held(g).unwrap_or_else(|_| "?".into());
         match m {
             ArgMismatch::Count { expected, got } => Error::ArgumentCount {
                 kernel,

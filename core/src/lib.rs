@@ -108,6 +108,7 @@ mod image;
 mod kernel;
 mod launch;
 mod library;
+mod limits;
 mod memory;
 mod names;
 mod object_code;
@@ -144,6 +145,7 @@ pub use kernel::{
 };
 pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
 pub use library::{Library, ModuleHandle};
+pub use limits::{limits, set_limits, Limits};
 pub use memory::{DeviceBuffer, DevicePtr, DeviceRepr};
 pub use names::demangle;
 pub use object_code::{ImageSource, ObjectCode};

@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 use std::ffi::c_void;
 use std::path::Path;
-use std::sync::{Mutex, RwLock, RwLockReadGuard};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 #[cfg(not(target_arch = "wasm32"))]
 use std::{
     ffi::{c_char, CStr},
@@ -25,40 +26,59 @@ use crate::sim::library::SimLibrary;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::sys::driver as sys;
 
-/// The state a handle checks before using a library: which load occupies the slot, whether
-/// it is still loaded and, on the simulator, the library itself.
-struct SlotState {
-    generation: u64,
-    loaded: bool,
-    sim: Option<Box<SimLibrary>>,
-}
-
 /// A process-lifetime cell a loaded library occupies. Handles (kernels, globals) refer to a
 /// slot and the generation they were made in, so they need no reference count: taking a
 /// kernel costs no atomic operation, and after unload the generation no longer matches.
 /// Slots are recycled, so their number is bounded by the most libraries loaded at once.
+///
+/// # Why an unload cannot deadlock
+///
+/// A call that uses the library takes a *hold* ([`LibRef::live`]): one atomic increment
+/// of `holds`, undone when the [`Live`] proof drops. Taking a hold never waits: when the
+/// slot is closed (unloading or unloaded) or belongs to another load, it fails at once with
+/// [`Error::Unloaded`]. An unload closes the slot (new holds fail), then waits until the
+/// holds taken before it have been released, and only then calls `cuLibraryUnload` or frees
+/// the simulated library. Only unloads wait, and they wait for nothing but calls in
+/// progress, which never wait for anything an unload holds: there is no cycle, whatever
+/// order threads run in, and a call may take a second hold while it holds one (a launch
+/// asking for the kernel's parameters) without the risk that std's `RwLock` has of a
+/// queued writer blocking the second read.
 struct Slot {
-    state: RwLock<SlotState>,
+    /// Holds in progress (low bits) and [`CLOSED`].
+    holds: AtomicU64,
+    /// The load occupying the slot; changed only while the slot is closed and unheld.
+    generation: AtomicU64,
+    /// The simulated library, for slots of the simulator backend. Cloned into each hold,
+    /// so a hold reads it without a lock; the unload drops the slot's reference after the
+    /// last hold is gone, which frees the library's simulated memory.
+    sim: Mutex<Option<Arc<SimLibrary>>>,
 }
+
+/// The bit of [`Slot::holds`] that says the slot is unloading or free.
+const CLOSED: u64 = 1 << 63;
 
 static FREE_SLOTS: Mutex<Vec<&'static Slot>> = Mutex::new(Vec::new());
 
-fn take_slot(sim: Option<Box<SimLibrary>>) -> (&'static Slot, u64) {
+/// Where unloads wait for holds to end. One for the process: unloads are rare and a
+/// spurious wake-up costs one check.
+static RELEASED: (Mutex<()>, Condvar) = (Mutex::new(()), Condvar::new());
+
+fn take_slot(sim: Option<SimLibrary>) -> (&'static Slot, u64) {
     let reused = FREE_SLOTS.lock().unwrap_or_else(|p| p.into_inner()).pop();
     let slot = reused.unwrap_or_else(|| {
         Box::leak(Box::new(Slot {
-            state: RwLock::new(SlotState {
-                generation: 0,
-                loaded: false,
-                sim: None,
-            }),
+            holds: AtomicU64::new(CLOSED),
+            generation: AtomicU64::new(0),
+            sim: Mutex::new(None),
         }))
     });
-    let mut st = slot.state.write().unwrap_or_else(|p| p.into_inner());
-    st.generation += 1;
-    st.loaded = true;
-    st.sim = sim;
-    (slot, st.generation)
+    // The slot is closed: stale holds fail before they look at the generation or the
+    // library, so both can be set before it opens.
+    *slot.sim.lock().unwrap_or_else(|p| p.into_inner()) = sim.map(Arc::new);
+    let generation = slot.generation.fetch_add(1, Ordering::Relaxed) + 1;
+    // Release: a hold that sees the slot open sees the generation and library above.
+    slot.holds.fetch_and(!CLOSED, Ordering::Release);
+    (slot, generation)
 }
 
 /// Which backend a library is loaded in, and its driver handle.
@@ -82,33 +102,68 @@ pub(crate) struct LibRef {
 }
 
 // SAFETY: CUlibrary handles are context-independent and usable from any thread; the slot
-// state is behind a lock.
+// state is atomic or behind a lock.
 unsafe impl Send for LibRef {}
 // SAFETY: as above.
 unsafe impl Sync for LibRef {}
 
-/// Proof, held across a driver call, that the library stays loaded until it is dropped.
-pub(crate) struct Live<'a>(RwLockReadGuard<'a, SlotState>);
+/// Proof, held across a driver call or a simulated launch, that the library stays loaded
+/// until it is dropped (a hold on its slot: see [`Slot`]).
+pub(crate) struct Live {
+    slot: &'static Slot,
+    sim: Option<Arc<SimLibrary>>,
+}
 
-impl Live<'_> {
+impl Live {
     /// The simulated library (for handles of the simulator backend).
     pub fn sim(&self) -> Result<&SimLibrary> {
-        self.0.sim.as_deref().ok_or_else(|| {
+        self.sim.as_deref().ok_or_else(|| {
             Error::InvalidArgument("a driver library was used as a simulated one".to_string())
         })
     }
 }
 
+impl Drop for Live {
+    fn drop(&mut self) {
+        // The library reference goes first, so the unload's reference is the last one.
+        self.sim = None;
+        release(self.slot);
+    }
+}
+
+/// Ends one hold; wakes the unloads when it was the last hold of a closing slot.
+#[inline]
+fn release(slot: &Slot) {
+    let before = slot.holds.fetch_sub(1, Ordering::AcqRel);
+    if before == CLOSED | 1 {
+        // Taking the lock orders this wake-up after the unload's check of the count.
+        let _g = RELEASED.0.lock().unwrap_or_else(|p| p.into_inner());
+        RELEASED.1.notify_all();
+    }
+}
+
 impl LibRef {
-    /// Holds the library loaded for the duration of a call, or says it is gone.
+    /// Holds the library loaded for the duration of a call, or says it is gone. Never
+    /// waits (see [`Slot`]).
     #[inline]
-    pub fn live(&self, what: impl FnOnce() -> String) -> Result<Live<'static>> {
-        let g = self.slot.state.read().unwrap_or_else(|p| p.into_inner());
-        if g.generation == self.generation && g.loaded {
-            Ok(Live(g))
-        } else {
-            Err(Error::Unloaded { what: what() })
+    pub fn live(&self, what: impl FnOnce() -> String) -> Result<Live> {
+        let slot = self.slot;
+        let before = slot.holds.fetch_add(1, Ordering::Acquire);
+        if before & CLOSED != 0 || slot.generation.load(Ordering::Relaxed) != self.generation {
+            release(slot);
+            return Err(Error::Unloaded { what: what() });
         }
+        let sim = match self.imp {
+            LibImp::Sim => slot.sim.lock().unwrap_or_else(|p| p.into_inner()).clone(),
+            #[cfg(not(target_arch = "wasm32"))]
+            LibImp::Driver { .. } => None,
+        };
+        Ok(Live { slot, sim })
+    }
+
+    /// Whether the library is still loaded (a hold taken and given back at once).
+    pub fn is_loaded(&self) -> bool {
+        self.live(String::new).is_ok()
     }
 
     /// Whether both refer to the same load of the same library.
@@ -116,28 +171,47 @@ impl LibRef {
         std::ptr::eq(self.slot, other.slot) && self.generation == other.generation
     }
 
-    /// Unloads once; later calls (and Drop after `unload`) do nothing.
+    /// Unloads once; later calls (and Drop after `unload`) do nothing. Closes the slot,
+    /// waits for the calls in progress that hold it, then unloads.
     fn unload(&self) -> Result<()> {
-        let mut st = self.slot.state.write().unwrap_or_else(|p| p.into_inner());
-        if st.generation != self.generation || !st.loaded {
-            return Ok(());
+        let slot = self.slot;
+        // Close the slot if it is still this load's and open; otherwise someone else did.
+        let mut cur = slot.holds.load(Ordering::Relaxed);
+        loop {
+            if cur & CLOSED != 0 || slot.generation.load(Ordering::Relaxed) != self.generation {
+                return Ok(());
+            }
+            match slot.holds.compare_exchange_weak(
+                cur,
+                cur | CLOSED,
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => break,
+                Err(now) => cur = now,
+            }
         }
-        st.loaded = false;
+        {
+            let mut g = RELEASED.0.lock().unwrap_or_else(|p| p.into_inner());
+            while slot.holds.load(Ordering::Acquire) != CLOSED {
+                g = RELEASED.1.wait(g).unwrap_or_else(|p| p.into_inner());
+            }
+        }
         let r = match self.imp {
             #[cfg(not(target_arch = "wasm32"))]
-            // SAFETY: unloading a library this slot holds, exactly once; readers are excluded.
+            // SAFETY: unloading a library this slot holds, exactly once (only the thread
+            // that closed the slot gets here), with no call in progress using it.
             LibImp::Driver { raw, drv } => unsafe { cu!(drv, library_unload(raw)) },
             LibImp::Sim => {
-                // Dropping the simulated library frees its memory.
-                st.sim = None;
+                // The last reference: dropping it frees the library's simulated memory.
+                drop(slot.sim.lock().unwrap_or_else(|p| p.into_inner()).take());
                 Ok(())
             }
         };
-        drop(st);
         FREE_SLOTS
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .push(self.slot);
+            .push(slot);
         r
     }
 }
@@ -296,7 +370,7 @@ impl Library {
             ));
         }
         let sim = SimLibrary::load(kind, bytes)?;
-        let (slot, generation) = take_slot(Some(Box::new(sim)));
+        let (slot, generation) = take_slot(Some(sim));
         Ok(Library {
             lib: LibRef {
                 slot,

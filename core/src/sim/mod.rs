@@ -88,17 +88,33 @@ pub fn pack_params(module: &SimModule, kernel: &str, args: &[&[u8]]) -> Result<V
             got: args.len(),
         });
     }
-    let mut buf = vec![0u8; code.param_bytes];
-    for (index, (&(offset, size), arg)) in code.params.iter().zip(args).enumerate() {
-        if arg.len() != size as usize {
-            return Err(Error::ArgumentSize {
-                kernel: kernel.to_string(),
-                index,
-                expected: size as usize,
-                got: arg.len(),
-            });
-        }
-        buf[offset as usize..offset as usize + arg.len()].copy_from_slice(arg);
+    param_buffer(
+        code.params
+            .iter()
+            .zip(args)
+            .map(|(&(offset, _), arg)| (offset as usize, *arg)),
+    )
+}
+
+/// The parameter buffer of a launch: each argument's bytes at its parameter's offset, the
+/// buffer as long as the furthest one reaches. The arguments' sizes have been checked;
+/// the offsets come from the image, so their arithmetic is checked too.
+pub(crate) fn param_buffer<'a>(
+    args: impl Iterator<Item = (usize, &'a [u8])> + Clone,
+) -> Result<Vec<u8>> {
+    let mut len = 0usize;
+    for (offset, arg) in args.clone() {
+        let end = offset.checked_add(arg.len()).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "a kernel parameter at offset {offset} of {} bytes ends past the address space",
+                arg.len()
+            ))
+        })?;
+        len = len.max(end);
+    }
+    let mut buf = vec![0u8; len];
+    for (offset, arg) in args {
+        buf[offset..offset + arg.len()].copy_from_slice(arg);
     }
     Ok(buf)
 }

@@ -1,0 +1,95 @@
+//! [`Limits`]: how much work and memory one input may cost, whoever wrote it.
+//!
+//! A small image can claim to inflate to gigabytes, declare a gigabyte-sized variable or a
+//! million registers, and a one-instruction kernel can be launched over two billion blocks.
+//! Every such input meets one of these limits and becomes an error that names the limit
+//! and how to raise it, never an allocation or a run the caller did not ask for.
+//!
+//! The limits are process-wide (like the simulator's device, which they protect): read
+//! them with [`limits`], change them with [`set_limits`].
+//!
+//! ```
+//! use cuda_library::{limits, set_limits, Limits};
+//! let saved = limits();
+//! set_limits(Limits { image_bytes: 512 << 20, ..saved.clone() }); // trust bigger images
+//! assert_eq!(limits().image_bytes, 512 << 20);
+//! set_limits(saved);
+//! ```
+
+use std::sync::RwLock;
+use std::time::Duration;
+
+/// Resource limits that bound what one image or one simulated launch may take.
+///
+/// The defaults admit every real image and kernel the project has met (the largest fatbin
+/// entries are tens of megabytes) and keep a hostile one well under 100 MB of memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Limits {
+    /// Bytes one image may decompress to, every fatbin entry summed (default 64 MiB).
+    /// Checked against each entry's header before decompressing and enforced while
+    /// decompressing, so a compression bomb costs no more than this.
+    pub image_bytes: u64,
+    /// Bytes of module-scope variables (`.global`, `.const`, managed) one image may
+    /// declare, summed (default 256 MiB).
+    pub variable_bytes: u64,
+    /// Bytes of a variable's contents that text output (`culib inspect`, JSON, displays)
+    /// shows before cutting it short and saying so (default 4 KiB).
+    pub shown_bytes: u64,
+    /// Bytes of simulated register file one block may use: registers per thread × 8 bytes ×
+    /// threads of the block (default 96 MiB; a GPU has 256 KiB per multiprocessor, but the
+    /// simulator keeps PTX's virtual registers, which can be thousands per thread).
+    pub register_file_bytes: u64,
+    /// Simulated work of one launch, in thread-instructions (default
+    /// [`sim::DEFAULT_BUDGET`](crate::sim::DEFAULT_BUDGET)). Setting up a block and its
+    /// threads counts as well as executing instructions (see
+    /// [`sim::launch`](crate::sim::launch)), so an empty kernel on a huge grid stops too.
+    pub launch_budget: u64,
+    /// Wall-clock time one simulated launch may run, on top of the budget (default none).
+    /// Useful where a person waits: a notebook cell or a browser tab.
+    pub launch_deadline: Option<Duration>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            image_bytes: 64 << 20,
+            variable_bytes: 256 << 20,
+            shown_bytes: 4 << 10,
+            register_file_bytes: 96 << 20,
+            launch_budget: crate::sim::DEFAULT_BUDGET,
+            launch_deadline: None,
+        }
+    }
+}
+
+static LIMITS: RwLock<Option<Limits>> = RwLock::new(None);
+
+/// The limits in force (the [defaults](Limits::default) until [`set_limits`] is called).
+pub fn limits() -> Limits {
+    LIMITS
+        .read()
+        .unwrap_or_else(|p| p.into_inner())
+        .clone()
+        .unwrap_or_default()
+}
+
+/// Replaces the limits for every later load and launch in the process.
+pub fn set_limits(limits: Limits) {
+    *LIMITS.write().unwrap_or_else(|p| p.into_inner()) = Some(limits);
+}
+
+/// The error for an input past a limit: what it asked for, the limit, and how to raise it.
+pub(crate) fn exceeded(
+    what: impl std::fmt::Display,
+    asked: u64,
+    limit: &str,
+    value: u64,
+) -> crate::Error {
+    crate::Error::LimitExceeded {
+        what: what.to_string(),
+        asked,
+        limit: limit.to_string(),
+        value,
+    }
+}
