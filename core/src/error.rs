@@ -324,7 +324,7 @@ impl Error {
                 "check the kernel's indexing against the buffer sizes and the launch configuration".to_string()
             }
             Error::InstructionBudget { .. } => {
-                "check the kernel's loop conditions, or raise the simulator's instruction budget".to_string()
+                "check the kernel's loop conditions and grid size, or raise the budget (Limits::launch_budget, or sim::set_launch_budget)".to_string()
             }
             Error::Deadline { .. } => {
                 "check the kernel's loop conditions and grid size, or lengthen Limits::launch_deadline".to_string()
@@ -467,7 +467,7 @@ impl fmt::Display for Error {
                 line,
             } => write!(
                 f,
-                "kernel `{kernel}` ran past the simulator's budget of {budget} thread-instructions (stopped at PTX line {line}); it may loop forever"
+                "kernel `{kernel}` ran past the simulator's work budget of {budget} thread-instructions (each block's set-up counts too; stopped at PTX line {line}): it may loop forever or run a grid too large to simulate"
             )?,
             Error::Deadline {
                 kernel,

@@ -79,6 +79,12 @@ pub fn set_limits(limits: Limits) {
     *LIMITS.write().unwrap_or_else(|p| p.into_inner()) = Some(limits);
 }
 
+/// Changes the limits in one step (no other thread's change is lost in between).
+pub(crate) fn update(f: impl FnOnce(&mut Limits)) {
+    let mut g = LIMITS.write().unwrap_or_else(|p| p.into_inner());
+    f(g.get_or_insert_with(Limits::default));
+}
+
 /// The error for an input past a limit: what it asked for, the limit, and how to raise it.
 pub(crate) fn exceeded(
     what: impl std::fmt::Display,

@@ -7,7 +7,6 @@
 //! [`CostModel`] says it costs, and events read those timelines. The figures are a model of
 //! an H100-class GPU, not a prediction of any real one.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use super::{Memory, Stats};
@@ -109,8 +108,6 @@ pub(crate) struct SimGpu {
     state: Mutex<GpuState>,
     /// The cost model.
     pub cost: CostModel,
-    /// Instruction budget of each launch through the public API.
-    budget: AtomicU64,
 }
 
 /// The process's simulated device.
@@ -123,27 +120,28 @@ pub(crate) fn gpu() -> &'static SimGpu {
             latest_ns: 0.0,
         }),
         cost: CostModel::default(),
-        budget: AtomicU64::new(super::DEFAULT_BUDGET),
     })
 }
 
-/// Sets the instruction budget (thread-instructions) of every later launch on the
-/// simulated backend; a kernel that runs past it stops with
+/// Sets the work budget (in thread-instructions: see [`Budget`](super::Budget)) of every
+/// later launch on the simulated backend; a kernel that runs past it stops with
 /// [`Error::InstructionBudget`](crate::Error::InstructionBudget). The default is
-/// [`DEFAULT_BUDGET`](super::DEFAULT_BUDGET); a browser page wants less.
+/// [`DEFAULT_BUDGET`](super::DEFAULT_BUDGET); a browser page wants less. A shorthand for
+/// setting [`Limits::launch_budget`](crate::Limits::launch_budget).
 ///
 /// ```
 /// cuda_library::sim::set_launch_budget(50_000_000);
 /// assert_eq!(cuda_library::sim::launch_budget(), 50_000_000);
+/// assert_eq!(cuda_library::limits().launch_budget, 50_000_000);
 /// cuda_library::sim::set_launch_budget(cuda_library::sim::DEFAULT_BUDGET);
 /// ```
 pub fn set_launch_budget(thread_instructions: u64) {
-    gpu().budget.store(thread_instructions, Ordering::Relaxed);
+    crate::limits::update(|l| l.launch_budget = thread_instructions);
 }
 
-/// The instruction budget of launches on the simulated backend.
+/// The work budget of launches on the simulated backend ([`Limits::launch_budget`](crate::Limits::launch_budget)).
 pub fn launch_budget() -> u64 {
-    gpu().budget.load(Ordering::Relaxed)
+    crate::limits().launch_budget
 }
 
 impl SimGpu {

@@ -25,6 +25,9 @@ pub struct Dims {
 pub struct Stats {
     /// Instructions executed, counted per active thread.
     pub thread_instructions: u64,
+    /// Simulated work charged against the launch's [`Budget`]: the thread-instructions
+    /// plus the set-up of every block (see [`block_work`]).
+    pub work: u64,
     /// Instructions executed, counted per warp.
     pub warp_instructions: u64,
     /// Bytes loaded from and stored to global memory (`ld.global`/`st.global`), over all
@@ -33,6 +36,154 @@ pub struct Stats {
 }
 
 const FULL: u32 = u32::MAX;
+
+/// What one launch may use: simulated work, wall-clock time and register file.
+///
+/// Work is counted in thread-instructions: each instruction a thread executes is one, and
+/// starting a block costs what [`block_work`] says, so a kernel that does nothing on a
+/// huge grid stops as surely as one that loops for ever. A budget of 2·10⁹ (the default)
+/// is a few seconds of simulation natively.
+///
+/// ```
+/// use cuda_library::sim::Budget;
+/// let b = Budget::from(1_000_000); // work only, as `sim::launch(.., 1_000_000)` says
+/// assert_eq!(b.deadline, None);
+/// let b = Budget::from(&cuda_library::Limits::default());
+/// assert_eq!(b.work, cuda_library::sim::DEFAULT_BUDGET);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Work, in thread-instructions ([`Error::InstructionBudget`] past it).
+    pub work: u64,
+    /// Wall-clock time ([`Error::Deadline`] past it); ignored on wasm32, which has no
+    /// clock here (the playground stops its worker instead).
+    pub deadline: Option<std::time::Duration>,
+    /// Bytes of register file one block may use ([`Error::LimitExceeded`] past it).
+    pub register_file_bytes: u64,
+}
+
+impl From<u64> for Budget {
+    fn from(work: u64) -> Self {
+        Budget {
+            work,
+            ..Budget::from(&crate::Limits::default())
+        }
+    }
+}
+
+impl From<&crate::Limits> for Budget {
+    fn from(l: &crate::Limits) -> Self {
+        Budget {
+            work: l.launch_budget,
+            deadline: l.launch_deadline,
+            register_file_bytes: l.register_file_bytes,
+        }
+    }
+}
+
+/// The work of starting one block of `threads` threads: a fixed part for the block and
+/// each warp, one per thread, and one per 16 bytes of shared and local memory cleared
+/// for it. Calibrated so that work tracks time: an empty kernel costs about as much per
+/// block as the instructions of a small one.
+pub fn block_work(threads: u32, shared_bytes: usize, local_bytes_per_thread: usize) -> u64 {
+    const BLOCK: u64 = 128;
+    const WARP: u64 = 16;
+    let warps = threads.div_ceil(32) as u64;
+    let cleared = shared_bytes as u64 + local_bytes_per_thread as u64 * threads as u64;
+    BLOCK + WARP * warps + threads as u64 + cleared / 16
+}
+
+/// How often (in thread-instructions, and in blocks) a launch with a deadline reads the
+/// clock: often enough to stop within milliseconds of it, rarely enough to cost nothing.
+const CLOCK_EVERY_WORK: u64 = 1 << 24;
+
+/// Stops a launch at its budget and deadline.
+struct Meter {
+    budget: Budget,
+    started: Option<Clock>,
+    /// Work at which to look at the clock next.
+    next_clock: u64,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+type Clock = std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+type Clock = ();
+
+impl Meter {
+    fn new(budget: Budget) -> Meter {
+        #[cfg(not(target_arch = "wasm32"))]
+        let started = budget.deadline.map(|_| std::time::Instant::now());
+        #[cfg(target_arch = "wasm32")]
+        let started = None;
+        Meter {
+            budget,
+            started,
+            next_clock: CLOCK_EVERY_WORK,
+        }
+    }
+
+    /// The thread-instruction count at which the running warp must pause: the budget, or
+    /// the next look at the clock.
+    fn pause_at(&self, stats: &Stats) -> u64 {
+        let left = self.budget.work.saturating_sub(stats.work);
+        let until_clock = if self.started.is_some() {
+            self.next_clock.saturating_sub(stats.work)
+        } else {
+            u64::MAX
+        };
+        stats
+            .thread_instructions
+            .saturating_add(left.min(until_clock))
+    }
+
+    /// Checks the budget and, when due, the clock; `line` is where the kernel is.
+    fn check(&mut self, stats: &Stats, kernel: &str, line: u32) -> Result<()> {
+        if stats.work > self.budget.work {
+            return Err(self.over_budget(kernel, line));
+        }
+        if stats.work >= self.next_clock {
+            self.tick(stats.work, kernel, line)?;
+        }
+        Ok(())
+    }
+
+    /// A warp paused before an instruction of `threads` threads at `line`: past the
+    /// budget that is the end; otherwise the clock is due.
+    fn paused(&mut self, stats: &Stats, threads: u64, kernel: &str, line: u32) -> Result<()> {
+        if stats.work.saturating_add(threads) > self.budget.work {
+            return Err(self.over_budget(kernel, line));
+        }
+        self.tick(stats.work, kernel, line)
+    }
+
+    /// Looks at the clock; the next look is [`CLOCK_EVERY_WORK`] later.
+    fn tick(&mut self, work: u64, kernel: &str, line: u32) -> Result<()> {
+        self.next_clock = work.saturating_add(CLOCK_EVERY_WORK);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let (Some(t), Some(d)) = (self.started, self.budget.deadline) {
+            if t.elapsed() > d {
+                return Err(Error::Deadline {
+                    kernel: kernel.to_string(),
+                    deadline: d,
+                    line,
+                });
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = (kernel, line);
+        Ok(())
+    }
+
+    #[cold]
+    fn over_budget(&self, kernel: &str, line: u32) -> Error {
+        Error::InstructionBudget {
+            kernel: kernel.to_string(),
+            budget: self.budget.work,
+            line,
+        }
+    }
+}
 
 /// Register of `%ctaid.x` (then `.y`, `.z`): its place in [`super::lower::SPECIAL`].
 const CTAID: usize = 6;
@@ -1177,14 +1328,17 @@ impl Block<'_> {
         true
     }
 
-    /// Runs one warp until it waits at a barrier or every lane has exited.
+    /// Runs one warp until it waits at a barrier or every lane has exited (`Ok(None)`), or
+    /// until its next instruction would take the thread-instruction count past
+    /// `pause_at` (`Ok(Some((line, threads)))`: nothing of that instruction is done, so the
+    /// warp resumes where it stopped).
     fn run_warp(
         &mut self,
         gmem: &mut Memory,
         w: &mut Warp,
         stats: &mut Stats,
-        budget: u64,
-    ) -> Result<()> {
+        pause_at: u64,
+    ) -> Result<Option<(u32, u64)>> {
         let kc: &KernelCode = self.code;
         let code = &kc.code;
         while w.live != 0 {
@@ -1222,15 +1376,12 @@ impl Block<'_> {
                 }
                 None => mask,
             };
-            stats.warp_instructions += 1;
-            stats.thread_instructions += emask.count_ones() as u64;
-            if stats.thread_instructions > budget {
-                return Err(Error::InstructionBudget {
-                    kernel: self.code.name.clone(),
-                    budget,
-                    line: ins.line,
-                });
+            let threads = emask.count_ones() as u64;
+            if stats.thread_instructions + threads > pause_at {
+                return Ok(Some((ins.line, threads)));
             }
+            stats.warp_instructions += 1;
+            stats.thread_instructions += threads;
             match &ins.op {
                 Op::Ld { ty, d, addr } if addr.space == MemSpace::Global => {
                     stats.global_bytes += (ty.size() * d.len()) as u64 * emask.count_ones() as u64;
@@ -1275,8 +1426,11 @@ impl Block<'_> {
                 }
                 Op::Bar => {
                     if emask != 0 {
+                        if emask != w.live {
+                            return Err(self.split_barrier(w, emask, ins.line));
+                        }
                         w.waiting = true;
-                        return Ok(());
+                        return Ok(None);
                     }
                 }
                 op => self.exec(gmem, w, ins, op, emask)?,
@@ -1289,7 +1443,39 @@ impl Block<'_> {
                 }
             }
         }
-        Ok(())
+        Ok(None)
+    }
+
+    /// The fault for a barrier that some of a warp's running threads reached while others
+    /// were elsewhere (`__syncthreads()` in code not every thread runs). On a GPU that
+    /// hangs or lets threads through early; the simulator stops and says where.
+    #[cold]
+    fn split_barrier(&self, w: &Warp, arrived: u32, line: u32) -> Error {
+        let first_missing = lanes(w.live & !arrived).next().unwrap_or(0);
+        let elsewhere = match w.uniform {
+            Some(_) => line,
+            None => self
+                .code
+                .code
+                .get(w.pc[first_missing] as usize)
+                .map_or(0, |i| i.line),
+        };
+        let at_line = if elsewhere == line {
+            "at the same barrier with a false predicate".to_string()
+        } else {
+            format!("at PTX line {elsewhere}")
+        };
+        Error::KernelFault {
+            kernel: self.code.name.clone(),
+            block: self.ctaid,
+            thread: w.tid[first_missing],
+            line,
+            detail: format!(
+                "bar.sync was reached by {} of the warp's {} running threads; this thread is                  {at_line}. Every thread of a block that has not exited must reach the same                  barrier (__syncthreads() in a branch only some threads take hangs or                  misbehaves on a GPU)",
+                arrived.count_ones(),
+                w.live.count_ones()
+            ),
+        }
     }
 
     fn exec(
@@ -1860,15 +2046,17 @@ impl Block<'_> {
     }
 }
 
-/// Runs `kernel` over the whole grid, block after block.
+/// Runs `kernel` over the whole grid, block after block, within `budget` (a number is a
+/// work budget in thread-instructions; a [`Budget`] adds a deadline and the register file).
 pub fn launch(
     module: &SimModule,
     gmem: &mut Memory,
     kernel: &str,
     dims: Dims,
     params: &[u8],
-    budget: u64,
+    budget: impl Into<Budget>,
 ) -> Result<Stats> {
+    let budget = budget.into();
     // Unsupported kernels say why (instruction and line), not that they do not exist.
     let code = module.kernel(kernel)?;
     if params.len() < code.param_bytes {
@@ -1908,9 +2096,26 @@ pub fn launch(
             code.local_bytes
         )));
     }
-    let mut stats = Stats::default();
     let nwarps = threads.div_ceil(32) as usize;
+    // Every register is a row of 32 lanes of 8 bytes in each warp.
+    let nregs = code.nregs.max(super::lower::SPECIAL.len()) as u64;
+    let register_file = nregs * 32 * 8 * nwarps as u64;
+    if register_file > budget.register_file_bytes {
+        return Err(crate::limits::exceeded(
+            format!(
+                "kernel `{kernel}` ({nregs} registers per thread, {threads} threads per block) \
+                 on the simulator's register file"
+            ),
+            register_file,
+            "register_file_bytes",
+            budget.register_file_bytes,
+        ));
+    }
+    let mut stats = Stats::default();
+    let mut meter = Meter::new(budget);
     let shared_bytes = code.shared_static + dims.shared_dynamic as usize;
+    let per_block = block_work(threads, shared_bytes, code.local_bytes);
+    let first_line = code.code.first().map_or(0, |i| i.line);
     // Storage is allocated once per launch and reused by every block.
     let mut warps: Vec<Warp> = (0..nwarps).map(|_| empty_warp()).collect();
     for (wi, w) in warps.iter_mut().enumerate() {
@@ -1920,6 +2125,9 @@ pub fn launch(
     for bz in 0..dims.grid[2] {
         for by in 0..dims.grid[1] {
             for bx in 0..dims.grid[0] {
+                // The block's set-up is charged before it is done.
+                stats.work = stats.work.saturating_add(per_block);
+                meter.check(&stats, kernel, first_line)?;
                 shared.fill(0);
                 let mut block = Block {
                     code,
@@ -1933,8 +2141,17 @@ pub fn launch(
                 }
                 loop {
                     for w in warps.iter_mut() {
-                        if w.live != 0 && !w.waiting {
-                            block.run_warp(gmem, w, &mut stats, budget)?;
+                        while w.live != 0 && !w.waiting {
+                            let before = stats.thread_instructions;
+                            let pause_at = meter.pause_at(&stats);
+                            let paused = block.run_warp(gmem, w, &mut stats, pause_at)?;
+                            stats.work += stats.thread_instructions - before;
+                            match paused {
+                                None => break,
+                                Some((line, threads)) => {
+                                    meter.paused(&stats, threads, kernel, line)?
+                                }
+                            }
                         }
                     }
                     if warps.iter().all(|w| w.live == 0) {

@@ -177,7 +177,7 @@ impl SimLibrary {
             &row.name,
             dims,
             params,
-            super::launch_budget(),
+            &crate::limits(),
         )?;
         st.charge_launch(&g.cost, stream_ns, &stats);
         Ok(stats)

@@ -56,7 +56,7 @@ mod lower;
 mod mem;
 
 pub use device::{launch_budget, set_launch_budget, CostModel};
-pub use exec::{launch, Dims, Stats};
+pub use exec::{block_work, launch, Budget, Dims, Stats};
 pub use lower::{KernelCode, SimModule};
 pub use mem::{Memory, CAPACITY};
 
@@ -87,6 +87,16 @@ pub fn pack_params(module: &SimModule, kernel: &str, args: &[&[u8]]) -> Result<V
             expected: code.params.len(),
             got: args.len(),
         });
+    }
+    for (index, (&(_, size), arg)) in code.params.iter().zip(args).enumerate() {
+        if arg.len() != size as usize {
+            return Err(Error::ArgumentSize {
+                kernel: kernel.to_string(),
+                index,
+                expected: size as usize,
+                got: arg.len(),
+            });
+        }
     }
     param_buffer(
         code.params
