@@ -4,7 +4,8 @@
 #   1. cuda-library-playground for wasm32-unknown-unknown (cargo profile `wasm`)
 #   2. wasm-bindgen-cli of the crate's pinned version (installed with cargo if missing)
 #   3. wasm-opt -O3 from the npm package binaryen (playground/package-lock.json)
-#   4. the page, the worker, the lessons and the sample images (tests/fixtures/)
+#   4. the page, the worker, the lessons, the renderers' stylesheet (culib.css, from
+#      notebook/src/html.rs) and the sample images (tests/fixtures/)
 # Prints the module's size, raw and gzipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +35,18 @@ playground/node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapp
   --enable-sign-ext --enable-mutable-globals "$wasm" -o "$wasm.opt"
 mv "$wasm.opt" "$wasm"
 cp playground/site/*.html playground/site/*.css playground/site/*.js "$out/"
+# The renderers' stylesheet (notebook/src/html.rs, `STYLE`, scoped to .culib) as a file: the
+# page's Content-Security-Policy allows no inline <style>, and the HTML filter drops the one
+# each rendered document carries.
+{
+  echo "/* notebook/src/html.rs STYLE, extracted by scripts/playground.sh */"
+  awk '/^pub const STYLE: &str = r#"<style>$/ { on = 1; next } on && /^<\/style>"#;$/ { exit } on' \
+    notebook/src/html.rs
+} > "$out/culib.css"
+if ! grep -q '^\.culib{' "$out/culib.css"; then
+  echo "could not extract the stylesheet (STYLE) from notebook/src/html.rs" >&2
+  exit 1
+fi
 for f in kernels.fatbin kernels.sm90.cubin kernels.ptx tables.sm90.cubin tables.zstd.fatbin; do
   cp "tests/fixtures/$f" "$out/samples/"
 done

@@ -6,11 +6,15 @@
 // Opens every lesson and runs it, checks what the page shows, edits snippets into errors
 // (PTX syntax, a JavaScript typo, a wrong argument, an endless loop), checks sharing through
 // the URL, and fails on any console error. Prints page-ready and per-lesson run times.
+// Then the hostile part (hostile.mjs): links, snippets and dropped files that try to reach
+// another origin or restyle the page, against a second server on another port that counts
+// every connection it gets (it must get none).
 
 import { chromium } from "playwright-core";
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, basename } from "node:path";
+import { hostile, startDetector } from "./hostile.mjs";
 
 const [url, outDir, sampleFile] = process.argv.slice(2);
 if (!url || !outDir || !sampleFile) {
@@ -50,18 +54,27 @@ const browser = await chromium.launchPersistentContext(profile, {
   ],
 });
 const consoleErrors = [];
-const offsite = [];
 const report = { lessons: {} };
+// Every request of every page and worker in this browser (the context sees workers' too).
+const requests = [];
+browser.on("request", (r) => requests.push(r));
+const onSite = (u) => u.startsWith(`${url}/`) || u.startsWith(`blob:${url}/`) || u.startsWith("data:");
+const detector = await startDetector();
+// The hostile part expects the policy's refusals on the console; everything else is an error.
+const expected = { console: [] };
 
 try {
   const page = browser.pages()[0] ?? (await browser.newPage());
-  page.on("console", (m) => {
-    if (m.type() === "error") consoleErrors.push(m.text());
-  });
-  page.on("pageerror", (e) => consoleErrors.push(String(e)));
-  page.on("request", (r) => {
-    if (!r.url().startsWith(url) && !r.url().startsWith("data:")) offsite.push(r.url());
-  });
+  const watch = (p) => {
+    p.on("console", (m) => {
+      if (m.type() !== "error") return;
+      if (expected.phase && /Content Security Policy|^Unsafe attempt to load URL/.test(m.text())) {
+        expected.console.push(m.text());
+      } else consoleErrors.push(m.text());
+    });
+    p.on("pageerror", (e) => consoleErrors.push(String(e)));
+  };
+  watch(page);
 
   const runs = () => page.evaluate(() => Number(document.documentElement.dataset.runs ?? 0));
   const runLesson = async (timeout = 15000) => {
@@ -78,6 +91,7 @@ try {
         ? null : document.getElementById("ptx-error").innerText,
       marked: [...document.querySelectorAll(".gutter div.err")].map((d) => d.textContent),
       svgs: [...document.querySelectorAll("#output svg")].map((s) => s.querySelectorAll("path,polyline,rect").length),
+      dropped: document.documentElement.dataset.dropped ?? "",
     }));
   };
   const setEditor = (sel, text) => page.$eval(sel, (ta, t) => {
@@ -104,6 +118,7 @@ try {
     const r = await runLesson();
     report.lessons[id] = r.ms;
     check(r.codeError === null && r.ptxError === null, `${id}: runs without error (${r.ms} ms)${r.codeError ?? ""}${r.ptxError ?? ""}`);
+    check(r.dropped === "", `${id}: the HTML filter keeps everything the renderers produced${r.dropped ? ` (dropped ${r.dropped})` : ""}`);
     for (const want of EXPECT[id] ?? []) {
       check(r.output.includes(want), `${id}: output shows ${JSON.stringify(want)}`);
     }
@@ -158,12 +173,12 @@ try {
   const shared = await page.evaluate(() => location.href);
   check(shared.includes("#launch?ptx="), "share puts the lesson and the edit in the URL hash");
   const page2 = await browser.newPage();
-  page2.on("console", (m) => {
-    if (m.type() === "error") consoleErrors.push(m.text());
-  });
+  watch(page2);
   await page2.goto(shared);
   await page2.waitForFunction(() => document.getElementById("ptx-name").textContent === "saxpy.ptx");
   check((await page2.$eval(PTX, (t) => t.value)) === (await editorText(PTX)), "a shared link restores the edited PTX");
+  check(await page2.$eval("#from-link", (b) => !b.hidden && b.innerText.includes("From a link")),
+    "a shared link's code is labelled as coming from a link");
   await page2.close();
 
   // Reset, then a wrong argument size: the launch error names the argument.
@@ -197,13 +212,32 @@ try {
   await page.click("#reset");
   r = await runLesson();
   check(r.output.includes("Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]"), "a fresh worker runs the lesson again");
+
+  try {
+    report.hostile = await hostile({ browser, page, url, outDir, check, detector, expected, onSite, requests });
+  } catch (e) {
+    check(false, `the hostile part stopped: ${String(e.message ?? e).split("\n")[0]}`);
+  }
+  // Late arrivals (an image or a stylesheet loading after its test) still count.
+  await page.waitForTimeout(1500);
 } finally {
   await browser.close();
+  await detector.close();
   rmSync(profile, { recursive: true, force: true });
 }
 
 check(consoleErrors.length === 0, `no console errors${consoleErrors.length ? `: ${consoleErrors.join(" | ")}` : ""}`);
-check(offsite.length === 0, `no request leaves the site${offsite.length ? `: ${offsite.join(", ")}` : ""}`);
+check(detector.hits.length === 0,
+  `the other-origin server (${detector.origin}) got no connection from the page or its workers${detector.hits.length ? `: ${detector.hits.join(", ")}` : ""}`);
+// Playwright also reports requests the browser refused before sending them: failed with
+// "csp" (the Content-Security-Policy) or "origin" (Chromium's same-origin rule for external
+// SVG resources, <use href> and filter=url(), which the policy does not cover). Any other
+// off-site request was sent.
+const offsite = requests.filter((r) => !onSite(r.url()));
+const sent = offsite.filter((r) => !["csp", "origin"].includes(r.failure()?.errorText));
+report.offsiteRefused = offsite.map((r) => `${r.url()} (${r.failure()?.errorText})`);
+check(sent.length === 0,
+  `no request leaves the site (${requests.length} requests; ${offsite.length} off-site ones, all refused by the browser)${sent.length ? `: sent ${sent.map((r) => `${r.url()} ${r.failure()?.errorText ?? "completed"}`).join(", ")}` : ""}`);
 writeFileSync(join(outDir, "report.json"), JSON.stringify(report, null, 2));
 console.log(`page ready ${report.readyMs} ms; lesson runs (ms): ${JSON.stringify(report.lessons)}`);
 if (failures.length) {

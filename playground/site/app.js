@@ -1,8 +1,10 @@
 // The playground page: lesson navigation, editors, the worker that runs snippets, inline
 // errors, sharing through the URL hash and dropped files. Everything is local: the page
-// fetches only its own files.
+// fetches only its own files, and the Content-Security-Policy in index.html makes the
+// browser hold the page and its worker to that (see startWorker).
 
 import { LESSONS } from "./lessons.js";
+import { sanitize } from "./sanitize.js";
 
 const WATCHDOG_MS = 10_000; // a run that takes longer is stopped by terminating its worker
 
@@ -16,6 +18,7 @@ const state = {
   runId: 0,
   watchdog: null,
   files: [], // dropped files: {name, bytes: ArrayBuffer}
+  linked: null, // the lesson whose code came from a link (until Reset): {id, ran}
 };
 
 // ---------- editors ----------
@@ -110,45 +113,6 @@ function saveEdits() {
 codeEditor.onEdit = saveEdits;
 ptxEditor.onEdit = saveEdits;
 
-// ---------- sanitising rendered HTML ----------
-// Outputs are HTML from the crate's renderers; snippets come from the URL too, so only known
-// elements and harmless attributes reach the page.
-
-const ALLOWED = new Set(
-  (
-    "div span p br b i em strong small code pre table thead tbody tfoot tr th td caption dl dt dd " +
-    "colgroup col h3 h4 ul ol li style svg g path rect line polyline polygon circle ellipse " +
-    "text tspan title defs clippath lineargradient stop"
-  ).split(" "),
-);
-
-function sanitize(html) {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
-  const walk = (node) => {
-    for (const child of [...node.children]) {
-      const tag = child.localName.toLowerCase();
-      if (!ALLOWED.has(tag)) {
-        child.remove();
-        continue;
-      }
-      if (tag === "style" && /url\(|@import/i.test(child.textContent)) {
-        child.remove();
-        continue;
-      }
-      for (const a of [...child.attributes]) {
-        const n = a.name.toLowerCase();
-        if (n.startsWith("on") || n === "href" || n === "xlink:href" || n === "src" ||
-            (n === "style" && /url\(|expression/i.test(a.value))) {
-          child.removeAttribute(a.name);
-        }
-      }
-      walk(child);
-    }
-  };
-  walk(doc.body);
-  return [...doc.body.childNodes];
-}
-
 // ---------- lessons ----------
 
 function renderNav() {
@@ -183,7 +147,11 @@ function showLesson(lesson, shared) {
     $("ptx-name").textContent = lesson.ptx.name;
     ptxEditor.value = edits.ptx ?? lesson.ptx.text;
   }
-  if (shared) saveEdits();
+  if (shared) {
+    saveEdits();
+    state.linked = { id: lesson.id, ran: false };
+  }
+  showLinked();
   clearErrors();
   $("output").replaceChildren();
   $("run-info").textContent = "";
@@ -194,6 +162,14 @@ function showLesson(lesson, shared) {
 }
 
 // ---------- sharing through the URL hash ----------
+
+// Code from a link is the link author's, not the lesson's: it never runs by itself, the
+// snippet's pane says "from a link" until Reset, and a banner says so until its first run.
+function showLinked() {
+  const linked = state.linked?.id === state.lesson.id ? state.linked : null;
+  $("code-origin").hidden = !linked;
+  $("from-link").hidden = !linked || linked.ran;
+}
 
 function b64encode(text) {
   const bytes = new TextEncoder().encode(text);
@@ -250,10 +226,42 @@ function setStatus(text) {
   $("status").textContent = text;
 }
 
+// The worker is started from a blob: URL, not from worker.js's own URL, and that is what
+// puts it under the page's Content-Security-Policy. A worker loaded from a URL takes its
+// policy from that response's headers, and a static server (python's http.server, a
+// GitHub Pages-like host) sends none: such a worker may fetch anything, whatever the page's
+// <meta> policy says (checked in Chromium: fetch, XMLHttpRequest, import(), WebSocket and
+// EventSource from it all reached another port). A blob: worker inherits the policy of the
+// page that made it, so `connect-src 'self'` and `script-src 'self'` hold in it: its
+// fetch, XMLHttpRequest, WebSocket, EventSource, importScripts and import() reach only this
+// site, and the workers it could start are blob: workers with the same policy
+// (`worker-src blob:` forbids the URL kind, which would escape it). It is a classic worker
+// that imports worker.js with import(): a module worker's static imports are checked
+// against worker-src, which allows only blob:. Inside, worker.js also removes fetch,
+// XMLHttpRequest, importScripts, WebSocket, EventSource, Worker, indexedDB, caches, ...
+// from its global before any snippet runs (a second wall; import() is syntax and cannot be
+// removed, the policy covers it). Messages that arrive before worker.js has loaded are
+// queued and handed to it.
+const WORKER_BOOT = URL.createObjectURL(
+  new Blob(
+    [
+      `"use strict";
+const queued = [];
+self.onmessage = (ev) => queued.push(ev);
+import(${JSON.stringify(new URL("worker.js", import.meta.url).href)}).then(
+  (m) => m.connect(queued),
+  (e) => postMessage({ type: "fatal", message: "the worker did not load: " + e }),
+);
+`,
+    ],
+    { type: "text/javascript" },
+  ),
+);
+
 function startWorker() {
   state.ready = false;
   $("run").disabled = true;
-  const w = new Worker("worker.js", { type: "module" });
+  const w = new Worker(WORKER_BOOT);
   w.onmessage = (ev) => onWorkerMessage(w, ev.data);
   w.onerror = (ev) => {
     ev.preventDefault();
@@ -296,6 +304,10 @@ function run() {
   const id = ++state.runId;
   state.pending = id;
   const l = state.lesson;
+  if (state.linked?.id === l.id) {
+    state.linked.ran = true;
+    showLinked();
+  }
   state.worker.postMessage({
     type: "run",
     id,
@@ -355,9 +367,18 @@ function inlineError(pane, editor, file, line, column, message) {
   }
 }
 
+// Rendered HTML goes through the allow-list filter (sanitize.js); what it left out is
+// kept on the page's root element for the tests (`data-dropped`).
+function appendHtml(html, dropped) {
+  const r = sanitize(String(html));
+  outBox("html").append(...r.nodes);
+  dropped.push(...r.dropped);
+}
+
 function showResult(m) {
+  const dropped = [];
   for (const o of m.outputs) {
-    if (o.kind === "html") outBox("html").append(...sanitize(o.html));
+    if (o.kind === "html") appendHtml(o.html, dropped);
     else {
       const pre = document.createElement("pre");
       pre.textContent = o.text;
@@ -378,9 +399,10 @@ function showResult(m) {
       inlineError("code-error", codeEditor, "snippet.js", null, null,
         `${e.name && e.name !== "Error" ? `${e.name}: ` : ""}${e.message}${where}`);
     }
-    if (e.html) outBox("html").append(...sanitize(e.html));
+    if (e.html) appendHtml(e.html, dropped);
   }
   const root = document.documentElement;
+  root.dataset.dropped = [...new Set(dropped)].join(" ");
   root.dataset.runs = String(Number(root.dataset.runs ?? 0) + 1);
   root.dataset.lastRunMs = m.ms.toFixed(1);
   $("run-info").textContent = `${e ? "failed" : "ran"} in ${m.ms.toFixed(1)} ms (wall time in your browser)`;
@@ -430,6 +452,7 @@ window.addEventListener("hashchange", fromHash);
 $("run").addEventListener("click", run);
 $("reset").addEventListener("click", () => {
   delete state.edits[state.lesson.id];
+  if (state.linked?.id === state.lesson.id) state.linked = null;
   history.replaceState(null, "", `#${state.lesson.id}`);
   showLesson(state.lesson, null);
 });

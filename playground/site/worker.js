@@ -1,5 +1,9 @@
 // The playground's Web Worker: loads cuda-library (WebAssembly, simulated backend) and runs
-// each lesson's snippet, so a long kernel never blocks the page. Messages in:
+// each lesson's snippet, so a long kernel never blocks the page. A module imported by the
+// blob: worker the page starts (app.js, startWorker: that is what puts this worker under the
+// page's Content-Security-Policy); the worker hands it the messages that came first through
+// connect(). Snippets may come from a link, so before the first one runs, everything that
+// reaches the network or storage is removed from the worker's global (lockDown). Messages in:
 //   {type: "file", name, bytes}           a file the reader dropped on the page
 //   {type: "run", id, code, texts}        run `code`; `texts` are editor files (name -> text)
 // Messages out:
@@ -83,7 +87,7 @@ function describe(e) {
       line: e.line ?? null,
       column: e.column ?? null,
       file: e.file ?? null,
-      html: typeof e.html === "string" ? e.html : null,
+      html: typeof e.html === "string" ? withoutStyle(e.html) : null,
       codeLine: snippetLine(e),
     };
   }
@@ -129,12 +133,27 @@ function formatValue(x) {
   }
 }
 
+// The renderers' documents open with their stylesheet (`<style>...</style>`, STYLE in
+// notebook/src/html.rs), which the page already has as culib.css. It is cut here only so
+// that the page's parser never meets an inline style, which the page's policy refuses with a
+// message on the console; nothing depends on it for safety (the page's filter drops every
+// <style>, and the policy refuses what the filter would miss).
+function withoutStyle(html) {
+  if (html.startsWith("<style>")) {
+    const end = html.indexOf("</style>");
+    if (end >= 0) return html.slice(end + "</style>".length);
+  }
+  return html;
+}
+
 function render(x) {
   if (x && typeof x === "object" && typeof x.html === "string" && x instanceof Error) {
-    return { kind: "html", html: x.html };
+    return { kind: "html", html: withoutStyle(x.html) };
   }
   if (x instanceof Error) return { kind: "error", text: `${x.name}: ${x.message}` };
-  if (x && typeof x.toHtml === "function") return { kind: "html", html: x.toHtml() };
+  if (x && typeof x.toHtml === "function") {
+    return { kind: "html", html: withoutStyle(String(x.toHtml())) };
+  }
   return { kind: "text", text: formatValue(x) };
 }
 
@@ -175,12 +194,41 @@ async function start() {
   await measureBodyOffset();
   await Promise.all(
     SAMPLES.map(async (name) => {
-      const r = await fetch(`samples/${name}`);
+      const r = await fetch(new URL(`samples/${name}`, import.meta.url));
       if (!r.ok) throw new Error(`sample ${name}: HTTP ${r.status}`);
       setFile(name, new Uint8Array(await r.arrayBuffer()));
     }),
   );
+  lockDown();
   return SAMPLES;
+}
+
+// What a snippet could use to reach the network (or keep things in the site's storage for
+// later): taken off the worker's global and its prototypes, then pinned to undefined so
+// that no snippet can put them back. The Content-Security-Policy already limits these to
+// this site; this is the second wall, and it leaves import() (syntax, not a property) to the
+// policy alone. Runs after the module and the samples are fetched, before any snippet.
+const REMOVED = [
+  "fetch", "XMLHttpRequest", "importScripts", "WebSocket", "WebSocketStream", "EventSource",
+  "WebTransport", "Worker", "SharedWorker", "BroadcastChannel", "indexedDB", "caches",
+];
+
+function lockDown() {
+  for (const name of REMOVED) {
+    for (let o = self; o; o = Object.getPrototypeOf(o)) {
+      if (Object.hasOwn(o, name) && !delete o[name]) throw new Error(`could not remove ${name}`);
+    }
+    Object.defineProperty(self, name, { value: undefined, writable: false, configurable: false });
+  }
+  // navigator.storage (the origin's private file system, quota): storage, not network, but a
+  // link's snippet has no business keeping the reader's files there.
+  for (let o = navigator; o; o = Object.getPrototypeOf(o)) {
+    if (Object.hasOwn(o, "storage")) delete o.storage;
+  }
+  for (const name of [...REMOVED, "navigator.storage"]) {
+    const v = name === "navigator.storage" ? navigator.storage : self[name];
+    if (v !== undefined) throw new Error(`${name} is still reachable`);
+  }
 }
 
 const ready = start();
@@ -189,7 +237,14 @@ ready.then(
   (e) => postMessage({ type: "fatal", message: String(e?.message ?? e) }),
 );
 
-onmessage = async (ev) => {
+// Called by the worker's bootstrap (app.js) with the messages that arrived while this
+// module loaded; later ones come straight here.
+export function connect(queued) {
+  self.onmessage = onMessage;
+  for (const ev of queued) onMessage(ev);
+}
+
+async function onMessage(ev) {
   const m = ev.data;
   if (m.type === "file") {
     setFile(m.name, new Uint8Array(m.bytes));
@@ -204,4 +259,4 @@ onmessage = async (ev) => {
     }
     await run(m);
   }
-};
+}
