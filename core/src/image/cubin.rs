@@ -19,7 +19,8 @@ use object::read::elf::{FileHeader, SectionHeader, Sym};
 use object::LittleEndian as LE;
 
 use super::table::{
-    max_threads, volume, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow, MAX_VAR_BYTES,
+    max_threads, volume, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow, VariableBudget,
+    MAX_CONST_BYTES, MAX_PARAM_BYTES, MAX_SHARED_BYTES,
 };
 use super::{check_cubin, le16, le32, ImageKind};
 use crate::error::{Error, Result};
@@ -171,12 +172,19 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
     }
     let const_bytes = by_name
         .get(".nv.constant3")
-        .map(|(_, size, _)| *size as u32)
+        .map(|(_, size, _)| *size)
         .unwrap_or(0);
+    if const_bytes > MAX_CONST_BYTES {
+        return Err(bad(format!(
+            "its constant bank .nv.constant3 claims {const_bytes} bytes, more than the {MAX_CONST_BYTES} a device has"
+        )));
+    }
+    let const_bytes = const_bytes as u32;
 
     let strings = symbols.strings();
     let mut kernels = Vec::new();
     let mut globals = BTreeMap::new();
+    let mut budget = VariableBudget::new();
     for (index, sym) in symbols.iter().enumerate() {
         let name = sym.name(endian, strings).map_err(bad)?;
         let name = String::from_utf8_lossy(name).into_owned();
@@ -211,9 +219,7 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
             let (_, _, data) = by_name[section];
             let value: u64 = sym.st_value(endian);
             let size: u64 = sym.st_size(endian);
-            if size > MAX_VAR_BYTES {
-                return Err(bad(format!("`{name}` claims {size} bytes")));
-            }
+            budget.add(|| format!("the cubin's variable `{name}`"), size)?;
             let patched = relocated.get(&(shndx as usize)).is_some_and(|offs| {
                 offs.iter()
                     .any(|&o| o >= value && o < value.saturating_add(size))
@@ -221,6 +227,8 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
             let init = if patched {
                 None
             } else if data.is_empty() {
+                // Zeroed memory is not touched until it is written: a large `.nv.global`
+                // variable costs address space, not memory.
                 Some(vec![0; size as usize])
             } else {
                 let start = value as usize;
@@ -282,10 +290,26 @@ fn kernel_row(
         }
     }
     params.sort_by_key(|(ordinal, _)| *ordinal);
+    let param_end = params
+        .iter()
+        .map(|(_, p)| p.offset as u64 + p.size as u64)
+        .max()
+        .unwrap_or(0);
+    if param_end > MAX_PARAM_BYTES {
+        return Err(bad(format!(
+            "kernel `{name}` has {param_end} bytes of parameters, more than the {MAX_PARAM_BYTES} CUDA allows"
+        )));
+    }
     let shared = by_name
         .get(&format!(".nv.shared.{name}"))
-        .map(|(_, size, _)| size.saturating_sub(reserved_shared) as u32)
+        .map(|(_, size, _)| size.saturating_sub(reserved_shared))
         .unwrap_or(0);
+    if shared > MAX_SHARED_BYTES {
+        return Err(bad(format!(
+            "kernel `{name}` claims {shared} bytes of static shared memory, more than the {MAX_SHARED_BYTES} (227 KiB) a block can have on sm_90"
+        )));
+    }
+    let shared = shared as u32;
     let num_regs = regs.get(&sym_index).copied();
     let declared = reqntid.or(maxntid).map(volume);
     Ok(KernelRow {

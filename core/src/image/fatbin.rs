@@ -7,7 +7,19 @@
 //! `u16 minor, u16 major` (0x18, the PTX ISA or ELF version), `u32 sm` (0x1c),
 //! `u64 flags` (0x28: 0x2000 an LZ4 block, 0x8000 a zstd frame), `u64 uncompressed size`
 //! (0x38). The payload follows the header.
+//!
+//! # What decompressing may cost
+//!
+//! The uncompressed sizes that the entry headers claim are summed and checked against
+//! [`Limits::image_bytes`](crate::Limits::image_bytes) before anything is decompressed;
+//! each entry is then decompressed into a buffer of exactly its claimed size and refused
+//! the moment it would produce more. Entries stored uncompressed are borrowed from the
+//! image, not copied (they are not counted: the caller already holds them). The zstd
+//! decoder also keeps up to its window of recent output while it works; a frame whose
+//! window is larger than the entry it decompresses to (nothing a real encoder writes) is
+//! refused, so decoding one entry costs at most about twice its size, transiently.
 
+use std::borrow::Cow;
 use std::io::Read;
 
 use super::table::{FatbinEntryRow, LibraryTable};
@@ -16,8 +28,6 @@ use crate::error::{Error, Result};
 
 const FLAG_LZ4: u64 = 0x2000;
 const FLAG_ZSTD: u64 = 0x8000;
-/// No entry of a real fatbin is this large; a header claiming more is hostile.
-const MAX_UNCOMPRESSED: u64 = 1 << 30;
 
 fn bad(detail: impl std::fmt::Display) -> Error {
     Error::InvalidArgument(format!("the image is not a valid fatbin: {detail}"))
@@ -36,21 +46,35 @@ pub struct FatbinEntry {
     pub data: Vec<u8>,
 }
 
-/// Splits a fatbin into its entries, decompressing each.
-pub fn entries(b: &[u8]) -> Result<Vec<FatbinEntry>> {
+/// An entry's header and its payload as stored.
+struct Header<'a> {
+    kind: ImageKind,
+    arch: u32,
+    compression: &'static str,
+    /// The stored payload (for a compressed entry, the compressed bytes).
+    payload: &'a [u8],
+    /// Bytes after decompression (the header's claim; the payload's length when stored).
+    size: u64,
+}
+
+/// Reads every entry header, checks the compressed entries' claims against
+/// [`Limits::image_bytes`](crate::Limits::image_bytes) (summed), and decompresses nothing.
+fn headers(b: &[u8]) -> Result<Vec<Header<'_>>> {
     check_fatbin(b)?;
     let header = le16(b, 6) as usize;
     let end = header + le64(b, 8) as usize;
     let mut off = header;
     let mut out = Vec::new();
     while off < end {
+        let i = out.len();
         let e = &b[off..end];
         let kind = match le16(e, 0) {
             1 => ImageKind::Ptx,
             2 => ImageKind::Cubin,
             8 => ImageKind::Ltoir,
-            other => return Err(bad(format!("entry {} has unknown kind {other}", out.len()))),
+            other => return Err(bad(format!("entry {i} has unknown kind {other}"))),
         };
+        // check_fatbin has checked that header and padded payload lie inside the container.
         let hsize = le32(e, 4) as usize;
         let padded = le64(e, 8) as usize;
         let compressed = le32(e, 0x10) as usize;
@@ -58,121 +82,305 @@ pub fn entries(b: &[u8]) -> Result<Vec<FatbinEntry>> {
         let flags = le64(e, 0x28);
         let uncompressed = le64(e, 0x38);
         let payload = &e[hsize..hsize + padded];
-        let (compression, data) = if flags & (FLAG_LZ4 | FLAG_ZSTD) != 0 {
-            if uncompressed == 0 || uncompressed > MAX_UNCOMPRESSED {
-                return Err(bad(format!(
-                    "entry {} claims {uncompressed} uncompressed bytes",
-                    out.len()
-                )));
+        let h = if flags & (FLAG_LZ4 | FLAG_ZSTD) != 0 {
+            if uncompressed == 0 {
+                return Err(bad(format!("entry {i} claims 0 uncompressed bytes")));
             }
             let input = if compressed > 0 && compressed <= payload.len() {
                 &payload[..compressed]
             } else {
                 payload
             };
-            if flags & FLAG_LZ4 != 0 {
+            let compression = if flags & FLAG_LZ4 != 0 {
                 // An LZ4 block expands at most about 255 times: a larger claim is hostile.
                 if uncompressed > (input.len() as u64 + 16) * 256 {
                     return Err(bad(format!(
-                        "entry {} claims {uncompressed} bytes from a {}-byte LZ4 block",
-                        out.len(),
+                        "entry {i} claims {uncompressed} bytes from a {}-byte LZ4 block",
                         input.len()
                     )));
                 }
-                let data = lz4_flex::block::decompress(input, uncompressed as usize)
-                    .map_err(|e| bad(format!("entry {}: LZ4: {e}", out.len())))?;
-                ("lz4", data)
+                "lz4"
             } else {
-                let mut dec = ruzstd::decoding::StreamingDecoder::new(input)
-                    .map_err(|e| bad(format!("entry {}: zstd: {e}", out.len())))?;
-                let mut data = Vec::new();
-                (&mut dec)
-                    .take(uncompressed + 1)
-                    .read_to_end(&mut data)
-                    .map_err(|e| bad(format!("entry {}: zstd: {e}", out.len())))?;
-                ("zstd", data)
+                "zstd"
+            };
+            Header {
+                kind,
+                arch,
+                compression,
+                payload: input,
+                size: uncompressed,
             }
         } else {
-            ("none", payload.to_vec())
+            Header {
+                kind,
+                arch,
+                compression: "none",
+                payload,
+                size: payload.len() as u64,
+            }
         };
-        if compression != "none" && data.len() as u64 != uncompressed {
-            return Err(bad(format!(
-                "entry {} decompressed to {} bytes, its header says {uncompressed}",
-                out.len(),
-                data.len()
-            )));
-        }
-        out.push(FatbinEntry {
-            kind,
-            arch,
-            compression,
-            data,
-        });
+        out.push(h);
         off += hsize + padded;
     }
+    // Every claim is known: refuse before decompressing anything.
+    let limit = crate::limits().image_bytes;
+    let mut total = 0u64;
+    for (i, h) in out.iter().enumerate() {
+        if h.compression == "none" {
+            continue;
+        }
+        total = total.saturating_add(h.size);
+        if total > limit {
+            let before = total - h.size;
+            let what = if before == 0 {
+                format!(
+                    "decompressing the fatbin (entry {i} claims {} bytes)",
+                    h.size
+                )
+            } else {
+                format!(
+                    "decompressing the fatbin (entry {i} claims {} bytes, the entries before it {before})",
+                    h.size
+                )
+            };
+            return Err(crate::limits::exceeded(what, total, "image_bytes", limit));
+        }
+    }
     Ok(out)
+}
+
+/// The payload of entry `i`, decompressed (borrowed when stored uncompressed). Never
+/// produces more than the header claims.
+fn payload<'a>(i: usize, h: &Header<'a>) -> Result<Cow<'a, [u8]>> {
+    let n = h.size as usize;
+    let data = match h.compression {
+        "none" => return Ok(Cow::Borrowed(h.payload)),
+        // Allocates exactly `n` bytes and fails if the block holds more or fewer.
+        "lz4" => lz4_flex::block::decompress(h.payload, n)
+            .map_err(|e| bad(format!("entry {i}: LZ4: {e}")))?,
+        _ => zstd(i, h.payload, h.size)?,
+    };
+    if data.len() != n {
+        return Err(bad(format!(
+            "entry {i} decompressed to {} bytes, its header says {n}",
+            data.len()
+        )));
+    }
+    Ok(Cow::Owned(data))
+}
+
+/// The window a zstd frame asks its decoder to keep (RFC 8878, 3.1.1.1): the
+/// Window_Descriptor, or for a single-segment frame its content size.
+fn zstd_window(frame: &[u8]) -> Option<u64> {
+    if frame.get(..4)? != [0x28, 0xb5, 0x2f, 0xfd] {
+        return None; // ruzstd reports the bad magic
+    }
+    let fhd = *frame.get(4)?;
+    let single_segment = fhd & 0x20 != 0;
+    if !single_segment {
+        let wd = *frame.get(5)?;
+        let base = 1u64 << (10 + (wd >> 3));
+        return Some(base + (base / 8) * (wd & 7) as u64);
+    }
+    let dict_bytes = [0usize, 1, 2, 4][(fhd & 3) as usize];
+    let fcs_at = 5 + dict_bytes;
+    Some(match fhd >> 6 {
+        0 => *frame.get(fcs_at)? as u64,
+        1 => le16(frame.get(fcs_at..fcs_at + 2)?, 0) as u64 + 256,
+        2 => le32(frame.get(fcs_at..fcs_at + 4)?, 0) as u64,
+        _ => le64(frame.get(fcs_at..fcs_at + 8)?, 0),
+    })
+}
+
+/// Decompresses a zstd frame that must hold exactly `size` bytes into a buffer of exactly
+/// that size, reading in small steps so the decoder never runs far past the claim.
+fn zstd(i: usize, input: &[u8], size: u64) -> Result<Vec<u8>> {
+    // A real encoder's window is at most the content rounded up to a power of two (or the
+    // 1 KiB minimum); a larger one would let the decoder hold more than the claim.
+    if let Some(window) = zstd_window(input) {
+        let most = size.next_power_of_two().max(1 << 10);
+        if window > most {
+            return Err(bad(format!(
+                "entry {i}: its zstd window of {window} bytes is larger than the {size} bytes it claims"
+            )));
+        }
+    }
+    let mut dec = ruzstd::decoding::StreamingDecoder::new(input)
+        .map_err(|e| bad(format!("entry {i}: zstd: {e}")))?;
+    // Zeroed memory costs nothing until written; it is written once, by the decoder.
+    let mut data = vec![0u8; size as usize];
+    let mut filled = 0;
+    const STEP: usize = 1 << 16;
+    while filled < data.len() {
+        let to = (filled + STEP).min(data.len());
+        match dec.read(&mut data[filled..to]) {
+            Ok(0) => break,
+            Ok(k) => filled += k,
+            Err(e) => return Err(bad(format!("entry {i}: zstd: {e}"))),
+        }
+    }
+    if filled < data.len() {
+        return Err(bad(format!(
+            "entry {i} decompressed to {filled} bytes, its header says {size}"
+        )));
+    }
+    // One byte more would be past the claim.
+    match dec.read(&mut [0u8]) {
+        Ok(0) => Ok(data),
+        Ok(_) => Err(bad(format!(
+            "entry {i} decompresses to more than the {size} bytes its header says"
+        ))),
+        Err(e) => Err(bad(format!("entry {i}: zstd: {e}"))),
+    }
+}
+
+/// Splits a fatbin into its entries, decompressing each (their sum bounded by
+/// [`Limits::image_bytes`](crate::Limits::image_bytes)).
+pub fn entries(b: &[u8]) -> Result<Vec<FatbinEntry>> {
+    let hs = headers(b)?;
+    let mut out = Vec::with_capacity(hs.len());
+    for (i, h) in hs.iter().enumerate() {
+        out.push(FatbinEntry {
+            kind: h.kind,
+            arch: h.arch,
+            compression: h.compression,
+            data: payload(i, h)?.into_owned(),
+        });
+    }
+    Ok(out)
+}
+
+/// [`choose`] over kinds and architectures.
+fn choose_by(entries: &[(ImageKind, u32)], device_arch: u32) -> Option<usize> {
+    let sass = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, (kind, arch))| {
+            *kind == ImageKind::Cubin
+                && arch / 10 == device_arch / 10
+                && arch % 10 <= device_arch % 10
+        })
+        .max_by_key(|(_, (_, arch))| *arch)
+        .map(|(i, _)| i);
+    sass.or_else(|| newest_ptx(entries, device_arch))
+}
+
+/// The newest PTX entry not newer than `device_arch`.
+fn newest_ptx(entries: &[(ImageKind, u32)], device_arch: u32) -> Option<usize> {
+    entries
+        .iter()
+        .enumerate()
+        .filter(|(_, (kind, arch))| *kind == ImageKind::Ptx && *arch <= device_arch)
+        .max_by_key(|(_, (_, arch))| *arch)
+        .map(|(i, _)| i)
 }
 
 /// The entry the driver would load on a device of architecture `device_arch`: SASS built
 /// for exactly that architecture (the same major with a minor no higher also runs), else
 /// the newest PTX not newer than the device, which the driver compiles.
 pub fn choose(entries: &[FatbinEntry], device_arch: u32) -> Option<usize> {
-    let sass = entries
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| {
-            e.kind == ImageKind::Cubin
-                && e.arch / 10 == device_arch / 10
-                && e.arch % 10 <= device_arch % 10
-        })
-        .max_by_key(|(_, e)| e.arch)
-        .map(|(i, _)| i);
-    sass.or_else(|| {
-        entries
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.kind == ImageKind::Ptx && e.arch <= device_arch)
-            .max_by_key(|(_, e)| e.arch)
-            .map(|(i, _)| i)
+    let ka: Vec<(ImageKind, u32)> = entries.iter().map(|e| (e.kind, e.arch)).collect();
+    choose_by(&ka, device_arch)
+}
+
+/// PTX text from bytes: UTF-8, without the terminating NULs. Borrowed bytes stay
+/// borrowed and owned ones are reused, never copied.
+pub(crate) fn ptx_text(
+    data: Cow<'_, [u8]>,
+) -> std::result::Result<Cow<'_, str>, std::str::Utf8Error> {
+    Ok(match data {
+        Cow::Borrowed(b) => Cow::Borrowed(std::str::from_utf8(b)?.trim_end_matches('\0')),
+        Cow::Owned(v) => {
+            let mut s = String::from_utf8(v).map_err(|e| e.utf8_error())?;
+            let keep = s.trim_end_matches('\0').len();
+            s.truncate(keep);
+            Cow::Owned(s)
+        }
     })
 }
 
 /// The table of the entry chosen for `device_arch`, with every entry listed.
 pub fn read_table(b: &[u8], device_arch: u32) -> Result<LibraryTable> {
-    let entries = entries(b)?;
-    let chosen = choose(&entries, device_arch).ok_or_else(|| {
-        let archs: Vec<String> = entries
+    read(b, device_arch, false).map(|(table, _)| table)
+}
+
+/// The table of the entry chosen for `device_arch` and the text of the newest PTX entry
+/// the device can run (what the simulator executes), from one decompression of each.
+pub(crate) fn read_with_ptx(
+    b: &[u8],
+    device_arch: u32,
+) -> Result<(LibraryTable, Option<Cow<'_, str>>)> {
+    read(b, device_arch, true)
+}
+
+fn read(
+    b: &[u8],
+    device_arch: u32,
+    want_ptx: bool,
+) -> Result<(LibraryTable, Option<Cow<'_, str>>)> {
+    let hs = headers(b)?;
+    let ka: Vec<(ImageKind, u32)> = hs.iter().map(|h| (h.kind, h.arch)).collect();
+    let chosen = choose_by(&ka, device_arch).ok_or_else(|| {
+        let archs: Vec<String> = hs
             .iter()
-            .map(|e| format!("{} sm_{}", e.kind, e.arch))
+            .map(|h| format!("{} sm_{}", h.kind, h.arch))
             .collect();
         Error::InvalidArgument(format!(
             "the fatbin has no code for sm_{device_arch}: it holds {}",
             archs.join(", ")
         ))
     })?;
-    let e = &entries[chosen];
-    let mut table = match e.kind {
-        ImageKind::Cubin => cubin::read(&e.data)?,
+    let ptx_entry = if want_ptx {
+        newest_ptx(&ka, device_arch)
+    } else {
+        None
+    };
+    // Every entry is decompressed once (a corrupt one is an error, as the driver's would
+    // be); only the chosen one and the PTX one are kept.
+    let mut table_data = None;
+    let mut ptx_data = None;
+    for (i, h) in hs.iter().enumerate() {
+        let data = payload(i, h)?;
+        if Some(i) == ptx_entry && i != chosen {
+            ptx_data = Some(data);
+        } else if i == chosen {
+            table_data = Some(data);
+        }
+    }
+    let not_utf8 = |e| bad(format!("its PTX entry is not UTF-8: {e}"));
+    let data = table_data.unwrap_or_default();
+    let (mut table, ptx) = match hs[chosen].kind {
+        ImageKind::Cubin => {
+            let table = cubin::read(&data)?;
+            (table, ptx_data.map(ptx_text).transpose().map_err(not_utf8)?)
+        }
         _ => {
-            let text = std::str::from_utf8(&e.data)
-                .map_err(|err| bad(format!("its PTX entry is not UTF-8: {err}")))?;
-            ptx::read_table(text.trim_end_matches('\0'))?
+            let text = ptx_text(data).map_err(not_utf8)?;
+            let table = ptx::read_table(&text)?;
+            // The chosen entry is the newest runnable PTX when there is no SASS for the
+            // device, which is also what the simulator runs.
+            let ptx = if ptx_entry == Some(chosen) {
+                Some(text)
+            } else {
+                ptx_data.map(ptx_text).transpose().map_err(not_utf8)?
+            };
+            (table, ptx)
         }
     };
-    table.fatbin_entries = entries
+    table.fatbin_entries = hs
         .iter()
-        .map(|e| FatbinEntryRow {
-            kind: match e.kind {
+        .map(|h| FatbinEntryRow {
+            kind: match h.kind {
                 ImageKind::Ptx => "ptx",
                 ImageKind::Cubin => "cubin",
                 _ => "ltoir",
             }
             .to_string(),
-            arch: e.arch,
-            compression: e.compression.to_string(),
-            size: e.data.len() as u64,
+            arch: h.arch,
+            compression: h.compression.to_string(),
+            size: h.size,
         })
         .collect();
     table.chosen_entry = Some(chosen);
-    Ok(table)
+    Ok((table, ptx))
 }

@@ -126,12 +126,7 @@ impl LibraryTable {
         match detect(bytes) {
             Some(ImageKind::Cubin) => cubin::read(bytes),
             Some(ImageKind::Fatbin) => fatbin::read_table(bytes, SIM_ARCH),
-            Some(ImageKind::Ptx) => {
-                let text = std::str::from_utf8(bytes)
-                    .map_err(|e| Error::InvalidArgument(format!("the PTX is not UTF-8: {e}")))?;
-                let text = text.trim_end_matches('\0');
-                ptx::read_table(text)
-            }
+            Some(ImageKind::Ptx) => ptx::read_table(ptx_image_text(bytes)?),
             Some(other) => Err(Error::Unsupported(format!(
                 "a {other} has no kernel table until it is linked"
             ))),
@@ -159,8 +154,12 @@ impl LibraryTable {
     /// The table in `culib inspect --json` form. With the `serde` feature it serialises to
     /// `{"kernels":[{"name","demangled","params":[[offset,size],...],"num_regs",
     /// "shared_bytes","const_bytes","local_bytes","max_threads"}],
-    /// "globals":{"<name>":{"size","init_hex","kind"}},"managed":["<name>",...]}`, with
-    /// `null` for what the image cannot tell.
+    /// "globals":{"<name>":{"size","init_hex","init_truncated","kind"}},
+    /// "managed":["<name>",...]}`, with `null` for what the image cannot tell.
+    ///
+    /// `init_hex` shows at most [`Limits::shown_bytes`](crate::Limits::shown_bytes) of a
+    /// variable's contents (4 KiB unless changed); `init_truncated` is `true` when it shows
+    /// fewer than `size` bytes.
     ///
     /// ```
     /// let ptx = b".version 8.0\n.target sm_80\n.address_size 64\n\
@@ -190,9 +189,17 @@ impl LibraryTable {
                 .globals
                 .iter()
                 .map(|(n, g)| {
+                    let (init_hex, init_truncated) = match g.init.as_deref() {
+                        Some(b) => {
+                            let (shown, cut) = shown(b);
+                            (Some(hex(shown)), cut)
+                        }
+                        None => (None, false),
+                    };
                     let row = InspectGlobal {
                         size: g.size,
-                        init_hex: g.init.as_deref().map(hex),
+                        init_hex,
+                        init_truncated,
                         kind: g.kind,
                     };
                     (n.clone(), row)
@@ -243,10 +250,26 @@ pub struct InspectKernel {
 pub struct InspectGlobal {
     /// Size in bytes.
     pub size: u64,
-    /// Initial contents as lower-case hex (`None` when they hold addresses).
+    /// Initial contents as lower-case hex (`None` when they hold addresses): at most the
+    /// first [`Limits::shown_bytes`](crate::Limits::shown_bytes) bytes.
     pub init_hex: Option<String>,
+    /// Whether `init_hex` stops before the end of the contents (they are longer than
+    /// [`Limits::shown_bytes`](crate::Limits::shown_bytes)).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub init_truncated: bool,
     /// Device, constant or managed.
     pub kind: GlobalKind,
+}
+
+/// The part of a variable's contents that text output shows: at most
+/// [`Limits::shown_bytes`](crate::Limits::shown_bytes) bytes, and whether that cut it short.
+pub(crate) fn shown(bytes: &[u8]) -> (&[u8], bool) {
+    let most = usize::try_from(crate::limits().shown_bytes).unwrap_or(usize::MAX);
+    if bytes.len() > most {
+        (&bytes[..most], true)
+    } else {
+        (bytes, false)
+    }
 }
 
 /// Lower-case hex of bytes.
@@ -259,9 +282,69 @@ pub fn hex(bytes: &[u8]) -> String {
     s
 }
 
-/// Variables larger than this (1 GiB) are refused: no real image has one, and a hostile
-/// header must not make the reader allocate without bound.
-pub const MAX_VAR_BYTES: u64 = 1 << 30;
+/// Static shared memory one block may have on sm_90, the simulated device: 227 KiB, what
+/// the driver's PTX JIT accepts (checked on an H100, driver 580: with 232,448 bytes a
+/// kernel loads, with 232,464 the driver lists none). Offline `ptxas` allows only 48 KiB (0xc000) of static shared memory;
+/// more than that is meant to be dynamic. Both wrap sizes of 2 GiB and more to 32 bits
+/// (a 4 GiB array loads and reports 0 bytes), so the table refuses them instead.
+pub const MAX_SHARED_BYTES: u64 = 232_448;
+
+/// Bytes of parameters a kernel may take: 32,764 (0x7ffc) since CUDA 12.1 on Volta and
+/// later, 4,096 before (`ptxas`: "uses too much parameter space (0x8000 bytes, 0x7ffc max)").
+pub const MAX_PARAM_BYTES: u64 = 32_764;
+
+/// Bytes of the user constant bank (`.const`, `__constant__`): 64 KiB (`ptxas`: "File uses
+/// too much global constant data (0x10004 bytes, 0x10000 max)").
+pub const MAX_CONST_BYTES: u64 = 65_536;
+
+/// The running total of an image's module-scope variables, refused past
+/// [`Limits::variable_bytes`](crate::Limits::variable_bytes) before anything is allocated.
+pub(crate) struct VariableBudget {
+    total: u64,
+    limit: u64,
+}
+
+impl VariableBudget {
+    pub fn new() -> Self {
+        VariableBudget {
+            total: 0,
+            limit: crate::limits().variable_bytes,
+        }
+    }
+
+    /// Counts a variable of `size` bytes; `what` names it (`` `x` (PTX line 3) ``).
+    pub fn add(&mut self, what: impl FnOnce() -> String, size: u64) -> Result<()> {
+        let before = self.total;
+        self.total = before.saturating_add(size);
+        if self.total <= self.limit {
+            return Ok(());
+        }
+        let what = if before == 0 {
+            what()
+        } else {
+            format!("{} with the {before} bytes of variables before it", what())
+        };
+        Err(crate::limits::exceeded(
+            what,
+            self.total,
+            "variable_bytes",
+            self.limit,
+        ))
+    }
+}
+
+/// Refuses one variable larger than [`Limits::variable_bytes`](crate::Limits::variable_bytes)
+/// (for code that places variables one at a time, such as the simulator's loader).
+pub(crate) fn check_variable(name: &str, line: u32, size: u64) -> Result<()> {
+    VariableBudget::new().add(|| format!("`{name}` (PTX line {line})"), size)
+}
+
+/// The text of a PTX image: UTF-8, without its terminating NULs.
+pub(crate) fn ptx_image_text(bytes: &[u8]) -> Result<&str> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| Error::InvalidArgument(format!("the PTX is not UTF-8: {e}")))?;
+    Ok(text.trim_end_matches('\0'))
+}
 
 /// `x * y * z` of a block shape, saturating.
 pub fn volume(d: [u32; 3]) -> u32 {

@@ -40,25 +40,20 @@ pub(crate) struct SimLibrary {
     pub settings: Mutex<Vec<SimKernelSettings>>,
 }
 
-/// The PTX text of an image, if it has any: the image itself, or the newest PTX entry of a
-/// fatbin that the simulated device can run.
-fn ptx_of(kind: ImageKind, bytes: &[u8]) -> Result<Option<String>> {
-    let text = |b: &[u8]| -> Result<String> {
-        let t = std::str::from_utf8(b)
-            .map_err(|e| Error::InvalidArgument(format!("the PTX is not UTF-8: {e}")))?;
-        Ok(t.trim_end_matches('\0').to_string())
-    };
+/// The image's table and its PTX text, if it has any: the image itself, or the newest PTX
+/// entry of a fatbin that the simulated device can run. A fatbin is decompressed once for
+/// both, and the text borrows the image or reuses the decompressed entry, never a copy.
+fn ptx_of(
+    kind: ImageKind,
+    bytes: &[u8],
+) -> Result<(LibraryTable, Option<std::borrow::Cow<'_, str>>)> {
     match kind {
-        ImageKind::Ptx => Ok(Some(text(bytes)?)),
-        ImageKind::Fatbin => {
-            let entries = fatbin::entries(bytes)?;
-            let best = entries
-                .iter()
-                .filter(|e| e.kind == ImageKind::Ptx && e.arch <= crate::SIM_ARCH)
-                .max_by_key(|e| e.arch);
-            best.map(|e| text(&e.data)).transpose()
+        ImageKind::Ptx => {
+            let text = crate::image::table::ptx_image_text(bytes)?;
+            Ok((crate::image::ptx::read_table(text)?, Some(text.into())))
         }
-        _ => Ok(None),
+        ImageKind::Fatbin => fatbin::read_with_ptx(bytes, crate::SIM_ARCH),
+        _ => Ok((LibraryTable::read(bytes)?, None)),
     }
 }
 
@@ -70,8 +65,7 @@ impl SimLibrary {
                 "the simulator loads cubin, fatbin and PTX images, not {kind}: link it first"
             )));
         }
-        let table = LibraryTable::read(bytes)?;
-        let ptx = ptx_of(kind, bytes)?;
+        let (table, ptx) = ptx_of(kind, bytes)?;
         let mut st = gpu().lock();
         let (module, globals, allocations, no_ptx) = match ptx {
             Some(text) => {

@@ -117,9 +117,7 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
         let size = v
             .size()
             .ok_or_else(|| unsupported(line, format!("the size of `{}`", v.name)))?;
-        if size > crate::image::table::MAX_VAR_BYTES {
-            return Err(unsupported(line, format!("`{}` of {size} bytes", v.name)));
-        }
+        crate::image::table::check_variable(&v.name, line, size)?;
         match v.space {
             Space::Global => {
                 let addr = mem.alloc(size.max(1) as usize, v.alignment())?;

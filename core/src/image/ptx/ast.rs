@@ -221,6 +221,27 @@ impl VarDecl {
         n.checked_mul(elem)
     }
 
+    /// Whether [`size`](VarDecl::size) is `None` because the size does not fit in 64 bits
+    /// (rather than because it is unknown).
+    pub fn size_overflows(&self) -> bool {
+        let Some(elem) = self.element_size() else {
+            return false;
+        };
+        let mut n = elem as u128;
+        for (i, d) in self.dims.iter().enumerate() {
+            let d = match d {
+                Some(d) => *d,
+                None if i == 0 => match self.init_len() {
+                    Some(len) => len,
+                    None => return false,
+                },
+                None => return false,
+            };
+            n = n.saturating_mul(d as u128);
+        }
+        n > u64::MAX as u128
+    }
+
     /// Alignment: `.align` or the element size.
     pub fn alignment(&self) -> u64 {
         self.align

@@ -84,131 +84,153 @@ fn is_word_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.')
 }
 
-/// Splits PTX text into tokens.
+/// Splits PTX text into tokens. Reads the text in place (no copy of it).
 pub fn lex(text: &str) -> Result<Vec<(Tok, Pos)>, PtxError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut toks = Vec::new();
-    let (mut i, mut line, mut col) = (0usize, 1u32, 1u32);
-    let advance = |i: &mut usize, line: &mut u32, col: &mut u32, c: char| {
-        *i += 1;
+    Lexer::new(text).collect()
+}
+
+/// PTX tokens one at a time, read in place: what the parser uses, so a module's tokens
+/// are never all in memory at once. Stops after the first error.
+#[derive(Debug, Clone)]
+pub struct Lexer<'a> {
+    text: &'a str,
+    /// Byte offset of the next character (always a character boundary).
+    i: usize,
+    line: u32,
+    col: u32,
+    done: bool,
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `text`.
+    pub fn new(text: &'a str) -> Self {
+        Lexer {
+            text,
+            i: 0,
+            line: 1,
+            col: 1,
+            done: false,
+        }
+    }
+
+    /// The character at byte `i`.
+    fn at(&self, i: usize) -> Option<char> {
+        self.text.get(i..).and_then(|t| t.chars().next())
+    }
+
+    fn advance(&mut self, c: char) {
+        self.i += c.len_utf8();
         if c == '\n' {
-            *line += 1;
-            *col = 1;
+            self.line += 1;
+            self.col = 1;
         } else {
-            *col += 1;
+            self.col += 1;
         }
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        let pos = Pos { line, col };
-        if c.is_whitespace() {
-            advance(&mut i, &mut line, &mut col, c);
-            continue;
-        }
-        if c == '/' && chars.get(i + 1) == Some(&'/') {
-            while i < chars.len() && chars[i] != '\n' {
-                {
-                    let ch = chars[i];
-                    advance(&mut i, &mut line, &mut col, ch);
-                }
+    }
+
+    /// The next token and where it starts, an error, or `None` at the end of the text.
+    fn token(&mut self) -> Option<Result<(Tok, Pos), PtxError>> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        loop {
+            let c = self.at(self.i)?;
+            let pos = Pos {
+                line: self.line,
+                col: self.col,
+            };
+            let err = |message: String| Some(Err(PtxError { pos, message }));
+            if c.is_whitespace() {
+                self.advance(c);
+                continue;
             }
-            continue;
-        }
-        if c == '/' && chars.get(i + 1) == Some(&'*') {
-            advance(&mut i, &mut line, &mut col, '/');
-            advance(&mut i, &mut line, &mut col, '*');
-            loop {
-                if i >= chars.len() {
-                    return Err(PtxError {
-                        pos,
-                        message: "unterminated /* comment".into(),
-                    });
+            let next = self.at(self.i + c.len_utf8());
+            if c == '/' && next == Some('/') {
+                while let Some(ch) = self.at(self.i).filter(|&ch| ch != '\n') {
+                    self.advance(ch);
                 }
-                if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    advance(&mut i, &mut line, &mut col, '*');
-                    advance(&mut i, &mut line, &mut col, '/');
-                    break;
-                }
-                {
-                    let ch = chars[i];
-                    advance(&mut i, &mut line, &mut col, ch);
-                }
+                continue;
             }
-            continue;
-        }
-        if c == '"' {
-            advance(&mut i, &mut line, &mut col, c);
-            let mut s = String::new();
-            loop {
-                match chars.get(i) {
-                    None | Some('\n') => {
-                        return Err(PtxError {
-                            pos,
-                            message: "unterminated string".into(),
-                        })
-                    }
-                    Some('"') => {
-                        advance(&mut i, &mut line, &mut col, '"');
+            if c == '/' && next == Some('*') {
+                self.advance('/');
+                self.advance('*');
+                loop {
+                    let Some(ch) = self.at(self.i) else {
+                        return err("unterminated /* comment".into());
+                    };
+                    if ch == '*' && self.at(self.i + 1) == Some('/') {
+                        self.advance('*');
+                        self.advance('/');
                         break;
                     }
-                    Some(&ch) => {
-                        s.push(ch);
-                        advance(&mut i, &mut line, &mut col, ch);
+                    self.advance(ch);
+                }
+                continue;
+            }
+            if c == '"' {
+                self.advance(c);
+                let start = self.i;
+                loop {
+                    match self.at(self.i) {
+                        None | Some('\n') => return err("unterminated string".into()),
+                        Some('"') => break,
+                        Some(ch) => self.advance(ch),
                     }
                 }
+                let s = text[start..self.i].to_string();
+                self.advance('"');
+                return Some(Ok((Tok::Str(s), pos)));
             }
-            toks.push((Tok::Str(s), pos));
-            continue;
-        }
-        if c.is_ascii_digit() {
-            let start = i;
-            while i < chars.len()
-                && (chars[i].is_ascii_alphanumeric()
-                    || chars[i] == '.'
-                    || ((chars[i] == '-' || chars[i] == '+')
-                        && matches!(chars[i - 1], 'e' | 'E')
-                        && !chars[start..i]
-                            .iter()
-                            .any(|c| matches!(c, 'x' | 'X' | 'f' | 'd'))))
-            {
-                {
-                    let ch = chars[i];
-                    advance(&mut i, &mut line, &mut col, ch);
+            if c.is_ascii_digit() {
+                let start = self.i;
+                while let Some(ch) = self.at(self.i).filter(|&ch| {
+                    ch.is_ascii_alphanumeric()
+                        || ch == '.'
+                        || ((ch == '-' || ch == '+')
+                            && matches!(bytes[self.i - 1], b'e' | b'E')
+                            && !text[start..self.i].contains(['x', 'X', 'f', 'd']))
+                }) {
+                    self.advance(ch);
                 }
+                let lit = &text[start..self.i];
+                return Some(match number(lit) {
+                    Some(tok) => Ok((tok, pos)),
+                    None => Err(PtxError {
+                        pos,
+                        message: format!("`{lit}` is not a number"),
+                    }),
+                });
             }
-            let lit: String = chars[start..i].iter().collect();
-            let tok = number(&lit).ok_or_else(|| PtxError {
-                pos,
-                message: format!("`{lit}` is not a number"),
-            })?;
-            toks.push((tok, pos));
-            continue;
-        }
-        if is_word_start(c) {
-            let start = i;
-            advance(&mut i, &mut line, &mut col, c);
-            while i < chars.len() && is_word_char(chars[i]) {
-                // `.` splits words (`ld.global.f32`) except right after the first char of a
-                // directive, so `ld.global.f32` is one word; the parser splits on dots.
-                {
-                    let ch = chars[i];
-                    advance(&mut i, &mut line, &mut col, ch);
+            if is_word_start(c) {
+                let start = self.i;
+                self.advance(c);
+                // `.` does not split words: `ld.global.f32` is one word; the parser splits it.
+                while let Some(ch) = self.at(self.i).filter(|&ch| is_word_char(ch)) {
+                    self.advance(ch);
                 }
+                return Some(Ok((Tok::Word(text[start..self.i].to_string()), pos)));
             }
-            toks.push((Tok::Word(chars[start..i].iter().collect()), pos));
-            continue;
+            if "{}()[];,:+-!@<>=|".contains(c) {
+                self.advance(c);
+                return Some(Ok((Tok::Punct(c), pos)));
+            }
+            return err(format!("unexpected character `{c}`"));
         }
-        if "{}()[];,:+-!@<>=|".contains(c) {
-            toks.push((Tok::Punct(c), pos));
-            advance(&mut i, &mut line, &mut col, c);
-            continue;
-        }
-        return Err(PtxError {
-            pos,
-            message: format!("unexpected character `{c}`"),
-        });
     }
-    Ok(toks)
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Result<(Tok, Pos), PtxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let t = self.token();
+        if !matches!(t, Some(Ok(_))) {
+            self.done = true;
+        }
+        t
+    }
 }
 
 fn number(lit: &str) -> Option<Tok> {

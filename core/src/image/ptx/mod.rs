@@ -12,7 +12,8 @@ use ast::{align_up, Function, InitValue, Module, Operand, Space, Statement, VarD
 use lexer::FloatLit;
 
 use super::table::{
-    max_threads, volume, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow, MAX_VAR_BYTES,
+    max_threads, volume, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow, VariableBudget,
+    MAX_CONST_BYTES, MAX_PARAM_BYTES, MAX_SHARED_BYTES,
 };
 use super::ImageKind;
 use crate::error::{Error, Result};
@@ -46,7 +47,9 @@ pub(crate) fn float_bits(f: FloatLit, single: bool) -> u64 {
 }
 
 /// Encodes a variable's initialiser as its `size` bytes (zeros where it gives none);
-/// `None` when it holds addresses, known only once the symbols are placed.
+/// `None` when it holds addresses, known only once the symbols are placed. The zeros are
+/// allocated zeroed and not written, so a large variable with a short initialiser touches
+/// only the pages its initialiser fills.
 pub(crate) fn init_bytes(v: &VarDecl, size: u64) -> Option<Vec<u8>> {
     init_bytes_with(v, size, &|_| None)
 }
@@ -80,7 +83,10 @@ pub(crate) fn init_bytes_with(
             InitValue::Address(name, offset) => address_of(name)?.wrapping_add_signed(*offset),
             InitValue::List(_) => return None,
         };
-        let at = i * elem;
+        if bits == 0 {
+            continue; // already zero: leave the page untouched
+        }
+        let at = i.saturating_mul(elem);
         if let Some(slot) = out.get_mut(at..at + elem) {
             slot.copy_from_slice(&bits.to_le_bytes()[..elem]);
         }
@@ -140,11 +146,36 @@ fn referenced<'a>(m: &'a Module, f: &'a Function) -> HashSet<&'a str> {
     out
 }
 
+/// An error at a declaration.
+fn at(pos: lexer::Pos, message: String) -> Error {
+    Error::PtxSyntax {
+        line: pos.line,
+        column: pos.col,
+        message,
+    }
+}
+
+/// A variable's size in bytes (`None` when unknown, as for `[]` without an initialiser);
+/// an error when it does not fit in 64 bits.
+fn var_size(v: &VarDecl) -> Result<Option<u64>> {
+    match v.size() {
+        None if v.size_overflows() => {
+            Err(at(v.pos, format!("`{}` is larger than 2^64 bytes", v.name)))
+        }
+        size => Ok(size),
+    }
+}
+
 /// The library table of a PTX module.
+///
+/// Refuses what the driver cannot load or would misreport: module-scope variables past
+/// [`Limits::variable_bytes`](crate::Limits::variable_bytes) (summed), more than 64 KiB of
+/// `.const`, kernel parameters past 32,764 bytes, and static shared memory past 227 KiB.
 pub fn read_table(text: &str) -> Result<LibraryTable> {
     let m = parse(text)?;
     let mut globals = BTreeMap::new();
     let mut const_bytes = 0u64;
+    let mut budget = VariableBudget::new();
     for v in &m.vars {
         if v.linkage.as_deref() == Some(".extern") {
             continue;
@@ -155,16 +186,19 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
             (Space::Const, _) => GlobalKind::Constant,
             _ => continue,
         };
-        let Some(size) = v.size() else { continue };
-        if size > MAX_VAR_BYTES {
-            return Err(Error::PtxSyntax {
-                line: v.pos.line,
-                column: v.pos.col,
-                message: format!("`{}` is {size} bytes, more than any device holds", v.name),
-            });
-        }
+        let Some(size) = var_size(v)? else { continue };
+        budget.add(|| format!("`{}` (PTX line {})", v.name, v.pos.line), size)?;
         if kind == GlobalKind::Constant {
             const_bytes = align_up(const_bytes, v.alignment()).saturating_add(size);
+            if const_bytes > MAX_CONST_BYTES {
+                return Err(at(
+                    v.pos,
+                    format!(
+                        "with `{}` the `.const` variables take {const_bytes} bytes, more than the {MAX_CONST_BYTES}-byte constant bank",
+                        v.name
+                    ),
+                ));
+            }
         }
         globals.insert(
             v.name.clone(),
@@ -190,12 +224,19 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
         let mut offset = 0u64;
         let mut params = Vec::new();
         for p in &f.params {
-            let size = p.size().ok_or_else(|| Error::PtxSyntax {
-                line: p.pos.line,
-                column: p.pos.col,
-                message: format!("parameter `{}` has no size", p.name),
-            })?;
-            offset = align_up(offset, p.alignment()).min(u32::MAX as u64);
+            let size = var_size(p)?
+                .ok_or_else(|| at(p.pos, format!("parameter `{}` has no size", p.name)))?;
+            offset = align_up(offset, p.alignment());
+            let end = offset.saturating_add(size);
+            if end > MAX_PARAM_BYTES {
+                return Err(at(
+                    p.pos,
+                    format!(
+                        "the parameters of `{}` take {end} bytes up to `{}`, more than the {MAX_PARAM_BYTES} CUDA allows (4096 before CUDA 12.1)",
+                        f.name, p.name
+                    ),
+                ));
+            }
             let ty = if p.dims.is_empty() {
                 p.ty.clone()
             } else {
@@ -206,27 +247,44 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
                 size: size as u32,
                 ptx_type: Some(ty),
             });
-            offset = offset.saturating_add(size);
+            offset = end;
         }
         // Static shared memory: the kernel's own `.shared` variables and the module-scope
         // ones it (or a function it calls) refers to.
         let refs = referenced(&m, f);
         let mut shared = 0u64;
+        let mut add_shared = |v: &VarDecl| -> Result<()> {
+            shared = align_up(shared, v.alignment()).saturating_add(var_size(v)?.unwrap_or(0));
+            if shared > MAX_SHARED_BYTES {
+                return Err(at(
+                    v.pos,
+                    format!(
+                        "with `{}` kernel `{}` has {shared} bytes of static shared memory, more than the {MAX_SHARED_BYTES} (227 KiB) a block can have on sm_90",
+                        v.name, f.name
+                    ),
+                ));
+            }
+            Ok(())
+        };
         for v in module_shared
             .iter()
             .filter(|v| refs.contains(v.name.as_str()))
         {
-            shared = align_up(shared, v.alignment()).saturating_add(v.size().unwrap_or(0));
+            add_shared(v)?;
         }
         if let Some(body) = &f.body {
+            let mut first_error = Ok(());
             visit(body, &mut |s| {
                 if let Statement::Var(v) = s {
-                    if v.space == Space::Shared && v.linkage.as_deref() != Some(".extern") {
-                        shared =
-                            align_up(shared, v.alignment()).saturating_add(v.size().unwrap_or(0));
+                    if v.space == Space::Shared
+                        && v.linkage.as_deref() != Some(".extern")
+                        && first_error.is_ok()
+                    {
+                        first_error = add_shared(v);
                     }
                 }
             });
+            first_error?;
         }
         // ptxas allocates static shared memory in 16-byte units (seen: 13 + 264 bytes of
         // variables report 288).
@@ -237,6 +295,7 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
             name: f.name.clone(),
             params,
             num_regs: None,
+            // Both are bounded above (227 KiB, 64 KiB): exact.
             shared_bytes: Some(shared as u32),
             const_bytes: Some(const_bytes as u32),
             local_bytes: None,

@@ -1,47 +1,102 @@
 //! A recursive-descent parser from PTX tokens to the [`ast`](super::ast).
 
 use super::ast::*;
-use super::lexer::{lex, FloatLit, Pos, PtxError, Tok};
+use std::collections::VecDeque;
+
+use super::lexer::{FloatLit, Lexer, Pos, PtxError, Tok};
 
 /// Blocks nested deeper than this are refused (hostile input must not exhaust the stack).
 const MAX_DEPTH: usize = 200;
 
 /// Parses PTX text (a terminating NUL, as NVRTC and the driver use, is allowed).
+///
+/// Tokens are lexed as the parser reaches them and dropped once it has passed them, so
+/// parsing holds a few tokens and the syntax tree, not every token of the text.
 pub fn parse(text: &str) -> Result<Module, PtxError> {
-    let toks = lex(text.trim_end_matches('\0'))?;
     let mut p = Parser {
-        toks,
+        lexer: Lexer::new(text.trim_end_matches('\0')),
+        toks: VecDeque::new(),
+        base: 0,
         i: 0,
-        end: Pos::default(),
+        end: Pos { line: 1, col: 1 },
+        lex_error: None,
+        lexed_all: false,
     };
-    p.end = p
-        .toks
-        .last()
-        .map(|(_, pos)| *pos)
-        .unwrap_or(Pos { line: 1, col: 1 });
-    p.module()
+    p.fill();
+    let m = p.module();
+    // A lexing error ends the tokens; whatever the parser made of that, the error is the
+    // lexer's (as when the whole text was lexed first).
+    match p.lex_error {
+        Some(e) => Err(e),
+        None => m,
+    }
 }
 
-struct Parser {
-    toks: Vec<(Tok, Pos)>,
+/// Tokens the parser keeps behind its position (`back`, the previous token's position).
+const BEHIND: usize = 2;
+/// Tokens the parser looks ahead of its position (`peek_at(1)`).
+const AHEAD: usize = 1;
+
+struct Parser<'a> {
+    lexer: Lexer<'a>,
+    /// Tokens `base..base + toks.len()`: a few behind the position and `AHEAD` beyond it.
+    toks: VecDeque<(Tok, Pos)>,
+    base: usize,
+    /// The position: the index of the next token.
     i: usize,
+    /// Where the last token lexed starts (the position reported at the end of the text).
     end: Pos,
+    lex_error: Option<PtxError>,
+    lexed_all: bool,
 }
 
-impl Parser {
+impl Parser<'_> {
+    fn get(&self, k: usize) -> Option<&(Tok, Pos)> {
+        k.checked_sub(self.base).and_then(|j| self.toks.get(j))
+    }
+    /// Drops the tokens far enough behind and lexes up to `AHEAD` beyond the position.
+    fn fill(&mut self) {
+        while self.base + BEHIND < self.i && !self.toks.is_empty() {
+            self.toks.pop_front();
+            self.base += 1;
+        }
+        while !self.lexed_all && self.base + self.toks.len() <= self.i + AHEAD {
+            match self.lexer.next() {
+                Some(Ok(t)) => {
+                    self.end = t.1;
+                    self.toks.push_back(t);
+                }
+                Some(Err(e)) => {
+                    self.lex_error = Some(e);
+                    self.lexed_all = true;
+                }
+                None => self.lexed_all = true,
+            }
+        }
+    }
+    /// Moves past the current token.
+    fn bump(&mut self) {
+        self.i += 1;
+        self.fill();
+    }
+    /// Moves back one token (it is still kept).
+    fn back(&mut self) {
+        self.i = self.i.saturating_sub(1);
+    }
     fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.i).map(|(t, _)| t)
+        self.get(self.i).map(|(t, _)| t)
     }
     fn peek_at(&self, n: usize) -> Option<&Tok> {
-        self.toks.get(self.i + n).map(|(t, _)| t)
+        debug_assert!(n <= AHEAD);
+        self.get(self.i + n).map(|(t, _)| t)
     }
     fn pos(&self) -> Pos {
-        self.toks.get(self.i).map(|(_, p)| *p).unwrap_or(self.end)
+        self.get(self.i).map(|(_, p)| *p).unwrap_or(self.end)
     }
     fn next(&mut self) -> Option<Tok> {
-        let t = self.toks.get(self.i).map(|(t, _)| t.clone());
+        let t = self.peek().cloned();
         if t.is_some() {
-            self.i += 1;
+            self.bump();
         }
         t
     }
@@ -65,7 +120,7 @@ impl Parser {
     }
     fn expect_punct(&mut self, c: char) -> Result<(), PtxError> {
         if self.is_punct(c) {
-            self.i += 1;
+            self.bump();
             Ok(())
         } else {
             self.err(format!("expected `{c}`, found {}", self.describe()))
@@ -75,7 +130,7 @@ impl Parser {
         match self.peek() {
             Some(Tok::Word(w)) => {
                 let w = w.clone();
-                self.i += 1;
+                self.bump();
                 Ok(w)
             }
             _ => self.err(format!("expected {what}, found {}", self.describe())),
@@ -83,7 +138,7 @@ impl Parser {
     }
     fn int(&mut self, what: &str) -> Result<i128, PtxError> {
         let neg = if self.is_punct('-') {
-            self.i += 1;
+            self.bump();
             true
         } else {
             false
@@ -91,7 +146,7 @@ impl Parser {
         match self.peek() {
             Some(Tok::Int(v)) => {
                 let v = *v;
-                self.i += 1;
+                self.bump();
                 Ok(if neg { -v } else { v })
             }
             _ => self.err(format!("expected {what}, found {}", self.describe())),
@@ -121,7 +176,7 @@ impl Parser {
             };
             match w.as_str() {
                 ".version" => {
-                    self.i += 1;
+                    self.bump();
                     m.version = match self.next() {
                         Some(Tok::Float(FloatLit::Decimal(v))) => {
                             let major = v.trunc();
@@ -137,38 +192,38 @@ impl Parser {
                     };
                 }
                 ".target" => {
-                    self.i += 1;
+                    self.bump();
                     m.target.push(self.word("a target such as sm_80")?);
                     while self.is_punct(',') {
-                        self.i += 1;
+                        self.bump();
                         m.target.push(self.word("a target")?);
                     }
                 }
                 ".address_size" => {
-                    self.i += 1;
+                    self.bump();
                     m.address_size = self.u32("an address size")?;
                 }
                 ".file" => {
-                    self.i += 1;
+                    self.bump();
                     self.int("a file number")?;
                     if let Some(Tok::Str(_)) = self.peek() {
-                        self.i += 1;
+                        self.bump();
                     }
                     while self.is_punct(',') {
-                        self.i += 1;
+                        self.bump();
                         self.int("a file timestamp or size")?;
                     }
                 }
                 ".pragma" => {
-                    self.i += 1;
+                    self.bump();
                     if let Some(Tok::Str(_)) = self.peek() {
-                        self.i += 1;
+                        self.bump();
                     }
                     self.expect_punct(';')?;
                 }
                 ".section" => {
                     // Debug sections: skip the balanced block.
-                    self.i += 1;
+                    self.bump();
                     self.word("a section name")?;
                     self.skip_braces()?;
                 }
@@ -177,7 +232,7 @@ impl Parser {
                     while let Some(Tok::Word(l)) = self.peek() {
                         if matches!(l.as_str(), ".visible" | ".extern" | ".weak" | ".common") {
                             linkage = Some(l.clone());
-                            self.i += 1;
+                            self.bump();
                         } else {
                             break;
                         }
@@ -250,7 +305,7 @@ impl Parser {
                             v.managed = true;
                         }
                         if self.is_punct(',') {
-                            self.i += 1;
+                            self.bump();
                         }
                     }
                     self.expect_punct(')')?;
@@ -262,7 +317,7 @@ impl Parser {
                 w if w.starts_with(".ptr") => {
                     v.ptr = Some(w.to_string());
                     if self.is_word(".align") {
-                        self.i += 1;
+                        self.bump();
                         self.u32("an alignment")?;
                     }
                 }
@@ -272,7 +327,7 @@ impl Parser {
                 }
                 other => {
                     return Err(PtxError {
-                        pos: self.toks[self.i - 1].1,
+                        pos: self.get(self.i.wrapping_sub(1)).map_or(self.end, |t| t.1),
                         message: format!("expected a type such as `.u32`, found `{other}`"),
                     })
                 }
@@ -280,12 +335,12 @@ impl Parser {
         }
         v.name = self.word("a variable name")?;
         if self.is_punct('<') {
-            self.i += 1;
+            self.bump();
             v.count = Some(self.u32("a register count")?);
             self.expect_punct('>')?;
         }
         while self.is_punct('[') {
-            self.i += 1;
+            self.bump();
             if self.is_punct(']') {
                 v.dims.push(None);
             } else {
@@ -293,13 +348,17 @@ impl Parser {
                 let d = self.int("an array size")?;
                 v.dims.push(Some(u64::try_from(d).map_err(|_| PtxError {
                     pos,
-                    message: format!("array size {d} is negative"),
+                    message: if d < 0 {
+                        format!("array size {d} is negative")
+                    } else {
+                        format!("array size {d} does not fit in 64 bits")
+                    },
                 })?));
             }
             self.expect_punct(']')?;
         }
         if self.is_punct('=') {
-            self.i += 1;
+            self.bump();
             v.init = Some(self.init_value(0)?);
         }
         Ok(v)
@@ -310,21 +369,21 @@ impl Parser {
             return self.err("initialiser nested too deeply");
         }
         if self.is_punct('{') {
-            self.i += 1;
+            self.bump();
             let mut items = Vec::new();
             while !self.is_punct('}') {
                 items.push(self.init_value(depth + 1)?);
                 if self.is_punct(',') {
-                    self.i += 1;
+                    self.bump();
                 } else if !self.is_punct('}') {
                     return self.err(format!("expected `,` or `}}`, found {}", self.describe()));
                 }
             }
-            self.i += 1;
+            self.bump();
             return Ok(InitValue::List(items));
         }
         let neg = if self.is_punct('-') {
-            self.i += 1;
+            self.bump();
             true
         } else {
             false
@@ -336,13 +395,13 @@ impl Parser {
                 // `generic(sym)`, `sym`, `sym+off`
                 let mut name = w;
                 if self.is_punct('(') {
-                    self.i += 1;
+                    self.bump();
                     name = self.word("a symbol")?;
                     self.expect_punct(')')?;
                 }
                 let mut offset = 0i64;
                 if self.is_punct('+') {
-                    self.i += 1;
+                    self.bump();
                     let v = self.int("an offset")?;
                     offset = match i64::try_from(v) {
                         Ok(o) => o,
@@ -352,7 +411,7 @@ impl Parser {
                 Ok(InitValue::Address(name, offset))
             }
             _ => {
-                self.i = self.i.saturating_sub(1);
+                self.back();
                 self.err(format!(
                     "expected an initial value, found {}",
                     self.describe()
@@ -368,12 +427,12 @@ impl Parser {
             let pos = self.pos();
             out.push(self.var_decl(pos)?);
             if self.is_punct(',') {
-                self.i += 1;
+                self.bump();
             } else if !self.is_punct(')') {
                 return self.err(format!("expected `,` or `)`, found {}", self.describe()));
             }
         }
-        self.i += 1;
+        self.bump();
         Ok(out)
     }
 
@@ -382,7 +441,7 @@ impl Parser {
         d[0] = self.u32(what)?;
         for slot in d.iter_mut().skip(1) {
             if self.is_punct(',') {
-                self.i += 1;
+                self.bump();
                 *slot = self.u32(what)?;
             } else {
                 break;
@@ -417,30 +476,30 @@ impl Parser {
             match self.peek() {
                 Some(Tok::Word(w)) => match w.as_str() {
                     ".maxntid" => {
-                        self.i += 1;
+                        self.bump();
                         f.maxntid = Some(self.dims3("a thread count")?);
                     }
                     ".reqntid" => {
-                        self.i += 1;
+                        self.bump();
                         f.reqntid = Some(self.dims3("a thread count")?);
                     }
                     ".minnctapersm" => {
-                        self.i += 1;
+                        self.bump();
                         f.minnctapersm = Some(self.u32("a block count")?);
                     }
                     ".maxnreg" => {
-                        self.i += 1;
+                        self.bump();
                         f.maxnreg = Some(self.u32("a register count")?);
                     }
                     ".reqnctapercluster" | ".maxclusterrank" => {
-                        self.i += 1;
+                        self.bump();
                         self.dims3("a cluster size")?;
                     }
-                    ".noreturn" | ".explicitcluster" => self.i += 1,
+                    ".noreturn" | ".explicitcluster" => self.bump(),
                     ".pragma" => {
-                        self.i += 1;
+                        self.bump();
                         if let Some(Tok::Str(_)) = self.peek() {
-                            self.i += 1;
+                            self.bump();
                         }
                         self.expect_punct(';')?;
                     }
@@ -453,11 +512,11 @@ impl Parser {
                     }
                 },
                 Some(Tok::Punct(';')) => {
-                    self.i += 1;
+                    self.bump();
                     return Ok(f);
                 }
                 Some(Tok::Punct('{')) => {
-                    self.i += 1;
+                    self.bump();
                     f.body = Some(self.block(0)?);
                     return Ok(f);
                 }
@@ -483,26 +542,27 @@ impl Parser {
             match self.peek().cloned() {
                 None => return self.err("missing `}` at the end of a function body"),
                 Some(Tok::Punct('}')) => {
-                    self.i += 1;
+                    self.bump();
                     return Ok(out);
                 }
                 Some(Tok::Punct('{')) => {
-                    self.i += 1;
+                    self.bump();
                     out.push(Statement::Block(self.block(depth + 1)?));
                 }
                 Some(Tok::Punct('@')) => out.push(Statement::Instr(self.instruction()?)),
                 Some(Tok::Word(w)) => {
                     if self.peek_at(1) == Some(&Tok::Punct(':')) && !w.starts_with('.') {
-                        self.i += 2;
+                        self.bump();
+                        self.bump();
                         out.push(Statement::Label(w, pos));
                     } else if Space::from_word(&w).is_some() {
                         let v = self.var_decl(pos)?;
                         self.expect_punct(';')?;
                         out.push(Statement::Var(v));
                     } else if w == ".pragma" {
-                        self.i += 1;
+                        self.bump();
                         if let Some(Tok::Str(_)) = self.peek() {
-                            self.i += 1;
+                            self.bump();
                         }
                         self.expect_punct(';')?;
                     } else if w == ".loc" {
@@ -525,18 +585,18 @@ impl Parser {
 
     /// `.loc file line col [, function_name sym, inlined_at file line col]`
     fn skip_loc(&mut self) -> Result<(), PtxError> {
-        self.i += 1;
+        self.bump();
         for _ in 0..3 {
             self.int("a .loc number")?;
         }
         while self.is_punct(',') {
-            self.i += 1;
+            self.bump();
             let w = self.word("`function_name` or `inlined_at`")?;
             match w.as_str() {
                 "function_name" => {
                     self.word("a label")?;
                     if self.is_punct('+') {
-                        self.i += 1;
+                        self.bump();
                         self.int("an offset")?;
                     }
                 }
@@ -555,9 +615,9 @@ impl Parser {
         let pos = self.pos();
         let mut guard = None;
         if self.is_punct('@') {
-            self.i += 1;
+            self.bump();
             let neg = if self.is_punct('!') {
-                self.i += 1;
+                self.bump();
                 true
             } else {
                 false
@@ -573,7 +633,7 @@ impl Parser {
             loop {
                 operands.push(self.operand(0)?);
                 if self.is_punct(',') {
-                    self.i += 1;
+                    self.bump();
                 } else {
                     break;
                 }
@@ -585,7 +645,7 @@ impl Parser {
                 self.describe()
             ));
         }
-        self.i += 1;
+        self.bump();
         Ok(Instruction {
             guard,
             opcode,
@@ -601,18 +661,18 @@ impl Parser {
         }
         match self.peek().cloned() {
             Some(Tok::Punct('[')) => {
-                self.i += 1;
+                self.bump();
                 let mut base = String::new();
                 let mut offset: i64 = 0;
                 if let Some(Tok::Word(w)) = self.peek() {
                     base = w.clone();
-                    self.i += 1;
+                    self.bump();
                 }
                 if base.is_empty() {
                     offset = self.offset()?;
                 } else if self.is_punct('+') || self.is_punct('-') {
                     let neg = self.is_punct('-');
-                    self.i += 1;
+                    self.bump();
                     let o = self.offset()?;
                     offset = if neg { -o } else { o };
                 }
@@ -620,45 +680,45 @@ impl Parser {
                 Ok(Operand::Addr { base, offset })
             }
             Some(Tok::Punct('{')) => {
-                self.i += 1;
+                self.bump();
                 let mut items = Vec::new();
                 while !self.is_punct('}') {
                     items.push(self.operand(depth + 1)?);
                     if self.is_punct(',') {
-                        self.i += 1;
+                        self.bump();
                     } else if !self.is_punct('}') {
                         return self
                             .err(format!("expected `,` or `}}`, found {}", self.describe()));
                     }
                 }
-                self.i += 1;
+                self.bump();
                 Ok(Operand::Vector(items))
             }
             Some(Tok::Punct('(')) => {
-                self.i += 1;
+                self.bump();
                 let mut items = Vec::new();
                 while !self.is_punct(')') {
                     items.push(self.operand(depth + 1)?);
                     if self.is_punct(',') {
-                        self.i += 1;
+                        self.bump();
                     } else if !self.is_punct(')') {
                         return self.err(format!("expected `,` or `)`, found {}", self.describe()));
                     }
                 }
-                self.i += 1;
+                self.bump();
                 Ok(Operand::List(items))
             }
             Some(Tok::Punct('!')) => {
-                self.i += 1;
+                self.bump();
                 Ok(Operand::Not(Box::new(self.operand(depth + 1)?)))
             }
             Some(Tok::Punct('-')) => {
-                self.i += 1;
+                self.bump();
                 match self.next() {
                     Some(Tok::Int(v)) => Ok(Operand::Int(-v)),
                     Some(Tok::Float(f)) => Ok(Operand::Float(negate(f))),
                     _ => {
-                        self.i = self.i.saturating_sub(1);
+                        self.back();
                         self.err(format!(
                             "expected a number after `-`, found {}",
                             self.describe()
@@ -667,29 +727,29 @@ impl Parser {
                 }
             }
             Some(Tok::Int(v)) => {
-                self.i += 1;
+                self.bump();
                 Ok(Operand::Int(v))
             }
             Some(Tok::Float(f)) => {
-                self.i += 1;
+                self.bump();
                 Ok(Operand::Float(f))
             }
             Some(Tok::Word(w)) => {
-                self.i += 1;
+                self.bump();
                 let first = if w == "_" {
                     Operand::Sink
                 } else {
                     Operand::Name(w)
                 };
                 if self.is_punct('|') {
-                    self.i += 1;
+                    self.bump();
                     let second = self.operand(depth + 1)?;
                     return Ok(Operand::Pair(Box::new(first), Box::new(second)));
                 }
                 // `sym+4` as an immediate address (mov of a symbol with an offset).
                 if let Operand::Name(n) = &first {
                     if self.is_punct('+') && matches!(self.peek_at(1), Some(Tok::Int(_))) {
-                        self.i += 1;
+                        self.bump();
                         let off = self.offset()?;
                         return Ok(Operand::Addr {
                             base: n.clone(),
