@@ -4,7 +4,14 @@
 //! culib inspect [--json] FILE           the kernel and variable table, read from the image
 //! culib inspect --driver [--json] FILE  the same table as the CUDA driver reports it (needs a GPU)
 //! ```
+//!
+//! Everything printed as text goes through [`esc`]: names, paths and messages come from the
+//! image or the command line, and a control character in a kernel name must not reach the
+//! terminal as an escape sequence. JSON goes through [`json_safe`] for the same reason.
+//! A variable's contents are shown up to `Limits::shown_bytes` (JSON: `init_hex`, with
+//! `init_truncated: true` when cut short).
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -36,7 +43,7 @@ fn main() -> ExitCode {
             s if cmd.is_none() => cmd = Some(s.to_string()),
             s if file.is_none() => file = Some(s.to_string()),
             s => {
-                eprintln!("culib: unexpected argument `{s}`\n{USAGE}");
+                eprintln!("culib: unexpected argument `{}`\n{USAGE}", esc(s));
                 return ExitCode::from(2);
             }
         }
@@ -48,12 +55,17 @@ fn main() -> ExitCode {
     let bytes = match std::fs::read(&file) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("culib: cannot read {file}: {e}");
+            eprintln!(
+                "culib: cannot read {}: {}",
+                esc(&file),
+                esc_message(&e.to_string())
+            );
             return ExitCode::FAILURE;
         }
     };
     let table = LibraryTable::read(&bytes);
-    let as_json = |i: Inspect| serde_json::to_string_pretty(&i).unwrap_or_default() + "\n";
+    let as_json =
+        |i: Inspect| json_safe(&serde_json::to_string_pretty(&i).unwrap_or_default()) + "\n";
     let result = if use_driver {
         table.and_then(|t| driver_inspect(&bytes, &t)).map(as_json)
     } else if json {
@@ -64,7 +76,7 @@ fn main() -> ExitCode {
     let text = match result {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("culib: {file}: {e}");
+            eprintln!("culib: {}: {}", esc(&file), esc_message(&e.to_string()));
             return ExitCode::FAILURE;
         }
     };
@@ -73,9 +85,92 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("culib: cannot write the output: {e}");
+            eprintln!(
+                "culib: cannot write the output: {}",
+                esc_message(&e.to_string())
+            );
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Whether a character must not reach a terminal as it is: control characters (C0, DEL,
+/// C1, among them ESC and CSI) and invisible formatting characters that reorder or hide
+/// text (bidirectional overrides and isolates, zero-width characters, line and paragraph
+/// separators, the BOM, interlinear annotation and tag characters).
+fn unprintable(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{61c}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{e0000}'..='\u{e007f}'
+        )
+}
+
+/// Text as `culib` prints it: every [unprintable] character escaped, `\x1b` for one
+/// below U+0080 and `\u{202e}` otherwise; everything else as it is.
+fn esc(s: &str) -> Cow<'_, str> {
+    escape(s, false)
+}
+
+/// A message as `culib` prints it: [`esc`], but its line breaks kept (an error's hint is
+/// on a line of its own).
+fn esc_message(s: &str) -> Cow<'_, str> {
+    escape(s, true)
+}
+
+fn escape(s: &str, keep_newlines: bool) -> Cow<'_, str> {
+    let bad = |c: char| unprintable(c) && !(keep_newlines && c == '\n');
+    if !s.chars().any(bad) {
+        return Cow::Borrowed(s);
+    }
+    let mut o = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if !bad(c) {
+            o.push(c);
+        } else if (c as u32) < 0x80 {
+            let _ = write!(o, "\\x{:02x}", c as u32);
+        } else {
+            let _ = write!(o, "\\u{{{:x}}}", c as u32);
+        }
+    }
+    Cow::Owned(o)
+}
+
+/// JSON with every [unprintable] character written as a `\uXXXX` escape. serde_json
+/// escapes those below U+0020 in strings (what remains of them is the layout's newlines)
+/// but writes DEL, the C1 controls and the formatting characters as they are; the escaped
+/// JSON decodes to the same strings.
+fn json_safe(json: &str) -> String {
+    let mut o = String::with_capacity(json.len());
+    for c in json.chars() {
+        if unprintable(c) && c >= ' ' {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                let _ = write!(o, "\\u{:04x}", u);
+            }
+        } else {
+            o.push(c);
+        }
+    }
+    o
+}
+
+/// The part of a variable's contents that output shows: at most `Limits::shown_bytes`
+/// bytes, and whether that cut it short.
+fn shown(bytes: &[u8]) -> (&[u8], bool) {
+    let most = usize::try_from(cuda_library::limits().shown_bytes).unwrap_or(usize::MAX);
+    if bytes.len() > most {
+        (&bytes[..most], true)
+    } else {
+        (bytes, false)
     }
 }
 
@@ -85,14 +180,17 @@ fn opt(v: Option<u32>) -> String {
 
 fn render_table(file: &str, t: &LibraryTable) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "{file}: {} for {}", t.source_kind, t.arch);
+    let _ = writeln!(o, "{}: {} for {}", esc(file), t.source_kind, esc(&t.arch));
     if !t.fatbin_entries.is_empty() {
         for (i, e) in t.fatbin_entries.iter().enumerate() {
             let mark = if Some(i) == t.chosen_entry { "*" } else { " " };
             let _ = writeln!(
                 o,
                 "  {mark} entry {i}: {} sm_{} ({} bytes, compression {})",
-                e.kind, e.arch, e.size, e.compression
+                esc(&e.kind),
+                e.arch,
+                e.size,
+                esc(&e.compression)
             );
         }
     }
@@ -107,14 +205,14 @@ fn render_table(file: &str, t: &LibraryTable) -> String {
             .params
             .iter()
             .map(|p| match &p.ptx_type {
-                Some(ty) => format!("{}:{}{}", p.offset, p.size, ty),
+                Some(ty) => format!("{}:{}{}", p.offset, p.size, esc(ty)),
                 None => format!("{}:{}", p.offset, p.size),
             })
             .collect();
         let _ = writeln!(
             o,
             "{:<44} {:>5} {:>7} {:>6} {:>6} {:>6}  {}",
-            k.demangled,
+            esc(&k.demangled),
             opt(k.num_regs),
             opt(k.shared_bytes),
             opt(k.const_bytes),
@@ -123,7 +221,7 @@ fn render_table(file: &str, t: &LibraryTable) -> String {
             params.join(" ")
         );
         if k.demangled != k.name {
-            let _ = writeln!(o, "    {}", k.name);
+            let _ = writeln!(o, "    {}", esc(&k.name));
         }
     }
     if !t.globals.is_empty() {
@@ -133,9 +231,14 @@ fn render_table(file: &str, t: &LibraryTable) -> String {
             "variable", "size", "kind"
         );
         for (name, g) in &t.globals {
+            // A table row shows the first 32 bytes (fewer if Limits::shown_bytes is smaller).
             let init = match &g.init {
-                Some(b) if b.len() > 32 => format!("{}...", cuda_library::table_hex(&b[..32])),
-                Some(b) => cuda_library::table_hex(b),
+                Some(b) => {
+                    let (shown, cut) = shown(&b[..b.len().min(32)]);
+                    let more = cut || shown.len() < b.len();
+                    let dots = if more { "..." } else { "" };
+                    format!("{}{dots}", cuda_library::table_hex(shown))
+                }
                 None => "(addresses, set at load)".into(),
             };
             let kind = match g.kind {
@@ -143,7 +246,7 @@ fn render_table(file: &str, t: &LibraryTable) -> String {
                 GlobalKind::Constant => "constant",
                 GlobalKind::Managed => "managed",
             };
-            let _ = writeln!(o, "{name:<24} {:>8} {kind:<9} {init}", g.size);
+            let _ = writeln!(o, "{:<24} {:>8} {kind:<9} {init}", esc(name), g.size);
         }
     }
     o
@@ -193,11 +296,14 @@ fn driver_inspect(bytes: &[u8], t: &LibraryTable) -> cuda_library::Result<Inspec
         } else {
             GlobalKind::Device
         };
-        let init_hex = Some(cuda_library::table_hex(&g.read_bytes()?));
+        let bytes = g.read_bytes()?;
+        let (shown, init_truncated) = shown(&bytes);
+        let init_hex = Some(cuda_library::table_hex(shown));
         let size = g.size() as u64;
         let global = InspectGlobal {
             size,
             init_hex,
+            init_truncated,
             kind,
         };
         inspect.globals.insert(name.clone(), global);
