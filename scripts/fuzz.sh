@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs each cargo-fuzz target for a bounded time (default 60 s each) from the fixture corpus.
+# Runs each cargo-fuzz target for a bounded time (default 60 s each) from the fixture corpus,
+# built with debug assertions and overflow checks (-a).
 # cargo-fuzz needs nightly features; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain.
 #   scripts/fuzz.sh [seconds-per-target]
 set -euo pipefail
@@ -9,14 +10,15 @@ if ! command -v cargo-fuzz >/dev/null 2>&1; then
   cargo install --locked cargo-fuzz@0.13.2
 fi
 export RUSTC_BOOTSTRAP=1
-mkdir -p target/fuzz-corpus/image_table target/fuzz-corpus/ptx_parse
+mkdir -p target/fuzz-corpus/image_table target/fuzz-corpus/ptx_parse target/fuzz-corpus/library_launch
 cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx target/fuzz-corpus/image_table/
 cp tests/fixtures/*.ptx target/fuzz-corpus/ptx_parse/
-for t in image_table ptx_parse; do
+cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx target/fuzz-corpus/library_launch/
+for t in image_table ptx_parse library_launch; do
   echo "== fuzzing $t for ${secs}s"
   log="target/fuzz-$t.log"
-  if ! cargo fuzz run --fuzz-dir fuzz "$t" "target/fuzz-corpus/$t" -- \
-      -max_total_time="$secs" -rss_limit_mb=2048 -max_len=262144 -timeout=10 \
+  if ! cargo fuzz run -a --fuzz-dir fuzz "$t" "target/fuzz-corpus/$t" -- \
+      -max_total_time="$secs" -rss_limit_mb=1024 -max_len=262144 -timeout=10 \
       -print_final_stats=1 > "$log" 2>&1; then
     tail -40 "$log" >&2
     echo "fuzz target $t failed: the input is in fuzz/artifacts/$t/" >&2

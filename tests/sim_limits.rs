@@ -17,6 +17,9 @@ fn load(body: &str) -> (sim::SimModule, Memory) {
     (m, mem)
 }
 
+/// Tests that change the process-wide limits take turns.
+static LIMITS_TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn dims(grid: [u32; 3], threads: u32) -> Dims {
     Dims {
         grid,
@@ -183,6 +186,10 @@ SKIP:
             assert_eq!(*line, 9, "{e}");
             assert_eq!(*thread, [16, 0, 0]);
             assert!(detail.contains("16 of the warp's 32"), "{detail}");
+            assert!(
+                detail.contains("this thread is at PTX line 11 (`ret"),
+                "{detail}"
+            );
         }
         other => panic!("{other}"),
     }
@@ -206,4 +213,109 @@ SKIP:
         sim::DEFAULT_BUDGET,
     )
     .unwrap();
+}
+
+/// A long launch holds the simulated device's memory (as a kernel holds a GPU's legacy
+/// stream), but nothing else: another thread reads the library's kernels meanwhile, and
+/// an unload waits for the launch to end (here at its deadline), then succeeds.
+#[test]
+fn a_long_launch_blocks_neither_lookups_nor_an_unload_for_longer_than_it_runs() {
+    use cuda_library::{launch, BackendKind, Device, LaunchConfig, Library};
+    let _turn = LIMITS_TURN.lock().unwrap_or_else(|p| p.into_inner());
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ptx = format!(
+        "{HEADER}.visible .entry forever(.param .u32 n) {{ .reg .pred %p<2>; LOOP: setp.eq.u32 %p1, 1, 1; @%p1 bra LOOP; ret; }}\n"
+    );
+    let lib = Library::load_data(ptx.as_bytes(), &Default::default()).unwrap();
+    let k = lib.get_kernel("forever").unwrap();
+    let saved = cuda_library::limits();
+    cuda_library::set_limits(Limits {
+        launch_budget: u64::MAX,
+        launch_deadline: Some(Duration::from_millis(1500)),
+        ..saved.clone()
+    });
+    let started = Instant::now();
+    let runner = std::thread::spawn(move || {
+        let ctx = Device::new(0).unwrap().set_current().unwrap();
+        let stream = ctx.create_stream().unwrap();
+        launch!(k, &stream, &LaunchConfig::new(1, 32), 1u32)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    // Lookups while the kernel runs: answered at once.
+    let t = Instant::now();
+    let names: Vec<String> = lib
+        .kernels()
+        .unwrap()
+        .iter()
+        .map(|k| k.name().unwrap())
+        .collect();
+    let k2 = lib.get_kernel("forever").unwrap();
+    assert_eq!(k2.param_info().unwrap().len(), 1);
+    assert_eq!(names, ["forever"]);
+    assert!(
+        t.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        t.elapsed()
+    );
+    // The unload waits for the launch, which stops at its deadline.
+    lib.unload().unwrap();
+    let unloaded_after = started.elapsed();
+    let r = runner.join().unwrap();
+    cuda_library::set_limits(saved);
+    assert!(matches!(r, Err(Error::Deadline { .. })), "{r:?}");
+    assert!(
+        unloaded_after >= Duration::from_millis(1500),
+        "{unloaded_after:?}"
+    );
+    assert!(
+        unloaded_after < Duration::from_secs(10),
+        "{unloaded_after:?}"
+    );
+    assert!(matches!(k2.name(), Err(Error::Unloaded { .. })));
+}
+
+#[path = "kernels/hostile.rs"]
+mod hostile;
+
+/// Every hostile case through the public API (load, launch with zeroed arguments, unload):
+/// each ends in a clear error, none panics, hangs or allocates past the limits. The same
+/// cases run in WebAssembly (`playground/tests/web.rs`).
+#[test]
+fn hostile_kernels_end_in_errors_through_the_public_api() {
+    let _turn = LIMITS_TURN.lock().unwrap_or_else(|p| p.into_inner());
+    // A tenth of the default budget: the same stops, ten times sooner in a debug build.
+    let saved = cuda_library::limits();
+    cuda_library::set_limits(Limits {
+        launch_budget: saved.launch_budget / 10,
+        ..saved.clone()
+    });
+    let result = std::panic::catch_unwind(run_hostile_cases);
+    cuda_library::set_limits(saved);
+    if let Err(p) = result {
+        std::panic::resume_unwind(p);
+    }
+}
+
+fn run_hostile_cases() {
+    for (name, body, grid, block) in hostile::CASES {
+        let t = Instant::now();
+        let r = hostile::load_and_run(hostile::ptx(body).as_bytes(), *grid, *block, 3);
+        let e = r.expect_err(name);
+        println!(
+            "{name}: {:?}: {}",
+            t.elapsed(),
+            e.to_string().lines().next().unwrap_or("")
+        );
+        let ok = match *name {
+            "empty huge grid" | "big local, huge grid" | "endless loop" => {
+                matches!(e, Error::InstructionBudget { .. })
+            }
+            "bar.sync by half a warp" => matches!(e, Error::KernelFault { .. }),
+            _ => !matches!(
+                e,
+                Error::InstructionBudget { .. } | Error::KernelFault { .. }
+            ),
+        };
+        assert!(ok, "{name}: {e}");
+    }
 }

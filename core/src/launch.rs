@@ -165,6 +165,23 @@ impl<'a> KernelArg<'a> {
         }
     }
 
+    /// An argument given as its bytes: a struct or array parameter laid out by hand, or
+    /// arguments built from a kernel's [`param_info`](crate::Kernel::param_info). The size
+    /// is checked against the parameter's like any other argument.
+    ///
+    /// ```
+    /// let bytes = [0u8; 16]; // e.g. a `struct { float x, y, z, w; }` parameter
+    /// let arg = cuda_library::KernelArg::from_bytes(&bytes);
+    /// assert_eq!(arg.size(), 16);
+    /// ```
+    pub fn from_bytes(bytes: &'a [u8]) -> Self {
+        KernelArg {
+            ptr: bytes.as_ptr().cast(),
+            size: bytes.len(),
+            _borrow: PhantomData,
+        }
+    }
+
     /// Any value that converts to a kernel argument (used by [`launch!`](crate::launch)).
     pub fn from_ref<T: AsKernelArg + ?Sized>(value: &'a T) -> Self {
         value.as_kernel_arg()
@@ -178,7 +195,7 @@ impl<'a> KernelArg<'a> {
     /// The argument's bytes.
     pub fn bytes(&self) -> &'a [u8] {
         // SAFETY: made from a borrowed value of exactly `size` bytes that lives for 'a
-        // (`of` takes plain data, whose bytes are all initialised).
+        // (`of` takes plain data, whose bytes are all initialised; `from_bytes` a slice).
         unsafe { std::slice::from_raw_parts(self.ptr.cast::<u8>(), self.size) }
     }
 }

@@ -807,6 +807,16 @@ impl Library {
     /// globals and modules taken from it become unusable: using them returns
     /// [`Error::Unloaded`]. Dropping a `Library` unloads it too, ignoring errors. On the
     /// simulator its variables' memory is freed.
+    ///
+    /// What it waits for: calls already in progress on other threads that use the library
+    /// (a launch being enqueued, a variable being read or written, a lookup), and nothing
+    /// else. Calls that start after the unload began fail with [`Error::Unloaded`] at once
+    /// instead of waiting, so an unload can never deadlock with them. On the simulator a
+    /// launch runs to completion inside its call, so the unload waits for kernels running
+    /// from this library, which end at the latest at their work budget or deadline
+    /// ([`Limits`](crate::Limits)). On the driver, kernels already queued on the GPU are
+    /// the driver's to finish: `cuLibraryUnload` with a kernel in flight succeeds and the
+    /// kernel runs to its end (checked on an H200 by `tests/gpu_library.rs`).
     pub fn unload(self) -> Result<()> {
         self.lib.unload()
     }

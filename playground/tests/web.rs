@@ -119,3 +119,18 @@ fn sass_only_cubin_lists_but_does_not_launch() {
     let e = k.launch(&[1], &[1], &Args::new(), None).unwrap_err();
     assert!(field(&e, "message").as_string().unwrap().len() > 10);
 }
+
+#[path = "../../tests/kernels/hostile.rs"]
+mod hostile;
+
+/// The hostile kernels of `tests/kernels/hostile.rs` (the native tests and the fuzz target
+/// run the same), through the public API in WebAssembly, where `usize` is 32 bits: each
+/// ends in an error, none panics (a panic aborts the whole module here).
+#[wasm_bindgen_test]
+fn hostile_kernels_end_in_errors_in_webassembly() {
+    cuda_library::sim::set_launch_budget(cuda_library_playground::session::PLAYGROUND_BUDGET);
+    for (name, body, grid, block) in hostile::CASES {
+        let r = hostile::load_and_run(hostile::ptx(body).as_bytes(), *grid, *block, 3);
+        assert!(r.is_err(), "{name} did not fail");
+    }
+}

@@ -1427,7 +1427,7 @@ impl Block<'_> {
                 Op::Bar => {
                     if emask != 0 {
                         if emask != w.live {
-                            return Err(self.split_barrier(w, emask, ins.line));
+                            return Err(self.split_barrier(w, emask, pc, ins.line));
                         }
                         w.waiting = true;
                         return Ok(None);
@@ -1450,20 +1450,16 @@ impl Block<'_> {
     /// were elsewhere (`__syncthreads()` in code not every thread runs). On a GPU that
     /// hangs or lets threads through early; the simulator stops and says where.
     #[cold]
-    fn split_barrier(&self, w: &Warp, arrived: u32, line: u32) -> Error {
+    fn split_barrier(&self, w: &Warp, arrived: u32, pc: u32, line: u32) -> Error {
         let first_missing = lanes(w.live & !arrived).next().unwrap_or(0);
-        let elsewhere = match w.uniform {
-            Some(_) => line,
-            None => self
-                .code
-                .code
-                .get(w.pc[first_missing] as usize)
-                .map_or(0, |i| i.line),
+        let where_it_is = match w.uniform {
+            Some(_) => None,
+            None if w.pc[first_missing] == pc => None,
+            None => self.code.code.get(w.pc[first_missing] as usize),
         };
-        let at_line = if elsewhere == line {
-            "at the same barrier with a false predicate".to_string()
-        } else {
-            format!("at PTX line {elsewhere}")
+        let at = match where_it_is {
+            None => "at the same barrier with a false predicate".to_string(),
+            Some(i) => format!("at PTX line {} (`{}`)", i.line, i.text),
         };
         Error::KernelFault {
             kernel: self.code.name.clone(),
@@ -1471,7 +1467,10 @@ impl Block<'_> {
             thread: w.tid[first_missing],
             line,
             detail: format!(
-                "bar.sync was reached by {} of the warp's {} running threads; this thread is                  {at_line}. Every thread of a block that has not exited must reach the same                  barrier (__syncthreads() in a branch only some threads take hangs or                  misbehaves on a GPU)",
+                "bar.sync was reached by {} of the warp's {} running threads; this thread is \
+                 {at}. Every thread of a block that has not exited must reach the same \
+                 barrier (__syncthreads() in a branch only some threads take hangs or \
+                 misbehaves on a GPU)",
                 arrived.count_ones(),
                 w.live.count_ones()
             ),

@@ -87,7 +87,7 @@ impl SimLibrary {
             .kernels
             .iter()
             .map(|k| SimKernelSettings {
-                max_dynamic_shared: DEFAULT_SHARED - k.shared_bytes.unwrap_or(0) as i32,
+                max_dynamic_shared: (DEFAULT_SHARED - k.shared_bytes.unwrap_or(0) as i32).max(0),
                 carveout: -1,
                 cluster_dim: [0; 3],
                 non_portable_cluster: false,
