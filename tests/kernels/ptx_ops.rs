@@ -1,12 +1,14 @@
 //! PTX integer and selection instructions NVRTC rarely emits but hand-written PTX uses:
 //! `mul24`, `mad24`, `sad`, `slct` and `testp`; and the `f32` modifiers fast-math code
-//! carries (`.ftz`, `.sat`), directed rounding (`.rm`, `.rp`, `.rz`) and NaN results. One thread per input pair; each writes
+//! carries (`.ftz`, `.sat`), directed rounding (`.rm`, `.rp`, `.rz`) and NaN results; funnel
+//! shifts (`shf`, what nvcc -O3 makes of rotates) and directed integer-to-float conversions
+//! (`__int2float_rd`, `__uint2float_ru`, ...). One thread per input pair; each writes
 //! `OUTPUTS` 32-bit results. `expected` computes them from the PTX ISA's definitions; the
 //! simulator test (`tests/sim_ptx_ops.rs`) and the GPU test (`tests/gpu_library.rs`) both
 //! check against it, so the GPU is the judge of the definitions.
 
 /// Results per thread.
-pub const OUTPUTS: usize = 30;
+pub const OUTPUTS: usize = 37;
 
 /// The kernel `extras(out, inp)`: `inp` holds two u32 per thread, `out` `OUTPUTS` u32.
 pub const PTX: &str = r#".version 8.0
@@ -17,7 +19,8 @@ pub const PTX: &str = r#".version 8.0
 {
     .reg .pred %p<10>;
     .reg .b32 %r<40>;
-    .reg .f32 %f<20>;
+    .reg .b32 %s<8>;
+    .reg .f32 %f<24>;
     .reg .b64 %rd<8>;
     .reg .f64 %fd<4>;
     ld.param.u64 %rd1, [out];
@@ -83,7 +86,14 @@ pub const PTX: &str = r#".version 8.0
     fma.rp.f32 %f14, %f1, %f2, %f1;
     add.rz.f32 %f15, %f1, %f2;
     mul.rp.f32 %f16, %f1, %f2;
-    mul.wide.u32 %rd5, %r1, 120;
+    shf.l.wrap.b32 %s1, %r2, %r3, %r3;
+    shf.r.wrap.b32 %s2, %r2, %r3, %r3;
+    shf.l.clamp.b32 %s3, %r2, %r3, %r3;
+    shf.r.clamp.b32 %s4, %r2, %r3, %r3;
+    cvt.rm.f32.s32 %f17, %r2;
+    cvt.rp.f32.u32 %f18, %r2;
+    cvt.rz.f32.s32 %f19, %r3;
+    mul.wide.u32 %rd5, %r1, 148;
     add.s64 %rd6, %rd1, %rd5;
     st.global.u32 [%rd6], %r4;
     st.global.u32 [%rd6+4], %r5;
@@ -115,6 +125,13 @@ pub const PTX: &str = r#".version 8.0
     st.global.f32 [%rd6+108], %f14;
     st.global.f32 [%rd6+112], %f15;
     st.global.f32 [%rd6+116], %f16;
+    st.global.u32 [%rd6+120], %s1;
+    st.global.u32 [%rd6+124], %s2;
+    st.global.u32 [%rd6+128], %s3;
+    st.global.u32 [%rd6+132], %s4;
+    st.global.f32 [%rd6+136], %f17;
+    st.global.f32 [%rd6+140], %f18;
+    st.global.f32 [%rd6+144], %f19;
     ret;
 }
 "#;
@@ -288,7 +305,26 @@ pub fn expected(a: u32, b: u32) -> [u32; OUTPUTS] {
         directed(f as f64, g as f64, Dir::Zero),
         // `p + -0.0` is `p`, keeping the sign of a zero product.
         directed(f as f64 * g as f64, -0.0, Dir::Up),
+        funnel(a, b, true, b & 31),
+        funnel(a, b, false, b & 31),
+        funnel(a, b, true, b.min(32)),
+        funnel(a, b, false, b.min(32)),
+        // An integer is exact in f64, so rounding it to f32 once is the conversion.
+        directed(a as i32 as f64, 0.0, Dir::Down),
+        directed(a as f64, 0.0, Dir::Up),
+        directed(b as i32 as f64, 0.0, Dir::Zero),
     ]
+}
+
+/// `shf.l`/`shf.r` by `n` (0 to 32) of the 64-bit value whose high word is `b`: the high
+/// word of the left shift, the low word of the right shift.
+fn funnel(a: u32, b: u32, left: bool, n: u32) -> u32 {
+    let x = (b as u64) << 32 | a as u64;
+    if left {
+        ((x << n) >> 32) as u32
+    } else {
+        (x >> n) as u32
+    }
 }
 
 /// Loads [`PTX`] on the current backend, runs `extras` over [`INPUTS`] in `ctx` and asserts

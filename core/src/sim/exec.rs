@@ -902,6 +902,37 @@ fn int_to_f64_odd(v: i128) -> f64 {
     })
 }
 
+/// An integer as an `f64` rounded in direction `r` (exact below 2^53).
+fn int_to_f64_directed(v: i128, r: Round) -> f64 {
+    let n = v as f64;
+    let back = n as i128;
+    if back == v || r == Round::Nearest {
+        return n;
+    }
+    // The neighbour of `n` on `v`'s side (`n` is a nonzero integer of 54 bits or more).
+    let toward_v = |x: f64| -> f64 {
+        // Toward v is toward zero (a smaller magnitude, the bits minus one) when x is
+        // positive and above v, or negative and below it.
+        let smaller = (x > 0.0) == (back > v);
+        f64::from_bits(if smaller {
+            x.to_bits() - 1
+        } else {
+            x.to_bits() + 1
+        })
+    };
+    let (down, up) = if back < v {
+        (n, toward_v(n))
+    } else {
+        (toward_v(n), n)
+    };
+    match r {
+        Round::Down => down,
+        Round::Up => up,
+        Round::Zero if v > 0 => down,
+        _ => up,
+    }
+}
+
 /// `cvt` to `.f16`/`.bf16` from any type (round to nearest unless told otherwise).
 fn cvt_to_half(fmt: HalfFmt, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, a: u64) -> u64 {
     let x = match sty {
@@ -987,11 +1018,13 @@ fn cvt(dty: Ty, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, a: u64) -> 
                 Ty::S(n) => sext(a, n as u32 * 8) as i128,
                 _ => (a & width_mask(sty.bits())) as i128,
             };
+            // `as` rounds to nearest even (`.rn`, the default); `.rz`, `.rm` and `.rp`
+            // (`__int2float_rd`, `__uint2double_ru`, ...) round the exact value once.
+            let r = round.unwrap_or(Round::Nearest);
             if dty == Ty::F32 {
-                // `as` rounds to nearest even, as `.rn` asks.
-                (v as f32).to_bits() as u64
+                round_f64_to_f32(int_to_f64_odd(v), r).to_bits() as u64
             } else {
-                (v as f64).to_bits()
+                int_to_f64_directed(v, r).to_bits()
             }
         }
         (true, true) => {
@@ -1006,7 +1039,11 @@ fn cvt(dty: Ty, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, a: u64) -> 
             };
             let x = if sat { x.clamp(0.0, 1.0) } else { x };
             if dty == Ty::F32 {
-                let f = x as f32;
+                // Narrowing f64 to f32 in the direction asked (`__double2float_rd`, ...).
+                let f = match round {
+                    Some(r) if sty == Ty::F64 => round_f64_to_f32(x, r),
+                    _ => x as f32,
+                };
                 (if ftz { ftz32(f) } else { f }).to_bits() as u64
             } else {
                 x.to_bits()
@@ -1916,6 +1953,22 @@ impl Block<'_> {
                     w.set(d, l, v & width_mask(bits));
                 }
             }
+            Op::Shf {
+                left,
+                clamp,
+                d,
+                a,
+                b,
+                c,
+            } => {
+                for l in lanes(m) {
+                    let x = (w.get(b, l) & 0xffff_ffff) << 32 | (w.get(a, l) & 0xffff_ffff);
+                    let c = w.get(c, l) as u32;
+                    let n = if clamp { c.min(32) } else { c & 31 };
+                    let v = if left { (x << n) >> 32 } else { x >> n };
+                    w.set(d, l, v & 0xffff_ffff);
+                }
+            }
             Op::Bfi { ty, d, a, b, c, e } => {
                 for l in lanes(m) {
                     let bits = ty.bits();
@@ -2264,7 +2317,71 @@ fn empty_warp() -> Warp {
 
 #[cfg(test)]
 mod tests {
-    use super::{fma_f32, fma_f32_rows};
+    use super::{cvt, fma_f32, fma_f32_rows, Round, Ty};
+
+    /// The integer `v` rounded to a float of `bits` significant bits in direction `r`, by
+    /// integer arithmetic alone: the magnitude cut to its top `bits` bits (toward zero) or
+    /// one unit of the last place more (away), chosen by the sign and the direction.
+    fn int_rounded(v: i128, bits: u32, r: Round) -> (i128, bool) {
+        let m = v.unsigned_abs();
+        let len = 128 - m.leading_zeros();
+        if len <= bits {
+            return (v, true);
+        }
+        let shift = len - bits;
+        let cut = m >> shift << shift;
+        let (lower, upper) = (cut, cut + (1u128 << shift));
+        let rem = m - cut;
+        let half = 1u128 << (shift - 1);
+        let away = match r {
+            Round::Zero => false,
+            Round::Down => v < 0 && rem != 0,
+            Round::Up => v > 0 && rem != 0,
+            Round::Nearest => rem > half || (rem == half && (cut >> shift) & 1 == 1),
+        };
+        let mag = if away { upper } else { lower } as i128;
+        (if v < 0 { -mag } else { mag }, rem == 0)
+    }
+
+    #[test]
+    fn integer_to_float_conversions_round_in_every_direction() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let modes = [Round::Nearest, Round::Zero, Round::Down, Round::Up];
+        for i in 0..200_000u32 {
+            let raw = rng.next();
+            // Every magnitude: shift the bits down by a varying amount.
+            let raw = raw >> (i % 64);
+            for (sty, v) in [
+                (Ty::S(4), (raw as u32 as i32) as i128),
+                (Ty::U(4), (raw as u32) as i128),
+                (Ty::S(8), (raw as i64) as i128),
+                (Ty::U(8), raw as i128),
+            ] {
+                for r in modes {
+                    let got32 = f32::from_bits(cvt(Ty::F32, sty, Some(r), false, false, raw) as u32);
+                    let (want32, _) = int_rounded(v, 24, r);
+                    assert_eq!(got32 as i128, want32, "cvt.{r:?}.f32.{sty:?} {v}");
+                    let got64 = f64::from_bits(cvt(Ty::F64, sty, Some(r), false, false, raw));
+                    let (want64, _) = int_rounded(v, 53, r);
+                    assert_eq!(got64 as i128, want64, "cvt.{r:?}.f64.{sty:?} {v}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn f64_to_f32_conversions_round_in_every_direction() {
+        // 1 + 2^-30 lies between two f32 values: down/zero give 1, up gives the next.
+        let x = 1.0f64 + 2f64.powi(-30);
+        let c = |r, x: f64| f32::from_bits(cvt(Ty::F32, Ty::F64, Some(r), false, false, x.to_bits()) as u32);
+        assert_eq!(c(Round::Down, x), 1.0);
+        assert_eq!(c(Round::Zero, x), 1.0);
+        assert_eq!(c(Round::Nearest, x), 1.0);
+        assert_eq!(c(Round::Up, x), 1.0 + f32::EPSILON);
+        assert_eq!(c(Round::Down, -x), -1.0 - f32::EPSILON);
+        assert_eq!(c(Round::Zero, -x), -1.0);
+        assert_eq!(c(Round::Up, -x), -1.0);
+    }
 
     /// A small deterministic generator (xorshift64*).
     struct Rng(u64);

@@ -303,6 +303,16 @@ pub enum Op {
         b: Src,
         combine: Option<(BoolOp, Src, bool)>,
     },
+    /// `shf.l`/`shf.r`: funnel shift of the 64-bit value `b:a` by `c` (`wrap`: modulo 32,
+    /// else clamped at 32); `.l` keeps the high word, `.r` the low one.
+    Shf {
+        left: bool,
+        clamp: bool,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
     /// `selp`: `d = p ? a : b`.
     Selp { d: u32, a: Src, b: Src, p: Src },
     /// Boolean operations on predicates (`and.pred`, `or.pred`, `not.pred`, ...).

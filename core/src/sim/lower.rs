@@ -1386,6 +1386,22 @@ impl<'a> Lowerer<'a> {
                     c: self.src(&o[3], Ty::U(4), line)?,
                 }
             }
+            "shf" => {
+                need(4)?;
+                let left = has("l");
+                if left == has("r") || has("wrap") == has("clamp") {
+                    return Err(unsupported_op());
+                }
+                let d = self.dst(&o[0], line)?;
+                Op::Shf {
+                    left,
+                    clamp: has("clamp"),
+                    d,
+                    a: self.src(&o[1], Ty::U(4), line)?,
+                    b: self.src(&o[2], Ty::U(4), line)?,
+                    c: self.src(&o[3], Ty::U(4), line)?,
+                }
+            }
             "bfi" => {
                 need(5)?;
                 let ty = t()?;
