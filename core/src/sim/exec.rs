@@ -2358,7 +2358,8 @@ mod tests {
                 (Ty::U(8), raw as i128),
             ] {
                 for r in modes {
-                    let got32 = f32::from_bits(cvt(Ty::F32, sty, Some(r), false, false, raw) as u32);
+                    let got32 =
+                        f32::from_bits(cvt(Ty::F32, sty, Some(r), false, false, raw) as u32);
                     let (want32, _) = int_rounded(v, 24, r);
                     assert_eq!(got32 as i128, want32, "cvt.{r:?}.f32.{sty:?} {v}");
                     let got64 = f64::from_bits(cvt(Ty::F64, sty, Some(r), false, false, raw));
@@ -2373,7 +2374,9 @@ mod tests {
     fn f64_to_f32_conversions_round_in_every_direction() {
         // 1 + 2^-30 lies between two f32 values: down/zero give 1, up gives the next.
         let x = 1.0f64 + 2f64.powi(-30);
-        let c = |r, x: f64| f32::from_bits(cvt(Ty::F32, Ty::F64, Some(r), false, false, x.to_bits()) as u32);
+        let c = |r, x: f64| {
+            f32::from_bits(cvt(Ty::F32, Ty::F64, Some(r), false, false, x.to_bits()) as u32)
+        };
         assert_eq!(c(Round::Down, x), 1.0);
         assert_eq!(c(Round::Zero, x), 1.0);
         assert_eq!(c(Round::Nearest, x), 1.0);
