@@ -129,7 +129,10 @@ impl CtxImp {
                 // SAFETY: no arguments.
                 unsafe { cu!(c.drv, ctx_synchronize()) }
             }
-            CtxImp::Sim(_) => Ok(()),
+            CtxImp::Sim(_) => {
+                crate::sim::device::print_device_output();
+                Ok(())
+            }
         }
     }
 

@@ -209,6 +209,24 @@ pub enum Error {
         /// PTX line where it stopped.
         line: u32,
     },
+    /// A kernel on the simulator failed a device-side `assert()` (`cudaErrorAssert` on a
+    /// GPU). The launch ends there; the library and memory stay usable.
+    DeviceAssert {
+        /// The kernel.
+        kernel: String,
+        /// Block index of the first thread that failed.
+        block: [u32; 3],
+        /// Its thread index.
+        thread: [u32; 3],
+        /// The asserted expression, as written in the source.
+        expression: String,
+        /// The source file.
+        file: String,
+        /// The line in the source file.
+        source_line: u32,
+        /// The function, as the compiler names it (`void k(int*, int)`).
+        function: String,
+    },
     /// A simulated launch ran past its wall-clock deadline ([`Limits::launch_deadline`](crate::Limits::launch_deadline)).
     Deadline {
         /// The kernel.
@@ -325,6 +343,9 @@ impl Error {
             }
             Error::InstructionBudget { .. } => {
                 "check the kernel's loop conditions and grid size, or raise the budget (Limits::launch_budget, or sim::set_launch_budget)".to_string()
+            }
+            Error::DeviceAssert { .. } => {
+                "the assertion is the kernel's own check: look at the inputs of that thread; the library stays loaded and usable".to_string()
             }
             Error::Deadline { .. } => {
                 "check the kernel's loop conditions and grid size, or lengthen Limits::launch_deadline".to_string()
@@ -468,6 +489,19 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "kernel `{kernel}` ran past the simulator's work budget of {budget} thread-instructions (each block's set-up counts too; stopped at PTX line {line}): it may loop forever or run a grid too large to simulate"
+            )?,
+            Error::DeviceAssert {
+                kernel,
+                block,
+                thread,
+                expression,
+                file,
+                source_line,
+                function,
+            } => write!(
+                f,
+                "{file}:{source_line}: {function}: block: [{},{},{}], thread: [{},{},{}] Assertion `{expression}` failed (device-side assert in kernel `{kernel}`; the launch ended)",
+                block[0], block[1], block[2], thread[0], thread[1], thread[2]
             )?,
             Error::Deadline {
                 kernel,

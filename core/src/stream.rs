@@ -100,7 +100,10 @@ impl Stream {
             #[cfg(not(target_arch = "wasm32"))]
             // SAFETY: the stream is alive.
             StreamImp::Driver { raw, ctx } => unsafe { cu!(ctx.drv, stream_synchronize(*raw)) },
-            StreamImp::Sim { .. } => Ok(()),
+            StreamImp::Sim { .. } => {
+                crate::sim::device::print_device_output();
+                Ok(())
+            }
         }
     }
 
@@ -294,7 +297,10 @@ impl Event {
             #[cfg(not(target_arch = "wasm32"))]
             // SAFETY: the event is alive.
             EventImp::Driver { raw, ctx } => unsafe { cu!(ctx.drv, event_synchronize(*raw)) },
-            EventImp::Sim(_) => Ok(()),
+            EventImp::Sim(_) => {
+                crate::sim::device::print_device_output();
+                Ok(())
+            }
         }
     }
 

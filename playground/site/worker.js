@@ -184,6 +184,11 @@ async function run({ id, code, texts }) {
     }
   }
   const ms = performance.now() - t0;
+  if (!error?.fatal) {
+    // What kernels printed with printf, as a GPU prints it at the next synchronize.
+    const printed = cuda.takeDeviceOutput();
+    if (printed) outputs.push({ kind: "text", text: printed });
+  }
   postMessage({ type: "result", id, outputs, error, ms });
 }
 

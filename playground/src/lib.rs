@@ -73,6 +73,13 @@ pub fn take_panic() -> Option<String> {
     session::take_panic()
 }
 
+/// What device `printf` wrote since the last call (`sim::take_device_output`): the worker
+/// shows it under the snippet's output after every run.
+#[wasm_bindgen(js_name = takeDeviceOutput)]
+pub fn take_device_output() -> String {
+    cuda_library::sim::take_device_output()
+}
+
 /// The backend in use, as the core's `BackendInfo` (`toHtml`, `toJSON`).
 #[wasm_bindgen]
 pub fn backend() -> std::result::Result<BackendInfo, JsValue> {

@@ -2,13 +2,13 @@
 //! `mul24`, `mad24`, `sad`, `slct` and `testp`; and the `f32` modifiers fast-math code
 //! carries (`.ftz`, `.sat`), directed rounding (`.rm`, `.rp`, `.rz`) and NaN results; funnel
 //! shifts (`shf`, what nvcc -O3 makes of rotates) and directed integer-to-float conversions
-//! (`__int2float_rd`, `__uint2float_ru`, ...). One thread per input pair; each writes
+//! (`__int2float_rd`, `__uint2float_ru`, ...); `prmt` in each of its modes. One thread per input pair; each writes
 //! `OUTPUTS` 32-bit results. `expected` computes them from the PTX ISA's definitions; the
 //! simulator test (`tests/sim_ptx_ops.rs`) and the GPU test (`tests/gpu_library.rs`) both
 //! check against it, so the GPU is the judge of the definitions.
 
 /// Results per thread.
-pub const OUTPUTS: usize = 37;
+pub const OUTPUTS: usize = 43;
 
 /// The kernel `extras(out, inp)`: `inp` holds two u32 per thread, `out` `OUTPUTS` u32.
 pub const PTX: &str = r#".version 8.0
@@ -93,7 +93,13 @@ pub const PTX: &str = r#".version 8.0
     cvt.rm.f32.s32 %f17, %r2;
     cvt.rp.f32.u32 %f18, %r2;
     cvt.rz.f32.s32 %f19, %r3;
-    mul.wide.u32 %rd5, %r1, 148;
+    prmt.b32.f4e %r28, %r2, %r3, %r3;
+    prmt.b32.b4e %r29, %r2, %r3, %r3;
+    prmt.b32.rc8 %r30, %r2, %r3, %r3;
+    prmt.b32.ecl %r31, %r2, %r3, %r3;
+    prmt.b32.ecr %r32, %r2, %r3, %r3;
+    prmt.b32.rc16 %r33, %r2, %r3, %r3;
+    mul.wide.u32 %rd5, %r1, 172;
     add.s64 %rd6, %rd1, %rd5;
     st.global.u32 [%rd6], %r4;
     st.global.u32 [%rd6+4], %r5;
@@ -132,6 +138,12 @@ pub const PTX: &str = r#".version 8.0
     st.global.f32 [%rd6+136], %f17;
     st.global.f32 [%rd6+140], %f18;
     st.global.f32 [%rd6+144], %f19;
+    st.global.u32 [%rd6+148], %r28;
+    st.global.u32 [%rd6+152], %r29;
+    st.global.u32 [%rd6+156], %r30;
+    st.global.u32 [%rd6+160], %r31;
+    st.global.u32 [%rd6+164], %r32;
+    st.global.u32 [%rd6+168], %r33;
     ret;
 }
 "#;
@@ -313,7 +325,32 @@ pub fn expected(a: u32, b: u32) -> [u32; OUTPUTS] {
         directed(a as i32 as f64, 0.0, Dir::Down),
         directed(a as f64, 0.0, Dir::Up),
         directed(b as i32 as f64, 0.0, Dir::Zero),
+        prmt_mode(a, b, 0),
+        prmt_mode(a, b, 1),
+        prmt_mode(a, b, 2),
+        prmt_mode(a, b, 3),
+        prmt_mode(a, b, 4),
+        prmt_mode(a, b, 5),
     ]
+}
+
+/// `prmt.b32.<mode> d, a, b, b` as the PTX ISA's table gives it: for `b & 3`, the source
+/// bytes of d.b3, d.b2, d.b1, d.b0 (bytes 0-3 of `a`, 4-7 of `b`), modes in the order
+/// f4e, b4e, rc8, ecl, ecr, rc16.
+fn prmt_mode(a: u32, b: u32, mode: usize) -> u32 {
+    const TABLE: [[[u8; 4]; 4]; 6] = [
+        [[3, 2, 1, 0], [4, 3, 2, 1], [5, 4, 3, 2], [6, 5, 4, 3]],
+        [[5, 6, 7, 0], [6, 7, 0, 1], [7, 0, 1, 2], [0, 1, 2, 3]],
+        [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]],
+        [[3, 2, 1, 0], [3, 2, 1, 1], [3, 2, 2, 2], [3, 3, 3, 3]],
+        [[0, 0, 0, 0], [1, 1, 1, 0], [2, 2, 1, 0], [3, 2, 1, 0]],
+        [[1, 0, 1, 0], [3, 2, 3, 2], [1, 0, 1, 0], [3, 2, 3, 2]],
+    ];
+    let src = (b as u64) << 32 | a as u64;
+    let row = TABLE[mode][(b & 3) as usize];
+    row.iter().fold(0u32, |d, &byte| {
+        d << 8 | ((src >> (8 * byte)) & 0xff) as u32
+    })
 }
 
 /// `shf.l`/`shf.r` by `n` (0 to 32) of the 64-bit value whose high word is `b`: the high

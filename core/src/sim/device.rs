@@ -144,6 +144,36 @@ pub fn launch_budget() -> u64 {
     crate::limits().launch_budget
 }
 
+/// Takes the text device `printf` wrote on the simulated device since it was last taken
+/// (every thread's output, in the order the simulator ran the threads).
+///
+/// Natively, synchronizing a stream, an event or the context prints it to standard output,
+/// as CUDA prints a GPU's printf buffer at a synchronization point; this call is for
+/// callers that show it elsewhere (on wasm32 it is the only way to get it: the playground
+/// shows it under the snippet).
+///
+/// ```
+/// assert_eq!(cuda_library::sim::take_device_output(), ""); // nothing printed yet
+/// ```
+pub fn take_device_output() -> String {
+    gpu().lock().mem.take_device_output()
+}
+
+/// Prints what device `printf` wrote, at a synchronization point (not on wasm32, where
+/// standard output goes nowhere: [`take_device_output`] gets it there).
+pub(crate) fn print_device_output() {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::io::Write;
+        let text = take_device_output();
+        if !text.is_empty() {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(text.as_bytes());
+            let _ = out.flush();
+        }
+    }
+}
+
 impl SimGpu {
     /// Locks the device. A panic in another thread while it held the lock leaves memory as
     /// it was, so the lock is taken over rather than poisoned for good.

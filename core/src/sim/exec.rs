@@ -212,6 +212,28 @@ struct Block<'a> {
     ctaid: [u32; 3],
 }
 
+/// `printf`'s argument buffer as one thread sees it (usually in its local memory).
+struct ThreadArgs<'a, 'b> {
+    block: &'a mut Block<'b>,
+    gmem: &'a mut Memory,
+    w: &'a mut Warp,
+    l: usize,
+    base: u64,
+}
+
+impl super::printf::Args for ThreadArgs<'_, '_> {
+    fn read(&mut self, offset: u64, size: usize) -> std::result::Result<u64, String> {
+        let at = self.base.wrapping_add(offset);
+        self.block
+            .read(self.gmem, self.w, self.l, MemSpace::Generic, at, size)
+            .map_err(|e| format!("argument at offset {offset}: {e}"))
+    }
+
+    fn string(&mut self, address: u64) -> std::result::Result<String, String> {
+        self.block.c_string(self.gmem, self.w, self.l, address)
+    }
+}
+
 fn lanes(mask: u32) -> impl Iterator<Item = usize> {
     let mut m = mask;
     std::iter::from_fn(move || {
@@ -1514,6 +1536,93 @@ impl Block<'_> {
         }
     }
 
+    /// A C string at generic address `addr` as lane `l` sees it (at most 64 KiB).
+    fn c_string(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        l: usize,
+        addr: u64,
+    ) -> std::result::Result<String, String> {
+        let mut bytes = Vec::new();
+        for i in 0..(64u64 << 10) {
+            let b = self.read(gmem, w, l, MemSpace::Generic, addr.wrapping_add(i), 1)? as u8;
+            if b == 0 {
+                return Ok(String::from_utf8_lossy(&bytes).into_owned());
+            }
+            bytes.push(b);
+        }
+        Err(format!("the string at {addr:#x} has no end within 64 KiB"))
+    }
+
+    /// A device-runtime call (`assert`, `printf`, `malloc`, `free`) in lanes `m`.
+    #[allow(clippy::too_many_arguments)]
+    fn runtime(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        func: RuntimeFn,
+        args: &[u32],
+        ret: Option<u32>,
+        m: u32,
+    ) -> Result<()> {
+        let arg = |w: &Warp, l: usize, k: usize| args.get(k).map_or(0, |&r| w.regs[r as usize][l]);
+        for l in lanes(m) {
+            let result = match func {
+                RuntimeFn::AssertFail => {
+                    let (m_at, f_at, fn_at) = (arg(w, l, 0), arg(w, l, 1), arg(w, l, 3));
+                    let source_line = arg(w, l, 2) as u32;
+                    let mut text = |a: u64| -> String {
+                        self.c_string(gmem, w, l, a)
+                            .unwrap_or_else(|e| format!("<unreadable: {e}>"))
+                    };
+                    let expression = text(m_at);
+                    let file = text(f_at);
+                    let function = text(fn_at);
+                    return Err(Error::DeviceAssert {
+                        kernel: self.code.name.clone(),
+                        block: self.ctaid,
+                        thread: w.tid[l],
+                        expression,
+                        file,
+                        source_line,
+                        function,
+                    });
+                }
+                RuntimeFn::Vprintf => {
+                    let fmt = self
+                        .c_string(gmem, w, l, arg(w, l, 0))
+                        .map_err(|d| self.fault(w, l, ins, format!("printf's format: {d}")))?;
+                    let base = arg(w, l, 1);
+                    let mut reader = ThreadArgs {
+                        block: &mut *self,
+                        gmem: &mut *gmem,
+                        w: &mut *w,
+                        l,
+                        base,
+                    };
+                    let (text, count) = super::printf::format(fmt.as_bytes(), &mut reader)
+                        .map_err(|d| {
+                            self.fault(w, l, ins, format!("printf(\"{fmt}\", ...): {d}"))
+                        })?;
+                    gmem.push_device_output(&text);
+                    count as u64
+                }
+                RuntimeFn::Malloc => gmem.device_malloc(arg(w, l, 0)),
+                RuntimeFn::Free => {
+                    gmem.device_free(arg(w, l, 0))
+                        .map_err(|d| self.fault(w, l, ins, d))?;
+                    0
+                }
+            };
+            if let Some(r) = ret {
+                w.set(r, l, result);
+            }
+        }
+        Ok(())
+    }
+
     fn exec(
         &mut self,
         gmem: &mut Memory,
@@ -1525,6 +1634,11 @@ impl Block<'_> {
         // Arithmetic is computed for all 32 lanes from copies of the operand rows (loops the
         // compiler can vectorise) and written back to the active lanes only.
         match *op {
+            Op::Runtime {
+                func,
+                ref args,
+                ret,
+            } => self.runtime(gmem, w, ins, func, args, ret, m)?,
             Op::Mov { d, a } => match a {
                 Src::Imm(v) => w.fill(d, m, v),
                 Src::Reg(r) if m == FULL => {
@@ -2010,7 +2124,28 @@ impl Block<'_> {
                     }
                 }
             }
-            Op::Prmt { d, a, b, c } => {
+            Op::Prmt {
+                mode: Some(table),
+                d,
+                a,
+                b,
+                c,
+            } => {
+                for l in lanes(m) {
+                    let src = (w.get(a, l) & 0xffff_ffff) | ((w.get(b, l) & 0xffff_ffff) << 32);
+                    let pick = &table[(w.get(c, l) & 3) as usize];
+                    let v =
+                        (0..4).fold(0u64, |v, i| v | ((src >> (8 * pick[i])) & 0xff) << (8 * i));
+                    w.set(d, l, v);
+                }
+            }
+            Op::Prmt {
+                mode: None,
+                d,
+                a,
+                b,
+                c,
+            } => {
                 for l in lanes(m) {
                     let src = (w.get(a, l) & 0xffff_ffff) | ((w.get(b, l) & 0xffff_ffff) << 32);
                     let sel = w.get(c, l);

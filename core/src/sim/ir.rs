@@ -239,9 +239,71 @@ pub enum VoteMode {
     Ballot,
 }
 
+/// A function the CUDA device runtime provides, which device code calls by name
+/// (`.extern .func`): what `assert()`, `printf`, `malloc` and `free` compile to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuntimeFn {
+    /// `__assertfail(message, file, line, function, char_size)`.
+    AssertFail,
+    /// `vprintf(format, argument_buffer) -> int`.
+    Vprintf,
+    /// `malloc(size) -> pointer`.
+    Malloc,
+    /// `free(pointer)`.
+    Free,
+}
+
+impl RuntimeFn {
+    /// The runtime function of that name, with its argument and result counts.
+    pub fn named(name: &str) -> Option<(RuntimeFn, usize, usize)> {
+        Some(match name {
+            "__assertfail" => (RuntimeFn::AssertFail, 5, 0),
+            "vprintf" => (RuntimeFn::Vprintf, 2, 1),
+            "malloc" => (RuntimeFn::Malloc, 1, 1),
+            "free" => (RuntimeFn::Free, 1, 0),
+            _ => return None,
+        })
+    }
+}
+
+/// `prmt`'s modes: for each value of `c & 3`, the source byte each result byte takes,
+/// from the result's byte 0 up (the PTX ISA lists them from byte 3 down).
+pub const PRMT_MODES: [(&str, [[u8; 4]; 4]); 6] = [
+    (
+        "f4e",
+        [[0, 1, 2, 3], [1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]],
+    ),
+    (
+        "b4e",
+        [[0, 7, 6, 5], [1, 0, 7, 6], [2, 1, 0, 7], [3, 2, 1, 0]],
+    ),
+    (
+        "rc8",
+        [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]],
+    ),
+    (
+        "ecl",
+        [[0, 1, 2, 3], [1, 1, 2, 3], [2, 2, 2, 3], [3, 3, 3, 3]],
+    ),
+    (
+        "ecr",
+        [[0, 0, 0, 0], [0, 1, 1, 1], [0, 1, 2, 2], [0, 1, 2, 3]],
+    ),
+    (
+        "rc16",
+        [[0, 1, 0, 1], [2, 3, 2, 3], [0, 1, 0, 1], [2, 3, 2, 3]],
+    ),
+];
+
 /// One operation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
+    /// A call of a device-runtime function: arguments and the result in registers.
+    Runtime {
+        func: RuntimeFn,
+        args: Vec<u32>,
+        ret: Option<u32>,
+    },
     /// `d = a` (also `mov` of a symbol's address, already resolved to an immediate).
     Mov { d: u32, a: Src },
     /// `d = a op b`.
@@ -404,7 +466,15 @@ pub enum Op {
         part_bits: u32,
     },
     /// `prmt.b32` (default mode): picks four bytes of `{b, a}` by the selector `c`.
-    Prmt { d: u32, a: Src, b: Src, c: Src },
+    Prmt {
+        /// `None`: the default mode (a selector nibble per byte); else one of the modes'
+        /// byte tables ([`PRMT_MODES`]), indexed by `c & 3`.
+        mode: Option<&'static [[u8; 4]; 4]>,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
     /// `bfind`: position of the most significant non-sign bit (`shiftamt`: from the top).
     Bfind {
         ty: Ty,

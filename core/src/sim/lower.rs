@@ -417,6 +417,12 @@ impl<'a> Lowerer<'a> {
     /// and labels; parameters and results move through registers.
     fn inline_call(&mut self, i: &ast::Instruction) -> Result<()> {
         let line = i.pos.line;
+        if call_target(i).and_then(RuntimeFn::named).is_some() {
+            // `printf`, `assert`, `malloc`, `free`: one instruction the engine carries out.
+            let ins = self.instr(i)?;
+            self.code.push(ins);
+            return Ok(());
+        }
         let mut lists: Vec<&Vec<Operand>> = Vec::new();
         let mut target = None;
         for o in &i.operands {
@@ -896,14 +902,13 @@ impl<'a> Lowerer<'a> {
             }
             "prmt" => {
                 need(4)?;
-                if mods
+                let mode = PRMT_MODES
                     .iter()
-                    .any(|m| matches!(*m, "f4e" | "b4e" | "rc8" | "ecl" | "ecr" | "rc16"))
-                {
-                    return Err(unsupported(line, "`prmt` modes other than the default"));
-                }
+                    .find(|(name, _)| has(name))
+                    .map(|(_, table)| table);
                 let d = self.dst(&o[0], line)?;
                 Op::Prmt {
+                    mode,
                     d,
                     a: self.src(&o[1], Ty::U(4), line)?,
                     b: self.src(&o[2], Ty::U(4), line)?,
@@ -1386,6 +1391,41 @@ impl<'a> Lowerer<'a> {
                     c: self.src(&o[3], Ty::U(4), line)?,
                 }
             }
+            "call" => {
+                let name = call_target(i).unwrap_or_default();
+                let Some((func, n_args, n_rets)) = RuntimeFn::named(name) else {
+                    return Err(unsupported_op());
+                };
+                let lists: Vec<&Vec<Operand>> = i
+                    .operands
+                    .iter()
+                    .filter_map(|o| match o {
+                        Operand::List(l) => Some(l),
+                        _ => None,
+                    })
+                    .collect();
+                let (rets, args): (&[Operand], &[Operand]) = match lists[..] {
+                    [r, a] => (r, a),
+                    [a] if !matches!(i.operands.first(), Some(Operand::List(_))) => (&[], a),
+                    [r] => (r, &[]),
+                    _ => (&[], &[]),
+                };
+                if args.len() != n_args || rets.len() > n_rets {
+                    return Err(unsupported(
+                        line,
+                        format!("a call to `{name}` with {} arguments", args.len()),
+                    ));
+                }
+                let mut reg = |o: &Operand| -> Result<u32> {
+                    match o {
+                        Operand::Name(n) => Ok(self.param_reg(n).unwrap_or_else(|| self.reg(n))),
+                        other => Err(unsupported(line, format!("the call argument {other:?}"))),
+                    }
+                };
+                let args = args.iter().map(&mut reg).collect::<Result<Vec<_>>>()?;
+                let ret = rets.first().map(&mut reg).transpose()?;
+                Op::Runtime { func, args, ret }
+            }
             "shf" => {
                 need(4)?;
                 let left = has("l");
@@ -1428,6 +1468,14 @@ impl<'a> Lowerer<'a> {
 }
 
 /// The value of the first modifier in `table` that the instruction carries.
+/// The function a `call` names (`call (ret), f, (args)`).
+fn call_target(i: &ast::Instruction) -> Option<&str> {
+    i.operands.iter().find_map(|o| match o {
+        Operand::Name(n) => Some(n.as_str()),
+        _ => None,
+    })
+}
+
 fn pick<T: Copy>(mods: &[&str], table: &[(&str, T)]) -> Option<T> {
     table
         .iter()

@@ -23,7 +23,20 @@ pub struct Memory {
     /// Index of the last allocation an access hit: kernels touch few buffers, so most
     /// lookups end here instead of in a search.
     last: std::cell::Cell<usize>,
+    /// Text device `printf` wrote that nobody has taken yet (the GPU's printf FIFO).
+    device_output: String,
+    /// Whether output was dropped because the FIFO was full.
+    output_dropped: bool,
+    /// Allocations device code made with `malloc`, and their bytes in all.
+    heap: Vec<(u64, u64)>,
 }
+
+/// Bytes of device `printf` output kept until it is taken, as CUDA's default
+/// `cudaLimitPrintfFifoSize` (1 MiB); later output is dropped, as on a GPU.
+pub const PRINTF_FIFO_BYTES: usize = 1 << 20;
+/// Bytes device code may hold with `malloc` at once, as CUDA's default
+/// `cudaLimitMallocHeapSize` (8 MiB); past it `malloc` returns null, as on a GPU.
+pub const DEVICE_HEAP_BYTES: u64 = 8 << 20;
 
 impl Memory {
     /// Empty memory.
@@ -33,7 +46,59 @@ impl Memory {
             next: GLOBAL_BASE,
             used: 0,
             last: std::cell::Cell::new(0),
+            device_output: String::new(),
+            output_dropped: false,
+            heap: Vec::new(),
         }
+    }
+
+    /// Takes what device `printf` wrote since the last call (the output of every thread,
+    /// in the order the simulator ran them), ending with a note if some was dropped.
+    pub fn take_device_output(&mut self) -> String {
+        let mut out = std::mem::take(&mut self.device_output);
+        if std::mem::take(&mut self.output_dropped) {
+            out.push_str("[cuda-library: device printf output past 1 MiB was dropped, as a GPU drops what overflows its printf buffer]\n");
+        }
+        out
+    }
+
+    /// Appends device `printf` output, dropping what does not fit in the FIFO.
+    pub(crate) fn push_device_output(&mut self, text: &str) {
+        if self.device_output.len() + text.len() > PRINTF_FIFO_BYTES {
+            self.output_dropped = true;
+        } else {
+            self.device_output.push_str(text);
+        }
+    }
+
+    /// Device-side `malloc`: an allocation of `size` bytes, or 0 (null) when the heap
+    /// limit would be passed.
+    pub(crate) fn device_malloc(&mut self, size: u64) -> u64 {
+        let held: u64 = self.heap.iter().map(|h| h.1).sum();
+        if size == 0 || held.saturating_add(size) > DEVICE_HEAP_BYTES {
+            return 0;
+        }
+        match self.alloc(size as usize, 16) {
+            Ok(addr) => {
+                self.heap.push((addr, size));
+                addr
+            }
+            Err(_) => 0,
+        }
+    }
+
+    /// Device-side `free` of what `malloc` returned (null is ignored).
+    pub(crate) fn device_free(&mut self, addr: u64) -> std::result::Result<(), String> {
+        if addr == 0 {
+            return Ok(());
+        }
+        let Some(i) = self.heap.iter().position(|h| h.0 == addr) else {
+            return Err(format!(
+                "free({addr:#x}): not an address device malloc returned (or freed twice)"
+            ));
+        };
+        self.heap.swap_remove(i);
+        self.free(addr).map_err(|e| e.to_string())
     }
 
     /// Allocates `size` zeroed bytes aligned to `align` (at least 256).

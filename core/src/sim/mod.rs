@@ -54,11 +54,12 @@ mod ir;
 pub(crate) mod library;
 mod lower;
 mod mem;
+mod printf;
 
-pub use device::{launch_budget, set_launch_budget, CostModel};
+pub use device::{launch_budget, set_launch_budget, take_device_output, CostModel};
 pub use exec::{block_work, launch, Budget, Dims, Stats};
 pub use lower::{KernelCode, SimModule};
-pub use mem::{Memory, CAPACITY};
+pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};
 
 /// Shared memory one block may use on the simulated device (static plus dynamic), as on
 /// sm_90 with the opt-in maximum.

@@ -1,0 +1,101 @@
+//! The CUDA device runtime on the simulator, through the public API: `printf`, `assert()`,
+//! `malloc` and `free` in CUDA C++ compiled by NVRTC (which declares them itself; no header
+//! is needed), as real kernels use them.
+
+use cuda_library::{
+    launch, BackendKind, Device, Error, ImageKind, LaunchConfig, Program, ProgramOptions,
+};
+
+const SOURCE: &str = r#"
+extern "C" __global__ void k(int* p, int n) {
+    int i = threadIdx.x;
+    printf("thread %d of %d: %.2f %s %5.1e|\n", i, n, 1.5 * i, "ok", 1234.5);
+    assert(i < n);
+    int* q = (int*)malloc(16);
+    if (q) { q[0] = i; p[i] = q[0] + 100; free(q); }
+}
+"#;
+
+/// The source compiled to PTX, or `None` (printed) where NVRTC is missing.
+fn compiled() -> Option<cuda_library::ObjectCode> {
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    };
+    match Program::new(SOURCE, options)
+        .with_name("runtime.cu")
+        .compile(ImageKind::Ptx, &[])
+    {
+        Ok(code) => Some(code),
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                panic!("{e}");
+            }
+            eprintln!("skipping: {e}");
+            None
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn printf_assert_malloc_and_free_behave_as_on_a_gpu() {
+    let Some(code) = compiled() else {
+        return;
+    };
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let lib = code.to_library(&Default::default()).unwrap();
+    let k = lib.get_kernel("k").unwrap();
+    let p = ctx.alloc_zeroed::<i32>(4).unwrap();
+
+    // Every thread prints, formatted as C's printf formats; malloc/free work per thread.
+    launch!(k, &stream, &LaunchConfig::new(1, 4), p, 4i32).unwrap();
+    let out = cuda_library::sim::take_device_output();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "thread 0 of 4: 0.00 ok 1.2e+03|",
+            "thread 1 of 4: 1.50 ok 1.2e+03|",
+            "thread 2 of 4: 3.00 ok 1.2e+03|",
+            "thread 3 of 4: 4.50 ok 1.2e+03|",
+        ]
+    );
+    assert_eq!(p.to_vec().unwrap(), [100, 101, 102, 103]);
+
+    // Thread 3 fails the assert: the launch ends with the expression, file, line,
+    // function, block and thread, as the GPU's device-side assert reports them.
+    let e = launch!(k, &stream, &LaunchConfig::new(1, 4), p, 3i32).unwrap_err();
+    match &e {
+        Error::DeviceAssert {
+            kernel,
+            block,
+            thread,
+            expression,
+            file,
+            source_line,
+            function,
+        } => {
+            assert_eq!(kernel, "k");
+            assert_eq!((*block, *thread), ([0, 0, 0], [3, 0, 0]));
+            assert_eq!(expression, "i < n");
+            assert_eq!(file, "runtime.cu");
+            assert_eq!(*source_line, 5);
+            assert!(function.contains('k'), "{function}");
+        }
+        other => panic!("{other}"),
+    }
+    let text = e.to_string();
+    assert!(
+        text.starts_with("runtime.cu:5: ")
+            && text.contains("thread: [3,0,0] Assertion `i < n` failed"),
+        "{text}"
+    );
+    // What the threads printed before the assert is kept; the library stays usable.
+    assert!(cuda_library::sim::take_device_output().contains("thread 3 of 3"));
+    launch!(k, &stream, &LaunchConfig::new(1, 2), p, 2i32).unwrap();
+    stream.synchronize().unwrap(); // prints the two lines to standard output
+    assert_eq!(cuda_library::sim::take_device_output(), "");
+}
