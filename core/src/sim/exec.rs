@@ -2034,6 +2034,60 @@ impl Block<'_> {
                     w.set(d, l, v);
                 }
             }
+            Op::Redux { op, signed, d, a } => {
+                let vals = lanes(m).map(|l| w.get(a, l) & 0xffff_ffff);
+                let v = match (op, signed) {
+                    (BinOp::Add, _) => vals.fold(0u64, |s, x| s.wrapping_add(x)),
+                    (BinOp::Min, true) => {
+                        vals.map(|x| x as u32 as i32).min().unwrap_or(0) as u32 as u64
+                    }
+                    (BinOp::Max, true) => {
+                        vals.map(|x| x as u32 as i32).max().unwrap_or(0) as u32 as u64
+                    }
+                    (BinOp::Min, false) => vals.min().unwrap_or(0),
+                    (BinOp::Max, false) => vals.max().unwrap_or(0),
+                    (BinOp::And, _) => vals.fold(0xffff_ffff, |s, x| s & x),
+                    (BinOp::Or, _) => vals.fold(0, |s, x| s | x),
+                    _ => vals.fold(0, |s, x| s ^ x),
+                };
+                w.fill(d, m, v & 0xffff_ffff);
+            }
+            Op::Match { all, bits, d, p, a } => {
+                let value = |w: &Warp, l: usize| w.get(a, l) & width_mask(bits);
+                let first = lanes(m).next().map(|l| value(w, l));
+                let same_everywhere = lanes(m).all(|l| Some(value(w, l)) == first);
+                for l in lanes(m) {
+                    let v = value(w, l);
+                    let mask = if all {
+                        if same_everywhere {
+                            m
+                        } else {
+                            0
+                        }
+                    } else {
+                        lanes(m)
+                            .filter(|&k| value(w, k) == v)
+                            .fold(0u32, |s, k| s | 1 << k)
+                    };
+                    if let Some(d) = d {
+                        w.set(d, l, mask as u64);
+                    }
+                    if let Some(p) = p {
+                        w.set(p, l, same_everywhere as u64);
+                    }
+                }
+            }
+            Op::Elect { d, p } => {
+                let leader = lanes(m).next().unwrap_or(0);
+                for l in lanes(m) {
+                    if let Some(d) = d {
+                        w.set(d, l, leader as u64);
+                    }
+                    if let Some(p) = p {
+                        w.set(p, l, (l == leader) as u64);
+                    }
+                }
+            }
             Op::ActiveMask { d } => {
                 for l in lanes(m) {
                     w.set(d, l, m as u64);

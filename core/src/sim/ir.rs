@@ -434,6 +434,26 @@ pub enum Op {
         p: Src,
         negate: bool,
     },
+    /// `redux.sync.op.type d, a, membermask`: `op` over `a` of the lanes taking part, in
+    /// every one of them (`Min`/`Max` signed for `.s32`).
+    Redux {
+        op: BinOp,
+        signed: bool,
+        d: u32,
+        a: Src,
+    },
+    /// `match.any.sync` (`d` = the lanes holding the same `a`) and `match.all.sync`
+    /// (`d` = the lanes if all hold the same `a`, else 0; `p` = whether they do).
+    Match {
+        all: bool,
+        bits: u32,
+        d: Option<u32>,
+        p: Option<u32>,
+        a: Src,
+    },
+    /// `elect.sync d|p, membermask`: the lowest lane taking part is the leader; `d` = its
+    /// lane number in every lane, `p` = whether this lane is it.
+    Elect { d: Option<u32>, p: Option<u32> },
     /// `activemask.b32`.
     ActiveMask { d: u32 },
     /// `bfe`: extract `c` bits from position `b`.

@@ -685,6 +685,20 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The destinations of `d|p` (either may be `_`), or of a lone `d`.
+    fn dst_pair(&mut self, op: &Operand, line: u32) -> Result<(Option<u32>, Option<u32>)> {
+        let mut one = |o: &Operand| -> Result<Option<u32>> {
+            match o {
+                Operand::Sink => Ok(None),
+                o => self.dst(o, line).map(Some),
+            }
+        };
+        match op {
+            Operand::Pair(d, p) => Ok((one(d)?, one(p)?)),
+            d => Ok((one(d)?, None)),
+        }
+    }
+
     fn src(&mut self, op: &Operand, ty: Ty, line: u32) -> Result<Src> {
         Ok(match op {
             Operand::Name(n) if self.is_reg(n) => Src::Reg(self.reg(n)),
@@ -1372,6 +1386,52 @@ impl<'a> Lowerer<'a> {
                     p: self.src(p, Ty::Pred, line)?,
                     negate,
                 }
+            }
+            "redux" => {
+                need(2)?;
+                let op = pick(
+                    &mods,
+                    &[
+                        ("add", BinOp::Add),
+                        ("min", BinOp::Min),
+                        ("max", BinOp::Max),
+                        ("and", BinOp::And),
+                        ("or", BinOp::Or),
+                        ("xor", BinOp::Xor),
+                    ],
+                )
+                .ok_or_else(unsupported_op)?;
+                if has("f32") || has("abs") || has("NaN") {
+                    return Err(unsupported_op());
+                }
+                let d = self.dst(&o[0], line)?;
+                Op::Redux {
+                    op,
+                    signed: has("s32"),
+                    d,
+                    a: self.src(&o[1], Ty::U(4), line)?,
+                }
+            }
+            "match" => {
+                need(2)?;
+                let all = has("all");
+                if all == has("any") {
+                    return Err(unsupported_op());
+                }
+                let (d, p) = self.dst_pair(&o[0], line)?;
+                let bits = if has("b64") { 64 } else { 32 };
+                Op::Match {
+                    all,
+                    bits,
+                    d,
+                    p,
+                    a: self.src(&o[1], Ty::U(bits as u8 / 8), line)?,
+                }
+            }
+            "elect" => {
+                need(1)?;
+                let (d, p) = self.dst_pair(&o[0], line)?;
+                Op::Elect { d, p }
             }
             "activemask" => {
                 need(1)?;

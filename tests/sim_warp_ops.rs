@@ -1,0 +1,120 @@
+//! Warp-wide instructions real code uses through CUDA's intrinsics: `redux.sync`
+//! (`__reduce_*_sync`), `match.sync` (`__match_any_sync`, `__match_all_sync`) and
+//! `elect.sync` (what `cooperative_groups::invoke_one` becomes on sm_90), on the simulator,
+//! against their definitions in the CUDA programming guide and the PTX ISA.
+
+use cuda_library::sim::{self, Dims, Memory};
+use cuda_library::{Error, ImageKind, Program, ProgramOptions};
+
+const SOURCE: &str = r#"
+extern "C" __global__ void warp(unsigned* out) {
+    unsigned t = threadIdx.x;
+    unsigned all = __activemask();
+    unsigned* o = out + t * 8;
+    o[0] = __reduce_add_sync(all, t);
+    o[1] = __reduce_min_sync(all, 40u - t);
+    o[2] = (unsigned)__reduce_max_sync(all, (int)t - 20);
+    o[3] = __reduce_or_sync(all, 1u << t);
+    o[4] = __match_any_sync(all, t % 4);
+    int pred;
+    o[5] = __match_all_sync(all, t / 64, &pred);
+    o[6] = (unsigned)pred;
+    o[7] = __match_all_sync(all, t, &pred) | (unsigned)pred;
+}
+"#;
+
+fn ptx_or_skip() -> Option<String> {
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    };
+    match Program::new(SOURCE, options).compile(ImageKind::Ptx, &[]) {
+        Ok(code) => Some(code.ptx_text().unwrap_or_default().to_string()),
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                panic!("{e}");
+            }
+            eprintln!("skipping: {e}");
+            None
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn run(ptx: &str, kernel: &str, threads: u32, words: usize) -> Vec<u32> {
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(ptx, &mut mem).unwrap();
+    let out = mem.alloc(words * 4, 4).unwrap();
+    let p = sim::pack_params(&m, kernel, &[&out.to_le_bytes()]).unwrap();
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [threads, 1, 1],
+        shared_dynamic: 0,
+    };
+    sim::launch(&m, &mut mem, kernel, dims, &p, sim::DEFAULT_BUDGET).unwrap();
+    let mut bytes = vec![0u8; words * 4];
+    mem.read(out, &mut bytes).unwrap();
+    bytes
+        .chunks(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+#[test]
+fn reduce_and_match_intrinsics_follow_their_definitions() {
+    let Some(ptx) = ptx_or_skip() else {
+        return;
+    };
+    let got = run(&ptx, "warp", 32, 32 * 8);
+    for t in 0..32u32 {
+        let row = &got[t as usize * 8..][..8];
+        let same_class = (0..32u32)
+            .filter(|k| k % 4 == t % 4)
+            .fold(0, |m, k| m | 1 << k);
+        let want = [
+            (0..32).sum::<u32>(),
+            40 - 31,
+            (31i32 - 20) as u32,
+            u32::MAX,
+            same_class,
+            u32::MAX, // every lane holds t / 64 == 0: the whole mask
+            1,
+            0, // lanes differ: 0, and pred false
+        ];
+        assert_eq!(row, want, "thread {t}");
+    }
+}
+
+#[test]
+fn elect_picks_the_lowest_lane_taking_part() {
+    let ptx = r#".version 8.0
+.target sm_90
+.address_size 64
+.visible .entry elect(.param .u64 out)
+{
+    .reg .pred %p<3>; .reg .b32 %r<6>; .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd2, %r1, 8;
+    add.s64 %rd3, %rd1, %rd2;
+    setp.lt.u32 %p1, %r1, 5;
+    @%p1 bra DONE;
+    activemask.b32 %r2;
+    elect.sync %r3|%p2, %r2;
+    selp.u32 %r4, 1, 0, %p2;
+    st.global.u32 [%rd3], %r3;
+    st.global.u32 [%rd3+4], %r4;
+DONE:
+    ret;
+}"#;
+    let got = run(ptx, "elect", 32, 64);
+    for t in 0..32usize {
+        let (leader, me) = (got[2 * t], got[2 * t + 1]);
+        if t < 5 {
+            assert_eq!((leader, me), (0, 0), "lane {t} did not take part");
+        } else {
+            assert_eq!((leader, me), (5, (t == 5) as u32), "lane {t}");
+        }
+    }
+}
