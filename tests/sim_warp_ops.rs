@@ -1,6 +1,7 @@
 //! Warp-wide instructions real code uses through CUDA's intrinsics: `redux.sync`
 //! (`__reduce_*_sync`), `match.sync` (`__match_any_sync`, `__match_all_sync`) and
-//! `elect.sync` (what `cooperative_groups::invoke_one` becomes on sm_90), on the simulator,
+//! `elect.sync` (what `cooperative_groups::invoke_one` becomes on sm_90), and `cp.async`
+//! (`__pipeline_memcpy_async`), on the simulator,
 //! against their definitions in the CUDA programming guide and the PTX ISA.
 
 use cuda_library::sim::{self, Dims, Memory};
@@ -116,5 +117,69 @@ DONE:
         } else {
             assert_eq!((leader, me), (5, (t == 5) as u32), "lane {t}");
         }
+    }
+}
+
+/// `cp.async` through CUDA's pipeline primitives (`__pipeline_memcpy_async`, 4, 8 and 16
+/// bytes, and 8 with a zero-filled tail), committed and waited for, then read from shared
+/// memory.
+#[test]
+fn async_copies_to_shared_memory_arrive_by_the_wait() {
+    let source = r#"
+#include <cuda_pipeline.h>
+extern "C" __global__ void stage(const float4* in, float* out) {
+    __shared__ float4 tile[32];
+    __shared__ float2 pairs[32];
+    __shared__ float2 half_filled[32];
+    unsigned t = threadIdx.x;
+    __pipeline_memcpy_async(&tile[t], &in[t], 16);
+    __pipeline_memcpy_async(&pairs[t], &in[t], 8);
+    // 8 bytes of which the last 4 are zero-filled: only `.x` comes from memory.
+    __pipeline_memcpy_async(&half_filled[t], &in[t], 8, 4);
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncthreads();
+    float4 v = tile[31 - t];
+    out[t] = v.x + v.y + v.z + v.w + pairs[t].y + half_filled[t].x + 1000.0f * half_filled[t].y;
+}
+"#;
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    };
+    let ptx = match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
+        Ok(code) => code.ptx_text().unwrap_or_default().to_string(),
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                panic!("{e}");
+            }
+            eprintln!("skipping: {e}");
+            return;
+        }
+        Err(e) => panic!("{e}"),
+    };
+    assert!(ptx.contains("cp.async"), "{ptx}");
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let input: Vec<f32> = (0..128).map(|i| i as f32).collect();
+    let inp = mem.alloc(512, 16).unwrap();
+    let bytes: Vec<u8> = input.iter().flat_map(|v| v.to_le_bytes()).collect();
+    mem.write(inp, &bytes).unwrap();
+    let out = mem.alloc(128, 4).unwrap();
+    let p = sim::pack_params(&m, "stage", &[&inp.to_le_bytes(), &out.to_le_bytes()]).unwrap();
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        shared_dynamic: 0,
+    };
+    sim::launch(&m, &mut mem, "stage", dims, &p, sim::DEFAULT_BUDGET).unwrap();
+    let mut got = [0u8; 128];
+    mem.read(out, &mut got).unwrap();
+    for t in 0..32usize {
+        let g = f32::from_le_bytes(got[4 * t..4 * t + 4].try_into().unwrap());
+        let r = 31 - t;
+        let tile: f32 = (0..4).map(|k| input[4 * r + k]).sum();
+        let want = tile + input[4 * t + 1] + input[4 * t];
+        assert_eq!(g, want, "thread {t}");
     }
 }

@@ -2088,6 +2088,27 @@ impl Block<'_> {
                     }
                 }
             }
+            Op::CpAsync {
+                dst,
+                src,
+                size,
+                src_size,
+            } => {
+                let (to, from) = (w.addresses(dst), w.addresses(src));
+                for l in lanes(m) {
+                    let keep = src_size.map_or(size as u64, |s| w.get(s, l).min(size as u64));
+                    for off in (0..size as u64).step_by(4) {
+                        let v = if off < keep {
+                            self.read(gmem, w, l, src.space, from[l] + off, 4)
+                                .map_err(|d| self.fault(w, l, ins, d))?
+                        } else {
+                            0
+                        };
+                        self.write(gmem, w, l, (dst.space, to[l] + off, 4), v)
+                            .map_err(|d| self.fault(w, l, ins, d))?;
+                    }
+                }
+            }
             Op::ActiveMask { d } => {
                 for l in lanes(m) {
                     w.set(d, l, m as u64);

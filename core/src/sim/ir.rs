@@ -454,6 +454,16 @@ pub enum Op {
     /// `elect.sync d|p, membermask`: the lowest lane taking part is the leader; `d` = its
     /// lane number in every lane, `p` = whether this lane is it.
     Elect { d: Option<u32>, p: Option<u32> },
+    /// `cp.async` of `size` bytes from global to shared memory, done at once (the
+    /// simulator runs a block's warps one after another, so the copy is complete by the
+    /// `cp.async.wait_group` that must precede any read of it); bytes past `src_size` are
+    /// zeros.
+    CpAsync {
+        dst: Addr,
+        src: Addr,
+        size: u32,
+        src_size: Option<Src>,
+    },
     /// `activemask.b32`.
     ActiveMask { d: u32 },
     /// `bfe`: extract `c` bits from position `b`.

@@ -1650,3 +1650,32 @@ impl SimModule {
         })
     }
 }
+            // The copies are done when issued (Op::CpAsync), so the groups have nothing to
+            // wait for.
+            "cp" if has("async")
+                && (has("commit_group") || has("wait_group") || has("wait_all")) =>
+            {
+                Op::Nop
+            }
+            "cp" if has("async") && !has("bulk") && !has("mbarrier") => {
+                need(3)?;
+                let size = match &o[2] {
+                    Operand::Int(n @ (4 | 8 | 16)) => *n as u32,
+                    other => {
+                        return Err(unsupported(line, format!("`cp.async` of {other:?} bytes")))
+                    }
+                };
+                let src_size = match o.get(3) {
+                    Some(Operand::Name(n)) if n.starts_with('%') || self.is_reg(n) => {
+                        Some(self.src(&o[3], Ty::U(4), line)?)
+                    }
+                    Some(Operand::Int(n)) => Some(Src::Imm(*n as u64)),
+                    _ => None,
+                };
+                Op::CpAsync {
+                    dst: self.addr(&o[0], MemSpace::Shared, line)?,
+                    src: self.addr(&o[1], MemSpace::Global, line)?,
+                    size,
+                    src_size,
+                }
+            }
