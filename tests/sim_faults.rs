@@ -184,15 +184,20 @@ fn arguments_are_checked_like_the_driver_checks_them() {
 #[test]
 fn parse_errors_carry_line_and_column() {
     let mut mem = Memory::new();
-    let e = sim::load_ptx(
+    // Outside a function body: the module's error.
+    let e = sim::load_ptx(&format!("{HEADER}.global .u32 x\n"), &mut mem).unwrap_err();
+    match e {
+        Error::PtxSyntax { line, column, .. } => assert_eq!((line, column), (4, 14)),
+        other => panic!("{other:?}"),
+    }
+    // Inside a body: that kernel's error (tests/ptx_grammar.rs has more).
+    let m = sim::load_ptx(
         &format!("{HEADER}.visible .entry k()\n{{\n  mov.u32 %r1 %r2;\n}}\n"),
         &mut mem,
     )
-    .unwrap_err();
-    match e {
-        Error::PtxSyntax { line, column, .. } => assert_eq!((line, column), (6, 15)),
-        other => panic!("{other:?}"),
-    }
+    .unwrap();
+    let e = m.kernel("k").unwrap_err().to_string();
+    assert!(e.contains("line 6, column 15"), "{e}");
 }
 
 fn fault_of(e: &Error) -> ([u32; 3], String) {

@@ -1,7 +1,8 @@
 //! Warp-wide instructions real code uses through CUDA's intrinsics: `redux.sync`
 //! (`__reduce_*_sync`), `match.sync` (`__match_any_sync`, `__match_all_sync`) and
 //! `elect.sync` (what `cooperative_groups::invoke_one` becomes on sm_90), and `cp.async`
-//! (`__pipeline_memcpy_async`), on the simulator,
+//! (`__pipeline_memcpy_async`), and the block-wide `bar.red` (`__syncthreads_count/and/or`)
+//! on the simulator,
 //! against their definitions in the CUDA programming guide and the PTX ISA.
 
 use cuda_library::sim::{self, Dims, Memory};
@@ -181,5 +182,57 @@ extern "C" __global__ void stage(const float4* in, float* out) {
         let tile: f32 = (0..4).map(|k| input[4 * r + k]).sum();
         let want = tile + input[4 * t + 1] + input[4 * t];
         assert_eq!(g, want, "thread {t}");
+    }
+}
+
+/// `__syncthreads_count`, `__syncthreads_and` and `__syncthreads_or` (`bar.red`): a block-wide
+/// reduction of a predicate, the same result in every thread, over three warps.
+#[test]
+fn barrier_reductions_count_and_combine_the_whole_block() {
+    let source = r#"
+extern "C" __global__ void votes(unsigned* out, unsigned limit) {
+    unsigned t = threadIdx.x;
+    out[t * 4 + 0] = __syncthreads_count(t < limit);
+    out[t * 4 + 1] = __syncthreads_and(t < limit);
+    out[t * 4 + 2] = __syncthreads_or(t == limit);
+    out[t * 4 + 3] = __syncthreads_and(t < 1000);
+}
+"#;
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    };
+    let ptx = match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
+        Ok(code) => code.ptx_text().unwrap_or_default().to_string(),
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                panic!("{e}");
+            }
+            eprintln!("skipping: {e}");
+            return;
+        }
+        Err(e) => panic!("{e}"),
+    };
+    assert!(ptx.contains("bar.red.popc"), "{ptx}");
+    for limit in [0u32, 40, 96, 200] {
+        let mut mem = Memory::new();
+        let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+        let out = mem.alloc(96 * 16, 4).unwrap();
+        let p = sim::pack_params(&m, "votes", &[&out.to_le_bytes(), &limit.to_le_bytes()]).unwrap();
+        let dims = Dims {
+            grid: [1, 1, 1],
+            block: [96, 1, 1],
+            shared_dynamic: 0,
+        };
+        sim::launch(&m, &mut mem, "votes", dims, &p, sim::DEFAULT_BUDGET).unwrap();
+        let mut bytes = vec![0u8; 96 * 16];
+        mem.read(out, &mut bytes).unwrap();
+        let want = [limit.min(96), (limit >= 96) as u32, (limit < 96) as u32, 1];
+        for t in 0..96usize {
+            let row: Vec<u32> = (0..4)
+                .map(|k| u32::from_le_bytes(bytes[16 * t + 4 * k..][..4].try_into().unwrap()))
+                .collect();
+            assert_eq!(row, want, "limit {limit}, thread {t}");
+        }
     }
 }

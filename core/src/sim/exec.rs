@@ -199,6 +199,8 @@ struct Warp {
     /// Lanes that exist in this warp (the block may end inside it).
     threads: u32,
     waiting: bool,
+    /// At a `bar.red`: what to reduce, the lanes that arrived and their predicates.
+    bar_red: Option<(BarRed, u32, u32)>,
     local: Vec<Vec<u8>>,
     /// Thread index of each lane, for errors.
     tid: [[u32; 3]; 32],
@@ -210,6 +212,8 @@ struct Block<'a> {
     params: &'a [u8],
     shared: Vec<u8>,
     ctaid: [u32; 3],
+    /// Threads in the block.
+    threads: u32,
 }
 
 /// `printf`'s argument buffer as one thread sees it (usually in its local memory).
@@ -1483,11 +1487,29 @@ impl Block<'_> {
                     }
                     continue;
                 }
-                Op::Bar => {
+                Op::Bar { count, red } => {
                     if emask != 0 {
                         if emask != w.live {
                             return Err(self.split_barrier(w, emask, pc, ins.line));
                         }
+                        if let Some(c) = count {
+                            let want = w.get(*c, lanes(emask).next().unwrap_or(0));
+                            let block = self.threads as u64;
+                            if want != block && want != block.next_multiple_of(32) {
+                                return Err(Error::Unsupported(format!(
+                                    "kernel `{}` at PTX line {}: a barrier for {want} of the \
+                                     block's {block} threads (named barriers for part of a \
+                                     block are not simulated)",
+                                    self.code.name, ins.line
+                                )));
+                            }
+                        }
+                        w.bar_red = red.map(|r| {
+                            let ballot = lanes(emask)
+                                .filter(|&l| (w.get(r.p, l) != 0) != r.negate)
+                                .fold(0u32, |b, l| b | 1 << l);
+                            (r, emask, ballot)
+                        });
                         w.waiting = true;
                         return Ok(None);
                     }
@@ -2302,7 +2324,7 @@ impl Block<'_> {
                     w.set(d, l, v);
                 }
             }
-            Op::Nop | Op::Bra { .. } | Op::Exit | Op::Bar => {}
+            Op::Nop | Op::Bra { .. } | Op::Exit | Op::Bar { .. } => {}
         }
         Ok(())
     }
@@ -2397,6 +2419,7 @@ pub fn launch(
                     params,
                     shared: std::mem::take(&mut shared),
                     ctaid: [bx, by, bz],
+                    threads,
                 };
                 for w in warps.iter_mut() {
                     start_warp(w, [bx, by, bz]);
@@ -2419,9 +2442,23 @@ pub fn launch(
                     if warps.iter().all(|w| w.live == 0) {
                         break;
                     }
-                    // Every remaining warp waits at a barrier: release it.
+                    // Every remaining warp waits at a barrier: release it, with the
+                    // block-wide result of a `bar.red`.
+                    let (mut arrived, mut set) = (0u64, 0u64);
+                    for (_, lanes_in, ballot) in warps.iter().filter_map(|w| w.bar_red) {
+                        arrived += lanes_in.count_ones() as u64;
+                        set += ballot.count_ones() as u64;
+                    }
                     for w in warps.iter_mut().filter(|w| w.waiting) {
                         w.waiting = false;
+                        if let Some((r, lanes_in, _)) = w.bar_red.take() {
+                            let v = match r.op {
+                                BarRedOp::Popc => set,
+                                BarRedOp::And => (set == arrived) as u64,
+                                BarRedOp::Or => (set != 0) as u64,
+                            };
+                            w.fill(r.d, lanes_in, v);
+                        }
                         if let Some(pc) = w.uniform {
                             w.uniform = Some(pc + 1);
                             continue;
@@ -2507,6 +2544,7 @@ fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
     w.uniform = Some(0);
     w.live = w.threads;
     w.waiting = false;
+    w.bar_red = None;
     for local in w.local.iter_mut().filter(|v| !v.is_empty()) {
         local.fill(0);
     }
@@ -2520,6 +2558,7 @@ fn empty_warp() -> Warp {
         live: 0,
         threads: 0,
         waiting: false,
+        bar_red: None,
         local: vec![Vec::new(); 32],
         tid: [[0; 3]; 32],
     }

@@ -295,6 +295,26 @@ pub const PRMT_MODES: [(&str, [[u8; 4]; 4]); 6] = [
     ),
 ];
 
+/// The reduction `bar.red` computes over the block's threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BarRed {
+    /// `popc` (how many threads' predicates hold), `and` or `or`.
+    pub op: BarRedOp,
+    /// The destination: a `.u32` register for `popc`, a predicate otherwise.
+    pub d: u32,
+    /// The predicate each thread contributes, negated when `negate`.
+    pub p: Src,
+    pub negate: bool,
+}
+
+/// Which reduction `bar.red` computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarRedOp {
+    Popc,
+    And,
+    Or,
+}
+
 /// One operation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
@@ -416,8 +436,14 @@ pub enum Op {
     },
     /// `bra`.
     Bra { target: u32 },
-    /// `bar.sync` / `barrier.sync` (all threads of the block).
-    Bar,
+    /// `bar.sync` / `barrier.sync` / `bar.red` (all threads of the block). `count`: the
+    /// thread count given, which must be the block's (named barriers for part of a block
+    /// are not simulated); `red`: the reduction of `bar.red` (`__syncthreads_count`,
+    /// `__syncthreads_and`, `__syncthreads_or`).
+    Bar {
+        count: Option<Src>,
+        red: Option<BarRed>,
+    },
     /// `shfl.sync`.
     Shfl {
         mode: ShflMode,

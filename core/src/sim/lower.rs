@@ -10,6 +10,15 @@ use crate::image::ptx::ast::{self, align_up, Function, Operand, Space, Statement
 use crate::image::ptx::{float_bits, init_bytes_with};
 use crate::image::table::GlobalKind;
 
+/// Where the addresses of functions whose address is taken start: no allocation or
+/// window reaches them (see `mem`).
+const FUNCTION_BASE: u64 = 0x0000_7c00_0000_0000;
+
+/// A kernel whose code, calls inlined, grows past this many instructions is refused (each
+/// call inlines its callee, an indirect one every candidate: hostile PTX must not make
+/// that exponential).
+const MAX_CODE: usize = 1 << 18;
+
 /// Special registers, in the fixed register slots every warp fills at launch.
 pub const SPECIAL: [&str; 21] = [
     "%tid.x",
@@ -107,12 +116,9 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
         if v.linkage.as_deref() == Some(".extern") {
             if v.space == Space::Shared {
                 module_shared.push(v);
-                continue;
             }
-            return Err(unsupported(
-                line,
-                format!("the external variable `{}`", v.name),
-            ));
+            // Another module's variable: only a kernel that uses it fails (at the symbol).
+            continue;
         }
         let size = v
             .size()
@@ -155,7 +161,20 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
     }
     // Every variable has its address now, so initialisers may hold addresses (a pointer to
     // another variable), as the driver relocates them.
-    let address_of = |name: &str| globals.get(name).map(|g| g.0);
+    // Functions whose address is taken get one (a virtual table, a function pointer): an
+    // indirect call compares against it. Nothing is mapped there, so a load faults.
+    let mut functions = HashMap::new();
+    for (k, (name, def)) in crate::image::ptx::addressed_functions(m)
+        .into_iter()
+        .enumerate()
+    {
+        let addr = FUNCTION_BASE + 16 * (k as u64 + 1);
+        let addr = *functions.entry(def.name.as_str()).or_insert(addr);
+        functions.insert(name, addr);
+        symbols.insert(name.to_string(), (MemSpace::Global, addr));
+    }
+    let address_of =
+        |name: &str| (globals.get(name).map(|g| g.0)).or_else(|| functions.get(name).copied());
     for (v, addr, size) in placed {
         let init = init_bytes_with(v, size, &address_of).ok_or_else(|| {
             unsupported(
@@ -170,6 +189,15 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
     }
     let mut kernels = HashMap::new();
     let mut unsupported = HashMap::new();
+    for f in m
+        .functions
+        .iter()
+        .filter(|f| f.is_entry && f.body.is_none())
+    {
+        if let Some(e) = &f.error {
+            unsupported.insert(f.name.clone(), e.to_string());
+        }
+    }
     for f in m
         .functions
         .iter()
@@ -424,27 +452,42 @@ impl<'a> Lowerer<'a> {
             return Ok(());
         }
         let mut lists: Vec<&Vec<Operand>> = Vec::new();
-        let mut target = None;
         for o in &i.operands {
-            match o {
-                Operand::List(l) => lists.push(l),
-                Operand::Name(n) => target = Some(n.as_str()),
-                _ => {}
+            if let Operand::List(l) = o {
+                lists.push(l);
             }
         }
-        let name = target.ok_or_else(|| unsupported(line, "a call without a target"))?;
+        let name = call_target(i).ok_or_else(|| unsupported(line, "a call without a target"))?;
         let (rets, args): (&[Operand], &[Operand]) = match (lists.len(), i.operands.first()) {
             (2, _) => (lists[0], lists[1]),
             (1, Some(Operand::List(_))) => (lists[0], &[]),
             (1, _) => (&[], lists[0]),
             _ => (&[], &[]),
         };
+        if self.code.len() > MAX_CODE {
+            return Err(unsupported(
+                line,
+                format!("a kernel of more than {MAX_CODE} instructions with its calls inlined"),
+            ));
+        }
+        if self.is_reg(name) {
+            return self.indirect_call(i, name, rets, args);
+        }
         let module: &'a ast::Module = self.module;
-        let callee = module
-            .functions
-            .iter()
-            .find(|f| f.name == name && f.body.is_some())
-            .ok_or_else(|| unsupported(line, format!("a call to `{name}`, which has no body")))?;
+        // The definition (a function may be declared first, or named by an `.alias`).
+        let callee = match module.function(name) {
+            Some(f) if f.body.is_some() => f,
+            Some(ast::Function { error: Some(e), .. }) => {
+                return Err(unsupported(line, format!("a call to `{name}` ({e})")))
+            }
+            _ => {
+                return Err(unsupported(
+                    line,
+                    format!("a call to `{name}`, which has no body"),
+                ))
+            }
+        };
+        let name = callee.name.as_str();
         if self.call_stack.iter().any(|n| n == name) {
             return Err(unsupported(line, format!("the recursive call to `{name}`")));
         }
@@ -560,6 +603,145 @@ impl<'a> Lowerer<'a> {
         }
         self.call_stack.pop();
         (self.prefix, self.ret_label) = saved;
+        Ok(())
+    }
+
+    /// `call (rets), %rd, (args), proto;`: every function of the module whose address is
+    /// taken and whose signature is the prototype's (or that the call table lists) is
+    /// inlined behind a comparison of `%rd` with its address; an address that is none of
+    /// them faults.
+    fn indirect_call(
+        &mut self,
+        i: &ast::Instruction,
+        fptr: &str,
+        rets: &[Operand],
+        args: &[Operand],
+    ) -> Result<()> {
+        let line = i.pos.line;
+        let module: &'a ast::Module = self.module;
+        // The operand after the arguments: a `.callprototype` label or a call table.
+        let last = match i.operands.last() {
+            Some(Operand::Name(n)) if n != fptr => Some(n.as_str()),
+            _ => None,
+        };
+        let caller = self.call_stack.last().and_then(|n| module.function(n));
+        let proto = last.and_then(|p| caller?.prototypes.iter().find(|c| c.name == p));
+        let table: Option<Vec<&str>> = last
+            .and_then(|t| module.vars.iter().find(|v| v.name == t))
+            .and_then(|v| match &v.init {
+                Some(ast::InitValue::List(items)) => Some(
+                    items
+                        .iter()
+                        .filter_map(|x| match x {
+                            ast::InitValue::Address(n, 0) => Some(n.as_str()),
+                            _ => None,
+                        })
+                        .collect(),
+                ),
+                _ => None,
+            });
+        let sizes = |ps: &[VarDecl]| ps.iter().map(VarDecl::size).collect::<Vec<_>>();
+        let fits = |name: &str, f: &Function| match (&table, proto) {
+            (Some(t), _) => t.contains(&name),
+            (None, Some(p)) => {
+                sizes(&f.params) == sizes(&p.params) && sizes(&f.returns) == sizes(&p.returns)
+            }
+            (None, None) => f.params.len() == args.len() && f.returns.len() == rets.len(),
+        };
+        let mut candidates: Vec<(&str, u64)> = Vec::new();
+        for f in module.functions.iter().filter(|f| !f.is_entry) {
+            if let Some(&(_, addr)) = self.module_symbols.get(&f.name) {
+                if fits(&f.name, f) && !candidates.iter().any(|c| c.1 == addr) {
+                    candidates.push((&f.name, addr));
+                }
+            }
+        }
+        let tag = format!("{}#{}/$icall", fptr, self.inlines);
+        self.inlines += 1;
+        let end = format!("{tag}.end");
+        let fp = self.reg(fptr);
+        if let Some((neg, p)) = &i.guard {
+            // `@p call`: skipped where the guard is false.
+            let p = self.reg(p);
+            self.fixups.push((self.code.len(), end.clone(), line));
+            self.code.push(Instr {
+                guard: Some((p, !*neg)),
+                op: Op::Bra { target: 0 },
+                line,
+                text: "call (skipped where the guard is false)".into(),
+            });
+        }
+        let ne = self.reg(&format!("{tag}.ne"));
+        for (k, (name, addr)) in candidates.into_iter().enumerate() {
+            let next = format!("{tag}.{k}");
+            let text = format!("call {fptr} (is it `{name}`?)");
+            self.code.push(Instr {
+                guard: None,
+                op: Op::Setp {
+                    cmp: Cmp::Ne,
+                    ty: Ty::U(8),
+                    unordered: false,
+                    ftz: false,
+                    p: ne,
+                    pn: None,
+                    a: Src::Reg(fp),
+                    b: Src::Imm(addr),
+                    combine: None,
+                },
+                line,
+                text: text.clone(),
+            });
+            self.fixups.push((self.code.len(), next.clone(), line));
+            self.code.push(Instr {
+                guard: Some((ne, false)),
+                op: Op::Bra { target: 0 },
+                line,
+                text,
+            });
+            let direct = ast::Instruction {
+                guard: None,
+                opcode: "call".into(),
+                mods: Vec::new(),
+                operands: vec![
+                    Operand::List(rets.to_vec()),
+                    Operand::Name(name.to_string()),
+                    Operand::List(args.to_vec()),
+                ],
+                pos: i.pos,
+            };
+            self.inline_call(&direct)?;
+            self.fixups.push((self.code.len(), end.clone(), line));
+            self.code.push(Instr {
+                guard: None,
+                op: Op::Bra { target: 0 },
+                line,
+                text: format!("call {fptr} (returned from `{name}`)"),
+            });
+            self.labels.insert(next, self.code.len() as u32);
+        }
+        // No function of this signature here: a fault at the pointer (at 0 when it points
+        // into data), as the GPU faults.
+        let sink = self.reg("%_sink");
+        for (space, base) in [
+            (MemSpace::Generic, Src::Reg(fp)),
+            (MemSpace::Global, Src::Imm(0)),
+        ] {
+            self.code.push(Instr {
+                guard: None,
+                op: Op::Ld {
+                    ty: Ty::U(1),
+                    d: vec![sink],
+                    addr: Addr {
+                        space,
+                        base,
+                        offset: 0,
+                    },
+                },
+                line,
+                text: format!("call {fptr} (no function of this signature at that address)"),
+            });
+        }
+        self.labels.insert(end, self.code.len() as u32);
         Ok(())
     }
 
@@ -702,6 +884,8 @@ impl<'a> Lowerer<'a> {
     fn src(&mut self, op: &Operand, ty: Ty, line: u32) -> Result<Src> {
         Ok(match op {
             Operand::Name(n) if self.is_reg(n) => Src::Reg(self.reg(n)),
+            // The one built-in constant.
+            Operand::Name(n) if n == "WARP_SZ" => Src::Imm(32),
             Operand::Name(n) => match self.symbol(n) {
                 Some((_, addr)) => Src::Imm(addr),
                 None => return Err(unsupported(line, format!("the symbol `{n}`"))),

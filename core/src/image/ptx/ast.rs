@@ -1,6 +1,6 @@
 //! The PTX syntax tree: module directives, variables, functions and their instructions.
 
-use super::lexer::{FloatLit, Pos};
+use super::lexer::{FloatLit, Pos, PtxError};
 
 /// A parsed PTX module.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -15,6 +15,56 @@ pub struct Module {
     pub vars: Vec<VarDecl>,
     /// Functions and kernels, in order.
     pub functions: Vec<Function>,
+    /// `.alias` directives, in order.
+    pub aliases: Vec<Alias>,
+}
+
+/// `.alias name, target;`: another name for a function.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alias {
+    /// The new name.
+    pub name: String,
+    /// The function it stands for.
+    pub target: String,
+    /// Where it was declared.
+    pub pos: Pos,
+}
+
+/// `label: .callprototype (.param .b32 _) _ (.param .b64 _);`: the signature an indirect
+/// `call` through a register names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallPrototype {
+    /// The label.
+    pub name: String,
+    /// Return parameters.
+    pub returns: Vec<VarDecl>,
+    /// Parameters.
+    pub params: Vec<VarDecl>,
+    /// Where it was declared.
+    pub pos: Pos,
+}
+
+impl Module {
+    /// The function `name` stands for: the one with a body when it is declared more than
+    /// once (prototypes first), following `.alias` directives.
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        let mut name = name;
+        for _ in 0..=self.aliases.len() {
+            let mut found = None;
+            for f in self.functions.iter().filter(|f| f.name == name) {
+                if f.body.is_some() || f.error.is_some() {
+                    return Some(f);
+                }
+                found = Some(f);
+            }
+            // An alias is declared as a prototype first, then names its target.
+            match self.aliases.iter().find(|a| a.name == name) {
+                Some(a) => name = &a.target,
+                None => return found,
+            }
+        }
+        None
+    }
 }
 
 /// A state space.
@@ -175,8 +225,17 @@ pub struct Function {
     pub minnctapersm: Option<u32>,
     /// `.maxnreg`.
     pub maxnreg: Option<u32>,
-    /// The body; `None` for a declaration (prototype).
+    /// `.noreturn`.
+    pub noreturn: bool,
+    /// The body; `None` for a declaration (prototype), and for a body that could not be
+    /// read ([`error`](Function::error)).
     pub body: Option<Vec<Statement>>,
+    /// The `.callprototype` declarations of the body (their labels are function-wide).
+    pub prototypes: Vec<CallPrototype>,
+    /// Why the body could not be read (a syntax error inside it, or a directive of the
+    /// declaration this parser does not know): the function's own error, which does not
+    /// fail the rest of the module.
+    pub error: Option<PtxError>,
     /// Where it was declared.
     pub pos: Pos,
 }

@@ -90,7 +90,9 @@ pub fn lex(text: &str) -> Result<Vec<(Tok, Pos)>, PtxError> {
 }
 
 /// PTX tokens one at a time, read in place: what the parser uses, so a module's tokens
-/// are never all in memory at once. Stops after the first error.
+/// are never all in memory at once. After an error it goes on past the bad character,
+/// number or string, so that a parser can resynchronise (at a function's closing brace);
+/// an unterminated comment ends the text.
 #[derive(Debug, Clone)]
 pub struct Lexer<'a> {
     text: &'a str,
@@ -98,7 +100,6 @@ pub struct Lexer<'a> {
     i: usize,
     line: u32,
     col: u32,
-    done: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -109,7 +110,6 @@ impl<'a> Lexer<'a> {
             i: 0,
             line: 1,
             col: 1,
-            done: false,
         }
     }
 
@@ -209,8 +209,8 @@ impl<'a> Lexer<'a> {
                 }
                 return Some(Ok((Tok::Word(text[start..self.i].to_string()), pos)));
             }
+            self.advance(c);
             if "{}()[];,:+-!@<>=|".contains(c) {
-                self.advance(c);
                 return Some(Ok((Tok::Punct(c), pos)));
             }
             return err(format!("unexpected character `{c}`"));
@@ -222,14 +222,7 @@ impl Iterator for Lexer<'_> {
     type Item = Result<(Tok, Pos), PtxError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let t = self.token();
-        if !matches!(t, Some(Ok(_))) {
-            self.done = true;
-        }
-        t
+        self.token()
     }
 }
 
@@ -315,5 +308,27 @@ mod tests {
         assert!(lex("/* never closed").is_err());
         assert!(lex("\"open").is_err());
         assert!(lex("0x").is_err());
+    }
+
+    #[test]
+    fn lexing_goes_on_after_an_error() {
+        let items: Vec<_> = Lexer::new("a # b \"open\n c 0x d /* end").collect();
+        let kinds: Vec<Result<Tok, u32>> = items
+            .into_iter()
+            .map(|r| r.map(|(t, _)| t).map_err(|e| e.pos.col + 100 * e.pos.line))
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                Ok(Tok::Word("a".into())),
+                Err(103),
+                Ok(Tok::Word("b".into())),
+                Err(107),
+                Ok(Tok::Word("c".into())),
+                Err(204),
+                Ok(Tok::Word("d".into())),
+                Err(209),
+            ]
+        );
     }
 }

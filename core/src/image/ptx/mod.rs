@@ -120,8 +120,18 @@ fn visit<'a>(body: &'a [Statement], f: &mut impl FnMut(&'a Statement)) {
 
 /// Every symbol a function refers to, following calls into other functions.
 fn referenced<'a>(m: &'a Module, f: &'a Function) -> HashSet<&'a str> {
-    let funcs: HashMap<&str, &Function> =
-        m.functions.iter().map(|f| (f.name.as_str(), f)).collect();
+    // Each name once: the function with a body, or what an alias stands for.
+    let mut funcs: HashMap<&str, &Function> = HashMap::new();
+    for g in &m.functions {
+        if let Some(def) = m.function(&g.name) {
+            funcs.insert(&g.name, def);
+        }
+    }
+    for a in &m.aliases {
+        if let Some(def) = m.function(&a.name) {
+            funcs.insert(&a.name, def);
+        }
+    }
     let mut seen_funcs: HashSet<&str> = HashSet::new();
     let mut out = HashSet::new();
     let mut stack = vec![f];
@@ -142,6 +152,64 @@ fn referenced<'a>(m: &'a Module, f: &'a Function) -> HashSet<&'a str> {
                 }
             }
         });
+    }
+    out
+}
+
+/// The functions whose address the module takes (named in a variable's initialiser, as in
+/// a virtual table, or as an operand other than a call's target), each with the symbol
+/// that names it (an `.alias` names its target), in the order the module defines them.
+pub(crate) fn addressed_functions(m: &Module) -> Vec<(&str, &Function)> {
+    fn init_names<'a>(i: &'a InitValue, out: &mut HashSet<&'a str>) {
+        match i {
+            InitValue::Address(name, _) => {
+                out.insert(name);
+            }
+            InitValue::List(items) => items.iter().for_each(|x| init_names(x, out)),
+            _ => {}
+        }
+    }
+    let mut used: HashSet<&str> = HashSet::new();
+    for v in &m.vars {
+        if let Some(init) = &v.init {
+            init_names(init, &mut used);
+        }
+    }
+    for f in &m.functions {
+        let Some(body) = &f.body else { continue };
+        visit(body, &mut |s| {
+            if let Statement::Instr(i) = s {
+                let mut ns = Vec::new();
+                // A call's target (its first plain name) is called, not an address taken.
+                let target = (i.opcode == "call")
+                    .then(|| {
+                        i.operands
+                            .iter()
+                            .position(|o| matches!(o, Operand::Name(_)))
+                    })
+                    .flatten();
+                for (k, o) in i.operands.iter().enumerate() {
+                    if Some(k) != target {
+                        names(o, &mut ns);
+                    }
+                }
+                used.extend(ns.into_iter().filter(|n| !n.starts_with('%')));
+            }
+        });
+    }
+    let mut out: Vec<(&str, &Function)> = Vec::new();
+    let symbols = m
+        .functions
+        .iter()
+        .map(|f| f.name.as_str())
+        .chain(m.aliases.iter().map(|a| a.name.as_str()));
+    for name in symbols {
+        if !used.contains(name) || out.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
+        if let Some(def) = m.function(name).filter(|f| f.body.is_some()) {
+            out.push((name, def));
+        }
     }
     out
 }
@@ -216,10 +284,12 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
         .collect();
 
     let mut kernels = Vec::new();
+    // A kernel whose body could not be read is listed with its parameters (what the
+    // body would tell, its shared memory, is unknown).
     for f in m
         .functions
         .iter()
-        .filter(|f| f.is_entry && f.body.is_some())
+        .filter(|f| f.is_entry && (f.body.is_some() || f.error.is_some()))
     {
         let mut offset = 0u64;
         let mut params = Vec::new();
@@ -296,7 +366,7 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
             params,
             num_regs: None,
             // Both are bounded above (227 KiB, 64 KiB): exact.
-            shared_bytes: Some(shared as u32),
+            shared_bytes: f.body.is_some().then_some(shared as u32),
             const_bytes: Some(const_bytes as u32),
             local_bytes: None,
             max_threads: declared.map(|d| max_threads(None, Some(d))),

@@ -12,6 +12,11 @@ const MAX_DEPTH: usize = 200;
 ///
 /// Tokens are lexed as the parser reaches them and dropped once it has passed them, so
 /// parsing holds a few tokens and the syntax tree, not every token of the text.
+///
+/// An error inside a function body (a lexing or parsing error) does not fail the module:
+/// the parser goes on after the body's closing brace and records the error on the
+/// function ([`Function::error`]), whose header (name, parameters) stays usable. Errors
+/// outside a body, and a body whose closing brace cannot be found, fail the whole text.
 pub fn parse(text: &str) -> Result<Module, PtxError> {
     let mut p = Parser {
         lexer: Lexer::new(text.trim_end_matches('\0')),
@@ -19,17 +24,13 @@ pub fn parse(text: &str) -> Result<Module, PtxError> {
         base: 0,
         i: 0,
         end: Pos { line: 1, col: 1 },
-        lex_error: None,
         lexed_all: false,
+        depth: 0,
+        counted: 0,
     };
     p.fill();
-    let m = p.module();
-    // A lexing error ends the tokens; whatever the parser made of that, the error is the
-    // lexer's (as when the whole text was lexed first).
-    match p.lex_error {
-        Some(e) => Err(e),
-        None => m,
-    }
+    // A lexing error where the parser stopped is the cause, whatever the parser expected.
+    p.module().map_err(|e| p.lex_error().cloned().unwrap_or(e))
 }
 
 /// Tokens the parser keeps behind its position (`back`, the previous token's position).
@@ -40,18 +41,24 @@ const AHEAD: usize = 1;
 struct Parser<'a> {
     lexer: Lexer<'a>,
     /// Tokens `base..base + toks.len()`: a few behind the position and `AHEAD` beyond it.
-    toks: VecDeque<(Tok, Pos)>,
+    /// A lexing error is a token of its own (`Err`), which `peek` shows as nothing and
+    /// `err` reports in place of the parser's own message.
+    toks: VecDeque<(Result<Tok, PtxError>, Pos)>,
     base: usize,
     /// The position: the index of the next token.
     i: usize,
     /// Where the last token lexed starts (the position reported at the end of the text).
     end: Pos,
-    lex_error: Option<PtxError>,
     lexed_all: bool,
+    /// `{` minus `}` among the tokens passed so far: where a function body ends, for
+    /// resynchronising after an error inside it.
+    depth: i64,
+    /// How many tokens `depth` has counted (`back` moves before them without uncounting).
+    counted: usize,
 }
 
 impl Parser<'_> {
-    fn get(&self, k: usize) -> Option<&(Tok, Pos)> {
+    fn get(&self, k: usize) -> Option<&(Result<Tok, PtxError>, Pos)> {
         k.checked_sub(self.base).and_then(|j| self.toks.get(j))
     }
     /// Drops the tokens far enough behind and lexes up to `AHEAD` beyond the position.
@@ -62,13 +69,14 @@ impl Parser<'_> {
         }
         while !self.lexed_all && self.base + self.toks.len() <= self.i + AHEAD {
             match self.lexer.next() {
-                Some(Ok(t)) => {
-                    self.end = t.1;
-                    self.toks.push_back(t);
+                Some(Ok((t, pos))) => {
+                    self.end = pos;
+                    self.toks.push_back((Ok(t), pos));
                 }
                 Some(Err(e)) => {
-                    self.lex_error = Some(e);
-                    self.lexed_all = true;
+                    self.end = e.pos;
+                    let pos = e.pos;
+                    self.toks.push_back((Err(e), pos));
                 }
                 None => self.lexed_all = true,
             }
@@ -76,6 +84,14 @@ impl Parser<'_> {
     }
     /// Moves past the current token.
     fn bump(&mut self) {
+        if self.i == self.counted {
+            match self.peek() {
+                Some(Tok::Punct('{')) => self.depth += 1,
+                Some(Tok::Punct('}')) => self.depth -= 1,
+                _ => {}
+            }
+            self.counted += 1;
+        }
         self.i += 1;
         self.fill();
     }
@@ -83,12 +99,21 @@ impl Parser<'_> {
     fn back(&mut self) {
         self.i = self.i.saturating_sub(1);
     }
+    /// The current token; `None` at the end of the text or at a lexing error.
     fn peek(&self) -> Option<&Tok> {
-        self.get(self.i).map(|(t, _)| t)
+        self.get(self.i).and_then(|(t, _)| t.as_ref().ok())
     }
     fn peek_at(&self, n: usize) -> Option<&Tok> {
         debug_assert!(n <= AHEAD);
-        self.get(self.i + n).map(|(t, _)| t)
+        self.get(self.i + n).and_then(|(t, _)| t.as_ref().ok())
+    }
+    /// Whether every token has been passed.
+    fn at_end(&self) -> bool {
+        self.get(self.i).is_none()
+    }
+    /// The lexing error at the position, if there is one.
+    fn lex_error(&self) -> Option<&PtxError> {
+        self.get(self.i).and_then(|(t, _)| t.as_ref().err())
     }
     fn pos(&self) -> Pos {
         self.get(self.i).map(|(_, p)| *p).unwrap_or(self.end)
@@ -100,7 +125,11 @@ impl Parser<'_> {
         }
         t
     }
+    /// An error at the position: the lexer's, when the token there is a lexing error.
     fn err<T>(&self, message: impl Into<String>) -> Result<T, PtxError> {
+        if let Some(e) = self.lex_error() {
+            return Err(e.clone());
+        }
         Err(PtxError {
             pos: self.pos(),
             message: message.into(),
@@ -166,13 +195,23 @@ impl Parser<'_> {
             address_size: 64,
             ..Default::default()
         };
-        while let Some(t) = self.peek().cloned() {
+        while !self.at_end() {
             let pos = self.pos();
-            let Tok::Word(w) = t else {
-                return self.err(format!(
-                    "expected a directive such as `.entry` or `.global`, found {}",
-                    self.describe()
-                ));
+            let w = match self.peek() {
+                Some(Tok::Word(w)) => w.clone(),
+                // `@@DWARF ...` (debug information of old PTX): one line, skipped.
+                Some(Tok::Punct('@')) if self.peek_at(1) == Some(&Tok::Punct('@')) => {
+                    while !self.at_end() && self.pos().line == pos.line {
+                        self.bump();
+                    }
+                    continue;
+                }
+                _ => {
+                    return self.err(format!(
+                        "expected a directive such as `.entry` or `.global`, found {}",
+                        self.describe()
+                    ))
+                }
             };
             match w.as_str() {
                 ".version" => {
@@ -204,6 +243,7 @@ impl Parser<'_> {
                     m.address_size = self.u32("an address size")?;
                 }
                 ".file" => {
+                    // `.file 1 "name.cu" [, timestamp, size]`
                     self.bump();
                     self.int("a file number")?;
                     if let Some(Tok::Str(_)) = self.peek() {
@@ -214,18 +254,21 @@ impl Parser<'_> {
                         self.int("a file timestamp or size")?;
                     }
                 }
-                ".pragma" => {
-                    self.bump();
-                    if let Some(Tok::Str(_)) = self.peek() {
-                        self.bump();
-                    }
-                    self.expect_punct(';')?;
-                }
+                ".pragma" => self.pragma()?,
                 ".section" => {
                     // Debug sections: skip the balanced block.
                     self.bump();
                     self.word("a section name")?;
                     self.skip_braces()?;
+                }
+                ".alias" => {
+                    // `.alias fAlias, fAliasee;`
+                    self.bump();
+                    let name = self.word("the alias's name")?;
+                    self.expect_punct(',')?;
+                    let target = self.word("the name of the aliased function")?;
+                    self.expect_punct(';')?;
+                    m.aliases.push(Alias { name, target, pos });
                 }
                 _ => {
                     let mut linkage = None;
@@ -241,10 +284,10 @@ impl Parser<'_> {
                         m.functions.push(self.function(linkage, pos)?);
                     } else if matches!(self.peek(), Some(Tok::Word(s)) if Space::from_word(s).is_some())
                     {
-                        let mut v = self.var_decl(pos)?;
-                        v.linkage = linkage;
-                        self.expect_punct(';')?;
-                        m.vars.push(v);
+                        for mut v in self.var_decls(pos)? {
+                            v.linkage = linkage.clone();
+                            m.vars.push(v);
+                        }
                     } else {
                         return self.err(format!(
                             "expected a directive such as `.entry` or `.global`, found {}",
@@ -255,6 +298,69 @@ impl Parser<'_> {
             }
         }
         Ok(m)
+    }
+
+    /// `.pragma "a" [, "b" ...];`
+    fn pragma(&mut self) -> Result<(), PtxError> {
+        self.bump();
+        while let Some(Tok::Str(_)) = self.peek() {
+            self.bump();
+            if !self.is_punct(',') {
+                break;
+            }
+            self.bump();
+        }
+        self.expect_punct(';')
+    }
+
+    /// `.attribute( .managed, .unified(0x1, 0x2), ... )`: whether `.managed` is among them.
+    fn attributes(&mut self) -> Result<bool, PtxError> {
+        let mut managed = false;
+        self.expect_punct('(')?;
+        while !self.is_punct(')') {
+            let a = self.word("an attribute")?;
+            if a == ".managed" {
+                managed = true;
+            }
+            if self.is_punct('(') {
+                // Arguments such as `.unified(uuid1, uuid2)`: skipped.
+                self.bump();
+                while !self.is_punct(')') {
+                    match self.peek() {
+                        Some(Tok::Int(_) | Tok::Word(_) | Tok::Punct(',' | '-')) => self.bump(),
+                        _ => return self.err(format!("expected `)`, found {}", self.describe())),
+                    }
+                }
+                self.bump();
+            }
+            if self.is_punct(',') {
+                self.bump();
+            } else if !self.is_punct(')') {
+                return self.err(format!("expected `,` or `)`, found {}", self.describe()));
+            }
+        }
+        self.bump();
+        Ok(managed)
+    }
+
+    /// A declaration statement up to and including its `;`: one variable per name
+    /// (`.reg .b32 a, b;`, `.reg .f16 low, high;`, `.global .u32 x = 1, y[2];`), each
+    /// with its own count, dimensions and initialiser.
+    fn var_decls(&mut self, pos: Pos) -> Result<Vec<VarDecl>, PtxError> {
+        let first = self.var_decl(pos)?;
+        let mut out = vec![first];
+        while self.is_punct(',') {
+            self.bump();
+            let mut v = out[0].clone();
+            v.pos = self.pos();
+            v.count = None;
+            v.dims.clear();
+            v.init = None;
+            self.var_name(&mut v)?;
+            out.push(v);
+        }
+        self.expect_punct(';')?;
+        Ok(out)
     }
 
     fn skip_braces(&mut self) -> Result<(), PtxError> {
@@ -297,26 +403,16 @@ impl Parser<'_> {
         loop {
             let w = self.word("a type")?;
             match w.as_str() {
-                ".attribute" => {
-                    self.expect_punct('(')?;
-                    while !self.is_punct(')') {
-                        let a = self.word("an attribute")?;
-                        if a == ".managed" {
-                            v.managed = true;
-                        }
-                        if self.is_punct(',') {
-                            self.bump();
-                        }
-                    }
-                    self.expect_punct(')')?;
-                }
+                ".attribute" => v.managed |= self.attributes()?,
                 ".align" => v.align = Some(self.u32("an alignment")?),
                 ".v2" => v.vector = 2,
                 ".v4" => v.vector = 4,
                 ".v8" => v.vector = 8,
                 w if w.starts_with(".ptr") => {
                     v.ptr = Some(w.to_string());
-                    if self.is_word(".align") {
+                    if w.ends_with(".align") {
+                        self.u32("an alignment")?;
+                    } else if self.is_word(".align") {
                         self.bump();
                         self.u32("an alignment")?;
                     }
@@ -333,6 +429,12 @@ impl Parser<'_> {
                 }
             }
         }
+        self.var_name(&mut v)?;
+        Ok(v)
+    }
+
+    /// `name [<N>] [dims] [= init]`
+    fn var_name(&mut self, v: &mut VarDecl) -> Result<(), PtxError> {
         v.name = self.word("a variable name")?;
         if self.is_punct('<') {
             self.bump();
@@ -361,7 +463,7 @@ impl Parser<'_> {
             self.bump();
             v.init = Some(self.init_value(0)?);
         }
-        Ok(v)
+        Ok(())
     }
 
     fn init_value(&mut self, depth: usize) -> Result<InitValue, PtxError> {
@@ -462,9 +564,17 @@ impl Parser<'_> {
             reqntid: None,
             minnctapersm: None,
             maxnreg: None,
+            noreturn: false,
             body: None,
+            prototypes: Vec::new(),
+            error: None,
             pos,
         };
+        // `.func .attribute(.unified(0x1, 0x2)) f(...)`
+        if self.is_word(".attribute") {
+            self.bump();
+            self.attributes()?;
+        }
         if !f.is_entry && self.is_punct('(') {
             f.returns = self.params()?;
         }
@@ -473,6 +583,7 @@ impl Parser<'_> {
             f.params = self.params()?;
         }
         loop {
+            let dpos = self.pos();
             match self.peek() {
                 Some(Tok::Word(w)) => match w.as_str() {
                     ".maxntid" => {
@@ -491,17 +602,37 @@ impl Parser<'_> {
                         self.bump();
                         f.maxnreg = Some(self.u32("a register count")?);
                     }
-                    ".reqnctapercluster" | ".maxclusterrank" => {
+                    // Cluster shapes (a launch on the simulator is a plain grid), the
+                    // deprecated `.maxnctapersm`, and the registers a callee preserves:
+                    // read, with no effect here.
+                    ".reqnctapercluster"
+                    | ".maxclusterrank"
+                    | ".maxnctapersm"
+                    | ".abi_preserve"
+                    | ".abi_preserve_control" => {
                         self.bump();
-                        self.dims3("a cluster size")?;
+                        self.dims3("a number")?;
                     }
-                    ".noreturn" | ".explicitcluster" => self.bump(),
-                    ".pragma" => {
+                    ".noreturn" => {
                         self.bump();
-                        if let Some(Tok::Str(_)) = self.peek() {
+                        f.noreturn = true;
+                    }
+                    ".explicitcluster" | ".blocksareclusters" => self.bump(),
+                    ".pragma" => self.pragma()?,
+                    w if w.starts_with('.') && f.error.is_none() => {
+                        // A directive this parser does not know: the function is listed,
+                        // but says why it cannot be used.
+                        f.error = Some(PtxError {
+                            pos: dpos,
+                            message: format!(
+                                "unknown directive `{w}` in the declaration of `{}`",
+                                f.name
+                            ),
+                        });
+                        self.bump();
+                        while matches!(self.peek(), Some(Tok::Int(_) | Tok::Punct(','))) {
                             self.bump();
                         }
-                        self.expect_punct(';')?;
                     }
                     _ => {
                         return self.err(format!(
@@ -516,8 +647,24 @@ impl Parser<'_> {
                     return Ok(f);
                 }
                 Some(Tok::Punct('{')) => {
+                    let depth = self.depth;
                     self.bump();
-                    f.body = Some(self.block(0)?);
+                    match self.block(0, &mut f.prototypes) {
+                        Ok(body) if f.error.is_none() => f.body = Some(body),
+                        Ok(_) => {}
+                        Err(e) => {
+                            // Resynchronise at the body's closing brace; the function keeps
+                            // its header and the error.
+                            f.prototypes.clear();
+                            while self.depth > depth {
+                                if self.at_end() {
+                                    return Err(e);
+                                }
+                                self.bump();
+                            }
+                            f.error.get_or_insert(e);
+                        }
+                    }
                     return Ok(f);
                 }
                 _ => {
@@ -531,8 +678,53 @@ impl Parser<'_> {
         }
     }
 
-    /// Statements up to and including the closing `}`.
-    fn block(&mut self, depth: usize) -> Result<Vec<Statement>, PtxError> {
+    /// `.callprototype [(.param ret)] _ (.param a, ...) [.noreturn] [.abi_preserve N];`
+    /// after its label.
+    fn callprototype(&mut self, name: String, pos: Pos) -> Result<CallPrototype, PtxError> {
+        self.bump();
+        let returns = if self.is_punct('(') {
+            self.params()?
+        } else {
+            Vec::new()
+        };
+        if !self.is_word("_") {
+            return self.err(format!(
+                "expected `_` in `.callprototype`, found {}",
+                self.describe()
+            ));
+        }
+        self.bump();
+        let params = if self.is_punct('(') {
+            self.params()?
+        } else {
+            Vec::new()
+        };
+        loop {
+            match self.peek() {
+                Some(Tok::Word(w)) if w == ".noreturn" => self.bump(),
+                Some(Tok::Word(w)) if w == ".abi_preserve" || w == ".abi_preserve_control" => {
+                    self.bump();
+                    self.u32("a register count")?;
+                }
+                _ => break,
+            }
+        }
+        self.expect_punct(';')?;
+        Ok(CallPrototype {
+            name,
+            returns,
+            params,
+            pos,
+        })
+    }
+
+    /// Statements up to and including the closing `}`; `.callprototype` declarations go
+    /// to `prototypes`.
+    fn block(
+        &mut self,
+        depth: usize,
+        prototypes: &mut Vec<CallPrototype>,
+    ) -> Result<Vec<Statement>, PtxError> {
         if depth > MAX_DEPTH {
             return self.err("blocks nested too deeply");
         }
@@ -547,24 +739,22 @@ impl Parser<'_> {
                 }
                 Some(Tok::Punct('{')) => {
                     self.bump();
-                    out.push(Statement::Block(self.block(depth + 1)?));
+                    out.push(Statement::Block(self.block(depth + 1, prototypes)?));
                 }
                 Some(Tok::Punct('@')) => out.push(Statement::Instr(self.instruction()?)),
                 Some(Tok::Word(w)) => {
                     if self.peek_at(1) == Some(&Tok::Punct(':')) && !w.starts_with('.') {
                         self.bump();
                         self.bump();
-                        out.push(Statement::Label(w, pos));
-                    } else if Space::from_word(&w).is_some() {
-                        let v = self.var_decl(pos)?;
-                        self.expect_punct(';')?;
-                        out.push(Statement::Var(v));
-                    } else if w == ".pragma" {
-                        self.bump();
-                        if let Some(Tok::Str(_)) = self.peek() {
-                            self.bump();
+                        if self.is_word(".callprototype") {
+                            prototypes.push(self.callprototype(w, pos)?);
+                        } else {
+                            out.push(Statement::Label(w, pos));
                         }
-                        self.expect_punct(';')?;
+                    } else if Space::from_word(&w).is_some() {
+                        out.extend(self.var_decls(pos)?.into_iter().map(Statement::Var));
+                    } else if w == ".pragma" {
+                        self.pragma()?;
                     } else if w == ".loc" {
                         self.skip_loc()?;
                     } else if w.starts_with('.') {
@@ -859,10 +1049,11 @@ $L__BB0_2:
 
     #[test]
     fn errors_name_the_line_and_column() {
-        let e = parse(
+        let m = parse(
             ".version 8.0\n.target sm_80\n.visible .entry k()\n{\n  add.s32 %r1, %r2 %r3;\n}\n",
         )
-        .unwrap_err();
+        .unwrap();
+        let e = m.functions[0].error.clone().unwrap();
         assert_eq!((e.pos.line, e.pos.col), (5, 20));
         assert!(e.message.contains("expected `;`"), "{}", e.message);
         let e = parse(".version 8.0\n.entry k(\n").unwrap_err();
@@ -885,12 +1076,14 @@ $L__BB0_2:
         let deep = format!(
             ".visible .entry k() {}{}",
             "{".repeat(10_000),
-            "}".repeat(10_001)
+            "}".repeat(10_000)
         );
-        assert!(parse(&deep)
-            .unwrap_err()
-            .message
-            .contains("nested too deeply"));
+        // The body's error is the function's; the module goes on after its last `}`.
+        let m = parse(&deep).unwrap();
+        let e = m.functions[0].error.as_ref().unwrap();
+        assert!(e.message.contains("nested too deeply"), "{e}");
+        assert!(parse(&format!("{deep}}}")).is_err());
+        assert!(parse(&deep[..deep.len() - 1]).is_err());
         let init = format!(".global .u32 x[1] = {};", "{".repeat(10_000));
         assert!(parse(&init).is_err());
     }
