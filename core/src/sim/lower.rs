@@ -1519,7 +1519,44 @@ impl<'a> Lowerer<'a> {
                 if has("arrive") || has("red") || o.len() > 1 {
                     return Err(unsupported(line, format!("`{}` of this kind", i.opcode)));
                 }
-                Op::Bar
+                // bar.sync a{, b}; bar.red.op d, a{, b}, {!}c.
+                let (red, ids) = if has("red") {
+                    let op = pick(
+                        &mods,
+                        &[
+                            ("popc", BarRedOp::Popc),
+                            ("and", BarRedOp::And),
+                            ("or", BarRedOp::Or),
+                        ],
+                    )
+                    .ok_or_else(unsupported_op)?;
+                    need(3)?;
+                    let d = self.dst(&o[0], line)?;
+                    let last = &o[o.len() - 1];
+                    let (negate, p) = match last {
+                        Operand::Not(p) => (true, p.as_ref()),
+                        p => (false, p),
+                    };
+                    let p = self.src(p, Ty::Pred, line)?;
+                    let red = BarRed { op, d, p, negate };
+                    (Some(red), &o[1..o.len() - 1])
+                } else {
+                    (None, &o[..])
+                };
+                match ids.first() {
+                    None | Some(Operand::Int(0)) => {}
+                    Some(Operand::Int(id)) => {
+                        return Err(unsupported(line, format!("named barrier {id}")));
+                    }
+                    Some(other) => {
+                        return Err(unsupported(line, format!("the barrier {other:?}")));
+                    }
+                }
+                let count = match ids.get(1) {
+                    Some(c) => Some(self.src(c, Ty::U(4), line)?),
+                    None => None,
+                };
+                Op::Bar { count, red }
             }
             "shfl" => {
                 need(4)?;
