@@ -2,13 +2,14 @@
 //! `mul24`, `mad24`, `sad`, `slct` and `testp`; and the `f32` modifiers fast-math code
 //! carries (`.ftz`, `.sat`), directed rounding (`.rm`, `.rp`, `.rz`) and NaN results; funnel
 //! shifts (`shf`, what nvcc -O3 makes of rotates) and directed integer-to-float conversions
-//! (`__int2float_rd`, `__uint2float_ru`, ...); `prmt` in each of its modes. One thread per input pair; each writes
+//! (`__int2float_rd`, `__uint2float_ru`, ...); `prmt` in each of its modes; `min`/`max` with
+//! `.NaN` and `.xorsign.abs` (`__fminf_nan`-style and `fminf` of magnitudes). One thread per input pair; each writes
 //! `OUTPUTS` 32-bit results. `expected` computes them from the PTX ISA's definitions; the
 //! simulator test (`tests/sim_ptx_ops.rs`) and the GPU test (`tests/gpu_library.rs`) both
 //! check against it, so the GPU is the judge of the definitions.
 
 /// Results per thread.
-pub const OUTPUTS: usize = 43;
+pub const OUTPUTS: usize = 47;
 
 /// The kernel `extras(out, inp)`: `inp` holds two u32 per thread, `out` `OUTPUTS` u32.
 pub const PTX: &str = r#".version 8.0
@@ -99,7 +100,11 @@ pub const PTX: &str = r#".version 8.0
     prmt.b32.ecl %r31, %r2, %r3, %r3;
     prmt.b32.ecr %r32, %r2, %r3, %r3;
     prmt.b32.rc16 %r33, %r2, %r3, %r3;
-    mul.wide.u32 %rd5, %r1, 172;
+    min.NaN.f32 %f20, %f1, %f2;
+    max.NaN.f32 %f21, %f1, %f2;
+    min.xorsign.abs.f32 %f22, %f1, %f2;
+    max.xorsign.abs.f32 %f23, %f1, %f2;
+    mul.wide.u32 %rd5, %r1, 188;
     add.s64 %rd6, %rd1, %rd5;
     st.global.u32 [%rd6], %r4;
     st.global.u32 [%rd6+4], %r5;
@@ -144,6 +149,10 @@ pub const PTX: &str = r#".version 8.0
     st.global.u32 [%rd6+160], %r31;
     st.global.u32 [%rd6+164], %r32;
     st.global.u32 [%rd6+168], %r33;
+    st.global.f32 [%rd6+172], %f20;
+    st.global.f32 [%rd6+176], %f21;
+    st.global.f32 [%rd6+180], %f22;
+    st.global.f32 [%rd6+184], %f23;
     ret;
 }
 "#;
@@ -331,7 +340,39 @@ pub fn expected(a: u32, b: u32) -> [u32; OUTPUTS] {
         prmt_mode(a, b, 3),
         prmt_mode(a, b, 4),
         prmt_mode(a, b, 5),
+        if f.is_nan() || g.is_nan() {
+            0x7fff_ffff
+        } else {
+            fmin(f, g)
+        },
+        if f.is_nan() || g.is_nan() {
+            0x7fff_ffff
+        } else {
+            fmax(f, g)
+        },
+        xorsign(fmin(f.abs(), g.abs()), a ^ b),
+        xorsign(fmax(f.abs(), g.abs()), a ^ b),
     ]
+}
+
+/// `max` as the GPU computes it: a NaN operand loses to a number, `+0` beats `-0`.
+fn fmax(x: f32, y: f32) -> u32 {
+    match (x.is_nan(), y.is_nan()) {
+        (true, true) => 0x7fff_ffff,
+        (true, false) => y.to_bits(),
+        (false, true) => x.to_bits(),
+        _ if x == y => x.to_bits() & y.to_bits(),
+        _ => x.max(y).to_bits(),
+    }
+}
+
+/// `.xorsign`: the result carries the XOR of the operands' signs (a NaN result stays).
+fn xorsign(r: u32, signs: u32) -> u32 {
+    if f32::from_bits(r).is_nan() {
+        r
+    } else {
+        r | (signs & 0x8000_0000)
+    }
 }
 
 /// `prmt.b32.<mode> d, a, b, b` as the PTX ISA's table gives it: for `b & 3`, the source

@@ -495,6 +495,7 @@ fn bin_rows(op: BinOp, ty: Ty, mods: FpMods, out: &mut [u64; 32], av: &[u64; 32]
                 };
                 let r = match mods.round {
                     Some(r) => f32_directed(op, false, x, y, 0, r),
+                    None if mods.nan || mods.xorsign => min_max_f32(op, mods, x, y),
                     None => bin(op, ty, x, y),
                 };
                 *o = finish32(r, mods);
@@ -701,6 +702,24 @@ impl Warp {
     #[inline]
     fn set(&mut self, d: u32, l: usize, v: u64) {
         self.regs[d as usize][l] = v;
+    }
+}
+
+/// `min`/`max` of `f32` with `.NaN` and/or `.xorsign.abs`.
+fn min_max_f32(op: BinOp, mods: FpMods, a: u64, b: u64) -> u64 {
+    let (x, y) = (f32v(a), f32v(b));
+    if mods.nan && (x.is_nan() || y.is_nan()) {
+        return 0x7fff_ffff;
+    }
+    if !mods.xorsign {
+        return bin(op, Ty::F32, a, b);
+    }
+    let sign = (a ^ b) & 0x8000_0000;
+    let r = bin(op, Ty::F32, a & 0x7fff_ffff, b & 0x7fff_ffff);
+    if f32v(r).is_nan() {
+        r
+    } else {
+        r | sign
     }
 }
 

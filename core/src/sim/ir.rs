@@ -108,6 +108,11 @@ pub struct FpMods {
     pub sat: bool,
     /// `.rz`, `.rm`, `.rp` of `f32` `add`/`sub`/`mul`/`fma` (`None`: to nearest).
     pub round: Option<Round>,
+    /// `.NaN` of `f32` `min`/`max`: a NaN operand gives the canonical NaN.
+    pub nan: bool,
+    /// `.xorsign.abs` of `f32` `min`/`max`: the magnitudes compared, the result signed
+    /// with the XOR of the operands' signs.
+    pub xorsign: bool,
 }
 
 /// Two-operand integer or float operations.

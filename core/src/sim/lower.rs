@@ -768,11 +768,17 @@ impl<'a> Lowerer<'a> {
             }
             _ => None,
         };
-        if let Some(m) = mods
-            .iter()
-            .find(|m| matches!(**m, "NaN" | "xorsign" | "relu" | "oob"))
-        {
+        let min_max_f32 = ty == Ty::F32 && matches!(opcode, "min" | "max");
+        if let Some(m) = mods.iter().find(|m| match **m {
+            "NaN" | "xorsign" | "abs" => !min_max_f32,
+            "relu" | "oob" => true,
+            _ => false,
+        }) {
             return Err(unsupported(line, format!("`{opcode}.{m}`")));
+        }
+        let xorsign = mods.contains(&"xorsign");
+        if xorsign != mods.contains(&"abs") {
+            return Err(unsupported(line, format!("`{opcode}.xorsign` without `.abs`")));
         }
         let sat = mods.contains(&"sat");
         let sat_ok = ty == Ty::F32 || (ty == Ty::S(4) && matches!(opcode, "add" | "sub"));
@@ -783,6 +789,8 @@ impl<'a> Lowerer<'a> {
             ftz: mods.contains(&"ftz") && ty == Ty::F32,
             sat,
             round,
+            nan: mods.contains(&"NaN"),
+            xorsign,
         })
     }
 
