@@ -190,16 +190,21 @@ fn ptx_errors_carry_line_and_column() {
         "ld.param.f32 %f1 [saxpy_param_0];",
         1,
     );
-    match LibraryTable::read(ptx.as_bytes()) {
-        Err(Error::PtxSyntax {
-            line,
-            column,
-            message,
-        }) => {
-            assert_eq!(line, 32, "{message}");
-            assert!(column > 1);
-            assert!(message.contains("expected `;`"), "{message}");
-        }
+    // An error inside a kernel's body is that kernel's: the table still lists it (what its
+    // body would tell, its shared memory, unknown), and the parsed kernel carries the error.
+    let t = LibraryTable::read(ptx.as_bytes()).unwrap();
+    let saxpy = t.kernels.iter().find(|k| k.name == "saxpy").unwrap();
+    assert_eq!((saxpy.params.len(), saxpy.shared_bytes), (4, None));
+    let m = cuda_library::ptx::parse(&ptx).unwrap();
+    let f = m.functions.iter().find(|f| f.name == "saxpy").unwrap();
+    let e = f.error.as_ref().unwrap();
+    assert_eq!(e.pos.line, 32, "{e}");
+    assert!(e.pos.col > 1);
+    assert!(e.message.contains("expected `;`"), "{e}");
+    // Outside a body, the module's error.
+    let bad = ptx.replacen(".address_size 64", ".address_size 64 64", 1);
+    match LibraryTable::read(bad.as_bytes()) {
+        Err(Error::PtxSyntax { line, column, .. }) => assert!(line > 1 && column > 1),
         other => panic!("{other:?}"),
     }
     // Every truncation of real PTX is an error or a table, never a panic.

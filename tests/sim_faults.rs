@@ -196,8 +196,10 @@ fn parse_errors_carry_line_and_column() {
         &mut mem,
     )
     .unwrap();
-    let e = m.kernel("k").unwrap_err().to_string();
-    assert!(e.contains("line 6, column 15"), "{e}");
+    match m.kernel("k").unwrap_err() {
+        Error::PtxSyntax { line, column, .. } => assert_eq!((line, column), (6, 15)),
+        other => panic!("{other:?}"),
+    }
 }
 
 fn fault_of(e: &Error) -> ([u32; 3], String) {

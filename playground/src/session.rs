@@ -318,7 +318,12 @@ LOOP:
     fn syntax_errors_carry_line_and_column() {
         start().unwrap();
         let bad = PTX.replace("shl.b32 %r3, %r3, 1;", "shl.b32 %r3, %r3 1;");
-        let e = Library::load_data(bad.as_bytes(), &LibraryOptions::default()).unwrap_err();
+        // The module loads (its other kernels run); the kernel with the typo says where.
+        let lib = Library::load_data(bad.as_bytes(), &LibraryOptions::default()).unwrap();
+        let k = lib.get_kernel("twice").unwrap();
+        let buf = with_session(|s| s.ctx.htod(&[0u32; 1])).unwrap();
+        let args = [Arg::Ptr(buf.device_ptr()), Arg::U32(1)];
+        let e = launch(&k, &launch_config(&[1], &[1], 0).unwrap(), &args).unwrap_err();
         let info = ErrorInfo::of(&e);
         assert_eq!(info.kind, "PtxSyntax");
         assert_eq!(info.line, Some(18));

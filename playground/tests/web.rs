@@ -75,8 +75,11 @@ fn variables_read_and_write() {
 
 #[wasm_bindgen_test]
 fn errors_carry_kind_line_column_and_html() {
+    // A typo in a kernel's body is that kernel's error, raised when it is launched.
     let bad = String::from_utf8_lossy(KERNELS_PTX).replace("ret;", "ret");
-    let e = Library::load_data(bad.as_bytes()).err().unwrap();
+    let lib = Library::load_data(bad.as_bytes()).unwrap();
+    let empty = lib.get_kernel("empty").unwrap();
+    let e = empty.launch(&[1], &[1], &Args::new(), None).err().unwrap();
     assert_eq!(field(&e, "kind"), JsValue::from_str("PtxSyntax"));
     assert!(field(&e, "line").as_f64().unwrap() > 1.0);
     assert!(field(&e, "column").as_f64().is_some());

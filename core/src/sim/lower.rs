@@ -73,6 +73,10 @@ pub struct SimModule {
     /// Kernels that use something the simulator does not support, with the reason. The
     /// rest of the module still loads; launching one of these returns the reason.
     pub unsupported: HashMap<String, String>,
+    /// Kernels whose body could not be read, with the syntax error (line, column,
+    /// message): the rest of the module still loads; launching one returns
+    /// [`Error::PtxSyntax`].
+    pub syntax_errors: HashMap<String, (u32, u32, String)>,
     /// Variables: name → (device address, size, kind). `__constant__` variables live in the
     /// constant bank, itself one allocation in simulated memory.
     pub globals: HashMap<String, (u64, u64, GlobalKind)>,
@@ -189,13 +193,15 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
     }
     let mut kernels = HashMap::new();
     let mut unsupported = HashMap::new();
+    let mut syntax_errors = HashMap::new();
     for f in m
         .functions
         .iter()
         .filter(|f| f.is_entry && f.body.is_none())
     {
         if let Some(e) = &f.error {
-            unsupported.insert(f.name.clone(), e.to_string());
+            let at = (e.pos.line, e.pos.col, e.message.clone());
+            syntax_errors.insert(f.name.clone(), at);
         }
     }
     for f in m
@@ -216,6 +222,7 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
     Ok(SimModule {
         kernels,
         unsupported,
+        syntax_errors,
         globals,
         const_bank: (bank, const_bank),
         allocations: std::mem::take(allocations),
@@ -1868,6 +1875,13 @@ impl SimModule {
     pub fn kernel(&self, name: &str) -> Result<&KernelCode> {
         if let Some(k) = self.kernels.get(name) {
             return Ok(k);
+        }
+        if let Some((line, column, message)) = self.syntax_errors.get(name) {
+            return Err(Error::PtxSyntax {
+                line: *line,
+                column: *column,
+                message: format!("{message} (in kernel `{name}`)"),
+            });
         }
         if let Some(why) = self.unsupported.get(name) {
             return Err(Error::Unsupported(format!("kernel `{name}`: {why}")));

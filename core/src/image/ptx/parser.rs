@@ -429,6 +429,26 @@ impl Parser<'_> {
                 }
             }
         }
+        // `.param .u64 .ptr.global.align 16 p` / `.ptr .global .align 16`: after the type.
+        while let Some(Tok::Word(w)) = self.peek() {
+            let w = w.clone();
+            if w.starts_with(".ptr") {
+                self.bump();
+                if w.ends_with(".align") {
+                    self.u32("an alignment")?;
+                }
+                v.ptr = Some(w);
+            } else if v.ptr.is_some()
+                && matches!(w.as_str(), ".global" | ".const" | ".local" | ".shared")
+            {
+                self.bump();
+            } else if v.ptr.is_some() && w == ".align" {
+                self.bump();
+                self.u32("an alignment")?;
+            } else {
+                break;
+            }
+        }
         self.var_name(&mut v)?;
         Ok(v)
     }
