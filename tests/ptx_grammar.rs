@@ -88,6 +88,9 @@ fn the_grammar_fixture_parses_with_every_form_read() {
     assert_eq!(forms.prototypes[0].name, "prototype_1");
     assert_eq!(forms.prototypes[0].params[0].size(), Some(4));
     assert_eq!(function(&m, "ranked").maxntid, Some([256, 1, 1]));
+    let targets = function(&m, "targets");
+    assert_eq!(targets.call_targets[0].targets, ["twice", "thrice"]);
+    assert_eq!(targets.branch_targets[0].name, "Btgt");
     // `.reg .b32 r, s;` is two registers.
     let thrice = function(&m, "thrice").body.as_ref().unwrap();
     let regs: Vec<&str> = thrice
@@ -157,13 +160,18 @@ fn the_grammar_fixture_runs_with_the_right_bits() {
     for k in ["clustered", "ranked"] {
         assert!(m.kernel(k).is_ok(), "{k}");
     }
+    // An indirect call through a `.calltargets` list.
+    assert_eq!(run_words(&m, &mut mem, "targets", 1, 1, &[]), [21]);
 }
 
 #[test]
 fn the_grammar_fixture_lists_every_kernel() {
     let t = LibraryTable::read(GRAMMAR.as_bytes()).unwrap();
     let names: Vec<&str> = t.kernels.iter().map(|k| k.name.as_str()).collect();
-    assert_eq!(names, ["clustered", "forms", "ranked", "uses_extern"]);
+    assert_eq!(
+        names,
+        ["clustered", "forms", "ranked", "targets", "uses_extern"]
+    );
     assert_eq!(t.kernels[1].params.len(), 2);
     assert_eq!(t.kernels[1].max_threads, Some(64));
     assert!(t.globals.contains_key("weak_value") && t.globals.contains_key("table"));
@@ -447,6 +455,56 @@ fn indirect_calls_run_the_function_pointed_at() {
             other => panic!("{other:?}"),
         }
     }
+}
+
+/// `call` through a register with a `.calltargets` list: only the listed functions are
+/// candidates. `.branchtargets` parses (for `brx.idx`).
+#[test]
+fn call_and_branch_target_lists() {
+    let text = format!(
+        "{HEADER}
+.func (.param .b32 r) inc(.param .b32 x) {{ .reg .b32 %r<3>; ld.param.b32 %r1, [x]; add.s32 %r2, %r1, 1; st.param.b32 [r], %r2; ret; }}
+.func (.param .b32 r) dec(.param .b32 x) {{ .reg .b32 %r<3>; ld.param.b32 %r1, [x]; sub.s32 %r2, %r1, 1; st.param.b32 [r], %r2; ret; }}
+.visible .entry k(.param .u64 out, .param .u32 which)
+{{
+    .reg .pred %p<2>; .reg .b32 %r<4>; .reg .b64 %rd<5>;
+    Ftgt: .calltargets inc, dec;
+    Btgt: .branchtargets L0, L1;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd2, %rd1;
+    ld.param.u32 %r1, [which];
+    setp.eq.u32 %p1, %r1, 0;
+    mov.u64 %rd3, inc;
+    mov.u64 %rd4, dec;
+    selp.b64 %rd3, %rd3, %rd4, %p1;
+    {{
+    .param .b32 param0; .param .b32 retval0;
+    st.param.b32 [param0+0], 10;
+    call (retval0), %rd3, (param0), Ftgt;
+    ld.param.b32 %r2, [retval0+0];
+    }}
+L0:
+L1:
+    st.global.u32 [%rd2], %r2;
+    ret;
+}}
+"
+    );
+    let m = cuda_library::ptx::parse(&text).unwrap();
+    let k = function(&m, "k");
+    assert_eq!(k.call_targets[0].name, "Ftgt");
+    assert_eq!(k.call_targets[0].targets, ["inc", "dec"]);
+    assert_eq!(k.branch_targets[0].targets, ["L0", "L1"]);
+    let mut mem = Memory::new();
+    let sm = sim::load_ptx(&text, &mut mem).unwrap();
+    assert_eq!(
+        run_words(&sm, &mut mem, "k", 1, 1, &[&0u32.to_le_bytes()]),
+        [11]
+    );
+    assert_eq!(
+        run_words(&sm, &mut mem, "k", 1, 1, &[&1u32.to_le_bytes()]),
+        [9]
+    );
 }
 
 #[test]

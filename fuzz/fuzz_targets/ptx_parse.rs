@@ -30,9 +30,9 @@ fuzz_target!(|text: &str| {
     let Ok(module) = sim::load_ptx(text, &mut mem) else {
         return;
     };
-    // Its launch says why, with the line.
+    // Its launch says why, with the line (unless another kernel of the name was read).
     for name in module.syntax_errors.keys() {
-        assert!(module.kernel(name).is_err());
+        assert!(module.kernel(name).is_err() || module.kernels.contains_key(name));
     }
     let mut names: Vec<&String> = module.kernels.keys().collect();
     names.sort();

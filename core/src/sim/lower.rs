@@ -633,20 +633,25 @@ impl<'a> Lowerer<'a> {
         };
         let caller = self.call_stack.last().and_then(|n| module.function(n));
         let proto = last.and_then(|p| caller?.prototypes.iter().find(|c| c.name == p));
-        let table: Option<Vec<&str>> = last
-            .and_then(|t| module.vars.iter().find(|v| v.name == t))
-            .and_then(|v| match &v.init {
-                Some(ast::InitValue::List(items)) => Some(
-                    items
-                        .iter()
-                        .filter_map(|x| match x {
-                            ast::InitValue::Address(n, 0) => Some(n.as_str()),
-                            _ => None,
-                        })
-                        .collect(),
-                ),
-                _ => None,
-            });
+        // `.calltargets` in the caller, or a variable initialised with function names.
+        let targets = last.and_then(|t| caller?.call_targets.iter().find(|c| c.name == t));
+        let table: Option<Vec<&str>> = match targets {
+            Some(c) => Some(c.targets.iter().map(String::as_str).collect()),
+            None => last
+                .and_then(|t| module.vars.iter().find(|v| v.name == t))
+                .and_then(|v| match &v.init {
+                    Some(ast::InitValue::List(items)) => Some(
+                        items
+                            .iter()
+                            .filter_map(|x| match x {
+                                ast::InitValue::Address(n, 0) => Some(n.as_str()),
+                                _ => None,
+                            })
+                            .collect(),
+                    ),
+                    _ => None,
+                }),
+        };
         let sizes = |ps: &[VarDecl]| ps.iter().map(VarDecl::size).collect::<Vec<_>>();
         let fits = |name: &str, f: &Function| match (&table, proto) {
             (Some(t), _) => t.contains(&name),

@@ -44,26 +44,44 @@ pub struct CallPrototype {
     pub pos: Pos,
 }
 
+/// `label: .calltargets f, g;` (the functions an indirect `call` may reach) or
+/// `label: .branchtargets L1, L2;` (the labels of a `brx.idx`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TargetList {
+    /// The label.
+    pub name: String,
+    /// The functions or labels, in order.
+    pub targets: Vec<String>,
+    /// Where it was declared.
+    pub pos: Pos,
+}
+
 impl Module {
-    /// The function `name` stands for: the one with a body when it is declared more than
-    /// once (prototypes first), following `.alias` directives.
+    /// The function `name` stands for: the one with a body (or a body that could not be
+    /// read) when it is declared more than once (prototypes first), else its declaration;
+    /// an `.alias` stands for its target (which PTX requires to be a defined function, not
+    /// another alias).
     pub fn function(&self, name: &str) -> Option<&Function> {
-        let mut name = name;
-        for _ in 0..=self.aliases.len() {
-            let mut found = None;
-            for f in self.functions.iter().filter(|f| f.name == name) {
-                if f.body.is_some() || f.error.is_some() {
-                    return Some(f);
-                }
-                found = Some(f);
-            }
-            // An alias is declared as a prototype first, then names its target.
-            match self.aliases.iter().find(|a| a.name == name) {
-                Some(a) => name = &a.target,
-                None => return found,
-            }
+        let found = self.defined(name);
+        if found.is_some_and(|f| f.body.is_some() || f.error.is_some()) {
+            return found;
         }
-        None
+        match self.aliases.iter().find(|a| a.name == name) {
+            Some(a) => self.defined(&a.target).or(found),
+            None => found,
+        }
+    }
+
+    /// Among the functions named `name`, the one with a body or an error, else the first.
+    fn defined(&self, name: &str) -> Option<&Function> {
+        let mut found = None;
+        for f in self.functions.iter().filter(|f| f.name == name) {
+            if f.body.is_some() || f.error.is_some() {
+                return Some(f);
+            }
+            found = found.or(Some(f));
+        }
+        found
     }
 }
 
@@ -232,6 +250,10 @@ pub struct Function {
     pub body: Option<Vec<Statement>>,
     /// The `.callprototype` declarations of the body (their labels are function-wide).
     pub prototypes: Vec<CallPrototype>,
+    /// The `.calltargets` lists of the body.
+    pub call_targets: Vec<TargetList>,
+    /// The `.branchtargets` lists of the body.
+    pub branch_targets: Vec<TargetList>,
     /// Why the body could not be read (a syntax error inside it, or a directive of the
     /// declaration this parser does not know): the function's own error, which does not
     /// fail the rest of the module.

@@ -197,18 +197,20 @@ pub(crate) fn addressed_functions(m: &Module) -> Vec<(&str, &Function)> {
             }
         });
     }
+    // Each symbol once, in order: functions with a body, then aliases of them.
+    let mut bodies: HashMap<&str, &Function> = HashMap::new();
+    for f in m.functions.iter().filter(|f| f.body.is_some()) {
+        bodies.entry(&f.name).or_insert(f);
+    }
+    let mut symbols: Vec<(&str, &str)> = m.functions.iter().map(|f| (&*f.name, &*f.name)).collect();
+    symbols.extend(m.aliases.iter().map(|a| (&*a.name, &*a.target)));
+    let mut seen: HashSet<&str> = HashSet::new();
     let mut out: Vec<(&str, &Function)> = Vec::new();
-    let symbols = m
-        .functions
-        .iter()
-        .map(|f| f.name.as_str())
-        .chain(m.aliases.iter().map(|a| a.name.as_str()));
-    for name in symbols {
-        if !used.contains(name) || out.iter().any(|(n, _)| *n == name) {
-            continue;
-        }
-        if let Some(def) = m.function(name).filter(|f| f.body.is_some()) {
-            out.push((name, def));
+    for (name, target) in symbols {
+        if let Some(def) = bodies.get(target).filter(|_| used.contains(name)) {
+            if seen.insert(name) {
+                out.push((name, def));
+            }
         }
     }
     out

@@ -33,6 +33,15 @@ pub fn parse(text: &str) -> Result<Module, PtxError> {
     p.module().map_err(|e| p.lex_error().cloned().unwrap_or(e))
 }
 
+/// The declarations of a body that are not statements: labels of signatures and target
+/// lists.
+#[derive(Default)]
+struct Lists {
+    prototypes: Vec<CallPrototype>,
+    call_targets: Vec<TargetList>,
+    branch_targets: Vec<TargetList>,
+}
+
 /// Tokens the parser keeps behind its position (`back`, the previous token's position).
 const BEHIND: usize = 2;
 /// Tokens the parser looks ahead of its position (`peek_at(1)`).
@@ -587,6 +596,8 @@ impl Parser<'_> {
             noreturn: false,
             body: None,
             prototypes: Vec::new(),
+            call_targets: Vec::new(),
+            branch_targets: Vec::new(),
             error: None,
             pos,
         };
@@ -669,13 +680,20 @@ impl Parser<'_> {
                 Some(Tok::Punct('{')) => {
                     let depth = self.depth;
                     self.bump();
-                    match self.block(0, &mut f.prototypes) {
+                    let mut lists = Lists::default();
+                    let body = self.block(0, &mut lists);
+                    f.prototypes = lists.prototypes;
+                    f.call_targets = lists.call_targets;
+                    f.branch_targets = lists.branch_targets;
+                    match body {
                         Ok(body) if f.error.is_none() => f.body = Some(body),
                         Ok(_) => {}
                         Err(e) => {
                             // Resynchronise at the body's closing brace; the function keeps
                             // its header and the error.
                             f.prototypes.clear();
+                            f.call_targets.clear();
+                            f.branch_targets.clear();
                             while self.depth > depth {
                                 if self.at_end() {
                                     return Err(e);
@@ -696,6 +714,18 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+
+    /// `.calltargets f, g;` / `.branchtargets L1, L2;` after its label.
+    fn target_list(&mut self, name: String, pos: Pos) -> Result<TargetList, PtxError> {
+        self.bump();
+        let mut targets = vec![self.word("a function or label")?];
+        while self.is_punct(',') {
+            self.bump();
+            targets.push(self.word("a function or label")?);
+        }
+        self.expect_punct(';')?;
+        Ok(TargetList { name, targets, pos })
     }
 
     /// `.callprototype [(.param ret)] _ (.param a, ...) [.noreturn] [.abi_preserve N];`
@@ -738,13 +768,9 @@ impl Parser<'_> {
         })
     }
 
-    /// Statements up to and including the closing `}`; `.callprototype` declarations go
-    /// to `prototypes`.
-    fn block(
-        &mut self,
-        depth: usize,
-        prototypes: &mut Vec<CallPrototype>,
-    ) -> Result<Vec<Statement>, PtxError> {
+    /// Statements up to and including the closing `}`; `.callprototype`, `.calltargets`
+    /// and `.branchtargets` declarations go to `lists`.
+    fn block(&mut self, depth: usize, lists: &mut Lists) -> Result<Vec<Statement>, PtxError> {
         if depth > MAX_DEPTH {
             return self.err("blocks nested too deeply");
         }
@@ -759,7 +785,7 @@ impl Parser<'_> {
                 }
                 Some(Tok::Punct('{')) => {
                     self.bump();
-                    out.push(Statement::Block(self.block(depth + 1, prototypes)?));
+                    out.push(Statement::Block(self.block(depth + 1, lists)?));
                 }
                 Some(Tok::Punct('@')) => out.push(Statement::Instr(self.instruction()?)),
                 Some(Tok::Word(w)) => {
@@ -767,7 +793,11 @@ impl Parser<'_> {
                         self.bump();
                         self.bump();
                         if self.is_word(".callprototype") {
-                            prototypes.push(self.callprototype(w, pos)?);
+                            lists.prototypes.push(self.callprototype(w, pos)?);
+                        } else if self.is_word(".calltargets") {
+                            lists.call_targets.push(self.target_list(w, pos)?);
+                        } else if self.is_word(".branchtargets") {
+                            lists.branch_targets.push(self.target_list(w, pos)?);
                         } else {
                             out.push(Statement::Label(w, pos));
                         }
