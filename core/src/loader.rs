@@ -122,30 +122,83 @@ pub(crate) fn nvrtc_candidates() -> Vec<String> {
     c
 }
 
-/// The CUDA toolkit's header directory for NVRTC (`cuda_fp16.h`, `cuda_bf16.h`, ...), which
-/// NVRTC does not search by itself: `CUDA_HOME`/`CUDA_PATH` and `/usr/local/cuda` `include`,
-/// then the PyPI runtime wheels' (`nvidia-cuda-runtime-cu12`, or CUDA 13's `nvidia/cu13`).
-/// The first that holds `cuda_fp16.h`, looked up once per process.
-pub(crate) fn cuda_include_dir() -> Option<PathBuf> {
-    static DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
-    DIR.get_or_init(find_cuda_include_dir).clone()
-}
-
-fn find_cuda_include_dir() -> Option<PathBuf> {
-    let mut dirs: Vec<PathBuf> = ["CUDA_HOME", "CUDA_PATH"]
+/// The CUDA toolkits named by `CUDA_HOME` and `CUDA_PATH`, then `/usr/local/cuda` (not on
+/// Windows), in that order: the roots whose `include` folders NVRTC is given.
+fn toolkit_roots() -> Vec<PathBuf> {
+    let mut roots: Vec<PathBuf> = ["CUDA_HOME", "CUDA_PATH"]
         .iter()
         .filter_map(std::env::var_os)
         .filter(|v| !v.is_empty())
-        .map(|v| PathBuf::from(v).join("include"))
+        .map(PathBuf::from)
         .collect();
     if !cfg!(windows) {
-        dirs.push(PathBuf::from("/usr/local/cuda/include"));
+        roots.push(PathBuf::from("/usr/local/cuda"));
     }
-    for site in site_packages() {
-        dirs.push(site.join("nvidia/cuda_runtime/include"));
-        dirs.push(site.join("nvidia/cu13/include"));
+    roots
+}
+
+/// The header directories NVRTC does not search by itself, looked up together once per
+/// process (one `python3` query for the site-packages folders).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HeaderDirs {
+    /// The CUDA toolkit's headers (`cuda_fp16.h`, `cuda_bf16.h`, ...): the first of
+    /// `CUDA_HOME`/`CUDA_PATH`/`/usr/local/cuda` `include` and the PyPI runtime wheels'
+    /// (`nvidia/cuda_runtime/include` of `nvidia-cuda-runtime-cu12`, CUDA 13's
+    /// `nvidia/cu13/include`) that holds `cuda_fp16.h`.
+    pub cuda: Option<PathBuf>,
+    /// CCCL's headers (libcu++ `<cuda/std/*>`, CUB, Thrust): the first of
+    /// [`cccl_candidates`] that holds `cuda/std/version`.
+    pub cccl: Option<PathBuf>,
+    /// Every place looked for CCCL, in order (for error messages).
+    pub cccl_tried: Vec<PathBuf>,
+}
+
+/// The header directories for NVRTC (see [`HeaderDirs`]).
+pub(crate) fn header_dirs() -> &'static HeaderDirs {
+    static DIRS: std::sync::OnceLock<HeaderDirs> = std::sync::OnceLock::new();
+    DIRS.get_or_init(|| {
+        let roots = toolkit_roots();
+        let sites = site_packages();
+        let mut cuda_dirs: Vec<PathBuf> = roots.iter().map(|r| r.join("include")).collect();
+        for site in &sites {
+            cuda_dirs.push(site.join("nvidia/cuda_runtime/include"));
+            cuda_dirs.push(site.join("nvidia/cu13/include"));
+        }
+        let cccl_tried = cccl_candidates(&roots, &sites);
+        HeaderDirs {
+            cuda: cuda_dirs
+                .into_iter()
+                .find(|d| d.join("cuda_fp16.h").is_file()),
+            cccl: cccl_tried
+                .iter()
+                .find(|d| d.join(CCCL_PROBE).is_file())
+                .cloned(),
+            cccl_tried,
+        }
+    })
+}
+
+/// The file that marks a CCCL include directory (cuda.pathfinder probes the same one).
+pub(crate) const CCCL_PROBE: &str = "cuda/std/version";
+
+/// Where CCCL's headers are looked for, in order: for each toolkit root (`CUDA_HOME`,
+/// `CUDA_PATH`, `/usr/local/cuda`) `include/cccl` (CUDA 13) then `include` (CUDA 12); then in
+/// each site-packages folder the wheels' layouts as cuda.pathfinder's descriptor catalog lists
+/// them: `nvidia/cu13/include/cccl` (`nvidia-cuda-cccl`, CUDA 13) and
+/// `nvidia/cuda_cccl/include` (`nvidia-cuda-cccl-cu12`), and the `cuda-cccl` package's
+/// `cuda/cccl/headers/include`.
+fn cccl_candidates(roots: &[PathBuf], sites: &[PathBuf]) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    for root in roots {
+        dirs.push(root.join("include").join("cccl"));
+        dirs.push(root.join("include"));
     }
-    dirs.into_iter().find(|d| d.join("cuda_fp16.h").is_file())
+    for site in sites {
+        dirs.push(site.join("nvidia/cu13/include/cccl"));
+        dirs.push(site.join("nvidia/cuda_cccl/include"));
+        dirs.push(site.join("cuda/cccl/headers/include"));
+    }
+    dirs
 }
 
 /// The active Python's site-packages folders: the virtual environment or conda environment

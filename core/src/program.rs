@@ -11,11 +11,30 @@ use crate::loader;
 use crate::object_code::ObjectCode;
 use crate::sys::nvrtc as sys;
 
+/// The C and C++ standard headers NVRTC does not ship, as the crate ships them
+/// (`core/include/nvrtc/`): handed to `nvrtcCreateProgram` as in-memory headers, each unless an
+/// include directory of the compile holds a file of that name (see [`Program::compile`]).
+const SHIPPED_HEADERS: [(&str, &str); 10] = [
+    ("stdint.h", include_str!("../include/nvrtc/stdint.h")),
+    ("cstdint", include_str!("../include/nvrtc/cstdint")),
+    ("stddef.h", include_str!("../include/nvrtc/stddef.h")),
+    ("cstddef", include_str!("../include/nvrtc/cstddef")),
+    ("limits.h", include_str!("../include/nvrtc/limits.h")),
+    ("climits", include_str!("../include/nvrtc/climits")),
+    ("float.h", include_str!("../include/nvrtc/float.h")),
+    ("cfloat", include_str!("../include/nvrtc/cfloat")),
+    ("math.h", include_str!("../include/nvrtc/math.h")),
+    ("cmath", include_str!("../include/nvrtc/cmath")),
+];
+
 /// The opened NVRTC library.
 struct Nvrtc {
     lib: sys::NvrtcLib,
     path: String,
     version: (i32, i32),
+    /// `libnvrtc-builtins.so.<major>.<minor>` from NVRTC's folder, opened ahead of NVRTC's own
+    /// lookup (see [`open_builtins`]); kept open for the process.
+    _builtins: Option<libloading::Library>,
 }
 
 // SAFETY: NVRTC functions are thread-safe for distinct programs; the table is immutable.
@@ -43,7 +62,13 @@ fn nvrtc() -> Result<&'static Nvrtc> {
             // SAFETY: writes two ints.
             unsafe { f(&mut version.0, &mut version.1) };
         }
-        Ok(Nvrtc { lib, path, version })
+        let _builtins = open_builtins(&path, version);
+        Ok(Nvrtc {
+            lib,
+            path,
+            version,
+            _builtins,
+        })
     });
     match r {
         Ok(n) => Ok(n),
@@ -55,6 +80,24 @@ fn nvrtc() -> Result<&'static Nvrtc> {
             message: m.clone(),
         }),
     }
+}
+
+/// NVRTC opens `libnvrtc-builtins.so.<major>.<minor>` by name when it first compiles. The CUDA
+/// 12 wheel's `libnvrtc.so.12` finds it beside itself (RUNPATH `$ORIGIN`); the CUDA 13 wheel's
+/// `nvidia/cu13/lib/libnvrtc.so.13` has no RUNPATH, so every compile failed with
+/// `NVRTC_ERROR_BUILTIN_OPERATION_FAILURE` unless the folder was on `LD_LIBRARY_PATH`. Opening
+/// it from NVRTC's folder first makes NVRTC's lookup by soname find the loaded copy.
+fn open_builtins(nvrtc_path: &str, (major, minor): (i32, i32)) -> Option<libloading::Library> {
+    if cfg!(windows) {
+        return None;
+    }
+    let dir = std::path::Path::new(nvrtc_path).parent()?;
+    let builtins = dir.join(format!("libnvrtc-builtins.so.{major}.{minor}"));
+    if !builtins.is_file() {
+        return None;
+    }
+    // SAFETY: NVRTC's own companion library, from the folder NVRTC was loaded from.
+    unsafe { libloading::Library::new(&builtins) }.ok()
 }
 
 /// Where NVRTC was loaded from and its version, e.g. `("/usr/local/cuda/lib64/libnvrtc.so.13", (13, 0))`.
@@ -117,8 +160,8 @@ pub struct ProgramOptions {
     pub std: Option<String>,
     /// Preprocessor definitions (`-D NAME` or `-D NAME=VALUE`).
     pub defines: Vec<(String, Option<String>)>,
-    /// Include directories (`-I`), searched before CUDA's own headers (see
-    /// [`Program::compile`]).
+    /// Include directories (`-I`), searched before CCCL's and CUDA's own headers; a header
+    /// here also wins over the standard headers the crate ships (see [`Program::compile`]).
     pub include_paths: Vec<PathBuf>,
     /// `--use_fast_math`.
     pub use_fast_math: bool,
@@ -259,21 +302,79 @@ impl Program {
     /// naming kernels or variables (e.g. `scale<float>`); their mangled names come back in
     /// the result's [`symbol_mapping`](ObjectCode::symbol_mapping), so the loaded library's
     /// `get_kernel("scale<float>")` works. A compile error returns [`Error::Compile`] with
-    /// NVRTC's log.
+    /// NVRTC's log (a missing header gets a note after it saying where to find one).
     ///
-    /// CUDA's own headers (`#include <cuda_fp16.h>`, `<cuda_bf16.h>`, ...) are found without
-    /// an include path: after [`ProgramOptions::include_paths`], the first of
-    /// `$CUDA_HOME/include`, `$CUDA_PATH/include`, `/usr/local/cuda/include` and the PyPI
-    /// runtime wheel's `nvidia/cuda_runtime/include` that holds them is searched.
+    /// # Headers
+    ///
+    /// NVRTC ships no C or C++ standard library headers and searches no directory by itself.
+    /// An `#include <...>` is looked up in this order:
+    ///
+    /// 1. [`ProgramOptions::include_paths`] (and `-I`/`--include-path=` in
+    ///    [`ProgramOptions::extra`]), in the order given.
+    /// 2. CCCL (libcu++ `<cuda/std/*>`, CUB, Thrust): the first of `$CUDA_HOME`,
+    ///    `$CUDA_PATH` and `/usr/local/cuda` `include/cccl` (CUDA 13) or `include` (CUDA 12),
+    ///    then the PyPI wheels in the active Python's site-packages: `nvidia/cu13/include/cccl`
+    ///    (`nvidia-cuda-cccl`), `nvidia/cuda_cccl/include` (`nvidia-cuda-cccl-cu12`, which
+    ///    `scripts/setup-venv.sh` installs), `cuda/cccl/headers/include` (`cuda-cccl`); the
+    ///    first holding `cuda/std/version`.
+    /// 3. CUDA's own headers (`<cuda_fp16.h>`, `<cuda_bf16.h>`, ...): the first of
+    ///    `$CUDA_HOME/include`, `$CUDA_PATH/include`, `/usr/local/cuda/include` and the
+    ///    runtime wheel's `nvidia/cuda_runtime/include` (or `nvidia/cu13/include`) holding
+    ///    `cuda_fp16.h`.
+    ///
+    /// The crate also provides the C library headers device code most often includes, which
+    /// no directory above holds: `<stdint.h>`/`<cstdint>`, `<stddef.h>`/`<cstddef>`,
+    /// `<limits.h>`/`<climits>`, `<float.h>`/`<cfloat>` and `<math.h>`/`<cmath>` (the `M_PI`
+    /// family, `INFINITY`, `NAN`, `HUGE_VAL`, and NVRTC's device math functions also in
+    /// `namespace std`). They are given to NVRTC as in-memory headers, which NVRTC consults
+    /// before any directory, so each is left out when one of the directories above holds a
+    /// file of the same name: your own `stdint.h` wins. With CCCL found and C++17 or later
+    /// (NVRTC's default), `<stdint.h>` and `<limits.h>` forward to `<cuda/std/cstdint>` and
+    /// `<cuda/std/climits>`, so they and libcu++ define the same types and macros. Other
+    /// standard headers (`<vector>`, `<algorithm>`, `<type_traits>`, `<cstdio>`, ...) are not
+    /// provided: use libcu++'s `<cuda/std/...>` versions (`printf` and `assert` need no
+    /// header under NVRTC).
+    ///
+    /// ```no_run
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{ImageKind, Program, ProgramOptions};
+    /// let src = r#"
+    /// #include <cstdint>
+    /// #include <cmath>
+    /// extern "C" __global__ void ring(float* xy, uint32_t n) {
+    ///     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    ///     if (i < n) { xy[2 * i] = cosf(2 * M_PI * i / n); xy[2 * i + 1] = std::sin(2 * M_PI * i / n); }
+    /// }"#;
+    /// let ptx = Program::new(src, ProgramOptions::default()).compile(ImageKind::Ptx, &[])?;
+    /// # Ok(()) }
+    /// ```
     pub fn compile(&self, target: ImageKind, name_expressions: &[&str]) -> Result<ObjectCode> {
         let mut options = self.options.clone();
         if options.arch.is_none() {
             options.arch = default_arch();
         }
         let mut args = options.to_args(target)?;
-        if let Some(dir) = crate::loader::cuda_include_dir() {
-            args.push(format!("-I{}", dir.display()));
+        let found = loader::header_dirs();
+        let mut search: Vec<PathBuf> = user_include_dirs(&options);
+        for dir in [&found.cccl, &found.cuda].into_iter().flatten() {
+            if !search.contains(dir) {
+                args.push(format!("-I{}", dir.display()));
+                search.push(dir.clone());
+            }
         }
+        let shipped: Vec<(CString, CString)> = SHIPPED_HEADERS
+            .iter()
+            .filter(|(name, _)| !search.iter().any(|d| d.join(name).is_file()))
+            .map(|(name, text)| {
+                // The texts and names are the crate's own: no NUL bytes.
+                (
+                    CString::new(*text).expect("shipped header"),
+                    CString::new(*name).expect("shipped header name"),
+                )
+            })
+            .collect();
+        let header_texts: Vec<*const c_char> = shipped.iter().map(|(t, _)| t.as_ptr()).collect();
+        let header_names: Vec<*const c_char> = shipped.iter().map(|(_, n)| n.as_ptr()).collect();
         let n = nvrtc()?;
         let src = CString::new(self.source.as_str())
             .map_err(|_| Error::InvalidArgument("the source contains a NUL byte".into()))?;
@@ -281,16 +382,17 @@ impl Program {
             CString::new(self.name.as_str()).map_err(|_| Error::InvalidName(self.name.clone()))?;
         let mut prog: sys::nvrtcProgram = ptr::null_mut();
         let create = n.get(&n.lib.nvrtcCreateProgram, "nvrtcCreateProgram")?;
-        // SAFETY: NUL-terminated source and name; no headers.
+        // SAFETY: NUL-terminated source and name; `header_texts` and `header_names` hold
+        // `shipped.len()` NUL-terminated strings each, alive for the call (NVRTC copies them).
         n.check(
             unsafe {
                 create(
                     &mut prog,
                     src.as_ptr(),
                     name.as_ptr(),
-                    0,
-                    ptr::null(),
-                    ptr::null(),
+                    shipped.len() as i32,
+                    header_texts.as_ptr(),
+                    header_names.as_ptr(),
                 )
             },
             "nvrtcCreateProgram",
@@ -299,6 +401,16 @@ impl Program {
         let result = self.compile_created(&guard, target, &args, name_expressions);
         drop(guard);
         result
+    }
+
+    /// The names of the standard headers the crate ships for NVRTC (`stdint.h`, `cmath`,
+    /// ...; see [`compile`](Program::compile)).
+    ///
+    /// ```
+    /// assert!(cuda_library::Program::shipped_headers().contains(&"cstdint"));
+    /// ```
+    pub fn shipped_headers() -> Vec<&'static str> {
+        SHIPPED_HEADERS.iter().map(|(name, _)| *name).collect()
     }
 
     fn compile_created(
@@ -328,6 +440,10 @@ impl Program {
         let rc = unsafe { compile(g.prog, ptrs.len() as i32, ptrs.as_ptr()) };
         let log = self.log(g)?;
         if rc == sys::nvrtcResult::NVRTC_ERROR_COMPILATION {
+            let log = match missing_header_note(&log) {
+                Some(note) => format!("{}\n\n{note}", log.trim_end()),
+                None => log,
+            };
             return Err(Error::Compile {
                 program: self.name.clone(),
                 options: args.to_vec(),
@@ -408,6 +524,92 @@ impl Program {
         let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
         Ok(String::from_utf8_lossy(&buf[..end]).into_owned())
     }
+}
+
+/// The include directories the user named: [`ProgramOptions::include_paths`], then `-I<dir>`,
+/// `-I <dir>` and `--include-path=<dir>` in [`ProgramOptions::extra`].
+fn user_include_dirs(options: &ProgramOptions) -> Vec<PathBuf> {
+    let mut dirs = options.include_paths.clone();
+    let mut extra = options.extra.iter();
+    while let Some(a) = extra.next() {
+        let dir = if a == "-I" || a == "--include-path" {
+            extra.next().cloned()
+        } else if let Some(d) = a.strip_prefix("--include-path=") {
+            Some(d.to_string())
+        } else {
+            a.strip_prefix("-I").map(str::to_string)
+        };
+        if let Some(d) = dir.filter(|d| !d.is_empty()) {
+            dirs.push(PathBuf::from(d));
+        }
+    }
+    dirs
+}
+
+/// C library header names (C11 and POSIX's most used), for telling a missing standard header
+/// from a missing header of the user's own.
+const C_HEADERS: &str = "assert.h complex.h ctype.h errno.h fenv.h float.h inttypes.h \
+    iso646.h limits.h locale.h math.h setjmp.h signal.h stdalign.h stdarg.h stdbool.h stddef.h \
+    stdint.h stdio.h stdlib.h string.h time.h wchar.h unistd.h";
+
+/// A note for the log when NVRTC could not open a header: where CCCL's or CUDA's headers come
+/// from, or which standard headers the crate provides. `None` for any other header.
+fn missing_header_note(log: &str) -> Option<String> {
+    let marker = "open source file \"";
+    let start = log.find(marker)? + marker.len();
+    let header = &log[start..start + log[start..].find('"')?];
+    let dirs = loader::header_dirs();
+    let is_cccl = ["cuda/", "cub/", "thrust/", "nv/"]
+        .iter()
+        .any(|p| header.starts_with(p));
+    let is_cuda = header.starts_with("cuda") || header.starts_with("crt/");
+    let is_std = !header.contains('/')
+        && (!header.contains('.') || C_HEADERS.split_whitespace().any(|h| h == header));
+    if is_cccl {
+        let tried: Vec<String> = dirs
+            .cccl_tried
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect();
+        return Some(match &dirs.cccl {
+            None => format!(
+                "note (cuda-library): <{header}> is part of CCCL (libcu++, CUB, Thrust), which \
+                 was not found. Install it into the active Python environment (`pip install \
+                 nvidia-cuda-cccl-cu12` for CUDA 12, `nvidia-cuda-cccl` for CUDA 13) or point \
+                 CUDA_HOME at a CUDA toolkit. Looked for {} in:\n  {}",
+                loader::CCCL_PROBE,
+                tried.join("\n  ")
+            ),
+            Some(d) => format!(
+                "note (cuda-library): the CCCL found in {} has no <{header}>",
+                d.display()
+            ),
+        });
+    }
+    if is_cuda {
+        return dirs.cuda.is_none().then(|| {
+            format!(
+                "note (cuda-library): <{header}> is one of CUDA's headers, which were not \
+                 found: `pip install nvidia-cuda-runtime-cu12` (CUDA 12) into the active \
+                 Python environment, or point CUDA_HOME at a CUDA toolkit"
+            )
+        });
+    }
+    if !is_std {
+        return None;
+    }
+    let shipped: Vec<&str> = SHIPPED_HEADERS.iter().map(|(n, _)| *n).collect();
+    Some(format!(
+        "note (cuda-library): NVRTC ships no C or C++ standard library; the crate provides \
+         <{}>. For other standard headers use libcu++'s <cuda/std/...> (e.g. \
+         <cuda/std/type_traits>, <cuda/std/utility>){}",
+        shipped.join(">, <"),
+        if dirs.cccl.is_none() {
+            ", which needs CCCL: `pip install nvidia-cuda-cccl-cu12` or a CUDA toolkit"
+        } else {
+            ""
+        }
+    ))
 }
 
 /// Device 0's architecture, when a driver with a device is present.
