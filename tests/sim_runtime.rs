@@ -69,21 +69,13 @@ fn printf_assert_malloc_and_free_behave_as_on_a_gpu() {
     // function, block and thread, as the GPU's device-side assert reports them.
     let e = launch!(k, &stream, &LaunchConfig::new(1, 4), p, 3i32).unwrap_err();
     match &e {
-        Error::DeviceAssert {
-            kernel,
-            block,
-            thread,
-            expression,
-            file,
-            source_line,
-            function,
-        } => {
-            assert_eq!(kernel, "k");
-            assert_eq!((*block, *thread), ([0, 0, 0], [3, 0, 0]));
-            assert_eq!(expression, "i < n");
-            assert_eq!(file, "runtime.cu");
-            assert_eq!(*source_line, 5);
-            assert!(function.contains('k'), "{function}");
+        Error::DeviceAssert(a) => {
+            assert_eq!(a.kernel, "k");
+            assert_eq!((a.block, a.thread), ([0, 0, 0], [3, 0, 0]));
+            assert_eq!(a.expression, "i < n");
+            assert_eq!(a.file, "runtime.cu");
+            assert_eq!(a.source_line, 5);
+            assert!(a.function.contains('k'), "{}", a.function);
         }
         other => panic!("{other}"),
     }

@@ -211,22 +211,7 @@ pub enum Error {
     },
     /// A kernel on the simulator failed a device-side `assert()` (`cudaErrorAssert` on a
     /// GPU). The launch ends there; the library and memory stay usable.
-    DeviceAssert {
-        /// The kernel.
-        kernel: String,
-        /// Block index of the first thread that failed.
-        block: [u32; 3],
-        /// Its thread index.
-        thread: [u32; 3],
-        /// The asserted expression, as written in the source.
-        expression: String,
-        /// The source file.
-        file: String,
-        /// The line in the source file.
-        source_line: u32,
-        /// The function, as the compiler names it (`void k(int*, int)`).
-        function: String,
-    },
+    DeviceAssert(Box<DeviceAssertion>),
     /// A simulated launch ran past its wall-clock deadline ([`Limits::launch_deadline`](crate::Limits::launch_deadline)).
     Deadline {
         /// The kernel.
@@ -267,6 +252,26 @@ pub enum Error {
         /// The operating system's error.
         source: std::io::Error,
     },
+}
+
+/// A failed device-side `assert()`: where and what, as the GPU prints it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DeviceAssertion {
+    /// The kernel.
+    pub kernel: String,
+    /// Block index of the first thread that failed.
+    pub block: [u32; 3],
+    /// Its thread index.
+    pub thread: [u32; 3],
+    /// The asserted expression, as written in the source.
+    pub expression: String,
+    /// The source file.
+    pub file: String,
+    /// The line in the source file.
+    pub source_line: u32,
+    /// The function, as the compiler names it (`void k(int*, int)`).
+    pub function: String,
 }
 
 /// `Result` with this crate's [`Error`].
@@ -490,18 +495,11 @@ impl fmt::Display for Error {
                 f,
                 "kernel `{kernel}` ran past the simulator's work budget of {budget} thread-instructions (each block's set-up counts too; stopped at PTX line {line}): it may loop forever or run a grid too large to simulate"
             )?,
-            Error::DeviceAssert {
-                kernel,
-                block,
-                thread,
-                expression,
-                file,
-                source_line,
-                function,
-            } => write!(
+            Error::DeviceAssert(a) => write!(
                 f,
-                "{file}:{source_line}: {function}: block: [{},{},{}], thread: [{},{},{}] Assertion `{expression}` failed (device-side assert in kernel `{kernel}`; the launch ended)",
-                block[0], block[1], block[2], thread[0], thread[1], thread[2]
+                "{}:{}: {}: block: [{},{},{}], thread: [{},{},{}] Assertion `{}` failed (device-side assert in kernel `{}`; the launch ended)",
+                a.file, a.source_line, a.function, a.block[0], a.block[1], a.block[2],
+                a.thread[0], a.thread[1], a.thread[2], a.expression, a.kernel
             )?,
             Error::Deadline {
                 kernel,

@@ -131,7 +131,7 @@ pub use context::Context;
 pub use device::{Device, DeviceProperties};
 #[cfg(feature = "notebook")]
 pub use display::{KernelTable, KernelTableRow};
-pub use error::{CudaError, CudaVersion, Error, LoadAttempt, LoadFailure, Result};
+pub use error::{CudaError, CudaVersion, DeviceAssertion, Error, LoadAttempt, LoadFailure, Result};
 pub use global::{Global, Managed, UnifiedFunction};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;

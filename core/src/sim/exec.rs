@@ -1621,15 +1621,17 @@ impl Block<'_> {
                     let expression = text(m_at);
                     let file = text(f_at);
                     let function = text(fn_at);
-                    return Err(Error::DeviceAssert {
-                        kernel: self.code.name.clone(),
-                        block: self.ctaid,
-                        thread: w.tid[l],
-                        expression,
-                        file,
-                        source_line,
-                        function,
-                    });
+                    return Err(Error::DeviceAssert(Box::new(
+                        crate::error::DeviceAssertion {
+                            kernel: self.code.name.clone(),
+                            block: self.ctaid,
+                            thread: w.tid[l],
+                            expression,
+                            file,
+                            source_line,
+                            function,
+                        },
+                    )));
                 }
                 RuntimeFn::Vprintf => {
                     let fmt = self

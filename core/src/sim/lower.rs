@@ -790,7 +790,10 @@ impl<'a> Lowerer<'a> {
         }
         let xorsign = mods.contains(&"xorsign");
         if xorsign != mods.contains(&"abs") {
-            return Err(unsupported(line, format!("`{opcode}.xorsign` without `.abs`")));
+            return Err(unsupported(
+                line,
+                format!("`{opcode}.xorsign` without `.abs`"),
+            ));
         }
         let sat = mods.contains(&"sat");
         let sat_ok = ty == Ty::F32 || (ty == Ty::S(4) && matches!(opcode, "add" | "sub"));
@@ -1536,8 +1539,8 @@ impl<'a> Lowerer<'a> {
                 Op::Bra { target: 0 }
             }
             "bar" | "barrier" => {
-                if has("arrive") || has("red") || o.len() > 1 {
-                    return Err(unsupported(line, format!("`{}` of this kind", i.opcode)));
+                if has("arrive") {
+                    return Err(unsupported(line, format!("`{}.arrive`", i.opcode)));
                 }
                 // bar.sync a{, b}; bar.red.op d, a{, b}, {!}c.
                 let (red, ids) = if has("red") {
@@ -1763,6 +1766,35 @@ impl<'a> Lowerer<'a> {
             }
             "ret" | "exit" => Op::Exit,
             "membar" | "fence" => Op::Nop,
+            // The copies are done when issued (Op::CpAsync), so the groups have nothing to
+            // wait for.
+            "cp" if has("async")
+                && (has("commit_group") || has("wait_group") || has("wait_all")) =>
+            {
+                Op::Nop
+            }
+            "cp" if has("async") && !has("bulk") && !has("mbarrier") => {
+                need(3)?;
+                let size = match &o[2] {
+                    Operand::Int(n @ (4 | 8 | 16)) => *n as u32,
+                    other => {
+                        return Err(unsupported(line, format!("`cp.async` of {other:?} bytes")))
+                    }
+                };
+                let src_size = match o.get(3) {
+                    Some(Operand::Name(n)) if n.starts_with('%') || self.is_reg(n) => {
+                        Some(self.src(&o[3], Ty::U(4), line)?)
+                    }
+                    Some(Operand::Int(n)) => Some(Src::Imm(*n as u64)),
+                    _ => None,
+                };
+                Op::CpAsync {
+                    dst: self.addr(&o[0], MemSpace::Shared, line)?,
+                    src: self.addr(&o[1], MemSpace::Global, line)?,
+                    size,
+                    src_size,
+                }
+            }
             _ => return Err(unsupported_op()),
         })
     }
@@ -1898,32 +1930,3 @@ impl SimModule {
         })
     }
 }
-            // The copies are done when issued (Op::CpAsync), so the groups have nothing to
-            // wait for.
-            "cp" if has("async")
-                && (has("commit_group") || has("wait_group") || has("wait_all")) =>
-            {
-                Op::Nop
-            }
-            "cp" if has("async") && !has("bulk") && !has("mbarrier") => {
-                need(3)?;
-                let size = match &o[2] {
-                    Operand::Int(n @ (4 | 8 | 16)) => *n as u32,
-                    other => {
-                        return Err(unsupported(line, format!("`cp.async` of {other:?} bytes")))
-                    }
-                };
-                let src_size = match o.get(3) {
-                    Some(Operand::Name(n)) if n.starts_with('%') || self.is_reg(n) => {
-                        Some(self.src(&o[3], Ty::U(4), line)?)
-                    }
-                    Some(Operand::Int(n)) => Some(Src::Imm(*n as u64)),
-                    _ => None,
-                };
-                Op::CpAsync {
-                    dst: self.addr(&o[0], MemSpace::Shared, line)?,
-                    src: self.addr(&o[1], MemSpace::Global, line)?,
-                    size,
-                    src_size,
-                }
-            }
