@@ -201,6 +201,10 @@ struct Warp {
     waiting: bool,
     /// At a `bar.red`: what to reduce, the lanes that arrived and their predicates.
     bar_red: Option<(BarRed, u32, u32)>,
+    /// Each lane's frames of real calls (return address, saved registers, saved local
+    /// bytes) and their size.
+    stack: Vec<Vec<(u32, Vec<u64>, Vec<u8>)>>,
+    stack_bytes: [usize; 32],
     local: Vec<Vec<u8>>,
     /// Thread index of each lane, for errors.
     tid: [[u32; 3]; 32],
@@ -235,6 +239,34 @@ impl super::printf::Args for ThreadArgs<'_, '_> {
 
     fn string(&mut self, address: u64) -> std::result::Result<String, String> {
         self.block.c_string(self.gmem, self.w, self.l, address)
+    }
+}
+
+/// Bytes of call frames (return address, saved registers and local memory) one thread may
+/// hold in nested real calls. A GPU's default stack is 1 KiB per thread
+/// (`cudaLimitStackSize`), raised by programs that recurse deeply; the simulator allows
+/// this much before it calls the recursion runaway.
+pub const STACK_BYTES: usize = 256 << 10;
+
+/// Moves lanes `m` (those in `mask` the instruction ran in) to `to(lane)` and the rest of
+/// `mask` to `next`, keeping the warp uniform when every lane goes to one place.
+fn jump(w: &mut Warp, mask: u32, m: u32, pc: u32, next: u32, to: impl Fn(usize) -> u32) {
+    let first = lanes(m).next().map(&to);
+    let same = first.is_some_and(|t| lanes(m).all(|l| to(l) == t));
+    if w.uniform.is_some() && (m == mask || m == 0) && (m == 0 || same) {
+        w.uniform = Some(if m == 0 { next } else { first.unwrap_or(next) });
+        return;
+    }
+    if w.uniform.take().is_some() {
+        for l in lanes(w.live) {
+            w.pc[l] = pc;
+        }
+    }
+    for l in lanes(m) {
+        w.pc[l] = to(l);
+    }
+    for l in lanes(mask & !m) {
+        w.pc[l] = next;
     }
 }
 
@@ -1424,17 +1456,21 @@ impl Block<'_> {
         let kc: &KernelCode = self.code;
         let code = &kc.code;
         while w.live != 0 {
-            // The lanes at the lowest program counter run; the rest wait for them.
+            // The lanes at the lowest program counter run; the rest wait for them. Lanes
+            // inside a real call (recursion) go first, deepest first: their callers wait
+            // for them at the call's return, where the lanes meet again.
             let (pc, mask) = match w.uniform {
                 Some(pc) => (pc, w.live),
                 None => {
+                    let depth = |l: usize| w.stack[l].len();
+                    let deepest = lanes(w.live).map(depth).max().unwrap_or(0);
                     let mut pc = u32::MAX;
-                    for l in lanes(w.live) {
+                    for l in lanes(w.live).filter(|&l| depth(l) == deepest) {
                         pc = pc.min(w.pc[l]);
                     }
                     let mut mask = 0u32;
                     for l in lanes(w.live) {
-                        if w.pc[l] == pc {
+                        if w.pc[l] == pc && depth(l) == deepest {
                             mask |= 1 << l;
                         }
                     }
@@ -1493,6 +1529,26 @@ impl Block<'_> {
                             w.pc[l] = next;
                         }
                     }
+                    continue;
+                }
+                Op::Call {
+                    target,
+                    args,
+                    frame,
+                } => {
+                    if emask != 0 {
+                        self.call(w, ins, emask, pc + 1, args, frame)?;
+                    }
+                    let target = *target;
+                    jump(w, mask, emask, pc, next, |_| target);
+                    continue;
+                }
+                Op::Return { frame } => {
+                    let mut back = [0u32; 32];
+                    for l in lanes(emask) {
+                        back[l] = self.ret(w, ins, l, frame)?;
+                    }
+                    jump(w, mask, emask, pc, next, |l| back[l]);
                     continue;
                 }
                 Op::Exit => {
@@ -1575,6 +1631,64 @@ impl Block<'_> {
                 w.live.count_ones()
             ),
         }
+    }
+
+    /// A real call in lanes `m`: each pushes a frame (return address, the callee's
+    /// registers and local bytes), then takes the arguments in the callee's registers.
+    fn call(
+        &mut self,
+        w: &mut Warp,
+        ins: &Instr,
+        m: u32,
+        back: u32,
+        args: &[(u32, Src)],
+        frame: &Frame,
+    ) -> Result<()> {
+        let (at, len) = (frame.local.0 as usize, frame.local.1 as usize);
+        for l in lanes(m) {
+            let bytes = 8 + 8 * frame.save.len() + len;
+            if w.stack_bytes[l] + bytes > STACK_BYTES {
+                return Err(self.fault(
+                    w,
+                    l,
+                    ins,
+                    format!(
+                        "call stack overflow: {} nested calls hold {} bytes, more than the \
+                         simulator's {STACK_BYTES} per thread (runaway recursion?)",
+                        w.stack[l].len(),
+                        w.stack_bytes[l]
+                    ),
+                ));
+            }
+            w.stack_bytes[l] += bytes;
+            let regs = frame.save.iter().map(|&r| w.regs[r as usize][l]).collect();
+            let local = w.local[l]
+                .get(at..at + len)
+                .map(<[u8]>::to_vec)
+                .unwrap_or_default();
+            w.stack[l].push((back, regs, local));
+            let values: Vec<u64> = args.iter().map(|&(_, a)| w.get(a, l)).collect();
+            for (&(d, _), v) in args.iter().zip(values) {
+                w.set(d, l, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// The return of a real call in lane `l`: its frame popped and put back; where to go.
+    fn ret(&mut self, w: &mut Warp, ins: &Instr, l: usize, frame: &Frame) -> Result<u32> {
+        let Some((back, regs, local)) = w.stack[l].pop() else {
+            return Err(self.fault(w, l, ins, "a return with no call to return to".into()));
+        };
+        w.stack_bytes[l] -= 8 + 8 * regs.len() + local.len();
+        for (&r, v) in frame.save.iter().zip(regs) {
+            w.regs[r as usize][l] = v;
+        }
+        let at = frame.local.0 as usize;
+        if let Some(dst) = w.local[l].get_mut(at..at + local.len()) {
+            dst.copy_from_slice(&local);
+        }
+        Ok(back)
     }
 
     /// A C string at generic address `addr` as lane `l` sees it (at most 64 KiB).
@@ -2345,7 +2459,12 @@ impl Block<'_> {
                     w.set(d, l, v);
                 }
             }
-            Op::Nop | Op::Bra { .. } | Op::Exit | Op::Bar { .. } => {}
+            Op::Nop
+            | Op::Bra { .. }
+            | Op::Exit
+            | Op::Bar { .. }
+            | Op::Call { .. }
+            | Op::Return { .. } => {}
         }
         Ok(())
     }
@@ -2566,6 +2685,10 @@ fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
     w.live = w.threads;
     w.waiting = false;
     w.bar_red = None;
+    for stack in w.stack.iter_mut() {
+        stack.clear();
+    }
+    w.stack_bytes = [0; 32];
     for local in w.local.iter_mut().filter(|v| !v.is_empty()) {
         local.fill(0);
     }
@@ -2580,6 +2703,8 @@ fn empty_warp() -> Warp {
         threads: 0,
         waiting: false,
         bar_red: None,
+        stack: vec![Vec::new(); 32],
+        stack_bytes: [0; 32],
         local: vec![Vec::new(); 32],
         tid: [[0; 3]; 32],
     }

@@ -320,9 +320,30 @@ pub enum BarRedOp {
     Or,
 }
 
+/// What a real call (of a recursive function) keeps in each lane's frame: the values of
+/// the callee's registers and the bytes of its local memory, which the call it makes
+/// overwrites and its return puts back.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Frame {
+    /// The callee's registers, except those that carry its results.
+    pub save: Vec<u32>,
+    /// Offset and length of the callee's local memory.
+    pub local: (u32, u32),
+}
+
 /// One operation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
+    /// A real call (recursion): each lane pushes a frame (its return address and
+    /// `frame`), moves the arguments into the callee's parameter registers and jumps to
+    /// `target`.
+    Call {
+        target: u32,
+        args: Vec<(u32, Src)>,
+        frame: Frame,
+    },
+    /// The return of a real call: each lane pops its frame and goes back.
+    Return { frame: Frame },
     /// A call of a device-runtime function: arguments and the result in registers.
     Runtime {
         func: RuntimeFn,

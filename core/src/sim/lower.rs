@@ -251,6 +251,23 @@ struct Lowerer<'a> {
     code: Vec<Instr>,
     /// Branches whose label is resolved once all code is emitted.
     fixups: Vec<(usize, String, u32)>,
+    /// Recursive functions, emitted once out of line and reached by real calls.
+    recursive: Vec<OutOfLine>,
+    /// While one of them is emitted: its index (its `ret` returns from a real call).
+    in_recursive: Option<usize>,
+}
+
+/// A recursive function's out-of-line body.
+struct OutOfLine {
+    name: String,
+    /// Its register namespace and entry label.
+    prefix: String,
+    /// Registers of its small parameters, then of its results.
+    params: Vec<u32>,
+    results: Vec<u32>,
+    emitted: bool,
+    /// Every real call to it and every return from it, to receive its frame.
+    uses: Vec<usize>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -282,6 +299,8 @@ impl<'a> Lowerer<'a> {
             inlines: 0,
             code: Vec::new(),
             fixups: Vec::new(),
+            recursive: Vec::new(),
+            in_recursive: None,
         }
     }
 
@@ -334,12 +353,16 @@ impl<'a> Lowerer<'a> {
             line: 0,
             text: "ret".into(),
         });
+        self.emit_recursive()?;
         for (at, label, line) in std::mem::take(&mut self.fixups) {
             let target = *self
                 .labels
                 .get(&label)
                 .ok_or_else(|| unsupported(line, format!("the label `{label}`")))?;
-            self.code[at].op = Op::Bra { target };
+            match &mut self.code[at].op {
+                Op::Call { target: t, .. } => *t = target,
+                op => *op = Op::Bra { target },
+            }
         }
         let code = std::mem::take(&mut self.code);
         Ok(KernelCode {
@@ -450,6 +473,171 @@ impl<'a> Lowerer<'a> {
 
     /// `call (rets), f, (args)`: the callee's body is inlined here with its own registers
     /// and labels; parameters and results move through registers.
+    /// A call of a function already being inlined (recursion): a real call to its
+    /// out-of-line body, with a frame per lane (`Op::Call`).
+    fn real_call(
+        &mut self,
+        i: &ast::Instruction,
+        callee: &'a Function,
+        rets: &[Operand],
+        args: &[Operand],
+    ) -> Result<()> {
+        let line = i.pos.line;
+        if callee
+            .params
+            .iter()
+            .chain(&callee.returns)
+            .any(param_in_memory)
+        {
+            return Err(unsupported(
+                line,
+                format!(
+                    "the recursive call to `{}` with a struct or array passed by value",
+                    callee.name
+                ),
+            ));
+        }
+        if args.len() != callee.params.len() || rets.len() != callee.returns.len() {
+            return Err(unsupported(
+                line,
+                format!("a call to `{}` with the wrong number of arguments", callee.name),
+            ));
+        }
+        let r = self.out_of_line(callee);
+        let reg_of = |this: &mut Self, o: &Operand| -> Result<u32> {
+            match o {
+                Operand::Name(n) => Ok(this.param_reg(n).unwrap_or_else(|| this.reg(n))),
+                other => Err(unsupported(line, format!("the call argument {other:?}"))),
+            }
+        };
+        let mut moves = Vec::new();
+        for (o, &formal) in args.iter().zip(&self.recursive[r].params.clone()) {
+            moves.push((formal, Src::Reg(reg_of(self, o)?)));
+        }
+        let guard = i.guard.as_ref().map(|(neg, p)| (self.reg(p), *neg));
+        let label = self.recursive[r].prefix.clone();
+        self.fixups.push((self.code.len(), label, line));
+        self.recursive[r].uses.push(self.code.len());
+        self.code.push(Instr {
+            guard,
+            op: Op::Call {
+                target: 0,
+                args: moves,
+                frame: Frame::default(),
+            },
+            line,
+            text: format!("call {} (recursive)", callee.name),
+        });
+        for (o, &formal) in rets.iter().zip(&self.recursive[r].results.clone()) {
+            let d = reg_of(self, o)?;
+            self.code.push(Instr {
+                guard,
+                op: Op::Mov {
+                    d,
+                    a: Src::Reg(formal),
+                },
+                line,
+                text: format!("call {} (result)", callee.name),
+            });
+        }
+        Ok(())
+    }
+
+    /// The out-of-line body of `f` (registered, emitted later by [`emit_recursive`]).
+    fn out_of_line(&mut self, f: &Function) -> usize {
+        if let Some(r) = self.recursive.iter().position(|o| o.name == f.name) {
+            return r;
+        }
+        let prefix = format!("{}#rec/", f.name);
+        let mut formal = |p: &VarDecl| -> u32 {
+            let key = format!("{prefix}{}#param", p.name);
+            let next = self.regs.len() as u32;
+            *self.regs.entry(key).or_insert(next)
+        };
+        let params = f.params.iter().map(&mut formal).collect();
+        let results = f.returns.iter().map(&mut formal).collect();
+        self.recursive.push(OutOfLine {
+            name: f.name.clone(),
+            prefix,
+            params,
+            results,
+            emitted: false,
+            uses: Vec::new(),
+        });
+        self.recursive.len() - 1
+    }
+
+    /// Emits the out-of-line bodies of recursive functions after the kernel's code, and
+    /// gives every call to and return from each the frame it keeps: the body's registers
+    /// (but not its results) and its local memory.
+    fn emit_recursive(&mut self) -> Result<()> {
+        while let Some(r) = self.recursive.iter().position(|o| !o.emitted) {
+            self.recursive[r].emitted = true;
+            let module: &'a ast::Module = self.module;
+            let Some(f) = module.function(&self.recursive[r].name) else {
+                continue;
+            };
+            let prefix = self.recursive[r].prefix.clone();
+            let saved = (
+                std::mem::replace(&mut self.prefix, prefix.clone()),
+                self.ret_label.take(),
+                std::mem::replace(&mut self.call_stack, vec![f.name.clone()]),
+                self.in_recursive.replace(r),
+            );
+            self.labels.insert(prefix.clone(), self.code.len() as u32);
+            let small = |p: &&VarDecl| !param_in_memory(p);
+            let formals: Vec<(&VarDecl, u32)> = f
+                .params
+                .iter()
+                .chain(&f.returns)
+                .filter(small)
+                .zip(
+                    self.recursive[r]
+                        .params
+                        .iter()
+                        .chain(&self.recursive[r].results)
+                        .copied(),
+                )
+                .collect();
+            for (p, reg) in formals {
+                self.param_regs.insert(format!("{prefix}{}", p.name), reg);
+            }
+            let local_start = self.local;
+            let flat = flatten(f.body.as_deref().unwrap_or(&[]));
+            self.emit(&flat)?;
+            // Falling off the end returns.
+            self.recursive[r].uses.push(self.code.len());
+            self.code.push(Instr {
+                guard: None,
+                op: Op::Return {
+                    frame: Frame::default(),
+                },
+                line: 0,
+                text: format!("ret ({})", f.name),
+            });
+            let results = &self.recursive[r].results;
+            let mut save: Vec<u32> = self
+                .regs
+                .iter()
+                .filter(|(k, v)| k.starts_with(&prefix) && !results.contains(v))
+                .map(|(_, &v)| v)
+                .collect();
+            save.sort_unstable();
+            let frame = Frame {
+                save,
+                local: (local_start as u32, (self.local - local_start) as u32),
+            };
+            for &at in &self.recursive[r].uses {
+                match &mut self.code[at].op {
+                    Op::Call { frame: fr, .. } | Op::Return { frame: fr } => *fr = frame.clone(),
+                    _ => {}
+                }
+            }
+            (self.prefix, self.ret_label, self.call_stack, self.in_recursive) = saved;
+        }
+        Ok(())
+    }
+
     fn inline_call(&mut self, i: &ast::Instruction) -> Result<()> {
         let line = i.pos.line;
         if call_target(i).and_then(RuntimeFn::named).is_some() {
@@ -496,7 +684,7 @@ impl<'a> Lowerer<'a> {
         };
         let name = callee.name.as_str();
         if self.call_stack.iter().any(|n| n == name) {
-            return Err(unsupported(line, format!("the recursive call to `{name}`")));
+            return self.real_call(i, callee, rets, args);
         }
         if self.call_stack.len() > 32 {
             return Err(unsupported(line, "calls nested deeper than 32"));
@@ -1763,6 +1951,14 @@ impl<'a> Lowerer<'a> {
                 let label = self.ret_label.clone().unwrap_or_default();
                 self.fixups.push((self.code.len(), label, line));
                 Op::Bra { target: 0 }
+            }
+            "ret" if self.in_recursive.is_some() => {
+                if let Some(r) = self.in_recursive {
+                    self.recursive[r].uses.push(self.code.len());
+                }
+                Op::Return {
+                    frame: Frame::default(),
+                }
             }
             "ret" | "exit" => Op::Exit,
             "membar" | "fence" => Op::Nop,
