@@ -1,0 +1,2 @@
+#pragma once
+/* host-only header: nothing device code needs */
