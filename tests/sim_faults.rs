@@ -337,3 +337,25 @@ fn writing_a_special_register_is_refused_with_its_line() {
     assert!(matches!(e, Error::Unsupported(_)), "{t}");
     assert!(t.contains("%tid.x") && t.contains("PTX line 7"), "{t}");
 }
+
+#[test]
+fn trap_ends_the_launch_with_a_fault_at_its_line() {
+    let ptx = format!(
+        "{HEADER}.visible .entry t()\n{{\n .reg .pred %p<2>; .reg .b32 %r<2>;\n mov.u32 %r1, %tid.x;\n setp.eq.u32 %p1, %r1, 7;\n @%p1 trap;\n ret;\n}}\n"
+    );
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let e = sim::launch(&m, &mut mem, "t", one_block(32), &[], sim::DEFAULT_BUDGET).unwrap_err();
+    match &e {
+        Error::KernelFault {
+            thread,
+            line,
+            detail,
+            ..
+        } => {
+            assert_eq!((*thread, *line), ([7, 0, 0], 9));
+            assert!(detail.contains("trap"), "{detail}");
+        }
+        other => panic!("{other}"),
+    }
+}

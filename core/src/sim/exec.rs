@@ -1796,6 +1796,17 @@ impl Block<'_> {
                 ref args,
                 ret,
             } => self.runtime(gmem, w, ins, func, args, ret, m)?,
+            Op::Trap => {
+                let l = lanes(m).next().unwrap_or(0);
+                return Err(self.fault(
+                    w,
+                    l,
+                    ins,
+                    "the kernel executed `trap` (__trap()); on a GPU the launch fails with \
+                     cudaErrorLaunchFailure"
+                        .into(),
+                ));
+            }
             Op::Mov { d, a } => match a {
                 Src::Imm(v) => w.fill(d, m, v),
                 Src::Reg(r) if m == FULL => {

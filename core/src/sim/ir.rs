@@ -342,6 +342,8 @@ pub enum Op {
         args: Vec<(u32, Src)>,
         frame: Frame,
     },
+    /// `trap` (`__trap()`): the launch ends with a fault.
+    Trap,
     /// The return of a real call: each lane pops its frame and goes back.
     Return { frame: Frame },
     /// A call of a device-runtime function: arguments and the result in registers.

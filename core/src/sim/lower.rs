@@ -1962,6 +1962,7 @@ impl<'a> Lowerer<'a> {
             }
             "ret" | "exit" => Op::Exit,
             "membar" | "fence" => Op::Nop,
+            "trap" => Op::Trap,
             // The copies are done when issued (Op::CpAsync), so the groups have nothing to
             // wait for.
             "cp" if has("async")
