@@ -82,7 +82,8 @@ fn the_grammar_fixture_parses_with_every_form_read() {
     assert_eq!(forms.maxntid, Some([64, 1, 1]));
     assert_eq!(forms.minnctapersm, Some(2));
     assert_eq!(forms.maxnreg, Some(64));
-    assert_eq!(forms.params[0].ptr.as_deref(), Some(".ptr"));
+    // `.ptr .global .align 4` spaced out reads as `.ptr.global.align` written together does.
+    assert_eq!(forms.params[0].ptr.as_deref(), Some(".ptr.global.align"));
     assert_eq!(forms.params[0].alignment(), 8);
     assert_eq!(forms.prototypes.len(), 1);
     assert_eq!(forms.prototypes[0].name, "prototype_1");
@@ -810,4 +811,21 @@ fn nvrtc_output_runs_with_the_right_results() {
             Err(e) => assert!(e.to_string().contains("recursive call"), "{label}: {e}"),
         }
     }
+}
+
+/// `cuda_fp16.h`'s inline assembly also writes declarations with no space between `.reg`
+/// and the type (`{.reg.b32 f, C, nZ;`): the same declaration.
+#[test]
+fn a_directive_written_against_its_type_reads_as_two_words() {
+    let ptx = ".version 8.0\n.target sm_80\n.address_size 64\n\
+        .visible .entry k(.param .u64 out) {\n\
+        .reg .b64 %rd<3>;\n\
+        { .reg.b32 f, C, nZ;\n\
+          mov.b32 f, 40; mov.b32 C, 2; add.u32 nZ, f, C;\n\
+          ld.param.u64 %rd1, [out]; cvta.to.global.u64 %rd2, %rd1;\n\
+          st.global.u32 [%rd2], nZ; }\n\
+        ret; }\n";
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(ptx, &mut mem).unwrap();
+    assert_eq!(run_words(&m, &mut mem, "k", 1, 1, &[]), [42]);
 }

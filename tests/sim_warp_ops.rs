@@ -236,3 +236,88 @@ extern "C" __global__ void votes(unsigned* out, unsigned limit) {
         }
     }
 }
+
+/// `__dp4a` and `__dp2a_lo/hi` (`dp4a`, `dp2a`: the integer dot products quantized matmuls
+/// are built on) and `set` (a comparison as 1.0 or all ones), against their definitions.
+#[test]
+fn integer_dot_products_and_set_follow_their_definitions() {
+    let source = r#"
+extern "C" __global__ void dots(const int* in, int* out) {
+    unsigned t = threadIdx.x;
+    int a = in[2 * t], b = in[2 * t + 1];
+    out[6 * t + 0] = __dp4a(a, b, 7);
+    out[6 * t + 1] = (int)__dp4a((unsigned)a, (unsigned)b, 7u);
+    out[6 * t + 2] = __dp2a_lo(a, b, -3);
+    out[6 * t + 3] = __dp2a_hi(a, b, -3);
+    float fa = __int_as_float(a), fb = __int_as_float(b);
+    int r;
+    asm("set.lt.u32.f32 %0, %1, %2;" : "=r"(r) : "f"(fa), "f"(fb));
+    out[6 * t + 4] = r;
+    float f;
+    asm("set.ge.f32.s32 %0, %1, %2;" : "=f"(f) : "r"(a), "r"(b));
+    out[6 * t + 5] = __float_as_int(f);
+}
+"#;
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    };
+    let ptx = match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
+        Ok(code) => code.ptx_text().unwrap_or_default().to_string(),
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                panic!("{e}");
+            }
+            eprintln!("skipping: {e}");
+            return;
+        }
+        Err(e) => panic!("{e}"),
+    };
+    let pairs: [(i32, i32); 8] = [
+        (0x0102_0304, 0x0506_0708),
+        (-1, -1),
+        (0x7f80_7f80, 0x80ff_80ff_u32 as i32),
+        (0, 12345),
+        (-123456, 98765),
+        (0x3f80_0000, 0x4000_0000), // 1.0 and 2.0 as floats
+        (0x7fc0_0000, 0),           // a NaN
+        (i32::MIN, i32::MAX),
+    ];
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let inp = mem.alloc(pairs.len() * 8, 4).unwrap();
+    let bytes: Vec<u8> = pairs
+        .iter()
+        .flat_map(|&(a, b)| [a.to_le_bytes(), b.to_le_bytes()].concat())
+        .collect();
+    mem.write(inp, &bytes).unwrap();
+    let out = mem.alloc(pairs.len() * 24, 4).unwrap();
+    let p = sim::pack_params(&m, "dots", &[&inp.to_le_bytes(), &out.to_le_bytes()]).unwrap();
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [pairs.len() as u32, 1, 1],
+        shared_dynamic: 0,
+    };
+    sim::launch(&m, &mut mem, "dots", dims, &p, sim::DEFAULT_BUDGET).unwrap();
+    let mut got = vec![0u8; pairs.len() * 24];
+    mem.read(out, &mut got).unwrap();
+    let sbytes = |x: i32| x.to_le_bytes().map(|b| b as i8 as i32);
+    let ubytes = |x: i32| x.to_le_bytes().map(|b| b as i32);
+    for (t, &(a, b)) in pairs.iter().enumerate() {
+        let row: Vec<i32> = (0..6)
+            .map(|k| i32::from_le_bytes(got[24 * t + 4 * k..][..4].try_into().unwrap()))
+            .collect();
+        let (sa, sb, ua, ub) = (sbytes(a), sbytes(b), ubytes(a), ubytes(b));
+        let halves = [a as i16 as i32, (a >> 16) as i16 as i32];
+        let (fa, fb) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+        let want = [
+            (0..4).fold(7i32, |s, i| s.wrapping_add(sa[i] * sb[i])),
+            (0..4).fold(7u32, |s, i| s.wrapping_add((ua[i] * ub[i]) as u32)) as i32,
+            (0..2).fold(-3i32, |s, i| s.wrapping_add(halves[i] * sb[i])),
+            (0..2).fold(-3i32, |s, i| s.wrapping_add(halves[i] * sb[i + 2])),
+            if fa < fb { -1 } else { 0 },
+            if a >= b { 1.0f32.to_bits() as i32 } else { 0 },
+        ];
+        assert_eq!(row, want, "pair {t}: {a:#x}, {b:#x}");
+    }
+}

@@ -188,6 +188,10 @@ impl Meter {
 /// Register of `%ctaid.x` (then `.y`, `.z`): its place in [`super::lower::SPECIAL`].
 const CTAID: usize = 6;
 
+/// One real call's frame in one lane: where to return, the callee's saved registers and
+/// local bytes.
+type SavedFrame = (u32, Vec<u64>, Vec<u8>);
+
 struct Warp {
     regs: Vec<[u64; 32]>,
     /// Per-lane program counters; only meaningful while the warp is diverged.
@@ -203,7 +207,7 @@ struct Warp {
     bar_red: Option<(BarRed, u32, u32)>,
     /// Each lane's frames of real calls (return address, saved registers, saved local
     /// bytes) and their size.
-    stack: Vec<Vec<(u32, Vec<u64>, Vec<u8>)>>,
+    stack: Vec<Vec<SavedFrame>>,
     stack_bytes: [usize; 32],
     local: Vec<Vec<u8>>,
     /// Thread index of each lane, for errors.
@@ -1796,6 +1800,41 @@ impl Block<'_> {
                 ref args,
                 ret,
             } => self.runtime(gmem, w, ins, func, args, ret, m)?,
+            Op::Dp {
+                pair,
+                hi,
+                a_signed,
+                b_signed,
+                d,
+                a,
+                b,
+                c,
+            } => {
+                let part = |v: u64, i: u32, bits: u32, signed: bool| -> i64 {
+                    let x = (v >> (i * bits)) & width_mask(bits);
+                    if signed {
+                        sext(x, bits)
+                    } else {
+                        x as i64
+                    }
+                };
+                for l in lanes(m) {
+                    let (x, y) = (w.get(a, l), w.get(b, l));
+                    let sum: i64 = if pair {
+                        (0..2)
+                            .map(|k| {
+                                part(x, k, 16, a_signed) * part(y, k + 2 * hi as u32, 8, b_signed)
+                            })
+                            .sum()
+                    } else {
+                        (0..4)
+                            .map(|k| part(x, k, 8, a_signed) * part(y, k, 8, b_signed))
+                            .sum()
+                    };
+                    let v = (w.get(c, l) as i64).wrapping_add(sum);
+                    w.set(d, l, v as u64 & 0xffff_ffff);
+                }
+            }
             Op::Trap => {
                 let l = lanes(m).next().unwrap_or(0);
                 return Err(self.fault(

@@ -342,6 +342,19 @@ pub enum Op {
         args: Vec<(u32, Src)>,
         frame: Frame,
     },
+    /// `dp4a` (`pair: false`): `d = c + Σ a.byte[i] * b.byte[i]`; `dp2a.lo/.hi`
+    /// (`pair: true`): `d = c + Σ a.half[i] * b.byte[i + 2 * hi]`; each part sign- or
+    /// zero-extended as its type says, the sum wrapping at 32 bits.
+    Dp {
+        pair: bool,
+        hi: bool,
+        a_signed: bool,
+        b_signed: bool,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
     /// `trap` (`__trap()`): the launch ends with a fault.
     Trap,
     /// The return of a real call: each lane pops its frame and goes back.

@@ -500,7 +500,10 @@ impl<'a> Lowerer<'a> {
         if args.len() != callee.params.len() || rets.len() != callee.returns.len() {
             return Err(unsupported(
                 line,
-                format!("a call to `{}` with the wrong number of arguments", callee.name),
+                format!(
+                    "a call to `{}` with the wrong number of arguments",
+                    callee.name
+                ),
             ));
         }
         let r = self.out_of_line(callee);
@@ -633,7 +636,12 @@ impl<'a> Lowerer<'a> {
                     _ => {}
                 }
             }
-            (self.prefix, self.ret_label, self.call_stack, self.in_recursive) = saved;
+            (
+                self.prefix,
+                self.ret_label,
+                self.call_stack,
+                self.in_recursive,
+            ) = saved;
         }
         Ok(())
     }
@@ -1963,6 +1971,72 @@ impl<'a> Lowerer<'a> {
             "ret" | "exit" => Op::Exit,
             "membar" | "fence" => Op::Nop,
             "trap" => Op::Trap,
+            "dp4a" | "dp2a" => {
+                need(4)?;
+                let signs: Vec<bool> = mods
+                    .iter()
+                    .filter_map(|m| match *m {
+                        "s32" => Some(true),
+                        "u32" => Some(false),
+                        _ => None,
+                    })
+                    .collect();
+                let [a_signed, b_signed] = signs[..] else {
+                    return Err(unsupported_op());
+                };
+                let d = self.dst(&o[0], line)?;
+                Op::Dp {
+                    pair: i.opcode == "dp2a",
+                    hi: has("hi"),
+                    a_signed,
+                    b_signed,
+                    d,
+                    a: self.src(&o[1], Ty::U(4), line)?,
+                    b: self.src(&o[2], Ty::U(4), line)?,
+                    c: self.src(&o[3], Ty::U(4), line)?,
+                }
+            }
+            // `set.cmp.dtype.stype d, a, b`: a comparison as a number (1.0 or all ones).
+            "set" => {
+                need(3)?;
+                let tys: Vec<Ty> = mods.iter().filter_map(|m| Ty::parse(m)).collect();
+                let [dty, sty] = tys[..] else {
+                    return Err(unsupported_op());
+                };
+                if o.len() > 3 {
+                    return Err(unsupported(line, "`set` combined with a predicate"));
+                }
+                let p = self.reg("%set#p");
+                let mut as_setp = i.clone();
+                as_setp.opcode = "setp".into();
+                as_setp.mods = mods
+                    .iter()
+                    .filter(|m| Ty::parse(m).is_none())
+                    .map(|m| m.to_string())
+                    .chain(std::iter::once(sty_name(&mods, sty)))
+                    .collect();
+                as_setp.operands[0] = Operand::Name("%set#p".into());
+                let compare = self.op(&as_setp, line)?;
+                let guard = i.guard.as_ref().map(|(neg, g)| (self.reg(g), *neg));
+                self.code.push(Instr {
+                    guard,
+                    op: compare,
+                    line,
+                    text: "set (the comparison)".into(),
+                });
+                let d = self.dst(&o[0], line)?;
+                let yes = if dty == Ty::F32 {
+                    1.0f32.to_bits() as u64
+                } else {
+                    0xffff_ffff
+                };
+                Op::Selp {
+                    d,
+                    a: Src::Imm(yes),
+                    b: Src::Imm(0),
+                    p: Src::Reg(p),
+                }
+            }
             // The copies are done when issued (Op::CpAsync), so the groups have nothing to
             // wait for.
             "cp" if has("async")
@@ -1998,6 +2072,14 @@ impl<'a> Lowerer<'a> {
 }
 
 /// The value of the first modifier in `table` that the instruction carries.
+/// The spelling of `set`'s source type among its modifiers (the second type named).
+fn sty_name(mods: &[&str], sty: Ty) -> String {
+    mods.iter()
+        .rev()
+        .find(|m| Ty::parse(m) == Some(sty))
+        .map_or_else(String::new, |m| m.to_string())
+}
+
 /// The function a `call` names (`call (ret), f, (args)`).
 fn call_target(i: &ast::Instruction) -> Option<&str> {
     i.operands.iter().find_map(|o| match o {

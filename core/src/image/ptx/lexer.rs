@@ -204,7 +204,13 @@ impl<'a> Lexer<'a> {
                 let start = self.i;
                 self.advance(c);
                 // `.` does not split words: `ld.global.f32` is one word; the parser splits it.
-                while let Some(ch) = self.at(self.i).filter(|&ch| is_word_char(ch)) {
+                // A directive is one word to its next `.`: `.reg.b32` (as cuda_fp16.h's inline
+                // assembly writes it) is `.reg` then `.b32`.
+                let directive = c == '.';
+                while let Some(ch) = self
+                    .at(self.i)
+                    .filter(|&ch| is_word_char(ch) && !(directive && ch == '.'))
+                {
                     self.advance(ch);
                 }
                 return Some(Ok((Tok::Word(text[start..self.i].to_string()), pos)));

@@ -417,15 +417,7 @@ impl Parser<'_> {
                 ".v2" => v.vector = 2,
                 ".v4" => v.vector = 4,
                 ".v8" => v.vector = 8,
-                w if w.starts_with(".ptr") => {
-                    v.ptr = Some(w.to_string());
-                    if w.ends_with(".align") {
-                        self.u32("an alignment")?;
-                    } else if self.is_word(".align") {
-                        self.bump();
-                        self.u32("an alignment")?;
-                    }
-                }
+                ".ptr" => self.ptr_attribute(&mut v)?,
                 w if w.starts_with('.') => {
                     v.ty = w.to_string();
                     break;
@@ -438,28 +430,33 @@ impl Parser<'_> {
                 }
             }
         }
-        // `.param .u64 .ptr.global.align 16 p` / `.ptr .global .align 16`: after the type.
-        while let Some(Tok::Word(w)) = self.peek() {
-            let w = w.clone();
-            if w.starts_with(".ptr") {
-                self.bump();
-                if w.ends_with(".align") {
-                    self.u32("an alignment")?;
-                }
-                v.ptr = Some(w);
-            } else if v.ptr.is_some()
-                && matches!(w.as_str(), ".global" | ".const" | ".local" | ".shared")
-            {
-                self.bump();
-            } else if v.ptr.is_some() && w == ".align" {
-                self.bump();
-                self.u32("an alignment")?;
-            } else {
-                break;
-            }
+        // `.param .u64 .ptr.global.align 16 p` (the lexer splits a directive at each `.`):
+        // after the type.
+        if self.is_word(".ptr") {
+            self.bump();
+            self.ptr_attribute(&mut v)?;
         }
         self.var_name(&mut v)?;
         Ok(v)
+    }
+
+    /// The rest of a parameter's `.ptr` attribute, after `.ptr`: an optional state space and
+    /// `.align N`, kept as written without spaces (`.ptr.global.align`).
+    fn ptr_attribute(&mut self, v: &mut VarDecl) -> Result<(), PtxError> {
+        let mut text = String::from(".ptr");
+        if let Some(Tok::Word(w)) = self.peek() {
+            if matches!(w.as_str(), ".global" | ".const" | ".local" | ".shared") {
+                text.push_str(w);
+                self.bump();
+            }
+        }
+        if self.is_word(".align") {
+            self.bump();
+            text.push_str(".align");
+            self.u32("an alignment")?;
+        }
+        v.ptr = Some(text);
+        Ok(())
     }
 
     /// `name [<N>] [dims] [= init]`
