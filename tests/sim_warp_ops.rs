@@ -237,6 +237,22 @@ extern "C" __global__ void votes(unsigned* out, unsigned limit) {
     }
 }
 
+/// An f16's value, by its definition (1 sign, 5 exponent, 10 mantissa bits).
+fn half_f64(h: u16) -> f64 {
+    let (sign, exp, man) = (h >> 15, (h >> 10) & 0x1f, (h & 0x3ff) as f64);
+    let mag = match exp {
+        0 => man * 2f64.powi(-24),
+        31 if man == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        e => (1.0 + man / 1024.0) * 2f64.powi(e as i32 - 15),
+    };
+    if sign == 1 {
+        -mag
+    } else {
+        mag
+    }
+}
+
 /// `__dp4a` and `__dp2a_lo/hi` (`dp4a`, `dp2a`: the integer dot products quantized matmuls
 /// are built on) and `set` (a comparison as 1.0 or all ones), against their definitions.
 #[test]
@@ -245,17 +261,20 @@ fn integer_dot_products_and_set_follow_their_definitions() {
 extern "C" __global__ void dots(const int* in, int* out) {
     unsigned t = threadIdx.x;
     int a = in[2 * t], b = in[2 * t + 1];
-    out[6 * t + 0] = __dp4a(a, b, 7);
-    out[6 * t + 1] = (int)__dp4a((unsigned)a, (unsigned)b, 7u);
-    out[6 * t + 2] = __dp2a_lo(a, b, -3);
-    out[6 * t + 3] = __dp2a_hi(a, b, -3);
+    out[7 * t + 0] = __dp4a(a, b, 7);
+    out[7 * t + 1] = (int)__dp4a((unsigned)a, (unsigned)b, 7u);
+    out[7 * t + 2] = __dp2a_lo(a, b, -3);
+    out[7 * t + 3] = __dp2a_hi(a, b, -3);
     float fa = __int_as_float(a), fb = __int_as_float(b);
     int r;
     asm("set.lt.u32.f32 %0, %1, %2;" : "=r"(r) : "f"(fa), "f"(fb));
-    out[6 * t + 4] = r;
+    out[7 * t + 4] = r;
     float f;
     asm("set.ge.f32.s32 %0, %1, %2;" : "=f"(f) : "r"(a), "r"(b));
-    out[6 * t + 5] = __float_as_int(f);
+    out[7 * t + 5] = __float_as_int(f);
+    unsigned short h, ha = (unsigned short)a, hb = (unsigned short)b;
+    asm("set.lt.f16.f16 %0, %1, %2;" : "=h"(h) : "h"(ha), "h"(hb));
+    out[7 * t + 6] = h;
 }
 "#;
     let options = ProgramOptions {
@@ -291,7 +310,7 @@ extern "C" __global__ void dots(const int* in, int* out) {
         .flat_map(|&(a, b)| [a.to_le_bytes(), b.to_le_bytes()].concat())
         .collect();
     mem.write(inp, &bytes).unwrap();
-    let out = mem.alloc(pairs.len() * 24, 4).unwrap();
+    let out = mem.alloc(pairs.len() * 28, 4).unwrap();
     let p = sim::pack_params(&m, "dots", &[&inp.to_le_bytes(), &out.to_le_bytes()]).unwrap();
     let dims = Dims {
         grid: [1, 1, 1],
@@ -299,13 +318,13 @@ extern "C" __global__ void dots(const int* in, int* out) {
         shared_dynamic: 0,
     };
     sim::launch(&m, &mut mem, "dots", dims, &p, sim::DEFAULT_BUDGET).unwrap();
-    let mut got = vec![0u8; pairs.len() * 24];
+    let mut got = vec![0u8; pairs.len() * 28];
     mem.read(out, &mut got).unwrap();
     let sbytes = |x: i32| x.to_le_bytes().map(|b| b as i8 as i32);
     let ubytes = |x: i32| x.to_le_bytes().map(|b| b as i32);
     for (t, &(a, b)) in pairs.iter().enumerate() {
-        let row: Vec<i32> = (0..6)
-            .map(|k| i32::from_le_bytes(got[24 * t + 4 * k..][..4].try_into().unwrap()))
+        let row: Vec<i32> = (0..7)
+            .map(|k| i32::from_le_bytes(got[28 * t + 4 * k..][..4].try_into().unwrap()))
             .collect();
         let (sa, sb, ua, ub) = (sbytes(a), sbytes(b), ubytes(a), ubytes(b));
         let halves = [a as i16 as i32, (a >> 16) as i16 as i32];
@@ -317,7 +336,76 @@ extern "C" __global__ void dots(const int* in, int* out) {
             (0..2).fold(-3i32, |s, i| s.wrapping_add(halves[i] * sb[i + 2])),
             if fa < fb { -1 } else { 0 },
             if a >= b { 1.0f32.to_bits() as i32 } else { 0 },
+            // The low halves as f16: true is 1.0 in f16 (0x3c00); NaN compares false.
+            if half_f64(a as u16) < half_f64(b as u16) {
+                0x3c00
+            } else {
+                0
+            },
         ];
         assert_eq!(row, want, "pair {t}: {a:#x}, {b:#x}");
     }
+}
+
+/// `__hmax_nan`/`__hmin_nan` (`max.NaN.f16`, `min.NaN.bf16`): a NaN operand gives the
+/// canonical NaN (0x7fff) where plain `max`/`min` return the other operand.
+#[test]
+fn half_min_max_with_nan_propagate_it() {
+    let source = r#"
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+extern "C" __global__ void nanmm(const unsigned short* in, unsigned short* out) {
+    unsigned t = threadIdx.x;
+    __half a = __ushort_as_half(in[2 * t]), b = __ushort_as_half(in[2 * t + 1]);
+    __nv_bfloat16 c = __ushort_as_bfloat16(in[2 * t]), d = __ushort_as_bfloat16(in[2 * t + 1]);
+    out[4 * t + 0] = __half_as_ushort(__hmax_nan(a, b));
+    out[4 * t + 1] = __half_as_ushort(__hmax(a, b));
+    out[4 * t + 2] = __bfloat16_as_ushort(__hmin_nan(c, d));
+    out[4 * t + 3] = __bfloat16_as_ushort(__hmin(c, d));
+}
+"#;
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    };
+    let ptx = match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
+        Ok(code) => code.ptx_text().unwrap_or_default().to_string(),
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                panic!("{e}");
+            }
+            eprintln!("skipping: {e}");
+            return;
+        }
+        Err(e) => panic!("{e}"),
+    };
+    assert!(ptx.contains(".NaN"), "{ptx}");
+    // (1.0, NaN) and (2.0, 1.0) in f16; the same bits read as bf16 are other numbers.
+    let pairs: [(u16, u16); 2] = [(0x3c00, 0x7fc1), (0x4000, 0x3c00)];
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let inp = mem.alloc(8, 4).unwrap();
+    let bytes: Vec<u8> = pairs
+        .iter()
+        .flat_map(|&(a, b)| [a.to_le_bytes(), b.to_le_bytes()].concat())
+        .collect();
+    mem.write(inp, &bytes).unwrap();
+    let out = mem.alloc(16, 4).unwrap();
+    let p = sim::pack_params(&m, "nanmm", &[&inp.to_le_bytes(), &out.to_le_bytes()]).unwrap();
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [2, 1, 1],
+        shared_dynamic: 0,
+    };
+    sim::launch(&m, &mut mem, "nanmm", dims, &p, sim::DEFAULT_BUDGET).unwrap();
+    let mut got = [0u8; 16];
+    mem.read(out, &mut got).unwrap();
+    let h: Vec<u16> = got
+        .chunks(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    // 0x7fc1 is a NaN in f16 and in bf16 (exponent all ones, mantissa bits set).
+    assert_eq!(h[..4], [0x7fff, 0x3c00, 0x7fff, 0x3c00]);
+    // No NaN: the larger f16 (2.0) and the smaller bf16 (0x3c00 < 0x4000 as bf16 too).
+    assert_eq!(h[4..], [0x4000, 0x4000, 0x3c00, 0x3c00]);
 }

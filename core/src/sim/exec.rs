@@ -1566,10 +1566,20 @@ impl Block<'_> {
                     }
                     continue;
                 }
-                Op::Bar { count, red } => {
+                Op::Bar { id, count, red } => {
                     if emask != 0 {
                         if emask != w.live {
                             return Err(self.split_barrier(w, emask, pc, ins.line));
+                        }
+                        if let Some(id) = id {
+                            let n = w.get(*id, lanes(emask).next().unwrap_or(0));
+                            if n != 0 {
+                                return Err(Error::Unsupported(format!(
+                                    "kernel `{}` at PTX line {}: named barrier {n} (only \
+                                     barrier 0, __syncthreads(), is simulated)",
+                                    self.code.name, ins.line
+                                )));
+                            }
                         }
                         if let Some(c) = count {
                             let want = w.get(*c, lanes(emask).next().unwrap_or(0));

@@ -185,6 +185,8 @@ pub struct HalfMods {
     pub sat: bool,
     /// `.relu`: a negative result becomes `+0` (NaN stays NaN).
     pub relu: bool,
+    /// `.NaN` of `min`/`max`: a NaN operand gives the canonical NaN.
+    pub nan: bool,
 }
 
 /// One half-precision operation on bits (`c` only for [`HalfOp::Fma`]).
@@ -202,6 +204,7 @@ pub fn op(op: HalfOp, fmt: HalfFmt, mods: HalfMods, a: u16, b: u16, c: u16) -> u
         HalfOp::Neg | HalfOp::Abs if fmt.is_nan(a) => CANONICAL_NAN,
         HalfOp::Neg => a ^ 0x8000,
         HalfOp::Abs => a & 0x7fff,
+        HalfOp::Min | HalfOp::Max if mods.nan && (fmt.is_nan(a) || fmt.is_nan(b)) => CANONICAL_NAN,
         HalfOp::Min | HalfOp::Max => {
             let (x, y) = (to_f64(a, fmt), to_f64(b, fmt));
             min_max(x, y, a as u64, b as u64, op == HalfOp::Min, f64::is_nan)

@@ -482,6 +482,8 @@ pub enum Op {
     /// are not simulated); `red`: the reduction of `bar.red` (`__syncthreads_count`,
     /// `__syncthreads_and`, `__syncthreads_or`).
     Bar {
+        /// A barrier number held in a register (it must be 0 when the barrier is reached).
+        id: Option<Src>,
         count: Option<Src>,
         red: Option<BarRed>,
     },

@@ -1029,7 +1029,7 @@ impl<'a> Lowerer<'a> {
             !matches!(
                 **m,
                 "rn" | "ftz" | "sat" | "relu" | "f16" | "f16x2" | "bf16" | "bf16x2"
-            )
+            ) && !(**m == "NaN" && matches!(op, HalfOp::Min | HalfOp::Max))
         }) {
             return Err(unsupported(
                 line,
@@ -1065,6 +1065,7 @@ impl<'a> Lowerer<'a> {
                 ftz: mods.contains(&"ftz"),
                 sat: mods.contains(&"sat"),
                 relu: mods.contains(&"relu"),
+                nan: mods.contains(&"NaN"),
             },
             d,
             a,
@@ -1242,6 +1243,8 @@ impl<'a> Lowerer<'a> {
                     ))
                 }
                 "cvt" if mods.iter().filter(|m| Ty::parse(m).is_some()).count() == 2 => {}
+                // `set` compares as `setp` does (below).
+                "set" if !pair && !has("ftz") && o.len() == 3 => {}
                 "cvt" if pair && o.len() == 3 && has("f32") => {
                     let round = pick(
                         &mods,
@@ -1734,6 +1737,9 @@ impl<'a> Lowerer<'a> {
                     .push((self.code.len(), format!("{}{l}", self.prefix), line));
                 Op::Bra { target: 0 }
             }
+            // `__syncwarp(mask)`: the simulator runs a warp's lanes at one program counter
+            // together and those elsewhere after them, so there is nothing to wait for.
+            "bar" | "barrier" if has("warp") => Op::Nop,
             "bar" | "barrier" => {
                 if has("arrive") {
                     return Err(unsupported(line, format!("`{}.arrive`", i.opcode)));
@@ -1762,20 +1768,18 @@ impl<'a> Lowerer<'a> {
                 } else {
                     (None, &o[..])
                 };
-                match ids.first() {
-                    None | Some(Operand::Int(0)) => {}
+                let id = match ids.first() {
+                    None | Some(Operand::Int(0)) => None,
                     Some(Operand::Int(id)) => {
                         return Err(unsupported(line, format!("named barrier {id}")));
                     }
-                    Some(other) => {
-                        return Err(unsupported(line, format!("the barrier {other:?}")));
-                    }
-                }
+                    Some(other) => Some(self.src(other, Ty::U(4), line)?),
+                };
                 let count = match ids.get(1) {
                     Some(c) => Some(self.src(c, Ty::U(4), line)?),
                     None => None,
                 };
-                Op::Bar { count, red }
+                Op::Bar { id, count, red }
             }
             "shfl" => {
                 need(4)?;
@@ -2025,10 +2029,14 @@ impl<'a> Lowerer<'a> {
                     text: "set (the comparison)".into(),
                 });
                 let d = self.dst(&o[0], line)?;
-                let yes = if dty == Ty::F32 {
-                    1.0f32.to_bits() as u64
-                } else {
-                    0xffff_ffff
+                // True is 1.0 in a floating-point destination, all ones in an integer one.
+                let dname = mods.iter().find(|m| Ty::parse(m).is_some()).copied();
+                let yes = match dname {
+                    Some("f32") => 1.0f32.to_bits() as u64,
+                    Some("f16") => 0x3c00,
+                    Some("bf16") => 0x3f80,
+                    _ if dty == Ty::F32 => 1.0f32.to_bits() as u64,
+                    _ => 0xffff_ffff,
                 };
                 Op::Selp {
                     d,
