@@ -11,7 +11,7 @@
 use cuda_library::ptx::ast::{Function, Module, Operand, Statement};
 use cuda_library::sim::{self, Dims, Memory, SimModule};
 use cuda_library::{
-    launch, BackendKind, Device, Error, ImageKind, LaunchConfig, LibraryTable, ObjectCode, Program,
+    launch, BackendKind, Device, Error, LaunchConfig, LibraryTable, ObjectCode, Program,
     ProgramOptions,
 };
 
@@ -638,22 +638,12 @@ extern "C" __global__ void __launch_bounds__(256, 2, 4) ranked(float* p) { p[thr
 extern "C" __global__ void __maxnreg__(40) capped(float* p) { p[threadIdx.x] += 1.0f; }
 "#;
 
+#[path = "kernels/nvrtc.rs"]
+mod nvrtc;
+
 /// `source` compiled to PTX with `options`, or `None` (printed) where NVRTC is missing.
 fn ptx_or_skip(source: &str, options: ProgramOptions) -> Option<ObjectCode> {
-    match Program::new(source, options)
-        .with_name("grammar.cu")
-        .compile(ImageKind::Ptx, &[])
-    {
-        Ok(code) => Some(code),
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            None
-        }
-        Err(e) => panic!("{e}"),
-    }
+    nvrtc::compiled_or_skip(Program::new(source, options).with_name("grammar.cu"))
 }
 
 /// The compile variants: (label, arch, `-lineinfo`, `-G`).

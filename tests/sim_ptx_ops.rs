@@ -53,26 +53,9 @@ fn unimplemented_half_precision_instructions_are_refused_with_their_line() {
     assert!(t.contains("half precision") && t.contains("line 9"), "{t}");
 }
 
-/// `source` compiled to PTX for `arch` with NVRTC, or `None` (printed) where NVRTC is
-/// missing, unless `CUDA_LIBRARY_REQUIRE_NVRTC=1` makes that a failure.
-fn ptx_or_skip(source: &str, arch: &str) -> Option<cuda_library::ObjectCode> {
-    use cuda_library::{ImageKind, Program, ProgramOptions};
-    let options = ProgramOptions {
-        arch: Some(arch.into()),
-        ..Default::default()
-    };
-    match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
-        Ok(code) => Some(code),
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            None
-        }
-        Err(e) => panic!("{e}"),
-    }
-}
+#[path = "kernels/nvrtc.rs"]
+mod nvrtc;
+use nvrtc::ptx_or_skip;
 
 /// CUDA C++ with `__half` and `__nv_bfloat16` as users write it; `cuda_fp16.h` and
 /// `cuda_bf16.h` turn it into inline assembly (blocks with their own `.reg` temporaries; on

@@ -1,8 +1,12 @@
 //! Recursion on the simulator: a real call stack per thread (frames of the callee's
 //! registers and local memory), as CUDA code that recurses needs it, from NVRTC's output.
 
+#[path = "kernels/nvrtc.rs"]
+mod nvrtc;
+
 use cuda_library::sim::{self, Dims, Memory};
-use cuda_library::{Error, ImageKind, Program, ProgramOptions};
+use cuda_library::Error;
+use nvrtc::ptx_text_or_skip;
 
 const SOURCE: &str = r#"
 __device__ __noinline__ unsigned fib(unsigned n) {
@@ -52,20 +56,8 @@ fn walk(depth: i32, seed: i32) -> i32 {
 
 #[test]
 fn recursive_functions_run_with_a_stack_per_thread() {
-    let options = ProgramOptions {
-        arch: Some("compute_80".into()),
-        ..Default::default()
-    };
-    let ptx = match Program::new(SOURCE, options).compile(ImageKind::Ptx, &[]) {
-        Ok(code) => code.ptx_text().unwrap_or_default().to_string(),
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            return;
-        }
-        Err(e) => panic!("{e}"),
+    let Some(ptx) = ptx_text_or_skip(SOURCE, "compute_80") else {
+        return;
     };
     let mut mem = Memory::new();
     let m = sim::load_ptx(&ptx, &mut mem).unwrap();

@@ -2,9 +2,7 @@
 //! `malloc` and `free` in CUDA C++ compiled by NVRTC (which declares them itself; no header
 //! is needed), as real kernels use them.
 
-use cuda_library::{
-    launch, BackendKind, Device, Error, ImageKind, LaunchConfig, Program, ProgramOptions,
-};
+use cuda_library::{launch, BackendKind, Device, Error, LaunchConfig, Program, ProgramOptions};
 
 const SOURCE: &str = r#"
 extern "C" __global__ void k(int* p, int n) {
@@ -16,26 +14,16 @@ extern "C" __global__ void k(int* p, int n) {
 }
 "#;
 
+#[path = "kernels/nvrtc.rs"]
+mod nvrtc;
+
 /// The source compiled to PTX, or `None` (printed) where NVRTC is missing.
 fn compiled() -> Option<cuda_library::ObjectCode> {
     let options = ProgramOptions {
         arch: Some("compute_80".into()),
         ..Default::default()
     };
-    match Program::new(SOURCE, options)
-        .with_name("runtime.cu")
-        .compile(ImageKind::Ptx, &[])
-    {
-        Ok(code) => Some(code),
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            None
-        }
-        Err(e) => panic!("{e}"),
-    }
+    nvrtc::compiled_or_skip(Program::new(SOURCE, options).with_name("runtime.cu"))
 }
 
 #[test]

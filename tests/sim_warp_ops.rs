@@ -6,7 +6,6 @@
 //! against their definitions in the CUDA programming guide and the PTX ISA.
 
 use cuda_library::sim::{self, Dims, Memory};
-use cuda_library::{Error, ImageKind, Program, ProgramOptions};
 
 const SOURCE: &str = r#"
 extern "C" __global__ void warp(unsigned* out) {
@@ -25,23 +24,9 @@ extern "C" __global__ void warp(unsigned* out) {
 }
 "#;
 
-fn ptx_or_skip() -> Option<String> {
-    let options = ProgramOptions {
-        arch: Some("compute_80".into()),
-        ..Default::default()
-    };
-    match Program::new(SOURCE, options).compile(ImageKind::Ptx, &[]) {
-        Ok(code) => Some(code.ptx_text().unwrap_or_default().to_string()),
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            None
-        }
-        Err(e) => panic!("{e}"),
-    }
-}
+#[path = "kernels/nvrtc.rs"]
+mod nvrtc;
+use nvrtc::ptx_text_or_skip;
 
 fn run(ptx: &str, kernel: &str, threads: u32, words: usize) -> Vec<u32> {
     let mut mem = Memory::new();
@@ -64,7 +49,7 @@ fn run(ptx: &str, kernel: &str, threads: u32, words: usize) -> Vec<u32> {
 
 #[test]
 fn reduce_and_match_intrinsics_follow_their_definitions() {
-    let Some(ptx) = ptx_or_skip() else {
+    let Some(ptx) = ptx_text_or_skip(SOURCE, "compute_80") else {
         return;
     };
     let got = run(&ptx, "warp", 32, 32 * 8);
@@ -144,20 +129,8 @@ extern "C" __global__ void stage(const float4* in, float* out) {
     out[t] = v.x + v.y + v.z + v.w + pairs[t].y + half_filled[t].x + 1000.0f * half_filled[t].y;
 }
 "#;
-    let options = ProgramOptions {
-        arch: Some("compute_80".into()),
-        ..Default::default()
-    };
-    let ptx = match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
-        Ok(code) => code.ptx_text().unwrap_or_default().to_string(),
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            return;
-        }
-        Err(e) => panic!("{e}"),
+    let Some(ptx) = ptx_text_or_skip(source, "compute_80") else {
+        return;
     };
     assert!(ptx.contains("cp.async"), "{ptx}");
     let mut mem = Memory::new();
@@ -198,20 +171,8 @@ extern "C" __global__ void votes(unsigned* out, unsigned limit) {
     out[t * 4 + 3] = __syncthreads_and(t < 1000);
 }
 "#;
-    let options = ProgramOptions {
-        arch: Some("compute_80".into()),
-        ..Default::default()
-    };
-    let ptx = match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
-        Ok(code) => code.ptx_text().unwrap_or_default().to_string(),
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            return;
-        }
-        Err(e) => panic!("{e}"),
+    let Some(ptx) = ptx_text_or_skip(source, "compute_80") else {
+        return;
     };
     assert!(ptx.contains("bar.red.popc"), "{ptx}");
     for limit in [0u32, 40, 96, 200] {
@@ -277,20 +238,8 @@ extern "C" __global__ void dots(const int* in, int* out) {
     out[7 * t + 6] = h;
 }
 "#;
-    let options = ProgramOptions {
-        arch: Some("compute_80".into()),
-        ..Default::default()
-    };
-    let ptx = match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
-        Ok(code) => code.ptx_text().unwrap_or_default().to_string(),
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            return;
-        }
-        Err(e) => panic!("{e}"),
+    let Some(ptx) = ptx_text_or_skip(source, "compute_80") else {
+        return;
     };
     let pairs: [(i32, i32); 8] = [
         (0x0102_0304, 0x0506_0708),
@@ -364,20 +313,8 @@ extern "C" __global__ void nanmm(const unsigned short* in, unsigned short* out) 
     out[4 * t + 3] = __bfloat16_as_ushort(__hmin(c, d));
 }
 "#;
-    let options = ProgramOptions {
-        arch: Some("compute_80".into()),
-        ..Default::default()
-    };
-    let ptx = match Program::new(source, options).compile(ImageKind::Ptx, &[]) {
-        Ok(code) => code.ptx_text().unwrap_or_default().to_string(),
-        Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
-            return;
-        }
-        Err(e) => panic!("{e}"),
+    let Some(ptx) = ptx_text_or_skip(source, "compute_80") else {
+        return;
     };
     assert!(ptx.contains(".NaN"), "{ptx}");
     // (1.0, NaN) and (2.0, 1.0) in f16; the same bits read as bf16 are other numbers.

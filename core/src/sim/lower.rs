@@ -1025,12 +1025,12 @@ impl<'a> Lowerer<'a> {
             _ => HalfOp::Abs,
         };
         // Modifiers that change the answer and are not implemented are refused.
-        if let Some(m) = mods.iter().find(|m| {
-            !matches!(
-                **m,
-                "rn" | "ftz" | "sat" | "relu" | "f16" | "f16x2" | "bf16" | "bf16x2"
-            ) && !(**m == "NaN" && matches!(op, HalfOp::Min | HalfOp::Max))
-        }) {
+        let allowed = |m: &str| match m {
+            "rn" | "ftz" | "sat" | "relu" | "f16" | "f16x2" | "bf16" | "bf16x2" => true,
+            "NaN" => matches!(op, HalfOp::Min | HalfOp::Max),
+            _ => false,
+        };
+        if let Some(m) = mods.iter().find(|m| !allowed(m)) {
             return Err(unsupported(
                 line,
                 format!("`{}.{m}` on half precision", i.opcode),

@@ -1,0 +1,35 @@
+//! CUDA C++ compiled with NVRTC in tests, or the test skipped (with the reason printed)
+//! where NVRTC is missing, unless `CUDA_LIBRARY_REQUIRE_NVRTC=1` makes that a failure.
+
+#![allow(dead_code)]
+
+use cuda_library::{Error, ImageKind, ObjectCode, Program, ProgramOptions};
+
+/// `program` compiled to PTX, or `None` where NVRTC is missing.
+pub fn compiled_or_skip(program: Program) -> Option<ObjectCode> {
+    match program.compile(ImageKind::Ptx, &[]) {
+        Ok(code) => Some(code),
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+                panic!("{e}");
+            }
+            eprintln!("skipping: {e}");
+            None
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// `source` compiled to PTX for `arch`, or `None` where NVRTC is missing.
+pub fn ptx_or_skip(source: &str, arch: &str) -> Option<ObjectCode> {
+    let options = ProgramOptions {
+        arch: Some(arch.into()),
+        ..Default::default()
+    };
+    compiled_or_skip(Program::new(source, options))
+}
+
+/// The PTX text of `source` compiled for `arch`, or `None` where NVRTC is missing.
+pub fn ptx_text_or_skip(source: &str, arch: &str) -> Option<String> {
+    ptx_or_skip(source, arch).map(|code| code.ptx_text().unwrap_or_default().to_string())
+}
