@@ -12,8 +12,9 @@
 pub const OUTPUTS: usize = 47;
 
 /// The kernel `extras(out, inp)`: `inp` holds two u32 per thread, `out` `OUTPUTS` u32.
+/// Targets sm_86: `min`/`max.xorsign.abs` need it (the driver's JIT refuses the module for sm_80).
 pub const PTX: &str = r#".version 8.0
-.target sm_80
+.target sm_86
 .address_size 64
 
 .visible .entry extras(.param .u64 out, .param .u64 inp)
