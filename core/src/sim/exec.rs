@@ -2,6 +2,7 @@
 //! the lanes at the lowest program counter first, block-wide barriers, shared, local,
 //! constant and parameter memory, atomics, shuffles and votes.
 
+use super::exact;
 use super::half;
 use super::ir::*;
 use super::lower::{KernelCode, SimModule};
@@ -537,6 +538,18 @@ fn bin_rows(op: BinOp, ty: Ty, mods: FpMods, out: &mut [u64; 32], av: &[u64; 32]
                 *o = finish32(r, mods);
             }
         }
+        (_, Ty::F64) if mods.round.is_some() => {
+            let r = mods.round.unwrap_or(Round::Nearest);
+            for (l, o) in out.iter_mut().enumerate() {
+                let (x, y) = (f64v(av[l]), f64v(bv[l]));
+                *o = match op {
+                    BinOp::Add => exact::add(x, y, r).to_bits(),
+                    BinOp::Sub => exact::add(x, -y, r).to_bits(),
+                    BinOp::MulLo => exact::mul(x, y, r).to_bits(),
+                    _ => bin(op, ty, av[l], bv[l]),
+                };
+            }
+        }
         (BinOp::Add | BinOp::Sub, Ty::S(4)) if mods.sat => {
             for (l, o) in out.iter_mut().enumerate() {
                 let (x, y) = (av[l] as u32 as i32 as i64, bv[l] as u32 as i32 as i64);
@@ -589,6 +602,12 @@ fn mad_rows(
             *out = out.map(|v| finish32(v, mods));
         }
         // Only active lanes: a double fused multiply-add is a libm call.
+        Ty::F64 if mods.round.is_some() => {
+            let r = mods.round.unwrap_or(Round::Nearest);
+            for l in lanes(m) {
+                out[l] = exact::fma(f64v(av[l]), f64v(bv[l]), f64v(cv[l]), r).to_bits();
+            }
+        }
         Ty::F64 => {
             for l in lanes(m) {
                 let r = f64v(av[l]).mul_add(f64v(bv[l]), f64v(cv[l]));
@@ -1845,6 +1864,35 @@ impl Block<'_> {
                     w.set(d, l, v as u64 & 0xffff_ffff);
                 }
             }
+            Op::Carry {
+                op,
+                bits,
+                signed,
+                carry_in,
+                carry_out,
+                cf,
+                d,
+                a,
+                b,
+                c,
+            } => {
+                for l in lanes(m) {
+                    let flag = if carry_in { w.regs[cf as usize][l] } else { 0 };
+                    let (v, out) = super::exact::carry(
+                        op,
+                        bits as u32,
+                        signed,
+                        w.get(a, l),
+                        w.get(b, l),
+                        w.get(c, l),
+                        flag,
+                    );
+                    w.set(d, l, v);
+                    if carry_out {
+                        w.regs[cf as usize][l] = out;
+                    }
+                }
+            }
             Op::Trap => {
                 let l = lanes(m).next().unwrap_or(0);
                 return Err(self.fault(
@@ -2155,6 +2203,23 @@ impl Block<'_> {
                     let x = w.get(b, l);
                     let new = match op {
                         AtomOp::Add => bin(BinOp::Add, ty, old, x),
+                        AtomOp::AddHalf { fmt, pair } => {
+                            let add = |o: u64, v: u64| {
+                                half::op(
+                                    HalfOp::Add,
+                                    fmt,
+                                    HalfMods::default(),
+                                    o as u16,
+                                    v as u16,
+                                    0,
+                                ) as u64
+                            };
+                            if pair {
+                                add(old, x) | add(old >> 16, x >> 16) << 16
+                            } else {
+                                add(old, x)
+                            }
+                        }
                         AtomOp::Min => bin(BinOp::Min, ty, old, x),
                         AtomOp::Max => bin(BinOp::Max, ty, old, x),
                         AtomOp::And => old & x,

@@ -1,6 +1,7 @@
 //! The simulator's instruction form: PTX lowered to resolved registers, immediates, typed
 //! operations and branch targets, so execution never looks up a name.
 
+pub use super::exact::CarryOp;
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
 
 /// A PTX data type, as the simulator computes with it.
@@ -215,6 +216,13 @@ pub enum Round {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AtomOp {
     Add,
+    /// `atom.add.noftz` on `.f16`/`.bf16` (`pair: false`, a 16-bit access) or
+    /// `.f16x2`/`.bf16x2` (`pair: true`, 32 bits, each half added on its own): rounded to
+    /// nearest even, subnormals kept.
+    AddHalf {
+        fmt: HalfFmt,
+        pair: bool,
+    },
     Min,
     Max,
     Exch,
@@ -350,6 +358,21 @@ pub enum Op {
         hi: bool,
         a_signed: bool,
         b_signed: bool,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    /// A step of a carry chain (`add.cc`, `addc`, `sub.cc`, `subc`, `mad.lo/hi.cc`,
+    /// `madc.lo/hi`) on `bits`-wide operands: `carry_in` adds the carry flag (register
+    /// `cf`, 0 or 1 per lane), `carry_out` writes it.
+    Carry {
+        op: CarryOp,
+        bits: u8,
+        signed: bool,
+        carry_in: bool,
+        carry_out: bool,
+        cf: u32,
         d: u32,
         a: Src,
         b: Src,

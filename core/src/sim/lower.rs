@@ -960,8 +960,9 @@ impl<'a> Lowerer<'a> {
         let float = matches!(ty, Ty::F32 | Ty::F64);
         let round = match mods.iter().find(|m| matches!(**m, "rz" | "rm" | "rp")) {
             // Directed rounding is exact for f32 add/sub/mul/fma (computed in f64 and
-            // rounded once); f64 and division have no wider format here to do it in.
-            Some(r) if ty == Ty::F32 && matches!(opcode, "add" | "sub" | "mul" | "fma" | "mad") => {
+            // rounded once) and f64 (computed in integers, `exact`); division has no
+            // exact form here.
+            Some(r) if float && matches!(opcode, "add" | "sub" | "mul" | "fma" | "mad") => {
                 Some(match *r {
                     "rz" => Round::Zero,
                     "rm" => Round::Down,
@@ -1002,6 +1003,71 @@ impl<'a> Lowerer<'a> {
             round,
             nan: mods.contains(&"NaN"),
             xorsign,
+        })
+    }
+
+    /// A carry-chain step: `add.cc`, `addc{.cc}`, `sub.cc`, `subc{.cc}`,
+    /// `mad{.lo,.hi}.cc`, `madc{.lo,.hi}{.cc}` on `.u32`, `.s32`, `.u64` or `.s64`. The
+    /// carry flag is one register of the kernel (PTX's `CC.CF`).
+    fn carry(&mut self, i: &ast::Instruction, mods: &[&str], line: u32) -> Result<Op> {
+        let has = |m: &str| mods.contains(&m);
+        let opcode = i.opcode.as_str();
+        let ty = mods.iter().rev().find_map(|m| Ty::parse(m));
+        let (bits, signed) = match ty {
+            Some(Ty::U(n)) if n == 4 || n == 8 => (n * 8, false),
+            Some(Ty::S(n)) if n == 4 || n == 8 => (n * 8, true),
+            _ => {
+                return Err(unsupported(
+                    line,
+                    format!("`{opcode}` with the carry flag on this type"),
+                ))
+            }
+        };
+        let op = match opcode {
+            "add" | "addc" => CarryOp::Add,
+            "sub" | "subc" => CarryOp::Sub,
+            _ if has("hi") => CarryOp::MadHi,
+            _ if has("lo") => CarryOp::MadLo,
+            _ => {
+                return Err(unsupported(
+                    line,
+                    format!("`{opcode}` without `.lo` or `.hi`"),
+                ))
+            }
+        };
+        let n = if matches!(op, CarryOp::MadLo | CarryOp::MadHi) {
+            4
+        } else {
+            3
+        };
+        let o = &i.operands;
+        if o.len() != n {
+            return Err(unsupported(
+                line,
+                format!("`{opcode}` with {} operands", o.len()),
+            ));
+        }
+        let ty = Ty::U(bits / 8);
+        let d = self.dst(&o[0], line)?;
+        let a = self.src(&o[1], ty, line)?;
+        let b = self.src(&o[2], ty, line)?;
+        let c = match o.get(3) {
+            Some(x) => self.src(x, ty, line)?,
+            None => Src::Imm(0),
+        };
+        let next = self.regs.len() as u32;
+        let cf = *self.regs.entry("%%cc.cf".to_string()).or_insert(next);
+        Ok(Op::Carry {
+            op,
+            bits,
+            signed,
+            carry_in: opcode.ends_with('c'),
+            carry_out: has("cc"),
+            cf,
+            d,
+            a,
+            b,
+            c,
         })
     }
 
@@ -1232,6 +1298,28 @@ impl<'a> Lowerer<'a> {
         if let Some((fmt, pair)) = half {
             match i.opcode.as_str() {
                 "mov" | "ld" | "ldu" | "st" => {}
+                "atom" | "red" if has("add") && has("noftz") => {
+                    if mods.iter().any(|m| matches!(*m, "v2" | "v4" | "v8")) {
+                        return Err(unsupported(line, format!("vector `{}`", i.opcode)));
+                    }
+                    let ty = Ty::U(if pair { 4 } else { 2 });
+                    let (d, rest) = if i.opcode == "atom" {
+                        need(3)?;
+                        (Some(self.dst(&o[0], line)?), &o[1..])
+                    } else {
+                        need(2)?;
+                        (None, &o[..])
+                    };
+                    let addr = self.addr(&rest[0], space, line)?;
+                    return Ok(Op::Atom {
+                        op: AtomOp::AddHalf { fmt, pair },
+                        ty,
+                        d,
+                        addr,
+                        b: self.src(&rest[1], ty, line)?,
+                        c: None,
+                    });
+                }
                 "add" | "sub" | "mul" | "fma" | "min" | "max" | "neg" | "abs" => {
                     return self.half_op(i, &mods, fmt, pair, line);
                 }
@@ -1346,6 +1434,8 @@ impl<'a> Lowerer<'a> {
                     a: self.src(&o[1], ty, line)?,
                 }
             }
+            "addc" | "subc" | "madc" => self.carry(i, &mods, line)?,
+            "add" | "sub" | "mad" if has("cc") => self.carry(i, &mods, line)?,
             "add" | "sub" | "mul" | "mul24" | "div" | "rem" | "min" | "max" | "and" | "or"
             | "xor" | "shl" | "shr" | "copysign" => {
                 need(3)?;

@@ -48,6 +48,7 @@
 //! ```
 
 pub(crate) mod device;
+mod exact;
 mod exec;
 mod half;
 mod ir;
