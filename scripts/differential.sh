@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The real-world differential test's data, step by step (tests/sim_differential.rs checks it
+# in every test run; this script makes it):
+#
+#   scripts/differential.sh select
+#       here (NVRTC wheel, no GPU): tries every corpus kernel that lowers with generated
+#       inputs on the simulator and writes tests/realworld/differential/cases.json, the
+#       NVRTC PTX of their units into .gpu/diff-ptx, and the gpu_differential test binary
+#       into .gpu/gpu_differential (carry .gpu to the GPU machine).
+#   scripts/differential.sh nvcc OUTDIR
+#       on the GPU machine (CUDA toolkit): compiles the corpus with nvcc -O3 to OUTDIR
+#       (tests/realworld/nvcc_ptx.py); bring OUTDIR back.
+#   scripts/differential.sh keep-nvcc OUTDIR
+#       here: keeps nvcc's PTX of the units that have cases, zstd-compressed, in
+#       tests/realworld/differential/nvcc/ (with nvcc's log).
+#   scripts/differential.sh record OUTDIR
+#       on the GPU machine: runs every case twice on the GPU, one process per unit (a fault
+#       ends that process's CUDA context), eight units at a time; writes
+#       OUTDIR/gpu-nvrtc.jsonl and OUTDIR/gpu-nvcc.jsonl.
+#   scripts/differential.sh keep-records OUTDIR
+#       here: sorts the records into tests/realworld/differential/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+diff_dir=tests/realworld/differential
+case "${1:-}" in
+  select)
+    export VIRTUAL_ENV="${VIRTUAL_ENV:-$(scripts/setup-venv.sh)}"
+    rm -rf .gpu/diff-ptx
+    CUDA_LIBRARY_DIFF_SELECT=1 CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
+      cargo test --release --test sim_differential select_cases -- --nocapture
+    bin=$(cargo test --release --test gpu_differential --no-run --message-format=json 2>/dev/null |
+      python3 -c 'import json,sys
+for l in sys.stdin:
+    m = json.loads(l)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gpu_differential" and m.get("executable"):
+        print(m["executable"])')
+    cp "$bin" .gpu/gpu_differential
+    strip --strip-debug .gpu/gpu_differential
+    ;;
+  nvcc)
+    python3 tests/realworld/nvcc_ptx.py "$2"
+    ;;
+  keep-nvcc)
+    src="$2"
+    rm -rf "$diff_dir/nvcc"
+    mkdir -p "$diff_dir/nvcc"
+    python3 - "$src" "$diff_dir" <<'EOF'
+import json, subprocess, sys
+src, diff = sys.argv[1], sys.argv[2]
+units = sorted({c["unit"] for c in json.load(open(f"{diff}/cases.json"))})
+for u in units:
+    project, rel = u.split("/", 1)
+    ptx = f"{src}/{project}/{rel.replace('/', '__')}.ptx"
+    out = f"{diff}/nvcc/{u.replace('/', '__')}.ptx.zst"
+    subprocess.run(["zstd", "-q", "-19", "-f", ptx, "-o", out], check=True)
+EOF
+    cp "$src/nvcc.log" "$diff_dir/nvcc/nvcc.log"
+    ;;
+  record)
+    out="$2"
+    mkdir -p "$out"
+    rm -f "$out"/gpu-*.jsonl
+    export CUDA_LIBRARY_REQUIRE_GPU=1 CUDA_LIBRARY_BACKEND=driver
+    export CUDA_LIBRARY_DIFF_PTX="$PWD/.gpu/diff-ptx" CUDA_LIBRARY_RECORD_DIFF="$out"
+    python3 -c 'import json; print("\n".join(sorted({c["unit"] for c in json.load(open("'"$diff_dir"'/cases.json"))})))' |
+      xargs -P 8 -I{} env CUDA_LIBRARY_DIFF_UNIT={} .gpu/gpu_differential --quiet >"$out/record.log" 2>&1 || true
+    wc -l "$out"/gpu-*.jsonl
+    ;;
+  keep-records)
+    for f in gpu-nvrtc.jsonl gpu-nvcc.jsonl; do
+      sort "$2/$f" >"$diff_dir/$f"
+    done
+    wc -l "$diff_dir"/gpu-*.jsonl
+    ;;
+  *)
+    sed -n '2,24p' "$0"
+    exit 2
+    ;;
+esac
