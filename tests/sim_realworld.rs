@@ -20,7 +20,7 @@ use std::time::Instant;
 use cuda_library::{sim, ImageKind, Program, ProgramOptions};
 
 /// Kernels that lowered when this floor was last set.
-const LOWERED_FLOOR: usize = 976;
+const LOWERED_FLOOR: usize = 979;
 /// Kernels in the corpus today (at least 600 from three code bases was the brief).
 const KERNELS_FLOOR: usize = 1003;
 /// What the simulator should reach.

@@ -188,6 +188,50 @@ impl Meter {
 
 /// Register of `%ctaid.x` (then `.y`, `.z`): its place in [`super::lower::SPECIAL`].
 const CTAID: usize = 6;
+/// Register of `%envreg1` (then `%envreg2`).
+const ENVREG: usize = 21;
+
+/// The largest arrival count of an `mbarrier` (`2^20 - 1`), and the mask of a count.
+const MB_COUNT: u64 = (1 << 20) - 1;
+
+/// An `mbarrier` object as the simulator keeps it in its 8 bytes of shared memory (the
+/// PTX ISA leaves the layout opaque): bits 0..20 the arrivals the current phase still
+/// expects, 20..40 the arrivals each phase expects, 40..62 the transaction bytes still
+/// expected (22-bit two's complement), bit 62 set once initialised, bit 63 the phase's
+/// parity. An arrival's token is the object as it was before the arrival.
+#[derive(Debug, Clone, Copy)]
+struct MbarState {
+    pending: u64,
+    expected: u64,
+    tx: i64,
+    init: bool,
+    phase: bool,
+}
+
+impl MbarState {
+    fn decode(v: u64) -> MbarState {
+        let raw = (v >> 40) & ((1 << 22) - 1);
+        MbarState {
+            pending: v & MB_COUNT,
+            expected: (v >> 20) & MB_COUNT,
+            tx: if raw >> 21 == 1 {
+                raw as i64 - (1 << 22)
+            } else {
+                raw as i64
+            },
+            init: v >> 62 & 1 == 1,
+            phase: v >> 63 == 1,
+        }
+    }
+
+    fn encode(self) -> u64 {
+        (self.pending & MB_COUNT)
+            | (self.expected & MB_COUNT) << 20
+            | (self.tx as u64 & ((1 << 22) - 1)) << 40
+            | (self.init as u64) << 62
+            | (self.phase as u64) << 63
+    }
+}
 
 /// One real call's frame in one lane: where to return, the callee's saved registers and
 /// local bytes.
@@ -204,6 +248,14 @@ struct Warp {
     /// Lanes that exist in this warp (the block may end inside it).
     threads: u32,
     waiting: bool,
+    /// Waiting at a barrier for part of the block: its number and the generation it waits
+    /// to see pass (`None`: a barrier for the whole block).
+    wait_bar: Option<(u8, u32)>,
+    /// Lanes stopped at an `mbarrier` poll while the warp's other lanes run.
+    parked: u32,
+    /// Stopped at an `mbarrier` wait (its line) whose phase was incomplete, to let the
+    /// others run.
+    yielded: Option<u32>,
     /// At a `bar.red`: what to reduce, the lanes that arrived and their predicates.
     bar_red: Option<(BarRed, u32, u32)>,
     /// Each lane's frames of real calls (return address, saved registers, saved local
@@ -223,6 +275,12 @@ struct Block<'a> {
     ctaid: [u32; 3],
     /// Threads in the block.
     threads: u32,
+    /// Barriers 0..16 with a thread count: threads arrived, generation (completions),
+    /// the count the last arrival gave.
+    bars: [(u32, u32, u32); 16],
+    /// Counts changes that can release a waiting warp (barrier completions, `mbarrier`
+    /// writes): a round of the block's warps that changes nothing is a deadlock.
+    epoch: u64,
 }
 
 /// `printf`'s argument buffer as one thread sees it (usually in its local memory).
@@ -1485,14 +1543,19 @@ impl Block<'_> {
             let (pc, mask) = match w.uniform {
                 Some(pc) => (pc, w.live),
                 None => {
+                    // Lanes parked at an `mbarrier` poll let the warp's others run first.
+                    let runnable = match w.live & !w.parked {
+                        0 => w.live,
+                        r => r,
+                    };
                     let depth = |l: usize| w.stack[l].len();
-                    let deepest = lanes(w.live).map(depth).max().unwrap_or(0);
+                    let deepest = lanes(runnable).map(depth).max().unwrap_or(0);
                     let mut pc = u32::MAX;
-                    for l in lanes(w.live).filter(|&l| depth(l) == deepest) {
+                    for l in lanes(runnable).filter(|&l| depth(l) == deepest) {
                         pc = pc.min(w.pc[l]);
                     }
                     let mut mask = 0u32;
-                    for l in lanes(w.live) {
+                    for l in lanes(runnable) {
                         if w.pc[l] == pc && depth(l) == deepest {
                             mask |= 1 << l;
                         }
@@ -1585,40 +1648,96 @@ impl Block<'_> {
                     }
                     continue;
                 }
-                Op::Bar { id, count, red } => {
+                Op::Bar {
+                    id,
+                    count,
+                    arrive,
+                    red,
+                } => {
                     if emask != 0 {
                         if emask != w.live {
                             return Err(self.split_barrier(w, emask, pc, ins.line));
                         }
-                        if let Some(id) = id {
-                            let n = w.get(*id, lanes(emask).next().unwrap_or(0));
-                            if n != 0 {
-                                return Err(Error::Unsupported(format!(
-                                    "kernel `{}` at PTX line {}: named barrier {n} (only \
-                                     barrier 0, __syncthreads(), is simulated)",
-                                    self.code.name, ins.line
-                                )));
+                        let first = lanes(emask).next().unwrap_or(0);
+                        let n = w.get(*id, first);
+                        if n >= 16 {
+                            return Err(self.fault(
+                                w,
+                                first,
+                                ins,
+                                format!("barrier number {n} (a block has barriers 0 to 15)"),
+                            ));
+                        }
+                        let block = (self.threads as u64).next_multiple_of(32);
+                        let want = count.map(|c| w.get(c, first));
+                        if want.is_some_and(|c| c == 0 || c % 32 != 0)
+                            && want != Some(self.threads as u64)
+                        {
+                            return Err(self.fault(
+                                w,
+                                first,
+                                ins,
+                                format!(
+                                    "a barrier for {} threads (the count must be a nonzero \
+                                     multiple of 32)",
+                                    want.unwrap_or(0)
+                                ),
+                            ));
+                        }
+                        match want {
+                            // A thread count: complete when `want` threads arrived.
+                            Some(want) if red.is_none() || want < block => {
+                                if red.is_some() {
+                                    return Err(Error::Unsupported(format!(
+                                        "kernel `{}` at PTX line {}: bar.red for part of a \
+                                         block",
+                                        self.code.name, ins.line
+                                    )));
+                                }
+                                let bar = &mut self.bars[n as usize];
+                                bar.0 += 32;
+                                bar.2 = want.min(u32::MAX as u64) as u32;
+                                if bar.0 as u64 >= want {
+                                    bar.0 = 0;
+                                    bar.1 = bar.1.wrapping_add(1);
+                                    self.epoch += 1;
+                                } else if !*arrive {
+                                    w.wait_bar = Some((n as u8, bar.1));
+                                    w.waiting = true;
+                                    return Ok(None);
+                                }
+                            }
+                            _ => {
+                                w.bar_red = red.map(|r| {
+                                    let ballot = lanes(emask)
+                                        .filter(|&l| (w.get(r.p, l) != 0) != r.negate)
+                                        .fold(0u32, |b, l| b | 1 << l);
+                                    (r, emask, ballot)
+                                });
+                                w.wait_bar = None;
+                                w.waiting = true;
+                                return Ok(None);
                             }
                         }
-                        if let Some(c) = count {
-                            let want = w.get(*c, lanes(emask).next().unwrap_or(0));
-                            let block = self.threads as u64;
-                            if want != block && want != block.next_multiple_of(32) {
-                                return Err(Error::Unsupported(format!(
-                                    "kernel `{}` at PTX line {}: a barrier for {want} of the \
-                                     block's {block} threads (named barriers for part of a \
-                                     block are not simulated)",
-                                    self.code.name, ins.line
-                                )));
+                    }
+                }
+                Op::Mbar { op, d, addr, a } => {
+                    if emask != 0 && self.mbarrier(gmem, w, ins, (*op, *d, *addr, *a), emask)? {
+                        // A wait found its phase incomplete: the warp's lanes elsewhere run
+                        // first, then the other warps.
+                        if w.uniform.is_some() {
+                            w.uniform = Some(next);
+                        } else {
+                            for l in lanes(mask) {
+                                w.pc[l] = next;
                             }
                         }
-                        w.bar_red = red.map(|r| {
-                            let ballot = lanes(emask)
-                                .filter(|&l| (w.get(r.p, l) != 0) != r.negate)
-                                .fold(0u32, |b, l| b | 1 << l);
-                            (r, emask, ballot)
-                        });
-                        w.waiting = true;
+                        if w.live & !mask & !w.parked != 0 {
+                            w.parked |= mask;
+                            continue;
+                        }
+                        w.parked = 0;
+                        w.yielded = Some(ins.line);
                         return Ok(None);
                     }
                 }
@@ -1633,6 +1752,146 @@ impl Block<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// One `mbarrier` operation in lanes `m`, in lane order; `true` when a wait found its
+    /// phase incomplete in some lane.
+    fn mbarrier(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        (op, d, addr, a): (MbarOp, Option<u32>, Addr, Option<Src>),
+        m: u32,
+    ) -> Result<bool> {
+        let mut incomplete = false;
+        for l in lanes(m) {
+            let av = a.map_or(0, |a| w.get(a, l));
+            if op == MbarOp::PendingCount {
+                if let Some(d) = d {
+                    w.set(d, l, av & MB_COUNT);
+                }
+                continue;
+            }
+            let at = w.get(addr.base, l).wrapping_add(addr.offset as u64);
+            let state = self
+                .read(gmem, w, l, addr.space, at, 8)
+                .map_err(|e| self.fault(w, l, ins, e))?;
+            let mut b = MbarState::decode(state);
+            let fail = |s: &Self, w: &Warp, detail: String| {
+                Err(s.fault(w, l, ins, format!("mbarrier at {at:#x}: {detail}")))
+            };
+            if !b.init && !matches!(op, MbarOp::Init | MbarOp::Inval) {
+                return fail(
+                    self,
+                    w,
+                    "not initialised (mbarrier.init) or invalidated".into(),
+                );
+            }
+            match op {
+                MbarOp::Init => {
+                    if av == 0 || av > MB_COUNT {
+                        return fail(self, w, format!("count {av} (1 to {MB_COUNT})"));
+                    }
+                    b = MbarState {
+                        pending: av,
+                        expected: av,
+                        tx: 0,
+                        init: true,
+                        phase: false,
+                    };
+                }
+                MbarOp::Inval => b = MbarState::decode(0),
+                MbarOp::Wait { parity } => {
+                    let waited = if parity { av & 1 == 1 } else { av >> 63 == 1 };
+                    let done = b.phase != waited;
+                    if let Some(d) = d {
+                        w.set(d, l, done as u64);
+                    }
+                    incomplete |= !done;
+                    continue;
+                }
+                MbarOp::Arrive {
+                    drop,
+                    no_complete,
+                    expect_tx,
+                } => {
+                    let (count, bytes) = if expect_tx { (1, av as i64) } else { (av, 0) };
+                    if count == 0 || count > b.pending {
+                        return fail(
+                            self,
+                            w,
+                            format!(
+                                "{count} arrivals where the phase expects {} more (more \
+                                 threads arrive than mbarrier.init counted)",
+                                b.pending
+                            ),
+                        );
+                    }
+                    if let Some(d) = d {
+                        w.set(d, l, state);
+                    }
+                    b.pending -= count;
+                    if drop {
+                        b.expected -= count.min(b.expected);
+                    }
+                    b.tx += bytes;
+                    if no_complete && b.pending == 0 && b.tx == 0 {
+                        return fail(self, w, "an arrive.noComplete completed the phase".into());
+                    }
+                }
+                MbarOp::ExpectTx => b.tx += av as u32 as i64,
+                MbarOp::CompleteTx => b.tx -= av as u32 as i64,
+                MbarOp::PendingCount => {}
+            }
+            if b.init && b.pending == 0 && b.tx == 0 {
+                b.phase = !b.phase;
+                b.pending = b.expected;
+            }
+            self.write(gmem, w, l, (addr.space, at, 8), b.encode())
+                .map_err(|e| self.fault(w, l, ins, e))?;
+            self.epoch += 1;
+        }
+        Ok(incomplete)
+    }
+
+    /// The fault for a block whose threads wait for each other forever: barriers for part
+    /// of the block that too few threads reach, or `mbarrier` phases nobody completes. On
+    /// a GPU the launch hangs; the simulator names where each waiting warp stands.
+    #[cold]
+    fn deadlock(&self, warps: &[Warp]) -> Error {
+        let mut first = None;
+        let mut places = Vec::new();
+        for (wi, w) in warps.iter().enumerate().filter(|(_, w)| w.live != 0) {
+            let lane = lanes(w.live).next().unwrap_or(0);
+            let pc = w.uniform.unwrap_or(w.pc[lane]) as usize;
+            let line = match w.yielded {
+                Some(line) => line,
+                None => self.code.code.get(pc).map_or(0, |i| i.line),
+            };
+            let text = match (w.yielded, w.wait_bar) {
+                (Some(_), _) => "polls an mbarrier whose phase never completes".to_string(),
+                (None, Some((id, _))) => format!(
+                    "waits at barrier {id} ({} threads arrived)",
+                    self.bars[id as usize].0
+                ),
+                (None, None) => "waits at a barrier for the whole block".to_string(),
+            };
+            first.get_or_insert((w.tid[lane], line));
+            places.push(format!("warp {wi} {text} (PTX line {line})"));
+        }
+        let (thread, line) = first.unwrap_or(([0; 3], 0));
+        Error::KernelFault {
+            kernel: self.code.name.clone(),
+            block: self.ctaid,
+            thread,
+            line,
+            detail: format!(
+                "deadlock: the block's threads wait for each other forever ({}); on a GPU \
+                 the launch would hang",
+                places.join("; ")
+            ),
+        }
     }
 
     /// The fault for a barrier that some of a warp's running threads reached while others
@@ -2391,6 +2650,36 @@ impl Block<'_> {
                     }
                 }
             }
+            Op::BulkCopy {
+                dst,
+                src,
+                size,
+                mbar,
+            } => {
+                let (to, from) = (w.addresses(dst), w.addresses(src));
+                for l in lanes(m) {
+                    let n = w.get(size, l) & 0xffff_ffff;
+                    if n % 16 != 0 {
+                        return Err(self.fault(
+                            w,
+                            l,
+                            ins,
+                            format!("cp.async.bulk of {n} bytes (a multiple of 16)"),
+                        ));
+                    }
+                    for off in (0..n).step_by(8) {
+                        let v = self
+                            .read(gmem, w, l, src.space, from[l].wrapping_add(off), 8)
+                            .map_err(|d| self.fault(w, l, ins, d))?;
+                        self.write(gmem, w, l, (dst.space, to[l].wrapping_add(off), 8), v)
+                            .map_err(|d| self.fault(w, l, ins, d))?;
+                    }
+                    if let Some(mbar) = mbar {
+                        let op = (MbarOp::CompleteTx, None, mbar, Some(size));
+                        self.mbarrier(gmem, w, ins, op, 1 << l)?;
+                    }
+                }
+            }
             Op::ActiveMask { d } => {
                 for l in lanes(m) {
                     w.set(d, l, m as u64);
@@ -2588,6 +2877,7 @@ impl Block<'_> {
             | Op::Bra { .. }
             | Op::Exit
             | Op::Bar { .. }
+            | Op::Mbar { .. }
             | Op::Call { .. }
             | Op::Return { .. } => {}
         }
@@ -2671,76 +2961,159 @@ pub fn launch(
         init_warp(w, code, dims, wi, nwarps, threads);
     }
     let mut shared = vec![0u8; shared_bytes];
-    for bz in 0..dims.grid[2] {
-        for by in 0..dims.grid[1] {
-            for bx in 0..dims.grid[0] {
-                // The block's set-up is charged before it is done.
-                stats.work = stats.work.saturating_add(per_block);
-                meter.check(&stats, kernel, first_line)?;
-                shared.fill(0);
-                let mut block = Block {
-                    code,
-                    module,
-                    params,
-                    shared: std::mem::take(&mut shared),
-                    ctaid: [bx, by, bz],
-                    threads,
-                };
-                for w in warps.iter_mut() {
-                    start_warp(w, [bx, by, bz]);
-                }
-                loop {
+    // Cooperative groups' grid sync counts arrivals in a workspace the driver passes in
+    // %envreg1:%envreg2 (one grid of blocks run one after another can sync only with a
+    // single block; more spin until the work budget stops them).
+    let workspace = if code.grid_workspace {
+        let at = gmem.alloc(16, 16)?;
+        for w in warps.iter_mut() {
+            w.regs[ENVREG] = [at >> 32; 32];
+            w.regs[ENVREG + 1] = [at & 0xffff_ffff; 32];
+        }
+        Some(at)
+    } else {
+        None
+    };
+    let mut run = || -> Result<()> {
+        for bz in 0..dims.grid[2] {
+            for by in 0..dims.grid[1] {
+                for bx in 0..dims.grid[0] {
+                    // The block's set-up is charged before it is done.
+                    stats.work = stats.work.saturating_add(per_block);
+                    meter.check(&stats, kernel, first_line)?;
+                    shared.fill(0);
+                    let mut block = Block {
+                        code,
+                        module,
+                        params,
+                        shared: std::mem::take(&mut shared),
+                        ctaid: [bx, by, bz],
+                        threads,
+                        bars: [(0, 0, 0); 16],
+                        epoch: 0,
+                    };
                     for w in warps.iter_mut() {
-                        while w.live != 0 && !w.waiting {
-                            let before = stats.thread_instructions;
-                            let pause_at = meter.pause_at(&stats);
-                            let paused = block.run_warp(gmem, w, &mut stats, pause_at)?;
-                            stats.work += stats.thread_instructions - before;
-                            match paused {
-                                None => break,
-                                Some((line, threads)) => {
-                                    meter.paused(&stats, threads, kernel, line)?
+                        start_warp(w, [bx, by, bz]);
+                    }
+                    let mut stalled = 0u32;
+                    loop {
+                        let before = (block.epoch, live_threads(&warps));
+                        for w in warps.iter_mut() {
+                            // A barrier for part of the block completed since the warp came.
+                            if let Some((id, generation)) = w.wait_bar.filter(|_| w.waiting) {
+                                if block.bars[id as usize].1 != generation {
+                                    w.waiting = false;
+                                    w.wait_bar = None;
+                                    step_past_barrier(w);
+                                }
+                            }
+                            w.yielded = None;
+                            w.parked = 0;
+                            while w.live != 0 && !w.waiting {
+                                let before = stats.thread_instructions;
+                                let pause_at = meter.pause_at(&stats);
+                                let paused = block.run_warp(gmem, w, &mut stats, pause_at)?;
+                                stats.work += stats.thread_instructions - before;
+                                match paused {
+                                    None => break,
+                                    Some((line, threads)) => {
+                                        meter.paused(&stats, threads, kernel, line)?
+                                    }
                                 }
                             }
                         }
-                    }
-                    if warps.iter().all(|w| w.live == 0) {
-                        break;
-                    }
-                    // Every remaining warp waits at a barrier: release it, with the
-                    // block-wide result of a `bar.red`.
-                    let (mut arrived, mut set) = (0u64, 0u64);
-                    for (_, lanes_in, ballot) in warps.iter().filter_map(|w| w.bar_red) {
-                        arrived += lanes_in.count_ones() as u64;
-                        set += ballot.count_ones() as u64;
-                    }
-                    for w in warps.iter_mut().filter(|w| w.waiting) {
-                        w.waiting = false;
-                        if let Some((r, lanes_in, _)) = w.bar_red.take() {
-                            let v = match r.op {
-                                BarRedOp::Popc => set,
-                                BarRedOp::And => (set == arrived) as u64,
-                                BarRedOp::Or => (set != 0) as u64,
-                            };
-                            w.fill(r.d, lanes_in, v);
+                        if warps.iter().all(|w| w.live == 0) {
+                            break;
                         }
-                        if let Some(pc) = w.uniform {
-                            w.uniform = Some(pc + 1);
+                        let released = warps.iter().any(|w| {
+                            w.wait_bar
+                                .is_some_and(|(id, g)| w.waiting && block.bars[id as usize].1 != g)
+                        });
+                        if released || warps.iter().any(|w| w.yielded.is_some()) {
+                            // Warps polling an mbarrier run again; when a whole round of
+                            // them changes nothing, nothing ever will.
+                            if (block.epoch, live_threads(&warps)) == before {
+                                stalled += 1;
+                                if stalled > STALL_ROUNDS {
+                                    return Err(block.deadlock(&warps));
+                                }
+                            } else {
+                                stalled = 0;
+                            }
                             continue;
                         }
-                        let pc = lanes(w.live).map(|l| w.pc[l]).min().unwrap_or(0);
-                        for l in lanes(w.live) {
-                            if w.pc[l] == pc {
-                                w.pc[l] = pc + 1;
+                        if warps.iter().any(|w| w.waiting && w.wait_bar.is_some()) {
+                            // A count of the whole block (`bar.sync 0, blockDim`) counts the
+                            // warps that have exited, as a barrier without a count does.
+                            let exited = 32 * warps.iter().filter(|w| w.live == 0).count() as u32;
+                            let block_threads = threads.next_multiple_of(32);
+                            let mut freed = false;
+                            for bar in block.bars.iter_mut() {
+                                if bar.0 > 0 && bar.2 >= block_threads && bar.0 + exited >= bar.2 {
+                                    *bar = (0, bar.1.wrapping_add(1), bar.2);
+                                    freed = true;
+                                }
                             }
+                            if freed {
+                                block.epoch += 1;
+                                continue;
+                            }
+                            return Err(block.deadlock(&warps));
+                        }
+                        // Every remaining warp waits at a barrier for the whole block: release
+                        // it, with the block-wide result of a `bar.red`.
+                        let (mut arrived, mut set) = (0u64, 0u64);
+                        for (_, lanes_in, ballot) in warps.iter().filter_map(|w| w.bar_red) {
+                            arrived += lanes_in.count_ones() as u64;
+                            set += ballot.count_ones() as u64;
+                        }
+                        for w in warps.iter_mut().filter(|w| w.waiting) {
+                            w.waiting = false;
+                            if let Some((r, lanes_in, _)) = w.bar_red.take() {
+                                let v = match r.op {
+                                    BarRedOp::Popc => set,
+                                    BarRedOp::And => (set == arrived) as u64,
+                                    BarRedOp::Or => (set != 0) as u64,
+                                };
+                                w.fill(r.d, lanes_in, v);
+                            }
+                            step_past_barrier(w);
                         }
                     }
+                    shared = block.shared;
                 }
-                shared = block.shared;
             }
         }
+        Ok(())
+    };
+    let result = run();
+    if let Some(at) = workspace {
+        let _ = gmem.free(at);
     }
-    Ok(stats)
+    result.map(|()| stats)
+}
+
+/// Rounds of a block's warps in which every one that runs is polling an `mbarrier` and
+/// nothing changes, after which the block is deadlocked.
+const STALL_ROUNDS: u32 = 1000;
+
+/// Threads of the block that have not exited.
+fn live_threads(warps: &[Warp]) -> u32 {
+    warps.iter().map(|w| w.live.count_ones()).sum()
+}
+
+/// Moves a warp released from a barrier past it.
+fn step_past_barrier(w: &mut Warp) {
+    if let Some(pc) = w.uniform {
+        w.uniform = Some(pc + 1);
+        return;
+    }
+    let pc = lanes(w.live).map(|l| w.pc[l]).min().unwrap_or(0);
+    for l in lanes(w.live) {
+        if w.pc[l] == pc {
+            w.pc[l] = pc + 1;
+        }
+    }
 }
 
 /// Prepares warp slot `wi` for a launch: registers cleared, the special registers that are
@@ -2758,7 +3131,7 @@ fn init_warp(w: &mut Warp, code: &KernelCode, dims: Dims, wi: usize, nwarps: usi
         live |= 1 << l;
         let t = [linear % bx, (linear / bx) % by, linear / (bx * by)];
         w.tid[l] = t;
-        let vals: [u64; 21] = [
+        let vals: [u64; 23] = [
             t[0] as u64,
             t[1] as u64,
             t[2] as u64,
@@ -2780,6 +3153,8 @@ fn init_warp(w: &mut Warp, code: &KernelCode, dims: Dims, wi: usize, nwarps: usi
             (FULL as u64) & !((1u64 << (l + 1)) - 1),
             (FULL as u64) & !((1u64 << l) - 1),
             32,
+            0, // %envreg1, %envreg2: set per launch
+            0,
         ];
         for (r, v) in vals.iter().enumerate() {
             w.regs[r][l] = *v;
@@ -2809,6 +3184,9 @@ fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
     w.uniform = Some(0);
     w.live = w.threads;
     w.waiting = false;
+    w.wait_bar = None;
+    w.yielded = None;
+    w.parked = 0;
     w.bar_red = None;
     for stack in w.stack.iter_mut() {
         stack.clear();
@@ -2827,6 +3205,9 @@ fn empty_warp() -> Warp {
         live: 0,
         threads: 0,
         waiting: false,
+        wait_bar: None,
+        yielded: None,
+        parked: 0,
         bar_red: None,
         stack: vec![Vec::new(); 32],
         stack_bytes: [0; 32],

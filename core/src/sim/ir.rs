@@ -320,6 +320,31 @@ pub struct BarRed {
     pub negate: bool,
 }
 
+/// `mbarrier` operations (see [`super::exec`] for the object's layout).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MbarOp {
+    /// `mbarrier.init [addr], count`.
+    Init,
+    /// `mbarrier.arrive`/`arrive_drop` (`drop`: the expected count shrinks too), with
+    /// `.noComplete` (this arrival must not complete the phase) or `.expect_tx` (`a` is
+    /// a transaction byte count expected before one arrival).
+    Arrive {
+        drop: bool,
+        no_complete: bool,
+        expect_tx: bool,
+    },
+    /// `mbarrier.expect_tx [addr], bytes`.
+    ExpectTx,
+    /// `mbarrier.complete_tx [addr], bytes`.
+    CompleteTx,
+    /// `mbarrier.test_wait`/`try_wait` with a token, or `.parity` with a phase parity.
+    Wait { parity: bool },
+    /// `mbarrier.pending_count d, token`.
+    PendingCount,
+    /// `mbarrier.inval [addr]`.
+    Inval,
+}
+
 /// Which reduction `bar.red` computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BarRedOp {
@@ -500,15 +525,27 @@ pub enum Op {
     },
     /// `bra`.
     Bra { target: u32 },
-    /// `bar.sync` / `barrier.sync` / `bar.red` (all threads of the block). `count`: the
-    /// thread count given, which must be the block's (named barriers for part of a block
-    /// are not simulated); `red`: the reduction of `bar.red` (`__syncthreads_count`,
-    /// `__syncthreads_and`, `__syncthreads_or`).
+    /// `bar.sync` / `barrier.sync` / `bar.red` / `bar.arrive` on barrier `id` (0..16).
+    /// Without `count` (or with the block's thread count) the barrier waits for every
+    /// thread of the block that has not exited; with a smaller `count` it completes when
+    /// `count` threads have arrived (each warp counts as 32, as on the GPU). `arrive`
+    /// (`bar.arrive`) counts the warp in without waiting. `red`: the reduction of
+    /// `bar.red` (`__syncthreads_count`, `__syncthreads_and`, `__syncthreads_or`).
     Bar {
-        /// A barrier number held in a register (it must be 0 when the barrier is reached).
-        id: Option<Src>,
+        id: Src,
         count: Option<Src>,
+        arrive: bool,
         red: Option<BarRed>,
+    },
+    /// An `mbarrier` operation on the 8-byte barrier object at `addr` (shared memory):
+    /// `d` receives the arrival token, the wait result or the pending count; `a` is the
+    /// count, transaction bytes, token or phase parity the operation takes. A wait that
+    /// finds its phase incomplete lets the block's other warps run before it polls again.
+    Mbar {
+        op: MbarOp,
+        d: Option<u32>,
+        addr: Addr,
+        a: Option<Src>,
     },
     /// `shfl.sync`.
     Shfl {
@@ -555,6 +592,15 @@ pub enum Op {
         src: Addr,
         size: u32,
         src_size: Option<Src>,
+    },
+    /// `cp.async.bulk` of `size` bytes (a multiple of 16) between global and shared memory
+    /// (or shared to shared), done at once; with `mbar`, the bytes then complete that many
+    /// transaction bytes of the `mbarrier` (`.mbarrier::complete_tx::bytes`).
+    BulkCopy {
+        dst: Addr,
+        src: Addr,
+        size: Src,
+        mbar: Option<Addr>,
     },
     /// `activemask.b32`.
     ActiveMask { d: u32 },

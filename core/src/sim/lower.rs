@@ -20,7 +20,7 @@ const FUNCTION_BASE: u64 = 0x0000_7c00_0000_0000;
 const MAX_CODE: usize = 1 << 18;
 
 /// Special registers, in the fixed register slots every warp fills at launch.
-pub const SPECIAL: [&str; 21] = [
+pub const SPECIAL: [&str; 23] = [
     "%tid.x",
     "%tid.y",
     "%tid.z",
@@ -42,6 +42,10 @@ pub const SPECIAL: [&str; 21] = [
     "%lanemask_gt",
     "%lanemask_ge",
     "%warpsize",
+    // The grid-sync workspace of cooperative groups (`grid.sync()`): the high and low
+    // halves of its address, set only for kernels that read them.
+    "%envreg1",
+    "%envreg2",
 ];
 
 /// A kernel ready to run.
@@ -63,6 +67,9 @@ pub struct KernelCode {
     pub local_bytes: usize,
     /// `.maxntid`/`.reqntid` volume, if declared.
     pub max_threads: Option<u32>,
+    /// Whether the kernel reads `%envreg1`/`%envreg2` (cooperative groups' grid sync): a
+    /// launch then gives it a zeroed workspace for the grid barrier.
+    pub grid_workspace: bool,
 }
 
 /// A module's variables placed in simulated memory, and its kernels.
@@ -255,6 +262,8 @@ struct Lowerer<'a> {
     recursive: Vec<OutOfLine>,
     /// While one of them is emitted: its index (its `ret` returns from a real call).
     in_recursive: Option<usize>,
+    /// Whether the kernel reads `%envreg1`/`%envreg2`.
+    envreg: bool,
 }
 
 /// A recursive function's out-of-line body.
@@ -301,6 +310,7 @@ impl<'a> Lowerer<'a> {
             fixups: Vec::new(),
             recursive: Vec::new(),
             in_recursive: None,
+            envreg: false,
         }
     }
 
@@ -374,6 +384,7 @@ impl<'a> Lowerer<'a> {
             shared_static: dynamic_base as usize,
             local_bytes: self.local as usize,
             max_threads: f.reqntid.or(f.maxntid).map(crate::image::table::volume),
+            grid_workspace: self.envreg,
         })
     }
 
@@ -1006,6 +1017,125 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// `mbarrier.init/arrive/arrive_drop/expect_tx/complete_tx/test_wait/try_wait/
+    /// pending_count/inval`.
+    fn mbarrier(
+        &mut self,
+        i: &ast::Instruction,
+        mods: &[&str],
+        space: MemSpace,
+        line: u32,
+    ) -> Result<Op> {
+        let has = |m: &str| mods.contains(&m);
+        let o = &i.operands;
+        let what = mods.first().copied().unwrap_or("");
+        let bad = |n: usize| -> Result<()> {
+            if o.len() < n {
+                Err(unsupported(
+                    line,
+                    format!("`mbarrier.{what}` with {} operands", o.len()),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        let space = match space {
+            MemSpace::Shared | MemSpace::Generic => space,
+            _ => {
+                return Err(unsupported(
+                    line,
+                    format!("`mbarrier.{what}` outside shared memory"),
+                ))
+            }
+        };
+        let sink_or_dst = |s: &mut Self, op: &Operand| -> Result<Option<u32>> {
+            match op {
+                Operand::Sink => Ok(None),
+                op => s.dst(op, line).map(Some),
+            }
+        };
+        let u64t = Ty::U(8);
+        Ok(match what {
+            "init" => {
+                bad(2)?;
+                Op::Mbar {
+                    op: MbarOp::Init,
+                    d: None,
+                    addr: self.addr(&o[0], space, line)?,
+                    a: Some(self.src(&o[1], Ty::U(4), line)?),
+                }
+            }
+            "arrive" | "arrive_drop" => {
+                bad(2)?;
+                let d = sink_or_dst(self, &o[0])?;
+                let addr = self.addr(&o[1], space, line)?;
+                let a = match o.get(2) {
+                    Some(x) => self.src(x, Ty::U(4), line)?,
+                    None => Src::Imm(1),
+                };
+                Op::Mbar {
+                    op: MbarOp::Arrive {
+                        drop: what == "arrive_drop",
+                        no_complete: has("noComplete"),
+                        expect_tx: has("expect_tx"),
+                    },
+                    d,
+                    addr,
+                    a: Some(a),
+                }
+            }
+            "expect_tx" | "complete_tx" => {
+                bad(2)?;
+                Op::Mbar {
+                    op: if what == "expect_tx" {
+                        MbarOp::ExpectTx
+                    } else {
+                        MbarOp::CompleteTx
+                    },
+                    d: None,
+                    addr: self.addr(&o[0], space, line)?,
+                    a: Some(self.src(&o[1], Ty::U(4), line)?),
+                }
+            }
+            "test_wait" | "try_wait" => {
+                bad(3)?;
+                let d = sink_or_dst(self, &o[0])?;
+                Op::Mbar {
+                    op: MbarOp::Wait {
+                        parity: has("parity"),
+                    },
+                    d,
+                    addr: self.addr(&o[1], space, line)?,
+                    a: Some(self.src(&o[2], u64t, line)?),
+                }
+            }
+            "pending_count" => {
+                bad(2)?;
+                let d = self.dst(&o[0], line)?;
+                Op::Mbar {
+                    op: MbarOp::PendingCount,
+                    d: Some(d),
+                    addr: Addr {
+                        space: MemSpace::Shared,
+                        base: Src::Imm(0),
+                        offset: 0,
+                    },
+                    a: Some(self.src(&o[1], u64t, line)?),
+                }
+            }
+            "inval" => {
+                bad(1)?;
+                Op::Mbar {
+                    op: MbarOp::Inval,
+                    d: None,
+                    addr: self.addr(&o[0], space, line)?,
+                    a: None,
+                }
+            }
+            other => return Err(unsupported(line, format!("`mbarrier.{other}`"))),
+        })
+    }
+
     /// A carry-chain step: `add.cc`, `addc{.cc}`, `sub.cc`, `subc{.cc}`,
     /// `mad{.lo,.hi}.cc`, `madc{.lo,.hi}{.cc}` on `.u32`, `.s32`, `.u64` or `.s64`. The
     /// carry flag is one register of the kernel (PTX's `CC.CF`).
@@ -1168,6 +1298,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn src(&mut self, op: &Operand, ty: Ty, line: u32) -> Result<Src> {
+        if matches!(op, Operand::Name(n) if n.starts_with("%envreg")) {
+            self.envreg = true;
+        }
         Ok(match op {
             Operand::Name(n) if self.is_reg(n) => Src::Reg(self.reg(n)),
             // The one built-in constant.
@@ -1258,7 +1391,16 @@ impl<'a> Lowerer<'a> {
     }
 
     fn op(&mut self, i: &ast::Instruction, line: u32) -> Result<Op> {
-        let mods: Vec<&str> = i.mods.iter().map(String::as_str).collect();
+        // `.shared::cta` is `.shared`; so is `.shared::cluster` (a launch is a cluster
+        // of one block here).
+        let mods: Vec<&str> = i
+            .mods
+            .iter()
+            .map(|m| match m.as_str() {
+                "shared::cta" | "shared::cluster" => "shared",
+                m => m,
+            })
+            .collect();
         let has = |m: &str| mods.contains(&m);
         let ty = mods.iter().rev().find_map(|m| Ty::parse(m));
         let o = &i.operands;
@@ -1831,10 +1973,7 @@ impl<'a> Lowerer<'a> {
             // together and those elsewhere after them, so there is nothing to wait for.
             "bar" | "barrier" if has("warp") => Op::Nop,
             "bar" | "barrier" => {
-                if has("arrive") {
-                    return Err(unsupported(line, format!("`{}.arrive`", i.opcode)));
-                }
-                // bar.sync a{, b}; bar.red.op d, a{, b}, {!}c.
+                // bar.sync a{, b}; bar.arrive a, b; bar.red.op d, a{, b}, {!}c.
                 let (red, ids) = if has("red") {
                     let op = pick(
                         &mods,
@@ -1859,17 +1998,96 @@ impl<'a> Lowerer<'a> {
                     (None, &o[..])
                 };
                 let id = match ids.first() {
-                    None | Some(Operand::Int(0)) => None,
+                    None => Src::Imm(0),
+                    Some(Operand::Int(id)) if (0..16).contains(id) => Src::Imm(*id as u64),
                     Some(Operand::Int(id)) => {
-                        return Err(unsupported(line, format!("named barrier {id}")));
+                        return Err(unsupported(line, format!("barrier number {id} (0 to 15)")));
                     }
-                    Some(other) => Some(self.src(other, Ty::U(4), line)?),
+                    Some(other) => self.src(other, Ty::U(4), line)?,
                 };
                 let count = match ids.get(1) {
                     Some(c) => Some(self.src(c, Ty::U(4), line)?),
                     None => None,
                 };
-                Op::Bar { id, count, red }
+                let arrive = has("arrive");
+                if arrive && (count.is_none() || red.is_some()) {
+                    return Err(unsupported(line, "`bar.arrive` without a thread count"));
+                }
+                Op::Bar {
+                    id,
+                    count,
+                    arrive,
+                    red,
+                }
+            }
+            "mbarrier" => self.mbarrier(i, &mods, space, line)?,
+            // The copies are done when issued: an arrival that waits for them is an arrival
+            // now. Without `.noinc` the pending count is raised by one first, so nothing
+            // changes.
+            "cp" if has("async") && has("mbarrier") && has("arrive") => {
+                need(1)?;
+                if !has("noinc") {
+                    return Ok(Op::Nop);
+                }
+                let space = if has("shared") {
+                    MemSpace::Shared
+                } else {
+                    MemSpace::Generic
+                };
+                Op::Mbar {
+                    op: MbarOp::Arrive {
+                        drop: false,
+                        no_complete: false,
+                        expect_tx: false,
+                    },
+                    d: None,
+                    addr: self.addr(&o[0], space, line)?,
+                    a: Some(Src::Imm(1)),
+                }
+            }
+            "nanosleep" => Op::Nop,
+            // Bulk copies are done when issued: their groups have nothing to wait for, and a
+            // prefetch is a hint.
+            "cp" if has("async")
+                && has("bulk")
+                && (has("commit_group") || has("wait_group") || has("prefetch")) =>
+            {
+                Op::Nop
+            }
+            "cp" if has("async") && has("bulk") => {
+                need(3)?;
+                if has("tensor") || mods.iter().any(|m| m.starts_with("multicast")) {
+                    return Err(unsupported(
+                        line,
+                        "`cp.async.bulk.tensor` and multicast bulk copies",
+                    ));
+                }
+                let spaces: Vec<MemSpace> = mods
+                    .iter()
+                    .filter_map(|m| match *m {
+                        "global" => Some(MemSpace::Global),
+                        "shared" => Some(MemSpace::Shared),
+                        _ => None,
+                    })
+                    .collect();
+                let [dst_space, src_space] = spaces[..] else {
+                    return Err(unsupported(
+                        line,
+                        "`cp.async.bulk` without two state spaces",
+                    ));
+                };
+                let mbar = if mods.iter().any(|m| m.starts_with("mbarrier")) {
+                    need(4)?;
+                    Some(self.addr(&o[3], MemSpace::Shared, line)?)
+                } else {
+                    None
+                };
+                Op::BulkCopy {
+                    dst: self.addr(&o[0], dst_space, line)?,
+                    src: self.addr(&o[1], src_space, line)?,
+                    size: self.src(&o[2], Ty::U(4), line)?,
+                    mbar,
+                }
             }
             "shfl" => {
                 need(4)?;

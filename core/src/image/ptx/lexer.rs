@@ -207,11 +207,24 @@ impl<'a> Lexer<'a> {
                 // A directive is one word to its next `.`: `.reg.b32` (as cuda_fp16.h's inline
                 // assembly writes it) is `.reg` then `.b32`.
                 let directive = c == '.';
-                while let Some(ch) = self
-                    .at(self.i)
-                    .filter(|&ch| is_word_char(ch) && !(directive && ch == '.'))
-                {
-                    self.advance(ch);
+                loop {
+                    match self.at(self.i) {
+                        Some(ch) if is_word_char(ch) && !(directive && ch == '.') => {
+                            self.advance(ch)
+                        }
+                        // A state space or modifier with a qualifier, as PTX 7.8+ writes
+                        // them inside an opcode: `mbarrier.arrive.shared::cta.b64`,
+                        // `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes`.
+                        Some(':')
+                            if !directive
+                                && self.at(self.i + 1) == Some(':')
+                                && self.at(self.i + 2).is_some_and(is_word_char) =>
+                        {
+                            self.advance(':');
+                            self.advance(':');
+                        }
+                        _ => break,
+                    }
                 }
                 return Some(Ok((Tok::Word(text[start..self.i].to_string()), pos)));
             }
