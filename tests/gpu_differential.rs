@@ -8,6 +8,8 @@
 //! - `CUDA_LIBRARY_RECORD_DIFF=dir`: appends one JSON line per case to
 //!   `dir/gpu-nvrtc.jsonl` and `dir/gpu-nvcc.jsonl` (the unit, the kernel, the PTX's hash,
 //!   the outputs of the first of two runs and whether both agreed, or the error).
+//! - `CUDA_LIBRARY_DIFF_FULL=1`: the bytes of every buffer a case changed, not only where it
+//!   is compared within ulps (to look into a difference; too large to keep).
 //! - `CUDA_LIBRARY_DIFF_UNIT=unit`: only that unit's cases (a kernel that faults ends the
 //!   CUDA context it ran in, so `scripts/differential.sh` runs one process per unit).
 //!
@@ -46,6 +48,7 @@ fn record_the_gpu_results() {
         }
     };
     let only = std::env::var("CUDA_LIBRARY_DIFF_UNIT").ok();
+    let full = std::env::var("CUDA_LIBRARY_DIFF_FULL").is_ok_and(|v| v == "1");
     let text = std::fs::read_to_string(differential::diff_dir().join("cases.json")).unwrap();
     let cases: Vec<Case> = serde_json::from_str::<Value>(&text)
         .unwrap()
@@ -89,7 +92,7 @@ fn record_the_gpu_results() {
                     }) {
                     Ok((a, b)) => {
                         let mut v = head;
-                        v["outputs"] = differential::record(&case, &a);
+                        v["outputs"] = differential::record_with(&case, &a, case.approx || full);
                         v["deterministic"] = Value::Bool(a == b);
                         v
                     }

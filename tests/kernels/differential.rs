@@ -210,6 +210,12 @@ pub fn run_spaced(
 /// The outputs of one run as recorded: per buffer its hash, and its bytes where the case
 /// is compared within ulps (`approx`) and the buffer changed.
 pub fn record(case: &Case, outputs: &[Vec<u8>]) -> Value {
+    record_with(case, outputs, case.approx)
+}
+
+/// [`record`], with the bytes of every changed buffer where `bytes` is set (for looking
+/// into a difference: `CUDA_LIBRARY_DIFF_FULL=1` on the GPU run).
+pub fn record_with(case: &Case, outputs: &[Vec<u8>], bytes: bool) -> Value {
     let mut inputs = case.args.iter().enumerate().filter_map(|(i, a)| match a {
         Arg::Buffer(f) => Some(case.input(i, *f)),
         Arg::Value(_) => None,
@@ -218,7 +224,7 @@ pub fn record(case: &Case, outputs: &[Vec<u8>]) -> Value {
         .iter()
         .map(|out| {
             let before = inputs.next().unwrap_or_default();
-            if case.approx && *out != before {
+            if bytes && *out != before {
                 json!({ "hash": format!("{:016x}", fnv(out)), "bytes": hex(out) })
             } else {
                 json!({ "hash": format!("{:016x}", fnv(out)) })

@@ -47,6 +47,7 @@
 //! assert_eq!(out, [2, 0, 0, 0, 4, 0, 0, 0, 6, 0, 0, 0, 4, 0, 0, 0]);
 //! ```
 
+mod contract;
 pub(crate) mod device;
 mod exact;
 mod exec;
@@ -74,7 +75,8 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000_000;
 
 /// Parses PTX, places its variables in `mem` and lowers its kernels.
 pub fn load_ptx(text: &str, mem: &mut Memory) -> Result<SimModule> {
-    let module = crate::ptx::parse(text)?;
+    let mut module = crate::ptx::parse(text)?;
+    contract::contract(&mut module);
     lower::load(&module, mem)
 }
 

@@ -1,0 +1,326 @@
+//! Multiply-add contraction, as the GPU's PTX compiler does it.
+//!
+//! PTX lets the code generator fuse a `mul` and an `add`/`sub` that carry no rounding
+//! modifier into one fused multiply-add (PTX ISA, `add`: "mul/add sequences with no
+//! rounding modifiers may be optimized to use fused-multiply-add instructions on the target
+//! device"), and ptxas does: NVRTC's and nvcc's output for `a.x * b.x - a.y * b.y` is
+//! `mul.f32; mul.f32; sub.f32`, which an H100 runs as `FMUL; FFMA` (seen in the SASS
+//! of cuda-samples' `ComplexPointwiseMulAndScale` and candle's `rope` kernels). Computing
+//! the two roundings of the PTX text gives other bits than the GPU in the last place, so
+//! the simulator contracts the same sequences before lowering:
+//!
+//! - an `add`/`sub` of `.f32`, `.f64` or a half type (with or without `.ftz`, no rounding
+//!   modifier, no `.sat`, no guard) whose operand is the result of a `mul` of the same type
+//!   and flags (no rounding modifier, no guard) earlier in the same basic block (`{ }`
+//!   blocks of inline assembly that declare nothing are part of it);
+//! - that result used by nothing else and defined nowhere else, and the `mul`'s operands
+//!   not written in between;
+//! - where both operands qualify, the first one is fused (the second stays a separate
+//!   product and is the addend), as the SASS shows.
+//!
+//! `a*b - c` becomes `fma(a, b, -c)` and `c - a*b` becomes `fma(-a, b, c)` (negation is
+//! exact, so this is the fused result), with the negation in a register of its own. The
+//! `mul` is removed.
+
+use std::collections::HashMap;
+
+use crate::ptx::ast::{Function, Instruction, Module, Operand, Space, Statement, VarDecl};
+
+/// Contracts every qualifying `mul` + `add`/`sub` pair in the module's function bodies.
+pub(crate) fn contract(module: &mut Module) {
+    for f in &mut module.functions {
+        contract_function(f);
+    }
+}
+
+fn contract_function(f: &mut Function) {
+    let Some(body) = f.body.as_mut() else {
+        return;
+    };
+    open_plain_blocks(body);
+    let mut counts = HashMap::new();
+    count_names(body, &mut counts);
+    let mut temps = Vec::new();
+    contract_block(body, &counts, &mut temps);
+    if temps.is_empty() {
+        return;
+    }
+    // Registers for the negated operands, declared at the top of the body.
+    let pos = f.pos;
+    let decls = temps.into_iter().map(|(name, ty)| {
+        Statement::Var(VarDecl {
+            space: Space::Reg,
+            linkage: None,
+            align: None,
+            vector: 1,
+            ty,
+            name,
+            count: None,
+            dims: Vec::new(),
+            init: None,
+            managed: false,
+            ptr: None,
+            pos,
+        })
+    });
+    body.splice(0..0, decls);
+}
+
+/// Splices `{ }` blocks that declare nothing into the statements around them: such a block
+/// (the inline assembly of `__hmul`, say) scopes no name, and ptxas contracts across it
+/// (candle's `rope_f16`: `{mul.f16}`, `{mul.f16}`, `{sub.f16}` run as `HMUL2; HFMA2`).
+fn open_plain_blocks(body: &mut Vec<Statement>) {
+    if !body
+        .iter()
+        .any(|s| matches!(s, Statement::Block(b) if !declares(b)))
+    {
+        for s in body.iter_mut() {
+            if let Statement::Block(b) = s {
+                open_plain_blocks(b);
+            }
+        }
+        return;
+    }
+    let old = std::mem::take(body);
+    for s in old {
+        match s {
+            Statement::Block(mut b) if !declares(&b) => {
+                open_plain_blocks(&mut b);
+                body.extend(b);
+            }
+            Statement::Block(mut b) => {
+                open_plain_blocks(&mut b);
+                body.push(Statement::Block(b));
+            }
+            other => body.push(other),
+        }
+    }
+}
+
+/// Whether a block declares anything (directly).
+fn declares(block: &[Statement]) -> bool {
+    block.iter().any(|s| matches!(s, Statement::Var(_)))
+}
+
+/// How many times each name occurs as an operand anywhere in the body.
+fn count_names(body: &[Statement], counts: &mut HashMap<String, usize>) {
+    fn walk(op: &Operand, counts: &mut HashMap<String, usize>) {
+        match op {
+            Operand::Name(n) => *counts.entry(n.clone()).or_default() += 1,
+            Operand::Addr { base, .. } => *counts.entry(base.clone()).or_default() += 1,
+            Operand::Vector(v) | Operand::List(v) => v.iter().for_each(|o| walk(o, counts)),
+            Operand::Not(o) => walk(o, counts),
+            Operand::Pair(a, b) => {
+                walk(a, counts);
+                walk(b, counts);
+            }
+            Operand::Int(_) | Operand::Float(_) | Operand::Sink => {}
+        }
+    }
+    for s in body {
+        match s {
+            Statement::Instr(i) => {
+                i.operands.iter().for_each(|o| walk(o, counts));
+                if let Some((_, p)) = &i.guard {
+                    *counts.entry(p.clone()).or_default() += 1;
+                }
+            }
+            Statement::Block(b) => count_names(b, counts),
+            Statement::Label(..) | Statement::Var(_) => {}
+        }
+    }
+}
+
+/// The float type and `.ftz` flag of a `mul`/`add`/`sub` without rounding modifier,
+/// `.sat` or guard, or `None`. Half precision (`.f16`, `.f16x2`; `.bf16` where the target
+/// has `mul.bf16`) contracts too: `HMUL2; HFMA2` in the SASS of candle's `rope_f16`.
+fn plain_float_op(i: &Instruction, opcode: &str) -> Option<(&'static str, bool)> {
+    if i.opcode != opcode || i.guard.is_some() || i.operands.len() != 3 {
+        return None;
+    }
+    let mut ty = None;
+    let mut ftz = false;
+    for m in &i.mods {
+        match m.as_str() {
+            "f32" => ty = Some("f32"),
+            "f64" => ty = Some("f64"),
+            "f16" => ty = Some("f16"),
+            "f16x2" => ty = Some("f16x2"),
+            "bf16" => ty = Some("bf16"),
+            "bf16x2" => ty = Some("bf16x2"),
+            "ftz" => ftz = true,
+            _ => return None,
+        }
+    }
+    Some((ty?, ftz))
+}
+
+/// Whether an instruction ends a basic block (or may jump into the middle of one).
+fn ends_block(i: &Instruction) -> bool {
+    matches!(
+        i.opcode.as_str(),
+        "bra" | "brx" | "call" | "ret" | "exit" | "trap"
+    )
+}
+
+/// Whether `i` writes `name` (its first operand, or a register of a vector there).
+fn writes(i: &Instruction, name: &str) -> bool {
+    if matches!(i.opcode.as_str(), "st" | "red" | "bar" | "barrier") {
+        return false;
+    }
+    fn dest(op: &Operand, name: &str) -> bool {
+        match op {
+            Operand::Name(n) => n == name,
+            Operand::Vector(v) => v.iter().any(|o| dest(o, name)),
+            Operand::Pair(a, b) => dest(a, name) || dest(b, name),
+            _ => false,
+        }
+    }
+    i.operands.first().is_some_and(|o| dest(o, name))
+}
+
+fn contract_block(
+    body: &mut Vec<Statement>,
+    counts: &HashMap<String, usize>,
+    temps: &mut Vec<(String, String)>,
+) {
+    let mut remove = vec![false; body.len()];
+    let mut replace: Vec<(usize, Vec<Statement>)> = Vec::new();
+    // Start of the current basic block.
+    let mut block_start = 0;
+    for j in 0..body.len() {
+        let i = match &body[j] {
+            Statement::Label(..) => {
+                block_start = j + 1;
+                continue;
+            }
+            Statement::Block(_) | Statement::Var(_) => continue,
+            Statement::Instr(i) => i,
+        };
+        if ends_block(i) {
+            block_start = j + 1;
+            continue;
+        }
+        let is_sub = i.opcode == "sub";
+        let Some((ty, ftz)) =
+            plain_float_op(i, "add").or_else(|| plain_float_op(i, "sub"))
+        else {
+            continue;
+        };
+        // The first operand that is a fusable product.
+        let mut fused = None;
+        for (k, op) in i.operands[1..3].iter().enumerate() {
+            let Operand::Name(r) = op else { continue };
+            if counts.get(r) != Some(&2) {
+                continue;
+            }
+            let Some(m) = (block_start..j).rev().find(|&m| match &body[m] {
+                Statement::Instr(x) => writes(x, r),
+                _ => false,
+            }) else {
+                continue;
+            };
+            if remove[m] {
+                continue;
+            }
+            let Statement::Instr(mul) = &body[m] else {
+                continue;
+            };
+            if plain_float_op(mul, "mul") != Some((ty, ftz)) {
+                continue;
+            }
+            let sources: Vec<&str> = mul.operands[1..3]
+                .iter()
+                .filter_map(|o| match o {
+                    Operand::Name(n) => Some(n.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let clobbered = (m + 1..j).any(|x| match &body[x] {
+                Statement::Instr(between) => sources.iter().any(|s| writes(between, s)),
+                Statement::Block(_) => true,
+                _ => false,
+            });
+            if clobbered {
+                continue;
+            }
+            fused = Some((k, m));
+            break;
+        }
+        let Some((k, m)) = fused else { continue };
+        let Statement::Instr(mul) = &body[m] else {
+            continue;
+        };
+        let (x, y) = (mul.operands[1].clone(), mul.operands[2].clone());
+        let other = i.operands[2 - k].clone();
+        let mut mods = vec!["rn".to_string()];
+        if ftz {
+            mods.push("ftz".into());
+        }
+        mods.push(ty.into());
+        let mut out = Vec::new();
+        let mut negated = |value: Operand, out: &mut Vec<Statement>| -> Operand {
+            let name = format!("%__contract_neg{}", temps.len());
+            temps.push((name.clone(), format!(".{ty}")));
+            let mut neg_mods = Vec::new();
+            if ftz {
+                neg_mods.push("ftz".to_string());
+            }
+            neg_mods.push(ty.to_string());
+            out.push(Statement::Instr(Instruction {
+                guard: None,
+                opcode: "neg".into(),
+                mods: neg_mods,
+                operands: vec![Operand::Name(name.clone()), value],
+                pos: i.pos,
+            }));
+            Operand::Name(name)
+        };
+        let operands = match (is_sub, k) {
+            // a*b + c, c + a*b
+            (false, _) => vec![i.operands[0].clone(), x, y, other],
+            // a*b - c
+            (true, 0) => {
+                let c = negated(other, &mut out);
+                vec![i.operands[0].clone(), x, y, c]
+            }
+            // c - a*b
+            (true, _) => {
+                let nx = negated(x, &mut out);
+                vec![i.operands[0].clone(), nx, y, other]
+            }
+        };
+        out.push(Statement::Instr(Instruction {
+            guard: None,
+            opcode: "fma".into(),
+            mods,
+            operands,
+            pos: i.pos,
+        }));
+        remove[m] = true;
+        replace.push((j, out));
+    }
+    // Nested `{ }` blocks are basic blocks of their own (inline assembly).
+    for s in body.iter_mut() {
+        if let Statement::Block(b) = s {
+            contract_block(b, counts, temps);
+        }
+    }
+    if replace.is_empty() {
+        return;
+    }
+    let mut replace = replace.into_iter().peekable();
+    let old = std::mem::take(body);
+    for (j, s) in old.into_iter().enumerate() {
+        if remove[j] {
+            continue;
+        }
+        if replace.peek().is_some_and(|(r, _)| *r == j) {
+            if let Some((_, new)) = replace.next() {
+                body.extend(new);
+            }
+            continue;
+        }
+        body.push(s);
+    }
+}
