@@ -1855,6 +1855,279 @@ impl Block<'_> {
         Ok(incomplete)
     }
 
+    /// A warp-wide matrix instruction in lanes `m` (see [`super::tensor`]).
+    fn matrix(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        mi: &MatrixInstr,
+        m: u32,
+    ) -> Result<()> {
+        use super::tensor::{self, Operand as Which};
+        let frag = |w: &Warp, srcs: &[Src]| -> tensor::Fragment {
+            srcs.iter().map(|&s| w.row(s)).collect()
+        };
+        let write = |w: &mut Warp, f: &tensor::Fragment| {
+            for (&d, row) in mi.d.iter().zip(f) {
+                w.blend(d, m, row);
+            }
+        };
+        let first = lanes(m).next().unwrap_or(0);
+        let base = |w: &Warp, l: usize| -> Option<(MemSpace, u64)> {
+            mi.addr
+                .map(|a| (a.space, w.get(a.base, l).wrapping_add(a.offset as u64)))
+        };
+        match mi.op {
+            MatrixOp::LdMatrix { count, trans } | MatrixOp::StMatrix { count, trans } => {
+                let load = matches!(mi.op, MatrixOp::LdMatrix { .. });
+                // m8n8 matrices of b16: row r of matrix q is at the address lane 8q + r gives.
+                let mut mats = vec![[[0u16; 8]; 8]; count as usize];
+                let rows_at = |w: &Warp| -> std::result::Result<Vec<(MemSpace, u64)>, usize> {
+                    (0..8 * count as usize)
+                        .map(|l| {
+                            if m & (1 << l) == 0 {
+                                Err(l)
+                            } else {
+                                base(w, l).ok_or(l)
+                            }
+                        })
+                        .collect()
+                };
+                let rows = rows_at(w).map_err(|l| {
+                    self.fault(
+                        w,
+                        first,
+                        ins,
+                        format!(
+                            "{} needs lane {l}'s row address, and that lane is not running it",
+                            ins.text
+                        ),
+                    )
+                })?;
+                let at = |l: usize, j: usize| {
+                    if trans {
+                        (2 * (l % 4) + j, l / 4)
+                    } else {
+                        (l / 4, 2 * (l % 4) + j)
+                    }
+                };
+                if load {
+                    for (q, mat) in mats.iter_mut().enumerate() {
+                        for (r, row) in mat.iter_mut().enumerate() {
+                            let (space, addr) = rows[8 * q + r];
+                            for half in 0..2u64 {
+                                let v = self
+                                    .read(gmem, w, 8 * q + r, space, addr + 8 * half, 8)
+                                    .map_err(|e| self.fault(w, 8 * q + r, ins, e))?;
+                                for k in 0..4 {
+                                    row[4 * half as usize + k] = (v >> (16 * k)) as u16;
+                                }
+                            }
+                        }
+                    }
+                    let mut out: tensor::Fragment = vec![[0u64; 32]; count as usize];
+                    for (q, reg) in out.iter_mut().enumerate() {
+                        for l in lanes(m) {
+                            let (r0, c0) = at(l, 0);
+                            let (r1, c1) = at(l, 1);
+                            reg[l] = mats[q][r0][c0] as u64 | (mats[q][r1][c1] as u64) << 16;
+                        }
+                    }
+                    write(w, &out);
+                } else {
+                    let src = frag(w, &mi.a);
+                    for (q, mat) in mats.iter_mut().enumerate() {
+                        for l in lanes(m) {
+                            let v = src.get(q).map_or(0, |r| r[l]);
+                            let (r0, c0) = at(l, 0);
+                            let (r1, c1) = at(l, 1);
+                            mat[r0][c0] = v as u16;
+                            mat[r1][c1] = (v >> 16) as u16;
+                        }
+                    }
+                    for (q, mat) in mats.iter().enumerate() {
+                        for (r, row) in mat.iter().enumerate() {
+                            let (space, addr) = rows[8 * q + r];
+                            for half in 0..2usize {
+                                let v = (0..4)
+                                    .fold(0u64, |v, k| v | (row[4 * half + k] as u64) << (16 * k));
+                                self.write(
+                                    gmem,
+                                    w,
+                                    8 * q + r,
+                                    (space, addr + 8 * half as u64, 8),
+                                    v,
+                                )
+                                .map_err(|e| self.fault(w, 8 * q + r, ins, e))?;
+                            }
+                        }
+                    }
+                }
+            }
+            MatrixOp::MovMatrix => {
+                let src = frag(w, &mi.a);
+                let mut mat = [[0u16; 8]; 8];
+                for l in lanes(m) {
+                    let v = src[0][l];
+                    mat[l / 4][2 * (l % 4)] = v as u16;
+                    mat[l / 4][2 * (l % 4) + 1] = (v >> 16) as u16;
+                }
+                let mut out: tensor::Fragment = vec![[0u64; 32]];
+                for l in lanes(m) {
+                    let (r, c) = (l / 4, 2 * (l % 4));
+                    out[0][l] = mat[c][r] as u64 | (mat[c + 1][r] as u64) << 16;
+                }
+                write(w, &out);
+            }
+            MatrixOp::Mma { shape, types } | MatrixOp::WmmaMma { shape, types } => {
+                let wmma = matches!(mi.op, MatrixOp::WmmaMma { .. });
+                let gather = |f: &tensor::Fragment, which: Which, e: Elem| -> Vec<u64> {
+                    let (rows, cols) = which.dims(shape);
+                    let mut mat = vec![0u64; rows * cols];
+                    let per_lane = rows * cols / 32;
+                    for l in lanes(m) {
+                        for i in 0..per_lane {
+                            let (r, c) = if wmma {
+                                tensor::wmma_position(rows, cols, l, i)
+                            } else {
+                                tensor::mma_position(which, e, l, i)
+                            };
+                            mat[r * cols + c] = tensor::fragment_get(f, e, l, i);
+                        }
+                    }
+                    mat
+                };
+                let a = gather(&frag(w, &mi.a), Which::A, types.a);
+                let b = gather(&frag(w, &mi.b), Which::B, types.b);
+                let c = gather(&frag(w, &mi.c), Which::C, types.c);
+                let d = tensor::multiply(shape, types, &a, &b, &c);
+                let (rows, cols) = Which::C.dims(shape);
+                let mut out: tensor::Fragment = vec![[0u64; 32]; mi.d.len()];
+                let slots = mi.d.len() * types.d.per_reg();
+                for l in lanes(m) {
+                    for i in 0..if wmma { slots } else { rows * cols / 32 } {
+                        let (r, c) = if wmma {
+                            tensor::wmma_position(rows, cols, l, i)
+                        } else {
+                            tensor::mma_position(Which::C, types.d, l, i)
+                        };
+                        tensor::fragment_set(&mut out, types.d, l, i, d[r * cols + c]);
+                    }
+                }
+                write(w, &out);
+            }
+            MatrixOp::WmmaLoad {
+                which,
+                shape,
+                elem,
+                row_major,
+            } => {
+                let (rows, cols) = which.dims(shape);
+                let slots = mi.d.len() * elem.per_reg();
+                let mut out: tensor::Fragment = vec![[0u64; 32]; mi.d.len()];
+                for l in lanes(m) {
+                    let stride = self.wmma_stride(w, mi, l, row_major, rows, cols);
+                    let Some((space, p)) = base(w, l) else { break };
+                    for s in 0..slots {
+                        let (r, c) = tensor::wmma_position(rows, cols, l, s);
+                        let at = self.wmma_bits(p, r, c, stride, row_major, elem);
+                        let v = self
+                            .wmma_read(gmem, w, l, space, at, elem)
+                            .map_err(|e| self.fault(w, l, ins, e))?;
+                        tensor::fragment_set(&mut out, elem, l, s, v);
+                    }
+                }
+                write(w, &out);
+            }
+            MatrixOp::WmmaStore {
+                shape,
+                elem,
+                row_major,
+            } => {
+                let (rows, cols) = Which::C.dims(shape);
+                let src = frag(w, &mi.a);
+                let unique = (rows * cols / 32).max(1);
+                for l in lanes(m) {
+                    let stride = self.wmma_stride(w, mi, l, row_major, rows, cols);
+                    let Some((space, p)) = base(w, l) else { break };
+                    for s in 0..unique {
+                        let (r, c) = tensor::wmma_position(rows, cols, l, s);
+                        let at = self.wmma_bits(p, r, c, stride, row_major, elem);
+                        let v = tensor::fragment_get(&src, elem, l, s);
+                        let bytes = (elem.bits() / 8).max(1) as usize;
+                        let (addr, shift) = at;
+                        let v = if elem.bits() < 8 {
+                            let old = self
+                                .read(gmem, w, l, space, addr, 1)
+                                .map_err(|e| self.fault(w, l, ins, e))?;
+                            let mask = ((1u64 << elem.bits()) - 1) << shift;
+                            (old & !mask) | ((v << shift) & mask)
+                        } else {
+                            v
+                        };
+                        self.write(gmem, w, l, (space, addr, bytes), v)
+                            .map_err(|e| self.fault(w, l, ins, e))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A `wmma` load or store's stride in elements (the matrix's width by default).
+    fn wmma_stride(
+        &self,
+        w: &Warp,
+        mi: &MatrixInstr,
+        l: usize,
+        row_major: bool,
+        rows: usize,
+        cols: usize,
+    ) -> u64 {
+        mi.stride
+            .map_or(if row_major { cols } else { rows } as u64, |s| {
+                w.get(s, l) & 0xffff_ffff
+            })
+    }
+
+    /// The byte address and bit offset of element (r, c) of a matrix at byte address `p`.
+    fn wmma_bits(
+        &self,
+        p: u64,
+        r: usize,
+        c: usize,
+        stride: u64,
+        row_major: bool,
+        e: Elem,
+    ) -> (u64, u64) {
+        let (major, minor) = if row_major { (r, c) } else { (c, r) };
+        let index = (major as u64)
+            .wrapping_mul(stride)
+            .wrapping_add(minor as u64);
+        let bits = index.wrapping_mul(e.bits() as u64);
+        (p.wrapping_add(bits / 8), bits % 8)
+    }
+
+    /// One element at a bit address.
+    fn wmma_read(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        l: usize,
+        space: MemSpace,
+        (addr, shift): (u64, u64),
+        e: Elem,
+    ) -> std::result::Result<u64, String> {
+        let bytes = (e.bits() / 8).max(1) as usize;
+        let v = self.read(gmem, w, l, space, addr, bytes)?;
+        Ok(if e.bits() < 8 {
+            (v >> shift) & ((1 << e.bits()) - 1)
+        } else {
+            v
+        })
+    }
+
     /// The fault for a block whose threads wait for each other forever: barriers for part
     /// of the block that too few threads reach, or `mbarrier` phases nobody completes. On
     /// a GPU the launch hangs; the simulator names where each waiting warp stands.
@@ -2575,23 +2848,52 @@ impl Block<'_> {
                     w.set(d, l, v);
                 }
             }
-            Op::Redux { op, signed, d, a } => {
-                let vals = lanes(m).map(|l| w.get(a, l) & 0xffff_ffff);
-                let v = match (op, signed) {
-                    (BinOp::Add, _) => vals.fold(0u64, |s, x| s.wrapping_add(x)),
-                    (BinOp::Min, true) => {
-                        vals.map(|x| x as u32 as i32).min().unwrap_or(0) as u32 as u64
-                    }
-                    (BinOp::Max, true) => {
-                        vals.map(|x| x as u32 as i32).max().unwrap_or(0) as u32 as u64
-                    }
-                    (BinOp::Min, false) => vals.min().unwrap_or(0),
-                    (BinOp::Max, false) => vals.max().unwrap_or(0),
-                    (BinOp::And, _) => vals.fold(0xffff_ffff, |s, x| s & x),
-                    (BinOp::Or, _) => vals.fold(0, |s, x| s | x),
-                    _ => vals.fold(0, |s, x| s ^ x),
+            Op::Redux {
+                op,
+                signed,
+                d,
+                a,
+                mask,
+            } => {
+                let reduce = |w: &Warp, group: u32| -> u64 {
+                    let vals = lanes(group).map(|l| w.get(a, l) & 0xffff_ffff);
+                    let v = match (op, signed) {
+                        (BinOp::Add, _) => vals.fold(0u64, |s, x| s.wrapping_add(x)),
+                        (BinOp::Min, true) => {
+                            vals.map(|x| x as u32 as i32).min().unwrap_or(0) as u32 as u64
+                        }
+                        (BinOp::Max, true) => {
+                            vals.map(|x| x as u32 as i32).max().unwrap_or(0) as u32 as u64
+                        }
+                        (BinOp::Min, false) => vals.min().unwrap_or(0),
+                        (BinOp::Max, false) => vals.max().unwrap_or(0),
+                        (BinOp::And, _) => vals.fold(0xffff_ffff, |s, x| s & x),
+                        (BinOp::Or, _) => vals.fold(0, |s, x| s | x),
+                        _ => vals.fold(0, |s, x| s ^ x),
+                    };
+                    v & 0xffff_ffff
                 };
-                w.fill(d, m, v & 0xffff_ffff);
+                // Each lane reduces over the active lanes of its own member mask; lanes
+                // with the same mask share one result.
+                // (All results are computed before any is written: `d` may be `a`.)
+                let mut done: [(u32, u64); 32] = [(0, 0); 32];
+                let mut n = 0;
+                let mut out = [0u64; 32];
+                for l in lanes(m) {
+                    let group = w.get(mask, l) as u32 & m;
+                    out[l] = match done[..n].iter().find(|(g, _)| *g == group) {
+                        Some(&(_, v)) => v,
+                        None => {
+                            let v = reduce(w, group);
+                            done[n] = (group, v);
+                            n += 1;
+                            v
+                        }
+                    };
+                }
+                for l in lanes(m) {
+                    w.set(d, l, out[l]);
+                }
             }
             Op::Match { all, bits, d, p, a } => {
                 let value = |w: &Warp, l: usize| w.get(a, l) & width_mask(bits);
@@ -2650,6 +2952,7 @@ impl Block<'_> {
                     }
                 }
             }
+            Op::Matrix(ref mi) => self.matrix(gmem, w, ins, mi, m)?,
             Op::BulkCopy {
                 dst,
                 src,

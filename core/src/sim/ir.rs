@@ -3,6 +3,7 @@
 
 pub use super::exact::CarryOp;
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
+pub use super::tensor::{Elem, MmaTypes, Shape};
 
 /// A PTX data type, as the simulator computes with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -345,6 +346,47 @@ pub enum MbarOp {
     Inval,
 }
 
+/// A warp-wide matrix instruction: its destination registers, source fragments (`a`,
+/// `b`, `c` as the instruction names them), and the address and stride of a load or store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatrixInstr {
+    pub op: MatrixOp,
+    pub d: Vec<u32>,
+    pub a: Vec<Src>,
+    pub b: Vec<Src>,
+    pub c: Vec<Src>,
+    pub addr: Option<Addr>,
+    pub stride: Option<Src>,
+}
+
+/// The warp-wide matrix instructions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MatrixOp {
+    /// `ldmatrix.sync.aligned.m8n8.x{count}{.trans}.b16`.
+    LdMatrix { count: u8, trans: bool },
+    /// `stmatrix.sync.aligned.m8n8.x{count}{.trans}.b16`.
+    StMatrix { count: u8, trans: bool },
+    /// `movmatrix.sync.aligned.m8n8.trans.b16`.
+    MovMatrix,
+    /// `mma.sync.aligned` with the PTX ISA's fragments.
+    Mma { shape: Shape, types: MmaTypes },
+    /// `wmma.load.{a,b,c}`: `which` operand, element type, row- or column-major memory.
+    WmmaLoad {
+        which: super::tensor::Operand,
+        shape: Shape,
+        elem: Elem,
+        row_major: bool,
+    },
+    /// `wmma.store.d`.
+    WmmaStore {
+        shape: Shape,
+        elem: Elem,
+        row_major: bool,
+    },
+    /// `wmma.mma`.
+    WmmaMma { shape: Shape, types: MmaTypes },
+}
+
 /// Which reduction `bar.red` computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BarRedOp {
@@ -563,13 +605,16 @@ pub enum Op {
         p: Src,
         negate: bool,
     },
-    /// `redux.sync.op.type d, a, membermask`: `op` over `a` of the lanes taking part, in
-    /// every one of them (`Min`/`Max` signed for `.s32`).
+    /// `redux.sync.op.type d, a, membermask`: in each lane, `op` over `a` of the active
+    /// lanes of that lane's `membermask` (`Min`/`Max` signed for `.s32`). The masks may
+    /// differ between lanes: cooperative groups' `labeled_partition` reduces each group
+    /// with the mask `match.any.sync` gave it.
     Redux {
         op: BinOp,
         signed: bool,
         d: u32,
         a: Src,
+        mask: Src,
     },
     /// `match.any.sync` (`d` = the lanes holding the same `a`) and `match.all.sync`
     /// (`d` = the lanes if all hold the same `a`, else 0; `p` = whether they do).
@@ -602,6 +647,8 @@ pub enum Op {
         size: Src,
         mbar: Option<Addr>,
     },
+    /// A warp-wide matrix instruction (tensor cores; see [`super::tensor`]).
+    Matrix(Box<MatrixInstr>),
     /// `activemask.b32`.
     ActiveMask { d: u32 },
     /// `bfe`: extract `c` bits from position `b`.

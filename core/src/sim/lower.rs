@@ -1017,6 +1017,242 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// Registers (or immediates) of a vector operand such as `{%r1, %r2}` (a lone
+    /// register counts as a vector of one).
+    fn vector_srcs(&mut self, o: &Operand, ty: Ty, line: u32) -> Result<Vec<Src>> {
+        match o {
+            Operand::Vector(v) => v.iter().map(|x| self.src(x, ty, line)).collect(),
+            x => Ok(vec![self.src(x, ty, line)?]),
+        }
+    }
+
+    fn vector_dsts(&mut self, o: &Operand, line: u32) -> Result<Vec<u32>> {
+        match o {
+            Operand::Vector(v) => v.iter().map(|x| self.dst(x, line)).collect(),
+            x => Ok(vec![self.dst(x, line)?]),
+        }
+    }
+
+    /// `ldmatrix`, `stmatrix`, `movmatrix`, `mma.sync` and `wmma.load/store/mma`.
+    fn matrix(
+        &mut self,
+        i: &ast::Instruction,
+        mods: &[&str],
+        space: MemSpace,
+        line: u32,
+    ) -> Result<MatrixInstr> {
+        use super::tensor::Operand as Which;
+        let has = |m: &str| mods.contains(&m);
+        let o = &i.operands;
+        let opcode = i.opcode.as_str();
+        let text = || format!("`{opcode}.{}`", mods.join("."));
+        let need = |n: usize| -> Result<()> {
+            if o.len() < n {
+                Err(unsupported(
+                    line,
+                    format!("{} with {} operands", text(), o.len()),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        let shape = mods.iter().find_map(|m| Shape::parse(m));
+        let elems: Vec<Elem> = mods.iter().filter_map(|m| Elem::parse(m)).collect();
+        let mut mi = MatrixInstr {
+            op: MatrixOp::MovMatrix,
+            d: Vec::new(),
+            a: Vec::new(),
+            b: Vec::new(),
+            c: Vec::new(),
+            addr: None,
+            stride: None,
+        };
+        let b32 = Ty::U(4);
+        match opcode {
+            "ldmatrix" | "stmatrix" => {
+                need(2)?;
+                let count = match (has("x1"), has("x2"), has("x4")) {
+                    (true, false, false) => 1,
+                    (false, true, false) => 2,
+                    (false, false, true) => 4,
+                    _ => return Err(unsupported(line, text())),
+                };
+                if !has("m8n8") || !has("b16") {
+                    return Err(unsupported(line, text()));
+                }
+                let space = match space {
+                    MemSpace::Shared | MemSpace::Generic => space,
+                    _ => return Err(unsupported(line, text())),
+                };
+                let trans = has("trans");
+                if opcode == "ldmatrix" {
+                    mi.op = MatrixOp::LdMatrix { count, trans };
+                    mi.d = self.vector_dsts(&o[0], line)?;
+                    mi.addr = Some(self.addr(&o[1], space, line)?);
+                } else {
+                    mi.op = MatrixOp::StMatrix { count, trans };
+                    mi.addr = Some(self.addr(&o[0], space, line)?);
+                    mi.a = self.vector_srcs(&o[1], b32, line)?;
+                }
+                if mi.d.len().max(mi.a.len()) != count as usize {
+                    return Err(unsupported(
+                        line,
+                        format!("{} with {} registers", text(), count),
+                    ));
+                }
+            }
+            "movmatrix" => {
+                need(2)?;
+                if !has("trans") || !has("m8n8") || !has("b16") {
+                    return Err(unsupported(line, text()));
+                }
+                mi.d = vec![self.dst(&o[0], line)?];
+                mi.a = vec![self.src(&o[1], b32, line)?];
+            }
+            "mma" => {
+                need(4)?;
+                let shape = shape.ok_or_else(|| unsupported(line, text()))?;
+                let [d, a, b, c] = elems[..] else {
+                    return Err(unsupported(line, text()));
+                };
+                let supported = matches!(
+                    (shape.m, shape.n, shape.k, a),
+                    (16, 8, 8 | 16, Elem::F16 | Elem::BF16)
+                        | (16, 8, 4 | 8, Elem::TF32)
+                        | (8, 8, 4, Elem::F64)
+                        | (16, 8, 16 | 32, Elem::S8 | Elem::U8)
+                        | (16, 8, 32 | 64, Elem::S4 | Elem::U4)
+                );
+                if !supported || has("sp") || !(has("row") && has("col")) {
+                    return Err(unsupported(line, text()));
+                }
+                let types = MmaTypes {
+                    a,
+                    b,
+                    c,
+                    d,
+                    satfinite: has("satfinite"),
+                };
+                mi.op = MatrixOp::Mma { shape, types };
+                self.fragments(&mut mi, o, shape, types, false, line)?;
+            }
+            "wmma" => {
+                let shape = shape.ok_or_else(|| unsupported(line, text()))?;
+                let row_major = has("row");
+                match mods.first().copied() {
+                    Some("load") => {
+                        need(2)?;
+                        let which = match mods.get(1).copied() {
+                            Some("a") => Which::A,
+                            Some("b") => Which::B,
+                            Some("c") => Which::C,
+                            _ => return Err(unsupported(line, text())),
+                        };
+                        let [elem] = elems[..] else {
+                            return Err(unsupported(line, text()));
+                        };
+                        mi.op = MatrixOp::WmmaLoad {
+                            which,
+                            shape,
+                            elem,
+                            row_major,
+                        };
+                        mi.d = self.vector_dsts(&o[0], line)?;
+                        mi.addr = Some(self.addr(&o[1], space, line)?);
+                        if let Some(s) = o.get(2) {
+                            mi.stride = Some(self.src(s, b32, line)?);
+                        }
+                    }
+                    Some("store") => {
+                        need(2)?;
+                        let [elem] = elems[..] else {
+                            return Err(unsupported(line, text()));
+                        };
+                        mi.op = MatrixOp::WmmaStore {
+                            shape,
+                            elem,
+                            row_major,
+                        };
+                        mi.addr = Some(self.addr(&o[0], space, line)?);
+                        let ty = if elem == Elem::F64 { Ty::F64 } else { b32 };
+                        mi.a = self.vector_srcs(&o[1], ty, line)?;
+                        if let Some(s) = o.get(2) {
+                            mi.stride = Some(self.src(s, b32, line)?);
+                        }
+                    }
+                    Some("mma") => {
+                        need(4)?;
+                        let (d, a, b, c) = match elems[..] {
+                            [d, c] => (d, Elem::F16, Elem::F16, c),
+                            [d, a, b, c] => (d, a, b, c),
+                            _ => return Err(unsupported(line, text())),
+                        };
+                        if mods.iter().any(|m| matches!(*m, "b1" | "e4m3" | "e5m2")) {
+                            return Err(unsupported(line, text()));
+                        }
+                        let types = MmaTypes {
+                            a,
+                            b,
+                            c,
+                            d,
+                            satfinite: has("satfinite"),
+                        };
+                        mi.op = MatrixOp::WmmaMma { shape, types };
+                        self.fragments(&mut mi, o, shape, types, true, line)?;
+                    }
+                    _ => return Err(unsupported(line, text())),
+                }
+            }
+            _ => return Err(unsupported(line, text())),
+        }
+        Ok(mi)
+    }
+
+    /// The `d, a, b, c` fragments of `mma`/`wmma.mma`, checked against the registers the
+    /// shape and types need (for `wmma`, at least that many).
+    fn fragments(
+        &mut self,
+        mi: &mut MatrixInstr,
+        o: &[Operand],
+        shape: Shape,
+        t: MmaTypes,
+        wmma: bool,
+        line: u32,
+    ) -> Result<()> {
+        use super::tensor::Operand as Which;
+        let ty = |e: Elem| match e {
+            Elem::F64 => Ty::F64,
+            Elem::F32 => Ty::F32,
+            _ => Ty::U(4),
+        };
+        mi.d = self.vector_dsts(&o[0], line)?;
+        mi.a = self.vector_srcs(&o[1], ty(t.a), line)?;
+        mi.b = self.vector_srcs(&o[2], ty(t.b), line)?;
+        mi.c = self.vector_srcs(&o[3], ty(t.c), line)?;
+        let regs = |which: Which, e: Elem| {
+            let (r, c) = which.dims(shape);
+            (r * c / 32).div_ceil(e.per_reg())
+        };
+        let fits = |have: usize, want: usize| if wmma { have >= want } else { have == want };
+        let ok = fits(mi.a.len(), regs(Which::A, t.a))
+            && fits(mi.b.len(), regs(Which::B, t.b))
+            && fits(mi.c.len(), regs(Which::C, t.c))
+            && fits(mi.d.len(), regs(Which::C, t.d));
+        if !ok {
+            return Err(unsupported(
+                line,
+                format!(
+                    "a matrix multiply-accumulate with {}/{}/{}/{} registers for d/a/b/c",
+                    mi.d.len(),
+                    mi.a.len(),
+                    mi.b.len(),
+                    mi.c.len()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// `mbarrier.init/arrive/arrive_drop/expect_tx/complete_tx/test_wait/try_wait/
     /// pending_count/inval`.
     fn mbarrier(
@@ -1439,7 +1675,7 @@ impl<'a> Lowerer<'a> {
         });
         if let Some((fmt, pair)) = half {
             match i.opcode.as_str() {
-                "mov" | "ld" | "ldu" | "st" => {}
+                "mov" | "ld" | "ldu" | "st" | "mma" | "wmma" => {}
                 "atom" | "red" if has("add") && has("noftz") => {
                     if mods.iter().any(|m| matches!(*m, "v2" | "v4" | "v8")) {
                         return Err(unsupported(line, format!("vector `{}`", i.opcode)));
@@ -2046,6 +2282,9 @@ impl<'a> Lowerer<'a> {
                 }
             }
             "nanosleep" => Op::Nop,
+            "ldmatrix" | "stmatrix" | "movmatrix" | "mma" | "wmma" => {
+                Op::Matrix(Box::new(self.matrix(i, &mods, space, line)?))
+            }
             // Bulk copies are done when issued: their groups have nothing to wait for, and a
             // prefetch is a hint.
             "cp" if has("async")
@@ -2162,6 +2401,10 @@ impl<'a> Lowerer<'a> {
                     signed: has("s32"),
                     d,
                     a: self.src(&o[1], Ty::U(4), line)?,
+                    mask: match o.get(2) {
+                        Some(m) => self.src(m, Ty::U(4), line)?,
+                        None => Src::Imm(0xffff_ffff),
+                    },
                 }
             }
             "match" => {

@@ -57,6 +57,7 @@ pub(crate) mod library;
 mod lower;
 mod mem;
 mod printf;
+mod tensor;
 
 pub use device::{launch_budget, set_launch_budget, take_device_output, CostModel};
 pub use exec::{block_work, launch, Budget, Dims, Stats};

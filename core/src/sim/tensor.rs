@@ -1,0 +1,358 @@
+//! Tensor-core instructions: `mma.sync`, `wmma.load/store/mma`, `ldmatrix`, `stmatrix`
+//! and `movmatrix`, computed for a whole warp at once.
+//!
+//! **`mma` fragments** follow the PTX ISA's layouts ("Matrix Fragments for mma.mMnNkK"):
+//! with `g = lane >> 2` and `t = lane & 3`, a register holding `e` elements (2 of
+//! `.f16`/`.bf16`, 1 of `.tf32`/`.f64`, 4 of 8-bit and 8 of 4-bit integers), element `i`
+//! of a fragment is in register `q = i / e` at position `j = i % e`, and
+//!
+//! - A (`m x k`): row `g + 8 * (q & 1)`, column `t * e + j + (q >> 1) * 4 * e`;
+//! - B (`k x n`): row `t * e + j + q * 4 * e`, column `g`;
+//! - C and D (`m x n`, one element per register, two per `.f16x2`): element `i` at row
+//!   `g + 8 * (i >> 1)`, column `2 * t + (i & 1)`.
+//!
+//! For `m8n8k4.f64` the same formulas give row `g` (the matrix has 8 rows).
+//!
+//! **`wmma` fragments** are opaque in PTX; the simulator's layout, the same for loads,
+//! stores and `wmma.mma`: a matrix of `R x C` elements has `u = R * C / 32` distinct ones
+//! per lane, and fragment slot `s` of lane `l` (slots counted over the registers, low
+//! bits first) holds element `l * u + s % u` of the matrix in row-major order (slots past
+//! `u`, where PTX's fragment is larger than the matrix share, repeat the first ones).
+//!
+//! **Arithmetic.** Integer products are exact (`i64`), the sum wraps to 32 bits or, with
+//! `.satfinite`, clamps to the `s32` range. Floating-point products of `.f16`, `.bf16` and
+//! `.tf32` (the top 19 bits of an `f32`; the rest are ignored, as on the GPU) are exact in
+//! `f64`; each dot product is summed in `f64` with `c` and rounded once to the
+//! accumulator's format (to nearest even, NaN as the canonical NaN). The GPU's tensor cores
+//! add in an undocumented order and width, so results can differ from it in the last
+//! place where the `f64` sum itself rounds or the GPU truncates; `f64` `mma` is a chain of
+//! fused multiply-adds in `k` order.
+
+use super::half::{self, HalfFmt};
+use super::ir::Round;
+
+/// The element type of a tensor-core operand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Elem {
+    F16,
+    BF16,
+    TF32,
+    F32,
+    F64,
+    S32,
+    S8,
+    U8,
+    S4,
+    U4,
+}
+
+impl Elem {
+    /// From a type modifier (`f16`, `tf32`, `s4`, ...).
+    pub fn parse(m: &str) -> Option<Elem> {
+        Some(match m {
+            "f16" => Elem::F16,
+            "bf16" => Elem::BF16,
+            "tf32" => Elem::TF32,
+            "f32" => Elem::F32,
+            "f64" => Elem::F64,
+            "s32" => Elem::S32,
+            "s8" => Elem::S8,
+            "u8" => Elem::U8,
+            "s4" => Elem::S4,
+            "u4" => Elem::U4,
+            _ => return None,
+        })
+    }
+
+    /// Bits of one element.
+    pub fn bits(self) -> u32 {
+        match self {
+            Elem::F16 | Elem::BF16 => 16,
+            Elem::TF32 | Elem::F32 | Elem::S32 => 32,
+            Elem::F64 => 64,
+            Elem::S8 | Elem::U8 => 8,
+            Elem::S4 | Elem::U4 => 4,
+        }
+    }
+
+    /// Elements in one register (a `.b32`, or a `.f64` register for `F64`).
+    pub fn per_reg(self) -> usize {
+        match self {
+            Elem::F64 => 1,
+            e => (32 / e.bits()) as usize,
+        }
+    }
+
+    fn is_int(self) -> bool {
+        matches!(self, Elem::S32 | Elem::S8 | Elem::U8 | Elem::S4 | Elem::U4)
+    }
+
+    /// An element's bits as an exact value: a float as `f64`, an integer as `i64`.
+    fn value(self, v: u64) -> Value {
+        let bits = self.bits();
+        let v = if bits >= 64 { v } else { v & ((1 << bits) - 1) };
+        match self {
+            Elem::F16 => Value::F(half::to_f64(v as u16, HalfFmt::F16)),
+            Elem::BF16 => Value::F(half::to_f64(v as u16, HalfFmt::BF16)),
+            Elem::TF32 => Value::F(f32::from_bits(v as u32 & 0xffff_e000) as f64),
+            Elem::F32 => Value::F(f32::from_bits(v as u32) as f64),
+            Elem::F64 => Value::F(f64::from_bits(v)),
+            Elem::S32 | Elem::S8 | Elem::S4 => {
+                let shift = 64 - bits;
+                Value::I(((v << shift) as i64) >> shift)
+            }
+            Elem::U8 | Elem::U4 => Value::I(v as i64),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Value {
+    F(f64),
+    I(i64),
+}
+
+impl Value {
+    fn f(self) -> f64 {
+        match self {
+            Value::F(x) => x,
+            Value::I(i) => i as f64,
+        }
+    }
+    fn i(self) -> i64 {
+        match self {
+            Value::I(i) => i,
+            Value::F(x) => x as i64,
+        }
+    }
+}
+
+/// An `mma`/`wmma` shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+}
+
+impl Shape {
+    /// From `m16n8k16` and the like.
+    pub fn parse(s: &str) -> Option<Shape> {
+        let rest = s.strip_prefix('m')?;
+        let (m, rest) = rest.split_once('n')?;
+        let (n, k) = rest.split_once('k')?;
+        Some(Shape {
+            m: m.parse().ok()?,
+            n: n.parse().ok()?,
+            k: k.parse().ok()?,
+        })
+    }
+}
+
+/// Which operand of a multiply-accumulate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operand {
+    A,
+    B,
+    /// C or D (the accumulator).
+    C,
+}
+
+impl Operand {
+    /// Rows and columns of the operand's matrix.
+    pub fn dims(self, s: Shape) -> (usize, usize) {
+        match self {
+            Operand::A => (s.m, s.k),
+            Operand::B => (s.k, s.n),
+            Operand::C => (s.m, s.n),
+        }
+    }
+}
+
+/// Row and column of element `i` of lane `lane`'s `mma` fragment (the PTX ISA's layout).
+pub fn mma_position(op: Operand, elem: Elem, lane: usize, i: usize) -> (usize, usize) {
+    let (g, t) = (lane >> 2, lane & 3);
+    match op {
+        Operand::A => {
+            let e = elem.per_reg();
+            let (q, j) = (i / e, i % e);
+            (g + 8 * (q & 1), t * e + j + (q >> 1) * 4 * e)
+        }
+        Operand::B => {
+            let e = elem.per_reg();
+            let (q, j) = (i / e, i % e);
+            (t * e + j + q * 4 * e, g)
+        }
+        Operand::C => (g + 8 * (i >> 1), 2 * t + (i & 1)),
+    }
+}
+
+/// Row and column of slot `s` of lane `lane`'s `wmma` fragment (the simulator's layout).
+pub fn wmma_position(rows: usize, cols: usize, lane: usize, s: usize) -> (usize, usize) {
+    let unique = (rows * cols / 32).max(1);
+    let idx = lane * unique + s % unique;
+    (idx / cols, idx % cols)
+}
+
+/// A warp's fragment registers: `regs[q][lane]`.
+pub type Fragment = Vec<[u64; 32]>;
+
+/// Element `i` of a lane's fragment.
+pub fn fragment_get(frag: &Fragment, elem: Elem, lane: usize, i: usize) -> u64 {
+    let e = elem.per_reg();
+    let (q, j) = (i / e, i % e);
+    let bits = elem.bits();
+    let v = frag.get(q).map_or(0, |r| r[lane]);
+    if bits >= 64 {
+        v
+    } else {
+        (v >> (j as u32 * bits)) & ((1 << bits) - 1)
+    }
+}
+
+/// Sets element `i` of a lane's fragment.
+pub fn fragment_set(frag: &mut Fragment, elem: Elem, lane: usize, i: usize, v: u64) {
+    let e = elem.per_reg();
+    let (q, j) = (i / e, i % e);
+    let bits = elem.bits();
+    if let Some(r) = frag.get_mut(q) {
+        if bits >= 64 {
+            r[lane] = v;
+        } else {
+            let shift = j as u32 * bits;
+            let mask = ((1u64 << bits) - 1) << shift;
+            r[lane] = (r[lane] & !mask) | ((v << shift) & mask);
+        }
+    }
+}
+
+/// What a multiply-accumulate computes with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MmaTypes {
+    pub a: Elem,
+    pub b: Elem,
+    pub c: Elem,
+    pub d: Elem,
+    /// `.satfinite`: integer results clamp to the `s32` range.
+    pub satfinite: bool,
+}
+
+/// `D = A * B + C` over whole matrices (row-major `Vec`s of element bits).
+pub fn multiply(shape: Shape, ty: MmaTypes, a: &[u64], b: &[u64], c: &[u64]) -> Vec<u64> {
+    let Shape { m, n, k } = shape;
+    let mut d = vec![0u64; m * n];
+    for r in 0..m {
+        for col in 0..n {
+            let cv = ty.c.value(c.get(r * n + col).copied().unwrap_or(0));
+            let av = |x: usize| ty.a.value(a.get(r * k + x).copied().unwrap_or(0));
+            let bv = |x: usize| ty.b.value(b.get(x * n + col).copied().unwrap_or(0));
+            d[r * n + col] = if ty.a.is_int() {
+                let sum = (0..k).fold(cv.i(), |s, x| s + av(x).i() * bv(x).i());
+                if ty.satfinite {
+                    sum.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32 as u64
+                } else {
+                    sum as i32 as u32 as u64
+                }
+            } else if ty.d == Elem::F64 {
+                (0..k)
+                    .fold(cv.f(), |s, x| av(x).f().mul_add(bv(x).f(), s))
+                    .to_bits()
+            } else {
+                let sum = (0..k).fold(cv.f(), |s, x| s + av(x).f() * bv(x).f());
+                round_to(ty.d, sum)
+            };
+        }
+    }
+    d
+}
+
+/// A sum rounded once to the accumulator format.
+fn round_to(d: Elem, x: f64) -> u64 {
+    match d {
+        Elem::F16 => half::from_f64(x, HalfFmt::F16, Round::Nearest) as u64,
+        Elem::BF16 => half::from_f64(x, HalfFmt::BF16, Round::Nearest) as u64,
+        Elem::F64 => x.to_bits(),
+        _ if x.is_nan() => 0x7fff_ffff,
+        _ => (x as f32).to_bits() as u64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mma_fragments_cover_each_element_once() {
+        let cases = [
+            ("m16n8k16", Elem::F16),
+            ("m16n8k8", Elem::BF16),
+            ("m16n8k4", Elem::TF32),
+            ("m16n8k8", Elem::TF32),
+            ("m8n8k4", Elem::F64),
+            ("m16n8k16", Elem::S8),
+            ("m16n8k32", Elem::U8),
+            ("m16n8k32", Elem::S4),
+            ("m16n8k64", Elem::U4),
+        ];
+        for (s, e) in cases {
+            let shape = Shape::parse(s).unwrap_or(Shape { m: 0, n: 0, k: 0 });
+            for (op, elem) in [(Operand::A, e), (Operand::B, e), (Operand::C, Elem::F32)] {
+                let (rows, cols) = op.dims(shape);
+                let per_lane = rows * cols / 32;
+                let mut seen = vec![0u32; rows * cols];
+                for lane in 0..32 {
+                    for i in 0..per_lane {
+                        let (r, c) = mma_position(op, elem, lane, i);
+                        assert!(r < rows && c < cols, "{s} {op:?} lane {lane} i {i}");
+                        seen[r * cols + c] += 1;
+                    }
+                }
+                assert!(seen.iter().all(|&n| n == 1), "{s} {op:?}: {seen:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_ptx_isa_examples_hold() {
+        // m16n8k16 .f16 A: a4 of lane 5 (g 1, t 1) is row 1, column 2 + 0 + 8.
+        assert_eq!(mma_position(Operand::A, Elem::F16, 5, 4), (1, 10));
+        assert_eq!(mma_position(Operand::A, Elem::F16, 5, 2), (9, 2));
+        // tf32 m16n8k8 A: a1 row g + 8, a2 column t + 4.
+        assert_eq!(mma_position(Operand::A, Elem::TF32, 6, 1), (9, 2));
+        assert_eq!(mma_position(Operand::A, Elem::TF32, 6, 2), (1, 6));
+        // s8 m16n8k16 A: a4 is row g + 8, column 4t.
+        assert_eq!(mma_position(Operand::A, Elem::S8, 7, 4), (9, 12));
+        // s4 m16n8k64 B: b8 of lane 3 is row 3 * 8 + 32.
+        assert_eq!(mma_position(Operand::B, Elem::S4, 3, 8), (56, 0));
+        // C: c2 of lane 9 is row 2 + 8, column 2.
+        assert_eq!(mma_position(Operand::C, Elem::F32, 9, 2), (10, 2));
+    }
+
+    #[test]
+    fn integer_multiply_saturates_only_when_asked() {
+        let shape = Shape { m: 1, n: 1, k: 2 };
+        let ty = MmaTypes {
+            a: Elem::S8,
+            b: Elem::S8,
+            c: Elem::S32,
+            d: Elem::S32,
+            satfinite: false,
+        };
+        let big = i32::MAX as u32 as u64;
+        let a = [0x7f, 0x80]; // 127, -128
+        let b = [0x7f, 0x80];
+        let d = multiply(shape, ty, &a, &b, &[big]);
+        assert_eq!(
+            d[0] as u32,
+            (i32::MAX).wrapping_add(127 * 127 + 128 * 128) as u32
+        );
+        let sat = MmaTypes {
+            satfinite: true,
+            ..ty
+        };
+        assert_eq!(
+            multiply(shape, sat, &a, &b, &[big])[0] as u32,
+            i32::MAX as u32
+        );
+    }
+}
