@@ -23,6 +23,7 @@ mod differential;
 mod realworld;
 
 use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
 use std::path::PathBuf;
 
 use cuda_library::{BackendKind, Device, Error, Library, LibraryOptions};
@@ -278,6 +279,9 @@ fn simulator_matches_the_gpu() {
     let mut listing = String::new();
     let mut failures = Vec::new();
     let mut stale = Vec::new();
+    // CUDA_LIBRARY_DIFF_DUMP=file: every output's bytes, to look into a difference.
+    let mut dump = std::env::var_os("CUDA_LIBRARY_DIFF_DUMP")
+        .map(|p| std::fs::File::create(p).unwrap());
     for compiler in ["nvrtc", "nvcc"] {
         let records = load_records(&format!("gpu-{compiler}.jsonl"));
         for (id, ptx) in &compiled {
@@ -317,7 +321,14 @@ fn simulator_matches_the_gpu() {
                 let outcome = match &lib {
                     Ok(lib) => differential::run(&ctx, lib, &case)
                         .map_err(|e| e.to_string())
-                        .and_then(|out| differential::compare(&case, &out, &rec["outputs"])),
+                        .and_then(|out| {
+                            if let Some(dump) = &mut dump {
+                                let mut v = serde_json::json!({ "unit": id, "kernel": case.kernel, "compiler": compiler });
+                                v["outputs"] = differential::record_with(&case, &out, true);
+                                writeln!(dump, "{v}").unwrap();
+                            }
+                            differential::compare(&case, &out, &rec["outputs"])
+                        }),
                     Err(e) => Err(e.to_string()),
                 };
                 match outcome {
