@@ -202,9 +202,7 @@ fn contract_block(
             continue;
         }
         let is_sub = i.opcode == "sub";
-        let Some((ty, ftz)) =
-            plain_float_op(i, "add").or_else(|| plain_float_op(i, "sub"))
-        else {
+        let Some((ty, ftz)) = plain_float_op(i, "add").or_else(|| plain_float_op(i, "sub")) else {
             continue;
         };
         // The first operand that is a fusable product.
