@@ -284,6 +284,28 @@ mod tests {
     }
 
     #[test]
+    fn qualified_modifiers_stay_in_the_opcode_word() {
+        assert_eq!(
+            toks("mbarrier.arrive.shared::cta.b64 _, [b]; L1: ret;"),
+            vec![
+                Tok::Word("mbarrier.arrive.shared::cta.b64".into()),
+                Tok::Word("_".into()),
+                Tok::Punct(','),
+                Tok::Punct('['),
+                Tok::Word("b".into()),
+                Tok::Punct(']'),
+                Tok::Punct(';'),
+                Tok::Word("L1".into()),
+                Tok::Punct(':'),
+                Tok::Word("ret".into()),
+                Tok::Punct(';'),
+            ]
+        );
+        // A lone `:` or `::` followed by no word character still splits.
+        assert_eq!(toks("a::")[1], Tok::Punct(':'));
+    }
+
+    #[test]
     fn words_numbers_and_punctuation() {
         assert_eq!(
             toks("ld.global.f32 %f2, [%rd6+4]; // c"),
