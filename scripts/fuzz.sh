@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs each cargo-fuzz target for a bounded time (default 60 s each) from the fixture corpus,
+# Runs each cargo-fuzz target for a bounded time (default 60 s each) from the fixture corpus
+# and fuzz/seeds/ptx (PTX of the forms the simulator learned: tensor cores, mbarrier, bulk
+# copies, carry chains, per-lane redux masks, named barriers, multiply-add contraction),
 # built with debug assertions and overflow checks (-a).
 # cargo-fuzz needs nightly features; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain.
 #   scripts/fuzz.sh [seconds-per-target]
@@ -12,8 +14,8 @@ fi
 export RUSTC_BOOTSTRAP=1
 mkdir -p target/fuzz-corpus/image_table target/fuzz-corpus/ptx_parse target/fuzz-corpus/library_launch
 cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx target/fuzz-corpus/image_table/
-cp tests/fixtures/*.ptx target/fuzz-corpus/ptx_parse/
-cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx target/fuzz-corpus/library_launch/
+cp tests/fixtures/*.ptx fuzz/seeds/ptx/*.ptx target/fuzz-corpus/ptx_parse/
+cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx fuzz/seeds/ptx/*.ptx target/fuzz-corpus/library_launch/
 for t in image_table ptx_parse library_launch; do
   echo "== fuzzing $t for ${secs}s"
   log="target/fuzz-$t.log"
