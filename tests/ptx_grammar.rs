@@ -819,3 +819,41 @@ fn a_directive_written_against_its_type_reads_as_two_words() {
     let m = sim::load_ptx(ptx, &mut mem).unwrap();
     assert_eq!(run_words(&m, &mut mem, "k", 1, 1, &[]), [42]);
 }
+
+/// Texture and surface instructions (`[tex, {x, y}]` operands) parse, and a kernel using
+/// one is refused for itself alone, naming the instruction and why (the crate has no
+/// texture-object API), instead of a syntax error at the operand list.
+#[test]
+fn texture_instructions_are_named_when_refused() {
+    let text = r#".version 8.0
+.target sm_80
+.address_size 64
+.visible .entry sample(.param .u64 out, .param .u64 tex)
+{
+    .reg .f32 %f<8>; .reg .b32 %r<4>; .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [tex];
+    mov.f32 %f1, 0f3F000000;
+    tex.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [%rd2, {%f1, %f1}];
+    sust.b.2d.b32.trap [%rd2, {%r1, %r2}], {%r3};
+    st.global.f32 [%rd1], %f2;
+    ret;
+}
+.visible .entry plain(.param .u64 out)
+{
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [out];
+    ret;
+}
+"#;
+    let m = cuda_library::ptx::parse(text).unwrap();
+    assert!(m.functions.iter().all(|f| f.error.is_none()));
+    let mut mem = Memory::new();
+    let sm = sim::load_ptx(text, &mut mem).unwrap();
+    assert!(sm.kernel("plain").is_ok());
+    let e = sm.kernel("sample").unwrap_err().to_string();
+    assert!(
+        e.contains("`tex.2d.v4.f32.f32`") && e.contains("texture-object") && e.contains("line 10"),
+        "{e}"
+    );
+}

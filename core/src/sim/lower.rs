@@ -2625,6 +2625,19 @@ impl<'a> Lowerer<'a> {
                     src_size,
                 }
             }
+            "tex" | "tld4" | "txq" | "suld" | "sust" | "sured" | "suq" => {
+                return Err(unsupported(
+                    line,
+                    format!(
+                        "`{}` (a texture or surface instruction: the crate has no texture-object \
+                         API, so no kernel can be given a texture or surface to use)",
+                        std::iter::once(i.opcode.as_str())
+                            .chain(mods.iter().copied())
+                            .collect::<Vec<_>>()
+                            .join(".")
+                    ),
+                ))
+            }
             _ => return Err(unsupported_op()),
         })
     }

@@ -907,6 +907,15 @@ impl Parser<'_> {
                 }
                 if base.is_empty() {
                     offset = self.offset()?;
+                } else if self.is_punct(',') {
+                    // A texture or surface operand: `[tex, {x, y}]`, `[tex, sampler, {x}]`.
+                    let mut items = vec![Operand::Name(base)];
+                    while self.is_punct(',') {
+                        self.bump();
+                        items.push(self.operand(depth + 1)?);
+                    }
+                    self.expect_punct(']')?;
+                    return Ok(Operand::List(items));
                 } else if self.is_punct('+') || self.is_punct('-') {
                     let neg = self.is_punct('-');
                     self.bump();
