@@ -82,14 +82,11 @@ fn record_the_gpu_results() {
                     case.elem = differential::store_width(&body);
                 }
                 let head = json!({ "unit": case.unit, "kernel": case.kernel, "ptx_hash": hash });
-                let line = match lib
-                    .as_ref()
-                    .map_err(|e| e.to_string())
-                    .and_then(|lib| {
-                        let a = differential::run(&ctx, lib, &case).map_err(|e| e.to_string())?;
-                        let b = differential::run(&ctx, lib, &case).map_err(|e| e.to_string())?;
-                        Ok((a, b))
-                    }) {
+                let line = match lib.as_ref().map_err(|e| e.to_string()).and_then(|lib| {
+                    let a = differential::run(&ctx, lib, &case).map_err(|e| e.to_string())?;
+                    let b = differential::run(&ctx, lib, &case).map_err(|e| e.to_string())?;
+                    Ok((a, b))
+                }) {
                     Ok((a, b)) => {
                         let mut v = head;
                         v["outputs"] = differential::record_with(&case, &a, case.approx || full);

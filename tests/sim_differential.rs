@@ -219,7 +219,11 @@ fn select_cases() {
     std::fs::create_dir_all(diff_dir()).unwrap();
     let text = serde_json::to_string_pretty(&Value::Array(cases.clone())).unwrap();
     std::fs::write(diff_dir().join("cases.json"), text + "\n").unwrap();
-    println!("{} cases written to {}", cases.len(), diff_dir().join("cases.json").display());
+    println!(
+        "{} cases written to {}",
+        cases.len(),
+        diff_dir().join("cases.json").display()
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -295,8 +299,8 @@ fn simulator_matches_the_gpu() {
     let mut stale = Vec::new();
     let known = load_known();
     // CUDA_LIBRARY_DIFF_DUMP=file: every output's bytes, to look into a difference.
-    let mut dump = std::env::var_os("CUDA_LIBRARY_DIFF_DUMP")
-        .map(|p| std::fs::File::create(p).unwrap());
+    let mut dump =
+        std::env::var_os("CUDA_LIBRARY_DIFF_DUMP").map(|p| std::fs::File::create(p).unwrap());
     for compiler in ["nvrtc", "nvcc"] {
         let records = load_records(&format!("gpu-{compiler}.jsonl"));
         for (id, ptx) in &compiled {

@@ -94,7 +94,10 @@ impl Case {
 
     /// The bytes buffer argument `index` holds before the launch.
     pub fn input(&self, index: usize, fill: Fill) -> Vec<u8> {
-        fill_bytes(fill, self.seed() ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        fill_bytes(
+            fill,
+            self.seed() ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        )
     }
 
     pub fn to_json(&self) -> Value {
@@ -159,7 +162,9 @@ pub fn ptx_file(unit: &str) -> String {
 /// nvcc's PTX of `unit`, kept compressed (zstd) in `differential/nvcc/`.
 pub fn nvcc_ptx(unit: &str) -> Option<String> {
     use std::io::Read;
-    let path = diff_dir().join("nvcc").join(format!("{}.zst", ptx_file(unit)));
+    let path = diff_dir()
+        .join("nvcc")
+        .join(format!("{}.zst", ptx_file(unit)));
     let file = std::fs::File::open(path).ok()?;
     let mut dec = ruzstd::decoding::StreamingDecoder::new(std::io::BufReader::new(file)).ok()?;
     let mut text = String::new();
@@ -240,7 +245,11 @@ pub fn record_with(case: &Case, outputs: &[Vec<u8>], bytes: bool) -> Value {
 pub fn compare(case: &Case, got: &[Vec<u8>], want: &Value) -> Result<u64, String> {
     let want = want.as_array().ok_or("the record has no buffers")?;
     if want.len() != got.len() {
-        return Err(format!("{} buffers, the record has {}", got.len(), want.len()));
+        return Err(format!(
+            "{} buffers, the record has {}",
+            got.len(),
+            want.len()
+        ));
     }
     let mut worst = 0;
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
@@ -296,7 +305,9 @@ pub fn ulps(a: &[u8], b: &[u8]) -> u64 {
     if nan(x) || nan(y) {
         return u64::MAX;
     }
-    (ordered(x) - ordered(y)).unsigned_abs().min(u64::MAX as u128) as u64
+    (ordered(x) - ordered(y))
+        .unsigned_abs()
+        .min(u64::MAX as u128) as u64
 }
 
 /// `len` = [`BUF_BYTES`] bytes of `fill` from `seed` (xorshift64*).
@@ -472,7 +483,9 @@ fn used_as_pointer(name: &str, body: &str) -> bool {
 fn strip_guard(line: &str) -> &str {
     let l = line.trim();
     match l.strip_prefix('@') {
-        Some(rest) => rest.split_once(char::is_whitespace).map_or("", |x| x.1.trim()),
+        Some(rest) => rest
+            .split_once(char::is_whitespace)
+            .map_or("", |x| x.1.trim()),
         None => l,
     }
 }
@@ -495,7 +508,11 @@ pub fn store_width(body: &str) -> usize {
             }
         }
     }
-    (1..=8).rev().max_by_key(|&w| counts[w]).filter(|&w| counts[w] > 0).unwrap_or(4)
+    (1..=8)
+        .rev()
+        .max_by_key(|&w| counts[w])
+        .filter(|&w| counts[w] > 0)
+        .unwrap_or(4)
 }
 
 /// Whether the text uses an approximate instruction.
@@ -596,7 +613,6 @@ fn matching(text: &str, open: char, close: char) -> Option<usize> {
 
 fn contains_word(text: &str, word: &str) -> bool {
     let ident = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.');
-    text.match_indices(word).any(|(i, _)| {
-        !text[..i].ends_with(ident) && !text[i + word.len()..].starts_with(ident)
-    })
+    text.match_indices(word)
+        .any(|(i, _)| !text[..i].ends_with(ident) && !text[i + word.len()..].starts_with(ident))
 }
