@@ -54,7 +54,10 @@ fn context() -> cuda_library::Context {
 }
 
 /// Compiles `units` with NVRTC on all cores: (unit id, PTX) in order, or NVRTC's absence.
-fn compile_all(units: &[&realworld::Unit]) -> Result<Vec<(String, Result<String, String>)>, Error> {
+/// A unit's id and its PTX, or NVRTC's error.
+type Compiled = (String, Result<String, String>);
+
+fn compile_all(units: &[&realworld::Unit]) -> Result<Vec<Compiled>, Error> {
     let out = realworld::par_map(units, realworld::threads(), |u| (u.id(), u.compile()));
     let mut r = Vec::new();
     for (id, c) in out {

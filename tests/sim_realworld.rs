@@ -12,12 +12,16 @@
 //! Without NVRTC the test is skipped (printed), unless `CUDA_LIBRARY_REQUIRE_NVRTC=1`.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use cuda_library::{sim, ImageKind, Program, ProgramOptions};
+#[path = "kernels/realworld.rs"]
+mod realworld;
+
+use cuda_library::sim;
+use realworld::{entries, rel, units, Unit};
 
 /// Kernels that lowered when this floor was last set.
 const LOWERED_FLOOR: usize = 979;
@@ -25,86 +29,6 @@ const LOWERED_FLOOR: usize = 979;
 const KERNELS_FLOOR: usize = 1003;
 /// What the simulator should reach.
 const TARGET_PERCENT: f64 = 98.0;
-
-fn corpus_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/realworld")
-}
-
-/// One translation unit of a project's `units.txt`.
-struct Unit {
-    project: String,
-    path: PathBuf,
-    options: Vec<String>,
-    include_paths: Vec<PathBuf>,
-    names: Vec<String>,
-}
-
-/// Reads `tests/realworld/*/units.txt` (format in tests/realworld/README.md).
-fn units() -> Vec<Unit> {
-    let mut projects: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("units.txt").is_file())
-        .collect();
-    projects.sort();
-    let shim = corpus_dir().join("shim");
-    let mut units = Vec::new();
-    for dir in projects {
-        let project = dir.file_name().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(dir.join("units.txt")).unwrap();
-        let mut options = Vec::new();
-        let mut includes = Vec::new();
-        let mut mine: Vec<Unit> = Vec::new();
-        for line in text.lines().map(str::trim) {
-            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-            match key {
-                "" | "#" => {}
-                k if k.starts_with('#') => {}
-                "options" => options = rest.split_whitespace().map(String::from).collect(),
-                "include" => includes.push(dir.join(rest.trim())),
-                "unit" => {
-                    let path = dir.join(rest.trim());
-                    let mut include_paths =
-                        vec![shim.clone(), path.parent().unwrap().to_path_buf()];
-                    include_paths.extend(includes.iter().cloned());
-                    mine.push(Unit {
-                        project: project.clone(),
-                        path,
-                        options: options.clone(),
-                        include_paths,
-                        names: Vec::new(),
-                    });
-                }
-                "name" => mine
-                    .last_mut()
-                    .expect("a name line follows a unit line")
-                    .names
-                    .push(rest.trim().to_string()),
-                other => panic!("{}: unknown line kind `{other}`", dir.display()),
-            }
-        }
-        units.extend(mine);
-    }
-    units
-}
-
-/// The kernels a PTX module declares, in order.
-fn entries(ptx: &str) -> Vec<String> {
-    ptx.lines()
-        .filter_map(|l| {
-            let rest = l.split(".entry").nth(1)?;
-            if !l.trim_start().starts_with('.') {
-                return None;
-            }
-            let name: String = rest
-                .trim_start()
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
-                .collect();
-            (!name.is_empty()).then_some(name)
-        })
-        .collect()
-}
 
 /// What a unit gave: its kernels with `None` (lowered) or the reason, or the compile error.
 struct Outcome {
@@ -114,21 +38,11 @@ struct Outcome {
 }
 
 fn run_unit(u: &Unit) -> Result<Outcome, cuda_library::Error> {
-    let src = std::fs::read_to_string(&u.path).unwrap();
-    let options = ProgramOptions {
-        arch: Some("compute_80".into()),
-        include_paths: u.include_paths.clone(),
-        extra: u.options.clone(),
-        ..Default::default()
-    };
-    let names: Vec<&str> = u.names.iter().map(String::as_str).collect();
     let t = Instant::now();
-    let compiled = Program::new(src, options)
-        .with_name(u.path.to_string_lossy())
-        .compile(ImageKind::Ptx, &names);
+    let compiled = u.compile();
     let compile_s = t.elapsed().as_secs_f64();
-    let code = match compiled {
-        Ok(c) => c,
+    let ptx = match compiled {
+        Ok(ptx) => ptx,
         Err(e @ cuda_library::Error::NvrtcNotFound { .. }) => return Err(e),
         Err(e) => {
             return Ok(Outcome {
@@ -138,7 +52,7 @@ fn run_unit(u: &Unit) -> Result<Outcome, cuda_library::Error> {
             })
         }
     };
-    let ptx = code.ptx_text().expect("NVRTC gives PTX text");
+    let ptx = ptx.as_str();
     let names = entries(ptx);
     let lines: Vec<&str> = ptx.lines().collect();
     // A syntax error names a line and column: add the statement there, which the message
@@ -236,13 +150,6 @@ fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
-}
-
-fn rel(p: &Path) -> String {
-    p.strip_prefix(corpus_dir())
-        .unwrap_or(p)
-        .to_string_lossy()
-        .into_owned()
 }
 
 #[test]
