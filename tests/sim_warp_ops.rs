@@ -346,3 +346,34 @@ extern "C" __global__ void nanmm(const unsigned short* in, unsigned short* out) 
     // No NaN: the larger f16 (2.0) and the smaller bf16 (0x3c00 < 0x4000 as bf16 too).
     assert_eq!(h[4..], [0x4000, 0x4000, 0x3c00, 0x3c00]);
 }
+
+/// `__reduce_*_sync` with a different member mask per lane (cooperative groups'
+/// `labeled_partition` + `reduce`: each lane passes the mask `__match_any_sync` gave it)
+/// reduces each lane's own group, not the whole warp (it did, before the real-world
+/// differential run caught it in cuda-samples' `warpAggregatedAtomicsCG`).
+#[test]
+fn reduce_with_a_member_mask_per_lane_reduces_each_group() {
+    const GROUPS: &str = r#"
+extern "C" __global__ void groups(unsigned* out) {
+    unsigned t = threadIdx.x;
+    unsigned group = __match_any_sync(__activemask(), t % 3);
+    out[t * 2] = __reduce_add_sync(group, t);
+    out[t * 2 + 1] = (unsigned)__reduce_max_sync(group, (int)(t * 7 % 11));
+}
+"#;
+    let Some(ptx) = ptx_text_or_skip(GROUPS, "compute_80") else {
+        return;
+    };
+    assert!(
+        ptx.contains("redux.sync"),
+        "NVRTC emits redux.sync for sm_80"
+    );
+    let got = run(&ptx, "groups", 32, 64);
+    for t in 0..32u32 {
+        let members = (0..32u32).filter(|k| k % 3 == t % 3);
+        let sum: u32 = members.clone().sum();
+        let max = members.map(|k| k * 7 % 11).max().unwrap();
+        assert_eq!(got[2 * t as usize], sum, "lane {t}: sum of its group");
+        assert_eq!(got[2 * t as usize + 1], max, "lane {t}: max of its group");
+    }
+}

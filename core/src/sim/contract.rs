@@ -25,6 +25,7 @@
 use std::collections::HashMap;
 
 use crate::ptx::ast::{Function, Instruction, Module, Operand, Space, Statement, VarDecl};
+use crate::ptx::lexer::FloatLit;
 
 /// Contracts every qualifying `mul` + `add`/`sub` pair in the module's function bodies.
 pub(crate) fn contract(module: &mut Module) {
@@ -249,8 +250,21 @@ fn contract_block(
         let Statement::Instr(mul) = &body[m] else {
             continue;
         };
-        let (x, y) = (mul.operands[1].clone(), mul.operands[2].clone());
+        let (mut x, mut y) = (mul.operands[1].clone(), mul.operands[2].clone());
         let other = i.operands[2 - k].clone();
+        // What gets negated must be a register or a float literal (negated in place); for
+        // `c - a*b` either factor will do (the product commutes).
+        let negatable = |o: &Operand| matches!(o, Operand::Name(_) | Operand::Float(_));
+        match (is_sub, k) {
+            (true, 0) if !negatable(&other) => continue,
+            (true, 1) if !negatable(&x) => {
+                if !negatable(&y) {
+                    continue;
+                }
+                std::mem::swap(&mut x, &mut y);
+            }
+            _ => {}
+        }
         let mut mods = vec!["rn".to_string()];
         if ftz {
             mods.push("ftz".into());
@@ -258,6 +272,13 @@ fn contract_block(
         mods.push(ty.into());
         let mut out = Vec::new();
         let mut negated = |value: Operand, out: &mut Vec<Statement>| -> Operand {
+            if let Operand::Float(f) = value {
+                return Operand::Float(match f {
+                    FloatLit::F32Bits(b) => FloatLit::F32Bits(b ^ 0x8000_0000),
+                    FloatLit::F64Bits(b) => FloatLit::F64Bits(b ^ (1 << 63)),
+                    FloatLit::Decimal(d) => FloatLit::Decimal(-d),
+                });
+            }
             let name = format!("%__contract_neg{}", temps.len());
             temps.push((name.clone(), format!(".{ty}")));
             let mut neg_mods = Vec::new();
@@ -320,5 +341,106 @@ fn contract_block(
             continue;
         }
         body.push(s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The body of the first function after contraction, as `opcode.mods operands` lines.
+    fn contracted(body: &str) -> Vec<String> {
+        let text = format!(
+            ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k(.param .u64 p)\n{{\n\
+             .reg .f32 %f<10>; .reg .f64 %fd<4>; .reg .pred %p<2>;\n{body}\nret;\n}}\n"
+        );
+        let mut m = crate::ptx::parse(&text).expect("the test PTX parses");
+        contract(&mut m);
+        let mut out = Vec::new();
+        fn walk(stmts: &[Statement], out: &mut Vec<String>) {
+            for s in stmts {
+                match s {
+                    Statement::Instr(i) if i.opcode != "ret" => {
+                        let ops: Vec<String> = i
+                            .operands
+                            .iter()
+                            .map(|o| match o {
+                                Operand::Name(n) => n.clone(),
+                                Operand::Float(FloatLit::F32Bits(b)) => format!("0f{b:08X}"),
+                                other => format!("{other:?}"),
+                            })
+                            .collect();
+                        let mut op = i.opcode.clone();
+                        for m in &i.mods {
+                            op.push('.');
+                            op.push_str(m);
+                        }
+                        out.push(format!("{op} {}", ops.join(", ")));
+                    }
+                    Statement::Block(b) => walk(b, out),
+                    _ => {}
+                }
+            }
+        }
+        walk(m.functions[0].body.as_deref().unwrap_or(&[]), &mut out);
+        out
+    }
+
+    #[test]
+    fn two_products_and_a_difference_fuse_the_first() {
+        let got = contracted(
+            "mul.f32 %f3, %f1, %f2;\nmul.f32 %f4, %f5, %f6;\nsub.f32 %f7, %f3, %f4;\nst.f32 [%f7], %f7;",
+        );
+        assert_eq!(
+            got,
+            [
+                "mul.f32 %f4, %f5, %f6",
+                "neg.f32 %__contract_neg0, %f4",
+                "fma.rn.f32 %f7, %f1, %f2, %__contract_neg0",
+                "st.f32 Addr { base: \"%f7\", offset: 0 }, %f7",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_addend_minus_a_product_negates_a_factor() {
+        let got = contracted("mul.f64 %fd1, %fd2, %fd3;\nsub.f64 %fd3, %fd0, %fd1;");
+        assert_eq!(
+            got,
+            [
+                "neg.f64 %__contract_neg0, %fd2",
+                "fma.rn.f64 %fd3, %__contract_neg0, %fd3, %fd0",
+            ]
+        );
+        // A float literal is negated in place.
+        let got = contracted("mul.f32 %f1, %f2, %f3;\nsub.f32 %f4, %f1, 0f3F800000;");
+        assert_eq!(got, ["fma.rn.f32 %f4, %f2, %f3, 0fBF800000"]);
+    }
+
+    #[test]
+    fn across_plain_blocks_but_not_labels_rounding_or_second_uses() {
+        // ptxas fuses across inline-assembly blocks that declare nothing.
+        let got = contracted("{mul.f32 %f1, %f2, %f3;}\n{add.f32 %f4, %f1, %f5;}");
+        assert_eq!(got, ["fma.rn.f32 %f4, %f2, %f3, %f5"]);
+        // Not across a label (another basic block).
+        let got = contracted("mul.f32 %f1, %f2, %f3;\nL: add.f32 %f4, %f1, %f5;");
+        assert_eq!(got.len(), 2, "{got:?}");
+        // Not with a rounding modifier on either side.
+        let got = contracted("mul.rn.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;");
+        assert_eq!(got.len(), 2, "{got:?}");
+        let got = contracted("mul.f32 %f1, %f2, %f3;\nadd.rn.f32 %f4, %f1, %f5;");
+        assert_eq!(got.len(), 2, "{got:?}");
+        // Not when the product is used again.
+        let got =
+            contracted("mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;\nadd.f32 %f6, %f1, %f5;");
+        assert!(got.iter().all(|l| !l.starts_with("fma")), "{got:?}");
+        // Not when a factor is written in between.
+        let got = contracted("mul.f32 %f1, %f2, %f3;\nmov.f32 %f2, %f5;\nadd.f32 %f4, %f1, %f5;");
+        assert!(got.iter().all(|l| !l.starts_with("fma")), "{got:?}");
+        // Not when the types differ, nor under a guard.
+        let got = contracted("mul.ftz.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;");
+        assert_eq!(got.len(), 2, "{got:?}");
+        let got = contracted("mul.f32 %f1, %f2, %f3;\n@%p1 add.f32 %f4, %f1, %f5;");
+        assert_eq!(got.len(), 2, "{got:?}");
     }
 }
