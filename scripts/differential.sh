@@ -64,7 +64,13 @@ EOF
     export CUDA_LIBRARY_DIFF_PTX="$PWD/.gpu/diff-ptx" CUDA_LIBRARY_RECORD_DIFF="$out"
     python3 -c 'import json; print("\n".join(sorted({c["unit"] for c in json.load(open("'"$diff_dir"'/cases.json"))})))' |
       xargs -P 8 -I{} env CUDA_LIBRARY_DIFF_UNIT={} .gpu/gpu_differential --quiet >"$out/record.log" 2>&1 || true
-    wc -l "$out"/gpu-*.jsonl
+    # A unit whose process died leaves its cases out: every case must have a line.
+    want=$(python3 -c 'import json; print(len(json.load(open("'"$diff_dir"'/cases.json"))))')
+    for f in "$out"/gpu-nvrtc.jsonl "$out"/gpu-nvcc.jsonl; do
+      got=$(wc -l <"$f")
+      echo "$f: $got of $want cases"
+      [ "$got" -eq "$want" ] || { tail -40 "$out/record.log" >&2; exit 1; }
+    done
     ;;
   keep-records)
     for f in gpu-nvrtc.jsonl gpu-nvcc.jsonl; do
@@ -73,7 +79,7 @@ EOF
     wc -l "$diff_dir"/gpu-*.jsonl
     ;;
   *)
-    sed -n '2,24p' "$0"
+    sed -n '2,21p' "$0"
     exit 2
     ;;
 esac

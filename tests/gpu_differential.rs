@@ -59,6 +59,7 @@ fn record_the_gpu_results() {
         .filter(|c| only.as_ref().is_none_or(|u| &c.unit == u))
         .collect();
     let mut units: Vec<&str> = cases.iter().map(|c| c.unit.as_str()).collect();
+    units.sort_unstable();
     units.dedup();
     std::fs::create_dir_all(&out_dir).unwrap();
     for compiler in ["nvrtc", "nvcc"] {

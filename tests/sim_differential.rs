@@ -304,14 +304,29 @@ fn simulator_matches_the_gpu() {
     // CUDA_LIBRARY_DIFF_DUMP=file: every output's bytes, to look into a difference.
     let mut dump =
         std::env::var_os("CUDA_LIBRARY_DIFF_DUMP").map(|p| std::fs::File::create(p).unwrap());
+    let mut matching_known = Vec::new();
+    // Per compiler: cases compared, and cases the GPU could not give one answer for.
+    let mut compared: HashMap<&str, usize> = HashMap::new();
+    let mut unusable: HashMap<&str, usize> = HashMap::new();
     for compiler in ["nvrtc", "nvcc"] {
-        let records = load_records(&format!("gpu-{compiler}.jsonl"));
+        let file = format!("gpu-{compiler}.jsonl");
+        let records = load_records(&file);
+        assert!(
+            !records.is_empty(),
+            "no GPU records in tests/realworld/differential/{file} (scripts/differential.sh records them)"
+        );
+        *unusable.entry(compiler).or_default() = records
+            .values()
+            .filter(|r| r.get("error").is_some() || r["deterministic"] == Value::Bool(false))
+            .count();
         for (id, ptx) in &compiled {
             let ptx = match compiler {
                 "nvrtc" => ptx.clone().ok(),
                 _ => differential::nvcc_ptx(id),
             };
-            let Some(ptx) = ptx else { continue };
+            let Some(ptx) = ptx else {
+                panic!("{compiler}: no PTX for {id}, which has cases");
+            };
             let hash = differential::ptx_hash(&ptx);
             let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default());
             for case in cases.iter().filter(|c| &c.unit == id) {
@@ -334,43 +349,53 @@ fn simulator_matches_the_gpu() {
                     continue;
                 }
                 row.cases += 1;
+                *compared.entry(compiler).or_default() += 1;
                 let mut case = case.clone();
                 if let Some((_, _, body)) = differential::kernel_text(&ptx, &case.kernel) {
                     case.approx = differential::uses_approx(&body);
                     case.elem = differential::store_width(&body);
                 }
                 let shown = cuda_library::demangle(&case.kernel);
+                // Err(Ok(why)): the outputs differ; Err(Err(why)): it did not run here.
                 let outcome = match &lib {
-                    Ok(lib) => differential::run(&ctx, lib, &case)
-                        .map_err(|e| e.to_string())
-                        .and_then(|out| {
+                    Ok(lib) => match differential::run(&ctx, lib, &case) {
+                        Ok(out) => {
                             if let Some(dump) = &mut dump {
                                 let mut v = serde_json::json!({ "unit": id, "kernel": case.kernel, "compiler": compiler });
                                 v["outputs"] = differential::record_with(&case, &out, true);
                                 writeln!(dump, "{v}").unwrap();
                             }
-                            differential::compare(&case, &out, &rec["outputs"])
-                        }),
-                    Err(e) => Err(e.to_string()),
+                            differential::compare(&case, &out, &rec["outputs"]).map_err(Ok)
+                        }
+                        Err(e) => Err(Err(e.to_string())),
+                    },
+                    Err(e) => Err(Err(e.to_string())),
                 };
                 match outcome {
-                    Ok(0) => {
-                        row.exact += 1;
-                        listing.push_str(&format!("{compiler}\t{id}\t{shown}\texact\n"));
-                    }
                     Ok(u) => {
-                        row.within += 1;
-                        row.worst_ulps = row.worst_ulps.max(u);
-                        listing.push_str(&format!("{compiler}\t{id}\t{shown}\twithin {u} ulps\n"));
+                        if u == 0 {
+                            row.exact += 1;
+                            listing.push_str(&format!("{compiler}\t{id}\t{shown}\texact\n"));
+                        } else {
+                            row.within += 1;
+                            row.worst_ulps = row.worst_ulps.max(u);
+                            listing
+                                .push_str(&format!("{compiler}\t{id}\t{shown}\twithin {u} ulps\n"));
+                        }
+                        if known.contains_key(&key) {
+                            matching_known.push(format!("{compiler} {id} {shown}"));
+                        }
                     }
-                    Err(why) if known.contains_key(&key) => {
+                    // Only a difference in the outputs can be a known one: a kernel that no
+                    // longer loads or runs here is a failure.
+                    Err(Ok(why)) if known.contains_key(&key) => {
                         row.known += 1;
                         let reason = &known[&key];
                         listing.push_str(&format!(
                             "{compiler}\t{id}\t{shown}\tknown difference ({reason}): {why}\n"
                         ));
                     }
-                    Err(why) => {
+                    Err(Ok(why) | Err(why)) => {
                         row.differ += 1;
                         listing.push_str(&format!("{compiler}\t{id}\t{shown}\tDIFFERS: {why}\n"));
                         failures.push(format!("{compiler} {id} {shown}: {why}"));
@@ -421,13 +446,26 @@ fn simulator_matches_the_gpu() {
         failures.len(),
         failures.join("\n")
     );
-    let nvrtc_cases: usize = table
-        .iter()
-        .filter(|((_, c), _)| *c == "nvrtc")
-        .map(|(_, r)| r.cases)
-        .sum();
-    assert!(
-        nvrtc_cases >= CASES_FLOOR,
-        "only {nvrtc_cases} NVRTC cases compared, fewer than {CASES_FLOOR}"
-    );
+    if !matching_known.is_empty() {
+        println!(
+            "\nlisted in known.txt but now matching the GPU (remove them from the list):\n{}",
+            matching_known.join("\n")
+        );
+    }
+    for compiler in ["nvrtc", "nvcc"] {
+        let n = compared.get(compiler).copied().unwrap_or(0);
+        assert!(
+            n >= CASES_FLOOR,
+            "only {n} {compiler} cases compared, fewer than {CASES_FLOOR}"
+        );
+        let not_run: usize = table
+            .iter()
+            .filter(|((_, c), _)| *c == compiler)
+            .map(|(_, r)| r.not_recorded)
+            .sum();
+        assert_eq!(
+            not_run, unusable[compiler],
+            "{compiler}: every case not compared is one the GPU could not give one answer for"
+        );
+    }
 }

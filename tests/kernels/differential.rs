@@ -82,7 +82,10 @@ pub struct Case {
     /// The kernel (or a function it calls) uses approximate instructions.
     pub approx: bool,
     /// Width in bytes of the kernel's global stores: the element size outputs are compared
-    /// in, within [`APPROX_ULPS`], where `approx` is set.
+    /// in, within [`APPROX_ULPS`], where `approx` is set. It is the kernel's, not each
+    /// buffer's: in such a kernel an integer output could differ by up to that many units
+    /// and pass (outputs equal to the GPU's bit for bit are counted apart from those
+    /// within ulps).
     pub elem: usize,
 }
 
@@ -305,9 +308,11 @@ pub fn ulps(a: &[u8], b: &[u8]) -> u64 {
     if nan(x) || nan(y) {
         return u64::MAX;
     }
-    (ordered(x) - ordered(y))
+    // +0 and -0 are one step apart here: different bits are never "bit-identical".
+    ((ordered(x) - ordered(y))
         .unsigned_abs()
-        .min(u64::MAX as u128) as u64
+        .min(u64::MAX as u128) as u64)
+        .max(1)
 }
 
 /// `len` = [`BUF_BYTES`] bytes of `fill` from `seed` (xorshift64*).

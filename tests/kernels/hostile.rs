@@ -66,6 +66,31 @@ pub const CASES: &[(&str, &str, u32, u32)] = &[
         1,
         32,
     ),
+    // wmma shapes PTX does not define (a zero dimension divided by; a 1x1 tile with no
+    // fragment registers; a huge tile): refused at load, not a panic.
+    (
+        "wmma with a zero dimension",
+        ".visible .entry k(.param .u64 p) { .reg .b32 %r<9>; .reg .b64 %rd<2>; \
+         ld.param.u64 %rd1, [p]; \
+         wmma.load.a.sync.aligned.row.m16n0k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1]; ret; }",
+        1,
+        32,
+    ),
+    (
+        "wmma of a 1x1 tile",
+        ".visible .entry k() { .reg .f32 %f<3>; .reg .b32 %r<3>; \
+         wmma.mma.sync.aligned.row.row.m1n1k1.f32.f32 {%f1}, {%r1}, {%r2}, {%f2}; ret; }",
+        1,
+        32,
+    ),
+    (
+        "wmma of a huge tile",
+        ".visible .entry k(.param .u64 p) { .reg .b32 %r<2>; .reg .b64 %rd<2>; \
+         ld.param.u64 %rd1, [p]; \
+         wmma.load.c.sync.aligned.row.m4294967295n4294967295k16.global.f32 {%r1}, [%rd1]; ret; }",
+        1,
+        32,
+    ),
     // A loop that never ends.
     (
         "endless loop",

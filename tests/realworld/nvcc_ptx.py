@@ -55,6 +55,8 @@ def units():
                 mine.append([project_dir.name, rest.strip(), list(options), list(includes), []])
             elif key == "name":
                 mine[-1][4].append(rest.strip())
+            else:
+                sys.exit(f"{project_dir}/units.txt: unknown line kind {key!r}")
         out.extend(mine)
     return out
 
@@ -85,12 +87,14 @@ def compile_unit(unit, shim, outdir, nvcc):
                f"-I{shim}", f"-I{src.parent}", *[f"-I{d}" for d in includes],
                str(wrapper), "-o", str(target)]
         r = subprocess.run(cmd, capture_output=True, text=True)
+        note = ""
         if r.returncode != 0 and names:
             # An instance nvcc cannot take the address of (an overload set): without them.
             wrapper.write_text(f'#include "{src}"\n')
             r = subprocess.run(cmd, capture_output=True, text=True)
+            note = " (without the template instances of its name lines)"
     first = (r.stderr.strip().splitlines() or [""])[0]
-    return f"{project}/{rel}: {'ok' if r.returncode == 0 else 'FAILED ' + first}"
+    return f"{project}/{rel}: {'ok' + note if r.returncode == 0 else 'FAILED ' + first}"
 
 
 def main():

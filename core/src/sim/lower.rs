@@ -1138,6 +1138,29 @@ impl<'a> Lowerer<'a> {
             }
             "wmma" => {
                 let shape = shape.ok_or_else(|| unsupported(line, text()))?;
+                // Only the shapes PTX defines, each with its element types: the fragment
+                // layouts (and their sizes) are defined for those alone.
+                let inputs: &[Elem] = match (shape.m, shape.n, shape.k) {
+                    (16, 16, 16) | (32, 8, 16) | (8, 32, 16) => {
+                        &[Elem::F16, Elem::BF16, Elem::S8, Elem::U8]
+                    }
+                    (16, 16, 8) => &[Elem::TF32],
+                    (8, 8, 4) => &[Elem::F64],
+                    (8, 8, 32) => &[Elem::S4, Elem::U4],
+                    _ => return Err(unsupported(line, text())),
+                };
+                let fits = |e: Elem| {
+                    inputs.contains(&e)
+                        || match inputs[0] {
+                            Elem::F16 => matches!(e, Elem::F32 | Elem::S32),
+                            Elem::TF32 => e == Elem::F32,
+                            Elem::F64 => false,
+                            _ => e == Elem::S32,
+                        }
+                };
+                if !elems.iter().all(|&e| fits(e)) {
+                    return Err(unsupported(line, text()));
+                }
                 let row_major = has("row");
                 match mods.first().copied() {
                     Some("load") => {
