@@ -16,7 +16,9 @@
 //! - that result used by nothing else and defined nowhere else, and the `mul`'s operands
 //!   not written in between;
 //! - where both operands qualify, the first one is fused (the second stays a separate
-//!   product and is the addend), as the SASS shows.
+//!   product and is the addend), as the SASS shows;
+//! - not in modules compiled for debugging (`-G`: `.target sm_80, debug`), which ptxas
+//!   assembles without optimisation and without contracting.
 //!
 //! `a*b - c` becomes `fma(a, b, -c)` and `c - a*b` becomes `fma(-a, b, c)` (negation is
 //! exact, so this is the fused result), with the negation in a register of its own. The
@@ -27,8 +29,13 @@ use std::collections::HashMap;
 use crate::ptx::ast::{Function, Instruction, Module, Operand, Space, Statement, VarDecl};
 use crate::ptx::lexer::FloatLit;
 
-/// Contracts every qualifying `mul` + `add`/`sub` pair in the module's function bodies.
+/// Contracts every qualifying `mul` + `add`/`sub` pair in the module's function bodies,
+/// unless the module was compiled for debugging (`.target sm_80, debug`, what `-G` makes):
+/// ptxas assembles that at -O0 and keeps `FMUL; FMUL; FADD` (seen on an H100).
 pub(crate) fn contract(module: &mut Module) {
+    if module.target.iter().any(|t| t == "debug") {
+        return;
+    }
     for f in &mut module.functions {
         contract_function(f);
     }
@@ -466,6 +473,17 @@ mod tests {
         assert_eq!(got.len(), 2, "{got:?}");
         let got = contracted("mul.f32 %f1, %f2, %f3;\n@%p1 add.f32 %f4, %f1, %f5;");
         assert_eq!(got.len(), 2, "{got:?}");
+    }
+
+    #[test]
+    fn debug_modules_are_left_as_written() {
+        let text = ".version 8.0\n.target sm_80, debug\n.address_size 64\n\
+                    .visible .entry k()\n{\n.reg .f32 %f<6>;\n\
+                    mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;\nret;\n}\n";
+        let mut m = crate::ptx::parse(text).expect("the test PTX parses");
+        let before = m.clone();
+        contract(&mut m);
+        assert_eq!(m, before);
     }
 
     #[test]
