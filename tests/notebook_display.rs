@@ -97,7 +97,21 @@ fn every_type_renders_escaped_self_contained_html() {
     assert!(s.min > 0.0 && s.min <= s.median && s.median <= s.p95);
     let th = t.to_html().unwrap();
     keep("timings", &th);
-    assert!(th.contains("simulated") && svg_ok(&th) == 1);
+    // The simulator gives every run the same time: one value, no histogram of one bar.
+    assert!(
+        th.contains("simulated") && th.contains("every run") && svg_ok(&th) == 0,
+        "{th}"
+    );
+    // Samples that vary show their statistics and distribution.
+    let varied = timing::Timings {
+        label: "host".into(),
+        samples_ms: vec![1.0, 1.25, 1.5, 1.1],
+        clock: "host clock".into(),
+        simulated: false,
+    };
+    let vh = varied.to_html().unwrap();
+    keep("timings-varied", &vh);
+    assert!(svg_ok(&vh) == 1 && vh.contains("p95") && !vh.contains("every run"));
 
     let mut sweep = timing::Sweep::new("saxpy");
     for n in [1usize << 8, 1 << 10, 1 << 12] {

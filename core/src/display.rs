@@ -641,6 +641,31 @@ impl Timings {
         } else {
             self.label.clone()
         };
+        // Every run took the same time (the simulator's cost model is deterministic): one
+        // value, not six equal statistics and a histogram of one bar.
+        if s.min == s.max {
+            let why = if self.simulated {
+                "the simulator's cost model gives every run the same time"
+            } else {
+                "every sample is the same"
+            };
+            let table = Table {
+                caption: Some(format!(
+                    "{label}: {} runs · {}",
+                    s.n,
+                    clock_note(self.simulated, &self.clock)
+                )),
+                columns: vec![
+                    Column::new("time per run", Align::Right),
+                    Column::new("", Align::Left),
+                ],
+                rows: vec![vec![
+                    Cell::text(sec(s.min)),
+                    Cell::text(format!("every run ({why})")),
+                ]],
+            };
+            return Ok((vec![table.to_html()], table.to_text()));
+        }
         let table = Table {
             caption: Some(format!(
                 "{label}: {} runs · {}",
@@ -681,12 +706,14 @@ impl Timings {
         ))
     }
 
-    /// The timings as HTML: statistics and the distribution of the samples.
+    /// The timings as HTML: statistics and the distribution of the samples, or the one
+    /// value every run took (the simulator's times do not vary).
     pub fn to_html(&self) -> Result<String> {
         Ok(document(&self.parts()?.0))
     }
 
-    /// Shows the timings in a notebook cell: statistics and a histogram, in one output.
+    /// Shows the timings in a notebook cell: statistics and a histogram, in one output (or
+    /// the one value, where every run took the same time).
     pub fn evcxr_display(&self) {
         match self.parts() {
             Ok((parts, plain)) => render(parts, plain),

@@ -220,7 +220,7 @@ for (const n of [1 << 10, 1 << 12, 1 << 14, 1 << 16]) {
   sweep.add(n, last, 12 * n);   // bytes moved: read x and y, write y
   x.free(); y.free();
 }
-show(last);    // the largest size: statistics and distribution
+show(last);    // the largest size (one value: simulated runs do not vary)
 show(sweep);   // time and bandwidth against size
 `,
   },

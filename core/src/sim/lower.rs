@@ -2648,7 +2648,7 @@ impl<'a> Lowerer<'a> {
                     src_size,
                 }
             }
-            "tex" | "tld4" | "txq" | "suld" | "sust" | "sured" | "suq" => {
+            "tex" | "tld4" | "txq" | "suld" | "sust" | "sured" | "suq" | "istypep" => {
                 return Err(unsupported(
                     line,
                     format!(
