@@ -53,7 +53,10 @@ fn timings_and_sweep_render_simulated_charts() {
         assert_eq!(t.samples_ms().len(), 3);
         sweep.add(n as f64, &t, Some(12.0 * n as f64));
         let html = t.to_html().unwrap();
-        assert!(html.contains("simulated") && html.contains("every run"), "{html}");
+        assert!(
+            html.contains("simulated") && html.contains("every run"),
+            "{html}"
+        );
     }
     let html = sweep.to_html().unwrap();
     assert!(html.matches("<svg").count() >= 2, "{html}");
