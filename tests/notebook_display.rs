@@ -52,6 +52,13 @@ fn every_type_renders_escaped_self_contained_html() {
     );
     assert!(!html.contains("<script") && !html.contains("http"));
 
+    // `lib.kernels()?` shows as the kernel table too (it printed a Debug dump before).
+    let kernels = lib.kernels().unwrap();
+    let kh = kernels.to_html().unwrap();
+    keep("kernels", &kh);
+    assert!(kh.contains("void scale&lt;float&gt;(float*, float, int)") && kh.contains("saxpy"));
+    assert_eq!(kernels.kernel_table(256).unwrap().rows.len(), 7);
+
     let t = lib.kernel_table(128).unwrap();
     assert_eq!(t.rows.len(), 7);
     let saxpy = t.rows.iter().find(|r| r.name == "saxpy").unwrap();

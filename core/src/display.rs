@@ -248,6 +248,77 @@ pub struct KernelTable {
     pub rows: Vec<KernelTableRow>,
 }
 
+/// The kernel table's rows for `kernels` (sorted by demangled name), with the parameter
+/// types `types` gives per kernel name (PTX images give them; others none).
+fn kernel_rows(
+    kernels: &[crate::Kernel],
+    types: &[(String, Vec<Option<String>>)],
+    block_size: u32,
+) -> Result<Vec<KernelTableRow>> {
+    let ctx = crate::context::current_or_default()?;
+    let dev = Device::new(ctx.device_ordinal())?;
+    let mut rows = Vec::new();
+    for k in kernels {
+        let info = k.info(&dev)?;
+        let ty = types.iter().find(|(n, _)| *n == info.name).map(|(_, t)| t);
+        let a = &info.attributes;
+        rows.push(KernelTableRow {
+            params: info
+                .params
+                .iter()
+                .map(|p| {
+                    let t = ty.and_then(|t| t.get(p.index).cloned().flatten());
+                    (p.offset, p.size, t)
+                })
+                .collect(),
+            num_regs: a.num_regs,
+            shared_bytes: a.shared_size_bytes,
+            const_bytes: a.const_size_bytes,
+            local_bytes: a.local_size_bytes,
+            max_threads: a.max_threads_per_block,
+            blocks_per_sm: k.max_active_blocks_per_sm(block_size, 0).ok(),
+            name: info.name,
+            demangled: info.demangled,
+        });
+    }
+    rows.sort_by(|a, b| a.demangled.cmp(&b.demangled));
+    Ok(rows)
+}
+
+impl crate::Kernels {
+    /// The kernels as a [`KernelTable`] at `block_size` threads per block (as
+    /// [`Library::kernel_table`], for this list's kernels; without PTX parameter types).
+    pub fn kernel_table(&self, block_size: u32) -> Result<KernelTable> {
+        Ok(KernelTable {
+            source: self.source.clone(),
+            backend: if self.simulated {
+                BackendKind::Sim
+            } else {
+                BackendKind::Driver
+            },
+            block_size,
+            rows: kernel_rows(self, &[], block_size)?,
+        })
+    }
+
+    /// The kernels as an HTML table (names, parameters, registers, memory, occupancy at 256
+    /// threads per block).
+    pub fn to_html(&self) -> Result<String> {
+        Ok(document(&[self.kernel_table(256)?.table().to_html()]))
+    }
+
+    /// Shows the kernels in a notebook cell as the kernel table.
+    pub fn evcxr_display(&self) {
+        match self.kernel_table(256) {
+            Ok(t) => {
+                let table = t.table();
+                render(vec![table.to_html()], table.to_text());
+            }
+            Err(e) => e.evcxr_display(),
+        }
+    }
+}
+
 impl Library {
     /// The kernel table: names, parameters, registers, memory, max threads and occupancy at
     /// `block_size` threads per block on the current device (device 0 if none is current).
@@ -262,34 +333,7 @@ impl Library {
     /// # Ok(()) }
     /// ```
     pub fn kernel_table(&self, block_size: u32) -> Result<KernelTable> {
-        let ctx = crate::context::current_or_default()?;
-        let dev = Device::new(ctx.device_ordinal())?;
-        let types = self.param_types();
-        let mut rows = Vec::new();
-        for k in self.kernels()? {
-            let info = k.info(&dev)?;
-            let ty = types.iter().find(|(n, _)| *n == info.name).map(|(_, t)| t);
-            let a = &info.attributes;
-            rows.push(KernelTableRow {
-                params: info
-                    .params
-                    .iter()
-                    .map(|p| {
-                        let t = ty.and_then(|t| t.get(p.index).cloned().flatten());
-                        (p.offset, p.size, t)
-                    })
-                    .collect(),
-                num_regs: a.num_regs,
-                shared_bytes: a.shared_size_bytes,
-                const_bytes: a.const_size_bytes,
-                local_bytes: a.local_size_bytes,
-                max_threads: a.max_threads_per_block,
-                blocks_per_sm: k.max_active_blocks_per_sm(block_size, 0).ok(),
-                name: info.name,
-                demangled: info.demangled,
-            });
-        }
-        rows.sort_by(|a, b| a.demangled.cmp(&b.demangled));
+        let rows = kernel_rows(&self.kernels()?, &self.param_types(), block_size)?;
         Ok(KernelTable {
             source: self.source().to_string(),
             backend: if self.is_simulated() {

@@ -187,6 +187,78 @@ impl std::fmt::Debug for Kernel {
     }
 }
 
+/// The kernels of a library, as [`Library::kernels`](crate::Library::kernels) gives them:
+/// a list that derefs to a slice of [`Kernel`] (index it, iterate it, sort it) and shows
+/// as the kernel table in a notebook cell.
+///
+/// ```
+/// # fn main() -> cuda_library::Result<()> {
+/// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+/// let lib = cuda_library::Library::load_file(path, &Default::default())?;
+/// let mut kernels = lib.kernels()?;
+/// kernels.sort_by_key(|k| k.name().unwrap_or_default());
+/// assert_eq!(kernels[0].name()?, "_Z5scaleIdEvPT_S0_i");
+/// assert!(kernels.iter().any(|k| k.name().is_ok_and(|n| n == "saxpy")));
+/// // In a notebook, `lib.kernels()?` as a cell's last expression shows the table.
+/// # #[cfg(feature = "notebook")]
+/// assert!(kernels.to_html()?.contains("saxpy"));
+/// let all: Vec<cuda_library::Kernel> = kernels.into_vec();
+/// assert_eq!(all.len(), 7);
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone)]
+pub struct Kernels {
+    pub(crate) kernels: Vec<Kernel>,
+    /// Where the library came from (the table's title).
+    #[cfg_attr(not(feature = "notebook"), allow(dead_code))]
+    pub(crate) source: String,
+    /// Whether the library is on the simulated backend.
+    #[cfg_attr(not(feature = "notebook"), allow(dead_code))]
+    pub(crate) simulated: bool,
+}
+
+impl Kernels {
+    /// The kernels as a plain vector.
+    pub fn into_vec(self) -> Vec<Kernel> {
+        self.kernels
+    }
+}
+
+impl std::ops::Deref for Kernels {
+    type Target = [Kernel];
+    fn deref(&self) -> &[Kernel] {
+        &self.kernels
+    }
+}
+
+impl std::ops::DerefMut for Kernels {
+    fn deref_mut(&mut self) -> &mut [Kernel] {
+        &mut self.kernels
+    }
+}
+
+impl IntoIterator for Kernels {
+    type Item = Kernel;
+    type IntoIter = std::vec::IntoIter<Kernel>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.kernels.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Kernels {
+    type Item = &'a Kernel;
+    type IntoIter = std::slice::Iter<'a, Kernel>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.kernels.iter()
+    }
+}
+
+impl From<Kernels> for Vec<Kernel> {
+    fn from(k: Kernels) -> Vec<Kernel> {
+        k.kernels
+    }
+}
+
 fn no_sim(what: &str) -> Error {
     Error::Unsupported(format!("{what} is a driver handle; the simulator has none"))
 }

@@ -141,7 +141,7 @@ pub use image::table::{
 };
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
 pub use kernel::{
-    CachePreference, Kernel, KernelAttribute, KernelAttributes, KernelInfo, ParamInfo,
+    CachePreference, Kernel, KernelAttribute, KernelAttributes, KernelInfo, Kernels, ParamInfo,
 };
 pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
 pub use library::{Library, ModuleHandle};

@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 use crate::global::{Global, Managed, UnifiedFunction};
 use crate::image::table::GlobalKind;
 use crate::image::{self, ImageKind};
-use crate::kernel::{Kernel, KernelRaw};
+use crate::kernel::{Kernel, KernelRaw, Kernels};
 use crate::options::LibraryOptions;
 use crate::sim::library::SimLibrary;
 #[cfg(not(target_arch = "wasm32"))]
@@ -659,8 +659,19 @@ impl Library {
     }
 
     /// Every kernel in the library (`cuLibraryGetKernelCount` + `cuLibraryEnumerateKernels`,
-    /// CUDA 12.4+). The driver's order is not the source order; the simulator's is by name.
-    pub fn kernels(&self) -> Result<Vec<Kernel>> {
+    /// CUDA 12.4+), as a [`Kernels`] list: a slice of [`Kernel`] that shows as the kernel
+    /// table in a notebook. The driver's order is not the source order; the simulator's is
+    /// by name.
+    pub fn kernels(&self) -> Result<Kernels> {
+        let kernels = self.kernel_vec()?;
+        Ok(Kernels {
+            kernels,
+            source: self.source().to_string(),
+            simulated: self.is_simulated(),
+        })
+    }
+
+    fn kernel_vec(&self) -> Result<Vec<Kernel>> {
         match self.lib.imp {
             #[cfg(not(target_arch = "wasm32"))]
             LibImp::Driver { raw: lib, drv } => {
