@@ -108,7 +108,7 @@ fn unload_retires_kernels_and_the_library() {
         .unwrap()
         .to_html()
         .contains("unrolled&lt;3&gt;"));
-    let k = lib.kernels().unwrap().into_vec().remove(0);
+    let k = lib.kernels().unwrap().remove(0);
     lib.unload().unwrap();
     assert_eq!(
         field(&k.name().unwrap_err(), "kind"),
