@@ -6,12 +6,14 @@
 
 #[path = "kernels/cases.rs"]
 mod cases;
+#[path = "kernels/gpu.rs"]
+mod gpu;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use cases::run_case;
-use cuda_library::{BackendKind, Device, ImageKind, Program, ProgramOptions};
+use cuda_library::{Device, ImageKind, Program, ProgramOptions};
 
 fn kernels_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kernels")
@@ -19,18 +21,8 @@ fn kernels_dir() -> PathBuf {
 
 #[test]
 fn corpus_on_the_gpu() {
-    let ctx = match cuda_library::use_backend(BackendKind::Driver)
-        .and_then(|_| Device::new(0))
-        .and_then(|d| d.set_current())
-    {
-        Ok(c) => c,
-        Err(e) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_GPU").is_ok_and(|v| v == "1") {
-                panic!("a GPU is required: {e}");
-            }
-            eprintln!("skipping: {e}");
-            return;
-        }
+    let Some(ctx) = gpu::context_or_skip() else {
+        return;
     };
     let src = std::fs::read_to_string(kernels_dir().join("corpus.cu")).unwrap();
     let code = Program::new(src, ProgramOptions::default())

@@ -17,11 +17,13 @@
 
 #[path = "kernels/differential.rs"]
 mod differential;
+#[path = "kernels/gpu.rs"]
+mod gpu;
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use cuda_library::{BackendKind, Device, Library, LibraryOptions};
+use cuda_library::{Library, LibraryOptions};
 use differential::Case;
 use serde_json::{json, Value};
 
@@ -34,18 +36,8 @@ fn record_the_gpu_results() {
         eprintln!("skipping: set CUDA_LIBRARY_DIFF_PTX and CUDA_LIBRARY_RECORD_DIFF (scripts/differential.sh)");
         return;
     };
-    let ctx = match cuda_library::use_backend(BackendKind::Driver)
-        .and_then(|_| Device::new(0))
-        .and_then(|d| d.set_current())
-    {
-        Ok(c) => c,
-        Err(e) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_GPU").is_ok_and(|v| v == "1") {
-                panic!("a GPU is required: {e}");
-            }
-            eprintln!("skipping: {e}");
-            return;
-        }
+    let Some(ctx) = gpu::context_or_skip() else {
+        return;
     };
     let only = std::env::var("CUDA_LIBRARY_DIFF_UNIT").ok();
     let full = std::env::var("CUDA_LIBRARY_DIFF_FULL").is_ok_and(|v| v == "1");

@@ -6,27 +6,19 @@
 //! `tests/sim_tensor_ops.rs` compares the simulator with). Skipped, with the reason
 //! printed, without a GPU (`CUDA_LIBRARY_REQUIRE_GPU=1` fails instead).
 
+#[path = "kernels/gpu.rs"]
+mod gpu;
 #[path = "kernels/tensor_ops.rs"]
 mod tensor_ops;
 
 use std::collections::BTreeMap;
 
-use cuda_library::{BackendKind, Device, ImageKind, Program, ProgramOptions};
+use cuda_library::{Device, ImageKind, Program, ProgramOptions};
 
 #[test]
 fn tensor_core_cases_on_the_gpu() {
-    let ctx = match cuda_library::use_backend(BackendKind::Driver)
-        .and_then(|_| Device::new(0))
-        .and_then(|d| d.set_current())
-    {
-        Ok(c) => c,
-        Err(e) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_GPU").is_ok_and(|v| v == "1") {
-                panic!("a GPU is required: {e}");
-            }
-            eprintln!("skipping: {e}");
-            return;
-        }
+    let Some(ctx) = gpu::context_or_skip() else {
+        return;
     };
     let compile = |sm90: bool| {
         let arch = if sm90 { "compute_90" } else { "compute_80" };

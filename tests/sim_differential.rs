@@ -19,6 +19,8 @@
 
 #[path = "kernels/differential.rs"]
 mod differential;
+#[path = "kernels/nvrtc.rs"]
+mod nvrtc;
 #[path = "kernels/realworld.rs"]
 mod realworld;
 
@@ -34,19 +36,6 @@ use serde_json::Value;
 const CASES_FLOOR: usize = 150;
 
 use differential::diff_dir;
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
-}
-
-fn skip_or_panic(e: Error) {
-    if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-        panic!("{e}");
-    }
-    eprintln!("skipping: {e}");
-}
 
 fn context() -> cuda_library::Context {
     cuda_library::use_backend(BackendKind::Sim).unwrap();
@@ -175,7 +164,7 @@ fn select_cases() {
     let refs: Vec<&realworld::Unit> = units.iter().collect();
     let compiled = match compile_all(&refs) {
         Ok(c) => c,
-        Err(e) => return skip_or_panic(e),
+        Err(e) => return nvrtc::skip_without_nvrtc(e),
     };
     let ctx = context();
     // A kernel that needs more than this with the generated inputs is not a good case.
@@ -293,7 +282,7 @@ fn simulator_matches_the_gpu() {
         .collect();
     let compiled = match compile_all(&wanted) {
         Ok(c) => c,
-        Err(e) => return skip_or_panic(e),
+        Err(e) => return nvrtc::skip_without_nvrtc(e),
     };
     let ctx = context();
     let mut table: BTreeMap<(String, &str), Row> = BTreeMap::new();
@@ -431,8 +420,8 @@ fn simulator_matches_the_gpu() {
         total.differ,
         total.not_recorded
     );
-    std::fs::create_dir_all(target_dir()).unwrap();
-    let file = target_dir().join("differential.txt");
+    std::fs::create_dir_all(realworld::target_dir()).unwrap();
+    let file = realworld::target_dir().join("differential.txt");
     std::fs::write(&file, listing).unwrap();
     println!("\nevery case: {}", file.display());
     assert!(

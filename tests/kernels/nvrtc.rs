@@ -5,15 +5,21 @@
 
 use cuda_library::{Error, ImageKind, ObjectCode, Program, ProgramOptions};
 
+/// Prints why a test is skipped for want of NVRTC, or fails it where
+/// `CUDA_LIBRARY_REQUIRE_NVRTC=1` says NVRTC must be there.
+pub fn skip_without_nvrtc(e: Error) {
+    if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+        panic!("{e}");
+    }
+    eprintln!("skipping: {e}");
+}
+
 /// `program` compiled to PTX, or `None` where NVRTC is missing.
 pub fn compiled_or_skip(program: Program) -> Option<ObjectCode> {
     match program.compile(ImageKind::Ptx, &[]) {
         Ok(code) => Some(code),
         Err(e @ Error::NvrtcNotFound { .. }) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("{e}");
-            }
-            eprintln!("skipping: {e}");
+            skip_without_nvrtc(e);
             None
         }
         Err(e) => panic!("{e}"),

@@ -156,6 +156,13 @@ pub fn par_map<T: Sync, R: Send>(
         .collect()
 }
 
+/// The cargo target directory (where the tests write their listings).
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
+}
+
 /// Worker threads for compiling: the machine's cores, at most 8.
 pub fn threads() -> usize {
     std::thread::available_parallelism()
