@@ -13,10 +13,12 @@
 #   scripts/differential.sh keep-nvcc OUTDIR
 #       here: keeps nvcc's PTX of the units that have cases, zstd-compressed, in
 #       tests/realworld/differential/nvcc/ (with nvcc's log).
-#   scripts/differential.sh record OUTDIR
+#   scripts/differential.sh record OUTDIR [NVCCDIR]
 #       on the GPU machine: runs every case twice on the GPU, one process per unit (a fault
 #       ends that process's CUDA context), eight units at a time; writes
-#       OUTDIR/gpu-nvrtc.jsonl and OUTDIR/gpu-nvcc.jsonl.
+#       OUTDIR/gpu-nvrtc.jsonl and OUTDIR/gpu-nvcc.jsonl. With NVCCDIR, nvcc's PTX is read
+#       from there (what `nvcc NVCCDIR` just wrote) instead of differential/nvcc/, so one
+#       session on the GPU machine compiles and records; keep-nvcc it afterwards.
 #   scripts/differential.sh keep-records OUTDIR
 #       here: sorts the records into tests/realworld/differential/.
 set -euo pipefail
@@ -62,6 +64,7 @@ EOF
     rm -f "$out"/gpu-*.jsonl
     export CUDA_LIBRARY_REQUIRE_GPU=1 CUDA_LIBRARY_BACKEND=driver
     export CUDA_LIBRARY_DIFF_PTX="$PWD/.gpu/diff-ptx" CUDA_LIBRARY_RECORD_DIFF="$out"
+    if [ -n "${3:-}" ]; then export CUDA_LIBRARY_DIFF_NVCC="$(realpath "$3")"; fi
     python3 -c 'import json; print("\n".join(sorted({c["unit"] for c in json.load(open("'"$diff_dir"'/cases.json"))})))' |
       xargs -P 8 -I{} env CUDA_LIBRARY_DIFF_UNIT={} .gpu/gpu_differential --quiet >"$out/record.log" 2>&1 || true
     # A unit whose process died leaves its cases out: every case must have a line.
@@ -79,7 +82,7 @@ EOF
     wc -l "$diff_dir"/gpu-*.jsonl
     ;;
   *)
-    sed -n '2,21p' "$0"
+    sed -n '2,23p' "$0"
     exit 2
     ;;
 esac

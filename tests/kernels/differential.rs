@@ -162,9 +162,18 @@ pub fn ptx_file(unit: &str) -> String {
     format!("{}.ptx", unit.replace('/', "__"))
 }
 
-/// nvcc's PTX of `unit`, kept compressed (zstd) in `differential/nvcc/`.
+/// nvcc's PTX of `unit`, kept compressed (zstd) in `differential/nvcc/`, or, where
+/// `CUDA_LIBRARY_DIFF_NVCC=dir` is set (on the GPU machine, right after
+/// `scripts/differential.sh nvcc dir`), as `tests/realworld/nvcc_ptx.py` wrote it there.
 pub fn nvcc_ptx(unit: &str) -> Option<String> {
     use std::io::Read;
+    if let Some(dir) = std::env::var_os("CUDA_LIBRARY_DIFF_NVCC") {
+        let (project, rest) = unit.split_once('/')?;
+        let path = std::path::Path::new(&dir)
+            .join(project)
+            .join(format!("{}.ptx", rest.replace('/', "__")));
+        return std::fs::read_to_string(path).ok();
+    }
     let path = diff_dir()
         .join("nvcc")
         .join(format!("{}.zst", ptx_file(unit)));

@@ -454,7 +454,10 @@ fn mismatches(got: &[u32]) -> Vec<String> {
 /// Floating-point atomics in global and shared memory: `float_atomics(out)` with 64 threads
 /// adds `(tid + 1) / 4` into an f64 in global memory (`atom`) and in shared memory, and `1.5`
 /// into an f32 (`red`). Every partial sum is exact, so the totals do not depend on the
-/// order the GPU happens to apply them in.
+/// order the GPU happens to apply them in. Then f32 adds with subnormal operands: the
+/// smallest subnormal into a zeroed f32 in global memory, which the GPU's
+/// `ATOM.E.ADD.F32.FTZ.RN` flushes to zero (the total stays +0), and minus it into
+/// `FLT_MIN` in shared memory, where an H100 keeps subnormals (64 steps down, exactly).
 pub const ATOMICS_PTX: &str = r#".version 8.0
 .target sm_80
 .address_size 64
@@ -462,6 +465,7 @@ pub const ATOMICS_PTX: &str = r#".version 8.0
 .visible .entry float_atomics(.param .u64 out)
 {
     .shared .align 8 .f64 total;
+    .shared .align 4 .f32 tiny;
     .reg .pred %p<2>;
     .reg .b32 %r<4>;
     .reg .f32 %f<2>;
@@ -473,6 +477,7 @@ pub const ATOMICS_PTX: &str = r#".version 8.0
     setp.eq.u32 %p1, %r1, 0;
     mov.f64 %fd5, 0d0000000000000000;
     @%p1 st.shared.f64 [total], %fd5;
+    @%p1 st.shared.b32 [tiny], 0x00800000;
     bar.sync 0;
     add.u32 %r2, %r1, 1;
     cvt.rn.f64.u32 %fd1, %r2;
@@ -480,9 +485,13 @@ pub const ATOMICS_PTX: &str = r#".version 8.0
     atom.global.add.f64 %fd3, [%rd1], %fd2;
     atom.shared.add.f64 %fd4, [total], %fd2;
     red.global.add.f32 [%rd1+8], 0f3FC00000;
+    atom.global.add.f32 %f1, [%rd1+24], 0f00000001;
+    red.shared.add.f32 [tiny], 0f80000001;
     bar.sync 0;
     @%p1 ld.shared.f64 %fd5, [total];
     @%p1 st.global.f64 [%rd1+16], %fd5;
+    @%p1 ld.shared.b32 %r3, [tiny];
+    @%p1 st.global.b32 [%rd1+32], %r3;
     ret;
 }
 "#;
@@ -492,7 +501,7 @@ pub fn run_float_atomics(ctx: &cuda_library::Context) {
     use cuda_library::{launch, LaunchConfig, Library, LibraryOptions};
     let lib = Library::load_data(ATOMICS_PTX.as_bytes(), &LibraryOptions::default()).unwrap();
     let k = lib.get_kernel("float_atomics").unwrap();
-    let out = ctx.alloc_zeroed::<u64>(3).unwrap();
+    let out = ctx.alloc_zeroed::<u64>(5).unwrap();
     let stream = ctx.create_stream().unwrap();
     launch!(k, &stream, &LaunchConfig::new(1, 64), out).unwrap();
     stream.synchronize().unwrap();
@@ -505,4 +514,13 @@ pub fn run_float_atomics(ctx: &cuda_library::Context) {
         "global f32 red.add"
     );
     assert_eq!(f64::from_bits(got[2]), want, "shared f64 atom.add");
+    assert_eq!(
+        got[3], 0,
+        "global f32 atom.add of subnormals: flushed to zero, so the total stays +0"
+    );
+    assert_eq!(
+        got[4],
+        0x0080_0000 - 64,
+        "shared f32 red.add of a negative subnormal into FLT_MIN: not flushed, 64 steps down"
+    );
 }

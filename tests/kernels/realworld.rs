@@ -45,8 +45,11 @@ impl Unit {
             ..Default::default()
         };
         let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
+        // Named by its place in the corpus, not its path on this machine: `assert()` puts the
+        // file's name into the PTX, which must not depend on where the checkout is (the GPU's
+        // records are matched to the PTX by its hash).
         let code = Program::new(src, options)
-            .with_name(self.path.to_string_lossy())
+            .with_name(self.id())
             .compile(ImageKind::Ptx, &names)?;
         Ok(code.ptx_text().unwrap_or_default().to_string())
     }

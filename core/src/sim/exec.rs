@@ -383,6 +383,20 @@ fn ftz32(x: f32) -> f32 {
     }
 }
 
+/// Whether an access at `addr` in `space` lands in global memory (a generic address
+/// outside the shared and local windows).
+#[inline]
+fn in_global(space: MemSpace, addr: u64) -> bool {
+    match space {
+        MemSpace::Global => true,
+        MemSpace::Generic => {
+            !(SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&addr)
+                && !(LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&addr)
+        }
+        _ => false,
+    }
+}
+
 /// An `f32` result as the GPU writes it: a NaN becomes the canonical NaN `0x7fffffff` (f64
 /// results keep their NaN's payload, as the GPU's do).
 #[inline(always)]
@@ -2734,6 +2748,15 @@ impl Block<'_> {
                         .map_err(|e| self.fault(w, l, ins, e))?;
                     let x = w.get(b, l);
                     let new = match op {
+                        // In global memory the GPU's f32 atomic add is
+                        // `ATOM/RED.E.ADD.F32.FTZ.RN`: subnormal operands and results are
+                        // flushed to zero of their sign, as the PTX ISA says (found by the
+                        // differential run: candle's sum_f32 on values whose bits are small
+                        // integers). In shared memory an H100 keeps subnormals
+                        // (`ptx_ops::run_float_atomics`); f64 never flushes.
+                        AtomOp::Add if ty == Ty::F32 && in_global(addr.space, at) => {
+                            flush_bits(bin(BinOp::Add, ty, flush_bits(old), flush_bits(x)))
+                        }
                         AtomOp::Add => bin(BinOp::Add, ty, old, x),
                         AtomOp::AddHalf { fmt, pair } => {
                             let add = |o: u64, v: u64| {
