@@ -7,6 +7,10 @@
 #       inputs on the simulator and writes tests/realworld/differential/cases.json, the
 #       NVRTC PTX of their units into .gpu/diff-ptx, and the gpu_differential test binary
 #       into .gpu/gpu_differential (carry .gpu to the GPU machine).
+#   scripts/differential.sh ptx
+#       here: as select, but keeps cases.json: writes the units' NVRTC PTX into
+#       .gpu/diff-ptx and the test binary into .gpu/gpu_differential (after a change that
+#       alters the PTX but not the cases).
 #   scripts/differential.sh nvcc OUTDIR
 #       on the GPU machine (CUDA toolkit): compiles the corpus with nvcc -O3 to OUTDIR
 #       (tests/realworld/nvcc_ptx.py); bring OUTDIR back.
@@ -30,6 +34,20 @@ case "${1:-}" in
     rm -rf .gpu/diff-ptx
     CUDA_LIBRARY_DIFF_SELECT=1 CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
       cargo test --release --test sim_differential select_cases -- --nocapture
+    bin=$(cargo test --release --test gpu_differential --no-run --message-format=json 2>/dev/null |
+      python3 -c 'import json,sys
+for l in sys.stdin:
+    m = json.loads(l)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gpu_differential" and m.get("executable"):
+        print(m["executable"])')
+    cp "$bin" .gpu/gpu_differential
+    strip --strip-debug .gpu/gpu_differential
+    ;;
+  ptx)
+    export VIRTUAL_ENV="${VIRTUAL_ENV:-$(scripts/setup-venv.sh)}"
+    rm -rf .gpu/diff-ptx
+    CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
+      cargo test --release --test sim_differential simulator_matches_the_gpu -- --nocapture || true
     bin=$(cargo test --release --test gpu_differential --no-run --message-format=json 2>/dev/null |
       python3 -c 'import json,sys
 for l in sys.stdin:
@@ -82,7 +100,7 @@ EOF
     wc -l "$diff_dir"/gpu-*.jsonl
     ;;
   *)
-    sed -n '2,23p' "$0"
+    sed -n '2,27p' "$0"
     exit 2
     ;;
 esac

@@ -140,3 +140,125 @@ fn every_type_renders_escaped_self_contained_html() {
     assert!(timing::Sweep::new("empty").to_html().is_err());
     assert!(timing::time_host(0, || Ok(())).is_err());
 }
+
+/// `DeviceBuffer`, `Global` and `Managed` as pictures: what is drawn and what the note says.
+#[test]
+fn device_data_plots_as_line_charts_histograms_and_heatmaps() {
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+
+    // A long 1-D array: sampled, spikes kept, no marker per point.
+    let mut wave: Vec<f32> = (0..4096).map(|i| (i as f32 / 100.0).sin()).collect();
+    wave[3000] = 25.0;
+    let x = ctx.htod(&wave).unwrap();
+    let line = x.plot().unwrap();
+    keep("plot_line", &line.to_html());
+    assert_eq!(line.title(), "buffer f32[4096]");
+    assert!(
+        line.note().starts_with("4096 values; drawn as"),
+        "{}",
+        line.note()
+    );
+    assert_eq!(svg_ok(line.to_svg()), 1);
+    assert!(line.to_svg().contains("<polyline"));
+    assert!(
+        !line.to_svg().contains("<circle"),
+        "no markers on a long series"
+    );
+    // The spike at index 3000 survives the sampling: the y axis reaches 20 or more.
+    let top = line
+        .to_svg()
+        .split("</text>")
+        .filter_map(|t| t.rsplit('>').next()?.trim().parse::<f64>().ok())
+        .fold(f64::MIN, f64::max);
+    assert!(
+        top >= 20.0,
+        "the spike sets the y axis (highest label {top})"
+    );
+    // A short one keeps every point and marks it.
+    let short = ctx.htod(&[1i32, 4, 9, 16]).unwrap().plot().unwrap();
+    assert_eq!(short.note(), "4 values");
+    assert_eq!(short.to_svg().matches("<circle").count(), 4);
+
+    let hist = x.histogram().unwrap();
+    keep("plot_histogram", &hist.to_html());
+    assert_eq!(hist.note(), "4096 values in 64 bins");
+    assert!(hist.to_svg().matches("<rect").count() >= 64);
+
+    // A 2-D array: one cell per element up to 128 a side, then block means.
+    let grid: Vec<f32> = (0..64 * 64).map(|i| ((i % 64) * (i / 64)) as f32).collect();
+    let map = ctx.htod(&grid).unwrap().heatmap(64).unwrap();
+    keep("plot_heatmap", &map.to_html());
+    assert_eq!(map.note(), "4096 values as 64 rows of 64");
+    assert!(map.to_svg().matches("<rect").count() >= 64 * 64);
+    let big = ctx.alloc_zeroed::<u8>(1024 * 512).unwrap();
+    let big_map = big.heatmap(1024).unwrap();
+    assert_eq!(
+        big_map.note(),
+        "524288 values as 512 rows of 1024; each cell is the mean of a 8 x 4 block"
+    );
+    assert!(big_map.to_svg().matches("<rect").count() < 128 * 128 + 100);
+    let ragged = ctx.htod(&[1.0f64, 2.0, 3.0, 4.0, 5.0]).unwrap();
+    assert_eq!(
+        ragged.heatmap(2).unwrap().note(),
+        "5 values as 3 rows of 2 (the last row has 1)"
+    );
+
+    // Values that are not finite are left out and counted.
+    let holes = ctx.htod(&[1.0f32, f32::NAN, 3.0, f32::INFINITY]).unwrap();
+    assert_eq!(
+        holes.plot().unwrap().note(),
+        "4 values; 2 not finite (NaN or infinite), left out"
+    );
+
+    // Errors say what is wrong.
+    let e = x.heatmap(0).unwrap_err().to_string();
+    assert!(
+        e.contains("row width between 1 and its 4096 elements, not 0"),
+        "{e}"
+    );
+    let e = ctx
+        .htod(&[f32::NAN; 3])
+        .unwrap()
+        .plot()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("nothing to plot: buffer f32[3] has no finite values among its 3"),
+        "{e}"
+    );
+
+    // Variables: the element type is named at the call.
+    let ptx = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .global .align 4 .f32 table[6] = {0f3F800000, 0f40000000, 0f40400000, 0f40800000, 0f40A00000, 0f40C00000};
+.visible .global .align 4 .b8 odd[6];
+.visible .entry nop() { ret; }
+"#;
+    let lib = Library::load_data(ptx.as_bytes(), &Default::default()).unwrap();
+    let table = lib.get_global("table").unwrap();
+    let p = table.plot::<f32>().unwrap();
+    assert_eq!(p.title(), "global table as f32");
+    assert_eq!(p.to_svg().matches("<circle").count(), 6);
+    assert_eq!(
+        table.heatmap::<f32>(3).unwrap().note(),
+        "6 values as 2 rows of 3"
+    );
+    let e = lib
+        .get_global("odd")
+        .unwrap()
+        .histogram::<f64>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("holds 6 bytes, not a whole number of f64"),
+        "{e}"
+    );
+    lib.unload().unwrap();
+    assert!(
+        table.plot::<f32>().is_err(),
+        "a variable of an unloaded library"
+    );
+}

@@ -290,6 +290,7 @@ fn simulator_matches_the_gpu() {
     let mut failures = Vec::new();
     let mut stale = Vec::new();
     let known = load_known();
+    let ptx_out = std::env::var_os("CUDA_LIBRARY_DIFF_PTX_OUT").map(PathBuf::from);
     // CUDA_LIBRARY_DIFF_DUMP=file: every output's bytes, to look into a difference.
     let mut dump =
         std::env::var_os("CUDA_LIBRARY_DIFF_DUMP").map(|p| std::fs::File::create(p).unwrap());
@@ -313,6 +314,12 @@ fn simulator_matches_the_gpu() {
                 "nvrtc" => ptx.clone().ok(),
                 _ => differential::nvcc_ptx(id),
             };
+            // CUDA_LIBRARY_DIFF_PTX_OUT=dir: the NVRTC PTX the cases ran, for re-recording
+            // on a GPU (`scripts/differential.sh ptx`) without choosing the cases again.
+            if let (Some(dir), "nvrtc", Some(text)) = (&ptx_out, compiler, &ptx) {
+                std::fs::create_dir_all(dir).unwrap();
+                std::fs::write(dir.join(differential::ptx_file(id)), text).unwrap();
+            }
             let Some(ptx) = ptx else {
                 panic!("{compiler}: no PTX for {id}, which has cases");
             };

@@ -130,6 +130,8 @@ pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
 pub use context::Context;
 pub use device::{Device, DeviceProperties};
 #[cfg(feature = "notebook")]
+pub use display::plot::{DataPlot, PlotValue, LINE_POINTS};
+#[cfg(feature = "notebook")]
 pub use display::{KernelTable, KernelTableRow};
 pub use error::{CudaError, CudaVersion, DeviceAssertion, Error, LoadAttempt, LoadFailure, Result};
 pub use global::{Global, Managed, UnifiedFunction};

@@ -1,5 +1,6 @@
 //! SVG charts drawn with `plotters` (SVG backend only, no system fonts): line charts with
-//! optional logarithmic axes, and histograms.
+//! optional logarithmic axes, histograms and heatmaps, and [`downsample`] for series too long
+//! to draw point by point.
 //!
 //! Text and axes are drawn in `currentColor`, so a chart inlined in a page takes the page's
 //! text colour (light and dark themes); series use mid-tone colours legible on both.
@@ -66,6 +67,228 @@ pub struct Histogram {
     pub bins: usize,
     /// Size in pixels.
     pub size: (u32, u32),
+}
+
+/// Series with more points than this are drawn as a line without a marker per point.
+pub const MARKERS_UP_TO: usize = 200;
+
+/// Reduces `values` (at x = 0, 1, 2, ...) to at most `max_points` points for a line chart,
+/// keeping the shape: the values are cut into `max_points / 2` buckets of consecutive
+/// indices and each bucket keeps its smallest and largest finite value, in index order, so
+/// spikes survive. Non-finite values are left out. Short inputs come back whole.
+///
+/// ```
+/// use cuda_library_notebook::chart::downsample;
+/// let mut v = vec![0.0; 10_000];
+/// v[1234] = 5.0;
+/// let pts = downsample(&v, 500);
+/// assert!(pts.len() <= 500);
+/// assert!(pts.contains(&(1234.0, 5.0)));
+/// ```
+pub fn downsample(values: &[f64], max_points: usize) -> Vec<(f64, f64)> {
+    let finite = |(i, v): (usize, &f64)| v.is_finite().then_some((i as f64, *v));
+    let max_points = max_points.max(2);
+    if values.len() <= max_points {
+        return values.iter().enumerate().filter_map(finite).collect();
+    }
+    let buckets = max_points / 2;
+    let mut out = Vec::with_capacity(2 * buckets);
+    for b in 0..buckets {
+        let (start, end) = (b * values.len() / buckets, (b + 1) * values.len() / buckets);
+        let mut lo: Option<(f64, f64)> = None;
+        let mut hi: Option<(f64, f64)> = None;
+        for p in values[start..end]
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| finite((start + i, v)))
+        {
+            if lo.is_none_or(|l| p.1 < l.1) {
+                lo = Some(p);
+            }
+            if hi.is_none_or(|h| p.1 > h.1) {
+                hi = Some(p);
+            }
+        }
+        match (lo, hi) {
+            (Some(l), Some(h)) if l.0 < h.0 => out.extend([l, h]),
+            (Some(l), Some(h)) if l.0 > h.0 => out.extend([h, l]),
+            (Some(l), _) => out.push(l),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A heatmap of a 2-D array: `values` row by row, `width` to a row (a partial last row is
+/// drawn with gaps). Row 0 is at the top, as in an image. Arrays larger than
+/// [`Heatmap::MAX_CELLS`] a side are shown averaged over blocks of elements; non-finite
+/// values are gaps. Colours follow the viridis scale (dark blue-violet for the smallest value,
+/// yellow for the largest), with a colour bar.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Heatmap {
+    /// Title above the plot.
+    pub title: String,
+    /// The values, row by row.
+    pub values: Vec<f64>,
+    /// Elements per row.
+    pub width: usize,
+    /// Size in pixels.
+    pub size: (u32, u32),
+}
+
+/// Viridis at nine evenly spaced points (matplotlib's perceptually uniform scale, readable on
+/// light and dark pages and in greyscale).
+const VIRIDIS: [(u8, u8, u8); 9] = [
+    (68, 1, 84),
+    (71, 44, 122),
+    (59, 81, 139),
+    (44, 113, 142),
+    (33, 144, 141),
+    (39, 173, 129),
+    (92, 200, 99),
+    (170, 220, 50),
+    (253, 231, 37),
+];
+
+/// The viridis colour of `t` in [0, 1].
+fn viridis(t: f64) -> RGBColor {
+    let t = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let x = t * (VIRIDIS.len() - 1) as f64;
+    let i = (x.floor() as usize).min(VIRIDIS.len() - 2);
+    let f = x - i as f64;
+    let (a, b) = (VIRIDIS[i], VIRIDIS[i + 1]);
+    let mix = |p: u8, q: u8| (p as f64 + (q as f64 - p as f64) * f).round() as u8;
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+impl Heatmap {
+    /// Cells drawn at most along each side; larger arrays are averaged over blocks.
+    pub const MAX_CELLS: usize = 128;
+
+    /// The grid actually drawn: (columns, rows, block width, block height, cell means).
+    fn cells(&self) -> (usize, usize, usize, usize, Vec<f64>) {
+        let width = self.width.max(1);
+        let rows = self.values.len().div_ceil(width);
+        let (bw, bh) = (
+            width.div_ceil(Self::MAX_CELLS),
+            rows.div_ceil(Self::MAX_CELLS),
+        );
+        let (cols_out, rows_out) = (width.div_ceil(bw), rows.div_ceil(bh));
+        let mut sums = vec![(0.0f64, 0u32); cols_out * rows_out];
+        for (i, v) in self.values.iter().enumerate() {
+            if v.is_finite() {
+                let (r, c) = (i / width, i % width);
+                let cell = &mut sums[(r / bh) * cols_out + c / bw];
+                cell.0 += v;
+                cell.1 += 1;
+            }
+        }
+        let means = sums
+            .into_iter()
+            .map(|(s, n)| if n == 0 { f64::NAN } else { s / n as f64 })
+            .collect();
+        (cols_out, rows_out, bw, bh, means)
+    }
+
+    /// The heatmap as an SVG document.
+    ///
+    /// ```
+    /// use cuda_library_notebook::chart::Heatmap;
+    /// let values: Vec<f64> = (0..64).map(|i| (i % 8 + i / 8) as f64).collect();
+    /// let svg = Heatmap { title: "8 x 8".into(), values, width: 8, size: (480, 400) }
+    ///     .to_svg()
+    ///     .unwrap();
+    /// assert!(svg.matches("<rect").count() >= 64);
+    /// ```
+    pub fn to_svg(&self) -> Result<String, String> {
+        if self.width == 0 {
+            return Err(err("a heatmap needs a row width of at least 1"));
+        }
+        let (cols, rows, bw, bh, cells) = self.cells();
+        let (lo, hi) = cells
+            .iter()
+            .filter(|v| v.is_finite())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| {
+                (l.min(v), h.max(v))
+            });
+        if !lo.is_finite() {
+            return Err(err("no finite values to draw"));
+        }
+        let span = if hi > lo { hi - lo } else { 1.0 };
+        let (w_elems, h_elems) = ((cols * bw) as f64, (rows * bh) as f64);
+        let mut out = String::new();
+        {
+            let root = Svg::with_string(&mut out, self.size).into_drawing_area();
+            let (plot, bar) = root.split_horizontally(self.size.0.saturating_sub(96));
+            // y counts down from the top row: drawn at h - row.
+            let mut chart = ChartBuilder::on(&plot)
+                .caption(&self.title, ("sans-serif", 16).into_font().color(&BLACK))
+                .margin(12)
+                .x_label_area_size(40)
+                .y_label_area_size(56)
+                .build_cartesian_2d(0.0..w_elems, 0.0..h_elems)
+                .map_err(err)?;
+            chart
+                .configure_mesh()
+                .disable_mesh()
+                .x_desc("column")
+                .y_desc("row")
+                .x_label_formatter(&|v| format!("{v:.0}"))
+                .y_label_formatter(&|v| format!("{:.0}", h_elems - v))
+                .axis_style(BLACK.mix(0.6))
+                .label_style(("sans-serif", 12).into_font().color(&BLACK))
+                .axis_desc_style(("sans-serif", 13).into_font().color(&BLACK))
+                .draw()
+                .map_err(err)?;
+            chart
+                .draw_series(cells.iter().enumerate().filter(|(_, v)| v.is_finite()).map(
+                    |(i, v)| {
+                        let (r, c) = ((i / cols) as f64, (i % cols) as f64);
+                        let (x0, y1) = (c * bw as f64, h_elems - r * bh as f64);
+                        Rectangle::new(
+                            [(x0, y1 - bh as f64), (x0 + bw as f64, y1)],
+                            viridis((v - lo) / span).filled(),
+                        )
+                    },
+                ))
+                .map_err(err)?;
+            // The colour bar: the scale from the smallest to the largest value.
+            let mut scale = ChartBuilder::on(&bar)
+                .margin_top(40)
+                .margin_bottom(52)
+                .margin_right(8)
+                .y_label_area_size(56)
+                .build_cartesian_2d(0.0..1.0, lo..lo + span)
+                .map_err(err)?;
+            scale
+                .configure_mesh()
+                .disable_mesh()
+                .disable_x_axis()
+                .y_labels(5)
+                .y_label_formatter(&tick)
+                .axis_style(BLACK.mix(0.6))
+                .label_style(("sans-serif", 11).into_font().color(&BLACK))
+                .draw()
+                .map_err(err)?;
+            const STEPS: usize = 48;
+            scale
+                .draw_series((0..STEPS).map(|k| {
+                    let (a, b) = (k as f64 / STEPS as f64, (k + 1) as f64 / STEPS as f64);
+                    Rectangle::new(
+                        [(0.0, lo + a * span), (1.0, lo + b * span)],
+                        viridis((a + b) / 2.0).filled(),
+                    )
+                }))
+                .map_err(err)?;
+            root.present().map_err(err)?;
+        }
+        Ok(themed(out))
+    }
 }
 
 /// Replaces plotters' black with `currentColor` and drops any opaque background, so the
@@ -257,9 +480,12 @@ impl LineChart {
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
                 });
-            chart
-                .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
-                .map_err(err)?;
+            // Markers show where the samples are; past a few hundred they only blur the line.
+            if pts.len() <= MARKERS_UP_TO {
+                chart
+                    .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+                    .map_err(err)?;
+            }
         }
         if self.series.len() > 1 {
             chart

@@ -38,9 +38,23 @@ impl Unit {
     pub fn compile(&self) -> Result<String, Error> {
         let src = std::fs::read_to_string(&self.path)
             .unwrap_or_else(|e| panic!("{}: {e}", self.path.display()));
+        // Include paths relative to the working directory where they can be (cargo runs
+        // tests in the package's folder), for the same reason as the name below: `assert()`
+        // in a header writes the header's path into the PTX.
+        let cwd = std::env::current_dir().ok();
+        let include_paths = self
+            .include_paths
+            .iter()
+            .map(
+                |p| match cwd.as_deref().and_then(|c| p.strip_prefix(c).ok()) {
+                    Some(rel) => rel.to_path_buf(),
+                    None => p.clone(),
+                },
+            )
+            .collect();
         let options = ProgramOptions {
             arch: Some("compute_80".into()),
-            include_paths: self.include_paths.clone(),
+            include_paths,
             extra: self.options.clone(),
             ..Default::default()
         };

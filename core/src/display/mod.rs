@@ -6,6 +6,8 @@
 //! SVG, nothing fetched), used by the evcxr output and usable anywhere else. Times from
 //! the simulator are labelled simulated wherever they appear.
 
+pub mod plot;
+
 use cuda_library_notebook::chart::{Histogram, LineChart, Series};
 use cuda_library_notebook::evcxr::show_html;
 use cuda_library_notebook::html::{
