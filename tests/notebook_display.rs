@@ -21,6 +21,10 @@ fn keep(name: &str, html: &str) {
     }
 }
 
+/// One test at a time: they share the process's simulated GPU, and a synchronous copy in
+/// one test is ordered with every stream, so it would lengthen the other's timed launches.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn svg_ok(html: &str) -> usize {
     let n = html.matches("<svg").count();
     assert_eq!(n, html.matches("</svg>").count());
@@ -29,6 +33,7 @@ fn svg_ok(html: &str) -> usize {
 
 #[test]
 fn every_type_renders_escaped_self_contained_html() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
     cuda_library::use_backend(BackendKind::Sim).unwrap();
     let dev = Device::new(0).unwrap();
     let ctx = dev.set_current().unwrap();
@@ -144,6 +149,7 @@ fn every_type_renders_escaped_self_contained_html() {
 /// `DeviceBuffer`, `Global` and `Managed` as pictures: what is drawn and what the note says.
 #[test]
 fn device_data_plots_as_line_charts_histograms_and_heatmaps() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
     cuda_library::use_backend(BackendKind::Sim).unwrap();
     let ctx = Device::new(0).unwrap().set_current().unwrap();
 
