@@ -201,7 +201,7 @@ fn device_data_plots_as_line_charts_histograms_and_heatmaps() {
     let big_map = big.heatmap(1024).unwrap();
     assert_eq!(
         big_map.note(),
-        "524288 values as 512 rows of 1024; each cell is the mean of a 8 x 4 block"
+        "524288 values as 512 rows of 1024; each cell is the mean of a block of 8 x 4 elements"
     );
     assert!(big_map.to_svg().matches("<rect").count() < 128 * 128 + 100);
     let ragged = ctx.htod(&[1.0f64, 2.0, 3.0, 4.0, 5.0]).unwrap();

@@ -223,7 +223,9 @@ fn draw(title: String, ty: &str, values: &[f64], kind: Kind) -> Result<DataPlot>
                 note.push_str(&format!(" (the last row has {})", n % width));
             }
             if bw > 1 || bh > 1 {
-                note.push_str(&format!("; each cell is the mean of a {bw} x {bh} block"));
+                note.push_str(&format!(
+                    "; each cell is the mean of a block of {bw} x {bh} elements"
+                ));
             }
             note.push_str(&skipped);
             (map.to_svg(), note)
