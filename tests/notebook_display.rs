@@ -259,7 +259,7 @@ fn device_data_plots_as_line_charts_histograms_and_heatmaps() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("holds 6 bytes, not a whole number of f64"),
+        e.contains("global `odd` (not a whole number of f64) is 6 byte(s)"),
         "{e}"
     );
     lib.unload().unwrap();

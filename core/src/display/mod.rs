@@ -633,8 +633,7 @@ impl Managed {
 
 /// `f32[1024]` for a buffer of 1024 `f32`.
 fn buffer_name<T>(len: usize) -> String {
-    let ty = std::any::type_name::<T>();
-    format!("{}[{len}]", ty.rsplit("::").next().unwrap_or(ty))
+    format!("{}[{len}]", plot::type_name::<T>())
 }
 
 impl<T: DeviceRepr + Default> DeviceBuffer<T> {

@@ -100,30 +100,8 @@ impl DataPlot {
     }
 }
 
-/// The elements of `bytes` read as `T`.
-fn values_of<T: PlotValue>(what: &str, bytes: &[u8]) -> Result<Vec<f64>> {
-    let size = std::mem::size_of::<T>();
-    if bytes.len() % size != 0 {
-        return Err(Error::InvalidArgument(format!(
-            "{what} holds {} bytes, not a whole number of {} ({size} bytes each): plot it \
-             as an element type whose size divides {}",
-            bytes.len(),
-            type_name::<T>(),
-            bytes.len()
-        )));
-    }
-    Ok(bytes
-        .chunks_exact(size)
-        .map(|c| {
-            let mut v = T::default();
-            crate::memory::as_bytes_mut(std::slice::from_mut(&mut v)).copy_from_slice(c);
-            v.to_f64()
-        })
-        .collect())
-}
-
-/// `f32` for `f32`.
-fn type_name<T>() -> &'static str {
+/// `f32` for `f32` (the type's name without its path).
+pub(super) fn type_name<T>() -> &'static str {
     let ty = std::any::type_name::<T>();
     ty.rsplit("::").next().unwrap_or(ty)
 }
@@ -241,7 +219,7 @@ fn draw(title: String, ty: &str, values: &[f64], kind: Kind) -> Result<DataPlot>
 impl<T: PlotValue> DeviceBuffer<T> {
     fn plot_as(&self, kind: Kind) -> Result<DataPlot> {
         let values: Vec<f64> = self.to_vec()?.into_iter().map(T::to_f64).collect();
-        let title = format!("buffer {}[{}]", type_name::<T>(), self.len());
+        let title = format!("buffer {}", super::buffer_name::<T>(self.len()));
         draw(title, type_name::<T>(), &values, kind)
     }
 
@@ -270,7 +248,7 @@ macro_rules! variable_plots {
         impl $ty {
             fn plot_as<T: PlotValue>(&self, kind: Kind) -> Result<DataPlot> {
                 let title = format!("{} {} as {}", $kind, self.name(), type_name::<T>());
-                let values = values_of::<T>(&title, &self.read_bytes()?)?;
+                let values: Vec<f64> = self.read_vec::<T>()?.into_iter().map(T::to_f64).collect();
                 draw(title, type_name::<T>(), &values, kind)
             }
 
