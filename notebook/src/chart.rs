@@ -225,13 +225,14 @@ impl Heatmap {
         {
             let root = Svg::with_string(&mut out, self.size).into_drawing_area();
             let (plot, bar) = root.split_horizontally(self.size.0.saturating_sub(96));
-            // y counts down from the top row: drawn at h - row.
+            // Row r is drawn at y = -r, so row 0 is at the top and the ticks fall on round
+            // row numbers.
             let mut chart = ChartBuilder::on(&plot)
                 .caption(&self.title, ("sans-serif", 16).into_font().color(&BLACK))
                 .margin(12)
                 .x_label_area_size(40)
                 .y_label_area_size(56)
-                .build_cartesian_2d(0.0..w_elems, 0.0..h_elems)
+                .build_cartesian_2d(0.0..w_elems, -h_elems..0.0)
                 .map_err(err)?;
             chart
                 .configure_mesh()
@@ -239,7 +240,7 @@ impl Heatmap {
                 .x_desc("column")
                 .y_desc("row")
                 .x_label_formatter(&|v| format!("{v:.0}"))
-                .y_label_formatter(&|v| format!("{:.0}", h_elems - v))
+                .y_label_formatter(&|v| format!("{:.0}", 0.0 - v))
                 .axis_style(BLACK.mix(0.6))
                 .label_style(("sans-serif", 12).into_font().color(&BLACK))
                 .axis_desc_style(("sans-serif", 13).into_font().color(&BLACK))
@@ -249,7 +250,7 @@ impl Heatmap {
                 .draw_series(cells.iter().enumerate().filter(|(_, v)| v.is_finite()).map(
                     |(i, v)| {
                         let (r, c) = ((i / cols) as f64, (i % cols) as f64);
-                        let (x0, y1) = (c * bw as f64, h_elems - r * bh as f64);
+                        let (x0, y1) = (c * bw as f64, -r * bh as f64);
                         Rectangle::new(
                             [(x0, y1 - bh as f64), (x0 + bw as f64, y1)],
                             viridis((v - lo) / span).filled(),
