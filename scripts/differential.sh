@@ -28,34 +28,32 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 diff_dir=tests/realworld/differential
+# The gpu_differential test binary, built here, into .gpu/ for the GPU machine.
+stage_gpu_binary() {
+  local bin
+  bin=$(cargo test --release --test gpu_differential --no-run --message-format=json 2>/dev/null |
+    python3 -c 'import json,sys
+for l in sys.stdin:
+    m = json.loads(l)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gpu_differential" and m.get("executable"):
+        print(m["executable"])')
+  cp "$bin" .gpu/gpu_differential
+  strip --strip-debug .gpu/gpu_differential
+}
 case "${1:-}" in
   select)
     export VIRTUAL_ENV="${VIRTUAL_ENV:-$(scripts/setup-venv.sh)}"
     rm -rf .gpu/diff-ptx
     CUDA_LIBRARY_DIFF_SELECT=1 CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
       cargo test --release --test sim_differential select_cases -- --nocapture
-    bin=$(cargo test --release --test gpu_differential --no-run --message-format=json 2>/dev/null |
-      python3 -c 'import json,sys
-for l in sys.stdin:
-    m = json.loads(l)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gpu_differential" and m.get("executable"):
-        print(m["executable"])')
-    cp "$bin" .gpu/gpu_differential
-    strip --strip-debug .gpu/gpu_differential
+    stage_gpu_binary
     ;;
   ptx)
     export VIRTUAL_ENV="${VIRTUAL_ENV:-$(scripts/setup-venv.sh)}"
     rm -rf .gpu/diff-ptx
     CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
       cargo test --release --test sim_differential simulator_matches_the_gpu -- --nocapture || true
-    bin=$(cargo test --release --test gpu_differential --no-run --message-format=json 2>/dev/null |
-      python3 -c 'import json,sys
-for l in sys.stdin:
-    m = json.loads(l)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gpu_differential" and m.get("executable"):
-        print(m["executable"])')
-    cp "$bin" .gpu/gpu_differential
-    strip --strip-debug .gpu/gpu_differential
+    stage_gpu_binary
     ;;
   nvcc)
     python3 tests/realworld/nvcc_ptx.py "$2"
