@@ -158,7 +158,8 @@ mod regen {
         |Library.*|Kernel.*|ModuleGet.*|FuncGet.*|FuncSet.*|LaunchKernel.*\
         |Mem(Alloc|AllocManaged|Free|GetInfo|cpyHtoD|cpyDtoH|cpyDtoD|cpyHtoDAsync|cpyDtoHAsync|setD8|setD32|setD8Async|setD32Async)(_v2)?\
         |Stream(Create|Destroy|Synchronize|Query)(_v2)?|Event(Create|Destroy|Record|Synchronize|Query|ElapsedTime)(_v2)?\
-        |OccupancyMax.*)";
+        |OccupancyMax.*|TexObject(Create|Destroy)|SurfObject(Create|Destroy)\
+        |Array(Create|Destroy|3DCreate)(_v2)?|Memcpy3D(_v2)?)";
 
     /// The driver functions the crate calls directly on the loaded library.
     const DRIVER_DIRECT: &str =
@@ -175,7 +176,8 @@ mod regen {
             // costs a libloading lookup instantiation in the generated `DriverLib`.
             .allowlist_function(DRIVER_DIRECT)
             .allowlist_type(format!("PFN_{}_v.*", &DRIVER_FUNCTIONS))
-            .allowlist_type("CUdriverProcAddress_flags.*|CUstream_flags.*|CUevent_flags.*")
+            .allowlist_type("CUdriverProcAddress_flags.*|CUstream_flags.*|CUevent_flags.*|CUarray_format.*|CUaddress_mode.*|CUfilter_mode.*|CUmemorytype.*|CUresourcetype.*")
+            .allowlist_var("CU_TRSF_.*|CUDA_ARRAY3D_.*")
             .allowlist_var("CUDA_VERSION")
             .dynamic_library_name("DriverLib")
             .generate()

@@ -9,6 +9,8 @@
 //! simulator learns more), when the corpus shrinks below [`KERNELS_FLOOR`], or when a unit
 //! stops compiling. The goal, [`TARGET_PERCENT`], is printed, not asserted.
 //!
+//! `CUDA_LIBRARY_REALWORLD_PTX_OUT=DIR` writes every unit's PTX into `DIR`.
+//!
 //! Without NVRTC the test is skipped (printed), unless `CUDA_LIBRARY_REQUIRE_NVRTC=1`.
 
 use std::collections::BTreeMap;
@@ -53,6 +55,14 @@ fn run_unit(u: &Unit) -> Result<Outcome, cuda_library::Error> {
             })
         }
     };
+    // `CUDA_LIBRARY_REALWORLD_PTX_OUT=DIR` keeps every unit's PTX (named by its corpus id,
+    // `/` as `__`) for reading what a kernel that does not lower contains.
+    if let Some(dir) = std::env::var_os("CUDA_LIBRARY_REALWORLD_PTX_OUT") {
+        let file = std::path::Path::new(&dir).join(format!("{}.ptx", u.id().replace('/', "__")));
+        if let Err(e) = std::fs::write(&file, &ptx) {
+            eprintln!("could not write {}: {e}", file.display());
+        }
+    }
     let ptx = ptx.as_str();
     let names = entries(ptx);
     let lines: Vec<&str> = ptx.lines().collect();

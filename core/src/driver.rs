@@ -143,6 +143,13 @@ entry_points! {
     memcpy_htod => c"cuMemcpyHtoD": PFN_cuMemcpyHtoD_v3020 @ 3020;
     memcpy_dtoh => c"cuMemcpyDtoH": PFN_cuMemcpyDtoH_v3020 @ 3020;
     memcpy_dtod => c"cuMemcpyDtoD": PFN_cuMemcpyDtoD_v3020 @ 3020;
+    array_3d_create => c"cuArray3DCreate": PFN_cuArray3DCreate_v3020 @ 3020;
+    array_destroy => c"cuArrayDestroy": PFN_cuArrayDestroy_v2000 @ 2000;
+    memcpy_3d => c"cuMemcpy3D": PFN_cuMemcpy3D_v3020 @ 3020;
+    tex_object_create => c"cuTexObjectCreate": PFN_cuTexObjectCreate_v5000 @ 5000;
+    tex_object_destroy => c"cuTexObjectDestroy": PFN_cuTexObjectDestroy_v5000 @ 5000;
+    surf_object_create => c"cuSurfObjectCreate": PFN_cuSurfObjectCreate_v5000 @ 5000;
+    surf_object_destroy => c"cuSurfObjectDestroy": PFN_cuSurfObjectDestroy_v5000 @ 5000;
     memset_d8 => c"cuMemsetD8": PFN_cuMemsetD8_v3020 @ 3020;
     memset_d32 => c"cuMemsetD32": PFN_cuMemsetD32_v3020 @ 3020;
     stream_create => c"cuStreamCreate": PFN_cuStreamCreate_v2000 @ 2000;

@@ -113,8 +113,10 @@ mod memory;
 mod names;
 mod object_code;
 mod options;
+mod sampling;
 pub mod sim;
 mod stream;
+mod texture;
 #[cfg(feature = "notebook")]
 pub mod timing;
 
@@ -152,7 +154,9 @@ pub use memory::{DeviceBuffer, DevicePtr, DeviceRepr};
 pub use names::demangle;
 pub use object_code::{ImageSource, ObjectCode};
 pub use options::{HostTable, JitOptions, LibraryOptions};
+pub use sampling::{AddressMode, ArrayDesc, ArrayFormat, FilterMode, ReadMode, TextureDesc};
 pub use stream::{Event, Stream};
+pub use texture::{Array, Surface, Texture, TEXTURE_PITCH_ALIGNMENT};
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use backend::driver_version;

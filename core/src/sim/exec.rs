@@ -471,6 +471,15 @@ fn f32_directed(op: BinOp, fused: bool, a: u64, b: u64, c: u64, r: Round) -> u64
 
 /// A little-endian value of 1, 2, 4 or 8 bytes (fixed-size copies: no `memcpy` call).
 #[inline(always)]
+/// The coordinates of a texture or surface instruction for lane `l`, as 32-bit words.
+fn lane_coords(w: &Warp, coords: &[Src], l: usize) -> [u32; 4] {
+    let mut c = [0u32; 4];
+    for (k, &s) in coords.iter().enumerate().take(4) {
+        c[k] = w.get(s, l) as u32;
+    }
+    c
+}
+
 fn load_le(s: &[u8]) -> u64 {
     if let Ok(b) = <[u8; 4]>::try_from(s) {
         u32::from_le_bytes(b) as u64
@@ -2375,6 +2384,75 @@ impl Block<'_> {
                 ref args,
                 ret,
             } => self.runtime(gmem, w, ins, func, args, ret, m)?,
+            Op::Tex {
+                geometry,
+                ctype,
+                ttype,
+                d,
+                handle,
+                ref coords,
+            } => {
+                for l in lanes(m) {
+                    let c = lane_coords(w, coords, l);
+                    let t = super::texture::fetch(gmem, w.get(handle, l), geometry, ctype, ttype, c)
+                        .map_err(|e| self.fault(w, l, ins, e))?;
+                    for (&r, v) in d.iter().zip(t) {
+                        w.set(r, l, u64::from(v));
+                    }
+                }
+            }
+            Op::SurfLd {
+                geometry,
+                boundary,
+                ty,
+                ref d,
+                handle,
+                ref coords,
+            } => {
+                let size = ty.size();
+                for l in lanes(m) {
+                    let c = lane_coords(w, coords, l);
+                    let h = w.get(handle, l);
+                    let at = super::texture::surface_address(gmem, h, geometry, boundary, c, size * d.len())
+                        .map_err(|e| self.fault(w, l, ins, e))?;
+                    for (k, &r) in d.iter().enumerate() {
+                        let v = match at {
+                            Some(at) => gmem
+                                .slice(at + (k * size) as u64, size)
+                                .map(load_le)
+                                .ok_or_else(|| self.fault(w, l, ins, format!("the surface's memory at {at:#x} is gone")))?,
+                            None => 0,
+                        };
+                        w.set(r, l, v);
+                    }
+                }
+            }
+            Op::SurfSt {
+                geometry,
+                boundary,
+                ty,
+                ref s,
+                handle,
+                ref coords,
+            } => {
+                let size = ty.size();
+                for l in lanes(m) {
+                    let c = lane_coords(w, coords, l);
+                    let h = w.get(handle, l);
+                    let Some(at) = super::texture::surface_address(gmem, h, geometry, boundary, c, size * s.len())
+                        .map_err(|e| self.fault(w, l, ins, e))?
+                    else {
+                        continue;
+                    };
+                    for (k, &src) in s.iter().enumerate() {
+                        let v = w.get(src, l);
+                        let slot = gmem
+                            .slice_mut(at + (k * size) as u64, size)
+                            .ok_or_else(|| self.fault(w, l, ins, format!("the surface's memory at {at:#x} is gone")))?;
+                        store_le(slot, v);
+                    }
+                }
+            }
             Op::Dp {
                 pair,
                 hi,

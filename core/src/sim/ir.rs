@@ -4,6 +4,7 @@
 pub use super::exact::CarryOp;
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
 pub use super::tensor::{Elem, MmaTypes, Shape};
+pub use super::texture::{Boundary, CoordType, Geometry, TexelType};
 
 /// A PTX data type, as the simulator computes with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -409,6 +410,34 @@ pub struct Frame {
 /// One operation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
+    /// `tex`: a fetch of four channels from the texture object `handle` (`tex.level` and
+    /// `tex.grad` read level 0: the crate makes no mipmapped textures).
+    Tex {
+        geometry: Geometry,
+        ctype: CoordType,
+        ttype: TexelType,
+        d: [u32; 4],
+        handle: Src,
+        coords: Vec<Src>,
+    },
+    /// `suld.b`: `d.len()` elements of `ty` from the surface object `handle`.
+    SurfLd {
+        geometry: Geometry,
+        boundary: Boundary,
+        ty: Ty,
+        d: Vec<u32>,
+        handle: Src,
+        coords: Vec<Src>,
+    },
+    /// `sust.b`: `s.len()` elements of `ty` to the surface object `handle`.
+    SurfSt {
+        geometry: Geometry,
+        boundary: Boundary,
+        ty: Ty,
+        s: Vec<Src>,
+        handle: Src,
+        coords: Vec<Src>,
+    },
     /// A real call (recursion): each lane pushes a frame (its return address and
     /// `frame`), moves the arguments into the callee's parameter registers and jumps to
     /// `target`.

@@ -1649,6 +1649,151 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// `tex`, `suld.b` and `sust.b`: `[handle, {coordinates}]` with the texture or surface
+    /// object in a 64-bit register (bindless objects, as CUDA 12 compiles them).
+    fn texture_op(&mut self, i: &ast::Instruction, mods: &[&str], line: u32) -> Result<Op> {
+        let text = || {
+            std::iter::once(i.opcode.as_str())
+                .chain(mods.iter().copied())
+                .collect::<Vec<_>>()
+                .join(".")
+        };
+        let geometry = mods
+            .iter()
+            .find_map(|m| Geometry::parse(m))
+            .ok_or_else(|| unsupported(line, format!("`{}` without a geometry", text())))?;
+        let o = &i.operands;
+        let (target, data) = match i.opcode.as_str() {
+            "sust" => (o.first(), o.get(1)),
+            _ => (o.get(1), o.first()),
+        };
+        let (Some(Operand::List(target)), Some(data)) = (target, data) else {
+            return Err(unsupported(line, format!("`{}` with these operands", text())));
+        };
+        let handle = match target.first() {
+            Some(Operand::Name(n)) if self.is_reg(n) => Src::Reg(self.reg(n)),
+            Some(Operand::Name(n)) => {
+                return Err(unsupported(
+                    line,
+                    format!(
+                        "`{}` through the texture or surface reference `{n}` (references were \
+                         removed in CUDA 12; pass a texture or surface object instead)",
+                        text()
+                    ),
+                ))
+            }
+            _ => return Err(unsupported(line, format!("`{}` with these operands", text()))),
+        };
+        if target.len() != 2 {
+            return Err(unsupported(
+                line,
+                format!("`{}` with a separate sampler (unified mode only)", text()),
+            ));
+        }
+        let ctype = if i.opcode == "tex" && mods.contains(&"s32") && mods.last() == Some(&"s32") {
+            CoordType::S32
+        } else {
+            CoordType::F32
+        };
+        let coord_ty = if i.opcode == "tex" && ctype == CoordType::F32 {
+            Ty::F32
+        } else {
+            Ty::S(4)
+        };
+        let coords = match &target[1] {
+            Operand::Vector(v) => v.as_slice(),
+            one => std::slice::from_ref(one),
+        };
+        let mut cs = Vec::with_capacity(4);
+        for (k, c) in coords.iter().enumerate().take(geometry.coordinates()) {
+            // The layer index of an array geometry is an integer.
+            let ty = if k == 0 && geometry.layered() { Ty::S(4) } else { coord_ty };
+            cs.push(self.src(c, ty, line)?);
+        }
+        if cs.len() < geometry.coordinates() {
+            return Err(unsupported(line, format!("`{}` with too few coordinates", text())));
+        }
+        let items = match data {
+            Operand::Vector(v) => v.as_slice(),
+            one => std::slice::from_ref(one),
+        };
+        if i.opcode == "tex" {
+            if !mods.contains(&"v4") || items.len() != 4 {
+                return Err(unsupported(line, format!("`{}` (only `.v4` results)", text())));
+            }
+            let ttype = match mods.iter().rev().nth(1) {
+                Some(&"f32") => TexelType::F32,
+                Some(&"s32") => TexelType::S32,
+                Some(&"u32") => TexelType::U32,
+                _ => {
+                    return Err(unsupported(
+                        line,
+                        format!("`{}` (results of .f32, .s32 or .u32 only)", text()),
+                    ))
+                }
+            };
+            let mut d = [0u32; 4];
+            for (k, x) in items.iter().enumerate() {
+                d[k] = self.dst(x, line)?;
+            }
+            return Ok(Op::Tex {
+                geometry,
+                ctype,
+                ttype,
+                d,
+                handle,
+                coords: cs,
+            });
+        }
+        if !mods.contains(&"b") {
+            return Err(unsupported(
+                line,
+                format!("`{}` (formatted surface access, `.p`, is not simulated; `.b` is)", text()),
+            ));
+        }
+        let boundary = if mods.contains(&"clamp") {
+            Boundary::Clamp
+        } else if mods.contains(&"zero") {
+            Boundary::Zero
+        } else {
+            Boundary::Trap
+        };
+        let ty = match mods.iter().find(|m| matches!(**m, "b8" | "b16" | "b32" | "b64")) {
+            Some(&"b8") => Ty::U(1),
+            Some(&"b16") => Ty::U(2),
+            Some(&"b32") => Ty::U(4),
+            Some(_) => Ty::U(8),
+            None => return Err(unsupported(line, format!("`{}` without an element type", text()))),
+        };
+        if i.opcode == "suld" {
+            let d = items
+                .iter()
+                .map(|x| self.dst(x, line))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Op::SurfLd {
+                geometry,
+                boundary,
+                ty,
+                d,
+                handle,
+                coords: cs,
+            })
+        } else {
+            let s = items
+                .iter()
+                .map(|x| self.src(x, ty, line))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Op::SurfSt {
+                geometry,
+                boundary,
+                ty,
+                s,
+                handle,
+                coords: cs,
+            })
+        }
+    }
+
     fn op(&mut self, i: &ast::Instruction, line: u32) -> Result<Op> {
         // `.shared::cta` is `.shared`; so is `.shared::cluster` (a launch is a cluster
         // of one block here).
@@ -2648,12 +2793,13 @@ impl<'a> Lowerer<'a> {
                     src_size,
                 }
             }
-            "tex" | "tld4" | "txq" | "suld" | "sust" | "sured" | "suq" | "istypep" => {
+            "tex" | "suld" | "sust" => return self.texture_op(i, &mods, line),
+            "tld4" | "txq" | "sured" | "suq" | "istypep" => {
                 return Err(unsupported(
                     line,
                     format!(
-                        "`{}` (a texture or surface instruction: the crate has no texture-object \
-                         API, so no kernel can be given a texture or surface to use)",
+                        "`{}` (texture gather, queries and surface reductions are not simulated; \
+                         `tex`, `suld.b` and `sust.b` are)",
                         std::iter::once(i.opcode.as_str())
                             .chain(mods.iter().copied())
                             .collect::<Vec<_>>()

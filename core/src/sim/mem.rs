@@ -29,6 +29,8 @@ pub struct Memory {
     output_dropped: bool,
     /// Allocations device code made with `malloc`, and their bytes in all.
     heap: Vec<(u64, u64)>,
+    /// Live texture and surface objects.
+    pub(crate) textures: super::texture::Objects,
 }
 
 /// Bytes of device `printf` output kept until it is taken, as CUDA's default
@@ -49,6 +51,7 @@ impl Memory {
             device_output: String::new(),
             output_dropped: false,
             heap: Vec::new(),
+            textures: Default::default(),
         }
     }
 

@@ -58,6 +58,7 @@ mod lower;
 mod mem;
 mod printf;
 mod tensor;
+pub(crate) mod texture;
 
 pub use device::{launch_budget, set_launch_budget, take_device_output, CostModel};
 pub use exec::{block_work, launch, Budget, Dims, Stats};

@@ -1,0 +1,628 @@
+//! CUDA arrays, texture objects and surface objects: what `tex2D`, `tex3D`,
+//! `tex2DLayered`, `texCubemap`, `surf2Dwrite` and the rest read and write.
+//!
+//! An [`Array`] holds elements in the layout the texture hardware wants; a [`Texture`]
+//! samples an array, a [`DeviceBuffer`] as a 1-D texture or pitched rows as a 2-D one, with
+//! the address, filter and read modes of a [`TextureDesc`]; a [`Surface`] lets kernels read
+//! and write an array made [`with_surface`](ArrayDesc::with_surface). Textures and surfaces
+//! pass to kernels as their 64-bit handle (`cudaTextureObject_t`, `cudaSurfaceObject_t`).
+//!
+//! ```
+//! # fn main() -> cuda_library::Result<()> {
+//! use cuda_library::{Array, ArrayDesc, ArrayFormat, Device, FilterMode, LaunchConfig,
+//!                    Program, ProgramOptions, Texture, TextureDesc, DeviceBuffer};
+//! let ctx = Device::new(0)?.set_current()?;
+//! // A 4 x 2 image of floats, sampled between its elements.
+//! let image = Array::from_slice(&ctx, ArrayDesc::d2(4, 2, ArrayFormat::F32, 1),
+//!     &[0.0f32, 1.0, 2.0, 3.0, 10.0, 11.0, 12.0, 13.0])?;
+//! let tex = Texture::new(&image, &TextureDesc { filter: FilterMode::Linear, ..Default::default() })?;
+//! let ptx = r#"
+//! .version 7.0
+//! .target sm_80
+//! .address_size 64
+//! .visible .entry sample(.param .u64 t, .param .u64 out)
+//! {
+//!     .reg .b64 %rd<4>; .reg .f32 %f<8>;
+//!     ld.param.u64 %rd1, [t];
+//!     ld.param.u64 %rd2, [out];
+//!     // Element i's centre is at i + 0.5: (1.0, 1.0) lies between elements 0 and 1
+//!     // of rows 0 and 1.
+//!     mov.f32 %f1, 0f3F800000;
+//!     mov.f32 %f2, 0f3F800000;
+//!     tex.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [%rd1, {%f1, %f2}];
+//!     cvta.to.global.u64 %rd3, %rd2;
+//!     st.global.f32 [%rd3], %f3;
+//!     ret;
+//! }"#;
+//! let lib = cuda_library::Library::load_data(ptx.as_bytes(), &Default::default())?;
+//! let out = DeviceBuffer::<f32>::zeroed(&ctx, 1)?;
+//! let stream = ctx.create_stream()?;
+//! lib.get_kernel("sample")?.launcher(&stream).grid(1).block(1).arg(&tex).arg(&out).launch()?;
+//! // The mean of 0, 1, 10 and 11.
+//! assert_eq!(out.to_vec()?, vec![5.5]);
+//! # Ok(()) }
+//! ```
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use crate::context::{Context, CtxImp};
+use crate::error::{Error, Result};
+use crate::launch::{AsKernelArg, KernelArg};
+use crate::memory::{as_bytes, as_bytes_mut, DeviceBuffer, DeviceRepr};
+use crate::sampling::{
+    check_texture, AddressMode, ArrayDesc, ArrayFormat, FilterMode, Layout, ReadMode, TextureDesc,
+};
+use crate::sim::device::gpu;
+
+/// Bytes a pitched texture's rows must be aligned to (`texturePitchAlignment` of sm_90).
+pub const TEXTURE_PITCH_ALIGNMENT: usize = 32;
+
+/// Where an array's elements are.
+enum ArrayImp {
+    #[cfg(not(target_arch = "wasm32"))]
+    Driver(crate::sys::driver::CUarray),
+    /// Packed rows in simulated device memory, at this address.
+    Sim(u64),
+}
+
+struct ArrayInner {
+    desc: ArrayDesc,
+    ctx: CtxImp,
+    imp: ArrayImp,
+}
+
+// SAFETY: a CUarray may be used from any thread; the handle is never mutated.
+unsafe impl Send for ArrayInner {}
+// SAFETY: as above; copies go through the driver.
+unsafe impl Sync for ArrayInner {}
+
+impl Drop for ArrayInner {
+    fn drop(&mut self) {
+        // Errors cannot be reported from Drop.
+        match (&self.ctx, &self.imp) {
+            #[cfg(not(target_arch = "wasm32"))]
+            (CtxImp::Driver(c), ArrayImp::Driver(a)) => {
+                if c.make_current().is_ok() {
+                    // SAFETY: destroys an array this value owns; textures and surfaces over
+                    // it hold a clone, so none is left.
+                    let _ = unsafe { crate::driver::cu!(c.drv, array_destroy(*a)) };
+                }
+            }
+            (_, ArrayImp::Sim(base)) => {
+                let _ = gpu().lock().mem.free(*base);
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            _ => {}
+        }
+    }
+}
+
+/// A CUDA array (`CUarray`): elements laid out for texture fetches, 1-D, 2-D, 3-D,
+/// layered or a cubemap ([`ArrayDesc`]), destroyed when the last clone and every texture or
+/// surface over it is dropped. Copies to and from the host move the whole array, rows
+/// packed (`width * channels` values each), then slices, layers or faces.
+///
+/// ```
+/// # fn main() -> cuda_library::Result<()> {
+/// use cuda_library::{Array, ArrayDesc, ArrayFormat, Device};
+/// let ctx = Device::new(0)?.set_current()?;
+/// let a = Array::from_slice(&ctx, ArrayDesc::d2(3, 2, ArrayFormat::U8, 1), &[1u8, 2, 3, 4, 5, 6])?;
+/// assert_eq!(a.to_vec::<u8>()?, vec![1, 2, 3, 4, 5, 6]);
+/// # Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct Array {
+    inner: Arc<ArrayInner>,
+}
+
+impl std::fmt::Debug for Array {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Array")
+            .field("desc", &self.inner.desc)
+            .finish()
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod driver_side {
+    use super::*;
+    use crate::driver::cu;
+    use crate::sys::driver as sys;
+
+    pub(super) fn format(f: ArrayFormat) -> sys::CUarray_format {
+        match f {
+            ArrayFormat::U8 => sys::CUarray_format::CU_AD_FORMAT_UNSIGNED_INT8,
+            ArrayFormat::U16 => sys::CUarray_format::CU_AD_FORMAT_UNSIGNED_INT16,
+            ArrayFormat::U32 => sys::CUarray_format::CU_AD_FORMAT_UNSIGNED_INT32,
+            ArrayFormat::I8 => sys::CUarray_format::CU_AD_FORMAT_SIGNED_INT8,
+            ArrayFormat::I16 => sys::CUarray_format::CU_AD_FORMAT_SIGNED_INT16,
+            ArrayFormat::I32 => sys::CUarray_format::CU_AD_FORMAT_SIGNED_INT32,
+            ArrayFormat::F16 => sys::CUarray_format::CU_AD_FORMAT_HALF,
+            ArrayFormat::F32 => sys::CUarray_format::CU_AD_FORMAT_FLOAT,
+        }
+    }
+
+    pub(super) fn create(c: &crate::context::ContextInner, d: &ArrayDesc) -> Result<sys::CUarray> {
+        c.make_current()?;
+        let mut flags = 0;
+        if d.layered {
+            flags |= sys::CUDA_ARRAY3D_LAYERED;
+        }
+        if d.cubemap {
+            flags |= sys::CUDA_ARRAY3D_CUBEMAP;
+        }
+        if d.surface {
+            flags |= sys::CUDA_ARRAY3D_SURFACE_LDST;
+        }
+        let desc = sys::CUDA_ARRAY3D_DESCRIPTOR_v2 {
+            Width: d.width,
+            Height: d.height,
+            Depth: d.depth,
+            Format: format(d.format),
+            NumChannels: d.channels,
+            Flags: flags,
+        };
+        let mut a: sys::CUarray = std::ptr::null_mut();
+        // SAFETY: a filled descriptor; the array is destroyed by ArrayInner's Drop.
+        unsafe { cu!(c.drv, array_3d_create(&mut a, &desc)) }?;
+        Ok(a)
+    }
+
+    /// Copies the whole array from (`to_array`) or to host bytes of exactly its size.
+    pub(super) fn copy(
+        c: &crate::context::ContextInner,
+        a: sys::CUarray,
+        d: &ArrayDesc,
+        host: *mut u8,
+        to_array: bool,
+    ) -> Result<()> {
+        c.make_current()?;
+        let row = d.width * d.element_bytes();
+        let rows = d.height.max(1);
+        let mut p = sys::CUDA_MEMCPY3D_v2 {
+            WidthInBytes: row,
+            Height: rows,
+            Depth: d.depth.max(1),
+            ..Default::default()
+        };
+        if to_array {
+            p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_HOST;
+            p.srcHost = host.cast_const().cast();
+            p.srcPitch = row;
+            p.srcHeight = rows;
+            p.dstMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_ARRAY;
+            p.dstArray = a;
+        } else {
+            p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_ARRAY;
+            p.srcArray = a;
+            p.dstMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_HOST;
+            p.dstHost = host.cast();
+            p.dstPitch = row;
+            p.dstHeight = rows;
+        }
+        // SAFETY: the caller passes host memory of exactly `d.size_bytes()` bytes and the
+        // array `d` describes.
+        unsafe { cu!(c.drv, memcpy_3d(&p)) }
+    }
+
+    fn address(m: AddressMode) -> sys::CUaddress_mode {
+        match m {
+            AddressMode::Wrap => sys::CUaddress_mode::CU_TR_ADDRESS_MODE_WRAP,
+            AddressMode::Clamp => sys::CUaddress_mode::CU_TR_ADDRESS_MODE_CLAMP,
+            AddressMode::Mirror => sys::CUaddress_mode::CU_TR_ADDRESS_MODE_MIRROR,
+            AddressMode::Border => sys::CUaddress_mode::CU_TR_ADDRESS_MODE_BORDER,
+        }
+    }
+
+    /// What a texture or surface reads.
+    pub(super) enum Resource {
+        Array(sys::CUarray),
+        Linear(Layout),
+        Pitch2d(Layout),
+    }
+
+    fn resource(r: &Resource) -> sys::CUDA_RESOURCE_DESC_v1 {
+        let mut res = sys::CUDA_RESOURCE_DESC_v1::default();
+        match r {
+            Resource::Array(a) => {
+                res.resType = sys::CUresourcetype::CU_RESOURCE_TYPE_ARRAY;
+                res.res.array.hArray = *a;
+            }
+            Resource::Linear(l) => {
+                res.resType = sys::CUresourcetype::CU_RESOURCE_TYPE_LINEAR;
+                res.res.linear.devPtr = l.base;
+                res.res.linear.format = format(l.desc.format);
+                res.res.linear.numChannels = l.desc.channels;
+                res.res.linear.sizeInBytes = l.desc.size_bytes();
+            }
+            Resource::Pitch2d(l) => {
+                res.resType = sys::CUresourcetype::CU_RESOURCE_TYPE_PITCH2D;
+                res.res.pitch2D.devPtr = l.base;
+                res.res.pitch2D.format = format(l.desc.format);
+                res.res.pitch2D.numChannels = l.desc.channels;
+                res.res.pitch2D.width = l.desc.width;
+                res.res.pitch2D.height = l.desc.height;
+                res.res.pitch2D.pitchInBytes = l.pitch as usize;
+            }
+        }
+        res
+    }
+
+    pub(super) fn texture(
+        c: &crate::context::ContextInner,
+        r: &Resource,
+        d: &TextureDesc,
+    ) -> Result<u64> {
+        c.make_current()?;
+        let res = resource(r);
+        let mut flags = 0;
+        if d.read == ReadMode::ElementType {
+            flags |= sys::CU_TRSF_READ_AS_INTEGER;
+        }
+        if d.normalized_coords {
+            flags |= sys::CU_TRSF_NORMALIZED_COORDINATES;
+        }
+        let tex = sys::CUDA_TEXTURE_DESC_v1 {
+            addressMode: d.address.map(address),
+            filterMode: match d.filter {
+                FilterMode::Point => sys::CUfilter_mode::CU_TR_FILTER_MODE_POINT,
+                FilterMode::Linear => sys::CUfilter_mode::CU_TR_FILTER_MODE_LINEAR,
+            },
+            flags,
+            borderColor: d.border_color,
+            ..Default::default()
+        };
+        let mut h: sys::CUtexObject_v1 = 0;
+        // SAFETY: filled descriptors; the object is destroyed by Texture's Drop, and the
+        // memory it reads outlives it (a borrow or an Array clone).
+        unsafe { cu!(c.drv, tex_object_create(&mut h, &res, &tex, std::ptr::null())) }?;
+        Ok(h)
+    }
+
+    pub(super) fn surface(c: &crate::context::ContextInner, a: sys::CUarray) -> Result<u64> {
+        c.make_current()?;
+        let res = resource(&Resource::Array(a));
+        let mut h: sys::CUsurfObject_v1 = 0;
+        // SAFETY: a filled descriptor; the object is destroyed by Surface's Drop, and the
+        // array it writes outlives it (an Array clone).
+        unsafe { cu!(c.drv, surf_object_create(&mut h, &res)) }?;
+        Ok(h)
+    }
+
+    pub(super) fn destroy(c: &crate::context::ContextInner, handle: u64, texture: bool) {
+        if c.make_current().is_err() {
+            return;
+        }
+        // SAFETY: destroys an object the caller owns. Errors cannot be reported from Drop.
+        let _ = unsafe {
+            if texture {
+                cu!(c.drv, tex_object_destroy(handle))
+            } else {
+                cu!(c.drv, surf_object_destroy(handle))
+            }
+        };
+    }
+}
+
+fn size_mismatch(desc: &ArrayDesc, got: usize) -> Error {
+    Error::SizeMismatch {
+        what: format!(
+            "an array of {} elements of {} x {:?}",
+            desc.elements(),
+            desc.channels,
+            desc.format
+        ),
+        expected: desc.size_bytes(),
+        got,
+    }
+}
+
+impl Array {
+    /// Makes an array (contents undefined on a GPU, zero on the simulator).
+    pub fn new(ctx: &Context, desc: ArrayDesc) -> Result<Array> {
+        desc.validate()?;
+        let imp = match &ctx.imp {
+            #[cfg(not(target_arch = "wasm32"))]
+            CtxImp::Driver(c) => ArrayImp::Driver(driver_side::create(c, &desc)?),
+            CtxImp::Sim(_) => {
+                let base = gpu().lock().mem.alloc(desc.size_bytes(), 256)?;
+                ArrayImp::Sim(base)
+            }
+        };
+        Ok(Array {
+            inner: Arc::new(ArrayInner {
+                desc,
+                ctx: ctx.imp.clone(),
+                imp,
+            }),
+        })
+    }
+
+    /// Makes an array and copies `data` (exactly [`ArrayDesc::size_bytes`]) into it.
+    pub fn from_slice<T: DeviceRepr>(ctx: &Context, desc: ArrayDesc, data: &[T]) -> Result<Array> {
+        let a = Array::new(ctx, desc)?;
+        a.copy_from(data)?;
+        Ok(a)
+    }
+
+    /// The shape and format.
+    pub fn desc(&self) -> ArrayDesc {
+        self.inner.desc
+    }
+
+    /// Copies the whole array from the host; `data` must be exactly its size in bytes.
+    pub fn copy_from<T: DeviceRepr>(&self, data: &[T]) -> Result<()> {
+        let bytes = as_bytes(data);
+        let d = &self.inner.desc;
+        if bytes.len() != d.size_bytes() {
+            return Err(size_mismatch(d, bytes.len()));
+        }
+        match (&self.inner.ctx, &self.inner.imp) {
+            #[cfg(not(target_arch = "wasm32"))]
+            (CtxImp::Driver(c), ArrayImp::Driver(a)) => {
+                // The driver only reads through the pointer when copying to the array.
+                driver_side::copy(c, *a, d, bytes.as_ptr().cast_mut(), true)
+            }
+            (_, ArrayImp::Sim(base)) => gpu().copy(bytes.len(), true, |m| m.write(*base, bytes)),
+            #[cfg(not(target_arch = "wasm32"))]
+            _ => Err(Error::Unsupported("an array of one backend used by another".into())),
+        }
+    }
+
+    /// Copies the whole array to the host; `out` must be exactly its size in bytes.
+    pub fn copy_to<T: DeviceRepr>(&self, out: &mut [T]) -> Result<()> {
+        let bytes = as_bytes_mut(out);
+        let d = &self.inner.desc;
+        if bytes.len() != d.size_bytes() {
+            return Err(size_mismatch(d, bytes.len()));
+        }
+        match (&self.inner.ctx, &self.inner.imp) {
+            #[cfg(not(target_arch = "wasm32"))]
+            (CtxImp::Driver(c), ArrayImp::Driver(a)) => {
+                driver_side::copy(c, *a, d, bytes.as_mut_ptr(), false)
+            }
+            (_, ArrayImp::Sim(base)) => gpu().copy(bytes.len(), true, |m| m.read(*base, bytes)),
+            #[cfg(not(target_arch = "wasm32"))]
+            _ => Err(Error::Unsupported("an array of one backend used by another".into())),
+        }
+    }
+
+    /// The whole array as a `Vec` of `T` (its size must be a whole number of `T`).
+    pub fn to_vec<T: DeviceRepr + Default>(&self) -> Result<Vec<T>> {
+        let bytes = self.inner.desc.size_bytes();
+        let size = std::mem::size_of::<T>();
+        if size == 0 || bytes % size != 0 {
+            return Err(size_mismatch(&self.inner.desc, bytes / size.max(1) * size));
+        }
+        let mut v = vec![T::default(); bytes / size];
+        self.copy_to(&mut v)?;
+        Ok(v)
+    }
+}
+
+/// A texture object (`cudaTextureObject_t`): how kernels sample an [`Array`] or device
+/// memory. Passes to a kernel as its 64-bit handle; destroyed on drop. A texture over an
+/// array keeps the array alive; one over a [`DeviceBuffer`] borrows it (`'a`).
+///
+/// Sampling follows the CUDA Programming Guide's texture-fetching rules on both backends;
+/// on the simulator linear filtering weighs elements with the hardware's 8-bit fractional
+/// weights and sums in double precision, which can differ from a GPU in the last bit.
+pub struct Texture<'a> {
+    handle: u64,
+    ctx: CtxImp,
+    _array: Option<Array>,
+    _memory: PhantomData<&'a ()>,
+}
+
+impl std::fmt::Debug for Texture<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Texture")
+            .field("handle", &format_args!("{:#x}", self.handle))
+            .finish()
+    }
+}
+
+impl Texture<'static> {
+    /// A texture over a whole array.
+    pub fn new(array: &Array, desc: &TextureDesc) -> Result<Texture<'static>> {
+        let a = &array.inner;
+        check_texture(&a.desc, desc)?;
+        let handle = match (&a.ctx, &a.imp) {
+            #[cfg(not(target_arch = "wasm32"))]
+            (CtxImp::Driver(c), ArrayImp::Driver(h)) => {
+                driver_side::texture(c, &driver_side::Resource::Array(*h), desc)?
+            }
+            (_, ArrayImp::Sim(base)) => gpu()
+                .lock()
+                .mem
+                .textures
+                .add_texture(Layout::packed(*base, a.desc), *desc),
+            #[cfg(not(target_arch = "wasm32"))]
+            _ => return Err(Error::Unsupported("an array of one backend used by another".into())),
+        };
+        Ok(Texture {
+            handle,
+            ctx: a.ctx.clone(),
+            _array: Some(array.clone()),
+            _memory: PhantomData,
+        })
+    }
+}
+
+impl<'a> Texture<'a> {
+    fn over_memory(ctx: &CtxImp, layout: Layout, pitched: bool, desc: &TextureDesc) -> Result<Self> {
+        check_texture(&layout.desc, desc)?;
+        let handle = match ctx {
+            #[cfg(not(target_arch = "wasm32"))]
+            CtxImp::Driver(c) => {
+                let r = if pitched {
+                    driver_side::Resource::Pitch2d(layout)
+                } else {
+                    driver_side::Resource::Linear(layout)
+                };
+                driver_side::texture(c, &r, desc)?
+            }
+            CtxImp::Sim(_) => {
+                let _ = pitched;
+                gpu().lock().mem.textures.add_texture(layout, *desc)
+            }
+        };
+        Ok(Texture {
+            handle,
+            ctx: ctx.clone(),
+            _array: None,
+            _memory: PhantomData,
+        })
+    }
+
+    /// A 1-D texture over a whole buffer (`tex1Dfetch`, `CU_RESOURCE_TYPE_LINEAR`): its
+    /// bytes as elements of `channels` x `format`. Linear-memory textures take integer
+    /// coordinates in CUDA C++ and clamp to the edge or return the border.
+    pub fn linear<T: DeviceRepr>(
+        buf: &'a DeviceBuffer<T>,
+        format: ArrayFormat,
+        channels: u32,
+        desc: &TextureDesc,
+    ) -> Result<Texture<'a>> {
+        let mut d = ArrayDesc::d1(1, format, channels);
+        let element = d.element_bytes();
+        if !matches!(channels, 1 | 2 | 4) || buf.size_bytes() == 0 || buf.size_bytes() % element != 0 {
+            return Err(Error::InvalidArgument(format!(
+                "a linear texture of {channels} x {format:?} over a buffer of {} bytes: the \
+                 buffer must hold a whole, non-zero number of {element}-byte elements \
+                 (channels 1, 2 or 4)",
+                buf.size_bytes()
+            )));
+        }
+        d.width = buf.size_bytes() / element;
+        let layout = Layout::packed(buf.as_raw(), d);
+        Self::over_memory(&buf.context().imp, layout, false, desc)
+    }
+
+    /// A 2-D texture over rows of a buffer (`CU_RESOURCE_TYPE_PITCH2D`): `height` rows of
+    /// `width` elements, `pitch_bytes` apart (a multiple of [`TEXTURE_PITCH_ALIGNMENT`]).
+    pub fn pitch2d<T: DeviceRepr>(
+        buf: &'a DeviceBuffer<T>,
+        desc2d: ArrayDesc,
+        pitch_bytes: usize,
+        desc: &TextureDesc,
+    ) -> Result<Texture<'a>> {
+        desc2d.validate()?;
+        let row = desc2d.width * desc2d.element_bytes();
+        let needed = pitch_bytes.saturating_mul(desc2d.height.max(1));
+        if desc2d.depth != 0 || desc2d.layered || desc2d.cubemap {
+            return Err(Error::InvalidArgument(
+                "a pitched texture is 2-D: use ArrayDesc::d2".into(),
+            ));
+        }
+        if pitch_bytes < row || pitch_bytes % TEXTURE_PITCH_ALIGNMENT != 0 || needed > buf.size_bytes() {
+            return Err(Error::InvalidArgument(format!(
+                "a pitched texture of {} x {} elements ({row} bytes a row) with a pitch of \
+                 {pitch_bytes} bytes over a buffer of {} bytes: the pitch must be at least a \
+                 row, a multiple of {TEXTURE_PITCH_ALIGNMENT}, and the rows must fit",
+                desc2d.width,
+                desc2d.height,
+                buf.size_bytes()
+            )));
+        }
+        let layout = Layout {
+            base: buf.as_raw(),
+            desc: desc2d,
+            pitch: pitch_bytes as u64,
+        };
+        Self::over_memory(&buf.context().imp, layout, true, desc)
+    }
+
+    /// The handle kernels receive (`cudaTextureObject_t`).
+    pub fn handle(&self) -> u64 {
+        self.handle
+    }
+}
+
+fn destroy(ctx: &CtxImp, handle: u64, texture: bool) {
+    match ctx {
+        #[cfg(not(target_arch = "wasm32"))]
+        CtxImp::Driver(c) => driver_side::destroy(c, handle, texture),
+        CtxImp::Sim(_) => {
+            let _ = texture;
+            gpu().lock().mem.textures.remove(handle)
+        }
+    }
+}
+
+impl Drop for Texture<'_> {
+    fn drop(&mut self) {
+        destroy(&self.ctx, self.handle, true);
+    }
+}
+
+impl AsKernelArg for Texture<'_> {
+    fn as_kernel_arg(&self) -> KernelArg<'_> {
+        KernelArg::of(&self.handle)
+    }
+}
+
+/// A surface object (`cudaSurfaceObject_t`): kernels read and write an [`Array`] made
+/// [`with_surface`](ArrayDesc::with_surface) with `surf2Dread`/`surf2Dwrite` and the like
+/// (the x coordinate in bytes). Keeps the array alive; destroyed on drop.
+pub struct Surface {
+    handle: u64,
+    ctx: CtxImp,
+    _array: Array,
+}
+
+impl std::fmt::Debug for Surface {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Surface")
+            .field("handle", &format_args!("{:#x}", self.handle))
+            .finish()
+    }
+}
+
+impl Surface {
+    /// A surface over a whole array.
+    pub fn new(array: &Array) -> Result<Surface> {
+        let a = &array.inner;
+        if !a.desc.surface {
+            return Err(Error::InvalidArgument(
+                "the array was not made for surface access: make it with \
+                 ArrayDesc::with_surface()"
+                    .into(),
+            ));
+        }
+        let handle = match (&a.ctx, &a.imp) {
+            #[cfg(not(target_arch = "wasm32"))]
+            (CtxImp::Driver(c), ArrayImp::Driver(h)) => driver_side::surface(c, *h)?,
+            (_, ArrayImp::Sim(base)) => gpu()
+                .lock()
+                .mem
+                .textures
+                .add_surface(Layout::packed(*base, a.desc)),
+            #[cfg(not(target_arch = "wasm32"))]
+            _ => return Err(Error::Unsupported("an array of one backend used by another".into())),
+        };
+        Ok(Surface {
+            handle,
+            ctx: a.ctx.clone(),
+            _array: array.clone(),
+        })
+    }
+
+    /// The handle kernels receive (`cudaSurfaceObject_t`).
+    pub fn handle(&self) -> u64 {
+        self.handle
+    }
+}
+
+impl Drop for Surface {
+    fn drop(&mut self) {
+        destroy(&self.ctx, self.handle, false);
+    }
+}
+
+impl AsKernelArg for Surface {
+    fn as_kernel_arg(&self) -> KernelArg<'_> {
+        KernelArg::of(&self.handle)
+    }
+}
