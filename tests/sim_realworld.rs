@@ -27,7 +27,7 @@ use cuda_library::sim;
 use realworld::{entries, rel, units, Unit};
 
 /// Kernels that lowered when this floor was last set.
-const LOWERED_FLOOR: usize = 979;
+const LOWERED_FLOOR: usize = 1003;
 /// Kernels in the corpus today (at least 600 from three code bases was the brief).
 const KERNELS_FLOOR: usize = 1003;
 /// What the simulator should reach.

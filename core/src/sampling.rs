@@ -270,6 +270,9 @@ pub(crate) struct Layout {
     pub desc: ArrayDesc,
     /// Bytes from one row to the next.
     pub pitch: u64,
+    /// Plain device memory read as a 1-D texture (`tex1Dfetch`): a fetch outside it
+    /// returns zeros, whatever the address mode.
+    pub linear_memory: bool,
 }
 
 impl Layout {
@@ -279,6 +282,7 @@ impl Layout {
             base,
             desc,
             pitch: (desc.width * desc.element_bytes()) as u64,
+            linear_memory: false,
         }
     }
 

@@ -50,9 +50,7 @@ use crate::context::{Context, CtxImp};
 use crate::error::{Error, Result};
 use crate::launch::{AsKernelArg, KernelArg};
 use crate::memory::{as_bytes, as_bytes_mut, DeviceBuffer, DeviceRepr};
-use crate::sampling::{
-    check_texture, AddressMode, ArrayDesc, ArrayFormat, FilterMode, Layout, ReadMode, TextureDesc,
-};
+use crate::sampling::{check_texture, ArrayDesc, ArrayFormat, Layout, TextureDesc};
 use crate::sim::device::gpu;
 
 /// Bytes a pitched texture's rows must be aligned to (`texturePitchAlignment` of sm_90).
@@ -82,12 +80,10 @@ impl Drop for ArrayInner {
         // Errors cannot be reported from Drop.
         match (&self.ctx, &self.imp) {
             #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(c), ArrayImp::Driver(a)) => {
-                if c.make_current().is_ok() {
-                    // SAFETY: destroys an array this value owns; textures and surfaces over
-                    // it hold a clone, so none is left.
-                    let _ = unsafe { crate::driver::cu!(c.drv, array_destroy(*a)) };
-                }
+            (CtxImp::Driver(c), ArrayImp::Driver(a)) if c.make_current().is_ok() => {
+                // SAFETY: destroys an array this value owns; textures and surfaces over it
+                // hold a clone, so none is left.
+                let _ = unsafe { crate::driver::cu!(c.drv, array_destroy(*a)) };
             }
             (_, ArrayImp::Sim(base)) => {
                 let _ = gpu().lock().mem.free(*base);
@@ -128,6 +124,7 @@ impl std::fmt::Debug for Array {
 mod driver_side {
     use super::*;
     use crate::driver::cu;
+    use crate::sampling::{AddressMode, FilterMode, ReadMode};
     use crate::sys::driver as sys;
 
     pub(super) fn format(f: ArrayFormat) -> sys::CUarray_format {
@@ -276,7 +273,12 @@ mod driver_side {
         let mut h: sys::CUtexObject_v1 = 0;
         // SAFETY: filled descriptors; the object is destroyed by Texture's Drop, and the
         // memory it reads outlives it (a borrow or an Array clone).
-        unsafe { cu!(c.drv, tex_object_create(&mut h, &res, &tex, std::ptr::null())) }?;
+        unsafe {
+            cu!(
+                c.drv,
+                tex_object_create(&mut h, &res, &tex, std::ptr::null())
+            )
+        }?;
         Ok(h)
     }
 
@@ -366,7 +368,9 @@ impl Array {
             }
             (_, ArrayImp::Sim(base)) => gpu().copy(bytes.len(), true, |m| m.write(*base, bytes)),
             #[cfg(not(target_arch = "wasm32"))]
-            _ => Err(Error::Unsupported("an array of one backend used by another".into())),
+            _ => Err(Error::Unsupported(
+                "an array of one backend used by another".into(),
+            )),
         }
     }
 
@@ -384,7 +388,9 @@ impl Array {
             }
             (_, ArrayImp::Sim(base)) => gpu().copy(bytes.len(), true, |m| m.read(*base, bytes)),
             #[cfg(not(target_arch = "wasm32"))]
-            _ => Err(Error::Unsupported("an array of one backend used by another".into())),
+            _ => Err(Error::Unsupported(
+                "an array of one backend used by another".into(),
+            )),
         }
     }
 
@@ -439,7 +445,11 @@ impl Texture<'static> {
                 .textures
                 .add_texture(Layout::packed(*base, a.desc), *desc),
             #[cfg(not(target_arch = "wasm32"))]
-            _ => return Err(Error::Unsupported("an array of one backend used by another".into())),
+            _ => {
+                return Err(Error::Unsupported(
+                    "an array of one backend used by another".into(),
+                ))
+            }
         };
         Ok(Texture {
             handle,
@@ -451,7 +461,12 @@ impl Texture<'static> {
 }
 
 impl<'a> Texture<'a> {
-    fn over_memory(ctx: &CtxImp, layout: Layout, pitched: bool, desc: &TextureDesc) -> Result<Self> {
+    fn over_memory(
+        ctx: &CtxImp,
+        layout: Layout,
+        pitched: bool,
+        desc: &TextureDesc,
+    ) -> Result<Self> {
         check_texture(&layout.desc, desc)?;
         let handle = match ctx {
             #[cfg(not(target_arch = "wasm32"))]
@@ -487,7 +502,10 @@ impl<'a> Texture<'a> {
     ) -> Result<Texture<'a>> {
         let mut d = ArrayDesc::d1(1, format, channels);
         let element = d.element_bytes();
-        if !matches!(channels, 1 | 2 | 4) || buf.size_bytes() == 0 || buf.size_bytes() % element != 0 {
+        if !matches!(channels, 1 | 2 | 4)
+            || buf.size_bytes() == 0
+            || buf.size_bytes() % element != 0
+        {
             return Err(Error::InvalidArgument(format!(
                 "a linear texture of {channels} x {format:?} over a buffer of {} bytes: the \
                  buffer must hold a whole, non-zero number of {element}-byte elements \
@@ -496,7 +514,10 @@ impl<'a> Texture<'a> {
             )));
         }
         d.width = buf.size_bytes() / element;
-        let layout = Layout::packed(buf.as_raw(), d);
+        let layout = Layout {
+            linear_memory: true,
+            ..Layout::packed(buf.as_raw(), d)
+        };
         Self::over_memory(&buf.context().imp, layout, false, desc)
     }
 
@@ -516,7 +537,10 @@ impl<'a> Texture<'a> {
                 "a pitched texture is 2-D: use ArrayDesc::d2".into(),
             ));
         }
-        if pitch_bytes < row || pitch_bytes % TEXTURE_PITCH_ALIGNMENT != 0 || needed > buf.size_bytes() {
+        if pitch_bytes < row
+            || pitch_bytes % TEXTURE_PITCH_ALIGNMENT != 0
+            || needed > buf.size_bytes()
+        {
             return Err(Error::InvalidArgument(format!(
                 "a pitched texture of {} x {} elements ({row} bytes a row) with a pitch of \
                  {pitch_bytes} bytes over a buffer of {} bytes: the pitch must be at least a \
@@ -530,6 +554,7 @@ impl<'a> Texture<'a> {
             base: buf.as_raw(),
             desc: desc2d,
             pitch: pitch_bytes as u64,
+            linear_memory: false,
         };
         Self::over_memory(&buf.context().imp, layout, true, desc)
     }
@@ -600,7 +625,11 @@ impl Surface {
                 .textures
                 .add_surface(Layout::packed(*base, a.desc)),
             #[cfg(not(target_arch = "wasm32"))]
-            _ => return Err(Error::Unsupported("an array of one backend used by another".into())),
+            _ => {
+                return Err(Error::Unsupported(
+                    "an array of one backend used by another".into(),
+                ))
+            }
         };
         Ok(Surface {
             handle,

@@ -44,9 +44,9 @@ fn data(desc: &ArrayDesc) -> Vec<u8> {
             ArrayFormat::U16 | ArrayFormat::I16 => {
                 out.extend_from_slice(&((k * 257 + i) as u16).to_le_bytes())
             }
-            ArrayFormat::U32 | ArrayFormat::I32 => {
-                out.extend_from_slice(&((k as u32).wrapping_mul(0x0101_0101) ^ i as u32).to_le_bytes())
-            }
+            ArrayFormat::U32 | ArrayFormat::I32 => out.extend_from_slice(
+                &((k as u32).wrapping_mul(0x0101_0101) ^ i as u32).to_le_bytes(),
+            ),
             ArrayFormat::F16 => {
                 out.extend_from_slice(&half_bits(k as f32 * 0.125 - 10.0).to_le_bytes())
             }
@@ -94,15 +94,39 @@ fn fetch_cases() -> Vec<Fetch> {
     let formats = [
         ("f32x1", ArrayFormat::F32, 1, ReadMode::ElementType),
         ("f16x2", ArrayFormat::F16, 2, ReadMode::ElementType),
-        ("u8x4-normalized", ArrayFormat::U8, 4, ReadMode::NormalizedFloat),
-        ("i16x1-normalized", ArrayFormat::I16, 1, ReadMode::NormalizedFloat),
-        ("i8x2-normalized", ArrayFormat::I8, 2, ReadMode::NormalizedFloat),
-        ("u16x4-normalized", ArrayFormat::U16, 4, ReadMode::NormalizedFloat),
+        (
+            "u8x4-normalized",
+            ArrayFormat::U8,
+            4,
+            ReadMode::NormalizedFloat,
+        ),
+        (
+            "i16x1-normalized",
+            ArrayFormat::I16,
+            1,
+            ReadMode::NormalizedFloat,
+        ),
+        (
+            "i8x2-normalized",
+            ArrayFormat::I8,
+            2,
+            ReadMode::NormalizedFloat,
+        ),
+        (
+            "u16x4-normalized",
+            ArrayFormat::U16,
+            4,
+            ReadMode::NormalizedFloat,
+        ),
     ];
     for (fname, format, channels, read) in formats {
         for (mname, mode, normalized) in modes {
             for filter in [FilterMode::Point, FilterMode::Linear] {
-                let f = if filter == FilterMode::Point { "point" } else { "linear" };
+                let f = if filter == FilterMode::Point {
+                    "point"
+                } else {
+                    "linear"
+                };
                 let tex = TextureDesc {
                     address: [mode; 3],
                     filter,
@@ -149,7 +173,18 @@ fn fetch_cases() -> Vec<Fetch> {
             v.push(Fetch {
                 name: format!("fetch2d-integer/{fname}/{mname}/point"),
                 kernel,
-                array: ArrayDesc::d2(5, 4, format, if fname.ends_with("x1") { 1 } else if fname.ends_with("x2") { 2 } else { 4 }),
+                array: ArrayDesc::d2(
+                    5,
+                    4,
+                    format,
+                    if fname.ends_with("x1") {
+                        1
+                    } else if fname.ends_with("x2") {
+                        2
+                    } else {
+                        4
+                    },
+                ),
                 tex: TextureDesc {
                     address: [mode; 3],
                     normalized_coords: normalized,
@@ -159,7 +194,11 @@ fn fetch_cases() -> Vec<Fetch> {
         }
     }
     for filter in [FilterMode::Point, FilterMode::Linear] {
-        let f = if filter == FilterMode::Point { "point" } else { "linear" };
+        let f = if filter == FilterMode::Point {
+            "point"
+        } else {
+            "linear"
+        };
         v.push(Fetch {
             name: format!("cube/f32x1/{f}"),
             kernel: "fetch_cube",
@@ -188,7 +227,7 @@ pub fn names() -> Vec<String> {
     let mut v: Vec<String> = fetch_cases().into_iter().map(|c| c.name).collect();
     v.extend(
         [
-            "linear-memory/f32x4/fetch1d-index",
+            "memory1d/f32x4/fetch1d-index",
             "pitch2d/f32x1/linear",
             "surface/u8x4/read-write",
             "surface/f32x1/bounds",
@@ -220,7 +259,13 @@ fn words<T: cuda_library::DeviceRepr + Default>(buf: &DeviceBuffer<T>) -> Vec<u3
 fn points(c: &Fetch) -> Vec<[f32; 3]> {
     let a = &c.array;
     let mut v = Vec::new();
-    let scale = |x: f32, n: usize| if c.tex.normalized_coords { x / n as f32 } else { x };
+    let scale = |x: f32, n: usize| {
+        if c.tex.normalized_coords {
+            x / n as f32
+        } else {
+            x
+        }
+    };
     match c.kernel {
         "fetch1d" => {
             for &x in &XS {
@@ -231,7 +276,11 @@ fn points(c: &Fetch) -> Vec<[f32; 3]> {
             for &x in &XS {
                 for &y in &YS[..5] {
                     for &z in &ZS {
-                        let z = if c.kernel == "fetch_layered" { z.floor() } else { scale(z, a.depth) };
+                        let z = if c.kernel == "fetch_layered" {
+                            z.floor()
+                        } else {
+                            scale(z, a.depth)
+                        };
                         v.push([scale(x, a.width), scale(y, a.height), z]);
                     }
                 }
@@ -281,7 +330,12 @@ pub fn run(
         let (x, y, z) = (col(0)?, col(1)?, col(2)?);
         let out = DeviceBuffer::<[u32; 4]>::zeroed(ctx, n).map_err(e)?;
         let k = lib.get_kernel(c.kernel).map_err(e)?;
-        let l = k.launcher(stream).grid(n.div_ceil(64) as u32).block(64).arg(&tex).arg(&x);
+        let l = k
+            .launcher(stream)
+            .grid(n.div_ceil(64) as u32)
+            .block(64)
+            .arg(&tex)
+            .arg(&x);
         let l = match c.kernel {
             "fetch1d" => l,
             "fetch3d" | "fetch_layered" | "fetch_cube" => l.arg(&y).arg(&z),
@@ -292,17 +346,25 @@ pub fn run(
         return Ok(words(&out));
     }
     match name {
-        "linear-memory/f32x4/fetch1d-index" => {
+        "memory1d/f32x4/fetch1d-index" => {
             let vals: Vec<f32> = (0..40).map(|i| i as f32 * 1.5 - 7.0).collect();
             let buf = DeviceBuffer::from_slice(ctx, &vals).map_err(e)?;
-            let tex = Texture::linear(&buf, ArrayFormat::F32, 4, &TextureDesc::default()).map_err(e)?;
+            let tex =
+                Texture::linear(&buf, ArrayFormat::F32, 4, &TextureDesc::default()).map_err(e)?;
             let idx: Vec<i32> = vec![-3, -1, 0, 1, 2, 5, 9, 10, 11, 40];
             let ibuf = DeviceBuffer::from_slice(ctx, &idx).map_err(e)?;
             let out = DeviceBuffer::<[u32; 4]>::zeroed(ctx, idx.len()).map_err(e)?;
-            lib.get_kernel("fetch1d_index").map_err(e)?
-                .launcher(stream).grid(1).block(32)
-                .arg(&tex).arg(&ibuf).arg(&out).arg(&(idx.len() as i32))
-                .launch().map_err(e)?;
+            lib.get_kernel("fetch1d_index")
+                .map_err(e)?
+                .launcher(stream)
+                .grid(1)
+                .block(32)
+                .arg(&tex)
+                .arg(&ibuf)
+                .arg(&out)
+                .arg(&(idx.len() as i32))
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             Ok(words(&out))
         }
@@ -315,17 +377,33 @@ pub fn run(
                 }
             }
             let buf = DeviceBuffer::from_slice(ctx, &vals).map_err(e)?;
-            let desc = TextureDesc { filter: FilterMode::Linear, ..Default::default() };
+            let desc = TextureDesc {
+                filter: FilterMode::Linear,
+                ..Default::default()
+            };
             let tex = Texture::pitch2d(&buf, ArrayDesc::d2(5, 4, ArrayFormat::F32, 1), 64, &desc)
                 .map_err(e)?;
-            let pts: Vec<[f32; 2]> = XS.iter().flat_map(|&x| YS.iter().map(move |&y| [x, y])).collect();
-            let x = DeviceBuffer::from_slice(ctx, &pts.iter().map(|p| p[0]).collect::<Vec<_>>()).map_err(e)?;
-            let y = DeviceBuffer::from_slice(ctx, &pts.iter().map(|p| p[1]).collect::<Vec<_>>()).map_err(e)?;
+            let pts: Vec<[f32; 2]> = XS
+                .iter()
+                .flat_map(|&x| YS.iter().map(move |&y| [x, y]))
+                .collect();
+            let x = DeviceBuffer::from_slice(ctx, &pts.iter().map(|p| p[0]).collect::<Vec<_>>())
+                .map_err(e)?;
+            let y = DeviceBuffer::from_slice(ctx, &pts.iter().map(|p| p[1]).collect::<Vec<_>>())
+                .map_err(e)?;
             let out = DeviceBuffer::<[u32; 4]>::zeroed(ctx, pts.len()).map_err(e)?;
-            lib.get_kernel("fetch2d").map_err(e)?
-                .launcher(stream).grid(pts.len().div_ceil(64) as u32).block(64)
-                .arg(&tex).arg(&x).arg(&y).arg(&out).arg(&(pts.len() as i32))
-                .launch().map_err(e)?;
+            lib.get_kernel("fetch2d")
+                .map_err(e)?
+                .launcher(stream)
+                .grid(pts.len().div_ceil(64) as u32)
+                .block(64)
+                .arg(&tex)
+                .arg(&x)
+                .arg(&y)
+                .arg(&out)
+                .arg(&(pts.len() as i32))
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             Ok(words(&out))
         }
@@ -334,10 +412,16 @@ pub fn run(
             let array = Array::new(ctx, desc).map_err(e)?;
             array.copy_from(&data(&desc)).map_err(e)?;
             let s = Surface::new(&array).map_err(e)?;
-            lib.get_kernel("surface_rw").map_err(e)?
-                .launcher(stream).grid((3, 1)).block((8, 8))
-                .arg(&s).arg(&19i32).arg(&7i32)
-                .launch().map_err(e)?;
+            lib.get_kernel("surface_rw")
+                .map_err(e)?
+                .launcher(stream)
+                .grid((3, 1))
+                .block((8, 8))
+                .arg(&s)
+                .arg(&19i32)
+                .arg(&7i32)
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             array.to_vec::<u32>().map_err(e)
         }
@@ -351,10 +435,18 @@ pub fn run(
             let x = DeviceBuffer::from_slice(ctx, &xs).map_err(e)?;
             let y = DeviceBuffer::from_slice(ctx, &ys).map_err(e)?;
             let out = DeviceBuffer::<f32>::zeroed(ctx, 2 * xs.len()).map_err(e)?;
-            lib.get_kernel("surface_bounds").map_err(e)?
-                .launcher(stream).grid(1).block(32)
-                .arg(&s).arg(&x).arg(&y).arg(&out).arg(&(xs.len() as i32))
-                .launch().map_err(e)?;
+            lib.get_kernel("surface_bounds")
+                .map_err(e)?
+                .launcher(stream)
+                .grid(1)
+                .block(32)
+                .arg(&s)
+                .arg(&x)
+                .arg(&y)
+                .arg(&out)
+                .arg(&(xs.len() as i32))
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             Ok(words(&out))
         }
@@ -363,10 +455,17 @@ pub fn run(
             let array = Array::new(ctx, desc).map_err(e)?;
             array.copy_from(&data(&desc)).map_err(e)?;
             let s = Surface::new(&array).map_err(e)?;
-            lib.get_kernel("surface_layered").map_err(e)?
-                .launcher(stream).grid((2, 1)).block((8, 8))
-                .arg(&s).arg(&9i32).arg(&5i32).arg(&3i32)
-                .launch().map_err(e)?;
+            lib.get_kernel("surface_layered")
+                .map_err(e)?
+                .launcher(stream)
+                .grid((2, 1))
+                .block((8, 8))
+                .arg(&s)
+                .arg(&9i32)
+                .arg(&5i32)
+                .arg(&3i32)
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             array.to_vec::<u32>().map_err(e)
         }
@@ -375,10 +474,17 @@ pub fn run(
             let array = Array::new(ctx, desc).map_err(e)?;
             array.copy_from(&data(&desc)).map_err(e)?;
             let s = Surface::new(&array).map_err(e)?;
-            lib.get_kernel("surface3d").map_err(e)?
-                .launcher(stream).grid((1, 1)).block((8, 8))
-                .arg(&s).arg(&7i32).arg(&5i32).arg(&4i32)
-                .launch().map_err(e)?;
+            lib.get_kernel("surface3d")
+                .map_err(e)?
+                .launcher(stream)
+                .grid((1, 1))
+                .block((8, 8))
+                .arg(&s)
+                .arg(&7i32)
+                .arg(&5i32)
+                .arg(&4i32)
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             array.to_vec::<u32>().map_err(e)
         }
@@ -391,12 +497,23 @@ fn image(w: usize, h: usize) -> Vec<f32> {
     (0..w * h)
         .map(|i| {
             let (x, y) = ((i % w) as f32, (i / w) as f32);
-            ((x * 0.37).sin() * (y * 0.23).cos() + if (x as usize / 4 + y as usize / 4) % 2 == 0 { 0.5 } else { -0.25 }) * 100.0
+            ((x * 0.37).sin() * (y * 0.23).cos()
+                + if (x as usize / 4 + y as usize / 4) % 2 == 0 {
+                    0.5
+                } else {
+                    -0.25
+                })
+                * 100.0
         })
         .collect()
 }
 
-fn run_sample(ctx: &Context, samples: &[Library], stream: &Stream, name: &str) -> Result<Vec<u32>, String> {
+fn run_sample(
+    ctx: &Context,
+    samples: &[Library],
+    stream: &Stream,
+    name: &str,
+) -> Result<Vec<u32>, String> {
     let e = |e: cuda_library::Error| e.to_string();
     let (w, h) = (24usize, 16usize);
     let wrap_linear = TextureDesc {
@@ -408,17 +525,29 @@ fn run_sample(ctx: &Context, samples: &[Library], stream: &Stream, name: &str) -
     let grid = ((w / 8) as u32, (h / 8) as u32);
     match name {
         "samples/simpleTexture/transformKernel" => {
-            let array = Array::from_slice(ctx, ArrayDesc::d2(w, h, ArrayFormat::F32, 1), &image(w, h)).map_err(e)?;
+            let array =
+                Array::from_slice(ctx, ArrayDesc::d2(w, h, ArrayFormat::F32, 1), &image(w, h))
+                    .map_err(e)?;
             let tex = Texture::new(&array, &wrap_linear).map_err(e)?;
             let out = DeviceBuffer::<f32>::zeroed(ctx, w * h).map_err(e)?;
-            samples[0].get_kernel("_Z15transformKernelPfiify").map_err(e)?
-                .launcher(stream).grid(grid).block((8, 8))
-                .arg(&out).arg(&(w as i32)).arg(&(h as i32)).arg(&0.5f32).arg(&tex)
-                .launch().map_err(e)?;
+            samples[0]
+                .get_kernel("_Z15transformKernelPfiify")
+                .map_err(e)?
+                .launcher(stream)
+                .grid(grid)
+                .block((8, 8))
+                .arg(&out)
+                .arg(&(w as i32))
+                .arg(&(h as i32))
+                .arg(&0.5f32)
+                .arg(&tex)
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             Ok(words(&out))
         }
-        "samples/simplePitchLinearTexture/shiftPitchLinear" | "samples/simplePitchLinearTexture/shiftArray" => {
+        "samples/simplePitchLinearTexture/shiftPitchLinear"
+        | "samples/simplePitchLinearTexture/shiftArray" => {
             let pitch_elems = 32usize;
             let img = image(w, h);
             let desc = TextureDesc {
@@ -430,38 +559,77 @@ fn run_sample(ctx: &Context, samples: &[Library], stream: &Stream, name: &str) -
             let (shift_x, shift_y) = (5i32, 3i32);
             let mut padded = vec![0f32; pitch_elems * h];
             for y in 0..h {
-                padded[y * pitch_elems..y * pitch_elems + w].copy_from_slice(&img[y * w..(y + 1) * w]);
+                padded[y * pitch_elems..y * pitch_elems + w]
+                    .copy_from_slice(&img[y * w..(y + 1) * w]);
             }
             let buf = DeviceBuffer::from_slice(ctx, &padded).map_err(e)?;
-            let array = Array::from_slice(ctx, ArrayDesc::d2(w, h, ArrayFormat::F32, 1), &img).map_err(e)?;
+            let array = Array::from_slice(ctx, ArrayDesc::d2(w, h, ArrayFormat::F32, 1), &img)
+                .map_err(e)?;
             let (kernel, tex) = if name.ends_with("shiftPitchLinear") {
-                let t = Texture::pitch2d(&buf, ArrayDesc::d2(w, h, ArrayFormat::F32, 1), pitch_elems * 4, &desc).map_err(e)?;
+                let t = Texture::pitch2d(
+                    &buf,
+                    ArrayDesc::d2(w, h, ArrayFormat::F32, 1),
+                    pitch_elems * 4,
+                    &desc,
+                )
+                .map_err(e)?;
                 ("_Z16shiftPitchLinearPfiiiiiy", t)
             } else {
-                ("_Z10shiftArrayPfiiiiiy", Texture::new(&array, &desc).map_err(e)?)
+                (
+                    "_Z10shiftArrayPfiiiiiy",
+                    Texture::new(&array, &desc).map_err(e)?,
+                )
             };
-            samples[1].get_kernel(kernel).map_err(e)?
-                .launcher(stream).grid(grid).block((8, 8))
-                .arg(&out).arg(&(pitch_elems as i32)).arg(&(w as i32)).arg(&(h as i32))
-                .arg(&shift_x).arg(&shift_y).arg(&tex)
-                .launch().map_err(e)?;
+            samples[1]
+                .get_kernel(kernel)
+                .map_err(e)?
+                .launcher(stream)
+                .grid(grid)
+                .block((8, 8))
+                .arg(&out)
+                .arg(&(pitch_elems as i32))
+                .arg(&(w as i32))
+                .arg(&(h as i32))
+                .arg(&shift_x)
+                .arg(&shift_y)
+                .arg(&tex)
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             Ok(words(&out))
         }
         "samples/simpleSurfaceWrite/surfaceWriteKernel+transformKernel" => {
             let input = DeviceBuffer::from_slice(ctx, &image(w, h)).map_err(e)?;
-            let array = Array::new(ctx, ArrayDesc::d2(w, h, ArrayFormat::F32, 1).with_surface()).map_err(e)?;
+            let array = Array::new(ctx, ArrayDesc::d2(w, h, ArrayFormat::F32, 1).with_surface())
+                .map_err(e)?;
             let surf = Surface::new(&array).map_err(e)?;
-            samples[2].get_kernel("_Z18surfaceWriteKernelPfiiy").map_err(e)?
-                .launcher(stream).grid(grid).block((8, 8))
-                .arg(&input).arg(&(w as i32)).arg(&(h as i32)).arg(&surf)
-                .launch().map_err(e)?;
+            samples[2]
+                .get_kernel("_Z18surfaceWriteKernelPfiiy")
+                .map_err(e)?
+                .launcher(stream)
+                .grid(grid)
+                .block((8, 8))
+                .arg(&input)
+                .arg(&(w as i32))
+                .arg(&(h as i32))
+                .arg(&surf)
+                .launch()
+                .map_err(e)?;
             let tex = Texture::new(&array, &wrap_linear).map_err(e)?;
             let out = DeviceBuffer::<f32>::zeroed(ctx, w * h).map_err(e)?;
-            samples[2].get_kernel("_Z15transformKernelPfiify").map_err(e)?
-                .launcher(stream).grid(grid).block((8, 8))
-                .arg(&out).arg(&(w as i32)).arg(&(h as i32)).arg(&0.5f32).arg(&tex)
-                .launch().map_err(e)?;
+            samples[2]
+                .get_kernel("_Z15transformKernelPfiify")
+                .map_err(e)?
+                .launcher(stream)
+                .grid(grid)
+                .block((8, 8))
+                .arg(&out)
+                .arg(&(w as i32))
+                .arg(&(h as i32))
+                .arg(&0.5f32)
+                .arg(&tex)
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             Ok(words(&out))
         }
@@ -471,28 +639,52 @@ fn run_sample(ctx: &Context, samples: &[Library], stream: &Stream, name: &str) -
             for l in 0..layers {
                 img.extend(image(w, h).iter().map(|v| v + l as f32));
             }
-            let array = Array::from_slice(ctx, ArrayDesc::layered_2d(w, h, layers, ArrayFormat::F32, 1), &img).map_err(e)?;
+            let array = Array::from_slice(
+                ctx,
+                ArrayDesc::layered_2d(w, h, layers, ArrayFormat::F32, 1),
+                &img,
+            )
+            .map_err(e)?;
             let tex = Texture::new(&array, &wrap_linear).map_err(e)?;
             let out = DeviceBuffer::<f32>::zeroed(ctx, w * h * layers).map_err(e)?;
-            let k = samples[3].get_kernel("_Z15transformKernelPfiiiy").map_err(e)?;
+            let k = samples[3]
+                .get_kernel("_Z15transformKernelPfiiiy")
+                .map_err(e)?;
             for layer in 0..layers as i32 {
-                k.launcher(stream).grid(grid).block((8, 8))
-                    .arg(&out).arg(&(w as i32)).arg(&(h as i32)).arg(&layer).arg(&tex)
-                    .launch().map_err(e)?;
+                k.launcher(stream)
+                    .grid(grid)
+                    .block((8, 8))
+                    .arg(&out)
+                    .arg(&(w as i32))
+                    .arg(&(h as i32))
+                    .arg(&layer)
+                    .arg(&tex)
+                    .launch()
+                    .map_err(e)?;
             }
             stream.synchronize().map_err(e)?;
             Ok(words(&out))
         }
         "samples/simpleCubemapTexture/transformKernel" => {
             let size = 16usize;
-            let img: Vec<f32> = (0..6 * size * size).map(|i| (i % 97) as f32 * 0.5 - (i / (size * size)) as f32).collect();
-            let array = Array::from_slice(ctx, ArrayDesc::cubemap(size, ArrayFormat::F32, 1), &img).map_err(e)?;
+            let img: Vec<f32> = (0..6 * size * size)
+                .map(|i| (i % 97) as f32 * 0.5 - (i / (size * size)) as f32)
+                .collect();
+            let array = Array::from_slice(ctx, ArrayDesc::cubemap(size, ArrayFormat::F32, 1), &img)
+                .map_err(e)?;
             let tex = Texture::new(&array, &wrap_linear).map_err(e)?;
             let out = DeviceBuffer::<f32>::zeroed(ctx, 6 * size * size).map_err(e)?;
-            samples[4].get_kernel("_Z15transformKernelPfiy").map_err(e)?
-                .launcher(stream).grid((2, 2)).block((8, 8))
-                .arg(&out).arg(&(size as i32)).arg(&tex)
-                .launch().map_err(e)?;
+            samples[4]
+                .get_kernel("_Z15transformKernelPfiy")
+                .map_err(e)?
+                .launcher(stream)
+                .grid((2, 2))
+                .block((8, 8))
+                .arg(&out)
+                .arg(&(size as i32))
+                .arg(&tex)
+                .launch()
+                .map_err(e)?;
             stream.synchronize().map_err(e)?;
             Ok(words(&out))
         }

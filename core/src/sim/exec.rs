@@ -2394,8 +2394,9 @@ impl Block<'_> {
             } => {
                 for l in lanes(m) {
                     let c = lane_coords(w, coords, l);
-                    let t = super::texture::fetch(gmem, w.get(handle, l), geometry, ctype, ttype, c)
-                        .map_err(|e| self.fault(w, l, ins, e))?;
+                    let t =
+                        super::texture::fetch(gmem, w.get(handle, l), geometry, ctype, ttype, c)
+                            .map_err(|e| self.fault(w, l, ins, e))?;
                     for (&r, v) in d.iter().zip(t) {
                         w.set(r, l, u64::from(v));
                     }
@@ -2413,14 +2414,28 @@ impl Block<'_> {
                 for l in lanes(m) {
                     let c = lane_coords(w, coords, l);
                     let h = w.get(handle, l);
-                    let at = super::texture::surface_address(gmem, h, geometry, boundary, c, size * d.len())
-                        .map_err(|e| self.fault(w, l, ins, e))?;
+                    let at = super::texture::surface_address(
+                        gmem,
+                        h,
+                        geometry,
+                        boundary,
+                        c,
+                        size * d.len(),
+                    )
+                    .map_err(|e| self.fault(w, l, ins, e))?;
                     for (k, &r) in d.iter().enumerate() {
                         let v = match at {
                             Some(at) => gmem
                                 .slice(at + (k * size) as u64, size)
                                 .map(load_le)
-                                .ok_or_else(|| self.fault(w, l, ins, format!("the surface's memory at {at:#x} is gone")))?,
+                                .ok_or_else(|| {
+                                    self.fault(
+                                        w,
+                                        l,
+                                        ins,
+                                        format!("the surface's memory at {at:#x} is gone"),
+                                    )
+                                })?,
                             None => 0,
                         };
                         w.set(r, l, v);
@@ -2439,16 +2454,30 @@ impl Block<'_> {
                 for l in lanes(m) {
                     let c = lane_coords(w, coords, l);
                     let h = w.get(handle, l);
-                    let Some(at) = super::texture::surface_address(gmem, h, geometry, boundary, c, size * s.len())
-                        .map_err(|e| self.fault(w, l, ins, e))?
+                    let Some(at) = super::texture::surface_address(
+                        gmem,
+                        h,
+                        geometry,
+                        boundary,
+                        c,
+                        size * s.len(),
+                    )
+                    .map_err(|e| self.fault(w, l, ins, e))?
                     else {
                         continue;
                     };
                     for (k, &src) in s.iter().enumerate() {
                         let v = w.get(src, l);
-                        let slot = gmem
-                            .slice_mut(at + (k * size) as u64, size)
-                            .ok_or_else(|| self.fault(w, l, ins, format!("the surface's memory at {at:#x} is gone")))?;
+                        let slot =
+                            gmem.slice_mut(at + (k * size) as u64, size)
+                                .ok_or_else(|| {
+                                    self.fault(
+                                        w,
+                                        l,
+                                        ins,
+                                        format!("the surface's memory at {at:#x} is gone"),
+                                    )
+                                })?;
                         store_le(slot, v);
                     }
                 }

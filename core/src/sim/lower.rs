@@ -1668,7 +1668,10 @@ impl<'a> Lowerer<'a> {
             _ => (o.get(1), o.first()),
         };
         let (Some(Operand::List(target)), Some(data)) = (target, data) else {
-            return Err(unsupported(line, format!("`{}` with these operands", text())));
+            return Err(unsupported(
+                line,
+                format!("`{}` with these operands", text()),
+            ));
         };
         let handle = match target.first() {
             Some(Operand::Name(n)) if self.is_reg(n) => Src::Reg(self.reg(n)),
@@ -1682,7 +1685,12 @@ impl<'a> Lowerer<'a> {
                     ),
                 ))
             }
-            _ => return Err(unsupported(line, format!("`{}` with these operands", text()))),
+            _ => {
+                return Err(unsupported(
+                    line,
+                    format!("`{}` with these operands", text()),
+                ))
+            }
         };
         if target.len() != 2 {
             return Err(unsupported(
@@ -1707,11 +1715,18 @@ impl<'a> Lowerer<'a> {
         let mut cs = Vec::with_capacity(4);
         for (k, c) in coords.iter().enumerate().take(geometry.coordinates()) {
             // The layer index of an array geometry is an integer.
-            let ty = if k == 0 && geometry.layered() { Ty::S(4) } else { coord_ty };
+            let ty = if k == 0 && geometry.layered() {
+                Ty::S(4)
+            } else {
+                coord_ty
+            };
             cs.push(self.src(c, ty, line)?);
         }
         if cs.len() < geometry.coordinates() {
-            return Err(unsupported(line, format!("`{}` with too few coordinates", text())));
+            return Err(unsupported(
+                line,
+                format!("`{}` with too few coordinates", text()),
+            ));
         }
         let items = match data {
             Operand::Vector(v) => v.as_slice(),
@@ -1719,7 +1734,10 @@ impl<'a> Lowerer<'a> {
         };
         if i.opcode == "tex" {
             if !mods.contains(&"v4") || items.len() != 4 {
-                return Err(unsupported(line, format!("`{}` (only `.v4` results)", text())));
+                return Err(unsupported(
+                    line,
+                    format!("`{}` (only `.v4` results)", text()),
+                ));
             }
             let ttype = match mods.iter().rev().nth(1) {
                 Some(&"f32") => TexelType::F32,
@@ -1748,7 +1766,10 @@ impl<'a> Lowerer<'a> {
         if !mods.contains(&"b") {
             return Err(unsupported(
                 line,
-                format!("`{}` (formatted surface access, `.p`, is not simulated; `.b` is)", text()),
+                format!(
+                    "`{}` (formatted surface access, `.p`, is not simulated; `.b` is)",
+                    text()
+                ),
             ));
         }
         let boundary = if mods.contains(&"clamp") {
@@ -1758,12 +1779,20 @@ impl<'a> Lowerer<'a> {
         } else {
             Boundary::Trap
         };
-        let ty = match mods.iter().find(|m| matches!(**m, "b8" | "b16" | "b32" | "b64")) {
+        let ty = match mods
+            .iter()
+            .find(|m| matches!(**m, "b8" | "b16" | "b32" | "b64"))
+        {
             Some(&"b8") => Ty::U(1),
             Some(&"b16") => Ty::U(2),
             Some(&"b32") => Ty::U(4),
             Some(_) => Ty::U(8),
-            None => return Err(unsupported(line, format!("`{}` without an element type", text()))),
+            None => {
+                return Err(unsupported(
+                    line,
+                    format!("`{}` without an element type", text()),
+                ))
+            }
         };
         if i.opcode == "suld" {
             let d = items
