@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs each cargo-fuzz target for a bounded time (default 60 s each) from the fixture corpus
 # and fuzz/seeds/ptx (PTX of the forms the simulator learned: tensor cores, mbarrier, bulk
-# copies, carry chains, per-lane redux masks, named barriers, multiply-add contraction),
+# copies, carry chains, per-lane redux masks, named barriers, multiply-add contraction,
+# texture and surface instructions),
 # built with debug assertions and overflow checks (-a).
 # cargo-fuzz needs nightly features; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain.
 #   scripts/fuzz.sh [seconds-per-target]
