@@ -5,7 +5,9 @@
 # then: rustfmt check, clippy, unit + integration + doc tests, the quickstart example,
 # rustdoc, a wasm32 build, the browser playground (built, tested in Node and in headless
 # Chromium), the tutorial notebooks executed with evcxr and checked, and as plain programs,
-# a bounded run of each fuzz target (FUZZ_SECONDS, default 30), the bindings drift check.
+# a notebook against the packaged crate, a bounded run of each fuzz target (FUZZ_SECONDS,
+# default 30), `cargo publish --dry-run` of the three crates, a build with the declared
+# rust-version's toolchain, the bindings drift check.
 # GPU tests run where a CUDA driver and device exist and print why they skip elsewhere;
 # set CUDA_LIBRARY_REQUIRE_GPU=1 to make a missing GPU a failure.
 set -euo pipefail
@@ -31,10 +33,21 @@ echo "== playground (wasm build, wasm-bindgen-test in Node, end-to-end in Chromi
 scripts/playground-test.sh
 echo "== tutorial notebooks (evcxr kernel, headless; outputs checked)"
 scripts/notebooks.sh
+echo "== a notebook against the packaged crate (:dep cuda-library = \"0.1\")"
+scripts/notebooks-packaged.sh
 echo "== the notebooks as plain programs (what a GPU machine without Jupyter runs)"
 scripts/notebooks-as-programs.sh --run
 echo "== fuzzing (bounded)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
+echo "== packages (cargo publish --dry-run: cuda-library, cuda-library-notebook, cuda-library-cli)"
+# (The package leaves the tests and long examples out; cargo says so once per target.)
+if ! out=$(cargo publish --dry-run --workspace --exclude cuda-library-playground --allow-dirty 2>&1); then
+  echo "$out" >&2
+  exit 1
+fi
+echo "$out" | grep -E "Packaged|Verifying" || true
+echo "== the declared rust-version (Rust 1.85, from Debian)"
+scripts/msrv.sh
 echo "== bindings drift check"
 scripts/regen-bindings.sh --check
 echo "== all tests passed"

@@ -762,9 +762,13 @@ fn fma_f32_rows(out: &mut [u64; 32], a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]
 }
 
 /// [`fma_f32_rows`] with the x86-64 FMA and AVX2 instructions.
+///
+/// # Safety
+/// The CPU must have AVX2 and FMA. (`unsafe fn`, not a safe `#[target_feature]` function,
+/// which needs Rust 1.86: the crate's `rust-version` is 1.85.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn fma_f32_rows_fma(out: &mut [u64; 32], a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) {
+unsafe fn fma_f32_rows_fma(out: &mut [u64; 32], a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) {
     for l in 0..32 {
         out[l] = canon32(f32v(a[l]).mul_add(f32v(b[l]), f32v(c[l])));
     }
