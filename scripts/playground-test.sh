@@ -34,3 +34,15 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 node playground/e2e/e2e.mjs "http://127.0.0.1:$port" target/playground/e2e tests/fixtures/kernels.sm90.cubin
+
+echo "== the docs with the playground (scripts/docs.sh): every 'Try it in your browser' link" >&2
+scripts/docs.sh --site-built
+docs_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server --bind 127.0.0.1 --directory target/doc "$docs_port" >/dev/null 2>&1 &
+docs_server=$!
+trap 'kill $server $docs_server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  curl -fs "http://127.0.0.1:$docs_port/cuda_library/index.html" >/dev/null && break
+  sleep 0.1
+done
+node playground/e2e/docs.mjs "http://127.0.0.1:$docs_port" target/playground/e2e

@@ -74,6 +74,10 @@ impl CudaError {
 }
 
 /// Everything that can go wrong in this crate.
+///
+/// [Try it in your browser](../playground/index.html#errors): the playground lesson on what
+/// each error says: wrong arguments, faults, budgets, use after unload, run on the simulated
+/// GPU.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum Error {

@@ -24,6 +24,9 @@ use crate::memory::{as_bytes, as_bytes_mut, DevicePtr, DeviceRepr};
 /// assert!(table.read::<f64>().is_err());      // 8 bytes != 16 bytes
 /// # Ok(()) }
 /// ```
+///
+/// [Try it in your browser](../playground/index.html#globals): the playground lesson on reading
+/// and writing globals and constants, run on the simulated GPU.
 pub struct Global {
     lib: LibRef,
     name: String,
@@ -170,6 +173,9 @@ impl Global {
 /// writes directly. Each access first waits for the context's queued work
 /// (`cuCtxSynchronize`), so a value written by a kernel is seen and a host write is not
 /// raced by a running kernel.
+///
+/// [Try it in your browser](../playground/index.html#managed): the playground lesson on managed
+/// variables shared by host and device, run on the simulated GPU.
 pub struct Managed {
     lib: LibRef,
     name: String,

@@ -154,6 +154,9 @@ pub(crate) enum KernelRaw {
 
 /// A kernel of a loaded [`Library`](crate::Library) (`CUkernel`). It keeps a handle to its
 /// library; after the library is unloaded every method returns [`Error::Unloaded`](crate::Error::Unloaded).
+///
+/// [Try it in your browser](../playground/index.html#kernels): the playground lesson on the
+/// kernel table: names, registers, occupancy, parameters, run on the simulated GPU.
 pub struct Kernel {
     pub(crate) lib: LibRef,
     pub(crate) raw: KernelRaw,

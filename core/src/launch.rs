@@ -432,6 +432,9 @@ fn launch_driver(
 }
 
 /// Builder made by [`Kernel::launcher`].
+///
+/// [Try it in your browser](../playground/index.html#launch): the playground lesson on
+/// launching a kernel on device buffers, run on the simulated GPU.
 pub struct Launcher<'a> {
     kernel: &'a Kernel,
     stream: &'a Stream,

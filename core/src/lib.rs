@@ -6,6 +6,10 @@
 //! arguments, and unload it, with the driver and NVRTC opened at run time (no link-time
 //! dependency on CUDA, no CUDA headers or libclang to build).
 //!
+//! [Try it in your browser](../playground/index.html#welcome): the playground runs this API,
+//! compiled to WebAssembly, on the simulated GPU, with a lesson for each main type (built
+//! with these docs by `scripts/docs.sh`).
+//!
 //! ```
 //! # fn main() -> cuda_library::Result<()> {
 //! use cuda_library::{launch, Device, LaunchConfig, Library, LibraryOptions};

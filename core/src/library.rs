@@ -256,6 +256,9 @@ impl LibRef {
 /// assert!(counter.read::<u32>().is_err());
 /// # Ok(()) }
 /// ```
+///
+/// [Try it in your browser](../playground/index.html#load): the playground lesson on loading
+/// images as libraries and reading what they hold, run on the simulated GPU.
 pub struct Library {
     lib: LibRef,
     source: String,

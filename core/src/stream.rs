@@ -214,6 +214,9 @@ enum EventImp {
 /// println!("{ms} ms{}", if end.is_simulated() { " (simulated)" } else { "" });
 /// # Ok(()) }
 /// ```
+///
+/// [Try it in your browser](../playground/index.html#timing): the playground lesson on timing
+/// launches, with charts, run on the simulated GPU.
 pub struct Event {
     imp: EventImp,
 }
