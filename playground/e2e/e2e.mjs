@@ -31,7 +31,8 @@ const EXPECT = {
   globals: ['"coeffs"', '"managed_value"', "global `table`: 16 bytes", "40",
     "Float32Array(8) [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]"],
   managed: ["Int32Array(1) [42]", "Int32Array(1) [101]", "Int32Array(1) [8]", "buffer `u8[32]`"],
-  launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `u8[4000]`"],
+  launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `u8[4000]`",
+    "1000 values", "1000 values as 25 rows of 40"],
   timing: ["simulated", "saxpy"],
   errors: ["argument 3", "faulted in block (0, 0, 0)", "budget of 10000000", "unloaded"],
   "your-file": ["tables.zstd.fatbin:", "kernels"],
@@ -121,6 +122,9 @@ try {
     check(r.dropped === "", `${id}: the HTML filter keeps everything the renderers produced${r.dropped ? ` (dropped ${r.dropped})` : ""}`);
     for (const want of EXPECT[id] ?? []) {
       check(r.output.includes(want), `${id}: output shows ${JSON.stringify(want)}`);
+    }
+    if (id === "launch") {
+      check(r.svgs.length >= 2 && r.svgs.every((n) => n > 0), `launch: ${r.svgs.length} plots of the result with data`);
     }
     if (id === "timing") {
       check(r.svgs.length >= 2 && r.svgs.every((n) => n > 0), `timing: ${r.svgs.length} charts with data`);

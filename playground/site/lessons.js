@@ -177,10 +177,14 @@ grid of blocks of 256 threads and reads the result back.</p>
 <code>.f64(n)</code> for the last one. Edit the PTX (say, <code>fma.rn.f32</code> to
 <code>mul.f32 %f4, %f1, %f2;</code>) and run again; a typo is reported at its line and
 column.</p>
+<p>To look at data rather than read it, <code>plot(type)</code>, <code>histogram(type)</code>
+and <code>heatmap(type, width)</code> draw a buffer's or a variable's contents, read as
+<code>"f32"</code>, <code>"i32"</code> and the like, as a notebook does.</p>
 <pre class="rust">let x = ctx.htod(&amp;xs)?;
 let y = ctx.htod(&amp;ys)?;
 launch!(saxpy, &amp;stream, &amp;LaunchConfig::new(grid, 256), 2.0f32, x, y, n)?;
-let result = y.to_vec()?;</pre>`,
+let result = y.to_vec()?;
+y.plot()?;                       // in a notebook: a line chart</pre>`,
     ptx: { name: "saxpy.ptx", text: SAXPY_PTX },
     code: `const lib = Library.loadData(files["saxpy.ptx"]);
 const saxpy = lib.getKernel("saxpy");
@@ -195,6 +199,8 @@ saxpy.launch(grid, block, new Args().f32(2).buffer(x).buffer(y).u32(n));
 
 show(y.readF32().slice(0, 8));   // 2 * i + 1
 show(y);
+show(y.plot("f32"));             // the whole result as a line chart
+show(y.heatmap("f32", 40));      // or as 25 rows of 40
 `,
   },
   {

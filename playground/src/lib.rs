@@ -17,7 +17,9 @@
 pub mod session;
 
 use cuda_library::timing::{Sweep as CoreSweep, Timings as CoreTimings};
-use cuda_library::{DeviceBuffer, DevicePtr, DeviceRepr, Error, Global, Managed, Result};
+use cuda_library::{
+    DataPlot, DeviceBuffer, DevicePtr, DeviceRepr, Error, Global, Managed, PlotValue, Result,
+};
 use cuda_library_notebook::stats::Summary;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -398,6 +400,83 @@ fn read_as<T: Scalar>(bytes: Result<Vec<u8>>, ty: &str) -> std::result::Result<V
     js(bytes.and_then(|b| session::values_from_bytes(&b, ty)))
 }
 
+/// A picture of device data (the core's `DataPlot`): a line chart, histogram or heatmap
+/// from `Buffer` or `Variable`, shown with `show(...)` like a notebook shows it.
+#[wasm_bindgen]
+pub struct Plot(DataPlot);
+
+#[wasm_bindgen]
+impl Plot {
+    /// What is plotted.
+    #[wasm_bindgen(getter)]
+    pub fn title(&self) -> String {
+        self.0.title().to_string()
+    }
+
+    /// How many values there were and how they were drawn.
+    #[wasm_bindgen(getter)]
+    pub fn note(&self) -> String {
+        self.0.note().to_string()
+    }
+
+    /// The chart as an SVG document.
+    #[wasm_bindgen(js_name = toSvg)]
+    pub fn to_svg(&self) -> String {
+        self.0.to_svg().to_string()
+    }
+
+    /// The chart and its note, as a notebook cell shows them.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> String {
+        self.0.to_html()
+    }
+}
+
+/// Which picture of a buffer or variable.
+#[derive(Clone, Copy)]
+enum Picture {
+    Line,
+    Histogram,
+    Heatmap(usize),
+}
+
+/// `bytes` read as elements of the type named `ty` and drawn as `what`.
+fn picture(
+    title: &str,
+    bytes: Result<Vec<u8>>,
+    ty: &str,
+    what: Picture,
+) -> std::result::Result<Plot, JsValue> {
+    fn draw<T: Scalar + PlotValue>(
+        title: &str,
+        bytes: &[u8],
+        ty: &str,
+        what: Picture,
+    ) -> Result<DataPlot> {
+        let values = session::values_from_bytes::<T>(bytes, ty)?;
+        let title = format!("{title} as {ty}[{}]", values.len());
+        match what {
+            Picture::Line => DataPlot::line(title, &values),
+            Picture::Histogram => DataPlot::histogram(title, &values),
+            Picture::Heatmap(width) => DataPlot::heatmap(title, &values, width),
+        }
+    }
+    let plot = bytes.and_then(|b| match ty {
+        "f32" => draw::<f32>(title, &b, ty, what),
+        "f64" => draw::<f64>(title, &b, ty, what),
+        "i32" => draw::<i32>(title, &b, ty, what),
+        "u32" => draw::<u32>(title, &b, ty, what),
+        "i16" => draw::<i16>(title, &b, ty, what),
+        "u16" => draw::<u16>(title, &b, ty, what),
+        "i8" => draw::<i8>(title, &b, ty, what),
+        "u8" => draw::<u8>(title, &b, ty, what),
+        other => Err(Error::InvalidArgument(format!(
+            "cannot plot elements of type {other:?}: use \"f32\", \"f64\", \"i32\", \"u32\", \"i16\", \"u16\", \"i8\" or \"u8\""
+        ))),
+    });
+    js(plot).map(Plot)
+}
+
 /// Device memory on the simulated GPU (`DeviceBuffer<u8>`), freed when the JavaScript
 /// object is freed (`free()`) or collected.
 #[wasm_bindgen]
@@ -493,6 +572,22 @@ impl Buffer {
     pub fn to_html(&self) -> std::result::Result<String, JsValue> {
         js(self.0.to_html())
     }
+
+    /// The contents read as elements of `ty` (`"f32"`, `"i32"`, ...) as a line chart of
+    /// value against index (sampled when longer than 1000 elements).
+    pub fn plot(&self, ty: &str) -> std::result::Result<Plot, JsValue> {
+        picture("buffer", self.0.to_vec(), ty, Picture::Line)
+    }
+
+    /// A histogram of the contents read as elements of `ty`.
+    pub fn histogram(&self, ty: &str) -> std::result::Result<Plot, JsValue> {
+        picture("buffer", self.0.to_vec(), ty, Picture::Histogram)
+    }
+
+    /// The contents read as elements of `ty`, `width` to a row, as a heatmap.
+    pub fn heatmap(&self, ty: &str, width: usize) -> std::result::Result<Plot, JsValue> {
+        picture("buffer", self.0.to_vec(), ty, Picture::Heatmap(width))
+    }
 }
 
 /// A module-scope variable: `__device__`, `__constant__` (from `getGlobal`) or
@@ -528,6 +623,22 @@ impl Variable {
             Var::Global(g) => g.read_vec(),
             Var::Managed(m) => m.read_vec(),
         })
+    }
+
+    /// The contents as bytes, for a picture.
+    fn bytes(&self) -> Result<Vec<u8>> {
+        match &self.0 {
+            Var::Global(g) => g.read_vec(),
+            Var::Managed(m) => m.read_vec(),
+        }
+    }
+
+    /// `global table` or `managed counter`, for a picture's title.
+    fn title(&self) -> String {
+        match &self.0 {
+            Var::Global(g) => format!("global {}", g.name()),
+            Var::Managed(m) => format!("managed {}", m.name()),
+        }
     }
 
     /// Overwrites the whole variable (the core's `write_slice`: sizes must match).
@@ -596,6 +707,21 @@ impl Variable {
     #[wasm_bindgen(js_name = readU32)]
     pub fn read_u32(&self) -> std::result::Result<Vec<u32>, JsValue> {
         self.read_vec()
+    }
+
+    /// The contents read as elements of `ty` as a line chart.
+    pub fn plot(&self, ty: &str) -> std::result::Result<Plot, JsValue> {
+        picture(&self.title(), self.bytes(), ty, Picture::Line)
+    }
+
+    /// A histogram of the contents read as elements of `ty`.
+    pub fn histogram(&self, ty: &str) -> std::result::Result<Plot, JsValue> {
+        picture(&self.title(), self.bytes(), ty, Picture::Histogram)
+    }
+
+    /// The contents read as elements of `ty`, `width` to a row, as a heatmap.
+    pub fn heatmap(&self, ty: &str, width: usize) -> std::result::Result<Plot, JsValue> {
+        picture(&self.title(), self.bytes(), ty, Picture::Heatmap(width))
     }
 
     /// Overwrites the whole variable (exactly `size` bytes).

@@ -173,7 +173,7 @@ macro_rules! scalar {
         }
     )*};
 }
-scalar!(i32, u32, f32, f64);
+scalar!(u8, i8, u16, i16, i32, u32, f32, f64);
 
 /// `bytes` read as values of `T`; an error if the length is not a multiple of its size.
 pub fn values_from_bytes<T: Scalar>(bytes: &[u8], type_name: &str) -> Result<Vec<T>> {

@@ -77,6 +77,26 @@ fn variables_read_and_write() {
 }
 
 #[wasm_bindgen_test]
+fn buffers_and_variables_plot_as_svg() {
+    let xs: Vec<f32> = (0..3000).map(|i| (i as f32 / 50.0).sin()).collect();
+    let x = Buffer::from_f32(&xs).unwrap();
+    let line = x.plot("f32").unwrap();
+    assert_eq!(line.title(), "buffer as f32[3000]");
+    assert!(line.note().starts_with("3000 values; drawn as"), "{}", line.note());
+    assert!(line.to_svg().starts_with("<svg"));
+    let map = x.heatmap("f32", 60).unwrap();
+    assert!(map.note().contains("50 rows of 60"), "{}", map.note());
+    assert!(x.histogram("i32").unwrap().to_html().contains("<svg"));
+    let e = x.plot("f16").err().unwrap();
+    assert_eq!(field(&e, "kind"), JsValue::from_str("InvalidArgument"));
+    let e = x.heatmap("f32", 0).err().unwrap();
+    assert_eq!(field(&e, "kind"), JsValue::from_str("InvalidArgument"));
+    let lib = Library::load_data(KERNELS_PTX).unwrap();
+    let table = lib.get_global("table").unwrap().plot("f32").unwrap();
+    assert_eq!(table.title(), "global table as f32[4]");
+}
+
+#[wasm_bindgen_test]
 fn errors_carry_kind_line_column_and_html() {
     // A typo in a kernel's body is that kernel's error, raised when it is launched.
     let bad = String::from_utf8_lossy(KERNELS_PTX).replace("ret;", "ret");

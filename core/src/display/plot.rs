@@ -91,6 +91,37 @@ impl DataPlot {
         ]
     }
 
+    /// A line chart of host values against their index (what [`DeviceBuffer::plot`] draws
+    /// after copying the buffer), sampled to [`LINE_POINTS`] when longer.
+    ///
+    /// ```
+    /// let p = cuda_library::DataPlot::line("squares", &[0u32, 1, 4, 9, 16])?;
+    /// assert_eq!(p.note(), "5 values");
+    /// # Ok::<(), cuda_library::Error>(())
+    /// ```
+    pub fn line<T: PlotValue>(title: impl Into<String>, values: &[T]) -> Result<DataPlot> {
+        Self::of(title.into(), values, Kind::Line)
+    }
+
+    /// A histogram of host values.
+    pub fn histogram<T: PlotValue>(title: impl Into<String>, values: &[T]) -> Result<DataPlot> {
+        Self::of(title.into(), values, Kind::Histogram)
+    }
+
+    /// Host values, `width` to a row, as a heatmap (row 0 at the top).
+    pub fn heatmap<T: PlotValue>(
+        title: impl Into<String>,
+        values: &[T],
+        width: usize,
+    ) -> Result<DataPlot> {
+        Self::of(title.into(), values, Kind::Heatmap(width))
+    }
+
+    fn of<T: PlotValue>(title: String, values: &[T], kind: Kind) -> Result<DataPlot> {
+        let v: Vec<f64> = values.iter().map(|x| x.to_f64()).collect();
+        draw(title, type_name::<T>(), &v, kind)
+    }
+
     /// Shows the chart in a notebook cell.
     pub fn evcxr_display(&self) {
         cuda_library_notebook::evcxr::show_html(
