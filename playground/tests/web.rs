@@ -82,7 +82,11 @@ fn buffers_and_variables_plot_as_svg() {
     let x = Buffer::from_f32(&xs).unwrap();
     let line = x.plot("f32").unwrap();
     assert_eq!(line.title(), "buffer as f32[3000]");
-    assert!(line.note().starts_with("3000 values; drawn as"), "{}", line.note());
+    assert!(
+        line.note().starts_with("3000 values; drawn as"),
+        "{}",
+        line.note()
+    );
     assert!(line.to_svg().starts_with("<svg"));
     let map = x.heatmap("f32", 60).unwrap();
     assert!(map.note().contains("50 rows of 60"), "{}", map.note());
