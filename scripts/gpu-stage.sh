@@ -11,11 +11,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tests=("$@")
-[ "${#tests[@]}" -gt 0 ] || tests=(gpu_library gpu_corpus gpu_tensor_ops gpu_textures gpu_differential unload_race)
+[ "${#tests[@]}" -gt 0 ] || tests=(gpu_library gpu_corpus gpu_tensor_ops gpu_textures gpu_cudarc gpu_differential unload_race)
 mkdir -p .gpu/bin
 args=()
 for t in "${tests[@]}"; do args+=(--test "$t"); done
-cargo test --release "${args[@]}" --no-run --message-format=json 2>/dev/null |
+cargo test --release --features cudarc "${args[@]}" --no-run --message-format=json 2>/dev/null |
   python3 -c 'import json, shutil, sys
 for line in sys.stdin:
     m = json.loads(line)

@@ -20,6 +20,9 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "== the cudarc feature (clippy; its GPU test, tests/gpu_cudarc.rs, skips without a GPU)"
+cargo clippy --quiet --all-targets --features cudarc -- -D warnings
+cargo test --quiet --features cudarc --test gpu_cudarc
 echo "== cargo test"
 cargo test --workspace
 echo "== the README's quickstart (core/examples/quickstart.rs)"

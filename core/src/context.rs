@@ -25,6 +25,9 @@ pub(crate) struct ContextInner {
     /// False for a context wrapped with [`Context::from_raw`]: someone else destroys it.
     owned: bool,
     pub drv: &'static Driver,
+    /// What keeps a borrowed context alive while this value lives (cudarc's
+    /// `Arc<CudaContext>` for one made with `Context::from_cudarc`).
+    _keep_alive: Option<Arc<dyn std::any::Any + Send + Sync>>,
 }
 
 // SAFETY: CUDA contexts may be used from any thread; the handle is never mutated.
@@ -348,6 +351,7 @@ impl Context {
             primary: true,
             owned: true,
             drv,
+            _keep_alive: None,
         }))
     }
 
@@ -388,6 +392,7 @@ impl Context {
                 primary: false,
                 owned: true,
                 drv,
+                _keep_alive: None,
             });
             register(&ctx);
             Ok(ctx)
@@ -404,6 +409,20 @@ impl Context {
     /// made through it.
     #[cfg(not(target_arch = "wasm32"))]
     pub unsafe fn from_raw(raw: *mut c_void) -> Result<Context> {
+        // SAFETY: the caller's promise, passed on.
+        unsafe { Context::borrowed(raw, None) }
+    }
+
+    /// [`from_raw`](Context::from_raw), keeping `keep_alive` (the context's owner) alive as
+    /// long as this value and its clones.
+    ///
+    /// # Safety
+    /// As [`from_raw`](Context::from_raw), with "outlives" met by `keep_alive` if given.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) unsafe fn borrowed(
+        raw: *mut c_void,
+        keep_alive: Option<Arc<dyn std::any::Any + Send + Sync>>,
+    ) -> Result<Context> {
         if crate::backend::is_sim()? {
             return Err(Error::Unsupported(
                 "Context::from_raw wraps a driver context; the simulator has none".to_string(),
@@ -427,6 +446,7 @@ impl Context {
             primary: false,
             owned: false,
             drv,
+            _keep_alive: keep_alive,
         });
         register(&ctx);
         Ok(ctx)

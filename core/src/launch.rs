@@ -286,7 +286,7 @@ impl Kernel {
         config.validate()?;
         match (self.raw, &stream.imp) {
             #[cfg(not(target_arch = "wasm32"))]
-            (KernelRaw::Driver(raw), StreamImp::Driver { raw: s, ctx }) => {
+            (KernelRaw::Driver(raw), StreamImp::Driver { raw: s, ctx, .. }) => {
                 ctx.make_current()?;
                 launch_driver(ctx.drv, raw, *s, config, args)
             }

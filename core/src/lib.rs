@@ -109,6 +109,8 @@ mod display;
 mod error;
 mod global;
 mod image;
+#[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
+pub mod interop;
 mod kernel;
 mod launch;
 mod library;

@@ -24,6 +24,9 @@ pub(crate) enum StreamImp {
     Driver {
         raw: sys::CUstream,
         ctx: Arc<ContextInner>,
+        /// For a stream this crate did not create (`Stream::from_cudarc`): its owner, kept
+        /// alive while this value lives; the stream is then not destroyed on drop.
+        borrowed_from: Option<Arc<dyn std::any::Any + Send + Sync>>,
     },
     Sim {
         ctx: Arc<SimContext>,
@@ -82,6 +85,7 @@ impl Stream {
                     imp: StreamImp::Driver {
                         raw,
                         ctx: c.clone(),
+                        borrowed_from: None,
                     },
                 })
             }
@@ -99,7 +103,7 @@ impl Stream {
         match &self.imp {
             #[cfg(not(target_arch = "wasm32"))]
             // SAFETY: the stream is alive.
-            StreamImp::Driver { raw, ctx } => unsafe { cu!(ctx.drv, stream_synchronize(*raw)) },
+            StreamImp::Driver { raw, ctx, .. } => unsafe { cu!(ctx.drv, stream_synchronize(*raw)) },
             StreamImp::Sim { .. } => {
                 crate::sim::device::print_device_output();
                 Ok(())
@@ -111,7 +115,7 @@ impl Stream {
     pub fn is_idle(&self) -> Result<bool> {
         match &self.imp {
             #[cfg(not(target_arch = "wasm32"))]
-            StreamImp::Driver { raw, ctx } => {
+            StreamImp::Driver { raw, ctx, .. } => {
                 // SAFETY: the stream is alive.
                 let rc = unsafe {
                     match ctx.drv.api.stream_query.get() {
@@ -178,7 +182,12 @@ impl Context {
 impl Drop for Stream {
     fn drop(&mut self) {
         #[cfg(not(target_arch = "wasm32"))]
-        if let StreamImp::Driver { raw, ctx } = &self.imp {
+        if let StreamImp::Driver {
+            raw,
+            ctx,
+            borrowed_from: None,
+        } = &self.imp
+        {
             // SAFETY: destroying the stream this value owns; queued work still completes.
             unsafe {
                 let _ = cu!(ctx.drv, stream_destroy(*raw));
