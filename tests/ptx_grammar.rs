@@ -820,14 +820,15 @@ fn a_directive_written_against_its_type_reads_as_two_words() {
     assert_eq!(run_words(&m, &mut mem, "k", 1, 1, &[]), [42]);
 }
 
-/// Texture and surface instructions (`[tex, {x, y}]` operands) parse, and a kernel using
-/// one is refused for itself alone, naming the instruction and why (the crate has no
-/// texture-object API), instead of a syntax error at the operand list.
+/// Texture and surface instructions (`[tex, {x, y}]` operands) parse and lower; the ones the
+/// simulator does not implement (`tld4` gather, `txq` queries, texture references) are refused
+/// for their kernel alone, naming the instruction and why.
 #[test]
-fn texture_instructions_are_named_when_refused() {
+fn texture_instructions_lower_or_are_named_when_refused() {
     let text = r#".version 8.0
 .target sm_80
 .address_size 64
+.global .texref legacy;
 .visible .entry sample(.param .u64 out, .param .u64 tex)
 {
     .reg .f32 %f<8>; .reg .b32 %r<4>; .reg .b64 %rd<4>;
@@ -837,6 +838,21 @@ fn texture_instructions_are_named_when_refused() {
     tex.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [%rd2, {%f1, %f1}];
     sust.b.2d.b32.trap [%rd2, {%r1, %r2}], {%r3};
     st.global.f32 [%rd1], %f2;
+    ret;
+}
+.visible .entry gather(.param .u64 out, .param .u64 tex)
+{
+    .reg .f32 %f<8>; .reg .b64 %rd<4>;
+    ld.param.u64 %rd2, [tex];
+    mov.f32 %f1, 0f3F000000;
+    tld4.r.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [%rd2, {%f1, %f1}];
+    ret;
+}
+.visible .entry by_reference(.param .u64 out)
+{
+    .reg .f32 %f<8>;
+    mov.f32 %f1, 0f3F000000;
+    tex.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [legacy, {%f1, %f1}];
     ret;
 }
 .visible .entry plain(.param .u64 out)
@@ -851,9 +867,12 @@ fn texture_instructions_are_named_when_refused() {
     let mut mem = Memory::new();
     let sm = sim::load_ptx(text, &mut mem).unwrap();
     assert!(sm.kernel("plain").is_ok());
-    let e = sm.kernel("sample").unwrap_err().to_string();
+    assert!(sm.kernel("sample").is_ok());
+    let e = sm.kernel("gather").unwrap_err().to_string();
     assert!(
-        e.contains("`tex.2d.v4.f32.f32`") && e.contains("texture-object") && e.contains("line 10"),
+        e.contains("`tld4.r.2d.v4.f32.f32`") && e.contains("gather"),
         "{e}"
     );
+    let e = sm.kernel("by_reference").unwrap_err().to_string();
+    assert!(e.contains("texture or surface reference `legacy`"), "{e}");
 }

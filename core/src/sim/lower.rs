@@ -131,6 +131,11 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
             // Another module's variable: only a kernel that uses it fails (at the symbol).
             continue;
         }
+        if matches!(v.ty.as_str(), ".texref" | ".surfref" | ".samplerref") {
+            // A texture reference (removed in CUDA 12) holds no memory here: a kernel that
+            // fetches through one is refused, naming it.
+            continue;
+        }
         let size = v
             .size()
             .ok_or_else(|| unsupported(line, format!("the size of `{}`", v.name)))?;
