@@ -159,7 +159,8 @@ mod regen {
         |Mem(Alloc|AllocManaged|Free|GetInfo|cpyHtoD|cpyDtoH|cpyDtoD|cpyHtoDAsync|cpyDtoHAsync|setD8|setD32|setD8Async|setD32Async)(_v2)?\
         |Stream(Create|Destroy|Synchronize|Query)(_v2)?|Event(Create|Destroy|Record|Synchronize|Query|ElapsedTime)(_v2)?\
         |OccupancyMax.*|TexObject(Create|Destroy)|SurfObject(Create|Destroy)\
-        |Array(Create|Destroy|3DCreate)(_v2)?|Memcpy3D(_v2)?)";
+        |Array(Create|Destroy|3DCreate)(_v2)?|Memcpy3D(_v2)?\
+        |DeviceCanAccessPeer|Ctx(Enable|Disable)PeerAccess|MemcpyPeer(Async)?)";
 
     /// The driver functions the crate calls directly on the loaded library.
     const DRIVER_DIRECT: &str =

@@ -27,6 +27,8 @@ echo "== cargo test"
 cargo test --workspace
 echo "== the README's quickstart (core/examples/quickstart.rs)"
 cargo run --quiet --release --example quickstart
+echo "== a vector split over several devices (core/examples/multi_gpu.rs, 3 simulated devices)"
+CUDA_LIBRARY_SIM_DEVICES=3 cargo run --quiet --release --example multi_gpu
 echo "== rustdoc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 echo "== wasm32 build (the public API on the simulator; the driver backend compiled out)"

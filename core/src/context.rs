@@ -178,7 +178,7 @@ impl CtxImp {
                 // SAFETY: the caller guarantees the device range; the host slice is its size.
                 unsafe { cu!(c.drv, memcpy_htod(dst, src.as_ptr().cast(), src.len())) }
             }
-            CtxImp::Sim(_) => gpu().copy(src.len(), true, |m| {
+            CtxImp::Sim(c) => gpu().copy(c.ordinal, src.len(), true, |m| {
                 let d = m
                     .slice_mut(dst, src.len())
                     .ok_or_else(|| out_of_range("a copy to the device", src.len(), dst))?;
@@ -197,7 +197,7 @@ impl CtxImp {
                 // SAFETY: the caller guarantees the device range; the host slice is its size.
                 unsafe { cu!(c.drv, memcpy_dtoh(dst.as_mut_ptr().cast(), src, dst.len())) }
             }
-            CtxImp::Sim(_) => gpu().copy(dst.len(), true, |m| {
+            CtxImp::Sim(c) => gpu().copy(c.ordinal, dst.len(), true, |m| {
                 let s = m
                     .slice(src, dst.len())
                     .ok_or_else(|| out_of_range("a copy from the device", dst.len(), src))?;
@@ -216,7 +216,7 @@ impl CtxImp {
                 // SAFETY: the caller guarantees both device ranges.
                 unsafe { cu!(c.drv, memcpy_dtod(dst, src, bytes)) }
             }
-            CtxImp::Sim(_) => gpu().copy(bytes, false, |m| {
+            CtxImp::Sim(c) => gpu().copy(c.ordinal, bytes, false, |m| {
                 let v = m
                     .slice(src, bytes)
                     .ok_or_else(|| out_of_range("a device copy", bytes, src))?
@@ -235,7 +235,7 @@ impl CtxImp {
                 // SAFETY: the caller guarantees the device range.
                 unsafe { cu!(c.drv, memset_d8(dst, value, count)) }
             }
-            CtxImp::Sim(_) => gpu().copy(count, false, |m| {
+            CtxImp::Sim(c) => gpu().copy(c.ordinal, count, false, |m| {
                 m.slice_mut(dst, count)
                     .ok_or_else(|| out_of_range("a memset", count, dst))?
                     .fill(value);
@@ -253,9 +253,9 @@ impl CtxImp {
                 // SAFETY: the caller guarantees the device range.
                 unsafe { cu!(c.drv, memset_d32(dst, value, count)) }
             }
-            CtxImp::Sim(_) => {
+            CtxImp::Sim(c) => {
                 let bytes = count.saturating_mul(4);
-                gpu().copy(bytes, false, |m| {
+                gpu().copy(c.ordinal, bytes, false, |m| {
                     let s = m
                         .slice_mut(dst, bytes)
                         .ok_or_else(|| out_of_range("a memset", bytes, dst))?;
@@ -307,16 +307,21 @@ impl std::fmt::Debug for Context {
 impl Context {
     /// The simulated device's primary context.
     pub(crate) fn sim_primary(ordinal: usize) -> Context {
-        static PRIMARY: Mutex<Option<Arc<SimContext>>> = Mutex::new(None);
+        static PRIMARY: Mutex<Vec<Arc<SimContext>>> = Mutex::new(Vec::new());
         let mut p = PRIMARY.lock().unwrap_or_else(|p| p.into_inner());
-        let c = p.get_or_insert_with(|| {
-            Arc::new(SimContext {
-                ordinal,
-                primary: true,
-            })
-        });
+        let c = match p.iter().find(|c| c.ordinal == ordinal) {
+            Some(c) => c.clone(),
+            None => {
+                let c = Arc::new(SimContext {
+                    ordinal,
+                    primary: true,
+                });
+                p.push(c.clone());
+                c
+            }
+        };
         Context {
-            imp: CtxImp::Sim(c.clone()),
+            imp: CtxImp::Sim(c),
         }
     }
 

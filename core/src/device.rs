@@ -96,12 +96,17 @@ pub(crate) fn driver_device_count(drv: &Driver) -> Result<usize> {
 }
 
 impl Device {
-    /// How many devices the backend has (the simulator has one).
+    /// How many devices the backend has (the simulator has one, or what
+    /// `CUDA_LIBRARY_SIM_DEVICES` or [`sim::set_device_count`](crate::sim::set_device_count)
+    /// asks for).
     pub fn count() -> Result<usize> {
         match selected()?.kind {
             #[cfg(not(target_arch = "wasm32"))]
             BackendKind::Driver => driver_device_count(driver()?),
-            _ => Ok(1),
+            _ => {
+                simdev::device_count_setting()?;
+                Ok(crate::sim::device_count())
+            }
         }
     }
 
@@ -158,7 +163,7 @@ impl Device {
     }
 
     #[cfg(not(target_arch = "wasm32"))]
-    fn driver(&self) -> Result<Option<&'static Driver>> {
+    pub(crate) fn driver(&self) -> Result<Option<&'static Driver>> {
         match self.kind {
             BackendKind::Driver => Ok(Some(driver()?)),
             _ => Ok(None),
@@ -225,8 +230,8 @@ impl Device {
         Ok(format!("sm_{major}{minor}"))
     }
 
-    /// The device's UUID in `nvidia-smi`'s form (the simulator's is all zeros but the last
-    /// group, which spells `sim`).
+    /// The device's UUID in `nvidia-smi`'s form (a simulated device's is zeros but its
+    /// ordinal and the letters `sim` at the end).
     pub fn uuid(&self) -> Result<String> {
         let mut b = [0u8; 16];
         #[cfg(not(target_arch = "wasm32"))]
@@ -239,6 +244,7 @@ impl Device {
             }
         }
         if self.is_simulated() {
+            b[12] = self.ordinal as u8;
             b[13..].copy_from_slice(b"sim");
         }
         let hex = |r: std::ops::Range<usize>| crate::table_hex(&b[r]);

@@ -146,6 +146,10 @@ entry_points! {
     array_3d_create => c"cuArray3DCreate": PFN_cuArray3DCreate_v3020 @ 3020;
     array_destroy => c"cuArrayDestroy": PFN_cuArrayDestroy_v2000 @ 2000;
     memcpy_3d => c"cuMemcpy3D": PFN_cuMemcpy3D_v3020 @ 3020;
+    device_can_access_peer => c"cuDeviceCanAccessPeer": PFN_cuDeviceCanAccessPeer_v4000 @ 4000;
+    ctx_enable_peer_access => c"cuCtxEnablePeerAccess": PFN_cuCtxEnablePeerAccess_v4000 @ 4000;
+    memcpy_peer => c"cuMemcpyPeer": PFN_cuMemcpyPeer_v4000 @ 4000;
+    memcpy_peer_async => c"cuMemcpyPeerAsync": PFN_cuMemcpyPeerAsync_v4000 @ 4000;
     tex_object_create => c"cuTexObjectCreate": PFN_cuTexObjectCreate_v5000 @ 5000;
     tex_object_destroy => c"cuTexObjectDestroy": PFN_cuTexObjectDestroy_v5000 @ 5000;
     surf_object_create => c"cuSurfObjectCreate": PFN_cuSurfObjectCreate_v5000 @ 5000;

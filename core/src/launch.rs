@@ -290,7 +290,7 @@ impl Kernel {
                 ctx.make_current()?;
                 launch_driver(ctx.drv, raw, *s, config, args)
             }
-            (KernelRaw::Sim(index), StreamImp::Sim { ready_ns, .. }) => {
+            (KernelRaw::Sim(index), StreamImp::Sim { ready_ns, ctx }) => {
                 let lib = g.sim()?;
                 let buf = crate::sim::param_buffer(
                     params.iter().zip(args).map(|(p, a)| (p.offset, a.bytes())),
@@ -301,7 +301,8 @@ impl Kernel {
                     shared_dynamic: config.shared_mem_bytes,
                 };
                 let mut t = ready_ns.lock().unwrap_or_else(|p| p.into_inner());
-                lib.launch(index, dims, &buf, &mut t).map(|_| ())
+                lib.launch(index, dims, &buf, (ctx.ordinal, &mut t))
+                    .map(|_| ())
             }
             #[cfg(not(target_arch = "wasm32"))]
             _ => Err(Error::InvalidArgument(

@@ -119,6 +119,7 @@ mod memory;
 mod names;
 mod object_code;
 mod options;
+mod peer;
 mod sampling;
 pub mod sim;
 mod stream;

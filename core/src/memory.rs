@@ -61,7 +61,7 @@ pub(crate) fn as_bytes_mut<T: DeviceRepr>(v: &mut [T]) -> &mut [u8] {
 pub struct DeviceBuffer<T: DeviceRepr> {
     pub(crate) ptr: u64,
     len: usize,
-    ctx: CtxImp,
+    pub(crate) ctx: CtxImp,
     _t: PhantomData<T>,
 }
 

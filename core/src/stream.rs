@@ -92,7 +92,7 @@ impl Stream {
             CtxImp::Sim(c) => Ok(Stream {
                 imp: StreamImp::Sim {
                     ctx: c.clone(),
-                    ready_ns: Mutex::new(gpu().lock().legacy_ns),
+                    ready_ns: Mutex::new(gpu().lock().clock(c.ordinal).legacy_ns),
                 },
             }),
         }
@@ -158,8 +158,8 @@ impl Stream {
         match &self.imp {
             #[cfg(not(target_arch = "wasm32"))]
             StreamImp::Driver { .. } => None,
-            StreamImp::Sim { ready_ns, .. } => {
-                let legacy = gpu().lock().legacy_ns;
+            StreamImp::Sim { ready_ns, ctx } => {
+                let legacy = gpu().lock().clock(ctx.ordinal).legacy_ns;
                 let t = *ready_ns.lock().unwrap_or_else(|p| p.into_inner());
                 Some(t.max(legacy) / 1e6)
             }
@@ -292,8 +292,8 @@ impl Event {
                 // SAFETY: both handles are alive.
                 unsafe { cu!(ctx.drv, event_record(*raw, *s)) }
             }
-            (EventImp::Sim(at), StreamImp::Sim { ready_ns, .. }) => {
-                let legacy = gpu().lock().legacy_ns;
+            (EventImp::Sim(at), StreamImp::Sim { ready_ns, ctx }) => {
+                let legacy = gpu().lock().clock(ctx.ordinal).legacy_ns;
                 let t = *ready_ns.lock().unwrap_or_else(|p| p.into_inner());
                 *at.lock().unwrap_or_else(|p| p.into_inner()) = Some(t.max(legacy));
                 Ok(())

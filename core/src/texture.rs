@@ -366,7 +366,11 @@ impl Array {
                 // The driver only reads through the pointer when copying to the array.
                 driver_side::copy(c, *a, d, bytes.as_ptr().cast_mut(), true)
             }
-            (_, ArrayImp::Sim(base)) => gpu().copy(bytes.len(), true, |m| m.write(*base, bytes)),
+            (_, ArrayImp::Sim(base)) => {
+                gpu().copy(self.inner.ctx.ordinal(), bytes.len(), true, |m| {
+                    m.write(*base, bytes)
+                })
+            }
             #[cfg(not(target_arch = "wasm32"))]
             _ => Err(Error::Unsupported(
                 "an array of one backend used by another".into(),
@@ -386,7 +390,11 @@ impl Array {
             (CtxImp::Driver(c), ArrayImp::Driver(a)) => {
                 driver_side::copy(c, *a, d, bytes.as_mut_ptr(), false)
             }
-            (_, ArrayImp::Sim(base)) => gpu().copy(bytes.len(), true, |m| m.read(*base, bytes)),
+            (_, ArrayImp::Sim(base)) => {
+                gpu().copy(self.inner.ctx.ordinal(), bytes.len(), true, |m| {
+                    m.read(*base, bytes)
+                })
+            }
             #[cfg(not(target_arch = "wasm32"))]
             _ => Err(Error::Unsupported(
                 "an array of one backend used by another".into(),

@@ -1,5 +1,8 @@
-//! The simulated device behind the public API: one GPU with its memory, a simulated clock
-//! and the cost model that advances it.
+//! The simulated devices behind the public API: one memory, a simulated clock per device
+//! and the cost model that advances them. There is one device unless
+//! `CUDA_LIBRARY_SIM_DEVICES=N` or [`set_device_count`] asks for more (up to
+//! [`MAX_DEVICES`]); they share the one memory (addresses are unique across devices, as with
+//! unified addressing), each with its own timeline.
 //!
 //! Work runs on the host when it is enqueued, so a launch has finished when `launch`
 //! returns and a fault is reported by the launch itself. Time is *simulated*: every stream
@@ -7,10 +10,11 @@
 //! [`CostModel`] says it costs, and events read those timelines. The figures are a model of
 //! an H100-class GPU, not a prediction of any real one.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use super::{Memory, Stats};
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// How the simulated device charges time. All times are simulated nanoseconds.
 ///
@@ -19,7 +23,8 @@ use crate::error::Result;
 ///   issue_per_cycle) / clock_ghz`) and its memory time (bytes of `ld.global`/`st.global`
 ///   over `device_bytes_per_ns`).
 /// - A copy between host and device costs `copy_latency_ns + bytes / host_bytes_per_ns`;
-///   on the device (copy, memset) `copy_latency_ns + bytes / device_bytes_per_ns`.
+///   on the device (copy, memset) `copy_latency_ns + bytes / device_bytes_per_ns`; between
+///   two devices `copy_latency_ns + bytes / peer_bytes_per_ns` (NVLink 4: 450 GB/s).
 /// - Each stream is its own timeline and streams do not contend. Like the driver's blocking
 ///   streams, work on a stream starts after earlier synchronous copies, and a synchronous
 ///   copy starts after everything queued before it.
@@ -48,6 +53,8 @@ pub struct CostModel {
     pub host_bytes_per_ns: f64,
     /// Device memory bandwidth in bytes per nanosecond (GB/s).
     pub device_bytes_per_ns: f64,
+    /// Bandwidth of a copy between two devices (NVLink), bytes per nanosecond.
+    pub peer_bytes_per_ns: f64,
 }
 
 impl Default for CostModel {
@@ -60,6 +67,7 @@ impl Default for CostModel {
             copy_latency_ns: 2_000.0,
             host_bytes_per_ns: 25.0,
             device_bytes_per_ns: 3_000.0,
+            peer_bytes_per_ns: 450.0,
         }
     }
 }
@@ -93,34 +101,107 @@ pub(crate) const CLOCK_KHZ: i32 = 1_755_000;
 /// Its name, as `Device::name` reports it.
 pub(crate) const NAME: &str = "cuda-library simulated GPU (sm_90)";
 
-/// The simulated GPU's state: memory and the clocks every stream starts from.
-pub(crate) struct GpuState {
-    /// Device memory (global, constant banks, managed variables).
-    pub mem: Memory,
-    /// Where the legacy default stream is: synchronous copies run on it.
+/// One simulated device's clocks.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Clock {
+    /// Where the device's legacy default stream is: synchronous copies run on it.
     pub legacy_ns: f64,
-    /// The latest end of any work on any stream.
+    /// The latest end of any work on any of the device's streams.
     pub latest_ns: f64,
 }
 
-/// The one simulated device of the process.
+/// The simulated GPUs' state: memory and the clocks every stream starts from.
+pub(crate) struct GpuState {
+    /// Device memory (global, constant banks, managed variables) of every device.
+    pub mem: Memory,
+    /// Each device's clocks, by ordinal (grown on first use).
+    clocks: Vec<Clock>,
+}
+
+impl GpuState {
+    /// Device `ordinal`'s clocks.
+    pub fn clock(&mut self, ordinal: usize) -> &mut Clock {
+        if self.clocks.len() <= ordinal {
+            self.clocks.resize(ordinal + 1, Clock::default());
+        }
+        &mut self.clocks[ordinal]
+    }
+}
+
+/// The simulated devices of the process.
 pub(crate) struct SimGpu {
     state: Mutex<GpuState>,
+    /// How many devices there are.
+    count: AtomicUsize,
     /// The cost model.
     pub cost: CostModel,
 }
 
-/// The process's simulated device.
+/// The most simulated devices a process may ask for.
+pub const MAX_DEVICES: usize = 16;
+
+/// The device count `CUDA_LIBRARY_SIM_DEVICES` asks for: 1 when unset or not a number in
+/// 1..=[`MAX_DEVICES`] (a bad value is reported by [`device_count_setting`]).
+fn count_from_env() -> usize {
+    device_count_setting().unwrap_or(1)
+}
+
+/// `CUDA_LIBRARY_SIM_DEVICES` parsed, or why it cannot be used.
+pub(crate) fn device_count_setting() -> Result<usize> {
+    match std::env::var("CUDA_LIBRARY_SIM_DEVICES") {
+        Err(_) => Ok(1),
+        Ok(v) => match v.trim().parse::<usize>() {
+            Ok(n) if (1..=MAX_DEVICES).contains(&n) => Ok(n),
+            _ => Err(Error::InvalidArgument(format!(
+                "CUDA_LIBRARY_SIM_DEVICES={v:?}: give a number of simulated devices from 1 to \
+                 {MAX_DEVICES}"
+            ))),
+        },
+    }
+}
+
+/// The process's simulated devices.
 pub(crate) fn gpu() -> &'static SimGpu {
     static GPU: OnceLock<SimGpu> = OnceLock::new();
     GPU.get_or_init(|| SimGpu {
         state: Mutex::new(GpuState {
             mem: Memory::new(),
-            legacy_ns: 0.0,
-            latest_ns: 0.0,
+            clocks: vec![Clock::default()],
         }),
+        count: AtomicUsize::new(count_from_env()),
         cost: CostModel::default(),
     })
+}
+
+/// How many devices the simulated backend presents (`Device::count()` there): 1, or what
+/// `CUDA_LIBRARY_SIM_DEVICES` or [`set_device_count`] chose.
+pub fn device_count() -> usize {
+    gpu().count.load(Ordering::Relaxed)
+}
+
+/// Presents `n` simulated devices (1 to [`MAX_DEVICES`]), as if the machine had `n` GPUs:
+/// `Device::count()`, `Device::all()` and `Device::new(i)` follow. They share one memory
+/// (each allocation has its own address) and each has its own timeline; variables of a
+/// loaded library are shared by all of them, where a GPU gives each device its own copy.
+/// Lowering the count leaves contexts already made working.
+///
+/// ```
+/// use cuda_library::{sim, BackendKind, Device};
+/// cuda_library::use_backend(BackendKind::Sim)?;
+/// sim::set_device_count(2)?;
+/// assert_eq!(Device::count()?, 2);
+/// assert!(sim::set_device_count(0).is_err());
+/// sim::set_device_count(1)?;
+/// # Ok::<(), cuda_library::Error>(())
+/// ```
+pub fn set_device_count(n: usize) -> Result<()> {
+    if !(1..=MAX_DEVICES).contains(&n) {
+        return Err(Error::InvalidArgument(format!(
+            "{n} simulated devices: give 1 to {MAX_DEVICES}"
+        )));
+    }
+    gpu().count.store(n, Ordering::Relaxed);
+    Ok(())
 }
 
 /// Sets the work budget (in thread-instructions: see [`Budget`](super::Budget)) of every
@@ -181,31 +262,66 @@ impl SimGpu {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Runs a synchronous copy or memset of `bytes` on the legacy stream: `f` does the work,
-    /// the clock moves on by the copy's cost.
+    /// Runs a synchronous copy or memset of `bytes` on device `ordinal`'s legacy stream: `f`
+    /// does the work, the device's clock moves on by the copy's cost.
     pub fn copy<R>(
         &self,
+        ordinal: usize,
         bytes: usize,
         host: bool,
         f: impl FnOnce(&mut Memory) -> Result<R>,
     ) -> Result<R> {
         let mut st = self.lock();
         let r = f(&mut st.mem)?;
-        let start = st.legacy_ns.max(st.latest_ns);
-        let end = start + self.cost.copy_ns(bytes, host);
-        st.legacy_ns = end;
-        st.latest_ns = end;
+        let cost = self.cost.copy_ns(bytes, host);
+        let clock = st.clock(ordinal);
+        let end = clock.legacy_ns.max(clock.latest_ns) + cost;
+        clock.legacy_ns = end;
+        clock.latest_ns = end;
         Ok(r)
     }
 }
 
 impl GpuState {
-    /// Places a launch that executed with `stats` on a stream whose work ends at
-    /// `*stream_ns`; returns nothing, moves the stream's and the device's clocks.
-    pub fn charge_launch(&mut self, cost: &CostModel, stream_ns: &mut f64, stats: &Stats) {
-        let start = stream_ns.max(self.legacy_ns);
+    /// Places a copy of `bytes` from device `src` to device `dst` that may start at `ready`
+    /// (a stream's timeline, or the legacy streams for a synchronous copy); returns its end
+    /// and moves both devices' clocks.
+    pub fn charge_peer_copy(
+        &mut self,
+        cost: &CostModel,
+        (src, dst): (usize, usize),
+        ready: Option<f64>,
+        bytes: usize,
+    ) -> f64 {
+        let busy = |c: &Clock| c.legacy_ns.max(c.latest_ns);
+        let start = match ready {
+            Some(t) => t.max(self.clock(dst).legacy_ns),
+            None => busy(self.clock(dst)).max(busy(self.clock(src))),
+        };
+        let end = start + cost.copy_latency_ns + bytes as f64 / cost.peer_bytes_per_ns.max(1e-3);
+        for d in [src, dst] {
+            let c = self.clock(d);
+            if ready.is_none() {
+                c.legacy_ns = end;
+            }
+            c.latest_ns = c.latest_ns.max(end);
+        }
+        end
+    }
+
+    /// Places a launch that executed with `stats` on a stream of device `ordinal` whose work
+    /// ends at `*stream_ns`; moves the stream's and the device's clocks.
+    pub fn charge_launch(
+        &mut self,
+        cost: &CostModel,
+        ordinal: usize,
+        stream_ns: &mut f64,
+        stats: &Stats,
+    ) {
+        let clock = self.clock(ordinal);
+        let start = stream_ns.max(clock.legacy_ns);
         let end = start + cost.kernel_ns(stats.warp_instructions, stats.global_bytes);
         *stream_ns = end;
-        self.latest_ns = self.latest_ns.max(end);
+        clock.latest_ns = clock.latest_ns.max(end);
     }
 }

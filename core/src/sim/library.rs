@@ -138,13 +138,13 @@ impl SimLibrary {
     }
 
     /// Runs kernel `index` now over `dims` with the packed parameter buffer; moves the
-    /// stream's simulated clock (`stream_ns`) by the launch's cost.
+    /// simulated clock of the stream (`stream_ns`, on device `ordinal`) by the launch's cost.
     pub fn launch(
         &self,
         index: usize,
         dims: Dims,
         params: &[u8],
-        stream_ns: &mut f64,
+        (ordinal, stream_ns): (usize, &mut f64),
     ) -> Result<Stats> {
         let row = self
             .table
@@ -173,7 +173,7 @@ impl SimLibrary {
             params,
             &crate::limits(),
         )?;
-        st.charge_launch(&g.cost, stream_ns, &stats);
+        st.charge_launch(&g.cost, ordinal, stream_ns, &stats);
         Ok(stats)
     }
 }

@@ -60,7 +60,10 @@ mod printf;
 mod tensor;
 pub(crate) mod texture;
 
-pub use device::{launch_budget, set_launch_budget, take_device_output, CostModel};
+pub use device::{
+    device_count, launch_budget, set_device_count, set_launch_budget, take_device_output,
+    CostModel, MAX_DEVICES,
+};
 pub use exec::{block_work, launch, Budget, Dims, Stats};
 pub use lower::{KernelCode, SimModule};
 pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};

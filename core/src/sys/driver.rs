@@ -1519,6 +1519,15 @@ pub type PFN_cuMemAllocManaged_v6000 = ::std::option::Option<
         flags: ::std::os::raw::c_uint,
     ) -> CUresult,
 >;
+pub type PFN_cuMemcpyPeer_v7000_ptds = ::std::option::Option<
+    unsafe extern "C" fn(
+        dstDevice: CUdeviceptr_v2,
+        dstContext: CUcontext,
+        srcDevice: CUdeviceptr_v2,
+        srcContext: CUcontext,
+        ByteCount: usize,
+    ) -> CUresult,
+>;
 pub type PFN_cuMemcpyHtoD_v7000_ptds = ::std::option::Option<
     unsafe extern "C" fn(
         dstDevice: CUdeviceptr_v2,
@@ -1542,6 +1551,16 @@ pub type PFN_cuMemcpyDtoD_v7000_ptds = ::std::option::Option<
 >;
 pub type PFN_cuMemcpy3D_v7000_ptds =
     ::std::option::Option<unsafe extern "C" fn(pCopy: *const CUDA_MEMCPY3D_v2) -> CUresult>;
+pub type PFN_cuMemcpyPeerAsync_v7000_ptsz = ::std::option::Option<
+    unsafe extern "C" fn(
+        dstDevice: CUdeviceptr_v2,
+        dstContext: CUcontext,
+        srcDevice: CUdeviceptr_v2,
+        srcContext: CUcontext,
+        ByteCount: usize,
+        hStream: CUstream,
+    ) -> CUresult,
+>;
 pub type PFN_cuMemcpyHtoDAsync_v7000_ptsz = ::std::option::Option<
     unsafe extern "C" fn(
         dstDevice: CUdeviceptr_v2,
@@ -1763,6 +1782,18 @@ pub type PFN_cuSurfObjectCreate_v5000 = ::std::option::Option<
 >;
 pub type PFN_cuSurfObjectDestroy_v5000 =
     ::std::option::Option<unsafe extern "C" fn(surfObject: CUsurfObject_v1) -> CUresult>;
+pub type PFN_cuDeviceCanAccessPeer_v4000 = ::std::option::Option<
+    unsafe extern "C" fn(
+        canAccessPeer: *mut ::std::os::raw::c_int,
+        dev: CUdevice_v1,
+        peerDev: CUdevice_v1,
+    ) -> CUresult,
+>;
+pub type PFN_cuCtxEnablePeerAccess_v4000 = ::std::option::Option<
+    unsafe extern "C" fn(peerContext: CUcontext, Flags: ::std::os::raw::c_uint) -> CUresult,
+>;
+pub type PFN_cuCtxDisablePeerAccess_v4000 =
+    ::std::option::Option<unsafe extern "C" fn(peerContext: CUcontext) -> CUresult>;
 pub type PFN_cuFuncGetModule_v11000 =
     ::std::option::Option<unsafe extern "C" fn(hmod: *mut CUmodule, hfunc: CUfunction) -> CUresult>;
 pub type PFN_cuGetProcAddress_v11030 = ::std::option::Option<
@@ -1833,6 +1864,25 @@ pub type PFN_cuMemsetD32_v3020 = ::std::option::Option<
         dstDevice: CUdeviceptr_v2,
         ui: ::std::os::raw::c_uint,
         N: usize,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemcpyPeer_v4000 = ::std::option::Option<
+    unsafe extern "C" fn(
+        dstDevice: CUdeviceptr_v2,
+        dstContext: CUcontext,
+        srcDevice: CUdeviceptr_v2,
+        srcContext: CUcontext,
+        ByteCount: usize,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemcpyPeerAsync_v4000 = ::std::option::Option<
+    unsafe extern "C" fn(
+        dstDevice: CUdeviceptr_v2,
+        dstContext: CUcontext,
+        srcDevice: CUdeviceptr_v2,
+        srcContext: CUcontext,
+        ByteCount: usize,
+        hStream: CUstream,
     ) -> CUresult,
 >;
 pub type PFN_cuMemsetD8Async_v3020 = ::std::option::Option<
