@@ -24,25 +24,27 @@ echo "== wasm-bindgen-test (Node)" >&2
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test -p cuda-library-playground --target wasm32-unknown-unknown --test web
 
+# serve DIR PAGE: a static server for DIR on a free local port, waited for until PAGE loads;
+# sets $url. The servers stop when the script exits.
+servers=()
+trap 'kill "${servers[@]}" 2>/dev/null || true' EXIT
+serve() {
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  python3 -m http.server --bind 127.0.0.1 --directory "$1" "$port" >/dev/null 2>&1 &
+  servers+=($!)
+  url="http://127.0.0.1:$port"
+  for _ in $(seq 50); do
+    curl -fs "$url/$2" >/dev/null && break
+    sleep 0.1
+  done
+}
+
 echo "== end-to-end in Chromium" >&2
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server --bind 127.0.0.1 --directory target/playground/site "$port" >/dev/null 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  curl -fs "http://127.0.0.1:$port/" >/dev/null && break
-  sleep 0.1
-done
-node playground/e2e/e2e.mjs "http://127.0.0.1:$port" target/playground/e2e tests/fixtures/kernels.sm90.cubin
+serve target/playground/site ""
+node playground/e2e/e2e.mjs "$url" target/playground/e2e tests/fixtures/kernels.sm90.cubin
 
 echo "== the docs with the playground (scripts/docs.sh): every 'Try it in your browser' link" >&2
 scripts/docs.sh --site-built
-docs_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server --bind 127.0.0.1 --directory target/doc "$docs_port" >/dev/null 2>&1 &
-docs_server=$!
-trap 'kill $server $docs_server 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  curl -fs "http://127.0.0.1:$docs_port/cuda_library/index.html" >/dev/null && break
-  sleep 0.1
-done
-node playground/e2e/docs.mjs "http://127.0.0.1:$docs_port" target/playground/e2e
+serve target/doc cuda_library/index.html
+node playground/e2e/docs.mjs "$url" target/playground/e2e

@@ -39,6 +39,7 @@ use crate::driver::cu;
 #[cfg(not(target_arch = "wasm32"))]
 const PEER_ACCESS_ALREADY_ENABLED: u32 = 704;
 
+#[cfg(not(target_arch = "wasm32"))]
 fn mixed() -> Error {
     Error::InvalidArgument(
         "the two handles belong to different backends (driver and simulator)".into(),

@@ -307,6 +307,12 @@ mod driver_side {
     }
 }
 
+/// Host memory a copy reads from or writes to.
+enum HostBytes<'a> {
+    Read(&'a [u8]),
+    Write(&'a mut [u8]),
+}
+
 fn size_mismatch(desc: &ArrayDesc, got: usize) -> Error {
     Error::SizeMismatch {
         what: format!(
@@ -355,44 +361,35 @@ impl Array {
 
     /// Copies the whole array from the host; `data` must be exactly its size in bytes.
     pub fn copy_from<T: DeviceRepr>(&self, data: &[T]) -> Result<()> {
-        let bytes = as_bytes(data);
-        let d = &self.inner.desc;
-        if bytes.len() != d.size_bytes() {
-            return Err(size_mismatch(d, bytes.len()));
-        }
-        match (&self.inner.ctx, &self.inner.imp) {
-            #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(c), ArrayImp::Driver(a)) => {
-                // The driver only reads through the pointer when copying to the array.
-                driver_side::copy(c, *a, d, bytes.as_ptr().cast_mut(), true)
-            }
-            (_, ArrayImp::Sim(base)) => {
-                gpu().copy(self.inner.ctx.ordinal(), bytes.len(), true, |m| {
-                    m.write(*base, bytes)
-                })
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            _ => Err(Error::Unsupported(
-                "an array of one backend used by another".into(),
-            )),
-        }
+        self.copy_host(HostBytes::Read(as_bytes(data)))
     }
 
     /// Copies the whole array to the host; `out` must be exactly its size in bytes.
     pub fn copy_to<T: DeviceRepr>(&self, out: &mut [T]) -> Result<()> {
-        let bytes = as_bytes_mut(out);
+        self.copy_host(HostBytes::Write(as_bytes_mut(out)))
+    }
+
+    /// Copies the whole array from or to host bytes of exactly its size.
+    fn copy_host(&self, host: HostBytes<'_>) -> Result<()> {
         let d = &self.inner.desc;
-        if bytes.len() != d.size_bytes() {
-            return Err(size_mismatch(d, bytes.len()));
+        let len = match &host {
+            HostBytes::Read(b) => b.len(),
+            HostBytes::Write(b) => b.len(),
+        };
+        if len != d.size_bytes() {
+            return Err(size_mismatch(d, len));
         }
         match (&self.inner.ctx, &self.inner.imp) {
             #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(c), ArrayImp::Driver(a)) => {
-                driver_side::copy(c, *a, d, bytes.as_mut_ptr(), false)
-            }
+            (CtxImp::Driver(c), ArrayImp::Driver(a)) => match host {
+                // The driver only reads through the pointer when copying to the array.
+                HostBytes::Read(b) => driver_side::copy(c, *a, d, b.as_ptr().cast_mut(), true),
+                HostBytes::Write(b) => driver_side::copy(c, *a, d, b.as_mut_ptr(), false),
+            },
             (_, ArrayImp::Sim(base)) => {
-                gpu().copy(self.inner.ctx.ordinal(), bytes.len(), true, |m| {
-                    m.read(*base, bytes)
+                gpu().copy(self.inner.ctx.ordinal(), len, true, |m| match host {
+                    HostBytes::Read(b) => m.write(*base, b),
+                    HostBytes::Write(b) => m.read(*base, b),
                 })
             }
             #[cfg(not(target_arch = "wasm32"))]
