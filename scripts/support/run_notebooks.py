@@ -47,6 +47,7 @@ EXPECT = {
         "0 of 100000 results wrong",
         "time vs size",
         "achieved bandwidth",
+        "0 of 1048576 results wrong",
         "undefined_thing",
     ],
     "05-options-and-lifetimes.ipynb": [
