@@ -848,6 +848,21 @@ fn texture_instructions_lower_or_are_named_when_refused() {
     tld4.r.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [%rd2, {%f1, %f1}];
     ret;
 }
+.visible .entry empty_vector(.param .u64 tex)
+{
+    .reg .b32 %r<4>; .reg .b64 %rd<4>;
+    ld.param.u64 %rd2, [tex];
+    suld.b.1d.b32.trap {}, [%rd2, {%r1}];
+    ret;
+}
+.visible .entry offset(.param .u64 tex)
+{
+    .reg .f32 %f<8>; .reg .b32 %r<4>; .reg .b64 %rd<4>;
+    ld.param.u64 %rd2, [tex];
+    mov.f32 %f1, 0f3F000000;
+    tex.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [%rd2, {%f1, %f1}], {%r1, %r1};
+    ret;
+}
 .visible .entry by_reference(.param .u64 out)
 {
     .reg .f32 %f<8>;
@@ -873,6 +888,10 @@ fn texture_instructions_lower_or_are_named_when_refused() {
         e.contains("`tld4.r.2d.v4.f32.f32`") && e.contains("gather"),
         "{e}"
     );
+    let e = sm.kernel("empty_vector").unwrap_err().to_string();
+    assert!(e.contains("0 data operands"), "{e}");
+    let e = sm.kernel("offset").unwrap_err().to_string();
+    assert!(e.contains("texel offsets"), "{e}");
     let e = sm.kernel("by_reference").unwrap_err().to_string();
     assert!(e.contains("texture or surface reference `legacy`"), "{e}");
 }

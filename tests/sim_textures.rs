@@ -180,6 +180,100 @@ fn texture_misuse_is_reported() {
     .unwrap_err();
     assert!(err.to_string().contains("multiple of 32"), "{err}");
 
+    // Coordinates far outside, infinite or not a number are answered, not a crash.
+    let floats = Array::from_slice(
+        &ctx,
+        ArrayDesc::d2(4, 4, ArrayFormat::F32, 1),
+        &[1.0f32; 16],
+    )
+    .unwrap();
+    let linear = Texture::new(
+        &floats,
+        &TextureDesc {
+            filter: FilterMode::Linear,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let wild = [
+        1e30f32,
+        -1e30,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        3e9,
+    ];
+    let xs = DeviceBuffer::from_slice(&ctx, &wild).unwrap();
+    let outs = DeviceBuffer::<[f32; 4]>::zeroed(&ctx, wild.len()).unwrap();
+    lib.get_kernel("fetch2d")
+        .unwrap()
+        .launcher(&stream)
+        .grid(1)
+        .block(32)
+        .arg(&linear)
+        .arg(&xs)
+        .arg(&xs)
+        .arg(&outs)
+        .arg(&(wild.len() as i32))
+        .launch()
+        .unwrap();
+    stream.synchronize().unwrap();
+    assert!(outs.to_vec().unwrap().iter().all(|v| v[0] == 1.0));
+
+    // tex1Dfetch indices past 2^24 (where f32 stops being exact) read their own element.
+    let big = 16_777_220usize;
+    let bits: Vec<f32> = (0..big as u32)
+        .map(|i| f32::from_bits(0x3f80_0000 + i))
+        .collect();
+    let plain = DeviceBuffer::from_slice(&ctx, &bits).unwrap();
+    let fetch = Texture::linear(&plain, ArrayFormat::F32, 1, &Default::default()).unwrap();
+    let idx: Vec<i32> = vec![16_777_215, 16_777_216, 16_777_217, 16_777_219, 16_777_220];
+    let ibuf = DeviceBuffer::from_slice(&ctx, &idx).unwrap();
+    let got = DeviceBuffer::<[u32; 4]>::zeroed(&ctx, idx.len()).unwrap();
+    lib.get_kernel("fetch1d_index")
+        .unwrap()
+        .launcher(&stream)
+        .grid(1)
+        .block(32)
+        .arg(&fetch)
+        .arg(&ibuf)
+        .arg(&got)
+        .arg(&(idx.len() as i32))
+        .launch()
+        .unwrap();
+    stream.synchronize().unwrap();
+    let got: Vec<u32> = got.to_vec().unwrap().iter().map(|v| v[0]).collect();
+    let want: Vec<u32> = vec![
+        0x3f80_0000 + 16_777_215,
+        0x3f80_0000 + 16_777_216,
+        0x3f80_0000 + 16_777_217,
+        0x3f80_0000 + 16_777_219,
+        0, // past the end
+    ];
+    assert_eq!(got, want);
+    drop(fetch);
+    drop(plain);
+
+    // An access wider than a row of the surface is refused, saying so.
+    let narrow = Array::new(&ctx, ArrayDesc::d2(1, 2, ArrayFormat::U8, 1).with_surface()).unwrap();
+    let ns = Surface::new(&narrow).unwrap();
+    let err = lib
+        .get_kernel("surface_rw")
+        .unwrap()
+        .launcher(&stream)
+        .grid(1)
+        .block((1, 1))
+        .arg(&ns)
+        .arg(&1i32)
+        .arg(&2i32)
+        .launch()
+        .and_then(|_| stream.synchronize())
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("4 bytes on rows of 1 bytes"),
+        "{err}"
+    );
+
     // A surface write outside the array in trap mode faults, naming the access; the
     // library still runs the next launch.
     let sdesc = ArrayDesc::d2(6, 3, ArrayFormat::F32, 1).with_surface();

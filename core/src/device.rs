@@ -104,7 +104,7 @@ impl Device {
             #[cfg(not(target_arch = "wasm32"))]
             BackendKind::Driver => driver_device_count(driver()?),
             _ => {
-                simdev::device_count_setting()?;
+                simdev::check_device_count_setting()?;
                 Ok(crate::sim::device_count())
             }
         }

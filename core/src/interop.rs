@@ -156,13 +156,17 @@ impl AsKernelArg for CudarcArg<'_> {
 
 /// `slice` (a `CudaSlice`, `CudaView` or `CudaViewMut`) as an argument the kernel reads,
 /// ordered after cudarc's earlier writes to it on `stream`.
+///
+/// Launch the kernel on that same stream (`Stream::from_cudarc(&stream)`): cudarc orders
+/// its own work with the kernel through events on `stream` only, so a launch on another
+/// stream would race with it.
 pub fn arg<'a, T>(slice: &'a impl DevicePtr<T>, stream: &'a CudaStream) -> CudarcArg<'a> {
     let (ptr, sync) = slice.device_ptr(stream);
     CudarcArg { ptr, _sync: sync }
 }
 
 /// `slice` as an argument the kernel writes, ordered after cudarc's earlier reads and writes
-/// of it on `stream`.
+/// of it on `stream`. Launch on that same stream, as for [`arg`].
 pub fn arg_mut<'a, T>(
     slice: &'a mut impl DevicePtrMut<T>,
     stream: &'a CudaStream,

@@ -172,10 +172,11 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
                 }
             }
             (CtxImp::Sim(d), CtxImp::Sim(s), StreamImp::Sim { ready_ns, .. }) => {
+                // The stream's clock before the device, as a launch takes them.
+                let mut t = ready_ns.lock().unwrap_or_else(|p| p.into_inner());
                 let g = gpu();
                 let mut st = g.lock();
                 copy_sim(&mut st.mem, self.ptr, src.ptr, self.size_bytes())?;
-                let mut t = ready_ns.lock().unwrap_or_else(|p| p.into_inner());
                 *t = st.charge_peer_copy(
                     &g.cost,
                     (s.ordinal, d.ordinal),

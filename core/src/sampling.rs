@@ -171,8 +171,17 @@ impl ArrayDesc {
         if self.width == 0 {
             return bad("a width of 0".into());
         }
-        if self.cubemap && (self.width != self.height || self.depth % 6 != 0 || self.depth == 0) {
-            return bad("a cubemap needs width == height and depth 6 (six faces)".into());
+        if self.cubemap
+            && (self.width != self.height
+                || self.depth == 0
+                || self.depth % 6 != 0
+                || (!self.layered && self.depth != 6))
+        {
+            return bad(
+                "a cubemap needs width == height and depth 6 (six faces), or a multiple of 6 \
+                 when layered"
+                    .into(),
+            );
         }
         if (self.layered || self.cubemap) && self.depth == 0 {
             return bad("a layered array needs at least one layer (depth)".into());
@@ -180,11 +189,15 @@ impl ArrayDesc {
         if self.height == 0 && self.depth > 0 && !self.layered {
             return bad("a 3-D array needs a height".into());
         }
-        // sm_90's largest textures (cudaDeviceProp maxTexture1D/2D/3D): arrays past them
-        // are refused by the driver, and the simulator holds them in memory.
-        let (max_w, max_h, max_d) = match (self.height, self.depth, self.layered) {
-            (0, _, _) => (131_072, 1, 2048),
-            (_, 0, _) | (_, _, true) => (131_072, 65_536, 2048),
+        // sm_90's largest arrays (cudaDeviceProp maxTexture1D, 2D, 3D, 1DLayered,
+        // 2DLayered, Cubemap, CubemapLayered): past them the driver refuses an array.
+        let (max_w, max_h, max_d) = match (self.height, self.depth, self.layered, self.cubemap) {
+            (_, _, true, true) => (32_768, 32_768, 6 * 2_046),
+            (_, _, false, true) => (32_768, 32_768, 6),
+            (0, _, true, _) => (32_768, 1, 2_048),
+            (0, _, false, _) => (131_072, 1, 1),
+            (_, _, true, _) => (32_768, 32_768, 2_048),
+            (_, 0, false, _) => (131_072, 65_536, 1),
             _ => (16_384, 16_384, 16_384),
         };
         if self.width > max_w || self.height > max_h || self.depth > max_d {

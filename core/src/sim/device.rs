@@ -160,6 +160,18 @@ pub(crate) fn device_count_setting() -> Result<usize> {
     }
 }
 
+/// Whether [`set_device_count`] has chosen the count (then `CUDA_LIBRARY_SIM_DEVICES` no
+/// longer matters).
+static COUNT_SET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// An error when `CUDA_LIBRARY_SIM_DEVICES` is malformed and no count was set in code.
+pub(crate) fn check_device_count_setting() -> Result<()> {
+    if COUNT_SET.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    device_count_setting().map(|_| ())
+}
+
 /// The process's simulated devices.
 pub(crate) fn gpu() -> &'static SimGpu {
     static GPU: OnceLock<SimGpu> = OnceLock::new();
@@ -201,6 +213,7 @@ pub fn set_device_count(n: usize) -> Result<()> {
         )));
     }
     gpu().count.store(n, Ordering::Relaxed);
+    COUNT_SET.store(true, Ordering::Relaxed);
     Ok(())
 }
 
@@ -295,7 +308,9 @@ impl GpuState {
     ) -> f64 {
         let busy = |c: &Clock| c.legacy_ns.max(c.latest_ns);
         let start = match ready {
-            Some(t) => t.max(self.clock(dst).legacy_ns),
+            Some(t) => t
+                .max(self.clock(dst).legacy_ns)
+                .max(self.clock(src).legacy_ns),
             None => busy(self.clock(dst)).max(busy(self.clock(src))),
         };
         let end = start + cost.copy_latency_ns + bytes as f64 / cost.peer_bytes_per_ns.max(1e-3);

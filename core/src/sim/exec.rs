@@ -469,8 +469,6 @@ fn f32_directed(op: BinOp, fused: bool, a: u64, b: u64, c: u64, r: Round) -> u64
     canon32(round_f64_to_f32(v, r))
 }
 
-/// A little-endian value of 1, 2, 4 or 8 bytes (fixed-size copies: no `memcpy` call).
-#[inline(always)]
 /// The coordinates of a texture or surface instruction for lane `l`, as 32-bit words.
 fn lane_coords(w: &Warp, coords: &[Src], l: usize) -> [u32; 4] {
     let mut c = [0u32; 4];
@@ -480,6 +478,8 @@ fn lane_coords(w: &Warp, coords: &[Src], l: usize) -> [u32; 4] {
     c
 }
 
+/// A little-endian value of 1, 2, 4 or 8 bytes (fixed-size copies: no `memcpy` call).
+#[inline(always)]
 fn load_le(s: &[u8]) -> u64 {
     if let Ok(b) = <[u8; 4]>::try_from(s) {
         u32::from_le_bytes(b) as u64

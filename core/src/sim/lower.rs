@@ -1678,6 +1678,24 @@ impl<'a> Lowerer<'a> {
                 format!("`{}` with these operands", text()),
             ));
         };
+        // What follows `[handle, coords]`: `tex.level` a level of detail, `tex.grad` two
+        // gradients (both read level 0 here); anything else (a texel offset, a depth-compare
+        // value) changes the result and is refused rather than ignored.
+        let extra = match i.opcode.as_str() {
+            "tex" if mods.contains(&"level") => 1,
+            "tex" if mods.contains(&"grad") => 2,
+            _ => 0,
+        };
+        if o.len() != 2 + extra {
+            return Err(unsupported(
+                line,
+                format!(
+                    "`{}` with {} operands (texel offsets and depth compare are not simulated)",
+                    text(),
+                    o.len()
+                ),
+            ));
+        }
         let handle = match target.first() {
             Some(Operand::Name(n)) if self.is_reg(n) => Src::Reg(self.reg(n)),
             Some(Operand::Name(n)) => {
@@ -1799,6 +1817,16 @@ impl<'a> Lowerer<'a> {
                 ))
             }
         };
+        if !matches!(items.len(), 1 | 2 | 4) {
+            return Err(unsupported(
+                line,
+                format!(
+                    "`{}` with {} data operands (1, 2 or 4)",
+                    text(),
+                    items.len()
+                ),
+            ));
+        }
         if i.opcode == "suld" {
             let d = items
                 .iter()

@@ -317,19 +317,21 @@ pub fn fetch(
         (0, &coords[..])
     };
     let layers = a.depth.max(1) as i64;
+    // Float coordinates, and integer ones (`.s32`: element indices, never through f32,
+    // which is exact only to 2^24).
     let mut c = [0f32; 3];
-    for (k, v) in c.iter_mut().enumerate().take(geometry.dims()) {
-        *v = match ctype {
-            CoordType::F32 => f32::from_bits(spatial[k]),
-            CoordType::S32 => spatial[k] as i32 as f32,
-        };
+    let mut ic = [0i64; 3];
+    for k in 0..geometry.dims() {
+        match ctype {
+            CoordType::F32 => c[k] = f32::from_bits(spatial[k]),
+            CoordType::S32 => ic[k] = i64::from(spatial[k] as i32),
+        }
     }
     let mut normalized = desc.normalized_coords && ctype == CoordType::F32;
     let mut sizes = [a.width, a.height.max(1), a.depth.max(1)];
     let mut dims = geometry.dims();
     if layout.linear_memory {
-        let x = c[0].floor();
-        if ctype == CoordType::F32 || !(0.0..a.width as f32).contains(&x) {
+        if ctype == CoordType::F32 || !(0..a.width as i64).contains(&ic[0]) {
             // Outside plain memory a fetch reads zeros (an H100 does, whatever the mode).
             return Ok([0; 4]);
         }
@@ -358,7 +360,19 @@ pub fn fetch(
     let mut taps: [[(Option<i64>, f32); 2]; 3] = [[(Some(0), 1.0), (Some(0), 0.0)]; 3];
     for k in 0..dims {
         let n = sizes[k] as i64;
+        if ctype == CoordType::S32 && !matches!(geometry, Geometry::Cube | Geometry::ACube) {
+            // Element indices: no scaling or filtering; wrap and mirror act as clamp.
+            let mode = match desc.address[k] {
+                AddressMode::Wrap | AddressMode::Mirror => AddressMode::Clamp,
+                m => m,
+            };
+            taps[k] = [(index(mode, ic[k], n), 1.0), (None, 0.0)];
+            continue;
+        }
         let (u, mode) = scaled(c[k], sizes[k], normalized, desc.address[k]);
+        // Far outside any texture (or not a number): every address mode has decided by
+        // then, and the indices below stay far from overflow.
+        let u = if u.is_nan() { 0.0 } else { u.clamp(-1e9, 1e9) };
         if linear {
             let ub = u - 0.5;
             let i = ub.floor();
@@ -462,9 +476,15 @@ pub fn surface_address(
         (None, &coords[..])
     };
     let row_bytes = (a.width * a.element_bytes()) as i64;
+    if bytes == 0 || bytes as i64 > row_bytes {
+        return Err(format!(
+            "a surface access of {bytes} bytes on rows of {row_bytes} bytes"
+        ));
+    }
     let mut at = [0i64; 3];
+    // The last x an access of `bytes` may start at (a multiple of `bytes`).
     let limits = [
-        row_bytes - bytes as i64,
+        (row_bytes - bytes as i64) / bytes as i64 * bytes as i64,
         a.height.max(1) as i64 - 1,
         a.depth.max(1) as i64 - 1,
     ];
@@ -485,13 +505,19 @@ pub fn surface_address(
         } else {
             match boundary {
                 Boundary::Trap => {
+                    let what = match k {
+                        _ if k >= dims => "the layer",
+                        0 => "x (in bytes)",
+                        1 => "y",
+                        _ => "z",
+                    };
                     return Err(format!(
-                        "surface access out of range: coordinate {k} is {v}, the surface is {} \
+                        "surface access out of range: {what} is {v}, the surface is {} \
                          bytes x {} x {} (`.trap`)",
                         row_bytes,
                         a.height.max(1),
                         a.depth.max(1)
-                    ))
+                    ));
                 }
                 Boundary::Zero => return Ok(None),
                 Boundary::Clamp => v.clamp(0, hi.max(0)),
