@@ -17,9 +17,8 @@ mod textures;
 use cuda_library::{BackendKind, Device};
 
 /// How far a linearly filtered result may be from the GPU's, as a fraction of the largest
-/// magnitude among the case's results. 1-D filtering with one row is exact; the GPU's way of
-/// combining per-axis weights in 2-D and 3-D is undocumented: the largest difference
-/// recorded on an H100 is 6.9e-3.
+/// magnitude among the case's results. The GPU's way of combining its 8-bit per-axis weights
+/// is undocumented: the largest difference recorded on an H100 is 6.9e-3.
 const LINEAR_TOLERANCE: f64 = 1e-2;
 
 #[test]
