@@ -81,7 +81,7 @@ fn main() -> cuda_library::Result<()> {
         } else {
             ""
         };
-        if d.ordinal() != 0 && d.can_access_peer(&devices[0])? {
+        if d.ordinal() != 0 && devices[0].can_access_peer(d)? {
             first.enable_peer_access(ctx)?;
         }
         let on_first = DeviceBuffer::<f32>::zeroed(first, y.len())?;
