@@ -469,13 +469,13 @@ fn f32_directed(op: BinOp, fused: bool, a: u64, b: u64, c: u64, r: Round) -> u64
     canon32(round_f64_to_f32(v, r))
 }
 
-/// The coordinates of a texture or surface instruction for lane `l`, as 32-bit words.
-fn lane_coords(w: &Warp, coords: &[Src], l: usize) -> [u32; 4] {
+/// Lane `l`'s texture or surface object and coordinates (as 32-bit words).
+fn lane_target(w: &Warp, handle: Src, coords: &[Src], l: usize) -> (u64, [u32; 4]) {
     let mut c = [0u32; 4];
     for (k, &s) in coords.iter().enumerate().take(4) {
         c[k] = w.get(s, l) as u32;
     }
-    c
+    (w.get(handle, l), c)
 }
 
 /// A little-endian value of 1, 2, 4 or 8 bytes (fixed-size copies: no `memcpy` call).
@@ -2397,10 +2397,9 @@ impl Block<'_> {
                 ref coords,
             } => {
                 for l in lanes(m) {
-                    let c = lane_coords(w, coords, l);
-                    let t =
-                        super::texture::fetch(gmem, w.get(handle, l), geometry, ctype, ttype, c)
-                            .map_err(|e| self.fault(w, l, ins, e))?;
+                    let (h, c) = lane_target(w, handle, coords, l);
+                    let t = super::texture::fetch(gmem, h, geometry, ctype, ttype, c)
+                        .map_err(|e| self.fault(w, l, ins, e))?;
                     for (&r, v) in d.iter().zip(t) {
                         w.set(r, l, u64::from(v));
                     }
@@ -2416,8 +2415,7 @@ impl Block<'_> {
             } => {
                 let size = ty.size();
                 for l in lanes(m) {
-                    let c = lane_coords(w, coords, l);
-                    let h = w.get(handle, l);
+                    let (h, c) = lane_target(w, handle, coords, l);
                     let at = super::texture::surface_address(
                         gmem,
                         h,
@@ -2428,18 +2426,11 @@ impl Block<'_> {
                     )
                     .map_err(|e| self.fault(w, l, ins, e))?;
                     for (k, &r) in d.iter().enumerate() {
+                        // `.zero` outside the surface reads 0.
                         let v = match at {
-                            Some(at) => gmem
-                                .slice(at + (k * size) as u64, size)
-                                .map(load_le)
-                                .ok_or_else(|| {
-                                    self.fault(
-                                        w,
-                                        l,
-                                        ins,
-                                        format!("the surface's memory at {at:#x} is gone"),
-                                    )
-                                })?,
+                            Some(at) => self
+                                .read(gmem, w, l, MemSpace::Global, at + (k * size) as u64, size)
+                                .map_err(|e| self.fault(w, l, ins, e))?,
                             None => 0,
                         };
                         w.set(r, l, v);
@@ -2456,9 +2447,8 @@ impl Block<'_> {
             } => {
                 let size = ty.size();
                 for l in lanes(m) {
-                    let c = lane_coords(w, coords, l);
-                    let h = w.get(handle, l);
-                    let Some(at) = super::texture::surface_address(
+                    let (h, c) = lane_target(w, handle, coords, l);
+                    let at = super::texture::surface_address(
                         gmem,
                         h,
                         geometry,
@@ -2466,23 +2456,14 @@ impl Block<'_> {
                         c,
                         size * s.len(),
                     )
-                    .map_err(|e| self.fault(w, l, ins, e))?
-                    else {
-                        continue;
-                    };
+                    .map_err(|e| self.fault(w, l, ins, e))?;
+                    // `.zero` outside the surface drops the store.
+                    let Some(at) = at else { continue };
                     for (k, &src) in s.iter().enumerate() {
                         let v = w.get(src, l);
-                        let slot =
-                            gmem.slice_mut(at + (k * size) as u64, size)
-                                .ok_or_else(|| {
-                                    self.fault(
-                                        w,
-                                        l,
-                                        ins,
-                                        format!("the surface's memory at {at:#x} is gone"),
-                                    )
-                                })?;
-                        store_le(slot, v);
+                        let place = (MemSpace::Global, at + (k * size) as u64, size);
+                        self.write(gmem, w, l, place, v)
+                            .map_err(|e| self.fault(w, l, ins, e))?;
                     }
                 }
             }
