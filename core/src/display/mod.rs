@@ -68,6 +68,14 @@ fn render(parts: Vec<String>, plain: String) {
     show_html(&document(&parts), &plain);
 }
 
+/// Shows parts made by a `parts()` method, or the error that stopped them.
+fn render_result(parts: Result<(Vec<String>, String)>) {
+    match parts {
+        Ok((parts, plain)) => render(parts, plain),
+        Err(e) => e.evcxr_display(),
+    }
+}
+
 impl Error {
     /// The error as HTML: what failed, and the hint.
     pub fn to_html(&self) -> String {
@@ -578,13 +586,7 @@ fn variable_html(kind: &str, name: &str, addr: u64, bytes: Result<Vec<u8>>) -> R
 
 /// Shows a variable's current contents in a notebook cell, or why they cannot be read.
 fn show_variable(kind: &str, name: &str, addr: u64, bytes: Result<Vec<u8>>) {
-    match bytes {
-        Ok(b) => {
-            let (parts, plain) = variable_parts(kind, name, addr, &b);
-            render(parts, plain);
-        }
-        Err(e) => e.evcxr_display(),
-    }
+    render_result(bytes.map(|b| variable_parts(kind, name, addr, &b)));
 }
 
 impl Global {
@@ -760,10 +762,7 @@ impl Timings {
     /// Shows the timings in a notebook cell: statistics and a histogram, in one output (or
     /// the one value, where every run took the same time).
     pub fn evcxr_display(&self) {
-        match self.parts() {
-            Ok((parts, plain)) => render(parts, plain),
-            Err(e) => e.evcxr_display(),
-        }
+        render_result(self.parts());
     }
 }
 
@@ -870,10 +869,7 @@ impl Sweep {
 
     /// Shows the sweep in a notebook cell, table and charts in one output.
     pub fn evcxr_display(&self) {
-        match self.parts() {
-            Ok((parts, plain)) => render(parts, plain),
-            Err(e) => e.evcxr_display(),
-        }
+        render_result(self.parts());
     }
 }
 
