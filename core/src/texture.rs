@@ -468,27 +468,19 @@ impl Texture<'static> {
 }
 
 impl<'a> Texture<'a> {
-    fn over_memory(
-        ctx: &CtxImp,
-        layout: Layout,
-        pitched: bool,
-        desc: &TextureDesc,
-    ) -> Result<Self> {
+    fn over_memory(ctx: &CtxImp, layout: Layout, desc: &TextureDesc) -> Result<Self> {
         check_texture(&layout.desc, desc)?;
         let handle = match ctx {
             #[cfg(not(target_arch = "wasm32"))]
             CtxImp::Driver(c) => {
-                let r = if pitched {
-                    driver_side::Resource::Pitch2d(layout)
-                } else {
+                let r = if layout.linear_memory {
                     driver_side::Resource::Linear(layout)
+                } else {
+                    driver_side::Resource::Pitch2d(layout)
                 };
                 driver_side::texture(c, &r, desc)?
             }
-            CtxImp::Sim(_) => {
-                let _ = pitched;
-                gpu().lock().mem.textures.add_texture(layout, *desc)
-            }
+            CtxImp::Sim(_) => gpu().lock().mem.textures.add_texture(layout, *desc),
         };
         Ok(Texture {
             handle,
@@ -525,7 +517,7 @@ impl<'a> Texture<'a> {
             linear_memory: true,
             ..Layout::packed(buf.as_raw(), d)
         };
-        Self::over_memory(&buf.context().imp, layout, false, desc)
+        Self::over_memory(&buf.context().imp, layout, desc)
     }
 
     /// A 2-D texture over rows of a buffer (`CU_RESOURCE_TYPE_PITCH2D`): `height` rows of
@@ -563,7 +555,7 @@ impl<'a> Texture<'a> {
             pitch: pitch_bytes as u64,
             linear_memory: false,
         };
-        Self::over_memory(&buf.context().imp, layout, true, desc)
+        Self::over_memory(&buf.context().imp, layout, desc)
     }
 
     /// The handle kernels receive (`cudaTextureObject_t`).
