@@ -452,44 +452,44 @@ pub fn run(
         }
         "surface/f32x1/layered" => {
             let desc = ArrayDesc::layered_2d(9, 5, 3, ArrayFormat::F32, 1).with_surface();
-            let array = Array::new(ctx, desc).map_err(e)?;
-            array.copy_from(&data(&desc)).map_err(e)?;
-            let s = Surface::new(&array).map_err(e)?;
-            lib.get_kernel("surface_layered")
-                .map_err(e)?
-                .launcher(stream)
-                .grid((2, 1))
-                .block((8, 8))
-                .arg(&s)
-                .arg(&9i32)
-                .arg(&5i32)
-                .arg(&3i32)
-                .launch()
-                .map_err(e)?;
-            stream.synchronize().map_err(e)?;
-            array.to_vec::<u32>().map_err(e)
+            surface_pass(ctx, lib, stream, desc, "surface_layered", (2, 1))
         }
         "surface/i16x2/3d" => {
             let desc = ArrayDesc::d3(7, 5, 4, ArrayFormat::I16, 2).with_surface();
-            let array = Array::new(ctx, desc).map_err(e)?;
-            array.copy_from(&data(&desc)).map_err(e)?;
-            let s = Surface::new(&array).map_err(e)?;
-            lib.get_kernel("surface3d")
-                .map_err(e)?
-                .launcher(stream)
-                .grid((1, 1))
-                .block((8, 8))
-                .arg(&s)
-                .arg(&7i32)
-                .arg(&5i32)
-                .arg(&4i32)
-                .launch()
-                .map_err(e)?;
-            stream.synchronize().map_err(e)?;
-            array.to_vec::<u32>().map_err(e)
+            surface_pass(ctx, lib, stream, desc, "surface3d", (1, 1))
         }
         _ => run_sample(ctx, samples, stream, name),
     }
+}
+
+/// Fills a surface array with [`data`], runs `kernel(surface, width, height, depth)` over
+/// `grid` blocks of 8 x 8 threads, and returns the array's words.
+fn surface_pass(
+    ctx: &Context,
+    lib: &Library,
+    stream: &Stream,
+    desc: ArrayDesc,
+    kernel: &str,
+    grid: (u32, u32),
+) -> Result<Vec<u32>, String> {
+    let e = |e: cuda_library::Error| e.to_string();
+    let array = Array::new(ctx, desc).map_err(e)?;
+    array.copy_from(&data(&desc)).map_err(e)?;
+    let s = Surface::new(&array).map_err(e)?;
+    let dims = [desc.width, desc.height, desc.depth].map(|d| d as i32);
+    lib.get_kernel(kernel)
+        .map_err(e)?
+        .launcher(stream)
+        .grid(grid)
+        .block((8, 8))
+        .arg(&s)
+        .arg(&dims[0])
+        .arg(&dims[1])
+        .arg(&dims[2])
+        .launch()
+        .map_err(e)?;
+    stream.synchronize().map_err(e)?;
+    array.to_vec::<u32>().map_err(e)
 }
 
 /// A test image for the samples: a smooth pattern with edges.
