@@ -4,9 +4,9 @@
 use std::ffi::c_void;
 use std::mem::size_of;
 
-use crate::context::{Context, CtxImp};
+use crate::backend::slot::LibRef;
+use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::library::LibRef;
 use crate::memory::{as_bytes, as_bytes_mut, DevicePtr, DeviceRepr};
 
 /// A library variable in device memory (`cuLibraryGetGlobal`): `__device__`, `__constant__`
@@ -34,11 +34,6 @@ pub struct Global {
     size: usize,
     ctx: Context,
 }
-
-// SAFETY: a device address and size; access goes through the driver.
-unsafe impl Send for Global {}
-// SAFETY: as above.
-unsafe impl Sync for Global {}
 
 impl std::fmt::Debug for Global {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -184,11 +179,6 @@ pub struct Managed {
     ctx: Context,
 }
 
-// SAFETY: as for Global; host access is through copies, never references.
-unsafe impl Send for Managed {}
-// SAFETY: as above.
-unsafe impl Sync for Managed {}
-
 impl std::fmt::Debug for Managed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Managed")
@@ -232,23 +222,8 @@ impl Managed {
     /// Copies the variable out, after the device's queued work.
     fn read_into(&self, out: &mut [u8]) -> Result<()> {
         let _g = self.lib.live(|| self.what())?;
-        self.ctx.synchronize()?;
-        match &self.ctx.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            CtxImp::Driver(_) => {
-                // SAFETY: managed memory of `size == out.len()` bytes, host-accessible; the
-                // device is idle and the library is held loaded.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(
-                        self.ptr as usize as *const u8,
-                        out.as_mut_ptr(),
-                        out.len(),
-                    )
-                };
-                Ok(())
-            }
-            CtxImp::Sim(_) => self.ctx.imp.dtoh(out, self.ptr),
-        }
+        // Managed memory of `size == out.len()` bytes, held loaded.
+        self.ctx.imp.read_managed(out, self.ptr)
     }
 
     /// Copies the variable's bytes.
@@ -262,22 +237,8 @@ impl Managed {
     pub fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
         size_check(&self.what(), self.size, bytes.len())?;
         let _g = self.lib.live(|| self.what())?;
-        self.ctx.synchronize()?;
-        match &self.ctx.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            CtxImp::Driver(_) => {
-                // SAFETY: as in read_into; sizes checked.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(
-                        bytes.as_ptr(),
-                        self.ptr as usize as *mut u8,
-                        bytes.len(),
-                    )
-                };
-                Ok(())
-            }
-            CtxImp::Sim(_) => self.ctx.imp.htod(self.ptr, bytes),
-        }
+        // Managed memory of `size == bytes.len()` bytes (checked above), held loaded.
+        self.ctx.imp.write_managed(self.ptr, bytes)
     }
 
     /// Reads the variable as one `T` (sizes must match).
@@ -312,27 +273,26 @@ impl Managed {
 pub struct UnifiedFunction {
     lib: LibRef,
     name: String,
-    ptr: *mut c_void,
+    /// The address, kept as a number: this crate never dereferences it.
+    ptr: usize,
 }
-
-// SAFETY: an address; never dereferenced by this crate.
-unsafe impl Send for UnifiedFunction {}
-// SAFETY: as above.
-unsafe impl Sync for UnifiedFunction {}
 
 impl std::fmt::Debug for UnifiedFunction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("UnifiedFunction")
             .field("name", &self.name)
-            .field("ptr", &self.ptr)
+            .field("ptr", &(self.ptr as *mut c_void))
             .finish()
     }
 }
 
 impl UnifiedFunction {
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn new(lib: LibRef, name: String, ptr: *mut c_void) -> Self {
-        UnifiedFunction { lib, name, ptr }
+        UnifiedFunction {
+            lib,
+            name,
+            ptr: ptr as usize,
+        }
     }
 
     /// The function's name.
@@ -345,6 +305,6 @@ impl UnifiedFunction {
         let _g = self
             .lib
             .live(|| format!("unified function `{}`", self.name))?;
-        Ok(self.ptr)
+        Ok(self.ptr as *mut c_void)
     }
 }

@@ -42,10 +42,11 @@ use std::sync::Arc;
 
 use cudarc::driver::{CudaContext, CudaStream, DevicePtr, DevicePtrMut, SyncOnDrop};
 
-use crate::context::{Context, CtxImp};
+use crate::backend::seam;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::launch::{AsKernelArg, KernelArg};
-use crate::stream::{Stream, StreamImp};
+use crate::stream::Stream;
 
 fn driver_only(what: &str) -> Result<()> {
     if crate::backend::is_sim()? {
@@ -75,11 +76,11 @@ impl Context {
     /// cudarc would take ownership of it and destroy it.
     pub fn to_cudarc(&self) -> Result<Arc<CudaContext>> {
         driver_only("Context::to_cudarc")?;
-        let CtxImp::Driver(inner) = &self.imp else {
+        if self.is_simulated() {
             return Err(Error::Unsupported(
                 "a simulated context has no cudarc form".into(),
             ));
-        };
+        }
         if !self.is_primary() {
             return Err(Error::Unsupported(
                 "only a primary context converts to cudarc: cudarc would destroy any other \
@@ -88,7 +89,7 @@ impl Context {
                     .into(),
             ));
         }
-        CudaContext::new(inner.ordinal)
+        CudaContext::new(self.device_ordinal())
             .map_err(|e| Error::InvalidArgument(format!("cudarc could not open the context: {e}")))
     }
 }
@@ -99,18 +100,9 @@ impl Stream {
     pub fn from_cudarc(stream: &Arc<CudaStream>) -> Result<Stream> {
         driver_only("Stream::from_cudarc")?;
         let ctx = Context::from_cudarc(stream.context())?;
-        let CtxImp::Driver(inner) = ctx.imp else {
-            return Err(Error::Unsupported(
-                "a simulated context has no cudarc form".into(),
-            ));
-        };
         let owner: Arc<dyn std::any::Any + Send + Sync> = stream.clone();
         Ok(Stream {
-            imp: StreamImp::Driver {
-                raw: stream.cu_stream().cast(),
-                ctx: inner,
-                borrowed_from: Some(owner),
-            },
+            imp: seam::Stream::borrowed(stream.cu_stream().cast(), &ctx.imp, owner)?,
         })
     }
 

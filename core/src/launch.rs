@@ -1,22 +1,13 @@
 //! Launching kernels: [`LaunchConfig`], checked arguments, the [`launch!`](crate::launch)
 //! macro and a builder.
 
-use std::ffi::c_void;
-use std::marker::PhantomData;
-use std::mem::size_of;
-#[cfg(not(target_arch = "wasm32"))]
-use std::mem::MaybeUninit;
-
-#[cfg(not(target_arch = "wasm32"))]
-use crate::driver::cu;
+use crate::backend::slot::Live;
 use crate::error::{Error, Result};
 use crate::global::Global;
-use crate::kernel::{Kernel, KernelRaw, ParamInfo};
-use crate::library::Live;
+use crate::info::{Geometry, ParamInfo};
+use crate::kernel::Kernel;
 use crate::memory::{DeviceBuffer, DeviceRepr};
-use crate::stream::{Stream, StreamImp};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::sys::driver as sys;
+use crate::stream::Stream;
 
 /// Grid, block or cluster dimensions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -145,23 +136,32 @@ impl LaunchConfig {
         }
         Ok(())
     }
+
+    /// The geometry as the backends take it.
+    #[inline]
+    pub(crate) fn geometry(&self) -> Geometry {
+        let d = |d: Dim3| [d.x, d.y, d.z];
+        Geometry {
+            grid: d(self.grid),
+            block: d(self.block),
+            shared_mem_bytes: self.shared_mem_bytes,
+            cluster: self.cluster.map(d),
+            cooperative: self.cooperative,
+        }
+    }
 }
 
 /// One kernel argument: where its bytes are and how many. Made by [`AsKernelArg`].
 #[derive(Debug, Clone, Copy)]
 pub struct KernelArg<'a> {
-    ptr: *const c_void,
-    size: usize,
-    _borrow: PhantomData<&'a ()>,
+    bytes: &'a [u8],
 }
 
 impl<'a> KernelArg<'a> {
     /// The argument for a plain value passed by value.
     pub fn of<T: DeviceRepr>(value: &'a T) -> Self {
         KernelArg {
-            ptr: (value as *const T).cast(),
-            size: size_of::<T>(),
-            _borrow: PhantomData,
+            bytes: crate::memory::as_bytes(std::slice::from_ref(value)),
         }
     }
 
@@ -175,11 +175,7 @@ impl<'a> KernelArg<'a> {
     /// assert_eq!(arg.size(), 16);
     /// ```
     pub fn from_bytes(bytes: &'a [u8]) -> Self {
-        KernelArg {
-            ptr: bytes.as_ptr().cast(),
-            size: bytes.len(),
-            _borrow: PhantomData,
-        }
+        KernelArg { bytes }
     }
 
     /// Any value that converts to a kernel argument (used by [`launch!`](crate::launch)).
@@ -189,14 +185,12 @@ impl<'a> KernelArg<'a> {
 
     /// The argument's size in bytes.
     pub fn size(&self) -> usize {
-        self.size
+        self.bytes.len()
     }
 
     /// The argument's bytes.
     pub fn bytes(&self) -> &'a [u8] {
-        // SAFETY: made from a borrowed value of exactly `size` bytes that lives for 'a
-        // (`of` takes plain data, whose bytes are all initialised; `from_bytes` a slice).
-        unsafe { std::slice::from_raw_parts(self.ptr.cast::<u8>(), self.size) }
+        self.bytes
     }
 }
 
@@ -254,11 +248,11 @@ fn check_args(
         });
     }
     for (i, (p, a)) in params.iter().zip(args).enumerate() {
-        if p.size != a.size {
+        if p.size != a.size() {
             return Err(ArgMismatch::Size {
                 index: i,
                 expected: p.size,
-                got: a.size,
+                got: a.size(),
             });
         }
     }
@@ -284,32 +278,13 @@ impl Kernel {
             return Err(self.arg_error(&g, mismatch));
         }
         config.validate()?;
-        match (self.raw, &stream.imp) {
-            #[cfg(not(target_arch = "wasm32"))]
-            (KernelRaw::Driver(raw), StreamImp::Driver { raw: s, ctx, .. }) => {
-                ctx.make_current()?;
-                launch_driver(ctx.drv, raw, *s, config, args)
-            }
-            (KernelRaw::Sim(index), StreamImp::Sim { ready_ns, ctx }) => {
-                let lib = g.sim()?;
-                let buf = crate::sim::param_buffer(
-                    params.iter().zip(args).map(|(p, a)| (p.offset, a.bytes())),
-                )?;
-                let dims = crate::sim::Dims {
-                    grid: [config.grid.x, config.grid.y, config.grid.z],
-                    block: [config.block.x, config.block.y, config.block.z],
-                    shared_dynamic: config.shared_mem_bytes,
-                };
-                let mut t = ready_ns.lock().unwrap_or_else(|p| p.into_inner());
-                lib.launch(index, dims, &buf, (ctx.ordinal, &mut t))
-                    .map(|_| ())
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            _ => Err(Error::InvalidArgument(
-                "the kernel and the stream belong to different backends (driver and simulator)"
-                    .to_string(),
-            )),
-        }
+        self.raw.launch(
+            &stream.imp,
+            &config.geometry(),
+            params,
+            args.iter().map(KernelArg::bytes),
+            g.sim(),
+        )
     }
 
     #[cold]
@@ -357,78 +332,6 @@ impl Kernel {
             config: LaunchConfig::new(1, 1),
             args: Vec::new(),
         }
-    }
-}
-
-/// `cuLaunchKernelEx` with the arguments' pointers and the launch attributes on the stack.
-#[cfg(not(target_arch = "wasm32"))]
-#[inline]
-fn launch_driver(
-    drv: &crate::driver::Driver,
-    kernel: sys::CUkernel,
-    stream: sys::CUstream,
-    config: &LaunchConfig,
-    args: &[KernelArg<'_>],
-) -> Result<()> {
-    // Pointer and attribute arrays on the stack, written only as far as they are used:
-    // the driver reads `args.len()` parameters and `numAttrs` attributes.
-    const INLINE: usize = 32;
-    let mut inline = [MaybeUninit::<*mut c_void>::uninit(); INLINE];
-    let mut heap = Vec::new();
-    let ptrs: *mut *mut c_void = if args.len() <= INLINE {
-        for (slot, a) in inline.iter_mut().zip(args) {
-            slot.write(a.ptr.cast_mut());
-        }
-        inline.as_mut_ptr().cast()
-    } else {
-        heap.extend(args.iter().map(|a| a.ptr.cast_mut()));
-        heap.as_mut_ptr()
-    };
-
-    let mut attrs = [MaybeUninit::<sys::CUlaunchAttribute>::uninit(); 2];
-    let mut n_attrs = 0;
-    if let Some(c) = config.cluster {
-        let mut a = sys::CUlaunchAttribute {
-            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
-            ..Default::default()
-        };
-        a.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
-            x: c.x,
-            y: c.y,
-            z: c.z,
-        };
-        attrs[n_attrs].write(a);
-        n_attrs += 1;
-    }
-    if config.cooperative {
-        let mut a = sys::CUlaunchAttribute {
-            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_COOPERATIVE,
-            ..Default::default()
-        };
-        a.value.cooperative = 1;
-        attrs[n_attrs].write(a);
-        n_attrs += 1;
-    }
-    let cfg = sys::CUlaunchConfig {
-        gridDimX: config.grid.x,
-        gridDimY: config.grid.y,
-        gridDimZ: config.grid.z,
-        blockDimX: config.block.x,
-        blockDimY: config.block.y,
-        blockDimZ: config.block.z,
-        sharedMemBytes: config.shared_mem_bytes,
-        hStream: stream,
-        attrs: attrs.as_mut_ptr().cast(),
-        numAttrs: n_attrs as u32,
-    };
-    // SAFETY: the caller holds the library loaded; every argument pointer refers to a live
-    // value of exactly the parameter's size; a CUkernel may be passed where a CUfunction is
-    // expected (CUDA 12.0+), and the stream's context is current.
-    unsafe {
-        cu!(
-            drv,
-            launch_kernel_ex(&cfg, kernel as sys::CUfunction, ptrs, std::ptr::null_mut())
-        )
     }
 }
 

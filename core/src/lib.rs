@@ -98,46 +98,52 @@
 
 #![warn(missing_docs)]
 
+// The layers, bottom up. Plain data and image reading know no backend; the two backends
+// know the plain data; the seam (`backend`) knows both backends; the API types know only
+// the seam. `driver`, `sys`, `program` (NVRTC) and `raw` (methods taking the bindings'
+// types) exist only where a CUDA driver can: not on wasm32.
+mod error;
+mod image;
+mod info;
+mod limits;
+mod names;
+mod options;
+mod sampling;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod driver;
+pub mod sim;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod sys;
 
 mod backend;
+
 mod context;
 mod device;
-#[cfg(feature = "notebook")]
-mod display;
-mod error;
 mod global;
-mod image;
 #[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
 pub mod interop;
 mod kernel;
 mod launch;
 mod library;
-mod limits;
 mod memory;
-mod names;
 mod object_code;
-mod options;
 mod peer;
-mod sampling;
-pub mod sim;
-mod stream;
-mod texture;
-#[cfg(feature = "notebook")]
-pub mod timing;
-
-// The driver backend's own modules: libcuda and NVRTC. Not built for wasm32.
-#[cfg(not(target_arch = "wasm32"))]
-mod driver;
-#[cfg(not(target_arch = "wasm32"))]
-mod loader;
 #[cfg(not(target_arch = "wasm32"))]
 mod program;
+#[cfg(not(target_arch = "wasm32"))]
+mod raw;
+mod stream;
+mod texture;
+
+#[cfg(feature = "notebook")]
+mod display;
+#[cfg(feature = "notebook")]
+pub use display::timing;
 
 pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
 pub use context::Context;
-pub use device::{Device, DeviceProperties};
+pub use device::Device;
 #[cfg(feature = "notebook")]
 pub use display::plot::{DataPlot, PlotValue, LINE_POINTS};
 #[cfg(feature = "notebook")]
@@ -151,9 +157,8 @@ pub use image::table::{
     KernelRow, LibraryTable, ParamRow, SIM_ARCH,
 };
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
-pub use kernel::{
-    CachePreference, Kernel, KernelAttribute, KernelAttributes, KernelInfo, Kernels, ParamInfo,
-};
+pub use info::{CachePreference, DeviceProperties, KernelAttribute, KernelAttributes, ParamInfo};
+pub use kernel::{Kernel, KernelInfo, Kernels};
 pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
 pub use library::{Library, ModuleHandle};
 pub use limits::{limits, set_limits, Limits};

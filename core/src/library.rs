@@ -1,220 +1,18 @@
-//! [`Library`]: a loaded cubin, fatbin or PTX image (`CUlibrary`).
+//! [`Library`]: an image loaded with `cuLibraryLoadData` / `cuLibraryLoadFromFile`, or on
+//! the simulator.
 
 use std::collections::BTreeMap;
 use std::ffi::c_void;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
-#[cfg(not(target_arch = "wasm32"))]
-use std::{
-    ffi::{c_char, CStr},
-    ptr,
-};
 
+use crate::backend::seam;
+use crate::backend::slot::LibRef;
 use crate::context::current_or_default;
-#[cfg(not(target_arch = "wasm32"))]
-use crate::driver::{cu, driver, Driver};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::error::LoadFailure;
 use crate::error::{Error, Result};
 use crate::global::{Global, Managed, UnifiedFunction};
-use crate::image::table::GlobalKind;
 use crate::image::{self, ImageKind};
-use crate::kernel::{Kernel, KernelRaw, Kernels};
+use crate::kernel::{Kernel, Kernels};
 use crate::options::LibraryOptions;
-use crate::sim::library::SimLibrary;
-#[cfg(not(target_arch = "wasm32"))]
-use crate::sys::driver as sys;
-
-/// A process-lifetime cell a loaded library occupies. Handles (kernels, globals) refer to a
-/// slot and the generation they were made in, so they need no reference count: taking a
-/// kernel costs no atomic operation, and after unload the generation no longer matches.
-/// Slots are recycled, so their number is bounded by the most libraries loaded at once.
-///
-/// # Why an unload cannot deadlock
-///
-/// A call that uses the library takes a *hold* ([`LibRef::live`]): one atomic increment
-/// of `holds`, undone when the [`Live`] proof drops. Taking a hold never waits: when the
-/// slot is closed (unloading or unloaded) or belongs to another load, it fails at once with
-/// [`Error::Unloaded`]. An unload closes the slot (new holds fail), then waits until the
-/// holds taken before it have been released, and only then calls `cuLibraryUnload` or frees
-/// the simulated library. Only unloads wait, and they wait for nothing but calls in
-/// progress, which never wait for anything an unload holds: there is no cycle, whatever
-/// order threads run in, and a call may take a second hold while it holds one (a launch
-/// asking for the kernel's parameters) without the risk that std's `RwLock` has of a
-/// queued writer blocking the second read.
-struct Slot {
-    /// Holds in progress (low bits) and [`CLOSED`].
-    holds: AtomicU64,
-    /// The load occupying the slot; changed only while the slot is closed and unheld.
-    generation: AtomicU64,
-    /// The simulated library, for slots of the simulator backend. Cloned into each hold,
-    /// so a hold reads it without a lock; the unload drops the slot's reference after the
-    /// last hold is gone, which frees the library's simulated memory.
-    sim: Mutex<Option<Arc<SimLibrary>>>,
-}
-
-/// The bit of [`Slot::holds`] that says the slot is unloading or free.
-const CLOSED: u64 = 1 << 63;
-
-static FREE_SLOTS: Mutex<Vec<&'static Slot>> = Mutex::new(Vec::new());
-
-/// Where unloads wait for holds to end. One for the process: unloads are rare and a
-/// spurious wake-up costs one check.
-static RELEASED: (Mutex<()>, Condvar) = (Mutex::new(()), Condvar::new());
-
-fn take_slot(sim: Option<SimLibrary>) -> (&'static Slot, u64) {
-    let reused = FREE_SLOTS.lock().unwrap_or_else(|p| p.into_inner()).pop();
-    let slot = reused.unwrap_or_else(|| {
-        Box::leak(Box::new(Slot {
-            holds: AtomicU64::new(CLOSED),
-            generation: AtomicU64::new(0),
-            sim: Mutex::new(None),
-        }))
-    });
-    // The slot is closed: stale holds fail before they look at the generation or the
-    // library, so both can be set before it opens.
-    *slot.sim.lock().unwrap_or_else(|p| p.into_inner()) = sim.map(Arc::new);
-    let generation = slot.generation.fetch_add(1, Ordering::Relaxed) + 1;
-    // Release: a hold that sees the slot open sees the generation and library above.
-    slot.holds.fetch_and(!CLOSED, Ordering::Release);
-    (slot, generation)
-}
-
-/// Which backend a library is loaded in, and its driver handle.
-#[derive(Clone, Copy)]
-pub(crate) enum LibImp {
-    #[cfg(not(target_arch = "wasm32"))]
-    Driver {
-        raw: sys::CUlibrary,
-        drv: &'static Driver,
-    },
-    /// The simulator: the library lives in the slot.
-    Sim,
-}
-
-/// A handle's link to its library: cheap to copy, checked on every use.
-#[derive(Clone, Copy)]
-pub(crate) struct LibRef {
-    slot: &'static Slot,
-    generation: u64,
-    pub imp: LibImp,
-}
-
-// SAFETY: CUlibrary handles are context-independent and usable from any thread; the slot
-// state is atomic or behind a lock.
-unsafe impl Send for LibRef {}
-// SAFETY: as above.
-unsafe impl Sync for LibRef {}
-
-/// Proof, held across a driver call or a simulated launch, that the library stays loaded
-/// until it is dropped (a hold on its slot: see [`Slot`]).
-pub(crate) struct Live {
-    slot: &'static Slot,
-    sim: Option<Arc<SimLibrary>>,
-}
-
-impl Live {
-    /// The simulated library (for handles of the simulator backend).
-    pub fn sim(&self) -> Result<&SimLibrary> {
-        self.sim.as_deref().ok_or_else(|| {
-            Error::InvalidArgument("a driver library was used as a simulated one".to_string())
-        })
-    }
-}
-
-impl Drop for Live {
-    fn drop(&mut self) {
-        // The library reference goes first, so the unload's reference is the last one.
-        self.sim = None;
-        release(self.slot);
-    }
-}
-
-/// Ends one hold; wakes the unloads when it was the last hold of a closing slot.
-#[inline]
-fn release(slot: &Slot) {
-    let before = slot.holds.fetch_sub(1, Ordering::AcqRel);
-    if before == CLOSED | 1 {
-        // Taking the lock orders this wake-up after the unload's check of the count.
-        let _g = RELEASED.0.lock().unwrap_or_else(|p| p.into_inner());
-        RELEASED.1.notify_all();
-    }
-}
-
-impl LibRef {
-    /// Holds the library loaded for the duration of a call, or says it is gone. Never
-    /// waits (see [`Slot`]).
-    #[inline]
-    pub fn live(&self, what: impl FnOnce() -> String) -> Result<Live> {
-        let slot = self.slot;
-        let before = slot.holds.fetch_add(1, Ordering::Acquire);
-        if before & CLOSED != 0 || slot.generation.load(Ordering::Relaxed) != self.generation {
-            release(slot);
-            return Err(Error::Unloaded { what: what() });
-        }
-        let sim = match self.imp {
-            LibImp::Sim => slot.sim.lock().unwrap_or_else(|p| p.into_inner()).clone(),
-            #[cfg(not(target_arch = "wasm32"))]
-            LibImp::Driver { .. } => None,
-        };
-        Ok(Live { slot, sim })
-    }
-
-    /// Whether the library is still loaded (a hold taken and given back at once).
-    pub fn is_loaded(&self) -> bool {
-        self.live(String::new).is_ok()
-    }
-
-    /// Whether both refer to the same load of the same library.
-    pub fn same(&self, other: &LibRef) -> bool {
-        std::ptr::eq(self.slot, other.slot) && self.generation == other.generation
-    }
-
-    /// Unloads once; later calls (and Drop after `unload`) do nothing. Closes the slot,
-    /// waits for the calls in progress that hold it, then unloads.
-    fn unload(&self) -> Result<()> {
-        let slot = self.slot;
-        // Close the slot if it is still this load's and open; otherwise someone else did.
-        let mut cur = slot.holds.load(Ordering::Relaxed);
-        loop {
-            if cur & CLOSED != 0 || slot.generation.load(Ordering::Relaxed) != self.generation {
-                return Ok(());
-            }
-            match slot.holds.compare_exchange_weak(
-                cur,
-                cur | CLOSED,
-                Ordering::AcqRel,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => break,
-                Err(now) => cur = now,
-            }
-        }
-        {
-            let mut g = RELEASED.0.lock().unwrap_or_else(|p| p.into_inner());
-            while slot.holds.load(Ordering::Acquire) != CLOSED {
-                g = RELEASED.1.wait(g).unwrap_or_else(|p| p.into_inner());
-            }
-        }
-        let r = match self.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            // SAFETY: unloading a library this slot holds, exactly once (only the thread
-            // that closed the slot gets here), with no call in progress using it.
-            LibImp::Driver { raw, drv } => unsafe { cu!(drv, library_unload(raw)) },
-            LibImp::Sim => {
-                // The last reference: dropping it frees the library's simulated memory.
-                drop(slot.sim.lock().unwrap_or_else(|p| p.into_inner()).take());
-                Ok(())
-            }
-        };
-        FREE_SLOTS
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(slot);
-        r
-    }
-}
 
 /// A loaded library: kernels, globals, managed variables and constants from one image.
 ///
@@ -281,45 +79,6 @@ impl std::fmt::Debug for Library {
     }
 }
 
-/// Converts `name` to a NUL-terminated string for the driver without allocating when short.
-#[inline]
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn with_cstr<R>(name: &str, f: impl FnOnce(&CStr) -> Result<R>) -> Result<R> {
-    const INLINE: usize = 128;
-    let bytes = name.as_bytes();
-    if bytes.len() < INLINE {
-        // One pass copies the name and checks it for NUL bytes (short names: no calls into
-        // memchr or memcpy on the lookup path).
-        let mut buf = [std::mem::MaybeUninit::<u8>::uninit(); INLINE];
-        for (slot, &b) in buf.iter_mut().zip(bytes) {
-            if b == 0 {
-                return Err(Error::InvalidName(name.to_string()));
-            }
-            slot.write(b);
-        }
-        buf[bytes.len()].write(0);
-        // SAFETY: the first `len + 1` bytes are initialised: the name, free of NUL bytes,
-        // then its terminator.
-        let c = unsafe {
-            CStr::from_bytes_with_nul_unchecked(std::slice::from_raw_parts(
-                buf.as_ptr().cast::<u8>(),
-                bytes.len() + 1,
-            ))
-        };
-        f(c)
-    } else {
-        let c = std::ffi::CString::new(name).map_err(|_| Error::InvalidName(name.to_string()))?;
-        f(&c)
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-fn no_driver<T>() -> Result<T> {
-    Err(Error::BackendUnavailable(
-        "WebAssembly has no CUDA driver; this build runs on the simulator".to_string(),
-    ))
-}
-
 impl Library {
     /// Loads a library from image bytes: a cubin, a fatbin or PTX text (a terminating NUL is
     /// added when missing). The bytes are checked for structural damage first, so a
@@ -347,83 +106,19 @@ impl Library {
     ) -> Result<Library> {
         // Bad input is refused before the driver is even needed.
         let bytes = image::prepare(kind, image)?;
-        if crate::backend::is_sim()? {
-            return Self::load_sim(kind, &bytes, options, source);
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            Self::load_driver(kind, &bytes, options, source)
-        }
-        #[cfg(target_arch = "wasm32")]
-        no_driver()
+        let loaded = seam::Library::load_data(kind, &bytes, options, &source)?;
+        Ok(Library::loaded(loaded, Some(kind), source))
     }
 
-    fn load_sim(
-        kind: ImageKind,
-        bytes: &[u8],
-        options: &LibraryOptions,
-        source: String,
-    ) -> Result<Library> {
-        options.validate()?;
-        if options.host_universal_table.is_some() {
-            return Err(Error::Unsupported(
-                "a host universal function and data table needs the CUDA driver; the \
-                 simulator has no unified functions"
-                    .to_string(),
-            ));
-        }
-        let sim = SimLibrary::load(kind, bytes)?;
-        let (slot, generation) = take_slot(Some(sim));
-        Ok(Library {
-            lib: LibRef {
-                slot,
-                generation,
-                imp: LibImp::Sim,
-            },
+    fn loaded(l: seam::Loaded, kind: Option<ImageKind>, source: String) -> Library {
+        Library {
+            lib: LibRef::new(l.library, l.sim),
             source,
-            _image: None,
-            kind: Some(kind),
-            jit_info_log: String::new(),
+            _image: l.kept,
+            kind,
+            jit_info_log: l.info_log,
             symbols: BTreeMap::new(),
-        })
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn load_driver(
-        kind: ImageKind,
-        bytes: &[u8],
-        options: &LibraryOptions,
-        source: String,
-    ) -> Result<Library> {
-        let mut enc = options.encode(kind != ImageKind::Cubin)?;
-        let drv = driver()?;
-        // With BINARY_IS_PRESERVED the driver may read the bytes until unload: keep a copy.
-        let kept: Option<Box<[u8]>> = options
-            .binary_is_preserved
-            .then(|| bytes.to_vec().into_boxed_slice());
-        let code: *const c_void = match &kept {
-            Some(b) => b.as_ptr().cast(),
-            None => bytes.as_ptr().cast(),
-        };
-        let mut raw: sys::CUlibrary = ptr::null_mut();
-        // SAFETY: `code` is a checked image that lives across the call (and beyond it when
-        // preserved); the option arrays and log buffers live in `enc`.
-        let rc = unsafe {
-            cu!(
-                drv,
-                library_load_data(
-                    &mut raw,
-                    code,
-                    enc.jit_keys.as_mut_ptr(),
-                    enc.jit_values.as_mut_ptr(),
-                    enc.jit_keys.len() as u32,
-                    enc.lib_keys.as_mut_ptr(),
-                    enc.lib_values.as_mut_ptr(),
-                    enc.lib_keys.len() as u32
-                )
-            )
-        };
-        Self::finish(drv, rc, raw, &enc, Some(kind), source, kept)
+        }
     }
 
     /// Loads a library from a file (`cuLibraryLoadFromFile`; the driver reads the file, the
@@ -453,71 +148,8 @@ impl Library {
             return Self::load_kind(kind, &bytes, options, source);
         }
         image::prepare(kind, &bytes)?;
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            Self::load_path(kind, path, options, source)
-        }
-        #[cfg(target_arch = "wasm32")]
-        no_driver()
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn load_path(
-        kind: ImageKind,
-        path: &Path,
-        options: &LibraryOptions,
-        source: String,
-    ) -> Result<Library> {
-        let cpath = path_cstring(path)?;
-        let mut enc = options.encode(kind != ImageKind::Cubin)?;
-        let drv = driver()?;
-        let mut raw: sys::CUlibrary = ptr::null_mut();
-        // SAFETY: a NUL-terminated path; option arrays live in `enc`.
-        let rc = unsafe {
-            cu!(
-                drv,
-                library_load_from_file(
-                    &mut raw,
-                    cpath.as_ptr(),
-                    enc.jit_keys.as_mut_ptr(),
-                    enc.jit_values.as_mut_ptr(),
-                    enc.jit_keys.len() as u32,
-                    enc.lib_keys.as_mut_ptr(),
-                    enc.lib_values.as_mut_ptr(),
-                    enc.lib_keys.len() as u32
-                )
-            )
-        };
-        Self::finish(drv, rc, raw, &enc, Some(kind), source, None)
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn finish(
-        drv: &'static Driver,
-        rc: Result<()>,
-        raw: sys::CUlibrary,
-        enc: &crate::options::EncodedOptions,
-        kind: Option<ImageKind>,
-        source: String,
-        kept: Option<Box<[u8]>>,
-    ) -> Result<Library> {
-        match rc {
-            Ok(()) => Ok(Library {
-                lib: driver_ref(raw, drv),
-                source,
-                _image: kept,
-                kind,
-                jit_info_log: enc.info_log(),
-                symbols: BTreeMap::new(),
-            }),
-            Err(Error::Cuda(error)) => Err(Error::LoadFailed(Box::new(LoadFailure {
-                source_desc: source,
-                error,
-                jit_error_log: enc.error_log(),
-                jit_info_log: enc.info_log(),
-            }))),
-            Err(other) => Err(other),
-        }
+        let loaded = seam::Library::load_file(kind, path, options, &source)?;
+        Ok(Library::loaded(loaded, Some(kind), source))
     }
 
     /// Wraps a `CUlibrary` loaded elsewhere; this value unloads it on drop. Driver backend
@@ -525,15 +157,9 @@ impl Library {
     ///
     /// # Safety
     /// `raw` must be a loaded library that nothing else unloads.
-    #[cfg(not(target_arch = "wasm32"))]
     pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
-        if crate::backend::is_sim()? {
-            return Err(Error::Unsupported(
-                "Library::from_raw wraps a driver CUlibrary; the simulator has none".to_string(),
-            ));
-        }
         Ok(Library {
-            lib: driver_ref(raw.cast(), driver()?),
+            lib: LibRef::new(seam::Library::from_raw(raw)?, None),
             source: "a CUlibrary handle".to_string(),
             _image: None,
             kind: None,
@@ -564,16 +190,12 @@ impl Library {
 
     /// The raw `CUlibrary` (null on the simulator), valid until this library is unloaded.
     pub fn as_raw(&self) -> *mut c_void {
-        match self.lib.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            LibImp::Driver { raw, .. } => raw.cast(),
-            LibImp::Sim => std::ptr::null_mut(),
-        }
+        self.lib.imp.as_raw()
     }
 
     /// Whether the library is loaded on the simulator.
     pub fn is_simulated(&self) -> bool {
-        matches!(self.lib.imp, LibImp::Sim)
+        self.lib.imp.is_simulated()
     }
 
     /// Where the library came from, e.g. `kernels.cubin (cubin)` or `5120 bytes of PTX`.
@@ -597,40 +219,18 @@ impl Library {
     #[inline]
     pub fn get_kernel(&self, name: &str) -> Result<Kernel> {
         let name = self.symbol(name);
-        match self.lib.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            LibImp::Driver { raw: lib, drv } => {
-                let mut raw: sys::CUkernel = ptr::null_mut();
-                // SAFETY: `self` is loaded for as long as it is borrowed (unload takes `self`).
-                let rc = with_cstr(name, |c| unsafe {
-                    cu!(drv, library_get_kernel(&mut raw, lib, c.as_ptr()))
-                });
-                match rc {
-                    Ok(()) => Ok(Kernel::new(self.lib, KernelRaw::Driver(raw))),
-                    Err(e) => Err(self.not_found(e, "kernel", name)),
-                }
-            }
-            LibImp::Sim => {
-                let index = {
-                    let g = self.lib.live(|| "a library".to_string())?;
-                    g.sim()?.kernel_index(name)
-                };
-                match index {
-                    Some(i) => Ok(Kernel::new(self.lib, KernelRaw::Sim(i))),
-                    None => Err(self.missing("kernel", name)),
-                }
-            }
+        // The driver library is loaded for as long as `self` is borrowed (unload takes
+        // `self`): no hold. A simulated one is read through a hold of its slot.
+        let found = if self.lib.imp.is_simulated() {
+            let g = self.lib.live(|| "a library".to_string())?;
+            self.lib.imp.get_kernel(name, g.sim())?
+        } else {
+            self.lib.imp.get_kernel(name, None)?
+        };
+        match found {
+            Some(raw) => Ok(Kernel::new(self.lib, raw)),
+            None => Err(self.missing("kernel", name)),
         }
-    }
-
-    /// Turns the driver's NOT_FOUND into [`Error::SymbolNotFound`] with suggestions.
-    #[cold]
-    #[cfg(not(target_arch = "wasm32"))]
-    fn not_found(&self, e: Error, kind: &'static str, name: &str) -> Error {
-        if e.cuda_code() != Some(crate::error::CudaError::NOT_FOUND) {
-            return e;
-        }
-        self.missing(kind, name)
     }
 
     /// [`Error::SymbolNotFound`] for `name`, suggesting kernels with a similar name.
@@ -666,7 +266,14 @@ impl Library {
     /// table in a notebook. The driver's order is not the source order; the simulator's is
     /// by name.
     pub fn kernels(&self) -> Result<Kernels> {
-        let kernels = self.kernel_vec()?;
+        let g = self.lib.live(|| "a library".to_string())?;
+        let kernels = self
+            .lib
+            .imp
+            .kernels(g.sim())?
+            .into_iter()
+            .map(|raw| Kernel::new(self.lib, raw))
+            .collect();
         Ok(Kernels {
             kernels,
             source: self.source().to_string(),
@@ -674,80 +281,21 @@ impl Library {
         })
     }
 
-    fn kernel_vec(&self) -> Result<Vec<Kernel>> {
-        match self.lib.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            LibImp::Driver { raw: lib, drv } => {
-                let mut count = 0u32;
-                // SAFETY: the library is loaded while borrowed.
-                unsafe { cu!(drv, library_get_kernel_count(&mut count, lib)) }?;
-                let mut raws: Vec<sys::CUkernel> = vec![ptr::null_mut(); count as usize];
-                if count > 0 {
-                    // SAFETY: room for `count` handles.
-                    unsafe {
-                        cu!(
-                            drv,
-                            library_enumerate_kernels(raws.as_mut_ptr(), count, lib)
-                        )
-                    }?;
-                }
-                Ok(raws
-                    .into_iter()
-                    .map(|k| Kernel::new(self.lib, KernelRaw::Driver(k)))
-                    .collect())
-            }
-            LibImp::Sim => {
-                let g = self.lib.live(|| "a library".to_string())?;
-                let n = g.sim()?.table.kernels.len();
-                Ok((0..n)
-                    .map(|i| Kernel::new(self.lib, KernelRaw::Sim(i)))
-                    .collect())
-            }
-        }
-    }
-
     /// Looks a module-scope variable up: its address and size (`cuLibraryGetGlobal`, or
     /// `cuLibraryGetManaged` when `managed`, which finds only `__managed__` variables).
     fn lookup_variable(&self, name: &str, managed: bool) -> Result<(u64, usize)> {
-        let what = if managed {
-            "managed variable"
-        } else {
-            "global"
+        let found = {
+            let g = self.lib.live(|| "a library".to_string())?;
+            self.lib.imp.variable(name, managed, g.sim())?
         };
-        match self.lib.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            LibImp::Driver { raw, drv } => {
-                let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
-                // SAFETY: the library is loaded while borrowed; a context is current.
-                let rc = with_cstr(name, |c| unsafe {
-                    if managed {
-                        cu!(
-                            drv,
-                            library_get_managed(&mut dptr, &mut size, raw, c.as_ptr())
-                        )
-                    } else {
-                        cu!(
-                            drv,
-                            library_get_global(&mut dptr, &mut size, raw, c.as_ptr())
-                        )
-                    }
-                });
-                rc.map(|()| (dptr, size))
-                    .map_err(|e| self.not_found(e, what, name))
-            }
-            LibImp::Sim => {
-                let found = {
-                    let g = self.lib.live(|| "a library".to_string())?;
-                    g.sim()?.global(name)
-                };
-                match found {
-                    Some((addr, size, kind)) if !managed || kind == GlobalKind::Managed => {
-                        Ok((addr, size as usize))
-                    }
-                    _ => Err(self.missing(what, name)),
-                }
-            }
-        }
+        found.ok_or_else(|| {
+            let what = if managed {
+                "managed variable"
+            } else {
+                "global"
+            };
+            self.missing(what, name)
+        })
     }
 
     /// A `__device__`, `__constant__` or `__managed__` variable (`cuLibraryGetGlobal`): its
@@ -773,48 +321,19 @@ impl Library {
     /// `CUDA_ERROR_INVALID_VALUE` for an ordinary `__global__` kernel name; the simulator
     /// has no unified functions.
     pub fn get_unified_function(&self, name: &str) -> Result<UnifiedFunction> {
-        match self.lib.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            LibImp::Driver { raw, drv } => {
-                let mut fptr: *mut c_void = ptr::null_mut();
-                // SAFETY: the library is loaded while borrowed.
-                let rc = with_cstr(name, |c| unsafe {
-                    cu!(
-                        drv,
-                        library_get_unified_function(&mut fptr, raw, c.as_ptr())
-                    )
-                });
-                match rc {
-                    Ok(()) => Ok(UnifiedFunction::new(self.lib, name.to_string(), fptr)),
-                    Err(e) => Err(self.not_found(e, "unified function", name)),
-                }
-            }
-            LibImp::Sim => Err(Error::Unsupported(format!(
-                "unified function `{name}`: unified functions are host code the CUDA driver \
-                 links in; the simulator has none"
-            ))),
+        match self.lib.imp.unified_function(name)? {
+            Some(ptr) => Ok(UnifiedFunction::new(self.lib, name.to_string(), ptr)),
+            None => Err(self.missing("unified function", name)),
         }
     }
 
     /// The `CUmodule` for the current context (device 0's primary context if none is
     /// current), for interop with code that takes modules. Driver backend only.
     pub fn module(&self) -> Result<ModuleHandle> {
-        match self.lib.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            LibImp::Driver { raw, drv } => {
-                current_or_default()?;
-                let mut m: sys::CUmodule = ptr::null_mut();
-                // SAFETY: the library is loaded while borrowed; a context is current.
-                unsafe { cu!(drv, library_get_module(&mut m, raw)) }?;
-                Ok(ModuleHandle {
-                    raw: m.cast(),
-                    lib: self.lib,
-                })
-            }
-            LibImp::Sim => Err(Error::Unsupported(
-                "a CUmodule is a driver handle; the simulator has none".to_string(),
-            )),
-        }
+        Ok(ModuleHandle {
+            raw: self.lib.imp.module()?,
+            lib: self.lib,
+        })
     }
 
     /// Unloads the library now (`cuLibraryUnload`) and reports the driver's answer. Kernels,
@@ -841,7 +360,7 @@ impl Library {
         let Ok(g) = self.lib.live(String::new) else {
             return Vec::new();
         };
-        let Ok(sim) = g.sim() else {
+        let Some(sim) = g.sim() else {
             return Vec::new();
         };
         sim.table
@@ -860,7 +379,7 @@ impl Library {
     /// simulator always (from the image); the driver has no call that lists them.
     pub fn variable_names(&self) -> Option<Vec<String>> {
         let g = self.lib.live(String::new).ok()?;
-        let sim = g.sim().ok()?;
+        let sim = g.sim()?;
         Some(sim.table.globals.keys().cloned().collect())
     }
 
@@ -873,16 +392,6 @@ impl Library {
 impl Drop for Library {
     fn drop(&mut self) {
         let _ = self.lib.unload();
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn driver_ref(raw: sys::CUlibrary, drv: &'static Driver) -> LibRef {
-    let (slot, generation) = take_slot(None);
-    LibRef {
-        slot,
-        generation,
-        imp: LibImp::Driver { raw, drv },
     }
 }
 
@@ -907,20 +416,4 @@ impl ModuleHandle {
         let _g = self.lib.live(|| "a module".to_string())?;
         Ok(self.raw)
     }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn path_cstring(path: &Path) -> Result<std::ffi::CString> {
-    let s = path.as_os_str().to_string_lossy();
-    std::ffi::CString::new(s.as_bytes()).map_err(|_| Error::InvalidName(s.into_owned()))
-}
-
-/// Reads a driver-owned C string.
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn driver_string(p: *const c_char) -> String {
-    if p.is_null() {
-        return String::new();
-    }
-    // SAFETY: the driver returns NUL-terminated strings it owns for the object's lifetime.
-    unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
 }

@@ -3,7 +3,8 @@
 use std::marker::PhantomData;
 use std::mem::size_of;
 
-use crate::context::{Context, CtxImp};
+use crate::backend::seam;
+use crate::context::Context;
 use crate::error::{Error, Result};
 
 /// Plain data that can be copied to and from the device byte for byte and passed to kernels
@@ -61,14 +62,11 @@ pub(crate) fn as_bytes_mut<T: DeviceRepr>(v: &mut [T]) -> &mut [u8] {
 pub struct DeviceBuffer<T: DeviceRepr> {
     pub(crate) ptr: u64,
     len: usize,
-    pub(crate) ctx: CtxImp,
-    _t: PhantomData<T>,
+    pub(crate) ctx: seam::Context,
+    /// The element type; `fn() -> T` so the buffer is `Send` and `Sync` whatever `T` is
+    /// (it holds no `T`, only device memory).
+    _t: PhantomData<fn() -> T>,
 }
-
-// SAFETY: device memory is not tied to a host thread.
-unsafe impl<T: DeviceRepr> Send for DeviceBuffer<T> {}
-// SAFETY: shared access only reads the handle; copies go through the driver.
-unsafe impl<T: DeviceRepr> Sync for DeviceBuffer<T> {}
 
 impl<T: DeviceRepr> std::fmt::Debug for DeviceBuffer<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

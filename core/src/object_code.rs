@@ -67,7 +67,7 @@ pub struct ObjectCode {
     source: ImageSource,
     name: Option<String>,
     symbol_mapping: BTreeMap<String, String>,
-    log: String,
+    pub(crate) log: String,
 }
 
 impl ObjectCode {
@@ -127,12 +127,6 @@ impl ObjectCode {
         mapping: impl IntoIterator<Item = (String, String)>,
     ) -> Self {
         self.symbol_mapping.extend(mapping);
-        self
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    pub(crate) fn with_log(mut self, log: String) -> Self {
-        self.log = log;
         self
     }
 

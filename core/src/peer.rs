@@ -25,26 +25,11 @@
 //! # Ok(()) }
 //! ```
 
-use crate::context::{Context, CtxImp};
+use crate::context::Context;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::{DeviceBuffer, DeviceRepr};
-use crate::sim::device::gpu;
-use crate::stream::{Stream, StreamImp};
-
-#[cfg(not(target_arch = "wasm32"))]
-use crate::driver::cu;
-
-/// `CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED`.
-#[cfg(not(target_arch = "wasm32"))]
-const PEER_ACCESS_ALREADY_ENABLED: u32 = 704;
-
-#[cfg(not(target_arch = "wasm32"))]
-fn mixed() -> Error {
-    Error::InvalidArgument(
-        "the two handles belong to different backends (driver and simulator)".into(),
-    )
-}
+use crate::stream::Stream;
 
 impl Device {
     /// Whether kernels on this device can access `peer`'s memory directly once
@@ -54,15 +39,7 @@ impl Device {
         if self.ordinal() == peer.ordinal() || self.backend() != peer.backend() {
             return Ok(false);
         }
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some(drv) = self.driver()? {
-            let mut can = 0i32;
-            // SAFETY: writes one int; both device handles came from the driver.
-            unsafe { cu!(drv, device_can_access_peer(&mut can, self.raw, peer.raw)) }?;
-            return Ok(can != 0);
-        }
-        // Simulated devices share one memory.
-        Ok(true)
+        self.imp.can_access_peer(&peer.imp)
     }
 }
 
@@ -88,20 +65,7 @@ impl Context {
                 other.ordinal()
             )));
         }
-        match (&self.imp, &peer.imp) {
-            #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(c), CtxImp::Driver(p)) => {
-                c.make_current()?;
-                // SAFETY: both contexts are alive; flags must be 0.
-                match unsafe { cu!(c.drv, ctx_enable_peer_access(p.raw, 0)) } {
-                    Err(Error::Cuda(e)) if e.code == PEER_ACCESS_ALREADY_ENABLED => Ok(()),
-                    r => r,
-                }
-            }
-            (CtxImp::Sim(_), CtxImp::Sim(_)) => Ok(()),
-            #[cfg(not(target_arch = "wasm32"))]
-            _ => Err(mixed()),
-        }
+        self.imp.enable_peer_access(&peer.imp)
     }
 }
 
@@ -125,28 +89,9 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if self.is_empty() {
             return Ok(());
         }
-        match (&self.ctx, &src.ctx) {
-            #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(d), CtxImp::Driver(s)) => {
-                d.make_current()?;
-                // SAFETY: both ranges are these buffers', exactly `size_bytes` long.
-                unsafe {
-                    cu!(
-                        d.drv,
-                        memcpy_peer(self.ptr, d.raw, src.ptr, s.raw, self.size_bytes())
-                    )
-                }
-            }
-            (CtxImp::Sim(d), CtxImp::Sim(s)) => {
-                let g = gpu();
-                let mut st = g.lock();
-                copy_sim(&mut st.mem, self.ptr, src.ptr, self.size_bytes())?;
-                st.charge_peer_copy(&g.cost, (s.ordinal, d.ordinal), None, self.size_bytes());
-                Ok(())
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            _ => Err(mixed()),
-        }
+        // Both ranges are these buffers', exactly `size_bytes` long.
+        self.ctx
+            .copy_from_peer(self.ptr, &src.ctx, src.ptr, self.size_bytes(), None)
     }
 
     /// Queues a copy of `src` (same length, any device) into this buffer on `stream`
@@ -156,50 +101,14 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if self.is_empty() {
             return Ok(());
         }
-        match (&self.ctx, &src.ctx, &stream.imp) {
-            #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(d), CtxImp::Driver(s), StreamImp::Driver { raw, ctx, .. }) => {
-                ctx.make_current()?;
-                // SAFETY: both ranges are these buffers' and the stream is alive; the
-                // buffers outlive the copy only if the caller synchronizes before dropping
-                // them, as with every asynchronous copy (they free with cuMemFree, which
-                // waits for the device).
-                unsafe {
-                    cu!(
-                        d.drv,
-                        memcpy_peer_async(self.ptr, d.raw, src.ptr, s.raw, self.size_bytes(), *raw)
-                    )
-                }
-            }
-            (CtxImp::Sim(d), CtxImp::Sim(s), StreamImp::Sim { ready_ns, .. }) => {
-                // The stream's clock before the device, as a launch takes them.
-                let mut t = ready_ns.lock().unwrap_or_else(|p| p.into_inner());
-                let g = gpu();
-                let mut st = g.lock();
-                copy_sim(&mut st.mem, self.ptr, src.ptr, self.size_bytes())?;
-                *t = st.charge_peer_copy(
-                    &g.cost,
-                    (s.ordinal, d.ordinal),
-                    Some(*t),
-                    self.size_bytes(),
-                );
-                Ok(())
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            _ => Err(mixed()),
-        }
+        // Both ranges are these buffers'; like every asynchronous copy, the buffers must
+        // outlive it (they free with cuMemFree, which waits for the device).
+        self.ctx.copy_from_peer(
+            self.ptr,
+            &src.ctx,
+            src.ptr,
+            self.size_bytes(),
+            Some(&stream.imp),
+        )
     }
-}
-
-/// Copies `bytes` between two simulated allocations.
-fn copy_sim(mem: &mut crate::sim::Memory, dst: u64, src: u64, bytes: usize) -> Result<()> {
-    let v = mem
-        .slice(src, bytes)
-        .ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "a peer copy of {bytes} bytes from {src:#x} is outside simulated device memory"
-            ))
-        })?
-        .to_vec();
-    mem.write(dst, &v)
 }

@@ -1,15 +1,11 @@
 //! [`Program`]: CUDA C++ compiled to PTX or cubin with NVRTC, opened at run time.
 
-use std::ffi::{c_char, CStr, CString};
 use std::path::PathBuf;
-use std::ptr;
-use std::sync::OnceLock;
 
-use crate::error::{Error, LoadAttempt, Result};
+use crate::driver::{loader, nvrtc};
+use crate::error::{Error, Result};
 use crate::image::ImageKind;
-use crate::loader;
 use crate::object_code::ObjectCode;
-use crate::sys::nvrtc as sys;
 
 /// The C and C++ standard headers NVRTC does not ship, as the crate ships them
 /// (`core/include/nvrtc/`): handed to `nvrtcCreateProgram` as in-memory headers, each unless an
@@ -27,116 +23,9 @@ const SHIPPED_HEADERS: [(&str, &str); 10] = [
     ("cmath", include_str!("../include/nvrtc/cmath")),
 ];
 
-/// The opened NVRTC library.
-struct Nvrtc {
-    lib: sys::NvrtcLib,
-    path: String,
-    version: (i32, i32),
-    /// `libnvrtc-builtins.so.<major>.<minor>` from NVRTC's folder, opened ahead of NVRTC's own
-    /// lookup (see [`open_builtins`]); kept open for the process.
-    _builtins: Option<libloading::Library>,
-}
-
-// SAFETY: NVRTC functions are thread-safe for distinct programs; the table is immutable.
-unsafe impl Send for Nvrtc {}
-// SAFETY: as above.
-unsafe impl Sync for Nvrtc {}
-
-static NVRTC: OnceLock<std::result::Result<Nvrtc, NvrtcLoadError>> = OnceLock::new();
-
-#[derive(Clone)]
-enum NvrtcLoadError {
-    NotFound(Vec<LoadAttempt>),
-    Broken(String),
-}
-
-fn nvrtc() -> Result<&'static Nvrtc> {
-    let r = NVRTC.get_or_init(|| {
-        let (lib, path, _) =
-            loader::open_first(&loader::nvrtc_candidates()).map_err(NvrtcLoadError::NotFound)?;
-        // SAFETY: bindgen's loader looks up each symbol; missing ones become Err entries.
-        let lib = unsafe { sys::NvrtcLib::from_library(lib) }
-            .map_err(|e| NvrtcLoadError::Broken(format!("{path}: {e}")))?;
-        let mut version = (0, 0);
-        if let Ok(f) = &lib.nvrtcVersion {
-            // SAFETY: writes two ints.
-            unsafe { f(&mut version.0, &mut version.1) };
-        }
-        let _builtins = open_builtins(&path, version);
-        Ok(Nvrtc {
-            lib,
-            path,
-            version,
-            _builtins,
-        })
-    });
-    match r {
-        Ok(n) => Ok(n),
-        Err(NvrtcLoadError::NotFound(tried)) => Err(Error::NvrtcNotFound {
-            tried: tried.clone(),
-        }),
-        Err(NvrtcLoadError::Broken(m)) => Err(Error::Nvrtc {
-            function: "loading NVRTC",
-            message: m.clone(),
-        }),
-    }
-}
-
-/// NVRTC opens `libnvrtc-builtins.so.<major>.<minor>` by name when it first compiles. The CUDA
-/// 12 wheel's `libnvrtc.so.12` finds it beside itself (RUNPATH `$ORIGIN`); the CUDA 13 wheel's
-/// `nvidia/cu13/lib/libnvrtc.so.13` has no RUNPATH, so every compile failed with
-/// `NVRTC_ERROR_BUILTIN_OPERATION_FAILURE` unless the folder was on `LD_LIBRARY_PATH`. Opening
-/// it from NVRTC's folder first makes NVRTC's lookup by soname find the loaded copy.
-fn open_builtins(nvrtc_path: &str, (major, minor): (i32, i32)) -> Option<libloading::Library> {
-    if cfg!(windows) {
-        return None;
-    }
-    let dir = std::path::Path::new(nvrtc_path).parent()?;
-    let builtins = dir.join(format!("libnvrtc-builtins.so.{major}.{minor}"));
-    if !builtins.is_file() {
-        return None;
-    }
-    // SAFETY: NVRTC's own companion library, from the folder NVRTC was loaded from.
-    unsafe { libloading::Library::new(&builtins) }.ok()
-}
-
 /// Where NVRTC was loaded from and its version, e.g. `("/usr/local/cuda/lib64/libnvrtc.so.13", (13, 0))`.
 pub fn nvrtc_info() -> Result<(String, (i32, i32))> {
-    let n = nvrtc()?;
-    Ok((n.path.clone(), n.version))
-}
-
-impl Nvrtc {
-    fn check(&self, rc: sys::nvrtcResult, function: &'static str) -> Result<()> {
-        if rc == sys::nvrtcResult::NVRTC_SUCCESS {
-            return Ok(());
-        }
-        let message = match &self.lib.nvrtcGetErrorString {
-            // SAFETY: returns a static string.
-            Ok(f) => {
-                let p = unsafe { f(rc) };
-                if p.is_null() {
-                    format!("nvrtcResult {}", rc.0)
-                } else {
-                    // SAFETY: NUL-terminated static string.
-                    unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
-                }
-            }
-            Err(_) => format!("nvrtcResult {}", rc.0),
-        };
-        Err(Error::Nvrtc { function, message })
-    }
-
-    fn get<F: Copy>(
-        &self,
-        f: &std::result::Result<F, libloading::Error>,
-        name: &'static str,
-    ) -> Result<F> {
-        f.as_ref().copied().map_err(|e| Error::Nvrtc {
-            function: name,
-            message: format!("not in {} ({e})", self.path),
-        })
-    }
+    nvrtc::info()
 }
 
 /// NVRTC compile options, as plain data.
@@ -295,7 +184,7 @@ impl Program {
 
     /// Where NVRTC was loaded from and its `(major, minor)` version.
     pub fn nvrtc_version() -> Result<(i32, i32)> {
-        Ok(nvrtc()?.version)
+        Ok(nvrtc::info()?.1)
     }
 
     /// Compiles to `target` (PTX, cubin or LTO-IR). `name_expressions` are C++ expressions
@@ -362,45 +251,43 @@ impl Program {
                 search.push(dir.clone());
             }
         }
-        let shipped: Vec<(CString, CString)> = SHIPPED_HEADERS
+        let shipped: Vec<(&str, &str)> = SHIPPED_HEADERS
             .iter()
             .filter(|(name, _)| !search.iter().any(|d| d.join(name).is_file()))
-            .map(|(name, text)| {
-                // The texts and names are the crate's own: no NUL bytes.
-                (
-                    CString::new(*text).expect("shipped header"),
-                    CString::new(*name).expect("shipped header name"),
-                )
-            })
+            .copied()
             .collect();
-        let header_texts: Vec<*const c_char> = shipped.iter().map(|(t, _)| t.as_ptr()).collect();
-        let header_names: Vec<*const c_char> = shipped.iter().map(|(_, n)| n.as_ptr()).collect();
-        let n = nvrtc()?;
-        let src = CString::new(self.source.as_str())
-            .map_err(|_| Error::InvalidArgument("the source contains a NUL byte".into()))?;
-        let name =
-            CString::new(self.name.as_str()).map_err(|_| Error::InvalidName(self.name.clone()))?;
-        let mut prog: sys::nvrtcProgram = ptr::null_mut();
-        let create = n.get(&n.lib.nvrtcCreateProgram, "nvrtcCreateProgram")?;
-        // SAFETY: NUL-terminated source and name; `header_texts` and `header_names` hold
-        // `shipped.len()` NUL-terminated strings each, alive for the call (NVRTC copies them).
-        n.check(
-            unsafe {
-                create(
-                    &mut prog,
-                    src.as_ptr(),
-                    name.as_ptr(),
-                    shipped.len() as i32,
-                    header_texts.as_ptr(),
-                    header_names.as_ptr(),
-                )
-            },
-            "nvrtcCreateProgram",
-        )?;
-        let guard = ProgramGuard { n, prog };
-        let result = self.compile_created(&guard, target, &args, name_expressions);
-        drop(guard);
-        result
+        let compiled = nvrtc::compile(&nvrtc::Source {
+            text: &self.source,
+            name: &self.name,
+            headers: &shipped,
+            args: &args,
+            name_expressions,
+            target,
+        })?;
+        let out = match compiled {
+            Ok(out) => out,
+            Err(log) => {
+                let log = match missing_header_note(&log) {
+                    Some(note) => format!("{}\n\n{note}", log.trim_end()),
+                    None => log,
+                };
+                return Err(Error::Compile {
+                    program: self.name.clone(),
+                    options: args,
+                    log,
+                });
+            }
+        };
+        let code = match target {
+            ImageKind::Ptx => ObjectCode::from_ptx(out.bytes),
+            ImageKind::Cubin => ObjectCode::from_cubin(out.bytes),
+            _ => ObjectCode::from_ltoir(out.bytes),
+        };
+        let mut code = code
+            .with_name(self.name.clone())
+            .with_symbol_mapping(out.lowered);
+        code.log = out.log;
+        Ok(code)
     }
 
     /// The names of the standard headers the crate ships for NVRTC (`stdint.h`, `cmath`,
@@ -411,118 +298,6 @@ impl Program {
     /// ```
     pub fn shipped_headers() -> Vec<&'static str> {
         SHIPPED_HEADERS.iter().map(|(name, _)| *name).collect()
-    }
-
-    fn compile_created(
-        &self,
-        g: &ProgramGuard,
-        target: ImageKind,
-        args: &[String],
-        name_expressions: &[&str],
-    ) -> Result<ObjectCode> {
-        let n = g.n;
-        let exprs: Vec<CString> = name_expressions
-            .iter()
-            .map(|e| CString::new(*e).map_err(|_| Error::InvalidName(e.to_string())))
-            .collect::<Result<_>>()?;
-        let add = n.get(&n.lib.nvrtcAddNameExpression, "nvrtcAddNameExpression")?;
-        for e in &exprs {
-            // SAFETY: a live program and a NUL-terminated expression.
-            n.check(unsafe { add(g.prog, e.as_ptr()) }, "nvrtcAddNameExpression")?;
-        }
-        let cargs: Vec<CString> = args
-            .iter()
-            .map(|a| CString::new(a.as_str()).map_err(|_| Error::InvalidName(a.clone())))
-            .collect::<Result<_>>()?;
-        let ptrs: Vec<*const c_char> = cargs.iter().map(|c| c.as_ptr()).collect();
-        let compile = n.get(&n.lib.nvrtcCompileProgram, "nvrtcCompileProgram")?;
-        // SAFETY: `ptrs` holds `ptrs.len()` NUL-terminated options that outlive the call.
-        let rc = unsafe { compile(g.prog, ptrs.len() as i32, ptrs.as_ptr()) };
-        let log = self.log(g)?;
-        if rc == sys::nvrtcResult::NVRTC_ERROR_COMPILATION {
-            let log = match missing_header_note(&log) {
-                Some(note) => format!("{}\n\n{note}", log.trim_end()),
-                None => log,
-            };
-            return Err(Error::Compile {
-                program: self.name.clone(),
-                options: args.to_vec(),
-                log,
-            });
-        }
-        n.check(rc, "nvrtcCompileProgram")?;
-
-        let (size_fn, get_fn, what) = match target {
-            ImageKind::Ptx => (&n.lib.nvrtcGetPTXSize, &n.lib.nvrtcGetPTX, "nvrtcGetPTX"),
-            ImageKind::Cubin => (
-                &n.lib.nvrtcGetCUBINSize,
-                &n.lib.nvrtcGetCUBIN,
-                "nvrtcGetCUBIN",
-            ),
-            ImageKind::Ltoir => (
-                &n.lib.nvrtcGetLTOIRSize,
-                &n.lib.nvrtcGetLTOIR,
-                "nvrtcGetLTOIR",
-            ),
-            other => {
-                return Err(Error::Unsupported(format!(
-                    "NVRTC cannot produce a {other}"
-                )))
-            }
-        };
-        let size_fn = n.get(size_fn, what)?;
-        let get_fn = n.get(get_fn, what)?;
-        let mut size = 0usize;
-        // SAFETY: writes one size_t.
-        n.check(unsafe { size_fn(g.prog, &mut size) }, what)?;
-        let mut bytes = vec![0u8; size];
-        // SAFETY: `bytes` has the size NVRTC reported.
-        n.check(unsafe { get_fn(g.prog, bytes.as_mut_ptr().cast()) }, what)?;
-
-        let lowered = n.get(&n.lib.nvrtcGetLoweredName, "nvrtcGetLoweredName")?;
-        let mut mapping = Vec::new();
-        for (e, c) in name_expressions.iter().zip(&exprs) {
-            let mut p: *const c_char = ptr::null();
-            // SAFETY: a compiled program and an expression added before compiling.
-            n.check(
-                unsafe { lowered(g.prog, c.as_ptr(), &mut p) },
-                "nvrtcGetLoweredName",
-            )?;
-            if !p.is_null() {
-                // SAFETY: owned by the program, which is alive.
-                let s = unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned();
-                mapping.push((e.to_string(), s));
-            }
-        }
-        let code = match target {
-            ImageKind::Ptx => ObjectCode::from_ptx(bytes),
-            ImageKind::Cubin => ObjectCode::from_cubin(bytes),
-            _ => ObjectCode::from_ltoir(bytes),
-        };
-        Ok(code
-            .with_name(self.name.clone())
-            .with_symbol_mapping(mapping)
-            .with_log(log))
-    }
-
-    fn log(&self, g: &ProgramGuard) -> Result<String> {
-        let n = g.n;
-        let size_fn = n.get(&n.lib.nvrtcGetProgramLogSize, "nvrtcGetProgramLogSize")?;
-        let get_fn = n.get(&n.lib.nvrtcGetProgramLog, "nvrtcGetProgramLog")?;
-        let mut size = 0usize;
-        // SAFETY: writes one size_t.
-        n.check(
-            unsafe { size_fn(g.prog, &mut size) },
-            "nvrtcGetProgramLogSize",
-        )?;
-        let mut buf = vec![0u8; size.max(1)];
-        // SAFETY: `buf` has the size NVRTC reported.
-        n.check(
-            unsafe { get_fn(g.prog, buf.as_mut_ptr().cast()) },
-            "nvrtcGetProgramLog",
-        )?;
-        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-        Ok(String::from_utf8_lossy(&buf[..end]).into_owned())
     }
 }
 
@@ -615,18 +390,4 @@ fn missing_header_note(log: &str) -> Option<String> {
 /// Device 0's architecture, when a driver with a device is present.
 fn default_arch() -> Option<String> {
     crate::Device::new(0).ok()?.arch().ok()
-}
-
-struct ProgramGuard {
-    n: &'static Nvrtc,
-    prog: sys::nvrtcProgram,
-}
-
-impl Drop for ProgramGuard {
-    fn drop(&mut self) {
-        if let Ok(f) = &self.n.lib.nvrtcDestroyProgram {
-            // SAFETY: destroys the program this guard owns.
-            unsafe { f(&mut self.prog) };
-        }
-    }
 }

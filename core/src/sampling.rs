@@ -1,6 +1,6 @@
 //! Plain data describing CUDA arrays, textures and surfaces: element formats, array shapes,
 //! address and filter modes. The handles that use them are in [`crate::texture`]; the
-//! simulator samples by these same rules (`sim::texture`).
+//! simulator samples by these same rules (`sim::engine::sampling`).
 
 use crate::error::{Error, Result};
 

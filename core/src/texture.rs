@@ -46,52 +46,21 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use crate::context::{Context, CtxImp};
+use crate::backend::seam;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::launch::{AsKernelArg, KernelArg};
 use crate::memory::{as_bytes, as_bytes_mut, DeviceBuffer, DeviceRepr};
 use crate::sampling::{check_texture, ArrayDesc, ArrayFormat, Layout, TextureDesc};
-use crate::sim::device::gpu;
 
 /// Bytes a pitched texture's rows must be aligned to (`texturePitchAlignment` of sm_90).
 pub const TEXTURE_PITCH_ALIGNMENT: usize = 32;
 
-/// Where an array's elements are.
-enum ArrayImp {
-    #[cfg(not(target_arch = "wasm32"))]
-    Driver(crate::sys::driver::CUarray),
-    /// Packed rows in simulated device memory, at this address.
-    Sim(u64),
-}
-
+/// An array and its description; dropped (and the array freed) with the last clone of
+/// the [`Array`] and the last texture or surface over it.
 struct ArrayInner {
     desc: ArrayDesc,
-    ctx: CtxImp,
-    imp: ArrayImp,
-}
-
-// SAFETY: a CUarray may be used from any thread; the handle is never mutated.
-unsafe impl Send for ArrayInner {}
-// SAFETY: as above; copies go through the driver.
-unsafe impl Sync for ArrayInner {}
-
-impl Drop for ArrayInner {
-    fn drop(&mut self) {
-        // Errors cannot be reported from Drop.
-        match (&self.ctx, &self.imp) {
-            #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(c), ArrayImp::Driver(a)) if c.make_current().is_ok() => {
-                // SAFETY: destroys an array this value owns; textures and surfaces over it
-                // hold a clone, so none is left.
-                let _ = unsafe { crate::driver::cu!(c.drv, array_destroy(*a)) };
-            }
-            (_, ArrayImp::Sim(base)) => {
-                let _ = gpu().lock().mem.free(*base);
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            _ => {}
-        }
-    }
+    imp: seam::Array,
 }
 
 /// A CUDA array (`CUarray`): elements laid out for texture fetches, 1-D, 2-D, 3-D,
@@ -120,193 +89,6 @@ impl std::fmt::Debug for Array {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-mod driver_side {
-    use super::*;
-    use crate::driver::cu;
-    use crate::sampling::{AddressMode, FilterMode, ReadMode};
-    use crate::sys::driver as sys;
-
-    pub(super) fn format(f: ArrayFormat) -> sys::CUarray_format {
-        match f {
-            ArrayFormat::U8 => sys::CUarray_format::CU_AD_FORMAT_UNSIGNED_INT8,
-            ArrayFormat::U16 => sys::CUarray_format::CU_AD_FORMAT_UNSIGNED_INT16,
-            ArrayFormat::U32 => sys::CUarray_format::CU_AD_FORMAT_UNSIGNED_INT32,
-            ArrayFormat::I8 => sys::CUarray_format::CU_AD_FORMAT_SIGNED_INT8,
-            ArrayFormat::I16 => sys::CUarray_format::CU_AD_FORMAT_SIGNED_INT16,
-            ArrayFormat::I32 => sys::CUarray_format::CU_AD_FORMAT_SIGNED_INT32,
-            ArrayFormat::F16 => sys::CUarray_format::CU_AD_FORMAT_HALF,
-            ArrayFormat::F32 => sys::CUarray_format::CU_AD_FORMAT_FLOAT,
-        }
-    }
-
-    pub(super) fn create(c: &crate::context::ContextInner, d: &ArrayDesc) -> Result<sys::CUarray> {
-        c.make_current()?;
-        let mut flags = 0;
-        if d.layered {
-            flags |= sys::CUDA_ARRAY3D_LAYERED;
-        }
-        if d.cubemap {
-            flags |= sys::CUDA_ARRAY3D_CUBEMAP;
-        }
-        if d.surface {
-            flags |= sys::CUDA_ARRAY3D_SURFACE_LDST;
-        }
-        let desc = sys::CUDA_ARRAY3D_DESCRIPTOR_v2 {
-            Width: d.width,
-            Height: d.height,
-            Depth: d.depth,
-            Format: format(d.format),
-            NumChannels: d.channels,
-            Flags: flags,
-        };
-        let mut a: sys::CUarray = std::ptr::null_mut();
-        // SAFETY: a filled descriptor; the array is destroyed by ArrayInner's Drop.
-        unsafe { cu!(c.drv, array_3d_create(&mut a, &desc)) }?;
-        Ok(a)
-    }
-
-    /// Copies the whole array from (`to_array`) or to host bytes of exactly its size.
-    pub(super) fn copy(
-        c: &crate::context::ContextInner,
-        a: sys::CUarray,
-        d: &ArrayDesc,
-        host: *mut u8,
-        to_array: bool,
-    ) -> Result<()> {
-        c.make_current()?;
-        let row = d.width * d.element_bytes();
-        let rows = d.height.max(1);
-        let mut p = sys::CUDA_MEMCPY3D_v2 {
-            WidthInBytes: row,
-            Height: rows,
-            Depth: d.depth.max(1),
-            ..Default::default()
-        };
-        if to_array {
-            p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_HOST;
-            p.srcHost = host.cast_const().cast();
-            p.srcPitch = row;
-            p.srcHeight = rows;
-            p.dstMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_ARRAY;
-            p.dstArray = a;
-        } else {
-            p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_ARRAY;
-            p.srcArray = a;
-            p.dstMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_HOST;
-            p.dstHost = host.cast();
-            p.dstPitch = row;
-            p.dstHeight = rows;
-        }
-        // SAFETY: the caller passes host memory of exactly `d.size_bytes()` bytes and the
-        // array `d` describes.
-        unsafe { cu!(c.drv, memcpy_3d(&p)) }
-    }
-
-    fn address(m: AddressMode) -> sys::CUaddress_mode {
-        match m {
-            AddressMode::Wrap => sys::CUaddress_mode::CU_TR_ADDRESS_MODE_WRAP,
-            AddressMode::Clamp => sys::CUaddress_mode::CU_TR_ADDRESS_MODE_CLAMP,
-            AddressMode::Mirror => sys::CUaddress_mode::CU_TR_ADDRESS_MODE_MIRROR,
-            AddressMode::Border => sys::CUaddress_mode::CU_TR_ADDRESS_MODE_BORDER,
-        }
-    }
-
-    /// What a texture or surface reads.
-    pub(super) enum Resource {
-        Array(sys::CUarray),
-        Linear(Layout),
-        Pitch2d(Layout),
-    }
-
-    fn resource(r: &Resource) -> sys::CUDA_RESOURCE_DESC_v1 {
-        let mut res = sys::CUDA_RESOURCE_DESC_v1::default();
-        match r {
-            Resource::Array(a) => {
-                res.resType = sys::CUresourcetype::CU_RESOURCE_TYPE_ARRAY;
-                res.res.array.hArray = *a;
-            }
-            Resource::Linear(l) => {
-                res.resType = sys::CUresourcetype::CU_RESOURCE_TYPE_LINEAR;
-                res.res.linear.devPtr = l.base;
-                res.res.linear.format = format(l.desc.format);
-                res.res.linear.numChannels = l.desc.channels;
-                res.res.linear.sizeInBytes = l.desc.size_bytes();
-            }
-            Resource::Pitch2d(l) => {
-                res.resType = sys::CUresourcetype::CU_RESOURCE_TYPE_PITCH2D;
-                res.res.pitch2D.devPtr = l.base;
-                res.res.pitch2D.format = format(l.desc.format);
-                res.res.pitch2D.numChannels = l.desc.channels;
-                res.res.pitch2D.width = l.desc.width;
-                res.res.pitch2D.height = l.desc.height;
-                res.res.pitch2D.pitchInBytes = l.pitch as usize;
-            }
-        }
-        res
-    }
-
-    pub(super) fn texture(
-        c: &crate::context::ContextInner,
-        r: &Resource,
-        d: &TextureDesc,
-    ) -> Result<u64> {
-        c.make_current()?;
-        let res = resource(r);
-        let mut flags = 0;
-        if d.read == ReadMode::ElementType {
-            flags |= sys::CU_TRSF_READ_AS_INTEGER;
-        }
-        if d.normalized_coords {
-            flags |= sys::CU_TRSF_NORMALIZED_COORDINATES;
-        }
-        let tex = sys::CUDA_TEXTURE_DESC_v1 {
-            addressMode: d.address.map(address),
-            filterMode: match d.filter {
-                FilterMode::Point => sys::CUfilter_mode::CU_TR_FILTER_MODE_POINT,
-                FilterMode::Linear => sys::CUfilter_mode::CU_TR_FILTER_MODE_LINEAR,
-            },
-            flags,
-            borderColor: d.border_color,
-            ..Default::default()
-        };
-        let mut h: sys::CUtexObject_v1 = 0;
-        // SAFETY: filled descriptors; the object is destroyed by Texture's Drop, and the
-        // memory it reads outlives it (a borrow or an Array clone).
-        unsafe {
-            cu!(
-                c.drv,
-                tex_object_create(&mut h, &res, &tex, std::ptr::null())
-            )
-        }?;
-        Ok(h)
-    }
-
-    pub(super) fn surface(c: &crate::context::ContextInner, a: sys::CUarray) -> Result<u64> {
-        c.make_current()?;
-        let res = resource(&Resource::Array(a));
-        let mut h: sys::CUsurfObject_v1 = 0;
-        // SAFETY: a filled descriptor; the object is destroyed by Surface's Drop, and the
-        // array it writes outlives it (an Array clone).
-        unsafe { cu!(c.drv, surf_object_create(&mut h, &res)) }?;
-        Ok(h)
-    }
-
-    pub(super) fn destroy(c: &crate::context::ContextInner, handle: u64, texture: bool) {
-        if c.make_current().is_err() {
-            return;
-        }
-        // SAFETY: destroys an object the caller owns. Errors cannot be reported from Drop.
-        let _ = unsafe {
-            if texture {
-                cu!(c.drv, tex_object_destroy(handle))
-            } else {
-                cu!(c.drv, surf_object_destroy(handle))
-            }
-        };
-    }
-}
-
 /// Host memory a copy reads from or writes to.
 enum HostBytes<'a> {
     Read(&'a [u8]),
@@ -330,19 +112,10 @@ impl Array {
     /// Makes an array (contents undefined on a GPU, zero on the simulator).
     pub fn new(ctx: &Context, desc: ArrayDesc) -> Result<Array> {
         desc.validate()?;
-        let imp = match &ctx.imp {
-            #[cfg(not(target_arch = "wasm32"))]
-            CtxImp::Driver(c) => ArrayImp::Driver(driver_side::create(c, &desc)?),
-            CtxImp::Sim(_) => {
-                let base = gpu().lock().mem.alloc(desc.size_bytes(), 256)?;
-                ArrayImp::Sim(base)
-            }
-        };
         Ok(Array {
             inner: Arc::new(ArrayInner {
                 desc,
-                ctx: ctx.imp.clone(),
-                imp,
+                imp: seam::Array::create(&ctx.imp, &desc)?,
             }),
         })
     }
@@ -379,23 +152,9 @@ impl Array {
         if len != d.size_bytes() {
             return Err(size_mismatch(d, len));
         }
-        match (&self.inner.ctx, &self.inner.imp) {
-            #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(c), ArrayImp::Driver(a)) => match host {
-                // The driver only reads through the pointer when copying to the array.
-                HostBytes::Read(b) => driver_side::copy(c, *a, d, b.as_ptr().cast_mut(), true),
-                HostBytes::Write(b) => driver_side::copy(c, *a, d, b.as_mut_ptr(), false),
-            },
-            (_, ArrayImp::Sim(base)) => {
-                gpu().copy(self.inner.ctx.ordinal(), len, true, |m| match host {
-                    HostBytes::Read(b) => m.write(*base, b),
-                    HostBytes::Write(b) => m.read(*base, b),
-                })
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            _ => Err(Error::Unsupported(
-                "an array of one backend used by another".into(),
-            )),
+        match host {
+            HostBytes::Read(b) => self.inner.imp.write(d, b),
+            HostBytes::Write(b) => self.inner.imp.read(d, b),
         }
     }
 
@@ -422,8 +181,8 @@ impl Array {
 /// undocumented way: results differ by up to about 0.7% of the texture's largest value
 /// (measured; see the README).
 pub struct Texture<'a> {
-    handle: u64,
-    ctx: CtxImp,
+    /// Declared before the array: the object is destroyed first.
+    object: seam::TexObject,
     _array: Option<Array>,
     _memory: PhantomData<&'a ()>,
 }
@@ -431,7 +190,7 @@ pub struct Texture<'a> {
 impl std::fmt::Debug for Texture<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Texture")
-            .field("handle", &format_args!("{:#x}", self.handle))
+            .field("handle", &format_args!("{:#x}", self.handle()))
             .finish()
     }
 }
@@ -441,26 +200,8 @@ impl Texture<'static> {
     pub fn new(array: &Array, desc: &TextureDesc) -> Result<Texture<'static>> {
         let a = &array.inner;
         check_texture(&a.desc, desc)?;
-        let handle = match (&a.ctx, &a.imp) {
-            #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(c), ArrayImp::Driver(h)) => {
-                driver_side::texture(c, &driver_side::Resource::Array(*h), desc)?
-            }
-            (_, ArrayImp::Sim(base)) => gpu()
-                .lock()
-                .mem
-                .textures
-                .add_texture(Layout::packed(*base, a.desc), *desc),
-            #[cfg(not(target_arch = "wasm32"))]
-            _ => {
-                return Err(Error::Unsupported(
-                    "an array of one backend used by another".into(),
-                ))
-            }
-        };
         Ok(Texture {
-            handle,
-            ctx: a.ctx.clone(),
+            object: a.imp.texture(desc)?,
             _array: Some(array.clone()),
             _memory: PhantomData,
         })
@@ -468,23 +209,10 @@ impl Texture<'static> {
 }
 
 impl<'a> Texture<'a> {
-    fn over_memory(ctx: &CtxImp, layout: Layout, desc: &TextureDesc) -> Result<Self> {
+    fn over_memory(ctx: &Context, layout: Layout, desc: &TextureDesc) -> Result<Self> {
         check_texture(&layout.desc, desc)?;
-        let handle = match ctx {
-            #[cfg(not(target_arch = "wasm32"))]
-            CtxImp::Driver(c) => {
-                let r = if layout.linear_memory {
-                    driver_side::Resource::Linear(layout)
-                } else {
-                    driver_side::Resource::Pitch2d(layout)
-                };
-                driver_side::texture(c, &r, desc)?
-            }
-            CtxImp::Sim(_) => gpu().lock().mem.textures.add_texture(layout, *desc),
-        };
         Ok(Texture {
-            handle,
-            ctx: ctx.clone(),
+            object: seam::TexObject::over_memory(&ctx.imp, layout, desc)?,
             _array: None,
             _memory: PhantomData,
         })
@@ -517,7 +245,7 @@ impl<'a> Texture<'a> {
             linear_memory: true,
             ..Layout::packed(buf.as_raw(), d)
         };
-        Self::over_memory(&buf.context().imp, layout, desc)
+        Self::over_memory(&buf.context(), layout, desc)
     }
 
     /// A 2-D texture over rows of a buffer (`CU_RESOURCE_TYPE_PITCH2D`): `height` rows of
@@ -555,35 +283,18 @@ impl<'a> Texture<'a> {
             pitch: pitch_bytes as u64,
             linear_memory: false,
         };
-        Self::over_memory(&buf.context().imp, layout, desc)
+        Self::over_memory(&buf.context(), layout, desc)
     }
 
     /// The handle kernels receive (`cudaTextureObject_t`).
     pub fn handle(&self) -> u64 {
-        self.handle
-    }
-}
-
-fn destroy(ctx: &CtxImp, handle: u64, texture: bool) {
-    match ctx {
-        #[cfg(not(target_arch = "wasm32"))]
-        CtxImp::Driver(c) => driver_side::destroy(c, handle, texture),
-        CtxImp::Sim(_) => {
-            let _ = texture;
-            gpu().lock().mem.textures.remove(handle)
-        }
-    }
-}
-
-impl Drop for Texture<'_> {
-    fn drop(&mut self) {
-        destroy(&self.ctx, self.handle, true);
+        self.object.handle()
     }
 }
 
 impl AsKernelArg for Texture<'_> {
     fn as_kernel_arg(&self) -> KernelArg<'_> {
-        KernelArg::of(&self.handle)
+        KernelArg::of(self.object.handle_ref())
     }
 }
 
@@ -591,15 +302,15 @@ impl AsKernelArg for Texture<'_> {
 /// [`with_surface`](ArrayDesc::with_surface) with `surf2Dread`/`surf2Dwrite` and the like
 /// (the x coordinate in bytes). Keeps the array alive; destroyed on drop.
 pub struct Surface {
-    handle: u64,
-    ctx: CtxImp,
+    /// Declared before the array: the object is destroyed first.
+    object: seam::TexObject,
     _array: Array,
 }
 
 impl std::fmt::Debug for Surface {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Surface")
-            .field("handle", &format_args!("{:#x}", self.handle))
+            .field("handle", &format_args!("{:#x}", self.handle()))
             .finish()
     }
 }
@@ -615,42 +326,20 @@ impl Surface {
                     .into(),
             ));
         }
-        let handle = match (&a.ctx, &a.imp) {
-            #[cfg(not(target_arch = "wasm32"))]
-            (CtxImp::Driver(c), ArrayImp::Driver(h)) => driver_side::surface(c, *h)?,
-            (_, ArrayImp::Sim(base)) => gpu()
-                .lock()
-                .mem
-                .textures
-                .add_surface(Layout::packed(*base, a.desc)),
-            #[cfg(not(target_arch = "wasm32"))]
-            _ => {
-                return Err(Error::Unsupported(
-                    "an array of one backend used by another".into(),
-                ))
-            }
-        };
         Ok(Surface {
-            handle,
-            ctx: a.ctx.clone(),
+            object: a.imp.surface()?,
             _array: array.clone(),
         })
     }
 
     /// The handle kernels receive (`cudaSurfaceObject_t`).
     pub fn handle(&self) -> u64 {
-        self.handle
-    }
-}
-
-impl Drop for Surface {
-    fn drop(&mut self) {
-        destroy(&self.ctx, self.handle, false);
+        self.object.handle()
     }
 }
 
 impl AsKernelArg for Surface {
     fn as_kernel_arg(&self) -> KernelArg<'_> {
-        KernelArg::of(&self.handle)
+        KernelArg::of(self.object.handle_ref())
     }
 }

@@ -7,6 +7,7 @@
 //! the simulator are labelled simulated wherever they appear.
 
 pub mod plot;
+pub mod timing;
 
 use cuda_library_notebook::chart::{Histogram, LineChart, Series};
 use cuda_library_notebook::evcxr::show_html;
@@ -16,12 +17,13 @@ use cuda_library_notebook::html::{
 use cuda_library_notebook::stats::{format_seconds, rate_si, three_digits};
 
 use crate::backend::{BackendInfo, BackendKind};
-use crate::device::{Device, DeviceProperties};
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::global::{Global, Managed};
+use crate::info::DeviceProperties;
 use crate::library::Library;
 use crate::memory::{as_bytes, DeviceBuffer, DeviceRepr};
-use crate::timing::{Sweep, Timings};
+use timing::{Sweep, Timings};
 
 /// The badge naming where results come from.
 fn backend_badge(info: Option<&BackendInfo>) -> Badge {

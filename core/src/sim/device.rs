@@ -340,3 +340,44 @@ impl GpuState {
         clock.latest_ns = clock.latest_ns.max(end);
     }
 }
+
+/// Simulated device `ordinal`'s UUID bytes: zeros, then the ordinal and `sim`.
+pub(crate) fn uuid(ordinal: usize) -> [u8; 16] {
+    let mut b = [0u8; 16];
+    b[12] = ordinal as u8;
+    b[13..].copy_from_slice(b"sim");
+    b
+}
+
+/// Total simulated memory; 4 GiB does not fit a 32-bit usize (wasm32): the most it holds
+/// there.
+pub(crate) fn total_memory() -> usize {
+    usize::try_from(super::CAPACITY).unwrap_or(usize::MAX)
+}
+
+/// The simulated device's limits, beyond name, UUID, capability and memory (filled in by
+/// the caller): those of an H100 SXM where the simulator models them.
+pub(crate) fn properties(base: crate::info::DeviceProperties) -> crate::info::DeviceProperties {
+    crate::info::DeviceProperties {
+        multiprocessor_count: SM_COUNT as i32,
+        max_threads_per_block: 1024,
+        max_threads_per_multiprocessor: 2048,
+        max_block_dim: [1024, 1024, 64],
+        max_grid_dim: [i32::MAX, 65535, 65535],
+        warp_size: 32,
+        shared_memory_per_block: 48 * 1024,
+        shared_memory_per_block_optin: super::MAX_SHARED_PER_BLOCK as i32,
+        shared_memory_per_multiprocessor: 233_472,
+        registers_per_block: 65536,
+        total_constant_memory: 65536,
+        l2_cache_size: 50 * 1024 * 1024,
+        memory_bus_width: 5120,
+        memory_clock_khz: 2_619_000,
+        clock_rate_khz: CLOCK_KHZ,
+        pci: (0, 0, 0),
+        managed_memory: true,
+        cooperative_launch: false,
+        cluster_launch: false,
+        ..base
+    }
+}

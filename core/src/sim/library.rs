@@ -4,11 +4,13 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use super::device::{gpu, GpuState};
-use super::{Dims, SimModule, Stats};
+use super::device::{gpu, GpuState, SM_COUNT};
+use super::stream::Stream;
+use super::{Dims, SimModule, Stats, MAX_SHARED_PER_BLOCK};
 use crate::error::{Error, Result};
 use crate::image::table::{GlobalKind, LibraryTable};
 use crate::image::{fatbin, ImageKind};
+use crate::info::{KernelAttribute, KernelAttributes, ParamInfo};
 
 /// Settable attributes of one kernel, as `cuKernelSetAttribute` would keep them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,6 +177,159 @@ impl SimLibrary {
         )?;
         st.charge_launch(&g.cost, ordinal, stream_ns, &stats);
         Ok(stats)
+    }
+
+    /// Kernel `index`'s row of the table.
+    fn row(&self, index: usize) -> Result<&crate::image::table::KernelRow> {
+        self.table
+            .kernels
+            .get(index)
+            .ok_or_else(|| Error::InvalidArgument("a kernel index out of range".into()))
+    }
+
+    /// Kernel `index`'s symbol name.
+    pub fn kernel_name(&self, index: usize) -> Result<String> {
+        Ok(self.row(index)?.name.clone())
+    }
+
+    /// Kernel `index`'s parameters, as the image lays them out.
+    pub fn params(&self, index: usize) -> Result<Vec<ParamInfo>> {
+        Ok(self
+            .row(index)?
+            .params
+            .iter()
+            .enumerate()
+            .map(|(index, p)| ParamInfo {
+                index,
+                offset: p.offset as usize,
+                size: p.size as usize,
+            })
+            .collect())
+    }
+
+    /// Kernel `index`'s attributes: from the image, and the settable ones as set. What an
+    /// image cannot tell is `None`.
+    pub fn attributes(&self, index: usize) -> Result<KernelAttributes> {
+        let k = self.row(index)?;
+        let s = self.settings(index);
+        let arch = |a: &str| -> Option<i32> {
+            a.trim_start_matches("sm_")
+                .trim_start_matches("compute_")
+                .trim_end_matches(['a', 'f'])
+                .parse()
+                .ok()
+        };
+        let is_ptx = self.table.source_kind == ImageKind::Ptx;
+        Ok(KernelAttributes {
+            max_threads_per_block: k.max_threads.unwrap_or(1024) as i32,
+            shared_size_bytes: k.shared_bytes.unwrap_or(0) as i32,
+            const_size_bytes: k.const_bytes.unwrap_or(0) as i32,
+            local_size_bytes: k.local_bytes.map(|v| v as i32),
+            num_regs: k.num_regs.map(|v| v as i32),
+            ptx_version: if is_ptx { arch(&self.table.arch) } else { None },
+            binary_version: if is_ptx { None } else { arch(&self.table.arch) },
+            cache_mode_ca: false,
+            max_dynamic_shared_size_bytes: s.max_dynamic_shared,
+            preferred_shared_memory_carveout: s.carveout,
+            cluster_size_must_be_set: false,
+            required_cluster_dim: s.cluster_dim,
+            non_portable_cluster_size_allowed: s.non_portable_cluster,
+            cluster_scheduling_policy_preference: s.cluster_policy,
+        })
+    }
+
+    /// Keeps a settable attribute of kernel `index`; the dynamic shared memory limit is
+    /// checked as the driver checks it and enforced at launch.
+    pub fn set_attribute(&self, index: usize, attr: KernelAttribute, value: i32) -> Result<()> {
+        let static_shared = self.row(index)?.shared_bytes.unwrap_or(0) as i32;
+        let mut all = self.settings.lock().unwrap_or_else(|p| p.into_inner());
+        let s = all
+            .get_mut(index)
+            .ok_or_else(|| Error::InvalidArgument("a kernel index out of range".into()))?;
+        let limit = MAX_SHARED_PER_BLOCK as i32 - static_shared;
+        match attr {
+            KernelAttribute::MaxDynamicSharedSizeBytes => {
+                if !(0..=limit).contains(&value) {
+                    return Err(Error::InvalidArgument(format!(
+                        "MaxDynamicSharedSizeBytes {value} is outside 0..={limit} on the \
+                         simulated device (CUDA_ERROR_INVALID_VALUE on the driver)"
+                    )));
+                }
+                s.max_dynamic_shared = value;
+            }
+            KernelAttribute::PreferredSharedMemoryCarveout => s.carveout = value,
+            KernelAttribute::RequiredClusterWidth => s.cluster_dim[0] = value,
+            KernelAttribute::RequiredClusterHeight => s.cluster_dim[1] = value,
+            KernelAttribute::RequiredClusterDepth => s.cluster_dim[2] = value,
+            KernelAttribute::NonPortableClusterSizeAllowed => s.non_portable_cluster = value != 0,
+            KernelAttribute::ClusterSchedulingPolicyPreference => s.cluster_policy = value,
+        }
+        Ok(())
+    }
+
+    /// Resident blocks of kernel `index` per multiprocessor on the simulated device:
+    /// limited by threads (2048), blocks (32), shared memory (228 KiB) and, when known,
+    /// registers (64 Ki).
+    pub fn max_active_blocks_per_sm(
+        &self,
+        index: usize,
+        block_size: u32,
+        dynamic_smem: usize,
+    ) -> Result<u32> {
+        let k = self.row(index)?;
+        let max_threads = k.max_threads.unwrap_or(1024);
+        if block_size == 0 || block_size > max_threads {
+            return Ok(0);
+        }
+        let warps = block_size.div_ceil(32);
+        let mut blocks = (64 / warps).min(32);
+        let shared = k.shared_bytes.unwrap_or(0) as usize + dynamic_smem;
+        if shared > 0 {
+            blocks = blocks.min((233_472 / (shared + 1024)) as u32);
+        }
+        if let Some(regs) = k.num_regs {
+            let per_warp = (regs.max(1) * 32).div_ceil(256) * 256;
+            blocks = blocks.min(65_536 / (per_warp * warps).max(1));
+        }
+        Ok(blocks)
+    }
+
+    /// The block size that maximises kernel `index`'s occupancy and the smallest grid that
+    /// reaches it: `(min_grid_size, block_size)`.
+    pub fn max_potential_block_size(
+        &self,
+        index: usize,
+        dynamic_smem: usize,
+        block_size_limit: u32,
+    ) -> Result<(u32, u32)> {
+        let limit = if block_size_limit == 0 {
+            1024
+        } else {
+            block_size_limit.min(1024)
+        };
+        let (mut best, mut best_threads) = (0u32, 0u32);
+        for block in (32..=limit).step_by(32) {
+            let threads = self.max_active_blocks_per_sm(index, block, dynamic_smem)? * block;
+            if threads > best_threads || (threads == best_threads && block > best) {
+                (best, best_threads) = (block, threads);
+            }
+        }
+        let per_sm = best_threads.checked_div(best).unwrap_or(0);
+        Ok((per_sm * SM_COUNT, best))
+    }
+
+    /// Runs kernel `index` on `stream`: packs the arguments at the parameters' offsets and
+    /// advances the stream's timeline by the launch's simulated cost.
+    pub fn launch_on<'a>(
+        &self,
+        index: usize,
+        stream: &Stream,
+        dims: Dims,
+        args: impl Iterator<Item = (usize, &'a [u8])> + Clone,
+    ) -> Result<Stats> {
+        let buf = super::param_buffer(args)?;
+        let mut t = stream.timeline();
+        self.launch(index, dims, &buf, (stream.ctx.ordinal, &mut t))
     }
 }
 

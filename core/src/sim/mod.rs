@@ -1,6 +1,11 @@
 //! The simulated GPU: PTX executed in software, with no NVIDIA library.
 //!
-//! This is the execution engine of the simulated backend. A PTX module is parsed
+//! Two parts. The simulated backend's handles (crate-internal): `context`, `stream`,
+//! `library` (an image read by this crate, its variables placed in simulated memory, its PTX
+//! lowered), `texture` (arrays and texture/surface objects) and `device` (the simulated
+//! devices' shared memory, clocks and [`CostModel`]); the seam in `backend::seam` wraps them
+//! beside the driver's. And the PTX engine (`engine`), which the handles call and which is
+//! public here for direct use. A PTX module is parsed
 //! ([`crate::ptx`]), its variables are placed in simulated device memory ([`Memory`]) and
 //! its kernels lowered to a compact instruction form; [`launch`] runs a kernel over a grid
 //! as warps of 32 lanes (an active mask per instruction; diverged lanes reconverge because
@@ -47,93 +52,23 @@
 //! assert_eq!(out, [2, 0, 0, 0, 4, 0, 0, 0, 6, 0, 0, 0, 4, 0, 0, 0]);
 //! ```
 
-mod contract;
+mod context;
 pub(crate) mod device;
-mod exact;
-mod exec;
-mod half;
-mod ir;
+mod engine;
 pub(crate) mod library;
-mod lower;
-mod mem;
-mod printf;
-mod tensor;
-pub(crate) mod texture;
+mod stream;
+mod texture;
 
+pub(crate) use context::Context;
 pub use device::{
     device_count, launch_budget, set_device_count, set_launch_budget, take_device_output,
     CostModel, MAX_DEVICES,
 };
-pub use exec::{block_work, launch, Budget, Dims, Stats};
-pub use lower::{KernelCode, SimModule};
-pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};
-
-/// Shared memory one block may use on the simulated device (static plus dynamic), as on
-/// sm_90 with the opt-in maximum.
-pub const MAX_SHARED_PER_BLOCK: usize = 232_448;
-
-use crate::error::{Error, Result};
-
-/// The default instruction budget of a launch, in thread-instructions: enough for real
-/// kernels on simulated data, small enough that a runaway loop ends in seconds.
-pub const DEFAULT_BUDGET: u64 = 2_000_000_000;
-
-/// Parses PTX, places its variables in `mem` and lowers its kernels.
-pub fn load_ptx(text: &str, mem: &mut Memory) -> Result<SimModule> {
-    let mut module = crate::ptx::parse(text)?;
-    contract::contract(&mut module);
-    lower::load(&module, mem)
-}
-
-/// Lays out kernel arguments (each given as its bytes) in the kernel's parameter buffer,
-/// with the same checks as a driver launch: one argument per parameter, each of the
-/// parameter's size.
-pub fn pack_params(module: &SimModule, kernel: &str, args: &[&[u8]]) -> Result<Vec<u8>> {
-    let code = module.kernel(kernel)?;
-    if code.params.len() != args.len() {
-        return Err(Error::ArgumentCount {
-            kernel: kernel.to_string(),
-            expected: code.params.len(),
-            got: args.len(),
-        });
-    }
-    for (index, (&(_, size), arg)) in code.params.iter().zip(args).enumerate() {
-        if arg.len() != size as usize {
-            return Err(Error::ArgumentSize {
-                kernel: kernel.to_string(),
-                index,
-                expected: size as usize,
-                got: arg.len(),
-            });
-        }
-    }
-    param_buffer(
-        code.params
-            .iter()
-            .zip(args)
-            .map(|(&(offset, _), arg)| (offset as usize, *arg)),
-    )
-}
-
-/// The parameter buffer of a launch: each argument's bytes at its parameter's offset, the
-/// buffer as long as the furthest one reaches. The arguments' sizes have been checked;
-/// the offsets come from the image, so their arithmetic is checked too.
-pub(crate) fn param_buffer<'a>(
-    args: impl Iterator<Item = (usize, &'a [u8])> + Clone,
-) -> Result<Vec<u8>> {
-    let mut len = 0usize;
-    for (offset, arg) in args.clone() {
-        let end = offset.checked_add(arg.len()).ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "a kernel parameter at offset {offset} of {} bytes ends past the address space",
-                arg.len()
-            ))
-        })?;
-        len = len.max(end);
-    }
-    let mut buf = vec![0u8; len];
-    for (offset, arg) in args {
-        buf[offset..offset + arg.len()].copy_from_slice(arg);
-    }
-    Ok(buf)
-}
+pub(crate) use engine::param_buffer;
+pub use engine::{
+    block_work, launch, load_ptx, pack_params, Budget, Dims, KernelCode, Memory, SimModule, Stats,
+    CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
+};
+pub(crate) use library::SimLibrary;
+pub(crate) use stream::{Event, Stream};
+pub(crate) use texture::{Array, Object as TexObject};

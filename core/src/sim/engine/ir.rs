@@ -3,8 +3,8 @@
 
 pub use super::exact::CarryOp;
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
+pub use super::sampling::{Boundary, CoordType, Geometry, TexelType};
 pub use super::tensor::{Elem, MmaTypes, Shape};
-pub use super::texture::{Boundary, CoordType, Geometry, TexelType};
 
 /// A PTX data type, as the simulator computes with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

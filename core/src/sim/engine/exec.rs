@@ -2398,7 +2398,7 @@ impl Block<'_> {
             } => {
                 for l in lanes(m) {
                     let (h, c) = lane_target(w, handle, coords, l);
-                    let t = super::texture::fetch(gmem, h, geometry, ctype, ttype, c)
+                    let t = super::sampling::fetch(gmem, h, geometry, ctype, ttype, c)
                         .map_err(|e| self.fault(w, l, ins, e))?;
                     for (&r, v) in d.iter().zip(t) {
                         w.set(r, l, u64::from(v));
@@ -2416,7 +2416,7 @@ impl Block<'_> {
                 let size = ty.size();
                 for l in lanes(m) {
                     let (h, c) = lane_target(w, handle, coords, l);
-                    let at = super::texture::surface_address(
+                    let at = super::sampling::surface_address(
                         gmem,
                         h,
                         geometry,
@@ -2448,7 +2448,7 @@ impl Block<'_> {
                 let size = ty.size();
                 for l in lanes(m) {
                     let (h, c) = lane_target(w, handle, coords, l);
-                    let at = super::texture::surface_address(
+                    let at = super::sampling::surface_address(
                         gmem,
                         h,
                         geometry,

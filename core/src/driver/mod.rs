@@ -1,4 +1,14 @@
-//! The CUDA driver, opened at run time.
+//! The driver backend: everything that calls libcuda or NVRTC.
+//!
+//! This module opens the driver and resolves its entry points; the handle types below wrap
+//! one driver object each (`Context`, `Device`, `Library`, `Kernel`, `Stream`, `Event`,
+//! `Array`, `TexObject`), own it where the driver says it must be released, and expose
+//! safe methods whose `unsafe` calls carry their SAFETY argument. `nvrtc` is the NVRTC
+//! compiler, `loader` finds both libraries (and CUDA's headers) on disk. Nothing here knows
+//! about the public API types: the seam in `crate::backend::seam` wraps these handles.
+//! The whole folder is left out of wasm32 builds (in `lib.rs`).
+//!
+//! ## Opening the driver
 //!
 //! The bindgen-generated [`DriverLib`](crate::sys::driver::DriverLib) opens `libcuda` with
 //! `libloading` and supplies the bootstrap calls (`cuInit`, `cuDriverGetVersion`,
@@ -12,8 +22,22 @@ use std::ffi::{c_char, c_void, CStr};
 use std::sync::OnceLock;
 
 use crate::error::{CudaError, CudaVersion, Error, LoadAttempt, Result};
-use crate::loader;
 use crate::sys::driver as sys;
+
+mod context;
+mod device;
+mod library;
+pub(crate) mod loader;
+pub(crate) mod nvrtc;
+mod options;
+mod stream;
+mod texture;
+
+pub(crate) use context::Context;
+pub(crate) use device::Device;
+pub(crate) use library::{Kernel, Library, Loaded};
+pub(crate) use stream::{Event, Stream};
+pub(crate) use texture::{Array, Object as TexObject};
 
 /// The oldest driver this crate accepts: CUDA 12.0 introduced `cuLibrary*`.
 pub(crate) const MIN_VERSION: CudaVersion = CudaVersion(12000);

@@ -9,6 +9,9 @@
 
 use std::sync::OnceLock;
 
+pub(crate) mod seam;
+pub(crate) mod slot;
+
 use crate::error::{CudaVersion, Error, LoadAttempt, Result};
 use crate::sim::CostModel;
 
@@ -214,7 +217,7 @@ fn choose(requested: &str, selected_by: String) -> Result<BackendInfo> {
 #[cfg(not(target_arch = "wasm32"))]
 fn driver_info(selected_by: String) -> Result<BackendInfo> {
     let drv = crate::driver::driver()?;
-    let device_count = crate::device::driver_device_count(drv)?;
+    let device_count = crate::driver::Device::count()?;
     if device_count == 0 {
         return Err(Error::NoDevice);
     }

@@ -30,7 +30,7 @@ pub struct Memory {
     /// Allocations device code made with `malloc`, and their bytes in all.
     heap: Vec<(u64, u64)>,
     /// Live texture and surface objects.
-    pub(crate) textures: super::texture::Objects,
+    pub(crate) textures: super::sampling::Objects,
 }
 
 /// Bytes of device `printf` output kept until it is taken, as CUDA's default

@@ -1,0 +1,188 @@
+//! The lifetime of a loaded library, for every backend: a slot the library occupies, and
+//! the holds a call takes on it so that an unload waits for calls in progress and fails
+//! the calls that start after it (see [`Slot`]).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+
+use super::seam;
+use crate::error::{Error, Result};
+use crate::sim::SimLibrary;
+
+/// A process-lifetime cell a loaded library occupies. Handles (kernels, globals) refer to a
+/// slot and the generation they were made in, so they need no reference count: taking a
+/// kernel costs no atomic operation, and after unload the generation no longer matches.
+/// Slots are recycled, so their number is bounded by the most libraries loaded at once.
+///
+/// # Why an unload cannot deadlock
+///
+/// A call that uses the library takes a *hold* ([`LibRef::live`]): one atomic increment
+/// of `holds`, undone when the [`Live`] proof drops. Taking a hold never waits: when the
+/// slot is closed (unloading or unloaded) or belongs to another load, it fails at once with
+/// [`Error::Unloaded`]. An unload closes the slot (new holds fail), then waits until the
+/// holds taken before it have been released, and only then calls `cuLibraryUnload` or frees
+/// the simulated library. Only unloads wait, and they wait for nothing but calls in
+/// progress, which never wait for anything an unload holds: there is no cycle, whatever
+/// order threads run in, and a call may take a second hold while it holds one (a launch
+/// asking for the kernel's parameters) without the risk that std's `RwLock` has of a
+/// queued writer blocking the second read.
+struct Slot {
+    /// Holds in progress (low bits) and [`CLOSED`].
+    holds: AtomicU64,
+    /// The load occupying the slot; changed only while the slot is closed and unheld.
+    generation: AtomicU64,
+    /// The simulated library, for slots of the simulator backend. Cloned into each hold,
+    /// so a hold reads it without a lock; the unload drops the slot's reference after the
+    /// last hold is gone, which frees the library's simulated memory.
+    sim: Mutex<Option<Arc<SimLibrary>>>,
+}
+
+/// The bit of [`Slot::holds`] that says the slot is unloading or free.
+const CLOSED: u64 = 1 << 63;
+
+static FREE_SLOTS: Mutex<Vec<&'static Slot>> = Mutex::new(Vec::new());
+
+/// Where unloads wait for holds to end. One for the process: unloads are rare and a
+/// spurious wake-up costs one check.
+static RELEASED: (Mutex<()>, Condvar) = (Mutex::new(()), Condvar::new());
+
+fn take_slot(sim: Option<SimLibrary>) -> (&'static Slot, u64) {
+    let reused = FREE_SLOTS.lock().unwrap_or_else(|p| p.into_inner()).pop();
+    let slot = reused.unwrap_or_else(|| {
+        Box::leak(Box::new(Slot {
+            holds: AtomicU64::new(CLOSED),
+            generation: AtomicU64::new(0),
+            sim: Mutex::new(None),
+        }))
+    });
+    // The slot is closed: stale holds fail before they look at the generation or the
+    // library, so both can be set before it opens.
+    *slot.sim.lock().unwrap_or_else(|p| p.into_inner()) = sim.map(Arc::new);
+    let generation = slot.generation.fetch_add(1, Ordering::Relaxed) + 1;
+    // Release: a hold that sees the slot open sees the generation and library above.
+    slot.holds.fetch_and(!CLOSED, Ordering::Release);
+    (slot, generation)
+}
+
+/// A handle's link to its library: cheap to copy, checked on every use.
+#[derive(Clone, Copy)]
+pub(crate) struct LibRef {
+    slot: &'static Slot,
+    generation: u64,
+    pub imp: seam::Library,
+}
+
+/// Proof, held across a driver call or a simulated launch, that the library stays loaded
+/// until it is dropped (a hold on its slot: see [`Slot`]).
+pub(crate) struct Live {
+    slot: &'static Slot,
+    sim: Option<Arc<SimLibrary>>,
+}
+
+impl Live {
+    /// The simulated library (for handles of the simulator backend; `None` for the
+    /// driver's).
+    #[inline]
+    pub fn sim(&self) -> Option<&SimLibrary> {
+        self.sim.as_deref()
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        // The library reference goes first, so the unload's reference is the last one.
+        self.sim = None;
+        release(self.slot);
+    }
+}
+
+/// Ends one hold; wakes the unloads when it was the last hold of a closing slot.
+#[inline]
+fn release(slot: &Slot) {
+    let before = slot.holds.fetch_sub(1, Ordering::AcqRel);
+    if before == CLOSED | 1 {
+        // Taking the lock orders this wake-up after the unload's check of the count.
+        let _g = RELEASED.0.lock().unwrap_or_else(|p| p.into_inner());
+        RELEASED.1.notify_all();
+    }
+}
+
+impl LibRef {
+    /// Holds the library loaded for the duration of a call, or says it is gone. Never
+    /// waits (see [`Slot`]).
+    #[inline]
+    pub fn live(&self, what: impl FnOnce() -> String) -> Result<Live> {
+        let slot = self.slot;
+        let before = slot.holds.fetch_add(1, Ordering::Acquire);
+        if before & CLOSED != 0 || slot.generation.load(Ordering::Relaxed) != self.generation {
+            release(slot);
+            return Err(Error::Unloaded { what: what() });
+        }
+        let sim = if self.imp.is_simulated() {
+            slot.sim.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        } else {
+            None
+        };
+        Ok(Live { slot, sim })
+    }
+
+    /// Whether the library is still loaded (a hold taken and given back at once).
+    pub fn is_loaded(&self) -> bool {
+        self.live(String::new).is_ok()
+    }
+
+    /// Whether both refer to the same load of the same library.
+    pub fn same(&self, other: &LibRef) -> bool {
+        std::ptr::eq(self.slot, other.slot) && self.generation == other.generation
+    }
+
+    /// Unloads once; later calls (and Drop after `unload`) do nothing. Closes the slot,
+    /// waits for the calls in progress that hold it, then unloads.
+    pub fn unload(&self) -> Result<()> {
+        let slot = self.slot;
+        // Close the slot if it is still this load's and open; otherwise someone else did.
+        let mut cur = slot.holds.load(Ordering::Relaxed);
+        loop {
+            if cur & CLOSED != 0 || slot.generation.load(Ordering::Relaxed) != self.generation {
+                return Ok(());
+            }
+            match slot.holds.compare_exchange_weak(
+                cur,
+                cur | CLOSED,
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => break,
+                Err(now) => cur = now,
+            }
+        }
+        {
+            let mut g = RELEASED.0.lock().unwrap_or_else(|p| p.into_inner());
+            while slot.holds.load(Ordering::Acquire) != CLOSED {
+                g = RELEASED.1.wait(g).unwrap_or_else(|p| p.into_inner());
+            }
+        }
+        // The last reference to a simulated library: dropping it frees its memory.
+        drop(slot.sim.lock().unwrap_or_else(|p| p.into_inner()).take());
+        // SAFETY: unloading a library this slot holds, exactly once (only the thread that
+        // closed the slot gets here), with no call in progress using it.
+        let r = unsafe { self.imp.unload() };
+        FREE_SLOTS
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(slot);
+        r
+    }
+}
+
+impl LibRef {
+    /// Puts a freshly loaded library in a slot.
+    pub fn new(imp: seam::Library, sim: Option<SimLibrary>) -> LibRef {
+        let (slot, generation) = take_slot(sim);
+        LibRef {
+            slot,
+            generation,
+            imp,
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Streams and events on the driver.
+
+use std::ptr;
+use std::sync::Arc;
+
+use super::{cu, Context};
+use crate::error::{Error, Result};
+use crate::sys::driver as sys;
+
+/// A `CUstream` and the context it was made in; destroyed on drop unless borrowed.
+pub(crate) struct Stream {
+    pub raw: sys::CUstream,
+    pub ctx: Arc<Context>,
+    /// The owner of a stream wrapped from another crate (it destroys the stream, not us).
+    borrowed_from: Option<Arc<dyn std::any::Any + Send + Sync>>,
+}
+
+// SAFETY: streams may be used from any thread; the handle is never mutated.
+unsafe impl Send for Stream {}
+// SAFETY: as above.
+unsafe impl Sync for Stream {}
+
+impl Stream {
+    /// `cuStreamCreate` in `ctx`.
+    pub fn create(ctx: &Arc<Context>) -> Result<Stream> {
+        ctx.make_current()?;
+        let mut raw: sys::CUstream = ptr::null_mut();
+        // SAFETY: creates a stream destroyed in Drop.
+        unsafe {
+            cu!(
+                ctx.drv,
+                stream_create(&mut raw, sys::CUstream_flags::CU_STREAM_DEFAULT.0)
+            )
+        }?;
+        Ok(Stream {
+            raw,
+            ctx: ctx.clone(),
+            borrowed_from: None,
+        })
+    }
+
+    /// Wraps a stream owned elsewhere; `owner` keeps it alive and destroys it.
+    #[cfg(feature = "cudarc")]
+    pub fn borrowed(
+        raw: *mut std::ffi::c_void,
+        ctx: Arc<Context>,
+        owner: Arc<dyn std::any::Any + Send + Sync>,
+    ) -> Stream {
+        Stream {
+            raw: raw.cast(),
+            ctx,
+            borrowed_from: Some(owner),
+        }
+    }
+
+    /// `cuStreamSynchronize`.
+    pub fn synchronize(&self) -> Result<()> {
+        // SAFETY: the stream is alive.
+        unsafe { cu!(self.ctx.drv, stream_synchronize(self.raw)) }
+    }
+
+    /// `cuStreamQuery`: whether all its work is done.
+    pub fn is_idle(&self) -> Result<bool> {
+        let f = self.ctx.drv.api.stream_query.get()?;
+        // SAFETY: the stream is alive.
+        match unsafe { f(self.raw) } {
+            sys::CUresult::CUDA_SUCCESS => Ok(true),
+            sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
+            other => Err(Error::Cuda(self.ctx.drv.error(other, "cuStreamQuery"))),
+        }
+    }
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        if self.borrowed_from.is_some() {
+            return;
+        }
+        // SAFETY: destroying the stream this value owns; queued work still completes.
+        unsafe {
+            let _ = cu!(self.ctx.drv, stream_destroy(self.raw));
+        }
+    }
+}
+
+/// A `CUevent`, destroyed on drop.
+pub(crate) struct Event {
+    pub raw: sys::CUevent,
+    ctx: Arc<Context>,
+}
+
+// SAFETY: events may be used from any thread.
+unsafe impl Send for Event {}
+// SAFETY: as above.
+unsafe impl Sync for Event {}
+
+impl Event {
+    /// `cuEventCreate` in `ctx`.
+    pub fn create(ctx: &Arc<Context>) -> Result<Event> {
+        ctx.make_current()?;
+        let mut raw: sys::CUevent = ptr::null_mut();
+        // SAFETY: creates an event destroyed in Drop.
+        unsafe {
+            cu!(
+                ctx.drv,
+                event_create(&mut raw, sys::CUevent_flags::CU_EVENT_DEFAULT.0)
+            )
+        }?;
+        Ok(Event {
+            raw,
+            ctx: ctx.clone(),
+        })
+    }
+
+    /// `cuEventRecord` on `stream`.
+    pub fn record(&self, stream: &Stream) -> Result<()> {
+        // SAFETY: both handles are alive.
+        unsafe { cu!(self.ctx.drv, event_record(self.raw, stream.raw)) }
+    }
+
+    /// `cuEventSynchronize`.
+    pub fn synchronize(&self) -> Result<()> {
+        // SAFETY: the event is alive.
+        unsafe { cu!(self.ctx.drv, event_synchronize(self.raw)) }
+    }
+
+    /// `cuEventQuery`: whether the work before the record is done.
+    pub fn is_complete(&self) -> Result<bool> {
+        let f = self.ctx.drv.api.event_query.get()?;
+        // SAFETY: the event is alive.
+        match unsafe { f(self.raw) } {
+            sys::CUresult::CUDA_SUCCESS => Ok(true),
+            sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
+            other => Err(Error::Cuda(self.ctx.drv.error(other, "cuEventQuery"))),
+        }
+    }
+
+    /// `cuEventElapsedTime` from `start` to this event, in milliseconds.
+    pub fn elapsed_ms_since(&self, start: &Event) -> Result<f32> {
+        let mut ms = 0f32;
+        // SAFETY: both events are alive and recorded.
+        unsafe {
+            cu!(
+                self.ctx.drv,
+                event_elapsed_time(&mut ms, start.raw, self.raw)
+            )
+        }?;
+        Ok(ms)
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        // SAFETY: destroying the event this value owns.
+        unsafe {
+            let _ = cu!(self.ctx.drv, event_destroy(self.raw));
+        }
+    }
+}

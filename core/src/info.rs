@@ -1,0 +1,157 @@
+//! Plain data the backends fill in or take: a device's properties, a kernel's parameters
+//! and attributes, a launch's geometry. Nothing here calls a backend; the driver and the
+//! simulator both return or take these.
+
+/// The main properties of a device, as plain data.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DeviceProperties {
+    /// Device ordinal.
+    pub ordinal: usize,
+    /// Marketing name, e.g. `NVIDIA H100 80GB HBM3`.
+    pub name: String,
+    /// UUID as `GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
+    pub uuid: String,
+    /// Compute capability `(major, minor)`.
+    pub compute_capability: (i32, i32),
+    /// Total global memory in bytes.
+    pub total_memory: usize,
+    /// Streaming multiprocessors.
+    pub multiprocessor_count: i32,
+    /// Threads per block, at most.
+    pub max_threads_per_block: i32,
+    /// Threads per multiprocessor, at most.
+    pub max_threads_per_multiprocessor: i32,
+    /// Maximum block dimensions.
+    pub max_block_dim: [i32; 3],
+    /// Maximum grid dimensions.
+    pub max_grid_dim: [i32; 3],
+    /// Warp size in threads.
+    pub warp_size: i32,
+    /// Static shared memory per block in bytes.
+    pub shared_memory_per_block: i32,
+    /// Shared memory per block a kernel can opt in to, in bytes.
+    pub shared_memory_per_block_optin: i32,
+    /// Shared memory per multiprocessor in bytes.
+    pub shared_memory_per_multiprocessor: i32,
+    /// 32-bit registers per block.
+    pub registers_per_block: i32,
+    /// Constant memory in bytes.
+    pub total_constant_memory: i32,
+    /// L2 cache in bytes.
+    pub l2_cache_size: i32,
+    /// Memory bus width in bits.
+    pub memory_bus_width: i32,
+    /// Peak memory clock in kHz.
+    pub memory_clock_khz: i32,
+    /// Peak SM clock in kHz.
+    pub clock_rate_khz: i32,
+    /// PCI domain, bus and device ids.
+    pub pci: (i32, i32, i32),
+    /// Whether `__managed__` memory is supported.
+    pub managed_memory: bool,
+    /// Whether cooperative launches are supported.
+    pub cooperative_launch: bool,
+    /// Whether thread-block clusters can be launched (sm_90+).
+    pub cluster_launch: bool,
+}
+
+/// The number of devices the driver reports.
+/// One kernel parameter as the driver lays it out (`cuKernelGetParamInfo`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ParamInfo {
+    /// Zero-based position.
+    pub index: usize,
+    /// Byte offset in the parameter buffer.
+    pub offset: usize,
+    /// Size in bytes.
+    pub size: usize,
+}
+
+/// Every `CU_FUNC_ATTRIBUTE_*` of a kernel on one device.
+///
+/// The driver knows every value. On the simulator the values come from the image; what an
+/// image cannot tell is `None` (registers, local memory and the binary's architecture of PTX
+/// that no JIT has compiled; the PTX version of a cubin).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct KernelAttributes {
+    /// Most threads per block this kernel can be launched with.
+    pub max_threads_per_block: i32,
+    /// Static shared memory in bytes.
+    pub shared_size_bytes: i32,
+    /// User constant memory in bytes.
+    pub const_size_bytes: i32,
+    /// Local memory per thread in bytes.
+    pub local_size_bytes: Option<i32>,
+    /// Registers per thread.
+    pub num_regs: Option<i32>,
+    /// PTX virtual architecture it was compiled for (`10 * major + minor`).
+    pub ptx_version: Option<i32>,
+    /// SASS architecture of the binary (`10 * major + minor`).
+    pub binary_version: Option<i32>,
+    /// Whether compiled with `-Xptxas --dlcm=ca`.
+    pub cache_mode_ca: bool,
+    /// Dynamic shared memory a launch may use, at most (settable).
+    pub max_dynamic_shared_size_bytes: i32,
+    /// Preferred shared memory carve-out in percent, or -1 (settable).
+    pub preferred_shared_memory_carveout: i32,
+    /// Whether a cluster size must be given at launch.
+    pub cluster_size_must_be_set: bool,
+    /// Required cluster width, height and depth (0: none; settable).
+    pub required_cluster_dim: [i32; 3],
+    /// Whether a non-portable cluster size is allowed (settable).
+    pub non_portable_cluster_size_allowed: bool,
+    /// Cluster scheduling policy preference (settable).
+    pub cluster_scheduling_policy_preference: i32,
+}
+
+/// The kernel attributes that can be changed with [`Kernel::set_attribute`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum KernelAttribute {
+    /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`.
+    MaxDynamicSharedSizeBytes,
+    /// `CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT`.
+    PreferredSharedMemoryCarveout,
+    /// `CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH`.
+    RequiredClusterWidth,
+    /// `CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT`.
+    RequiredClusterHeight,
+    /// `CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH`.
+    RequiredClusterDepth,
+    /// `CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED`.
+    NonPortableClusterSizeAllowed,
+    /// `CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE`.
+    ClusterSchedulingPolicyPreference,
+}
+
+/// Preferred split between L1 cache and shared memory (`CUfunc_cache`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum CachePreference {
+    /// No preference.
+    None,
+    /// Prefer more shared memory.
+    Shared,
+    /// Prefer more L1 cache.
+    L1,
+    /// Equal split.
+    Equal,
+}
+
+/// A launch's geometry as both backends take it (checked by `LaunchConfig::validate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Geometry {
+    /// Blocks in the grid.
+    pub grid: [u32; 3],
+    /// Threads in a block.
+    pub block: [u32; 3],
+    /// Dynamic shared memory per block in bytes.
+    pub shared_mem_bytes: u32,
+    /// Blocks in a cluster, when launched in clusters.
+    pub cluster: Option<[u32; 3]>,
+    /// Whether the launch is cooperative.
+    pub cooperative: bool,
+}

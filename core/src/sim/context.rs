@@ -1,0 +1,201 @@
+//! Contexts on the simulated devices. Every context of every simulated device shares the
+//! one simulated memory; a context knows its device, whose clock its copies advance.
+
+use std::sync::{Arc, Mutex};
+
+use super::device::{gpu, print_device_output};
+use super::stream::Stream;
+use super::{Memory, CAPACITY};
+use crate::error::{Error, Result};
+
+/// A context on simulated device `ordinal`.
+#[derive(Debug)]
+pub(crate) struct Context {
+    pub ordinal: usize,
+    pub primary: bool,
+}
+
+thread_local! {
+    /// The simulated context made current on this thread.
+    static CURRENT: std::cell::RefCell<Option<Arc<Context>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn out_of_range(what: &str, bytes: usize, addr: u64) -> Error {
+    Error::InvalidArgument(format!(
+        "{what} of {bytes} bytes at {addr:#x} is outside simulated device memory"
+    ))
+}
+
+impl Context {
+    /// Device `ordinal`'s primary context (one per device for the process).
+    pub fn primary(ordinal: usize) -> Arc<Context> {
+        static PRIMARY: Mutex<Vec<Arc<Context>>> = Mutex::new(Vec::new());
+        let mut p = PRIMARY.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(c) = p.iter().find(|c| c.ordinal == ordinal) {
+            return c.clone();
+        }
+        let c = Arc::new(Context {
+            ordinal,
+            primary: true,
+        });
+        p.push(c.clone());
+        c
+    }
+
+    /// A new (non-primary) context on device `ordinal`, made current.
+    pub fn create(ordinal: usize) -> Arc<Context> {
+        let c = Arc::new(Context {
+            ordinal,
+            primary: false,
+        });
+        Context::make_current(&c);
+        c
+    }
+
+    /// The thread's current context, or device 0's primary context made current.
+    pub fn current_or_default() -> Arc<Context> {
+        if let Some(c) = CURRENT.with(|cur| cur.borrow().clone()) {
+            return c;
+        }
+        let c = Context::primary(0);
+        Context::make_current(&c);
+        c
+    }
+
+    /// Makes `ctx` current on the calling thread.
+    pub fn make_current(ctx: &Arc<Context>) {
+        CURRENT.with(|cur| *cur.borrow_mut() = Some(ctx.clone()));
+    }
+
+    /// The simulator's work is done when it is enqueued: synchronizing prints the device's
+    /// `printf` output, as the driver does at a synchronization point.
+    pub fn synchronize(&self) -> Result<()> {
+        print_device_output();
+        Ok(())
+    }
+
+    /// Free and total simulated memory.
+    pub fn mem_info(&self) -> Result<(usize, usize)> {
+        let used = gpu().lock().mem.used();
+        let fit = |v: u64| usize::try_from(v).unwrap_or(usize::MAX); // 32-bit usize on wasm32
+        Ok((fit(CAPACITY.saturating_sub(used)), fit(CAPACITY)))
+    }
+
+    /// Allocates `bytes` of simulated memory.
+    pub fn alloc(&self, bytes: usize) -> Result<u64> {
+        gpu().lock().mem.alloc(bytes, 256)
+    }
+
+    /// Frees memory from [`alloc`](Context::alloc).
+    pub fn free(&self, ptr: u64) -> Result<()> {
+        gpu().lock().mem.free(ptr)
+    }
+
+    /// Host to device, charged to this device's clock.
+    pub fn htod(&self, dst: u64, src: &[u8]) -> Result<()> {
+        gpu().copy(self.ordinal, src.len(), true, |m| {
+            m.slice_mut(dst, src.len())
+                .ok_or_else(|| out_of_range("a copy to the device", src.len(), dst))?
+                .copy_from_slice(src);
+            Ok(())
+        })
+    }
+
+    /// Device to host.
+    pub fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
+        gpu().copy(self.ordinal, dst.len(), true, |m| {
+            let s = m
+                .slice(src, dst.len())
+                .ok_or_else(|| out_of_range("a copy from the device", dst.len(), src))?;
+            dst.copy_from_slice(s);
+            Ok(())
+        })
+    }
+
+    /// Device to device.
+    pub fn dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
+        gpu().copy(self.ordinal, bytes, false, |m| {
+            copy_within(m, dst, src, bytes)
+        })
+    }
+
+    /// Sets `count` bytes at `dst` to `value`.
+    pub fn memset8(&self, dst: u64, value: u8, count: usize) -> Result<()> {
+        gpu().copy(self.ordinal, count, false, |m| {
+            m.slice_mut(dst, count)
+                .ok_or_else(|| out_of_range("a memset", count, dst))?
+                .fill(value);
+            Ok(())
+        })
+    }
+
+    /// Sets `count` 4-byte words at `dst` to `value`.
+    pub fn memset32(&self, dst: u64, value: u32, count: usize) -> Result<()> {
+        let bytes = count.saturating_mul(4);
+        gpu().copy(self.ordinal, bytes, false, |m| {
+            let s = m
+                .slice_mut(dst, bytes)
+                .ok_or_else(|| out_of_range("a memset", bytes, dst))?;
+            for w in s.chunks_exact_mut(4) {
+                w.copy_from_slice(&value.to_ne_bytes());
+            }
+            Ok(())
+        })
+    }
+
+    /// Managed memory is simulated memory: a copy after the (finished) work.
+    pub fn read_managed(&self, dst: &mut [u8], src: u64) -> Result<()> {
+        self.synchronize()?;
+        self.dtoh(dst, src)
+    }
+
+    /// As [`read_managed`](Context::read_managed), the other way.
+    pub fn write_managed(&self, dst: u64, src: &[u8]) -> Result<()> {
+        self.synchronize()?;
+        self.htod(dst, src)
+    }
+
+    /// Simulated devices share one memory: peer access is always there.
+    pub fn enable_peer_access(&self, _peer: &Context) -> Result<()> {
+        Ok(())
+    }
+
+    /// Copies `bytes` from `src` (in `src_ctx`'s device) to `dst` (in this one), charged as
+    /// a peer copy; on `stream`'s timeline when given.
+    pub fn copy_from_peer(
+        &self,
+        dst: u64,
+        src_ctx: &Context,
+        src: u64,
+        bytes: usize,
+        stream: Option<&Stream>,
+    ) -> Result<()> {
+        let link = (src_ctx.ordinal, self.ordinal);
+        match stream {
+            None => {
+                let g = gpu();
+                let mut st = g.lock();
+                copy_within(&mut st.mem, dst, src, bytes)?;
+                st.charge_peer_copy(&g.cost, link, None, bytes);
+            }
+            Some(s) => {
+                // The stream's clock before the device, as a launch takes them.
+                let mut t = s.timeline();
+                let g = gpu();
+                let mut st = g.lock();
+                copy_within(&mut st.mem, dst, src, bytes)?;
+                *t = st.charge_peer_copy(&g.cost, link, Some(*t), bytes);
+            }
+        }
+        Ok(())
+    }
+}
+
+fn copy_within(mem: &mut Memory, dst: u64, src: u64, bytes: usize) -> Result<()> {
+    let v = mem
+        .slice(src, bytes)
+        .ok_or_else(|| out_of_range("a device copy", bytes, src))?
+        .to_vec();
+    mem.write(dst, &v)
+}

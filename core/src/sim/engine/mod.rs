@@ -1,0 +1,94 @@
+//! The PTX engine: what runs a kernel, independent of handles and backends.
+//!
+//! A parsed module ([`crate::ptx`]) is contracted (`contract`: fused idioms recognised),
+//! lowered to a compact register-machine form (`lower`, `ir`) with its variables placed in
+//! simulated memory (`mem`), and executed warp by warp (`exec`) with the exact arithmetic
+//! PTX specifies (`exact`, `half`, `tensor` for `mma`/`wmma`), texture sampling
+//! (`sampling`) and device-side `printf` (`printf`). Nothing here knows about libraries,
+//! contexts or streams: the simulated backend's handles (`sim::library`, `sim::context`,
+//! `sim::stream`) call into it. `unsafe` appears only where `exec` uses SIMD intrinsics.
+
+mod contract;
+mod exact;
+pub(crate) mod exec;
+mod half;
+mod ir;
+pub(crate) mod lower;
+pub(crate) mod mem;
+mod printf;
+pub(crate) mod sampling;
+mod tensor;
+
+pub use exec::{block_work, launch, Budget, Dims, Stats};
+pub use lower::{KernelCode, SimModule};
+pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};
+
+/// Shared memory one block may use on the simulated device (static plus dynamic), as on
+/// sm_90 with the opt-in maximum.
+pub const MAX_SHARED_PER_BLOCK: usize = 232_448;
+
+use crate::error::{Error, Result};
+
+/// The default instruction budget of a launch, in thread-instructions: enough for real
+/// kernels on simulated data, small enough that a runaway loop ends in seconds.
+pub const DEFAULT_BUDGET: u64 = 2_000_000_000;
+
+/// Parses PTX, places its variables in `mem` and lowers its kernels.
+pub fn load_ptx(text: &str, mem: &mut Memory) -> Result<SimModule> {
+    let mut module = crate::ptx::parse(text)?;
+    contract::contract(&mut module);
+    lower::load(&module, mem)
+}
+
+/// Lays out kernel arguments (each given as its bytes) in the kernel's parameter buffer,
+/// with the same checks as a driver launch: one argument per parameter, each of the
+/// parameter's size.
+pub fn pack_params(module: &SimModule, kernel: &str, args: &[&[u8]]) -> Result<Vec<u8>> {
+    let code = module.kernel(kernel)?;
+    if code.params.len() != args.len() {
+        return Err(Error::ArgumentCount {
+            kernel: kernel.to_string(),
+            expected: code.params.len(),
+            got: args.len(),
+        });
+    }
+    for (index, (&(_, size), arg)) in code.params.iter().zip(args).enumerate() {
+        if arg.len() != size as usize {
+            return Err(Error::ArgumentSize {
+                kernel: kernel.to_string(),
+                index,
+                expected: size as usize,
+                got: arg.len(),
+            });
+        }
+    }
+    param_buffer(
+        code.params
+            .iter()
+            .zip(args)
+            .map(|(&(offset, _), arg)| (offset as usize, *arg)),
+    )
+}
+
+/// The parameter buffer of a launch: each argument's bytes at its parameter's offset, the
+/// buffer as long as the furthest one reaches. The arguments' sizes have been checked;
+/// the offsets come from the image, so their arithmetic is checked too.
+pub(crate) fn param_buffer<'a>(
+    args: impl Iterator<Item = (usize, &'a [u8])> + Clone,
+) -> Result<Vec<u8>> {
+    let mut len = 0usize;
+    for (offset, arg) in args.clone() {
+        let end = offset.checked_add(arg.len()).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "a kernel parameter at offset {offset} of {} bytes ends past the address space",
+                arg.len()
+            ))
+        })?;
+        len = len.max(end);
+    }
+    let mut buf = vec![0u8; len];
+    for (offset, arg) in args {
+        buf[offset..offset + arg.len()].copy_from_slice(arg);
+    }
+    Ok(buf)
+}

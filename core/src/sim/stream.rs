@@ -1,0 +1,96 @@
+//! Streams and events on the simulated devices. Work runs when it is enqueued; a stream is
+//! a timeline that launches and copies advance by what the cost model charges, and an event
+//! records where its stream's timeline was.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use super::context::Context;
+use super::device::{gpu, print_device_output};
+use crate::error::{Error, Result};
+
+/// A simulated stream: its context and the simulated time (ns) its last work ends.
+pub(crate) struct Stream {
+    pub ctx: Arc<Context>,
+    ready_ns: Mutex<f64>,
+}
+
+impl Stream {
+    /// A stream in `ctx`, starting at its device's current time.
+    pub fn create(ctx: &Arc<Context>) -> Stream {
+        Stream {
+            ctx: ctx.clone(),
+            ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
+        }
+    }
+
+    /// The stream's timeline, locked: take it before the device (as launches do).
+    pub fn timeline(&self) -> MutexGuard<'_, f64> {
+        self.ready_ns.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Nothing is ever pending; prints the device's `printf` output.
+    pub fn synchronize(&self) -> Result<()> {
+        print_device_output();
+        Ok(())
+    }
+
+    /// Always idle: work ran when it was enqueued.
+    pub fn is_idle(&self) -> Result<bool> {
+        Ok(true)
+    }
+
+    /// Where the stream's simulated timeline is, in nanoseconds (work on the legacy default
+    /// stream of its device included).
+    pub fn now_ns(&self) -> f64 {
+        let legacy = gpu().lock().clock(self.ctx.ordinal).legacy_ns;
+        self.timeline().max(legacy)
+    }
+}
+
+/// A simulated event: the time it was recorded at, if it was.
+pub(crate) struct Event {
+    at: Mutex<Option<f64>>,
+}
+
+impl Event {
+    /// An event not yet recorded.
+    pub fn create() -> Event {
+        Event {
+            at: Mutex::new(None),
+        }
+    }
+
+    /// Records where `stream`'s timeline is.
+    pub fn record(&self, stream: &Stream) -> Result<()> {
+        let t = stream.now_ns();
+        *self.at.lock().unwrap_or_else(|p| p.into_inner()) = Some(t);
+        Ok(())
+    }
+
+    /// Prints the device's `printf` output; nothing is pending.
+    pub fn synchronize(&self) -> Result<()> {
+        print_device_output();
+        Ok(())
+    }
+
+    /// Always complete.
+    pub fn is_complete(&self) -> Result<bool> {
+        Ok(true)
+    }
+
+    fn at(&self) -> Option<f64> {
+        *self.at.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Simulated milliseconds from `start` to this event.
+    pub fn elapsed_ms_since(&self, start: &Event) -> Result<f32> {
+        match (start.at(), self.at()) {
+            (Some(b), Some(e)) => Ok(((e - b) / 1e6) as f32),
+            _ => Err(Error::InvalidArgument(
+                "an event was never recorded; record both on a stream first \
+                 (CUDA_ERROR_INVALID_HANDLE on the driver)"
+                    .to_string(),
+            )),
+        }
+    }
+}
