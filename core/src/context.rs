@@ -38,18 +38,6 @@ impl std::fmt::Debug for Context {
 }
 
 impl Context {
-    /// Creates a new context on `device` (not the primary one). It becomes current on the
-    /// calling thread, as `cuCtxCreate` makes it.
-    ///
-    /// Most programs want [`Device::primary_context`](crate::Device::primary_context); a
-    /// separate context is for isolation tests and interop. On the simulator it shares the
-    /// device's memory with every other context.
-    pub fn new(device: &crate::Device) -> Result<Context> {
-        Ok(Context {
-            imp: device.imp.create_context(device.ordinal())?,
-        })
-    }
-
     /// Wraps a context made elsewhere (another crate, C code) without taking ownership: it is
     /// not destroyed when this value drops. Driver backend only.
     ///

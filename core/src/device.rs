@@ -161,3 +161,20 @@ impl Device {
         Event::new(&self.primary_context()?)
     }
 }
+
+// `Context::new` lives here rather than in `context.rs`: a context is made from a device,
+// and keeping it here lets `context.rs` know nothing of devices (no module imports one that
+// imports it back).
+impl Context {
+    /// Creates a new context on `device` (not the primary one). It becomes current on the
+    /// calling thread, as `cuCtxCreate` makes it.
+    ///
+    /// Most programs want [`Device::primary_context`](crate::Device::primary_context); a
+    /// separate context is for isolation tests and interop. On the simulator it shares the
+    /// device's memory with every other context.
+    pub fn new(device: &crate::Device) -> Result<Context> {
+        Ok(Context {
+            imp: device.imp.create_context(device.ordinal())?,
+        })
+    }
+}

@@ -121,8 +121,6 @@ mod backend;
 mod context;
 mod device;
 mod global;
-#[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
-pub mod interop;
 mod kernel;
 mod launch;
 mod library;
@@ -172,5 +170,7 @@ pub use texture::{Array, Surface, Texture, TEXTURE_PITCH_ALIGNMENT};
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use backend::driver_version;
+#[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
+pub use driver::interop;
 #[cfg(not(target_arch = "wasm32"))]
 pub use program::{nvrtc_info, Program, ProgramOptions};

@@ -36,12 +36,7 @@ pub struct LibraryOptions {
 /// A pointer to a host universal function and data table, for
 /// [`LibraryOptions::host_universal_table`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HostTable(*mut c_void);
-
-// SAFETY: the pointer is only handed to the driver.
-unsafe impl Send for HostTable {}
-// SAFETY: as above.
-unsafe impl Sync for HostTable {}
+pub struct HostTable(usize);
 
 impl HostTable {
     /// Wraps a table address.
@@ -50,12 +45,13 @@ impl HostTable {
     /// `ptr` must point to a table in the layout the CUDA driver expects for
     /// `CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE`, valid while the library is loaded.
     pub unsafe fn from_raw(ptr: *mut c_void) -> HostTable {
-        HostTable(ptr)
+        // Kept as a number: this crate only hands it to the driver.
+        HostTable(ptr as usize)
     }
 
     /// The address.
     pub fn as_raw(&self) -> *mut c_void {
-        self.0
+        self.0 as *mut c_void
     }
 }
 
@@ -122,7 +118,7 @@ impl LibraryOptions {
                 "threads_per_block {t} is out of range: use 1 to 1024"
             ));
         }
-        if self.host_universal_table.is_some_and(|t| t.0.is_null()) {
+        if self.host_universal_table.is_some_and(|t| t.0 == 0) {
             // Seen on driver 580: a null table crashes cuLibraryLoadData.
             return bad(
                 "host_universal_table is a null pointer; leave the option unset when there is no table"

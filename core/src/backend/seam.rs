@@ -361,7 +361,7 @@ impl Context {
             ),
             Some(stream) => on!((self, src_ctx, stream),
                 (Context::Driver(d), Context::Driver(s), Stream::Driver(st)) => d.copy_from_peer(dst, s, src, bytes, Some(st)),
-                (Context::Sim(d), Context::Sim(s), Stream::Sim(st)) => d.copy_from_peer(dst, s, src, bytes, Some(st)),
+                (Context::Sim(d), Context::Sim(s), Stream::Sim(st)) => d.copy_from_peer(dst, s, src, bytes, Some(&mut st.timeline())),
                 mixed => Err(mixed("the two buffers and the stream")),
             ),
         }
@@ -772,11 +772,7 @@ impl Kernel {
         sim: Option<&SimLibrary>,
     ) -> Result<()> {
         on!((self, stream),
-            // SAFETY: the caller holds the library and checked every argument's size; each
-            // slice is a live value.
-            (Kernel::Driver(k), Stream::Driver(s)) => unsafe {
-                k.launch(s, geometry, args.map(|a| a.as_ptr().cast()))
-            },
+            (Kernel::Driver(k), Stream::Driver(s)) => k.launch(s, geometry, params, args),
             (Kernel::Sim(i), Stream::Sim(s)) => {
                 let dims = sim::Dims {
                     grid: geometry.grid,
@@ -819,21 +815,12 @@ impl Array {
     /// Copies the whole array from `host`, exactly `desc.size_bytes()` long (checked by the
     /// caller); `desc` describes this array.
     pub fn write(&self, desc: &ArrayDesc, host: &[u8]) -> Result<()> {
-        on!(self,
-            // SAFETY: the caller checked the length; the driver only reads through the
-            // pointer when copying to the array.
-            Array::Driver(a) => unsafe { a.copy(desc, host.as_ptr().cast_mut(), true) },
-            Array::Sim(a) => a.write(host),
-        )
+        on!(self, Array::Driver(a) => a.write(desc, host), Array::Sim(a) => a.write(host))
     }
 
     /// Copies the whole array to `host`; as [`write`](Array::write).
     pub fn read(&self, desc: &ArrayDesc, host: &mut [u8]) -> Result<()> {
-        on!(self,
-            // SAFETY: the caller checked the length; `host` is writable.
-            Array::Driver(a) => unsafe { a.copy(desc, host.as_mut_ptr(), false) },
-            Array::Sim(a) => a.read(host),
-        )
+        on!(self, Array::Driver(a) => a.read(desc, host), Array::Sim(a) => a.read(host))
     }
 
     /// A texture object over the array; the caller keeps the array alive as long.

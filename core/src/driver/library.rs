@@ -477,18 +477,22 @@ impl Kernel {
     }
 
     /// `cuLaunchKernelEx` on `stream` with the arguments' pointers and the launch attributes
-    /// on the stack.
-    ///
-    /// # Safety
-    /// The library is held loaded and every pointer in `args` refers to a live value of
-    /// exactly its parameter's size, in parameter order.
+    /// on the stack. The caller holds the library loaded; `args` are the parameters' bytes in
+    /// order (an argument of another size than its parameter is refused here too, so the
+    /// driver never reads past one).
     #[inline]
-    pub unsafe fn launch(
+    pub fn launch<'a>(
         &self,
         stream: &super::Stream,
         geometry: &Geometry,
-        args: impl ExactSizeIterator<Item = *const c_void>,
+        params: &[ParamInfo],
+        args: impl ExactSizeIterator<Item = &'a [u8]> + Clone,
     ) -> Result<()> {
+        if args.len() != params.len() || args.clone().zip(params).any(|(a, p)| a.len() != p.size) {
+            return Err(Error::InvalidArgument(
+                "kernel arguments that do not match its parameters".to_string(),
+            ));
+        }
         stream.ctx.make_current()?;
         // Pointer and attribute arrays on the stack, written only as far as they are used:
         // the driver reads `args.len()` parameters and `numAttrs` attributes.
@@ -497,11 +501,11 @@ impl Kernel {
         let mut heap = Vec::new();
         let ptrs: *mut *mut c_void = if args.len() <= INLINE {
             for (slot, a) in inline.iter_mut().zip(args) {
-                slot.write(a.cast_mut());
+                slot.write(a.as_ptr().cast_mut().cast());
             }
             inline.as_mut_ptr().cast()
         } else {
-            heap.extend(args.map(<*const c_void>::cast_mut));
+            heap.extend(args.map(|a| a.as_ptr().cast_mut().cast::<c_void>()));
             heap.as_mut_ptr()
         };
 
@@ -539,8 +543,9 @@ impl Kernel {
             attrs: attrs.as_mut_ptr().cast(),
             numAttrs: n_attrs as u32,
         };
-        // SAFETY: the caller's promises; a CUkernel may be passed where a CUfunction is
-        // expected (CUDA 12.0+), and the stream's context is current.
+        // SAFETY: the library is held loaded (the caller's promise); every pointer is a live
+        // slice of exactly its parameter's size (checked above); a CUkernel may be passed
+        // where a CUfunction is expected (CUDA 12.0+), and the stream's context is current.
         unsafe {
             cu!(
                 self.drv,

@@ -26,6 +26,8 @@ use crate::sys::driver as sys;
 
 mod context;
 mod device;
+#[cfg(feature = "cudarc")]
+pub mod interop;
 mod library;
 pub(crate) mod loader;
 pub(crate) mod nvrtc;

@@ -84,6 +84,18 @@ fn resource(r: &Resource) -> sys::CUDA_RESOURCE_DESC_v1 {
     res
 }
 
+/// Host memory of another size than the array is refused before the driver sees it.
+fn check_len(d: &ArrayDesc, len: usize) -> Result<()> {
+    if len == d.size_bytes() {
+        return Ok(());
+    }
+    Err(crate::error::Error::SizeMismatch {
+        what: "an array copy".to_string(),
+        expected: d.size_bytes(),
+        got: len,
+    })
+}
+
 impl Array {
     /// `cuArray3DCreate` in `ctx`.
     pub fn create(ctx: &Arc<Context>, d: &ArrayDesc) -> Result<Array> {
@@ -115,12 +127,25 @@ impl Array {
         })
     }
 
-    /// `cuMemcpy3D` between the whole array and host memory.
-    ///
+    /// Copies the whole array from `host` (`cuMemcpy3D`); `d` describes this array.
+    pub fn write(&self, d: &ArrayDesc, host: &[u8]) -> Result<()> {
+        check_len(d, host.len())?;
+        // SAFETY: `host` holds exactly the array's bytes; the driver only reads through the
+        // pointer when copying to the array.
+        unsafe { self.copy(d, host.as_ptr().cast_mut(), true) }
+    }
+
+    /// Copies the whole array to `host` (`cuMemcpy3D`); `d` describes this array.
+    pub fn read(&self, d: &ArrayDesc, host: &mut [u8]) -> Result<()> {
+        check_len(d, host.len())?;
+        // SAFETY: `host` holds exactly the array's bytes and is writable.
+        unsafe { self.copy(d, host.as_mut_ptr(), false) }
+    }
+
     /// # Safety
     /// `host` points to exactly `d.size_bytes()` bytes, writable unless `to_array`, and `d`
     /// describes this array.
-    pub unsafe fn copy(&self, d: &ArrayDesc, host: *mut u8, to_array: bool) -> Result<()> {
+    unsafe fn copy(&self, d: &ArrayDesc, host: *mut u8, to_array: bool) -> Result<()> {
         self.ctx.make_current()?;
         let row = d.width * d.element_bytes();
         let rows = d.height.max(1);

@@ -270,6 +270,36 @@ pub fn prepare(kind: ImageKind, bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8
     }
 }
 
+// Reading a table dispatches to the readers; it lives here, beside them, so that `table`
+// (the data) does not import the readers that import it.
+impl table::LibraryTable {
+    /// Reads a cubin, fatbin or PTX image (recognised from its bytes).
+    ///
+    /// ```
+    /// let ptx = b".version 8.0\n.target sm_80\n.address_size 64\n\
+    ///     .visible .entry k(.param .u64 p, .param .f32 a) { ret; }\n";
+    /// let t = cuda_library::LibraryTable::read(ptx).unwrap();
+    /// assert_eq!(t.kernels[0].name, "k");
+    /// assert_eq!(t.kernels[0].params.len(), 2);
+    /// assert_eq!((t.kernels[0].params[1].offset, t.kernels[0].params[1].size), (8, 4));
+    /// assert_eq!(t.kernels[0].num_regs, None); // unknown until compiled
+    /// ```
+    pub fn read(bytes: &[u8]) -> Result<table::LibraryTable> {
+        match detect(bytes) {
+            Some(ImageKind::Cubin) => cubin::read(bytes),
+            Some(ImageKind::Fatbin) => fatbin::read_table(bytes, table::SIM_ARCH),
+            Some(ImageKind::Ptx) => ptx::read_table(table::ptx_image_text(bytes)?),
+            Some(other) => Err(Error::Unsupported(format!(
+                "a {other} has no kernel table until it is linked"
+            ))),
+            None => Err(Error::InvalidArgument(format!(
+                "{} bytes that are neither a cubin, a fatbin nor PTX text",
+                bytes.len()
+            ))),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{cubin, detect, fatbin, ptx, ImageKind};
+use super::ImageKind;
 use crate::error::{Error, Result};
 
 /// The architecture the simulated device reports, as `10 * major + minor` (sm_90).
@@ -111,32 +111,6 @@ pub struct LibraryTable {
 }
 
 impl LibraryTable {
-    /// Reads a cubin, fatbin or PTX image (recognised from its bytes).
-    ///
-    /// ```
-    /// let ptx = b".version 8.0\n.target sm_80\n.address_size 64\n\
-    ///     .visible .entry k(.param .u64 p, .param .f32 a) { ret; }\n";
-    /// let t = cuda_library::LibraryTable::read(ptx).unwrap();
-    /// assert_eq!(t.kernels[0].name, "k");
-    /// assert_eq!(t.kernels[0].params.len(), 2);
-    /// assert_eq!((t.kernels[0].params[1].offset, t.kernels[0].params[1].size), (8, 4));
-    /// assert_eq!(t.kernels[0].num_regs, None); // unknown until compiled
-    /// ```
-    pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
-        match detect(bytes) {
-            Some(ImageKind::Cubin) => cubin::read(bytes),
-            Some(ImageKind::Fatbin) => fatbin::read_table(bytes, SIM_ARCH),
-            Some(ImageKind::Ptx) => ptx::read_table(ptx_image_text(bytes)?),
-            Some(other) => Err(Error::Unsupported(format!(
-                "a {other} has no kernel table until it is linked"
-            ))),
-            None => Err(Error::InvalidArgument(format!(
-                "{} bytes that are neither a cubin, a fatbin nor PTX text",
-                bytes.len()
-            ))),
-        }
-    }
-
     /// The `__managed__` variables' names.
     pub fn managed(&self) -> Vec<&str> {
         self.globals

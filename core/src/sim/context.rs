@@ -4,7 +4,6 @@
 use std::sync::{Arc, Mutex};
 
 use super::device::{gpu, print_device_output};
-use super::stream::Stream;
 use super::{Memory, CAPACITY};
 use crate::error::{Error, Result};
 
@@ -162,31 +161,25 @@ impl Context {
     }
 
     /// Copies `bytes` from `src` (in `src_ctx`'s device) to `dst` (in this one), charged as
-    /// a peer copy; on `stream`'s timeline when given.
+    /// a peer copy; on a stream's timeline when given one (locked by the caller: a
+    /// stream's clock is taken before the device, as launches take them).
     pub fn copy_from_peer(
         &self,
         dst: u64,
         src_ctx: &Context,
         src: u64,
         bytes: usize,
-        stream: Option<&Stream>,
+        timeline: Option<&mut f64>,
     ) -> Result<()> {
         let link = (src_ctx.ordinal, self.ordinal);
-        match stream {
+        let g = gpu();
+        let mut st = g.lock();
+        copy_within(&mut st.mem, dst, src, bytes)?;
+        match timeline {
             None => {
-                let g = gpu();
-                let mut st = g.lock();
-                copy_within(&mut st.mem, dst, src, bytes)?;
                 st.charge_peer_copy(&g.cost, link, None, bytes);
             }
-            Some(s) => {
-                // The stream's clock before the device, as a launch takes them.
-                let mut t = s.timeline();
-                let g = gpu();
-                let mut st = g.lock();
-                copy_within(&mut st.mem, dst, src, bytes)?;
-                *t = st.charge_peer_copy(&g.cost, link, Some(*t), bytes);
-            }
+            Some(t) => *t = st.charge_peer_copy(&g.cost, link, Some(*t), bytes),
         }
         Ok(())
     }

@@ -9,7 +9,18 @@
 //! (plus a sticky bit for the rest). The exact value is then rounded once, in the
 //! direction asked for, subnormals and overflow included.
 
-use super::ir::Round;
+/// Float-to-integer and float rounding of `cvt`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Round {
+    /// Round to nearest even.
+    Nearest,
+    /// Toward zero.
+    Zero,
+    /// Toward minus infinity.
+    Down,
+    /// Toward plus infinity.
+    Up,
+}
 
 /// A finite nonzero double as `(negative, m, e)` with value `m * 2^e`, `m < 2^53`.
 fn parts(x: f64) -> (bool, u64, i32) {

@@ -8,7 +8,7 @@
 //! odd first ([`add_round_to_odd`]) so that the one rounding to half is the only one that
 //! counts.
 
-use super::ir::Round;
+use super::exact::Round;
 
 /// A half-precision format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The simulator's instruction form: PTX lowered to resolved registers, immediates, typed
 //! operations and branch targets, so execution never looks up a name.
 
-pub use super::exact::CarryOp;
+pub use super::exact::{CarryOp, Round};
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
 pub use super::sampling::{Boundary, CoordType, Geometry, TexelType};
 pub use super::tensor::{Elem, MmaTypes, Shape};
@@ -199,19 +199,6 @@ pub enum BoolOp {
     And,
     Or,
     Xor,
-}
-
-/// Float-to-integer and float rounding of `cvt`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Round {
-    /// Round to nearest even.
-    Nearest,
-    /// Toward zero.
-    Zero,
-    /// Toward minus infinity.
-    Down,
-    /// Toward plus infinity.
-    Up,
 }
 
 /// Atomic operations.

@@ -1,6 +1,9 @@
 //! Simulated global memory: allocations at stable device addresses, bounds-checked.
 
+use std::collections::BTreeMap;
+
 use crate::error::{Error, Result};
+use crate::sampling::{Layout, TextureDesc};
 
 /// Where global allocations start (an address no real pointer arithmetic reaches by accident).
 pub const GLOBAL_BASE: u64 = 0x0000_1000_0000_0000;
@@ -30,7 +33,7 @@ pub struct Memory {
     /// Allocations device code made with `malloc`, and their bytes in all.
     heap: Vec<(u64, u64)>,
     /// Live texture and surface objects.
-    pub(crate) textures: super::sampling::Objects,
+    pub(crate) textures: Objects,
 }
 
 /// Bytes of device `printf` output kept until it is taken, as CUDA's default
@@ -217,5 +220,54 @@ impl Memory {
     /// Bytes in use.
     pub fn used(&self) -> u64 {
         self.used
+    }
+}
+
+/// Handles start here, so that a pointer or a small integer passed by mistake is not one.
+const FIRST_HANDLE: u64 = 0x7e7e_0000_0000_0001;
+
+/// The live texture and surface objects.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Objects {
+    next: u64,
+    textures: BTreeMap<u64, (Layout, TextureDesc)>,
+    surfaces: BTreeMap<u64, Layout>,
+}
+
+impl Objects {
+    fn handle(&mut self) -> u64 {
+        let h = FIRST_HANDLE + self.next;
+        self.next += 1;
+        h
+    }
+
+    /// Registers a texture over `layout`; returns its handle.
+    pub fn add_texture(&mut self, layout: Layout, desc: TextureDesc) -> u64 {
+        let h = self.handle();
+        self.textures.insert(h, (layout, desc));
+        h
+    }
+
+    /// Registers a surface over `layout`; returns its handle.
+    pub fn add_surface(&mut self, layout: Layout) -> u64 {
+        let h = self.handle();
+        self.surfaces.insert(h, layout);
+        h
+    }
+
+    /// The texture with this handle.
+    pub fn texture(&self, handle: u64) -> Option<&(Layout, TextureDesc)> {
+        self.textures.get(&handle)
+    }
+
+    /// The surface with this handle.
+    pub fn surface(&self, handle: u64) -> Option<&Layout> {
+        self.surfaces.get(&handle)
+    }
+
+    /// Forgets a texture or surface.
+    pub fn remove(&mut self, handle: u64) {
+        self.textures.remove(&handle);
+        self.surfaces.remove(&handle);
     }
 }

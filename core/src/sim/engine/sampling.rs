@@ -6,50 +6,9 @@
 //! by the major axis, layers clamped. Surfaces are read and written byte for byte, their x
 //! coordinate in bytes.
 
-use std::collections::BTreeMap;
-
 use super::half::{to_f64, HalfFmt};
 use super::mem::Memory;
-use crate::sampling::{AddressMode, ArrayFormat, FilterMode, Layout, ReadMode, TextureDesc};
-
-/// Handles start here, so that a pointer or a small integer passed by mistake is not one.
-const FIRST_HANDLE: u64 = 0x7e7e_0000_0000_0001;
-
-/// The live texture and surface objects.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Objects {
-    next: u64,
-    textures: BTreeMap<u64, (Layout, TextureDesc)>,
-    surfaces: BTreeMap<u64, Layout>,
-}
-
-impl Objects {
-    fn handle(&mut self) -> u64 {
-        let h = FIRST_HANDLE + self.next;
-        self.next += 1;
-        h
-    }
-
-    /// Registers a texture over `layout`; returns its handle.
-    pub fn add_texture(&mut self, layout: Layout, desc: TextureDesc) -> u64 {
-        let h = self.handle();
-        self.textures.insert(h, (layout, desc));
-        h
-    }
-
-    /// Registers a surface over `layout`; returns its handle.
-    pub fn add_surface(&mut self, layout: Layout) -> u64 {
-        let h = self.handle();
-        self.surfaces.insert(h, layout);
-        h
-    }
-
-    /// Forgets a texture or surface.
-    pub fn remove(&mut self, handle: u64) {
-        self.textures.remove(&handle);
-        self.surfaces.remove(&handle);
-    }
-}
+use crate::sampling::{AddressMode, ArrayFormat, FilterMode, Layout, ReadMode};
 
 /// The shape a texture or surface instruction addresses (`.1d`, `.2d`, `.3d`, `.a1d`,
 /// `.a2d`, `.cube`, `.acube`).
@@ -245,7 +204,7 @@ fn border_texel(format: ArrayFormat, read: ReadMode, channels: u32, color: [f32;
             ArrayFormat::F16 => u32::from(super::half::from_f64(
                 f64::from(c),
                 HalfFmt::F16,
-                super::ir::Round::Nearest,
+                super::exact::Round::Nearest,
             )),
             ArrayFormat::U8 if read == ReadMode::NormalizedFloat => {
                 (c.clamp(0.0, 1.0) * 255.0).round() as u32
@@ -305,7 +264,7 @@ pub fn fetch(
     ttype: TexelType,
     coords: [u32; 4],
 ) -> Result<Texel, String> {
-    let Some((layout, desc)) = mem.textures.textures.get(&handle).copied() else {
+    let Some((layout, desc)) = mem.textures.texture(handle).copied() else {
         return Err(format!(
             "{handle:#x} is not a live texture object (pass a `Texture` as the argument)"
         ));
@@ -464,7 +423,7 @@ pub fn surface_address(
     coords: [u32; 4],
     bytes: usize,
 ) -> Result<Option<u64>, String> {
-    let Some(layout) = mem.textures.surfaces.get(&handle).copied() else {
+    let Some(layout) = mem.textures.surface(handle).copied() else {
         return Err(format!(
             "{handle:#x} is not a live surface object (pass a `Surface` as the argument)"
         ));

@@ -28,8 +28,8 @@
 //! place where the `f64` sum itself rounds or the GPU truncates; `f64` `mma` is a chain of
 //! fused multiply-adds in `k` order.
 
+use super::exact::Round;
 use super::half::{self, HalfFmt};
-use super::ir::Round;
 
 /// The element type of a tensor-core operand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
