@@ -3,10 +3,14 @@
 //! `cargo run --release --example bench [-- path/to/kernels.sm90.cubin]`
 //!
 //! "Raw" opens libcuda with libloading, looks the entry points up with the header's PFN
-//! types and calls them directly, as C code would. Each measurement alternates raw and crate
-//! rounds and reports the median round. Launch rows measure CPU-side enqueue cost: batches of
-//! launches are timed while they are queued, and the stream is drained between batches
-//! (untimed), so the GPU's execution rate does not hide the host overhead.
+//! types and calls them directly, as C code would. Each measurement runs rounds of a raw
+//! batch and a crate batch back to back, the order swapped every round (so neither side
+//! always runs on a warmer cache or a fuller queue), and reports the median of each side and
+//! the median of the per-round differences: the overhead column compares the two batches of
+//! one round, which the driver's own drift between rounds does not move. Launch rows measure
+//! CPU-side enqueue cost: batches of launches are timed while they are queued, and the
+//! stream is drained between batches (untimed), so the GPU's execution rate does not hide
+//! the host overhead.
 
 use std::ffi::c_void;
 use std::hint::black_box;
@@ -27,7 +31,61 @@ struct Row {
     what: &'static str,
     raw: f64,
     ours: f64,
+    /// Median over rounds of (ours - raw) / raw.
+    overhead: f64,
+    /// Median over rounds of ours - raw, in `unit`.
+    extra: f64,
     unit: &'static str,
+}
+
+/// Seconds per call of `iters` calls of `f`, then `between` (untimed).
+#[inline(always)]
+fn time(iters: usize, f: &mut impl FnMut(), between: &mut impl FnMut()) -> f64 {
+    let t = Instant::now();
+    for _ in 0..iters {
+        f();
+    }
+    let s = t.elapsed().as_secs_f64() / iters as f64;
+    between();
+    s
+}
+
+/// Times `rounds` pairs of batches (`iters` calls each), swapping which side goes first
+/// every round; `between` runs untimed after each batch. The closures are generic, so each
+/// side's loop is compiled as directly as a hand-written one.
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    what: &'static str,
+    unit: &'static str,
+    scale: f64,
+    rounds: usize,
+    iters: usize,
+    mut raw: impl FnMut(),
+    mut ours: impl FnMut(),
+    mut between: impl FnMut(),
+) -> Row {
+    let (mut r, mut o, mut ratio, mut diff) = (vec![], vec![], vec![], vec![]);
+    for round in 0..rounds {
+        let (tr, to) = if round % 2 == 0 {
+            let tr = time(iters, &mut raw, &mut between);
+            (tr, time(iters, &mut ours, &mut between))
+        } else {
+            let to = time(iters, &mut ours, &mut between);
+            (time(iters, &mut raw, &mut between), to)
+        };
+        r.push(tr);
+        o.push(to);
+        ratio.push(to / tr - 1.0);
+        diff.push(to - tr);
+    }
+    Row {
+        what,
+        raw: median(r) * scale,
+        ours: median(o) * scale,
+        overhead: median(ratio),
+        extra: median(diff) * scale,
+        unit,
+    }
 }
 
 fn check(rc: sys::CUresult, what: &str) {
@@ -81,82 +139,68 @@ fn main() -> cuda_library::Result<()> {
     let mut rows = Vec::new();
 
     // 1. load_data + get_kernel + unload
-    {
-        let iters = 200;
-        let (mut r, mut o) = (Vec::new(), Vec::new());
-        for _ in 0..ROUNDS {
-            let t = Instant::now();
-            for _ in 0..iters {
-                let mut lib: sys::CUlibrary = ptr::null_mut();
-                let mut k: sys::CUkernel = ptr::null_mut();
-                // SAFETY: a valid cubin; no options.
-                unsafe {
-                    check(
-                        load(
-                            &mut lib,
-                            image.as_ptr().cast(),
-                            ptr::null_mut(),
-                            ptr::null_mut(),
-                            0,
-                            ptr::null_mut(),
-                            ptr::null_mut(),
-                            0,
-                        ),
-                        "cuLibraryLoadData",
-                    );
-                    check(
-                        get_kernel(&mut k, lib, c"saxpy".as_ptr()),
-                        "cuLibraryGetKernel",
-                    );
-                    check(unload(lib), "cuLibraryUnload");
-                }
+    let opts = LibraryOptions::default();
+    rows.push(compare(
+        "load_data + get_kernel + unload",
+        "µs",
+        1e6,
+        ROUNDS * 2,
+        200,
+        || {
+            let mut lib: sys::CUlibrary = ptr::null_mut();
+            let mut k: sys::CUkernel = ptr::null_mut();
+            // SAFETY: a valid cubin; no options.
+            unsafe {
+                check(
+                    load(
+                        &mut lib,
+                        image.as_ptr().cast(),
+                        ptr::null_mut(),
+                        ptr::null_mut(),
+                        0,
+                        ptr::null_mut(),
+                        ptr::null_mut(),
+                        0,
+                    ),
+                    "cuLibraryLoadData",
+                );
+                check(
+                    get_kernel(&mut k, lib, c"saxpy".as_ptr()),
+                    "cuLibraryGetKernel",
+                );
+                check(unload(lib), "cuLibraryUnload");
             }
-            r.push(t.elapsed().as_secs_f64() / iters as f64);
-            let opts = LibraryOptions::default();
-            let t = Instant::now();
-            for _ in 0..iters {
-                let lib = Library::load_data(&image, &opts)?;
-                black_box(lib.get_kernel("saxpy")?);
-                lib.unload()?;
-            }
-            o.push(t.elapsed().as_secs_f64() / iters as f64);
-        }
-        rows.push(Row {
-            what: "load_data + get_kernel + unload",
-            raw: median(r) * 1e6,
-            ours: median(o) * 1e6,
-            unit: "µs",
-        });
-    }
+        },
+        || {
+            let lib = Library::load_data(&image, &opts).expect("load");
+            black_box(lib.get_kernel("saxpy").expect("get_kernel"));
+            lib.unload().expect("unload");
+        },
+        || {},
+    ));
 
     let lib = Library::load_data(&image, &LibraryOptions::default())?;
 
     // 2. get_kernel lookup
     {
-        let iters = 1_000_000;
         let raw_lib: sys::CUlibrary = lib.as_raw().cast();
-        let (mut r, mut o) = (Vec::new(), Vec::new());
-        for _ in 0..ROUNDS {
-            let t = Instant::now();
-            for _ in 0..iters {
+        rows.push(compare(
+            "get_kernel",
+            "ns",
+            1e9,
+            ROUNDS * 2,
+            1_000_000,
+            || {
                 let mut k: sys::CUkernel = ptr::null_mut();
                 // SAFETY: a loaded library and a NUL-terminated name.
                 unsafe { check(get_kernel(&mut k, raw_lib, c"saxpy".as_ptr()), "get") };
                 black_box(k);
-            }
-            r.push(t.elapsed().as_secs_f64() / iters as f64);
-            let t = Instant::now();
-            for _ in 0..iters {
-                black_box(lib.get_kernel(black_box("saxpy"))?);
-            }
-            o.push(t.elapsed().as_secs_f64() / iters as f64);
-        }
-        rows.push(Row {
-            what: "get_kernel",
-            raw: median(r) * 1e9,
-            ours: median(o) * 1e9,
-            unit: "ns",
-        });
+            },
+            || {
+                black_box(lib.get_kernel(black_box("saxpy")).expect("get_kernel"));
+            },
+            || {},
+        ));
     }
 
     // 3. and 4. launches: CPU-side enqueue cost per launch.
@@ -185,27 +229,16 @@ fn main() -> cuda_library::Result<()> {
 
     type LaunchFn<'a> = Box<dyn FnMut() + 'a>;
     let mut measure = |what: &'static str, mut raw_launch: LaunchFn, mut our_launch: LaunchFn| {
-        let (mut r, mut o) = (Vec::new(), Vec::new());
-        for _ in 0..ROUNDS * 4 {
-            let t = Instant::now();
-            for _ in 0..batch {
-                raw_launch();
-            }
-            r.push(t.elapsed().as_secs_f64() / batch as f64);
-            stream.synchronize().expect("sync");
-            let t = Instant::now();
-            for _ in 0..batch {
-                our_launch();
-            }
-            o.push(t.elapsed().as_secs_f64() / batch as f64);
-            stream.synchronize().expect("sync");
-        }
-        rows.push(Row {
+        rows.push(compare(
             what,
-            raw: median(r) * 1e6,
-            ours: median(o) * 1e6,
-            unit: "µs",
-        });
+            "µs",
+            1e6,
+            ROUNDS * 8,
+            batch,
+            &mut *raw_launch,
+            &mut *our_launch,
+            || stream.synchronize().expect("sync"),
+        ));
     };
 
     let empty_raw = empty.as_raw() as sys::CUfunction;
@@ -259,17 +292,19 @@ fn main() -> cuda_library::Result<()> {
     let b2b = t.elapsed().as_secs_f64() / n as f64 * 1e6;
 
     println!();
-    println!("| operation | raw driver | cuda-library | overhead |");
+    println!("| operation | raw driver | cuda-library | overhead (median of rounds) |");
     println!("|---|---|---|---|");
     for r in &rows {
         println!(
-            "| {} | {:.3} {} | {:.3} {} | {:+.1}% |",
+            "| {} | {:.3} {} | {:.3} {} | {:+.1}% ({:+.3} {}) |",
             r.what,
             r.raw,
             r.unit,
             r.ours,
             r.unit,
-            (r.ours / r.raw - 1.0) * 100.0
+            r.overhead * 100.0,
+            r.extra,
+            r.unit
         );
     }
     println!(

@@ -58,7 +58,7 @@ pub struct DeviceProperties {
 
 /// The number of devices the driver reports.
 /// One kernel parameter as the driver lays it out (`cuKernelGetParamInfo`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ParamInfo {
     /// Zero-based position.

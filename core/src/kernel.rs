@@ -32,7 +32,9 @@ pub struct KernelInfo {
 pub struct Kernel {
     pub(crate) lib: LibRef,
     pub(crate) raw: seam::Kernel,
-    params: OnceLock<Vec<ParamInfo>>,
+    /// The parameter layout, once asked for: interned (see [`intern`]), so a kernel handle
+    /// owns nothing that needs dropping and taking one stays as cheap as the driver call.
+    params: OnceLock<&'static [ParamInfo]>,
 }
 
 impl Clone for Kernel {
@@ -128,8 +130,23 @@ impl From<Kernels> for Vec<Kernel> {
     }
 }
 
+/// One shared copy of each distinct parameter layout, kept for the process. Kernels with the
+/// same layout share it, so what this keeps is bounded by the number of distinct kernel
+/// signatures a process loads (a few dozen bytes each), not by the handles taken.
+fn intern(params: Vec<ParamInfo>) -> &'static [ParamInfo] {
+    static SEEN: std::sync::Mutex<std::collections::BTreeSet<&'static [ParamInfo]>> =
+        std::sync::Mutex::new(std::collections::BTreeSet::new());
+    let mut seen = SEEN.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(p) = seen.get(params.as_slice()) {
+        return p;
+    }
+    let p: &'static [ParamInfo] = Box::leak(params.into_boxed_slice());
+    seen.insert(p);
+    p
+}
+
 impl Kernel {
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new(lib: LibRef, raw: seam::Kernel) -> Kernel {
         Kernel {
             lib,
@@ -181,7 +198,7 @@ impl Kernel {
         if let Some(p) = self.params.get() {
             return Ok(p);
         }
-        let out = self.raw.params(g.sim())?;
+        let out = intern(self.raw.params(g.sim())?);
         Ok(self.params.get_or_init(|| out))
     }
 

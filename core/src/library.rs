@@ -179,7 +179,7 @@ impl Library {
         &self.symbols
     }
 
-    #[inline]
+    #[inline(always)]
     fn symbol<'a>(&'a self, name: &'a str) -> &'a str {
         if self.symbols.is_empty() {
             name
@@ -216,7 +216,7 @@ impl Library {
     /// A kernel by its symbol name (the mangled name for C++ kernels not declared
     /// `extern "C"`, or a name expression the library's [`ObjectCode`](crate::ObjectCode)
     /// maps). On the driver the lookup costs one driver call and does not allocate.
-    #[inline]
+    #[inline(always)]
     pub fn get_kernel(&self, name: &str) -> Result<Kernel> {
         let name = self.symbol(name);
         // The driver library is loaded for as long as `self` is borrowed (unload takes

@@ -575,6 +575,7 @@ impl Library {
         )
     }
 
+    #[inline(always)]
     pub fn is_simulated(&self) -> bool {
         matches!(self, Library::Sim)
     }
@@ -585,7 +586,7 @@ impl Library {
     }
 
     /// A kernel by symbol name; `None` when there is none.
-    #[inline]
+    #[inline(always)]
     pub fn get_kernel(&self, name: &str, sim: Option<&SimLibrary>) -> Result<Option<Kernel>> {
         on!(self,
             Library::Driver(l) => Ok(l.get_kernel(name)?.map(Kernel::Driver)),

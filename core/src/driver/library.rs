@@ -46,7 +46,7 @@ pub(crate) struct Loaded {
 }
 
 /// Converts `name` to a NUL-terminated string for the driver without allocating when short.
-#[inline]
+#[inline(always)]
 fn with_cstr<R>(name: &str, f: impl FnOnce(&CStr) -> Result<R>) -> Result<R> {
     const INLINE: usize = 128;
     let bytes = name.as_bytes();
@@ -86,7 +86,7 @@ fn driver_string(p: *const c_char) -> String {
 }
 
 /// The driver's NOT_FOUND as `None`, other errors as they are.
-#[inline]
+#[inline(always)]
 fn found<T>(r: Result<T>) -> Result<Option<T>> {
     match r {
         Ok(v) => Ok(Some(v)),
@@ -185,7 +185,7 @@ impl Library {
 
     /// `cuLibraryGetKernel`; `None` when the library has no such kernel. The caller keeps
     /// the library loaded.
-    #[inline]
+    #[inline(always)]
     pub fn get_kernel(&self, name: &str) -> Result<Option<Kernel>> {
         let mut raw: sys::CUkernel = ptr::null_mut();
         // SAFETY: the library is loaded (the caller's promise); writes one handle.
