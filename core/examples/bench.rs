@@ -291,6 +291,186 @@ fn main() -> cuda_library::Result<()> {
     stream.synchronize()?;
     let b2b = t.elapsed().as_secs_f64() / n as f64 * 1e6;
 
+    // Where the crate's extra time goes: the same calls through the pointers
+    // cuGetProcAddress_v2 returns (what the crate calls) instead of dlsym's, and the
+    // cuCtxGetCurrent a launch makes to check its stream's context is current.
+    let get_proc = sym::<sys::PFN_cuGetProcAddress_v12000>(&raw, b"cuGetProcAddress_v2\0")
+        .expect("cuGetProcAddress_v2");
+    let proc_of = |name: &std::ffi::CStr, version: i32| -> *mut c_void {
+        let mut p: *mut c_void = ptr::null_mut();
+        let mut status = sys::CUdriverProcAddressQueryResult::CU_GET_PROC_ADDRESS_SUCCESS;
+        // SAFETY: writes one pointer and a status.
+        unsafe {
+            check(
+                get_proc(name.as_ptr(), &mut p, version, 0, &mut status),
+                "getproc",
+            )
+        };
+        p
+    };
+    // SAFETY: the header's PFN types for these symbols at these versions.
+    let gp_get_kernel: unsafe extern "C" fn(
+        *mut sys::CUkernel,
+        sys::CUlibrary,
+        *const std::ffi::c_char,
+    ) -> sys::CUresult = unsafe { std::mem::transmute(proc_of(c"cuLibraryGetKernel", 12000)) };
+    // SAFETY: as above.
+    let gp_launch: unsafe extern "C" fn(
+        *const sys::CUlaunchConfig,
+        sys::CUfunction,
+        *mut *mut c_void,
+        *mut *mut c_void,
+    ) -> sys::CUresult = unsafe { std::mem::transmute(proc_of(c"cuLaunchKernelEx", 11060)) };
+    let ctx_get_current =
+        sym::<sys::PFN_cuCtxGetCurrent_v4000>(&raw, b"cuCtxGetCurrent\0").expect("cuCtxGetCurrent");
+    // An empty-kernel launch as C code makes it (a `Copy` closure, reused below).
+    let raw_empty = || {
+        // SAFETY: a loaded kernel with no parameters.
+        unsafe {
+            check(
+                launch_ex(&raw_cfg, empty_raw, ptr::null_mut(), ptr::null_mut()),
+                "launch",
+            )
+        }
+    };
+    let raw_lib: sys::CUlibrary = lib.as_raw().cast();
+    let mut probes = Vec::new();
+    probes.push(compare(
+        "cuLibraryGetKernel: dlsym vs cuGetProcAddress pointer",
+        "ns",
+        1e9,
+        ROUNDS * 2,
+        1_000_000,
+        || {
+            let mut k: sys::CUkernel = ptr::null_mut();
+            // SAFETY: a loaded library and a NUL-terminated name.
+            unsafe { check(get_kernel(&mut k, raw_lib, c"saxpy".as_ptr()), "get") };
+            black_box(k);
+        },
+        || {
+            let mut k: sys::CUkernel = ptr::null_mut();
+            // SAFETY: as above.
+            unsafe { check(gp_get_kernel(&mut k, raw_lib, c"saxpy".as_ptr()), "get") };
+            black_box(k);
+        },
+        || {},
+    ));
+    probes.push(compare(
+        "cuLibraryGetKernel: a static name vs one just copied byte by byte to the stack",
+        "ns",
+        1e9,
+        ROUNDS * 2,
+        1_000_000,
+        || {
+            let mut k: sys::CUkernel = ptr::null_mut();
+            // SAFETY: a loaded library and a NUL-terminated name.
+            unsafe { check(get_kernel(&mut k, raw_lib, c"saxpy".as_ptr()), "get") };
+            black_box(k);
+        },
+        || {
+            let name = black_box("saxpy").as_bytes();
+            let mut buf = [0u8; 64];
+            for (d, s) in buf.iter_mut().zip(name) {
+                // Volatile: one byte store each, as a byte loop compiles to.
+                // SAFETY: writing within `buf`.
+                unsafe { std::ptr::write_volatile(d, *s) };
+            }
+            let mut k: sys::CUkernel = ptr::null_mut();
+            // SAFETY: a loaded library and a NUL-terminated name (`buf` is zeroed past it).
+            unsafe { check(get_kernel(&mut k, raw_lib, buf.as_ptr().cast()), "get") };
+            black_box(k);
+        },
+        || {},
+    ));
+    probes.push(compare(
+        "cuLaunchKernelEx (empty): dlsym vs cuGetProcAddress pointer",
+        "µs",
+        1e6,
+        ROUNDS * 8,
+        batch,
+        raw_empty,
+        || {
+            // SAFETY: as above.
+            unsafe {
+                check(
+                    gp_launch(&raw_cfg, empty_raw, ptr::null_mut(), ptr::null_mut()),
+                    "launch",
+                )
+            }
+        },
+        || stream.synchronize().expect("sync"),
+    ));
+    let mut no_attrs = [sys::CUlaunchAttribute::default(); 1];
+    let attrs_cfg = sys::CUlaunchConfig {
+        attrs: no_attrs.as_mut_ptr(),
+        ..raw_cfg
+    };
+    probes.push(compare(
+        "cuLaunchKernelEx (empty): attrs null vs an empty attribute array",
+        "µs",
+        1e6,
+        ROUNDS * 8,
+        batch,
+        raw_empty,
+        || {
+            // SAFETY: as above; zero attributes in a live array.
+            unsafe {
+                check(
+                    launch_ex(&attrs_cfg, empty_raw, ptr::null_mut(), ptr::null_mut()),
+                    "launch",
+                )
+            }
+        },
+        || stream.synchronize().expect("sync"),
+    ));
+    // The crate's own work per launch, measured against a driver that does nothing
+    // (a stub libcuda), is about 20 ns; this asks what the same amount of unrelated work
+    // between two launches does to the real driver's enqueue.
+    let mut scratch = [0u64; 16];
+    probes.push(compare(
+        "cuLaunchKernelEx (empty): alone vs after ~20 ns of unrelated work",
+        "µs",
+        1e6,
+        ROUNDS * 8,
+        batch,
+        raw_empty,
+        || {
+            for (i, w) in scratch.iter_mut().enumerate() {
+                *w = black_box(w.wrapping_mul(31).wrapping_add(i as u64));
+            }
+            black_box(&scratch);
+            // SAFETY: as above.
+            unsafe {
+                check(
+                    launch_ex(&raw_cfg, empty_raw, ptr::null_mut(), ptr::null_mut()),
+                    "launch",
+                )
+            }
+        },
+        || stream.synchronize().expect("sync"),
+    ));
+    probes.push(compare(
+        "cuLaunchKernelEx (empty): alone vs after cuCtxGetCurrent",
+        "µs",
+        1e6,
+        ROUNDS * 8,
+        batch,
+        raw_empty,
+        || {
+            let mut c: sys::CUcontext = ptr::null_mut();
+            // SAFETY: writes one handle; then as above.
+            unsafe {
+                check(ctx_get_current(&mut c), "cuCtxGetCurrent");
+                black_box(c);
+                check(
+                    launch_ex(&raw_cfg, empty_raw, ptr::null_mut(), ptr::null_mut()),
+                    "launch",
+                )
+            }
+        },
+        || stream.synchronize().expect("sync"),
+    ));
+
     println!();
     println!("| operation | raw driver | cuda-library | overhead (median of rounds) |");
     println!("|---|---|---|---|");
@@ -310,5 +490,20 @@ fn main() -> cuda_library::Result<()> {
     println!(
         "\nempty kernel back to back (enqueue + GPU, {n} launches then one sync): {b2b:.2} µs per launch"
     );
+    println!("\n| probe (first vs second) | first | second | difference |");
+    println!("|---|---|---|---|");
+    for r in &probes {
+        println!(
+            "| {} | {:.3} {} | {:.3} {} | {:+.1}% ({:+.3} {}) |",
+            r.what,
+            r.raw,
+            r.unit,
+            r.ours,
+            r.unit,
+            r.overhead * 100.0,
+            r.extra,
+            r.unit
+        );
+    }
     Ok(())
 }

@@ -499,7 +499,8 @@ impl Kernel {
         const INLINE: usize = 32;
         let mut inline = [MaybeUninit::<*mut c_void>::uninit(); INLINE];
         let mut heap = Vec::new();
-        let ptrs: *mut *mut c_void = if args.len() <= INLINE {
+        let n_args = args.len();
+        let ptrs: *mut *mut c_void = if n_args <= INLINE {
             for (slot, a) in inline.iter_mut().zip(args) {
                 slot.write(a.as_ptr().cast_mut().cast());
             }
@@ -540,9 +541,16 @@ impl Kernel {
             blockDimZ: bz,
             sharedMemBytes: geometry.shared_mem_bytes,
             hStream: stream.raw,
-            attrs: attrs.as_mut_ptr().cast(),
+            // No attribute array when there are none, as a C caller passes it.
+            attrs: if n_attrs == 0 {
+                ptr::null_mut()
+            } else {
+                attrs.as_mut_ptr().cast()
+            },
             numAttrs: n_attrs as u32,
         };
+        // No parameter array for a kernel without parameters.
+        let ptrs = if n_args == 0 { ptr::null_mut() } else { ptrs };
         // SAFETY: the library is held loaded (the caller's promise); every pointer is a live
         // slice of exactly its parameter's size (checked above); a CUkernel may be passed
         // where a CUfunction is expected (CUDA 12.0+), and the stream's context is current.
