@@ -106,6 +106,36 @@ fn check_saxpy(lib: &Library, ctx: &cuda_library::Context) {
     }
 }
 
+/// A launch runs in its stream's context, whatever context is current (the crate relies on
+/// it to skip a cuCtxGetCurrent per launch).
+#[test]
+fn launch_runs_in_the_streams_context() {
+    let Some((dev, ctx, _turn)) = gpu() else {
+        return;
+    };
+    let lib = Library::load_file(fixture("kernels.sm90.cubin"), &opts()).unwrap();
+    let args5 = lib.get_kernel("args5").unwrap();
+    let other = cuda_library::Context::new(&dev).unwrap();
+    let stream = other.create_stream().unwrap();
+    let out = other.alloc_zeroed::<f32>(1).unwrap();
+    ctx.set_current().unwrap();
+    launch!(
+        args5,
+        &stream,
+        &LaunchConfig::new(1, 1),
+        -1i32,
+        2.0f32,
+        3.0f64,
+        out,
+        5i64
+    )
+    .unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![10.0]);
+    drop((out, stream));
+    ctx.set_current().unwrap();
+}
+
 #[test]
 fn loads_cubin_fatbin_and_ptx_from_bytes_and_files() {
     let Some((_dev, ctx, _turn)) = gpu() else {

@@ -471,6 +471,44 @@ fn main() -> cuda_library::Result<()> {
         || stream.synchronize().expect("sync"),
     ));
 
+    // Which context does cuLaunchKernelEx use for a CUkernel: the current one or the
+    // stream's? Launch on a stream of a second context while the primary one is current.
+    {
+        let other = cuda_library::Context::new(&dev)?;
+        let other_stream = other.create_stream()?;
+        let other_out = other.alloc_zeroed::<f32>(1)?;
+        ctx.set_current()?;
+        let (a, b, c, e) = (-1i32, 2.0f32, 3.0f64, 5i64);
+        let d = other_out.as_raw();
+        let mut params: [*mut c_void; 5] = [
+            (&a as *const i32).cast_mut().cast(),
+            (&b as *const f32).cast_mut().cast(),
+            (&c as *const f64).cast_mut().cast(),
+            (&d as *const u64).cast_mut().cast(),
+            (&e as *const i64).cast_mut().cast(),
+        ];
+        let cfg_other = sys::CUlaunchConfig {
+            hStream: other_stream.as_raw().cast(),
+            ..raw_cfg
+        };
+        // SAFETY: five live arguments of the kernel's parameter sizes; `d` is device memory
+        // of the other context.
+        let rc = unsafe { launch_ex(&cfg_other, args5_raw, params.as_mut_ptr(), ptr::null_mut()) };
+        let mut cur: sys::CUcontext = ptr::null_mut();
+        // SAFETY: writes one handle.
+        unsafe { check(ctx_get_current(&mut cur), "cuCtxGetCurrent") };
+        other_stream.synchronize()?;
+        println!(
+            "\ncontext probe: launch on another context's stream while the primary is current: \
+             CUresult {}, result {:?} (10 = written), current context afterwards is the \
+             primary: {}",
+            rc.0,
+            other_out.to_vec()?,
+            cur.cast() == ctx.as_raw()
+        );
+        ctx.set_current()?;
+    }
+
     println!();
     println!("| operation | raw driver | cuda-library | overhead (median of rounds) |");
     println!("|---|---|---|---|");
