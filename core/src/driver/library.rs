@@ -78,27 +78,6 @@ fn with_cstr<R>(name: &str, f: impl FnOnce(&CStr) -> Result<R>) -> Result<R> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_of_every_short_length_are_copied_with_their_terminator() {
-        let text: String = (0..200)
-            .map(|i| char::from(b'a' + (i % 26) as u8))
-            .collect();
-        for n in 0..text.len() {
-            let name = &text[..n];
-            let got = with_cstr(name, |c| Ok(c.to_bytes().to_vec())).unwrap();
-            assert_eq!(got, name.as_bytes(), "length {n}");
-        }
-        assert!(matches!(
-            with_cstr("sax\0py", |_| Ok(())),
-            Err(Error::InvalidName(_))
-        ));
-    }
-}
-
 /// Reads a driver-owned C string.
 fn driver_string(p: *const c_char) -> String {
     if p.is_null() {
@@ -590,5 +569,26 @@ impl Kernel {
                 launch_kernel_ex(&cfg, self.raw as sys::CUfunction, ptrs, ptr::null_mut())
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_of_every_short_length_are_copied_with_their_terminator() {
+        let text: String = (0..200)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        for n in 0..text.len() {
+            let name = &text[..n];
+            let got = with_cstr(name, |c| Ok(c.to_bytes().to_vec())).unwrap();
+            assert_eq!(got, name.as_bytes(), "length {n}");
+        }
+        assert!(matches!(
+            with_cstr("sax\0py", |_| Ok(())),
+            Err(Error::InvalidName(_))
+        ));
     }
 }
