@@ -107,7 +107,8 @@ pub struct KernelAttributes {
     pub cluster_scheduling_policy_preference: i32,
 }
 
-/// The kernel attributes that can be changed with [`Kernel::set_attribute`].
+/// The kernel attributes that can be changed with
+/// [`Kernel::set_attribute`](crate::Kernel::set_attribute).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum KernelAttribute {

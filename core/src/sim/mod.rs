@@ -11,10 +11,10 @@
 //! as warps of 32 lanes (an active mask per instruction; diverged lanes reconverge because
 //! the lanes at the lowest program counter always run first), with block-wide barriers,
 //! shared/local/constant/parameter memory, atomics, `shfl.sync` and `vote.sync`.
-//! Out-of-bounds and misaligned accesses are [`Error::KernelFault`]
+//! Out-of-bounds and misaligned accesses are [`Error::KernelFault`](crate::Error::KernelFault)
 //! errors naming the kernel, block, thread and address; a kernel that runs past its
-//! instruction budget stops with [`Error::InstructionBudget`];
-//! an instruction the simulator does not implement is an [`Error::Unsupported`]
+//! instruction budget stops with [`Error::InstructionBudget`](crate::Error::InstructionBudget);
+//! an instruction the simulator does not implement is an [`Error::Unsupported`](crate::Error::Unsupported)
 //! naming it and its line, never a silent wrong answer.
 //!
 //! ```
