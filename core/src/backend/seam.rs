@@ -98,7 +98,7 @@ fn mixed(what: &str) -> Error {
     ))
 }
 
-fn sim_only(what: &str) -> Error {
+fn driver_only(what: &str) -> Error {
     Error::Unsupported(format!("{what} is a driver handle; the simulator has none"))
 }
 
@@ -399,7 +399,7 @@ impl Stream {
                 c.clone(),
                 owner,
             ))),
-            Context::Sim(_) => Err(sim_only("a borrowed stream")),
+            Context::Sim(_) => Err(driver_only("a borrowed stream")),
         }
     }
 
@@ -637,7 +637,7 @@ impl Library {
                 Context::current_or_default()?;
                 l.module()
             },
-            Library::Sim => Err(sim_only("a CUmodule")),
+            Library::Sim => Err(driver_only("a CUmodule")),
         )
     }
 }
@@ -724,7 +724,7 @@ impl Kernel {
 
     /// The `CUfunction` in the current context.
     pub fn function(&self) -> Result<*mut c_void> {
-        on!(self, Kernel::Driver(k) => Ok(k.function()?.cast()), Kernel::Sim(_) => Err(sim_only("a CUfunction")))
+        on!(self, Kernel::Driver(k) => Ok(k.function()?.cast()), Kernel::Sim(_) => Err(driver_only("a CUfunction")))
     }
 
     pub fn max_active_blocks_per_sm(
@@ -753,7 +753,7 @@ impl Kernel {
 
     /// The `CUlibrary` the driver says the kernel belongs to.
     pub fn library_raw(&self) -> Result<*mut c_void> {
-        on!(self, Kernel::Driver(k) => k.library_raw(), Kernel::Sim(_) => Err(sim_only("a CUlibrary")))
+        on!(self, Kernel::Driver(k) => k.library_raw(), Kernel::Sim(_) => Err(driver_only("a CUlibrary")))
     }
 
     /// The raw `CUkernel` (null on the simulator).
