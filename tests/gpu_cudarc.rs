@@ -85,6 +85,29 @@ fn cudarc_memory_contexts_and_streams() {
     own_stream.synchronize().unwrap();
     drop(own_stream);
 
+    // cudarc's per-thread default stream is a special handle (0x2) that runs in whatever
+    // context is current: a launch on it must make its context current first. With no
+    // context current at all (a context of our own made current, then destroyed), it still
+    // runs in cudarc's context.
+    let per_thread = Stream::from_cudarc(&cu.per_thread_stream()).unwrap();
+    let out = ctx.alloc_zeroed::<f32>(1).unwrap();
+    drop(Context::new(&Device::new(0).unwrap()).unwrap());
+    let args5 = lib.get_kernel("args5").unwrap();
+    cuda_library::launch!(
+        args5,
+        &per_thread,
+        &cuda_library::LaunchConfig::new(1, 1),
+        -1i32,
+        2.0f32,
+        3.0f64,
+        out,
+        5i64
+    )
+    .unwrap();
+    per_thread.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![10.0]);
+    drop(per_thread);
+
     // Drops in the other order: cudarc's stream and context first, ours still work.
     drop(x);
     drop(y);

@@ -159,7 +159,8 @@ impl Library {
     /// `raw` must be a loaded library that nothing else unloads.
     pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
         Ok(Library {
-            lib: LibRef::new(seam::Library::from_raw(raw)?, None),
+            // SAFETY: the caller's promise, passed on.
+            lib: LibRef::new(unsafe { seam::Library::from_raw(raw) }?, None),
             source: "a CUlibrary handle".to_string(),
             _image: None,
             kind: None,

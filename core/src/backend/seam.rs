@@ -234,7 +234,11 @@ impl Context {
             BackendKind::Driver => {
                 driver!(driver::Context::current_or_default().map(Context::Driver))
             }
-            BackendKind::Sim => Ok(Context::Sim(sim::Context::current_or_default())),
+            BackendKind::Sim => {
+                // A malformed CUDA_LIBRARY_SIM_DEVICES is an error here as for Device::new.
+                sim::device::check_device_count_setting()?;
+                Ok(Context::Sim(sim::Context::current_or_default()))
+            }
         }
     }
 
@@ -387,18 +391,20 @@ impl Stream {
     }
 
     /// Wraps a driver stream that `owner` keeps alive and destroys.
+    ///
+    /// # Safety
+    /// As `driver::Stream::borrowed`: `raw` is a stream of `ctx` that `owner` keeps alive.
     #[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
-    pub fn borrowed(
+    pub unsafe fn borrowed(
         raw: *mut c_void,
         ctx: &Context,
         owner: Arc<dyn std::any::Any + Send + Sync>,
     ) -> Result<Stream> {
         match ctx {
-            Context::Driver(c) => Ok(Stream::Driver(driver::Stream::borrowed(
-                raw,
-                c.clone(),
-                owner,
-            ))),
+            // SAFETY: the caller's promise, passed on.
+            Context::Driver(c) => Ok(Stream::Driver(unsafe {
+                driver::Stream::borrowed(raw, c.clone(), owner)
+            })),
             Context::Sim(_) => Err(driver_only("a borrowed stream")),
         }
     }
@@ -554,13 +560,17 @@ impl Library {
     }
 
     /// Wraps a driver `CUlibrary` loaded elsewhere.
-    pub fn from_raw(raw: *mut c_void) -> Result<Library> {
+    ///
+    /// # Safety
+    /// As `driver::Library::from_raw`: a loaded library nothing else unloads.
+    pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
         if selected()?.kind == BackendKind::Sim {
             return Err(Error::Unsupported(
                 "Library::from_raw wraps a driver CUlibrary; the simulator has none".to_string(),
             ));
         }
-        driver!(driver::Library::from_raw(raw).map(Library::Driver))
+        // SAFETY: the caller's promise, passed on.
+        driver!(unsafe { driver::Library::from_raw(raw) }.map(Library::Driver))
     }
 
     /// Unloads a driver library (a simulated one is freed when the slot drops it).

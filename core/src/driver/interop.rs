@@ -101,9 +101,10 @@ impl Stream {
         driver_only("Stream::from_cudarc")?;
         let ctx = Context::from_cudarc(stream.context())?;
         let owner: Arc<dyn std::any::Any + Send + Sync> = stream.clone();
-        Ok(Stream {
-            imp: seam::Stream::borrowed(stream.cu_stream().cast(), &ctx.imp, owner)?,
-        })
+        // SAFETY: cudarc's stream belongs to `ctx` (made from the stream's own context) and
+        // lives as long as `owner`, its Arc, which the new Stream keeps.
+        let imp = unsafe { seam::Stream::borrowed(stream.cu_stream().cast(), &ctx.imp, owner) }?;
+        Ok(Stream { imp })
     }
 
     /// cudarc's view of this stream, in `ctx` (this stream's context as cudarc has it, e.g.

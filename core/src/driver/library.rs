@@ -20,6 +20,10 @@ pub(crate) struct Library {
     drv: &'static Driver,
 }
 
+/// `CU_STREAM_PER_THREAD`: the largest of the special stream handles (0 null, 1
+/// `CU_STREAM_LEGACY`, 2 per-thread), which run in the calling thread's current context.
+const CU_STREAM_PER_THREAD: usize = 2;
+
 /// A `CUkernel` of a loaded library.
 #[derive(Clone, Copy)]
 pub(crate) struct Kernel {
@@ -169,7 +173,11 @@ impl Library {
     }
 
     /// Wraps a `CUlibrary` loaded elsewhere.
-    pub fn from_raw(raw: *mut c_void) -> Result<Library> {
+    ///
+    /// # Safety
+    /// `raw` is a loaded library that stays loaded until this crate unloads it (it is later
+    /// passed to `cuLibraryGetKernel`, `cuLibraryUnload` and the rest).
+    pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
         Ok(Library {
             raw: raw.cast(),
             drv: driver()?,
@@ -488,34 +496,52 @@ impl Kernel {
         stream: &super::Stream,
         geometry: &Geometry,
         params: &[ParamInfo],
-        args: impl ExactSizeIterator<Item = &'a [u8]> + Clone,
+        args: impl Iterator<Item = &'a [u8]>,
     ) -> Result<()> {
-        if args.len() != params.len() || args.clone().zip(params).any(|(a, p)| a.len() != p.size) {
+        // Special handles (the null and legacy default streams, the per-thread stream that
+        // cudarc's `per_thread_stream()` hands out) run in the *current* context, so only
+        // they need it made current; a CUkernel launched on a stream of its own runs in the
+        // stream's context whatever is current (checked on an H100: `tests/gpu_library.rs`
+        // and the context probe of `examples/bench.rs`). Skipping the check saves a
+        // cuCtxGetCurrent per launch.
+        if stream.raw as usize <= CU_STREAM_PER_THREAD {
+            stream.ctx.make_current()?;
+        }
+        // The parameters' pointers, on the stack unless there are many, each argument's size
+        // checked against its parameter as it is written; the count is what was written
+        // (not what the iterator claimed), so the driver never reads past an argument or an
+        // unwritten slot.
+        const INLINE: usize = 32;
+        let mut inline = [MaybeUninit::<*mut c_void>::uninit(); INLINE];
+        let mut heap: Vec<*mut c_void> = Vec::new();
+        let mut written = 0usize;
+        let mut fits = true;
+        let mut args = args;
+        for (a, p) in args.by_ref().zip(params) {
+            fits &= a.len() == p.size;
+            let at = a.as_ptr().cast_mut().cast::<c_void>();
+            if written < INLINE {
+                inline[written].write(at);
+            } else {
+                if written == INLINE {
+                    // SAFETY: the INLINE slots are written (written == INLINE).
+                    heap.extend(inline.iter().map(|s| unsafe { s.assume_init() }));
+                }
+                heap.push(at);
+            }
+            written += 1;
+        }
+        if !fits || written != params.len() || args.next().is_some() {
             return Err(Error::InvalidArgument(
                 "kernel arguments that do not match its parameters".to_string(),
             ));
         }
-        // A CUkernel launched on a stream runs in the stream's context whatever context is
-        // current (checked on an H100: `tests/gpu_library.rs`, and the context probe of
-        // `examples/bench.rs`), so only the legacy default stream, a null handle a borrowed
-        // stream may have, needs its context made current. Skipping the check saves a
-        // cuCtxGetCurrent per launch.
-        if stream.raw.is_null() {
-            stream.ctx.make_current()?;
-        }
-        // Pointer and attribute arrays on the stack, written only as far as they are used:
-        // the driver reads `args.len()` parameters and `numAttrs` attributes.
-        const INLINE: usize = 32;
-        let mut inline = [MaybeUninit::<*mut c_void>::uninit(); INLINE];
-        let mut heap = Vec::new();
-        let n_args = args.len();
-        let ptrs: *mut *mut c_void = if n_args <= INLINE {
-            for (slot, a) in inline.iter_mut().zip(args) {
-                slot.write(a.as_ptr().cast_mut().cast());
-            }
+        let ptrs: *mut *mut c_void = if written == 0 {
+            // No parameter array for a kernel without parameters.
+            ptr::null_mut()
+        } else if written <= INLINE {
             inline.as_mut_ptr().cast()
         } else {
-            heap.extend(args.map(|a| a.as_ptr().cast_mut().cast::<c_void>()));
             heap.as_mut_ptr()
         };
 
@@ -558,8 +584,7 @@ impl Kernel {
             },
             numAttrs: n_attrs as u32,
         };
-        // No parameter array for a kernel without parameters.
-        let ptrs = if n_args == 0 { ptr::null_mut() } else { ptrs };
+
         // SAFETY: the library is held loaded (the caller's promise); every pointer is a live
         // slice of exactly its parameter's size (checked above); a CUkernel may be passed
         // where a CUfunction is expected (CUDA 12.0+), and the stream's context is current.

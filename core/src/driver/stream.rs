@@ -40,8 +40,12 @@ impl Stream {
     }
 
     /// Wraps a stream owned elsewhere; `owner` keeps it alive and destroys it.
+    ///
+    /// # Safety
+    /// `raw` is a stream of `ctx` (or one of the special handles) that `owner` keeps alive
+    /// as long as the returned value.
     #[cfg(feature = "cudarc")]
-    pub fn borrowed(
+    pub unsafe fn borrowed(
         raw: *mut std::ffi::c_void,
         ctx: Arc<Context>,
         owner: Arc<dyn std::any::Any + Send + Sync>,

@@ -174,7 +174,12 @@ impl Context {
         let link = (src_ctx.ordinal, self.ordinal);
         let g = gpu();
         let mut st = g.lock();
-        copy_within(&mut st.mem, dst, src, bytes)?;
+        copy_within(&mut st.mem, dst, src, bytes).map_err(|_| {
+            Error::InvalidArgument(format!(
+                "a peer copy of {bytes} bytes from {src:#x} to {dst:#x} is outside \
+                     simulated device memory"
+            ))
+        })?;
         match timeline {
             None => {
                 st.charge_peer_copy(&g.cost, link, None, bytes);
