@@ -86,13 +86,16 @@ fn cudarc_memory_contexts_and_streams() {
     drop(own_stream);
 
     // cudarc's per-thread default stream is a special handle (0x2) that runs in whatever
-    // context is current: a launch on it must make its context current first. With no
-    // context current at all (a context of our own made current, then destroyed), it still
-    // runs in cudarc's context.
+    // context is current, so a launch on it must make its own context current first. With
+    // another context current, the launch runs in cudarc's (primary) context and leaves it
+    // current: the kernel's CUfunction is then the primary context's.
     let per_thread = Stream::from_cudarc(&cu.per_thread_stream()).unwrap();
     let out = ctx.alloc_zeroed::<f32>(1).unwrap();
-    drop(Context::new(&Device::new(0).unwrap()).unwrap());
     let args5 = lib.get_kernel("args5").unwrap();
+    ctx.set_current().unwrap();
+    let in_primary = args5.function().unwrap();
+    let other = Context::new(&Device::new(0).unwrap()).unwrap();
+    assert_ne!(args5.function().unwrap(), in_primary);
     cuda_library::launch!(
         args5,
         &per_thread,
@@ -104,9 +107,11 @@ fn cudarc_memory_contexts_and_streams() {
         5i64
     )
     .unwrap();
+    assert_eq!(args5.function().unwrap(), in_primary);
     per_thread.synchronize().unwrap();
     assert_eq!(out.to_vec().unwrap(), vec![10.0]);
-    drop(per_thread);
+    drop((per_thread, other));
+    ctx.set_current().unwrap();
 
     // Drops in the other order: cudarc's stream and context first, ours still work.
     drop(x);
