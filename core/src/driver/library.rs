@@ -109,8 +109,6 @@ impl Library {
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded> {
-        let mut enc = super::options::encode(options, jit)?;
-        let drv = driver()?;
         // With BINARY_IS_PRESERVED the driver may read the bytes until unload: keep a copy.
         let kept: Option<Box<[u8]>> = options
             .binary_is_preserved
@@ -119,25 +117,16 @@ impl Library {
             Some(b) => b.as_ptr().cast(),
             None => bytes.as_ptr().cast(),
         };
-        let mut raw: sys::CUlibrary = ptr::null_mut();
-        // SAFETY: `code` is a checked image that lives across the call (and beyond it when
-        // preserved); the option arrays and log buffers live in `enc`.
-        let rc = unsafe {
-            cu!(
-                drv,
-                library_load_data(
-                    &mut raw,
-                    code,
-                    enc.jit_keys.as_mut_ptr(),
-                    enc.jit_values.as_mut_ptr(),
-                    enc.jit_keys.len() as u32,
-                    enc.lib_keys.as_mut_ptr(),
-                    enc.lib_values.as_mut_ptr(),
-                    enc.lib_keys.len() as u32
+        load(jit, options, describe, kept, |drv, raw, o| {
+            // SAFETY: `code` is a checked image that lives across the call (and beyond it
+            // when preserved); `o` are the option arrays of a live `EncodedOptions`.
+            unsafe {
+                cu!(
+                    drv,
+                    library_load_data(raw, code, o.0, o.1, o.2, o.3, o.4, o.5)
                 )
-            )
-        };
-        finish(drv, rc, raw, &enc, describe, kept)
+            }
+        })
     }
 
     /// `cuLibraryLoadFromFile`.
@@ -150,26 +139,16 @@ impl Library {
         let s = path.as_os_str().to_string_lossy();
         let cpath =
             std::ffi::CString::new(s.as_bytes()).map_err(|_| Error::InvalidName(s.to_string()))?;
-        let mut enc = super::options::encode(options, jit)?;
-        let drv = driver()?;
-        let mut raw: sys::CUlibrary = ptr::null_mut();
-        // SAFETY: a NUL-terminated path; option arrays live in `enc`.
-        let rc = unsafe {
-            cu!(
-                drv,
-                library_load_from_file(
-                    &mut raw,
-                    cpath.as_ptr(),
-                    enc.jit_keys.as_mut_ptr(),
-                    enc.jit_values.as_mut_ptr(),
-                    enc.jit_keys.len() as u32,
-                    enc.lib_keys.as_mut_ptr(),
-                    enc.lib_values.as_mut_ptr(),
-                    enc.lib_keys.len() as u32
+        load(jit, options, describe, None, |drv, raw, o| {
+            // SAFETY: a NUL-terminated path; `o` are the option arrays of a live
+            // `EncodedOptions`.
+            unsafe {
+                cu!(
+                    drv,
+                    library_load_from_file(raw, cpath.as_ptr(), o.0, o.1, o.2, o.3, o.4, o.5)
                 )
-            )
-        };
-        finish(drv, rc, raw, &enc, describe, None)
+            }
+        })
     }
 
     /// Wraps a `CUlibrary` loaded elsewhere.
@@ -270,6 +249,41 @@ impl Library {
         unsafe { cu!(self.drv, library_get_module(&mut m, self.raw)) }?;
         Ok(m.cast())
     }
+}
+
+/// The option arrays as `cuLibraryLoadData` and `cuLibraryLoadFromFile` take them: JIT keys,
+/// values and count, then library keys, values and count.
+type OptionArrays = (
+    *mut sys::CUjit_option,
+    *mut *mut c_void,
+    u32,
+    *mut sys::CUlibraryOption,
+    *mut *mut c_void,
+    u32,
+);
+
+/// Encodes `options`, makes the load call `call` (the library handle to write, the option
+/// arrays) and turns its answer into a [`Loaded`] or a load failure with the JIT logs.
+fn load(
+    jit: bool,
+    options: &LibraryOptions,
+    describe: &str,
+    kept: Option<Box<[u8]>>,
+    call: impl FnOnce(&'static Driver, *mut sys::CUlibrary, OptionArrays) -> Result<()>,
+) -> Result<Loaded> {
+    let mut enc = super::options::encode(options, jit)?;
+    let drv = driver()?;
+    let mut raw: sys::CUlibrary = ptr::null_mut();
+    let arrays = (
+        enc.jit_keys.as_mut_ptr(),
+        enc.jit_values.as_mut_ptr(),
+        enc.jit_keys.len() as u32,
+        enc.lib_keys.as_mut_ptr(),
+        enc.lib_values.as_mut_ptr(),
+        enc.lib_keys.len() as u32,
+    );
+    let rc = call(drv, &mut raw, arrays);
+    finish(drv, rc, raw, &enc, describe, kept)
 }
 
 fn finish(
