@@ -66,8 +66,9 @@ pub use device::{
 };
 pub(crate) use engine::param_buffer;
 pub use engine::{
-    block_work, launch, load_ptx, pack_params, Budget, Dims, KernelCode, Memory, SimModule, Stats,
-    CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
+    block_work, launch, load_ptx, pack_params, AtomicRequests, Budget, Dims, InstructionMix,
+    KernelCode, Memory, MemoryRequests, SharedRequests, SimModule, Stats, CAPACITY, DEFAULT_BUDGET,
+    DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
 pub(crate) use library::SimLibrary;
 pub(crate) use stream::{Event, Stream};

@@ -21,8 +21,10 @@ pub struct Dims {
     pub shared_dynamic: u32,
 }
 
-/// What a launch did.
+/// What a launch did: the work it was charged for and the counters a profiler reads, as
+/// plain data (see the README's "Profiling counters" for their exact meaning).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     /// Instructions executed, counted per active thread.
     pub thread_instructions: u64,
@@ -34,6 +36,327 @@ pub struct Stats {
     /// Bytes loaded from and stored to global memory (`ld.global`/`st.global`), over all
     /// active threads.
     pub global_bytes: u64,
+    /// Warp instructions by class.
+    pub mix: InstructionMix,
+    /// Branches at which the warp's active lanes went different ways.
+    pub divergent_branches: u64,
+    /// Global memory accesses: loads.
+    pub global_loads: MemoryRequests,
+    /// Global memory accesses: stores.
+    pub global_stores: MemoryRequests,
+    /// Shared memory accesses (loads and stores): requests and the wavefronts bank conflicts
+    /// make of them.
+    pub shared: SharedRequests,
+    /// Bytes of local memory (register spills, stack arrays) loaded and stored by active
+    /// threads.
+    pub local_bytes: u64,
+    /// Atomic instructions (`atom`, `red`) and how contended their addresses were.
+    pub atomics: AtomicRequests,
+    /// Warp arrivals at block barriers (`bar.sync`, `bar.red`, `barrier`).
+    pub barriers: u64,
+}
+
+impl Stats {
+    /// Average active lanes per warp instruction (32 when no lane ever idles).
+    pub fn active_lanes(&self) -> f64 {
+        ratio(self.thread_instructions, self.warp_instructions)
+    }
+}
+
+/// `a / b`, 0 when `b` is 0.
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+/// Warp instructions by the unit that would execute them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct InstructionMix {
+    /// Integer and logic arithmetic, moves, comparisons, conversions, warp shuffles and votes.
+    pub integer: u64,
+    /// Single-precision floating point.
+    pub fp32: u64,
+    /// Double-precision floating point.
+    pub fp64: u64,
+    /// Half precision (`.f16`, `.bf16`, and their pairs).
+    pub half: u64,
+    /// Special functions and approximations: `sqrt`, `rsqrt`, `rcp`, `ex2`, `lg2`, `sin`,
+    /// `cos` in single precision.
+    pub sfu: u64,
+    /// Memory: loads, stores, atomics, textures and surfaces, asynchronous copies.
+    pub memory: u64,
+    /// Control: branches, calls, returns, exits, barriers.
+    pub control: u64,
+    /// Tensor-core matrix operations (`mma`, `wmma`, `ldmatrix` and the like).
+    pub tensor: u64,
+}
+
+/// Warp-level requests to global memory and the 32-byte sectors they touched.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MemoryRequests {
+    /// Warp instructions (one request each).
+    pub requests: u64,
+    /// Distinct 32-byte sectors the active lanes touched, summed over requests.
+    pub sectors: u64,
+}
+
+impl MemoryRequests {
+    /// Sectors per request: 4 for 32 lanes reading consecutive 4-byte words (coalesced),
+    /// up to 32 when every lane touches a sector of its own.
+    pub fn sectors_per_request(&self) -> f64 {
+        ratio(self.sectors, self.requests)
+    }
+}
+
+/// Shared memory requests and wavefronts: a request whose lanes hit different 4-byte words
+/// in the same one of the 32 banks is replayed once per extra word.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SharedRequests {
+    /// Warp instructions (one request each).
+    pub requests: u64,
+    /// Wavefronts: per request, the most distinct words any bank had to deliver.
+    pub wavefronts: u64,
+}
+
+impl SharedRequests {
+    /// Wavefronts per request: 1 without bank conflicts, 32 at worst.
+    pub fn wavefronts_per_request(&self) -> f64 {
+        ratio(self.wavefronts, self.requests)
+    }
+}
+
+/// Atomic requests and their contention.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AtomicRequests {
+    /// Warp instructions.
+    pub requests: u64,
+    /// Active lanes, summed over requests.
+    pub lanes: u64,
+    /// Distinct addresses, summed over requests (`lanes - addresses` updates waited for
+    /// another lane of their own warp).
+    pub addresses: u64,
+}
+
+/// The unit a warp instruction runs on, for [`InstructionMix`].
+#[inline(always)]
+fn mix_slot<'a>(mix: &'a mut InstructionMix, op: &Op) -> &'a mut u64 {
+    let by_type = |mix: &'a mut InstructionMix, ty: Ty| -> &'a mut u64 {
+        match ty {
+            Ty::F32 => &mut mix.fp32,
+            Ty::F64 => &mut mix.fp64,
+            Ty::F16 | Ty::BF16 => &mut mix.half,
+            _ => &mut mix.integer,
+        }
+    };
+    match op {
+        Op::Ld { .. }
+        | Op::St { .. }
+        | Op::Atom { .. }
+        | Op::Tex { .. }
+        | Op::SurfLd { .. }
+        | Op::SurfSt { .. }
+        | Op::CpAsync { .. }
+        | Op::BulkCopy { .. } => &mut mix.memory,
+        Op::Bra { .. }
+        | Op::Call { .. }
+        | Op::Return { .. }
+        | Op::Exit
+        | Op::Bar { .. }
+        | Op::Mbar { .. }
+        | Op::Trap => &mut mix.control,
+        Op::Matrix(..) => &mut mix.tensor,
+        Op::Half { .. } | Op::CvtPair { .. } => &mut mix.half,
+        Op::Un {
+            op: UnOp::Sqrt | UnOp::Rsqrt | UnOp::Rcp | UnOp::Ex2 | UnOp::Lg2 | UnOp::Sin | UnOp::Cos,
+            ty: Ty::F32,
+            ..
+        } => &mut mix.sfu,
+        Op::Un { ty, .. } | Op::Bin { ty, .. } | Op::Mad { ty, .. } => by_type(mix, *ty),
+        _ => &mut mix.integer,
+    }
+}
+
+/// Counts what one warp instruction does to the memory system (before it runs: the
+/// addresses are the registers' current values).
+#[inline(always)]
+fn count(stats: &mut Stats, w: &Warp, op: &Op, emask: u32, threads: u64) {
+    *mix_slot(&mut stats.mix, op) += 1;
+    if emask == 0 {
+        return;
+    }
+    match op {
+        Op::Ld { ty, d, addr } => {
+            access(stats, w, *addr, ty.size() * d.len(), emask, threads, false)
+        }
+        Op::St { ty, s, addr } => {
+            access(stats, w, *addr, ty.size() * s.len(), emask, threads, true)
+        }
+        Op::Atom { addr, .. } => {
+            let at = w.addresses(*addr);
+            stats.atomics.requests += 1;
+            stats.atomics.lanes += threads;
+            let mut keys = [0u64; 32];
+            let mut n = 0;
+            for l in lanes(emask) {
+                keys[n] = at[l];
+                n += 1;
+            }
+            stats.atomics.addresses += distinct(&mut keys[..n]);
+        }
+        Op::Bar { .. } => stats.barriers += 1,
+        _ => {}
+    }
+}
+
+/// A load or store of `bytes` per lane: global sectors, shared wavefronts, local bytes.
+#[inline(always)]
+fn access(
+    stats: &mut Stats,
+    w: &Warp,
+    addr: Addr,
+    bytes: usize,
+    emask: u32,
+    threads: u64,
+    store: bool,
+) {
+    let space = match addr.space {
+        MemSpace::Param | MemSpace::Const => return,
+        MemSpace::Generic => {
+            let first = lanes(emask).next().unwrap_or(0);
+            let at = w.get(addr.base, first).wrapping_add(addr.offset as u64);
+            if (SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&at) {
+                MemSpace::Shared
+            } else if (LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&at) {
+                MemSpace::Local
+            } else {
+                MemSpace::Global
+            }
+        }
+        s => s,
+    };
+    if addr.space == MemSpace::Global {
+        // What the cost model charges: explicit `.global` traffic, as before the counters.
+        stats.global_bytes += bytes as u64 * threads;
+    }
+    match space {
+        MemSpace::Global => {
+            let at = w.addresses(addr);
+            let r = if store {
+                &mut stats.global_stores
+            } else {
+                &mut stats.global_loads
+            };
+            r.requests += 1;
+            r.sectors += sectors(&at, emask, bytes.max(1) as u64);
+        }
+        MemSpace::Shared => {
+            let at = w.addresses(addr);
+            stats.shared.requests += 1;
+            stats.shared.wavefronts += wavefronts(&at, emask, bytes.max(1) as u64);
+        }
+        MemSpace::Local => stats.local_bytes += bytes as u64 * threads,
+        _ => {}
+    }
+}
+
+/// Distinct 32-byte sectors the lanes of `emask` touch reading `bytes` from `at[lane]`.
+#[inline]
+fn sectors(at: &[u64; 32], emask: u32, bytes: u64) -> u64 {
+    // The usual case: lanes in ascending order of address, counted in one pass.
+    let (mut count, mut last, mut ordered) = (0u64, None::<u64>, true);
+    for l in lanes(emask) {
+        let (first, end) = (at[l] >> 5, at[l].wrapping_add(bytes - 1) >> 5);
+        match last {
+            Some(prev) if first < prev => {
+                ordered = false;
+                break;
+            }
+            Some(prev) => count += end - first + u64::from(first != prev),
+            None => count += end - first + 1,
+        }
+        last = Some(end);
+    }
+    if ordered {
+        return count;
+    }
+    let mut keys = [0u64; 64];
+    let mut n = 0;
+    for l in lanes(emask) {
+        let (first, end) = (at[l] >> 5, at[l].wrapping_add(bytes - 1) >> 5);
+        for s in first..=end.min(first + 1) {
+            keys[n] = s;
+            n += 1;
+        }
+    }
+    distinct(&mut keys[..n])
+}
+
+/// Shared-memory wavefronts: the most distinct 4-byte words any of the 32 banks delivers.
+#[inline]
+fn wavefronts(at: &[u64; 32], emask: u32, bytes: u64) -> u64 {
+    let words = bytes.div_ceil(4).clamp(1, 4);
+    // The usual case: every bank asked for at most one word (broadcasts included).
+    let mut first = [u64::MAX; 32];
+    let mut clash = false;
+    for l in lanes(emask) {
+        for k in 0..words {
+            let word = (at[l] >> 2) + k;
+            let bank = (word & 31) as usize;
+            if first[bank] == u64::MAX {
+                first[bank] = word;
+            } else if first[bank] != word {
+                clash = true;
+            }
+        }
+    }
+    if !clash {
+        return 1;
+    }
+    let mut keys = [0u64; 128];
+    let mut n = 0;
+    for l in lanes(emask) {
+        for k in 0..words {
+            let word = (at[l] >> 2) + k;
+            keys[n] = ((word & 31) << 58) | (word & ((1 << 58) - 1));
+            n += 1;
+        }
+    }
+    let keys = &mut keys[..n];
+    keys.sort_unstable();
+    let (mut best, mut run, mut prev) = (0u64, 0u64, u64::MAX);
+    for &k in keys.iter() {
+        if k == prev {
+            continue;
+        }
+        if prev == u64::MAX || k >> 58 != prev >> 58 {
+            run = 0;
+        }
+        run += 1;
+        best = best.max(run);
+        prev = k;
+    }
+    best
+}
+
+/// The number of distinct values (sorts them).
+fn distinct(keys: &mut [u64]) -> u64 {
+    keys.sort_unstable();
+    let mut n = 0;
+    let mut prev = None;
+    for &k in keys.iter() {
+        if prev != Some(k) {
+            n += 1;
+            prev = Some(k);
+        }
+    }
+    n
 }
 
 const FULL: u32 = u32::MAX;
@@ -1613,19 +1936,14 @@ impl Block<'_> {
             }
             stats.warp_instructions += 1;
             stats.thread_instructions += threads;
-            match &ins.op {
-                Op::Ld { ty, d, addr } if addr.space == MemSpace::Global => {
-                    stats.global_bytes += (ty.size() * d.len()) as u64 * emask.count_ones() as u64;
-                }
-                Op::St { ty, s, addr } if addr.space == MemSpace::Global => {
-                    stats.global_bytes += (ty.size() * s.len()) as u64 * emask.count_ones() as u64;
-                }
-                _ => {}
-            }
+            count(stats, w, &ins.op, emask, threads);
             let next = (pc + 1).min(code.len() as u32 - 1);
             match &ins.op {
                 Op::Bra { target } => {
                     let target = *target;
+                    if emask != 0 && emask != mask {
+                        stats.divergent_branches += 1;
+                    }
                     if w.uniform.is_some() && (emask == mask || emask == 0) {
                         w.uniform = Some(if emask == mask { target } else { next });
                     } else {

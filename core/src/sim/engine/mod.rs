@@ -19,7 +19,10 @@ mod printf;
 pub(crate) mod sampling;
 mod tensor;
 
-pub use exec::{block_work, launch, Budget, Dims, Stats};
+pub use exec::{
+    block_work, launch, AtomicRequests, Budget, Dims, InstructionMix, MemoryRequests,
+    SharedRequests, Stats,
+};
 pub use lower::{KernelCode, SimModule};
 pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};
 

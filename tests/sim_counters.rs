@@ -1,0 +1,191 @@
+//! The simulator's profiling counters (`sim::Stats`) on kernels whose right answer is known
+//! from how the hardware works: coalesced and strided global loads (sectors per request),
+//! shared-memory bank conflicts with and without padding (wavefronts), divergent and uniform
+//! branches, an atomic every lane aims at one address, barriers, and the instruction mix.
+
+use cuda_library::sim::{self, Dims, Memory, Stats};
+
+/// One warp of 32 threads runs `body` (PTX statements) with `%r1` = thread index, `%rd1` =
+/// the `p` parameter (a global buffer) and shared array `sm` of 4096 words.
+fn run(body: &str) -> Stats {
+    let ptx = format!(
+        r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 p)
+{{
+    .reg .pred %p<4>; .reg .b32 %r<16>; .reg .b64 %rd<16>; .reg .f32 %f<8>;
+    .shared .align 4 .b32 sm[4096];
+    ld.param.u64 %rd1, [p];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+{body}
+    ret;
+}}"#
+    );
+    let mut mem = Memory::new();
+    let module = sim::load_ptx(&ptx, &mut mem).expect("the test kernel lowers");
+    let buf = mem.alloc(1 << 20, 256).expect("device memory");
+    let params = sim::pack_params(&module, "k", &[&buf.to_le_bytes()]).expect("params");
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        shared_dynamic: 0,
+    };
+    sim::launch(&module, &mut mem, "k", dims, &params, sim::DEFAULT_BUDGET).expect("runs")
+}
+
+/// Loads `ld.global.u32` from `p + tid * stride` bytes.
+fn strided_load(stride: u32) -> Stats {
+    run(&format!(
+        "    mul.wide.u32 %rd2, %r1, {stride};
+    add.s64 %rd3, %rd1, %rd2;
+    ld.global.u32 %r2, [%rd3];"
+    ))
+}
+
+#[test]
+fn coalesced_loads_take_four_sectors_strided_ones_one_each() {
+    let s = strided_load(4);
+    assert_eq!(s.global_loads.requests, 1);
+    assert_eq!(
+        s.global_loads.sectors, 4,
+        "128 consecutive bytes are four sectors"
+    );
+    let s = strided_load(8);
+    assert_eq!(s.global_loads.sectors, 8);
+    let s = strided_load(128);
+    assert_eq!(
+        s.global_loads.sectors, 32,
+        "every lane in a sector of its own"
+    );
+    assert_eq!(s.global_loads.sectors_per_request(), 32.0);
+    // Misaligned by 4 bytes: 128 bytes straddle five sectors.
+    let s = run("    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    ld.global.u32 %r2, [%rd3+4];");
+    assert_eq!(s.global_loads.sectors, 5);
+    // Lanes out of order (reversed) still touch four sectors.
+    let s = run("    sub.u32 %r3, 31, %r1;
+    mul.wide.u32 %rd2, %r3, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    ld.global.u32 %r2, [%rd3];");
+    assert_eq!(s.global_loads.sectors, 4);
+    // Stores are counted apart from loads.
+    let s = run("    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r1;");
+    assert_eq!((s.global_stores.requests, s.global_stores.sectors), (1, 4));
+    assert_eq!(s.global_loads.requests, 0);
+}
+
+/// Stores a word to `sm[tid * stride]`.
+fn shared_store(stride: u32) -> Stats {
+    run(&format!(
+        "    mul.lo.u32 %r2, %r1, {};
+    mov.u32 %r3, sm;
+    add.u32 %r3, %r3, %r2;
+    st.shared.u32 [%r3], %r1;",
+        stride * 4
+    ))
+}
+
+#[test]
+fn bank_conflicts_count_wavefronts_and_padding_removes_them() {
+    assert_eq!(
+        shared_store(1).shared.wavefronts,
+        1,
+        "consecutive words: no conflict"
+    );
+    assert_eq!(
+        shared_store(2).shared.wavefronts,
+        2,
+        "stride 2: two-way conflict"
+    );
+    assert_eq!(
+        shared_store(32).shared.wavefronts,
+        32,
+        "a column of a 32-wide tile"
+    );
+    assert_eq!(
+        shared_store(33).shared.wavefronts,
+        1,
+        "the same column, padded to 33"
+    );
+    let s = shared_store(32);
+    assert_eq!(s.shared.requests, 1);
+    assert_eq!(s.shared.wavefronts_per_request(), 32.0);
+    // 8-byte accesses: 64 words over 32 banks take two wavefronts at best.
+    let s = run("    mul.lo.u32 %r2, %r1, 8;
+    mov.u32 %r3, sm;
+    add.u32 %r3, %r3, %r2;
+    ld.shared.u64 %rd5, [%r3];");
+    assert_eq!(s.shared.wavefronts, 2);
+    // Every lane reading one word is a broadcast, not a conflict.
+    let s = run("    mov.u32 %r3, sm;
+    ld.shared.u32 %r2, [%r3];");
+    assert_eq!(s.shared.wavefronts, 1);
+}
+
+#[test]
+fn divergent_branches_and_active_lanes() {
+    let uniform = run("    setp.ge.u32 %p1, %r1, 64;
+    @%p1 bra DONE;
+    add.u32 %r2, %r1, 1;
+DONE:");
+    assert_eq!(uniform.divergent_branches, 0);
+    // The branch no lane takes still issues, with no lane active (as a predicated-off
+    // instruction does on the GPU): 7 instructions, 192 thread-instructions.
+    assert_eq!(uniform.warp_instructions, 7);
+    assert_eq!(uniform.thread_instructions, 6 * 32);
+    let split = run("    setp.ge.u32 %p1, %r1, 16;
+    @%p1 bra DONE;
+    add.u32 %r2, %r1, 1;
+    add.u32 %r2, %r2, 1;
+DONE:");
+    assert_eq!(split.divergent_branches, 1);
+    assert!(
+        split.active_lanes() < uniform.active_lanes(),
+        "{} vs {}",
+        split.active_lanes(),
+        uniform.active_lanes()
+    );
+}
+
+#[test]
+fn atomics_on_one_address_are_counted_as_contended() {
+    let s = run("    atom.global.add.u32 %r2, [%rd1], 1;");
+    assert_eq!(s.atomics.requests, 1);
+    assert_eq!(s.atomics.lanes, 32);
+    assert_eq!(s.atomics.addresses, 1);
+    let s = run("    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    atom.global.add.u32 %r2, [%rd3], 1;");
+    assert_eq!(s.atomics.addresses, 32);
+}
+
+#[test]
+fn the_instruction_mix_and_barriers() {
+    let s = run("    cvt.rn.f32.u32 %f1, %r1;
+    add.f32 %f2, %f1, %f1;
+    mul.f32 %f3, %f2, %f2;
+    sqrt.approx.f32 %f4, %f3;
+    bar.sync 0;");
+    assert_eq!(s.mix.fp32, 2, "{:?}", s.mix);
+    assert_eq!(s.mix.sfu, 1, "{:?}", s.mix);
+    assert_eq!(s.barriers, 1);
+    assert!(s.mix.control >= 2, "bar.sync and ret: {:?}", s.mix);
+    let total = s.mix.integer
+        + s.mix.fp32
+        + s.mix.fp64
+        + s.mix.half
+        + s.mix.sfu
+        + s.mix.memory
+        + s.mix.control
+        + s.mix.tensor;
+    assert_eq!(
+        total, s.warp_instructions,
+        "every instruction has one class"
+    );
+}
