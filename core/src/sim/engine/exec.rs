@@ -144,16 +144,36 @@ pub struct AtomicRequests {
     pub addresses: u64,
 }
 
-/// The unit a warp instruction runs on, for [`InstructionMix`].
-#[inline(always)]
-fn mix_slot<'a>(mix: &'a mut InstructionMix, op: &Op) -> &'a mut u64 {
-    let by_type = |mix: &'a mut InstructionMix, ty: Ty| -> &'a mut u64 {
-        match ty {
-            Ty::F32 => &mut mix.fp32,
-            Ty::F64 => &mut mix.fp64,
-            Ty::F16 | Ty::BF16 => &mut mix.half,
-            _ => &mut mix.integer,
+/// Classes of [`InstructionMix`], in its field order.
+const INTEGER: u8 = 0;
+const MEMORY: u8 = 5;
+const CONTROL: u8 = 6;
+
+impl InstructionMix {
+    /// The counter of class `c` (a `class_of` value).
+    #[inline(always)]
+    fn slot(&mut self, c: u8) -> &mut u64 {
+        match c {
+            1 => &mut self.fp32,
+            2 => &mut self.fp64,
+            3 => &mut self.half,
+            4 => &mut self.sfu,
+            MEMORY => &mut self.memory,
+            CONTROL => &mut self.control,
+            7 => &mut self.tensor,
+            _ => &mut self.integer,
         }
+    }
+}
+
+/// The unit a warp instruction runs on, as an [`InstructionMix`] class; computed once per
+/// launch for every instruction of the kernel.
+fn class_of(op: &Op) -> u8 {
+    let by_type = |ty: Ty| match ty {
+        Ty::F32 => 1,
+        Ty::F64 => 2,
+        Ty::F16 | Ty::BF16 => 3,
+        _ => INTEGER,
     };
     match op {
         Op::Ld { .. }
@@ -163,31 +183,30 @@ fn mix_slot<'a>(mix: &'a mut InstructionMix, op: &Op) -> &'a mut u64 {
         | Op::SurfLd { .. }
         | Op::SurfSt { .. }
         | Op::CpAsync { .. }
-        | Op::BulkCopy { .. } => &mut mix.memory,
+        | Op::BulkCopy { .. } => MEMORY,
         Op::Bra { .. }
         | Op::Call { .. }
         | Op::Return { .. }
         | Op::Exit
         | Op::Bar { .. }
         | Op::Mbar { .. }
-        | Op::Trap => &mut mix.control,
-        Op::Matrix(..) => &mut mix.tensor,
-        Op::Half { .. } | Op::CvtPair { .. } => &mut mix.half,
+        | Op::Trap => CONTROL,
+        Op::Matrix(..) => 7,
+        Op::Half { .. } | Op::CvtPair { .. } => 3,
         Op::Un {
             op: UnOp::Sqrt | UnOp::Rsqrt | UnOp::Rcp | UnOp::Ex2 | UnOp::Lg2 | UnOp::Sin | UnOp::Cos,
             ty: Ty::F32,
             ..
-        } => &mut mix.sfu,
-        Op::Un { ty, .. } | Op::Bin { ty, .. } | Op::Mad { ty, .. } => by_type(mix, *ty),
-        _ => &mut mix.integer,
+        } => 4,
+        Op::Un { ty, .. } | Op::Bin { ty, .. } | Op::Mad { ty, .. } => by_type(*ty),
+        _ => INTEGER,
     }
 }
 
-/// Counts what one warp instruction does to the memory system (before it runs: the
-/// addresses are the registers' current values).
-#[inline(always)]
+/// Counts what one memory or control instruction does (before it runs: the addresses are
+/// the registers' current values).
+#[inline(never)]
 fn count(stats: &mut Stats, w: &Warp, op: &Op, emask: u32, threads: u64) {
-    *mix_slot(&mut stats.mix, op) += 1;
     if emask == 0 {
         return;
     }
@@ -269,7 +288,22 @@ fn access(
 /// Distinct 32-byte sectors the lanes of `emask` touch reading `bytes` from `at[lane]`.
 #[inline]
 fn sectors(at: &[u64; 32], emask: u32, bytes: u64) -> u64 {
-    // The usual case: lanes in ascending order of address, counted in one pass.
+    if emask == FULL {
+        // The usual case, without branches: every lane, addresses ascending.
+        let mut end = at[0].wrapping_add(bytes - 1) >> 5;
+        let mut count = end - (at[0] >> 5) + 1;
+        let mut ascending = true;
+        for &a in &at[1..] {
+            let (f, e) = (a >> 5, a.wrapping_add(bytes - 1) >> 5);
+            ascending &= f >= end && e >= f;
+            count = count.wrapping_add(e.wrapping_sub(f) + u64::from(f != end));
+            end = e;
+        }
+        if ascending {
+            return count;
+        }
+    }
+    // Lanes in ascending order of address, counted in one pass.
     let (mut count, mut last, mut ordered) = (0u64, None::<u64>, true);
     for l in lanes(emask) {
         let (first, end) = (at[l] >> 5, at[l].wrapping_add(bytes - 1) >> 5);
@@ -302,7 +336,31 @@ fn sectors(at: &[u64; 32], emask: u32, bytes: u64) -> u64 {
 #[inline]
 fn wavefronts(at: &[u64; 32], emask: u32, bytes: u64) -> u64 {
     let words = bytes.div_ceil(4).clamp(1, 4);
-    // The usual case: every bank asked for at most one word (broadcasts included).
+    if emask == FULL && words == 1 {
+        // The usual case, without branches: a full warp of 4-byte accesses in which every
+        // bank is asked for one word at most (broadcasts included).
+        // Lanes that repeat the previous lane's word (a row of a tile read by a row of
+        // threads) are skipped, which keeps the table out of a chain of store-to-load waits.
+        let mut first = [u64::MAX; 32];
+        let (mut clash, mut prev) = (false, u64::MAX);
+        for &a in at {
+            let word = a >> 2;
+            if word == prev {
+                continue;
+            }
+            prev = word;
+            let slot = &mut first[(word & 31) as usize];
+            if *slot == u64::MAX {
+                *slot = word;
+            } else if *slot != word {
+                clash = true;
+            }
+        }
+        if !clash {
+            return 1;
+        }
+    }
+    // Every bank asked for at most one word (broadcasts included).
     let mut first = [u64::MAX; 32];
     let mut clash = false;
     for l in lanes(emask) {
@@ -592,6 +650,8 @@ struct Warp {
 
 struct Block<'a> {
     code: &'a KernelCode,
+    /// Each instruction's [`InstructionMix`] class.
+    classes: &'a [u8],
     module: &'a SimModule,
     params: &'a [u8],
     shared: Vec<u8>,
@@ -1936,7 +1996,11 @@ impl Block<'_> {
             }
             stats.warp_instructions += 1;
             stats.thread_instructions += threads;
-            count(stats, w, &ins.op, emask, threads);
+            let class = self.classes[pc as usize];
+            *stats.mix.slot(class) += 1;
+            if (MEMORY..=CONTROL).contains(&class) {
+                count(stats, w, &ins.op, emask, threads);
+            }
             let next = (pc + 1).min(code.len() as u32 - 1);
             match &ins.op {
                 Op::Bra { target } => {
@@ -3648,6 +3712,7 @@ pub fn launch(
         ));
     }
     let threads = threads64.min(u32::MAX as u64) as u32;
+    let classes: Vec<u8> = code.code.iter().map(|i| class_of(&i.op)).collect();
     if threads > code.max_threads.unwrap_or(1024).min(1024) {
         return Err(Error::InvalidArgument(format!(
             "kernel `{kernel}` cannot run {threads} threads per block (at most {})",
@@ -3720,6 +3785,7 @@ pub fn launch(
                     shared.fill(0);
                     let mut block = Block {
                         code,
+                        classes: &classes,
                         module,
                         params,
                         shared: std::mem::take(&mut shared),
