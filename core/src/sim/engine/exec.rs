@@ -203,20 +203,83 @@ fn class_of(op: &Op) -> u8 {
     }
 }
 
+/// The last lane-address pattern one memory instruction saw and what it cost: a warp's
+/// addresses relative to its first lane usually repeat from one execution to the next (a
+/// loop walking a tile), so the sectors or wavefronts are computed once per pattern.
+#[derive(Clone)]
+struct Memo {
+    /// Full mask, the first lane's address modulo 128 (bank and sector alignment) and the
+    /// access size: what besides the deltas decides the answer. `u64::MAX`: empty.
+    key: u64,
+    deltas: [u64; 32],
+    result: u64,
+}
+
+impl Memo {
+    const EMPTY: Memo = Memo {
+        key: u64::MAX,
+        deltas: [0; 32],
+        result: 0,
+    };
+
+    /// The cached answer for a full warp whose addresses are `row[lane] + offset`, accessing
+    /// `bytes` each, or computes it with `f` and keeps it. Compares the register row itself:
+    /// the deltas do not depend on the offset.
+    #[inline(always)]
+    fn get(
+        &mut self,
+        (row, offset): (&[u64; 32], u64),
+        emask: u32,
+        bytes: u64,
+        f: impl FnOnce() -> u64,
+    ) -> u64 {
+        if emask != FULL {
+            return f();
+        }
+        let key = (row[0].wrapping_add(offset) & 127) | (bytes << 8);
+        let mut diff = key ^ self.key;
+        for (a, d) in row.iter().zip(&self.deltas) {
+            diff |= a.wrapping_sub(row[0]) ^ d;
+        }
+        if diff == 0 {
+            return self.result;
+        }
+        let r = f();
+        self.key = key;
+        for (a, d) in row.iter().zip(self.deltas.iter_mut()) {
+            *d = a.wrapping_sub(row[0]);
+        }
+        self.result = r;
+        r
+    }
+}
+
 /// Counts what one memory or control instruction does (before it runs: the addresses are
 /// the registers' current values).
 #[inline(never)]
-fn count(stats: &mut Stats, w: &Warp, op: &Op, emask: u32, threads: u64) {
+fn count(stats: &mut Stats, w: &Warp, op: &Op, emask: u32, threads: u64, memo: &mut Memo) {
     if emask == 0 {
         return;
     }
     match op {
-        Op::Ld { ty, d, addr } => {
-            access(stats, w, *addr, ty.size() * d.len(), emask, threads, false)
-        }
-        Op::St { ty, s, addr } => {
-            access(stats, w, *addr, ty.size() * s.len(), emask, threads, true)
-        }
+        Op::Ld { ty, d, addr } => access(
+            stats,
+            w,
+            *addr,
+            ty.size() * d.len(),
+            (emask, threads),
+            false,
+            memo,
+        ),
+        Op::St { ty, s, addr } => access(
+            stats,
+            w,
+            *addr,
+            ty.size() * s.len(),
+            (emask, threads),
+            true,
+            memo,
+        ),
         Op::Atom { addr, .. } => {
             let at = w.addresses(*addr);
             stats.atomics.requests += 1;
@@ -241,9 +304,9 @@ fn access(
     w: &Warp,
     addr: Addr,
     bytes: usize,
-    emask: u32,
-    threads: u64,
+    (emask, threads): (u32, u64),
     store: bool,
+    memo: &mut Memo,
 ) {
     let space = match addr.space {
         MemSpace::Param | MemSpace::Const => return,
@@ -264,21 +327,33 @@ fn access(
         // What the cost model charges: explicit `.global` traffic, as before the counters.
         stats.global_bytes += bytes as u64 * threads;
     }
+    let imm;
+    let row: &[u64; 32] = match addr.base {
+        Src::Reg(r) => &w.regs[r as usize],
+        Src::Imm(v) => {
+            imm = [v; 32];
+            &imm
+        }
+    };
+    let lanes_at = (row, addr.offset as u64);
+    let bytes64 = bytes.max(1) as u64;
     match space {
         MemSpace::Global => {
-            let at = w.addresses(addr);
             let r = if store {
                 &mut stats.global_stores
             } else {
                 &mut stats.global_loads
             };
             r.requests += 1;
-            r.sectors += sectors(&at, emask, bytes.max(1) as u64);
+            r.sectors += memo.get(lanes_at, emask, bytes64, || {
+                sectors(&w.addresses(addr), emask, bytes64)
+            });
         }
         MemSpace::Shared => {
-            let at = w.addresses(addr);
             stats.shared.requests += 1;
-            stats.shared.wavefronts += wavefronts(&at, emask, bytes.max(1) as u64);
+            stats.shared.wavefronts += memo.get(lanes_at, emask, bytes64, || {
+                wavefronts(&w.addresses(addr), emask, bytes64)
+            });
         }
         MemSpace::Local => stats.local_bytes += bytes as u64 * threads,
         _ => {}
@@ -652,6 +727,13 @@ struct Block<'a> {
     code: &'a KernelCode,
     /// Each instruction's [`InstructionMix`] class.
     classes: &'a [u8],
+    /// Each memory or control instruction's index in `memos` (the others: 0, unused).
+    memo_of: &'a [u32],
+    /// One [`Memo`] per memory or control instruction, kept across the launch's blocks.
+    memos: Vec<Memo>,
+    /// Warp instructions by [`InstructionMix`] class (folded into the launch's stats when
+    /// the block ends: an array index costs no branch, a field per class would).
+    mix: [u64; 8],
     module: &'a SimModule,
     params: &'a [u8],
     shared: Vec<u8>,
@@ -1997,9 +2079,10 @@ impl Block<'_> {
             stats.warp_instructions += 1;
             stats.thread_instructions += threads;
             let class = self.classes[pc as usize];
-            *stats.mix.slot(class) += 1;
+            self.mix[(class & 7) as usize] += 1;
             if (MEMORY..=CONTROL).contains(&class) {
-                count(stats, w, &ins.op, emask, threads);
+                let memo = &mut self.memos[self.memo_of[pc as usize] as usize];
+                count(stats, w, &ins.op, emask, threads, memo);
             }
             let next = (pc + 1).min(code.len() as u32 - 1);
             match &ins.op {
@@ -3713,6 +3796,15 @@ pub fn launch(
     }
     let threads = threads64.min(u32::MAX as u64) as u32;
     let classes: Vec<u8> = code.code.iter().map(|i| class_of(&i.op)).collect();
+    let mut memo_of = vec![0u32; classes.len()];
+    let mut n_memos = 0u32;
+    for (slot, &c) in memo_of.iter_mut().zip(&classes) {
+        if (MEMORY..=CONTROL).contains(&c) {
+            *slot = n_memos;
+            n_memos += 1;
+        }
+    }
+    let mut memos = vec![Memo::EMPTY; n_memos.max(1) as usize];
     if threads > code.max_threads.unwrap_or(1024).min(1024) {
         return Err(Error::InvalidArgument(format!(
             "kernel `{kernel}` cannot run {threads} threads per block (at most {})",
@@ -3786,6 +3878,9 @@ pub fn launch(
                     let mut block = Block {
                         code,
                         classes: &classes,
+                        memo_of: &memo_of,
+                        memos: std::mem::take(&mut memos),
+                        mix: [0; 8],
                         module,
                         params,
                         shared: std::mem::take(&mut shared),
@@ -3883,6 +3978,10 @@ pub fn launch(
                         }
                     }
                     shared = block.shared;
+                    memos = block.memos;
+                    for (c, n) in block.mix.iter().enumerate() {
+                        *stats.mix.slot(c as u8) += n;
+                    }
                 }
             }
         }
