@@ -208,11 +208,54 @@ fn class_of(op: &Op) -> u8 {
 /// loop walking a tile), so the sectors or wavefronts are computed once per pattern.
 #[derive(Clone)]
 struct Memo {
-    /// Full mask, the first lane's address modulo 128 (bank and sector alignment) and the
-    /// access size: what besides the deltas decides the answer. `u64::MAX`: empty.
+    /// The first lane's address modulo 128 (bank and sector alignment) and the space the
+    /// access went to: what besides the deltas decides the answer. `u64::MAX`: empty.
     key: u64,
     deltas: [u64; 32],
     result: u64,
+    /// What the instruction did over the launch, by the space it went to: global, shared,
+    /// local (a generic access can go to any).
+    tally: [Tally; 3],
+}
+
+/// Requests of one load or store instruction to one space.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    /// Warp requests.
+    requests: u64,
+    /// Sectors (global) or wavefronts (shared) over the requests.
+    units: u64,
+    /// Active lanes over the requests.
+    lanes: u64,
+}
+
+impl Tally {
+    /// The tally of `space` in a [`Memo`]'s `tally` (global, shared, local).
+    #[inline(always)]
+    fn index(space: MemSpace) -> usize {
+        match space {
+            MemSpace::Shared => 1,
+            MemSpace::Local => 2,
+            _ => 0,
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, units: u64, lanes: u64) {
+        self.requests += 1;
+        self.units += units;
+        self.lanes += lanes;
+    }
+}
+
+/// What the launch counts per instruction (folded into [`Stats`] when it ends, and the
+/// place a profile finds the lines responsible).
+#[derive(Clone, Copy, Default)]
+struct Site {
+    /// Warp executions.
+    warps: u64,
+    /// Executions at which a branch's active lanes went different ways.
+    divergent: u64,
 }
 
 impl Memo {
@@ -220,143 +263,269 @@ impl Memo {
         key: u64::MAX,
         deltas: [0; 32],
         result: 0,
+        tally: [Tally {
+            requests: 0,
+            units: 0,
+            lanes: 0,
+        }; 3],
     };
 
-    /// The cached answer for a full warp whose addresses are `row[lane] + offset`, accessing
-    /// `bytes` each, or computes it with `f` and keeps it. Compares the register row itself:
-    /// the deltas do not depend on the offset.
+    /// The kept answer, when `row` (a full warp's address register) has the lane pattern
+    /// last seen under `key`.
     #[inline(always)]
-    fn get(
-        &mut self,
-        (row, offset): (&[u64; 32], u64),
-        emask: u32,
-        bytes: u64,
-        f: impl FnOnce() -> u64,
-    ) -> u64 {
-        if emask != FULL {
-            return f();
-        }
-        let key = (row[0].wrapping_add(offset) & 127) | (bytes << 8);
-        let mut diff = key ^ self.key;
-        for (a, d) in row.iter().zip(&self.deltas) {
-            diff |= a.wrapping_sub(row[0]) ^ d;
-        }
-        if diff == 0 {
-            return self.result;
-        }
-        let r = f();
+    fn hit(&self, row: &[u64; 32], key: u64) -> Option<u64> {
+        (key == self.key && same_deltas(row, &self.deltas)).then_some(self.result)
+    }
+
+    /// Keeps `result` as the answer for `row`'s lane pattern under `key`.
+    fn keep(&mut self, row: &[u64; 32], key: u64, result: u64) {
         self.key = key;
         for (a, d) in row.iter().zip(self.deltas.iter_mut()) {
             *d = a.wrapping_sub(row[0]);
         }
-        self.result = r;
-        r
+        self.result = result;
+    }
+}
+
+/// Whether `row[l] - row[0] == deltas[l]` in every lane (four accumulators, so the
+/// comparison vectorises).
+#[inline(always)]
+fn same_deltas(row: &[u64; 32], deltas: &[u64; 32]) -> bool {
+    let base = row[0];
+    let mut diff = [0u64; 4];
+    for c in 0..8 {
+        for k in 0..4 {
+            diff[k] |= row[c * 4 + k].wrapping_sub(base) ^ deltas[c * 4 + k];
+        }
+    }
+    (diff[0] | diff[1] | diff[2] | diff[3]) == 0
+}
+
+/// What the counters need of one memory or control instruction, worked out once per
+/// launch so that counting does not decode the instruction again.
+#[derive(Clone, Copy)]
+enum Probe {
+    /// Nothing beyond the instruction mix (parameter and constant loads, branches, ...).
+    None,
+    /// A load or store of `bytes` per lane; `memo` indexes the launch's [`Memo`]s.
+    Access {
+        addr: Addr,
+        bytes: u32,
+        store: bool,
+        memo: u32,
+    },
+    /// An atomic at `addr`.
+    Atomic { addr: Addr },
+    /// A block barrier.
+    Barrier,
+}
+
+impl Probe {
+    /// The probe of `op`, numbering accesses from `*memos`.
+    fn of(op: &Op, memos: &mut u32) -> Probe {
+        let mut access = |addr: &Addr, bytes: usize, store: bool| {
+            if matches!(addr.space, MemSpace::Param | MemSpace::Const) {
+                return Probe::None;
+            }
+            *memos += 1;
+            Probe::Access {
+                addr: *addr,
+                bytes: bytes.clamp(1, u32::MAX as usize) as u32,
+                store,
+                memo: *memos - 1,
+            }
+        };
+        match op {
+            Op::Ld { ty, d, addr } => access(addr, ty.size() * d.len(), false),
+            Op::St { ty, s, addr } => access(addr, ty.size() * s.len(), true),
+            Op::Atom { addr, .. } => Probe::Atomic { addr: *addr },
+            Op::Bar { .. } => Probe::Barrier,
+            _ => Probe::None,
+        }
     }
 }
 
 /// Counts what one memory or control instruction does (before it runs: the addresses are
 /// the registers' current values).
-#[inline(never)]
-fn count(stats: &mut Stats, w: &Warp, op: &Op, emask: u32, threads: u64, memo: &mut Memo) {
+#[inline(always)]
+fn count(stats: &mut Stats, w: &Warp, probe: &Probe, emask: u32, threads: u64, memos: &mut [Memo]) {
     if emask == 0 {
         return;
     }
-    match op {
-        Op::Ld { ty, d, addr } => access(
-            stats,
-            w,
-            *addr,
-            ty.size() * d.len(),
-            (emask, threads),
-            false,
-            memo,
-        ),
-        Op::St { ty, s, addr } => access(
-            stats,
-            w,
-            *addr,
-            ty.size() * s.len(),
-            (emask, threads),
-            true,
-            memo,
-        ),
-        Op::Atom { addr, .. } => {
-            let at = w.addresses(*addr);
-            stats.atomics.requests += 1;
-            stats.atomics.lanes += threads;
-            let mut keys = [0u64; 32];
-            let mut n = 0;
-            for l in lanes(emask) {
-                keys[n] = at[l];
-                n += 1;
+    match *probe {
+        Probe::Access {
+            addr, bytes, memo, ..
+        } => {
+            if let Some(memo) = memos.get_mut(memo as usize) {
+                count_access(w, addr, bytes, (emask, threads), memo);
             }
-            stats.atomics.addresses += distinct(&mut keys[..n]);
         }
-        Op::Bar { .. } => stats.barriers += 1,
-        _ => {}
+        Probe::Atomic { addr } => count_atomic(stats, w, addr, emask, threads),
+        Probe::Barrier => stats.barriers += 1,
+        Probe::None => {}
     }
 }
 
-/// A load or store of `bytes` per lane: global sectors, shared wavefronts, local bytes.
+/// Counts an atomic: its lanes and the distinct addresses among them.
+#[inline(never)]
+fn count_atomic(stats: &mut Stats, w: &Warp, addr: Addr, emask: u32, threads: u64) {
+    let at = w.addresses(addr);
+    stats.atomics.requests += 1;
+    stats.atomics.lanes += threads;
+    let mut keys = [0u64; 32];
+    let mut n = 0;
+    for l in lanes(emask) {
+        keys[n] = at[l];
+        n += 1;
+    }
+    stats.atomics.addresses += distinct(&mut keys[..n]);
+}
+
+/// Counts a load or store in its memo's tally, with AVX2 where the CPU has it (x86-64,
+/// checked at run time): it halves the cost of comparing a warp's addresses with the memo.
 #[inline(always)]
-fn access(
-    stats: &mut Stats,
+fn count_access(w: &Warp, addr: Addr, bytes: u32, lanes_in: (u32, u64), memo: &mut Memo) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has the feature `count_access_avx2` is compiled for.
+        unsafe { count_access_avx2(w, addr, bytes, lanes_in, memo) };
+        return;
+    }
+    count_access_portable(w, addr, bytes, lanes_in, memo);
+}
+
+/// [`count_access`] for any CPU.
+#[inline(never)]
+fn count_access_portable(w: &Warp, addr: Addr, bytes: u32, lanes_in: (u32, u64), memo: &mut Memo) {
+    count_access_body(w, addr, bytes, lanes_in, memo);
+}
+
+/// [`count_access`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn count_access_avx2(
     w: &Warp,
     addr: Addr,
-    bytes: usize,
-    (emask, threads): (u32, u64),
-    store: bool,
+    bytes: u32,
+    lanes_in: (u32, u64),
     memo: &mut Memo,
 ) {
-    let space = match addr.space {
-        MemSpace::Param | MemSpace::Const => return,
-        MemSpace::Generic => {
-            let first = lanes(emask).next().unwrap_or(0);
-            let at = w.get(addr.base, first).wrapping_add(addr.offset as u64);
-            if (SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&at) {
-                MemSpace::Shared
-            } else if (LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&at) {
-                MemSpace::Local
-            } else {
-                MemSpace::Global
+    count_access_body(w, addr, bytes, lanes_in, memo);
+}
+
+#[inline(always)]
+fn count_access_body(
+    w: &Warp,
+    addr: Addr,
+    bytes: u32,
+    (emask, threads): (u32, u64),
+    memo: &mut Memo,
+) {
+    match (emask, addr.base) {
+        // The usual case: a full warp, a register address, a pattern seen before.
+        (FULL, Src::Reg(r)) => {
+            let row = &w.regs[r as usize];
+            let first = row[0].wrapping_add(addr.offset as u64);
+            let space = space_of(addr.space, first);
+            if let Some(result) = memo.hit(row, memo_key(first, space)) {
+                memo.tally[Tally::index(space)].add(result, threads);
+                return;
             }
         }
-        s => s,
-    };
-    if addr.space == MemSpace::Global {
-        // What the cost model charges: explicit `.global` traffic, as before the counters.
-        stats.global_bytes += bytes as u64 * threads;
-    }
-    let imm;
-    let row: &[u64; 32] = match addr.base {
-        Src::Reg(r) => &w.regs[r as usize],
-        Src::Imm(v) => {
-            imm = [v; 32];
-            &imm
-        }
-    };
-    let lanes_at = (row, addr.offset as u64);
-    let bytes64 = bytes.max(1) as u64;
-    match space {
-        MemSpace::Global => {
-            let r = if store {
-                &mut stats.global_stores
-            } else {
-                &mut stats.global_loads
+        // Every lane at one address (a variable in shared or global memory).
+        (_, Src::Imm(v)) => {
+            let first = v.wrapping_add(addr.offset as u64);
+            let space = space_of(addr.space, first);
+            let size = bytes.max(1) as u64;
+            let result = match space {
+                MemSpace::Global => (first.wrapping_add(size - 1) >> 5) - (first >> 5) + 1,
+                MemSpace::Shared => 1,
+                _ => 0,
             };
-            r.requests += 1;
-            r.sectors += memo.get(lanes_at, emask, bytes64, || {
-                sectors(&w.addresses(addr), emask, bytes64)
-            });
+            memo.tally[Tally::index(space)].add(result, threads);
+            return;
         }
-        MemSpace::Shared => {
-            stats.shared.requests += 1;
-            stats.shared.wavefronts += memo.get(lanes_at, emask, bytes64, || {
-                wavefronts(&w.addresses(addr), emask, bytes64)
-            });
-        }
-        MemSpace::Local => stats.local_bytes += bytes as u64 * threads,
         _ => {}
+    }
+    access(w, addr, bytes, emask, threads, memo);
+}
+
+/// Where an access to `space` at `first` (an active lane's address) goes: generic
+/// addresses by the window they fall in.
+#[inline(always)]
+fn space_of(space: MemSpace, first: u64) -> MemSpace {
+    match space {
+        MemSpace::Generic if (SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&first) => {
+            MemSpace::Shared
+        }
+        MemSpace::Generic if (LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&first) => {
+            MemSpace::Local
+        }
+        MemSpace::Generic => MemSpace::Global,
+        s => s,
+    }
+}
+
+/// A [`Memo`] key: the alignment within 128 bytes and the space.
+#[inline(always)]
+fn memo_key(first: u64, space: MemSpace) -> u64 {
+    (first & 127) | ((space as u64) << 8)
+}
+
+/// A load or store whose pattern is not memoised: works out its sectors or wavefronts from
+/// the lanes' addresses and keeps them for next time.
+#[inline(never)]
+fn access(w: &Warp, addr: Addr, bytes: u32, emask: u32, threads: u64, memo: &mut Memo) {
+    let at = w.addresses(addr);
+    let first = at[lanes(emask).next().unwrap_or(0)];
+    let space = space_of(addr.space, first);
+    let size = bytes.max(1) as u64;
+    let result = match space {
+        MemSpace::Global => sectors(&at, emask, size),
+        MemSpace::Shared => wavefronts(&at, emask, size),
+        _ => 0,
+    };
+    if let (FULL, Src::Reg(r)) = (emask, addr.base) {
+        memo.keep(&w.regs[r as usize], memo_key(first, space), result);
+    }
+    memo.tally[Tally::index(space)].add(result, threads);
+}
+
+/// Adds what the launch's instructions did (`sites`, `memos`) to `stats`.
+fn fold(stats: &mut Stats, code: &KernelCode, probes: &[Probe], sites: &[Site], memos: &[Memo]) {
+    for ((ins, probe), site) in code.code.iter().zip(probes).zip(sites) {
+        *stats.mix.slot(class_of(&ins.op)) += site.warps;
+        stats.divergent_branches += site.divergent;
+        let Probe::Access {
+            addr,
+            bytes,
+            store,
+            memo,
+        } = *probe
+        else {
+            continue;
+        };
+        let Some(memo) = memos.get(memo as usize) else {
+            continue;
+        };
+        let [global, shared, local] = memo.tally;
+        let loads_or_stores = if store {
+            &mut stats.global_stores
+        } else {
+            &mut stats.global_loads
+        };
+        loads_or_stores.requests += global.requests;
+        loads_or_stores.sectors += global.units;
+        stats.shared.requests += shared.requests;
+        stats.shared.wavefronts += shared.units;
+        stats.local_bytes += local.lanes * bytes as u64;
+        if addr.space == MemSpace::Global {
+            // What the cost model charges: explicit `.global` traffic, as before the counters.
+            stats.global_bytes += global.lanes * bytes as u64;
+        }
     }
 }
 
@@ -725,15 +894,13 @@ struct Warp {
 
 struct Block<'a> {
     code: &'a KernelCode,
-    /// Each instruction's [`InstructionMix`] class.
-    classes: &'a [u8],
-    /// Each memory or control instruction's index in `memos` (the others: 0, unused).
-    memo_of: &'a [u32],
-    /// One [`Memo`] per memory or control instruction, kept across the launch's blocks.
+    /// Each instruction's [`Probe`], and whether it is anything but [`Probe::None`].
+    probes: &'a [Probe],
+    counted: &'a [bool],
+    /// One [`Memo`] per counted load or store, kept across the launch's blocks.
     memos: Vec<Memo>,
-    /// Warp instructions by [`InstructionMix`] class (folded into the launch's stats when
-    /// the block ends: an array index costs no branch, a field per class would).
-    mix: [u64; 8],
+    /// Each instruction's counts, kept across the launch's blocks.
+    sites: Vec<Site>,
     module: &'a SimModule,
     params: &'a [u8],
     shared: Vec<u8>,
@@ -2078,18 +2245,22 @@ impl Block<'_> {
             }
             stats.warp_instructions += 1;
             stats.thread_instructions += threads;
-            let class = self.classes[pc as usize];
-            self.mix[(class & 7) as usize] += 1;
-            if (MEMORY..=CONTROL).contains(&class) {
-                let memo = &mut self.memos[self.memo_of[pc as usize] as usize];
-                count(stats, w, &ins.op, emask, threads, memo);
+            if let Some(site) = self.sites.get_mut(pc as usize) {
+                site.warps += 1;
+            }
+            if self.counted.get(pc as usize) == Some(&true) {
+                if let Some(probe) = self.probes.get(pc as usize) {
+                    count(stats, w, probe, emask, threads, &mut self.memos);
+                }
             }
             let next = (pc + 1).min(code.len() as u32 - 1);
             match &ins.op {
                 Op::Bra { target } => {
                     let target = *target;
                     if emask != 0 && emask != mask {
-                        stats.divergent_branches += 1;
+                        if let Some(site) = self.sites.get_mut(pc as usize) {
+                            site.divergent += 1;
+                        }
                     }
                     if w.uniform.is_some() && (emask == mask || emask == 0) {
                         w.uniform = Some(if emask == mask { target } else { next });
@@ -3795,16 +3966,15 @@ pub fn launch(
         ));
     }
     let threads = threads64.min(u32::MAX as u64) as u32;
-    let classes: Vec<u8> = code.code.iter().map(|i| class_of(&i.op)).collect();
-    let mut memo_of = vec![0u32; classes.len()];
     let mut n_memos = 0u32;
-    for (slot, &c) in memo_of.iter_mut().zip(&classes) {
-        if (MEMORY..=CONTROL).contains(&c) {
-            *slot = n_memos;
-            n_memos += 1;
-        }
-    }
-    let mut memos = vec![Memo::EMPTY; n_memos.max(1) as usize];
+    let probes: Vec<Probe> = code
+        .code
+        .iter()
+        .map(|i| Probe::of(&i.op, &mut n_memos))
+        .collect();
+    let counted: Vec<bool> = probes.iter().map(|p| !matches!(p, Probe::None)).collect();
+    let mut memos = vec![Memo::EMPTY; n_memos as usize];
+    let mut sites = vec![Site::default(); code.code.len()];
     if threads > code.max_threads.unwrap_or(1024).min(1024) {
         return Err(Error::InvalidArgument(format!(
             "kernel `{kernel}` cannot run {threads} threads per block (at most {})",
@@ -3877,10 +4047,10 @@ pub fn launch(
                     shared.fill(0);
                     let mut block = Block {
                         code,
-                        classes: &classes,
-                        memo_of: &memo_of,
+                        probes: &probes,
+                        counted: &counted,
                         memos: std::mem::take(&mut memos),
-                        mix: [0; 8],
+                        sites: std::mem::take(&mut sites),
                         module,
                         params,
                         shared: std::mem::take(&mut shared),
@@ -3979,9 +4149,7 @@ pub fn launch(
                     }
                     shared = block.shared;
                     memos = block.memos;
-                    for (c, n) in block.mix.iter().enumerate() {
-                        *stats.mix.slot(c as u8) += n;
-                    }
+                    sites = block.sites;
                 }
             }
         }
@@ -3991,7 +4159,10 @@ pub fn launch(
     if let Some(at) = workspace {
         let _ = gmem.free(at);
     }
-    result.map(|()| stats)
+    result.map(|()| {
+        fold(&mut stats, code, &probes, &sites, &memos);
+        stats
+    })
 }
 
 /// Rounds of a block's warps in which every one that runs is polling an `mbarrier` and
