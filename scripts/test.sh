@@ -25,6 +25,8 @@ cargo clippy --quiet --all-targets --features cudarc -- -D warnings
 cargo test --quiet --features cudarc --test gpu_cudarc
 echo "== cargo test"
 cargo test --workspace
+echo "== the cost model against the H100's times (tests/sim_calibration.rs, release)"
+cargo test --quiet --release --test sim_calibration -- --nocapture
 echo "== the README's quickstart (core/examples/quickstart.rs)"
 cargo run --quiet --release --example quickstart
 echo "== a vector split over several devices (core/examples/multi_gpu.rs, 3 simulated devices)"

@@ -13,86 +13,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use super::{Memory, Stats};
+use super::{CostModel, Memory, Stats};
 use crate::error::{Error, Result};
-
-/// How the simulated device charges time. All times are simulated nanoseconds.
-///
-/// - A kernel launch costs `launch_ns` plus the larger of its compute time (warp-instructions
-///   spread over every multiprocessor: `warp_instructions / (multiprocessors *
-///   issue_per_cycle) / clock_ghz`) and its memory time (bytes of `ld.global`/`st.global`
-///   over `device_bytes_per_ns`).
-/// - A copy between host and device costs `copy_latency_ns + bytes / host_bytes_per_ns`;
-///   on the device (copy, memset) `copy_latency_ns + bytes / device_bytes_per_ns`; between
-///   two devices `copy_latency_ns + bytes / peer_bytes_per_ns` (NVLink 4: 450 GB/s).
-/// - Each stream is its own timeline and streams do not contend. Like the driver's blocking
-///   streams, work on a stream starts after earlier synchronous copies, and a synchronous
-///   copy starts after everything queued before it.
-///
-/// ```
-/// let m = cuda_library::sim::CostModel::default();
-/// let ns = m.kernel_ns(1_000_000, 0); // a million warp-instructions, no memory traffic
-/// assert!(ns > m.launch_ns && ns < m.launch_ns + 2_000.0);
-/// // 1 GB of global memory traffic is bandwidth-bound: about a third of a millisecond.
-/// assert!(m.kernel_ns(1_000_000, 1 << 30) > 300_000.0);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct CostModel {
-    /// Fixed cost of a kernel launch.
-    pub launch_ns: f64,
-    /// Multiprocessors that share a kernel's work.
-    pub multiprocessors: u32,
-    /// Warp-instructions each multiprocessor issues per cycle.
-    pub issue_per_cycle: u32,
-    /// Clock in GHz.
-    pub clock_ghz: f64,
-    /// Fixed cost of a copy or memset.
-    pub copy_latency_ns: f64,
-    /// Host↔device bandwidth in bytes per nanosecond (GB/s).
-    pub host_bytes_per_ns: f64,
-    /// Device memory bandwidth in bytes per nanosecond (GB/s).
-    pub device_bytes_per_ns: f64,
-    /// Bandwidth of a copy between two devices (NVLink), bytes per nanosecond.
-    pub peer_bytes_per_ns: f64,
-}
-
-impl Default for CostModel {
-    fn default() -> Self {
-        CostModel {
-            launch_ns: 2_500.0,
-            multiprocessors: SM_COUNT,
-            issue_per_cycle: 4,
-            clock_ghz: CLOCK_KHZ as f64 / 1e6,
-            copy_latency_ns: 2_000.0,
-            host_bytes_per_ns: 25.0,
-            device_bytes_per_ns: 3_000.0,
-            peer_bytes_per_ns: 450.0,
-        }
-    }
-}
-
-impl CostModel {
-    /// Simulated duration of a kernel that executed `warp_instructions` and moved
-    /// `global_bytes` to or from global memory.
-    pub fn kernel_ns(&self, warp_instructions: u64, global_bytes: u64) -> f64 {
-        let per_ns = (self.multiprocessors.max(1) * self.issue_per_cycle.max(1)) as f64
-            * self.clock_ghz.max(1e-3);
-        let compute = warp_instructions as f64 / per_ns;
-        let memory = global_bytes as f64 / self.device_bytes_per_ns.max(1e-3);
-        self.launch_ns + compute.max(memory)
-    }
-
-    /// Simulated duration of a copy of `bytes`, across the host link or inside the device.
-    pub fn copy_ns(&self, bytes: usize, host: bool) -> f64 {
-        let bw = if host {
-            self.host_bytes_per_ns
-        } else {
-            self.device_bytes_per_ns
-        };
-        self.copy_latency_ns + bytes as f64 / bw.max(1e-3)
-    }
-}
 
 /// Multiprocessors of the simulated device.
 pub(crate) const SM_COUNT: u32 = 132;
@@ -335,7 +257,7 @@ impl GpuState {
     ) {
         let clock = self.clock(ordinal);
         let start = stream_ns.max(clock.legacy_ns);
-        let end = start + cost.kernel_ns(stats.warp_instructions, stats.global_bytes);
+        let end = start + cost.kernel_ns(stats);
         *stream_ns = end;
         clock.latest_ns = clock.latest_ns.max(end);
     }

@@ -53,6 +53,7 @@
 //! ```
 
 mod context;
+mod cost;
 pub(crate) mod device;
 mod engine;
 pub(crate) mod library;
@@ -60,9 +61,10 @@ mod stream;
 mod texture;
 
 pub(crate) use context::Context;
+pub use cost::{Bound, CostModel, KernelTime, Limiter, Occupancy};
 pub use device::{
     device_count, launch_budget, set_device_count, set_launch_budget, take_device_output,
-    CostModel, MAX_DEVICES,
+    MAX_DEVICES,
 };
 pub(crate) use engine::param_buffer;
 pub use engine::{

@@ -8,6 +8,7 @@ use super::ir::*;
 use super::lower::{KernelCode, SimModule};
 use super::mem::{Memory, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::error::{Error, Result};
+use std::collections::HashMap;
 use std::mem::MaybeUninit;
 
 /// Grid and block shape of a launch.
@@ -54,6 +55,16 @@ pub struct Stats {
     pub atomics: AtomicRequests,
     /// Warp arrivals at block barriers (`bar.sync`, `bar.red`, `barrier`).
     pub barriers: u64,
+    /// Bytes of distinct global memory the launch touched (estimated per instruction from
+    /// the address range it covered and the sectors it moved): what must come from DRAM
+    /// at least once, where `sectors` counts what the caches deliver.
+    pub global_footprint: u64,
+    /// Blocks in the grid.
+    pub blocks: u64,
+    /// Threads per block.
+    pub block_threads: u32,
+    /// Shared memory per block, static and dynamic, in bytes.
+    pub block_shared_bytes: u32,
 }
 
 impl Stats {
@@ -142,6 +153,9 @@ pub struct AtomicRequests {
     /// Distinct addresses, summed over requests (`lanes - addresses` updates waited for
     /// another lane of their own warp).
     pub addresses: u64,
+    /// Updates of the most updated address over the launch: they happen one after another
+    /// whatever the grid does.
+    pub hottest: u64,
 }
 
 /// Classes of [`InstructionMix`], in its field order.
@@ -216,6 +230,11 @@ struct Memo {
     /// What the instruction did over the launch, by the space it went to: global, shared,
     /// local (a generic access can go to any).
     tally: [Tally; 3],
+    /// The lowest and highest lane delta of the kept pattern (as signed numbers).
+    span: (i64, i64),
+    /// The global addresses the instruction covered: `[lo, hi)`.
+    lo: u64,
+    hi: u64,
 }
 
 /// Requests of one load or store instruction to one space.
@@ -268,6 +287,9 @@ impl Memo {
             units: 0,
             lanes: 0,
         }; 3],
+        span: (0, 0),
+        lo: u64::MAX,
+        hi: 0,
     };
 
     /// The kept answer, when `row` (a full warp's address register) has the lane pattern
@@ -280,10 +302,21 @@ impl Memo {
     /// Keeps `result` as the answer for `row`'s lane pattern under `key`.
     fn keep(&mut self, row: &[u64; 32], key: u64, result: u64) {
         self.key = key;
+        let (mut lo, mut hi) = (0i64, 0i64);
         for (a, d) in row.iter().zip(self.deltas.iter_mut()) {
             *d = a.wrapping_sub(row[0]);
+            lo = lo.min(*d as i64);
+            hi = hi.max(*d as i64);
         }
+        self.span = (lo, hi);
         self.result = result;
+    }
+
+    /// Widens the covered global range to `[lo, hi)`.
+    #[inline(always)]
+    fn cover(&mut self, lo: u64, hi: u64) {
+        self.lo = self.lo.min(lo);
+        self.hi = self.hi.max(hi);
     }
 }
 
@@ -348,7 +381,13 @@ impl Probe {
 /// Counts what one memory or control instruction does (before it runs: the addresses are
 /// the registers' current values).
 #[inline(always)]
-fn count(stats: &mut Stats, w: &Warp, probe: &Probe, emask: u32, threads: u64, memos: &mut [Memo]) {
+fn count(
+    stats: &mut Stats,
+    w: &Warp,
+    probe: &Probe,
+    (emask, threads): (u32, u64),
+    (memos, updates): (&mut [Memo], &mut HashMap<u64, u64>),
+) {
     if emask == 0 {
         return;
     }
@@ -360,7 +399,7 @@ fn count(stats: &mut Stats, w: &Warp, probe: &Probe, emask: u32, threads: u64, m
                 count_access(w, addr, bytes, (emask, threads), memo);
             }
         }
-        Probe::Atomic { addr } => count_atomic(stats, w, addr, emask, threads),
+        Probe::Atomic { addr } => count_atomic(stats, w, addr, (emask, threads), updates),
         Probe::Barrier => stats.barriers += 1,
         Probe::None => {}
     }
@@ -368,7 +407,13 @@ fn count(stats: &mut Stats, w: &Warp, probe: &Probe, emask: u32, threads: u64, m
 
 /// Counts an atomic: its lanes and the distinct addresses among them.
 #[inline(never)]
-fn count_atomic(stats: &mut Stats, w: &Warp, addr: Addr, emask: u32, threads: u64) {
+fn count_atomic(
+    stats: &mut Stats,
+    w: &Warp,
+    addr: Addr,
+    (emask, threads): (u32, u64),
+    updates: &mut HashMap<u64, u64>,
+) {
     let at = w.addresses(addr);
     stats.atomics.requests += 1;
     stats.atomics.lanes += threads;
@@ -377,6 +422,9 @@ fn count_atomic(stats: &mut Stats, w: &Warp, addr: Addr, emask: u32, threads: u6
     for l in lanes(emask) {
         keys[n] = at[l];
         n += 1;
+        let u = updates.entry(at[l]).or_insert(0);
+        *u += 1;
+        stats.atomics.hottest = stats.atomics.hottest.max(*u);
     }
     stats.atomics.addresses += distinct(&mut keys[..n]);
 }
@@ -432,6 +480,13 @@ fn count_access_body(
             let space = space_of(addr.space, first);
             if let Some(result) = memo.hit(row, memo_key(first, space)) {
                 memo.tally[Tally::index(space)].add(result, threads);
+                if space == MemSpace::Global {
+                    let (lo, hi) = memo.span;
+                    memo.cover(
+                        first.wrapping_add(lo as u64),
+                        first.wrapping_add(hi as u64).wrapping_add(bytes as u64),
+                    );
+                }
                 return;
             }
         }
@@ -446,6 +501,9 @@ fn count_access_body(
                 _ => 0,
             };
             memo.tally[Tally::index(space)].add(result, threads);
+            if space == MemSpace::Global {
+                memo.cover(first, first.wrapping_add(size));
+            }
             return;
         }
         _ => {}
@@ -475,6 +533,34 @@ fn memo_key(first: u64, space: MemSpace) -> u64 {
     (first & 127) | ((space as u64) << 8)
 }
 
+/// Distinct global bytes the instructions touched, estimated: each instruction's range
+/// counts for no more than the sectors it moved (a strided walk touches a fraction of its
+/// range), and overlapping ranges of several instructions count once.
+fn footprint(memos: &[Memo]) -> u64 {
+    let mut ranges: Vec<(u64, u64, u64)> = memos
+        .iter()
+        .filter(|m| m.hi > m.lo && m.tally[0].requests > 0)
+        .map(|m| (m.lo, m.hi, (m.hi - m.lo).min(m.tally[0].units * 32)))
+        .collect();
+    ranges.sort_unstable();
+    let mut total = 0u64;
+    let mut group: Option<(u64, u64, u64)> = None;
+    for (lo, hi, weight) in ranges {
+        group = match group {
+            Some((glo, ghi, gw)) if lo < ghi => Some((glo, ghi.max(hi), gw + weight)),
+            Some((glo, ghi, gw)) => {
+                total += (ghi - glo).min(gw);
+                Some((lo, hi, weight))
+            }
+            None => Some((lo, hi, weight)),
+        };
+    }
+    if let Some((glo, ghi, gw)) = group {
+        total += (ghi - glo).min(gw);
+    }
+    total
+}
+
 /// A load or store whose pattern is not memoised: works out its sectors or wavefronts from
 /// the lanes' addresses and keeps them for next time.
 #[inline(never)]
@@ -492,10 +578,16 @@ fn access(w: &Warp, addr: Addr, bytes: u32, emask: u32, threads: u64, memo: &mut
         memo.keep(&w.regs[r as usize], memo_key(first, space), result);
     }
     memo.tally[Tally::index(space)].add(result, threads);
+    if space == MemSpace::Global {
+        for l in lanes(emask) {
+            memo.cover(at[l], at[l].wrapping_add(size));
+        }
+    }
 }
 
 /// Adds what the launch's instructions did (`sites`, `memos`) to `stats`.
 fn fold(stats: &mut Stats, code: &KernelCode, probes: &[Probe], sites: &[Site], memos: &[Memo]) {
+    stats.global_footprint += footprint(memos);
     for ((ins, probe), site) in code.code.iter().zip(probes).zip(sites) {
         *stats.mix.slot(class_of(&ins.op)) += site.warps;
         stats.divergent_branches += site.divergent;
@@ -901,6 +993,8 @@ struct Block<'a> {
     memos: Vec<Memo>,
     /// Each instruction's counts, kept across the launch's blocks.
     sites: Vec<Site>,
+    /// Atomic updates per address, over the launch.
+    updates: HashMap<u64, u64>,
     module: &'a SimModule,
     params: &'a [u8],
     shared: Vec<u8>,
@@ -2250,7 +2344,8 @@ impl Block<'_> {
             }
             if self.counted.get(pc as usize) == Some(&true) {
                 if let Some(probe) = self.probes.get(pc as usize) {
-                    count(stats, w, probe, emask, threads, &mut self.memos);
+                    let tables = (&mut self.memos[..], &mut self.updates);
+                    count(stats, w, probe, (emask, threads), tables);
                 }
             }
             let next = (pc + 1).min(code.len() as u32 - 1);
@@ -3975,6 +4070,7 @@ pub fn launch(
     let counted: Vec<bool> = probes.iter().map(|p| !matches!(p, Probe::None)).collect();
     let mut memos = vec![Memo::EMPTY; n_memos as usize];
     let mut sites = vec![Site::default(); code.code.len()];
+    let mut updates = HashMap::new();
     if threads > code.max_threads.unwrap_or(1024).min(1024) {
         return Err(Error::InvalidArgument(format!(
             "kernel `{kernel}` cannot run {threads} threads per block (at most {})",
@@ -4016,6 +4112,9 @@ pub fn launch(
     let mut stats = Stats::default();
     let mut meter = Meter::new(budget);
     let shared_bytes = code.shared_static + dims.shared_dynamic as usize;
+    stats.blocks = dims.grid.iter().map(|&d| d as u64).product();
+    stats.block_threads = threads;
+    stats.block_shared_bytes = shared_bytes.min(u32::MAX as usize) as u32;
     let per_block = block_work(threads, shared_bytes, code.local_bytes);
     let first_line = code.code.first().map_or(0, |i| i.line);
     // Storage is allocated once per launch and reused by every block.
@@ -4051,6 +4150,7 @@ pub fn launch(
                         counted: &counted,
                         memos: std::mem::take(&mut memos),
                         sites: std::mem::take(&mut sites),
+                        updates: std::mem::take(&mut updates),
                         module,
                         params,
                         shared: std::mem::take(&mut shared),
@@ -4150,6 +4250,7 @@ pub fn launch(
                     shared = block.shared;
                     memos = block.memos;
                     sites = block.sites;
+                    updates = block.updates;
                 }
             }
         }

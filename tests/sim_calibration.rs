@@ -1,0 +1,78 @@
+//! The cost model against the GPU: every pair of the calibration set
+//! (`tests/kernels/calibration.rs`) timed on the simulator must order as the H100's
+//! recorded times do (`tests/kernels/calibration.h100.json`), and the speed-ups must agree
+//! within a factor of 1.5 for at least 10 of the pairs. A pair the GPU times within 10% of
+//! each other is a tie (the same kernel's time varies by 5-8% from run to run on the GPU):
+//! no order to match, only the size check. Prints the README's calibration table. Runs in release builds only (debug builds are tens of times slower):
+//! `scripts/test.sh` runs it.
+
+#[path = "kernels/calibration.rs"]
+mod calibration;
+
+use cuda_library::{BackendKind, Device, Library, LibraryOptions};
+
+/// Speed-ups below this are ties (the GPU's run-to-run noise is a few percent).
+const TIE: f64 = 1.10;
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release builds only (scripts/test.sh)")]
+fn the_simulator_ranks_and_sizes_the_pairs_as_the_gpu_does() {
+    cuda_library::use_backend(BackendKind::Sim).expect("the simulator");
+    let ctx = Device::new(0)
+        .and_then(|d| d.set_current())
+        .expect("context");
+    let lib = Library::load_data(calibration::PTX.as_bytes(), &LibraryOptions::default())
+        .expect("the calibration PTX loads");
+    let gpu = calibration::recorded(include_str!("kernels/calibration.h100.json"));
+    let mut sim = std::collections::BTreeMap::new();
+    for case in calibration::cases() {
+        sim.insert(case.name, calibration::time(&ctx, &lib, &case, 1));
+    }
+    println!(
+        "| pair | GPU (µs) | GPU speed-up | simulated (µs) | simulated speed-up | sim / GPU |"
+    );
+    println!("|---|---|---|---|---|---|");
+    let (mut ordered, mut ties, mut close, mut failures) = (0, 0, 0, Vec::new());
+    let pairs = calibration::pairs();
+    let mut absolute = Vec::new();
+    for p in &pairs {
+        let (gs, gf) = (gpu[p.slow], gpu[p.fast]);
+        let (ss, sf) = (sim[p.slow], sim[p.fast]);
+        let (g, s) = (gs / gf, ss / sf);
+        absolute.extend([ss / gs, sf / gf]);
+        let tie = g < TIE && 1.0 / g < TIE;
+        let same_order = tie || s > 1.0;
+        let within = (s / g).max(g / s) <= 1.5;
+        ordered += (same_order && !tie) as usize;
+        ties += tie as usize;
+        close += within as usize;
+        if !same_order {
+            failures.push(format!("{}: GPU {g:.2}x, simulator {s:.2}x", p.property));
+        }
+        println!(
+            "| {}{} | {:.1} / {:.1} | {:.2}x | {:.1} / {:.1} | {:.2}x | {:.2} |",
+            p.property,
+            if tie { " (a tie on the GPU)" } else { "" },
+            gs * 1e3,
+            gf * 1e3,
+            g,
+            ss * 1e3,
+            sf * 1e3,
+            s,
+            s / g
+        );
+    }
+    absolute.sort_by(f64::total_cmp);
+    let median = absolute[absolute.len() / 2];
+    println!(
+        "\n{ordered}/{} pairs ordered as on the GPU ({ties} ties there), {close}/{} speed-ups \
+         within 1.5x; median simulated/GPU time {median:.2}",
+        pairs.len() - ties,
+        pairs.len()
+    );
+    assert!(failures.is_empty(), "ordered unlike the GPU: {failures:#?}");
+    assert!(
+        close >= 10,
+        "only {close} speed-ups within 1.5x of the GPU's"
+    );
+}
