@@ -615,7 +615,8 @@ fn fold(stats: &mut Stats, code: &KernelCode, probes: &[Probe], sites: &[Site], 
         stats.shared.wavefronts += shared.units;
         stats.local_bytes += local.lanes * bytes as u64;
         if addr.space == MemSpace::Global {
-            // What the cost model charges: explicit `.global` traffic, as before the counters.
+            // Bytes the active lanes asked for with an explicit `.global` (the requested, not the
+            // moved, bytes: sectors and the footprint are what the cost model charges).
             stats.global_bytes += global.lanes * bytes as u64;
         }
     }
