@@ -70,6 +70,13 @@ impl Stream {
     pub fn simulated_time_ms(&self) -> Option<f64> {
         self.imp.simulated_time_ms()
     }
+
+    /// The profile of the last launch on this simulated stream since the last call (what
+    /// `timing::profile` reads); `None` on the driver.
+    #[cfg_attr(not(feature = "notebook"), allow(dead_code))]
+    pub(crate) fn take_simulated_profile(&self) -> Option<crate::sim::LaunchProfile> {
+        self.imp.take_profile()
+    }
 }
 
 impl Context {

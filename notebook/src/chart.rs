@@ -586,3 +586,126 @@ impl Histogram {
         Ok(themed(out))
     }
 }
+
+/// Horizontal bars split into named parts, one bar per row on one scale: where a time goes,
+/// and two or more of them side by side. Parts with the same name share a colour.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StackedBars {
+    /// Title above the bars.
+    pub title: String,
+    /// Unit of the values (shown after each bar's total).
+    pub unit: String,
+    /// Each row: its label and its parts (name, value); non-positive parts are skipped.
+    pub rows: Vec<(String, Vec<(String, f64)>)>,
+    /// Width in pixels.
+    pub width: u32,
+    /// Parts drawn in grey (a fixed cost, say), so the others stand out.
+    pub muted: Vec<String>,
+}
+
+impl StackedBars {
+    /// The bars as an SVG element (hand-drawn: rectangles, text in `currentColor`).
+    pub fn to_svg(&self) -> Result<String, String> {
+        use std::fmt::Write;
+        if self.rows.is_empty() {
+            return Err(format!("`{}` has no bars to draw", self.title));
+        }
+        let total = |parts: &[(String, f64)]| -> f64 { parts.iter().map(|p| p.1.max(0.0)).sum() };
+        let longest = self.rows.iter().map(|r| total(&r.1)).fold(0.0f64, f64::max);
+        if !(longest > 0.0 && longest.is_finite()) {
+            return Err(format!("`{}` has nothing to draw", self.title));
+        }
+        // Legend: every part name once, in first-seen order.
+        let mut names: Vec<&str> = Vec::new();
+        for (_, parts) in &self.rows {
+            for (name, v) in parts {
+                if *v > 0.0 && !names.contains(&name.as_str()) {
+                    names.push(name);
+                }
+            }
+        }
+        let colour = |name: &str| {
+            if self.muted.iter().any(|m| m == name) {
+                return "rgb(150,150,150)".to_string();
+            }
+            let i = names
+                .iter()
+                .filter(|n| !self.muted.iter().any(|m| m == *n))
+                .position(|n| *n == name)
+                .unwrap_or(0);
+            let RGBColor(r, g, b) = PALETTE[i % PALETTE.len()];
+            format!("rgb({r},{g},{b})")
+        };
+        let label_w = self
+            .rows
+            .iter()
+            .map(|r| r.0.chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(40) as f64
+            * 7.0
+            + 12.0;
+        let width = self.width.max(320) as f64;
+        let bar_w = width - label_w - 90.0;
+        let (top, row_h, bar_h) = (28.0, 30.0, 20.0);
+        let legend_y = top + row_h * self.rows.len() as f64 + 10.0;
+        let height = legend_y + 22.0;
+        let mut s = String::new();
+        let esc = crate::html::escape;
+        let _ = write!(
+            s,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+             viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\" \
+             fill=\"currentColor\"><text x=\"0\" y=\"16\" font-size=\"14\">{}</text>",
+            esc(&self.title)
+        );
+        for (i, (label, parts)) in self.rows.iter().enumerate() {
+            let y = top + row_h * i as f64;
+            let short: String = label.chars().take(40).collect();
+            let _ = write!(
+                s,
+                "<text x=\"0\" y=\"{:.1}\">{}</text>",
+                y + bar_h * 0.72,
+                esc(&short)
+            );
+            let mut x = label_w;
+            for (name, v) in parts.iter().filter(|p| p.1 > 0.0) {
+                let w = v / longest * bar_w;
+                let _ = write!(
+                    s,
+                    "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{bar_h}\" \
+                     fill=\"{}\"><title>{}: {} {}</title></rect>",
+                    colour(name),
+                    esc(name),
+                    crate::stats::three_digits(*v),
+                    esc(&self.unit)
+                );
+                x += w;
+            }
+            let _ = write!(
+                s,
+                "<text x=\"{:.1}\" y=\"{:.1}\">{} {}</text>",
+                x + 6.0,
+                y + bar_h * 0.72,
+                crate::stats::three_digits(total(parts)),
+                esc(&self.unit)
+            );
+        }
+        let mut x = label_w;
+        for name in &names {
+            let _ = write!(
+                s,
+                "<rect x=\"{x:.1}\" y=\"{legend_y:.1}\" width=\"12\" height=\"12\" fill=\"{}\"/>\
+                 <text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+                colour(name),
+                x + 16.0,
+                legend_y + 10.5,
+                esc(name)
+            );
+            x += 16.0 + name.chars().count() as f64 * 7.0 + 14.0;
+        }
+        s.push_str("</svg>");
+        Ok(s)
+    }
+}

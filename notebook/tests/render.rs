@@ -100,3 +100,52 @@ fn html_parts_escape_everything() {
     let hex = hex_text(&[7u8; 40], 0, 2);
     assert!(hex.contains("... 8 more bytes"), "{hex}");
 }
+
+#[test]
+fn stacked_bars_share_one_scale_and_one_colour_per_part() {
+    use cuda_library_notebook::chart::StackedBars;
+    let part = |n: &str, v: f64| (n.to_string(), v);
+    let bars = StackedBars {
+        title: "where the time goes".into(),
+        unit: "µs".into(),
+        rows: vec![
+            (
+                "slow".into(),
+                vec![part("launch", 7.0), part("shared", 14.0)],
+            ),
+            (
+                "fast".into(),
+                vec![
+                    part("launch", 7.0),
+                    part("memory", 3.0),
+                    part("shared", 0.0),
+                ],
+            ),
+        ],
+        width: 600,
+        muted: vec!["launch".into()],
+    };
+    let svg = bars.to_svg().expect("svg");
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+    // Launch in grey in both rows; shared and memory in colours of their own.
+    assert_eq!(
+        svg.matches("rgb(150,150,150)").count(),
+        3,
+        "two bars and the legend"
+    );
+    assert!(svg.contains("<title>shared: 14.0 µs</title>"));
+    // A zero part is not drawn, and the totals are printed.
+    assert!(!svg.contains("<title>shared: 0"));
+    assert!(svg.contains(">21.0 µs<") && svg.contains(">10.0 µs<"));
+    // The longer bar spans the scale; the shorter is drawn in proportion.
+    let empty = StackedBars {
+        rows: vec![],
+        ..bars.clone()
+    };
+    assert!(empty.to_svg().is_err());
+    let zero = StackedBars {
+        rows: vec![("none".into(), vec![part("launch", 0.0)])],
+        ..bars
+    };
+    assert!(zero.to_svg().is_err());
+}

@@ -6,7 +6,9 @@
 
 #![allow(dead_code)]
 
-use cuda_library::{Context, DeviceBuffer, Event, KernelArg, LaunchConfig, Library, Stream};
+use cuda_library::{
+    timing, Context, DeviceBuffer, Event, KernelArg, LaunchConfig, Library, Stream,
+};
 use std::collections::BTreeMap;
 
 /// The PTX (compute_80) both backends run, from `calibration.cu`.
@@ -317,9 +319,45 @@ pub fn pairs() -> Vec<Pair> {
     ]
 }
 
-/// Median milliseconds of `runs` launches of `case` (each between two events), after a
-/// warm-up launch on a GPU.
-pub fn time(ctx: &Context, lib: &Library, case: &Case, runs: usize) -> f64 {
+/// One launch of `case` on `stream`, profiled with `timing::profile`.
+pub fn profile(ctx: &Context, lib: &Library, case: &Case, stream: &Stream) -> timing::Profile {
+    let prepared = prepare(ctx, lib, case);
+    let kernel = lib.get_kernel(case.kernel).expect("kernel");
+    let args = prepared.args();
+    timing::profile(stream, || kernel.launch(stream, &prepared.config, &args))
+        .unwrap_or_else(|e| panic!("{}: {e}", case.name))
+        .with_label(case.name)
+}
+
+/// A case's buffers and launch configuration.
+pub struct Prepared {
+    buffers: Vec<DeviceBuffer<u32>>,
+    ints: Vec<i32>,
+    order: Vec<bool>,
+    pub config: LaunchConfig,
+}
+
+impl Prepared {
+    /// The kernel arguments, in order.
+    pub fn args(&self) -> Vec<KernelArg<'_>> {
+        let (mut b, mut i) = (0, 0);
+        let mut args = Vec::new();
+        for &is_buffer in &self.order {
+            if is_buffer {
+                args.push(KernelArg::from_ref(&self.buffers[b]));
+                b += 1;
+            } else {
+                args.push(KernelArg::of(&self.ints[i]));
+                i += 1;
+            }
+        }
+        args
+    }
+}
+
+/// Allocates and fills `case`'s buffers and opts its kernel in to the shared memory it
+/// asks for.
+pub fn prepare(ctx: &Context, lib: &Library, case: &Case) -> Prepared {
     let kernel = lib.get_kernel(case.kernel).expect("kernel");
     if case.shared > 48 * 1024 {
         let device = cuda_library::Device::new(ctx.device_ordinal()).expect("device");
@@ -332,42 +370,45 @@ pub fn time(ctx: &Context, lib: &Library, case: &Case, runs: usize) -> f64 {
             .expect("opt in to more shared memory");
     }
     let mut buffers: Vec<DeviceBuffer<u32>> = Vec::new();
+    let (mut ints, mut order) = (Vec::new(), Vec::new());
     for a in &case.args {
-        if let Arg::Buffer(len, init) = *a {
-            let host: Vec<u32> = match init {
-                Init::Zero => vec![0; len],
-                Init::Ones => vec![1.0f32.to_bits(); len],
-                Init::Chain { step } => (0..len as u64)
-                    .map(|i| ((i + step as u64) % len as u64) as u32)
-                    .collect(),
-            };
-            buffers.push(ctx.htod(&host).expect("buffer"));
-        }
-    }
-    let mut ints = Vec::new();
-    for a in &case.args {
-        if let Arg::I32(v) = *a {
-            ints.push(v);
-        }
-    }
-    let stream: Stream = ctx.create_stream().expect("stream");
-    let (mut b, mut i) = (0, 0);
-    let mut args: Vec<KernelArg> = Vec::new();
-    for a in &case.args {
-        match a {
-            Arg::Buffer(..) => {
-                args.push(KernelArg::from_ref(&buffers[b]));
-                b += 1;
+        match *a {
+            Arg::Buffer(len, init) => {
+                let host: Vec<u32> = match init {
+                    Init::Zero => vec![0; len],
+                    Init::Ones => vec![1.0f32.to_bits(); len],
+                    Init::Chain { step } => (0..len as u64)
+                        .map(|i| ((i + step as u64) % len as u64) as u32)
+                        .collect(),
+                };
+                buffers.push(ctx.htod(&host).expect("buffer"));
+                order.push(true);
             }
-            Arg::I32(_) => {
-                args.push(KernelArg::of(&ints[i]));
-                i += 1;
+            Arg::I32(v) => {
+                ints.push(v);
+                order.push(false);
             }
         }
     }
     let [gx, gy, gz] = case.grid;
     let [bx, by, bz] = case.block;
     let config = LaunchConfig::new((gx, gy, gz), (bx, by, bz)).with_shared_mem(case.shared);
+    Prepared {
+        buffers,
+        ints,
+        order,
+        config,
+    }
+}
+
+/// Median milliseconds of `runs` launches of `case` (each between two events), after a
+/// warm-up launch on a GPU.
+pub fn time(ctx: &Context, lib: &Library, case: &Case, runs: usize) -> f64 {
+    let prepared = prepare(ctx, lib, case);
+    let kernel = lib.get_kernel(case.kernel).expect("kernel");
+    let args = prepared.args();
+    let config = &prepared.config;
+    let stream: Stream = ctx.create_stream().expect("stream");
     let (start, end) = (
         Event::new(ctx).expect("event"),
         Event::new(ctx).expect("event"),
@@ -378,7 +419,7 @@ pub fn time(ctx: &Context, lib: &Library, case: &Case, runs: usize) -> f64 {
     for run in first..=runs {
         start.record(&stream).expect("record");
         kernel
-            .launch(&stream, &config, &args)
+            .launch(&stream, config, &args)
             .unwrap_or_else(|e| panic!("{}: {e}", case.name));
         end.record(&stream).expect("record");
         let ms = end.elapsed_ms_since(&start).expect("elapsed") as f64;

@@ -434,6 +434,11 @@ impl Stream {
     pub fn simulated_time_ms(&self) -> Option<f64> {
         on!(self, Stream::Driver(_) => None, Stream::Sim(s) => Some(s.now_ns() / 1e6))
     }
+
+    /// The profile of a simulated stream's last launch since the last call.
+    pub fn take_profile(&self) -> Option<sim::LaunchProfile> {
+        on!(self, Stream::Driver(_) => None, Stream::Sim(s) => s.take_profile())
+    }
 }
 
 /// An event.
@@ -791,7 +796,7 @@ impl Kernel {
                     shared_dynamic: geometry.shared_mem_bytes,
                 };
                 let args = params.iter().map(|p| p.offset).zip(args);
-                sim_lib(sim)?.launch_on(*i, s, dims, args).map(|_| ())
+                sim_lib(sim)?.launch_on(*i, s, dims, args)
             },
             mixed => Err(mixed("the kernel and the stream")),
         )

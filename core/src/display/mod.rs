@@ -7,6 +7,7 @@
 //! the simulator are labelled simulated wherever they appear.
 
 pub mod plot;
+mod profile;
 pub mod timing;
 
 use cuda_library_notebook::chart::{Histogram, LineChart, Series};

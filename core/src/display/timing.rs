@@ -210,3 +210,104 @@ impl Sweep {
         self
     }
 }
+
+/// One kernel launch, timed and, on the simulator, profiled: its counters, the cost model's
+/// account of the time and hints that name the PTX lines responsible. Made by [`profile`];
+/// shows in a notebook as a compact summary, and [`compare`] puts two or more side by side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    /// What was profiled.
+    pub label: String,
+    /// The launch's time in milliseconds: GPU events, or the cost model's.
+    pub ms: f64,
+    /// Whether the time (and everything else here) is simulated.
+    pub simulated: bool,
+    /// Where the time comes from, as [`Timings::clock`] says it.
+    pub clock: String,
+    /// The simulator's counters and account of the launch (`None` on a GPU: counters come
+    /// from the simulator only).
+    pub launch: Option<crate::sim::LaunchProfile>,
+}
+
+impl Profile {
+    /// Renames the profile.
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    /// What to look at first, most important first (none without the simulator's counters).
+    pub fn hints(&self) -> Vec<crate::sim::Hint> {
+        self.launch.as_ref().map(|l| l.hints()).unwrap_or_default()
+    }
+}
+
+/// Runs `f`, which should launch one kernel on `stream`, bracketed by events, and profiles
+/// that launch (the last one, if `f` launches several). On the simulator the profile holds
+/// the launch's counters and the cost model's account; on a GPU, the measured time.
+///
+/// ```
+/// # fn main() -> cuda_library::Result<()> {
+/// use cuda_library::{launch, timing, Device, LaunchConfig, Library};
+/// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+/// let ctx = Device::new(0)?.set_current()?;
+/// let lib = Library::load_file(path, &Default::default())?;
+/// let saxpy = lib.get_kernel("saxpy")?;
+/// let stream = ctx.create_stream()?;
+/// let n = 1 << 16;
+/// let (x, y) = (ctx.htod(&vec![1.0f32; n])?, ctx.alloc_zeroed::<f32>(n)?);
+/// let cfg = LaunchConfig::for_num_elems(n as u32, 256);
+/// let p = timing::profile(&stream, || launch!(saxpy, &stream, &cfg, 2.0f32, x, y, n as i32))?;
+/// if let Some(l) = &p.launch {
+///     // Coalesced: 4 sectors per 32 lanes of 4-byte loads.
+///     assert_eq!(l.stats.global_loads.sectors_per_request(), 4.0);
+/// }
+/// // In a notebook cell, `p` as the last expression shows the summary.
+/// # Ok(()) }
+/// ```
+pub fn profile(stream: &Stream, f: impl FnOnce() -> Result<()>) -> Result<Profile> {
+    let ctx = stream.context();
+    let (start, end) = (ctx.create_event()?, ctx.create_event()?);
+    stream.take_simulated_profile();
+    start.record(stream)?;
+    f()?;
+    end.record(stream)?;
+    let ms = end.elapsed_ms_since(&start)? as f64;
+    let simulated = start.is_simulated();
+    let launch = stream.take_simulated_profile();
+    if simulated && launch.is_none() {
+        return Err(Error::InvalidArgument(
+            "the closure given to timing::profile launched no kernel on its stream; launch \
+             one there"
+                .to_string(),
+        ));
+    }
+    Ok(Profile {
+        label: launch
+            .as_ref()
+            .map_or_else(|| "launch".to_string(), |l| l.kernel.clone()),
+        ms,
+        simulated,
+        clock: if simulated {
+            "simulated (cost model)".to_string()
+        } else {
+            "GPU events".to_string()
+        },
+        launch,
+    })
+}
+
+/// Two or more profiles side by side (see [`compare`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// The profiles, in the order given.
+    pub profiles: Vec<Profile>,
+}
+
+/// Puts profiles side by side: in a notebook, one table of their counters and their times
+/// on one scale, with the speed-up of each over the first.
+pub fn compare(profiles: impl IntoIterator<Item = Profile>) -> Comparison {
+    Comparison {
+        profiles: profiles.into_iter().collect(),
+    }
+}

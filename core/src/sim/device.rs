@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use super::{CostModel, Memory, Stats};
+use super::{CostModel, KernelTime, Memory, Stats};
 use crate::error::{Error, Result};
 
 /// Multiprocessors of the simulated device.
@@ -254,12 +254,14 @@ impl GpuState {
         ordinal: usize,
         stream_ns: &mut f64,
         stats: &Stats,
-    ) {
+    ) -> KernelTime {
         let clock = self.clock(ordinal);
         let start = stream_ns.max(clock.legacy_ns);
-        let end = start + cost.kernel_ns(stats);
+        let time = cost.kernel_time(stats);
+        let end = start + time.total_ns;
         *stream_ns = end;
         clock.latest_ns = clock.latest_ns.max(end);
+        time
     }
 }
 

@@ -2,11 +2,11 @@
 //! report), its variables placed in simulated memory, and its PTX ready to run.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use super::device::{gpu, GpuState, SM_COUNT};
 use super::stream::Stream;
-use super::{Dims, SimModule, Stats, MAX_SHARED_PER_BLOCK};
+use super::{Dims, LaunchProfile, SimModule, MAX_SHARED_PER_BLOCK};
 use crate::error::{Error, Result};
 use crate::image::table::{GlobalKind, LibraryTable};
 use crate::image::{fatbin, ImageKind};
@@ -34,6 +34,8 @@ pub(crate) struct SimLibrary {
     module: Option<SimModule>,
     /// Why there is no module.
     no_ptx: String,
+    /// The PTX text the module was lowered from (what a profile's line numbers refer to).
+    ptx: Arc<str>,
     /// Variables: name → (address, size, kind).
     globals: HashMap<String, (u64, u64, GlobalKind)>,
     /// Allocations to free on unload.
@@ -68,6 +70,7 @@ impl SimLibrary {
             )));
         }
         let (table, ptx) = ptx_of(kind, bytes)?;
+        let ptx_text: Arc<str> = ptx.as_deref().unwrap_or_default().into();
         let mut st = gpu().lock();
         let (module, globals, allocations, no_ptx) = match ptx {
             Some(text) => {
@@ -100,6 +103,7 @@ impl SimLibrary {
             table,
             module,
             no_ptx,
+            ptx: ptx_text,
             globals,
             allocations,
             settings: Mutex::new(settings),
@@ -147,7 +151,7 @@ impl SimLibrary {
         dims: Dims,
         params: &[u8],
         (ordinal, stream_ns): (usize, &mut f64),
-    ) -> Result<Stats> {
+    ) -> Result<LaunchProfile> {
         let row = self
             .table
             .kernels
@@ -167,7 +171,7 @@ impl SimLibrary {
         }
         let g = gpu();
         let mut st = g.lock();
-        let stats = super::launch(
+        let (stats, lines) = super::launch_profiled(
             module,
             &mut st.mem,
             &row.name,
@@ -175,8 +179,17 @@ impl SimLibrary {
             params,
             &crate::limits(),
         )?;
-        st.charge_launch(&g.cost, ordinal, stream_ns, &stats);
-        Ok(stats)
+        let time = st.charge_launch(&g.cost, ordinal, stream_ns, &stats);
+        Ok(LaunchProfile {
+            kernel: row.name.clone(),
+            grid: dims.grid,
+            block: dims.block,
+            shared_dynamic: dims.shared_dynamic,
+            stats,
+            time,
+            lines,
+            ptx: self.ptx.clone(),
+        })
     }
 
     /// Kernel `index`'s row of the table.
@@ -318,18 +331,23 @@ impl SimLibrary {
         Ok((per_sm * SM_COUNT, best))
     }
 
-    /// Runs kernel `index` on `stream`: packs the arguments at the parameters' offsets and
-    /// advances the stream's timeline by the launch's simulated cost.
+    /// Runs kernel `index` on `stream`: packs the arguments at the parameters' offsets,
+    /// advances the stream's timeline by the launch's simulated cost and keeps the launch's
+    /// profile on the stream.
     pub fn launch_on<'a>(
         &self,
         index: usize,
         stream: &Stream,
         dims: Dims,
         args: impl Iterator<Item = (usize, &'a [u8])> + Clone,
-    ) -> Result<Stats> {
+    ) -> Result<()> {
         let buf = super::param_buffer(args)?;
-        let mut t = stream.timeline();
-        self.launch(index, dims, &buf, (stream.ctx.ordinal, &mut t))
+        let profile = {
+            let mut t = stream.timeline();
+            self.launch(index, dims, &buf, (stream.ctx.ordinal, &mut t))?
+        };
+        stream.keep_profile(profile);
+        Ok(())
     }
 }
 

@@ -57,6 +57,7 @@ mod cost;
 pub(crate) mod device;
 mod engine;
 pub(crate) mod library;
+mod profile;
 mod stream;
 mod texture;
 
@@ -68,10 +69,11 @@ pub use device::{
 };
 pub(crate) use engine::param_buffer;
 pub use engine::{
-    block_work, launch, load_ptx, pack_params, AtomicRequests, Budget, Dims, InstructionMix,
-    KernelCode, Memory, MemoryRequests, SharedRequests, SimModule, Stats, CAPACITY, DEFAULT_BUDGET,
-    DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
+    block_work, launch, launch_profiled, load_ptx, pack_params, AtomicRequests, Budget, Dims,
+    InstructionMix, KernelCode, LineCounters, Memory, MemoryRequests, SharedRequests, SimModule,
+    Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
 pub(crate) use library::SimLibrary;
+pub use profile::{Hint, LaunchProfile};
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};

@@ -6,12 +6,15 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
 use super::device::{gpu, print_device_output};
+use super::LaunchProfile;
 use crate::error::{Error, Result};
 
 /// A simulated stream: its context and the simulated time (ns) its last work ends.
 pub(crate) struct Stream {
     pub ctx: Arc<Context>,
     ready_ns: Mutex<f64>,
+    /// The profile of the stream's last launch, until taken.
+    last: Mutex<Option<Box<LaunchProfile>>>,
 }
 
 impl Stream {
@@ -20,7 +23,22 @@ impl Stream {
         Stream {
             ctx: ctx.clone(),
             ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
+            last: Mutex::new(None),
         }
+    }
+
+    /// Keeps `profile` as the stream's last launch.
+    pub fn keep_profile(&self, profile: LaunchProfile) {
+        *self.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Box::new(profile));
+    }
+
+    /// The profile of the stream's last launch since the last call, if there was one.
+    pub fn take_profile(&self) -> Option<LaunchProfile> {
+        self.last
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .map(|b| *b)
     }
 
     /// The stream's timeline, locked: take it before the device (as launches do).

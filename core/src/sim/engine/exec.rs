@@ -4045,6 +4045,42 @@ pub fn launch(
     params: &[u8],
     budget: impl Into<Budget>,
 ) -> Result<Stats> {
+    launch_profiled(module, gmem, kernel, dims, params, budget).map(|(stats, _)| stats)
+}
+
+/// What one PTX line of a kernel did over a launch (lines that executed), for a profile's
+/// "which line is responsible".
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LineCounters {
+    /// The line in the PTX text (1-based).
+    pub line: u32,
+    /// Warp executions of the line's instructions.
+    pub warp_instructions: u64,
+    /// Executions of a branch on the line at which the active lanes went both ways.
+    pub divergent_branches: u64,
+    /// Global memory: warp requests, the sectors they moved and the fewest sectors their
+    /// active lanes' bytes could have taken (consecutive and aligned).
+    pub global_requests: u64,
+    /// See `global_requests`.
+    pub global_sectors: u64,
+    /// See `global_requests`.
+    pub global_ideal_sectors: u64,
+    /// Shared memory: warp requests and wavefronts (1 per request without bank conflicts).
+    pub shared_requests: u64,
+    /// See `shared_requests`.
+    pub shared_wavefronts: u64,
+}
+
+/// [`launch`], also giving what each PTX line did ([`LineCounters`], in line order).
+pub fn launch_profiled(
+    module: &SimModule,
+    gmem: &mut Memory,
+    kernel: &str,
+    dims: Dims,
+    params: &[u8],
+    budget: impl Into<Budget>,
+) -> Result<(Stats, Vec<LineCounters>)> {
     let budget = budget.into();
     // Unsupported kernels say why (instruction and line), not that they do not exist.
     let code = module.kernel(kernel)?;
@@ -4263,8 +4299,40 @@ pub fn launch(
     }
     result.map(|()| {
         fold(&mut stats, code, &probes, &sites, &memos);
-        stats
+        (stats, lines(code, &probes, &sites, &memos))
     })
+}
+
+/// Per PTX line: the instructions' executions and their memory requests.
+fn lines(code: &KernelCode, probes: &[Probe], sites: &[Site], memos: &[Memo]) -> Vec<LineCounters> {
+    let mut by_line: std::collections::BTreeMap<u32, LineCounters> = Default::default();
+    for ((ins, probe), site) in code.code.iter().zip(probes).zip(sites) {
+        if site.warps == 0 {
+            continue;
+        }
+        let l = by_line.entry(ins.line).or_insert(LineCounters {
+            line: ins.line,
+            ..LineCounters::default()
+        });
+        l.warp_instructions += site.warps;
+        l.divergent_branches += site.divergent;
+        if let Probe::Access { bytes, memo, .. } = *probe {
+            if let Some(m) = memos.get(memo as usize) {
+                let [global, shared, _] = m.tally;
+                l.global_requests += global.requests;
+                l.global_sectors += global.units;
+                // Per request, the active lanes' bytes in whole sectors; approximated from
+                // the totals (lanes per request on average).
+                if global.requests > 0 {
+                    let per = (global.lanes * bytes as u64).div_ceil(global.requests);
+                    l.global_ideal_sectors += per.div_ceil(32) * global.requests;
+                }
+                l.shared_requests += shared.requests;
+                l.shared_wavefronts += shared.units;
+            }
+        }
+    }
+    by_line.into_values().collect()
 }
 
 /// Rounds of a block's warps in which every one that runs is polling an `mbarrier` and

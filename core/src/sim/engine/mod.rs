@@ -20,8 +20,8 @@ pub(crate) mod sampling;
 mod tensor;
 
 pub use exec::{
-    block_work, launch, AtomicRequests, Budget, Dims, InstructionMix, MemoryRequests,
-    SharedRequests, Stats,
+    block_work, launch, launch_profiled, AtomicRequests, Budget, Dims, InstructionMix,
+    LineCounters, MemoryRequests, SharedRequests, Stats,
 };
 pub use lower::{KernelCode, SimModule};
 pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};

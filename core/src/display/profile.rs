@@ -1,0 +1,334 @@
+//! The "why is it slow?" view: a profiled launch as a compact summary (where the time goes
+//! as a stacked bar, memory efficiency, divergence, occupancy and what limits it, hints
+//! naming the PTX lines responsible), and profiles side by side.
+
+use cuda_library_notebook::chart::StackedBars;
+use cuda_library_notebook::html::{escape, Align, Badge, BadgeKind, Card, Cell, Column, Table};
+use cuda_library_notebook::stats::format_seconds;
+
+use super::timing::{Comparison, Profile};
+use super::{render_result, Error, Result};
+use crate::sim::{Bound, LaunchProfile, Limiter};
+
+fn badge(simulated: bool) -> Badge {
+    if simulated {
+        Badge {
+            text: "simulated".into(),
+            kind: BadgeKind::Sim,
+        }
+    } else {
+        Badge {
+            text: "GPU".into(),
+            kind: BadgeKind::Gpu,
+        }
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+/// The cost model's parts of a launch, in µs, for a stacked bar.
+fn time_parts(l: &LaunchProfile) -> Vec<(String, f64)> {
+    let t = &l.time;
+    [
+        ("launch", t.launch_ns),
+        ("compute", t.compute_ns),
+        ("memory", t.memory_ns),
+        ("shared memory", t.shared_ns),
+        ("latency", t.latency_ns),
+        ("atomics", t.atomics_ns),
+    ]
+    .into_iter()
+    .map(|(n, v)| (n.to_string(), v / 1e3))
+    .collect()
+}
+
+fn bound_name(b: Bound) -> &'static str {
+    match b {
+        Bound::Compute => "compute (instruction issue)",
+        Bound::Memory => "memory bandwidth",
+        Bound::Shared => "shared-memory bandwidth",
+        Bound::Latency => "memory latency",
+    }
+}
+
+fn limiter_name(l: Limiter) -> &'static str {
+    match l {
+        Limiter::Threads => "threads per SM",
+        Limiter::Blocks => "blocks per SM",
+        Limiter::SharedMemory => "shared memory per SM",
+    }
+}
+
+/// Rows of metrics: (name, value) for one launch.
+fn metrics(p: &Profile) -> Vec<(&'static str, String)> {
+    let mut rows = vec![(
+        "time",
+        format!(
+            "{}{}",
+            format_seconds(p.ms * 1e-3),
+            if p.simulated {
+                " (simulated)"
+            } else {
+                " (GPU events)"
+            }
+        ),
+    )];
+    let Some(l) = &p.launch else {
+        return rows;
+    };
+    let s = &l.stats;
+    let t = &l.time;
+    let o = &t.occupancy;
+    rows.push(("bound by", bound_name(t.bound).to_string()));
+    rows.push((
+        "grid",
+        format!(
+            "{} blocks of {} threads, {:.2} waves",
+            s.blocks, s.block_threads, o.waves
+        ),
+    ));
+    rows.push((
+        "occupancy",
+        format!(
+            "{} theoretical, {} achieved ({} blocks/SM, limited by {})",
+            percent(o.theoretical),
+            percent(o.achieved),
+            o.blocks_per_sm,
+            limiter_name(o.limiter)
+        ),
+    ));
+    let eff = l
+        .global_efficiency()
+        .map(percent)
+        .unwrap_or_else(|| "no global accesses".to_string());
+    rows.push((
+        "global memory",
+        format!(
+            "{eff} efficient; loads {:.1}, stores {:.1} sectors per request",
+            s.global_loads.sectors_per_request(),
+            s.global_stores.sectors_per_request()
+        ),
+    ));
+    if s.shared.requests > 0 {
+        rows.push((
+            "shared memory",
+            format!(
+                "{:.2} wavefronts per request (1 = no bank conflicts)",
+                s.shared.wavefronts_per_request()
+            ),
+        ));
+    }
+    rows.push((
+        "lanes",
+        format!(
+            "{:.1} of 32 active per instruction; {} divergent branches",
+            s.active_lanes(),
+            s.divergent_branches
+        ),
+    ));
+    let m = &s.mix;
+    let total = s.warp_instructions.max(1) as f64;
+    let mut mix: Vec<(&str, u64)> = vec![
+        ("integer", m.integer),
+        ("fp32", m.fp32),
+        ("fp64", m.fp64),
+        ("half", m.half),
+        ("SFU", m.sfu),
+        ("memory", m.memory),
+        ("control", m.control),
+        ("tensor", m.tensor),
+    ];
+    mix.sort_by_key(|x| std::cmp::Reverse(x.1));
+    rows.push((
+        "instructions",
+        format!(
+            "{} warp instructions: {}",
+            s.warp_instructions,
+            mix.iter()
+                .filter(|x| x.1 > 0)
+                .take(4)
+                .map(|(n, v)| format!("{n} {}", percent(*v as f64 / total)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    ));
+    if s.atomics.requests > 0 {
+        rows.push((
+            "atomics",
+            format!(
+                "{} requests, {} updates of the busiest address",
+                s.atomics.requests, s.atomics.hottest
+            ),
+        ));
+    }
+    rows
+}
+
+fn hints_html(p: &Profile) -> (String, String) {
+    let hints = p.hints();
+    if hints.is_empty() {
+        return (String::new(), String::new());
+    }
+    let mut html =
+        String::from("<div class=\"note\"><b>Hints</b> (from the simulator's counters)<ol>");
+    let mut text = String::from("hints:\n");
+    for h in hints.iter().take(4) {
+        html.push_str(&format!("<li>{}", escape(&h.text)));
+        text.push_str(&format!("- {}\n", h.text));
+        if let Some((n, code)) = &h.line {
+            html.push_str(&format!(
+                "<br><span class=\"mono\">line {n}: {}</span>",
+                escape(code)
+            ));
+            text.push_str(&format!("  line {n}: {code}\n"));
+        }
+        html.push_str("</li>");
+    }
+    html.push_str("</ol></div>");
+    (html, text)
+}
+
+impl Profile {
+    fn parts(&self) -> Result<(Vec<String>, String)> {
+        let fields: Vec<(String, String)> = metrics(self)
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        let note = if self.launch.is_some() {
+            Some(
+                "a model of an H100 (sim::CostModel), calibrated against one; counters from \
+                 the simulator"
+                    .to_string(),
+            )
+        } else {
+            Some(
+                "counters come from the simulator: profile the same launch with \
+                 use_backend(BackendKind::Sim) to see why it takes this long"
+                    .to_string(),
+            )
+        };
+        let card = Card {
+            title: self.label.clone(),
+            badge: Some(badge(self.simulated)),
+            fields,
+            note,
+        };
+        let mut parts = vec![card.to_html()];
+        let mut plain = card.to_text();
+        if let Some(l) = &self.launch {
+            let chart = StackedBars {
+                title: "where the time goes (simulated, µs)".to_string(),
+                unit: "µs".to_string(),
+                rows: vec![(self.label.clone(), time_parts(l))],
+                width: 640,
+                muted: vec!["launch".to_string()],
+            }
+            .to_svg()
+            .map_err(Error::InvalidArgument)?;
+            parts.push(format!("<div class=\"chart\">{chart}</div>"));
+        }
+        let (html, text) = hints_html(self);
+        parts.push(html);
+        plain.push_str(&text);
+        Ok((parts, plain))
+    }
+
+    /// The profile as HTML: summary card, where the time goes, hints.
+    pub fn to_html(&self) -> Result<String> {
+        Ok(cuda_library_notebook::html::document(&self.parts()?.0))
+    }
+
+    /// Shows the profile in a notebook cell.
+    pub fn evcxr_display(&self) {
+        render_result(self.parts());
+    }
+}
+
+impl Comparison {
+    fn parts(&self) -> Result<(Vec<String>, String)> {
+        let first = self.profiles.first().ok_or_else(|| {
+            Error::InvalidArgument("timing::compare was given no profiles".to_string())
+        })?;
+        let simulated = self.profiles.iter().any(|p| p.simulated);
+        let mut columns = vec![Column::new("", Align::Left)];
+        for p in &self.profiles {
+            columns.push(Column::new(p.label.clone(), Align::Left));
+        }
+        let tables: Vec<Vec<(&str, String)>> = self.profiles.iter().map(metrics).collect();
+        let mut rows = Vec::new();
+        let names: Vec<&str> = tables
+            .iter()
+            .max_by_key(|t| t.len())
+            .map(|t| t.iter().map(|r| r.0).collect())
+            .unwrap_or_default();
+        for name in names {
+            let mut row = vec![Cell::text(name)];
+            for t in &tables {
+                let v = t
+                    .iter()
+                    .find(|r| r.0 == name)
+                    .map(|r| r.1.clone())
+                    .unwrap_or_default();
+                row.push(Cell::text(v));
+            }
+            rows.push(row);
+        }
+        let mut row = vec![Cell::text("speed-up over the first")];
+        for p in &self.profiles {
+            row.push(Cell::text(format!("{:.2}x", first.ms / p.ms.max(1e-12))));
+        }
+        rows.push(row);
+        let table = Table {
+            caption: Some(format!(
+                "{} profiles{}",
+                self.profiles.len(),
+                if simulated {
+                    " · simulated: the cost model's times and the simulator's counters"
+                } else {
+                    ""
+                }
+            )),
+            columns,
+            rows,
+        };
+        let mut parts = vec![table.to_html()];
+        let mut plain = table.to_text();
+        let bars: Vec<(String, Vec<(String, f64)>)> = self
+            .profiles
+            .iter()
+            .filter_map(|p| Some((p.label.clone(), time_parts(p.launch.as_ref()?))))
+            .collect();
+        if !bars.is_empty() {
+            let chart = StackedBars {
+                title: "where the time goes (simulated, µs)".to_string(),
+                unit: "µs".to_string(),
+                rows: bars,
+                width: 720,
+                muted: vec!["launch".to_string()],
+            }
+            .to_svg()
+            .map_err(Error::InvalidArgument)?;
+            parts.push(format!("<div class=\"chart\">{chart}</div>"));
+        }
+        for p in &self.profiles {
+            let (html, text) = hints_html(p);
+            if !html.is_empty() {
+                parts.push(format!("<div><b>{}</b>{html}</div>", escape(&p.label)));
+                plain.push_str(&format!("{}: {text}", p.label));
+            }
+        }
+        Ok((parts, plain))
+    }
+
+    /// The comparison as HTML.
+    pub fn to_html(&self) -> Result<String> {
+        Ok(cuda_library_notebook::html::document(&self.parts()?.0))
+    }
+
+    /// Shows the comparison in a notebook cell.
+    pub fn evcxr_display(&self) {
+        render_result(self.parts());
+    }
+}

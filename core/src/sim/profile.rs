@@ -1,0 +1,233 @@
+//! What a profiler sees of one simulated launch: its counters, the cost model's account of
+//! its time, what each PTX line did, and hints in plain words that name the lines
+//! responsible. [`timing::profile`](crate::timing::profile) captures one; its display is the
+//! notebook's "why is it slow?" view.
+
+use std::sync::Arc;
+
+use super::{Bound, KernelTime, Limiter, LineCounters, Stats};
+
+/// One simulated launch, profiled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LaunchProfile {
+    /// The kernel's symbol name.
+    pub kernel: String,
+    /// Grid and block dimensions, and dynamic shared memory in bytes.
+    pub grid: [u32; 3],
+    /// See `grid`.
+    pub block: [u32; 3],
+    /// See `grid`.
+    pub shared_dynamic: u32,
+    /// The launch's counters.
+    pub stats: Stats,
+    /// The cost model's account of its time.
+    pub time: KernelTime,
+    /// What each PTX line that executed did, in line order.
+    pub lines: Vec<LineCounters>,
+    /// The PTX text the line numbers refer to.
+    pub(crate) ptx: Arc<str>,
+}
+
+/// A finding about a launch, in plain words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hint {
+    /// The finding and what to try.
+    pub text: String,
+    /// The PTX line responsible, where one is, and its text.
+    pub line: Option<(u32, String)>,
+    /// How much it matters, 0 to 1 (the share of the time it explains, roughly): hints are
+    /// sorted by it.
+    pub weight: f64,
+}
+
+impl LaunchProfile {
+    /// Line `n` of the PTX text (1-based), trimmed; empty past the end.
+    pub fn line_text(&self, n: u32) -> String {
+        (n as usize)
+            .checked_sub(1)
+            .and_then(|i| self.ptx.lines().nth(i))
+            .map(|l| {
+                let words: Vec<&str> = l.trim().trim_end_matches(';').split_whitespace().collect();
+                words.join(" ")
+            })
+            .unwrap_or_default()
+    }
+
+    /// Global load and store efficiency: the fewest sectors the requests' bytes could take
+    /// over the sectors they took (1 when every request is coalesced).
+    pub fn global_efficiency(&self) -> Option<f64> {
+        let (ideal, actual) = self.lines.iter().fold((0u64, 0u64), |(i, a), l| {
+            (i + l.global_ideal_sectors, a + l.global_sectors)
+        });
+        (actual > 0).then(|| ideal as f64 / actual as f64)
+    }
+
+    /// What to look at first, most important first.
+    pub fn hints(&self) -> Vec<Hint> {
+        let s = &self.stats;
+        let t = &self.time;
+        let total = (t.total_ns - t.launch_ns).max(1e-9);
+        let mut hints = Vec::new();
+        let at = |line: u32| Some((line, self.line_text(line)));
+        // Uncoalesced global accesses, worst line first.
+        let memory_share = t.memory_ns / total;
+        let mut lines: Vec<&LineCounters> = self
+            .lines
+            .iter()
+            .filter(|l| l.global_sectors as f64 > 1.25 * l.global_ideal_sectors as f64)
+            .collect();
+        lines.sort_by_key(|l| std::cmp::Reverse(l.global_sectors - l.global_ideal_sectors));
+        for l in lines.iter().take(2) {
+            let per = l.global_sectors as f64 / l.global_requests.max(1) as f64;
+            let ideal = l.global_ideal_sectors as f64 / l.global_requests.max(1) as f64;
+            hints.push(Hint {
+                text: format!(
+                    "global accesses at line {} use {per:.1} sectors per request where {ideal:.0} \
+                     would do: uncoalesced (neighbouring threads should touch neighbouring \
+                     addresses)",
+                    l.line
+                ),
+                line: at(l.line),
+                weight: memory_share.max(0.3)
+                    * (1.0 - l.global_ideal_sectors as f64 / l.global_sectors as f64),
+            });
+        }
+        // Bank conflicts.
+        let mut lines: Vec<&LineCounters> = self
+            .lines
+            .iter()
+            .filter(|l| l.shared_wavefronts as f64 > 1.5 * l.shared_requests as f64)
+            .collect();
+        lines.sort_by_key(|l| std::cmp::Reverse(l.shared_wavefronts - l.shared_requests));
+        for l in lines.iter().take(2) {
+            let per = l.shared_wavefronts as f64 / l.shared_requests.max(1) as f64;
+            hints.push(Hint {
+                text: format!(
+                    "shared-memory accesses at line {} take {per:.1} wavefronts each: bank \
+                     conflicts (lanes hit one bank at different words; pad the array's rows)",
+                    l.line
+                ),
+                line: at(l.line),
+                weight: (t.shared_ns / total).max(0.2) * (1.0 - 1.0 / per),
+            });
+        }
+        // Divergence.
+        if let Some(l) = self.lines.iter().max_by_key(|l| l.divergent_branches) {
+            let lanes = s.active_lanes();
+            if l.divergent_branches > 0 && lanes < 28.0 {
+                hints.push(Hint {
+                    text: format!(
+                        "branches diverge (first at line {}, {} times): on average {lanes:.1} of \
+                         32 lanes do useful work; branch on the warp, not the lane, where you can",
+                        l.line, l.divergent_branches
+                    ),
+                    line: at(l.line),
+                    weight: (t.compute_ns / total) * (1.0 - lanes / 32.0),
+                });
+            }
+        }
+        // Occupancy.
+        let o = &t.occupancy;
+        if o.theoretical < 0.5 {
+            let why = match o.limiter {
+                Limiter::SharedMemory => {
+                    format!("shared memory ({} bytes per block)", s.block_shared_bytes)
+                }
+                Limiter::Threads => format!("threads ({} per block)", s.block_threads),
+                Limiter::Blocks => format!(
+                    "the 32-block limit (blocks of {} threads are small)",
+                    s.block_threads
+                ),
+            };
+            hints.push(Hint {
+                text: format!(
+                    "occupancy is {:.0}%: {} blocks per SM, limited by {why}; fewer warps hide \
+                     less latency",
+                    o.theoretical * 100.0,
+                    o.blocks_per_sm
+                ),
+                line: None,
+                weight: (t.latency_ns / total).max(0.1) * (1.0 - o.theoretical),
+            });
+        }
+        // Small grid or tail.
+        if o.waves < 0.6 {
+            hints.push(Hint {
+                text: format!(
+                    "the grid fills {:.0}% of one wave ({} blocks for {} per wave): more, \
+                     smaller blocks would use every SM",
+                    o.waves * 100.0,
+                    s.blocks,
+                    ((s.blocks as f64 / o.waves.max(1e-9)).round()) as u64
+                ),
+                line: None,
+                weight: 1.0 - o.waves,
+            });
+        } else if t.tail_ns > 0.15 * total {
+            hints.push(Hint {
+                text: format!(
+                    "the last wave is partial ({:.2} waves) and takes {:.0}% of the time: a \
+                     grid of whole waves would finish sooner",
+                    o.waves,
+                    t.tail_ns / total * 100.0
+                ),
+                line: None,
+                weight: t.tail_ns / total,
+            });
+        }
+        // Atomics queued at one address.
+        if t.atomics_ns > 0.1 * total {
+            let line = self
+                .lines
+                .iter()
+                .find(|l| {
+                    self.line_text(l.line).starts_with("atom")
+                        || self.line_text(l.line).starts_with("red")
+                })
+                .map(|l| l.line);
+            hints.push(Hint {
+                text: format!(
+                    "{} atomic updates queue at one address ({:.0}% of the time): give each \
+                     warp or block its own counter and combine them once",
+                    s.atomics.hottest,
+                    t.atomics_ns / total * 100.0
+                ),
+                line: line.and_then(at),
+                weight: t.atomics_ns / total,
+            });
+        }
+        // Spills.
+        if s.local_bytes > 0 {
+            hints.push(Hint {
+                text: format!(
+                    "{} bytes of local memory (stack arrays or register spills) moved",
+                    s.local_bytes
+                ),
+                line: None,
+                weight: 0.05,
+            });
+        }
+        // What bounds it, when nothing above explains it.
+        if hints.is_empty() {
+            let what = match t.bound {
+                Bound::Compute => "instruction issue: fewer or cheaper instructions (fp32 over \
+                                   fp64, intrinsics like __sinf) make it faster"
+                    .to_string(),
+                Bound::Memory => "memory bandwidth: move fewer bytes (reuse data from shared \
+                                  memory or registers)"
+                    .to_string(),
+                Bound::Shared => "shared-memory bandwidth".to_string(),
+                Bound::Latency => "memory latency: more warps or more independent loads per \
+                                   thread hide it"
+                    .to_string(),
+            };
+            hints.push(Hint {
+                text: format!("no inefficiency stands out; the time goes to {what}"),
+                line: None,
+                weight: 0.0,
+            });
+        }
+        hints.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        hints
+    }
+}
