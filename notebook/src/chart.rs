@@ -627,7 +627,7 @@ impl StackedBars {
         }
         let colour = |name: &str| {
             if self.muted.iter().any(|m| m == name) {
-                return "rgb(150,150,150)".to_string();
+                return "#969696".to_string();
             }
             let i = names
                 .iter()
@@ -635,7 +635,7 @@ impl StackedBars {
                 .position(|n| *n == name)
                 .unwrap_or(0);
             let RGBColor(r, g, b) = PALETTE[i % PALETTE.len()];
-            format!("rgb({r},{g},{b})")
+            format!("#{r:02x}{g:02x}{b:02x}")
         };
         let label_w = self
             .rows
@@ -653,11 +653,14 @@ impl StackedBars {
         let height = legend_y + 22.0;
         let mut s = String::new();
         let esc = crate::html::escape;
+        // Text in the page's colour (light and dark themes); attributes on each element,
+        // where the playground's filter keeps them.
+        const TEXT: &str = "font-family=\"sans-serif\" fill=\"currentColor\"";
         let _ = write!(
             s,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-             viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\" \
-             fill=\"currentColor\"><text x=\"0\" y=\"16\" font-size=\"14\">{}</text>",
+             viewBox=\"0 0 {width} {height}\"><text x=\"0\" y=\"16\" {TEXT} \
+             font-size=\"14\">{}</text>",
             esc(&self.title)
         );
         for (i, (label, parts)) in self.rows.iter().enumerate() {
@@ -665,7 +668,7 @@ impl StackedBars {
             let short: String = label.chars().take(40).collect();
             let _ = write!(
                 s,
-                "<text x=\"0\" y=\"{:.1}\">{}</text>",
+                "<text x=\"0\" y=\"{:.1}\" {TEXT} font-size=\"12\">{}</text>",
                 y + bar_h * 0.72,
                 esc(&short)
             );
@@ -675,17 +678,14 @@ impl StackedBars {
                 let _ = write!(
                     s,
                     "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{bar_h}\" \
-                     fill=\"{}\"><title>{}: {} {}</title></rect>",
+                     fill=\"{}\"/>",
                     colour(name),
-                    esc(name),
-                    crate::stats::three_digits(*v),
-                    esc(&self.unit)
                 );
                 x += w;
             }
             let _ = write!(
                 s,
-                "<text x=\"{:.1}\" y=\"{:.1}\">{} {}</text>",
+                "<text x=\"{:.1}\" y=\"{:.1}\" {TEXT} font-size=\"12\">{} {}</text>",
                 x + 6.0,
                 y + bar_h * 0.72,
                 crate::stats::three_digits(total(parts)),
@@ -697,7 +697,7 @@ impl StackedBars {
             let _ = write!(
                 s,
                 "<rect x=\"{x:.1}\" y=\"{legend_y:.1}\" width=\"12\" height=\"12\" fill=\"{}\"/>\
-                 <text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+                 <text x=\"{:.1}\" y=\"{:.1}\" {TEXT} font-size=\"12\">{}</text>",
                 colour(name),
                 x + 16.0,
                 legend_y + 10.5,

@@ -128,14 +128,18 @@ fn stacked_bars_share_one_scale_and_one_colour_per_part() {
     let svg = bars.to_svg().expect("svg");
     assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
     // Launch in grey in both rows; shared and memory in colours of their own.
+    assert_eq!(svg.matches("#969696").count(), 3, "two bars and the legend");
     assert_eq!(
-        svg.matches("rgb(150,150,150)").count(),
-        3,
-        "two bars and the legend"
+        svg.matches("#1f77b4").count(),
+        2,
+        "shared: one bar and the legend"
     );
-    assert!(svg.contains("<title>shared: 14.0 µs</title>"));
-    // A zero part is not drawn, and the totals are printed.
-    assert!(!svg.contains("<title>shared: 0"));
+    assert_eq!(
+        svg.matches("#ff7f0e").count(),
+        2,
+        "memory: one bar and the legend"
+    );
+    // A zero part is not drawn (no third colour), and the totals are printed.
     assert!(svg.contains(">21.0 µs<") && svg.contains(">10.0 µs<"));
     // The longer bar spans the scale; the shorter is drawn in proportion.
     let empty = StackedBars {

@@ -34,6 +34,8 @@ const EXPECT = {
   launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `u8[4000]`",
     "1000 values", "1000 values as 25 rows of 40"],
   timing: ["simulated", "saxpy"],
+  "why-slow": ["copy_strided", "32.0 sectors per request", "uncoalesced", "where the time goes",
+    "speed-up over the first", "ld.global.f32 %f1, [%rd5]"],
   errors: ["argument 3", "faulted in block (0, 0, 0)", "budget of 10000000", "unloaded"],
   "your-file": ["tables.zstd.fatbin:", "kernels"],
 };
@@ -130,7 +132,10 @@ try {
       check(r.svgs.length >= 2 && r.svgs.every((n) => n > 0), `timing: ${r.svgs.length} charts with data`);
     }
     await page.screenshot({ path: join(outDir, `${id}.png`), fullPage: true });
-    if (id === "timing" || id === "kernels") {
+    if (id === "why-slow") {
+      check(r.svgs.length >= 2 && r.svgs.every((n) => n > 0), `why-slow: ${r.svgs.length} time bars with data`);
+    }
+    if (id === "timing" || id === "kernels" || id === "why-slow") {
       await page.emulateMedia({ colorScheme: "dark" });
       await page.screenshot({ path: join(outDir, `${id}-dark.png`), fullPage: true });
       await page.emulateMedia({ colorScheme: "light" });

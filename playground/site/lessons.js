@@ -1,7 +1,69 @@
 // The playground's lessons: text, a JavaScript snippet that calls cuda-library (the same API
 // as the Rust crate, names in camelCase) and, for some, a PTX file the reader can edit.
-// Snippets see: Library, Buffer, Args, Sweep, backend(), device(), inspect(bytes),
+// Snippets see: Library, Buffer, Args, Sweep, Comparison, backend(), device(), inspect(bytes),
 // files (name -> Uint8Array), dropped (the last dropped file's name or null), show(x).
+
+const COPIES_PTX = `.version 8.0
+.target sm_90
+.address_size 64
+
+// out[i] = in[i]: neighbouring threads read neighbouring floats
+.visible .entry copy_coalesced(.param .u64 out, .param .u64 in, .param .u32 n)
+{
+    .reg .pred  %p<2>;
+    .reg .b32   %r<6>;
+    .reg .f32   %f<2>;
+    .reg .b64   %rd<8>;
+
+    ld.param.u64    %rd1, [out];
+    ld.param.u64    %rd2, [in];
+    ld.param.u32    %r1, [n];
+    mov.u32         %r2, %ctaid.x;
+    mov.u32         %r3, %ntid.x;
+    mov.u32         %r4, %tid.x;
+    mad.lo.s32      %r5, %r2, %r3, %r4;     // i
+    setp.ge.u32     %p1, %r5, %r1;
+    @%p1 bra        DONE;
+    cvta.to.global.u64 %rd3, %rd2;
+    mul.wide.u32    %rd4, %r5, 4;           // 4 bytes per thread
+    add.s64         %rd5, %rd3, %rd4;
+    ld.global.f32   %f1, [%rd5];
+    cvta.to.global.u64 %rd6, %rd1;
+    add.s64         %rd7, %rd6, %rd4;
+    st.global.f32   [%rd7], %f1;
+DONE:
+    ret;
+}
+
+// out[i] = in[8 * i]: every thread reads a 32-byte sector of its own
+.visible .entry copy_strided(.param .u64 out, .param .u64 in, .param .u32 n)
+{
+    .reg .pred  %p<2>;
+    .reg .b32   %r<6>;
+    .reg .f32   %f<2>;
+    .reg .b64   %rd<9>;
+
+    ld.param.u64    %rd1, [out];
+    ld.param.u64    %rd2, [in];
+    ld.param.u32    %r1, [n];
+    mov.u32         %r2, %ctaid.x;
+    mov.u32         %r3, %ntid.x;
+    mov.u32         %r4, %tid.x;
+    mad.lo.s32      %r5, %r2, %r3, %r4;     // i
+    setp.ge.u32     %p1, %r5, %r1;
+    @%p1 bra        DONE;
+    cvta.to.global.u64 %rd3, %rd2;
+    mul.wide.u32    %rd4, %r5, 32;          // the stride in bytes: try 4, or 128
+    add.s64         %rd5, %rd3, %rd4;
+    ld.global.f32   %f1, [%rd5];
+    cvta.to.global.u64 %rd6, %rd1;
+    mul.wide.u32    %rd7, %r5, 4;
+    add.s64         %rd8, %rd6, %rd7;
+    st.global.f32   [%rd8], %f1;
+DONE:
+    ret;
+}
+`;
 
 const SAXPY_PTX = `.version 8.0
 .target sm_90
@@ -228,6 +290,39 @@ for (const n of [1 << 10, 1 << 12, 1 << 14, 1 << 16]) {
 }
 show(last);    // the largest size (one value: simulated runs do not vary)
 show(sweep);   // time and bandwidth against size
+`,
+  },
+  {
+    id: "why-slow",
+    title: "Why is it slow?",
+    text: `
+<p>Two kernels copy the same number of floats. <code>copy_coalesced</code> reads
+<code>in[i]</code>: the 32 threads of a warp read 128 consecutive bytes, four 32-byte
+<b>sectors</b>. <code>copy_strided</code> reads <code>in[8 * i]</code>: every thread reads a
+sector of its own, 32 per request, and uses 4 of its 32 bytes.</p>
+<p><code>kernel.profile</code> launches once and shows what a profiler would: the simulator's
+counters (sectors per request, bank conflicts, active lanes, occupancy and what limits it),
+where the <b>simulated</b> time goes according to the cost model (calibrated against an
+H100), and hints that name the PTX line responsible. <code>Comparison</code> puts profiles
+side by side.</p>
+<p>At this size the data fits in the L2 cache and the launch itself (grey) is most of the
+time; the blue part is the memory traffic the stride multiplies. Edit <code>copies.ptx</code>:
+in <code>copy_strided</code>, change the stride
+<code>mul.wide.u32 %rd4, %r5, 32</code> to <code>4</code> (one float) and run again: the
+sectors per request drop to 4 and the two kernels tie. Try <code>128</code> too.</p>
+<pre class="rust">let p = timing::profile(&amp;stream, || launch!(copy, &amp;stream, &amp;cfg, y, x, n))?;
+let both = timing::compare([fast, slow]);   // in a notebook: the same views</pre>`,
+    ptx: { name: "copies.ptx", text: COPIES_PTX },
+    code: `const lib = Library.loadData(files["copies.ptx"]);
+const n = 1 << 19;
+const x = Buffer.zeros(4 * 32 * n), y = Buffer.zeros(4 * n);
+const args = new Args().buffer(y).buffer(x).u32(n);
+
+const fast = lib.getKernel("copy_coalesced").profile([n / 256], [256], args);
+const slow = lib.getKernel("copy_strided").profile([n / 256], [256], args);
+show(slow);                                  // what is wrong, and where
+show(new Comparison().with(fast).with(slow)); // side by side, on one scale
+show(slow.hints());
 `,
   },
   {

@@ -106,7 +106,8 @@ function snippetLine(e) {
 
 const AsyncFunction = (async () => {}).constructor;
 const PARAMS = [
-  "Library", "Buffer", "Args", "Sweep", "backend", "device", "inspect", "files", "dropped", "show",
+  "Library", "Buffer", "Args", "Sweep", "Comparison", "backend", "device", "inspect", "files",
+  "dropped", "show",
 ];
 
 // Where line 1 of a snippet lands in the stack of the function built from it.
@@ -170,8 +171,8 @@ async function run({ id, code, texts }) {
   try {
     const f = new AsyncFunction(...PARAMS, code);
     await f(
-      cuda.Library, cuda.Buffer, cuda.Args, cuda.Sweep, cuda.backend, cuda.device, cuda.inspect,
-      files, dropped, show,
+      cuda.Library, cuda.Buffer, cuda.Args, cuda.Sweep, cuda.Comparison, cuda.backend,
+      cuda.device, cuda.inspect, files, dropped, show,
     );
   } catch (e) {
     error = describe(e);

@@ -16,7 +16,7 @@
 
 pub mod session;
 
-use cuda_library::timing::{Sweep as CoreSweep, Timings as CoreTimings};
+use cuda_library::timing::{Profile as CoreProfile, Sweep as CoreSweep, Timings as CoreTimings};
 use cuda_library::{
     DataPlot, DeviceBuffer, DevicePtr, DeviceRepr, Error, Global, Managed, PlotValue, Result,
 };
@@ -292,6 +292,23 @@ impl Kernel {
             shared_bytes.unwrap_or(0),
         ))?;
         js(session::launch(&self.inner, &cfg, &args.0))
+    }
+
+    /// Launches once and profiles the launch: counters, where the simulated time goes, and
+    /// hints naming the PTX lines responsible.
+    pub fn profile(
+        &self,
+        grid: &[u32],
+        block: &[u32],
+        args: &Args,
+        shared_bytes: Option<u32>,
+    ) -> std::result::Result<Profile, JsValue> {
+        let cfg = js(session::launch_config(
+            grid,
+            block,
+            shared_bytes.unwrap_or(0),
+        ))?;
+        Ok(Profile(js(session::profile(&self.inner, &cfg, &args.0))?))
     }
 
     /// Times `runs` launches (after one untimed) on the simulated clock.
@@ -792,6 +809,84 @@ impl Timings {
     #[wasm_bindgen(js_name = toHtml)]
     pub fn to_html(&self) -> std::result::Result<String, JsValue> {
         js(self.0.to_html())
+    }
+}
+
+/// One profiled launch (`timing::Profile`): its simulated time, counters and hints.
+#[wasm_bindgen]
+#[derive(Clone)]
+pub struct Profile(CoreProfile);
+
+#[wasm_bindgen]
+impl Profile {
+    /// The launch's simulated time in milliseconds.
+    #[wasm_bindgen(getter)]
+    pub fn ms(&self) -> f64 {
+        self.0.ms
+    }
+
+    /// What the profile is called (the kernel's name unless renamed).
+    #[wasm_bindgen(getter)]
+    pub fn label(&self) -> String {
+        self.0.label.clone()
+    }
+
+    /// The same profile under another name.
+    #[wasm_bindgen(js_name = withLabel)]
+    pub fn with_label(&self, label: &str) -> Profile {
+        Profile(self.0.clone().with_label(label))
+    }
+
+    /// The hints, most important first, each with the PTX line it names (`line N: ...`).
+    pub fn hints(&self) -> Vec<String> {
+        self.0
+            .hints()
+            .into_iter()
+            .map(|h| match h.line {
+                Some((n, text)) => format!("{} (line {n}: {text})", h.text),
+                None => h.text,
+            })
+            .collect()
+    }
+
+    /// The counters (`sim::Stats`) as an object.
+    pub fn stats(&self) -> std::result::Result<JsValue, JsValue> {
+        match &self.0.launch {
+            Some(l) => to_js_object(&l.stats),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Summary card, where the time goes, hints.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> std::result::Result<String, JsValue> {
+        js(self.0.to_html())
+    }
+}
+
+/// Profiles side by side (`timing::compare`): `new Comparison().with(a).with(b)`.
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct Comparison(Vec<CoreProfile>);
+
+#[wasm_bindgen]
+impl Comparison {
+    /// An empty comparison.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Comparison {
+        Comparison::default()
+    }
+
+    /// Adds a profile (a copy); returns the comparison, to chain.
+    pub fn with(mut self, profile: &Profile) -> Comparison {
+        self.0.push(profile.0.clone());
+        self
+    }
+
+    /// One table of their counters, their times on one scale, the speed-ups and hints.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> std::result::Result<String, JsValue> {
+        js(cuda_library::timing::compare(self.0.clone()).to_html())
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use cuda_library::timing::{time_launches, Timings};
+use cuda_library::timing::{self, time_launches, Profile, Timings};
 use cuda_library::{
     BackendKind, Context, Device, DevicePtr, Error, Kernel, KernelArg, LaunchConfig, Result, Stream,
 };
@@ -145,6 +145,17 @@ pub fn time(
         })?;
         s.stream.synchronize()?;
         Ok(t)
+    })
+}
+
+/// Launches `kernel` once on the session's stream and profiles it (`timing::profile`): the
+/// simulator's counters, the cost model's account and hints.
+pub fn profile(kernel: &Kernel, config: &LaunchConfig, args: &[Arg]) -> Result<Profile> {
+    let raw: Vec<KernelArg<'_>> = args.iter().map(Arg::as_kernel_arg).collect();
+    with_session(|s| {
+        let p = timing::profile(&s.stream, || kernel.launch(&s.stream, config, &raw))?;
+        s.stream.synchronize()?;
+        Ok(p)
     })
 }
 

@@ -50,6 +50,16 @@ EXPECT = {
         "0 of 1048576 results wrong",
         "undefined_thing",
     ],
+    "06-why-is-it-slow.ipynb": [
+        "kernels compiled",
+        "copy, stride 8",
+        "uncoalesced",
+        "bank conflicts",
+        "where the time goes",
+        "speed-up over the first",
+        "c[0] = 256 (expected 256)",
+        "simulated",
+    ],
     "05-options-and-lifetimes.ipynb": [
         "JIT optimization level 9 is out of range",
         "cannot be used with Library::load_file",

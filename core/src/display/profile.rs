@@ -171,22 +171,23 @@ fn hints_html(p: &Profile) -> (String, String) {
     if hints.is_empty() {
         return (String::new(), String::new());
     }
+    // Plain divs and spans: what the playground's HTML filter keeps.
     let mut html =
-        String::from("<div class=\"note\"><b>Hints</b> (from the simulator's counters)<ol>");
+        String::from("<div class=\"note\"><div>Hints (from the simulator's counters):</div>");
     let mut text = String::from("hints:\n");
-    for h in hints.iter().take(4) {
-        html.push_str(&format!("<li>{}", escape(&h.text)));
-        text.push_str(&format!("- {}\n", h.text));
+    for (i, h) in hints.iter().take(4).enumerate() {
+        html.push_str(&format!("<div>{}. {}", i + 1, escape(&h.text)));
+        text.push_str(&format!("{}. {}\n", i + 1, h.text));
         if let Some((n, code)) = &h.line {
             html.push_str(&format!(
-                "<br><span class=\"mono\">line {n}: {}</span>",
+                "<span class=\"sub mono\">line {n}: {}</span>",
                 escape(code)
             ));
-            text.push_str(&format!("  line {n}: {code}\n"));
+            text.push_str(&format!("   line {n}: {code}\n"));
         }
-        html.push_str("</li>");
+        html.push_str("</div>");
     }
-    html.push_str("</ol></div>");
+    html.push_str("</div>");
     (html, text)
 }
 
@@ -315,7 +316,7 @@ impl Comparison {
         for p in &self.profiles {
             let (html, text) = hints_html(p);
             if !html.is_empty() {
-                parts.push(format!("<div><b>{}</b>{html}</div>", escape(&p.label)));
+                parts.push(format!("<div><h3>{}</h3>{html}</div>", escape(&p.label)));
                 plain.push_str(&format!("{}: {text}", p.label));
             }
         }

@@ -163,7 +163,7 @@ impl LaunchProfile {
                 line: None,
                 weight: 1.0 - o.waves,
             });
-        } else if t.tail_ns > 0.15 * total {
+        } else if o.waves.fract() > 0.0 && o.waves.fract() < 0.5 && t.tail_ns > 0.15 * total {
             hints.push(Hint {
                 text: format!(
                     "the last wave is partial ({:.2} waves) and takes {:.0}% of the time: a \

@@ -4060,7 +4060,8 @@ pub struct LineCounters {
     /// Executions of a branch on the line at which the active lanes went both ways.
     pub divergent_branches: u64,
     /// Global memory: warp requests, the sectors they moved and the fewest sectors their
-    /// active lanes' bytes could have taken (consecutive and aligned).
+    /// active lanes' bytes could have taken (consecutive and aligned; no more than moved,
+    /// where lanes shared addresses).
     pub global_requests: u64,
     /// See `global_requests`.
     pub global_sectors: u64,
@@ -4321,11 +4322,12 @@ fn lines(code: &KernelCode, probes: &[Probe], sites: &[Site], memos: &[Memo]) ->
                 let [global, shared, _] = m.tally;
                 l.global_requests += global.requests;
                 l.global_sectors += global.units;
-                // Per request, the active lanes' bytes in whole sectors; approximated from
-                // the totals (lanes per request on average).
+                // Per request, the active lanes' bytes in whole sectors (lanes per request
+                // on average), or fewer where lanes shared addresses (a broadcast).
                 if global.requests > 0 {
                     let per = (global.lanes * bytes as u64).div_ceil(global.requests);
-                    l.global_ideal_sectors += per.div_ceil(32) * global.requests;
+                    l.global_ideal_sectors +=
+                        (per.div_ceil(32) * global.requests).min(global.units);
                 }
                 l.shared_requests += shared.requests;
                 l.shared_wavefronts += shared.units;
