@@ -18,7 +18,10 @@ fn time_the_calibration_set() {
         .expect("the calibration PTX loads");
     let device = cuda_library::Device::new(0).expect("device 0");
     let mut ms = serde_json::Map::new();
-    for case in calibration::cases() {
+    for case in calibration::cases()
+        .into_iter()
+        .chain(calibration::held_out())
+    {
         let t = calibration::time(&ctx, &lib, &case, 21);
         println!("{:<28} {:>10.4} ms", case.name, t);
         ms.insert(case.name.to_string(), serde_json::json!(t));

@@ -70,6 +70,51 @@ fn the_simulator_ranks_and_sizes_the_pairs_as_the_gpu_does() {
         pairs.len() - ties,
         pairs.len()
     );
+    // Held out: launches the model was not fitted on, recorded in a later session.
+    let held = calibration::recorded(include_str!("kernels/calibration.h100.held-out.json"));
+    let mut ratios = Vec::new();
+    let mut rows = Vec::new();
+    // Three take seconds each to simulate (more than 4 s; one over the default work budget):
+    // only with CUDA_LIBRARY_CALIBRATION_ALL=1.
+    let all = std::env::var("CUDA_LIBRARY_CALIBRATION_ALL").is_ok_and(|v| v == "1");
+    if all {
+        cuda_library::sim::set_launch_budget(u64::MAX);
+    }
+    const SLOW: [&str; 3] = ["matmul_tiled_768", "matmul_blocked_1024", "fma_f64_1m"];
+    for case in calibration::held_out() {
+        let Some(&g) = held.get(case.name) else {
+            continue;
+        };
+        if SLOW.contains(&case.name) && !all {
+            continue;
+        }
+        let s = calibration::time(&ctx, &lib, &case, 1);
+        ratios.push(s / g);
+        rows.push(format!(
+            "| {} | {:.1} | {:.1} | {:.2} |",
+            case.name,
+            g * 1e3,
+            s * 1e3,
+            s / g
+        ));
+    }
+    if !ratios.is_empty() {
+        println!("\n| held-out launch | GPU (µs) | simulated (µs) | sim / GPU |");
+        println!("|---|---|---|---|");
+        for r in &rows {
+            println!("{r}");
+        }
+        ratios.sort_by(f64::total_cmp);
+        let within = ratios.iter().filter(|r| (0.5..=2.0).contains(*r)).count();
+        println!(
+            "\n{} held-out launches: median simulated/GPU {:.2}, {within} within a factor of 2, \
+             range {:.2} to {:.2}",
+            ratios.len(),
+            ratios[ratios.len() / 2],
+            ratios[0],
+            ratios[ratios.len() - 1]
+        );
+    }
     assert!(failures.is_empty(), "ordered unlike the GPU: {failures:#?}");
     assert!(
         close >= 10,

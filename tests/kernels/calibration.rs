@@ -441,3 +441,110 @@ pub fn recorded(json: &str) -> BTreeMap<String, f64> {
         .map(|(k, v)| (k.clone(), v.as_f64().expect("a number")))
         .collect()
 }
+
+/// Launches the cost model was not fitted on: the calibration kernels at other sizes, block
+/// shapes, strides, contention and occupancy. Recorded on the GPU with the calibration set;
+/// the simulator's times for them are reported, not tuned for.
+pub fn held_out() -> Vec<Case> {
+    let copy = |name, n: usize, stride: i32| {
+        case(
+            name,
+            "copy",
+            [(n / 256) as u32, 1, 1],
+            [256, 1, 1],
+            vec![
+                Buffer(n, Init::Zero),
+                Buffer(n * stride as usize + 32, Init::Ones),
+                I32(n as i32),
+                I32(stride),
+                I32(0),
+            ],
+        )
+    };
+    let transpose = |name, kernel, t: i32| {
+        let tt = (t * t) as usize;
+        case(
+            name,
+            kernel,
+            [(t / 32) as u32, (t / 32) as u32, 1],
+            [32, 8, 1],
+            vec![Buffer(tt, Init::Zero), Buffer(tt, Init::Ones), I32(t)],
+        )
+    };
+    let matmul = |name, kernel, m: i32, tile: i32| {
+        let mm = (m * m) as usize;
+        case(
+            name,
+            kernel,
+            [(m / tile) as u32, (m / tile) as u32, 1],
+            [16, 16, 1],
+            vec![
+                Buffer(mm, Init::Zero),
+                Buffer(mm, Init::Ones),
+                Buffer(mm, Init::Ones),
+                I32(m),
+            ],
+        )
+    };
+    let fma = |name, kernel, threads: u32, block: u32, words: usize| {
+        case(
+            name,
+            kernel,
+            [threads / block, 1, 1],
+            [block, 1, 1],
+            vec![Buffer(words, Init::Zero), I32(256)],
+        )
+    };
+    let threads = 132 * 2048;
+    let chase = |name, shared: u32| Case {
+        shared,
+        ..case(
+            name,
+            "chase",
+            [threads / 256, 1, 1],
+            [256, 1, 1],
+            vec![
+                Buffer(threads as usize, Init::Zero),
+                Buffer(1 << 24, Init::Chain { step: 1_000_003 }),
+                I32(64),
+            ],
+        )
+    };
+    let atomics = |name, slots: i32| {
+        case(
+            name,
+            "atomics",
+            [(1 << 20) / 256, 1, 1],
+            [256, 1, 1],
+            vec![Buffer(1 << 20, Init::Zero), I32(1 << 20), I32(slots)],
+        )
+    };
+    let wave = |name, blocks: u32| Case {
+        shared: 4096,
+        ..case(
+            name,
+            "wave",
+            [blocks, 1, 1],
+            [1024, 1, 1],
+            vec![Buffer(blocks as usize * 1024, Init::Zero), I32(512)],
+        )
+    };
+    vec![
+        copy("copy_1m", 1 << 20, 1),
+        copy("copy_16m", 1 << 24, 1),
+        copy("copy_stride_2", 1 << 22, 2),
+        copy("copy_stride_4", 1 << 22, 4),
+        transpose("transpose_conflicts_1k", "transpose_conflicts", 1024),
+        transpose("transpose_padded_4k", "transpose_padded", 4096),
+        matmul("matmul_naive_256", "matmul_naive", 256, 16),
+        matmul("matmul_tiled_768", "matmul_tiled", 768, 16),
+        matmul("matmul_blocked_1024", "matmul_blocked", 1024, 32),
+        fma("fma_f32_block_64", "fma_f32", 1 << 18, 64, 1 << 18),
+        fma("fma_f32_block_1024", "fma_f32", 1 << 18, 1024, 1 << 18),
+        fma("fma_f64_1m", "fma_f64", 1 << 20, 256, 1 << 21),
+        atomics("atomics_32_addresses", 32),
+        atomics("atomics_4096_addresses", 4096),
+        chase("occupancy_48k_shared", 48 * 1024),
+        wave("tail_two_waves_and_one", 529),
+    ]
+}

@@ -26,6 +26,9 @@ pub(crate) struct SimKernelSettings {
 /// static included), as on the driver.
 const DEFAULT_SHARED: i32 = 48 * 1024;
 
+/// The largest PTX image whose text a library copies to show in profiles.
+const KEEP_PTX_COPY: usize = 8 << 20;
+
 /// A library on the simulated device.
 pub(crate) struct SimLibrary {
     /// What the image says (kernels sorted by name).
@@ -34,8 +37,10 @@ pub(crate) struct SimLibrary {
     module: Option<SimModule>,
     /// Why there is no module.
     no_ptx: String,
-    /// The PTX text the module was lowered from (what a profile's line numbers refer to).
-    ptx: Arc<str>,
+    /// The PTX text the module was lowered from (what a profile's line numbers refer to):
+    /// the decompressed entry itself, moved here, or a copy of a PTX image up to
+    /// [`KEEP_PTX_COPY`] bytes (a profile of a larger one names lines without their text).
+    ptx: Option<Arc<String>>,
     /// Variables: name → (address, size, kind).
     globals: HashMap<String, (u64, u64, GlobalKind)>,
     /// Allocations to free on unload.
@@ -70,12 +75,19 @@ impl SimLibrary {
             )));
         }
         let (table, ptx) = ptx_of(kind, bytes)?;
-        let ptx_text: Arc<str> = ptx.as_deref().unwrap_or_default().into();
         let mut st = gpu().lock();
+        let mut ptx_text = None;
         let (module, globals, allocations, no_ptx) = match ptx {
             Some(text) => {
                 let module = super::load_ptx(&text, &mut st.mem)?;
                 let globals = module.globals.clone();
+                ptx_text = match text {
+                    std::borrow::Cow::Owned(s) => Some(Arc::new(s)),
+                    std::borrow::Cow::Borrowed(s) if s.len() <= KEEP_PTX_COPY => {
+                        Some(Arc::new(s.to_string()))
+                    }
+                    std::borrow::Cow::Borrowed(_) => None,
+                };
                 (Some(module), globals, Vec::new(), String::new())
             }
             None => {

@@ -25,7 +25,7 @@ pub struct LaunchProfile {
     /// What each PTX line that executed did, in line order.
     pub lines: Vec<LineCounters>,
     /// The PTX text the line numbers refer to.
-    pub(crate) ptx: Arc<str>,
+    pub(crate) ptx: Option<Arc<String>>,
 }
 
 /// A finding about a launch, in plain words.
@@ -41,11 +41,12 @@ pub struct Hint {
 }
 
 impl LaunchProfile {
-    /// Line `n` of the PTX text (1-based), trimmed; empty past the end.
+    /// Line `n` of the PTX text (1-based), trimmed; empty past the end, or where the
+    /// library kept no text (a PTX image over 8 MiB).
     pub fn line_text(&self, n: u32) -> String {
         (n as usize)
             .checked_sub(1)
-            .and_then(|i| self.ptx.lines().nth(i))
+            .and_then(|i| self.ptx.as_ref()?.lines().nth(i))
             .map(|l| {
                 let words: Vec<&str> = l.trim().trim_end_matches(';').split_whitespace().collect();
                 words.join(" ")
