@@ -163,6 +163,41 @@ fn atomics_on_one_address_are_counted_as_contended() {
     add.s64 %rd3, %rd1, %rd2;
     atom.global.add.u32 %r2, [%rd3], 1;");
     assert_eq!(s.atomics.addresses, 32);
+    assert_eq!((s.atomics.hottest, s.atomics.global_lanes), (1, 32));
+    // One warp, 32 updates of one global address: the busiest address had 32.
+    let s = run("    atom.global.add.u32 %r2, [%rd1], 1;");
+    assert_eq!(s.atomics.hottest, 32);
+    // A shared address is the block's own: contended within the warp, never grid-wide.
+    let s = run("    mov.u32 %r3, sm;
+    atom.shared.add.u32 %r2, [%r3], 1;");
+    assert_eq!((s.atomics.lanes, s.atomics.addresses), (32, 1));
+    assert_eq!((s.atomics.hottest, s.atomics.global_lanes), (0, 0));
+}
+
+#[test]
+fn an_access_that_wraps_the_address_space_faults_without_a_counting_panic() {
+    let ptx = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k()
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    mov.u64 %rd1, -2;
+    ld.global.u32 %r1, [%rd1];
+    ret;
+}"#;
+    let mut mem = Memory::new();
+    let module = sim::load_ptx(ptx, &mut mem).expect("the test kernel lowers");
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        shared_dynamic: 0,
+    };
+    let e = sim::launch(&module, &mut mem, "k", dims, &[], sim::DEFAULT_BUDGET)
+        .expect_err("the load faults");
+    assert!(e.to_string().contains("fault"), "{e}");
 }
 
 #[test]

@@ -61,9 +61,14 @@ fn strided_loads_are_called_uncoalesced_at_their_line() {
     let l = p.launch.as_ref().expect("counters");
     assert_eq!(l.stats.global_loads.sectors_per_request(), 32.0);
     assert!(l.global_efficiency().expect("global accesses") < 0.5);
-    // (A grid this small also fills a sixteenth of one wave, which ranks first.)
+    // A grid this small (64 blocks) also leaves SMs idle, which is said too.
     let hints = p.hints();
-    assert!(hints[0].text.contains("of one wave"), "{}", hints[0].text);
+    assert!(
+        hints
+            .iter()
+            .any(|h| h.text.contains("64 blocks for 132 SMs")),
+        "{hints:#?}"
+    );
     let h = hints
         .iter()
         .find(|h| h.text.contains("uncoalesced"))

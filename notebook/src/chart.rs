@@ -647,10 +647,11 @@ impl StackedBars {
             * 7.0
             + 12.0;
         let width = self.width.max(320) as f64;
-        let bar_w = width - label_w - 90.0;
+        let bar_w = (width - label_w - 90.0).max(40.0);
         let (top, row_h, bar_h) = (28.0, 30.0, 20.0);
         let legend_y = top + row_h * self.rows.len() as f64 + 10.0;
         let height = legend_y + 22.0;
+        let width = width.max(label_w + bar_w + 90.0);
         let mut s = String::new();
         let esc = crate::html::escape;
         // Text in the page's colour (light and dark themes); attributes on each element,

@@ -321,7 +321,10 @@ const args = new Args().buffer(y).buffer(x).u32(n);
 const fast = lib.getKernel("copy_coalesced").profile([n / 256], [256], args);
 const slow = lib.getKernel("copy_strided").profile([n / 256], [256], args);
 show(slow);                                  // what is wrong, and where
-show(new Comparison().with(fast).with(slow)); // side by side, on one scale
+const both = new Comparison();
+both.push(fast);
+both.push(slow);
+show(both);                                  // side by side, on one scale
 show(slow.hints());
 `,
   },

@@ -864,7 +864,8 @@ impl Profile {
     }
 }
 
-/// Profiles side by side (`timing::compare`): `new Comparison().with(a).with(b)`.
+/// Profiles side by side (`timing::compare`): `const c = new Comparison(); c.push(a);
+/// c.push(b); show(c)`.
 #[wasm_bindgen]
 #[derive(Default)]
 pub struct Comparison(Vec<CoreProfile>);
@@ -877,10 +878,9 @@ impl Comparison {
         Comparison::default()
     }
 
-    /// Adds a profile (a copy); returns the comparison, to chain.
-    pub fn with(mut self, profile: &Profile) -> Comparison {
+    /// Adds a profile (a copy).
+    pub fn push(&mut self, profile: &Profile) {
         self.0.push(profile.0.clone());
-        self
     }
 
     /// One table of their counters, their times on one scale, the speed-ups and hints.

@@ -50,6 +50,7 @@ fn bound_name(b: Bound) -> &'static str {
         Bound::Memory => "memory bandwidth",
         Bound::Shared => "shared-memory bandwidth",
         Bound::Latency => "memory latency",
+        Bound::Atomics => "atomics queued at one address",
     }
 }
 
@@ -259,11 +260,15 @@ impl Comparison {
         }
         let tables: Vec<Vec<(&str, String)>> = self.profiles.iter().map(metrics).collect();
         let mut rows = Vec::new();
-        let names: Vec<&str> = tables
-            .iter()
-            .max_by_key(|t| t.len())
-            .map(|t| t.iter().map(|r| r.0).collect())
-            .unwrap_or_default();
+        // Every row any profile has, in first-seen order.
+        let mut names: Vec<&str> = Vec::new();
+        for t in &tables {
+            for r in t {
+                if !names.contains(&r.0) {
+                    names.push(r.0);
+                }
+            }
+        }
         for name in names {
             let mut row = vec![Cell::text(name)];
             for t in &tables {

@@ -22,9 +22,14 @@
 /// - **latency**: each warp's global requests that miss the caches (the footprint's share
 ///   of the sectors) one after another, `dram_latency_ns` each.
 ///
-/// Each wave also pays `block_ns` per block each multiprocessor starts in it. Atomics to one
-/// address are serialised over the whole grid: `atomic_same_address_ns` for
+/// A wave lasts as long as its busiest multiprocessor (a partial wave's SMs may hold
+/// different numbers of blocks), and pays `block_ns` per block that SM starts. Atomics to
+/// one global address are serialised over the whole grid: `atomic_same_address_ns` for
 /// each update of the most updated address.
+///
+/// Not counted as memory traffic: asynchronous and bulk copies (`cp.async`,
+/// `cp.async.bulk`), texture and surface reads; kernels built on them look lighter than
+/// they are.
 ///
 /// Copies: host↔device `copy_latency_ns + bytes / host_bytes_per_ns`, on the device
 /// `copy_latency_ns + bytes / device_bytes_per_ns`, between devices `copy_latency_ns +
@@ -127,6 +132,8 @@ pub struct Occupancy {
     pub achieved: f64,
     /// Waves of blocks (the last may be partial).
     pub waves: f64,
+    /// Multiprocessors the model has (a grid of fewer blocks leaves some idle).
+    pub multiprocessors: u32,
 }
 
 /// What bounds a wave (or a whole launch) in the model.
@@ -141,6 +148,8 @@ pub enum Bound {
     Shared,
     /// Waiting on device memory with too few warps to hide it.
     Latency,
+    /// Atomic updates queued at one address.
+    Atomics,
 }
 
 /// Where a launch's simulated time goes: the parts add up to `total_ns`.
@@ -214,14 +223,17 @@ impl CostModel {
 
     /// Blocks a multiprocessor holds, and what limits them.
     pub fn occupancy_limit(&self, block_threads: u32, shared_bytes: u32) -> (u32, Limiter) {
-        let threads = block_threads.max(1).next_multiple_of(32);
+        let threads = block_threads.clamp(1, u32::MAX - 31).next_multiple_of(32);
         let by_threads = self.max_threads_per_sm / threads;
         let mut best = (by_threads, Limiter::Threads);
         if self.max_blocks_per_sm < best.0 {
             best = (self.max_blocks_per_sm, Limiter::Blocks);
         }
         if shared_bytes > 0 {
-            let by_shared = self.shared_per_sm / (shared_bytes + self.shared_reserved_per_block);
+            let by_shared = self.shared_per_sm
+                / shared_bytes
+                    .saturating_add(self.shared_reserved_per_block)
+                    .max(1);
             if by_shared < best.0 {
                 best = (by_shared, Limiter::SharedMemory);
             }
@@ -234,6 +246,7 @@ impl CostModel {
         let sms = self.multiprocessors.max(1);
         let blocks = stats.blocks.max(1);
         let warps_per_block = stats.block_threads.max(1).div_ceil(32) as u64;
+        let max_warps = (self.max_threads_per_sm / 32).max(1) as f64;
         let (per_sm, limiter) = self.occupancy_limit(stats.block_threads, stats.block_shared_bytes);
         let concurrent = per_sm as u64 * sms as u64;
         // Waves: (share of the work, SMs busy, blocks per busy SM, waves alike).
@@ -265,14 +278,15 @@ impl CostModel {
             occupancy: Occupancy {
                 blocks_per_sm: per_sm,
                 limiter,
-                theoretical: (per_sm as u64 * warps_per_block) as f64 / 64.0,
+                theoretical: (per_sm as u64 * warps_per_block) as f64 / max_warps,
                 achieved: 0.0,
                 waves: blocks as f64 / concurrent as f64,
+                multiprocessors: sms,
             },
         };
         let total_warps = (blocks * warps_per_block) as f64;
         let sectors = (stats.global_loads.sectors + stats.global_stores.sectors) as f64;
-        let traffic = (sectors + stats.atomics.lanes as f64) * 32.0;
+        let traffic = (sectors + stats.atomics.global_lanes as f64) * 32.0;
         let resident_in_l2 = stats.global_footprint <= self.l2_bytes;
         let dram_bytes = if resident_in_l2 {
             0.0
@@ -302,7 +316,8 @@ impl CostModel {
         let count = waves.len();
         for (i, &(share, busy, per, alike)) in waves.iter().enumerate() {
             let resident = (per * warps_per_block) as f64;
-            let on_sm = share / busy as f64;
+            // The busiest SM's part of the work: `per` blocks in each of `alike` waves.
+            let on_sm = alike * per as f64 / blocks as f64;
             let issue = stats.warp_instructions as f64 / self.issue_per_cycle.max(1) as f64;
             let pipes = mix
                 .iter()
@@ -329,19 +344,20 @@ impl CostModel {
                 parts
                     .into_iter()
                     .fold((0.0, Bound::Compute), |a, b| if b.0 > a.0 { b } else { a });
-            let wave_ns = longest + share * blocks as f64 / busy as f64 * self.block_ns;
+            let wave_ns = longest + alike * per as f64 * self.block_ns;
             match bound {
                 Bound::Compute => time.compute_ns += wave_ns,
                 Bound::Memory => time.memory_ns += wave_ns,
                 Bound::Shared => time.shared_ns += wave_ns,
-                Bound::Latency => time.latency_ns += wave_ns,
+                Bound::Latency | Bound::Atomics => time.latency_ns += wave_ns,
             }
             if i + 1 == count && rest > 0 && full > 0 {
                 time.tail_ns = wave_ns;
             }
             // Waves as many as the share of blocks they hold: a full wave's time counts once
             // per wave it stands for.
-            weighted_warps += wave_ns * (resident * busy as f64) / (64.0 * sms as f64);
+            let held = (share * blocks as f64 / alike).min((per * busy) as f64);
+            weighted_warps += wave_ns * (held * warps_per_block as f64) / (max_warps * sms as f64);
             busy_ns += wave_ns;
         }
         time.occupancy.achieved = if busy_ns > 0.0 {
@@ -360,6 +376,7 @@ impl CostModel {
             (time.memory_ns, Bound::Memory),
             (time.shared_ns, Bound::Shared),
             (time.latency_ns, Bound::Latency),
+            (time.atomics_ns, Bound::Atomics),
         ];
         time.bound = largest
             .into_iter()

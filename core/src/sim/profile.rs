@@ -118,7 +118,7 @@ impl LaunchProfile {
             if l.divergent_branches > 0 && lanes < 28.0 {
                 hints.push(Hint {
                     text: format!(
-                        "branches diverge (first at line {}, {} times): on average {lanes:.1} of \
+                        "branches diverge (most at line {}, {} times): on average {lanes:.1} of \
                          32 lanes do useful work; branch on the warp, not the lane, where you can",
                         l.line, l.divergent_branches
                     ),
@@ -152,17 +152,18 @@ impl LaunchProfile {
             });
         }
         // Small grid or tail.
-        if o.waves < 0.6 {
+        if s.blocks < o.multiprocessors as u64 {
+            let idle = 1.0 - s.blocks as f64 / o.multiprocessors.max(1) as f64;
             hints.push(Hint {
                 text: format!(
-                    "the grid fills {:.0}% of one wave ({} blocks for {} per wave): more, \
-                     smaller blocks would use every SM",
-                    o.waves * 100.0,
+                    "the grid has {} blocks for {} SMs: {:.0}% of the SMs idle; more, smaller \
+                     blocks would use every SM",
                     s.blocks,
-                    ((s.blocks as f64 / o.waves.max(1e-9)).round()) as u64
+                    o.multiprocessors,
+                    idle * 100.0
                 ),
                 line: None,
-                weight: 1.0 - o.waves,
+                weight: idle,
             });
         } else if o.waves.fract() > 0.0 && o.waves.fract() < 0.5 && t.tail_ns > 0.15 * total {
             hints.push(Hint {
@@ -181,10 +182,8 @@ impl LaunchProfile {
             let line = self
                 .lines
                 .iter()
-                .find(|l| {
-                    self.line_text(l.line).starts_with("atom")
-                        || self.line_text(l.line).starts_with("red")
-                })
+                .filter(|l| l.atomic_requests > 0)
+                .max_by_key(|l| l.atomic_requests)
                 .map(|l| l.line);
             hints.push(Hint {
                 text: format!(
@@ -221,6 +220,7 @@ impl LaunchProfile {
                 Bound::Latency => "memory latency: more warps or more independent loads per \
                                    thread hide it"
                     .to_string(),
+                Bound::Atomics => "atomics queued at one address".to_string(),
             };
             hints.push(Hint {
                 text: format!("no inefficiency stands out; the time goes to {what}"),

@@ -153,8 +153,11 @@ pub struct AtomicRequests {
     /// Distinct addresses, summed over requests (`lanes - addresses` updates waited for
     /// another lane of their own warp).
     pub addresses: u64,
-    /// Updates of the most updated address over the launch: they happen one after another
-    /// whatever the grid does.
+    /// Lanes of atomics to global memory (shared-memory atomics stay in their SM).
+    pub global_lanes: u64,
+    /// Updates of the most updated global address over the launch: they happen one after
+    /// another whatever the grid does. (Counted over the first million distinct addresses
+    /// a launch updates.)
     pub hottest: u64,
 }
 
@@ -419,15 +422,28 @@ fn count_atomic(
     stats.atomics.lanes += threads;
     let mut keys = [0u64; 32];
     let mut n = 0;
+    let first = at[lanes(emask).next().unwrap_or(0)];
+    let global = space_of(addr.space, first) == MemSpace::Global;
     for l in lanes(emask) {
         keys[n] = at[l];
         n += 1;
-        let u = updates.entry(at[l]).or_insert(0);
-        *u += 1;
-        stats.atomics.hottest = stats.atomics.hottest.max(*u);
+        // A shared address is the same number in every block: block-private counters, not
+        // one contended address.
+        if global && (updates.len() < MAX_TRACKED_ATOMICS || updates.contains_key(&at[l])) {
+            let u = updates.entry(at[l]).or_insert(0);
+            *u += 1;
+            stats.atomics.hottest = stats.atomics.hottest.max(*u);
+        }
+    }
+    if global {
+        stats.atomics.global_lanes += threads;
     }
     stats.atomics.addresses += distinct(&mut keys[..n]);
 }
+
+/// Distinct global addresses a launch tracks for [`AtomicRequests::hottest`]; updates of
+/// addresses past these are counted in the totals only (the map stays bounded).
+const MAX_TRACKED_ATOMICS: usize = 1 << 20;
 
 /// Counts a load or store in its memo's tally, with AVX2 where the CPU has it (x86-64,
 /// checked at run time): it halves the cost of comparing a warp's addresses with the memo.
@@ -496,7 +512,7 @@ fn count_access_body(
             let space = space_of(addr.space, first);
             let size = bytes.max(1) as u64;
             let result = match space {
-                MemSpace::Global => (first.wrapping_add(size - 1) >> 5) - (first >> 5) + 1,
+                MemSpace::Global => (first.saturating_add(size - 1) >> 5) - (first >> 5) + 1,
                 MemSpace::Shared => 1,
                 _ => 0,
             };
@@ -627,11 +643,11 @@ fn fold(stats: &mut Stats, code: &KernelCode, probes: &[Probe], sites: &[Site], 
 fn sectors(at: &[u64; 32], emask: u32, bytes: u64) -> u64 {
     if emask == FULL {
         // The usual case, without branches: every lane, addresses ascending.
-        let mut end = at[0].wrapping_add(bytes - 1) >> 5;
+        let mut end = at[0].saturating_add(bytes - 1) >> 5;
         let mut count = end - (at[0] >> 5) + 1;
         let mut ascending = true;
         for &a in &at[1..] {
-            let (f, e) = (a >> 5, a.wrapping_add(bytes - 1) >> 5);
+            let (f, e) = (a >> 5, a.saturating_add(bytes - 1) >> 5);
             ascending &= f >= end && e >= f;
             count = count.wrapping_add(e.wrapping_sub(f) + u64::from(f != end));
             end = e;
@@ -643,7 +659,7 @@ fn sectors(at: &[u64; 32], emask: u32, bytes: u64) -> u64 {
     // Lanes in ascending order of address, counted in one pass.
     let (mut count, mut last, mut ordered) = (0u64, None::<u64>, true);
     for l in lanes(emask) {
-        let (first, end) = (at[l] >> 5, at[l].wrapping_add(bytes - 1) >> 5);
+        let (first, end) = (at[l] >> 5, at[l].saturating_add(bytes - 1) >> 5);
         match last {
             Some(prev) if first < prev => {
                 ordered = false;
@@ -660,7 +676,7 @@ fn sectors(at: &[u64; 32], emask: u32, bytes: u64) -> u64 {
     let mut keys = [0u64; 64];
     let mut n = 0;
     for l in lanes(emask) {
-        let (first, end) = (at[l] >> 5, at[l].wrapping_add(bytes - 1) >> 5);
+        let (first, end) = (at[l] >> 5, at[l].saturating_add(bytes - 1) >> 5);
         for s in first..=end.min(first + 1) {
             keys[n] = s;
             n += 1;
@@ -4071,6 +4087,8 @@ pub struct LineCounters {
     pub shared_requests: u64,
     /// See `shared_requests`.
     pub shared_wavefronts: u64,
+    /// Warp executions of atomics on the line.
+    pub atomic_requests: u64,
 }
 
 /// [`launch`], also giving what each PTX line did ([`LineCounters`], in line order).
@@ -4150,7 +4168,10 @@ pub fn launch_profiled(
     let mut stats = Stats::default();
     let mut meter = Meter::new(budget);
     let shared_bytes = code.shared_static + dims.shared_dynamic as usize;
-    stats.blocks = dims.grid.iter().map(|&d| d as u64).product();
+    stats.blocks = dims
+        .grid
+        .iter()
+        .fold(1u64, |n, &d| n.saturating_mul(d as u64));
     stats.block_threads = threads;
     stats.block_shared_bytes = shared_bytes.min(u32::MAX as usize) as u32;
     let per_block = block_work(threads, shared_bytes, code.local_bytes);
@@ -4317,6 +4338,9 @@ fn lines(code: &KernelCode, probes: &[Probe], sites: &[Site], memos: &[Memo]) ->
         });
         l.warp_instructions += site.warps;
         l.divergent_branches += site.divergent;
+        if let Probe::Atomic { .. } = probe {
+            l.atomic_requests += site.warps;
+        }
         if let Probe::Access { bytes, memo, .. } = *probe {
             if let Some(m) = memos.get(memo as usize) {
                 let [global, shared, _] = m.tally;
