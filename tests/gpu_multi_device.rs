@@ -18,6 +18,17 @@ fn every_gpu_of_the_machine() {
     for d in &devices {
         println!("  {}: {}", d.ordinal(), d.name().unwrap());
     }
+    // On a machine lent for this test, say how many GPUs it must see.
+    if let Ok(want) = std::env::var("CUDA_LIBRARY_EXPECT_DEVICES") {
+        let want: usize = want
+            .parse()
+            .expect("CUDA_LIBRARY_EXPECT_DEVICES is a number");
+        assert_eq!(
+            devices.len(),
+            want,
+            "GPUs seen vs CUDA_LIBRARY_EXPECT_DEVICES"
+        );
+    }
     for line in multi_device::run() {
         println!("{line}");
     }

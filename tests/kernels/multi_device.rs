@@ -41,6 +41,22 @@ pub fn run() -> Vec<String> {
         "saxpy from one library on each of {} device(s)",
         devices.len()
     ));
+    // Attributes and occupancy of the one kernel, asked of each device.
+    for d in &devices {
+        let a = saxpy.attributes(d).unwrap();
+        assert!(a.max_threads_per_block > 0);
+        d.set_current().unwrap();
+        let blocks = saxpy.max_active_blocks_per_sm(256, 0).unwrap();
+        assert!(blocks > 0);
+        let (grid, block) = saxpy.max_potential_block_size(0, 0).unwrap();
+        assert!(grid > 0 && block > 0);
+        done.push(format!(
+            "device {}: saxpy attributes (max {} threads per block), occupancy {} blocks of 256 per SM, best block {block}",
+            d.ordinal(),
+            a.max_threads_per_block,
+            blocks
+        ));
+    }
 
     // A device is not its own peer.
     let (c0, s0, y0, w0) = &ys[0];
