@@ -224,3 +224,39 @@ fn the_instruction_mix_and_barriers() {
         "every instruction has one class"
     );
 }
+
+#[test]
+fn accesses_through_one_register_reuse_its_pattern_only_while_nothing_rewrites_it() {
+    // Two loads through %r2 with 4-word strides between lanes: 4 wavefronts each (lanes
+    // 0, 8, 16, 24 share a bank), whatever the offset. Then %r2 is rewritten (stride 32
+    // words: every lane in bank 0 of its own word) and the next two loads take 32 each.
+    // Where the counting reused the first pattern past the rewrite, it would find 4.
+    let s = run("    mul.lo.u32 %r2, %r1, 16;
+    mov.u32 %r3, sm;
+    add.u32 %r2, %r2, %r3;
+    ld.shared.u32 %r4, [%r2];
+    ld.shared.u32 %r5, [%r2+4];
+    mul.lo.u32 %r6, %r1, 112;
+    add.u32 %r2, %r2, %r6;
+    ld.shared.u32 %r7, [%r2];
+    ld.shared.u32 %r8, [%r2+8];");
+    assert_eq!(s.shared.requests, 4);
+    assert_eq!(s.shared.wavefronts, 4 + 4 + 32 + 32);
+    // A branch target between two loads: the second is reached again after %r2 changed
+    // (stride 1 word, then 32), without the first. Reusing the first one's pattern there
+    // would find 1 wavefront instead of 32.
+    let s = run("    mul.lo.u32 %r2, %r1, 4;
+    mov.u32 %r3, sm;
+    add.u32 %r2, %r2, %r3;
+    mov.u32 %r9, 0;
+    ld.shared.u32 %r4, [%r2];
+$again:
+    ld.shared.u32 %r5, [%r2+4];
+    mul.lo.u32 %r2, %r1, 128;
+    add.u32 %r2, %r2, %r3;
+    add.u32 %r9, %r9, 1;
+    setp.lt.u32 %p1, %r9, 2;
+    @%p1 bra $again;");
+    assert_eq!(s.shared.requests, 3);
+    assert_eq!(s.shared.wavefronts, 1 + 1 + 32);
+}

@@ -223,13 +223,34 @@ fn class_of(op: &Op) -> u8 {
 /// The last lane-address pattern one memory instruction saw and what it cost: a warp's
 /// addresses relative to its first lane usually repeat from one execution to the next (a
 /// loop walking a tile), so the sectors or wavefronts are computed once per pattern.
+///
+/// The lane pattern, read only when it must be compared, is kept apart: the memos of a
+/// kernel's instructions then fit in a few cache lines each.
 #[derive(Clone)]
 struct Memo {
-    /// The first lane's address modulo 128 (bank and sector alignment) and the space the
-    /// access went to: what besides the deltas decides the answer. `u64::MAX`: empty.
+    /// The space the access went to and the first lane's address modulo what the answer
+    /// depends on ([`memo_key`]). `u64::MAX`: empty.
     key: u64,
-    deltas: [u64; 32],
     result: u64,
+    /// Which pattern `deltas` is, for [`Probe::Access::follows`]: a leader's changes
+    /// each time it keeps a new one (from `kept`); a follower's is the leader's it was
+    /// shown to equal, or 0 (unknown) after it kept one of its own.
+    version: u64,
+    /// Patterns kept so far.
+    kept: u64,
+    /// For a leader: the warp run ([`Block::run`]) in which it last saw a full warp's
+    /// register, whose pattern is then `version` until the run ends.
+    shown: u64,
+    /// Per warp of the block, when the instruction last saw that warp's register with the
+    /// kept pattern ([`Seen`]): while nothing has written the register since, the answer
+    /// stands without comparing the lanes.
+    seen: Vec<Seen>,
+    /// Full-warp executions that had the kept answer and are not in `tally` yet (added
+    /// when the answer changes and when the launch ends: one increment each meanwhile).
+    pending: u64,
+    /// For a follower: its leader's key when it worked out its answer. Where both access
+    /// one named space through one register, the leader's key decides the follower's.
+    leader_key: u64,
     /// What the instruction did over the launch, by the space it went to: global, shared,
     /// local (a generic access can go to any).
     tally: [Tally; 3],
@@ -238,6 +259,18 @@ struct Memo {
     /// The global addresses the instruction covered: `[lo, hi)`.
     lo: u64,
     hi: u64,
+    /// Each lane's address less the first lane's, in the kept pattern.
+    deltas: Box<[u64; 32]>,
+}
+
+/// When a memory instruction last saw one warp's address register with its memo's kept
+/// pattern: the block (numbered from 1), how many times the register's only writer had
+/// run by then (over the launch), and the memo's `kept` count.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Seen {
+    block: u64,
+    writes: u64,
+    kept: u64,
 }
 
 /// Requests of one load or store instruction to one space.
@@ -278,22 +311,29 @@ struct Site {
     warps: u64,
     /// Executions at which a branch's active lanes went different ways.
     divergent: u64,
+    /// Whether the instruction's probe is anything but [`Probe::None`] (kept here so
+    /// that one lookup per instruction serves both).
+    probed: bool,
 }
 
 impl Memo {
-    const EMPTY: Memo = Memo {
-        key: u64::MAX,
-        deltas: [0; 32],
-        result: 0,
-        tally: [Tally {
-            requests: 0,
-            units: 0,
-            lanes: 0,
-        }; 3],
-        span: (0, 0),
-        lo: u64::MAX,
-        hi: 0,
-    };
+    fn empty(warps: usize) -> Memo {
+        Memo {
+            key: u64::MAX,
+            result: 0,
+            version: 0,
+            kept: 0,
+            shown: 0,
+            seen: vec![Seen::default(); warps],
+            pending: 0,
+            leader_key: u64::MAX,
+            tally: [Tally::default(); 3],
+            span: (0, 0),
+            lo: u64::MAX,
+            hi: 0,
+            deltas: Box::new([0; 32]),
+        }
+    }
 
     /// The kept answer, when `row` (a full warp's address register) has the lane pattern
     /// last seen under `key`.
@@ -302,8 +342,25 @@ impl Memo {
         (key == self.key && same_deltas(row, &self.deltas)).then_some(self.result)
     }
 
+    /// Moves the pending executions into the tally.
+    fn settle(&mut self) {
+        if self.pending > 0 {
+            let space = match self.key >> 8 {
+                k if k == MemSpace::Shared as u64 => MemSpace::Shared,
+                k if k == MemSpace::Local as u64 => MemSpace::Local,
+                _ => MemSpace::Global,
+            };
+            let t = &mut self.tally[Tally::index(space)];
+            t.requests += self.pending;
+            t.units += self.pending * self.result;
+            t.lanes += self.pending * 32;
+            self.pending = 0;
+        }
+    }
+
     /// Keeps `result` as the answer for `row`'s lane pattern under `key`.
     fn keep(&mut self, row: &[u64; 32], key: u64, result: u64) {
+        self.settle();
         self.key = key;
         let (mut lo, mut hi) = (0i64, 0i64);
         for (a, d) in row.iter().zip(self.deltas.iter_mut()) {
@@ -313,6 +370,8 @@ impl Memo {
         }
         self.span = (lo, hi);
         self.result = result;
+        self.kept += 1;
+        self.version = 0;
     }
 
     /// Widens the covered global range to `[lo, hi)`.
@@ -344,11 +403,20 @@ enum Probe {
     /// Nothing beyond the instruction mix (parameter and constant loads, branches, ...).
     None,
     /// A load or store of `bytes` per lane; `memo` indexes the launch's [`Memo`]s.
+    /// `follows`: the memo of an earlier access whose address register this one shares,
+    /// with nothing between them that can write it or jump in ([`chains`]), or
+    /// [`NO_CHAIN`]; `leads`: later accesses follow this one; `twin`: this one and the
+    /// one it follows access the same named (not generic) space. `writer`: the one
+    /// instruction that writes the address register ([`sole_writers`]), or [`NO_CHAIN`].
     Access {
         addr: Addr,
         bytes: u32,
         store: bool,
         memo: u32,
+        follows: u32,
+        leads: bool,
+        writer: u32,
+        twin: bool,
     },
     /// An atomic at `addr`.
     Atomic { addr: Addr },
@@ -369,6 +437,10 @@ impl Probe {
                 bytes: bytes.clamp(1, u32::MAX as usize) as u32,
                 store,
                 memo: *memos - 1,
+                follows: NO_CHAIN,
+                leads: false,
+                writer: NO_CHAIN,
+                twin: false,
             }
         };
         match op {
@@ -381,31 +453,263 @@ impl Probe {
     }
 }
 
+/// No chain: see [`Probe::Access`].
+const NO_CHAIN: u32 = u32::MAX;
+
+/// Links each load or store to the first of a run of accesses through the same address
+/// register ([`Probe::Access::follows`]): within the run no instruction can write that
+/// register and none is a jump target, so every warp that reaches a follower came
+/// through its leader with the register as it is now. A follower then knows its lanes'
+/// pattern is the leader's without comparing them again (an unrolled loop over a tile
+/// reads one register at 16 offsets). Instructions whose writes are not known here end
+/// runs, which only costs speed.
+fn chains(code: &[super::ir::Instr], probes: &mut [Probe]) {
+    let mut targets = vec![false; code.len()];
+    for ins in code {
+        if let Op::Bra { target } | Op::Call { target, .. } = ins.op {
+            if let Some(t) = targets.get_mut(target as usize) {
+                *t = true;
+            }
+        }
+    }
+    // The runs in progress: register, leader's memo, leader's pc.
+    let mut runs: Vec<(u32, u32, usize)> = Vec::new();
+    for (pc, ins) in code.iter().enumerate() {
+        if targets[pc] {
+            runs.clear();
+        }
+        if let Probe::Access {
+            addr: Addr {
+                base: Src::Reg(r), ..
+            },
+            memo,
+            ..
+        } = probes[pc]
+        {
+            match runs.iter().find(|run| run.0 == r) {
+                Some(&(_, leader, at)) => {
+                    let space_of_leader = match probes[at] {
+                        Probe::Access { addr, .. } => Some(addr.space),
+                        _ => None,
+                    };
+                    if let Probe::Access {
+                        follows,
+                        twin,
+                        addr,
+                        ..
+                    } = &mut probes[pc]
+                    {
+                        *follows = leader;
+                        *twin =
+                            space_of_leader == Some(addr.space) && addr.space != MemSpace::Generic;
+                    }
+                    if let Probe::Access { leads, .. } = &mut probes[at] {
+                        *leads = true;
+                    }
+                }
+                None => runs.push((r, memo, pc)),
+            }
+        }
+        match writes(&ins.op) {
+            Some(regs) => runs.retain(|run| !regs.contains(&run.0)),
+            None => runs.clear(),
+        }
+    }
+}
+
+/// The registers `op` writes, for the operations that sit between the loads and stores
+/// of unrolled loops; `None` for any other (a jump, a call, a barrier, ...).
+fn writes(op: &Op) -> Option<Vec<u32>> {
+    Some(match op {
+        Op::Mov { d, .. }
+        | Op::Bin { d, .. }
+        | Op::Un { d, .. }
+        | Op::Mad { d, .. }
+        | Op::Slct { d, .. }
+        | Op::Shf { d, .. }
+        | Op::Selp { d, .. }
+        | Op::Logic { d, .. }
+        | Op::Cvt { d, .. }
+        | Op::Cvta { d, .. } => vec![*d],
+        Op::Testp { p, .. } => vec![*p],
+        Op::Setp { p, pn, .. } => std::iter::once(*p).chain(*pn).collect(),
+        Op::Ld { d, .. } => d.clone(),
+        Op::St { .. } => Vec::new(),
+        _ => return None,
+    })
+}
+
+/// For each register, the one instruction that writes it (its pc), or [`NO_CHAIN`] where
+/// several do, none does, the register is special (set when a block starts) or the
+/// kernel has an instruction whose writes [`writes`] does not know (then every register
+/// gets [`NO_CHAIN`]: a call's return, for one, restores registers).
+fn sole_writers(code: &[super::ir::Instr], nregs: usize) -> Vec<u32> {
+    let mut writer = vec![NO_CHAIN; nregs];
+    let mut many = vec![false; nregs];
+    for (pc, ins) in code.iter().enumerate() {
+        let regs = match (&ins.op, writes(&ins.op)) {
+            (_, Some(regs)) => regs,
+            (Op::Bra { .. } | Op::Exit | Op::Nop | Op::Bar { red: None, .. }, None) => Vec::new(),
+            _ => return vec![NO_CHAIN; nregs],
+        };
+        for r in regs {
+            let r = r as usize;
+            if r >= nregs {
+                return vec![NO_CHAIN; nregs];
+            }
+            if writer[r] == NO_CHAIN && !many[r] {
+                writer[r] = pc as u32;
+            } else {
+                many[r] = true;
+                writer[r] = NO_CHAIN;
+            }
+        }
+    }
+    for w in writer.iter_mut().take(super::lower::SPECIAL.len()) {
+        *w = NO_CHAIN;
+    }
+    writer
+}
+
+/// What counting one instruction reads and updates, besides the warp.
+struct Tables<'t> {
+    memos: &'t mut [Memo],
+    updates: &'t mut HashMap<u64, u64>,
+    sites: &'t [Site],
+    /// The warp run in progress ([`Block::run`]).
+    run: u64,
+    /// The block, numbered from 1 over the launch.
+    block: u64,
+}
+
 /// Counts what one memory or control instruction does (before it runs: the addresses are
 /// the registers' current values).
 #[inline(always)]
-fn count(
-    stats: &mut Stats,
-    w: &Warp,
-    probe: &Probe,
-    (emask, threads): (u32, u64),
-    (memos, updates): (&mut [Memo], &mut HashMap<u64, u64>),
-) {
+fn count(stats: &mut Stats, w: &Warp, probe: &Probe, (emask, threads): (u32, u64), t: Tables) {
     if emask == 0 {
+        if let Probe::Access {
+            leads: true, memo, ..
+        } = *probe
+        {
+            if let Some(m) = t.memos.get_mut(memo as usize) {
+                m.shown = 0;
+            }
+        }
         return;
     }
     match *probe {
         Probe::Access {
-            addr, bytes, memo, ..
+            addr,
+            bytes,
+            memo,
+            follows,
+            leads,
+            writer,
+            twin,
+            ..
         } => {
-            if let Some(memo) = memos.get_mut(memo as usize) {
-                count_access(w, addr, bytes, (emask, threads), memo);
+            // A follower whose leader saw this warp's register in this run: the leader's
+            // pattern ([`chains`]).
+            if follows != NO_CHAIN && emask == FULL {
+                let leader = t
+                    .memos
+                    .get(follows as usize)
+                    .map_or((0, 0, 0), |m| (m.shown, m.version, m.key));
+                if leader.0 == t.run {
+                    if let Some(m) = t.memos.get_mut(memo as usize) {
+                        count_follower(w, addr, bytes, m, (leader.1, leader.2), twin);
+                    }
+                    return;
+                }
+            }
+            let Some(m) = t.memos.get_mut(memo as usize) else {
+                return;
+            };
+            // The register's only writer has not run since this warp's register had the
+            // kept pattern: it still has.
+            let writes = t.sites.get(writer as usize).map(|s| s.warps);
+            let seen = writes.map(|writes| Seen {
+                block: t.block,
+                writes,
+                kept: m.kept,
+            });
+            let full_reg = emask == FULL && matches!(addr.base, Src::Reg(_));
+            if full_reg && seen.is_some() && m.seen.get(w.index) == seen.as_ref() {
+                count_unchanged(w, addr, bytes, m);
+            } else {
+                count_access(w, addr, bytes, (emask, threads), m);
+                if full_reg {
+                    if let (Some(mut s), Some(slot)) = (seen, m.seen.get_mut(w.index)) {
+                        // (The access kept a pattern if it did not find the last one.)
+                        s.kept = m.kept;
+                        *slot = s;
+                    }
+                }
+            }
+            if leads {
+                if m.version == 0 {
+                    m.version = m.kept;
+                }
+                m.shown = if full_reg { t.run } else { 0 };
             }
         }
-        Probe::Atomic { addr } => count_atomic(stats, w, addr, (emask, threads), updates),
+        Probe::Atomic { addr } => count_atomic(stats, w, addr, (emask, threads), t.updates),
         Probe::Barrier => stats.barriers += 1,
         Probe::None => {}
     }
+}
+
+/// Counts a full warp's access through a register known to hold the memo's kept pattern
+/// under its kept key.
+#[inline(always)]
+fn count_unchanged(w: &Warp, addr: Addr, bytes: u32, memo: &mut Memo) {
+    memo.pending += 1;
+    if addr.space == MemSpace::Shared || addr.space == MemSpace::Local {
+        return;
+    }
+    let Src::Reg(r) = addr.base else {
+        return;
+    };
+    let first = w.regs[r as usize][0].wrapping_add(addr.offset as u64);
+    if space_of(addr.space, first) == MemSpace::Global {
+        let (lo, hi) = memo.span;
+        memo.cover(
+            first.wrapping_add(lo as u64),
+            first.wrapping_add(hi as u64).wrapping_add(bytes as u64),
+        );
+    }
+}
+
+/// Counts a follower's access whose lanes are known to have its leader's pattern
+/// `version` (a full warp, a register address; the leader's key is `leader_key`): the
+/// kept answer when the memo holds that pattern under the same key, else worked out and
+/// kept as that pattern. `twin`: the leader accesses the same named space, so an
+/// unchanged leader key means an unchanged key here.
+#[inline(always)]
+fn count_follower(
+    w: &Warp,
+    addr: Addr,
+    bytes: u32,
+    memo: &mut Memo,
+    (version, leader_key): (u64, u64),
+    twin: bool,
+) {
+    let same = version != 0 && memo.version == version;
+    if same && twin && memo.leader_key == leader_key {
+        count_unchanged(w, addr, bytes, memo);
+        return;
+    }
+    let Src::Reg(r) = addr.base else {
+        return;
+    };
+    let first = w.regs[r as usize][0].wrapping_add(addr.offset as u64);
+    if same && memo.key == memo_key(first, space_of(addr.space, first)) {
+        count_unchanged(w, addr, bytes, memo);
+    } else {
+        access(w, addr, bytes, FULL, 32, memo);
+        memo.version = version;
+    }
+    memo.leader_key = leader_key;
 }
 
 /// Counts an atomic: its lanes and the distinct addresses among them.
@@ -543,10 +847,18 @@ fn space_of(space: MemSpace, first: u64) -> MemSpace {
     }
 }
 
-/// A [`Memo`] key: the alignment within 128 bytes and the space.
+/// A [`Memo`] key: the space and the first lane's address modulo what the answer depends
+/// on. Moving every lane by a whole number of 32-byte sectors keeps the sectors a pattern
+/// touches, and moving it by whole 4-byte words turns the banks round without changing
+/// how many words any bank delivers, so a loop that walks a tile one word at a time keeps
+/// its answer.
 #[inline(always)]
 fn memo_key(first: u64, space: MemSpace) -> u64 {
-    (first & 127) | ((space as u64) << 8)
+    let align = match space {
+        MemSpace::Shared => first & 3,
+        _ => first & 31,
+    };
+    align | ((space as u64) << 8)
 }
 
 /// Distinct global bytes the instructions touched, estimated: each instruction's range
@@ -612,6 +924,7 @@ fn fold(stats: &mut Stats, code: &KernelCode, probes: &[Probe], sites: &[Site], 
             bytes,
             store,
             memo,
+            ..
         } = *probe
         else {
             continue;
@@ -972,6 +1285,8 @@ impl MbarState {
 type SavedFrame = (u32, Vec<u64>, Vec<u8>);
 
 struct Warp {
+    /// The warp's place in its block.
+    index: usize,
     regs: Vec<[u64; 32]>,
     /// Per-lane program counters; only meaningful while the warp is diverged.
     pc: [u32; 32],
@@ -1003,15 +1318,18 @@ struct Warp {
 
 struct Block<'a> {
     code: &'a KernelCode,
-    /// Each instruction's [`Probe`], and whether it is anything but [`Probe::None`].
+    /// Each instruction's [`Probe`].
     probes: &'a [Probe],
-    counted: &'a [bool],
     /// One [`Memo`] per counted load or store, kept across the launch's blocks.
     memos: Vec<Memo>,
     /// Each instruction's counts, kept across the launch's blocks.
     sites: Vec<Site>,
     /// Atomic updates per address, over the launch.
     updates: HashMap<u64, u64>,
+    /// Numbers the warps' runs over the launch (from 1; see [`Memo::shown`]).
+    run: u64,
+    /// The block's number in the launch, from 1 (see [`Seen`]).
+    serial: u64,
     module: &'a SimModule,
     params: &'a [u8],
     shared: Vec<u8>,
@@ -2306,6 +2624,8 @@ impl Block<'_> {
     ) -> Result<Option<(u32, u64)>> {
         let kc: &KernelCode = self.code;
         let code = &kc.code;
+        // Another warp may have run since this one went through a chain's leader.
+        self.run += 1;
         while w.live != 0 {
             // The lanes at the lowest program counter run; the rest wait for them. Lanes
             // inside a real call (recursion) go first, deepest first: their callers wait
@@ -2356,12 +2676,19 @@ impl Block<'_> {
             }
             stats.warp_instructions += 1;
             stats.thread_instructions += threads;
-            if let Some(site) = self.sites.get_mut(pc as usize) {
+            let counted = self.sites.get_mut(pc as usize).is_some_and(|site| {
                 site.warps += 1;
-            }
-            if self.counted.get(pc as usize) == Some(&true) {
+                site.probed
+            });
+            if counted {
                 if let Some(probe) = self.probes.get(pc as usize) {
-                    let tables = (&mut self.memos[..], &mut self.updates);
+                    let tables = Tables {
+                        memos: &mut self.memos,
+                        updates: &mut self.updates,
+                        sites: &self.sites,
+                        run: self.run,
+                        block: self.serial,
+                    };
                     count(stats, w, probe, (emask, threads), tables);
                 }
             }
@@ -4118,15 +4445,37 @@ pub fn launch_profiled(
     }
     let threads = threads64.min(u32::MAX as u64) as u32;
     let mut n_memos = 0u32;
-    let probes: Vec<Probe> = code
+    let mut probes: Vec<Probe> = code
         .code
         .iter()
         .map(|i| Probe::of(&i.op, &mut n_memos))
         .collect();
-    let counted: Vec<bool> = probes.iter().map(|p| !matches!(p, Probe::None)).collect();
-    let mut memos = vec![Memo::EMPTY; n_memos as usize];
-    let mut sites = vec![Site::default(); code.code.len()];
+    chains(&code.code, &mut probes);
+    let writers = sole_writers(&code.code, code.nregs);
+    for p in probes.iter_mut() {
+        if let Probe::Access {
+            addr: Addr {
+                base: Src::Reg(r), ..
+            },
+            writer,
+            ..
+        } = p
+        {
+            *writer = writers.get(*r as usize).copied().unwrap_or(NO_CHAIN);
+        }
+    }
+    let nwarps = threads.div_ceil(32) as usize;
+    let mut memos: Vec<Memo> = (0..n_memos).map(|_| Memo::empty(nwarps)).collect();
+    let mut sites: Vec<Site> = probes
+        .iter()
+        .map(|p| Site {
+            probed: !matches!(p, Probe::None),
+            ..Site::default()
+        })
+        .collect();
     let mut updates = HashMap::new();
+    let mut runs = 0u64;
+    let mut serial = 0u64;
     if threads > code.max_threads.unwrap_or(1024).min(1024) {
         return Err(Error::InvalidArgument(format!(
             "kernel `{kernel}` cannot run {threads} threads per block (at most {})",
@@ -4199,6 +4548,7 @@ pub fn launch_profiled(
         for bz in 0..dims.grid[2] {
             for by in 0..dims.grid[1] {
                 for bx in 0..dims.grid[0] {
+                    serial += 1;
                     // The block's set-up is charged before it is done.
                     stats.work = stats.work.saturating_add(per_block);
                     meter.check(&stats, kernel, first_line)?;
@@ -4206,10 +4556,11 @@ pub fn launch_profiled(
                     let mut block = Block {
                         code,
                         probes: &probes,
-                        counted: &counted,
                         memos: std::mem::take(&mut memos),
                         sites: std::mem::take(&mut sites),
                         updates: std::mem::take(&mut updates),
+                        run: runs,
+                        serial,
                         module,
                         params,
                         shared: std::mem::take(&mut shared),
@@ -4308,6 +4659,7 @@ pub fn launch_profiled(
                     }
                     shared = block.shared;
                     memos = block.memos;
+                    runs = block.run;
                     sites = block.sites;
                     updates = block.updates;
                 }
@@ -4318,6 +4670,9 @@ pub fn launch_profiled(
     let result = run();
     if let Some(at) = workspace {
         let _ = gmem.free(at);
+    }
+    for m in memos.iter_mut() {
+        m.settle();
     }
     result.map(|()| {
         fold(&mut stats, code, &probes, &sites, &memos);
@@ -4388,6 +4743,7 @@ fn step_past_barrier(w: &mut Warp) {
 /// the same in every block set (thread and lane numbers, shapes, lane masks).
 fn init_warp(w: &mut Warp, code: &KernelCode, dims: Dims, wi: usize, nwarps: usize, threads: u32) {
     let nregs = code.nregs.max(super::lower::SPECIAL.len());
+    w.index = wi;
     w.regs = vec![[0u64; 32]; nregs];
     let mut live = 0u32;
     let [bx, by, _] = dims.block;
@@ -4467,6 +4823,7 @@ fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
 
 fn empty_warp() -> Warp {
     Warp {
+        index: 0,
         regs: Vec::new(),
         pc: [0; 32],
         uniform: Some(0),
