@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tests=("$@")
-[ "${#tests[@]}" -gt 0 ] || tests=(gpu_library gpu_corpus gpu_tensor_ops gpu_textures gpu_cudarc gpu_differential unload_race)
+[ "${#tests[@]}" -gt 0 ] || tests=(gpu_library gpu_corpus gpu_tensor_ops gpu_textures gpu_cudarc gpu_differential gpu_profile gpu_multi_device unload_race)
 mkdir -p .gpu/bin
 args=()
 for t in "${tests[@]}"; do args+=(--test "$t"); done

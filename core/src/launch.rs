@@ -1,6 +1,7 @@
 //! Launching kernels: [`LaunchConfig`], checked arguments, the [`launch!`](crate::launch)
 //! macro and a builder.
 
+use crate::backend::shadow::LaunchRecord;
 use crate::backend::slot::Live;
 use crate::error::{Error, Result};
 use crate::global::Global;
@@ -284,7 +285,34 @@ impl Kernel {
             params,
             args.iter().map(KernelArg::bytes),
             g.sim(),
-        )
+        )?;
+        if stream.recorder.is_armed() && g.sim().is_none() {
+            // A launch that could not be recorded has no counters; the profile says so.
+            let _ = self.record(&g, stream, config, args);
+        }
+        Ok(())
+    }
+
+    /// Keeps a launch on a GPU stream for the profile being taken (`timing::profile`),
+    /// which runs it again on the simulator for its counters.
+    #[cold]
+    fn record(
+        &self,
+        g: &Live,
+        stream: &Stream,
+        config: &LaunchConfig,
+        args: &[KernelArg<'_>],
+    ) -> Result<()> {
+        let ctx = stream.context();
+        stream.recorder.keep(LaunchRecord {
+            lib: self.lib,
+            kernel: self.name_held(g)?,
+            geometry: config.geometry(),
+            args: args.iter().map(|a| a.bytes().to_vec()).collect(),
+            device: crate::Device::new(ctx.device_ordinal())?.name()?,
+            ctx: ctx.imp,
+        });
+        Ok(())
     }
 
     #[cold]

@@ -4,9 +4,11 @@
 use std::collections::BTreeMap;
 use std::ffi::c_void;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::backend::seam;
-use crate::backend::slot::LibRef;
+use crate::backend::shadow::KEEP_IMAGE_BYTES;
+use crate::backend::slot::{KeptImage, LibRef};
 use crate::context::current_or_default;
 use crate::error::{Error, Result};
 use crate::global::{Global, Managed, UnifiedFunction};
@@ -107,7 +109,24 @@ impl Library {
         // Bad input is refused before the driver is even needed.
         let bytes = image::prepare(kind, image)?;
         let loaded = seam::Library::load_data(kind, &bytes, options, &source)?;
-        Ok(Library::loaded(loaded, Some(kind), source))
+        let lib = Library::loaded(loaded, Some(kind), source);
+        lib.keep_for_profiles(kind, image.len(), || Arc::from(image));
+        Ok(lib)
+    }
+
+    /// On the driver, keeps a copy of a PTX or fatbin image of at most
+    /// [`KEEP_IMAGE_BYTES`] bytes, so that [`timing::profile`](crate::timing::profile)
+    /// can run the library's launches again on the simulator for their counters.
+    fn keep_for_profiles(&self, kind: ImageKind, len: usize, bytes: impl FnOnce() -> Arc<[u8]>) {
+        if !self.is_simulated()
+            && matches!(kind, ImageKind::Ptx | ImageKind::Fatbin)
+            && len <= KEEP_IMAGE_BYTES
+        {
+            self.lib.keep_image(KeptImage {
+                kind,
+                bytes: bytes(),
+            });
+        }
     }
 
     fn loaded(l: seam::Loaded, kind: Option<ImageKind>, source: String) -> Library {
@@ -149,7 +168,10 @@ impl Library {
         }
         image::prepare(kind, &bytes)?;
         let loaded = seam::Library::load_file(kind, path, options, &source)?;
-        Ok(Library::loaded(loaded, Some(kind), source))
+        let lib = Library::loaded(loaded, Some(kind), source);
+        let len = bytes.len();
+        lib.keep_for_profiles(kind, len, || Arc::from(bytes));
+        Ok(lib)
     }
 
     /// Wraps a `CUlibrary` loaded elsewhere; this value unloads it on drop. Driver backend

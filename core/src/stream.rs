@@ -7,6 +7,7 @@
 use std::ffi::c_void;
 
 use crate::backend::seam;
+use crate::backend::shadow::Recorder;
 use crate::context::Context;
 use crate::error::Result;
 
@@ -21,6 +22,8 @@ use crate::error::Result;
 /// ```
 pub struct Stream {
     pub(crate) imp: seam::Stream,
+    /// The stream's last launch while `timing::profile` takes one (driver streams).
+    pub(crate) recorder: Recorder,
 }
 
 impl std::fmt::Debug for Stream {
@@ -40,6 +43,7 @@ impl Stream {
     pub fn new(ctx: &Context) -> Result<Stream> {
         Ok(Stream {
             imp: seam::Stream::create(&ctx.imp)?,
+            recorder: Recorder::default(),
         })
     }
 

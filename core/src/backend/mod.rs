@@ -10,6 +10,7 @@
 use std::sync::OnceLock;
 
 pub(crate) mod seam;
+pub(crate) mod shadow;
 pub(crate) mod slot;
 
 use crate::error::{CudaVersion, Error, LoadAttempt, Result};

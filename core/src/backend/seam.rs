@@ -308,6 +308,12 @@ impl Context {
         on!(self, Context::Driver(c) => c.htod(dst, src), Context::Sim(c) => c.htod(dst, src))
     }
 
+    /// The allocation holding `ptr`: its base and size (the driver's
+    /// `cuMemGetAddressRange`; the simulator's allocations), or `None`.
+    pub fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>> {
+        on!(self, Context::Driver(c) => c.address_range(ptr), Context::Sim(c) => Ok(c.address_range(ptr)))
+    }
+
     /// Device to host; the caller guarantees the device range.
     pub fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
         on!(self, Context::Driver(c) => c.dtoh(dst, src), Context::Sim(c) => c.dtoh(dst, src))

@@ -35,6 +35,17 @@ struct Slot {
     /// so a hold reads it without a lock; the unload drops the slot's reference after the
     /// last hold is gone, which frees the library's simulated memory.
     sim: Mutex<Option<Arc<SimLibrary>>>,
+    /// A driver-backend library's PTX or fatbin image, kept for profiles
+    /// ([`super::shadow`]).
+    image: Mutex<Option<KeptImage>>,
+}
+
+/// An image a driver-backend library keeps so that a profile can run its launches again on
+/// the simulator ([`super::shadow`]).
+#[derive(Clone)]
+pub(crate) struct KeptImage {
+    pub kind: crate::ImageKind,
+    pub bytes: Arc<[u8]>,
 }
 
 /// The bit of [`Slot::holds`] that says the slot is unloading or free.
@@ -53,8 +64,10 @@ fn take_slot(sim: Option<SimLibrary>) -> (&'static Slot, u64) {
             holds: AtomicU64::new(CLOSED),
             generation: AtomicU64::new(0),
             sim: Mutex::new(None),
+            image: Mutex::new(None),
         }))
     });
+    *slot.image.lock().unwrap_or_else(|p| p.into_inner()) = None;
     // The slot is closed: stale holds fail before they look at the generation or the
     // library, so both can be set before it opens.
     *slot.sim.lock().unwrap_or_else(|p| p.into_inner()) = sim.map(Arc::new);
@@ -85,6 +98,15 @@ impl Live {
     #[inline]
     pub fn sim(&self) -> Option<&SimLibrary> {
         self.sim.as_deref()
+    }
+
+    /// The image the library kept for profiles, if it kept one.
+    pub fn image(&self) -> Option<KeptImage> {
+        self.slot
+            .image
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 }
 
@@ -126,6 +148,13 @@ impl LibRef {
         Ok(Live { slot, sim })
     }
 
+    /// Keeps the image for profiles ([`super::shadow`]).
+    pub fn keep_image(&self, image: KeptImage) {
+        if let Ok(_g) = self.live(String::new) {
+            *self.slot.image.lock().unwrap_or_else(|p| p.into_inner()) = Some(image);
+        }
+    }
+
     /// Whether the library is still loaded (a hold taken and given back at once).
     pub fn is_loaded(&self) -> bool {
         self.live(String::new).is_ok()
@@ -164,6 +193,7 @@ impl LibRef {
         }
         // The last reference to a simulated library: dropping it frees its memory.
         drop(slot.sim.lock().unwrap_or_else(|p| p.into_inner()).take());
+        drop(slot.image.lock().unwrap_or_else(|p| p.into_inner()).take());
         // SAFETY: unloading a library this slot holds, exactly once (only the thread that
         // closed the slot gets here), with no call in progress using it.
         let r = unsafe { self.imp.unload() };

@@ -82,6 +82,15 @@ fn metrics(p: &Profile) -> Vec<(&'static str, String)> {
     let s = &l.stats;
     let t = &l.time;
     let o = &t.occupancy;
+    if !p.simulated {
+        rows.push((
+            "model's time",
+            format!(
+                "{} (simulated, for the same launch)",
+                format_seconds(t.total_ns * 1e-9)
+            ),
+        ));
+    }
     rows.push(("bound by", bound_name(t.bound).to_string()));
     rows.push((
         "grid",
@@ -198,19 +207,21 @@ impl Profile {
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
             .collect();
-        let note = if self.launch.is_some() {
-            Some(
-                "a model of an H100 (sim::CostModel), calibrated against one; counters from \
-                 the simulator"
-                    .to_string(),
-            )
-        } else {
-            Some(
+        let note = match (&self.launch, self.simulated) {
+            (Some(_), true) => "a model of an H100 (sim::CostModel), calibrated against one; \
+                                counters from the simulator"
+                .to_string(),
+            (Some(_), false) => "time measured by GPU events; counters, hints and where the \
+                                 time goes are simulated: the same launch run again on the \
+                                 simulator, with the cost model of this GPU"
+                .to_string(),
+            (None, _) => self.note.clone().unwrap_or_else(|| {
                 "counters come from the simulator: profile the same launch with \
                  use_backend(BackendKind::Sim) to see why it takes this long"
-                    .to_string(),
-            )
+                    .to_string()
+            }),
         };
+        let note = Some(note);
         let card = Card {
             title: self.label.clone(),
             badge: Some(badge(self.simulated)),

@@ -29,6 +29,7 @@
 
 pub use cuda_library_notebook::stats::Summary;
 
+use crate::backend::shadow;
 use crate::error::{Error, Result};
 use crate::stream::Stream;
 
@@ -224,9 +225,13 @@ pub struct Profile {
     pub simulated: bool,
     /// Where the time comes from, as [`Timings::clock`] says it.
     pub clock: String,
-    /// The simulator's counters and account of the launch (`None` on a GPU: counters come
-    /// from the simulator only).
+    /// The simulator's counters and account of the launch. On a GPU, from the same launch
+    /// run again on the simulator (see [`profile`]); `None` where it could not be, with the
+    /// reason in `note`.
     pub launch: Option<crate::sim::LaunchProfile>,
+    /// Why a GPU profile has no simulated counters (`None` when it has them, and on the
+    /// simulator).
+    pub note: Option<String>,
 }
 
 impl Profile {
@@ -244,7 +249,17 @@ impl Profile {
 
 /// Runs `f`, which should launch one kernel on `stream`, bracketed by events, and profiles
 /// that launch (the last one, if `f` launches several). On the simulator the profile holds
-/// the launch's counters and the cost model's account; on a GPU, the measured time.
+/// the launch's counters and the cost model's account. On a GPU it holds the time the GPU
+/// measured and, where the simulator can run the kernel, the counters of the same launch run
+/// again on a private simulated device (labelled simulated): the library's PTX (a library
+/// loaded on the driver from PTX or a fatbin with PTX keeps a copy of up to 8 MiB for this),
+/// the `__device__` variables' and the arguments' buffers copied from the GPU (up to 1 GiB;
+/// as the launch left them, so a kernel whose path depends on data it overwrote can count
+/// differently), the cost model of the GPU it ran on. Where that cannot be done (a cubin
+/// without PTX, pointers stored inside buffers, textures) [`Profile::note`] says why.
+///
+/// A kernel's first launch also loads it (the driver loads lazily): launch it once before
+/// profiling it on a GPU.
 ///
 /// ```
 /// # fn main() -> cuda_library::Result<()> {
@@ -269,19 +284,31 @@ pub fn profile(stream: &Stream, f: impl FnOnce() -> Result<()>) -> Result<Profil
     let ctx = stream.context();
     let (start, end) = (ctx.create_event()?, ctx.create_event()?);
     stream.take_simulated_profile();
-    start.record(stream)?;
-    f()?;
-    end.record(stream)?;
+    stream.recorder.arm();
+    let ran = start
+        .record(stream)
+        .and_then(|()| f())
+        .and_then(|()| end.record(stream));
+    let record = stream.recorder.disarm();
+    ran?;
     let ms = end.elapsed_ms_since(&start)? as f64;
     let simulated = start.is_simulated();
-    let launch = stream.take_simulated_profile();
-    if simulated && launch.is_none() {
-        return Err(Error::InvalidArgument(
+    let no_launch = || {
+        Error::InvalidArgument(
             "the closure given to timing::profile launched no kernel on its stream; launch \
              one there"
                 .to_string(),
-        ));
-    }
+        )
+    };
+    let (launch, note) = if simulated {
+        let launch = stream.take_simulated_profile().ok_or_else(no_launch)?;
+        (Some(launch), None)
+    } else {
+        match shadow::simulate(&record.ok_or_else(no_launch)?) {
+            Ok(p) => (Some(p), None),
+            Err(e) => (None, Some(format!("no simulated counters: {e}"))),
+        }
+    };
     Ok(Profile {
         label: launch
             .as_ref()
@@ -294,6 +321,7 @@ pub fn profile(stream: &Stream, f: impl FnOnce() -> Result<()>) -> Result<Profil
             "GPU events".to_string()
         },
         launch,
+        note,
     })
 }
 

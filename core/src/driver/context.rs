@@ -181,6 +181,20 @@ impl Context {
         Ok((free, total))
     }
 
+    /// The allocation holding `ptr` (`cuMemGetAddressRange`): its base and size, or `None`
+    /// when `ptr` is not device memory of this context's address space.
+    pub fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>> {
+        self.make_current()?;
+        let (mut base, mut size) = (0u64, 0usize);
+        // SAFETY: writes a CUdeviceptr and a size_t; the driver only looks the pointer up.
+        match unsafe { cu!(self.drv, mem_get_address_range(&mut base, &mut size, ptr)) } {
+            Ok(()) => Ok(Some((base, size))),
+            // CUDA_ERROR_NOT_FOUND (or INVALID_VALUE): not an allocation.
+            Err(Error::Cuda(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// `cuMemAlloc` of `bytes > 0`.
     pub fn alloc(&self, bytes: usize) -> Result<u64> {
         self.make_current()?;

@@ -166,6 +166,7 @@ entry_points! {
     mem_get_info => c"cuMemGetInfo": PFN_cuMemGetInfo_v3020 @ 3020;
     mem_alloc => c"cuMemAlloc": PFN_cuMemAlloc_v3020 @ 3020;
     mem_free => c"cuMemFree": PFN_cuMemFree_v3020 @ 3020;
+    mem_get_address_range => c"cuMemGetAddressRange": PFN_cuMemGetAddressRange_v3020 @ 3020;
     memcpy_htod => c"cuMemcpyHtoD": PFN_cuMemcpyHtoD_v3020 @ 3020;
     memcpy_dtoh => c"cuMemcpyDtoH": PFN_cuMemcpyDtoH_v3020 @ 3020;
     memcpy_dtod => c"cuMemcpyDtoD": PFN_cuMemcpyDtoD_v3020 @ 3020;

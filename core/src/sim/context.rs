@@ -101,6 +101,11 @@ impl Context {
         })
     }
 
+    /// The allocation holding `ptr`: its base and size.
+    pub fn address_range(&self, ptr: u64) -> Option<(u64, usize)> {
+        gpu().lock().mem.allocation(ptr)
+    }
+
     /// Device to host.
     pub fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
         gpu().copy(self.ordinal, dst.len(), true, |m| {

@@ -52,7 +52,7 @@ pub(crate) struct SimLibrary {
 /// The image's table and its PTX text, if it has any: the image itself, or the newest PTX
 /// entry of a fatbin that the simulated device can run. A fatbin is decompressed once for
 /// both, and the text borrows the image or reuses the decompressed entry, never a copy.
-fn ptx_of(
+pub(crate) fn ptx_of(
     kind: ImageKind,
     bytes: &[u8],
 ) -> Result<(LibraryTable, Option<std::borrow::Cow<'_, str>>)> {

@@ -1512,6 +1512,13 @@ pub type PFN_cuMemAlloc_v3020 = ::std::option::Option<
 >;
 pub type PFN_cuMemFree_v3020 =
     ::std::option::Option<unsafe extern "C" fn(dptr: CUdeviceptr_v2) -> CUresult>;
+pub type PFN_cuMemGetAddressRange_v3020 = ::std::option::Option<
+    unsafe extern "C" fn(
+        pbase: *mut CUdeviceptr_v2,
+        psize: *mut usize,
+        dptr: CUdeviceptr_v2,
+    ) -> CUresult,
+>;
 pub type PFN_cuMemAllocManaged_v6000 = ::std::option::Option<
     unsafe extern "C" fn(
         dptr: *mut CUdeviceptr_v2,

@@ -164,6 +164,12 @@ impl Memory {
         Some((i, off))
     }
 
+    /// The allocation holding `addr`: its base and size.
+    pub fn allocation(&self, addr: u64) -> Option<(u64, usize)> {
+        self.locate(addr, 1)
+            .map(|(i, _)| (self.allocs[i].0, self.allocs[i].1.len()))
+    }
+
     /// The allocation holding `[addr, addr + len)` and the offset of `addr` in it.
     pub fn find(&self, addr: u64, len: usize) -> Option<(u64, usize)> {
         self.locate(addr, len)

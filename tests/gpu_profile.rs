@@ -1,0 +1,98 @@
+//! Profiles on a GPU (`timing::profile` on the driver backend): the time the GPU measured
+//! and the counters of the same launch run again on a private simulated device, labelled
+//! simulated; a library without PTX gets the time and a note saying why there are no
+//! counters. Prints what it saw. Skipped, with the reason printed, without a GPU.
+
+#[path = "kernels/gpu.rs"]
+mod gpu;
+
+use cuda_library::{launch, timing, LaunchConfig, Library};
+
+const KERNELS_PTX: &[u8] = include_bytes!("fixtures/kernels.ptx");
+const KERNELS_CUBIN: &[u8] = include_bytes!("fixtures/kernels.sm90.cubin");
+const CALIBRATION_PTX: &[u8] = include_bytes!("kernels/calibration.ptx");
+
+#[test]
+fn gpu_profiles_carry_the_simulators_counters_for_the_same_launch() {
+    let Some(ctx) = gpu::context_or_skip() else {
+        return;
+    };
+    let stream = ctx.create_stream().unwrap();
+    let n = 1usize << 20;
+    let cfg = LaunchConfig::for_num_elems(n as u32, 256);
+
+    // saxpy from PTX: coalesced, counted on the simulator, the GPU's buffers untouched.
+    let lib = Library::load_data(KERNELS_PTX, &Default::default()).unwrap();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let x = ctx.htod(&vec![1.0f32; n]).unwrap();
+    let y = ctx.htod(&vec![2.0f32; n]).unwrap();
+    // A first launch includes loading the kernel (lazy loading): warm up outside the profile.
+    launch!(saxpy, &stream, &cfg, 0.0f32, x, y, n as i32).unwrap();
+    let p = timing::profile(&stream, || {
+        launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n as i32)
+    })
+    .unwrap();
+    assert!(!p.simulated, "the time is the GPU's");
+    assert!(p.ms > 0.0);
+    assert_eq!(p.note, None);
+    let l = p.launch.as_ref().expect("simulated counters");
+    assert_eq!(l.stats.blocks, (n / 256) as u64);
+    assert_eq!(l.stats.global_loads.requests, (n / 32 * 2) as u64);
+    assert_eq!(l.stats.global_loads.sectors_per_request(), 4.0);
+    assert!(
+        y.to_vec().unwrap().iter().all(|&v| v == 5.0),
+        "one launch, on the GPU"
+    );
+    println!(
+        "saxpy, {n} elements: GPU {:.1} µs, model {:.1} µs, {:.1} sectors per load",
+        p.ms * 1e3,
+        l.time.total_ns / 1e3,
+        l.stats.global_loads.sectors_per_request()
+    );
+    let html = p.to_html().unwrap();
+    assert!(
+        html.contains("GPU events") && html.contains("simulated"),
+        "{html}"
+    );
+
+    // A strided copy: the hint names the line of the uncoalesced load.
+    let lib = Library::load_data(CALIBRATION_PTX, &Default::default()).unwrap();
+    let copy = lib.get_kernel("copy").unwrap();
+    let out = ctx.alloc_zeroed::<f32>(n).unwrap();
+    let input = ctx.htod(&vec![1.0f32; n * 8]).unwrap();
+    launch!(copy, &stream, &cfg, out, input, n as i32, 8i32, 0i32).unwrap();
+    let p = timing::profile(&stream, || {
+        launch!(copy, &stream, &cfg, out, input, n as i32, 8i32, 0i32)
+    })
+    .unwrap();
+    let l = p.launch.as_ref().expect("simulated counters");
+    assert_eq!(l.stats.global_loads.sectors_per_request(), 32.0);
+    let hints = p.hints();
+    let h = hints
+        .iter()
+        .find(|h| h.text.contains("uncoalesced"))
+        .unwrap_or_else(|| panic!("{hints:#?}"));
+    assert!(h
+        .line
+        .as_ref()
+        .is_some_and(|(_, code)| code.starts_with("ld.global")));
+    println!("copy, stride 8: GPU {:.1} µs; {}", p.ms * 1e3, h.text);
+
+    // From a cubin: no PTX, so no counters; the time is still measured and the note says why.
+    let lib = Library::load_data(KERNELS_CUBIN, &Default::default()).unwrap();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    launch!(saxpy, &stream, &cfg, 0.0f32, x, y, n as i32).unwrap();
+    let p = timing::profile(&stream, || {
+        launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n as i32)
+    })
+    .unwrap();
+    assert!(p.launch.is_none());
+    assert!(p.ms > 0.0);
+    let note = p.note.as_deref().unwrap_or_default();
+    assert!(note.contains("kept no PTX"), "{note}");
+    println!("from a cubin: GPU {:.1} µs; {note}", p.ms * 1e3);
+
+    // Nothing launched: an error, as on the simulator.
+    let e = timing::profile(&stream, || Ok(())).unwrap_err();
+    assert!(e.to_string().contains("launched no kernel"), "{e}");
+}
