@@ -917,6 +917,7 @@ fn access(w: &Warp, addr: Addr, bytes: u32, emask: u32, threads: u64, memo: &mut
 fn fold(stats: &mut Stats, code: &KernelCode, probes: &[Probe], sites: &[Site], memos: &[Memo]) {
     stats.global_footprint += footprint(memos);
     for ((ins, probe), site) in code.code.iter().zip(probes).zip(sites) {
+        stats.warp_instructions += site.warps;
         *stats.mix.slot(class_of(&ins.op)) += site.warps;
         stats.divergent_branches += site.divergent;
         let Probe::Access {
@@ -2674,7 +2675,7 @@ impl Block<'_> {
             if stats.thread_instructions + threads > pause_at {
                 return Ok(Some((ins.line, threads)));
             }
-            stats.warp_instructions += 1;
+            // (Warp instructions are the sites' executions, added up when the launch ends.)
             stats.thread_instructions += threads;
             let counted = self.sites.get_mut(pc as usize).is_some_and(|site| {
                 site.warps += 1;
