@@ -34,7 +34,8 @@ fn gpu_profiles_carry_the_simulators_counters_for_the_same_launch() {
     .unwrap();
     assert!(!p.simulated, "the time is the GPU's");
     assert!(p.ms > 0.0);
-    assert_eq!(p.note, None);
+    let note = p.note.as_deref().unwrap_or_default();
+    assert!(note.contains("H100") || note.contains("H200"), "{note}");
     let l = p.launch.as_ref().expect("simulated counters");
     assert_eq!(l.stats.blocks, (n / 256) as u64);
     assert_eq!(l.stats.global_loads.requests, (n / 32 * 2) as u64);
@@ -54,6 +55,7 @@ fn gpu_profiles_carry_the_simulators_counters_for_the_same_launch() {
         html.contains("GPU events") && html.contains("simulated"),
         "{html}"
     );
+    save_html("saxpy", &html);
 
     // A strided copy: the hint names the line of the uncoalesced load.
     let lib = Library::load_data(CALIBRATION_PTX, &Default::default()).unwrap();
@@ -77,6 +79,7 @@ fn gpu_profiles_carry_the_simulators_counters_for_the_same_launch() {
         .as_ref()
         .is_some_and(|(_, code)| code.starts_with("ld.global")));
     println!("copy, stride 8: GPU {:.1} µs; {}", p.ms * 1e3, h.text);
+    save_html("copy_stride8", &p.to_html().unwrap());
 
     // From a cubin: no PTX, so no counters; the time is still measured and the note says why.
     let lib = Library::load_data(KERNELS_CUBIN, &Default::default()).unwrap();
@@ -92,7 +95,71 @@ fn gpu_profiles_carry_the_simulators_counters_for_the_same_launch() {
     assert!(note.contains("kept no PTX"), "{note}");
     println!("from a cubin: GPU {:.1} µs; {note}", p.ms * 1e3);
 
-    // Nothing launched: an error, as on the simulator.
-    let e = timing::profile(&stream, || Ok(())).unwrap_err();
-    assert!(e.to_string().contains("launched no kernel"), "{e}");
+    // An end pointer (one past its buffer) is moved with the buffer: the kernel that walks
+    // [begin, end) runs its loop on the simulator too.
+    let lib = Library::load_data(WALK_PTX.as_bytes(), &Default::default()).unwrap();
+    let walk = lib.get_kernel("walk").unwrap();
+    let buf = ctx.htod(&vec![1u32; 256]).unwrap();
+    let (begin, end) = (buf.as_raw(), buf.as_raw() + 256 * 4);
+    let one = LaunchConfig::for_num_elems(32, 32);
+    launch!(walk, &stream, &one, begin, end).unwrap();
+    let p = timing::profile(&stream, || launch!(walk, &stream, &one, begin, end)).unwrap();
+    let l = p.launch.as_ref().unwrap_or_else(|| panic!("{:?}", p.note));
+    // 256 words read by 32 lanes: 8 warp requests of 4 sectors each.
+    assert_eq!(l.stats.global_loads.requests, 8);
+    assert_eq!(l.stats.global_loads.sectors, 32);
+
+    // A closure that fails: the error, and later launches are not recorded.
+    let e = timing::profile(&stream, || {
+        Err(cuda_library::Error::InvalidArgument("x".into()))
+    })
+    .unwrap_err();
+    assert!(e.to_string().contains('x'));
+
+    // Nothing launched through this crate: the time, and a note saying why no counters.
+    let p = timing::profile(&stream, || Ok(())).unwrap();
+    assert!(p.launch.is_none());
+    let note = p.note.as_deref().unwrap_or_default();
+    assert!(
+        note.contains("no kernel launch through this crate"),
+        "{note}"
+    );
 }
+
+/// Writes a profile's page to `$CUDA_LIBRARY_PROFILE_HTML_DIR/NAME.html` when that is set
+/// (to look at what a GPU profile shows).
+fn save_html(name: &str, html: &str) {
+    if let Ok(dir) = std::env::var("CUDA_LIBRARY_PROFILE_HTML_DIR") {
+        std::fs::write(
+            std::path::Path::new(&dir).join(format!("{name}.html")),
+            html,
+        )
+        .unwrap();
+    }
+}
+
+/// Each lane reads `[begin + 4 * lane, end)` every 128 bytes: a loop bounded by an end
+/// pointer.
+const WALK_PTX: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry walk(.param .u64 begin, .param .u64 end)
+{
+    .reg .pred %p<2>; .reg .b32 %r<4>; .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [begin];
+    ld.param.u64 %rd2, [end];
+    cvta.to.global.u64 %rd1, %rd1;
+    cvta.to.global.u64 %rd2, %rd2;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd1, %rd3;
+LOOP:
+    setp.ge.u64 %p1, %rd4, %rd2;
+    @%p1 bra DONE;
+    ld.global.u32 %r2, [%rd4];
+    add.s64 %rd4, %rd4, 128;
+    bra.uni LOOP;
+DONE:
+    ret;
+}"#;

@@ -287,14 +287,15 @@ impl Kernel {
             g.sim(),
         )?;
         if stream.recorder.is_armed() && g.sim().is_none() {
-            // A launch that could not be recorded has no counters; the profile says so.
-            let _ = self.record(&g, stream, config, args);
+            // A launch that could not be recorded has no counters; the profile says why.
+            let record = self.record(&g, stream, config, args);
+            stream.recorder.keep(record.map_err(|e| e.to_string()));
         }
         Ok(())
     }
 
-    /// Keeps a launch on a GPU stream for the profile being taken (`timing::profile`),
-    /// which runs it again on the simulator for its counters.
+    /// A launch on a GPU stream, for the profile being taken (`timing::profile`), which
+    /// runs it again on the simulator for its counters.
     #[cold]
     fn record(
         &self,
@@ -302,17 +303,16 @@ impl Kernel {
         stream: &Stream,
         config: &LaunchConfig,
         args: &[KernelArg<'_>],
-    ) -> Result<()> {
+    ) -> Result<LaunchRecord> {
         let ctx = stream.context();
-        stream.recorder.keep(LaunchRecord {
+        Ok(LaunchRecord {
             lib: self.lib,
             kernel: self.name_held(g)?,
             geometry: config.geometry(),
             args: args.iter().map(|a| a.bytes().to_vec()).collect(),
             device: crate::Device::new(ctx.device_ordinal())?.name()?,
             ctx: ctx.imp,
-        });
-        Ok(())
+        })
     }
 
     #[cold]

@@ -110,14 +110,14 @@ impl Library {
         let bytes = image::prepare(kind, image)?;
         let loaded = seam::Library::load_data(kind, &bytes, options, &source)?;
         let lib = Library::loaded(loaded, Some(kind), source);
-        lib.keep_for_profiles(kind, image.len(), || Arc::from(image));
+        lib.keep_for_profiles(kind, image.len(), || Arc::new(image.to_vec()));
         Ok(lib)
     }
 
     /// On the driver, keeps a copy of a PTX or fatbin image of at most
     /// [`KEEP_IMAGE_BYTES`] bytes, so that [`timing::profile`](crate::timing::profile)
     /// can run the library's launches again on the simulator for their counters.
-    fn keep_for_profiles(&self, kind: ImageKind, len: usize, bytes: impl FnOnce() -> Arc<[u8]>) {
+    fn keep_for_profiles(&self, kind: ImageKind, len: usize, bytes: impl FnOnce() -> Arc<Vec<u8>>) {
         if !self.is_simulated()
             && matches!(kind, ImageKind::Ptx | ImageKind::Fatbin)
             && len <= KEEP_IMAGE_BYTES
@@ -170,7 +170,7 @@ impl Library {
         let loaded = seam::Library::load_file(kind, path, options, &source)?;
         let lib = Library::loaded(loaded, Some(kind), source);
         let len = bytes.len();
-        lib.keep_for_profiles(kind, len, || Arc::from(bytes));
+        lib.keep_for_profiles(kind, len, || Arc::new(bytes));
         Ok(lib)
     }
 

@@ -15,7 +15,7 @@
 //! instead of showing counters. Nothing the simulated run does reaches the GPU.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::seam;
@@ -32,6 +32,7 @@ pub(crate) const KEEP_IMAGE_BYTES: usize = 8 << 20;
 pub(crate) const COPY_LIMIT_BYTES: usize = 1 << 30;
 
 /// One launch on a GPU stream, as [`simulate`] needs it.
+#[derive(Clone)]
 pub(crate) struct LaunchRecord {
     pub lib: LibRef,
     /// The kernel's symbol name.
@@ -45,47 +46,81 @@ pub(crate) struct LaunchRecord {
     pub device: String,
 }
 
+/// The last launch a stream saw while recording: its record, or why it could not be
+/// recorded.
+pub(crate) type Recorded = std::result::Result<LaunchRecord, String>;
+
 /// Where a stream keeps its last launch while a profile is taken. Costs a launch one
 /// relaxed load when no profile is being taken.
 #[derive(Default)]
 pub(crate) struct Recorder {
-    armed: AtomicBool,
-    last: Mutex<Option<LaunchRecord>>,
+    /// Profiles in progress on the stream (they nest: each sees the launches made while
+    /// it was taken).
+    armed: AtomicU32,
+    last: Mutex<Option<Recorded>>,
 }
 
+/// Recording in progress: stops when dropped, also when the profiled code panics.
+pub(crate) struct Recording<'a>(&'a Recorder);
+
 impl Recorder {
-    /// Starts recording (and forgets an earlier record).
-    pub fn arm(&self) {
+    /// Starts recording (and forgets an earlier record) until the guard drops.
+    pub fn arm(&self) -> Recording<'_> {
         *self.last.lock().unwrap_or_else(|p| p.into_inner()) = None;
-        self.armed.store(true, Ordering::Relaxed);
+        self.armed.fetch_add(1, Ordering::Relaxed);
+        Recording(self)
     }
 
     /// Whether a launch should be recorded.
     #[inline(always)]
     pub fn is_armed(&self) -> bool {
-        self.armed.load(Ordering::Relaxed)
+        self.armed.load(Ordering::Relaxed) != 0
     }
 
-    /// Keeps `record` as the last launch.
-    pub fn keep(&self, record: LaunchRecord) {
+    /// Keeps the last launch (or why it could not be recorded).
+    pub fn keep(&self, record: Recorded) {
         *self.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(record);
-    }
-
-    /// Stops recording; the last launch recorded, if any.
-    pub fn disarm(&self) -> Option<LaunchRecord> {
-        self.armed.store(false, Ordering::Relaxed);
-        self.last.lock().unwrap_or_else(|p| p.into_inner()).take()
     }
 }
 
-/// Runs `record` on a private simulated device; its profile, with the cost model of the
-/// GPU it ran on (the H200 preset for an H200, the H100 one otherwise).
+impl Recording<'_> {
+    /// The last launch recorded since recording started, if any.
+    pub fn last(&self) -> Option<Recorded> {
+        self.0
+            .last
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+}
+
+impl Drop for Recording<'_> {
+    fn drop(&mut self) {
+        if self.0.armed.fetch_sub(1, Ordering::Relaxed) == 1 {
+            *self.0.last.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        }
+    }
+}
+
+/// The cost model's preset for a GPU of this name, and the preset's name: H200 for an
+/// H200 (not a GH200, whose memory differs), H100 for any other.
+pub(crate) fn preset(device: &str) -> (CostModel, &'static str) {
+    if device.contains("H200") && !device.contains("GH200") {
+        (CostModel::h200(), "H200")
+    } else {
+        (CostModel::h100(), "H100")
+    }
+}
+
+/// Runs `record` on a private simulated device; its profile, with the cost model's
+/// [`preset`] for the GPU it ran on.
 pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
     let image = record.lib.live(|| "a library".to_string())?.image();
     let Some(image) = image else {
         return Err(Error::Unsupported(format!(
-            "the library of `{}` kept no PTX to simulate (it was loaded from a cubin, or its \
-             image is over {} MiB): load PTX or a fatbin with PTX for simulated counters",
+            "the library of `{}` kept no PTX to simulate (it was loaded from a cubin, wrapped \
+             from a raw CUlibrary, or its image is over {} MiB): load PTX or a fatbin with PTX \
+             for simulated counters",
             record.kernel,
             KEEP_IMAGE_BYTES >> 20
         )));
@@ -93,9 +128,10 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
     let (_, ptx) = sim::library::ptx_of(image.kind, &image.bytes)?;
     let Some(ptx) = ptx else {
         return Err(Error::Unsupported(format!(
-            "the library of `{}` holds only SASS: the simulator executes PTX; embed PTX in \
-             the fatbin for simulated counters",
-            record.kernel
+            "the library of `{}` holds no PTX the simulator can run (only SASS, or PTX for a \
+             newer architecture than sm_{}): embed PTX in the fatbin for simulated counters",
+            record.kernel,
+            crate::SIM_ARCH
         )));
     };
     let mut mem = Memory::new();
@@ -118,11 +154,7 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
         &params,
         &crate::limits(),
     )?;
-    let cost = if record.device.contains("H200") {
-        CostModel::h200()
-    } else {
-        CostModel::h100()
-    };
+    let (cost, _) = preset(&record.device);
     Ok(LaunchProfile {
         kernel: record.kernel.clone(),
         grid: g.grid,
@@ -152,8 +184,10 @@ fn copy_variables(record: &LaunchRecord, module: &sim::SimModule, mem: &mut Memo
     Ok(())
 }
 
-/// The arguments with every 8-byte word that points into a device allocation made to
-/// point at the same place in a copy of that allocation in `mem`.
+/// The arguments with every 8-byte word that points into a device allocation (or just
+/// past its end) made to point at the same place in a copy of that allocation in `mem`.
+/// (A 64-bit number that happens to equal such an address is rewritten too: the image
+/// does not say which `.u64` parameters are pointers.)
 fn copy_arguments(record: &LaunchRecord, mem: &mut Memory) -> Result<Vec<Vec<u8>>> {
     // GPU allocation base -> its copy's address.
     let mut copies: HashMap<u64, u64> = HashMap::new();
@@ -169,7 +203,15 @@ fn copy_arguments(record: &LaunchRecord, mem: &mut Memory) -> Result<Vec<Vec<u8>
                 if value == 0 {
                     continue;
                 }
-                let Some((base, size)) = record.ctx.address_range(value)? else {
+                // An end pointer (one past an allocation) belongs to the allocation too.
+                let found = match record.ctx.address_range(value)? {
+                    Some(range) => Some(range),
+                    None => record
+                        .ctx
+                        .address_range(value - 1)?
+                        .filter(|&(base, size)| value - base == size as u64),
+                };
+                let Some((base, size)) = found else {
                     continue;
                 };
                 let at = match copies.get(&base) {

@@ -45,7 +45,7 @@ struct Slot {
 #[derive(Clone)]
 pub(crate) struct KeptImage {
     pub kind: crate::ImageKind,
-    pub bytes: Arc<[u8]>,
+    pub bytes: Arc<Vec<u8>>,
 }
 
 /// The bit of [`Slot::holds`] that says the slot is unloading or free.

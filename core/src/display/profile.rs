@@ -211,10 +211,13 @@ impl Profile {
             (Some(_), true) => "a model of an H100 (sim::CostModel), calibrated against one; \
                                 counters from the simulator"
                 .to_string(),
-            (Some(_), false) => "time measured by GPU events; counters, hints and where the \
-                                 time goes are simulated: the same launch run again on the \
-                                 simulator, with the cost model of this GPU"
-                .to_string(),
+            (Some(_), false) => format!(
+                "time measured by GPU events; counters, hints and where the time goes are \
+                 simulated ({})",
+                self.note
+                    .as_deref()
+                    .unwrap_or("the same launch run again on the simulator")
+            ),
             (None, _) => self.note.clone().unwrap_or_else(|| {
                 "counters come from the simulator: profile the same launch with \
                  use_backend(BackendKind::Sim) to see why it takes this long"

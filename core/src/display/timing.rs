@@ -212,16 +212,19 @@ impl Sweep {
     }
 }
 
-/// One kernel launch, timed and, on the simulator, profiled: its counters, the cost model's
-/// account of the time and hints that name the PTX lines responsible. Made by [`profile`];
-/// shows in a notebook as a compact summary, and [`compare`] puts two or more side by side.
+/// One kernel launch, timed and profiled: its counters, the cost model's account of the
+/// time and hints that name the PTX lines responsible (from the simulator; on a GPU, from
+/// the same launch run again on it). Made by [`profile`]; shows in a notebook as a compact
+/// summary, and [`compare`] puts two or more side by side.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Profile {
     /// What was profiled.
     pub label: String,
     /// The launch's time in milliseconds: GPU events, or the cost model's.
     pub ms: f64,
-    /// Whether the time (and everything else here) is simulated.
+    /// Whether the time is simulated (the backend is the simulator). The counters in
+    /// `launch` always are.
     pub simulated: bool,
     /// Where the time comes from, as [`Timings::clock`] says it.
     pub clock: String,
@@ -229,8 +232,8 @@ pub struct Profile {
     /// run again on the simulator (see [`profile`]); `None` where it could not be, with the
     /// reason in `note`.
     pub launch: Option<crate::sim::LaunchProfile>,
-    /// Why a GPU profile has no simulated counters (`None` when it has them, and on the
-    /// simulator).
+    /// On a GPU: where the counters came from (the cost-model preset that timed the
+    /// simulated run), or why there are none. `None` on the simulator.
     pub note: Option<String>,
 }
 
@@ -259,7 +262,8 @@ impl Profile {
 /// without PTX, pointers stored inside buffers, textures) [`Profile::note`] says why.
 ///
 /// A kernel's first launch also loads it (the driver loads lazily): launch it once before
-/// profiling it on a GPU.
+/// profiling it on a GPU. One launch's time on a GPU varies (clocks ramp up when the GPU
+/// has been idle): for a time to compare, use [`time_launches`] over several launches.
 ///
 /// ```
 /// # fn main() -> cuda_library::Result<()> {
@@ -284,29 +288,51 @@ pub fn profile(stream: &Stream, f: impl FnOnce() -> Result<()>) -> Result<Profil
     let ctx = stream.context();
     let (start, end) = (ctx.create_event()?, ctx.create_event()?);
     stream.take_simulated_profile();
-    stream.recorder.arm();
-    let ran = start
-        .record(stream)
-        .and_then(|()| f())
-        .and_then(|()| end.record(stream));
-    let record = stream.recorder.disarm();
-    ran?;
+    let recording = stream.recorder.arm();
+    start.record(stream)?;
+    f()?;
+    end.record(stream)?;
+    let record = recording.last();
+    drop(recording);
     let ms = end.elapsed_ms_since(&start)? as f64;
     let simulated = start.is_simulated();
-    let no_launch = || {
-        Error::InvalidArgument(
-            "the closure given to timing::profile launched no kernel on its stream; launch \
-             one there"
-                .to_string(),
-        )
-    };
     let (launch, note) = if simulated {
-        let launch = stream.take_simulated_profile().ok_or_else(no_launch)?;
+        let launch = stream.take_simulated_profile().ok_or_else(|| {
+            Error::InvalidArgument(
+                "the closure given to timing::profile launched no kernel on its stream; \
+                 launch one there"
+                    .to_string(),
+            )
+        })?;
         (Some(launch), None)
     } else {
-        match shadow::simulate(&record.ok_or_else(no_launch)?) {
-            Ok(p) => (Some(p), None),
-            Err(e) => (None, Some(format!("no simulated counters: {e}"))),
+        match record {
+            Some(Ok(r)) => match shadow::simulate(&r) {
+                Ok(p) => {
+                    let (_, preset) = shadow::preset(&r.device);
+                    let note = format!(
+                        "counters simulated: the launch run again on the simulator, timed by \
+                         the cost model's {preset} preset"
+                    );
+                    (Some(p), Some(note))
+                }
+                Err(e) => (None, Some(format!("no simulated counters: {e}"))),
+            },
+            Some(Err(e)) => (
+                None,
+                Some(format!(
+                    "no simulated counters: the launch was not recorded: {e}"
+                )),
+            ),
+            None => (
+                None,
+                Some(
+                    "no simulated counters: no kernel launch through this crate was recorded \
+                     on the stream (a launch made elsewhere, e.g. by cudarc or a library, is \
+                     timed but cannot be simulated)"
+                        .to_string(),
+                ),
+            ),
         }
     };
     Ok(Profile {

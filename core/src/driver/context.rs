@@ -7,7 +7,7 @@ use std::ptr;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use super::{cu, driver, Device, Driver};
-use crate::error::{Error, Result};
+use crate::error::{CudaError, Error, Result};
 use crate::sys::driver as sys;
 
 /// `CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED`.
@@ -189,8 +189,12 @@ impl Context {
         // SAFETY: writes a CUdeviceptr and a size_t; the driver only looks the pointer up.
         match unsafe { cu!(self.drv, mem_get_address_range(&mut base, &mut size, ptr)) } {
             Ok(()) => Ok(Some((base, size))),
-            // CUDA_ERROR_NOT_FOUND (or INVALID_VALUE): not an allocation.
-            Err(Error::Cuda(_)) => Ok(None),
+            // Not an allocation; any other error (a context broken by a fault) is reported.
+            Err(Error::Cuda(e))
+                if e.code == CudaError::NOT_FOUND || e.code == CudaError::INVALID_VALUE =>
+            {
+                Ok(None)
+            }
             Err(e) => Err(e),
         }
     }
