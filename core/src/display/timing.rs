@@ -311,8 +311,8 @@ pub fn profile(stream: &Stream, f: impl FnOnce() -> Result<()>) -> Result<Profil
                 Ok(p) => {
                     let (_, preset) = shadow::preset(&r.device);
                     let note = format!(
-                        "counters simulated: the launch run again on the simulator, timed by \
-                         the cost model's {preset} preset"
+                        "the same launch run again on the simulator, timed by the cost \
+                         model's {preset} preset"
                     );
                     (Some(p), Some(note))
                 }
