@@ -892,6 +892,7 @@ fn footprint(memos: &[Memo]) -> u64 {
 /// A load or store whose pattern is not memoised: works out its sectors or wavefronts from
 /// the lanes' addresses and keeps them for next time.
 #[inline(never)]
+#[cold]
 fn access(w: &Warp, addr: Addr, bytes: u32, emask: u32, threads: u64, memo: &mut Memo) {
     let at = w.addresses(addr);
     let first = at[lanes(emask).next().unwrap_or(0)];
