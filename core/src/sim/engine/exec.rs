@@ -583,9 +583,38 @@ struct Tables<'t> {
 }
 
 /// Counts what one memory or control instruction does (before it runs: the addresses are
-/// the registers' current values).
+/// the registers' current values). The usual case, a follower into shared or local memory
+/// whose answer is known ([`count_follower`]), is decided here in a few loads; the rest
+/// is out of line, which keeps the interpreter's loop small.
 #[inline(always)]
-fn count(stats: &mut Stats, w: &Warp, probe: &Probe, (emask, threads): (u32, u64), t: Tables) {
+fn count(stats: &mut Stats, w: &Warp, probe: &Probe, lanes: (u32, u64), t: Tables) {
+    if let Probe::Access {
+        addr,
+        memo,
+        follows,
+        twin: true,
+        ..
+    } = *probe
+    {
+        if lanes.0 == FULL && matches!(addr.space, MemSpace::Shared | MemSpace::Local) {
+            if let Some(l) = t.memos.get(follows as usize) {
+                let (shown, version, key) = (l.shown, l.version, l.key);
+                if let Some(m) = t.memos.get_mut(memo as usize) {
+                    if shown == t.run && version != 0 && m.version == version && m.leader_key == key
+                    {
+                        m.pending += 1;
+                        return;
+                    }
+                }
+            }
+        }
+    }
+    count_rest(stats, w, probe, lanes, t);
+}
+
+/// [`count`] for everything but a known follower's answer.
+#[inline(never)]
+fn count_rest(stats: &mut Stats, w: &Warp, probe: &Probe, (emask, threads): (u32, u64), t: Tables) {
     if emask == 0 {
         if let Probe::Access {
             leads: true, memo, ..
