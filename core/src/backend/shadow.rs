@@ -25,8 +25,9 @@ use crate::info::Geometry;
 use crate::sim::{self, CostModel, LaunchProfile, Memory};
 
 /// The largest PTX or fatbin image a library loaded on the driver keeps a copy of for
-/// profiles (larger ones are not kept, and their profiles have no counters).
-pub(crate) const KEEP_IMAGE_BYTES: usize = 8 << 20;
+/// profiles (larger ones are not kept, and their profiles have no counters): the bound the
+/// simulator's own libraries keep their PTX text under.
+pub(crate) const KEEP_IMAGE_BYTES: usize = sim::library::KEEP_PTX_COPY;
 
 /// The most device memory a profile copies from the GPU for its simulated run.
 pub(crate) const COPY_LIMIT_BYTES: usize = 1 << 30;
@@ -177,11 +178,18 @@ fn copy_variables(record: &LaunchRecord, module: &sim::SimModule, mem: &mut Memo
             continue;
         };
         let n = (size as usize).min(gpu_size);
-        let mut bytes = vec![0u8; n];
-        record.ctx.dtoh(&mut bytes, ptr)?;
-        mem.write(at, &bytes)?;
+        record.ctx.dtoh(simulated(mem, at, n)?, ptr)?;
     }
     Ok(())
+}
+
+/// `n` bytes of simulated memory at `at`, to copy the GPU's bytes straight into.
+fn simulated(mem: &mut Memory, at: u64, n: usize) -> Result<&mut [u8]> {
+    mem.slice_mut(at, n).ok_or_else(|| {
+        Error::InvalidArgument(format!(
+            "{n} bytes at {at:#x} are not simulated memory (a variable's or an argument's copy)"
+        ))
+    })
 }
 
 /// The arguments with every 8-byte word that points into a device allocation (or just
@@ -227,9 +235,7 @@ fn copy_arguments(record: &LaunchRecord, mem: &mut Memory) -> Result<Vec<Vec<u8>
                             )));
                         }
                         let at = mem.alloc(size.max(1), 256)?;
-                        let mut bytes = vec![0u8; size];
-                        record.ctx.dtoh(&mut bytes, base)?;
-                        mem.write(at, &bytes)?;
+                        record.ctx.dtoh(simulated(mem, at, size)?, base)?;
                         copies.insert(base, at);
                         at
                     }

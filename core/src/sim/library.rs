@@ -26,8 +26,9 @@ pub(crate) struct SimKernelSettings {
 /// static included), as on the driver.
 const DEFAULT_SHARED: i32 = 48 * 1024;
 
-/// The largest PTX image whose text a library copies to show in profiles.
-const KEEP_PTX_COPY: usize = 8 << 20;
+/// The largest PTX image whose text a library copies to show in profiles (and the largest
+/// image a driver library keeps for them: `backend::shadow`).
+pub(crate) const KEEP_PTX_COPY: usize = 8 << 20;
 
 /// A library on the simulated device.
 pub(crate) struct SimLibrary {

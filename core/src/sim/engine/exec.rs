@@ -374,6 +374,13 @@ impl Memo {
         self.version = 0;
     }
 
+    /// Whether a follower's kept answer still holds: it was worked out under the pattern
+    /// its leader has now (`version`) and, for a twin, the leader's key now (`key`).
+    #[inline(always)]
+    fn follows_unchanged(&self, version: u64, key: u64) -> bool {
+        version != 0 && self.version == version && self.leader_key == key
+    }
+
     /// Widens the covered global range to `[lo, hi)`.
     #[inline(always)]
     fn cover(&mut self, lo: u64, hi: u64) {
@@ -600,8 +607,7 @@ fn count(stats: &mut Stats, w: &Warp, probe: &Probe, lanes: (u32, u64), t: Table
             if let Some(l) = t.memos.get(follows as usize) {
                 let (shown, version, key) = (l.shown, l.version, l.key);
                 if let Some(m) = t.memos.get_mut(memo as usize) {
-                    if shown == t.run && version != 0 && m.version == version && m.leader_key == key
-                    {
+                    if shown == t.run && m.follows_unchanged(version, key) {
                         m.pending += 1;
                         return;
                     }
@@ -723,11 +729,11 @@ fn count_follower(
     (version, leader_key): (u64, u64),
     twin: bool,
 ) {
-    let same = version != 0 && memo.version == version;
-    if same && twin && memo.leader_key == leader_key {
+    if twin && memo.follows_unchanged(version, leader_key) {
         count_unchanged(w, addr, bytes, memo);
         return;
     }
+    let same = version != 0 && memo.version == version;
     let Src::Reg(r) = addr.base else {
         return;
     };
