@@ -134,14 +134,15 @@ impl From<Kernels> for Vec<Kernel> {
 /// same layout share it, so what this keeps is bounded by the number of distinct kernel
 /// signatures a process loads (a few dozen bytes each), not by the handles taken.
 fn intern(params: Vec<ParamInfo>) -> &'static [ParamInfo] {
-    static SEEN: std::sync::Mutex<std::collections::BTreeSet<&'static [ParamInfo]>> =
-        std::sync::Mutex::new(std::collections::BTreeSet::new());
+    // A list searched in order: distinct layouts are few, and a list is less code to build
+    // than a set.
+    static SEEN: std::sync::Mutex<Vec<&'static [ParamInfo]>> = std::sync::Mutex::new(Vec::new());
     let mut seen = SEEN.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(p) = seen.get(params.as_slice()) {
+    if let Some(p) = seen.iter().find(|p| **p == params.as_slice()) {
         return p;
     }
     let p: &'static [ParamInfo] = Box::leak(params.into_boxed_slice());
-    seen.insert(p);
+    seen.push(p);
     p
 }
 

@@ -232,7 +232,7 @@ impl Heatmap {
                 .margin(12)
                 .x_label_area_size(40)
                 .y_label_area_size(56)
-                .build_cartesian_2d(0.0..w_elems, -h_elems..0.0)
+                .build_cartesian_2d(Axis::linear(0.0..w_elems), Axis::linear(-h_elems..0.0))
                 .map_err(err)?;
             chart
                 .configure_mesh()
@@ -264,7 +264,7 @@ impl Heatmap {
                 .margin_bottom(52)
                 .margin_right(8)
                 .y_label_area_size(56)
-                .build_cartesian_2d(0.0..1.0, lo..lo + span)
+                .build_cartesian_2d(Axis::linear(0.0..1.0), Axis::linear(lo..lo + span))
                 .map_err(err)?;
             scale
                 .configure_mesh()
@@ -354,9 +354,10 @@ fn tick(v: &f64) -> String {
     }
 }
 
-/// An `f64` axis, linear or logarithmic as chosen at run time: one coordinate type, so the
-/// chart code is compiled once rather than once per combination of axis kinds (which cost
-/// notebook users build time and the playground's WASM module bytes).
+/// An `f64` axis, linear or logarithmic as chosen at run time: every chart uses this one
+/// coordinate type, so plotters' chart code is compiled once rather than once per
+/// combination of axis kinds (which cost notebook users build time and the playground's WASM
+/// module bytes).
 enum Axis {
     Linear(RangedCoordf64),
     Log(LogCoord<f64>),
@@ -369,6 +370,10 @@ impl Axis {
         } else {
             Axis::Linear(r.into())
         }
+    }
+
+    fn linear(r: std::ops::Range<f64>) -> Axis {
+        Axis::new(r, false)
     }
 }
 
@@ -549,7 +554,7 @@ impl Histogram {
                 .margin(12)
                 .x_label_area_size(44)
                 .y_label_area_size(56)
-                .build_cartesian_2d(lo..hi, 0.0..top)
+                .build_cartesian_2d(Axis::linear(lo..hi), Axis::linear(0.0..top))
                 .map_err(err)?;
             chart
                 .configure_mesh()

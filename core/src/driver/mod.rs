@@ -67,17 +67,18 @@ impl<F: Copy> Entry<F> {
     pub fn get(&self) -> Result<F> {
         match self.ptr {
             Some(f) => Ok(f),
-            None => Err(self.missing()),
+            None => Err(missing(self.name, self.since, self.driver)),
         }
     }
+}
 
-    #[cold]
-    fn missing(&self) -> Error {
-        Error::MissingEntryPoint {
-            function: self.name,
-            driver: self.driver,
-            needed: CudaVersion(self.since.max(MIN_VERSION.0)),
-        }
+/// The error for an entry point this driver lacks (not generic: one copy for all of them).
+#[cold]
+fn missing(function: &'static str, since: i32, driver: CudaVersion) -> Error {
+    Error::MissingEntryPoint {
+        function,
+        driver,
+        needed: CudaVersion(since.max(MIN_VERSION.0)),
     }
 }
 
@@ -95,6 +96,23 @@ fn resolve<F: Copy>(
     version: i32,
     driver: CudaVersion,
 ) -> Entry<F> {
+    let ptr = lookup(get, name, version).map(|ptr| {
+        debug_assert_eq!(std::mem::size_of::<F>(), std::mem::size_of::<*mut c_void>());
+        // SAFETY: `F` is the header's PFN typedef for exactly this symbol at exactly this ABI
+        // version, which is what cuGetProcAddress returned; F is a thin fn pointer.
+        unsafe { std::mem::transmute_copy::<*mut c_void, F>(&ptr) }
+    });
+    Entry {
+        ptr,
+        name: name_str(name),
+        since: version,
+        driver,
+    }
+}
+
+/// The address `cuGetProcAddress_v2` gives for `name` at ABI `version`, if any. Not generic,
+/// so the hundred-odd entry points share one copy of it (`resolve` only casts).
+fn lookup(get: GetProc, name: &'static CStr, version: i32) -> Option<*mut c_void> {
     let mut ptr: *mut c_void = std::ptr::null_mut();
     let mut status = sys::CUdriverProcAddressQueryResult::CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
     // SAFETY: cuGetProcAddress_v2 writes a function pointer (or null) and a status.
@@ -110,20 +128,7 @@ fn resolve<F: Copy>(
     let found = rc == sys::CUresult::CUDA_SUCCESS
         && status == sys::CUdriverProcAddressQueryResult::CU_GET_PROC_ADDRESS_SUCCESS
         && !ptr.is_null();
-    let ptr = if found {
-        debug_assert_eq!(std::mem::size_of::<F>(), std::mem::size_of::<*mut c_void>());
-        // SAFETY: `F` is the header's PFN typedef for exactly this symbol at exactly this ABI
-        // version, which is what cuGetProcAddress returned; F is a thin fn pointer.
-        Some(unsafe { std::mem::transmute_copy::<*mut c_void, F>(&ptr) })
-    } else {
-        None
-    };
-    Entry {
-        ptr,
-        name: name_str(name),
-        since: version,
-        driver,
-    }
+    found.then_some(ptr)
 }
 
 fn name_str(name: &'static CStr) -> &'static str {

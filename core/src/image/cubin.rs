@@ -245,7 +245,7 @@ pub fn read(bytes: &[u8]) -> Result<LibraryTable> {
             globals.insert(name, GlobalRow { size, init, kind });
         }
     }
-    kernels.sort_by(|a: &KernelRow, b| a.name.cmp(&b.name));
+    super::table::sort_by_name(&mut kernels);
     Ok(LibraryTable {
         source_kind: ImageKind::Cubin,
         arch: format!("sm_{}", arch(bytes).unwrap_or(0)),

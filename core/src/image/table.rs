@@ -52,6 +52,12 @@ pub struct KernelRow {
     pub maxntid: Option<[u32; 3]>,
 }
 
+/// Sorts rows by symbol name: the order every reader gives its table in (one function, so the
+/// sort is compiled once for all of them).
+pub(crate) fn sort_by_name(kernels: &mut [KernelRow]) {
+    kernels.sort_by(|a, b| a.name.cmp(&b.name));
+}
+
 /// What kind of variable a global is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

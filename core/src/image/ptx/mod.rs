@@ -376,7 +376,7 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
             maxntid: f.maxntid,
         });
     }
-    kernels.sort_by(|a, b| a.name.cmp(&b.name));
+    super::table::sort_by_name(&mut kernels);
     Ok(LibraryTable {
         source_kind: ImageKind::Ptx,
         arch: m.target.first().cloned().unwrap_or_default(),

@@ -1,7 +1,5 @@
 //! Simulated global memory: allocations at stable device addresses, bounds-checked.
 
-use std::collections::BTreeMap;
-
 use crate::error::{Error, Result};
 use crate::sampling::{Layout, TextureDesc};
 
@@ -236,44 +234,60 @@ const FIRST_HANDLE: u64 = 0x7e7e_0000_0000_0001;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Objects {
     next: u64,
-    textures: BTreeMap<u64, (Layout, TextureDesc)>,
-    surfaces: BTreeMap<u64, Layout>,
+    /// By handle; handles only grow, so pushing keeps this sorted. One list for both kinds
+    /// (rather than a map per kind) keeps the code a build compiles small.
+    live: Vec<(u64, Object)>,
+}
+
+#[derive(Debug, Clone)]
+enum Object {
+    Texture(Layout, TextureDesc),
+    Surface(Layout),
 }
 
 impl Objects {
-    fn handle(&mut self) -> u64 {
+    fn add(&mut self, object: Object) -> u64 {
         let h = FIRST_HANDLE + self.next;
         self.next += 1;
+        self.live.push((h, object));
         h
+    }
+
+    fn find(&self, handle: u64) -> Option<&Object> {
+        let i = self.live.binary_search_by_key(&handle, |(h, _)| *h).ok()?;
+        Some(&self.live[i].1)
     }
 
     /// Registers a texture over `layout`; returns its handle.
     pub fn add_texture(&mut self, layout: Layout, desc: TextureDesc) -> u64 {
-        let h = self.handle();
-        self.textures.insert(h, (layout, desc));
-        h
+        self.add(Object::Texture(layout, desc))
     }
 
     /// Registers a surface over `layout`; returns its handle.
     pub fn add_surface(&mut self, layout: Layout) -> u64 {
-        let h = self.handle();
-        self.surfaces.insert(h, layout);
-        h
+        self.add(Object::Surface(layout))
     }
 
     /// The texture with this handle.
-    pub fn texture(&self, handle: u64) -> Option<&(Layout, TextureDesc)> {
-        self.textures.get(&handle)
+    pub fn texture(&self, handle: u64) -> Option<(&Layout, &TextureDesc)> {
+        match self.find(handle)? {
+            Object::Texture(layout, desc) => Some((layout, desc)),
+            Object::Surface(_) => None,
+        }
     }
 
     /// The surface with this handle.
     pub fn surface(&self, handle: u64) -> Option<&Layout> {
-        self.surfaces.get(&handle)
+        match self.find(handle)? {
+            Object::Surface(layout) => Some(layout),
+            Object::Texture(..) => None,
+        }
     }
 
     /// Forgets a texture or surface.
     pub fn remove(&mut self, handle: u64) {
-        self.textures.remove(&handle);
-        self.surfaces.remove(&handle);
+        if let Ok(i) = self.live.binary_search_by_key(&handle, |(h, _)| *h) {
+            self.live.remove(i);
+        }
     }
 }

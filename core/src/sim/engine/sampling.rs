@@ -264,7 +264,7 @@ pub fn fetch(
     ttype: TexelType,
     coords: [u32; 4],
 ) -> Result<Texel, String> {
-    let Some((layout, desc)) = mem.textures.texture(handle).copied() else {
+    let Some((layout, desc)) = mem.textures.texture(handle).map(|(l, d)| (*l, *d)) else {
         return Err(format!(
             "{handle:#x} is not a live texture object (pass a `Texture` as the argument)"
         ));
