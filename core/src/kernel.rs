@@ -134,16 +134,17 @@ impl From<Kernels> for Vec<Kernel> {
 /// same layout share it, so what this keeps is bounded by the number of distinct kernel
 /// signatures a process loads (a few dozen bytes each), not by the handles taken.
 fn intern(params: Vec<ParamInfo>) -> &'static [ParamInfo] {
-    // A list searched in order: distinct layouts are few, and a list is less code to build
-    // than a set.
+    // A sorted list (a set's lookups, and less code for every build to compile than a set).
     static SEEN: std::sync::Mutex<Vec<&'static [ParamInfo]>> = std::sync::Mutex::new(Vec::new());
     let mut seen = SEEN.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(p) = seen.iter().find(|p| **p == params.as_slice()) {
-        return p;
+    match seen.binary_search_by(|p| (**p).cmp(params.as_slice())) {
+        Ok(i) => seen[i],
+        Err(i) => {
+            let p: &'static [ParamInfo] = Box::leak(params.into_boxed_slice());
+            seen.insert(i, p);
+            p
+        }
     }
-    let p: &'static [ParamInfo] = Box::leak(params.into_boxed_slice());
-    seen.push(p);
-    p
 }
 
 impl Kernel {
