@@ -253,9 +253,12 @@ impl Objects {
         h
     }
 
+    fn index(&self, handle: u64) -> Option<usize> {
+        self.live.binary_search_by_key(&handle, |(h, _)| *h).ok()
+    }
+
     fn find(&self, handle: u64) -> Option<&Object> {
-        let i = self.live.binary_search_by_key(&handle, |(h, _)| *h).ok()?;
-        Some(&self.live[i].1)
+        Some(&self.live[self.index(handle)?].1)
     }
 
     /// Registers a texture over `layout`; returns its handle.
@@ -286,7 +289,7 @@ impl Objects {
 
     /// Forgets a texture or surface.
     pub fn remove(&mut self, handle: u64) {
-        if let Ok(i) = self.live.binary_search_by_key(&handle, |(h, _)| *h) {
+        if let Some(i) = self.index(handle) {
             self.live.remove(i);
         }
     }
