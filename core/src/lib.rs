@@ -98,6 +98,8 @@
 
 #![warn(missing_docs)]
 
+pub mod guide;
+
 // The layers, bottom up. Plain data and image reading know no backend; the two backends
 // know the plain data; the seam (`backend`) knows both backends; the API types know only
 // the seam. `driver`, `sys`, `program` (NVRTC) and `raw` (methods taking the bindings'
