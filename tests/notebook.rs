@@ -1,6 +1,5 @@
 //! Rich display of the core types (feature `notebook`): what a notebook cell shows, on the
 //! simulated backend. `CULIB_HTML_DIR=dir` also writes each rendering there, for looking at.
-#![cfg(feature = "notebook")]
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! The cost model's calibration set: pairs of launches of `calibration.cu` that differ in one
 //! performance property, and a runner that times a launch with events on whichever backend
-//! is current (measured on a GPU, simulated on the simulator). `tests/gpu_calibration.rs`
+//! is current (measured on a GPU, simulated on the simulator). `tests/gpu/calibration.rs`
 //! records the GPU's times into `calibration.<gpu>.json`; `tests/sim_calibration.rs` checks
 //! the simulator against them.
 
@@ -12,7 +12,7 @@ use cuda_library::{
 use std::collections::BTreeMap;
 
 /// The PTX (compute_80) both backends run, from `calibration.cu`.
-pub const PTX: &str = include_str!("calibration.ptx");
+pub const PTX: &str = include_str!("../fixtures/calibration.ptx");
 
 /// A buffer argument: its length in 4-byte words and how it starts.
 #[derive(Clone, Copy, Debug)]

@@ -1,6 +1,6 @@
 //! The corpus cases: which kernel of `corpus.cu`, its launch shape and its arguments.
-//! Shared by `tests/gpu_corpus.rs` (runs them on the GPU and records the outputs) and
-//! `tests/sim_corpus.rs` (runs them on the simulator and compares).
+//! Shared by `tests/gpu/corpus.rs` (runs them on the GPU and records the outputs) and
+//! `tests/sim_device/corpus.rs` (runs them on the simulator and compares).
 
 #![allow(dead_code, unused_imports)]
 

@@ -1,14 +1,14 @@
 //! Differential runs of real-world kernels: one launch of a kernel from the corpus with
 //! generated inputs (a [`Case`]), run through the public API on whichever backend is
 //! current, its buffers read back afterwards. The GPU's results are recorded
-//! (`tests/gpu_differential.rs`) and the simulator's compared with them
-//! (`tests/sim_differential.rs`).
+//! (`tests/gpu/differential.rs`) and the simulator's compared with them
+//! (`tests/sim/differential.rs`).
 //!
 //! Nobody wrote inputs for these kernels by hand: a case gives every pointer parameter its
 //! own buffer of [`BUF_BYTES`] bytes filled from a seed ([`Fill`]), every integer one value,
 //! every float 0.5, and the grid covers that many threads. Which fills and integers a
 //! kernel accepts (no out-of-bounds access, a finished launch, some buffer changed) is found
-//! on the simulator by `tests/sim_differential.rs` (`CUDA_LIBRARY_DIFF_SELECT=1`) and kept
+//! on the simulator by `tests/sim/differential.rs` (`CUDA_LIBRARY_DIFF_SELECT=1`) and kept
 //! in `tests/realworld/differential/cases.json`.
 
 #![allow(dead_code)]

@@ -3,7 +3,7 @@
 //! `a | b << 16` (two halves; the same bits are read as f16 and as bf16, and the whole word as
 //! an f32 and an s32 for conversions); each thread writes `OUTPUTS` words. `expected`
 //! computes them with the `half` crate as an independent oracle; the simulator test
-//! (`tests/sim_ptx_ops.rs`) and the GPU test (`tests/gpu_library.rs`) both check against it,
+//! (`tests/sim/ptx_ops.rs`) and the GPU test (`tests/gpu/library.rs`) both check against it,
 //! so the GPU is the judge of the definitions.
 
 use half::{bf16, f16};

@@ -1,6 +1,6 @@
 //! Hostile kernels, and one way to run any image through the public API the way a user
 //! would: load it as a library on the simulator, launch each kernel with zeroed arguments
-//! of the declared sizes, unload. Shared by the native tests (`tests/sim_limits.rs`), the
+//! of the declared sizes, unload. Shared by the native tests (`tests/sim_device/limits.rs`), the
 //! WebAssembly tests in Node (`playground/tests/web.rs`) and the `library_launch` fuzz
 //! target, so the same inputs run on every target.
 //!

@@ -1,5 +1,5 @@
 //! The multi-device checks both backends run (`tests/sim_multi_device.rs` with simulated
-//! devices, `tests/gpu_multi_device.rs` with every GPU of the machine): one library's kernel
+//! devices, `tests/gpu/multi_device.rs` with every GPU of the machine): one library's kernel
 //! launched on a stream of each device with that device's buffers, peer access and peer
 //! copies (synchronous and on a stream) between every pair, and the errors of misuse.
 #![allow(dead_code)]

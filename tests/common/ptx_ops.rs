@@ -5,7 +5,7 @@
 //! (`__int2float_rd`, `__uint2float_ru`, ...); `prmt` in each of its modes; `min`/`max` with
 //! `.NaN` and `.xorsign.abs` (`__fminf_nan`-style and `fminf` of magnitudes). One thread per input pair; each writes
 //! `OUTPUTS` 32-bit results. `expected` computes them from the PTX ISA's definitions; the
-//! simulator test (`tests/sim_ptx_ops.rs`) and the GPU test (`tests/gpu_library.rs`) both
+//! simulator test (`tests/sim/ptx_ops.rs`) and the GPU test (`tests/gpu/library.rs`) both
 //! check against it, so the GPU is the judge of the definitions.
 
 /// Results per thread.

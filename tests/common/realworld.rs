@@ -1,7 +1,7 @@
 //! The real-world corpus (`tests/realworld/`): its translation units as `units.txt` lists
 //! them, compiled to PTX with the crate's `Program` (NVRTC). Shared by
-//! `tests/sim_realworld.rs` (how many kernels lower) and the differential tests
-//! (`tests/sim_differential.rs`, `tests/gpu_differential.rs`).
+//! `tests/sim/realworld.rs` (how many kernels lower) and the differential tests
+//! (`tests/sim/differential.rs`, `tests/gpu/differential.rs`).
 
 #![allow(dead_code)]
 

@@ -1,5 +1,5 @@
-//! Tensor-core cases shared by `tests/sim_tensor_ops.rs` (the simulator) and
-//! `tests/gpu_tensor_ops.rs` (a GPU through the driver backend): the kernels of
+//! Tensor-core cases shared by `tests/sim/tensor_ops.rs` (the simulator) and
+//! `tests/gpu/tensor_ops.rs` (a GPU through the driver backend): the kernels of
 //! `tensor_ops.cu` (`mma.sync` through inline assembly with the PTX ISA's fragments,
 //! `wmma` through `<mma.h>`, `ldmatrix`, `movmatrix`), their inputs, how to run them
 //! through the public API, and their results by definition.
@@ -665,7 +665,7 @@ pub fn source(sm90: bool) -> String {
         "tensor_ops.cu"
     };
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/kernels")
+        .join("tests/fixtures")
         .join(file);
     std::fs::read_to_string(path).unwrap_or_default()
 }

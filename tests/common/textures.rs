@@ -13,7 +13,7 @@ use cuda_library::{
 
 /// The test kernels' source.
 pub fn source() -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/textures.cu");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/textures.cu");
     std::fs::read_to_string(path).unwrap()
 }
 

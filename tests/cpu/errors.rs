@@ -21,9 +21,15 @@ fn fixture(name: &str) -> PathBuf {
 /// Runs `test` from this binary in a child with `env` set; returns its stdout+stderr.
 fn run_child(test: &str, env: &[(&str, &str)]) -> String {
     let exe = std::env::current_exe().expect("test binary path");
+    let exact = crate::common::test_name(module_path!(), test);
     let mut cmd = Command::new(exe);
-    cmd.args([test, "--exact", "--nocapture", "--include-ignored"])
-        .env("CUDA_LIBRARY_CHILD", "1");
+    cmd.args([
+        exact.as_str(),
+        "--exact",
+        "--nocapture",
+        "--include-ignored",
+    ])
+    .env("CUDA_LIBRARY_CHILD", "1");
     for (k, v) in env {
         cmd.env(k, v);
     }

@@ -201,9 +201,10 @@ fn missing_nvrtc_lists_every_place_tried() {
         return;
     }
     let exe = std::env::current_exe().unwrap();
+    let exact = crate::common::test_name(module_path!(), "child_missing_nvrtc");
     let out = Command::new(exe)
         .args([
-            "child_missing_nvrtc",
+            exact.as_str(),
             "--exact",
             "--nocapture",
             "--include-ignored",
@@ -639,8 +640,14 @@ fn run_without_cccl(child: &str) {
             return;
         }
     }
+    let exact = crate::common::test_name(module_path!(), child);
     let out = Command::new(std::env::current_exe().unwrap())
-        .args([child, "--exact", "--nocapture", "--include-ignored"])
+        .args([
+            exact.as_str(),
+            "--exact",
+            "--nocapture",
+            "--include-ignored",
+        ])
         .env("CUDA_LIBRARY_NVRTC", &nvrtc)
         .env("CUDA_HOME", "/nonexistent-cuda")
         .env_remove("CUDA_PATH")

@@ -1,11 +1,9 @@
-//! Times the cost model's calibration set (`tests/kernels/calibration.rs`) on the GPU with
+//! Times the cost model's calibration set (`tests/common/calibration.rs`) on the GPU with
 //! events. `CUDA_LIBRARY_RECORD_CALIBRATION=path` writes the times as JSON (how
-//! `tests/kernels/calibration.h100.json` was made); without it they are printed.
+//! `tests/fixtures/calibration.h100.json` was made); without it they are printed.
 
-#[path = "kernels/calibration.rs"]
-mod calibration;
-#[path = "kernels/gpu.rs"]
-mod gpu;
+use crate::common::calibration;
+use crate::common::gpu;
 
 use cuda_library::{Library, LibraryOptions};
 

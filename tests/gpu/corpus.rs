@@ -1,13 +1,11 @@
-//! The differential corpus on the GPU: compiles `tests/kernels/corpus.cu` with NVRTC for the
+//! The differential corpus on the GPU: compiles `tests/fixtures/corpus.cu` with NVRTC for the
 //! device, runs every case through the driver backend, and either records the outputs
-//! (`CUDA_LIBRARY_RECORD_CORPUS=path/expected.json`, see `tests/kernels/record.sh`) or
-//! compares them with the checked-in `tests/kernels/expected.json`.
+//! (`CUDA_LIBRARY_RECORD_CORPUS=path/corpus.expected.json`, see `tests/fixtures/record-corpus.sh`) or
+//! compares them with the checked-in `tests/fixtures/corpus.expected.json`.
 //! Skipped, with the reason printed, without a GPU (`CUDA_LIBRARY_REQUIRE_GPU=1` fails).
 
-#[path = "kernels/cases.rs"]
-mod cases;
-#[path = "kernels/gpu.rs"]
-mod gpu;
+use crate::common::cases;
+use crate::common::gpu;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -15,8 +13,8 @@ use std::path::PathBuf;
 use cases::run_case;
 use cuda_library::{Device, ImageKind, Program, ProgramOptions};
 
-fn kernels_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kernels")
+fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
 #[test]
@@ -24,7 +22,7 @@ fn corpus_on_the_gpu() {
     let Some(ctx) = gpu::context_or_skip() else {
         return;
     };
-    let src = std::fs::read_to_string(kernels_dir().join("corpus.cu")).unwrap();
+    let src = std::fs::read_to_string(fixtures_dir().join("corpus.cu")).unwrap();
     let code = Program::new(src, ProgramOptions::default())
         .with_name("corpus.cu")
         .compile(ImageKind::Cubin, &cases::NAME_EXPRESSIONS)
@@ -54,9 +52,10 @@ fn corpus_on_the_gpu() {
         );
         return;
     }
-    let expected: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(kernels_dir().join("expected.json")).unwrap())
-            .unwrap();
+    let expected: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(fixtures_dir().join("corpus.expected.json")).unwrap(),
+    )
+    .unwrap();
     for (name, outs) in &results {
         assert_eq!(
             serde_json::to_value(outs).unwrap(),

@@ -3,13 +3,12 @@
 //! either order without a double free, and arguments checked as usual. Skipped, with the
 //! reason printed, without a GPU (`CUDA_LIBRARY_REQUIRE_GPU=1` fails instead).
 
-#[path = "kernels/gpu.rs"]
-mod gpu;
+use crate::common::gpu;
 
 use cuda_library::{interop, Context, Device, Error, Library, Stream};
 use cudarc::driver::CudaContext;
 
-const KERNELS_PTX: &[u8] = include_bytes!("fixtures/kernels.ptx");
+const KERNELS_PTX: &[u8] = include_bytes!("../fixtures/kernels.ptx");
 
 #[test]
 fn cudarc_memory_contexts_and_streams() {

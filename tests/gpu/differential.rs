@@ -1,5 +1,5 @@
 //! The differential cases (`tests/realworld/differential/cases.json`) on a GPU, through the
-//! driver backend: records what the GPU computes for `tests/sim_differential.rs` to compare
+//! driver backend: records what the GPU computes for `tests/sim/differential.rs` to compare
 //! the simulator with.
 //!
 //! - `CUDA_LIBRARY_DIFF_PTX=dir`: the NVRTC PTX of the units, as the selection run wrote it
@@ -15,10 +15,8 @@
 //!
 //! Skipped, with the reason printed, without a GPU or without those variables.
 
-#[path = "kernels/differential.rs"]
-mod differential;
-#[path = "kernels/gpu.rs"]
-mod gpu;
+use crate::common::differential;
+use crate::common::gpu;
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -2,15 +2,15 @@
 //!
 //! Skipped, with the reason printed, where no CUDA driver or device is present; set
 //! `CUDA_LIBRARY_REQUIRE_GPU=1` to make that a failure. The tests take turns on the GPU
-//! (a shared lock), because the memory-leak test reads device-wide free memory.
+//! with the other GPU tests (`gpu::turn`), because the memory-leak test reads device-wide
+//! free memory.
 //!
 //! Fixtures: `tests/fixtures/kernels.cu` built by nvcc (`tests/fixtures/build.sh`) into a
 //! sm_90 cubin, a fatbin (sm_80 + sm_90 SASS, compute_80 PTX) and compute_80 PTX.
 
-#[path = "kernels/half_ops.rs"]
-mod half_ops;
-#[path = "kernels/ptx_ops.rs"]
-mod ptx_ops;
+use crate::common::gpu;
+use crate::common::half_ops;
+use crate::common::ptx_ops;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -30,9 +30,6 @@ fn bytes(name: &str) -> Vec<u8> {
     std::fs::read(fixture(name)).unwrap()
 }
 
-/// GPU tests take turns: the leak test reads device-wide free memory.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 /// Device 0 with its primary context current and this test's turn on the GPU, or `None`
 /// (with the reason printed).
 fn gpu() -> Option<(
@@ -40,7 +37,7 @@ fn gpu() -> Option<(
     cuda_library::Context,
     std::sync::MutexGuard<'static, ()>,
 )> {
-    let turn = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let turn = gpu::turn();
     let driver = cuda_library::use_backend(cuda_library::BackendKind::Driver);
     match driver
         .and_then(|_| Device::new(0))
@@ -819,9 +816,9 @@ fn a_context_destroyed_under_a_library_leaves_it_usable_and_unloadable() {
     }
 }
 
-/// The GPU is the judge of `mul24`/`mad24`/`sad`/`slct`/`testp` as `tests/kernels/ptx_ops.rs`
+/// The GPU is the judge of `mul24`/`mad24`/`sad`/`slct`/`testp` as `tests/common/ptx_ops.rs`
 /// defines them (the simulator is checked against the same definitions in
-/// `tests/sim_ptx_ops.rs`).
+/// `tests/sim/ptx_ops.rs`).
 #[test]
 fn ptx_integer_and_select_extras_match_their_definitions() {
     let Some((_d, ctx, _turn)) = gpu() else {
@@ -831,8 +828,8 @@ fn ptx_integer_and_select_extras_match_their_definitions() {
 }
 
 /// The GPU is the judge of half-precision arithmetic, comparisons and conversions as
-/// `tests/kernels/half_ops.rs` defines them (the simulator is checked against the same
-/// definitions in `tests/sim_ptx_ops.rs`).
+/// `tests/common/half_ops.rs` defines them (the simulator is checked against the same
+/// definitions in `tests/sim/ptx_ops.rs`).
 #[test]
 fn half_precision_matches_its_definitions() {
     let Some((_d, ctx, _turn)) = gpu() else {
@@ -841,7 +838,7 @@ fn half_precision_matches_its_definitions() {
     half_ops::run_and_check(&ctx);
 }
 
-/// f64 and f32 atomics in global and shared memory (`tests/kernels/ptx_ops.rs`).
+/// f64 and f32 atomics in global and shared memory (`tests/common/ptx_ops.rs`).
 #[test]
 fn floating_point_atomics_add_up() {
     let Some((_d, ctx, _turn)) = gpu() else {

@@ -1,18 +1,16 @@
-//! Every GPU of the machine through the driver backend (`tests/kernels/multi_device.rs`):
+//! Every GPU of the machine through the driver backend (`tests/common/multi_device.rs`):
 //! one library's kernel on a stream of each device, peer access and peer copies between
 //! every pair (within one device where there is only one). Prints the device count and
 //! each check. Skipped, with the reason printed, without a GPU.
 
-#[path = "kernels/gpu.rs"]
-mod gpu;
-#[path = "kernels/multi_device.rs"]
-mod multi_device;
+use crate::common::gpu;
+use crate::common::multi_device;
 
 #[test]
 fn every_gpu_of_the_machine() {
-    if gpu::context_or_skip().is_none() {
+    let Some(_gpu) = gpu::context_or_skip() else {
         return;
-    }
+    };
     let devices = cuda_library::Device::all().unwrap();
     println!("{} GPU(s)", devices.len());
     for d in &devices {

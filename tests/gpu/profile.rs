@@ -3,14 +3,13 @@
 //! simulated; a library without PTX gets the time and a note saying why there are no
 //! counters. Prints what it saw. Skipped, with the reason printed, without a GPU.
 
-#[path = "kernels/gpu.rs"]
-mod gpu;
+use crate::common::gpu;
 
 use cuda_library::{launch, timing, LaunchConfig, Library};
 
-const KERNELS_PTX: &[u8] = include_bytes!("fixtures/kernels.ptx");
-const KERNELS_CUBIN: &[u8] = include_bytes!("fixtures/kernels.sm90.cubin");
-const CALIBRATION_PTX: &[u8] = include_bytes!("kernels/calibration.ptx");
+const KERNELS_PTX: &[u8] = include_bytes!("../fixtures/kernels.ptx");
+const KERNELS_CUBIN: &[u8] = include_bytes!("../fixtures/kernels.sm90.cubin");
+const CALIBRATION_PTX: &[u8] = include_bytes!("../fixtures/calibration.ptx");
 
 #[test]
 fn gpu_profiles_carry_the_simulators_counters_for_the_same_launch() {

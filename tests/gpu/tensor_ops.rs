@@ -1,15 +1,13 @@
 //! Tensor-core instructions on a GPU through the driver backend: the cases of
-//! `tests/kernels/tensor_ops.rs` compiled with NVRTC for the device, checked against their
+//! `tests/common/tensor_ops.rs` compiled with NVRTC for the device, checked against their
 //! definitions (integers and exact inputs bit for bit, other floating-point results within
 //! the documented tolerance). With `CUDA_LIBRARY_RECORD_TENSOR=path` the results are
-//! written there as JSON (`tests/kernels/tensor_ops.expected.json`, which
-//! `tests/sim_tensor_ops.rs` compares the simulator with). Skipped, with the reason
+//! written there as JSON (`tests/fixtures/tensor_ops.expected.json`, which
+//! `tests/sim/tensor_ops.rs` compares the simulator with). Skipped, with the reason
 //! printed, without a GPU (`CUDA_LIBRARY_REQUIRE_GPU=1` fails instead).
 
-#[path = "kernels/gpu.rs"]
-mod gpu;
-#[path = "kernels/tensor_ops.rs"]
-mod tensor_ops;
+use crate::common::gpu;
+use crate::common::tensor_ops;
 
 use std::collections::BTreeMap;
 

@@ -1,16 +1,12 @@
 //! Textures and surfaces on a GPU through the driver backend: every case of
-//! `tests/kernels/textures.rs` (the fetch grid of `textures.cu` and the cuda-samples
+//! `tests/common/textures.rs` (the fetch grid of `textures.cu` and the cuda-samples
 //! texture kernels). With `CUDA_LIBRARY_RECORD_TEXTURES=path` the results are written there
-//! as JSON (`tests/kernels/textures.expected.json`, which `tests/sim_textures.rs` compares
+//! as JSON (`tests/fixtures/textures.expected.json`, which `tests/sim/textures.rs` compares
 //! the simulator with). Skipped, with the reason printed, without a GPU
 //! (`CUDA_LIBRARY_REQUIRE_GPU=1` fails instead).
 
-#[path = "kernels/gpu.rs"]
-mod gpu;
-#[path = "kernels/realworld.rs"]
-mod realworld;
-#[path = "kernels/textures.rs"]
-mod textures;
+use crate::common::gpu;
+use crate::common::textures;
 
 use std::collections::BTreeMap;
 

@@ -4,8 +4,7 @@
 //! independent groups, phases and tokens, `arrive_drop`, transaction counts, the
 //! cuda-samples `simpleAWBarrier` kernel; and deadlocks end as errors naming the line.
 
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
+use crate::common::nvrtc;
 
 use cuda_library::{
     launch, BackendKind, Device, Error, LaunchConfig, Library, LibraryOptions, Program,

@@ -1,7 +1,7 @@
 //! Real-world kernels on the simulator against the GPU's results.
 //!
 //! `tests/realworld/differential/cases.json` lists launches of corpus kernels with
-//! generated inputs (see `tests/kernels/differential.rs`); `gpu-nvrtc.jsonl` and
+//! generated inputs (see `tests/common/differential.rs`); `gpu-nvrtc.jsonl` and
 //! `gpu-nvcc.jsonl` beside it hold what a GPU computed for each: the kernels compiled by
 //! NVRTC 12.9 here (the PTX text's hash is recorded, so a different NVRTC is noticed) and by
 //! nvcc 13 -O3 on the GPU machine (its PTX kept, compressed, in `nvcc/`). This test runs
@@ -17,12 +17,9 @@
 //!
 //! Without NVRTC the test is skipped (printed), unless `CUDA_LIBRARY_REQUIRE_NVRTC=1`.
 
-#[path = "kernels/differential.rs"]
-mod differential;
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
-#[path = "kernels/realworld.rs"]
-mod realworld;
+use crate::common::differential;
+use crate::common::nvrtc;
+use crate::common::realworld;
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;

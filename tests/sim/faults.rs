@@ -190,7 +190,7 @@ fn parse_errors_carry_line_and_column() {
         Error::PtxSyntax { line, column, .. } => assert_eq!((line, column), (4, 14)),
         other => panic!("{other:?}"),
     }
-    // Inside a body: that kernel's error (tests/ptx_grammar.rs has more).
+    // Inside a body: that kernel's error (tests/sim/ptx_grammar.rs has more).
     let m = sim::load_ptx(
         &format!("{HEADER}.visible .entry k()\n{{\n  mov.u32 %r1 %r2;\n}}\n"),
         &mut mem,

@@ -6,11 +6,10 @@
 //! gigabytes, so each of those tests fails (or the capped child aborts) if its fix is
 //! reverted.
 //!
-//! The inputs are built in code (`tests/fixtures/hostile/bombs.rs`): a zstd frame of RLE
+//! The inputs are built in code (`tests/common/bombs.rs`): a zstd frame of RLE
 //! blocks stores 128 KiB in 4 bytes, so a 33 KB fatbin claims and holds 1 GiB.
 
-#[path = "fixtures/hostile/bombs.rs"]
-mod bombs;
+use crate::common::bombs;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -44,13 +43,14 @@ fn in_child(name: &str, check_peak: bool, body: impl FnOnce()) {
         return;
     }
     let exe = std::env::current_exe().unwrap();
+    let exact = crate::common::test_name(module_path!(), name);
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
             "ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" \"$@\""
         ))
         .arg(exe)
-        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .args([exact.as_str(), "--exact", "--nocapture", "--test-threads=1"])
         .env(CHILD_ENV, name)
         .output()
         .unwrap();

@@ -1,10 +1,9 @@
 //! `timing::profile` and its views on the simulator: the hints name the PTX line that is
 //! responsible (bank conflicts, uncoalesced loads, queued atomics, occupancy limited by
 //! shared memory), a launch-free closure is an error, and two profiles compare side by side.
-//! Kernels from the calibration set (`tests/kernels/calibration.cu`, compiled PTX checked in).
+//! Kernels from the calibration set (`tests/fixtures/calibration.cu`, compiled PTX checked in).
 
-#[path = "kernels/calibration.rs"]
-mod calibration;
+use crate::common::calibration;
 
 use cuda_library::{timing, BackendKind, Device, Library, LibraryOptions};
 

@@ -15,7 +15,7 @@ use cuda_library::{
     ProgramOptions,
 };
 
-const GRAMMAR: &str = include_str!("fixtures/grammar.ptx");
+const GRAMMAR: &str = include_str!("../fixtures/grammar.ptx");
 const HEADER: &str = ".version 8.5\n.target sm_90\n.address_size 64\n";
 
 fn one_block(threads: u32) -> Dims {
@@ -638,8 +638,7 @@ extern "C" __global__ void __launch_bounds__(256, 2, 4) ranked(float* p) { p[thr
 extern "C" __global__ void __maxnreg__(40) capped(float* p) { p[threadIdx.x] += 1.0f; }
 "#;
 
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
+use crate::common::nvrtc;
 
 /// `source` compiled to PTX with `options`, or `None` (printed) where NVRTC is missing.
 fn ptx_or_skip(source: &str, options: ProgramOptions) -> Option<ObjectCode> {

@@ -1,13 +1,11 @@
 //! `mul24`, `mad24`, `sad`, `slct` and `testp` on the simulated backend, through the public
 //! API, against the PTX ISA's definitions (the same kernel is checked on a GPU by
-//! `tests/gpu_library.rs`); half-precision arithmetic, comparisons and conversions against
+//! `tests/gpu/library.rs`); half-precision arithmetic, comparisons and conversions against
 //! an independent oracle (the same kernel is checked on a GPU); and half-precision
 //! instructions the simulator does not implement are refused, not run as integers.
 
-#[path = "kernels/half_ops.rs"]
-mod half_ops;
-#[path = "kernels/ptx_ops.rs"]
-mod ptx_ops;
+use crate::common::half_ops;
+use crate::common::ptx_ops;
 
 use cuda_library::{BackendKind, Device, Error, LaunchConfig, Library, LibraryOptions};
 
@@ -53,8 +51,7 @@ fn unimplemented_half_precision_instructions_are_refused_with_their_line() {
     assert!(t.contains("half precision") && t.contains("line 9"), "{t}");
 }
 
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
+use crate::common::nvrtc;
 use nvrtc::ptx_or_skip;
 
 /// CUDA C++ with `__half` and `__nv_bfloat16` as users write it; `cuda_fp16.h` and

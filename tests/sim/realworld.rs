@@ -18,10 +18,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
-#[path = "kernels/realworld.rs"]
-mod realworld;
+use crate::common::nvrtc;
+use crate::common::realworld;
 
 use cuda_library::sim;
 use realworld::{entries, rel, units, Unit};

@@ -1,8 +1,7 @@
 //! Recursion on the simulator: a real call stack per thread (frames of the callee's
 //! registers and local memory), as CUDA code that recurses needs it, from NVRTC's output.
 
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
+use crate::common::nvrtc;
 
 use cuda_library::sim::{self, Dims, Memory};
 use cuda_library::Error;

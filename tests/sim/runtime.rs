@@ -14,8 +14,7 @@ extern "C" __global__ void k(int* p, int n) {
 }
 "#;
 
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
+use crate::common::nvrtc;
 
 /// The source compiled to PTX, or `None` (printed) where NVRTC is missing.
 fn compiled() -> Option<cuda_library::ObjectCode> {

@@ -1,18 +1,16 @@
 //! Tensor-core instructions on the simulator: `mma.sync` (every shape and type sm_80 has),
 //! `wmma` (the instructions `<mma.h>` emits), `ldmatrix` and `movmatrix`, compiled with
-//! NVRTC for compute_80 (`tests/kernels/tensor_ops.cu`), and `stmatrix` for compute_90
+//! NVRTC for compute_80 (`tests/fixtures/tensor_ops.cu`), and `stmatrix` for compute_90
 //! (`tensor_ops_sm90.cu`), run through the public API. Integer
 //! results and floating-point results of exact inputs must equal the definitions
-//! (`tests/kernels/tensor_ops.rs`) bit for bit; other floating-point results too, except
+//! (`tests/common/tensor_ops.rs`) bit for bit; other floating-point results too, except
 //! `f64`, whose fused chain may differ from the exactly rounded dot product within the
-//! documented tolerance. Where `tests/kernels/tensor_ops.expected.json` (recorded on a GPU
-//! by `tests/gpu_tensor_ops.rs`) holds a case, the simulator's result must equal the GPU's
+//! documented tolerance. Where `tests/fixtures/tensor_ops.expected.json` (recorded on a GPU
+//! by `tests/gpu/tensor_ops.rs`) holds a case, the simulator's result must equal the GPU's
 //! bit for bit for integers and exact inputs, and be within the tolerance otherwise.
 
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
-#[path = "kernels/tensor_ops.rs"]
-mod tensor_ops;
+use crate::common::nvrtc;
+use crate::common::tensor_ops;
 
 use cuda_library::{BackendKind, Device, LibraryOptions};
 use tensor_ops::{Kind, Ty};
@@ -31,7 +29,7 @@ fn tensor_core_cases_match_their_definitions_and_the_gpu() {
     let lib90 = code.to_library(&LibraryOptions::default()).unwrap();
     let s = ctx.create_stream().unwrap();
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/kernels/tensor_ops.expected.json");
+        .join("tests/fixtures/tensor_ops.expected.json");
     let recorded: Option<serde_json::Value> = std::fs::read(&path)
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok());

@@ -1,18 +1,14 @@
 //! Textures and surfaces on the simulator, against an H100's answers: every case of
-//! `tests/kernels/textures.rs` (a grid of fetches for every geometry, element format, read
+//! `tests/common/textures.rs` (a grid of fetches for every geometry, element format, read
 //! mode, filter and address mode, surface reads and writes with their boundary modes, and
 //! five cuda-samples texture programs) compiled with NVRTC, run through the public API and
-//! compared word for word with `tests/kernels/textures.expected.json`, recorded by
-//! `tests/gpu_textures.rs`. Point sampling and surfaces must give the GPU's bits; linear
+//! compared word for word with `tests/fixtures/textures.expected.json`, recorded by
+//! `tests/gpu/textures.rs`. Point sampling and surfaces must give the GPU's bits; linear
 //! filtering (and the samples, which filter) must be within [`LINEAR_TOLERANCE`] of the
 //! GPU's value relative to the largest element magnitude involved.
 
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
-#[path = "kernels/realworld.rs"]
-mod realworld;
-#[path = "kernels/textures.rs"]
-mod textures;
+use crate::common::nvrtc;
+use crate::common::textures;
 
 use cuda_library::{BackendKind, Device};
 
@@ -31,7 +27,7 @@ fn texture_cases_match_the_gpu() {
     let (lib, samples) = textures::libraries().unwrap();
     let stream = ctx.create_stream().unwrap();
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/kernels/textures.expected.json");
+        .join("tests/fixtures/textures.expected.json");
     let recorded: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     let mut failures = Vec::new();

@@ -24,8 +24,7 @@ extern "C" __global__ void warp(unsigned* out) {
 }
 "#;
 
-#[path = "kernels/nvrtc.rs"]
-mod nvrtc;
+use crate::common::nvrtc;
 use nvrtc::ptx_text_or_skip;
 
 fn run(ptx: &str, kernel: &str, threads: u32, words: usize) -> Vec<u32> {

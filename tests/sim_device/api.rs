@@ -18,14 +18,12 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Tests take turns: some compare device-wide memory figures.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 type Turn = std::sync::MutexGuard<'static, ()>;
 
-/// The simulated device 0, its primary context current, and this test's turn.
+/// The simulated device 0, its primary context current, and this test's turn
+/// (`crate::turn`: some tests compare device-wide memory figures).
 fn sim() -> (Device, Context, Turn) {
-    let turn = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let turn = crate::turn();
     let info = cuda_library::use_backend(BackendKind::Sim).unwrap();
     assert!(info.is_simulated());
     let dev = Device::new(0).unwrap();

@@ -1,25 +1,24 @@
-//! The differential corpus on the simulator: `tests/kernels/corpus.cu` compiled to PTX with
+//! The differential corpus on the simulator: `tests/fixtures/corpus.cu` compiled to PTX with
 //! NVRTC (no GPU needed), loaded as a `Library` on the simulated backend, every case run
 //! through the same public API the GPU run uses (`cases::run_case`), and the outputs compared with
-//! what the same kernels produced on an H200 (`tests/kernels/expected.json`, recorded by
-//! `tests/kernels/record.sh`). Integers and IEEE-exact float operations must match bit for
+//! what the same kernels produced on an H200 (`tests/fixtures/corpus.expected.json`, recorded by
+//! `tests/fixtures/record-corpus.sh`). Integers and IEEE-exact float operations must match bit for
 //! bit; cases marked `UlpF32(n)` use approximate instructions and allow n ulp.
 
-#[path = "kernels/cases.rs"]
-mod cases;
+use crate::common::cases;
 
 use std::path::PathBuf;
 
 use cases::{run_case, Compare};
 use cuda_library::{BackendKind, Device, ImageKind, ObjectCode, Program, ProgramOptions};
 
-fn kernels_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kernels")
+fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
 /// The corpus as PTX for compute_80, or `None` (printed) without NVRTC.
 fn corpus_ptx() -> Option<ObjectCode> {
-    let src = std::fs::read_to_string(kernels_dir().join("corpus.cu")).unwrap();
+    let src = std::fs::read_to_string(fixtures_dir().join("corpus.cu")).unwrap();
     let options = ProgramOptions {
         arch: Some("compute_80".into()),
         ..Default::default()
@@ -59,13 +58,15 @@ fn ulp_diff(a: f32, b: f32) -> u32 {
 
 #[test]
 fn corpus_matches_the_gpu() {
+    let _turn = crate::turn();
     cuda_library::use_backend(BackendKind::Sim).unwrap();
     let Some(code) = corpus_ptx() else {
         return;
     };
-    let expected: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(kernels_dir().join("expected.json")).unwrap())
-            .unwrap();
+    let expected: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(fixtures_dir().join("corpus.expected.json")).unwrap(),
+    )
+    .unwrap();
     let ctx = Device::new(0).unwrap().set_current().unwrap();
     let lib = code.to_library(&Default::default()).unwrap();
     assert!(lib.is_simulated());

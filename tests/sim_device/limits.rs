@@ -17,9 +17,6 @@ fn load(body: &str) -> (sim::SimModule, Memory) {
     (m, mem)
 }
 
-/// Tests that change the process-wide limits take turns.
-static LIMITS_TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 fn dims(grid: [u32; 3], threads: u32) -> Dims {
     Dims {
         grid,
@@ -35,6 +32,7 @@ fn empty_blocks_within(budget: u64, threads: u32, local: usize) -> u64 {
 
 #[test]
 fn an_empty_kernel_on_a_huge_grid_stops_at_the_budget() {
+    let _turn = crate::turn();
     let (m, mut mem) = load(".visible .entry nothing() { ret; }");
     let budget = 20_000_000;
     let t = Instant::now();
@@ -63,6 +61,7 @@ fn an_empty_kernel_on_a_huge_grid_stops_at_the_budget() {
 
 #[test]
 fn clearing_local_memory_counts_as_work() {
+    let _turn = crate::turn();
     // 64 KiB of local memory per thread, 1024 threads: 64 MiB cleared per block.
     let (m, mut mem) = load(".visible .entry big_local() { .local .align 4 .b8 buf[65536]; ret; }");
     let budget = 50_000_000;
@@ -84,6 +83,7 @@ fn clearing_local_memory_counts_as_work() {
 
 #[test]
 fn a_deadline_stops_a_runaway_kernel_on_time() {
+    let _turn = crate::turn();
     let (m, mut mem) = load(
         ".visible .entry forever() { .reg .pred %p<2>; LOOP: setp.eq.u32 %p1, 1, 1; @%p1 bra LOOP; ret; }",
     );
@@ -112,6 +112,7 @@ fn a_deadline_stops_a_runaway_kernel_on_time() {
 
 #[test]
 fn a_register_file_past_the_limit_is_refused_before_it_is_allocated() {
+    let _turn = crate::turn();
     // 100,000 registers used (one row each per warp), 1024 threads: 800 MB of rows.
     let mut body = String::from(".visible .entry many() { .reg .b32 %r<100001>;\n");
     for i in 1..=100_000 {
@@ -156,6 +157,7 @@ fn a_register_file_past_the_limit_is_refused_before_it_is_allocated() {
 
 #[test]
 fn a_barrier_reached_by_half_a_warp_is_a_fault_with_its_line() {
+    let _turn = crate::turn();
     let (m, mut mem) = load(
         r#".visible .entry half_sync() {
     .reg .pred %p<2>; .reg .b32 %r<2>;
@@ -220,8 +222,8 @@ SKIP:
 /// an unload waits for the launch to end (here at its deadline), then succeeds.
 #[test]
 fn a_long_launch_blocks_neither_lookups_nor_an_unload_for_longer_than_it_runs() {
+    let _turn = crate::turn();
     use cuda_library::{launch, BackendKind, Device, LaunchConfig, Library};
-    let _turn = LIMITS_TURN.lock().unwrap_or_else(|p| p.into_inner());
     cuda_library::use_backend(BackendKind::Sim).unwrap();
     let ptx = format!(
         "{HEADER}.visible .entry forever(.param .u32 n) {{ .reg .pred %p<2>; LOOP: setp.eq.u32 %p1, 1, 1; @%p1 bra LOOP; ret; }}\n"
@@ -274,15 +276,14 @@ fn a_long_launch_blocks_neither_lookups_nor_an_unload_for_longer_than_it_runs() 
     assert!(matches!(k2.name(), Err(Error::Unloaded { .. })));
 }
 
-#[path = "kernels/hostile.rs"]
-mod hostile;
+use crate::common::hostile;
 
 /// Every hostile case through the public API (load, launch with zeroed arguments, unload):
 /// each ends in a clear error, none panics, hangs or allocates past the limits. The same
 /// cases run in WebAssembly (`playground/tests/web.rs`).
 #[test]
 fn hostile_kernels_end_in_errors_through_the_public_api() {
-    let _turn = LIMITS_TURN.lock().unwrap_or_else(|p| p.into_inner());
+    let _turn = crate::turn();
     // A tenth of the default budget: the same stops, ten times sooner in a debug build.
     let saved = cuda_library::limits();
     cuda_library::set_limits(Limits {
