@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The real-world differential test's data, step by step (tests/sim_differential.rs checks it
+# The real-world differential test's data, step by step (tests/sim/differential.rs checks it
 # in every test run; this script makes it):
 #
 #   scripts/differential.sh select
 #       here (NVRTC wheel, no GPU): tries every corpus kernel that lowers with generated
 #       inputs on the simulator and writes tests/realworld/differential/cases.json, the
-#       NVRTC PTX of their units into .gpu/diff-ptx, and the gpu_differential test binary
-#       into .gpu/gpu_differential (carry .gpu to the GPU machine).
+#       NVRTC PTX of their units into .gpu/diff-ptx, and the gpu test binary (whose
+#       differential:: test records) into .gpu/gpu_differential (carry .gpu to the GPU machine).
 #   scripts/differential.sh ptx
 #       here: as select, but keeps cases.json: writes the units' NVRTC PTX into
 #       .gpu/diff-ptx and the test binary into .gpu/gpu_differential (after a change that
@@ -28,14 +28,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 diff_dir=tests/realworld/differential
-# The gpu_differential test binary, built here, into .gpu/ for the GPU machine.
+# The gpu test binary, built here, into .gpu/ for the GPU machine (its differential:: test).
 stage_gpu_binary() {
   local bin
-  bin=$(cargo test --release --test gpu_differential --no-run --message-format=json 2>/dev/null |
+  bin=$(cargo test --release --test gpu --no-run --message-format=json 2>/dev/null |
     python3 -c 'import json,sys
 for l in sys.stdin:
     m = json.loads(l)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gpu_differential" and m.get("executable"):
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gpu" and m.get("executable"):
         print(m["executable"])')
   cp "$bin" .gpu/gpu_differential
   strip --strip-debug .gpu/gpu_differential
@@ -45,14 +45,14 @@ case "${1:-}" in
     export VIRTUAL_ENV="${VIRTUAL_ENV:-$(scripts/setup-venv.sh)}"
     rm -rf .gpu/diff-ptx
     CUDA_LIBRARY_DIFF_SELECT=1 CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
-      cargo test --release --test sim_differential select_cases -- --nocapture
+      cargo test --release --test sim differential::select_cases -- --nocapture
     stage_gpu_binary
     ;;
   ptx)
     export VIRTUAL_ENV="${VIRTUAL_ENV:-$(scripts/setup-venv.sh)}"
     rm -rf .gpu/diff-ptx
     CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
-      cargo test --release --test sim_differential simulator_matches_the_gpu -- --nocapture || true
+      cargo test --release --test sim differential::simulator_matches_the_gpu -- --nocapture || true
     stage_gpu_binary
     ;;
   nvcc)
@@ -82,7 +82,7 @@ EOF
     export CUDA_LIBRARY_DIFF_PTX="$PWD/.gpu/diff-ptx" CUDA_LIBRARY_RECORD_DIFF="$out"
     if [ -n "${3:-}" ]; then export CUDA_LIBRARY_DIFF_NVCC="$(realpath "$3")"; fi
     python3 -c 'import json; print("\n".join(sorted({c["unit"] for c in json.load(open("'"$diff_dir"'/cases.json"))})))' |
-      xargs -P 8 -I{} env CUDA_LIBRARY_DIFF_UNIT={} .gpu/gpu_differential --quiet >"$out/record.log" 2>&1 || true
+      xargs -P 8 -I{} env CUDA_LIBRARY_DIFF_UNIT={} .gpu/gpu_differential differential:: --quiet >"$out/record.log" 2>&1 || true
     # A unit whose process died leaves its cases out: every case must have a line.
     want=$(python3 -c 'import json; print(len(json.load(open("'"$diff_dir"'/cases.json"))))')
     for f in "$out"/gpu-nvrtc.jsonl "$out"/gpu-nvcc.jsonl; do

@@ -2,16 +2,16 @@
 # Builds test binaries here (release, stripped) into .gpu/bin/ for a GPU machine that has no
 # Rust toolchain, with .gpu/run.sh to run them there:
 #
-#   scripts/gpu-stage.sh [TEST ...]     # default: the GPU tests and the unload race
+#   scripts/gpu-stage.sh [TEST ...]     # default: the gpu test binary and the unload race
 #   # on the GPU machine (the device tool: carry .gpu), from the repository root:
-#   bash .gpu/run.sh OUTDIR [TEST ...]  # each test's output in OUTDIR/TEST.log
+#   bash .gpu/run.sh OUTDIR [TEST ...]  # each binary's output in OUTDIR/TEST.log
 #
 # The binaries find their fixtures through the CARGO_MANIFEST_DIR they were built with;
 # run.sh links that path to the checkout on the GPU machine when it does not exist there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tests=("$@")
-[ "${#tests[@]}" -gt 0 ] || tests=(gpu_library gpu_corpus gpu_tensor_ops gpu_textures gpu_cudarc gpu_differential gpu_profile gpu_multi_device unload_race)
+[ "${#tests[@]}" -gt 0 ] || tests=(gpu unload_race)
 mkdir -p .gpu/bin
 args=()
 for t in "${tests[@]}"; do args+=(--test "$t"); done

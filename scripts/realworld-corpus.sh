@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds tests/realworld/ (the real-world kernel corpus of tests/sim_realworld.rs) from
+# Rebuilds tests/realworld/ (the real-world kernel corpus of tests/sim/realworld.rs) from
 # upstream git repositories: candle, llm.c and NVIDIA's cuda-samples, each at the commit
 # named in tests/realworld/extract.py. MIRROR holds their git directories as
 # <owner>+<name>/repo (bare or not: only `git show`/`ls-tree` of the commit are used), e.g.

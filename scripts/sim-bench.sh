@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 VIRTUAL_ENV=$(scripts/setup-venv.sh)
 export VIRTUAL_ENV
 ptx=/tmp/cuda-library-corpus.ptx
-cargo run --quiet --release --example compile -- tests/kernels/corpus.cu "$ptx" ptx compute_80 >/dev/null
+cargo run --quiet --release --example compile -- tests/fixtures/corpus.cu "$ptx" ptx compute_80 >/dev/null
 echo "== native ($(uname -m))"
 cargo run --quiet --release --example sim_bench -- "$ptx"
 rustup target add wasm32-wasip1 >/dev/null 2>&1 || true

@@ -20,9 +20,9 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
-echo "== the cudarc feature (clippy; its GPU test, tests/gpu_cudarc.rs, skips without a GPU)"
+echo "== the cudarc feature (clippy; its GPU test, tests/gpu/cudarc.rs, skips without a GPU)"
 cargo clippy --quiet --all-targets --features cudarc -- -D warnings
-cargo test --quiet --features cudarc --test gpu_cudarc
+cargo test --quiet --features cudarc --test gpu cudarc::
 echo "== cargo test"
 cargo test --workspace
 echo "== the cost model against the H100's times (tests/sim_calibration.rs, release)"

@@ -1,12 +1,12 @@
 //! The cost model against the GPU: every pair of the calibration set
-//! (`tests/kernels/calibration.rs`) timed on the simulator must order as the H100's
-//! recorded times do (`tests/kernels/calibration.h100.json`), and the speed-ups must agree
+//! (`tests/common/calibration.rs`) timed on the simulator must order as the H100's
+//! recorded times do (`tests/fixtures/calibration.h100.json`), and the speed-ups must agree
 //! within a factor of 1.5 for at least 10 of the pairs. A pair the GPU times within 10% of
 //! each other is a tie (the same kernel's time varies by 5-8% from run to run on the GPU):
 //! no order to match, only the size check. Prints the README's calibration table. Runs in release builds only (debug builds are tens of times slower):
 //! `scripts/test.sh` runs it.
 
-#[path = "kernels/calibration.rs"]
+#[path = "common/calibration.rs"]
 mod calibration;
 
 use cuda_library::{BackendKind, Device, Library, LibraryOptions};
@@ -23,7 +23,7 @@ fn the_simulator_ranks_and_sizes_the_pairs_as_the_gpu_does() {
         .expect("context");
     let lib = Library::load_data(calibration::PTX.as_bytes(), &LibraryOptions::default())
         .expect("the calibration PTX loads");
-    let gpu = calibration::recorded(include_str!("kernels/calibration.h100.json"));
+    let gpu = calibration::recorded(include_str!("fixtures/calibration.h100.json"));
     let mut sim = std::collections::BTreeMap::new();
     for case in calibration::cases() {
         sim.insert(case.name, calibration::time(&ctx, &lib, &case, 1));
@@ -71,7 +71,7 @@ fn the_simulator_ranks_and_sizes_the_pairs_as_the_gpu_does() {
         pairs.len()
     );
     // Held out: launches the model was not fitted on, recorded in a later session.
-    let held = calibration::recorded(include_str!("kernels/calibration.h100.held-out.json"));
+    let held = calibration::recorded(include_str!("fixtures/calibration.h100.held-out.json"));
     let mut ratios = Vec::new();
     let mut rows = Vec::new();
     // Three take seconds each to simulate (more than 4 s; one over the default work budget):

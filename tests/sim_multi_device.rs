@@ -1,9 +1,9 @@
 //! Several simulated devices (`sim::set_device_count`): devices and their primary contexts,
-//! one library launched on all of them, peer access and copies (`tests/kernels/multi_device.rs`,
-//! which `tests/gpu_multi_device.rs` runs on GPUs), independent timelines, and a bad
+//! one library launched on all of them, peer access and copies (`tests/common/multi_device.rs`,
+//! which `tests/gpu/multi_device.rs` runs on GPUs), independent timelines, and a bad
 //! `CUDA_LIBRARY_SIM_DEVICES`. One test: the device count is process-wide.
 
-#[path = "kernels/multi_device.rs"]
+#[path = "common/multi_device.rs"]
 mod multi_device;
 
 use cuda_library::{sim, BackendKind, Device, Error};

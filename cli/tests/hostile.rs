@@ -1,7 +1,7 @@
 //! `culib` on hostile images: what reaches the terminal is escaped, bombs are refused within
 //! a capped address space, and a variable's contents are shown cut short.
 
-#[path = "../../tests/fixtures/hostile/bombs.rs"]
+#[path = "../../tests/common/bombs.rs"]
 mod bombs;
 
 use std::path::{Path, PathBuf};

@@ -1,5 +1,5 @@
 //! Compiles a CUDA C++ file with NVRTC: `cargo run --example compile -- FILE OUT (ptx|cubin) ARCH [-IDIR...] [NAME_EXPR...]`.
-//! Used to build the corpus fixtures (`tests/kernels/corpus.*`) on a machine with no GPU.
+//! Used to build the corpus fixtures (`tests/fixtures/corpus.*`) on a machine with no GPU.
 
 use cuda_library::{ImageKind, Program, ProgramOptions};
 

@@ -1,7 +1,7 @@
 //! Simulator speed: thread-instructions per second on saxpy and a shared-memory tiled matmul,
 //! and the `ptoxide` crate (another Rust PTX interpreter) on the same PTX in the same run.
 //!
-//! `cargo run --release --example sim_bench` (compiles `tests/kernels/corpus.cu` to PTX with
+//! `cargo run --release --example sim_bench` (compiles `tests/fixtures/corpus.cu` to PTX with
 //! NVRTC: `scripts/setup-venv.sh` installs it), or pass a PTX file of the corpus.
 //!
 //! Each kernel is cut out of the corpus PTX into a module of its own (ptoxide cannot parse
@@ -34,7 +34,7 @@ fn standalone(ptx: &str, kernel: &str) -> Option<String> {
 #[cfg(not(target_arch = "wasm32"))]
 fn corpus_ptx() -> cuda_library::Result<String> {
     use cuda_library::{ImageKind, Program, ProgramOptions};
-    let src = include_str!("../../tests/kernels/corpus.cu");
+    let src = include_str!("../../tests/fixtures/corpus.cu");
     let opts = ProgramOptions {
         arch: Some("compute_80".into()),
         ..Default::default()

@@ -1,6 +1,6 @@
 //! Any bytes as a library image through the public API, as a user would use it: loaded on
 //! the simulator (cubin, fatbin or PTX), each of its first kernels launched with zeroed
-//! arguments of the declared sizes, then unloaded (`tests/kernels/hostile.rs`, which the
+//! arguments of the declared sizes, then unloaded (`tests/common/hostile.rs`, which the
 //! native and WebAssembly tests run on the known hostile kernels). Built with overflow
 //! checks (`cargo fuzz run -a`). Errors are fine; panics, hangs and allocations past the
 //! limits are not.
@@ -8,7 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../tests/kernels/hostile.rs"]
+#[path = "../../tests/common/hostile.rs"]
 mod hostile;
 
 fuzz_target!(|data: &[u8]| {

@@ -150,10 +150,10 @@ fn sass_only_cubin_lists_but_does_not_launch() {
     assert!(field(&e, "message").as_string().unwrap().len() > 10);
 }
 
-#[path = "../../tests/kernels/hostile.rs"]
+#[path = "../../tests/common/hostile.rs"]
 mod hostile;
 
-/// The hostile kernels of `tests/kernels/hostile.rs` (the native tests and the fuzz target
+/// The hostile kernels of `tests/common/hostile.rs` (the native tests and the fuzz target
 /// run the same), through the public API in WebAssembly, where `usize` is 32 bits: each
 /// ends in an error, none panics (a panic aborts the whole module here).
 #[wasm_bindgen_test]

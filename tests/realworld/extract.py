@@ -5,7 +5,7 @@ Run by scripts/realworld-corpus.sh. For each project it copies the CUDA sources 
 commit (verbatim, or with their host code removed by strip_host.py where the upstream file
 mixes host and device code, which NVRTC cannot compile), the licence, a SOURCE.md naming
 every file's origin and what was removed, and units.txt: the translation units
-tests/sim_realworld.rs compiles with NVRTC, their options and the name expressions that
+tests/sim/realworld.rs compiles with NVRTC, their options and the name expressions that
 instantiate template kernels. Every unit is compiled here with NVRTC (ctypes, the .venv
 wheel) with the options the test uses; a unit that does not compile is left out and named
 in SOURCE.md with NVRTC's first error. Needs only Python 3 and the .venv of
@@ -210,7 +210,7 @@ class Project:
 
     def write_units(self, kept):
         lines = [
-            f"# {self.name}: the units tests/sim_realworld.rs compiles (written by extract.py).",
+            f"# {self.name}: the units tests/sim/realworld.rs compiles (written by extract.py).",
             "# options: NVRTC options for every unit; include: include directories (relative",
             "# to this folder); unit: a translation unit; name: a name expression for the unit",
             "# above, instantiating a template kernel (from an upstream launch site, or from",

@@ -1,0 +1,33 @@
+//! The harness the test binaries share: each binary declares it with
+//! `#[path = "../common/mod.rs"] mod common;` and uses what it needs. The data these
+//! modules read (CUDA C++, PTX, recorded GPU results) lives in `tests/fixtures/`.
+//!
+//! `hostile.rs` and `bombs.rs` are also compiled alone, through `#[path]`, by the
+//! WebAssembly tests (`playground/tests/web.rs`), the `library_launch` fuzz target and
+//! `cli/tests/hostile.rs`: they name nothing else of this folder.
+
+// Each binary uses part of the harness.
+#![allow(dead_code, unused_imports)]
+
+pub mod bombs;
+pub mod calibration;
+pub mod cases;
+pub mod differential;
+pub mod gpu;
+pub mod half_ops;
+pub mod hostile;
+pub mod multi_device;
+pub mod nvrtc;
+pub mod ptx_ops;
+pub mod realworld;
+pub mod tensor_ops;
+pub mod textures;
+
+/// The name libtest gives test `name` of the module at `module` (`module_path!()` there),
+/// for running that one test in a child process with `--exact`.
+pub fn test_name(module: &str, name: &str) -> String {
+    match module.split_once("::") {
+        Some((_, path)) => format!("{path}::{name}"),
+        None => name.to_string(),
+    }
+}

@@ -1,0 +1,464 @@
+//! Real-world kernels on the simulator against the GPU's results.
+//!
+//! `tests/realworld/differential/cases.json` lists launches of corpus kernels with
+//! generated inputs (see `tests/common/differential.rs`); `gpu-nvrtc.jsonl` and
+//! `gpu-nvcc.jsonl` beside it hold what a GPU computed for each: the kernels compiled by
+//! NVRTC 12.9 here (the PTX text's hash is recorded, so a different NVRTC is noticed) and by
+//! nvcc 13 -O3 on the GPU machine (its PTX kept, compressed, in `nvcc/`). This test runs
+//! every recorded case on the simulator and compares: bit for bit, or within
+//! [`differential::APPROX_ULPS`] where the kernel uses approximate instructions. It prints a
+//! table per project and compiler and writes every case's outcome to
+//! `target/differential.txt`.
+//!
+//! `CUDA_LIBRARY_DIFF_SELECT=1` instead chooses the cases: every kernel that lowers is
+//! tried with generated inputs until one finishes on the simulator and changes a buffer
+//! (writes `cases.json`, and with `CUDA_LIBRARY_DIFF_PTX_OUT=dir` the NVRTC PTX of the units
+//! for the GPU run). `scripts/differential.sh` has the whole procedure.
+//!
+//! Without NVRTC the test is skipped (printed), unless `CUDA_LIBRARY_REQUIRE_NVRTC=1`.
+
+use crate::common::differential;
+use crate::common::nvrtc;
+use crate::common::realworld;
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+use std::path::PathBuf;
+
+use cuda_library::{BackendKind, Device, Error, Library, LibraryOptions};
+use differential::{Arg, Case, Fill, Param};
+use serde_json::Value;
+
+/// Cases the GPU results must cover (the brief: at least 150 kernels).
+const CASES_FLOOR: usize = 150;
+
+use differential::diff_dir;
+
+fn context() -> cuda_library::Context {
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    Device::new(0).unwrap().set_current().unwrap()
+}
+
+/// Compiles `units` with NVRTC on all cores: (unit id, PTX) in order, or NVRTC's absence.
+/// A unit's id and its PTX, or NVRTC's error.
+type Compiled = (String, Result<String, String>);
+
+fn compile_all(units: &[&realworld::Unit]) -> Result<Vec<Compiled>, Error> {
+    let out = realworld::par_map(units, realworld::threads(), |u| (u.id(), u.compile()));
+    let mut r = Vec::new();
+    for (id, c) in out {
+        match c {
+            Err(e @ Error::NvrtcNotFound { .. }) => return Err(e),
+            c => r.push((id, c.map_err(|e| e.to_string()))),
+        }
+    }
+    Ok(r)
+}
+
+// ---------------------------------------------------------------------------------------
+// Choosing the cases.
+
+/// The integer values tried for every integer parameter, largest first.
+const INTS: [u64; 5] = [1000, 256, 32, 8, 1];
+
+/// Candidate cases for `kernel`, most thorough first.
+fn candidates(unit: &str, kernel: &str, ptx: &str) -> Vec<Case> {
+    let Some((params, directives, body)) = differential::kernel_text(ptx, kernel) else {
+        return Vec::new();
+    };
+    let approx = differential::uses_approx(&body);
+    let elem = differential::store_width(&body);
+    let (block, threads) = match differential::thread_limit(&directives) {
+        Some((true, dims)) => (dims, dims.iter().product::<u32>()),
+        Some((false, dims)) => {
+            let t = dims.iter().product::<u32>().min(256);
+            ([t, 1, 1], t)
+        }
+        None => ([256, 1, 1], 256),
+    };
+    let shared = if ptx.contains(".extern .shared") {
+        8192
+    } else {
+        0
+    };
+    let pointers: Vec<usize> = (0..params.len())
+        .filter(|&i| params[i] == Param::Pointer)
+        .collect();
+    let mut plans: Vec<Vec<Fill>> = vec![vec![Fill::Float; pointers.len()]];
+    for alt in [Fill::Int32, Fill::Int64] {
+        for i in 0..pointers.len() {
+            let mut p = vec![Fill::Float; pointers.len()];
+            p[i] = alt;
+            plans.push(p);
+        }
+        plans.push(vec![alt; pointers.len()]);
+    }
+    plans.push(vec![Fill::Zero; pointers.len()]);
+    plans.dedup();
+    let mut out = Vec::new();
+    for v in INTS {
+        for plan in &plans {
+            let mut fills = plan.iter();
+            let args = params
+                .iter()
+                .map(|p| match p {
+                    Param::Pointer => Arg::Buffer(*fills.next().unwrap()),
+                    Param::Int(1) => Arg::Value(vec![1]),
+                    Param::Int(2) => Arg::Value((v as u16).to_le_bytes().to_vec()),
+                    Param::Int(4) => Arg::Value((v as u32).to_le_bytes().to_vec()),
+                    Param::Int(n) => Arg::Value(v.to_le_bytes()[..(*n).min(8)].to_vec()),
+                    Param::Float(4) => Arg::Value(0.5f32.to_le_bytes().to_vec()),
+                    Param::Float(n) => Arg::Value(0.5f64.to_le_bytes()[..(*n).min(8)].to_vec()),
+                    Param::Bytes(n) => Arg::Value(vec![0; *n]),
+                })
+                .collect();
+            let grid = (v as u32).div_ceil(threads).clamp(1, 64);
+            out.push(Case {
+                unit: unit.to_string(),
+                kernel: kernel.to_string(),
+                grid: [grid, 1, 1],
+                block,
+                shared,
+                args,
+                approx,
+                elem,
+            });
+        }
+    }
+    out
+}
+
+/// The first candidate that finishes on the simulator and changes a buffer, with the same
+/// results when its buffers lie elsewhere (a kernel that reads past them gives the GPU's
+/// neighbouring memory's results, which nothing can reproduce).
+fn choose(ctx: &cuda_library::Context, lib: &Library, cands: Vec<Case>) -> Option<Case> {
+    for case in cands {
+        let Ok(out) = differential::run(ctx, lib, &case) else {
+            continue;
+        };
+        match differential::run_spaced(ctx, lib, &case, 1 << 16) {
+            Ok(spaced) if spaced == out => {}
+            _ => continue,
+        }
+        let mut inputs = case.args.iter().enumerate().filter_map(|(i, a)| match a {
+            Arg::Buffer(f) => Some(case.input(i, *f)),
+            Arg::Value(_) => None,
+        });
+        if out.iter().any(|o| Some(o) != inputs.next().as_ref()) {
+            return Some(case);
+        }
+    }
+    None
+}
+
+#[test]
+fn select_cases() {
+    if !std::env::var("CUDA_LIBRARY_DIFF_SELECT").is_ok_and(|v| v == "1") {
+        eprintln!("set CUDA_LIBRARY_DIFF_SELECT=1 to choose the differential cases");
+        return;
+    }
+    let units = realworld::units();
+    let refs: Vec<&realworld::Unit> = units.iter().collect();
+    let compiled = match compile_all(&refs) {
+        Ok(c) => c,
+        Err(e) => return nvrtc::skip_without_nvrtc(e),
+    };
+    let ctx = context();
+    // A kernel that needs more than this with the generated inputs is not a good case.
+    cuda_library::sim::set_launch_budget(50_000_000);
+    let ptx_out = std::env::var_os("CUDA_LIBRARY_DIFF_PTX_OUT").map(PathBuf::from);
+    let per_unit = realworld::par_map(&compiled, 2, |(id, ptx)| {
+        let Ok(ptx) = ptx else {
+            return Vec::new();
+        };
+        let Ok(lib) = Library::load_data(ptx.as_bytes(), &LibraryOptions::default()) else {
+            return Vec::new();
+        };
+        let mut chosen = Vec::new();
+        for k in realworld::entries(ptx) {
+            if let Some(c) = choose(&ctx, &lib, candidates(id, &k, ptx)) {
+                chosen.push(c);
+            }
+        }
+        eprintln!("{id}: {} cases", chosen.len());
+        chosen
+    });
+    // Chosen on two threads, a case's buffers may have had the other thread's for
+    // neighbours: each is tried again alone, so one that reads past its buffers faults or
+    // gives other results with the spacers.
+    let mut cases: Vec<Value> = Vec::new();
+    for ((id, ptx), chosen) in compiled.iter().zip(&per_unit) {
+        let Ok(text) = ptx else { continue };
+        let Ok(lib) = Library::load_data(text.as_bytes(), &LibraryOptions::default()) else {
+            continue;
+        };
+        let chosen: Vec<&Case> = chosen
+            .iter()
+            .filter(|c| choose(&ctx, &lib, vec![(*c).clone()]).is_some())
+            .collect();
+        if chosen.is_empty() {
+            continue;
+        }
+        if let (Some(dir), Ok(ptx)) = (&ptx_out, ptx) {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(dir.join(differential::ptx_file(id)), ptx).unwrap();
+        }
+        cases.extend(chosen.iter().map(|c| c.to_json()));
+    }
+    std::fs::create_dir_all(diff_dir()).unwrap();
+    let text = serde_json::to_string_pretty(&Value::Array(cases.clone())).unwrap();
+    std::fs::write(diff_dir().join("cases.json"), text + "\n").unwrap();
+    println!(
+        "{} cases written to {}",
+        cases.len(),
+        diff_dir().join("cases.json").display()
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Checking against the GPU.
+
+/// The cases, by (unit, kernel).
+fn load_cases() -> Vec<Case> {
+    let text = std::fs::read_to_string(diff_dir().join("cases.json"))
+        .expect("tests/realworld/differential/cases.json (CUDA_LIBRARY_DIFF_SELECT=1 writes it)");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    v.as_array().unwrap().iter().map(Case::from_json).collect()
+}
+
+/// A GPU record file: (unit, kernel) -> record line.
+fn load_records(name: &str) -> HashMap<(String, String), Value> {
+    let Ok(text) = std::fs::read_to_string(diff_dir().join(name)) else {
+        return HashMap::new();
+    };
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|v| {
+            let key = (
+                v["unit"].as_str().unwrap().to_string(),
+                v["kernel"].as_str().unwrap().to_string(),
+            );
+            (key, v)
+        })
+        .collect()
+}
+
+/// Outcome counts of one (project, compiler) row.
+#[derive(Default)]
+struct Row {
+    cases: usize,
+    exact: usize,
+    within: usize,
+    worst_ulps: u64,
+    differ: usize,
+    known: usize,
+    not_recorded: usize,
+}
+
+/// `known.txt`: (unit, kernel) -> why the GPU's result cannot be reproduced.
+fn load_known() -> HashMap<(String, String), String> {
+    let text = std::fs::read_to_string(diff_dir().join("known.txt")).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut f = l.splitn(3, '\t');
+            let (u, k, why) = (f.next()?, f.next()?, f.next()?);
+            Some(((u.to_string(), k.to_string()), why.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn simulator_matches_the_gpu() {
+    let cases = load_cases();
+    let units = realworld::units();
+    let wanted: Vec<&realworld::Unit> = units
+        .iter()
+        .filter(|u| cases.iter().any(|c| c.unit == u.id()))
+        .collect();
+    let compiled = match compile_all(&wanted) {
+        Ok(c) => c,
+        Err(e) => return nvrtc::skip_without_nvrtc(e),
+    };
+    let ctx = context();
+    let mut table: BTreeMap<(String, &str), Row> = BTreeMap::new();
+    let mut listing = String::new();
+    let mut failures = Vec::new();
+    let mut stale = Vec::new();
+    let known = load_known();
+    let ptx_out = std::env::var_os("CUDA_LIBRARY_DIFF_PTX_OUT").map(PathBuf::from);
+    // CUDA_LIBRARY_DIFF_DUMP=file: every output's bytes, to look into a difference.
+    let mut dump =
+        std::env::var_os("CUDA_LIBRARY_DIFF_DUMP").map(|p| std::fs::File::create(p).unwrap());
+    let mut matching_known = Vec::new();
+    // Per compiler: cases compared, and cases the GPU could not give one answer for.
+    let mut compared: HashMap<&str, usize> = HashMap::new();
+    let mut unusable: HashMap<&str, usize> = HashMap::new();
+    for compiler in ["nvrtc", "nvcc"] {
+        let file = format!("gpu-{compiler}.jsonl");
+        let records = load_records(&file);
+        assert!(
+            !records.is_empty(),
+            "no GPU records in tests/realworld/differential/{file} (scripts/differential.sh records them)"
+        );
+        *unusable.entry(compiler).or_default() = records
+            .values()
+            .filter(|r| r.get("error").is_some() || r["deterministic"] == Value::Bool(false))
+            .count();
+        for (id, ptx) in &compiled {
+            let ptx = match compiler {
+                "nvrtc" => ptx.clone().ok(),
+                _ => differential::nvcc_ptx(id),
+            };
+            // CUDA_LIBRARY_DIFF_PTX_OUT=dir: the NVRTC PTX the cases ran, for re-recording
+            // on a GPU (`scripts/differential.sh ptx`) without choosing the cases again.
+            if let (Some(dir), "nvrtc", Some(text)) = (&ptx_out, compiler, &ptx) {
+                std::fs::create_dir_all(dir).unwrap();
+                std::fs::write(dir.join(differential::ptx_file(id)), text).unwrap();
+            }
+            let Some(ptx) = ptx else {
+                panic!("{compiler}: no PTX for {id}, which has cases");
+            };
+            let hash = differential::ptx_hash(&ptx);
+            let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default());
+            for case in cases.iter().filter(|c| &c.unit == id) {
+                let project = id.split('/').next().unwrap_or("").to_string();
+                let row = table.entry((project, compiler)).or_default();
+                let key = (case.unit.clone(), case.kernel.clone());
+                let Some(rec) = records.get(&key) else {
+                    row.not_recorded += 1;
+                    continue;
+                };
+                if rec.get("error").is_some() || rec["deterministic"] == Value::Bool(false) {
+                    // The GPU could not run it (not in nvcc's PTX, a fault) or gave two
+                    // answers: nothing to compare with.
+                    row.not_recorded += 1;
+                    continue;
+                }
+                if rec["ptx_hash"].as_str() != Some(hash.as_str()) {
+                    stale.push(format!("{compiler} {id}"));
+                    row.not_recorded += 1;
+                    continue;
+                }
+                row.cases += 1;
+                *compared.entry(compiler).or_default() += 1;
+                let mut case = case.clone();
+                if let Some((_, _, body)) = differential::kernel_text(&ptx, &case.kernel) {
+                    case.approx = differential::uses_approx(&body);
+                    case.elem = differential::store_width(&body);
+                }
+                let shown = cuda_library::demangle(&case.kernel);
+                // Err(Ok(why)): the outputs differ; Err(Err(why)): it did not run here.
+                let outcome = match &lib {
+                    Ok(lib) => match differential::run(&ctx, lib, &case) {
+                        Ok(out) => {
+                            if let Some(dump) = &mut dump {
+                                let mut v = serde_json::json!({ "unit": id, "kernel": case.kernel, "compiler": compiler });
+                                v["outputs"] = differential::record_with(&case, &out, true);
+                                writeln!(dump, "{v}").unwrap();
+                            }
+                            differential::compare(&case, &out, &rec["outputs"]).map_err(Ok)
+                        }
+                        Err(e) => Err(Err(e.to_string())),
+                    },
+                    Err(e) => Err(Err(e.to_string())),
+                };
+                match outcome {
+                    Ok(u) => {
+                        if u == 0 {
+                            row.exact += 1;
+                            listing.push_str(&format!("{compiler}\t{id}\t{shown}\texact\n"));
+                        } else {
+                            row.within += 1;
+                            row.worst_ulps = row.worst_ulps.max(u);
+                            listing
+                                .push_str(&format!("{compiler}\t{id}\t{shown}\twithin {u} ulps\n"));
+                        }
+                        if known.contains_key(&key) {
+                            matching_known.push(format!("{compiler} {id} {shown}"));
+                        }
+                    }
+                    // Only a difference in the outputs can be a known one: a kernel that no
+                    // longer loads or runs here is a failure.
+                    Err(Ok(why)) if known.contains_key(&key) => {
+                        row.known += 1;
+                        let reason = &known[&key];
+                        listing.push_str(&format!(
+                            "{compiler}\t{id}\t{shown}\tknown difference ({reason}): {why}\n"
+                        ));
+                    }
+                    Err(Ok(why) | Err(why)) => {
+                        row.differ += 1;
+                        listing.push_str(&format!("{compiler}\t{id}\t{shown}\tDIFFERS: {why}\n"));
+                        failures.push(format!("{compiler} {id} {shown}: {why}"));
+                    }
+                }
+            }
+        }
+    }
+    println!("\nReal-world kernels: the simulator against the GPU's results\n");
+    println!("| project | compiler | compared | bit-identical | within ulps (largest) | known differences | differ | not run on the GPU |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    let mut total = Row::default();
+    for ((p, c), r) in &table {
+        println!(
+            "| {p} | {c} | {} | {} | {} ({}) | {} | {} | {} |",
+            r.cases, r.exact, r.within, r.worst_ulps, r.known, r.differ, r.not_recorded
+        );
+        total.cases += r.cases;
+        total.exact += r.exact;
+        total.within += r.within;
+        total.worst_ulps = total.worst_ulps.max(r.worst_ulps);
+        total.differ += r.differ;
+        total.known += r.known;
+        total.not_recorded += r.not_recorded;
+    }
+    println!(
+        "| all | | {} | {} | {} ({}) | {} | {} | {} |",
+        total.cases,
+        total.exact,
+        total.within,
+        total.worst_ulps,
+        total.known,
+        total.differ,
+        total.not_recorded
+    );
+    std::fs::create_dir_all(realworld::target_dir()).unwrap();
+    let file = realworld::target_dir().join("differential.txt");
+    std::fs::write(&file, listing).unwrap();
+    println!("\nevery case: {}", file.display());
+    assert!(
+        stale.is_empty(),
+        "the PTX differs from what the GPU ran (another NVRTC?); re-record with scripts/differential.sh:\n{}",
+        stale.join("\n")
+    );
+    assert!(
+        failures.is_empty(),
+        "{} cases differ from the GPU:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    if !matching_known.is_empty() {
+        println!(
+            "\nlisted in known.txt but now matching the GPU (remove them from the list):\n{}",
+            matching_known.join("\n")
+        );
+    }
+    for compiler in ["nvrtc", "nvcc"] {
+        let n = compared.get(compiler).copied().unwrap_or(0);
+        assert!(
+            n >= CASES_FLOOR,
+            "only {n} {compiler} cases compared, fewer than {CASES_FLOOR}"
+        );
+        let not_run: usize = table
+            .iter()
+            .filter(|((_, c), _)| *c == compiler)
+            .map(|(_, r)| r.not_recorded)
+            .sum();
+        assert_eq!(
+            not_run, unusable[compiler],
+            "{compiler}: every case not compared is one the GPU could not give one answer for"
+        );
+    }
+}

@@ -1,0 +1,143 @@
+//! `timing::profile` and its views on the simulator: the hints name the PTX line that is
+//! responsible (bank conflicts, uncoalesced loads, queued atomics, occupancy limited by
+//! shared memory), a launch-free closure is an error, and two profiles compare side by side.
+//! Kernels from the calibration set (`tests/fixtures/calibration.cu`, compiled PTX checked in).
+
+use crate::common::calibration;
+
+use cuda_library::{timing, BackendKind, Device, Library, LibraryOptions};
+
+/// Profiles one case of the calibration set, with its sizes scaled down where given.
+fn profile(name: &str, shrink: impl FnOnce(&mut calibration::Case)) -> timing::Profile {
+    cuda_library::use_backend(BackendKind::Sim).expect("the simulator");
+    let ctx = Device::new(0)
+        .and_then(|d| d.set_current())
+        .expect("context");
+    let lib = Library::load_data(calibration::PTX.as_bytes(), &LibraryOptions::default())
+        .expect("the calibration PTX loads");
+    let mut case = calibration::cases()
+        .into_iter()
+        .find(|c| c.name == name)
+        .expect("a calibration case");
+    shrink(&mut case);
+    let stream = ctx.create_stream().expect("stream");
+    calibration::profile(&ctx, &lib, &case, &stream)
+}
+
+fn first_hint(p: &timing::Profile) -> cuda_library::sim::Hint {
+    p.hints().into_iter().next().expect("a hint")
+}
+
+#[test]
+fn bank_conflicts_are_found_at_the_shared_load() {
+    let p = profile("transpose_conflicts", |c| {
+        c.grid = [8, 8, 1];
+        c.args = vec![
+            calibration::Arg::Buffer(256 * 256, calibration::Init::Zero),
+            calibration::Arg::Buffer(256 * 256, calibration::Init::Ones),
+            calibration::Arg::I32(256),
+        ];
+    });
+    assert!(p.simulated);
+    let l = p.launch.as_ref().expect("counters");
+    assert_eq!(l.stats.shared.wavefronts_per_request(), 16.5);
+    let h = first_hint(&p);
+    assert!(h.text.contains("bank conflicts"), "{}", h.text);
+    let (line, text) = h.line.expect("the line responsible");
+    assert!(text.starts_with("ld.shared"), "line {line}: {text}");
+    assert_eq!(l.line_text(line), text);
+}
+
+#[test]
+fn strided_loads_are_called_uncoalesced_at_their_line() {
+    let p = profile("copy_strided", |c| {
+        let n = 1 << 14;
+        c.grid = [n / 256, 1, 1];
+        c.args[0] = calibration::Arg::Buffer(n as usize, calibration::Init::Zero);
+        c.args[1] = calibration::Arg::Buffer(n as usize * 8 + 32, calibration::Init::Ones);
+        c.args[2] = calibration::Arg::I32(n as i32);
+    });
+    let l = p.launch.as_ref().expect("counters");
+    assert_eq!(l.stats.global_loads.sectors_per_request(), 32.0);
+    assert!(l.global_efficiency().expect("global accesses") < 0.5);
+    // A grid this small (64 blocks) also leaves SMs idle, which is said too.
+    let hints = p.hints();
+    assert!(
+        hints
+            .iter()
+            .any(|h| h.text.contains("64 blocks for 132 SMs")),
+        "{hints:#?}"
+    );
+    let h = hints
+        .iter()
+        .find(|h| h.text.contains("uncoalesced"))
+        .expect("an uncoalesced-access hint");
+    assert!(h.line.as_ref().expect("a line").1.starts_with("ld.global"));
+}
+
+#[test]
+fn atomics_on_one_address_and_low_occupancy_are_explained() {
+    let p = profile("atomics_one_address", |c| {
+        c.grid = [64, 1, 1];
+        c.args[1] = calibration::Arg::I32(64 * 256);
+    });
+    let l = p.launch.as_ref().expect("counters");
+    assert_eq!(l.stats.atomics.hottest, 64 * 256);
+    let h = first_hint(&p);
+    assert!(h.text.contains("queue at one address"), "{}", h.text);
+    assert!(h.line.expect("a line").1.starts_with("atom"));
+
+    let p = profile("occupancy_shared_limited", |c| {
+        c.args[2] = calibration::Arg::I32(4);
+    });
+    let o = p.launch.as_ref().expect("counters").time.occupancy;
+    assert_eq!(o.blocks_per_sm, 2);
+    assert_eq!(o.limiter, cuda_library::sim::Limiter::SharedMemory);
+    assert!(p
+        .hints()
+        .iter()
+        .any(|h| h.text.contains("limited by shared memory")));
+}
+
+#[test]
+fn a_closure_that_launches_nothing_is_an_error() {
+    cuda_library::use_backend(BackendKind::Sim).expect("the simulator");
+    let ctx = Device::new(0)
+        .and_then(|d| d.set_current())
+        .expect("context");
+    let stream = ctx.create_stream().expect("stream");
+    let e = timing::profile(&stream, || Ok(())).expect_err("nothing to profile");
+    assert!(e.to_string().contains("launched no kernel"), "{e}");
+}
+
+#[test]
+fn two_profiles_compare_side_by_side() {
+    let small = |c: &mut calibration::Case| {
+        c.grid = [8, 8, 1];
+        c.args = vec![
+            calibration::Arg::Buffer(256 * 256, calibration::Init::Zero),
+            calibration::Arg::Buffer(256 * 256, calibration::Init::Ones),
+            calibration::Arg::I32(256),
+        ];
+    };
+    let a = profile("transpose_conflicts", small);
+    let b = profile("transpose_padded", small);
+    assert!(
+        b.ms < a.ms,
+        "padding removes the conflicts: {} vs {}",
+        b.ms,
+        a.ms
+    );
+    let html = timing::compare([a, b]).to_html().expect("html");
+    for needle in [
+        "transpose_conflicts",
+        "transpose_padded",
+        "simulated",
+        "where the time goes",
+        "speed-up over the first",
+        "bank conflicts",
+    ] {
+        assert!(html.contains(needle), "the comparison lacks {needle:?}");
+    }
+    assert!(timing::compare([]).to_html().is_err());
+}
