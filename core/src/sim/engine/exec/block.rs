@@ -2,6 +2,7 @@
 //! next, counts the instruction and hands it to its family ([`Block::step`] for control
 //! flow and barriers, [`Block::exec`] for everything else).
 
+use super::budget::Meter;
 use super::control::{exec_exit, At, Flow};
 use super::counters::Stats;
 use super::probe::{count, Memo, Probe, Site, Tables};
@@ -39,6 +40,14 @@ pub(super) struct Block<'a> {
     /// Counts changes that can release a waiting warp (barrier completions, `mbarrier`
     /// writes): a round of the block's warps that changes nothing is a deadlock.
     pub(super) epoch: u64,
+    /// Stops the launch at its budget and deadline.
+    pub(super) meter: Meter,
+    /// Work charged since the running warp last paused on top of its thread-instructions:
+    /// what device-runtime calls, call frames and bulk copies cost beyond one instruction.
+    pub(super) charged: u64,
+    /// Allocations device `malloc` made in this launch and has not freed (the size of the
+    /// heap a `malloc` or `free` searches, as far as the launch knows).
+    pub(super) device_allocations: u64,
 }
 
 impl Block<'_> {
@@ -73,7 +82,7 @@ impl Block<'_> {
             let ins = &code[pc as usize];
             let emask = w.guarded(ins.guard, mask);
             let threads = emask.count_ones() as u64;
-            if stats.thread_instructions + threads > pause_at {
+            if stats.thread_instructions + threads > pause_at.saturating_sub(self.charged) {
                 return Ok(Some((ins.line, threads)));
             }
             // (Warp instructions are the sites' executions, added up when the launch ends.)
@@ -87,6 +96,13 @@ impl Block<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// Charges `work` to the launch on top of the instruction that did it (see
+    /// [`charged`](Self::charged)).
+    #[inline]
+    pub(super) fn charge(&mut self, work: u64) {
+        self.charged = self.charged.saturating_add(work);
     }
 
     /// Counts an execution of the instruction at `pc` in lanes `emask` (`threads` of

@@ -60,9 +60,23 @@ pub fn block_work(threads: u32, shared_bytes: usize, local_bytes_per_thread: usi
     BLOCK + WARP * warps + threads as u64 + cleared / 16
 }
 
-/// How often (in thread-instructions, and in blocks) a launch with a deadline reads the
-/// clock: often enough to stop within milliseconds of it, rarely enough to cost nothing.
-pub(super) const CLOCK_EVERY_WORK: u64 = 1 << 24;
+/// How often (in work, and in blocks) a launch with a deadline reads the clock: every
+/// 2^20 units, milliseconds even of slow instructions, so a launch stops within a few of
+/// them past its deadline; rarely enough to cost nothing measurable. Device-runtime calls
+/// also read it after each call (see [`Meter::look`]).
+pub(super) const CLOCK_EVERY_WORK: u64 = 1 << 20;
+
+/// Work of a device-runtime call (`printf`, `malloc`, `free`) on top of the bytes it
+/// handles.
+pub(super) const RUNTIME_CALL_WORK: u64 = 64;
+
+/// Bytes cleared or copied per unit of work: [`block_work`]'s rate for cleared memory,
+/// also charged for what `malloc` clears and for call frames saved and restored.
+pub(super) const BYTES_PER_WORK: u64 = 16;
+
+/// Work per byte of a `printf`'s format, arguments and text: formatting is byte by byte,
+/// slower than an instruction per byte.
+pub(super) const PRINTF_WORK_PER_BYTE: u64 = 2;
 
 /// Stops a launch at its budget and deadline.
 pub(super) struct Meter {
@@ -133,6 +147,12 @@ impl Meter {
     /// Looks at the clock; the next look is [`CLOCK_EVERY_WORK`] later.
     pub(super) fn tick(&mut self, work: u64, kernel: &str, line: u32) -> Result<()> {
         self.next_clock = work.saturating_add(CLOCK_EVERY_WORK);
+        self.look(kernel, line)
+    }
+
+    /// Looks at the clock now, whatever the work: after work that may take longer than it
+    /// is charged (a device-runtime call).
+    pub(super) fn look(&self, kernel: &str, line: u32) -> Result<()> {
         #[cfg(not(target_arch = "wasm32"))]
         if let (Some(t), Some(d)) = (self.started, self.budget.deadline) {
             if t.elapsed() > d {

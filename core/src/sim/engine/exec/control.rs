@@ -3,6 +3,7 @@
 //! loop does with the warp next.
 
 use super::block::Block;
+use super::budget::BYTES_PER_WORK;
 use super::warp::{lanes, Warp};
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
@@ -173,6 +174,8 @@ impl Block<'_> {
                 ));
             }
             w.stack_bytes[l] += bytes;
+            // Saving the frame copies its bytes (and restoring them at the return).
+            self.charge(bytes as u64 / BYTES_PER_WORK);
             let regs = frame.save.iter().map(|&r| w.regs[r as usize][l]).collect();
             let local = w.local[l]
                 .get(at..at + len)
@@ -198,7 +201,9 @@ impl Block<'_> {
         let Some((back, regs, local)) = w.stack[l].pop() else {
             return Err(self.fault(w, l, ins, "a return with no call to return to".into()));
         };
-        w.stack_bytes[l] -= 8 + 8 * regs.len() + local.len();
+        let bytes = 8 + 8 * regs.len() + local.len();
+        w.stack_bytes[l] -= bytes;
+        self.charge(bytes as u64 / BYTES_PER_WORK);
         for (&r, v) in frame.save.iter().zip(regs) {
             w.regs[r as usize][l] = v;
         }

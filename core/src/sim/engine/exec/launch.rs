@@ -126,7 +126,6 @@ pub(super) fn run(
         })
         .collect();
     let mut stats = Stats::default();
-    let mut meter = Meter::new(budget);
     let shared_bytes = code.shared_static + dims.shared_dynamic as usize;
     stats.blocks = dims
         .grid
@@ -167,8 +166,11 @@ pub(super) fn run(
         threads,
         bars: [(0, 0, 0); 16],
         epoch: 0,
+        meter: Meter::new(budget),
+        charged: 0,
+        device_allocations: 0,
     };
-    let result = block.run_grid(gmem, &mut warps, dims, &mut stats, &mut meter);
+    let result = block.run_grid(gmem, &mut warps, dims, &mut stats);
     if let Some(at) = workspace {
         let _ = gmem.free(at);
     }
@@ -190,7 +192,6 @@ impl Block<'_> {
         warps: &mut [Warp],
         dims: Dims,
         stats: &mut Stats,
-        meter: &mut Meter,
     ) -> Result<()> {
         let per_block = block_work(self.threads, self.shared.len(), self.code.local_bytes);
         let first_line = self.code.code.first().map_or(0, |i| i.line);
@@ -200,12 +201,12 @@ impl Block<'_> {
                     self.serial += 1;
                     // The block's set-up is charged before it is done.
                     stats.work = stats.work.saturating_add(per_block);
-                    meter.check(stats, &self.code.name, first_line)?;
+                    self.meter.check(stats, &self.code.name, first_line)?;
                     self.start([bx, by, bz]);
                     for w in warps.iter_mut() {
                         start_warp(w, [bx, by, bz]);
                     }
-                    self.run_to_end(gmem, warps, stats, meter)?;
+                    self.run_to_end(gmem, warps, stats)?;
                 }
             }
         }
@@ -228,13 +229,12 @@ impl Block<'_> {
         gmem: &mut Memory,
         warps: &mut [Warp],
         stats: &mut Stats,
-        meter: &mut Meter,
     ) -> Result<()> {
         let mut stalled = 0u32;
         loop {
             let before = (self.epoch, live_threads(warps));
             for w in warps.iter_mut() {
-                self.turn(gmem, w, stats, meter)?;
+                self.turn(gmem, w, stats)?;
             }
             if warps.iter().all(|w| w.live == 0) {
                 return Ok(());
@@ -268,13 +268,7 @@ impl Block<'_> {
 
     /// A warp's turn in a round: it runs until it waits at a barrier or exits, pausing
     /// where the meter says to look at the budget and the clock.
-    fn turn(
-        &mut self,
-        gmem: &mut Memory,
-        w: &mut Warp,
-        stats: &mut Stats,
-        meter: &mut Meter,
-    ) -> Result<()> {
+    fn turn(&mut self, gmem: &mut Memory, w: &mut Warp, stats: &mut Stats) -> Result<()> {
         // A barrier for part of the block completed since the warp came.
         if let Some((id, generation)) = w.wait_bar.filter(|_| w.waiting) {
             if self.bars[id as usize].1 != generation {
@@ -287,12 +281,16 @@ impl Block<'_> {
         w.parked = 0;
         while w.live != 0 && !w.waiting {
             let before = stats.thread_instructions;
-            let pause_at = meter.pause_at(stats);
+            let pause_at = self.meter.pause_at(stats);
+            self.charged = 0;
             let paused = self.run_warp(gmem, w, stats, pause_at)?;
             stats.work += stats.thread_instructions - before;
+            stats.work = stats.work.saturating_add(self.charged);
             match paused {
                 None => break,
-                Some((line, threads)) => meter.paused(stats, threads, &self.code.name, line)?,
+                Some((line, threads)) => {
+                    self.meter.paused(stats, threads, &self.code.name, line)?
+                }
             }
         }
         Ok(())

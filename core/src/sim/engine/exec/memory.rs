@@ -522,6 +522,8 @@ impl Block<'_> {
                 self.write(gmem, w, l, (dst.space, to[l].wrapping_add(off), 8), v)
                     .map_err(|d| self.fault(w, l, ins, d))?;
             }
+            // One unit per 8-byte step, as for an `ld` and a `st`.
+            self.charge(n / 8);
             if let Some(mbar) = mbar {
                 let op = (MbarOp::CompleteTx, None, mbar, Some(size));
                 self.mbarrier(gmem, w, ins, op, 1 << l)?;
