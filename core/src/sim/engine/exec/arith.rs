@@ -2,7 +2,9 @@
 //! (`Op::Bin`), unary operations (`Op::Un`), `mad`/`fma` (`Op::Mad`), comparisons and
 //! selections (`setp`, `slct`, `selp`, `testp`, predicate logic) and packed half
 //! arithmetic. The scalar functions compute one lane exactly as PTX specifies; the `exec_*`
-//! functions apply them to a warp's rows.
+//! functions apply them to a warp's rows: computed for all 32 lanes from copies of the
+//! operand rows (loops the compiler can vectorise) and written back to the active lanes
+//! only.
 
 use super::convert::half_fmt;
 use super::warp::{lanes, split_dst, split_src, Warp, FULL};

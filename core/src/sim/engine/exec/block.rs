@@ -14,6 +14,8 @@ use crate::sim::engine::lower::{KernelCode, SimModule};
 use crate::sim::engine::mem::Memory;
 use std::collections::HashMap;
 
+/// One block of the grid as it runs, with what the launch carries from block to block
+/// (the counting tables, the meter): the state every instruction family works on.
 pub(super) struct Block<'a> {
     pub(super) code: &'a KernelCode,
     /// Each instruction's [`Probe`].
@@ -51,6 +53,7 @@ pub(super) struct Block<'a> {
 }
 
 impl Block<'_> {
+    /// The fault of lane `l` of `w` at `ins`, saying what went wrong (`detail`).
     pub(super) fn fault(&self, w: &Warp, l: usize, ins: &Instr, detail: String) -> Error {
         Error::KernelFault {
             kernel: self.code.name.clone(),
@@ -62,9 +65,9 @@ impl Block<'_> {
     }
 
     /// Runs one warp until it waits at a barrier or every lane has exited (`Ok(None)`), or
-    /// until its next instruction would take the thread-instruction count past
-    /// `pause_at` (`Ok(Some((line, threads)))`: nothing of that instruction is done, so the
-    /// warp resumes where it stopped).
+    /// until its next instruction would take the thread-instruction count, with the work
+    /// [`charged`](Self::charged) since, past `pause_at` (`Ok(Some((line, threads)))`:
+    /// nothing of that instruction is done, so the warp resumes where it stopped).
     pub(super) fn run_warp(
         &mut self,
         gmem: &mut Memory,
@@ -76,13 +79,15 @@ impl Block<'_> {
         let code = &kc.code;
         // Another warp may have run since this one went through a chain's leader.
         self.run += 1;
+        // Where the warp pauses, less the work charged beyond its instructions.
+        let mut limit = pause_at.saturating_sub(self.charged);
         while w.live != 0 {
             // The lanes at the lowest program counter run; the rest wait for them.
             let (pc, mask) = w.next_group();
             let ins = &code[pc as usize];
             let emask = w.guarded(ins.guard, mask);
             let threads = emask.count_ones() as u64;
-            if stats.thread_instructions + threads > pause_at.saturating_sub(self.charged) {
+            if stats.thread_instructions + threads > limit {
                 return Ok(Some((ins.line, threads)));
             }
             // (Warp instructions are the sites' executions, added up when the launch ends.)
@@ -92,6 +97,7 @@ impl Block<'_> {
             match self.step(gmem, w, ins, At { pc, mask, next }, emask)? {
                 Flow::Next => w.advance(mask, next),
                 Flow::Jumped => {}
+                Flow::Charged => limit = pause_at.saturating_sub(self.charged),
                 Flow::Wait => return Ok(None),
             }
         }
@@ -127,8 +133,9 @@ impl Block<'_> {
         }
     }
 
-    /// Executes one instruction in lanes `emask`: control flow and barriers here, the
-    /// rest in [`exec`](Self::exec).
+    /// Executes one instruction in lanes `emask`: control flow, barriers and the
+    /// instructions that charge work beyond themselves here, the rest in
+    /// [`exec`](Self::exec).
     #[inline(always)]
     fn step(
         &mut self,
@@ -145,11 +152,21 @@ impl Block<'_> {
             }
             Op::Call { .. } => {
                 self.exec_call(w, ins, at, emask)?;
-                Flow::Jumped
+                Flow::Charged
             }
             Op::Return { .. } => {
                 self.exec_return(w, ins, at, emask)?;
-                Flow::Jumped
+                Flow::Charged
+            }
+            Op::Runtime { .. } => {
+                self.exec_runtime(gmem, w, ins, emask)?;
+                w.advance(at.mask, at.next);
+                Flow::Charged
+            }
+            Op::BulkCopy { .. } => {
+                self.exec_bulk_copy(gmem, w, ins, emask)?;
+                w.advance(at.mask, at.next);
+                Flow::Charged
             }
             Op::Exit => {
                 exec_exit(w, at, emask);
@@ -168,7 +185,7 @@ impl Block<'_> {
     /// op goes to its family's function.
     fn exec(&mut self, gmem: &mut Memory, w: &mut Warp, ins: &Instr, m: u32) -> Result<()> {
         let op = &ins.op;
-        match op {
+        match *op {
             Op::Mov { .. } => arith::exec_mov(w, m, op),
             Op::Bin { .. } => arith::exec_bin(w, m, op),
             Op::Un { .. } => arith::exec_un(w, m, op),
@@ -191,11 +208,10 @@ impl Block<'_> {
             Op::Prmt { .. } => bits::exec_prmt(w, m, op),
             Op::Bfind { .. } => bits::exec_bfind(w, m, op),
             Op::Cvta { .. } => memory::exec_cvta(w, m, op),
-            Op::Ld { .. } => self.exec_ld(gmem, w, ins, m)?,
-            Op::St { .. } => self.exec_st(gmem, w, ins, m)?,
+            Op::Ld { ty, ref d, addr } => self.exec_ld(gmem, w, ins, m, (ty, d, addr))?,
+            Op::St { ty, ref s, addr } => self.exec_st(gmem, w, ins, m, (ty, s, addr))?,
             Op::Atom { .. } => self.exec_atom(gmem, w, ins, m)?,
             Op::CpAsync { .. } => self.exec_cp_async(gmem, w, ins, m)?,
-            Op::BulkCopy { .. } => self.exec_bulk_copy(gmem, w, ins, m)?,
             Op::Shfl { .. } => warp_ops::exec_shfl(w, m, op),
             Op::Vote { .. } => warp_ops::exec_vote(w, m, op),
             Op::Redux { .. } => warp_ops::exec_redux(w, m, op),
@@ -206,10 +222,11 @@ impl Block<'_> {
             Op::SurfLd { .. } => self.exec_surf_ld(gmem, w, ins, m)?,
             Op::SurfSt { .. } => self.exec_surf_st(gmem, w, ins, m)?,
             Op::Matrix(_) => self.exec_matrix(gmem, w, ins, m)?,
-            Op::Runtime { .. } => self.exec_runtime(gmem, w, ins, m)?,
             Op::Trap => return Err(self.trap(w, ins, m)),
-            // Control flow and barriers: `step`'s.
+            // Control flow, barriers and what charges work: `step`'s.
             Op::Nop
+            | Op::Runtime { .. }
+            | Op::BulkCopy { .. }
             | Op::Bra { .. }
             | Op::Exit
             | Op::Bar { .. }

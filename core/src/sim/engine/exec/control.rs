@@ -15,6 +15,9 @@ pub(super) enum Flow {
     Next,
     /// The instruction moved the lanes itself.
     Jumped,
+    /// The instruction moved the lanes itself and charged work beyond its threads (see
+    /// [`Block::charge`]): the warp's pause point comes closer.
+    Charged,
     /// The warp stops here (a barrier, an incomplete `mbarrier` phase) and lets the
     /// block's other warps run.
     Wait,

@@ -332,8 +332,9 @@ impl Block<'_> {
         true
     }
 
-    /// `ld` (`Op::Ld`) in lanes `m`: the whole warp at once where it can be, else lane by
-    /// lane.
+    /// `ld` (`Op::Ld`) of `ty` to registers `d` from `addr` in lanes `m`: the whole warp at
+    /// once where it can be, else lane by lane. (The hottest op: its operands come from the
+    /// dispatch's match rather than a second one.)
     #[inline(always)]
     pub(super) fn exec_ld(
         &mut self,
@@ -341,10 +342,8 @@ impl Block<'_> {
         w: &mut Warp,
         ins: &Instr,
         m: u32,
+        (ty, d, addr): (Ty, &[u32], Addr),
     ) -> Result<()> {
-        let Op::Ld { ty, ref d, addr } = ins.op else {
-            return Ok(());
-        };
         if d.len() == 1 && self.load_warp(gmem, w, ty, d[0], addr, m) {
             return Ok(());
         }
@@ -381,8 +380,8 @@ impl Block<'_> {
         Ok(())
     }
 
-    /// `st` (`Op::St`) in lanes `m`: the whole warp at once where it can be, else lane by
-    /// lane.
+    /// `st` (`Op::St`) of `ty` from `s` to `addr` in lanes `m`: the whole warp at once where
+    /// it can be, else lane by lane.
     #[inline(always)]
     pub(super) fn exec_st(
         &mut self,
@@ -390,10 +389,8 @@ impl Block<'_> {
         w: &mut Warp,
         ins: &Instr,
         m: u32,
+        (ty, s, addr): (Ty, &[Src], Addr),
     ) -> Result<()> {
-        let Op::St { ty, ref s, addr } = ins.op else {
-            return Ok(());
-        };
         if s.len() == 1 && self.store_warp(gmem, w, ty, s[0], addr, m) {
             return Ok(());
         }
