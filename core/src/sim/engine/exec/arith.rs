@@ -6,7 +6,6 @@
 //! operand rows (loops the compiler can vectorise) and written back to the active lanes
 //! only.
 
-use super::convert::half_fmt;
 use super::warp::{lanes, split_dst, split_src, Warp, FULL};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::{exact, half};
@@ -329,6 +328,15 @@ pub(super) unsafe fn fma_f32_rows_fma(
 ) {
     for l in 0..32 {
         out[l] = canon32(f32v(a[l]).mul_add(f32v(b[l]), f32v(c[l])));
+    }
+}
+
+/// The half-precision format of a type, if it is one.
+pub(super) fn half_fmt(t: Ty) -> Option<HalfFmt> {
+    match t {
+        Ty::F16 => Some(HalfFmt::F16),
+        Ty::BF16 => Some(HalfFmt::BF16),
+        _ => None,
     }
 }
 

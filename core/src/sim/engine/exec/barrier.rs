@@ -2,9 +2,9 @@
 //! `mbarrier` objects in shared memory, releasing the block's waiting warps, and the faults
 //! for threads that would wait forever (deadlock, a barrier only part of a warp reached).
 
-use super::block::Block;
 use super::control::{At, Flow};
 use super::warp::{lanes, Warp};
+use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::mem::Memory;

@@ -2,55 +2,16 @@
 //! next, counts the instruction and hands it to its family ([`Block::step`] for control
 //! flow and barriers, [`Block::exec`] for everything else).
 
-use super::budget::Meter;
 use super::control::{exec_exit, At, Flow};
 use super::counters::Stats;
-use super::probe::{count, Memo, Probe, Site, Tables};
+use super::probe::{count, Tables};
 use super::warp::Warp;
+use super::Block;
 use super::{arith, bits, convert, memory, warp_ops};
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
-use crate::sim::engine::lower::{KernelCode, SimModule};
+use crate::sim::engine::lower::KernelCode;
 use crate::sim::engine::mem::Memory;
-use std::collections::HashMap;
-
-/// One block of the grid as it runs, with what the launch carries from block to block
-/// (the counting tables, the meter): the state every instruction family works on.
-pub(super) struct Block<'a> {
-    pub(super) code: &'a KernelCode,
-    /// Each instruction's [`Probe`].
-    pub(super) probes: &'a [Probe],
-    /// One [`Memo`] per counted load or store, kept across the launch's blocks.
-    pub(super) memos: Vec<Memo>,
-    /// Each instruction's counts, kept across the launch's blocks.
-    pub(super) sites: Vec<Site>,
-    /// Atomic updates per address, over the launch.
-    pub(super) updates: HashMap<u64, u64>,
-    /// Numbers the warps' runs over the launch (from 1; see [`Memo::shown`]).
-    pub(super) run: u64,
-    /// The block's number in the launch, from 1 (see [`Seen`]).
-    pub(super) serial: u64,
-    pub(super) module: &'a SimModule,
-    pub(super) params: &'a [u8],
-    pub(super) shared: Vec<u8>,
-    pub(super) ctaid: [u32; 3],
-    /// Threads in the block.
-    pub(super) threads: u32,
-    /// Barriers 0..16 with a thread count: threads arrived, generation (completions),
-    /// the count the last arrival gave.
-    pub(super) bars: [(u32, u32, u32); 16],
-    /// Counts changes that can release a waiting warp (barrier completions, `mbarrier`
-    /// writes): a round of the block's warps that changes nothing is a deadlock.
-    pub(super) epoch: u64,
-    /// Stops the launch at its budget and deadline.
-    pub(super) meter: Meter,
-    /// Work charged since the running warp last paused on top of its thread-instructions:
-    /// what device-runtime calls, call frames and bulk copies cost beyond one instruction.
-    pub(super) charged: u64,
-    /// Allocations device `malloc` made in this launch and has not freed (the size of the
-    /// heap a `malloc` or `free` searches, as far as the launch knows).
-    pub(super) device_allocations: u64,
-}
 
 impl Block<'_> {
     /// The fault of lane `l` of `w` at `ins`, saying what went wrong (`detail`).
@@ -68,6 +29,10 @@ impl Block<'_> {
     /// until its next instruction would take the thread-instruction count, with the work
     /// [`charged`](Self::charged) since, past `pause_at` (`Ok(Some((line, threads)))`:
     /// nothing of that instruction is done, so the warp resumes where it stopped).
+    ///
+    /// Kept out of its callers: inlined into the launch's loops, its hot loop gets worse
+    /// registers (about 2% more instructions on `sim_bench`).
+    #[inline(never)]
     pub(super) fn run_warp(
         &mut self,
         gmem: &mut Memory,

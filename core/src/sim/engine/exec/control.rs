@@ -2,9 +2,9 @@
 //! their frames (`call`, `ret`), and `trap`. Each returns a [`Flow`]: what the dispatch
 //! loop does with the warp next.
 
-use super::block::Block;
 use super::budget::BYTES_PER_WORK;
 use super::warp::{lanes, Warp};
+use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
 

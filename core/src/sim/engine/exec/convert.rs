@@ -2,7 +2,7 @@
 //! rounding modes, `.sat` and `.ftz` (`Op::Cvt`), and `cvt` of two `f32` values to a packed
 //! half pair (`Op::CvtPair`).
 
-use super::arith::{f32v, f64v, ftz32, round_f64_to_f32, sext, width_mask};
+use super::arith::{f32v, f64v, ftz32, half_fmt, round_f64_to_f32, sext, width_mask};
 use super::warp::{lanes, Warp};
 use crate::sim::engine::half;
 use crate::sim::engine::ir::*;
@@ -13,15 +13,6 @@ pub(super) fn round_f64(x: f64, r: Round) -> f64 {
         Round::Zero => x.trunc(),
         Round::Down => x.floor(),
         Round::Up => x.ceil(),
-    }
-}
-
-/// The half-precision format of a type, if it is one.
-pub(super) fn half_fmt(t: Ty) -> Option<HalfFmt> {
-    match t {
-        Ty::F16 => Some(HalfFmt::F16),
-        Ty::BF16 => Some(HalfFmt::BF16),
-        _ => None,
     }
 }
 

@@ -2,9 +2,7 @@
 //! request counts, [`LineCounters`]) and how the per-instruction tallies of
 //! [`super::probe`] fold into them when the launch ends.
 
-use super::probe::{footprint, Memo, Probe, Site};
 use crate::sim::engine::ir::*;
-use crate::sim::engine::lower::KernelCode;
 
 /// What a launch did: the work it was charged for and the counters a profiler reads, as
 /// plain data (see the README's "Profiling counters" for their exact meaning).
@@ -204,51 +202,6 @@ pub(super) fn class_of(op: &Op) -> u8 {
     }
 }
 
-/// Adds what the launch's instructions did (`sites`, `memos`) to `stats`.
-pub(super) fn fold(
-    stats: &mut Stats,
-    code: &KernelCode,
-    probes: &[Probe],
-    sites: &[Site],
-    memos: &[Memo],
-) {
-    stats.global_footprint += footprint(memos);
-    for ((ins, probe), site) in code.code.iter().zip(probes).zip(sites) {
-        stats.warp_instructions += site.warps;
-        *stats.mix.slot(class_of(&ins.op)) += site.warps;
-        stats.divergent_branches += site.divergent;
-        let Probe::Access {
-            addr,
-            bytes,
-            store,
-            memo,
-            ..
-        } = *probe
-        else {
-            continue;
-        };
-        let Some(memo) = memos.get(memo as usize) else {
-            continue;
-        };
-        let [global, shared, local] = memo.tally;
-        let loads_or_stores = if store {
-            &mut stats.global_stores
-        } else {
-            &mut stats.global_loads
-        };
-        loads_or_stores.requests += global.requests;
-        loads_or_stores.sectors += global.units;
-        stats.shared.requests += shared.requests;
-        stats.shared.wavefronts += shared.units;
-        stats.local_bytes += local.lanes * bytes as u64;
-        if addr.space == MemSpace::Global {
-            // Bytes the active lanes asked for with an explicit `.global` (the requested, not the
-            // moved, bytes: sectors and the footprint are what the cost model charges).
-            stats.global_bytes += global.lanes * bytes as u64;
-        }
-    }
-}
-
 /// What one PTX line of a kernel did over a launch (lines that executed), for a profile's
 /// "which line is responsible".
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -274,54 +227,4 @@ pub struct LineCounters {
     pub shared_wavefronts: u64,
     /// Warp executions of atomics on the line.
     pub atomic_requests: u64,
-}
-
-/// Per PTX line: the instructions' executions and their memory requests.
-pub(super) fn lines(
-    code: &KernelCode,
-    probes: &[Probe],
-    sites: &[Site],
-    memos: &[Memo],
-) -> Vec<LineCounters> {
-    // Sorted by line (a sorted list rather than a map: less code for every build to compile).
-    let mut by_line: Vec<LineCounters> = Vec::new();
-    for ((ins, probe), site) in code.code.iter().zip(probes).zip(sites) {
-        if site.warps == 0 {
-            continue;
-        }
-        let i = match by_line.binary_search_by_key(&ins.line, |l| l.line) {
-            Ok(i) => i,
-            Err(i) => {
-                let line = LineCounters {
-                    line: ins.line,
-                    ..LineCounters::default()
-                };
-                by_line.insert(i, line);
-                i
-            }
-        };
-        let l = &mut by_line[i];
-        l.warp_instructions += site.warps;
-        l.divergent_branches += site.divergent;
-        if let Probe::Atomic { .. } = probe {
-            l.atomic_requests += site.warps;
-        }
-        if let Probe::Access { bytes, memo, .. } = *probe {
-            if let Some(m) = memos.get(memo as usize) {
-                let [global, shared, _] = m.tally;
-                l.global_requests += global.requests;
-                l.global_sectors += global.units;
-                // Per request, the active lanes' bytes in whole sectors (lanes per request
-                // on average), or fewer where lanes shared addresses (a broadcast).
-                if global.requests > 0 {
-                    let per = (global.lanes * bytes as u64).div_ceil(global.requests);
-                    l.global_ideal_sectors +=
-                        (per.div_ceil(32) * global.requests).min(global.units);
-                }
-                l.shared_requests += shared.requests;
-                l.shared_wavefronts += shared.units;
-            }
-        }
-    }
-    by_line
 }

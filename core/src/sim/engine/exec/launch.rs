@@ -3,11 +3,11 @@
 //! round by round over its warps until every thread has exited.
 
 use super::barrier::{release_block_barrier, step_past_barrier, STALL_ROUNDS};
-use super::block::Block;
 use super::budget::{block_work, Budget, Meter};
-use super::counters::{fold, lines, LineCounters, Stats};
-use super::probe::{chains, sole_writers, Memo, Probe, Site, NO_CHAIN};
+use super::counters::{LineCounters, Stats};
+use super::probe::{chains, fold, lines, sole_writers, Memo, Probe, Site, NO_CHAIN};
 use super::warp::{empty_warp, init_warp, live_threads, start_warp, Warp, ENVREG};
+use super::Block;
 use super::Dims;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;

@@ -1,8 +1,8 @@
 //! Warp-wide matrix instructions (see [`crate::sim::engine::tensor`] for the arithmetic):
 //! `ldmatrix`/`stmatrix`, `movmatrix`, `mma` and `wmma`'s load, multiply and store.
 
-use super::block::Block;
 use super::warp::{lanes, Warp};
+use super::Block;
 use crate::error::Result;
 use crate::sim::engine::ir::*;
 use crate::sim::engine::mem::Memory;

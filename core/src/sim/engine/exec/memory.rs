@@ -3,8 +3,8 @@
 //! atomics, `cvta`, and the asynchronous copies (`cp.async`, `cp.async.bulk`).
 
 use super::arith::{bin, flush_bits, sext, trunc, width_mask};
-use super::block::Block;
 use super::warp::{lanes, split_dst, split_src, Warp, FULL};
+use super::Block;
 use crate::error::Result;
 use crate::sim::engine::half;
 use crate::sim::engine::ir::*;

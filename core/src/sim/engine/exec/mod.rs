@@ -38,8 +38,11 @@ pub use counters::{
 };
 
 use crate::error::Result;
-use crate::sim::engine::lower::SimModule;
+use crate::sim::engine::lower::{KernelCode, SimModule};
 use crate::sim::engine::mem::Memory;
+use budget::Meter;
+use probe::{Memo, Probe, Site};
+use std::collections::HashMap;
 
 /// Grid and block shape of a launch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +66,44 @@ pub fn launch(
     budget: impl Into<Budget>,
 ) -> Result<Stats> {
     launch_profiled(module, gmem, kernel, dims, params, budget).map(|(stats, _)| stats)
+}
+
+/// One block of the grid as it runs, with what the launch carries from block to block
+/// (the counting tables, the meter): the state every instruction family works on.
+struct Block<'a> {
+    code: &'a KernelCode,
+    /// Each instruction's [`Probe`].
+    probes: &'a [Probe],
+    /// One [`Memo`] per counted load or store, kept across the launch's blocks.
+    memos: Vec<Memo>,
+    /// Each instruction's counts, kept across the launch's blocks.
+    sites: Vec<Site>,
+    /// Atomic updates per address, over the launch.
+    updates: HashMap<u64, u64>,
+    /// Numbers the warps' runs over the launch (from 1; see [`Memo::shown`]).
+    run: u64,
+    /// The block's number in the launch, from 1 (see [`Seen`]).
+    serial: u64,
+    module: &'a SimModule,
+    params: &'a [u8],
+    shared: Vec<u8>,
+    ctaid: [u32; 3],
+    /// Threads in the block.
+    threads: u32,
+    /// Barriers 0..16 with a thread count: threads arrived, generation (completions),
+    /// the count the last arrival gave.
+    bars: [(u32, u32, u32); 16],
+    /// Counts changes that can release a waiting warp (barrier completions, `mbarrier`
+    /// writes): a round of the block's warps that changes nothing is a deadlock.
+    epoch: u64,
+    /// Stops the launch at its budget and deadline.
+    meter: Meter,
+    /// Work charged since the running warp last paused on top of its thread-instructions:
+    /// what device-runtime calls, call frames and bulk copies cost beyond one instruction.
+    charged: u64,
+    /// Allocations device `malloc` made in this launch and has not freed (the size of the
+    /// heap a `malloc` or `free` searches, as far as the launch knows).
+    device_allocations: u64,
 }
 
 /// [`launch`], also giving what each PTX line did ([`LineCounters`], in line order).

@@ -1,9 +1,9 @@
 //! The device runtime a kernel calls: `__assert_fail`, `vprintf` (device `printf`),
 //! `malloc` and `free`.
 
-use super::block::Block;
 use super::budget::{BYTES_PER_WORK, PRINTF_WORK_PER_BYTE, RUNTIME_CALL_WORK};
 use super::warp::{lanes, Warp};
+use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::mem::{Memory, PRINTF_FIFO_BYTES};

@@ -1,8 +1,8 @@
 //! Textures and surfaces: `tex` (sampled through [`crate::sim::engine::sampling`]),
 //! `suld` and `sust`.
 
-use super::block::Block;
 use super::warp::{lanes, Warp};
+use super::Block;
 use crate::error::Result;
 use crate::sim::engine::ir::*;
 use crate::sim::engine::mem::Memory;
