@@ -1,0 +1,383 @@
+//! Integer bit manipulation: bit-field extract and insert (`bfe`, `bfi`), funnel shifts
+//! (`shf`), byte permutes (`prmt`), `bfind`, packing and unpacking of vector registers,
+//! dot products (`dp4a`, `dp2a`) and extended-precision arithmetic with a carry flag.
+
+use super::arith::{sext, width_mask};
+use super::warp::{lanes, Warp};
+use crate::sim::engine::exact;
+use crate::sim::engine::ir::*;
+
+/// `dp4a` (four 8-bit products) or `dp2a` (two 16-bit by 8-bit products, from the low or
+/// `hi` half of `y`) of `x` and `y`, each operand signed or not.
+pub(super) fn dot(pair: bool, hi: bool, (a_signed, b_signed): (bool, bool), x: u64, y: u64) -> i64 {
+    let part = |v: u64, i: u32, bits: u32, signed: bool| -> i64 {
+        let x = (v >> (i * bits)) & width_mask(bits);
+        if signed {
+            sext(x, bits)
+        } else {
+            x as i64
+        }
+    };
+    if pair {
+        (0..2)
+            .map(|k| part(x, k, 16, a_signed) * part(y, k + 2 * hi as u32, 8, b_signed))
+            .sum()
+    } else {
+        (0..4)
+            .map(|k| part(x, k, 8, a_signed) * part(y, k, 8, b_signed))
+            .sum()
+    }
+}
+
+/// `dp4a`/`dp2a` (`Op::Dp`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_dp(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Dp {
+        pair,
+        hi,
+        a_signed,
+        b_signed,
+        d,
+        a,
+        b,
+        c,
+    } = *op
+    else {
+        return;
+    };
+    for l in lanes(m) {
+        let sum = dot(pair, hi, (a_signed, b_signed), w.get(a, l), w.get(b, l));
+        let v = (w.get(c, l) as i64).wrapping_add(sum);
+        w.set(d, l, v as u64 & 0xffff_ffff);
+    }
+}
+
+/// `add.cc`, `addc`, `sub.cc`, `subc`, `mad.cc`, `madc` (`Op::Carry`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_carry(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Carry {
+        op,
+        bits,
+        signed,
+        carry_in,
+        carry_out,
+        cf,
+        d,
+        a,
+        b,
+        c,
+    } = *op
+    else {
+        return;
+    };
+    for l in lanes(m) {
+        let flag = if carry_in { w.regs[cf as usize][l] } else { 0 };
+        let (v, out) = exact::carry(
+            op,
+            bits as u32,
+            signed,
+            w.get(a, l),
+            w.get(b, l),
+            w.get(c, l),
+            flag,
+        );
+        w.set(d, l, v);
+        if carry_out {
+            w.regs[cf as usize][l] = out;
+        }
+    }
+}
+
+/// `bfe` of a `ty` value `x`: `len` bits from `pos` (each 0 to 255), sign-extended from the
+/// field's top bit for signed types.
+pub(super) fn bfe(ty: Ty, x: u64, pos: u32, len: u32) -> u64 {
+    let bits = ty.bits();
+    let x = x & width_mask(bits);
+    let signed = matches!(ty, Ty::S(_));
+    let v = if len == 0 {
+        0
+    } else {
+        let shifted = if pos >= bits { 0 } else { x >> pos };
+        let field = shifted & width_mask(len.min(bits));
+        let top = pos.saturating_add(len).min(bits) - 1;
+        if signed && (x >> top) & 1 == 1 && len < bits {
+            field | !width_mask(len)
+        } else if signed && pos >= bits {
+            if (x >> (bits - 1)) & 1 == 1 {
+                u64::MAX
+            } else {
+                0
+            }
+        } else {
+            field
+        }
+    };
+    v & width_mask(bits)
+}
+
+/// `bfe` (`Op::Bfe`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_bfe(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Bfe { ty, d, a, b, c } = *op else {
+        return;
+    };
+    for l in lanes(m) {
+        let pos = (w.get(b, l) & 0xff) as u32;
+        let len = (w.get(c, l) & 0xff) as u32;
+        let v = bfe(ty, w.get(a, l), pos, len);
+        w.set(d, l, v);
+    }
+}
+
+/// `shf.l`/`shf.r` of the 64-bit funnel `hi:lo` by `n` (`.clamp`: at most 32; `.wrap`:
+/// modulo 32), the result's 32 bits.
+pub(super) fn shf(left: bool, clamp: bool, lo: u64, hi: u64, n: u32) -> u64 {
+    let x = (hi & 0xffff_ffff) << 32 | (lo & 0xffff_ffff);
+    let n = if clamp { n.min(32) } else { n & 31 };
+    let v = if left { (x << n) >> 32 } else { x >> n };
+    v & 0xffff_ffff
+}
+
+/// `shf` (`Op::Shf`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_shf(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Shf {
+        left,
+        clamp,
+        d,
+        a,
+        b,
+        c,
+    } = *op
+    else {
+        return;
+    };
+    for l in lanes(m) {
+        let v = shf(left, clamp, w.get(a, l), w.get(b, l), w.get(c, l) as u32);
+        w.set(d, l, v);
+    }
+}
+
+/// `bfi` of a `ty` value: `len` bits of `a` inserted into `base` at `pos` (each 0 to 255).
+pub(super) fn bfi(ty: Ty, a: u64, base: u64, pos: u32, len: u32) -> u64 {
+    let bits = ty.bits();
+    let base = base & width_mask(bits);
+    if len == 0 || pos >= bits {
+        base
+    } else {
+        let fm = width_mask(len.min(bits - pos)) << pos;
+        (base & !fm) | ((a << pos) & fm)
+    }
+}
+
+/// `bfi` (`Op::Bfi`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_bfi(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Bfi { ty, d, a, b, c, e } = *op else {
+        return;
+    };
+    for l in lanes(m) {
+        let pos = (w.get(c, l) & 0xff) as u32;
+        let len = (w.get(e, l) & 0xff) as u32;
+        let v = bfi(ty, w.get(a, l), w.get(b, l), pos, len);
+        w.set(d, l, v);
+    }
+}
+
+/// `mov` of a vector into one wide register (`Op::Pack`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_pack(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Pack {
+        d,
+        ref parts,
+        part_bits,
+    } = *op
+    else {
+        return;
+    };
+    for l in lanes(m) {
+        let mut v = 0u64;
+        for (k, &p) in parts.iter().enumerate() {
+            v |= (w.get(p, l) & width_mask(part_bits)) << (k as u32 * part_bits);
+        }
+        w.set(d, l, v);
+    }
+}
+
+/// `mov` of one wide register into a vector (`Op::Unpack`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_unpack(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Unpack {
+        ref ds,
+        a,
+        part_bits,
+    } = *op
+    else {
+        return;
+    };
+    for l in lanes(m) {
+        let v = w.get(a, l);
+        for (k, &d) in ds.iter().enumerate() {
+            let part = (v >> (k as u32 * part_bits)) & width_mask(part_bits);
+            w.set(d, l, part);
+        }
+    }
+}
+
+/// `prmt` of the eight bytes `b:a`: with a mode (`.f4e`, `.b4e`, ...) its `table` picks
+/// the bytes by the selector's low two bits; without one each selector nibble picks a byte
+/// (bit 3: replicate its sign).
+pub(super) fn prmt(table: Option<&[[u8; 4]; 4]>, a: u64, b: u64, sel: u64) -> u64 {
+    let src = (a & 0xffff_ffff) | ((b & 0xffff_ffff) << 32);
+    if let Some(table) = table {
+        let pick = &table[(sel & 3) as usize];
+        return (0..4).fold(0u64, |v, i| v | ((src >> (8 * pick[i])) & 0xff) << (8 * i));
+    }
+    let mut v = 0u64;
+    for i in 0..4 {
+        let nib = (sel >> (4 * i)) & 0xf;
+        let byte = (src >> (8 * (nib & 7))) & 0xff;
+        let byte = if nib & 8 != 0 {
+            if byte & 0x80 != 0 {
+                0xff
+            } else {
+                0
+            }
+        } else {
+            byte
+        };
+        v |= byte << (8 * i);
+    }
+    v
+}
+
+/// `prmt` (`Op::Prmt`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_prmt(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Prmt { mode, d, a, b, c } = *op else {
+        return;
+    };
+    for l in lanes(m) {
+        let v = prmt(mode, w.get(a, l), w.get(b, l), w.get(c, l));
+        w.set(d, l, v);
+    }
+}
+
+/// `bfind` of a `ty` value: the position of its most significant non-sign bit
+/// (`.shiftamt`: as a left shift amount), `0xffffffff` when there is none.
+pub(super) fn bfind(ty: Ty, shiftamt: bool, x: u64) -> u64 {
+    let bits = ty.bits();
+    let x = x & width_mask(bits);
+    let x = if matches!(ty, Ty::S(_)) && (x >> (bits - 1)) & 1 == 1 {
+        !x & width_mask(bits)
+    } else {
+        x
+    };
+    if x == 0 {
+        0xffff_ffff
+    } else {
+        let pos = 63 - x.leading_zeros() as u64;
+        if shiftamt {
+            (bits as u64 - 1) - pos
+        } else {
+            pos
+        }
+    }
+}
+
+/// `bfind` (`Op::Bfind`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_bfind(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Bfind { ty, shiftamt, d, a } = *op else {
+        return;
+    };
+    for l in lanes(m) {
+        let v = bfind(ty, shiftamt, w.get(a, l));
+        w.set(d, l, v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bfe, bfi, bfind, dot, prmt, shf};
+    use crate::sim::engine::ir::Ty;
+
+    const U32: Ty = Ty::U(4);
+    const S32: Ty = Ty::S(4);
+
+    #[test]
+    fn bfe_extracts_and_sign_extends_fields_inside_the_word() {
+        assert_eq!(bfe(U32, 0xabcd_1234, 8, 8), 0x12);
+        assert_eq!(bfe(S32, 0x0000_8000, 8, 8), 0xffff_ff80);
+        assert_eq!(bfe(S32, 0x0000_7000, 8, 8), 0x70);
+        assert_eq!(bfe(S32, 0x0000_8000, 0, 0), 0);
+        assert_eq!(bfe(U32, 0x8000_0000, 28, 8), 0x8);
+        assert_eq!(bfe(U32, 0xffff_ffff, 40, 8), 0);
+        assert_eq!(bfe(S32, 0x7fff_ffff, 40, 8), 0);
+        assert_eq!(bfe(Ty::U(8), 1 << 63, 63, 1), 1);
+    }
+
+    #[test]
+    fn bfi_inserts_what_fits() {
+        assert_eq!(bfi(U32, 0xff, 0, 8, 4), 0x0000_0f00);
+        assert_eq!(bfi(U32, 0xff, 0xffff_ffff, 40, 4), 0xffff_ffff);
+        assert_eq!(bfi(U32, 0xff, 0, 28, 8), 0xf000_0000);
+        assert_eq!(bfi(U32, 0xff, 0x1234, 4, 0), 0x1234);
+        assert_eq!(bfi(U32, 0, 0x1_ffff_ffff, 0, 4), 0xffff_fff0);
+    }
+
+    #[test]
+    fn shf_wraps_or_clamps_the_shift() {
+        assert_eq!(shf(true, false, 0x8000_0000, 1, 1), 3);
+        assert_eq!(shf(true, false, 0x8000_0000, 1, 33), 3);
+        assert_eq!(shf(true, true, 0x1234, 0x5678, 40), 0x1234);
+        assert_eq!(shf(false, true, 0x1234, 0x5678, 40), 0x5678);
+        assert_eq!(shf(false, false, 1, 1, 1), 0x8000_0000);
+        assert_eq!(shf(false, false, 1, 1, 32), 1);
+    }
+
+    #[test]
+    fn prmt_picks_bytes_and_replicates_signs() {
+        let (a, b) = (0x4433_2211, 0x8877_6655);
+        assert_eq!(prmt(None, a, b, 0x3210), 0x4433_2211);
+        assert_eq!(prmt(None, a, b, 0x7654), 0x8877_6655);
+        assert_eq!(prmt(None, a, b, 0x0000), 0x1111_1111);
+        assert_eq!(prmt(None, a, b, 0x000f), 0x1111_11ff);
+        assert_eq!(prmt(None, a, b, 0x0008), 0x1111_1100);
+        let rotate: [[u8; 4]; 4] = [[0, 1, 2, 3], [1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]];
+        assert_eq!(prmt(Some(&rotate), a, b, 1), 0x5544_3322);
+    }
+
+    #[test]
+    fn bfind_finds_the_top_non_sign_bit() {
+        assert_eq!(bfind(U32, false, 0), 0xffff_ffff);
+        assert_eq!(bfind(U32, false, 1), 0);
+        assert_eq!(bfind(U32, false, 0x8000_0000), 31);
+        assert_eq!(bfind(U32, true, 0x8000_0000), 0);
+        assert_eq!(bfind(S32, false, 0xffff_ffff), 0xffff_ffff);
+        assert_eq!(bfind(S32, false, 0xffff_fffe), 0);
+        assert_eq!(bfind(Ty::U(8), false, 1 << 40), 40);
+        assert_eq!(bfind(U32, false, 0x1_0000_0000), 0xffff_ffff);
+    }
+
+    #[test]
+    fn dot_products_sign_each_operand_as_told() {
+        assert_eq!(
+            dot(false, false, (true, true), 0xff02_0304, 0x0102_0304),
+            28
+        );
+        assert_eq!(
+            dot(false, false, (false, false), 0xff00_0000, 0xff00_0000),
+            255 * 255
+        );
+        assert_eq!(
+            dot(false, false, (false, true), 0xff00_0000, 0xff00_0000),
+            -255
+        );
+        assert_eq!(dot(true, false, (true, true), 0xffff_0002, 0x0000_0305), 7);
+        assert_eq!(
+            dot(true, true, (false, false), 0x0001_0002, 0x0403_0000),
+            10
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! What a launch counted: the public counter types ([`Stats`], [`InstructionMix`], the
+//! request counts, [`LineCounters`]) and how the per-instruction tallies of
+//! [`super::probe`] fold into them when the launch ends.
+
+use crate::sim::engine::ir::*;
+
+/// What a launch did: the work it was charged for and the counters a profiler reads, as
+/// plain data (see the README's "Profiling counters" for their exact meaning).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Stats {
+    /// Instructions executed, counted per active thread.
+    pub thread_instructions: u64,
+    /// Simulated work charged against the launch's [`Budget`]: the thread-instructions
+    /// plus the set-up of every block (see [`block_work`]).
+    pub work: u64,
+    /// Instructions executed, counted per warp.
+    pub warp_instructions: u64,
+    /// Bytes loaded from and stored to global memory (`ld.global`/`st.global`), over all
+    /// active threads.
+    pub global_bytes: u64,
+    /// Warp instructions by class.
+    pub mix: InstructionMix,
+    /// Branches at which the warp's active lanes went different ways.
+    pub divergent_branches: u64,
+    /// Global memory accesses: loads.
+    pub global_loads: MemoryRequests,
+    /// Global memory accesses: stores.
+    pub global_stores: MemoryRequests,
+    /// Shared memory accesses (loads and stores): requests and the wavefronts bank conflicts
+    /// make of them.
+    pub shared: SharedRequests,
+    /// Bytes of local memory (register spills, stack arrays) loaded and stored by active
+    /// threads.
+    pub local_bytes: u64,
+    /// Atomic instructions (`atom`, `red`) and how contended their addresses were.
+    pub atomics: AtomicRequests,
+    /// Warp arrivals at block barriers (`bar.sync`, `bar.red`, `barrier`).
+    pub barriers: u64,
+    /// Bytes of distinct global memory the launch touched (estimated per instruction from
+    /// the address range it covered and the sectors it moved): what must come from DRAM
+    /// at least once, where `sectors` counts what the caches deliver.
+    pub global_footprint: u64,
+    /// Blocks in the grid.
+    pub blocks: u64,
+    /// Threads per block.
+    pub block_threads: u32,
+    /// Shared memory per block, static and dynamic, in bytes.
+    pub block_shared_bytes: u32,
+}
+
+impl Stats {
+    /// Average active lanes per warp instruction (32 when no lane ever idles).
+    pub fn active_lanes(&self) -> f64 {
+        ratio(self.thread_instructions, self.warp_instructions)
+    }
+}
+
+/// `a / b`, 0 when `b` is 0.
+pub(super) fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+/// Warp instructions by the unit that would execute them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct InstructionMix {
+    /// Integer and logic arithmetic, moves, comparisons, conversions, warp shuffles and votes.
+    pub integer: u64,
+    /// Single-precision floating point.
+    pub fp32: u64,
+    /// Double-precision floating point.
+    pub fp64: u64,
+    /// Half precision (`.f16`, `.bf16`, and their pairs).
+    pub half: u64,
+    /// Special functions and approximations: `sqrt`, `rsqrt`, `rcp`, `ex2`, `lg2`, `sin`,
+    /// `cos` in single precision.
+    pub sfu: u64,
+    /// Memory: loads, stores, atomics, textures and surfaces, asynchronous copies.
+    pub memory: u64,
+    /// Control: branches, calls, returns, exits, barriers.
+    pub control: u64,
+    /// Tensor-core matrix operations (`mma`, `wmma`, `ldmatrix` and the like).
+    pub tensor: u64,
+}
+
+/// Warp-level requests to global memory and the 32-byte sectors they touched.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MemoryRequests {
+    /// Warp instructions (one request each).
+    pub requests: u64,
+    /// Distinct 32-byte sectors the active lanes touched, summed over requests.
+    pub sectors: u64,
+}
+
+impl MemoryRequests {
+    /// Sectors per request: 4 for 32 lanes reading consecutive 4-byte words (coalesced),
+    /// up to 32 when every lane touches a sector of its own.
+    pub fn sectors_per_request(&self) -> f64 {
+        ratio(self.sectors, self.requests)
+    }
+}
+
+/// Shared memory requests and wavefronts: a request whose lanes hit different 4-byte words
+/// in the same one of the 32 banks is replayed once per extra word.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SharedRequests {
+    /// Warp instructions (one request each).
+    pub requests: u64,
+    /// Wavefronts: per request, the most distinct words any bank had to deliver.
+    pub wavefronts: u64,
+}
+
+impl SharedRequests {
+    /// Wavefronts per request: 1 without bank conflicts, 32 at worst.
+    pub fn wavefronts_per_request(&self) -> f64 {
+        ratio(self.wavefronts, self.requests)
+    }
+}
+
+/// Atomic requests and their contention.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AtomicRequests {
+    /// Warp instructions.
+    pub requests: u64,
+    /// Active lanes, summed over requests.
+    pub lanes: u64,
+    /// Distinct addresses, summed over requests (`lanes - addresses` updates waited for
+    /// another lane of their own warp).
+    pub addresses: u64,
+    /// Lanes of atomics to global memory (shared-memory atomics stay in their SM).
+    pub global_lanes: u64,
+    /// Updates of the most updated global address over the launch: they happen one after
+    /// another whatever the grid does. (Counted over the first million distinct addresses
+    /// a launch updates.)
+    pub hottest: u64,
+}
+
+/// Classes of [`InstructionMix`], in its field order.
+pub(super) const INTEGER: u8 = 0;
+pub(super) const MEMORY: u8 = 5;
+pub(super) const CONTROL: u8 = 6;
+
+impl InstructionMix {
+    /// The counter of class `c` (a `class_of` value).
+    #[inline(always)]
+    pub(super) fn slot(&mut self, c: u8) -> &mut u64 {
+        match c {
+            1 => &mut self.fp32,
+            2 => &mut self.fp64,
+            3 => &mut self.half,
+            4 => &mut self.sfu,
+            MEMORY => &mut self.memory,
+            CONTROL => &mut self.control,
+            7 => &mut self.tensor,
+            _ => &mut self.integer,
+        }
+    }
+}
+
+/// The unit a warp instruction runs on, as an [`InstructionMix`] class; computed once per
+/// launch for every instruction of the kernel.
+pub(super) fn class_of(op: &Op) -> u8 {
+    let by_type = |ty: Ty| match ty {
+        Ty::F32 => 1,
+        Ty::F64 => 2,
+        Ty::F16 | Ty::BF16 => 3,
+        _ => INTEGER,
+    };
+    match op {
+        Op::Ld { .. }
+        | Op::St { .. }
+        | Op::Atom { .. }
+        | Op::Tex { .. }
+        | Op::SurfLd { .. }
+        | Op::SurfSt { .. }
+        | Op::CpAsync { .. }
+        | Op::BulkCopy { .. } => MEMORY,
+        Op::Bra { .. }
+        | Op::Call { .. }
+        | Op::Return { .. }
+        | Op::Exit
+        | Op::Bar { .. }
+        | Op::Mbar { .. }
+        | Op::Trap => CONTROL,
+        Op::Matrix(..) => 7,
+        Op::Half { .. } | Op::CvtPair { .. } => 3,
+        Op::Un {
+            op: UnOp::Sqrt | UnOp::Rsqrt | UnOp::Rcp | UnOp::Ex2 | UnOp::Lg2 | UnOp::Sin | UnOp::Cos,
+            ty: Ty::F32,
+            ..
+        } => 4,
+        Op::Un { ty, .. } | Op::Bin { ty, .. } | Op::Mad { ty, .. } => by_type(*ty),
+        _ => INTEGER,
+    }
+}
+
+/// What one PTX line of a kernel did over a launch (lines that executed), for a profile's
+/// "which line is responsible".
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LineCounters {
+    /// The line in the PTX text (1-based).
+    pub line: u32,
+    /// Warp executions of the line's instructions.
+    pub warp_instructions: u64,
+    /// Executions of a branch on the line at which the active lanes went both ways.
+    pub divergent_branches: u64,
+    /// Global memory: warp requests, the sectors they moved and the fewest sectors their
+    /// active lanes' bytes could have taken (consecutive and aligned; no more than moved,
+    /// where lanes shared addresses).
+    pub global_requests: u64,
+    /// See `global_requests`.
+    pub global_sectors: u64,
+    /// See `global_requests`.
+    pub global_ideal_sectors: u64,
+    /// Shared memory: warp requests and wavefronts (1 per request without bank conflicts).
+    pub shared_requests: u64,
+    /// See `shared_requests`.
+    pub shared_wavefronts: u64,
+    /// Warp executions of atomics on the line.
+    pub atomic_requests: u64,
+}

@@ -1,0 +1,666 @@
+//! Memory: the bytes an address names in each space (global, shared, local, constant,
+//! parameter, generic), loads and stores lane by lane and the whole-warp fast paths,
+//! atomics, `cvta`, and the asynchronous copies (`cp.async`, `cp.async.bulk`).
+
+use super::arith::{bin, flush_bits, sext, trunc, width_mask};
+use super::warp::{lanes, split_dst, split_src, Warp, FULL};
+use super::Block;
+use crate::error::Result;
+use crate::sim::engine::half;
+use crate::sim::engine::ir::*;
+use crate::sim::engine::mem::{Memory, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+use std::mem::MaybeUninit;
+
+/// Whether an access at `addr` in `space` lands in global memory (a generic address
+/// outside the shared and local windows).
+#[inline]
+pub(super) fn in_global(space: MemSpace, addr: u64) -> bool {
+    match space {
+        MemSpace::Global => true,
+        MemSpace::Generic => {
+            !(SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&addr)
+                && !(LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&addr)
+        }
+        _ => false,
+    }
+}
+
+/// A little-endian value of 1, 2, 4 or 8 bytes (fixed-size copies: no `memcpy` call).
+#[inline(always)]
+pub(super) fn load_le(s: &[u8]) -> u64 {
+    if let Ok(b) = <[u8; 4]>::try_from(s) {
+        u32::from_le_bytes(b) as u64
+    } else if let Ok(b) = <[u8; 8]>::try_from(s) {
+        u64::from_le_bytes(b)
+    } else if let Ok(b) = <[u8; 2]>::try_from(s) {
+        u16::from_le_bytes(b) as u64
+    } else {
+        let mut buf = [0u8; 8];
+        let n = s.len().min(8);
+        buf[..n].copy_from_slice(&s[..n]);
+        u64::from_le_bytes(buf)
+    }
+}
+
+/// Loads `N` bytes at `base[l] + offset - start` of `bytes` into `out[l]` for the lanes of
+/// `m`, and checks in the same pass that every access is aligned and inside `bytes`. `false`
+/// when one is not: `out` is then partly written (a lane outside reads clamped bytes, never
+/// out of bounds) and the caller takes the lane-by-lane path, which reports the faulting
+/// lane.
+#[inline(always)]
+pub(super) fn gather<const N: usize>(
+    out: &mut [u64; 32],
+    bytes: &[u8],
+    base: &[u64; 32],
+    offset: u64,
+    start: u64,
+    m: u32,
+) -> bool {
+    let Some(limit) = bytes.len().checked_sub(N) else {
+        return false;
+    };
+    let (mut outside, mut odd) = (false, 0u64);
+    let mut one = |b: u64| -> u64 {
+        let a = b.wrapping_add(offset);
+        let off = a.wrapping_sub(start);
+        outside |= off > limit as u64;
+        odd |= a;
+        let off = (off as usize).min(limit);
+        let mut buf = [0u8; 8];
+        buf[..N].copy_from_slice(&bytes[off..off + N]);
+        u64::from_le_bytes(buf)
+    };
+    if m == FULL {
+        for (o, &b) in out.iter_mut().zip(base) {
+            *o = one(b);
+        }
+    } else {
+        for l in lanes(m) {
+            out[l] = one(base[l]);
+        }
+    }
+    !outside && odd % N as u64 == 0
+}
+
+/// Stores the low `s.len()` bytes of `v`, little-endian.
+#[inline(always)]
+pub(super) fn store_le(s: &mut [u8], v: u64) {
+    if let Ok(b) = <&mut [u8; 4]>::try_from(&mut *s) {
+        *b = (v as u32).to_le_bytes();
+    } else if let Ok(b) = <&mut [u8; 8]>::try_from(&mut *s) {
+        *b = v.to_le_bytes();
+    } else if let Ok(b) = <&mut [u8; 2]>::try_from(&mut *s) {
+        *b = (v as u16).to_le_bytes();
+    } else {
+        let n = s.len().min(8);
+        s[..n].copy_from_slice(&v.to_le_bytes()[..n]);
+    }
+}
+
+impl Block<'_> {
+    /// The bytes `[addr, addr+len)` of `space` as lane `l` sees them.
+    pub(super) fn mem<'m>(
+        &'m mut self,
+        gmem: &'m mut Memory,
+        w: &'m mut Warp,
+        l: usize,
+        space: MemSpace,
+        addr: u64,
+        len: usize,
+    ) -> std::result::Result<&'m mut [u8], String> {
+        let (space, addr) = match space {
+            MemSpace::Generic if (SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&addr) => {
+                (MemSpace::Shared, addr - SHARED_WINDOW)
+            }
+            MemSpace::Generic if (LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&addr) => {
+                (MemSpace::Local, addr - LOCAL_WINDOW)
+            }
+            MemSpace::Generic => (MemSpace::Global, addr),
+            s => (s, addr),
+        };
+        if len > 1 && addr % len as u64 != 0 {
+            return Err(format!("misaligned {len}-byte access at {addr:#x}"));
+        }
+        let out_of = |what: &str| {
+            format!("{len}-byte access at {addr:#x} is outside {what} (CUDA_ERROR_ILLEGAL_ADDRESS)")
+        };
+        match space {
+            MemSpace::Global => gmem
+                .slice_mut(addr, len)
+                .ok_or_else(|| out_of("every allocation")),
+            MemSpace::Shared => {
+                let n = self.shared.len();
+                let a = addr as usize;
+                if addr > n as u64 || a + len > n {
+                    return Err(out_of(&format!("the block's {n} bytes of shared memory")));
+                }
+                Ok(&mut self.shared[a..a + len])
+            }
+            MemSpace::Local => {
+                let v = &mut w.local[l];
+                let n = v.len();
+                let a = addr as usize;
+                if addr > n as u64 || a + len > n {
+                    return Err(out_of(&format!("the thread's {n} bytes of local memory")));
+                }
+                Ok(&mut v[a..a + len])
+            }
+            MemSpace::Const | MemSpace::Param => Err("internal: read-only space".into()),
+            MemSpace::Generic => Err("internal: unresolved generic address".into()),
+        }
+    }
+
+    pub(super) fn read(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        l: usize,
+        space: MemSpace,
+        addr: u64,
+        len: usize,
+    ) -> std::result::Result<u64, String> {
+        match space {
+            MemSpace::Const => {
+                let (base, size) = self.module.const_bank;
+                let inside = addr
+                    .checked_sub(base)
+                    .is_some_and(|off| off.saturating_add(len as u64) <= size);
+                let src = if inside { gmem.slice(addr, len) } else { None };
+                let Some(src) = src else {
+                    return Err(format!(
+                        "{len}-byte read at {addr:#x} is outside the {size} bytes of constant memory (CUDA_ERROR_ILLEGAL_ADDRESS)"
+                    ));
+                };
+                Ok(load_le(src))
+            }
+            MemSpace::Param => {
+                let src = self.params;
+                let a = addr as usize;
+                if addr > src.len() as u64 || a + len > src.len() {
+                    return Err(format!(
+                        "{len}-byte read at offset {addr:#x} is outside the {} bytes of parameter memory (CUDA_ERROR_ILLEGAL_ADDRESS)",
+                        src.len()
+                    ));
+                }
+                Ok(load_le(&src[a..a + len]))
+            }
+            _ => {
+                let s = self.mem(gmem, w, l, space, addr, len)?;
+                Ok(load_le(s))
+            }
+        }
+    }
+
+    pub(super) fn write(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        l: usize,
+        (space, addr, len): (MemSpace, u64, usize),
+        v: u64,
+    ) -> std::result::Result<(), String> {
+        if matches!(space, MemSpace::Const | MemSpace::Param) {
+            return Err(format!("a store to read-only memory at {addr:#x}"));
+        }
+        let s = self.mem(gmem, w, l, space, addr, len)?;
+        store_le(s, v);
+        Ok(())
+    }
+
+    /// The bytes that global or shared accesses of `size` bytes may fall in, with the
+    /// address of their first byte: the allocation holding the access at `first` (the first
+    /// active lane's), or the block's shared memory. The caller checks every lane against
+    /// these bytes; `None`, or a lane outside them, sends it to the lane-by-lane path, which
+    /// finds and reports the faulting lane.
+    pub(super) fn warp_region<'m>(
+        &'m mut self,
+        gmem: &'m mut Memory,
+        space: MemSpace,
+        first: u64,
+        size: usize,
+    ) -> Option<(u64, &'m mut [u8])> {
+        match space {
+            MemSpace::Global => gmem.region_mut(first, first.checked_add(size as u64)?),
+            MemSpace::Shared => Some((0, self.shared.as_mut_slice())),
+            _ => None,
+        }
+    }
+
+    /// `ld` of one element in every lane of `m` from global or shared memory, when every
+    /// access is aligned and in the one place [`warp_region`](Self::warp_region) finds;
+    /// `false` otherwise, with the destination unchanged where it is also the address.
+    pub(super) fn load_warp(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ty: Ty,
+        r: u32,
+        addr: Addr,
+        m: u32,
+    ) -> bool {
+        let size = ty.size();
+        if m == 0 {
+            return false;
+        }
+        let first = w
+            .get(addr.base, m.trailing_zeros() as usize)
+            .wrapping_add(addr.offset as u64);
+        let Some((start, bytes)) = self.warp_region(gmem, addr.space, first, size) else {
+            return false;
+        };
+        let offset = addr.offset as u64;
+        let gather_into = |out: &mut [u64; 32], base: &[u64; 32]| match size {
+            4 => gather::<4>(out, bytes, base, offset, start, m),
+            8 => gather::<8>(out, bytes, base, offset, start, m),
+            2 => gather::<2>(out, bytes, base, offset, start, m),
+            _ => gather::<1>(out, bytes, base, offset, start, m),
+        };
+        let d = r as usize;
+        let ok = match addr.base {
+            // A failed attempt leaves lanes written, so the destination must not be the
+            // address the lane-by-lane path reads again.
+            Src::Reg(b) if b as usize == d => {
+                let mut out = w.regs[d];
+                let ok = gather_into(&mut out, &w.regs[d]);
+                if ok {
+                    w.regs[d] = out;
+                }
+                ok
+            }
+            base => {
+                let mut tmp = MaybeUninit::uninit();
+                let Some((out, lo, hi)) = split_dst(&mut w.regs, d) else {
+                    return false;
+                };
+                let Some(base) = split_src((lo, hi, d), base, &mut tmp) else {
+                    return false;
+                };
+                gather_into(out, base)
+            }
+        };
+        if ok {
+            if let Ty::S(n) = ty {
+                let bits = n as u32 * 8;
+                for l in lanes(m) {
+                    w.regs[d][l] = sext(w.regs[d][l], bits) as u64 & width_mask(32.max(bits));
+                }
+            }
+        }
+        ok
+    }
+
+    /// `st` of one element in every lane of `m` to global or shared memory, when every
+    /// access is aligned and in the one place [`warp_region`](Self::warp_region) finds;
+    /// `false` otherwise, with nothing written.
+    pub(super) fn store_warp(
+        &mut self,
+        gmem: &mut Memory,
+        w: &Warp,
+        ty: Ty,
+        src: Src,
+        addr: Addr,
+        m: u32,
+    ) -> bool {
+        let size = ty.size();
+        if m == 0 {
+            return false;
+        }
+        let at = w.addresses(addr);
+        let first = at[m.trailing_zeros() as usize];
+        let Some((start, bytes)) = self.warp_region(gmem, addr.space, first, size) else {
+            return false;
+        };
+        let Some(limit) = bytes.len().checked_sub(size) else {
+            return false;
+        };
+        // Every lane is checked before any is written.
+        let (mut outside, mut odd) = (false, 0u64);
+        for l in lanes(m) {
+            outside |= at[l].wrapping_sub(start) > limit as u64;
+            odd |= at[l];
+        }
+        if outside || odd % size as u64 != 0 {
+            return false;
+        }
+        let mut tv = MaybeUninit::uninit();
+        let v = w.src_row(src, &mut tv);
+        // Lanes store in order, so when two lanes write one address the highest wins.
+        for l in lanes(m) {
+            let off = (at[l] - start) as usize;
+            store_le(&mut bytes[off..off + size], v[l]);
+        }
+        true
+    }
+
+    /// `ld` (`Op::Ld`) of `ty` to registers `d` from `addr` in lanes `m`: the whole warp at
+    /// once where it can be, else lane by lane. (The hottest op: its operands come from the
+    /// dispatch's match rather than a second one.)
+    #[inline(always)]
+    pub(super) fn exec_ld(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        m: u32,
+        (ty, d, addr): (Ty, &[u32], Addr),
+    ) -> Result<()> {
+        if d.len() == 1 && self.load_warp(gmem, w, ty, d[0], addr, m) {
+            return Ok(());
+        }
+        // A parameter or constant at a fixed address: one read for the whole warp.
+        if d.len() == 1
+            && matches!(addr.space, MemSpace::Param | MemSpace::Const)
+            && matches!(addr.base, Src::Imm(_))
+            && !matches!(ty, Ty::S(_))
+            && m != 0
+        {
+            let at = w.get(addr.base, 0).wrapping_add(addr.offset as u64);
+            let l = m.trailing_zeros() as usize;
+            let v = self
+                .read(gmem, w, l, addr.space, at, ty.size())
+                .map_err(|e| self.fault(w, l, ins, e))?;
+            w.fill(d[0], m, v);
+            return Ok(());
+        }
+        let size = ty.size();
+        for l in lanes(m) {
+            let base = w.get(addr.base, l).wrapping_add(addr.offset as u64);
+            for (k, &r) in d.iter().enumerate() {
+                let at = base.wrapping_add((k * size) as u64);
+                let v = self
+                    .read(gmem, w, l, addr.space, at, size)
+                    .map_err(|e| self.fault(w, l, ins, e))?;
+                let v = match ty {
+                    Ty::S(n) => sext(v, n as u32 * 8) as u64 & width_mask(32.max(n as u32 * 8)),
+                    _ => v,
+                };
+                w.set(r, l, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// `st` (`Op::St`) of `ty` from `s` to `addr` in lanes `m`: the whole warp at once where
+    /// it can be, else lane by lane.
+    #[inline(always)]
+    pub(super) fn exec_st(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        m: u32,
+        (ty, s, addr): (Ty, &[Src], Addr),
+    ) -> Result<()> {
+        if s.len() == 1 && self.store_warp(gmem, w, ty, s[0], addr, m) {
+            return Ok(());
+        }
+        let size = ty.size();
+        for l in lanes(m) {
+            let base = w.get(addr.base, l).wrapping_add(addr.offset as u64);
+            for (k, &src) in s.iter().enumerate() {
+                let at = base.wrapping_add((k * size) as u64);
+                let v = w.get(src, l);
+                self.write(gmem, w, l, (addr.space, at, size), v)
+                    .map_err(|e| self.fault(w, l, ins, e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `atom` and `red` (`Op::Atom`) in lanes `m`, one lane after another.
+    pub(super) fn exec_atom(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        m: u32,
+    ) -> Result<()> {
+        let Op::Atom {
+            op,
+            ty,
+            d,
+            addr,
+            b,
+            c,
+        } = ins.op
+        else {
+            return Ok(());
+        };
+        let size = ty.size();
+        for l in lanes(m) {
+            let at = w.get(addr.base, l).wrapping_add(addr.offset as u64);
+            let old = self
+                .read(gmem, w, l, addr.space, at, size)
+                .map_err(|e| self.fault(w, l, ins, e))?;
+            let operands = (old, w.get(b, l), c.map(|c| w.get(c, l)).unwrap_or(0));
+            let new = atom_value(op, ty, operands, in_global(addr.space, at));
+            self.write(
+                gmem,
+                w,
+                l,
+                (addr.space, at, size),
+                trunc(new, Ty::U(size as u8)),
+            )
+            .map_err(|e| self.fault(w, l, ins, e))?;
+            if let Some(d) = d {
+                w.set(d, l, old);
+            }
+        }
+        Ok(())
+    }
+
+    /// `cp.async` (`Op::CpAsync`) in lanes `m`, done at once.
+    pub(super) fn exec_cp_async(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        m: u32,
+    ) -> Result<()> {
+        let Op::CpAsync {
+            dst,
+            src,
+            size,
+            src_size,
+        } = ins.op
+        else {
+            return Ok(());
+        };
+        let (to, from) = (w.addresses(dst), w.addresses(src));
+        for l in lanes(m) {
+            let keep = src_size.map_or(size as u64, |s| w.get(s, l).min(size as u64));
+            for off in (0..size as u64).step_by(4) {
+                let v = if off < keep {
+                    self.read(gmem, w, l, src.space, from[l] + off, 4)
+                        .map_err(|d| self.fault(w, l, ins, d))?
+                } else {
+                    0
+                };
+                self.write(gmem, w, l, (dst.space, to[l] + off, 4), v)
+                    .map_err(|d| self.fault(w, l, ins, d))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `cp.async.bulk` (`Op::BulkCopy`) in lanes `m`, done at once, completing its bytes on
+    /// the `mbarrier` it names.
+    pub(super) fn exec_bulk_copy(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        m: u32,
+    ) -> Result<()> {
+        let Op::BulkCopy {
+            dst,
+            src,
+            size,
+            mbar,
+        } = ins.op
+        else {
+            return Ok(());
+        };
+        let (to, from) = (w.addresses(dst), w.addresses(src));
+        for l in lanes(m) {
+            let n = w.get(size, l) & 0xffff_ffff;
+            if n % 16 != 0 {
+                return Err(self.fault(
+                    w,
+                    l,
+                    ins,
+                    format!("cp.async.bulk of {n} bytes (a multiple of 16)"),
+                ));
+            }
+            for off in (0..n).step_by(8) {
+                let v = self
+                    .read(gmem, w, l, src.space, from[l].wrapping_add(off), 8)
+                    .map_err(|d| self.fault(w, l, ins, d))?;
+                self.write(gmem, w, l, (dst.space, to[l].wrapping_add(off), 8), v)
+                    .map_err(|d| self.fault(w, l, ins, d))?;
+            }
+            // One unit per 8-byte step, as for an `ld` and a `st`.
+            self.charge(n / 8);
+            if let Some(mbar) = mbar {
+                let op = (MbarOp::CompleteTx, None, mbar, Some(size));
+                self.mbarrier(gmem, w, ins, op, 1 << l)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The value an atomic `op` on a `ty` value leaves in memory, from the value there (`old`),
+/// the operand `x` and, for `cas`, the value `c` to swap in; `global`: the address is in
+/// global memory.
+pub(super) fn atom_value(op: AtomOp, ty: Ty, (old, x, c): (u64, u64, u64), global: bool) -> u64 {
+    match op {
+        // In global memory the GPU's f32 atomic add is
+        // `ATOM/RED.E.ADD.F32.FTZ.RN`: subnormal operands and results are
+        // flushed to zero of their sign, as the PTX ISA says (found by the
+        // differential run: candle's sum_f32 on values whose bits are small
+        // integers). In shared memory an H100 keeps subnormals
+        // (`ptx_ops::run_float_atomics`); f64 never flushes.
+        AtomOp::Add if ty == Ty::F32 && global => {
+            flush_bits(bin(BinOp::Add, ty, flush_bits(old), flush_bits(x)))
+        }
+        AtomOp::Add => bin(BinOp::Add, ty, old, x),
+        AtomOp::AddHalf { fmt, pair } => {
+            let add = |o: u64, v: u64| {
+                half::op(HalfOp::Add, fmt, HalfMods::default(), o as u16, v as u16, 0) as u64
+            };
+            if pair {
+                add(old, x) | add(old >> 16, x >> 16) << 16
+            } else {
+                add(old, x)
+            }
+        }
+        AtomOp::Min => bin(BinOp::Min, ty, old, x),
+        AtomOp::Max => bin(BinOp::Max, ty, old, x),
+        AtomOp::And => old & x,
+        AtomOp::Or => old | x,
+        AtomOp::Xor => old ^ x,
+        AtomOp::Exch => x,
+        AtomOp::Cas => {
+            if trunc(old, ty) == trunc(x, ty) {
+                c
+            } else {
+                old
+            }
+        }
+        AtomOp::Inc => {
+            if trunc(old, ty) >= trunc(x, ty) {
+                0
+            } else {
+                old + 1
+            }
+        }
+        AtomOp::Dec => {
+            if trunc(old, ty) == 0 || trunc(old, ty) > trunc(x, ty) {
+                x
+            } else {
+                old - 1
+            }
+        }
+    }
+}
+
+/// `cvta` (`Op::Cvta`) in lanes `m`: a shared or local address to generic, or back.
+#[inline(always)]
+pub(super) fn exec_cvta(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Cvta { to, space, d, a } = *op else {
+        return;
+    };
+    let window = match space {
+        MemSpace::Shared => SHARED_WINDOW,
+        MemSpace::Local => LOCAL_WINDOW,
+        _ => 0,
+    };
+    for l in lanes(m) {
+        let x = w.get(a, l);
+        let v = if to {
+            x.wrapping_sub(window)
+        } else {
+            x.wrapping_add(window)
+        };
+        w.set(d, l, v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{atom_value, in_global, load_le, store_le};
+    use crate::sim::engine::ir::{AtomOp, MemSpace, Ty};
+    use crate::sim::engine::mem::{LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+
+    #[test]
+    fn atomics_compute_what_ptx_says() {
+        let u = Ty::U(4);
+        assert_eq!(atom_value(AtomOp::Inc, u, (5, 5, 0), true), 0);
+        assert_eq!(atom_value(AtomOp::Inc, u, (4, 5, 0), true), 5);
+        assert_eq!(atom_value(AtomOp::Dec, u, (0, 5, 0), true), 5);
+        assert_eq!(atom_value(AtomOp::Dec, u, (6, 5, 0), true), 5);
+        assert_eq!(atom_value(AtomOp::Dec, u, (3, 5, 0), true), 2);
+        assert_eq!(atom_value(AtomOp::Cas, u, (7, 7, 9), true), 9);
+        assert_eq!(atom_value(AtomOp::Cas, u, (7, 8, 9), true), 7);
+        assert_eq!(atom_value(AtomOp::Exch, u, (7, 8, 9), true), 8);
+        assert_eq!(
+            atom_value(AtomOp::Min, Ty::S(4), (0xffff_ffff, 1, 0), true),
+            0xffff_ffff
+        );
+        assert_eq!(
+            atom_value(AtomOp::Max, u, (0xffff_ffff, 1, 0), true),
+            0xffff_ffff
+        );
+        assert_eq!(atom_value(AtomOp::Add, u, (0xffff_ffff, 1, 0), true), 0);
+        // f32 add flushes subnormals in global memory and keeps them in shared memory.
+        let sub = 1e-40f32.to_bits() as u64;
+        assert_eq!(atom_value(AtomOp::Add, Ty::F32, (sub, 0, 0), true), 0);
+        assert_eq!(atom_value(AtomOp::Add, Ty::F32, (sub, 0, 0), false), sub);
+    }
+
+    #[test]
+    fn generic_addresses_outside_the_windows_are_global() {
+        assert!(in_global(MemSpace::Generic, 0x1000));
+        assert!(in_global(MemSpace::Global, SHARED_WINDOW));
+        assert!(!in_global(MemSpace::Generic, SHARED_WINDOW));
+        assert!(!in_global(
+            MemSpace::Generic,
+            LOCAL_WINDOW + WINDOW_SIZE - 1
+        ));
+        assert!(in_global(MemSpace::Generic, SHARED_WINDOW + WINDOW_SIZE));
+        assert!(!in_global(MemSpace::Shared, 0x1000));
+    }
+
+    #[test]
+    fn little_endian_values_round_trip() {
+        let mut bytes = [0u8; 8];
+        store_le(&mut bytes, 0x1122_3344_5566_7788);
+        assert_eq!(bytes, [0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11]);
+        assert_eq!(load_le(&bytes[..2]), 0x7788);
+        assert_eq!(load_le(&bytes[..4]), 0x5566_7788);
+        assert_eq!(load_le(&bytes), 0x1122_3344_5566_7788);
+        store_le(&mut bytes[..2], 0xffff_abcd);
+        assert_eq!(load_le(&bytes[..2]), 0xabcd);
+    }
+}

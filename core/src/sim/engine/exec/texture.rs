@@ -1,0 +1,124 @@
+//! Textures and surfaces: `tex` (sampled through [`crate::sim::engine::sampling`]),
+//! `suld` and `sust`.
+
+use super::warp::{lanes, Warp};
+use super::Block;
+use crate::error::Result;
+use crate::sim::engine::ir::*;
+use crate::sim::engine::mem::Memory;
+use crate::sim::engine::sampling;
+
+/// Lane `l`'s texture or surface object and coordinates (as 32-bit words).
+pub(super) fn lane_target(w: &Warp, handle: Src, coords: &[Src], l: usize) -> (u64, [u32; 4]) {
+    let mut c = [0u32; 4];
+    for (k, &s) in coords.iter().enumerate().take(4) {
+        c[k] = w.get(s, l) as u32;
+    }
+    (w.get(handle, l), c)
+}
+
+impl Block<'_> {
+    /// `tex` (`Op::Tex`) in lanes `m`.
+    pub(super) fn exec_tex(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        m: u32,
+    ) -> Result<()> {
+        let Op::Tex {
+            geometry,
+            ctype,
+            ttype,
+            d,
+            handle,
+            ref coords,
+        } = ins.op
+        else {
+            return Ok(());
+        };
+        for l in lanes(m) {
+            let (h, c) = lane_target(w, handle, coords, l);
+            let t = sampling::fetch(gmem, h, geometry, ctype, ttype, c)
+                .map_err(|e| self.fault(w, l, ins, e))?;
+            for (&r, v) in d.iter().zip(t) {
+                w.set(r, l, u64::from(v));
+            }
+        }
+        Ok(())
+    }
+
+    /// `suld` (`Op::SurfLd`) in lanes `m`.
+    pub(super) fn exec_surf_ld(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        m: u32,
+    ) -> Result<()> {
+        let Op::SurfLd {
+            geometry,
+            boundary,
+            ty,
+            ref d,
+            handle,
+            ref coords,
+        } = ins.op
+        else {
+            return Ok(());
+        };
+        let size = ty.size();
+        for l in lanes(m) {
+            let (h, c) = lane_target(w, handle, coords, l);
+            let at = sampling::surface_address(gmem, h, geometry, boundary, c, size * d.len())
+                .map_err(|e| self.fault(w, l, ins, e))?;
+            for (k, &r) in d.iter().enumerate() {
+                // `.zero` outside the surface reads 0.
+                let v = match at {
+                    Some(at) => self
+                        .read(gmem, w, l, MemSpace::Global, at + (k * size) as u64, size)
+                        .map_err(|e| self.fault(w, l, ins, e))?,
+                    None => 0,
+                };
+                w.set(r, l, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// `sust` (`Op::SurfSt`) in lanes `m`.
+    pub(super) fn exec_surf_st(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        ins: &Instr,
+        m: u32,
+    ) -> Result<()> {
+        let Op::SurfSt {
+            geometry,
+            boundary,
+            ty,
+            ref s,
+            handle,
+            ref coords,
+        } = ins.op
+        else {
+            return Ok(());
+        };
+        let size = ty.size();
+        for l in lanes(m) {
+            let (h, c) = lane_target(w, handle, coords, l);
+            let at = sampling::surface_address(gmem, h, geometry, boundary, c, size * s.len())
+                .map_err(|e| self.fault(w, l, ins, e))?;
+            // `.zero` outside the surface drops the store.
+            let Some(at) = at else { continue };
+            for (k, &src) in s.iter().enumerate() {
+                let v = w.get(src, l);
+                let place = (MemSpace::Global, at + (k * size) as u64, size);
+                self.write(gmem, w, l, place, v)
+                    .map_err(|e| self.fault(w, l, ins, e))?;
+            }
+        }
+        Ok(())
+    }
+}
