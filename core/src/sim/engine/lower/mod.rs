@@ -108,9 +108,9 @@ pub struct SimModule {
     /// Kernels that use something the simulator does not support, with the reason. The
     /// rest of the module still loads; launching one of these returns the reason.
     pub unsupported: HashMap<String, String>,
-    /// Kernels whose body could not be read, with the syntax error (line, column,
-    /// message): the rest of the module still loads; launching one returns
-    /// [`Error::PtxSyntax`].
+    /// Kernels whose body could not be read, or holds an instruction ptxas rejects (an
+    /// `mma` of types PTX does not define, say), with the error (line, column, message):
+    /// the rest of the module still loads; launching one returns [`Error::PtxSyntax`].
     pub syntax_errors: HashMap<String, (u32, u32, String)>,
     /// Variables: name → (device address, size, kind). `__constant__` variables live in the
     /// constant bank, itself one allocation in simulated memory.
@@ -255,6 +255,15 @@ fn load_into(m: &ast::Module, mem: &mut Memory, allocations: &mut Vec<u64>) -> R
             }
             Err(Error::Unsupported(why)) => {
                 unsupported.insert(f.name.clone(), why);
+            }
+            // PTX that ptxas rejects (an `mma` of types PTX does not define, say): the
+            // kernel's launch says so, as for a body that does not parse.
+            Err(Error::PtxSyntax {
+                line,
+                column,
+                message,
+            }) => {
+                syntax_errors.insert(f.name.clone(), (line, column, message));
             }
             Err(other) => return Err(other),
         }

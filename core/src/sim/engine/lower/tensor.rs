@@ -95,6 +95,10 @@ impl Lowerer<'_> {
         if !supported || x.has("sp") || !(x.has("row") && x.has("col")) {
             return Err(m.refused());
         }
+        m.check_modifiers(&["row", "col", "satfinite"])?;
+        if !types_agree(d, a, b, c) {
+            return Err(m.invalid("PTX defines no such combination of types"));
+        }
         let types = MmaTypes {
             a,
             b,
@@ -132,6 +136,56 @@ impl Lowerer<'_> {
         };
         if !m.elems.iter().all(|&e| fits(e)) {
             return Err(m.refused());
+        }
+        m.check_modifiers(&[
+            "load",
+            "store",
+            "mma",
+            "a",
+            "b",
+            "c",
+            "d",
+            "row",
+            "col",
+            "global",
+            "shared",
+            "satfinite",
+            "rn",
+            "rz",
+            "rm",
+            "rp",
+            "b1",
+            "e4m3",
+            "e5m2",
+        ])?;
+        let layouts = x
+            .mods
+            .iter()
+            .filter(|m| matches!(**m, "row" | "col"))
+            .count();
+        let wanted = if x.mods.first() == Some(&"mma") { 2 } else { 1 };
+        if layouts != wanted {
+            return Err(m.invalid(&format!(
+                "{wanted} layout{} (`.row` or `.col`) expected",
+                if wanted == 1 { "" } else { "s" }
+            )));
+        }
+        // What each operand holds: a multiplicand of the shape's input types, or an
+        // accumulator.
+        let accumulators: &[Elem] = match inputs[0] {
+            Elem::F16 => &[Elem::F16, Elem::F32, Elem::S32],
+            Elem::TF32 => &[Elem::F32],
+            Elem::F64 => &[Elem::F64],
+            _ => &[Elem::S32],
+        };
+        let holds = |which: Option<&str>, e: Elem| match which {
+            Some("a" | "b") => inputs.contains(&e),
+            _ => accumulators.contains(&e),
+        };
+        if matches!(x.mods.first(), Some(&"load" | &"store"))
+            && !m.elems.iter().all(|&e| holds(x.mods.get(1).copied(), e))
+        {
+            return Err(m.invalid("this type is not one of that operand's types"));
         }
         let row_major = x.has("row");
         let space = x.space();
@@ -185,6 +239,9 @@ impl Lowerer<'_> {
                 };
                 if x.mods.iter().any(|m| matches!(*m, "b1" | "e4m3" | "e5m2")) {
                     return Err(m.refused());
+                }
+                if !types_agree(d, a, b, c) {
+                    return Err(m.invalid("PTX defines no such combination of types"));
                 }
                 let types = MmaTypes {
                     a,
@@ -272,6 +329,30 @@ impl<'x, 'i> Matrix<'x, 'i> {
         unsupported(self.x.line, self.text())
     }
 
+    /// The error of PTX that ptxas rejects, naming the instruction and why.
+    fn invalid(&self, why: &str) -> Error {
+        Error::PtxSyntax {
+            line: self.x.line,
+            column: self.x.i.pos.col,
+            message: format!("{}: {why}", self.text()),
+        }
+    }
+
+    /// An error naming the first modifier that is neither a shape, an element type,
+    /// `.sync`, `.aligned` nor one of `known` (a `.diag` layout, say).
+    fn check_modifiers(&self, known: &[&str]) -> Result<()> {
+        let odd = self.x.mods.iter().find(|m| {
+            !(matches!(**m, "sync" | "aligned")
+                || known.contains(m)
+                || Shape::parse(m).is_some()
+                || Elem::parse(m).is_some())
+        });
+        match odd {
+            Some(m) => Err(self.invalid(&format!("`.{m}` is not a modifier of this instruction"))),
+            None => Ok(()),
+        }
+    }
+
     /// A refusal unless the instruction has at least `n` operands.
     fn need(&self, n: usize) -> Result<()> {
         let have = self.x.o().len();
@@ -283,6 +364,24 @@ impl<'x, 'i> Matrix<'x, 'i> {
         } else {
             Ok(())
         }
+    }
+}
+
+/// Whether `d = a * b + c` is a combination of types PTX defines for `mma` and
+/// `wmma.mma`: both multiplicands of one kind (signedness may differ for integers) and
+/// the accumulators the kind has (`f16` or `f32` for `f16`; `f32` for `bf16` and `tf32`;
+/// `f64` for `f64`; `s32` for integers).
+fn types_agree(d: Elem, a: Elem, b: Elem, c: Elem) -> bool {
+    let int8 = |e: Elem| matches!(e, Elem::S8 | Elem::U8);
+    let int4 = |e: Elem| matches!(e, Elem::S4 | Elem::U4);
+    let acc = |ok: &[Elem]| ok.contains(&c) && ok.contains(&d);
+    match a {
+        Elem::F16 => b == a && acc(&[Elem::F16, Elem::F32]),
+        Elem::BF16 | Elem::TF32 => b == a && acc(&[Elem::F32]),
+        Elem::F64 => b == a && acc(&[Elem::F64]),
+        _ if int8(a) => int8(b) && acc(&[Elem::S32]),
+        _ if int4(a) => int4(b) && acc(&[Elem::S32]),
+        _ => false,
     }
 }
 
@@ -390,5 +489,97 @@ mod tests {
             refusal("wmma.load.a.sync.aligned.row.m8n8k4.global.f16 {%r1}, [%rd1];")
                 .contains("`wmma.load.a")
         );
+    }
+
+    #[test]
+    fn mma_of_types_ptx_does_not_define_is_invalid_ptx() {
+        for bad in [
+            "mma.sync.aligned.m16n8k32.row.col.s32.s8.f64.s32",
+            "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f16",
+            "mma.sync.aligned.m16n8k16.row.col.f32.f16.bf16.f32",
+            "mma.sync.aligned.m16n8k32.row.col.f32.s8.s8.s32",
+            "mma.sync.aligned.m8n8k4.row.col.f32.f64.f64.f64",
+        ] {
+            let why = refusal(&format!(
+                "{bad} {{%f1, %f2, %f3, %f4}}, {{%r1, %r2, %r3, %r4}}, {{%r5, %r6}}, {{%f5, %f6, %f7, %f8}};"
+            ));
+            assert!(why.starts_with("PTX error at line 13"), "{why}");
+            assert!(
+                why.contains(&format!(
+                    "`{bad}`: PTX defines no such combination of types"
+                )),
+                "{why}"
+            );
+        }
+        // Signedness may differ between integer multiplicands, and f16 accumulates in
+        // either f16 or f32.
+        for good in [
+            "mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14};",
+            "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32 {%r1, %r2}, {%r3, %r4, %r5, %r6}, {%r7, %r8}, {%f1, %f2, %f3, %f4};",
+        ] {
+            assert!(matches!(op(good), Op::Matrix(_)), "{good}");
+        }
+    }
+
+    #[test]
+    fn wmma_loads_of_an_accumulator_type_into_a_multiplicand_are_invalid_ptx() {
+        let why = refusal("wmma.load.a.sync.aligned.row.m16n16k16.global.f32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];");
+        assert!(
+            why.contains("`wmma.load.a.sync.aligned.row.m16n16k16.global.f32`: this type is not one of that operand's types"),
+            "{why}"
+        );
+        let why = refusal(
+            "wmma.load.c.sync.aligned.row.m16n16k16.global.bf16 {%r1, %r2, %r3, %r4}, [%rd1];",
+        );
+        assert!(why.contains("not one of that operand's types"), "{why}");
+        let why = refusal("wmma.store.d.sync.aligned.row.m16n16k16.global.s8 [%rd1], {%r1, %r2};");
+        assert!(why.contains("not one of that operand's types"), "{why}");
+        let why =
+            refusal("wmma.mma.sync.aligned.row.col.m16n16k16.s32.s32 {%r1}, {%r1}, {%r1}, {%r1};");
+        assert!(
+            why.contains("PTX defines no such combination of types"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn a_wmma_layout_is_row_or_col() {
+        let why = refusal("wmma.load.a.sync.aligned.diag.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];");
+        assert!(
+            why.contains("`.diag` is not a modifier of this instruction"),
+            "{why}"
+        );
+        let why = refusal("wmma.load.a.sync.aligned.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];");
+        assert!(
+            why.contains("1 layout (`.row` or `.col`) expected"),
+            "{why}"
+        );
+        let why =
+            refusal("wmma.mma.sync.aligned.row.m16n16k16.f32.f32 {%f1}, {%r1}, {%r2}, {%f2};");
+        assert!(
+            why.contains("2 layouts (`.row` or `.col`) expected"),
+            "{why}"
+        );
+        let why = refusal(&MMA_F16.replace("row.col", "row.col.diag"));
+        assert!(
+            why.contains("`.diag` is not a modifier of this instruction"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn invalid_ptx_fails_only_its_kernel() {
+        let text = ".version 8.0\n.target sm_90\n.address_size 64\n\
+             .visible .entry bad()\n{\n.reg .b32 %r<4>;\n\
+             wmma.load.a.sync.aligned.diag.m16n16k16.f16 {%r1, %r2, %r3, %r4}, [%r1];\n}\n\
+                    .visible .entry good()\n{\nret;\n}\n";
+        let module = crate::ptx::parse(text).unwrap();
+        let mut mem = crate::sim::engine::mem::Memory::new();
+        let sim = super::super::load(&module, &mut mem).unwrap();
+        assert!(sim.kernel("good").is_ok());
+        assert!(matches!(
+            sim.kernel("bad"),
+            Err(crate::Error::PtxSyntax { line: 7, .. })
+        ));
     }
 }
