@@ -29,7 +29,21 @@ impl Lowerer<'_> {
             | Opcode::Shr
             | Opcode::Copysign => self.binary(opcode, x),
             Opcode::Mad | Opcode::Fma | Opcode::Mad24 | Opcode::Sad => self.multiply_add(opcode, x),
-            _ => self.unary(opcode, x),
+            Opcode::Neg
+            | Opcode::Abs
+            | Opcode::Not
+            | Opcode::Cnot
+            | Opcode::Popc
+            | Opcode::Clz
+            | Opcode::Brev
+            | Opcode::Sqrt
+            | Opcode::Rsqrt
+            | Opcode::Rcp
+            | Opcode::Ex2
+            | Opcode::Lg2
+            | Opcode::Sin
+            | Opcode::Cos => self.unary(opcode, x),
+            _ => Err(x.refused()),
         }
     }
 

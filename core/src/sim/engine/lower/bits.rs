@@ -80,7 +80,8 @@ impl Lowerer<'_> {
                     c: self.src(&o[3], b32, line)?,
                 }
             }
-            _ => self.dot_product(opcode, x)?,
+            Opcode::Dp4a | Opcode::Dp2a => self.dot_product(opcode, x)?,
+            _ => return Err(x.refused()),
         })
     }
 

@@ -40,7 +40,7 @@ impl Lowerer<'_> {
                     c: self.src(&o[3], cty, line)?,
                 }
             }
-            _ => {
+            Opcode::Testp => {
                 x.need(2)?;
                 let ty = x.typed()?;
                 let test = match x.mods.first().copied().unwrap_or("") {
@@ -60,6 +60,7 @@ impl Lowerer<'_> {
                     a: self.src(&o[1], ty, line)?,
                 }
             }
+            _ => return Err(x.refused()),
         })
     }
 

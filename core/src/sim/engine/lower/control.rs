@@ -45,8 +45,8 @@ impl Lowerer<'_> {
             }
             Opcode::Ret | Opcode::Exit => Op::Exit,
             Opcode::Trap => Op::Trap,
-            // Membar, fence, nanosleep.
-            _ => Op::Nop,
+            Opcode::Membar | Opcode::Fence | Opcode::Nanosleep => Op::Nop,
+            _ => return Err(x.refused()),
         })
     }
 

@@ -43,7 +43,7 @@ impl Lowerer<'_> {
                     a: self.src(&o[1], sty, line)?,
                 }
             }
-            _ => {
+            Opcode::Cvta => {
                 x.need(2)?;
                 let d = self.dst(&o[0], line)?;
                 Op::Cvta {
@@ -53,6 +53,7 @@ impl Lowerer<'_> {
                     a: self.src(&o[1], Ty::U(8), line)?,
                 }
             }
+            _ => return Err(x.refused()),
         })
     }
 

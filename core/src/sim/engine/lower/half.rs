@@ -73,7 +73,8 @@ impl Lowerer<'_> {
             Opcode::Min => HalfOp::Min,
             Opcode::Max => HalfOp::Max,
             Opcode::Neg => HalfOp::Neg,
-            _ => HalfOp::Abs,
+            Opcode::Abs => HalfOp::Abs,
+            _ => return Err(x.refused()),
         };
         // Modifiers that change the answer and are not implemented are refused.
         let allowed = |m: &str| match m {

@@ -53,7 +53,8 @@ impl Lowerer<'_> {
                 }
             }
             Opcode::Atom | Opcode::Red => self.atomic(opcode, x)?,
-            _ => self.copy(x)?,
+            Opcode::Cp => self.copy(x)?,
+            _ => return Err(x.refused()),
         })
     }
 

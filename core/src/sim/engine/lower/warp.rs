@@ -113,12 +113,13 @@ impl Lowerer<'_> {
                 let (d, p) = self.dst_pair(&o[0], line)?;
                 Op::Elect { d, p }
             }
-            _ => {
+            Opcode::Activemask => {
                 x.need(1)?;
                 Op::ActiveMask {
                     d: self.dst(&o[0], line)?,
                 }
             }
+            _ => return Err(x.refused()),
         })
     }
 }
