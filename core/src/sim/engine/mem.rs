@@ -66,9 +66,15 @@ impl Memory {
         out
     }
 
+    /// Bytes of device `printf` output the FIFO still takes (what
+    /// `printf::format_within` needs to stop formatting text that cannot fit).
+    pub(crate) fn printf_room(&self) -> usize {
+        PRINTF_FIFO_BYTES.saturating_sub(self.device_output.len())
+    }
+
     /// Appends device `printf` output, dropping what does not fit in the FIFO.
     pub(crate) fn push_device_output(&mut self, text: &str) {
-        if self.device_output.len() + text.len() > PRINTF_FIFO_BYTES {
+        if text.len() > self.printf_room() {
             self.output_dropped = true;
         } else {
             self.device_output.push_str(text);
