@@ -657,10 +657,20 @@ mod tests {
             function: "f\u{202e}g".into(),
         }));
         let text = e.to_string();
-        assert!(!text.contains(['\u{1b}', '\u{7}', '\r', '\u{202e}']), "{text}");
-        assert!(text.contains("k\\u{1b}[2J") && text.contains("a\\u{7}\\r\\n"), "{text}");
+        assert!(
+            !text.contains(['\u{1b}', '\u{7}', '\r', '\u{202e}']),
+            "{text}"
+        );
+        assert!(
+            text.contains("k\\u{1b}[2J") && text.contains("a\\u{7}\\r\\n"),
+            "{text}"
+        );
         assert!(text.contains("more bytes not shown"), "{text}");
-        assert!(text.len() < 4 * SHOWN_DEVICE_TEXT + 1000, "{} bytes", text.len());
+        assert!(
+            text.len() < 4 * SHOWN_DEVICE_TEXT + 1000,
+            "{} bytes",
+            text.len()
+        );
         // The only line break is the hint's.
         assert_eq!(text.lines().count(), 2, "{text}");
         let fault = Error::KernelFault {
@@ -671,7 +681,9 @@ mod tests {
             detail: "free(0x10): not an address device malloc returned (or freed twice)".into(),
         };
         let text = fault.to_string();
-        assert!(text.contains("free only what device malloc returned") && !text.contains("indexing"));
+        assert!(
+            text.contains("free only what device malloc returned") && !text.contains("indexing")
+        );
         // A compiler's log keeps its lines.
         let log = Error::Compile {
             program: "p.cu".into(),

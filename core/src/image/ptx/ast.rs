@@ -183,6 +183,9 @@ pub enum InitValue {
     Address(String, i64),
     /// A nested `{ ... }` list.
     List(Vec<InitValue>),
+    /// A run of this many zeros in a list (at least two): `{0, 0, ...}` held as its length,
+    /// so a large zero initialiser costs no memory per element.
+    Zeros(u64),
 }
 
 /// A variable declaration (module scope, function scope, or a parameter).
@@ -382,7 +385,12 @@ impl VarDecl {
 
     fn init_len(&self) -> Option<u64> {
         match &self.init {
-            Some(InitValue::List(v)) => Some(v.len() as u64),
+            Some(InitValue::List(v)) => v.iter().try_fold(0u64, |n, x| {
+                n.checked_add(match x {
+                    InitValue::Zeros(k) => *k,
+                    _ => 1,
+                })
+            }),
             _ => None,
         }
     }

@@ -31,9 +31,31 @@ impl From<lexer::PtxError> for Error {
     }
 }
 
-/// Parses PTX text into a module.
+/// Bytes of syntax tree any PTX text may take, on top of
+/// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor) per byte.
+pub const PTX_TREE_ALLOWANCE: u64 = 1 << 20;
+
+/// Parses PTX text into a module, its syntax tree bounded by
+/// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor).
 pub fn parse(text: &str) -> Result<Module> {
-    Ok(parser::parse(text)?)
+    let factor = crate::limits::limits().ptx_tree_factor;
+    let bound = (text.len() as u64)
+        .saturating_mul(factor)
+        .saturating_add(PTX_TREE_ALLOWANCE);
+    parser::parse_bounded(text, bound).map_err(|f| match f {
+        parser::Failure::Syntax(e) => e.into(),
+        parser::Failure::TreeTooLarge { bytes, at } => crate::limits::exceeded(
+            format!(
+                "the syntax tree of {} bytes of PTX (stopped at line {}, column {})",
+                text.len(),
+                at.pos.line,
+                at.pos.col
+            ),
+            bytes,
+            "ptx_tree_factor",
+            bound,
+        ),
+    })
 }
 
 /// The bits of a float literal as an f32 (`single`) or f64 value.
@@ -65,33 +87,42 @@ pub(crate) fn init_bytes_with(
 ) -> Option<Vec<u8>> {
     let elem = (ast::type_size(&v.ty).unwrap_or(1) as usize).min(8);
     let mut out = vec![0u8; size as usize];
-    fn flatten<'a>(i: &'a InitValue, out: &mut Vec<&'a InitValue>) {
-        match i {
-            InitValue::List(items) => items.iter().for_each(|x| flatten(x, out)),
-            other => out.push(other),
-        }
-    }
-    let mut flat = Vec::new();
-    if let Some(init) = &v.init {
-        flatten(init, &mut flat);
-    }
     let float = v.ty.starts_with(".f");
-    for (i, item) in flat.into_iter().enumerate() {
-        let bits: u64 = match item {
+    // Writes the elements of `i` from element `at` on; returns the element after them.
+    fn fill(
+        i: &InitValue,
+        at: usize,
+        out: &mut [u8],
+        elem: usize,
+        float: bool,
+        address_of: &dyn Fn(&str) -> Option<u64>,
+    ) -> Option<usize> {
+        let bits: u64 = match i {
+            InitValue::List(items) => {
+                return items
+                    .iter()
+                    .try_fold(at, |at, x| fill(x, at, out, elem, float, address_of))
+            }
+            InitValue::Zeros(n) => {
+                return Some(at.saturating_add(usize::try_from(*n).unwrap_or(usize::MAX)))
+            }
             InitValue::Int(x) if float && elem == 4 => (*x as f32).to_bits() as u64,
             InitValue::Int(x) if float => (*x as f64).to_bits(),
             InitValue::Int(x) => *x as u64,
             InitValue::Float(f) => float_bits(*f, elem == 4),
             InitValue::Address(name, offset) => address_of(name)?.wrapping_add_signed(*offset),
-            InitValue::List(_) => return None,
         };
-        if bits == 0 {
-            continue; // already zero: leave the page untouched
+        // Zero is already there: leave the page untouched.
+        if bits != 0 {
+            let start = at.saturating_mul(elem);
+            if let Some(slot) = out.get_mut(start..start.saturating_add(elem)) {
+                slot.copy_from_slice(&bits.to_le_bytes()[..elem]);
+            }
         }
-        let at = i.saturating_mul(elem);
-        if let Some(slot) = out.get_mut(at..at + elem) {
-            slot.copy_from_slice(&bits.to_le_bytes()[..elem]);
-        }
+        Some(at.saturating_add(1))
+    }
+    if let Some(init) = &v.init {
+        fill(init, 0, &mut out, elem, float, address_of)?;
     }
     Some(out)
 }
@@ -192,7 +223,7 @@ pub(crate) fn addressed_functions(m: &Module) -> Vec<(&str, &Function)> {
                 out.insert(name);
             }
             InitValue::List(items) => items.iter().for_each(|x| init_names(x, out)),
-            _ => {}
+            InitValue::Int(_) | InitValue::Float(_) | InitValue::Zeros(_) => {}
         }
     }
     let mut used: HashSet<&str> = HashSet::new();
