@@ -333,7 +333,11 @@ impl Error {
                 if suggestions.is_empty() {
                     format!("list the library's symbols (`Library::kernels()`) to see which {kind}s it has; C++ names are mangled unless declared `extern \"C\"`")
                 } else {
-                    format!("did you mean {}?", suggestions.join(", "))
+                    let names: Vec<String> = suggestions
+                        .iter()
+                        .map(|n| shown(n, SHOWN_DEVICE_TEXT).to_string())
+                        .collect();
+                    format!("did you mean {}?", names.join(", "))
                 }
             }
             Error::Unloaded { .. } => {
@@ -347,6 +351,9 @@ impl Error {
                 "`pip install nvidia-cuda-nvrtc-cu12` in the active Python environment, install the CUDA toolkit, or set CUDA_LIBRARY_NVRTC to the full path of libnvrtc".to_string()
             }
             Error::Compile { .. } => "fix the source at the line the log names".to_string(),
+            Error::KernelFault { detail, .. } if detail.starts_with("free(") => {
+                "free only what device malloc returned, and each block once; keep the pointer malloc gave (not one moved past it)".to_string()
+            }
             Error::KernelFault { .. } => {
                 "check the kernel's indexing against the buffer sizes and the launch configuration".to_string()
             }
@@ -371,9 +378,67 @@ impl Error {
     }
 }
 
+/// Bytes of one device string (an assert's expression, file or function) a message shows.
+pub(crate) const SHOWN_DEVICE_TEXT: usize = 1024;
+/// Bytes of a detail built from device or file content (a fault, an unsupported
+/// construct, a syntax error) a message shows.
+pub(crate) const SHOWN_DETAIL_TEXT: usize = 4096;
+
+/// Text from a kernel, a file or a tool in a message: control characters (and the
+/// Unicode controls that reorder text on a terminal) escaped, so printing an error cannot
+/// move the cursor, ring the bell or overwrite the line; past `max` bytes cut, with a note.
+struct Shown<'a> {
+    text: &'a str,
+    max: usize,
+    /// Keeps newlines and tabs (a compiler's log), escaping the rest.
+    lines: bool,
+}
+
+/// A device or file string, on one line, cut past `max` bytes.
+fn shown(text: &str, max: usize) -> Shown<'_> {
+    Shown {
+        text,
+        max,
+        lines: false,
+    }
+}
+
+/// A log: its lines kept, other controls escaped, never cut.
+fn log(text: &str) -> Shown<'_> {
+    Shown {
+        text,
+        max: usize::MAX,
+        lines: true,
+    }
+}
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        for (i, c) in self.text.char_indices() {
+            if i >= self.max {
+                let rest = self.text.len() - i;
+                return write!(f, "... [{rest} more bytes not shown]");
+            }
+            let reorders = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+            if (c.is_control() && !(self.lines && matches!(c, '\n' | '\t'))) || reorders {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 fn write_attempts(f: &mut fmt::Formatter<'_>, tried: &[LoadAttempt]) -> fmt::Result {
     for t in tried {
-        write!(f, "\n  - {}: {}", t.candidate, t.reason)?;
+        write!(
+            f,
+            "\n  - {}: {}",
+            shown(&t.candidate, SHOWN_DETAIL_TEXT),
+            log(&t.reason)
+        )?;
     }
     Ok(())
 }
@@ -413,26 +478,33 @@ impl fmt::Display for Error {
             Error::NoDevice => write!(f, "the CUDA driver loaded but reports no CUDA device")?,
             Error::InvalidDevice { ordinal, count } => write!(
                 f,
-                "there is no CUDA device {ordinal}: the driver reports {count} device(s)"
+                "there is no CUDA device {ordinal}: there are {count} device(s)"
             )?,
             Error::Cuda(e) => write!(f, "{e}")?,
             Error::LoadFailed(l) => {
                 write!(
                     f,
                     "loading {} as a library failed: {}",
-                    l.source_desc, l.error
+                    shown(&l.source_desc, SHOWN_DETAIL_TEXT),
+                    l.error
                 )?;
                 if !l.jit_error_log.trim().is_empty() {
-                    write!(f, "\nJIT error log:\n{}", l.jit_error_log.trim_end())?;
+                    write!(f, "\nJIT error log:\n{}", log(l.jit_error_log.trim_end()))?;
                 }
                 if !l.jit_info_log.trim().is_empty() {
-                    write!(f, "\nJIT info log:\n{}", l.jit_info_log.trim_end())?;
+                    write!(f, "\nJIT info log:\n{}", log(l.jit_info_log.trim_end()))?;
                 }
             }
-            Error::SymbolNotFound { kind, name, .. } => {
-                write!(f, "the library has no {kind} named `{name}`")?
-            }
-            Error::Unloaded { what } => write!(f, "{what} was used after its library was unloaded")?,
+            Error::SymbolNotFound { kind, name, .. } => write!(
+                f,
+                "the library has no {kind} named `{}`",
+                shown(name, SHOWN_DEVICE_TEXT)
+            )?,
+            Error::Unloaded { what } => write!(
+                f,
+                "{} was used after its library was unloaded",
+                shown(what, SHOWN_DETAIL_TEXT)
+            )?,
             Error::InvalidName(name) => write!(f, "the name {name:?} contains a NUL byte")?,
             Error::ArgumentCount {
                 kernel,
@@ -440,7 +512,8 @@ impl fmt::Display for Error {
                 got,
             } => write!(
                 f,
-                "kernel `{kernel}` takes {expected} argument(s) but {got} were given"
+                "kernel `{}` takes {expected} argument(s) but {got} were given",
+                shown(kernel, SHOWN_DEVICE_TEXT)
             )?,
             Error::ArgumentSize {
                 kernel,
@@ -449,7 +522,8 @@ impl fmt::Display for Error {
                 got,
             } => write!(
                 f,
-                "argument {index} of kernel `{kernel}` is {got} byte(s) but the parameter is {expected} byte(s)"
+                "argument {index} of kernel `{}` is {got} byte(s) but the parameter is {expected} byte(s)",
+                shown(kernel, SHOWN_DEVICE_TEXT)
             )?,
             Error::SizeMismatch {
                 what,
@@ -457,29 +531,37 @@ impl fmt::Display for Error {
                 got,
             } => write!(
                 f,
-                "{what} is {expected} byte(s) but the access is {got} byte(s)"
+                "{} is {expected} byte(s) but the access is {got} byte(s)",
+                shown(what, SHOWN_DETAIL_TEXT)
             )?,
-            Error::InvalidArgument(msg) => write!(f, "{msg}")?,
+            Error::InvalidArgument(msg) => write!(f, "{}", shown(msg, SHOWN_DETAIL_TEXT))?,
             Error::NvrtcNotFound { tried } => {
                 write!(f, "the NVRTC library could not be opened; tried:")?;
                 write_attempts(f, tried)?;
             }
-            Error::Nvrtc { function, message } => write!(f, "{function} failed: {message}")?,
+            Error::Nvrtc { function, message } => {
+                write!(f, "{function} failed: {}", log(message))?
+            }
             Error::Compile {
                 program,
                 options,
                 log,
             } => write!(
                 f,
-                "NVRTC could not compile `{program}` (options: {}):\n{}",
-                options.join(" "),
-                log.trim_end()
+                "NVRTC could not compile `{}` (options: {}):\n{}",
+                shown(program, SHOWN_DEVICE_TEXT),
+                shown(&options.join(" "), SHOWN_DETAIL_TEXT),
+                self::log(log.trim_end())
             )?,
             Error::PtxSyntax {
                 line,
                 column,
                 message,
-            } => write!(f, "PTX error at line {line}, column {column}: {message}")?,
+            } => write!(
+                f,
+                "PTX error at line {line}, column {column}: {}",
+                shown(message, SHOWN_DETAIL_TEXT)
+            )?,
             Error::KernelFault {
                 kernel,
                 block,
@@ -488,8 +570,10 @@ impl fmt::Display for Error {
                 detail,
             } => write!(
                 f,
-                "kernel `{kernel}` faulted in block ({}, {}, {}), thread ({}, {}, {}) at PTX line {line}: {detail}",
-                block[0], block[1], block[2], thread[0], thread[1], thread[2]
+                "kernel `{}` faulted in block ({}, {}, {}), thread ({}, {}, {}) at PTX line {line}: {}",
+                shown(kernel, SHOWN_DEVICE_TEXT),
+                block[0], block[1], block[2], thread[0], thread[1], thread[2],
+                shown(detail, SHOWN_DETAIL_TEXT)
             )?,
             Error::InstructionBudget {
                 kernel,
@@ -497,13 +581,19 @@ impl fmt::Display for Error {
                 line,
             } => write!(
                 f,
-                "kernel `{kernel}` ran past the simulator's work budget of {budget} thread-instructions (each block's set-up counts too; stopped at PTX line {line}): it may loop forever or run a grid too large to simulate"
+                "kernel `{}` ran past the simulator's work budget of {budget} thread-instructions (each block's set-up counts too; stopped at PTX line {line}): it may loop forever or run a grid too large to simulate",
+                shown(kernel, SHOWN_DEVICE_TEXT)
             )?,
             Error::DeviceAssert(a) => write!(
                 f,
                 "{}:{}: {}: block: [{},{},{}], thread: [{},{},{}] Assertion `{}` failed (device-side assert in kernel `{}`; the launch ended)",
-                a.file, a.source_line, a.function, a.block[0], a.block[1], a.block[2],
-                a.thread[0], a.thread[1], a.thread[2], a.expression, a.kernel
+                shown(&a.file, SHOWN_DEVICE_TEXT),
+                a.source_line,
+                shown(&a.function, SHOWN_DEVICE_TEXT),
+                a.block[0], a.block[1], a.block[2],
+                a.thread[0], a.thread[1], a.thread[2],
+                shown(&a.expression, SHOWN_DEVICE_TEXT),
+                shown(&a.kernel, SHOWN_DEVICE_TEXT)
             )?,
             Error::Deadline {
                 kernel,
@@ -511,7 +601,8 @@ impl fmt::Display for Error {
                 line,
             } => write!(
                 f,
-                "kernel `{kernel}` ran past its deadline of {deadline:?} on the simulator (stopped at PTX line {line})"
+                "kernel `{}` ran past its deadline of {deadline:?} on the simulator (stopped at PTX line {line})",
+                shown(kernel, SHOWN_DEVICE_TEXT)
             )?,
             Error::LimitExceeded {
                 what,
@@ -520,10 +611,11 @@ impl fmt::Display for Error {
                 value,
             } => write!(
                 f,
-                "{what} needs {asked} bytes, more than the limit Limits::{limit} ({value} bytes)"
+                "{} needs {asked} bytes, more than the limit Limits::{limit} ({value} bytes)",
+                shown(what, SHOWN_DETAIL_TEXT)
             )?,
-            Error::Unsupported(msg) => write!(f, "{msg}")?,
-            Error::BackendUnavailable(msg) => write!(f, "{msg}")?,
+            Error::Unsupported(msg) => write!(f, "{}", shown(msg, SHOWN_DETAIL_TEXT))?,
+            Error::BackendUnavailable(msg) => write!(f, "{}", shown(msg, SHOWN_DETAIL_TEXT))?,
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display())?,
         }
         if let Some(h) = self.hint() {
@@ -545,5 +637,59 @@ impl std::error::Error for Error {
 impl From<CudaError> for Error {
     fn from(e: CudaError) -> Self {
         Error::Cuda(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DeviceAssertion, Error, SHOWN_DEVICE_TEXT};
+
+    #[test]
+    fn device_and_file_text_is_escaped_and_cut() {
+        let long = "x".repeat(64 << 10);
+        let e = Error::DeviceAssert(Box::new(DeviceAssertion {
+            kernel: "k\u{1b}[2J".into(),
+            block: [0; 3],
+            thread: [1, 0, 0],
+            expression: format!("a\u{7}\r\n{long}"),
+            file: long.clone(),
+            source_line: 3,
+            function: "f\u{202e}g".into(),
+        }));
+        let text = e.to_string();
+        assert!(
+            !text.contains(['\u{1b}', '\u{7}', '\r', '\u{202e}']),
+            "{text}"
+        );
+        assert!(
+            text.contains("k\\u{1b}[2J") && text.contains("a\\u{7}\\r\\n"),
+            "{text}"
+        );
+        assert!(text.contains("more bytes not shown"), "{text}");
+        assert!(
+            text.len() < 4 * SHOWN_DEVICE_TEXT + 1000,
+            "{} bytes",
+            text.len()
+        );
+        // The only line break is the hint's.
+        assert_eq!(text.lines().count(), 2, "{text}");
+        let fault = Error::KernelFault {
+            kernel: "k".into(),
+            block: [0; 3],
+            thread: [0; 3],
+            line: 1,
+            detail: "free(0x10): not an address device malloc returned (or freed twice)".into(),
+        };
+        let text = fault.to_string();
+        assert!(
+            text.contains("free only what device malloc returned") && !text.contains("indexing")
+        );
+        // A compiler's log keeps its lines.
+        let log = Error::Compile {
+            program: "p.cu".into(),
+            options: vec![],
+            log: "line 1\n\tline 2\u{1b}".into(),
+        };
+        assert!(log.to_string().contains("line 1\n\tline 2\\u{1b}"));
     }
 }

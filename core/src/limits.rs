@@ -30,6 +30,12 @@ pub struct Limits {
     /// Checked against each entry's header before decompressing and enforced while
     /// decompressing, so a compression bomb costs no more than this.
     pub image_bytes: u64,
+    /// Bytes of PTX syntax tree allowed per byte of PTX text (default 32), with 1 MiB more
+    /// for any text. The text may come out of a compressed fatbin entry, so its own size
+    /// says little of what the caller handed over; this keeps the tree in proportion to it.
+    /// Real PTX takes 9 to 12 bytes of tree per byte; a list of one-digit numbers 24 (runs
+    /// of zeros take none).
+    pub ptx_tree_factor: u64,
     /// Bytes of module-scope variables (`.global`, `.const`, managed) one image may
     /// declare, summed (default 256 MiB).
     pub variable_bytes: u64,
@@ -54,6 +60,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             image_bytes: 64 << 20,
+            ptx_tree_factor: 32,
             variable_bytes: 256 << 20,
             shown_bytes: 4 << 10,
             register_file_bytes: 96 << 20,

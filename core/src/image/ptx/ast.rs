@@ -1,5 +1,7 @@
 //! The PTX syntax tree: module directives, variables, functions and their instructions.
 
+use std::collections::HashMap;
+
 use super::lexer::{FloatLit, Pos, PtxError};
 
 /// A parsed PTX module.
@@ -72,6 +74,29 @@ impl Module {
         }
     }
 
+    /// Every function and alias name resolved as [`function`](Module::function) resolves
+    /// it, in one pass: for code that looks many names up (a search per name would make
+    /// loading quadratic in the number of functions).
+    pub fn function_index(&self) -> FunctionIndex<'_> {
+        let mut defined: HashMap<&str, &Function> = HashMap::new();
+        for f in &self.functions {
+            let has_body = |f: &Function| f.body.is_some() || f.error.is_some();
+            defined
+                .entry(&f.name)
+                .and_modify(|d| {
+                    if !has_body(d) && has_body(f) {
+                        *d = f;
+                    }
+                })
+                .or_insert(f);
+        }
+        let mut aliases: HashMap<&str, &str> = HashMap::new();
+        for a in &self.aliases {
+            aliases.entry(&a.name).or_insert(&a.target);
+        }
+        FunctionIndex { defined, aliases }
+    }
+
     /// Among the functions named `name`, the one with a body or an error, else the first.
     fn defined(&self, name: &str) -> Option<&Function> {
         let mut found = None;
@@ -82,6 +107,29 @@ impl Module {
             found = found.or(Some(f));
         }
         found
+    }
+}
+
+/// A module's functions by name ([`Module::function_index`]).
+#[derive(Debug, Clone)]
+pub struct FunctionIndex<'a> {
+    /// By name: the function with a body (or an error), else the first declaration.
+    defined: HashMap<&'a str, &'a Function>,
+    /// `.alias` name to target (the first, when repeated).
+    aliases: HashMap<&'a str, &'a str>,
+}
+
+impl<'a> FunctionIndex<'a> {
+    /// What [`Module::function`] returns for `name`.
+    pub fn get(&self, name: &str) -> Option<&'a Function> {
+        let found = self.defined.get(name).copied();
+        if found.is_some_and(|f| f.body.is_some() || f.error.is_some()) {
+            return found;
+        }
+        match self.aliases.get(name) {
+            Some(target) => self.defined.get(target).copied().or(found),
+            None => found,
+        }
     }
 }
 
@@ -135,6 +183,9 @@ pub enum InitValue {
     Address(String, i64),
     /// A nested `{ ... }` list.
     List(Vec<InitValue>),
+    /// A run of this many zeros in a list (at least two): `{0, 0, ...}` held as its length,
+    /// so a large zero initialiser costs no memory per element.
+    Zeros(u64),
 }
 
 /// A variable declaration (module scope, function scope, or a parameter).
@@ -334,7 +385,12 @@ impl VarDecl {
 
     fn init_len(&self) -> Option<u64> {
         match &self.init {
-            Some(InitValue::List(v)) => Some(v.len() as u64),
+            Some(InitValue::List(v)) => v.iter().try_fold(0u64, |n, x| {
+                n.checked_add(match x {
+                    InitValue::Zeros(k) => *k,
+                    _ => 1,
+                })
+            }),
             _ => None,
         }
     }

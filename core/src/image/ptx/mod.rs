@@ -8,7 +8,9 @@ pub mod parser;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use ast::{align_up, Function, InitValue, Module, Operand, Space, Statement, VarDecl};
+use ast::{
+    align_up, Function, FunctionIndex, InitValue, Module, Operand, Space, Statement, VarDecl,
+};
 use lexer::FloatLit;
 
 use super::table::{
@@ -29,9 +31,31 @@ impl From<lexer::PtxError> for Error {
     }
 }
 
-/// Parses PTX text into a module.
+/// Bytes of syntax tree any PTX text may take, on top of
+/// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor) per byte.
+pub const PTX_TREE_ALLOWANCE: u64 = 1 << 20;
+
+/// Parses PTX text into a module, its syntax tree bounded by
+/// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor).
 pub fn parse(text: &str) -> Result<Module> {
-    Ok(parser::parse(text)?)
+    let factor = crate::limits::limits().ptx_tree_factor;
+    let bound = (text.len() as u64)
+        .saturating_mul(factor)
+        .saturating_add(PTX_TREE_ALLOWANCE);
+    parser::parse_bounded(text, bound).map_err(|f| match f {
+        parser::Failure::Syntax(e) => e.into(),
+        parser::Failure::TreeTooLarge { bytes, at } => crate::limits::exceeded(
+            format!(
+                "the syntax tree of {} bytes of PTX (stopped at line {}, column {})",
+                text.len(),
+                at.pos.line,
+                at.pos.col
+            ),
+            bytes,
+            "ptx_tree_factor",
+            bound,
+        ),
+    })
 }
 
 /// The bits of a float literal as an f32 (`single`) or f64 value.
@@ -63,33 +87,42 @@ pub(crate) fn init_bytes_with(
 ) -> Option<Vec<u8>> {
     let elem = (ast::type_size(&v.ty).unwrap_or(1) as usize).min(8);
     let mut out = vec![0u8; size as usize];
-    fn flatten<'a>(i: &'a InitValue, out: &mut Vec<&'a InitValue>) {
-        match i {
-            InitValue::List(items) => items.iter().for_each(|x| flatten(x, out)),
-            other => out.push(other),
-        }
-    }
-    let mut flat = Vec::new();
-    if let Some(init) = &v.init {
-        flatten(init, &mut flat);
-    }
     let float = v.ty.starts_with(".f");
-    for (i, item) in flat.into_iter().enumerate() {
-        let bits: u64 = match item {
+    // Writes the elements of `i` from element `at` on; returns the element after them.
+    fn fill(
+        i: &InitValue,
+        at: usize,
+        out: &mut [u8],
+        elem: usize,
+        float: bool,
+        address_of: &dyn Fn(&str) -> Option<u64>,
+    ) -> Option<usize> {
+        let bits: u64 = match i {
+            InitValue::List(items) => {
+                return items
+                    .iter()
+                    .try_fold(at, |at, x| fill(x, at, out, elem, float, address_of))
+            }
+            InitValue::Zeros(n) => {
+                return Some(at.saturating_add(usize::try_from(*n).unwrap_or(usize::MAX)))
+            }
             InitValue::Int(x) if float && elem == 4 => (*x as f32).to_bits() as u64,
             InitValue::Int(x) if float => (*x as f64).to_bits(),
             InitValue::Int(x) => *x as u64,
             InitValue::Float(f) => float_bits(*f, elem == 4),
             InitValue::Address(name, offset) => address_of(name)?.wrapping_add_signed(*offset),
-            InitValue::List(_) => return None,
         };
-        if bits == 0 {
-            continue; // already zero: leave the page untouched
+        // Zero is already there: leave the page untouched.
+        if bits != 0 {
+            let start = at.saturating_mul(elem);
+            if let Some(slot) = out.get_mut(start..start.saturating_add(elem)) {
+                slot.copy_from_slice(&bits.to_le_bytes()[..elem]);
+            }
         }
-        let at = i.saturating_mul(elem);
-        if let Some(slot) = out.get_mut(at..at + elem) {
-            slot.copy_from_slice(&bits.to_le_bytes()[..elem]);
-        }
+        Some(at.saturating_add(1))
+    }
+    if let Some(init) = &v.init {
+        fill(init, 0, &mut out, elem, float, address_of)?;
     }
     Some(out)
 }
@@ -118,42 +151,66 @@ fn visit<'a>(body: &'a [Statement], f: &mut impl FnMut(&'a Statement)) {
     }
 }
 
-/// Every symbol a function refers to, following calls into other functions.
-fn referenced<'a>(m: &'a Module, f: &'a Function) -> HashSet<&'a str> {
-    // Each name once: the function with a body, or what an alias stands for.
-    let mut funcs: HashMap<&str, &Function> = HashMap::new();
-    for g in &m.functions {
-        if let Some(def) = m.function(&g.name) {
-            funcs.insert(&g.name, def);
-        }
-    }
-    for a in &m.aliases {
-        if let Some(def) = m.function(&a.name) {
-            funcs.insert(&a.name, def);
-        }
-    }
-    let mut seen_funcs: HashSet<&str> = HashSet::new();
-    let mut out = HashSet::new();
-    let mut stack = vec![f];
-    while let Some(func) = stack.pop() {
-        if !seen_funcs.insert(&func.name) {
-            continue;
-        }
-        let Some(body) = &func.body else { continue };
-        visit(body, &mut |s| {
-            if let Statement::Instr(i) = s {
-                let mut ns = Vec::new();
-                i.operands.iter().for_each(|o| names(o, &mut ns));
-                for n in ns {
-                    out.insert(n);
-                    if let Some(callee) = funcs.get(n) {
-                        stack.push(callee);
+/// What each function's body names that the table needs: the module-scope `.shared`
+/// variables and the functions (called or named), each body read once however many
+/// kernels reach it.
+struct Mentions<'a> {
+    index: FunctionIndex<'a>,
+    /// By function name (as [`FunctionIndex`] resolves it): (shared variables, functions).
+    by_function: HashMap<&'a str, (Vec<&'a str>, Vec<&'a Function>)>,
+}
+
+impl<'a> Mentions<'a> {
+    fn new(m: &'a Module, shared: &HashSet<&str>) -> Mentions<'a> {
+        let index = m.function_index();
+        let mut by_function = HashMap::new();
+        for f in &m.functions {
+            let Some(body) = &f.body else { continue };
+            let mut vars = Vec::new();
+            let mut funcs = Vec::new();
+            visit(body, &mut |s| {
+                if let Statement::Instr(i) = s {
+                    let mut ns = Vec::new();
+                    i.operands.iter().for_each(|o| names(o, &mut ns));
+                    for n in ns {
+                        if shared.contains(n) {
+                            vars.push(n);
+                        }
+                        if let Some(callee) = index.get(n) {
+                            funcs.push(callee);
+                        }
                     }
                 }
-            }
-        });
+            });
+            vars.sort_unstable();
+            vars.dedup();
+            funcs.sort_unstable_by_key(|f| &f.name);
+            funcs.dedup_by_key(|f| &f.name);
+            by_function.entry(&*f.name).or_insert((vars, funcs));
+        }
+        Mentions { index, by_function }
     }
-    out
+
+    /// The module-scope shared variables `f` refers to, following calls into other
+    /// functions.
+    fn shared_of(&self, f: &'a Function) -> HashSet<&'a str> {
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut out = HashSet::new();
+        let mut stack = vec![f];
+        while let Some(func) = stack.pop() {
+            // The body as the module resolves the name (a prototype stands for its body).
+            let name = self.index.get(&func.name).map_or(&*func.name, |d| &*d.name);
+            if !seen.insert(name) {
+                continue;
+            }
+            let Some((vars, funcs)) = self.by_function.get(name) else {
+                continue;
+            };
+            out.extend(vars.iter().copied());
+            stack.extend(funcs.iter().copied());
+        }
+        out
+    }
 }
 
 /// The functions whose address the module takes (named in a variable's initialiser, as in
@@ -166,7 +223,7 @@ pub(crate) fn addressed_functions(m: &Module) -> Vec<(&str, &Function)> {
                 out.insert(name);
             }
             InitValue::List(items) => items.iter().for_each(|x| init_names(x, out)),
-            _ => {}
+            InitValue::Int(_) | InitValue::Float(_) | InitValue::Zeros(_) => {}
         }
     }
     let mut used: HashSet<&str> = HashSet::new();
@@ -284,6 +341,13 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
         .iter()
         .filter(|v| v.space == Space::Shared && v.linkage.as_deref() != Some(".extern"))
         .collect();
+    let shared_names: HashSet<&str> = module_shared.iter().map(|v| v.name.as_str()).collect();
+    // Where each is declared, to add a kernel's in module order.
+    let mut shared_order: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (k, v) in module_shared.iter().enumerate() {
+        shared_order.entry(&v.name).or_default().push(k);
+    }
+    let mentions = Mentions::new(&m, &shared_names);
 
     let mut kernels = Vec::new();
     // A kernel whose body could not be read is listed with its parameters (what the
@@ -323,7 +387,7 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
         }
         // Static shared memory: the kernel's own `.shared` variables and the module-scope
         // ones it (or a function it calls) refers to.
-        let refs = referenced(&m, f);
+        let refs = mentions.shared_of(f);
         let mut shared = 0u64;
         let mut add_shared = |v: &VarDecl| -> Result<()> {
             shared = align_up(shared, v.alignment()).saturating_add(var_size(v)?.unwrap_or(0));
@@ -338,11 +402,15 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
             }
             Ok(())
         };
-        for v in module_shared
+        let mut used: Vec<usize> = refs
             .iter()
-            .filter(|v| refs.contains(v.name.as_str()))
-        {
-            add_shared(v)?;
+            .filter_map(|n| shared_order.get(n))
+            .flatten()
+            .copied()
+            .collect();
+        used.sort_unstable();
+        for k in used {
+            add_shared(module_shared[k])?;
         }
         if let Some(body) = &f.body {
             let mut first_error = Ok(());

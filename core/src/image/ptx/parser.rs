@@ -18,6 +18,24 @@ const MAX_DEPTH: usize = 200;
 /// function ([`Function::error`]), whose header (name, parameters) stays usable. Errors
 /// outside a body, and a body whose closing brace cannot be found, fail the whole text.
 pub fn parse(text: &str) -> Result<Module, PtxError> {
+    parse_bounded(text, u64::MAX).map_err(|f| match f {
+        Failure::Syntax(e) => e,
+        Failure::TreeTooLarge { at, .. } => at,
+    })
+}
+
+/// Why [`parse_bounded`] failed.
+pub(crate) enum Failure {
+    /// The text is not PTX.
+    Syntax(PtxError),
+    /// The syntax tree would pass its bound: `bytes` (an estimate of its memory) were
+    /// reached at `at`.
+    TreeTooLarge { bytes: u64, at: PtxError },
+}
+
+/// [`parse`], stopping once the syntax tree takes more than about `max_tree_bytes` (an
+/// estimate counting each node and the text it holds), however the text is shaped.
+pub(crate) fn parse_bounded(text: &str, max_tree_bytes: u64) -> Result<Module, Failure> {
     let mut p = Parser {
         lexer: Lexer::new(text.trim_end_matches('\0')),
         toks: VecDeque::new(),
@@ -27,10 +45,22 @@ pub fn parse(text: &str) -> Result<Module, PtxError> {
         lexed_all: false,
         depth: 0,
         counted: 0,
+        tree_bytes: 0,
+        max_tree_bytes,
+        tree_error: None,
     };
     p.fill();
     // A lexing error where the parser stopped is the cause, whatever the parser expected.
-    p.module().map_err(|e| p.lex_error().cloned().unwrap_or(e))
+    let r = p.module().map_err(|e| p.lex_error().cloned().unwrap_or(e));
+    // Past the bound is fatal even where it happened inside a body (whose errors are
+    // otherwise the function's own).
+    if let Some(at) = p.tree_error.take() {
+        return Err(Failure::TreeTooLarge {
+            bytes: p.tree_bytes,
+            at,
+        });
+    }
+    r.map_err(Failure::Syntax)
 }
 
 /// The declarations of a body that are not statements: labels of signatures and target
@@ -64,9 +94,44 @@ struct Parser<'a> {
     depth: i64,
     /// How many tokens `depth` has counted (`back` moves before them without uncounting).
     counted: usize,
+    /// The syntax tree's memory so far (an estimate), and its bound.
+    tree_bytes: u64,
+    max_tree_bytes: u64,
+    /// Where the bound was passed.
+    tree_error: Option<PtxError>,
 }
 
 impl Parser<'_> {
+    /// Counts `bytes` more of syntax tree; an error once past the bound.
+    fn charge(&mut self, bytes: usize) -> Result<(), PtxError> {
+        self.tree_bytes = self.tree_bytes.saturating_add(bytes as u64);
+        if self.tree_bytes <= self.max_tree_bytes {
+            return Ok(());
+        }
+        let e = PtxError {
+            pos: self.pos(),
+            message: format!(
+                "the syntax tree passes its bound of {} bytes here",
+                self.max_tree_bytes
+            ),
+        };
+        self.tree_error.get_or_insert_with(|| e.clone());
+        Err(e)
+    }
+
+    /// [`charge`](Parser::charge) for a statement of a body.
+    fn charge_statement(&mut self, s: &Statement) -> Result<(), PtxError> {
+        let bytes = std::mem::size_of::<Statement>()
+            + match s {
+                Statement::Label(l, _) => l.len(),
+                // Charged as it is declared (`var_decls`).
+                Statement::Var(_) => 0,
+                Statement::Instr(i) => instruction_bytes(i),
+                Statement::Block(_) => 0,
+            };
+        self.charge(bytes)
+    }
+
     fn get(&self, k: usize) -> Option<&(Result<Tok, PtxError>, Pos)> {
         k.checked_sub(self.base).and_then(|j| self.toks.get(j))
     }
@@ -357,6 +422,7 @@ impl Parser<'_> {
     /// with its own count, dimensions and initialiser.
     fn var_decls(&mut self, pos: Pos) -> Result<Vec<VarDecl>, PtxError> {
         let first = self.var_decl(pos)?;
+        self.charge(var_bytes(&first))?;
         let mut out = vec![first];
         while self.is_punct(',') {
             self.bump();
@@ -366,6 +432,7 @@ impl Parser<'_> {
             v.dims.clear();
             v.init = None;
             self.var_name(&mut v)?;
+            self.charge(var_bytes(&v))?;
             out.push(v);
         }
         self.expect_punct(';')?;
@@ -498,9 +565,23 @@ impl Parser<'_> {
         }
         if self.is_punct('{') {
             self.bump();
-            let mut items = Vec::new();
+            let mut items: Vec<InitValue> = Vec::new();
             while !self.is_punct('}') {
-                items.push(self.init_value(depth + 1)?);
+                match (self.init_value(depth + 1)?, items.last_mut()) {
+                    // A run of zeros is stored as its length.
+                    (InitValue::Int(0), Some(InitValue::Zeros(n))) => *n = n.saturating_add(1),
+                    (InitValue::Int(0), Some(last @ InitValue::Int(0))) => {
+                        *last = InitValue::Zeros(2)
+                    }
+                    (item, _) => {
+                        let text = match &item {
+                            InitValue::Address(name, _) => name.len(),
+                            _ => 0,
+                        };
+                        self.charge(std::mem::size_of::<InitValue>() + text)?;
+                        items.push(item);
+                    }
+                }
                 if self.is_punct(',') {
                     self.bump();
                 } else if !self.is_punct('}') {
@@ -510,33 +591,85 @@ impl Parser<'_> {
             self.bump();
             return Ok(InitValue::List(items));
         }
-        let neg = if self.is_punct('-') {
+        self.init_sum(depth)
+    }
+
+    /// A constant expression of an initialiser: values added or subtracted (`sym+4`,
+    /// `(1 + 2)`, `-(3)`), as ptxas accepts them.
+    fn init_sum(&mut self, depth: usize) -> Result<InitValue, PtxError> {
+        let mut v = self.init_atom(depth)?;
+        loop {
+            let minus = if self.is_punct('+') {
+                false
+            } else if self.is_punct('-') {
+                true
+            } else {
+                return Ok(v);
+            };
             self.bump();
-            true
-        } else {
-            false
-        };
+            let r = self.init_atom(depth + 1)?;
+            let (a, b) = match (&v, &r) {
+                (InitValue::Int(a), InitValue::Int(b)) => (*a, *b),
+                (InitValue::Address(_, o), InitValue::Int(b)) => (*o as i128, *b),
+                (InitValue::Int(a), InitValue::Address(_, o)) if !minus => (*a, *o as i128),
+                _ => {
+                    return self
+                        .err("only integers and an address plus integers add up in an initialiser")
+                }
+            };
+            let Some(sum) = (if minus {
+                a.checked_sub(b)
+            } else {
+                a.checked_add(b)
+            }) else {
+                return self.err("the initialiser's value is out of range");
+            };
+            v = match (v, r) {
+                (InitValue::Address(name, _), _) | (_, InitValue::Address(name, _)) => {
+                    match i64::try_from(sum) {
+                        Ok(o) => InitValue::Address(name, o),
+                        Err(_) => return self.err(format!("the offset {sum} is out of range")),
+                    }
+                }
+                _ => InitValue::Int(sum),
+            };
+        }
+    }
+
+    /// A value, a negated value or a parenthesised expression.
+    fn init_atom(&mut self, depth: usize) -> Result<InitValue, PtxError> {
+        if depth > MAX_DEPTH {
+            return self.err("initialiser nested too deeply");
+        }
+        if self.is_punct('(') {
+            self.bump();
+            let v = self.init_sum(depth + 1)?;
+            self.expect_punct(')')?;
+            return Ok(v);
+        }
+        if self.is_punct('-') {
+            self.bump();
+            return match self.init_atom(depth + 1)? {
+                InitValue::Int(v) => match v.checked_neg() {
+                    Some(v) => Ok(InitValue::Int(v)),
+                    None => self.err("the initialiser's value is out of range"),
+                },
+                InitValue::Float(f) => Ok(InitValue::Float(negate(f))),
+                _ => self.err("an address cannot be negated"),
+            };
+        }
         match self.next() {
-            Some(Tok::Int(v)) => Ok(InitValue::Int(if neg { -v } else { v })),
-            Some(Tok::Float(f)) => Ok(InitValue::Float(if neg { negate(f) } else { f })),
+            Some(Tok::Int(v)) => Ok(InitValue::Int(v)),
+            Some(Tok::Float(f)) => Ok(InitValue::Float(f)),
             Some(Tok::Word(w)) => {
-                // `generic(sym)`, `sym`, `sym+off`
+                // `generic(sym)` or `sym`
                 let mut name = w;
                 if self.is_punct('(') {
                     self.bump();
                     name = self.word("a symbol")?;
                     self.expect_punct(')')?;
                 }
-                let mut offset = 0i64;
-                if self.is_punct('+') {
-                    self.bump();
-                    let v = self.int("an offset")?;
-                    offset = match i64::try_from(v) {
-                        Ok(o) => o,
-                        Err(_) => return self.err(format!("the offset {v} is out of range")),
-                    };
-                }
-                Ok(InitValue::Address(name, offset))
+                Ok(InitValue::Address(name, 0))
             }
             _ => {
                 self.back();
@@ -553,7 +686,9 @@ impl Parser<'_> {
         let mut out = Vec::new();
         while !self.is_punct(')') {
             let pos = self.pos();
-            out.push(self.var_decl(pos)?);
+            let v = self.var_decl(pos)?;
+            self.charge(var_bytes(&v))?;
+            out.push(v);
             if self.is_punct(',') {
                 self.bump();
             } else if !self.is_punct(')') {
@@ -580,6 +715,7 @@ impl Parser<'_> {
 
     fn function(&mut self, linkage: Option<String>, pos: Pos) -> Result<Function, PtxError> {
         let kind = self.word("`.entry` or `.func`")?;
+        self.charge(std::mem::size_of::<Function>())?;
         let mut f = Function {
             is_entry: kind == ".entry",
             linkage,
@@ -719,7 +855,9 @@ impl Parser<'_> {
         let mut targets = vec![self.word("a function or label")?];
         while self.is_punct(',') {
             self.bump();
-            targets.push(self.word("a function or label")?);
+            let target = self.word("a function or label")?;
+            self.charge(std::mem::size_of::<String>() + target.len())?;
+            targets.push(target);
         }
         self.expect_punct(';')?;
         Ok(TargetList { name, targets, pos })
@@ -774,6 +912,7 @@ impl Parser<'_> {
         let mut out = Vec::new();
         loop {
             let pos = self.pos();
+            let before = out.len();
             match self.peek().cloned() {
                 None => return self.err("missing `}` at the end of a function body"),
                 Some(Tok::Punct('}')) => {
@@ -816,6 +955,9 @@ impl Parser<'_> {
                         self.describe()
                     ))
                 }
+            }
+            for s in &out[before..] {
+                self.charge_statement(s)?;
             }
         }
     }
@@ -1027,6 +1169,39 @@ fn negate(f: FloatLit) -> FloatLit {
     }
 }
 
+/// Bytes a variable declaration takes in the tree (without its initialiser, counted as it
+/// is read).
+fn var_bytes(v: &VarDecl) -> usize {
+    std::mem::size_of::<VarDecl>()
+        + v.name.len()
+        + v.ty.len()
+        + v.dims.len() * std::mem::size_of::<Option<u64>>()
+        + v.linkage.as_ref().map_or(0, String::len)
+        + v.ptr.as_ref().map_or(0, String::len)
+}
+
+/// Bytes an instruction takes in the tree: the node, its modifiers and its operands.
+fn instruction_bytes(i: &Instruction) -> usize {
+    fn operand(o: &Operand) -> usize {
+        std::mem::size_of::<Operand>()
+            + match o {
+                Operand::Name(n) => n.len(),
+                Operand::Addr { base, .. } => base.len(),
+                Operand::Vector(v) | Operand::List(v) => v.iter().map(operand).sum(),
+                Operand::Not(o) => operand(o),
+                Operand::Pair(a, b) => operand(a) + operand(b),
+                Operand::Int(_) | Operand::Float(_) | Operand::Sink => 0,
+            }
+    }
+    i.opcode.len()
+        + i.guard.as_ref().map_or(0, |(_, g)| g.len())
+        + i.mods
+            .iter()
+            .map(|m| std::mem::size_of::<String>() + m.len())
+            .sum::<usize>()
+        + i.operands.iter().map(operand).sum::<usize>()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1142,5 +1317,78 @@ $L__BB0_2:
         assert!(parse(&deep[..deep.len() - 1]).is_err());
         let init = format!(".global .u32 x[1] = {};", "{".repeat(10_000));
         assert!(parse(&init).is_err());
+    }
+
+    #[test]
+    fn zero_runs_are_stored_as_their_length() {
+        let zeros = vec!["0"; 100_000].join(",");
+        let text = format!(
+            ".version 8.0\n.target sm_80\n.address_size 64\n.global .u32 a[] = {{1, {zeros}, 2, 0}};\n"
+        );
+        let m = parse(&text).unwrap();
+        let v = &m.vars[0];
+        assert_eq!(
+            v.init,
+            Some(InitValue::List(vec![
+                InitValue::Int(1),
+                InitValue::Zeros(100_000),
+                InitValue::Int(2),
+                InitValue::Int(0)
+            ]))
+        );
+        assert_eq!(v.size(), Some(4 * 100_003));
+        // The tree of the zeros is a few nodes: well inside a bound the text's size sets.
+        assert!(parse_bounded(&text, 4096).is_ok());
+    }
+
+    #[test]
+    fn parenthesised_initialisers_parse_as_ptxas_reads_them() {
+        let text = ".version 8.0\n.target sm_80\n.address_size 64\n\
+            .global .s32 a[4] = {(1), -(2), (3 + 4) - 1, ((-5))};\n\
+            .global .u64 p = (a + 8);\n.global .u64 q = generic(a) + (4 - 2);\n";
+        let m = parse(text).unwrap();
+        assert_eq!(
+            m.vars[0].init,
+            Some(InitValue::List(vec![
+                InitValue::Int(1),
+                InitValue::Int(-2),
+                InitValue::Int(6),
+                InitValue::Int(-5)
+            ]))
+        );
+        assert_eq!(m.vars[1].init, Some(InitValue::Address("a".into(), 8)));
+        assert_eq!(m.vars[2].init, Some(InitValue::Address("a".into(), 2)));
+        for bad in [
+            "(1",
+            "1 - a",
+            "-a",
+            "(1.5) + 2",
+            "170141183460469231731687303715884105727 + 1",
+        ] {
+            let text = format!(".version 8.0\n.target sm_80\n.global .s32 x = {bad};\n");
+            assert!(parse(&text).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_tree_stops_at_its_bound_even_inside_a_body() {
+        let body = "add.s32 %r1, %r2, %r3;\n".repeat(1000);
+        let text = format!(
+            ".version 8.0\n.target sm_80\n.address_size 64\n.entry k() {{\n{body}ret;\n}}\n"
+        );
+        assert!(parse_bounded(&text, 20 * text.len() as u64).is_ok());
+        match parse_bounded(&text, 10_000) {
+            Err(Failure::TreeTooLarge { bytes, at }) => {
+                assert!(bytes > 10_000 && bytes < 11_000, "{bytes}");
+                assert!(at.pos.line > 4, "{:?}", at.pos);
+            }
+            _ => panic!("the bound was not enforced"),
+        }
+        let list = vec!["7"; 10_000].join(",");
+        let text = format!(".version 8.0\n.target sm_80\n.global .u8 t[] = {{{list}}};\n");
+        assert!(matches!(
+            parse_bounded(&text, 10_000),
+            Err(Failure::TreeTooLarge { .. })
+        ));
     }
 }

@@ -1,4 +1,12 @@
 //! Simulated global memory: allocations at stable device addresses, bounds-checked.
+//!
+//! Global allocations take addresses in `[GLOBAL_BASE, GLOBAL_END)`, below the local and
+//! shared windows, whatever comes and goes: addresses are handed out upwards (so a stale
+//! pointer to a freed buffer usually faults) and, once the top is reached, from the first
+//! gap that fits. At most [`CAPACITY`] bytes are live in a range of 108 TiB, so a gap
+//! always exists.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::{Error, Result};
 use crate::sampling::{Layout, TextureDesc};
@@ -11,6 +19,10 @@ pub const SHARED_WINDOW: u64 = 0x0000_7e00_0000_0000;
 pub const LOCAL_WINDOW: u64 = 0x0000_7d00_0000_0000;
 /// Size of each window.
 pub const WINDOW_SIZE: u64 = 0x0000_0100_0000_0000;
+/// End of the global allocations' range: the local window starts there, and the shared
+/// window after it, so no allocation can be read as local or shared memory.
+pub const GLOBAL_END: u64 = LOCAL_WINDOW;
+const _: () = assert!(GLOBAL_BASE < GLOBAL_END && LOCAL_WINDOW + WINDOW_SIZE <= SHARED_WINDOW);
 /// Total global memory the simulated device has.
 pub const CAPACITY: u64 = 4 << 30;
 
@@ -28,8 +40,8 @@ pub struct Memory {
     device_output: String,
     /// Whether output was dropped because the FIFO was full.
     output_dropped: bool,
-    /// Allocations device code made with `malloc`, and their bytes in all.
-    heap: Vec<(u64, u64)>,
+    /// The heap device code's `malloc` carves blocks from.
+    heap: Heap,
     /// Live texture and surface objects.
     pub(crate) textures: Objects,
 }
@@ -51,7 +63,7 @@ impl Memory {
             last: std::cell::Cell::new(0),
             device_output: String::new(),
             output_dropped: false,
-            heap: Vec::new(),
+            heap: Heap::default(),
             textures: Default::default(),
         }
     }
@@ -66,9 +78,15 @@ impl Memory {
         out
     }
 
+    /// Bytes of device `printf` output the FIFO still takes (what
+    /// `printf::format_within` needs to stop formatting text that cannot fit).
+    pub(crate) fn printf_room(&self) -> usize {
+        PRINTF_FIFO_BYTES.saturating_sub(self.device_output.len())
+    }
+
     /// Appends device `printf` output, dropping what does not fit in the FIFO.
     pub(crate) fn push_device_output(&mut self, text: &str) {
-        if self.device_output.len() + text.len() > PRINTF_FIFO_BYTES {
+        if text.len() > self.printf_room() {
             self.output_dropped = true;
         } else {
             self.device_output.push_str(text);
@@ -76,19 +94,21 @@ impl Memory {
     }
 
     /// Device-side `malloc`: an allocation of `size` bytes, or 0 (null) when the heap
-    /// limit would be passed.
+    /// has no room for it. The heap is one global allocation of [`DEVICE_HEAP_BYTES`],
+    /// made on the first call, as a GPU reserves its heap before the first launch.
     pub(crate) fn device_malloc(&mut self, size: u64) -> u64 {
-        let held: u64 = self.heap.iter().map(|h| h.1).sum();
-        if size == 0 || held.saturating_add(size) > DEVICE_HEAP_BYTES {
+        if size == 0 || size > DEVICE_HEAP_BYTES {
             return 0;
         }
-        match self.alloc(size as usize, 16) {
-            Ok(addr) => {
-                self.heap.push((addr, size));
-                addr
+        if self.heap.base == 0 {
+            match self.alloc(DEVICE_HEAP_BYTES as usize, 256) {
+                Ok(base) => self.heap = Heap::new(base),
+                Err(_) => return 0,
             }
-            Err(_) => 0,
         }
+        self.heap
+            .malloc(size)
+            .map_or(0, |offset| self.heap.base + offset)
     }
 
     /// Device-side `free` of what `malloc` returned (null is ignored).
@@ -96,37 +116,67 @@ impl Memory {
         if addr == 0 {
             return Ok(());
         }
-        let Some(i) = self.heap.iter().position(|h| h.0 == addr) else {
-            return Err(format!(
-                "free({addr:#x}): not an address device malloc returned (or freed twice)"
-            ));
-        };
-        self.heap.swap_remove(i);
-        self.free(addr).map_err(|e| e.to_string())
+        addr.checked_sub(self.heap.base)
+            .filter(|_| self.heap.base != 0)
+            .and_then(|offset| self.heap.free(offset))
+            .ok_or_else(|| {
+                format!("free({addr:#x}): not an address device malloc returned (or freed twice)")
+            })
     }
 
     /// Allocates `size` zeroed bytes aligned to `align` (at least 256).
     pub fn alloc(&mut self, size: usize, align: u64) -> Result<u64> {
-        if self.used + size as u64 > CAPACITY {
-            return Err(Error::InvalidArgument(format!(
-                "the simulated device is out of memory: {size} bytes asked, {} of {CAPACITY} in use",
-                self.used
-            )));
-        }
-        if self.next < GLOBAL_BASE {
-            self.next = GLOBAL_BASE;
+        let bytes = size as u64;
+        let out_of_memory = |detail: String| {
+            Error::InvalidArgument(format!(
+                "the simulated device is out of memory: {size} bytes asked, {detail}"
+            ))
+        };
+        if self.used.saturating_add(bytes) > CAPACITY {
+            return Err(out_of_memory(format!("{} of {CAPACITY} in use", self.used)));
         }
         let align = align.max(256);
-        let addr = self.next.div_ceil(align) * align;
-        self.next = addr + (size as u64).max(1);
-        self.used += size as u64;
-        // Addresses only grow, so pushing keeps the list sorted.
-        self.allocs.push((addr, vec![0; size]));
+        let span = bytes.max(1);
+        let addr = self
+            .gap(self.next.max(GLOBAL_BASE), span, align)
+            .or_else(|| self.gap(GLOBAL_BASE, span, align))
+            .ok_or_else(|| out_of_memory("no free address range is large enough".into()))?;
+        self.next = addr + span;
+        self.used += bytes;
+        // Usually the highest address yet, so this is a push.
+        let i = self.allocs.partition_point(|(b, _)| *b < addr);
+        self.allocs.insert(i, (addr, vec![0; size]));
         Ok(addr)
+    }
+
+    /// The lowest address at or above `from`, aligned to `align`, where `span` bytes lie
+    /// between allocations and below [`GLOBAL_END`].
+    fn gap(&self, from: u64, span: u64, align: u64) -> Option<u64> {
+        let end = |(base, v): &(u64, Vec<u8>)| base + (v.len() as u64).max(1);
+        let first = self.allocs.partition_point(|(b, _)| *b < from);
+        // The allocation below `from` may reach past it.
+        let mut at = match first.checked_sub(1) {
+            Some(i) => from.max(end(&self.allocs[i])),
+            None => from,
+        };
+        for a in &self.allocs[first..] {
+            let start = at.checked_next_multiple_of(align)?;
+            if start.checked_add(span)? <= a.0 {
+                return Some(start);
+            }
+            at = at.max(end(a));
+        }
+        let start = at.checked_next_multiple_of(align)?;
+        (start.checked_add(span)? <= GLOBAL_END).then_some(start)
     }
 
     /// Frees an allocation made by [`alloc`](Memory::alloc).
     pub fn free(&mut self, addr: u64) -> Result<()> {
+        if addr == self.heap.base && addr != 0 {
+            return Err(Error::InvalidArgument(format!(
+                "{addr:#x} is the device malloc heap, which lives as long as the device"
+            )));
+        }
         match self.allocs.binary_search_by_key(&addr, |(b, _)| *b) {
             Ok(i) => {
                 let (_, v) = self.allocs.remove(i);
@@ -227,6 +277,75 @@ impl Memory {
     }
 }
 
+/// Bytes device `malloc` rounds each block up to (its alignment, as on a GPU).
+const HEAP_GRAIN: u64 = 16;
+
+/// The device `malloc` heap: blocks of one global allocation, found and freed in
+/// O(log n): free ranges by address (to merge neighbours) and by size (best fit).
+#[derive(Debug, Default, Clone)]
+struct Heap {
+    /// Address of the heap's allocation; 0 until the first `malloc`.
+    base: u64,
+    /// Blocks in use: offset to length.
+    live: BTreeMap<u64, u64>,
+    /// Free ranges: offset to length.
+    free_at: BTreeMap<u64, u64>,
+    /// The same ranges as (length, offset).
+    free_by_size: BTreeSet<(u64, u64)>,
+}
+
+impl Heap {
+    fn new(base: u64) -> Heap {
+        let mut heap = Heap {
+            base,
+            ..Heap::default()
+        };
+        heap.add_free(0, DEVICE_HEAP_BYTES);
+        heap
+    }
+
+    fn add_free(&mut self, offset: u64, len: u64) {
+        self.free_at.insert(offset, len);
+        self.free_by_size.insert((len, offset));
+    }
+
+    fn remove_free(&mut self, offset: u64, len: u64) {
+        self.free_at.remove(&offset);
+        self.free_by_size.remove(&(len, offset));
+    }
+
+    /// The offset of a new block of `size` bytes, from the smallest free range it fits.
+    fn malloc(&mut self, size: u64) -> Option<u64> {
+        let len = size.checked_next_multiple_of(HEAP_GRAIN)?;
+        let &(free, offset) = self.free_by_size.range((len, 0)..).next()?;
+        self.remove_free(offset, free);
+        if free > len {
+            self.add_free(offset + len, free - len);
+        }
+        self.live.insert(offset, len);
+        Some(offset)
+    }
+
+    /// Frees the block at `offset`, merging it with free neighbours; `None` if no block
+    /// starts there.
+    fn free(&mut self, offset: u64) -> Option<()> {
+        let len = self.live.remove(&offset)?;
+        let (mut start, mut end) = (offset, offset + len);
+        if let Some((&before, &n)) = self.free_at.range(..offset).next_back() {
+            if before + n == offset {
+                self.remove_free(before, n);
+                start = before;
+            }
+        }
+        if let Some(&n) = self.free_at.get(&end) {
+            self.remove_free(end, n);
+            end += n;
+        }
+        self.add_free(start, end - start);
+        Some(())
+    }
+}
+
 /// Handles start here, so that a pointer or a small integer passed by mistake is not one.
 const FIRST_HANDLE: u64 = 0x7e7e_0000_0000_0001;
 
@@ -292,5 +411,58 @@ impl Objects {
         if let Some(i) = self.index(handle) {
             self.live.remove(i);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn device_heap_reuses_and_merges_freed_blocks() {
+        let mut m = Memory::new();
+        let a = m.device_malloc(1);
+        let b = m.device_malloc(100);
+        assert!(a != 0 && b == a + 16, "{a:#x} {b:#x}");
+        // The whole heap in 1 MiB blocks: the ninth does not fit.
+        m.device_free(a).unwrap();
+        m.device_free(b).unwrap();
+        let blocks: Vec<u64> = (0..8).map(|_| m.device_malloc(1 << 20)).collect();
+        assert!(blocks.iter().all(|&p| p != 0));
+        assert_eq!(m.device_malloc(1 << 20), 0);
+        assert_eq!(m.device_malloc(DEVICE_HEAP_BYTES + 1), 0);
+        // Freed neighbours merge back into one range that holds 2 MiB.
+        m.device_free(blocks[3]).unwrap();
+        m.device_free(blocks[4]).unwrap();
+        assert_eq!(m.device_malloc(2 << 20), blocks[3]);
+        // Double and bogus frees are errors; the heap itself is not the host's to free.
+        assert!(m.device_free(blocks[0] + 16).is_err());
+        m.device_free(blocks[0]).unwrap();
+        assert!(m
+            .device_free(blocks[0])
+            .unwrap_err()
+            .contains("freed twice"));
+        assert!(m.free(a).is_err());
+        assert_eq!(m.used(), DEVICE_HEAP_BYTES);
+    }
+
+    #[test]
+    fn global_addresses_stay_below_the_windows_and_reuse_freed_ranges() {
+        let mut m = Memory::new();
+        let keep = m.alloc(100, 256).unwrap();
+        // Jump to the top of the range: the next allocation wraps round to the gap.
+        m.next = GLOBAL_END - 1024;
+        let top = m.alloc(512, 256).unwrap();
+        assert_eq!(top, GLOBAL_END - 1024);
+        let wrapped = m.alloc(4096, 256).unwrap();
+        assert_eq!(wrapped, keep + 256);
+        m.free(wrapped).unwrap();
+        m.free(top).unwrap();
+        for _ in 0..1000 {
+            let a = m.alloc(3 << 30, 256).unwrap();
+            assert!(a > keep && a + (3 << 30) <= GLOBAL_END, "{a:#x}");
+            m.free(a).unwrap();
+        }
+        assert_eq!(m.slice(keep, 100).map(<[u8]>::len), Some(100));
     }
 }
