@@ -113,6 +113,18 @@ fn strip_comments(text: &str) -> String {
     out
 }
 
+/// Whether `text` starts a path with `module::` (`sim::X` after `use crate::{sim, ..}`;
+/// not `crate::sim::X`, which the list above catches, nor `is_sim::` or `a::sim::`).
+fn names_path(text: &str, module: &str) -> bool {
+    let key = format!("{module}::");
+    text.match_indices(&key).any(|(i, _)| {
+        !text[..i]
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+    })
+}
+
 /// The paths a module names after `crate::` or `super::`, braces expanded one level.
 fn named_paths(module: &str, text: &str) -> Vec<String> {
     let parent = |m: &str| {
@@ -208,8 +220,11 @@ fn api_files_name_no_backend_and_have_no_target_cfg() {
         for banned in [
             "crate::driver",
             "crate::sys",
-            "sim::device",
-            "sim::Sim",
+            "crate::sim",
+            "SimLibrary",
+            "SimBackend",
+            "DriverBackend",
+            "is_sim(",
             "gpu()",
         ] {
             assert!(
@@ -217,11 +232,16 @@ fn api_files_name_no_backend_and_have_no_target_cfg() {
                 "core/src/{name}.rs names a backend ({banned}); go through backend::seam"
             );
         }
+        // `sim::` as a path, however imported (`use crate::{sim, ..}` then `sim::X`).
+        assert!(
+            !names_path(text, "sim"),
+            "core/src/{name}.rs names the simulator (sim::); go through backend::seam"
+        );
     }
 }
 
 #[test]
-fn no_module_imports_itself_through_a_cycle() {
+fn no_module_imports_a_module_that_imports_it_back() {
     let m = all();
     let names: BTreeSet<String> = m.keys().cloned().collect();
     // `pub use module::{A, B}` at the crate root: `crate::A` is module's.
@@ -305,6 +325,14 @@ fn unsafe_lives_in_the_driver_the_bindings_and_the_engine() {
         (
             "context",
             "Context::from_raw passes its caller's promise on",
+        ),
+        (
+            "backend::interface",
+            "the contract's unsafe fn unload (the slot calls it once, with no call in progress)",
+        ),
+        (
+            "sim::library",
+            "implements the contract's unsafe fn unload; it does nothing unsafe",
         ),
         (
             "backend::seam",

@@ -117,6 +117,7 @@ pub mod sim;
 pub mod sys;
 
 mod backend;
+mod profile;
 
 mod context;
 mod device;

@@ -9,8 +9,8 @@
 
 use std::sync::OnceLock;
 
+pub(crate) mod interface;
 pub(crate) mod seam;
-pub(crate) mod shadow;
 pub(crate) mod slot;
 
 use crate::error::{CudaVersion, Error, LoadAttempt, Result};
@@ -194,12 +194,6 @@ fn install(info: BackendInfo) -> &'static BackendInfo {
     chosen
 }
 
-/// Whether the chosen backend is the simulator.
-#[inline]
-pub(crate) fn is_sim() -> Result<bool> {
-    Ok(selected()?.kind == BackendKind::Sim)
-}
-
 fn sim_info(selected_by: String, fallback_reason: Option<String>) -> BackendInfo {
     BackendInfo {
         kind: BackendKind::Sim,
@@ -227,6 +221,7 @@ fn choose(requested: &str, selected_by: String) -> Result<BackendInfo> {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn driver_info(selected_by: String) -> Result<BackendInfo> {
+    use interface::DeviceInterface;
     let drv = crate::driver::driver()?;
     let device_count = crate::driver::Device::count()?;
     if device_count == 0 {

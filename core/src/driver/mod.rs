@@ -37,9 +37,23 @@ mod texture;
 
 pub(crate) use context::Context;
 pub(crate) use device::Device;
-pub(crate) use library::{Kernel, Library, Loaded};
+pub(crate) use library::{Kernel, Library};
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};
+
+/// The driver backend's handle types, for the seam (`backend::interface`).
+pub(crate) struct DriverBackend;
+
+impl crate::backend::interface::Backend for DriverBackend {
+    type Device = Device;
+    type Context = Context;
+    type Stream = Stream;
+    type Event = Event;
+    type Library = Library;
+    type Kernel = Kernel;
+    type Array = Array;
+    type TexObject = TexObject;
+}
 
 /// The oldest driver this crate accepts: CUDA 12.0 introduced `cuLibrary*`.
 pub(crate) const MIN_VERSION: CudaVersion = CudaVersion(12000);
