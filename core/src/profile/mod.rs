@@ -3,7 +3,7 @@
 //!
 //! - [`take`] (behind [`timing::profile`](crate::timing::profile)) is the one entry point:
 //!   it times a launch with events and returns a [`Profile`].
-//! - `launch`: [`LaunchProfile`], the simulator's counters and cost account of one launch
+//! - `launch`: [`LaunchProfile`](launch::LaunchProfile), the simulator's counters and cost account of one launch
 //!   (the simulator makes one for each of its launches).
 //! - `hints`: [`Hint`](hints::Hint)s, what the counters say to look at first.
 //! - `recorder`: on a GPU stream, the last launch made while a profile is taken.
@@ -20,7 +20,6 @@ pub(crate) mod shadow;
 pub(crate) use recorder::{LaunchRecord, Recorder};
 pub(crate) use shadow::keep_image;
 
-pub use launch::LaunchProfile;
 #[cfg(feature = "notebook")]
 pub(crate) use session::take;
 #[cfg(feature = "notebook")]
