@@ -5,7 +5,8 @@
 //! `Array`, `TexObject`), own it where the driver says it must be released, and expose
 //! safe methods whose `unsafe` calls carry their SAFETY argument. `nvrtc` is the NVRTC
 //! compiler, `loader` finds both libraries (and CUDA's headers) on disk. Nothing here knows
-//! about the public API types: the seam in `crate::backend::seam` wraps these handles.
+//! about the public API types: the handles implement the seam's interface traits
+//! (`crate::backend::interface`), and the seam (`crate::backend::seam`) wraps them.
 //! The whole folder is left out of wasm32 builds (in `lib.rs`).
 //!
 //! ## Opening the driver

@@ -32,7 +32,7 @@ pub(crate) struct SimKernelSettings {
 const DEFAULT_SHARED: i32 = 48 * 1024;
 
 /// The largest PTX image whose text a library copies to show in profiles (and the largest
-/// image a driver library keeps for them: `backend::shadow`).
+/// image a driver library keeps for them: `profile::shadow`).
 pub(crate) const KEEP_PTX_COPY: usize = 8 << 20;
 
 /// A library on the simulated device.

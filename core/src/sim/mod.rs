@@ -3,8 +3,8 @@
 //! Two parts. The simulated backend's handles (crate-internal): `context`, `stream`,
 //! `library` (an image read by this crate, its variables placed in simulated memory, its PTX
 //! lowered), `texture` (arrays and texture/surface objects) and `device` (the simulated
-//! devices' shared memory, clocks and [`CostModel`]); the seam in `backend::seam` wraps them
-//! beside the driver's. And the PTX engine (`engine`), which the handles call and which is
+//! devices' shared memory, clocks and [`CostModel`]); they implement the seam's interface
+//! traits (`backend::interface`), as the driver's handles do. And the PTX engine (`engine`), which the handles call and which is
 //! public here for direct use. A PTX module is parsed
 //! ([`crate::ptx`]), its variables are placed in simulated device memory ([`Memory`]) and
 //! its kernels lowered to a compact instruction form; [`launch`] runs a kernel over a grid
