@@ -106,6 +106,7 @@ pub(crate) trait StreamInterface<B: Backend>: Sized {
     fn simulated_time_ms(&self) -> Option<f64>;
     /// The profile of a simulated stream's last launch since the last call; `None` on a
     /// GPU (a profile there re-runs the launch: `profile::shadow`).
+    #[cfg_attr(not(feature = "notebook"), allow(dead_code))] // read by timing::profile
     fn take_profile(&self) -> Option<LaunchProfile>;
 }
 

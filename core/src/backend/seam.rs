@@ -440,6 +440,7 @@ impl Stream {
     }
 
     /// The profile of a simulated stream's last launch since the last call.
+    #[cfg_attr(not(feature = "notebook"), allow(dead_code))] // read by timing::profile
     pub fn take_profile(&self) -> Option<LaunchProfile> {
         on!(self, Stream::Driver(s) => s.take_profile(), Stream::Sim(s) => s.take_profile())
     }

@@ -10,6 +10,10 @@
 //! - `shadow`: that launch run again on a private simulated device, for the counters only
 //!   the simulator has (and the library image kept for it at load).
 
+// Profiles are taken only through `timing::profile`, which comes with the notebook feature;
+// without it the recorder stays unarmed and the re-run is never asked for.
+#![cfg_attr(not(feature = "notebook"), allow(dead_code))]
+
 pub(crate) mod hints;
 pub(crate) mod launch;
 pub(crate) mod recorder;
