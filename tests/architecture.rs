@@ -45,15 +45,84 @@ fn join(prefix: &str, name: &str) -> String {
     }
 }
 
-/// Drops `//` comments (doc comments included): a path in prose is not an import.
+/// The code alone: comments (doc comments included) and the text of string and character
+/// literals are dropped, so a path in prose or in a message is neither an import nor a name
+/// the API files may not use.
 fn strip_comments(text: &str) -> String {
-    text.lines()
-        .map(|l| match l.find("//") {
-            Some(i) if !l[..i].contains('"') => &l[..i],
-            _ => l,
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    let chars: Vec<char> = text.chars().collect();
+    let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '/' && at(i + 1) == '/' {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && at(i + 1) == '*' {
+            i += 2;
+            while i < chars.len() && !(chars[i] == '*' && at(i + 1) == '/') {
+                i += 1;
+            }
+            i += 2;
+            out.push(' ');
+        } else if c == '"'
+            || (c == 'r' && matches!(at(i + 1), '"' | '#') && !ident(at(i.wrapping_sub(1))))
+        {
+            // A string, raw (`r#"..."#`) or not; `b"..."` is a `b` followed by one.
+            let mut hashes = 0;
+            if c == 'r' {
+                i += 1;
+                while at(i) == '#' {
+                    hashes += 1;
+                    i += 1;
+                }
+                if at(i) != '"' {
+                    // `r#ident`, not a string.
+                    out.push('r');
+                    continue;
+                }
+            }
+            i += 1;
+            loop {
+                match at(i) {
+                    '\0' => break,
+                    '\\' if c != 'r' => i += 2,
+                    '"' if (1..=hashes).all(|h| at(i + h) == '#') => {
+                        i += 1 + hashes;
+                        break;
+                    }
+                    _ => i += 1,
+                }
+            }
+            out.push_str("\"\"");
+        } else if c == '\'' && (at(i + 1) == '\\' || at(i + 2) == '\'') {
+            // A character literal (a lifetime has no closing quote).
+            i += if at(i + 1) == '\\' { 3 } else { 1 };
+            while i < chars.len() && chars[i] != '\'' {
+                i += 1;
+            }
+            i += 1;
+            out.push_str("' '");
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether `text` starts a path with `module::` (`sim::X` after `use crate::{sim, ..}`;
+/// not `crate::sim::X`, which the list above catches, nor `is_sim::` or `a::sim::`).
+fn names_path(text: &str, module: &str) -> bool {
+    let key = format!("{module}::");
+    text.match_indices(&key).any(|(i, _)| {
+        !text[..i]
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+    })
 }
 
 /// The paths a module names after `crate::` or `super::`, braces expanded one level.
@@ -151,8 +220,11 @@ fn api_files_name_no_backend_and_have_no_target_cfg() {
         for banned in [
             "crate::driver",
             "crate::sys",
-            "sim::device",
-            "sim::Sim",
+            "crate::sim",
+            "SimLibrary",
+            "SimBackend",
+            "DriverBackend",
+            "is_sim(",
             "gpu()",
         ] {
             assert!(
@@ -160,6 +232,11 @@ fn api_files_name_no_backend_and_have_no_target_cfg() {
                 "core/src/{name}.rs names a backend ({banned}); go through backend::seam"
             );
         }
+        // `sim::` as a path, however imported (`use crate::{sim, ..}` then `sim::X`).
+        assert!(
+            !names_path(text, "sim"),
+            "core/src/{name}.rs names the simulator (sim::); go through backend::seam"
+        );
     }
 }
 
@@ -198,17 +275,10 @@ fn no_module_imports_a_module_that_imports_it_back() {
             }
         }
     }
-    let mut cycles = Vec::new();
-    for (a, deps) in &edges {
-        for b in deps {
-            if edges.get(b.as_str()).is_some_and(|d| d.contains(*a)) && *a < b.as_str() {
-                cycles.push(format!("{a} <-> {b}"));
-            }
-        }
-    }
+    let cycles = cycles(&edges);
     assert!(
         cycles.is_empty(),
-        "modules that import each other: {cycles:?}"
+        "modules that import each other, directly or through others: {cycles:?}"
     );
     // The layering: the seam knows both backends, the API knows only the seam.
     // (`driver::interop` is the cudarc conversions of API types: it is API built on the
@@ -257,6 +327,14 @@ fn unsafe_lives_in_the_driver_the_bindings_and_the_engine() {
             "Context::from_raw passes its caller's promise on",
         ),
         (
+            "backend::interface",
+            "the contract's unsafe fn unload (the slot calls it once, with no call in progress)",
+        ),
+        (
+            "sim::library",
+            "implements the contract's unsafe fn unload; it does nothing unsafe",
+        ),
+        (
             "backend::seam",
             "Context::from_raw's promise, passed on to the driver",
         ),
@@ -281,4 +359,103 @@ fn unsafe_lives_in_the_driver_the_bindings_and_the_engine() {
             "core/src/{module} uses unsafe; move the call into driver/ (or explain it here)"
         );
     }
+}
+
+/// The import cycles of any length: each strongly connected set of two or more modules
+/// (Tarjan's algorithm), as one shortest cycle through its first module, `a -> b -> c -> a`.
+fn cycles(edges: &BTreeMap<&str, BTreeSet<String>>) -> Vec<String> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<&'a str, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        sets: Vec<Vec<&'a str>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, v: &'a str) {
+            let i = self.index.len();
+            self.index.insert(v, i);
+            self.low.insert(v, i);
+            self.stack.push(v);
+            for w in self.edges.get(v).into_iter().flatten() {
+                let w = w.as_str();
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let lw = self.low[w];
+                    let lv = self.low.get_mut(v).expect("visited");
+                    *lv = (*lv).min(lw);
+                } else if self.stack.contains(&w) {
+                    let iw = self.index[w];
+                    let lv = self.low.get_mut(v).expect("visited");
+                    *lv = (*lv).min(iw);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut set = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    set.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if set.len() > 1 {
+                    set.sort();
+                    self.sets.push(set);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        sets: Vec::new(),
+    };
+    for &v in edges.keys() {
+        if !walk.index.contains_key(v) {
+            walk.visit(v);
+        }
+    }
+    walk.sets
+        .iter()
+        .map(|set| shortest_cycle(edges, set).join(" -> "))
+        .collect()
+}
+
+/// The shortest path from `set[0]` back to itself inside `set` (breadth first).
+fn shortest_cycle<'a>(
+    edges: &'a BTreeMap<&str, BTreeSet<String>>,
+    set: &[&'a str],
+) -> Vec<&'a str> {
+    let start = set[0];
+    let mut came_from: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(v) = queue.pop_front() {
+        for w in edges.get(v).into_iter().flatten() {
+            let w = w.as_str();
+            if !set.contains(&w) {
+                continue;
+            }
+            if w == start {
+                let mut path = vec![start, v];
+                let mut at = v;
+                while let Some(&p) = came_from.get(at) {
+                    path.push(p);
+                    at = p;
+                }
+                path.push(start);
+                path.dedup();
+                // Built backwards from the end: start, v, ..., start reversed.
+                let mut out: Vec<&str> = path.into_iter().rev().collect();
+                out.dedup();
+                return out;
+            }
+            if w != start && !came_from.contains_key(w) {
+                came_from.insert(w, v);
+                queue.push_back(w);
+            }
+        }
+    }
+    set.to_vec()
 }

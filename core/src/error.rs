@@ -5,6 +5,15 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether the process runs on the simulator, so that a device error speaks of simulated
+/// devices rather than the driver's (set once, when the backend is chosen).
+pub(crate) static SIMULATED_DEVICES: AtomicBool = AtomicBool::new(false);
+
+fn devices_are_simulated() -> bool {
+    SIMULATED_DEVICES.load(Ordering::Relaxed)
+}
 
 /// A CUDA version such as 12.4, as `cuDriverGetVersion` encodes it (`1000 * major + 10 * minor`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -317,6 +326,10 @@ impl Error {
                 format!("update the NVIDIA driver to CUDA {needed} or newer")
             }
             Error::NoDevice => "check `nvidia-smi` and CUDA_VISIBLE_DEVICES".to_string(),
+            Error::InvalidDevice { count, .. } if devices_are_simulated() => format!(
+                "use an ordinal below {count}, or present more simulated devices \
+                 (CUDA_LIBRARY_SIM_DEVICES=n, or sim::set_device_count(n))"
+            ),
             Error::InvalidDevice { count, .. } => {
                 format!("use an ordinal below {count}")
             }
@@ -476,6 +489,10 @@ impl fmt::Display for Error {
                 "{function} is not available: the driver supports CUDA {driver} and {function} needs CUDA {needed}"
             )?,
             Error::NoDevice => write!(f, "the CUDA driver loaded but reports no CUDA device")?,
+            Error::InvalidDevice { ordinal, count } if devices_are_simulated() => write!(
+                f,
+                "there is no simulated device {ordinal}: the simulator presents {count} device(s)"
+            )?,
             Error::InvalidDevice { ordinal, count } => write!(
                 f,
                 "there is no CUDA device {ordinal}: there are {count} device(s)"

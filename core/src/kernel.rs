@@ -171,8 +171,8 @@ impl Kernel {
 
     /// The symbol name, under a hold the caller already has (a call never takes a second
     /// hold of the same library: see `backend::slot::Slot`).
-    pub(crate) fn name_held(&self, g: &Live) -> Result<String> {
-        self.raw.name(g.sim())
+    pub(crate) fn name_held(&self, _g: &Live) -> Result<String> {
+        self.raw.name()
     }
 
     /// The demangled C++ name, e.g. `void scale<float>(float*, float, int)`.
@@ -196,18 +196,18 @@ impl Kernel {
 
     /// The parameters, under a hold the caller already has.
     #[inline]
-    pub(crate) fn params_held(&self, g: &Live) -> Result<&[ParamInfo]> {
+    pub(crate) fn params_held(&self, _g: &Live) -> Result<&[ParamInfo]> {
         if let Some(p) = self.params.get() {
             return Ok(p);
         }
-        let out = intern(self.raw.params(g.sim())?);
+        let out = intern(self.raw.params()?);
         Ok(self.params.get_or_init(|| out))
     }
 
     /// Every `CU_FUNC_ATTRIBUTE_*` on `device`.
     pub fn attributes(&self, device: &Device) -> Result<KernelAttributes> {
-        let g = self.live()?;
-        self.raw.attributes(&device.imp, g.sim())
+        let _g = self.live()?;
+        self.raw.attributes(&device.imp)
     }
 
     /// Names, parameters and attributes on `device` in one plain-data row.
@@ -224,15 +224,15 @@ impl Kernel {
     /// Sets a settable attribute on `device` (`cuKernelSetAttribute`). The simulator keeps
     /// the values and enforces the dynamic shared memory limit at launch, as the driver does.
     pub fn set_attribute(&self, attr: KernelAttribute, value: i32, device: &Device) -> Result<()> {
-        let g = self.live()?;
-        self.raw.set_attribute(attr, value, &device.imp, g.sim())
+        let _g = self.live()?;
+        self.raw.set_attribute(attr, value, &device.imp)
     }
 
     /// Sets the preferred cache configuration on `device` (`cuKernelSetCacheConfig`). A
     /// preference only; the simulator accepts and ignores it.
     pub fn set_cache_config(&self, pref: CachePreference, device: &Device) -> Result<()> {
-        let g = self.live()?;
-        self.raw.set_cache_config(pref, &device.imp, g.sim())
+        let _g = self.live()?;
+        self.raw.set_cache_config(pref, &device.imp)
     }
 
     /// The `CUfunction` of this kernel in the current context (device 0's primary context if
@@ -247,9 +247,8 @@ impl Kernel {
     /// memory fit on one multiprocessor of the current context's device (on the simulator,
     /// by its documented limits).
     pub fn max_active_blocks_per_sm(&self, block_size: u32, dynamic_smem: usize) -> Result<u32> {
-        let g = self.live()?;
-        self.raw
-            .max_active_blocks_per_sm(block_size, dynamic_smem, g.sim())
+        let _g = self.live()?;
+        self.raw.max_active_blocks_per_sm(block_size, dynamic_smem)
     }
 
     /// The block size that maximises occupancy and the smallest grid that reaches it:
@@ -260,9 +259,9 @@ impl Kernel {
         dynamic_smem: usize,
         block_size_limit: u32,
     ) -> Result<(u32, u32)> {
-        let g = self.live()?;
+        let _g = self.live()?;
         self.raw
-            .max_potential_block_size(dynamic_smem, block_size_limit, g.sim())
+            .max_potential_block_size(dynamic_smem, block_size_limit)
     }
 
     /// The raw `CUlibrary` the driver says this kernel belongs to (`cuKernelGetLibrary`,

@@ -1,11 +1,11 @@
 //! Launching kernels: [`LaunchConfig`], checked arguments, the [`launch!`](crate::launch)
 //! macro and a builder.
 
-use crate::backend::shadow::LaunchRecord;
+use crate::backend::interface::{ArgBytes, ArgMismatch, CheckedArgs};
 use crate::backend::slot::Live;
 use crate::error::{Error, Result};
 use crate::global::Global;
-use crate::info::{Geometry, ParamInfo};
+use crate::info::Geometry;
 use crate::kernel::Kernel;
 use crate::memory::{DeviceBuffer, DeviceRepr};
 use crate::stream::Stream;
@@ -222,42 +222,11 @@ impl AsKernelArg for Global {
     }
 }
 
-/// How arguments disagree with a kernel's parameters.
-#[derive(Debug, PartialEq, Eq)]
-enum ArgMismatch {
-    Count {
-        expected: usize,
-        got: usize,
-    },
-    Size {
-        index: usize,
-        expected: usize,
-        got: usize,
-    },
-}
-
-/// Checks argument count and sizes against the parameter list.
-#[inline]
-fn check_args(
-    params: &[ParamInfo],
-    args: &[KernelArg<'_>],
-) -> std::result::Result<(), ArgMismatch> {
-    if params.len() != args.len() {
-        return Err(ArgMismatch::Count {
-            expected: params.len(),
-            got: args.len(),
-        });
+impl ArgBytes for KernelArg<'_> {
+    #[inline(always)]
+    fn arg_bytes(&self) -> &[u8] {
+        self.bytes
     }
-    for (i, (p, a)) in params.iter().zip(args).enumerate() {
-        if p.size != a.size() {
-            return Err(ArgMismatch::Size {
-                index: i,
-                expected: p.size,
-                got: a.size(),
-            });
-        }
-    }
-    Ok(())
 }
 
 impl Kernel {
@@ -275,18 +244,15 @@ impl Kernel {
         // library (parameters, the name for an error) uses it rather than taking another.
         let g = self.lib.live(|| "a kernel".to_string())?;
         let params = self.params_held(&g)?;
-        if let Err(mismatch) = check_args(params, args) {
-            return Err(self.arg_error(&g, mismatch));
-        }
+        // The one check of the arguments: the backends take them as checked.
+        let checked = match CheckedArgs::new(params, args) {
+            Ok(checked) => checked,
+            Err(mismatch) => return Err(self.arg_error(&g, mismatch)),
+        };
         config.validate()?;
-        self.raw.launch(
-            &stream.imp,
-            &config.geometry(),
-            params,
-            args.iter().map(KernelArg::bytes),
-            g.sim(),
-        )?;
-        if stream.recorder.is_armed() && g.sim().is_none() {
+        self.raw.launch(&stream.imp, &config.geometry(), checked)?;
+        // Armed only while a profile is taken on a GPU stream.
+        if stream.recorder.is_armed() {
             // A launch that could not be recorded has no counters; the profile says why.
             let record = self.record(&g, stream, config, args);
             stream.recorder.keep(record.map_err(|e| e.to_string()));
@@ -303,9 +269,9 @@ impl Kernel {
         stream: &Stream,
         config: &LaunchConfig,
         args: &[KernelArg<'_>],
-    ) -> Result<LaunchRecord> {
+    ) -> Result<crate::profile::LaunchRecord> {
         let ctx = stream.context();
-        Ok(LaunchRecord {
+        Ok(crate::profile::LaunchRecord {
             lib: self.lib,
             kernel: self.name_held(g)?,
             geometry: config.geometry(),
@@ -438,6 +404,7 @@ macro_rules! launch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::info::ParamInfo;
 
     fn params(sizes: &[usize]) -> Vec<ParamInfo> {
         let mut off = 0usize;
@@ -461,14 +428,14 @@ mod tests {
     fn matching_arguments_pass() {
         let (a, x, n) = (2.0f32, 0u64, 7i32);
         let args = [KernelArg::of(&a), KernelArg::of(&x), KernelArg::of(&n)];
-        assert_eq!(check_args(&params(&[4, 8, 4]), &args), Ok(()));
+        assert!(CheckedArgs::new(&params(&[4, 8, 4]), &args).is_ok());
     }
 
     #[test]
     fn wrong_count_and_size_are_caught() {
         let (a, n64) = (2.0f32, 7usize);
         assert_eq!(
-            check_args(&params(&[4, 8, 4]), &[KernelArg::of(&a)]),
+            CheckedArgs::new(&params(&[4, 8, 4]), &[KernelArg::of(&a)]).map(|_| ()),
             Err(ArgMismatch::Count {
                 expected: 3,
                 got: 1
@@ -476,7 +443,8 @@ mod tests {
         );
         // `n` passed as usize where the kernel takes int
         assert_eq!(
-            check_args(&params(&[4, 4]), &[KernelArg::of(&a), KernelArg::of(&n64)]),
+            CheckedArgs::new(&params(&[4, 4]), &[KernelArg::of(&a), KernelArg::of(&n64)])
+                .map(|_| ()),
             Err(ArgMismatch::Size {
                 index: 1,
                 expected: 4,

@@ -101,9 +101,11 @@
 pub mod guide;
 
 // The layers, bottom up. Plain data and image reading know no backend; the two backends
-// know the plain data; the seam (`backend`) knows both backends; the API types know only
-// the seam. `driver`, `sys`, `program` (NVRTC) and `raw` (methods taking the bindings'
-// types) exist only where a CUDA driver can: not on wasm32.
+// know the plain data and implement the seam's contract (`backend::interface`); the seam
+// (`backend`) knows both backends; the API types know only the seam; profiling (`profile`)
+// uses the seam and runs the simulator's engine. `driver`, `sys`, `program` (NVRTC) and
+// `raw` (methods taking the bindings' types) exist only where a CUDA driver can: not on
+// wasm32.
 mod error;
 mod image;
 mod info;
@@ -119,6 +121,7 @@ pub mod sim;
 pub mod sys;
 
 mod backend;
+mod profile;
 
 mod context;
 mod device;

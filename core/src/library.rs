@@ -6,9 +6,9 @@ use std::ffi::c_void;
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::backend::interface::Loaded;
 use crate::backend::seam;
-use crate::backend::shadow::KEEP_IMAGE_BYTES;
-use crate::backend::slot::{KeptImage, LibRef};
+use crate::backend::slot::LibRef;
 use crate::context::current_or_default;
 use crate::error::{Error, Result};
 use crate::global::{Global, Managed, UnifiedFunction};
@@ -110,28 +110,14 @@ impl Library {
         let bytes = image::prepare(kind, image)?;
         let loaded = seam::Library::load_data(kind, &bytes, options, &source)?;
         let lib = Library::loaded(loaded, Some(kind), source);
-        lib.keep_for_profiles(kind, image.len(), || Arc::new(image.to_vec()));
+        // A copy for profiles, which run a GPU's launches again on the simulator.
+        crate::profile::keep_image(&lib.lib, kind, image.len(), || Arc::new(image.to_vec()));
         Ok(lib)
     }
 
-    /// On the driver, keeps a copy of a PTX or fatbin image of at most
-    /// [`KEEP_IMAGE_BYTES`] bytes, so that [`timing::profile`](crate::timing::profile)
-    /// can run the library's launches again on the simulator for their counters.
-    fn keep_for_profiles(&self, kind: ImageKind, len: usize, bytes: impl FnOnce() -> Arc<Vec<u8>>) {
-        if !self.is_simulated()
-            && matches!(kind, ImageKind::Ptx | ImageKind::Fatbin)
-            && len <= KEEP_IMAGE_BYTES
-        {
-            self.lib.keep_image(KeptImage {
-                kind,
-                bytes: bytes(),
-            });
-        }
-    }
-
-    fn loaded(l: seam::Loaded, kind: Option<ImageKind>, source: String) -> Library {
+    fn loaded(l: Loaded<seam::Library>, kind: Option<ImageKind>, source: String) -> Library {
         Library {
-            lib: LibRef::new(l.library, l.sim),
+            lib: LibRef::new(l.library),
             source,
             _image: l.kept,
             kind,
@@ -163,14 +149,12 @@ impl Library {
             ))
         })?;
         let source = format!("{} ({kind})", path.display());
-        if crate::backend::is_sim()? {
-            return Self::load_kind(kind, &bytes, options, source);
-        }
-        image::prepare(kind, &bytes)?;
-        let loaded = seam::Library::load_file(kind, path, options, &source)?;
+        let prepared = image::prepare(kind, &bytes)?;
+        let loaded = seam::Library::load_file(kind, path, &prepared, options, &source)?;
+        drop(prepared);
         let lib = Library::loaded(loaded, Some(kind), source);
         let len = bytes.len();
-        lib.keep_for_profiles(kind, len, || Arc::new(bytes));
+        crate::profile::keep_image(&lib.lib, kind, len, || Arc::new(bytes));
         Ok(lib)
     }
 
@@ -182,7 +166,7 @@ impl Library {
     pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
         Ok(Library {
             // SAFETY: the caller's promise, passed on.
-            lib: LibRef::new(unsafe { seam::Library::from_raw(raw) }?, None),
+            lib: LibRef::new(unsafe { seam::Library::from_raw(raw) }?),
             source: "a CUlibrary handle".to_string(),
             _image: None,
             kind: None,
@@ -242,15 +226,9 @@ impl Library {
     #[inline(always)]
     pub fn get_kernel(&self, name: &str) -> Result<Kernel> {
         let name = self.symbol(name);
-        // The driver library is loaded for as long as `self` is borrowed (unload takes
-        // `self`): no hold. A simulated one is read through a hold of its slot.
-        let found = if self.lib.imp.is_simulated() {
-            let g = self.lib.live(|| "a library".to_string())?;
-            self.lib.imp.get_kernel(name, g.sim())?
-        } else {
-            self.lib.imp.get_kernel(name, None)?
-        };
-        match found {
+        // The library is loaded for as long as `self` is borrowed (unload takes `self`): no
+        // hold.
+        match self.lib.imp.get_kernel(name)? {
             Some(raw) => Ok(Kernel::new(self.lib, raw)),
             None => Err(self.missing("kernel", name)),
         }
@@ -289,11 +267,10 @@ impl Library {
     /// table in a notebook. The driver's order is not the source order; the simulator's is
     /// by name.
     pub fn kernels(&self) -> Result<Kernels> {
-        let g = self.lib.live(|| "a library".to_string())?;
         let kernels = self
             .lib
             .imp
-            .kernels(g.sim())?
+            .kernels()?
             .into_iter()
             .map(|raw| Kernel::new(self.lib, raw))
             .collect();
@@ -307,11 +284,7 @@ impl Library {
     /// Looks a module-scope variable up: its address and size (`cuLibraryGetGlobal`, or
     /// `cuLibraryGetManaged` when `managed`, which finds only `__managed__` variables).
     fn lookup_variable(&self, name: &str, managed: bool) -> Result<(u64, usize)> {
-        let found = {
-            let g = self.lib.live(|| "a library".to_string())?;
-            self.lib.imp.variable(name, managed, g.sim())?
-        };
-        found.ok_or_else(|| {
+        self.lib.imp.variable(name, managed)?.ok_or_else(|| {
             let what = if managed {
                 "managed variable"
             } else {
@@ -380,30 +353,13 @@ impl Library {
     /// Each kernel's parameter PTX types (`.u64`, `.f32`, ...) where the image tells (PTX
     /// on the simulator); empty otherwise.
     pub fn param_types(&self) -> Vec<(String, Vec<Option<String>>)> {
-        let Ok(g) = self.lib.live(String::new) else {
-            return Vec::new();
-        };
-        let Some(sim) = g.sim() else {
-            return Vec::new();
-        };
-        sim.table
-            .kernels
-            .iter()
-            .map(|k| {
-                (
-                    k.name.clone(),
-                    k.params.iter().map(|p| p.ptx_type.clone()).collect(),
-                )
-            })
-            .collect()
+        self.lib.imp.param_types()
     }
 
     /// The names of the library's module-scope variables, when they can be listed: on the
     /// simulator always (from the image); the driver has no call that lists them.
     pub fn variable_names(&self) -> Option<Vec<String>> {
-        let g = self.lib.live(String::new).ok()?;
-        let sim = g.sim()?;
-        Some(sim.table.globals.keys().cloned().collect())
+        self.lib.imp.variable_names()
     }
 
     /// Whether this library and `kernel` are the same library.

@@ -64,7 +64,9 @@ impl Default for Limits {
             variable_bytes: 256 << 20,
             shown_bytes: 4 << 10,
             register_file_bytes: 96 << 20,
-            launch_budget: crate::sim::DEFAULT_BUDGET,
+            // `sim::DEFAULT_BUDGET`, written out so that this plain-data module imports no
+            // backend (`sim::Budget`'s example checks that the two agree).
+            launch_budget: 2_000_000_000,
             launch_deadline: None,
         }
     }

@@ -7,9 +7,9 @@
 use std::ffi::c_void;
 
 use crate::backend::seam;
-use crate::backend::shadow::Recorder;
 use crate::context::Context;
 use crate::error::Result;
+use crate::profile::Recorder;
 
 /// A CUDA stream: work queued on it runs in order. Destroyed on drop.
 ///
@@ -73,13 +73,6 @@ impl Stream {
     /// process started using the simulator; `None` on the driver.
     pub fn simulated_time_ms(&self) -> Option<f64> {
         self.imp.simulated_time_ms()
-    }
-
-    /// The profile of the last launch on this simulated stream since the last call (what
-    /// `timing::profile` reads); `None` on the driver.
-    #[cfg_attr(not(feature = "notebook"), allow(dead_code))]
-    pub(crate) fn take_simulated_profile(&self) -> Option<crate::sim::LaunchProfile> {
-        self.imp.take_profile()
     }
 }
 

@@ -9,8 +9,8 @@
 
 use std::sync::OnceLock;
 
+pub(crate) mod interface;
 pub(crate) mod seam;
-pub(crate) mod shadow;
 pub(crate) mod slot;
 
 use crate::error::{CudaVersion, Error, LoadAttempt, Result};
@@ -146,7 +146,7 @@ pub fn use_backend(kind: BackendKind) -> Result<BackendInfo> {
         return same_or_err(b, kind);
     }
     let info = choose(kind_name(kind), "use_backend".to_string())?;
-    same_or_err(SELECTED.get_or_init(|| info), kind)
+    same_or_err(install(info), kind)
 }
 
 fn same_or_err(b: &BackendInfo, kind: BackendKind) -> Result<BackendInfo> {
@@ -181,13 +181,17 @@ pub(crate) fn selected() -> Result<&'static BackendInfo> {
         other => format!("CUDA_LIBRARY_BACKEND={other}"),
     };
     let info = choose(requested, by)?;
-    Ok(SELECTED.get_or_init(|| info))
+    Ok(install(info))
 }
 
-/// Whether the chosen backend is the simulator.
-#[inline]
-pub(crate) fn is_sim() -> Result<bool> {
-    Ok(selected()?.kind == BackendKind::Sim)
+/// Makes `info` the process's backend unless another thread chose first; the one chosen.
+fn install(info: BackendInfo) -> &'static BackendInfo {
+    let chosen = SELECTED.get_or_init(|| info);
+    if chosen.kind == BackendKind::Sim {
+        // Device errors speak of simulated devices from now on.
+        crate::error::SIMULATED_DEVICES.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+    chosen
 }
 
 fn sim_info(selected_by: String, fallback_reason: Option<String>) -> BackendInfo {
@@ -217,6 +221,7 @@ fn choose(requested: &str, selected_by: String) -> Result<BackendInfo> {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn driver_info(selected_by: String) -> Result<BackendInfo> {
+    use interface::DeviceInterface;
     let drv = crate::driver::driver()?;
     let device_count = crate::driver::Device::count()?;
     if device_count == 0 {

@@ -7,7 +7,6 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use super::seam;
 use crate::error::{Error, Result};
-use crate::sim::SimLibrary;
 
 /// A process-lifetime cell a loaded library occupies. Handles (kernels, globals) refer to a
 /// slot and the generation they were made in, so they need no reference count: taking a
@@ -31,17 +30,13 @@ struct Slot {
     holds: AtomicU64,
     /// The load occupying the slot; changed only while the slot is closed and unheld.
     generation: AtomicU64,
-    /// The simulated library, for slots of the simulator backend. Cloned into each hold,
-    /// so a hold reads it without a lock; the unload drops the slot's reference after the
-    /// last hold is gone, which frees the library's simulated memory.
-    sim: Mutex<Option<Arc<SimLibrary>>>,
     /// A driver-backend library's PTX or fatbin image, kept for profiles
-    /// ([`super::shadow`]).
+    /// (`profile::shadow`).
     image: Mutex<Option<KeptImage>>,
 }
 
 /// An image a driver-backend library keeps so that a profile can run its launches again on
-/// the simulator ([`super::shadow`]).
+/// the simulator (`profile::shadow`).
 #[derive(Clone)]
 pub(crate) struct KeptImage {
     pub kind: crate::ImageKind,
@@ -57,22 +52,20 @@ static FREE_SLOTS: Mutex<Vec<&'static Slot>> = Mutex::new(Vec::new());
 /// spurious wake-up costs one check.
 static RELEASED: (Mutex<()>, Condvar) = (Mutex::new(()), Condvar::new());
 
-fn take_slot(sim: Option<SimLibrary>) -> (&'static Slot, u64) {
+fn take_slot() -> (&'static Slot, u64) {
     let reused = FREE_SLOTS.lock().unwrap_or_else(|p| p.into_inner()).pop();
     let slot = reused.unwrap_or_else(|| {
         Box::leak(Box::new(Slot {
             holds: AtomicU64::new(CLOSED),
             generation: AtomicU64::new(0),
-            sim: Mutex::new(None),
             image: Mutex::new(None),
         }))
     });
     *slot.image.lock().unwrap_or_else(|p| p.into_inner()) = None;
-    // The slot is closed: stale holds fail before they look at the generation or the
-    // library, so both can be set before it opens.
-    *slot.sim.lock().unwrap_or_else(|p| p.into_inner()) = sim.map(Arc::new);
+    // The slot is closed: stale holds fail before they look at the generation, so it can
+    // be set before the slot opens.
     let generation = slot.generation.fetch_add(1, Ordering::Relaxed) + 1;
-    // Release: a hold that sees the slot open sees the generation and library above.
+    // Release: a hold that sees the slot open sees the generation above.
     slot.holds.fetch_and(!CLOSED, Ordering::Release);
     (slot, generation)
 }
@@ -89,17 +82,9 @@ pub(crate) struct LibRef {
 /// until it is dropped (a hold on its slot: see [`Slot`]).
 pub(crate) struct Live {
     slot: &'static Slot,
-    sim: Option<Arc<SimLibrary>>,
 }
 
 impl Live {
-    /// The simulated library (for handles of the simulator backend; `None` for the
-    /// driver's).
-    #[inline]
-    pub fn sim(&self) -> Option<&SimLibrary> {
-        self.sim.as_deref()
-    }
-
     /// The image the library kept for profiles, if it kept one.
     pub fn image(&self) -> Option<KeptImage> {
         self.slot
@@ -112,8 +97,6 @@ impl Live {
 
 impl Drop for Live {
     fn drop(&mut self) {
-        // The library reference goes first, so the unload's reference is the last one.
-        self.sim = None;
         release(self.slot);
     }
 }
@@ -140,15 +123,10 @@ impl LibRef {
             release(slot);
             return Err(Error::Unloaded { what: what() });
         }
-        let sim = if self.imp.is_simulated() {
-            slot.sim.lock().unwrap_or_else(|p| p.into_inner()).clone()
-        } else {
-            None
-        };
-        Ok(Live { slot, sim })
+        Ok(Live { slot })
     }
 
-    /// Keeps the image for profiles ([`super::shadow`]).
+    /// Keeps the image for profiles (`profile::shadow`).
     pub fn keep_image(&self, image: KeptImage) {
         if let Ok(_g) = self.live(String::new) {
             *self.slot.image.lock().unwrap_or_else(|p| p.into_inner()) = Some(image);
@@ -191,11 +169,10 @@ impl LibRef {
                 g = RELEASED.1.wait(g).unwrap_or_else(|p| p.into_inner());
             }
         }
-        // The last reference to a simulated library: dropping it frees its memory.
-        drop(slot.sim.lock().unwrap_or_else(|p| p.into_inner()).take());
         drop(slot.image.lock().unwrap_or_else(|p| p.into_inner()).take());
         // SAFETY: unloading a library this slot holds, exactly once (only the thread that
-        // closed the slot gets here), with no call in progress using it.
+        // closed the slot gets here), with no call in progress using it (a simulated
+        // library's memory is freed here, with its last reference).
         let r = unsafe { self.imp.unload() };
         FREE_SLOTS
             .lock()
@@ -207,8 +184,8 @@ impl LibRef {
 
 impl LibRef {
     /// Puts a freshly loaded library in a slot.
-    pub fn new(imp: seam::Library, sim: Option<SimLibrary>) -> LibRef {
-        let (slot, generation) = take_slot(sim);
+    pub fn new(imp: seam::Library) -> LibRef {
+        let (slot, generation) = take_slot();
         LibRef {
             slot,
             generation,

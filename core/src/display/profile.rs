@@ -6,9 +6,10 @@ use cuda_library_notebook::chart::StackedBars;
 use cuda_library_notebook::html::{escape, Align, Badge, BadgeKind, Card, Cell, Column, Table};
 use cuda_library_notebook::stats::format_seconds;
 
-use super::timing::{Comparison, Profile};
 use super::{render_result, Error, Result};
-use crate::sim::{Bound, LaunchProfile, Limiter};
+use crate::profile::launch::LaunchProfile;
+use crate::profile::{Comparison, Profile};
+use crate::sim::{Bound, Limiter};
 
 fn badge(simulated: bool) -> Badge {
     if simulated {

@@ -6,7 +6,8 @@ use std::ffi::c_void;
 use std::ptr;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
-use super::{cu, driver, Device, Driver};
+use super::{cu, driver, Device, Driver, DriverBackend, Stream};
+use crate::backend::interface::{ContextInterface, DeviceInterface};
 use crate::error::{CudaError, Error, Result};
 use crate::sys::driver as sys;
 
@@ -123,9 +124,24 @@ impl Context {
         }))
     }
 
+    /// Makes this context current on the calling thread unless it already is.
+    #[inline]
+    pub fn make_current(&self) -> Result<()> {
+        let mut cur: sys::CUcontext = ptr::null_mut();
+        // SAFETY: reads the thread's current context.
+        unsafe { cu!(self.drv, ctx_get_current(&mut cur)) }?;
+        if cur != self.raw {
+            // SAFETY: sets a context this value keeps alive.
+            unsafe { cu!(self.drv, ctx_set_current(self.raw)) }?;
+        }
+        Ok(())
+    }
+}
+
+impl ContextInterface<DriverBackend> for Context {
     /// The calling thread's current context when this crate made or wrapped it (or it is a
     /// device's primary context); otherwise device 0's primary context, made current.
-    pub fn current_or_default() -> Result<Arc<Context>> {
+    fn current_or_default() -> Result<Arc<Context>> {
         let drv = driver()?;
         let mut cur: sys::CUcontext = ptr::null_mut();
         // SAFETY: reads the thread's current context.
@@ -152,28 +168,15 @@ impl Context {
         ))
     }
 
-    /// Makes this context current on the calling thread unless it already is.
-    #[inline]
-    pub fn make_current(&self) -> Result<()> {
-        let mut cur: sys::CUcontext = ptr::null_mut();
-        // SAFETY: reads the thread's current context.
-        unsafe { cu!(self.drv, ctx_get_current(&mut cur)) }?;
-        if cur != self.raw {
-            // SAFETY: sets a context this value keeps alive.
-            unsafe { cu!(self.drv, ctx_set_current(self.raw)) }?;
-        }
-        Ok(())
-    }
-
     /// `cuCtxSynchronize`.
-    pub fn synchronize(&self) -> Result<()> {
+    fn synchronize(&self) -> Result<()> {
         self.make_current()?;
         // SAFETY: no arguments.
         unsafe { cu!(self.drv, ctx_synchronize()) }
     }
 
     /// `cuMemGetInfo`: free and total bytes.
-    pub fn mem_info(&self) -> Result<(usize, usize)> {
+    fn mem_info(&self) -> Result<(usize, usize)> {
         self.make_current()?;
         let (mut free, mut total) = (0usize, 0usize);
         // SAFETY: writes two size_t.
@@ -183,7 +186,7 @@ impl Context {
 
     /// The allocation holding `ptr` (`cuMemGetAddressRange`): its base and size, or `None`
     /// when `ptr` is not device memory of this context's address space.
-    pub fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>> {
+    fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>> {
         self.make_current()?;
         let (mut base, mut size) = (0u64, 0usize);
         // SAFETY: writes a CUdeviceptr and a size_t; the driver only looks the pointer up.
@@ -200,7 +203,7 @@ impl Context {
     }
 
     /// `cuMemAlloc` of `bytes > 0`.
-    pub fn alloc(&self, bytes: usize) -> Result<u64> {
+    fn alloc(&self, bytes: usize) -> Result<u64> {
         self.make_current()?;
         let mut ptr: sys::CUdeviceptr = 0;
         // SAFETY: allocates `bytes`; the caller frees it with `free`.
@@ -209,21 +212,21 @@ impl Context {
     }
 
     /// `cuMemFree` of memory from [`alloc`](Context::alloc).
-    pub fn free(&self, ptr: u64) -> Result<()> {
+    fn free(&self, ptr: u64) -> Result<()> {
         self.make_current()?;
         // SAFETY: frees an allocation the caller owns.
         unsafe { cu!(self.drv, mem_free(ptr)) }
     }
 
     /// Host to device. The caller guarantees `[dst, dst + src.len())` is device memory.
-    pub fn htod(&self, dst: u64, src: &[u8]) -> Result<()> {
+    fn htod(&self, dst: u64, src: &[u8]) -> Result<()> {
         self.make_current()?;
         // SAFETY: the caller guarantees the device range; the host slice is its size.
         unsafe { cu!(self.drv, memcpy_htod(dst, src.as_ptr().cast(), src.len())) }
     }
 
     /// Device to host. The caller guarantees the device range.
-    pub fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
+    fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
         self.make_current()?;
         // SAFETY: the caller guarantees the device range; the host slice is its size.
         unsafe {
@@ -235,21 +238,21 @@ impl Context {
     }
 
     /// Device to device. The caller guarantees both ranges.
-    pub fn dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
+    fn dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
         self.make_current()?;
         // SAFETY: the caller guarantees both device ranges.
         unsafe { cu!(self.drv, memcpy_dtod(dst, src, bytes)) }
     }
 
     /// `cuMemsetD8`. The caller guarantees the device range.
-    pub fn memset8(&self, dst: u64, value: u8, count: usize) -> Result<()> {
+    fn memset8(&self, dst: u64, value: u8, count: usize) -> Result<()> {
         self.make_current()?;
         // SAFETY: the caller guarantees the device range.
         unsafe { cu!(self.drv, memset_d8(dst, value, count)) }
     }
 
     /// `cuMemsetD32`. The caller guarantees the device range.
-    pub fn memset32(&self, dst: u64, value: u32, count: usize) -> Result<()> {
+    fn memset32(&self, dst: u64, value: u32, count: usize) -> Result<()> {
         self.make_current()?;
         // SAFETY: the caller guarantees the device range.
         unsafe { cu!(self.drv, memset_d32(dst, value, count)) }
@@ -257,7 +260,7 @@ impl Context {
 
     /// Reads host-accessible (managed) memory after the device's work. The caller
     /// guarantees `[src, src + dst.len())` is managed memory that stays allocated.
-    pub fn read_managed(&self, dst: &mut [u8], src: u64) -> Result<()> {
+    fn read_managed(&self, dst: &mut [u8], src: u64) -> Result<()> {
         self.synchronize()?;
         // SAFETY: the caller's guarantee; the device is idle.
         unsafe {
@@ -268,7 +271,7 @@ impl Context {
 
     /// Writes host-accessible (managed) memory after the device's work. As
     /// [`read_managed`](Context::read_managed).
-    pub fn write_managed(&self, dst: u64, src: &[u8]) -> Result<()> {
+    fn write_managed(&self, dst: u64, src: &[u8]) -> Result<()> {
         self.synchronize()?;
         // SAFETY: the caller guarantees the managed range; the device is idle.
         unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst as usize as *mut u8, src.len()) };
@@ -277,7 +280,7 @@ impl Context {
 
     /// `cuCtxEnablePeerAccess`: kernels in this context may read `peer`'s memory. Enabling
     /// it twice is not an error.
-    pub fn enable_peer_access(&self, peer: &Context) -> Result<()> {
+    fn enable_peer_access(&self, peer: &Context) -> Result<()> {
         self.make_current()?;
         // SAFETY: both contexts are alive; flags must be 0.
         match unsafe { cu!(self.drv, ctx_enable_peer_access(peer.raw, 0)) } {
@@ -289,13 +292,13 @@ impl Context {
     /// `cuMemcpyPeer` (or `cuMemcpyPeerAsync` on `stream`) of `bytes` from `src` in
     /// `src_ctx` to `dst` in this context. The caller guarantees both ranges (and, for an
     /// asynchronous copy, that they outlive it).
-    pub fn copy_from_peer(
+    fn copy_from_peer(
         &self,
         dst: u64,
         src_ctx: &Context,
         src: u64,
         bytes: usize,
-        stream: Option<&super::Stream>,
+        stream: Option<&Stream>,
     ) -> Result<()> {
         match stream {
             None => {
@@ -319,6 +322,22 @@ impl Context {
                 }
             }
         }
+    }
+
+    fn make_current(this: &Arc<Context>) -> Result<()> {
+        this.make_current()
+    }
+
+    fn ordinal(&self) -> usize {
+        self.ordinal
+    }
+
+    fn is_primary(&self) -> bool {
+        self.primary
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        self.raw.cast()
     }
 }
 

@@ -1,8 +1,10 @@
 //! Devices on the driver: count, handles, names and attributes, peer access.
 
 use std::ffi::c_char;
+use std::sync::Arc;
 
-use super::{cu, driver};
+use super::{cu, driver, Context, DriverBackend};
+use crate::backend::interface::DeviceInterface;
 use crate::error::Result;
 use crate::info::DeviceProperties;
 use crate::sys::driver as sys;
@@ -14,8 +16,18 @@ pub(crate) struct Device {
 }
 
 impl Device {
+    /// `cuDeviceGetAttribute`.
+    pub fn attribute(&self, attr: sys::CUdevice_attribute) -> Result<i32> {
+        let mut v = 0i32;
+        // SAFETY: writes one int.
+        unsafe { cu!(driver()?, device_get_attribute(&mut v, attr, self.raw)) }?;
+        Ok(v)
+    }
+}
+
+impl DeviceInterface<DriverBackend> for Device {
     /// `cuDeviceGetCount`.
-    pub fn count() -> Result<usize> {
+    fn count() -> Result<usize> {
         let mut n = 0i32;
         // SAFETY: writes one int.
         unsafe { cu!(driver()?, device_get_count(&mut n)) }?;
@@ -23,7 +35,7 @@ impl Device {
     }
 
     /// `cuDeviceGet`; the caller has checked `ordinal` against the count.
-    pub fn get(ordinal: usize) -> Result<Device> {
+    fn get(ordinal: usize) -> Result<Device> {
         let mut raw: sys::CUdevice = 0;
         // SAFETY: writes one device handle.
         unsafe { cu!(driver()?, device_get(&mut raw, ordinal as i32)) }?;
@@ -31,7 +43,7 @@ impl Device {
     }
 
     /// `cuDeviceGetName`.
-    pub fn name(&self) -> Result<String> {
+    fn name(&self) -> Result<String> {
         let mut buf = [0 as c_char; 256];
         // SAFETY: the driver writes a NUL-terminated name of at most len bytes.
         unsafe {
@@ -48,16 +60,8 @@ impl Device {
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
-    /// `cuDeviceGetAttribute`.
-    pub fn attribute(&self, attr: sys::CUdevice_attribute) -> Result<i32> {
-        let mut v = 0i32;
-        // SAFETY: writes one int.
-        unsafe { cu!(driver()?, device_get_attribute(&mut v, attr, self.raw)) }?;
-        Ok(v)
-    }
-
     /// Compute capability (major, minor).
-    pub fn compute_capability(&self) -> Result<(i32, i32)> {
+    fn compute_capability(&self) -> Result<(i32, i32)> {
         use sys::CUdevice_attribute as A;
         Ok((
             self.attribute(A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?,
@@ -66,7 +70,7 @@ impl Device {
     }
 
     /// `cuDeviceGetUuid`'s 16 bytes.
-    pub fn uuid(&self) -> Result<[u8; 16]> {
+    fn uuid(&self) -> Result<[u8; 16]> {
         let mut u = sys::CUuuid { bytes: [0; 16] };
         // SAFETY: writes 16 bytes.
         unsafe { cu!(driver()?, device_get_uuid(&mut u, self.raw)) }?;
@@ -74,7 +78,7 @@ impl Device {
     }
 
     /// `cuDeviceTotalMem`.
-    pub fn total_memory(&self) -> Result<usize> {
+    fn total_memory(&self) -> Result<usize> {
         let mut bytes = 0usize;
         // SAFETY: writes one size_t.
         unsafe { cu!(driver()?, device_total_mem(&mut bytes, self.raw)) }?;
@@ -83,7 +87,7 @@ impl Device {
 
     /// The attributes [`DeviceProperties`] holds beyond name, UUID, capability and memory
     /// (those are filled in by the caller from the calls above).
-    pub fn properties(&self, base: DeviceProperties) -> Result<DeviceProperties> {
+    fn properties(&self, base: DeviceProperties) -> Result<DeviceProperties> {
         use sys::CUdevice_attribute as A;
         let a = |x| self.attribute(x);
         Ok(DeviceProperties {
@@ -129,7 +133,7 @@ impl Device {
     }
 
     /// `cuDeviceCanAccessPeer`.
-    pub fn can_access_peer(&self, peer: &Device) -> Result<bool> {
+    fn can_access_peer(&self, peer: &Device) -> Result<bool> {
         let mut can = 0i32;
         // SAFETY: writes one int; both device handles came from the driver.
         unsafe {
@@ -139,5 +143,17 @@ impl Device {
             )
         }?;
         Ok(can != 0)
+    }
+
+    fn raw(&self) -> i32 {
+        self.raw
+    }
+
+    fn primary_context(&self, ordinal: usize) -> Result<Arc<Context>> {
+        Context::primary(ordinal, *self)
+    }
+
+    fn create_context(&self, ordinal: usize) -> Result<Arc<Context>> {
+        Context::create(ordinal, *self)
     }
 }

@@ -49,7 +49,7 @@ use crate::launch::{AsKernelArg, KernelArg};
 use crate::stream::Stream;
 
 fn driver_only(what: &str) -> Result<()> {
-    if crate::backend::is_sim()? {
+    if crate::backend::selected()?.kind == crate::BackendKind::Sim {
         return Err(Error::Unsupported(format!(
             "{what} needs the driver backend: cudarc has no simulated GPU"
         )));

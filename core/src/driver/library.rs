@@ -6,8 +6,12 @@ use std::mem::MaybeUninit;
 use std::path::Path;
 use std::ptr;
 
-use super::{cu, driver, Driver};
+use super::{cu, driver, Context, Device, Driver, DriverBackend, Stream};
+use crate::backend::interface::{
+    self, ArgBytes, CheckedArgs, ContextInterface, KernelInterface, LibraryInterface,
+};
 use crate::error::{CudaError, Error, LoadFailure, Result};
+use crate::image::ImageKind;
 use crate::info::{CachePreference, Geometry, KernelAttribute, KernelAttributes, ParamInfo};
 use crate::options::LibraryOptions;
 use crate::sys::driver as sys;
@@ -43,11 +47,7 @@ unsafe impl Sync for Kernel {}
 
 /// What a driver load returns: the library, its JIT info log, and the image bytes the
 /// driver may read until unload (kept when `binary_is_preserved`).
-pub(crate) struct Loaded {
-    pub library: Library,
-    pub info_log: String,
-    pub kept: Option<Box<[u8]>>,
-}
+type Loaded = interface::Loaded<Library>;
 
 /// Converts `name` to a NUL-terminated string for the driver without allocating when short.
 /// (Writing the copy as 16-byte words instead, so the driver's wide reads of it need not wait
@@ -102,13 +102,28 @@ fn found<T>(r: Result<T>) -> Result<Option<T>> {
 }
 
 impl Library {
+    /// Wraps a `CUlibrary` loaded elsewhere.
+    ///
+    /// # Safety
+    /// `raw` is a loaded library that stays loaded until this crate unloads it (it is later
+    /// passed to `cuLibraryGetKernel`, `cuLibraryUnload` and the rest).
+    pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
+        Ok(Library {
+            raw: raw.cast(),
+            drv: driver()?,
+        })
+    }
+}
+
+impl LibraryInterface<DriverBackend> for Library {
     /// `cuLibraryLoadData` of a checked image; `describe` names it in a load failure.
-    pub fn load_data(
+    fn load_data(
+        kind: ImageKind,
         bytes: &[u8],
-        jit: bool,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded> {
+        let jit = kind != ImageKind::Cubin;
         // With BINARY_IS_PRESERVED the driver may read the bytes until unload: keep a copy.
         let kept: Option<Box<[u8]>> = options
             .binary_is_preserved
@@ -130,12 +145,14 @@ impl Library {
     }
 
     /// `cuLibraryLoadFromFile`.
-    pub fn load_file(
+    fn load_file(
+        kind: ImageKind,
         path: &Path,
-        jit: bool,
+        _bytes: &[u8],
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded> {
+        let jit = kind != ImageKind::Cubin;
         let s = path.as_os_str().to_string_lossy();
         let cpath =
             std::ffi::CString::new(s.as_bytes()).map_err(|_| Error::InvalidName(s.to_string()))?;
@@ -151,23 +168,11 @@ impl Library {
         })
     }
 
-    /// Wraps a `CUlibrary` loaded elsewhere.
-    ///
-    /// # Safety
-    /// `raw` is a loaded library that stays loaded until this crate unloads it (it is later
-    /// passed to `cuLibraryGetKernel`, `cuLibraryUnload` and the rest).
-    pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
-        Ok(Library {
-            raw: raw.cast(),
-            drv: driver()?,
-        })
-    }
-
     /// `cuLibraryUnload`.
     ///
     /// # Safety
     /// Called once, with no call in progress using the library.
-    pub unsafe fn unload(self) -> Result<()> {
+    unsafe fn unload(self) -> Result<()> {
         // SAFETY: the caller's promise.
         unsafe { cu!(self.drv, library_unload(self.raw)) }
     }
@@ -175,7 +180,7 @@ impl Library {
     /// `cuLibraryGetKernel`; `None` when the library has no such kernel. The caller keeps
     /// the library loaded.
     #[inline(always)]
-    pub fn get_kernel(&self, name: &str) -> Result<Option<Kernel>> {
+    fn get_kernel(&self, name: &str) -> Result<Option<Kernel>> {
         let mut raw: sys::CUkernel = ptr::null_mut();
         // SAFETY: the library is loaded (the caller's promise); writes one handle.
         let rc = with_cstr(name, |c| unsafe {
@@ -188,7 +193,7 @@ impl Library {
     }
 
     /// `cuLibraryGetKernelCount` + `cuLibraryEnumerateKernels`.
-    pub fn kernels(&self) -> Result<Vec<Kernel>> {
+    fn kernels(&self) -> Result<Vec<Kernel>> {
         let mut count = 0u32;
         // SAFETY: the library is loaded.
         unsafe { cu!(self.drv, library_get_kernel_count(&mut count, self.raw)) }?;
@@ -210,7 +215,7 @@ impl Library {
 
     /// `cuLibraryGetGlobal` (or `cuLibraryGetManaged`): address and size, `None` when not
     /// found. The caller has made a context current.
-    pub fn variable(&self, name: &str, managed: bool) -> Result<Option<(u64, usize)>> {
+    fn variable(&self, name: &str, managed: bool) -> Result<Option<(u64, usize)>> {
         let (mut dptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
         // SAFETY: the library is loaded; a context is current; writes an address and a size.
         let rc = with_cstr(name, |c| unsafe {
@@ -230,7 +235,7 @@ impl Library {
     }
 
     /// `cuLibraryGetUnifiedFunction`; `None` when not found.
-    pub fn unified_function(&self, name: &str) -> Result<Option<*mut c_void>> {
+    fn unified_function(&self, name: &str) -> Result<Option<*mut c_void>> {
         let mut fptr: *mut c_void = ptr::null_mut();
         // SAFETY: the library is loaded; writes one pointer.
         let rc = with_cstr(name, |c| unsafe {
@@ -242,12 +247,27 @@ impl Library {
         found(rc.map(|()| fptr))
     }
 
-    /// `cuLibraryGetModule` in the current context.
-    pub fn module(&self) -> Result<*mut c_void> {
+    /// `cuLibraryGetModule` in the current context (device 0's primary context when none).
+    fn module(&self) -> Result<*mut c_void> {
+        Context::current_or_default()?;
         let mut m: sys::CUmodule = ptr::null_mut();
-        // SAFETY: the library is loaded; the caller has made a context current.
+        // SAFETY: the library is loaded; a context is current.
         unsafe { cu!(self.drv, library_get_module(&mut m, self.raw)) }?;
         Ok(m.cast())
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        self.raw.cast()
+    }
+
+    /// The driver does not say a parameter's type.
+    fn param_types(&self) -> Vec<(String, Vec<Option<String>>)> {
+        Vec::new()
+    }
+
+    /// The driver has no call that lists a library's variables.
+    fn variable_names(&self) -> Option<Vec<String>> {
+        None
     }
 }
 
@@ -333,8 +353,32 @@ fn attribute_raw(a: KernelAttribute) -> sys::CUfunction_attribute {
 
 /// Every method is called with the kernel's library held loaded.
 impl Kernel {
+    /// `cuKernelGetAttribute` on `device`.
+    pub fn attribute(&self, attr: sys::CUfunction_attribute, device: Device) -> Result<i32> {
+        let mut v = 0i32;
+        // SAFETY: the library is held loaded; writes one int.
+        unsafe {
+            cu!(
+                self.drv,
+                kernel_get_attribute(&mut v, attr, self.raw, device.raw)
+            )
+        }?;
+        Ok(v)
+    }
+
+    /// `cuKernelGetFunction` in the current context (device 0's primary context when none).
+    pub fn cu_function(&self) -> Result<sys::CUfunction> {
+        super::Context::current_or_default()?;
+        let mut f: sys::CUfunction = ptr::null_mut();
+        // SAFETY: the library is held loaded; a context is current.
+        unsafe { cu!(self.drv, kernel_get_function(&mut f, self.raw)) }?;
+        Ok(f)
+    }
+}
+
+impl KernelInterface<DriverBackend> for Kernel {
     /// `cuKernelGetName`.
-    pub fn name(&self) -> Result<String> {
+    fn name(&self) -> Result<String> {
         let mut p: *const c_char = ptr::null();
         // SAFETY: the library is held loaded; writes one pointer to a driver-owned string.
         unsafe { cu!(self.drv, kernel_get_name(&mut p, self.raw)) }?;
@@ -342,7 +386,7 @@ impl Kernel {
     }
 
     /// `cuKernelGetParamInfo` for every parameter.
-    pub fn params(&self) -> Result<Vec<ParamInfo>> {
+    fn params(&self) -> Result<Vec<ParamInfo>> {
         let mut out = Vec::new();
         loop {
             let (mut offset, mut size) = (0usize, 0usize);
@@ -370,21 +414,9 @@ impl Kernel {
         Ok(out)
     }
 
-    /// `cuKernelGetAttribute` on `device`.
-    pub fn attribute(&self, attr: sys::CUfunction_attribute, device: super::Device) -> Result<i32> {
-        let mut v = 0i32;
-        // SAFETY: the library is held loaded; writes one int.
-        unsafe {
-            cu!(
-                self.drv,
-                kernel_get_attribute(&mut v, attr, self.raw, device.raw)
-            )
-        }?;
-        Ok(v)
-    }
-
     /// Every attribute on `device`.
-    pub fn attributes(&self, device: super::Device) -> Result<KernelAttributes> {
+    fn attributes(&self, device: &Device) -> Result<KernelAttributes> {
+        let device = *device;
         use sys::CUfunction_attribute as A;
         let a = |x| self.attribute(x, device);
         Ok(KernelAttributes {
@@ -416,12 +448,7 @@ impl Kernel {
     }
 
     /// `cuKernelSetAttribute` on `device`.
-    pub fn set_attribute(
-        &self,
-        attr: KernelAttribute,
-        value: i32,
-        device: super::Device,
-    ) -> Result<()> {
+    fn set_attribute(&self, attr: KernelAttribute, value: i32, device: &Device) -> Result<()> {
         // SAFETY: the library is held loaded.
         unsafe {
             cu!(
@@ -432,7 +459,7 @@ impl Kernel {
     }
 
     /// `cuKernelSetCacheConfig` on `device`.
-    pub fn set_cache_config(&self, pref: CachePreference, device: super::Device) -> Result<()> {
+    fn set_cache_config(&self, pref: CachePreference, device: &Device) -> Result<()> {
         use sys::CUfunc_cache as C;
         let c = match pref {
             CachePreference::None => C::CU_FUNC_CACHE_PREFER_NONE,
@@ -444,18 +471,9 @@ impl Kernel {
         unsafe { cu!(self.drv, kernel_set_cache_config(self.raw, c, device.raw)) }
     }
 
-    /// `cuKernelGetFunction` in the current context (device 0's primary context when none).
-    pub fn function(&self) -> Result<sys::CUfunction> {
-        super::Context::current_or_default()?;
-        let mut f: sys::CUfunction = ptr::null_mut();
-        // SAFETY: the library is held loaded; a context is current.
-        unsafe { cu!(self.drv, kernel_get_function(&mut f, self.raw)) }?;
-        Ok(f)
-    }
-
     /// `cuOccupancyMaxActiveBlocksPerMultiprocessor` in the current context.
-    pub fn max_active_blocks_per_sm(&self, block_size: u32, dynamic_smem: usize) -> Result<u32> {
-        let f = self.function()?;
+    fn max_active_blocks_per_sm(&self, block_size: u32, dynamic_smem: usize) -> Result<u32> {
+        let f = self.cu_function()?;
         let mut n = 0i32;
         // SAFETY: `f` is valid while the library is held loaded.
         unsafe {
@@ -468,12 +486,12 @@ impl Kernel {
     }
 
     /// `cuOccupancyMaxPotentialBlockSize` in the current context: (min grid, block).
-    pub fn max_potential_block_size(
+    fn max_potential_block_size(
         &self,
         dynamic_smem: usize,
         block_size_limit: u32,
     ) -> Result<(u32, u32)> {
-        let f = self.function()?;
+        let f = self.cu_function()?;
         let (mut grid, mut block) = (0i32, 0i32);
         // SAFETY: `f` is valid while the library is held loaded; no size callback.
         unsafe {
@@ -493,7 +511,7 @@ impl Kernel {
     }
 
     /// `cuKernelGetLibrary`.
-    pub fn library_raw(&self) -> Result<*mut c_void> {
+    fn library_raw(&self) -> Result<*mut c_void> {
         let mut l: sys::CUlibrary = ptr::null_mut();
         // SAFETY: the library is held loaded.
         unsafe { cu!(self.drv, kernel_get_library(&mut l, self.raw)) }?;
@@ -505,12 +523,11 @@ impl Kernel {
     /// order (an argument of another size than its parameter is refused here too, so the
     /// driver never reads past one).
     #[inline]
-    pub fn launch<'a>(
+    fn launch<A: ArgBytes>(
         &self,
-        stream: &super::Stream,
+        stream: &Stream,
         geometry: &Geometry,
-        params: &[ParamInfo],
-        args: impl Iterator<Item = &'a [u8]>,
+        args: CheckedArgs<'_, A>,
     ) -> Result<()> {
         // Special handles (the null and legacy default streams, the per-thread stream that
         // cudarc's `per_thread_stream()` hands out) run in the *current* context, so only
@@ -521,18 +538,14 @@ impl Kernel {
         if stream.raw as usize <= CU_STREAM_PER_THREAD {
             stream.ctx.make_current()?;
         }
-        // The parameters' pointers, on the stack unless there are many, each argument's size
-        // checked against its parameter as it is written; the count is what was written
-        // (not what the iterator claimed), so the driver never reads past an argument or an
-        // unwritten slot.
+        // The parameters' pointers, on the stack unless there are many. `CheckedArgs` holds
+        // one argument of exactly its parameter's size per parameter, so the driver reads
+        // each pointer's parameter size from a live slice and no slot past the last.
         const INLINE: usize = 32;
         let mut inline = [MaybeUninit::<*mut c_void>::uninit(); INLINE];
         let mut heap: Vec<*mut c_void> = Vec::new();
         let mut written = 0usize;
-        let mut fits = true;
-        let mut args = args;
-        for (a, p) in args.by_ref().zip(params) {
-            fits &= a.len() == p.size;
+        for a in args.bytes() {
             let at = a.as_ptr().cast_mut().cast::<c_void>();
             if written < INLINE {
                 inline[written].write(at);
@@ -544,11 +557,6 @@ impl Kernel {
                 heap.push(at);
             }
             written += 1;
-        }
-        if !fits || written != params.len() || args.next().is_some() {
-            return Err(Error::InvalidArgument(
-                "kernel arguments that do not match its parameters".to_string(),
-            ));
         }
         let ptrs: *mut *mut c_void = if written == 0 {
             // No parameter array for a kernel without parameters.
@@ -600,7 +608,7 @@ impl Kernel {
         };
 
         // SAFETY: the library is held loaded (the caller's promise); every pointer is a live
-        // slice of exactly its parameter's size (checked above); a CUkernel may be passed
+        // slice of exactly its parameter's size, one per parameter (`CheckedArgs`); a CUkernel may be passed
         // where a CUfunction is expected (CUDA 12.0+), and the stream's context is current.
         unsafe {
             cu!(
@@ -608,6 +616,14 @@ impl Kernel {
                 launch_kernel_ex(&cfg, self.raw as sys::CUfunction, ptrs, ptr::null_mut())
             )
         }
+    }
+
+    fn function(&self) -> Result<*mut c_void> {
+        Ok(self.cu_function()?.cast())
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        self.raw.cast()
     }
 }
 

@@ -5,7 +5,8 @@
 //! `Array`, `TexObject`), own it where the driver says it must be released, and expose
 //! safe methods whose `unsafe` calls carry their SAFETY argument. `nvrtc` is the NVRTC
 //! compiler, `loader` finds both libraries (and CUDA's headers) on disk. Nothing here knows
-//! about the public API types: the seam in `crate::backend::seam` wraps these handles.
+//! about the public API types: the handles implement the seam's interface traits
+//! (`crate::backend::interface`), and the seam (`crate::backend::seam`) wraps them.
 //! The whole folder is left out of wasm32 builds (in `lib.rs`).
 //!
 //! ## Opening the driver
@@ -37,9 +38,23 @@ mod texture;
 
 pub(crate) use context::Context;
 pub(crate) use device::Device;
-pub(crate) use library::{Kernel, Library, Loaded};
+pub(crate) use library::{Kernel, Library};
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};
+
+/// The driver backend's handle types, for the seam (`backend::interface`).
+pub(crate) struct DriverBackend;
+
+impl crate::backend::interface::Backend for DriverBackend {
+    type Device = Device;
+    type Context = Context;
+    type Stream = Stream;
+    type Event = Event;
+    type Library = Library;
+    type Kernel = Kernel;
+    type Array = Array;
+    type TexObject = TexObject;
+}
 
 /// The oldest driver this crate accepts: CUDA 12.0 introduced `cuLibrary*`.
 pub(crate) const MIN_VERSION: CudaVersion = CudaVersion(12000);

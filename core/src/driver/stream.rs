@@ -1,10 +1,13 @@
 //! Streams and events on the driver.
 
+use std::ffi::c_void;
 use std::ptr;
 use std::sync::Arc;
 
-use super::{cu, Context};
+use super::{cu, Context, DriverBackend};
+use crate::backend::interface::{EventInterface, StreamInterface};
 use crate::error::{Error, Result};
+use crate::profile::launch::LaunchProfile;
 use crate::sys::driver as sys;
 
 /// A `CUstream` and the context it was made in; destroyed on drop unless borrowed.
@@ -21,24 +24,6 @@ unsafe impl Send for Stream {}
 unsafe impl Sync for Stream {}
 
 impl Stream {
-    /// `cuStreamCreate` in `ctx`.
-    pub fn create(ctx: &Arc<Context>) -> Result<Stream> {
-        ctx.make_current()?;
-        let mut raw: sys::CUstream = ptr::null_mut();
-        // SAFETY: creates a stream destroyed in Drop.
-        unsafe {
-            cu!(
-                ctx.drv,
-                stream_create(&mut raw, sys::CUstream_flags::CU_STREAM_DEFAULT.0)
-            )
-        }?;
-        Ok(Stream {
-            raw,
-            ctx: ctx.clone(),
-            borrowed_from: None,
-        })
-    }
-
     /// Wraps a stream owned elsewhere; `owner` keeps it alive and destroys it.
     ///
     /// # Safety
@@ -56,15 +41,35 @@ impl Stream {
             borrowed_from: Some(owner),
         }
     }
+}
+
+impl StreamInterface<DriverBackend> for Stream {
+    /// `cuStreamCreate` in `ctx`.
+    fn create(ctx: &Arc<Context>) -> Result<Stream> {
+        ctx.make_current()?;
+        let mut raw: sys::CUstream = ptr::null_mut();
+        // SAFETY: creates a stream destroyed in Drop.
+        unsafe {
+            cu!(
+                ctx.drv,
+                stream_create(&mut raw, sys::CUstream_flags::CU_STREAM_DEFAULT.0)
+            )
+        }?;
+        Ok(Stream {
+            raw,
+            ctx: ctx.clone(),
+            borrowed_from: None,
+        })
+    }
 
     /// `cuStreamSynchronize`.
-    pub fn synchronize(&self) -> Result<()> {
+    fn synchronize(&self) -> Result<()> {
         // SAFETY: the stream is alive.
         unsafe { cu!(self.ctx.drv, stream_synchronize(self.raw)) }
     }
 
     /// `cuStreamQuery`: whether all its work is done.
-    pub fn is_idle(&self) -> Result<bool> {
+    fn is_idle(&self) -> Result<bool> {
         let f = self.ctx.drv.api.stream_query.get()?;
         // SAFETY: the stream is alive.
         match unsafe { f(self.raw) } {
@@ -72,6 +77,24 @@ impl Stream {
             sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
             other => Err(Error::Cuda(self.ctx.drv.error(other, "cuStreamQuery"))),
         }
+    }
+
+    fn context(&self) -> Arc<Context> {
+        self.ctx.clone()
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        self.raw.cast()
+    }
+
+    /// Times on a GPU are measured, not simulated.
+    fn simulated_time_ms(&self) -> Option<f64> {
+        None
+    }
+
+    /// A GPU launch has no simulated profile (a profile runs it again: `profile::shadow`).
+    fn take_profile(&self) -> Option<LaunchProfile> {
+        None
     }
 }
 
@@ -98,9 +121,9 @@ unsafe impl Send for Event {}
 // SAFETY: as above.
 unsafe impl Sync for Event {}
 
-impl Event {
+impl EventInterface<DriverBackend> for Event {
     /// `cuEventCreate` in `ctx`.
-    pub fn create(ctx: &Arc<Context>) -> Result<Event> {
+    fn create(ctx: &Arc<Context>) -> Result<Event> {
         ctx.make_current()?;
         let mut raw: sys::CUevent = ptr::null_mut();
         // SAFETY: creates an event destroyed in Drop.
@@ -117,19 +140,19 @@ impl Event {
     }
 
     /// `cuEventRecord` on `stream`.
-    pub fn record(&self, stream: &Stream) -> Result<()> {
+    fn record(&self, stream: &Stream) -> Result<()> {
         // SAFETY: both handles are alive.
         unsafe { cu!(self.ctx.drv, event_record(self.raw, stream.raw)) }
     }
 
     /// `cuEventSynchronize`.
-    pub fn synchronize(&self) -> Result<()> {
+    fn synchronize(&self) -> Result<()> {
         // SAFETY: the event is alive.
         unsafe { cu!(self.ctx.drv, event_synchronize(self.raw)) }
     }
 
     /// `cuEventQuery`: whether the work before the record is done.
-    pub fn is_complete(&self) -> Result<bool> {
+    fn is_complete(&self) -> Result<bool> {
         let f = self.ctx.drv.api.event_query.get()?;
         // SAFETY: the event is alive.
         match unsafe { f(self.raw) } {
@@ -140,7 +163,7 @@ impl Event {
     }
 
     /// `cuEventElapsedTime` from `start` to this event, in milliseconds.
-    pub fn elapsed_ms_since(&self, start: &Event) -> Result<f32> {
+    fn elapsed_ms_since(&self, start: &Event) -> Result<f32> {
         let mut ms = 0f32;
         // SAFETY: both events are alive and recorded.
         unsafe {
@@ -150,6 +173,10 @@ impl Event {
             )
         }?;
         Ok(ms)
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        self.raw.cast()
     }
 }
 

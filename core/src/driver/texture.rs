@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use super::{cu, Context};
+use super::{cu, Context, DriverBackend};
+use crate::backend::interface::{ArrayInterface, TexObjectInterface};
 use crate::error::Result;
 use crate::sampling::{
     AddressMode, ArrayDesc, ArrayFormat, FilterMode, Layout, ReadMode, TextureDesc,
@@ -97,51 +98,6 @@ fn check_len(d: &ArrayDesc, len: usize) -> Result<()> {
 }
 
 impl Array {
-    /// `cuArray3DCreate` in `ctx`.
-    pub fn create(ctx: &Arc<Context>, d: &ArrayDesc) -> Result<Array> {
-        ctx.make_current()?;
-        let mut flags = 0;
-        if d.layered {
-            flags |= sys::CUDA_ARRAY3D_LAYERED;
-        }
-        if d.cubemap {
-            flags |= sys::CUDA_ARRAY3D_CUBEMAP;
-        }
-        if d.surface {
-            flags |= sys::CUDA_ARRAY3D_SURFACE_LDST;
-        }
-        let desc = sys::CUDA_ARRAY3D_DESCRIPTOR_v2 {
-            Width: d.width,
-            Height: d.height,
-            Depth: d.depth,
-            Format: format(d.format),
-            NumChannels: d.channels,
-            Flags: flags,
-        };
-        let mut raw: sys::CUarray = std::ptr::null_mut();
-        // SAFETY: a filled descriptor; the array is destroyed in Drop.
-        unsafe { cu!(ctx.drv, array_3d_create(&mut raw, &desc)) }?;
-        Ok(Array {
-            raw,
-            ctx: ctx.clone(),
-        })
-    }
-
-    /// Copies the whole array from `host` (`cuMemcpy3D`); `d` describes this array.
-    pub fn write(&self, d: &ArrayDesc, host: &[u8]) -> Result<()> {
-        check_len(d, host.len())?;
-        // SAFETY: `host` holds exactly the array's bytes; the driver only reads through the
-        // pointer when copying to the array.
-        unsafe { self.copy(d, host.as_ptr().cast_mut(), true) }
-    }
-
-    /// Copies the whole array to `host` (`cuMemcpy3D`); `d` describes this array.
-    pub fn read(&self, d: &ArrayDesc, host: &mut [u8]) -> Result<()> {
-        check_len(d, host.len())?;
-        // SAFETY: `host` holds exactly the array's bytes and is writable.
-        unsafe { self.copy(d, host.as_mut_ptr(), false) }
-    }
-
     /// # Safety
     /// `host` points to exactly `d.size_bytes()` bytes, writable unless `to_array`, and `d`
     /// describes this array.
@@ -173,16 +129,63 @@ impl Array {
         // SAFETY: the caller's promise about `host` and `d`.
         unsafe { cu!(self.ctx.drv, memcpy_3d(&p)) }
     }
+}
+
+impl ArrayInterface<DriverBackend> for Array {
+    /// `cuArray3DCreate` in `ctx`.
+    fn create(ctx: &Arc<Context>, d: &ArrayDesc) -> Result<Array> {
+        ctx.make_current()?;
+        let mut flags = 0;
+        if d.layered {
+            flags |= sys::CUDA_ARRAY3D_LAYERED;
+        }
+        if d.cubemap {
+            flags |= sys::CUDA_ARRAY3D_CUBEMAP;
+        }
+        if d.surface {
+            flags |= sys::CUDA_ARRAY3D_SURFACE_LDST;
+        }
+        let desc = sys::CUDA_ARRAY3D_DESCRIPTOR_v2 {
+            Width: d.width,
+            Height: d.height,
+            Depth: d.depth,
+            Format: format(d.format),
+            NumChannels: d.channels,
+            Flags: flags,
+        };
+        let mut raw: sys::CUarray = std::ptr::null_mut();
+        // SAFETY: a filled descriptor; the array is destroyed in Drop.
+        unsafe { cu!(ctx.drv, array_3d_create(&mut raw, &desc)) }?;
+        Ok(Array {
+            raw,
+            ctx: ctx.clone(),
+        })
+    }
+
+    /// Copies the whole array from `host` (`cuMemcpy3D`); `d` describes this array.
+    fn write(&self, d: &ArrayDesc, host: &[u8]) -> Result<()> {
+        check_len(d, host.len())?;
+        // SAFETY: `host` holds exactly the array's bytes; the driver only reads through the
+        // pointer when copying to the array.
+        unsafe { self.copy(d, host.as_ptr().cast_mut(), true) }
+    }
+
+    /// Copies the whole array to `host` (`cuMemcpy3D`); `d` describes this array.
+    fn read(&self, d: &ArrayDesc, host: &mut [u8]) -> Result<()> {
+        check_len(d, host.len())?;
+        // SAFETY: `host` holds exactly the array's bytes and is writable.
+        unsafe { self.copy(d, host.as_mut_ptr(), false) }
+    }
 
     /// A texture object over the whole array. The caller keeps the array alive as long as
     /// the object.
-    pub fn texture(&self, desc: &TextureDesc) -> Result<Object> {
+    fn texture(&self, desc: &TextureDesc) -> Result<Object> {
         Object::texture(&self.ctx, &Resource::Array(self.raw), desc)
     }
 
     /// A surface object over the whole array. The caller keeps the array alive as long as
     /// the object.
-    pub fn surface(&self) -> Result<Object> {
+    fn surface(&self) -> Result<Object> {
         self.ctx.make_current()?;
         let res = resource(&Resource::Array(self.raw));
         let mut handle: sys::CUsurfObject_v1 = 0;
@@ -208,17 +211,6 @@ impl Drop for Array {
 }
 
 impl Object {
-    /// A texture object over device memory in `ctx` (a buffer as 1-D linear memory, or
-    /// pitched rows). The caller keeps the memory alive as long as the object.
-    pub fn over_memory(ctx: &Arc<Context>, layout: Layout, desc: &TextureDesc) -> Result<Object> {
-        let r = if layout.linear_memory {
-            Resource::Linear(layout)
-        } else {
-            Resource::Pitch2d(layout)
-        };
-        Object::texture(ctx, &r, desc)
-    }
-
     fn texture(ctx: &Arc<Context>, r: &Resource, d: &TextureDesc) -> Result<Object> {
         ctx.make_current()?;
         let res = resource(r);
@@ -253,6 +245,23 @@ impl Object {
             ctx: ctx.clone(),
             texture: true,
         })
+    }
+}
+
+impl TexObjectInterface<DriverBackend> for Object {
+    /// A texture object over device memory in `ctx` (a buffer as 1-D linear memory, or
+    /// pitched rows). The caller keeps the memory alive as long as the object.
+    fn over_memory(ctx: &Arc<Context>, layout: Layout, desc: &TextureDesc) -> Result<Object> {
+        let r = if layout.linear_memory {
+            Resource::Linear(layout)
+        } else {
+            Resource::Pitch2d(layout)
+        };
+        Object::texture(ctx, &r, desc)
+    }
+
+    fn handle_ref(&self) -> &u64 {
+        &self.handle
     }
 }
 

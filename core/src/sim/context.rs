@@ -1,11 +1,15 @@
-//! Contexts on the simulated devices. Every context of every simulated device shares the
-//! one simulated memory; a context knows its device, whose clock its copies advance.
+//! Devices and contexts on the simulated devices, as the seam holds them. Every context of
+//! every simulated device shares the one simulated memory; a context knows its device,
+//! whose clock its copies advance.
 
+use std::ffi::c_void;
 use std::sync::{Arc, Mutex};
 
-use super::device::{gpu, print_device_output};
-use super::{Memory, CAPACITY};
+use super::device::{self, check_device_count_setting, gpu, print_device_output};
+use super::{Memory, SimBackend, Stream, CAPACITY};
+use crate::backend::interface::{ContextInterface, DeviceInterface};
 use crate::error::{Error, Result};
+use crate::info::DeviceProperties;
 
 /// A context on simulated device `ordinal`.
 #[derive(Debug)]
@@ -48,51 +52,68 @@ impl Context {
             ordinal,
             primary: false,
         });
-        Context::make_current(&c);
+        CURRENT.with(|cur| *cur.borrow_mut() = Some(c.clone()));
         c
     }
+}
 
-    /// The thread's current context, or device 0's primary context made current.
-    pub fn current_or_default() -> Arc<Context> {
+impl ContextInterface<SimBackend> for Context {
+    /// The thread's current context, or device 0's primary context made current (a
+    /// malformed `CUDA_LIBRARY_SIM_DEVICES` is an error here as for `Device::new`).
+    fn current_or_default() -> Result<Arc<Context>> {
+        check_device_count_setting()?;
         if let Some(c) = CURRENT.with(|cur| cur.borrow().clone()) {
-            return c;
+            return Ok(c);
         }
         let c = Context::primary(0);
-        Context::make_current(&c);
-        c
+        Context::make_current(&c)?;
+        Ok(c)
     }
 
     /// Makes `ctx` current on the calling thread.
-    pub fn make_current(ctx: &Arc<Context>) {
+    fn make_current(ctx: &Arc<Context>) -> Result<()> {
         CURRENT.with(|cur| *cur.borrow_mut() = Some(ctx.clone()));
+        Ok(())
+    }
+
+    fn ordinal(&self) -> usize {
+        self.ordinal
+    }
+
+    fn is_primary(&self) -> bool {
+        self.primary
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        std::ptr::null_mut()
     }
 
     /// The simulator's work is done when it is enqueued: synchronizing prints the device's
     /// `printf` output, as the driver does at a synchronization point.
-    pub fn synchronize(&self) -> Result<()> {
+    fn synchronize(&self) -> Result<()> {
         print_device_output();
         Ok(())
     }
 
     /// Free and total simulated memory.
-    pub fn mem_info(&self) -> Result<(usize, usize)> {
+    fn mem_info(&self) -> Result<(usize, usize)> {
         let used = gpu().lock().mem.used();
         let fit = |v: u64| usize::try_from(v).unwrap_or(usize::MAX); // 32-bit usize on wasm32
         Ok((fit(CAPACITY.saturating_sub(used)), fit(CAPACITY)))
     }
 
     /// Allocates `bytes` of simulated memory.
-    pub fn alloc(&self, bytes: usize) -> Result<u64> {
+    fn alloc(&self, bytes: usize) -> Result<u64> {
         gpu().lock().mem.alloc(bytes, 256)
     }
 
     /// Frees memory from [`alloc`](Context::alloc).
-    pub fn free(&self, ptr: u64) -> Result<()> {
+    fn free(&self, ptr: u64) -> Result<()> {
         gpu().lock().mem.free(ptr)
     }
 
     /// Host to device, charged to this device's clock.
-    pub fn htod(&self, dst: u64, src: &[u8]) -> Result<()> {
+    fn htod(&self, dst: u64, src: &[u8]) -> Result<()> {
         gpu().copy(self.ordinal, src.len(), true, |m| {
             m.slice_mut(dst, src.len())
                 .ok_or_else(|| out_of_range("a copy to the device", src.len(), dst))?
@@ -102,12 +123,12 @@ impl Context {
     }
 
     /// The allocation holding `ptr`: its base and size.
-    pub fn address_range(&self, ptr: u64) -> Option<(u64, usize)> {
-        gpu().lock().mem.allocation(ptr)
+    fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>> {
+        Ok(gpu().lock().mem.allocation(ptr))
     }
 
     /// Device to host.
-    pub fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
+    fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
         gpu().copy(self.ordinal, dst.len(), true, |m| {
             let s = m
                 .slice(src, dst.len())
@@ -118,14 +139,14 @@ impl Context {
     }
 
     /// Device to device.
-    pub fn dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
+    fn dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
         gpu().copy(self.ordinal, bytes, false, |m| {
             copy_within(m, dst, src, bytes)
         })
     }
 
     /// Sets `count` bytes at `dst` to `value`.
-    pub fn memset8(&self, dst: u64, value: u8, count: usize) -> Result<()> {
+    fn memset8(&self, dst: u64, value: u8, count: usize) -> Result<()> {
         gpu().copy(self.ordinal, count, false, |m| {
             m.slice_mut(dst, count)
                 .ok_or_else(|| out_of_range("a memset", count, dst))?
@@ -135,7 +156,7 @@ impl Context {
     }
 
     /// Sets `count` 4-byte words at `dst` to `value`.
-    pub fn memset32(&self, dst: u64, value: u32, count: usize) -> Result<()> {
+    fn memset32(&self, dst: u64, value: u32, count: usize) -> Result<()> {
         let bytes = count.saturating_mul(4);
         gpu().copy(self.ordinal, bytes, false, |m| {
             let s = m
@@ -149,33 +170,34 @@ impl Context {
     }
 
     /// Managed memory is simulated memory: a copy after the (finished) work.
-    pub fn read_managed(&self, dst: &mut [u8], src: u64) -> Result<()> {
+    fn read_managed(&self, dst: &mut [u8], src: u64) -> Result<()> {
         self.synchronize()?;
         self.dtoh(dst, src)
     }
 
     /// As [`read_managed`](Context::read_managed), the other way.
-    pub fn write_managed(&self, dst: u64, src: &[u8]) -> Result<()> {
+    fn write_managed(&self, dst: u64, src: &[u8]) -> Result<()> {
         self.synchronize()?;
         self.htod(dst, src)
     }
 
     /// Simulated devices share one memory: peer access is always there.
-    pub fn enable_peer_access(&self, _peer: &Context) -> Result<()> {
+    fn enable_peer_access(&self, _peer: &Context) -> Result<()> {
         Ok(())
     }
 
     /// Copies `bytes` from `src` (in `src_ctx`'s device) to `dst` (in this one), charged as
-    /// a peer copy; on a stream's timeline when given one (locked by the caller: a
-    /// stream's clock is taken before the device, as launches take them).
-    pub fn copy_from_peer(
+    /// a peer copy; on a stream's timeline when given one.
+    fn copy_from_peer(
         &self,
         dst: u64,
         src_ctx: &Context,
         src: u64,
         bytes: usize,
-        timeline: Option<&mut f64>,
+        stream: Option<&Stream>,
     ) -> Result<()> {
+        // A stream's clock is taken before the device, as launches take them.
+        let mut timeline = stream.map(Stream::timeline);
         let link = (src_ctx.ordinal, self.ordinal);
         let g = gpu();
         let mut st = g.lock();
@@ -185,7 +207,7 @@ impl Context {
                      simulated device memory"
             ))
         })?;
-        match timeline {
+        match timeline.as_deref_mut() {
             None => {
                 st.charge_peer_copy(&g.cost, link, None, bytes);
             }
@@ -201,4 +223,58 @@ fn copy_within(mem: &mut Memory, dst: u64, src: u64, bytes: usize) -> Result<()>
         .ok_or_else(|| out_of_range("a device copy", bytes, src))?
         .to_vec();
     mem.write(dst, &v)
+}
+
+/// Simulated device `ordinal`, as the seam holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Device(pub usize);
+
+impl DeviceInterface<SimBackend> for Device {
+    fn count() -> Result<usize> {
+        check_device_count_setting()?;
+        Ok(device::device_count())
+    }
+
+    fn get(ordinal: usize) -> Result<Device> {
+        Ok(Device(ordinal))
+    }
+
+    /// The ordinal.
+    fn raw(&self) -> i32 {
+        self.0 as i32
+    }
+
+    fn name(&self) -> Result<String> {
+        Ok(device::NAME.to_string())
+    }
+
+    fn compute_capability(&self) -> Result<(i32, i32)> {
+        let arch = crate::SIM_ARCH as i32;
+        Ok((arch / 10, arch % 10))
+    }
+
+    fn uuid(&self) -> Result<[u8; 16]> {
+        Ok(device::uuid(self.0))
+    }
+
+    fn total_memory(&self) -> Result<usize> {
+        Ok(device::total_memory())
+    }
+
+    fn properties(&self, base: DeviceProperties) -> Result<DeviceProperties> {
+        Ok(device::properties(base))
+    }
+
+    fn primary_context(&self, ordinal: usize) -> Result<Arc<Context>> {
+        Ok(Context::primary(ordinal))
+    }
+
+    fn create_context(&self, ordinal: usize) -> Result<Arc<Context>> {
+        Ok(Context::create(ordinal))
+    }
+
+    /// Simulated devices share one memory.
+    fn can_access_peer(&self, _peer: &Device) -> Result<bool> {
+        Ok(true)
+    }
 }

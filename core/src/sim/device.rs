@@ -15,6 +15,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use super::{CostModel, KernelTime, Memory, Stats};
 use crate::error::{Error, Result};
+use crate::info::DeviceProperties;
 
 /// Multiprocessors of the simulated device.
 pub(crate) const SM_COUNT: u32 = 132;
@@ -281,8 +282,8 @@ pub(crate) fn total_memory() -> usize {
 
 /// The simulated device's limits, beyond name, UUID, capability and memory (filled in by
 /// the caller): those of an H100 SXM where the simulator models them.
-pub(crate) fn properties(base: crate::info::DeviceProperties) -> crate::info::DeviceProperties {
-    crate::info::DeviceProperties {
+pub(crate) fn properties(base: DeviceProperties) -> DeviceProperties {
+    DeviceProperties {
         multiprocessor_count: SM_COUNT as i32,
         max_threads_per_block: 1024,
         max_threads_per_multiprocessor: 2048,

@@ -4,13 +4,18 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use std::ffi::c_void;
+use std::path::Path;
+
 use super::device::{gpu, GpuState, SM_COUNT};
 use super::stream::Stream;
-use super::{Dims, LaunchProfile, SimModule, MAX_SHARED_PER_BLOCK};
+use super::{Dims, LaunchProfile, SimBackend, SimModule, MAX_SHARED_PER_BLOCK};
+use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
 use crate::error::{Error, Result};
 use crate::image::table::{GlobalKind, LibraryTable};
 use crate::image::{fatbin, ImageKind};
-use crate::info::{KernelAttribute, KernelAttributes, ParamInfo};
+use crate::info::{CachePreference, Geometry, KernelAttribute, KernelAttributes, ParamInfo};
+use crate::options::LibraryOptions;
 
 /// Settable attributes of one kernel, as `cuKernelSetAttribute` would keep them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +32,7 @@ pub(crate) struct SimKernelSettings {
 const DEFAULT_SHARED: i32 = 48 * 1024;
 
 /// The largest PTX image whose text a library copies to show in profiles (and the largest
-/// image a driver library keeps for them: `backend::shadow`).
+/// image a driver library keeps for them: `profile::shadow`).
 pub(crate) const KEEP_PTX_COPY: usize = 8 << 20;
 
 /// A library on the simulated device.
@@ -347,14 +352,14 @@ impl SimLibrary {
     /// Runs kernel `index` on `stream`: packs the arguments at the parameters' offsets,
     /// advances the stream's timeline by the launch's simulated cost and keeps the launch's
     /// profile on the stream.
-    pub fn launch_on<'a>(
+    pub fn launch_on<A: ArgBytes>(
         &self,
         index: usize,
         stream: &Stream,
         dims: Dims,
-        args: impl Iterator<Item = (usize, &'a [u8])> + Clone,
+        args: CheckedArgs<'_, A>,
     ) -> Result<()> {
-        let buf = super::param_buffer(args)?;
+        let buf = super::param_buffer(args.at_offsets())?;
         let profile = {
             let mut t = stream.timeline();
             self.launch(index, dims, &buf, (stream.ctx.ordinal, &mut t))?
@@ -395,4 +400,225 @@ fn place_globals(table: &LibraryTable, st: &mut GpuState) -> Result<Placed> {
         return Err(e);
     }
     Ok((globals, allocations))
+}
+
+/// A library loaded on the simulated device, as the seam holds it: `Copy`, a reference to
+/// the cell the loaded [`SimLibrary`] lives in until unload. Each call clones the library
+/// out of its cell (one lock, one reference count), so a call in progress keeps it alive;
+/// the library slot (`backend::slot`) makes sure no call starts after the unload.
+#[derive(Clone, Copy)]
+pub(crate) struct Library(&'static Cell);
+
+/// Where a loaded library lives. Cells are recycled, so their number is bounded by the
+/// most libraries loaded at once; a handle to an unloaded library never reaches its old
+/// cell, because the slot's generation check fails first.
+struct Cell(Mutex<Option<Arc<SimLibrary>>>);
+
+static FREE_CELLS: Mutex<Vec<&'static Cell>> = Mutex::new(Vec::new());
+
+impl Library {
+    fn new(lib: SimLibrary) -> Library {
+        let reused = FREE_CELLS.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let cell = reused.unwrap_or_else(|| Box::leak(Box::new(Cell(Mutex::new(None)))));
+        *cell.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(Arc::new(lib));
+        Library(cell)
+    }
+
+    /// The loaded library, for one call.
+    #[inline]
+    fn get(&self) -> Result<Arc<SimLibrary>> {
+        self.0
+             .0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+            .ok_or_else(|| Error::Unloaded {
+                what: "a library".to_string(),
+            })
+    }
+
+    fn kernel(&self, index: usize) -> Kernel {
+        Kernel { lib: *self, index }
+    }
+}
+
+/// A kernel of a simulated library: the library and the kernel's index in its table.
+#[derive(Clone, Copy)]
+pub(crate) struct Kernel {
+    lib: Library,
+    index: usize,
+}
+
+impl LibraryInterface<SimBackend> for Library {
+    fn load_data(
+        kind: ImageKind,
+        bytes: &[u8],
+        options: &LibraryOptions,
+        _describe: &str,
+    ) -> Result<Loaded<Library>> {
+        options.validate()?;
+        if options.host_universal_table.is_some() {
+            return Err(Error::Unsupported(
+                "a host universal function and data table needs the CUDA driver; the \
+                 simulator has no unified functions"
+                    .to_string(),
+            ));
+        }
+        Ok(Loaded {
+            library: Library::new(SimLibrary::load(kind, bytes)?),
+            info_log: String::new(),
+            kept: None,
+        })
+    }
+
+    /// The simulator reads the file's bytes, as a load of them.
+    fn load_file(
+        kind: ImageKind,
+        _path: &Path,
+        bytes: &[u8],
+        options: &LibraryOptions,
+        describe: &str,
+    ) -> Result<Loaded<Library>> {
+        Library::load_data(kind, bytes, options, describe)
+    }
+
+    /// Frees the library (its simulated memory goes with the last reference, which this
+    /// is: no call is in progress) and recycles its cell.
+    unsafe fn unload(self) -> Result<()> {
+        drop(self.0 .0.lock().unwrap_or_else(|p| p.into_inner()).take());
+        FREE_CELLS
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(self.0);
+        Ok(())
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        std::ptr::null_mut()
+    }
+
+    #[inline]
+    fn get_kernel(&self, name: &str) -> Result<Option<Kernel>> {
+        Ok(self.get()?.kernel_index(name).map(|i| self.kernel(i)))
+    }
+
+    fn kernels(&self) -> Result<Vec<Kernel>> {
+        let n = self.get()?.table.kernels.len();
+        Ok((0..n).map(|i| self.kernel(i)).collect())
+    }
+
+    fn variable(&self, name: &str, managed: bool) -> Result<Option<(u64, usize)>> {
+        Ok(self
+            .get()?
+            .global(name)
+            .filter(|&(_, _, kind)| !managed || kind == GlobalKind::Managed)
+            .map(|(addr, size, _)| (addr, size as usize)))
+    }
+
+    fn unified_function(&self, name: &str) -> Result<Option<*mut c_void>> {
+        Err(Error::Unsupported(format!(
+            "unified function `{name}`: unified functions are host code the CUDA driver \
+             links in; the simulator has none"
+        )))
+    }
+
+    fn module(&self) -> Result<*mut c_void> {
+        Err(driver_only("a CUmodule"))
+    }
+
+    fn param_types(&self) -> Vec<(String, Vec<Option<String>>)> {
+        let Ok(lib) = self.get() else {
+            return Vec::new();
+        };
+        lib.table
+            .kernels
+            .iter()
+            .map(|k| {
+                (
+                    k.name.clone(),
+                    k.params.iter().map(|p| p.ptx_type.clone()).collect(),
+                )
+            })
+            .collect()
+    }
+
+    fn variable_names(&self) -> Option<Vec<String>> {
+        Some(self.get().ok()?.table.globals.keys().cloned().collect())
+    }
+}
+
+/// What a driver-only handle is asked for on the simulator.
+fn driver_only(what: &str) -> Error {
+    Error::Unsupported(format!("{what} is a driver handle; the simulator has none"))
+}
+
+impl KernelInterface<SimBackend> for Kernel {
+    fn name(&self) -> Result<String> {
+        self.lib.get()?.kernel_name(self.index)
+    }
+
+    fn params(&self) -> Result<Vec<ParamInfo>> {
+        self.lib.get()?.params(self.index)
+    }
+
+    fn attributes(&self, _device: &super::Device) -> Result<KernelAttributes> {
+        self.lib.get()?.attributes(self.index)
+    }
+
+    fn set_attribute(
+        &self,
+        attr: KernelAttribute,
+        value: i32,
+        _device: &super::Device,
+    ) -> Result<()> {
+        self.lib.get()?.set_attribute(self.index, attr, value)
+    }
+
+    /// A preference only: the simulator accepts and ignores it.
+    fn set_cache_config(&self, _pref: CachePreference, _device: &super::Device) -> Result<()> {
+        self.lib.get().map(|_| ())
+    }
+
+    fn function(&self) -> Result<*mut c_void> {
+        Err(driver_only("a CUfunction"))
+    }
+
+    fn max_active_blocks_per_sm(&self, block_size: u32, dynamic_smem: usize) -> Result<u32> {
+        self.lib
+            .get()?
+            .max_active_blocks_per_sm(self.index, block_size, dynamic_smem)
+    }
+
+    fn max_potential_block_size(
+        &self,
+        dynamic_smem: usize,
+        block_size_limit: u32,
+    ) -> Result<(u32, u32)> {
+        self.lib
+            .get()?
+            .max_potential_block_size(self.index, dynamic_smem, block_size_limit)
+    }
+
+    fn library_raw(&self) -> Result<*mut c_void> {
+        Err(driver_only("a CUlibrary"))
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        std::ptr::null_mut()
+    }
+
+    #[inline]
+    fn launch<A: ArgBytes>(
+        &self,
+        stream: &Stream,
+        geometry: &Geometry,
+        args: CheckedArgs<'_, A>,
+    ) -> Result<()> {
+        let dims = Dims {
+            grid: geometry.grid,
+            block: geometry.block,
+            shared_dynamic: geometry.shared_mem_bytes,
+        };
+        self.lib.get()?.launch_on(self.index, stream, dims, args)
+    }
 }

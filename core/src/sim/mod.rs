@@ -3,8 +3,8 @@
 //! Two parts. The simulated backend's handles (crate-internal): `context`, `stream`,
 //! `library` (an image read by this crate, its variables placed in simulated memory, its PTX
 //! lowered), `texture` (arrays and texture/surface objects) and `device` (the simulated
-//! devices' shared memory, clocks and [`CostModel`]); the seam in `backend::seam` wraps them
-//! beside the driver's. And the PTX engine (`engine`), which the handles call and which is
+//! devices' shared memory, clocks and [`CostModel`]); they implement the seam's interface
+//! traits (`backend::interface`), as the driver's handles do. And the PTX engine (`engine`), which the handles call and which is
 //! public here for direct use. A PTX module is parsed
 //! ([`crate::ptx`]), its variables are placed in simulated device memory ([`Memory`]) and
 //! its kernels lowered to a compact instruction form; [`launch`] runs a kernel over a grid
@@ -53,15 +53,14 @@
 //! ```
 
 mod context;
-mod cost;
+pub(crate) mod cost;
 pub(crate) mod device;
-mod engine;
+pub(crate) mod engine;
 pub(crate) mod library;
-mod profile;
 mod stream;
 mod texture;
 
-pub(crate) use context::Context;
+pub(crate) use context::{Context, Device};
 pub use cost::{Bound, CostModel, KernelTime, Limiter, Occupancy};
 pub use device::{
     device_count, launch_budget, set_device_count, set_launch_budget, take_device_output,
@@ -73,7 +72,24 @@ pub use engine::{
     InstructionMix, KernelCode, LineCounters, Memory, MemoryRequests, SharedRequests, SimModule,
     Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
-pub(crate) use library::SimLibrary;
-pub use profile::{Hint, LaunchProfile};
+pub(crate) use library::{Kernel, Library};
+// A launch's profile and its hints are the profiler's (`crate::profile`); their public
+// paths stay here, where the simulator makes them.
+pub use crate::profile::hints::Hint;
+pub use crate::profile::launch::LaunchProfile;
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};
+
+/// The simulated backend's handle types, for the seam (`backend::interface`).
+pub(crate) struct SimBackend;
+
+impl crate::backend::interface::Backend for SimBackend {
+    type Device = Device;
+    type Context = Context;
+    type Stream = Stream;
+    type Event = Event;
+    type Library = Library;
+    type Kernel = Kernel;
+    type Array = Array;
+    type TexObject = TexObject;
+}

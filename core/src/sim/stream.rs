@@ -2,11 +2,13 @@
 //! a timeline that launches and copies advance by what the cost model charges, and an event
 //! records where its stream's timeline was.
 
+use std::ffi::c_void;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
 use super::device::{gpu, print_device_output};
-use super::LaunchProfile;
+use super::{LaunchProfile, SimBackend};
+use crate::backend::interface::{EventInterface, StreamInterface};
 use crate::error::{Error, Result};
 
 /// A simulated stream: its context and the simulated time (ns) its last work ends.
@@ -18,43 +20,14 @@ pub(crate) struct Stream {
 }
 
 impl Stream {
-    /// A stream in `ctx`, starting at its device's current time.
-    pub fn create(ctx: &Arc<Context>) -> Stream {
-        Stream {
-            ctx: ctx.clone(),
-            ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
-            last: Mutex::new(None),
-        }
-    }
-
     /// Keeps `profile` as the stream's last launch.
     pub fn keep_profile(&self, profile: LaunchProfile) {
         *self.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Box::new(profile));
     }
 
-    /// The profile of the stream's last launch since the last call, if there was one.
-    pub fn take_profile(&self) -> Option<LaunchProfile> {
-        self.last
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .take()
-            .map(|b| *b)
-    }
-
     /// The stream's timeline, locked: take it before the device (as launches do).
     pub fn timeline(&self) -> MutexGuard<'_, f64> {
         self.ready_ns.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Nothing is ever pending; prints the device's `printf` output.
-    pub fn synchronize(&self) -> Result<()> {
-        print_device_output();
-        Ok(())
-    }
-
-    /// Always idle: work ran when it was enqueued.
-    pub fn is_idle(&self) -> Result<bool> {
-        Ok(true)
     }
 
     /// Where the stream's simulated timeline is, in nanoseconds (work on the legacy default
@@ -65,43 +38,88 @@ impl Stream {
     }
 }
 
+impl StreamInterface<SimBackend> for Stream {
+    /// A stream in `ctx`, starting at its device's current time.
+    fn create(ctx: &Arc<Context>) -> Result<Stream> {
+        Ok(Stream {
+            ctx: ctx.clone(),
+            ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
+            last: Mutex::new(None),
+        })
+    }
+
+    /// Nothing is ever pending; prints the device's `printf` output.
+    fn synchronize(&self) -> Result<()> {
+        print_device_output();
+        Ok(())
+    }
+
+    /// Always idle: work ran when it was enqueued.
+    fn is_idle(&self) -> Result<bool> {
+        Ok(true)
+    }
+
+    fn context(&self) -> Arc<Context> {
+        self.ctx.clone()
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        std::ptr::null_mut()
+    }
+
+    fn simulated_time_ms(&self) -> Option<f64> {
+        Some(self.now_ns() / 1e6)
+    }
+
+    /// The profile of the stream's last launch since the last call, if there was one.
+    fn take_profile(&self) -> Option<LaunchProfile> {
+        self.last
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .map(|b| *b)
+    }
+}
+
 /// A simulated event: the time it was recorded at, if it was.
 pub(crate) struct Event {
     at: Mutex<Option<f64>>,
 }
 
 impl Event {
+    fn at(&self) -> Option<f64> {
+        *self.at.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl EventInterface<SimBackend> for Event {
     /// An event not yet recorded.
-    pub fn create() -> Event {
-        Event {
+    fn create(_ctx: &Arc<Context>) -> Result<Event> {
+        Ok(Event {
             at: Mutex::new(None),
-        }
+        })
     }
 
     /// Records where `stream`'s timeline is.
-    pub fn record(&self, stream: &Stream) -> Result<()> {
+    fn record(&self, stream: &Stream) -> Result<()> {
         let t = stream.now_ns();
         *self.at.lock().unwrap_or_else(|p| p.into_inner()) = Some(t);
         Ok(())
     }
 
     /// Prints the device's `printf` output; nothing is pending.
-    pub fn synchronize(&self) -> Result<()> {
+    fn synchronize(&self) -> Result<()> {
         print_device_output();
         Ok(())
     }
 
     /// Always complete.
-    pub fn is_complete(&self) -> Result<bool> {
+    fn is_complete(&self) -> Result<bool> {
         Ok(true)
     }
 
-    fn at(&self) -> Option<f64> {
-        *self.at.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
     /// Simulated milliseconds from `start` to this event.
-    pub fn elapsed_ms_since(&self, start: &Event) -> Result<f32> {
+    fn elapsed_ms_since(&self, start: &Event) -> Result<f32> {
         match (start.at(), self.at()) {
             (Some(b), Some(e)) => Ok(((e - b) / 1e6) as f32),
             _ => Err(Error::InvalidArgument(
@@ -110,5 +128,9 @@ impl Event {
                     .to_string(),
             )),
         }
+    }
+
+    fn as_raw(&self) -> *mut c_void {
+        std::ptr::null_mut()
     }
 }

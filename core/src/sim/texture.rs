@@ -2,7 +2,12 @@
 //! simulated memory in the layout the engine's sampler reads (`engine::sampling`), and an
 //! object is an entry in the simulated memory's object table, its handle what kernels get.
 
+use std::sync::Arc;
+
+use super::context::Context;
 use super::device::gpu;
+use super::SimBackend;
+use crate::backend::interface::{ArrayInterface, TexObjectInterface};
 use crate::error::Result;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 
@@ -18,34 +23,34 @@ pub(crate) struct Object {
     pub handle: u64,
 }
 
-impl Array {
-    /// Allocates an array of `desc` on device `ordinal`.
-    pub fn create(ordinal: usize, desc: &ArrayDesc) -> Result<Array> {
+impl ArrayInterface<SimBackend> for Array {
+    /// Allocates an array of `desc` on `ctx`'s device.
+    fn create(ctx: &Arc<Context>, desc: &ArrayDesc) -> Result<Array> {
         let base = gpu().lock().mem.alloc(desc.size_bytes(), 256)?;
         Ok(Array {
             base,
             desc: *desc,
-            ordinal,
+            ordinal: ctx.ordinal,
         })
     }
 
     /// Copies the whole array from `host` (exactly its size, checked by the caller).
-    pub fn write(&self, host: &[u8]) -> Result<()> {
+    fn write(&self, _desc: &ArrayDesc, host: &[u8]) -> Result<()> {
         gpu().copy(self.ordinal, host.len(), true, |m| m.write(self.base, host))
     }
 
     /// Copies the whole array to `host` (exactly its size, checked by the caller).
-    pub fn read(&self, host: &mut [u8]) -> Result<()> {
+    fn read(&self, _desc: &ArrayDesc, host: &mut [u8]) -> Result<()> {
         gpu().copy(self.ordinal, host.len(), true, |m| m.read(self.base, host))
     }
 
     /// A texture object over the array.
-    pub fn texture(&self, desc: &TextureDesc) -> Result<Object> {
-        Object::over_memory(Layout::packed(self.base, self.desc), desc)
+    fn texture(&self, desc: &TextureDesc) -> Result<Object> {
+        Ok(Object::over(Layout::packed(self.base, self.desc), desc))
     }
 
     /// A surface object over the array.
-    pub fn surface(&self) -> Result<Object> {
+    fn surface(&self) -> Result<Object> {
         let layout = Layout::packed(self.base, self.desc);
         let handle = gpu().lock().mem.textures.add_surface(layout);
         Ok(Object { handle })
@@ -61,9 +66,21 @@ impl Drop for Array {
 
 impl Object {
     /// A texture object over simulated memory laid out as `layout`.
-    pub fn over_memory(layout: Layout, desc: &TextureDesc) -> Result<Object> {
+    fn over(layout: Layout, desc: &TextureDesc) -> Object {
         let handle = gpu().lock().mem.textures.add_texture(layout, *desc);
-        Ok(Object { handle })
+        Object { handle }
+    }
+}
+
+impl TexObjectInterface<SimBackend> for Object {
+    /// A texture object over simulated memory laid out as `layout` (every context shares
+    /// the one memory).
+    fn over_memory(_ctx: &Arc<Context>, layout: Layout, desc: &TextureDesc) -> Result<Object> {
+        Ok(Object::over(layout, desc))
+    }
+
+    fn handle_ref(&self) -> &u64 {
+        &self.handle
     }
 }
 

@@ -1,8 +1,9 @@
 //! A launch made on a GPU, run again on the simulator for the counters only the simulator
 //! has (what [`timing::profile`](crate::timing::profile) shows beside the measured time).
 //!
-//! While a profile is being taken its stream records the launch ([`Recorder`]): the
-//! kernel, its geometry and its argument bytes. [`simulate`] then builds a private
+//! While a profile is being taken its stream records the launch
+//! ([`Recorder`](super::recorder::Recorder)): the kernel, its geometry and its argument
+//! bytes. [`simulate`] then builds a private
 //! simulated device (its own memory; the process's simulated GPU is not touched), loads the
 //! library's PTX there (the library kept its PTX or fatbin image when it was loaded:
 //! [`KEEP_IMAGE_BYTES`]), copies in the current contents of the `__device__` variables and
@@ -15,14 +16,14 @@
 //! instead of showing counters. Nothing the simulated run does reaches the GPU.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use super::seam;
-use super::slot::LibRef;
+use super::launch::LaunchProfile;
+use super::recorder::LaunchRecord;
+use crate::backend::slot::{KeptImage, LibRef};
 use crate::error::{Error, Result};
-use crate::info::Geometry;
-use crate::sim::{self, CostModel, LaunchProfile, Memory};
+use crate::image::ImageKind;
+use crate::sim::{self, CostModel, Memory};
 
 /// The largest PTX or fatbin image a library loaded on the driver keeps a copy of for
 /// profiles (larger ones are not kept, and their profiles have no counters): the bound the
@@ -31,77 +32,6 @@ pub(crate) const KEEP_IMAGE_BYTES: usize = sim::library::KEEP_PTX_COPY;
 
 /// The most device memory a profile copies from the GPU for its simulated run.
 pub(crate) const COPY_LIMIT_BYTES: usize = 1 << 30;
-
-/// One launch on a GPU stream, as [`simulate`] needs it.
-#[derive(Clone)]
-pub(crate) struct LaunchRecord {
-    pub lib: LibRef,
-    /// The kernel's symbol name.
-    pub kernel: String,
-    pub geometry: Geometry,
-    /// Each argument's bytes.
-    pub args: Vec<Vec<u8>>,
-    /// The stream's context: where the arguments' memory is.
-    pub ctx: seam::Context,
-    /// The device's name, for the cost model's preset.
-    pub device: String,
-}
-
-/// The last launch a stream saw while recording: its record, or why it could not be
-/// recorded.
-pub(crate) type Recorded = std::result::Result<LaunchRecord, String>;
-
-/// Where a stream keeps its last launch while a profile is taken. Costs a launch one
-/// relaxed load when no profile is being taken.
-#[derive(Default)]
-pub(crate) struct Recorder {
-    /// Profiles in progress on the stream (they nest: each sees the launches made while
-    /// it was taken).
-    armed: AtomicU32,
-    last: Mutex<Option<Recorded>>,
-}
-
-/// Recording in progress: stops when dropped, also when the profiled code panics.
-pub(crate) struct Recording<'a>(&'a Recorder);
-
-impl Recorder {
-    /// Starts recording (and forgets an earlier record) until the guard drops.
-    pub fn arm(&self) -> Recording<'_> {
-        *self.last.lock().unwrap_or_else(|p| p.into_inner()) = None;
-        self.armed.fetch_add(1, Ordering::Relaxed);
-        Recording(self)
-    }
-
-    /// Whether a launch should be recorded.
-    #[inline(always)]
-    pub fn is_armed(&self) -> bool {
-        self.armed.load(Ordering::Relaxed) != 0
-    }
-
-    /// Keeps the last launch (or why it could not be recorded).
-    pub fn keep(&self, record: Recorded) {
-        *self.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(record);
-    }
-}
-
-impl Recording<'_> {
-    /// The last launch recorded since recording started, if any.
-    pub fn last(&self) -> Option<Recorded> {
-        self.0
-            .last
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
-    }
-}
-
-impl Drop for Recording<'_> {
-    fn drop(&mut self) {
-        if self.0.armed.fetch_sub(1, Ordering::Relaxed) == 1 {
-            *self.0.last.lock().unwrap_or_else(|p| p.into_inner()) = None;
-        }
-    }
-}
 
 /// The cost model's preset for a GPU of this name, and the preset's name: H200 for an
 /// H200 (not a GH200, whose memory differs), H100 for any other.
@@ -172,9 +102,9 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
 /// variable the driver does not find keeps its initial value).
 fn copy_variables(record: &LaunchRecord, module: &sim::SimModule, mem: &mut Memory) -> Result<()> {
     record.ctx.make_current()?;
-    let g = record.lib.live(|| "a library".to_string())?;
+    let _g = record.lib.live(|| "a library".to_string())?;
     for (name, &(at, size, _)) in &module.globals {
-        let Some((ptr, gpu_size)) = record.lib.imp.variable(name, false, g.sim())? else {
+        let Some((ptr, gpu_size)) = record.lib.imp.variable(name, false)? else {
             continue;
         };
         let n = (size as usize).min(gpu_size);
@@ -246,4 +176,25 @@ fn copy_arguments(record: &LaunchRecord, mem: &mut Memory) -> Result<Vec<Vec<u8>
         out.push(arg);
     }
     Ok(out)
+}
+
+/// Keeps, for a library loaded on the driver from a PTX or fatbin image of at most
+/// [`KEEP_IMAGE_BYTES`] bytes, a copy of the image, so that a profile can run the library's
+/// launches again on the simulator ([`simulate`]). A simulated library needs none: the
+/// simulator profiles its own launches.
+pub(crate) fn keep_image(
+    lib: &LibRef,
+    kind: ImageKind,
+    len: usize,
+    bytes: impl FnOnce() -> Arc<Vec<u8>>,
+) {
+    if !lib.imp.is_simulated()
+        && matches!(kind, ImageKind::Ptx | ImageKind::Fatbin)
+        && len <= KEEP_IMAGE_BYTES
+    {
+        lib.keep_image(KeptImage {
+            kind,
+            bytes: bytes(),
+        });
+    }
 }

@@ -1,32 +1,9 @@
-//! What a profiler sees of one simulated launch: its counters, the cost model's account of
-//! its time, what each PTX line did, and hints in plain words that name the lines
-//! responsible. [`timing::profile`](crate::timing::profile) captures one; its display is the
-//! notebook's "why is it slow?" view.
+//! Hints in plain words that name the PTX lines responsible: what a profiled launch's
+//! counters say to look at first.
 
-use std::sync::Arc;
-
-use super::{Bound, KernelTime, Limiter, LineCounters, Stats};
-
-/// One simulated launch, profiled.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LaunchProfile {
-    /// The kernel's symbol name.
-    pub kernel: String,
-    /// Grid and block dimensions, and dynamic shared memory in bytes.
-    pub grid: [u32; 3],
-    /// See `grid`.
-    pub block: [u32; 3],
-    /// See `grid`.
-    pub shared_dynamic: u32,
-    /// The launch's counters.
-    pub stats: Stats,
-    /// The cost model's account of its time.
-    pub time: KernelTime,
-    /// What each PTX line that executed did, in line order.
-    pub lines: Vec<LineCounters>,
-    /// The PTX text the line numbers refer to.
-    pub(crate) ptx: Option<Arc<String>>,
-}
+use super::launch::LaunchProfile;
+use crate::sim::cost::{Bound, Limiter};
+use crate::sim::engine::LineCounters;
 
 /// A finding about a launch, in plain words.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,28 +18,6 @@ pub struct Hint {
 }
 
 impl LaunchProfile {
-    /// Line `n` of the PTX text (1-based), trimmed; empty past the end, or where the
-    /// library kept no text (a PTX image over 8 MiB).
-    pub fn line_text(&self, n: u32) -> String {
-        (n as usize)
-            .checked_sub(1)
-            .and_then(|i| self.ptx.as_ref()?.lines().nth(i))
-            .map(|l| {
-                let words: Vec<&str> = l.trim().trim_end_matches(';').split_whitespace().collect();
-                words.join(" ")
-            })
-            .unwrap_or_default()
-    }
-
-    /// Global load and store efficiency: the fewest sectors the requests' bytes could take
-    /// over the sectors they took (1 when every request is coalesced).
-    pub fn global_efficiency(&self) -> Option<f64> {
-        let (ideal, actual) = self.lines.iter().fold((0u64, 0u64), |(i, a), l| {
-            (i + l.global_ideal_sectors, a + l.global_sectors)
-        });
-        (actual > 0).then(|| ideal as f64 / actual as f64)
-    }
-
     /// What to look at first, most important first.
     pub fn hints(&self) -> Vec<Hint> {
         let s = &self.stats;

@@ -1,0 +1,292 @@
+//! The contract each backend signs: one trait per handle, with the methods the API needs of
+//! it. The driver (`crate::driver`) and the simulator (`crate::sim`) implement every trait
+//! for their own handle types, named together by their [`Backend`]; the seam's enums
+//! (`backend::seam`) hold one handle of either and forward to these methods with a
+//! `match`. A method missing or mistyped in one backend is a compile error here, not a
+//! review finding (the model: wgpu's `dispatch.rs` `*Interface` traits).
+//!
+//! The traits are used only statically (each enum arm calls its backend's method
+//! directly): no `dyn`, no allocation, and a call costs what the backend's own method does.
+
+use std::ffi::c_void;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::error::Result;
+use crate::image::ImageKind;
+use crate::info::{
+    CachePreference, DeviceProperties, Geometry, KernelAttribute, KernelAttributes, ParamInfo,
+};
+use crate::options::LibraryOptions;
+use crate::profile::launch::LaunchProfile;
+use crate::sampling::{ArrayDesc, Layout, TextureDesc};
+
+/// One backend: its handle types, each of which implements its handle's interface.
+pub(crate) trait Backend: Sized {
+    type Device: DeviceInterface<Self>;
+    type Context: ContextInterface<Self>;
+    type Stream: StreamInterface<Self>;
+    type Event: EventInterface<Self>;
+    type Library: LibraryInterface<Self>;
+    type Kernel: KernelInterface<Self>;
+    type Array: ArrayInterface<Self>;
+    type TexObject: TexObjectInterface<Self>;
+}
+
+/// A device: `Copy`, checked against the count by the caller.
+pub(crate) trait DeviceInterface<B: Backend>: Copy {
+    /// How many devices the backend has.
+    fn count() -> Result<usize>;
+    /// Device `ordinal`.
+    fn get(ordinal: usize) -> Result<Self>;
+    /// The raw `CUdevice` (the ordinal on the simulator).
+    fn raw(&self) -> i32;
+    fn name(&self) -> Result<String>;
+    fn compute_capability(&self) -> Result<(i32, i32)>;
+    fn uuid(&self) -> Result<[u8; 16]>;
+    fn total_memory(&self) -> Result<usize>;
+    /// `base` (name, UUID, capability and memory) with the other properties filled in.
+    fn properties(&self, base: DeviceProperties) -> Result<DeviceProperties>;
+    /// The device's primary context (device number `ordinal`).
+    fn primary_context(&self, ordinal: usize) -> Result<Arc<B::Context>>;
+    /// A new context, current on the calling thread.
+    fn create_context(&self, ordinal: usize) -> Result<Arc<B::Context>>;
+    /// Whether kernels on this device can read `peer`'s memory.
+    fn can_access_peer(&self, peer: &Self) -> Result<bool>;
+}
+
+/// A context and its memory. The ranges the memory methods take are checked by the
+/// caller (a buffer's own range, a variable's).
+pub(crate) trait ContextInterface<B: Backend> {
+    /// The thread's current context, or device 0's primary context made current.
+    fn current_or_default() -> Result<Arc<Self>>;
+    fn make_current(this: &Arc<Self>) -> Result<()>;
+    fn ordinal(&self) -> usize;
+    fn is_primary(&self) -> bool;
+    /// The raw `CUcontext` (null on the simulator).
+    fn as_raw(&self) -> *mut c_void;
+    fn synchronize(&self) -> Result<()>;
+    /// Free and total memory in bytes.
+    fn mem_info(&self) -> Result<(usize, usize)>;
+    /// `bytes > 0` of device memory.
+    fn alloc(&self, bytes: usize) -> Result<u64>;
+    fn free(&self, ptr: u64) -> Result<()>;
+    fn htod(&self, dst: u64, src: &[u8]) -> Result<()>;
+    fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()>;
+    fn dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()>;
+    /// The allocation holding `ptr`: its base and size, or `None`.
+    fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>>;
+    fn memset8(&self, dst: u64, value: u8, count: usize) -> Result<()>;
+    fn memset32(&self, dst: u64, value: u32, count: usize) -> Result<()>;
+    /// Reads managed memory after the device's work.
+    fn read_managed(&self, dst: &mut [u8], src: u64) -> Result<()>;
+    /// Writes managed memory after the device's work.
+    fn write_managed(&self, dst: u64, src: &[u8]) -> Result<()>;
+    fn enable_peer_access(&self, peer: &Self) -> Result<()>;
+    /// Copies `bytes` from `src` in `src_ctx` to `dst` here, on `stream` when given.
+    fn copy_from_peer(
+        &self,
+        dst: u64,
+        src_ctx: &Self,
+        src: u64,
+        bytes: usize,
+        stream: Option<&B::Stream>,
+    ) -> Result<()>;
+}
+
+/// A stream.
+pub(crate) trait StreamInterface<B: Backend>: Sized {
+    fn create(ctx: &Arc<B::Context>) -> Result<Self>;
+    fn synchronize(&self) -> Result<()>;
+    fn is_idle(&self) -> Result<bool>;
+    fn context(&self) -> Arc<B::Context>;
+    /// The raw `CUstream` (null on the simulator).
+    fn as_raw(&self) -> *mut c_void;
+    /// Where a simulated stream's timeline is, in milliseconds; `None` on a GPU.
+    fn simulated_time_ms(&self) -> Option<f64>;
+    /// The profile of a simulated stream's last launch since the last call; `None` on a
+    /// GPU (a profile there re-runs the launch: `profile::shadow`).
+    #[cfg_attr(not(feature = "notebook"), allow(dead_code))] // read by timing::profile
+    fn take_profile(&self) -> Option<LaunchProfile>;
+}
+
+/// A timing event.
+pub(crate) trait EventInterface<B: Backend>: Sized {
+    fn create(ctx: &Arc<B::Context>) -> Result<Self>;
+    fn record(&self, stream: &B::Stream) -> Result<()>;
+    fn synchronize(&self) -> Result<()>;
+    fn is_complete(&self) -> Result<bool>;
+    /// Milliseconds from `start` to this event, both recorded.
+    fn elapsed_ms_since(&self, start: &Self) -> Result<f32>;
+    /// The raw `CUevent` (null on the simulator).
+    fn as_raw(&self) -> *mut c_void;
+}
+
+/// What a load produced.
+pub(crate) struct Loaded<L> {
+    pub library: L,
+    /// The JIT info log (driver).
+    pub info_log: String,
+    /// The image bytes the driver may read until unload.
+    pub kept: Option<Box<[u8]>>,
+}
+
+/// A loaded library: `Copy`, copied into every handle taken from it. Every method but
+/// `unload` is called with the library held loaded (`backend::slot`).
+pub(crate) trait LibraryInterface<B: Backend>: Copy {
+    /// Loads checked image bytes; `describe` names the image in a load failure.
+    fn load_data(
+        kind: ImageKind,
+        bytes: &[u8],
+        options: &LibraryOptions,
+        describe: &str,
+    ) -> Result<Loaded<Self>>;
+    /// Loads the file at `path`, whose checked contents are `bytes` (the driver reads the
+    /// file itself; the simulator loads the bytes).
+    fn load_file(
+        kind: ImageKind,
+        path: &Path,
+        bytes: &[u8],
+        options: &LibraryOptions,
+        describe: &str,
+    ) -> Result<Loaded<Self>>;
+    /// Unloads the library.
+    ///
+    /// # Safety
+    /// Called once, with no call in progress using the library (the slot's promise).
+    unsafe fn unload(self) -> Result<()>;
+    /// The raw `CUlibrary` (null on the simulator).
+    fn as_raw(&self) -> *mut c_void;
+    /// A kernel by symbol name; `None` when there is none.
+    fn get_kernel(&self, name: &str) -> Result<Option<B::Kernel>>;
+    /// Every kernel (the driver's order; the simulator's is by name).
+    fn kernels(&self) -> Result<Vec<B::Kernel>>;
+    /// A variable's address and size (`managed`: only `__managed__` ones); `None` when
+    /// not found. The caller has made a context current.
+    fn variable(&self, name: &str, managed: bool) -> Result<Option<(u64, usize)>>;
+    /// A unified function's address; `None` when not found.
+    fn unified_function(&self, name: &str) -> Result<Option<*mut c_void>>;
+    /// The `CUmodule` in the current context.
+    fn module(&self) -> Result<*mut c_void>;
+    /// Each kernel's parameter PTX types, where the image tells; empty otherwise.
+    fn param_types(&self) -> Vec<(String, Vec<Option<String>>)>;
+    /// The module-scope variables' names, where they can be listed.
+    fn variable_names(&self) -> Option<Vec<String>>;
+}
+
+/// A kernel of a loaded library: `Copy`; every method is called with the library held
+/// loaded.
+pub(crate) trait KernelInterface<B: Backend>: Copy {
+    fn name(&self) -> Result<String>;
+    fn params(&self) -> Result<Vec<ParamInfo>>;
+    fn attributes(&self, device: &B::Device) -> Result<KernelAttributes>;
+    fn set_attribute(&self, attr: KernelAttribute, value: i32, device: &B::Device) -> Result<()>;
+    fn set_cache_config(&self, pref: CachePreference, device: &B::Device) -> Result<()>;
+    /// The `CUfunction` in the current context.
+    fn function(&self) -> Result<*mut c_void>;
+    fn max_active_blocks_per_sm(&self, block_size: u32, dynamic_smem: usize) -> Result<u32>;
+    /// `(min_grid_size, block_size)`.
+    fn max_potential_block_size(
+        &self,
+        dynamic_smem: usize,
+        block_size_limit: u32,
+    ) -> Result<(u32, u32)>;
+    /// The `CUlibrary` the driver says the kernel belongs to.
+    fn library_raw(&self) -> Result<*mut c_void>;
+    /// The raw `CUkernel` (null on the simulator).
+    fn as_raw(&self) -> *mut c_void;
+    /// Launches on `stream`; the arguments were checked once, by [`CheckedArgs::new`].
+    fn launch<A: ArgBytes>(
+        &self,
+        stream: &B::Stream,
+        geometry: &Geometry,
+        args: CheckedArgs<'_, A>,
+    ) -> Result<()>;
+}
+
+/// A CUDA array, freed on drop.
+pub(crate) trait ArrayInterface<B: Backend>: Sized {
+    fn create(ctx: &Arc<B::Context>, desc: &ArrayDesc) -> Result<Self>;
+    /// Copies the whole array from `host`, exactly `desc.size_bytes()` long (checked by
+    /// the caller); `desc` describes this array.
+    fn write(&self, desc: &ArrayDesc, host: &[u8]) -> Result<()>;
+    /// Copies the whole array to `host`; as `write`.
+    fn read(&self, desc: &ArrayDesc, host: &mut [u8]) -> Result<()>;
+    /// A texture object over the array; the caller keeps the array alive as long.
+    fn texture(&self, desc: &TextureDesc) -> Result<B::TexObject>;
+    /// A surface object over the array; the caller keeps the array alive as long.
+    fn surface(&self) -> Result<B::TexObject>;
+}
+
+/// A texture or surface object, destroyed on drop.
+pub(crate) trait TexObjectInterface<B: Backend>: Sized {
+    /// A texture object over device memory of `ctx`; the caller keeps the memory alive.
+    fn over_memory(ctx: &Arc<B::Context>, layout: Layout, desc: &TextureDesc) -> Result<Self>;
+    /// The 64-bit handle kernels take, borrowed (what a kernel argument points to).
+    fn handle_ref(&self) -> &u64;
+}
+
+/// A kernel argument's bytes (the API's `KernelArg`).
+pub(crate) trait ArgBytes {
+    fn arg_bytes(&self) -> &[u8];
+}
+
+/// How arguments disagree with a kernel's parameters.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum ArgMismatch {
+    Count {
+        expected: usize,
+        got: usize,
+    },
+    Size {
+        index: usize,
+        expected: usize,
+        got: usize,
+    },
+}
+
+/// A launch's arguments, checked against the kernel's parameters: one per parameter, each
+/// exactly its parameter's size. Made only by [`CheckedArgs::new`], so the backends take
+/// them as they are (the driver hands their pointers to `cuLaunchKernelEx`, which reads
+/// each parameter's size from each).
+#[derive(Clone, Copy)]
+pub(crate) struct CheckedArgs<'p, A> {
+    params: &'p [ParamInfo],
+    args: &'p [A],
+}
+
+impl<'p, A: ArgBytes> CheckedArgs<'p, A> {
+    /// Checks argument count and sizes against the parameter list.
+    #[inline]
+    pub fn new(params: &'p [ParamInfo], args: &'p [A]) -> std::result::Result<Self, ArgMismatch> {
+        if params.len() != args.len() {
+            return Err(ArgMismatch::Count {
+                expected: params.len(),
+                got: args.len(),
+            });
+        }
+        for (i, (p, a)) in params.iter().zip(args).enumerate() {
+            let got = a.arg_bytes().len();
+            if p.size != got {
+                return Err(ArgMismatch::Size {
+                    index: i,
+                    expected: p.size,
+                    got,
+                });
+            }
+        }
+        Ok(CheckedArgs { params, args })
+    }
+
+    /// Each argument's bytes, in parameter order.
+    #[inline]
+    pub fn bytes(&self) -> impl ExactSizeIterator<Item = &'p [u8]> + Clone + 'p {
+        self.args.iter().map(ArgBytes::arg_bytes)
+    }
+
+    /// Each argument's bytes with its parameter's offset.
+    #[inline]
+    pub fn at_offsets(&self) -> impl Iterator<Item = (usize, &'p [u8])> + Clone + 'p {
+        self.params.iter().map(|p| p.offset).zip(self.bytes())
+    }
+}

@@ -1,0 +1,30 @@
+//! Profiling a launch: everything that gathers what the notebook's "why is it slow?" view
+//! shows, in one place (the view itself, which only renders, is `display::profile`).
+//!
+//! - [`take`] (behind [`timing::profile`](crate::timing::profile)) is the one entry point:
+//!   it times a launch with events and returns a [`Profile`].
+//! - `launch`: [`LaunchProfile`](launch::LaunchProfile), the simulator's counters and cost account of one launch
+//!   (the simulator makes one for each of its launches).
+//! - `hints`: [`Hint`](hints::Hint)s, what the counters say to look at first.
+//! - `recorder`: on a GPU stream, the last launch made while a profile is taken.
+//! - `shadow`: that launch run again on a private simulated device, for the counters only
+//!   the simulator has (and the library image kept for it at load).
+
+// Profiles are taken only through `timing::profile`, which comes with the notebook feature;
+// without it the recorder stays unarmed and the re-run is never asked for.
+#![cfg_attr(not(feature = "notebook"), allow(dead_code))]
+
+pub(crate) mod hints;
+pub(crate) mod launch;
+pub(crate) mod recorder;
+#[cfg(feature = "notebook")]
+mod session;
+pub(crate) mod shadow;
+
+pub(crate) use recorder::{LaunchRecord, Recorder};
+pub(crate) use shadow::keep_image;
+
+#[cfg(feature = "notebook")]
+pub(crate) use session::take;
+#[cfg(feature = "notebook")]
+pub use session::{compare, Comparison, Profile};
