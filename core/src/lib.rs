@@ -137,7 +137,7 @@ mod texture;
 #[cfg(feature = "notebook")]
 mod display;
 #[cfg(feature = "notebook")]
-pub use display::timing;
+pub mod timing;
 
 pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
 pub use context::Context;

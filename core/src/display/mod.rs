@@ -8,7 +8,6 @@
 
 pub mod plot;
 mod profile;
-pub mod timing;
 
 use cuda_library_notebook::chart::{Histogram, LineChart, Series};
 use cuda_library_notebook::evcxr::show_html;
@@ -24,7 +23,8 @@ use crate::global::{Global, Managed};
 use crate::info::DeviceProperties;
 use crate::library::Library;
 use crate::memory::{as_bytes, DeviceBuffer, DeviceRepr};
-use timing::{Sweep, Timings};
+// `super::timing` in the renderers below names the measuring API.
+use crate::timing::{self, Sweep, Timings};
 
 /// The badge naming where results come from.
 fn backend_badge(info: Option<&BackendInfo>) -> Badge {
