@@ -21,6 +21,7 @@ use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::global::{Global, Managed};
 use crate::info::DeviceProperties;
+use crate::kernel_table::KernelTable;
 use crate::library::Library;
 use crate::memory::{as_bytes, DeviceBuffer, DeviceRepr};
 // `super::timing` in the renderers below names the measuring API.
@@ -222,98 +223,7 @@ impl Device {
     }
 }
 
-/// One kernel's row of a [`KernelTable`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct KernelTableRow {
-    /// Symbol name.
-    pub name: String,
-    /// Demangled C++ name.
-    pub demangled: String,
-    /// Parameters: offset, size, and PTX type where the image tells.
-    pub params: Vec<(usize, usize, Option<String>)>,
-    /// Registers per thread (`None`: not known, e.g. PTX on the simulator).
-    pub num_regs: Option<i32>,
-    /// Static shared memory in bytes.
-    pub shared_bytes: i32,
-    /// Constant memory in bytes.
-    pub const_bytes: i32,
-    /// Local memory per thread in bytes.
-    pub local_bytes: Option<i32>,
-    /// Most threads per block.
-    pub max_threads: i32,
-    /// Resident blocks per multiprocessor at the table's block size.
-    pub blocks_per_sm: Option<u32>,
-}
-
-/// A library's kernels as plain data, with occupancy at one block size on the current
-/// device. Made by [`Library::kernel_table`]; shows as an HTML table in a notebook.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct KernelTable {
-    /// Where the library came from.
-    pub source: String,
-    /// The backend the values come from.
-    pub backend: BackendKind,
-    /// The block size occupancy was computed for.
-    pub block_size: u32,
-    /// Kernels sorted by demangled name.
-    pub rows: Vec<KernelTableRow>,
-}
-
-/// The kernel table's rows for `kernels` (sorted by demangled name), with the parameter
-/// types `types` gives per kernel name (PTX images give them; others none).
-fn kernel_rows(
-    kernels: &[crate::Kernel],
-    types: &[(String, Vec<Option<String>>)],
-    block_size: u32,
-) -> Result<Vec<KernelTableRow>> {
-    let ctx = crate::context::current_or_default()?;
-    let dev = Device::new(ctx.device_ordinal())?;
-    let mut rows = Vec::new();
-    for k in kernels {
-        let info = k.info(&dev)?;
-        let ty = types.iter().find(|(n, _)| *n == info.name).map(|(_, t)| t);
-        let a = &info.attributes;
-        rows.push(KernelTableRow {
-            params: info
-                .params
-                .iter()
-                .map(|p| {
-                    let t = ty.and_then(|t| t.get(p.index).cloned().flatten());
-                    (p.offset, p.size, t)
-                })
-                .collect(),
-            num_regs: a.num_regs,
-            shared_bytes: a.shared_size_bytes,
-            const_bytes: a.const_size_bytes,
-            local_bytes: a.local_size_bytes,
-            max_threads: a.max_threads_per_block,
-            blocks_per_sm: k.max_active_blocks_per_sm(block_size, 0).ok(),
-            name: info.name,
-            demangled: info.demangled,
-        });
-    }
-    rows.sort_by(|a, b| a.demangled.cmp(&b.demangled));
-    Ok(rows)
-}
-
 impl crate::Kernels {
-    /// The kernels as a [`KernelTable`] at `block_size` threads per block (as
-    /// [`Library::kernel_table`], for this list's kernels; without PTX parameter types).
-    pub fn kernel_table(&self, block_size: u32) -> Result<KernelTable> {
-        Ok(KernelTable {
-            source: self.source.clone(),
-            backend: if self.simulated {
-                BackendKind::Sim
-            } else {
-                BackendKind::Driver
-            },
-            block_size,
-            rows: kernel_rows(self, &[], block_size)?,
-        })
-    }
-
     /// The kernels as an HTML table (names, parameters, registers, memory, occupancy at 256
     /// threads per block).
     pub fn to_html(&self) -> Result<String> {
@@ -333,32 +243,6 @@ impl crate::Kernels {
 }
 
 impl Library {
-    /// The kernel table: names, parameters, registers, memory, max threads and occupancy at
-    /// `block_size` threads per block on the current device (device 0 if none is current).
-    ///
-    /// ```
-    /// # fn main() -> cuda_library::Result<()> {
-    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.fatbin");
-    /// let lib = cuda_library::Library::load_file(path, &Default::default())?;
-    /// let table = lib.kernel_table(256)?;
-    /// assert!(table.rows.iter().any(|r| r.demangled == "void scale<float>(float*, float, int)"));
-    /// assert!(table.to_html().contains("scale&lt;float&gt;"));
-    /// # Ok(()) }
-    /// ```
-    pub fn kernel_table(&self, block_size: u32) -> Result<KernelTable> {
-        let rows = kernel_rows(&self.kernels()?, &self.param_types(), block_size)?;
-        Ok(KernelTable {
-            source: self.source().to_string(),
-            backend: if self.is_simulated() {
-                BackendKind::Sim
-            } else {
-                BackendKind::Driver
-            },
-            block_size,
-            rows,
-        })
-    }
-
     fn card(&self, kernels: usize) -> Card {
         let info = crate::backend::backend().ok();
         let mut fields = vec![
@@ -429,7 +313,7 @@ impl Library {
     }
 }
 
-fn opt(v: Option<i32>) -> String {
+fn opt(v: Option<u32>) -> String {
     v.map(|x| x.to_string()).unwrap_or_else(|| "?".into())
 }
 
@@ -467,9 +351,9 @@ impl KernelTable {
                     let params: Vec<String> = r
                         .params
                         .iter()
-                        .map(|(o, s, t)| match t {
-                            Some(t) => format!("{o}:{s} {t}"),
-                            None => format!("{o}:{s}"),
+                        .map(|p| match &p.ptx_type {
+                            Some(t) => format!("{}:{} {t}", p.offset, p.size),
+                            None => format!("{}:{}", p.offset, p.size),
                         })
                         .collect();
                     vec![
@@ -480,15 +364,11 @@ impl KernelTable {
                             params.join("  ")
                         }),
                         Cell::text(opt(r.num_regs)),
-                        Cell::text(r.shared_bytes.to_string()),
-                        Cell::text(r.const_bytes.to_string()),
+                        Cell::text(opt(r.shared_bytes)),
+                        Cell::text(opt(r.const_bytes)),
                         Cell::text(opt(r.local_bytes)),
-                        Cell::text(r.max_threads.to_string()),
-                        Cell::text(
-                            r.blocks_per_sm
-                                .map(|b| b.to_string())
-                                .unwrap_or_else(|| "?".into()),
-                        ),
+                        Cell::text(opt(r.max_threads)),
+                        Cell::text(opt(r.blocks_per_sm)),
                     ]
                 })
                 .collect(),
