@@ -23,6 +23,9 @@ pub struct KernelTable {
     pub source: String,
     /// The backend the values come from.
     pub backend: BackendKind,
+    /// The device the values are for, with its architecture:
+    /// `NVIDIA H100 80GB HBM3 (sm_90)` (the current context's device, or device 0).
+    pub device: String,
     /// The block size occupancy was computed for.
     pub block_size: u32,
     /// Kernels sorted by demangled name.
@@ -38,14 +41,16 @@ fn backend_of(simulated: bool) -> BackendKind {
     }
 }
 
-/// The rows for `kernels` (sorted by demangled name) on the current context's device, with
-/// the parameter types `types` gives per kernel name (PTX images give them; others none)
-/// and occupancy at `block_size`.
-fn rows(
+/// The table of `kernels` (rows sorted by demangled name) on the current context's device,
+/// with the parameter types `types` gives per kernel name (PTX images give them; others
+/// none) and occupancy at `block_size`.
+fn table(
+    source: String,
+    simulated: bool,
     kernels: &[Kernel],
     types: &[(String, Vec<Option<String>>)],
     block_size: u32,
-) -> Result<Vec<KernelRow>> {
+) -> Result<KernelTable> {
     let ctx = context::current_or_default()?;
     let dev = Device::new(ctx.device_ordinal())?;
     let mut rows = Vec::with_capacity(kernels.len());
@@ -60,19 +65,20 @@ fn rows(
         rows.push(row);
     }
     rows.sort_by(|a, b| a.demangled.cmp(&b.demangled));
-    Ok(rows)
+    Ok(KernelTable {
+        source,
+        backend: backend_of(simulated),
+        device: format!("{} ({})", dev.name()?, dev.arch()?),
+        block_size,
+        rows,
+    })
 }
 
 impl Kernels {
     /// The kernels as a [`KernelTable`] at `block_size` threads per block (as
     /// [`Library::kernel_table`], for this list's kernels; without PTX parameter types).
     pub fn kernel_table(&self, block_size: u32) -> Result<KernelTable> {
-        Ok(KernelTable {
-            source: self.source.clone(),
-            backend: backend_of(self.simulated),
-            block_size,
-            rows: rows(self, &[], block_size)?,
-        })
+        table(self.source.clone(), self.simulated, self, &[], block_size)
     }
 }
 
@@ -91,11 +97,13 @@ impl Library {
     /// # Ok(()) }
     /// ```
     pub fn kernel_table(&self, block_size: u32) -> Result<KernelTable> {
-        Ok(KernelTable {
-            source: self.source().to_string(),
-            backend: backend_of(self.is_simulated()),
+        let (source, simulated) = (self.source().to_string(), self.is_simulated());
+        table(
+            source,
+            simulated,
+            &self.kernels()?,
+            &self.param_types(),
             block_size,
-            rows: rows(&self.kernels()?, &self.param_types(), block_size)?,
-        })
+        )
     }
 }

@@ -243,7 +243,8 @@ impl crate::Kernels {
 }
 
 impl Library {
-    fn card(&self, kernels: usize) -> Card {
+    /// The library's card, with the kernel count and the device from its kernel table.
+    fn card(&self, table: &KernelTable) -> Card {
         let info = crate::backend::backend().ok();
         let mut fields = vec![
             (
@@ -252,7 +253,7 @@ impl Library {
                     .map(|k| k.to_string())
                     .unwrap_or_else(|| "unknown".into()),
             ),
-            ("kernels".to_string(), kernels.to_string()),
+            ("kernels".to_string(), table.rows.len().to_string()),
         ];
         match self.variable_names() {
             Some(v) => fields.push(("variables".to_string(), v.join(", "))),
@@ -264,12 +265,9 @@ impl Library {
         let mut note = None;
         if let Some(i) = &info {
             let (line, why) = backend_line(i);
-            // On a GPU: which one (the current context's device) and the driver.
-            let gpu = if i.driver.is_some() && !self.is_simulated() {
-                crate::context::current_or_default()
-                    .and_then(|c| Device::new(c.device_ordinal()))
-                    .and_then(|d| Ok(format!("{} ({}), ", d.name()?, d.arch()?)))
-                    .unwrap_or_default()
+            // On a GPU: which one (the device the table is for) and the driver.
+            let gpu = if i.driver.is_some() && table.backend == BackendKind::Driver {
+                format!("{}, ", table.device)
             } else {
                 String::new()
             };
@@ -291,17 +289,14 @@ impl Library {
     /// threads per block.
     pub fn to_html(&self) -> Result<String> {
         let t = self.kernel_table(256)?;
-        Ok(document(&[
-            self.card(t.rows.len()).to_html(),
-            t.table().to_html(),
-        ]))
+        Ok(document(&[self.card(&t).to_html(), t.table().to_html()]))
     }
 
     /// Shows the library in a notebook cell: a card and its kernel table.
     pub fn evcxr_display(&self) {
         match self.kernel_table(256) {
             Ok(t) => {
-                let card = self.card(t.rows.len());
+                let card = self.card(&t);
                 let table = t.table();
                 render(
                     vec![card.to_html(), table.to_html()],
