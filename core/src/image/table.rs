@@ -115,7 +115,7 @@ impl LibraryTable {
     /// ```
     pub fn inspect(&self) -> Inspect {
         Inspect {
-            kernels: self.kernels.clone(),
+            kernels: self.kernels.iter().map(reported).collect(),
             globals: self
                 .globals
                 .iter()
@@ -146,7 +146,7 @@ impl LibraryTable {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Inspect {
-    /// Kernels, sorted by name. In JSON each is
+    /// Kernels, sorted by name, with what the driver also reports. In JSON each is
     /// `{"name","demangled","params":[[offset,size],...],"num_regs","shared_bytes",
     /// "const_bytes","local_bytes","max_threads"}` (no PTX types, block shapes or occupancy).
     #[cfg_attr(feature = "serde", serde(with = "inspect_json"))]
@@ -157,7 +157,27 @@ pub struct Inspect {
     pub managed: Vec<String>,
 }
 
-/// A kernel in [`Inspect`]: the one kernel row, [`KernelRow`].
+/// A row with what the driver also reports: no PTX types, declared block shapes or
+/// occupancy (the kernels of [`Inspect`], as its JSON has them).
+fn reported(k: &KernelRow) -> KernelRow {
+    KernelRow {
+        params: k
+            .params
+            .iter()
+            .map(|p| ParamRow {
+                ptx_type: None,
+                ..p.clone()
+            })
+            .collect(),
+        reqntid: None,
+        maxntid: None,
+        blocks_per_sm: None,
+        ..k.clone()
+    }
+}
+
+/// A kernel in [`Inspect`]: the one kernel row, [`KernelRow`], with what the driver also
+/// reports.
 pub type InspectKernel = KernelRow;
 
 /// The kernels of `culib inspect --json`: each [`KernelRow`] with its parameters as
@@ -343,4 +363,27 @@ pub fn max_threads(regs: Option<u32>, declared: Option<u32>) -> u32 {
         limit = limit.min(d);
     }
     limit
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::LibraryTable;
+
+    /// `culib inspect --json` reads back as the same [`super::Inspect`]: the view drops
+    /// what its JSON leaves out.
+    #[test]
+    fn inspect_json_reads_back_as_the_same_view() {
+        let ptx = b".version 8.0\n.target sm_80\n.address_size 64\n\
+            .visible .entry k(.param .u64 p, .param .f32 x) .reqntid 64, 1, 1 { ret; }\n";
+        let table = LibraryTable::read(ptx).unwrap();
+        assert_eq!(table.kernels[0].params[1].ptx_type.as_deref(), Some(".f32"));
+        let view = table.inspect();
+        let json = serde_json::to_string(&view).unwrap();
+        assert!(json.contains(r#""params":[[0,8],[8,4]]"#), "{json}");
+        assert!(
+            !json.contains("reqntid") && !json.contains(".f32"),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<super::Inspect>(&json).unwrap(), view);
+    }
 }
