@@ -13,11 +13,12 @@ if ! command -v cargo-fuzz >/dev/null 2>&1; then
   cargo install --locked cargo-fuzz@0.13.2
 fi
 export RUSTC_BOOTSTRAP=1
-mkdir -p target/fuzz-corpus/image_table target/fuzz-corpus/ptx_parse target/fuzz-corpus/library_launch
+mkdir -p target/fuzz-corpus/image_table target/fuzz-corpus/ptx_parse target/fuzz-corpus/library_launch \
+  target/fuzz-corpus/timing
 cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx target/fuzz-corpus/image_table/
 cp tests/fixtures/*.ptx fuzz/seeds/ptx/*.ptx target/fuzz-corpus/ptx_parse/
 cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx fuzz/seeds/ptx/*.ptx target/fuzz-corpus/library_launch/
-for t in image_table ptx_parse library_launch; do
+for t in image_table ptx_parse library_launch timing; do
   echo "== fuzzing $t for ${secs}s"
   log="target/fuzz-$t.log"
   if ! cargo fuzz run -a --fuzz-dir fuzz "$t" "target/fuzz-corpus/$t" -- \

@@ -17,8 +17,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use cuda_library::{
-    Device, GlobalKind, Inspect, InspectGlobal, InspectKernel, Library, LibraryOptions,
-    LibraryTable,
+    Device, GlobalKind, Inspect, InspectGlobal, Library, LibraryOptions, LibraryTable,
 };
 
 const USAGE: &str = "usage: culib inspect [--json] [--driver] FILE
@@ -259,28 +258,12 @@ fn driver_inspect(bytes: &[u8], t: &LibraryTable) -> cuda_library::Result<Inspec
     let dev = Device::new(0)?;
     let _ctx = dev.set_current()?;
     let lib = Library::load_data(bytes, &LibraryOptions::default())?;
-    let count = |v: i32| u32::try_from(v).ok();
-    let mut kernels = Vec::new();
     let mut list = lib.kernels()?;
     list.sort_by_key(|k| k.name().unwrap_or_default());
-    for k in list {
-        let name = k.name()?;
-        let a = k.attributes(&dev)?;
-        let params = k.param_info()?;
-        kernels.push(InspectKernel {
-            demangled: cuda_library::demangle(&name),
-            name,
-            params: params
-                .iter()
-                .map(|p| [p.offset as u32, p.size as u32])
-                .collect(),
-            num_regs: a.num_regs.and_then(count),
-            shared_bytes: count(a.shared_size_bytes),
-            const_bytes: count(a.const_size_bytes),
-            local_bytes: a.local_size_bytes.and_then(count),
-            max_threads: count(a.max_threads_per_block),
-        });
-    }
+    let kernels = list
+        .iter()
+        .map(|k| k.info(&dev))
+        .collect::<cuda_library::Result<_>>()?;
     let mut inspect = Inspect {
         kernels,
         globals: Default::default(),

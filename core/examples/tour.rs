@@ -75,12 +75,9 @@ fn gpu_tour(simulated: bool) -> cuda_library::Result<()> {
         out!(
             "{:<44} {:>6} {:>5} {:>7} {:>6}  {}",
             info.demangled,
-            info.attributes
-                .num_regs
-                .map(|r| r.to_string())
-                .unwrap_or_else(|| "?".into()),
-            info.attributes.shared_size_bytes,
-            info.attributes.const_size_bytes,
+            opt(info.num_regs),
+            opt(info.shared_bytes),
+            opt(info.const_bytes),
             k.max_active_blocks_per_sm(256, 0)?,
             params.join(" ")
         );
@@ -211,4 +208,9 @@ __global__ void scale(T* x, T a, int n) {
         Err(e) => out!("\n  NVRTC is not available either: {e}"),
     }
     Ok(())
+}
+
+/// A value of a kernel's row, or `?` where the backend cannot tell.
+fn opt(v: Option<u32>) -> String {
+    v.map_or_else(|| "?".into(), |v| v.to_string())
 }

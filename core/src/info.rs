@@ -69,6 +69,91 @@ pub struct ParamInfo {
     pub size: usize,
 }
 
+/// One parameter of a [`KernelRow`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ParamRow {
+    /// Byte offset in the parameter buffer.
+    pub offset: u32,
+    /// Size in bytes.
+    pub size: u32,
+    /// The PTX type (`.u64`, `.f32`, `.b8[16]`, ...) where the source tells: PTX read from
+    /// the image, not the driver.
+    pub ptx_type: Option<String>,
+}
+
+/// One kernel's row: names, parameters, resources and launch bounds, as plain data. The one
+/// row type behind every kernel table: the image table ([`LibraryTable`](crate::LibraryTable),
+/// read from the image), `culib inspect` (its [`Inspect`](crate::Inspect) view),
+/// [`Kernel::info`](crate::Kernel::info) (from the backend, on one device; also named
+/// [`KernelInfo`](crate::KernelInfo)) and the notebook's
+/// [`KernelTable`](crate::KernelTable) (with occupancy; also named
+/// [`KernelTableRow`](crate::KernelTableRow)). What the source cannot tell is `None`,
+/// never a guess: the registers of PTX no JIT has compiled, the declared block shape to
+/// the driver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct KernelRow {
+    /// Symbol name.
+    pub name: String,
+    /// Demangled C++ name (equal to `name` for `extern "C"` kernels).
+    pub demangled: String,
+    /// Parameters in order.
+    pub params: Vec<ParamRow>,
+    /// Registers per thread (`None` for PTX read from the image: only the JIT knows).
+    pub num_regs: Option<u32>,
+    /// Static shared memory in bytes.
+    pub shared_bytes: Option<u32>,
+    /// User `__constant__` bytes.
+    pub const_bytes: Option<u32>,
+    /// Local memory per thread in bytes (`None` for PTX read from the image).
+    pub local_bytes: Option<u32>,
+    /// Most threads per block the kernel can be launched with (read from an image: on the
+    /// simulated device, from `.maxntid`/`.reqntid` and, for SASS, the register file).
+    pub max_threads: Option<u32>,
+    /// `.reqntid` / `__launch_bounds__` exact block shape, when the image declares one.
+    pub reqntid: Option<[u32; 3]>,
+    /// `.maxntid`, when the image declares one.
+    pub maxntid: Option<[u32; 3]>,
+    /// Resident blocks per multiprocessor at the block size of the
+    /// [`KernelTable`](crate::KernelTable) the row is in; `None` elsewhere (it depends on
+    /// the device and the block size).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub blocks_per_sm: Option<u32>,
+}
+
+impl KernelRow {
+    /// The row of a kernel as a backend reports it: its parameters' layout and its
+    /// attributes on one device. Backends report no PTX types or declared block shapes.
+    pub(crate) fn reported(name: String, params: &[ParamInfo], a: &KernelAttributes) -> Self {
+        let count = |v: i32| u32::try_from(v).ok();
+        let bytes = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+        KernelRow {
+            demangled: crate::names::demangle(&name),
+            name,
+            params: params
+                .iter()
+                .map(|p| ParamRow {
+                    offset: bytes(p.offset),
+                    size: bytes(p.size),
+                    ptx_type: None,
+                })
+                .collect(),
+            num_regs: a.num_regs.and_then(count),
+            shared_bytes: count(a.shared_size_bytes),
+            const_bytes: count(a.const_size_bytes),
+            local_bytes: a.local_size_bytes.and_then(count),
+            max_threads: count(a.max_threads_per_block),
+            reqntid: None,
+            maxntid: None,
+            blocks_per_sm: None,
+        }
+    }
+}
+
 /// Every `CU_FUNC_ATTRIBUTE_*` of a kernel on one device.
 ///
 /// The driver knows every value. On the simulator the values come from the image; what an

@@ -7,22 +7,12 @@ use crate::backend::seam;
 use crate::backend::slot::{LibRef, Live};
 use crate::device::Device;
 use crate::error::Result;
-use crate::info::{CachePreference, KernelAttribute, KernelAttributes, ParamInfo};
+use crate::info::{CachePreference, KernelAttribute, KernelAttributes, KernelRow, ParamInfo};
 use crate::names::demangle;
 
-/// A kernel's table row: names, parameters and attributes on one device, as plain data.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct KernelInfo {
-    /// The symbol name.
-    pub name: String,
-    /// The demangled C++ name (equal to `name` for `extern "C"` kernels).
-    pub demangled: String,
-    /// Parameters in order.
-    pub params: Vec<ParamInfo>,
-    /// Attributes on the device the info was taken for.
-    pub attributes: KernelAttributes,
-}
+/// A kernel's row on one device, as [`Kernel::info`] gives it: the one kernel row type,
+/// [`KernelRow`] (names, parameters, registers, memory, most threads per block).
+pub type KernelInfo = KernelRow;
 
 /// A kernel of a loaded [`Library`](crate::Library) (`CUkernel`). It keeps a handle to its
 /// library; after the library is unloaded every method returns [`Error::Unloaded`](crate::Error::Unloaded).
@@ -210,15 +200,15 @@ impl Kernel {
         self.raw.attributes(&device.imp)
     }
 
-    /// Names, parameters and attributes on `device` in one plain-data row.
+    /// Names, parameters, registers, memory and most threads per block on `device`, in
+    /// one plain-data row (every attribute: [`Kernel::attributes`]).
     pub fn info(&self, device: &Device) -> Result<KernelInfo> {
-        let name = self.name()?;
-        Ok(KernelInfo {
-            demangled: demangle(&name),
-            name,
-            params: self.param_info()?,
-            attributes: self.attributes(device)?,
-        })
+        let attributes = self.attributes(device)?;
+        Ok(KernelRow::reported(
+            self.name()?,
+            self.params()?,
+            &attributes,
+        ))
     }
 
     /// Sets a settable attribute on `device` (`cuKernelSetAttribute`). The simulator keeps

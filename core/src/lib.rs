@@ -127,6 +127,7 @@ mod context;
 mod device;
 mod global;
 mod kernel;
+mod kernel_table;
 mod launch;
 mod library;
 mod memory;
@@ -142,26 +143,28 @@ mod texture;
 #[cfg(feature = "notebook")]
 mod display;
 #[cfg(feature = "notebook")]
-pub use display::timing;
+pub mod timing;
 
 pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
 pub use context::Context;
 pub use device::Device;
 #[cfg(feature = "notebook")]
 pub use display::plot::{DataPlot, PlotValue, LINE_POINTS};
-#[cfg(feature = "notebook")]
-pub use display::{KernelTable, KernelTableRow};
 pub use error::{CudaError, CudaVersion, DeviceAssertion, Error, LoadAttempt, LoadFailure, Result};
 pub use global::{Global, Managed, UnifiedFunction};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;
 pub use image::table::{
     hex as table_hex, FatbinEntryRow, GlobalKind, GlobalRow, Inspect, InspectGlobal, InspectKernel,
-    KernelRow, LibraryTable, ParamRow, SIM_ARCH,
+    LibraryTable, SIM_ARCH,
 };
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
-pub use info::{CachePreference, DeviceProperties, KernelAttribute, KernelAttributes, ParamInfo};
+pub use info::{
+    CachePreference, DeviceProperties, KernelAttribute, KernelAttributes, KernelRow, ParamInfo,
+    ParamRow,
+};
 pub use kernel::{Kernel, KernelInfo, Kernels};
+pub use kernel_table::{KernelTable, KernelTableRow};
 pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
 pub use library::{Library, ModuleHandle};
 pub use limits::{limits, set_limits, Limits};

@@ -137,6 +137,11 @@ pub(super) fn type_name<T>() -> &'static str {
     ty.rsplit("::").next().unwrap_or(ty)
 }
 
+/// `f32[1024]` for a buffer of 1024 `f32`.
+pub(super) fn buffer_name<T>(len: usize) -> String {
+    format!("{}[{len}]", type_name::<T>())
+}
+
 /// Which chart.
 #[derive(Clone, Copy)]
 enum Kind {
@@ -250,7 +255,7 @@ fn draw(title: String, ty: &str, values: &[f64], kind: Kind) -> Result<DataPlot>
 impl<T: PlotValue> DeviceBuffer<T> {
     fn plot_as(&self, kind: Kind) -> Result<DataPlot> {
         let values: Vec<f64> = self.to_vec()?.into_iter().map(T::to_f64).collect();
-        let title = format!("buffer {}", super::buffer_name::<T>(self.len()));
+        let title = format!("buffer {}", buffer_name::<T>(self.len()));
         draw(title, type_name::<T>(), &values, kind)
     }
 

@@ -323,5 +323,6 @@ fn kernel_row(
         max_threads: Some(max_threads(num_regs, declared)),
         reqntid,
         maxntid,
+        blocks_per_sm: None,
     })
 }

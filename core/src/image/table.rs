@@ -13,44 +13,7 @@ use crate::error::{Error, Result};
 /// The architecture the simulated device reports, as `10 * major + minor` (sm_90).
 pub const SIM_ARCH: u32 = 90;
 
-/// One kernel parameter.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ParamRow {
-    /// Byte offset in the parameter buffer.
-    pub offset: u32,
-    /// Size in bytes.
-    pub size: u32,
-    /// The PTX type (`.u64`, `.f32`, `.b8[16]`, ...) when the image is PTX.
-    pub ptx_type: Option<String>,
-}
-
-/// One kernel's row.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct KernelRow {
-    /// Symbol name.
-    pub name: String,
-    /// Demangled C++ name (equal to `name` for `extern "C"` kernels).
-    pub demangled: String,
-    /// Parameters in order.
-    pub params: Vec<ParamRow>,
-    /// Registers per thread (`None` for PTX: only the JIT knows).
-    pub num_regs: Option<u32>,
-    /// Static shared memory in bytes.
-    pub shared_bytes: Option<u32>,
-    /// User `__constant__` bytes.
-    pub const_bytes: Option<u32>,
-    /// Local memory per thread in bytes (`None` for PTX).
-    pub local_bytes: Option<u32>,
-    /// Most threads per block the kernel can be launched with on the simulated device
-    /// (`.maxntid`/`.reqntid` and, for SASS, the register file).
-    pub max_threads: Option<u32>,
-    /// `.reqntid` / `__launch_bounds__` exact block shape, when declared.
-    pub reqntid: Option<[u32; 3]>,
-    /// `.maxntid`, when declared.
-    pub maxntid: Option<[u32; 3]>,
-}
+pub use crate::info::{KernelRow, ParamRow};
 
 /// Sorts rows by symbol name: the order every reader gives its table in (one function, so the
 /// sort is compiled once for all of them).
@@ -146,25 +109,13 @@ impl LibraryTable {
     ///     .global .align 4 .u32 counter = 7;\n\
     ///     .visible .entry k(.param .u64 p) { ret; }\n";
     /// let t = cuda_library::LibraryTable::read(ptx).unwrap().inspect();
-    /// assert_eq!(t.kernels[0].params, vec![[0, 8]]);
+    /// let p = &t.kernels[0].params[0];
+    /// assert_eq!((p.offset, p.size), (0, 8));
     /// assert_eq!(t.globals["counter"].init_hex.as_deref(), Some("07000000"));
     /// ```
     pub fn inspect(&self) -> Inspect {
         Inspect {
-            kernels: self
-                .kernels
-                .iter()
-                .map(|k| InspectKernel {
-                    name: k.name.clone(),
-                    demangled: k.demangled.clone(),
-                    params: k.params.iter().map(|p| [p.offset, p.size]).collect(),
-                    num_regs: k.num_regs,
-                    shared_bytes: k.shared_bytes,
-                    const_bytes: k.const_bytes,
-                    local_bytes: k.local_bytes,
-                    max_threads: k.max_threads,
-                })
-                .collect(),
+            kernels: self.kernels.iter().map(reported).collect(),
             globals: self
                 .globals
                 .iter()
@@ -190,38 +141,105 @@ impl LibraryTable {
     }
 }
 
-/// [`LibraryTable`] in the shape of `culib inspect --json` (see [`LibraryTable::inspect`]).
+/// [`LibraryTable`] in the shape of `culib inspect --json` (see [`LibraryTable::inspect`]):
+/// the kernels' rows, the variables with their contents as hex, and the managed ones.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Inspect {
-    /// Kernels, sorted by name.
-    pub kernels: Vec<InspectKernel>,
+    /// Kernels, sorted by name, with what the driver also reports. In JSON each is
+    /// `{"name","demangled","params":[[offset,size],...],"num_regs","shared_bytes",
+    /// "const_bytes","local_bytes","max_threads"}` (no PTX types, block shapes or occupancy).
+    #[cfg_attr(feature = "serde", serde(with = "inspect_json"))]
+    pub kernels: Vec<KernelRow>,
     /// Variables by name.
     pub globals: BTreeMap<String, InspectGlobal>,
     /// The `__managed__` variables' names.
     pub managed: Vec<String>,
 }
 
-/// A kernel in [`Inspect`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct InspectKernel {
-    /// Symbol name.
-    pub name: String,
-    /// Demangled C++ name.
-    pub demangled: String,
-    /// `[offset, size]` of each parameter.
-    pub params: Vec<[u32; 2]>,
-    /// Registers per thread (`None` for PTX).
-    pub num_regs: Option<u32>,
-    /// Static shared memory in bytes.
-    pub shared_bytes: Option<u32>,
-    /// User `__constant__` bytes.
-    pub const_bytes: Option<u32>,
-    /// Local memory per thread in bytes.
-    pub local_bytes: Option<u32>,
-    /// Most threads per block.
-    pub max_threads: Option<u32>,
+/// A row with what the driver also reports: no PTX types, declared block shapes or
+/// occupancy (the kernels of [`Inspect`], as its JSON has them).
+fn reported(k: &KernelRow) -> KernelRow {
+    KernelRow {
+        params: k
+            .params
+            .iter()
+            .map(|p| ParamRow {
+                ptx_type: None,
+                ..p.clone()
+            })
+            .collect(),
+        reqntid: None,
+        maxntid: None,
+        blocks_per_sm: None,
+        ..k.clone()
+    }
+}
+
+/// A kernel in [`Inspect`]: the one kernel row, [`KernelRow`], with what the driver also
+/// reports.
+pub type InspectKernel = KernelRow;
+
+/// The kernels of `culib inspect --json`: each [`KernelRow`] with its parameters as
+/// `[offset, size]` pairs and the fields the driver also reports, in that order.
+#[cfg(feature = "serde")]
+mod inspect_json {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{KernelRow, ParamRow};
+
+    #[derive(Serialize, Deserialize)]
+    struct Shape {
+        name: String,
+        demangled: String,
+        params: Vec<[u32; 2]>,
+        num_regs: Option<u32>,
+        shared_bytes: Option<u32>,
+        const_bytes: Option<u32>,
+        local_bytes: Option<u32>,
+        max_threads: Option<u32>,
+    }
+
+    pub fn serialize<S: Serializer>(rows: &[KernelRow], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(rows.iter().map(|k| Shape {
+            name: k.name.clone(),
+            demangled: k.demangled.clone(),
+            params: k.params.iter().map(|p| [p.offset, p.size]).collect(),
+            num_regs: k.num_regs,
+            shared_bytes: k.shared_bytes,
+            const_bytes: k.const_bytes,
+            local_bytes: k.local_bytes,
+            max_threads: k.max_threads,
+        }))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<KernelRow>, D::Error> {
+        let shapes = Vec::<Shape>::deserialize(d)?;
+        Ok(shapes
+            .into_iter()
+            .map(|k| KernelRow {
+                name: k.name,
+                demangled: k.demangled,
+                params: k
+                    .params
+                    .into_iter()
+                    .map(|[offset, size]| ParamRow {
+                        offset,
+                        size,
+                        ptx_type: None,
+                    })
+                    .collect(),
+                num_regs: k.num_regs,
+                shared_bytes: k.shared_bytes,
+                const_bytes: k.const_bytes,
+                local_bytes: k.local_bytes,
+                max_threads: k.max_threads,
+                reqntid: None,
+                maxntid: None,
+                blocks_per_sm: None,
+            })
+            .collect())
+    }
 }
 
 /// A variable in [`Inspect`].
@@ -345,4 +363,27 @@ pub fn max_threads(regs: Option<u32>, declared: Option<u32>) -> u32 {
         limit = limit.min(d);
     }
     limit
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::LibraryTable;
+
+    /// `culib inspect --json` reads back as the same [`super::Inspect`]: the view drops
+    /// what its JSON leaves out.
+    #[test]
+    fn inspect_json_reads_back_as_the_same_view() {
+        let ptx = b".version 8.0\n.target sm_80\n.address_size 64\n\
+            .visible .entry k(.param .u64 p, .param .f32 x) .reqntid 64, 1, 1 { ret; }\n";
+        let table = LibraryTable::read(ptx).unwrap();
+        assert_eq!(table.kernels[0].params[1].ptx_type.as_deref(), Some(".f32"));
+        let view = table.inspect();
+        let json = serde_json::to_string(&view).unwrap();
+        assert!(json.contains(r#""params":[[0,8],[8,4]]"#), "{json}");
+        assert!(
+            !json.contains("reqntid") && !json.contains(".f32"),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<super::Inspect>(&json).unwrap(), view);
+    }
 }

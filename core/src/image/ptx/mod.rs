@@ -442,6 +442,7 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
             max_threads: declared.map(|d| max_threads(None, Some(d))),
             reqntid: f.reqntid,
             maxntid: f.maxntid,
+            blocks_per_sm: None,
         });
     }
     super::table::sort_by_name(&mut kernels);

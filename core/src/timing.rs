@@ -5,6 +5,10 @@
 //! measures any closure with the host clock. A [`Sweep`] collects timings over problem
 //! sizes and charts time against size (log-log) and the achieved bandwidth.
 //!
+//! Run counts are checked before anything runs: `runs` must be 1 to [`MAX_RUNS`] and
+//! `warmup` at most [`MAX_RUNS`]; anything else is [`Error::InvalidArgument`] naming the
+//! bound. The samples are kept (8 bytes a run), so the bound also bounds their memory.
+//!
 //! ```
 //! # fn main() -> cuda_library::Result<()> {
 //! use cuda_library::{launch, timing, Device, LaunchConfig, Library};
@@ -34,6 +38,9 @@ pub use crate::profile::{compare, Comparison, Profile};
 use crate::error::{Error, Result};
 use crate::stream::Stream;
 
+#[cfg(test)]
+mod tests;
+
 /// Samples of one measurement, in milliseconds.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -62,11 +69,26 @@ impl Timings {
     }
 }
 
-fn check_runs(runs: usize) -> Result<()> {
+/// The most runs (and the most warm-up runs) one call to [`time_launches`] or [`time_host`]
+/// takes: 1,048,576. Each timed run keeps one 8-byte sample, so the samples of a call stay
+/// within 8 MiB; a count past this is refused with [`Error::InvalidArgument`] before
+/// anything runs (a count near `usize::MAX` would otherwise ask for exabytes).
+pub const MAX_RUNS: usize = 1 << 20;
+
+/// Checks the run counts a timing call was given, before anything runs.
+fn check_runs(runs: usize, warmup: usize) -> Result<()> {
     if runs == 0 {
         return Err(Error::InvalidArgument(
             "timing needs at least one run".to_string(),
         ));
+    }
+    for (what, n) in [("runs", runs), ("warm-up runs", warmup)] {
+        if n > MAX_RUNS {
+            return Err(Error::InvalidArgument(format!(
+                "timing was asked for {n} {what}, more than timing::MAX_RUNS ({MAX_RUNS}); \
+                 time fewer runs per call (several calls' samples can be combined)"
+            )));
+        }
     }
     Ok(())
 }
@@ -74,13 +96,17 @@ fn check_runs(runs: usize) -> Result<()> {
 /// Runs `f` `warmup` times untimed, then `runs` times, each bracketed by events recorded on
 /// `stream` (so `f` should enqueue its work there). GPU time on the driver; simulated time
 /// on the simulator.
+///
+/// `runs` must be 1 to [`MAX_RUNS`] and `warmup` at most [`MAX_RUNS`]
+/// ([`Error::InvalidArgument`] otherwise, before `f` is called); the first error `f`
+/// returns ends the timing and is returned.
 pub fn time_launches(
     stream: &Stream,
     runs: usize,
     warmup: usize,
     mut f: impl FnMut() -> Result<()>,
 ) -> Result<Timings> {
-    check_runs(runs)?;
+    check_runs(runs, warmup)?;
     let ctx = stream.context();
     for _ in 0..warmup {
         f()?;
@@ -108,8 +134,19 @@ pub fn time_launches(
 
 /// Runs `f` `runs` times and measures each with the host clock (wall time, whatever the
 /// backend: on the simulator that is the time the simulation itself takes).
+///
+/// `runs` must be 1 to [`MAX_RUNS`] ([`Error::InvalidArgument`] otherwise, before `f` is
+/// called); the first error `f` returns ends the timing and is returned.
+///
+/// ```
+/// use cuda_library::timing;
+/// let t = timing::time_host(3, || Ok(()))?;
+/// assert_eq!(t.samples_ms.len(), 3);
+/// assert!(timing::time_host(timing::MAX_RUNS + 1, || Ok(())).is_err());
+/// # Ok::<(), cuda_library::Error>(())
+/// ```
 pub fn time_host(runs: usize, mut f: impl FnMut() -> Result<()>) -> Result<Timings> {
-    check_runs(runs)?;
+    check_runs(runs, 0)?;
     let mut samples_ms = Vec::with_capacity(runs);
     for _ in 0..runs {
         let t = host_seconds();
