@@ -1,6 +1,7 @@
 //! Plain data the backends fill in or take: a device's properties, a kernel's parameters
-//! and attributes, a launch's geometry. Nothing here calls a backend; the driver and the
-//! simulator both return or take these.
+//! and attributes, a kernel's row (the one type every kernel table is made of), a launch's
+//! geometry. Nothing here calls a backend; the driver and the simulator both return or take
+//! these.
 
 /// The main properties of a device, as plain data.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -219,6 +219,8 @@ impl Heatmap {
         if !lo.is_finite() {
             return Err(err("no finite values to draw"));
         }
+        // A colour bar of finite length (cells past it take the end colours).
+        let (lo, hi) = (lo.max(-AXIS_LIMIT), hi.min(AXIS_LIMIT));
         let span = if hi > lo { hi - lo } else { 1.0 };
         let (w_elems, h_elems) = ((cols * bw) as f64, (rows * bh) as f64);
         let mut out = String::new();
@@ -253,7 +255,7 @@ impl Heatmap {
                         let (x0, y1) = (c * bw as f64, -r * bh as f64);
                         Rectangle::new(
                             [(x0, y1 - bh as f64), (x0 + bw as f64, y1)],
-                            viridis((v - lo) / span).filled(),
+                            viridis((v.clamp(lo, hi) - lo) / span).filled(),
                         )
                     },
                 ))
@@ -303,6 +305,19 @@ fn err(e: impl std::fmt::Display) -> String {
     format!("the chart could not be drawn: {e}")
 }
 
+/// The widest range an axis spans: its ends and their distance stay finite (plotters draws
+/// nothing sensible, or never finishes choosing ticks, for an infinite range). Values past
+/// it are drawn at the edge.
+const AXIS_LIMIT: f64 = f64::MAX / 4.0;
+
+/// The decades a log axis may reach: 1e-300 to 1e300, so that each end is a normal, finite
+/// `f64` (10^-324 is 0 and 10^309 is infinite).
+const LOG_DECADES: (f64, f64) = (-300.0, 300.0);
+
+/// The most decades one log axis spans (its upper ones where the values span more): the
+/// ratio of its ends must stay finite, or plotters never finishes choosing ticks.
+const LOG_SPAN: f64 = 300.0;
+
 /// Range of `values` for an axis, padded; for a log axis, positive values only.
 fn range(values: impl Iterator<Item = f64>, log: bool) -> Option<(f64, f64)> {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
@@ -315,15 +330,21 @@ fn range(values: impl Iterator<Item = f64>, log: bool) -> Option<(f64, f64)> {
     }
     if log {
         // Whole decades, so a log axis always has labelled ticks.
-        let lo = 10f64.powf(lo.log10().floor());
-        let mut hi_d = 10f64.powf(hi.log10().ceil());
+        let decade = |v: f64| v.clamp(LOG_DECADES.0, LOG_DECADES.1);
+        let top = decade(hi.log10().ceil());
+        let lo = 10f64.powf(decade(lo.log10().floor()).max(top - LOG_SPAN));
+        let mut hi_d = 10f64.powf(top);
         if hi_d <= lo {
             hi_d = lo * 10.0;
         }
         Some((lo, hi_d))
-    } else if lo == hi {
-        Some((lo - 1.0, hi + 1.0))
     } else {
+        let (lo, hi) = (lo.max(-AXIS_LIMIT), hi.min(AXIS_LIMIT));
+        if lo == hi {
+            // One value: a unit either side, or a tenth of it where a unit is lost in it.
+            let pad = if lo - 1.0 == lo { lo.abs() * 0.1 } else { 1.0 };
+            return Some((lo - pad, hi + pad));
+        }
         let pad = (hi - lo) * 0.05;
         Some((
             (lo - pad).min(if lo >= 0.0 { 0.0 } else { lo - pad }),
@@ -533,8 +554,9 @@ impl Histogram {
         let (lo, hi) = if vals.iter().all(|&v| v == vals[0]) {
             (lo, hi)
         } else {
-            let min = vals.iter().copied().fold(f64::INFINITY, f64::min);
-            let max = vals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let within = |v: &f64| v.clamp(-AXIS_LIMIT, AXIS_LIMIT);
+            let min = vals.iter().map(within).fold(f64::INFINITY, f64::min);
+            let max = vals.iter().map(within).fold(f64::NEG_INFINITY, f64::max);
             let pad = (max - min) * 0.05;
             (min - pad, max + pad)
         };
@@ -713,5 +735,85 @@ impl StackedBars {
         }
         s.push_str("</svg>");
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Draws `chart` on another thread: an answer (a chart or why not) within the time, or
+    /// the test fails (plotters never finishes choosing ticks for some ranges).
+    fn answers(what: &str, chart: impl FnOnce() -> Result<String, String> + Send + 'static) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || tx.send(chart().map(|svg| svg.len())));
+        let r = rx.recv_timeout(std::time::Duration::from_secs(60));
+        assert!(r.is_ok(), "{what}: no answer within 60 s");
+    }
+
+    fn line(points: Vec<(f64, f64)>, log: bool) -> LineChart {
+        LineChart {
+            title: "extremes".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            log_x: log,
+            log_y: log,
+            series: vec![Series {
+                name: "s".into(),
+                points,
+            }],
+            size: (320, 200),
+        }
+    }
+
+    #[test]
+    fn values_at_the_ends_of_f64_are_drawn_or_refused() {
+        let tiny = f64::from_bits(1); // 5e-324, the smallest subnormal
+        let cases: Vec<(&str, Vec<(f64, f64)>)> = vec![
+            ("subnormal", vec![(tiny, tiny * 1000.0)]),
+            ("subnormal to huge", vec![(tiny, 1.0), (f64::MAX, f64::MAX)]),
+            ("huge", vec![(f64::MAX, f64::MAX), (f64::MAX / 2.0, 1.0)]),
+            (
+                "both signs",
+                vec![(-f64::MAX, -f64::MAX), (f64::MAX, f64::MAX)],
+            ),
+        ];
+        for (what, points) in cases {
+            for log in [true, false] {
+                let chart = line(points.clone(), log);
+                answers(&format!("{what} line log {log}"), move || chart.to_svg());
+            }
+            let values: Vec<f64> = points.iter().flat_map(|p| [p.0, p.1]).collect();
+            let h = Histogram {
+                title: what.into(),
+                x_label: "v".into(),
+                values: values.clone(),
+                bins: 10,
+                size: (320, 200),
+            };
+            answers(&format!("{what} histogram"), move || h.to_svg());
+            let m = Heatmap {
+                title: what.into(),
+                values,
+                width: 2,
+                size: (320, 200),
+            };
+            answers(&format!("{what} heatmap"), move || m.to_svg());
+        }
+    }
+
+    #[test]
+    fn log_axes_span_normal_decades() {
+        let tiny = f64::from_bits(1);
+        let (lo, hi) = range([tiny, f64::MAX].into_iter(), true).unwrap();
+        assert!(
+            lo > 0.0 && lo.is_normal() && (hi / lo).is_finite(),
+            "{lo} {hi}"
+        );
+        let (lo, hi) = range([-f64::MAX, f64::MAX].into_iter(), false).unwrap();
+        assert!(lo.is_finite() && hi.is_finite() && (hi - lo).is_finite());
+        // Ordinary values keep the axes they had.
+        assert_eq!(range([3.0, 30.0].into_iter(), true), Some((1.0, 100.0)));
+        assert_eq!(range([5.0].into_iter(), false), Some((4.0, 6.0)));
     }
 }

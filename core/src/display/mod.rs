@@ -26,7 +26,7 @@ use cuda_library_notebook::html::{document, Badge, BadgeKind, ErrorBox};
 
 use crate::backend::{BackendInfo, BackendKind};
 use crate::error::{Error, Result};
-// The measuring API, as `super::timing` for the profile views.
+// The measuring API whose results the timing and profile views render.
 use crate::timing;
 
 /// The badge naming where results come from.

@@ -6,8 +6,8 @@ use cuda_library_notebook::html::{document, Align, Cell, Column, Table};
 use cuda_library_notebook::stats::{format_seconds, rate_si, three_digits};
 
 use super::render_result;
+use super::timing::{Sweep, Timings};
 use crate::error::{Error, Result};
-use crate::timing::{Sweep, Timings};
 
 fn clock_note(simulated: bool, clock: &str) -> String {
     if simulated {
