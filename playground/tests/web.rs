@@ -164,3 +164,61 @@ fn hostile_kernels_end_in_errors_in_webassembly() {
         assert!(r.is_err(), "{name} did not fail");
     }
 }
+
+/// Device `printf` with the widths and precisions of issue 26 (a `*` width of -1 or
+/// INT_MIN, a precision past 65,535, a width of two billion): the text glibc prints, or
+/// the FIFO's note that the text was dropped, and no panic (a panic aborts the module).
+#[wasm_bindgen_test]
+fn hostile_printf_formats_print_or_drop_without_panicking() {
+    const PTX: &str = r#"
+.version 7.0
+.target sm_80
+.address_size 64
+.extern .func (.param .b32 rv) vprintf (.param .b64 a, .param .b64 b);
+.visible .entry pf(.param .u64 fmt, .param .u64 args) {
+  .reg .b64 %rd<3>;
+  .reg .b32 %r<2>;
+  ld.param.u64 %rd1, [fmt];
+  ld.param.u64 %rd2, [args];
+  {
+    .param .b64 p0;
+    st.param.b64 [p0], %rd1;
+    .param .b64 p1;
+    st.param.b64 [p1], %rd2;
+    .param .b32 rv;
+    call.uni (rv), vprintf, (p0, p1);
+    ld.param.b32 %r1, [rv];
+  }
+  ret;
+}
+"#;
+    let lib = Library::load_data(PTX.as_bytes()).unwrap();
+    let pf = lib.get_kernel("pf").unwrap();
+    let printf = |fmt: &str, args: &[u8]| -> String {
+        let f = Buffer::from_bytes(format!("{fmt}\0").as_bytes()).unwrap();
+        let mut a = args.to_vec();
+        a.resize(64, 0);
+        let a = Buffer::from_bytes(&a).unwrap();
+        pf.launch(&[1], &[1], &Args::new().buffer(&f).buffer(&a), None)
+            .unwrap();
+        cuda_library_playground::take_device_output()
+    };
+    let int = |v: i32| v.to_le_bytes().to_vec();
+    let one_and_a_half = 1.5f64.to_le_bytes().to_vec();
+    assert_eq!(printf("%*d|", &[int(-1), int(5)].concat()), "5|");
+    let star_precision = [int(-1), int(0), one_and_a_half.clone()].concat();
+    assert_eq!(printf("%.*f|", &star_precision), "1.500000|");
+    assert_eq!(printf("%.65536f", &one_and_a_half).len(), 65538);
+    for (fmt, args) in [
+        ("%*d", [int(i32::MIN), int(5)].concat()),
+        ("%2000000000d", int(1)),
+        ("%.2000000000d", int(1)),
+        ("%.1000000000e", one_and_a_half.clone()),
+    ] {
+        let out = printf(fmt, &args);
+        assert!(
+            out.contains("output past 1 MiB was dropped"),
+            "{fmt}: {out}"
+        );
+    }
+}
