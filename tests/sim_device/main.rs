@@ -7,6 +7,7 @@ mod common;
 
 mod api;
 mod corpus;
+mod hostile_runtime;
 mod limits;
 
 use std::sync::{Mutex, MutexGuard};

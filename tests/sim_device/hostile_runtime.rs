@@ -5,10 +5,8 @@
 //! the tests that would take gigabytes or minutes without their fix run in a child process
 //! (this test binary again) that reports its peak resident memory (`VmHWM`, asserted under
 //! 100 MB) and its time (asserted under a bound far below what the old code took, even in
-//! a debug build).
-
-#[path = "fixtures/hostile/bombs.rs"]
-mod bombs;
+//! a debug build). Each takes the device's turn: one sets the limits, the others measure
+//! time and memory.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -39,7 +37,12 @@ fn in_bounded_child(name: &str, cap_gib: Option<u64>, time: Duration, body: impl
         .arg("-c")
         .arg(format!("ulimit -v {cap} && exec \"$0\" \"$@\""))
         .arg(std::env::current_exe().unwrap())
-        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .args([
+            crate::common::test_name(module_path!(), name).as_str(),
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(CHILD_ENV, name)
         .output()
         .unwrap();
@@ -223,6 +226,7 @@ const DROPPED: &str = "[cuda-library: device printf output past 1 MiB was droppe
 /// negative width left-justifies, a negative precision is none), never a panic.
 #[test]
 fn printf_widths_and_precisions_never_panic() {
+    let _turn = crate::turn();
     in_bounded_child(
         "printf_widths_and_precisions_never_panic",
         Some(1),
@@ -262,6 +266,7 @@ fn printf_widths_and_precisions_never_panic() {
 /// and the text is dropped whole as the FIFO drops what overflows.
 #[test]
 fn printf_of_gigabytes_is_dropped_at_the_fifo() {
+    let _turn = crate::turn();
     in_bounded_child(
         "printf_of_gigabytes_is_dropped_at_the_fifo",
         Some(1),
@@ -297,6 +302,7 @@ fn printf_of_gigabytes_is_dropped_at_the_fifo() {
 /// call: 100,000 calls took 2 s in a release build, 300,000 took 36 s).
 #[test]
 fn device_malloc_in_a_loop_is_fast() {
+    let _turn = crate::turn();
     in_bounded_child(
         "device_malloc_in_a_loop_is_fast",
         Some(1),
@@ -339,6 +345,7 @@ fn many_kernels(n: usize) -> String {
 /// Row 6: loading is near-linear in the number of kernels (10,000 took more than 120 s).
 #[test]
 fn ten_thousand_kernels_load_quickly() {
+    let _turn = crate::turn();
     in_bounded_child(
         "ten_thousand_kernels_load_quickly",
         Some(1),
@@ -362,7 +369,7 @@ fn ten_thousand_kernels_load_quickly() {
 /// A zstd PTX entry for sm_80 holding `text` (as Raw blocks: the bytes the parser meets
 /// are the decompressed ones).
 fn compressed_ptx(text: &str) -> Vec<u8> {
-    use bombs::*;
+    use crate::common::bombs::*;
     fatbin(&[Entry {
         kind: PTX,
         arch: 80,
@@ -376,6 +383,7 @@ fn compressed_ptx(text: &str) -> Vec<u8> {
 /// took 1.31 GB for 31M elements, and would pass 100 MB for these 2M), and a tree past `Limits::ptx_tree_factor` is refused.
 #[test]
 fn a_huge_zero_initialiser_is_stored_compactly() {
+    let _turn = crate::turn();
     in_bounded_child(
         "a_huge_zero_initialiser_is_stored_compactly",
         Some(1),
@@ -400,6 +408,7 @@ fn a_huge_zero_initialiser_is_stored_compactly() {
 
 #[test]
 fn a_ptx_tree_past_its_factor_is_refused() {
+    let _turn = crate::turn();
     let list = vec!["7"; 200_000].join(",");
     let text =
         format!(".version 7.0\n.target sm_80\n.address_size 64\n.global .b8 t[] = {{{list}}};\n");
@@ -431,6 +440,7 @@ fn a_ptx_tree_past_its_factor_is_refused() {
 /// address as global memory.
 #[test]
 fn address_space_survives_100000_large_allocations() {
+    let _turn = crate::turn();
     in_bounded_child(
         "address_space_survives_100000_large_allocations",
         None,
@@ -464,6 +474,7 @@ fn address_space_survives_100000_large_allocations() {
 /// past 1 KiB (an assert with three 64 KiB strings gave a 197 KB message; the simulator reads device strings up to 64 KiB).
 #[test]
 fn device_strings_in_errors_are_escaped_and_cut() {
+    let _turn = crate::turn();
     let mut mem = Memory::new();
     let m = runtime(&mut mem);
     let long = |c: char| format!("{}\0", c.to_string().repeat(60 << 10));
