@@ -79,6 +79,7 @@ pub(super) fn finish32(v: u64, mods: FpMods) -> u64 {
 
 /// `v` rounded to `f32` in direction `r` (`Nearest` is Rust's `as`). Exact when `v` is
 /// the exact value or that value rounded to odd in `f64` ([`half::add_round_to_odd`]).
+#[inline]
 pub(super) fn round_f64_to_f32(v: f64, r: Round) -> f32 {
     let n = v as f32;
     if v.is_nan() || n as f64 == v {
@@ -109,6 +110,7 @@ pub(super) fn round_f64_to_f32(v: f64, r: Round) -> f32 {
 }
 
 /// `f32` `add`/`sub`/`mul` (`c` unused) or `fma` rounded in direction `r`.
+#[inline]
 pub(super) fn f32_directed(op: BinOp, fused: bool, a: u64, b: u64, c: u64, r: Round) -> u64 {
     let (x, y, z) = (f32v(a) as f64, f32v(b) as f64, f32v(c) as f64);
     let v = match op {
@@ -332,6 +334,7 @@ pub(super) unsafe fn fma_f32_rows_fma(
 }
 
 /// The half-precision format of a type, if it is one.
+#[inline]
 pub(super) fn half_fmt(t: Ty) -> Option<HalfFmt> {
     match t {
         Ty::F16 => Some(HalfFmt::F16),
@@ -341,6 +344,7 @@ pub(super) fn half_fmt(t: Ty) -> Option<HalfFmt> {
 }
 
 /// `min`/`max` of `f32` with `.NaN` and/or `.xorsign.abs`.
+#[inline]
 pub(super) fn min_max_f32(op: BinOp, mods: FpMods, a: u64, b: u64) -> u64 {
     let (x, y) = (f32v(a), f32v(b));
     if mods.nan && (x.is_nan() || y.is_nan()) {
@@ -358,6 +362,7 @@ pub(super) fn min_max_f32(op: BinOp, mods: FpMods, a: u64, b: u64) -> u64 {
     }
 }
 
+#[inline]
 pub(super) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
     match ty {
         Ty::F32 => {
@@ -496,6 +501,7 @@ pub(super) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
     }
 }
 
+#[inline]
 pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
     match ty {
         Ty::F32 => {
@@ -548,6 +554,7 @@ pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
     }
 }
 
+#[inline]
 pub(super) fn setp(cmp: Cmp, ty: Ty, unordered: bool, a: u64, b: u64) -> bool {
     if let Some(fmt) = half_fmt(ty) {
         let (x, y) = (half::to_f64(a as u16, fmt), half::to_f64(b as u16, fmt));
@@ -584,6 +591,7 @@ pub(super) fn setp(cmp: Cmp, ty: Ty, unordered: bool, a: u64, b: u64) -> bool {
     }
 }
 
+#[inline]
 pub(super) fn cmp_ord(cmp: Cmp, o: std::cmp::Ordering) -> bool {
     use std::cmp::Ordering::*;
     match cmp {
@@ -598,6 +606,7 @@ pub(super) fn cmp_ord(cmp: Cmp, o: std::cmp::Ordering) -> bool {
     }
 }
 
+#[inline]
 pub(super) fn bool_op(op: BoolOp, a: bool, b: bool) -> bool {
     match op {
         BoolOp::And => a && b,
@@ -815,6 +824,7 @@ pub(super) fn exec_testp(w: &mut Warp, m: u32, op: &Op) {
 }
 
 /// `testp`'s test on one value of type `ty` (`f32` or `f64`).
+#[inline]
 pub(super) fn testp(test: FpTest, ty: Ty, x: u64) -> bool {
     let x = if ty == Ty::F32 {
         f32v(x) as f64

@@ -27,6 +27,7 @@ pub(super) struct MbarState {
 }
 
 impl MbarState {
+    #[inline]
     pub(super) fn decode(v: u64) -> MbarState {
         let raw = (v >> 40) & ((1 << 22) - 1);
         MbarState {
@@ -42,6 +43,7 @@ impl MbarState {
         }
     }
 
+    #[inline]
     pub(super) fn encode(self) -> u64 {
         (self.pending & MB_COUNT)
             | (self.expected & MB_COUNT) << 20

@@ -9,6 +9,7 @@ use crate::sim::engine::ir::*;
 
 /// `dp4a` (four 8-bit products) or `dp2a` (two 16-bit by 8-bit products, from the low or
 /// `hi` half of `y`) of `x` and `y`, each operand signed or not.
+#[inline]
 pub(super) fn dot(pair: bool, hi: bool, (a_signed, b_signed): (bool, bool), x: u64, y: u64) -> i64 {
     let part = |v: u64, i: u32, bits: u32, signed: bool| -> i64 {
         let x = (v >> (i * bits)) & width_mask(bits);
@@ -90,6 +91,7 @@ pub(super) fn exec_carry(w: &mut Warp, m: u32, op: &Op) {
 
 /// `bfe` of a `ty` value `x`: `len` bits from `pos` (each 0 to 255), sign-extended from the
 /// field's top bit for signed types.
+#[inline]
 pub(super) fn bfe(ty: Ty, x: u64, pos: u32, len: u32) -> u64 {
     let bits = ty.bits();
     let x = x & width_mask(bits);
@@ -131,6 +133,7 @@ pub(super) fn exec_bfe(w: &mut Warp, m: u32, op: &Op) {
 
 /// `shf.l`/`shf.r` of the 64-bit funnel `hi:lo` by `n` (`.clamp`: at most 32; `.wrap`:
 /// modulo 32), the result's 32 bits.
+#[inline]
 pub(super) fn shf(left: bool, clamp: bool, lo: u64, hi: u64, n: u32) -> u64 {
     let x = (hi & 0xffff_ffff) << 32 | (lo & 0xffff_ffff);
     let n = if clamp { n.min(32) } else { n & 31 };
@@ -159,6 +162,7 @@ pub(super) fn exec_shf(w: &mut Warp, m: u32, op: &Op) {
 }
 
 /// `bfi` of a `ty` value: `len` bits of `a` inserted into `base` at `pos` (each 0 to 255).
+#[inline]
 pub(super) fn bfi(ty: Ty, a: u64, base: u64, pos: u32, len: u32) -> u64 {
     let bits = ty.bits();
     let base = base & width_mask(bits);
@@ -227,6 +231,7 @@ pub(super) fn exec_unpack(w: &mut Warp, m: u32, op: &Op) {
 /// `prmt` of the eight bytes `b:a`: with a mode (`.f4e`, `.b4e`, ...) its `table` picks
 /// the bytes by the selector's low two bits; without one each selector nibble picks a byte
 /// (bit 3: replicate its sign).
+#[inline]
 pub(super) fn prmt(table: Option<&[[u8; 4]; 4]>, a: u64, b: u64, sel: u64) -> u64 {
     let src = (a & 0xffff_ffff) | ((b & 0xffff_ffff) << 32);
     if let Some(table) = table {
@@ -265,6 +270,7 @@ pub(super) fn exec_prmt(w: &mut Warp, m: u32, op: &Op) {
 
 /// `bfind` of a `ty` value: the position of its most significant non-sign bit
 /// (`.shiftamt`: as a left shift amount), `0xffffffff` when there is none.
+#[inline]
 pub(super) fn bfind(ty: Ty, shiftamt: bool, x: u64) -> u64 {
     let bits = ty.bits();
     let x = x & width_mask(bits);

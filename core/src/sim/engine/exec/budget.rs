@@ -106,6 +106,7 @@ impl Meter {
 
     /// The thread-instruction count at which the running warp must pause: the budget, or
     /// the next look at the clock.
+    #[inline]
     pub(super) fn pause_at(&self, stats: &Stats) -> u64 {
         let left = self.budget.work.saturating_sub(stats.work);
         let until_clock = if self.started.is_some() {
@@ -119,6 +120,7 @@ impl Meter {
     }
 
     /// Checks the budget and, when due, the clock; `line` is where the kernel is.
+    #[inline]
     pub(super) fn check(&mut self, stats: &Stats, kernel: &str, line: u32) -> Result<()> {
         if stats.work > self.budget.work {
             return Err(self.over_budget(kernel, line));
@@ -131,6 +133,7 @@ impl Meter {
 
     /// A warp paused before an instruction of `threads` threads at `line`: past the
     /// budget that is the end; otherwise the clock is due.
+    #[inline]
     pub(super) fn paused(
         &mut self,
         stats: &Stats,
@@ -145,6 +148,7 @@ impl Meter {
     }
 
     /// Looks at the clock; the next look is [`CLOCK_EVERY_WORK`] later.
+    #[inline]
     pub(super) fn tick(&mut self, work: u64, kernel: &str, line: u32) -> Result<()> {
         self.next_clock = work.saturating_add(CLOCK_EVERY_WORK);
         self.look(kernel, line)
@@ -152,6 +156,7 @@ impl Meter {
 
     /// Looks at the clock now, whatever the work: after work that may take longer than it
     /// is charged (a device-runtime call).
+    #[inline]
     pub(super) fn look(&self, kernel: &str, line: u32) -> Result<()> {
         #[cfg(not(target_arch = "wasm32"))]
         if let (Some(t), Some(d)) = (self.started, self.budget.deadline) {

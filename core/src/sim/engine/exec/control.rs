@@ -40,6 +40,7 @@ pub const STACK_BYTES: usize = 256 << 10;
 
 /// Moves lanes `m` (those in `mask` the instruction ran in) to `to(lane)` and the rest of
 /// `mask` to `next`, keeping the warp uniform when every lane goes to one place.
+#[inline]
 pub(super) fn jump(w: &mut Warp, mask: u32, m: u32, pc: u32, next: u32, to: impl Fn(usize) -> u32) {
     let first = lanes(m).next().map(&to);
     let same = first.is_some_and(|t| lanes(m).all(|l| to(l) == t));

@@ -7,6 +7,7 @@ use super::warp::{lanes, Warp};
 use crate::sim::engine::half;
 use crate::sim::engine::ir::*;
 
+#[inline]
 pub(super) fn round_f64(x: f64, r: Round) -> f64 {
     match r {
         Round::Nearest => x.round_ties_even(),
@@ -18,6 +19,7 @@ pub(super) fn round_f64(x: f64, r: Round) -> f64 {
 
 /// An integer as an `f64` rounded to odd (exact when it fits in 53 bits), so that rounding
 /// it once more to a half format is the correctly rounded conversion.
+#[inline]
 pub(super) fn int_to_f64_odd(v: i128) -> f64 {
     let f = v as f64;
     let back = f as i128;
@@ -33,6 +35,7 @@ pub(super) fn int_to_f64_odd(v: i128) -> f64 {
 }
 
 /// An integer as an `f64` rounded in direction `r` (exact below 2^53).
+#[inline]
 pub(super) fn int_to_f64_directed(v: i128, r: Round) -> f64 {
     let n = v as f64;
     let back = n as i128;
@@ -64,6 +67,7 @@ pub(super) fn int_to_f64_directed(v: i128, r: Round) -> f64 {
 }
 
 /// `cvt` to `.f16`/`.bf16` from any type (round to nearest unless told otherwise).
+#[inline]
 pub(super) fn cvt_to_half(
     fmt: HalfFmt,
     sty: Ty,
@@ -96,6 +100,7 @@ pub(super) fn cvt_to_half(
     half::from_f64(x, fmt, round.unwrap_or(Round::Nearest)) as u64
 }
 
+#[inline]
 pub(super) fn cvt(dty: Ty, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, a: u64) -> u64 {
     if let Some(fmt) = half_fmt(dty) {
         return cvt_to_half(fmt, sty, round, sat, ftz, a);
@@ -189,6 +194,7 @@ pub(super) fn cvt(dty: Ty, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, 
     }
 }
 
+#[inline]
 pub(super) fn int_range(t: Ty) -> (i128, i128) {
     match t {
         Ty::S(n) => {

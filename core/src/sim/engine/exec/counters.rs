@@ -57,6 +57,7 @@ impl Stats {
 }
 
 /// `a / b`, 0 when `b` is 0.
+#[inline]
 pub(super) fn ratio(a: u64, b: u64) -> f64 {
     if b == 0 {
         0.0

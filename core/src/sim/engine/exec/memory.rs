@@ -99,6 +99,7 @@ pub(super) fn store_le(s: &mut [u8], v: u64) {
 
 impl Block<'_> {
     /// The bytes `[addr, addr+len)` of `space` as lane `l` sees them.
+    #[inline]
     pub(super) fn mem<'m>(
         &'m mut self,
         gmem: &'m mut Memory,
@@ -150,6 +151,7 @@ impl Block<'_> {
         }
     }
 
+    #[inline]
     pub(super) fn read(
         &mut self,
         gmem: &mut Memory,
@@ -191,6 +193,7 @@ impl Block<'_> {
         }
     }
 
+    #[inline]
     pub(super) fn write(
         &mut self,
         gmem: &mut Memory,
@@ -212,6 +215,7 @@ impl Block<'_> {
     /// active lane's), or the block's shared memory. The caller checks every lane against
     /// these bytes; `None`, or a lane outside them, sends it to the lane-by-lane path, which
     /// finds and reports the faulting lane.
+    #[inline]
     pub(super) fn warp_region<'m>(
         &'m mut self,
         gmem: &'m mut Memory,
@@ -533,6 +537,7 @@ impl Block<'_> {
 /// The value an atomic `op` on a `ty` value leaves in memory, from the value there (`old`),
 /// the operand `x` and, for `cas`, the value `c` to swap in; `global`: the address is in
 /// global memory.
+#[inline]
 pub(super) fn atom_value(op: AtomOp, ty: Ty, (old, x, c): (u64, u64, u64), global: bool) -> u64 {
     match op {
         // In global memory the GPU's f32 atomic add is

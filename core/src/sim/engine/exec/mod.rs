@@ -2,13 +2,14 @@
 //! the lanes at the lowest program counter first, block-wide barriers, shared, local,
 //! constant and parameter memory, atomics, shuffles and votes.
 //!
-//! One room per instruction family, as in wasmi's executor: [`block`] holds the dispatch
-//! loop, which only picks the lanes that run, counts the instruction and hands it to its
-//! family — [`arith`], [`bits`], [`convert`], [`memory`], [`warp_ops`], [`texture`],
-//! [`matrix`], [`control`], [`barrier`], [`runtime`]. [`warp`] is the warp's state and the
-//! row helpers they share; [`counters`] and [`probe`] what a launch counts; [`budget`] what
-//! it may use; [`launch`] runs the grid. Adding an instruction touches its family file and
-//! one line of [`Block::exec`](block::Block).
+//! One room per instruction family, as in wasmi's executor: [`Block`] (here) is the state
+//! they all work on; [`block`] holds the dispatch loop, which only picks the lanes that
+//! run, counts the instruction and hands it to its family — [`arith`], [`bits`],
+//! [`convert`], [`memory`], [`warp_ops`], [`texture`], [`matrix`], [`control`],
+//! [`barrier`], [`runtime`]. [`warp`] is the warp's state and the row helpers they share;
+//! [`counters`] and [`probe`] what a launch counts; [`budget`] what it may use and what
+//! work that is not an instruction costs; [`launch`] runs the grid. Adding an instruction
+//! touches its family file and one line of the dispatch (`Block::exec` or `Block::step`).
 
 mod arith;
 mod barrier;

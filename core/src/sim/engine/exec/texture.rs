@@ -9,6 +9,7 @@ use crate::sim::engine::mem::Memory;
 use crate::sim::engine::sampling;
 
 /// Lane `l`'s texture or surface object and coordinates (as 32-bit words).
+#[inline]
 pub(super) fn lane_target(w: &Warp, handle: Src, coords: &[Src], l: usize) -> (u64, [u32; 4]) {
     let mut c = [0u32; 4];
     for (k, &s) in coords.iter().enumerate().take(4) {

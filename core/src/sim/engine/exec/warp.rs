@@ -49,6 +49,7 @@ pub(super) struct Warp {
     pub(super) tid: [[u32; 3]; 32],
 }
 
+#[inline]
 pub(super) fn lanes(mask: u32) -> impl Iterator<Item = usize> {
     let mut m = mask;
     std::iter::from_fn(move || {
@@ -232,6 +233,7 @@ impl Warp {
 }
 
 /// Threads of the block that have not exited.
+#[inline]
 pub(super) fn live_threads(warps: &[Warp]) -> u32 {
     warps.iter().map(|w| w.live.count_ones()).sum()
 }
