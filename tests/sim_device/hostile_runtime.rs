@@ -196,7 +196,8 @@ fn run1(m: &SimModule, mem: &mut Memory, kernel: &str, params: &[u8]) -> cuda_li
         block: [1, 1, 1],
         shared_dynamic: 0,
     };
-    sim::launch(m, mem, kernel, dims, params, 10_000_000).map(|_| ())
+    // Room for the 200,000 device calls of the malloc test, each charged as a call.
+    sim::launch(m, mem, kernel, dims, params, 100_000_000).map(|_| ())
 }
 
 /// `printf(format, args...)` from one thread: the launch's outcome and the output.

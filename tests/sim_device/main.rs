@@ -9,6 +9,7 @@ mod api;
 mod corpus;
 mod hostile_runtime;
 mod limits;
+mod runtime_budget;
 
 use std::sync::{Mutex, MutexGuard};
 

@@ -71,7 +71,7 @@ pub(super) const CLOCK_EVERY_WORK: u64 = 1 << 20;
 pub(super) const RUNTIME_CALL_WORK: u64 = 64;
 
 /// Bytes cleared or copied per unit of work: [`block_work`]'s rate for cleared memory,
-/// also charged for what `malloc` clears and for call frames saved and restored.
+/// also charged for call frames saved and restored.
 pub(super) const BYTES_PER_WORK: u64 = 16;
 
 /// Work per byte of a `printf`'s format, arguments and text: formatting is byte by byte,

@@ -1,7 +1,7 @@
 //! The device runtime a kernel calls: `__assert_fail`, `vprintf` (device `printf`),
 //! `malloc` and `free`.
 
-use super::budget::{BYTES_PER_WORK, PRINTF_WORK_PER_BYTE, RUNTIME_CALL_WORK};
+use super::budget::{PRINTF_WORK_PER_BYTE, RUNTIME_CALL_WORK};
 use super::warp::{lanes, Warp};
 use super::Block;
 use crate::error::{Error, Result};
@@ -96,9 +96,10 @@ impl Block<'_> {
                 RuntimeFn::Vprintf => self.printf(gmem, w, ins, l, (arg(w, l, 0), arg(w, l, 1)))?,
                 RuntimeFn::Malloc => {
                     let size = arg(w, l, 0);
+                    // The heap hands out blocks as they are, not cleared (as on a GPU):
+                    // the work is the search alone, whatever the size.
                     let at = gmem.device_malloc(size);
-                    let cleared = if at == 0 { 0 } else { size };
-                    self.charge(heap_work(self.device_allocations) + cleared / BYTES_PER_WORK);
+                    self.charge(heap_work(self.device_allocations));
                     self.device_allocations += (at != 0) as u64;
                     at
                 }
@@ -160,6 +161,9 @@ impl Block<'_> {
         let fmt = self
             .c_string(gmem, w, l, fmt_at)
             .map_err(|d| self.fault(w, l, ins, format!("printf's format: {d}")))?;
+        // Formatting stops where the device's printf buffer is full, so a huge width costs
+        // what fits, not what was asked for.
+        let room = gmem.printf_room();
         let mut reader = ThreadArgs {
             block: &mut *self,
             gmem: &mut *gmem,
@@ -168,7 +172,7 @@ impl Block<'_> {
             base,
             read: 0,
         };
-        let formatted = printf::format(fmt.as_bytes(), &mut reader);
+        let formatted = printf::format_within(fmt.as_bytes(), &mut reader, room);
         let read = reader.read;
         let bytes = fmt.len() as u64 + read;
         let bytes =

@@ -7,7 +7,7 @@
 //!
 //! The deadline tests use a short deadline (a debug build is far slower than release) and
 //! allow a generous margin past it: a loaded machine delays the clock read, not the
-//! simulator's own bound. `cargo test --release --test hostile_runtime_budget --
+//! simulator's own bound. `cargo test --release --test sim_device runtime_budget --
 //! --ignored --nocapture` runs the issue's rows with their full sizes and prints the times.
 
 use std::time::{Duration, Instant};
@@ -253,6 +253,7 @@ const FOREVER: i32 = -1;
 
 #[test]
 fn malloc_in_a_loop_stops_at_the_deadline() {
+    let _turn = crate::turn();
     let mut m = load();
     let deadline = Duration::from_millis(200);
     let args: [&[u8]; 3] = [
@@ -272,6 +273,7 @@ fn malloc_in_a_loop_stops_at_the_deadline() {
 
 #[test]
 fn malloc_counts_against_the_budget() {
+    let _turn = crate::turn();
     let mut m = load();
     let args: [&[u8]; 3] = [
         &FOREVER.to_le_bytes(),
@@ -308,6 +310,7 @@ fn malloc_counts_against_the_budget() {
 
 #[test]
 fn printf_of_a_long_format_stops_at_the_deadline() {
+    let _turn = crate::turn();
     let mut m = load();
     let fmt = long_format(&mut m.1, 60_000);
     let deadline = Duration::from_millis(200);
@@ -324,6 +327,7 @@ fn printf_of_a_long_format_stops_at_the_deadline() {
 
 #[test]
 fn printf_counts_the_bytes_it_formats() {
+    let _turn = crate::turn();
     let mut m = load();
     let fmt = long_format(&mut m.1, 60_000);
     let args: [&[u8]; 2] = [&fmt.to_le_bytes(), &FOREVER.to_le_bytes()];
@@ -340,6 +344,7 @@ fn printf_counts_the_bytes_it_formats() {
 
 #[test]
 fn printf_reads_at_most_a_buffer_of_string_arguments() {
+    let _turn = crate::turn();
     // 40 `%s` of a 60 KB string: 2.4 MB to read for text past the 1 MiB printf buffer.
     let (module, mut mem) = load();
     let mut text = vec![b'y'; 60_000];
@@ -372,6 +377,7 @@ fn printf_reads_at_most_a_buffer_of_string_arguments() {
 
 #[test]
 fn malloc_free_churn_stops_at_the_deadline() {
+    let _turn = crate::turn();
     let mut m = load();
     let deadline = Duration::from_millis(200);
     let size = 8u64 << 20;
@@ -391,7 +397,8 @@ fn malloc_free_churn_stops_at_the_deadline() {
 }
 
 #[test]
-fn malloc_counts_the_bytes_it_clears() {
+fn malloc_free_churn_counts_against_the_budget() {
+    let _turn = crate::turn();
     let mut m = load();
     let size = 8u64 << 20;
     let args: [&[u8]; 3] = [
@@ -410,6 +417,7 @@ fn malloc_counts_the_bytes_it_clears() {
 
 #[test]
 fn recursion_with_a_large_frame_stops_at_the_deadline() {
+    let _turn = crate::turn();
     let mut m = load();
     let deadline = Duration::from_millis(200);
     let args: [&[u8]; 2] = [&FOREVER.to_le_bytes(), &8i32.to_le_bytes()];
@@ -425,6 +433,7 @@ fn recursion_with_a_large_frame_stops_at_the_deadline() {
 
 #[test]
 fn call_frames_count_against_the_budget() {
+    let _turn = crate::turn();
     let mut m = load();
     let args: [&[u8]; 2] = [&FOREVER.to_le_bytes(), &8i32.to_le_bytes()];
     let (e, took) = run(&mut m, "recurse_loop", 32, &args, budget(100_000_000, None));
@@ -460,6 +469,7 @@ fn timed(what: &str, kernel: &str, threads: u32, args: &[&[u8]], budget: Budget)
 #[test]
 #[ignore = "minutes in a debug build: run with --release --ignored --nocapture"]
 fn issue_rows_timed() {
+    let _turn = crate::turn();
     let five = budget(sim::DEFAULT_BUDGET, Some(Duration::from_secs(5)));
     let (one, mib8) = (1u64.to_le_bytes(), (8u64 << 20).to_le_bytes());
     let (keep, churn) = (0u32.to_le_bytes(), 1u32.to_le_bytes());
