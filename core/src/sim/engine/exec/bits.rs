@@ -95,24 +95,24 @@ pub(super) fn exec_carry(w: &mut Warp, m: u32, op: &Op) {
 pub(super) fn bfe(ty: Ty, x: u64, pos: u32, len: u32) -> u64 {
     let bits = ty.bits();
     let x = x & width_mask(bits);
-    let signed = matches!(ty, Ty::S(_));
-    let v = if len == 0 {
+    if len == 0 {
+        return 0;
+    }
+    // The bits of the field that lie inside the word; the rest of the result is the sign
+    // bit: the field's top bit, or the word's when the field runs past it (an H200:
+    // `bfe.s32` of 0x80000000 at 28 for 8 bits is 0xfffffff8, at 32 or past 0xffffffff).
+    let inside = bits.saturating_sub(pos).min(len);
+    let field = if inside == 0 {
         0
     } else {
-        let shifted = if pos >= bits { 0 } else { x >> pos };
-        let field = shifted & width_mask(len.min(bits));
-        let top = pos.saturating_add(len).min(bits) - 1;
-        if signed && (x >> top) & 1 == 1 && len < bits {
-            field | !width_mask(len)
-        } else if signed && pos >= bits {
-            if (x >> (bits - 1)) & 1 == 1 {
-                u64::MAX
-            } else {
-                0
-            }
-        } else {
-            field
-        }
+        (x >> pos) & width_mask(inside)
+    };
+    let top = pos.saturating_add(len - 1).min(bits - 1);
+    let negative = matches!(ty, Ty::S(_)) && (x >> top) & 1 == 1;
+    let v = if negative {
+        field | !width_mask(inside)
+    } else {
+        field
     };
     v & width_mask(bits)
 }
@@ -321,6 +321,17 @@ mod tests {
         assert_eq!(bfe(U32, 0xffff_ffff, 40, 8), 0);
         assert_eq!(bfe(S32, 0x7fff_ffff, 40, 8), 0);
         assert_eq!(bfe(Ty::U(8), 1 << 63, 63, 1), 1);
+    }
+
+    #[test]
+    fn bfe_fills_a_field_past_the_word_with_the_sign_bit() {
+        // Recorded on an H200 (nvcc 13, sm_90): bfe.s32 of 0x80000000 and 0x7fffffff.
+        assert_eq!(bfe(S32, 0x8000_0000, 28, 8), 0xffff_fff8);
+        assert_eq!(bfe(S32, 0x8000_0000, 32, 8), 0xffff_ffff);
+        assert_eq!(bfe(S32, 0x8000_0000, 40, 8), 0xffff_ffff);
+        assert_eq!(bfe(S32, 0x7fff_ffff, 28, 8), 0x7);
+        assert_eq!(bfe(Ty::S(8), 1 << 63, 60, 8), 0xffff_ffff_ffff_fff8);
+        assert_eq!(bfe(Ty::S(8), 1 << 63, 64, 8), u64::MAX);
     }
 
     #[test]

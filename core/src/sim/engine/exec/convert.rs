@@ -179,7 +179,13 @@ pub(super) fn cvt(dty: Ty, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, 
                 Some(r) if dty == sty => round_f64(x, r),
                 _ => x,
             };
-            let x = if sat { x.clamp(0.0, 1.0) } else { x };
+            // `.sat` sends NaN to +0 as well (an H200: `cvt.sat.f32.f32` and
+            // `cvt.rn.sat.f32.f64` of a NaN give 0x00000000).
+            let x = match sat {
+                true if x.is_nan() => 0.0,
+                true => x.clamp(0.0, 1.0),
+                false => x,
+            };
             if dty == Ty::F32 {
                 // Narrowing f64 to f32 in the direction asked (`__double2float_rd`, ...).
                 let f = match round {
@@ -386,6 +392,12 @@ mod tests {
     fn float_to_float_saturates_flushes_and_rounds() {
         assert_eq!(cvt(F32, F32, None, true, false, f(1.5)), f(1.0));
         assert_eq!(cvt(F32, F32, None, true, false, f(-0.5)), f(0.0));
+        // NaN saturates to +0 (an H200, canonical and negative NaNs, from f32 and f64).
+        assert_eq!(cvt(F32, F32, None, true, false, 0x7fc0_0000), 0);
+        assert_eq!(cvt(F32, F32, None, true, true, 0xffc0_0000), 0);
+        let nan64 = 0x7ff8_0000_0000_0000;
+        assert_eq!(cvt(F32, F64, Some(Round::Nearest), true, false, nan64), 0);
+        assert_eq!(cvt(F64, F64, None, true, false, nan64), 0);
         assert_eq!(cvt(F32, F64, None, false, true, 1e-40f64.to_bits()), f(0.0));
         assert_eq!(
             cvt(F32, F64, None, false, false, 1e300f64.to_bits()),
