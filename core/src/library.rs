@@ -345,7 +345,7 @@ impl Library {
     /// from this library, which end at the latest at their work budget or deadline
     /// ([`Limits`](crate::Limits)). On the driver, kernels already queued on the GPU are
     /// the driver's to finish: `cuLibraryUnload` with a kernel in flight succeeds and the
-    /// kernel runs to its end (checked on an H200 by `tests/gpu_library.rs`).
+    /// kernel runs to its end (checked on an H200 by `tests/gpu/library.rs`).
     pub fn unload(self) -> Result<()> {
         self.lib.unload()
     }

@@ -5,7 +5,7 @@
 use crate::sim::engine::ir::*;
 
 /// What a launch did: the work it was charged for and the counters a profiler reads, as
-/// plain data (see the README's "Profiling counters" for their exact meaning).
+/// plain data (see the [`counters`](crate::guide::counters) guide for their exact meaning).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
