@@ -48,6 +48,8 @@
 /// assert!(t.total_ns > m.launch_ns && t.total_ns < m.launch_ns + 2_000.0);
 /// assert_eq!(t.occupancy.blocks_per_sm, 8);
 /// ```
+///
+/// The [`cost_model`](crate::guide::cost_model) guide explains it and its calibration.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CostModel {

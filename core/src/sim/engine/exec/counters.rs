@@ -11,8 +11,9 @@ use crate::sim::engine::ir::*;
 pub struct Stats {
     /// Instructions executed, counted per active thread.
     pub thread_instructions: u64,
-    /// Simulated work charged against the launch's [`Budget`]: the thread-instructions
-    /// plus the set-up of every block (see [`block_work`]).
+    /// Simulated work charged against the launch's [`Budget`](crate::sim::Budget): the
+    /// thread-instructions plus the set-up of every block (see
+    /// [`block_work`](crate::sim::block_work)).
     pub work: u64,
     /// Instructions executed, counted per warp.
     pub warp_instructions: u64,
@@ -205,6 +206,8 @@ pub(super) fn class_of(op: &Op) -> u8 {
 
 /// What one PTX line of a kernel did over a launch (lines that executed), for a profile's
 /// "which line is responsible".
+///
+/// The [`counters`](crate::guide::counters) guide says what each counter means.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LineCounters {
