@@ -12,8 +12,9 @@ pub struct Stats {
     /// Instructions executed, counted per active thread.
     pub thread_instructions: u64,
     /// Simulated work charged against the launch's [`Budget`](crate::sim::Budget): the
-    /// thread-instructions plus the set-up of every block (see
-    /// [`block_work`](crate::sim::block_work)).
+    /// thread-instructions, the set-up of every block (see
+    /// [`block_work`](crate::sim::block_work)) and what device `printf`, `malloc`/`free`,
+    /// call frames and bulk copies cost beyond their instructions.
     pub work: u64,
     /// Instructions executed, counted per warp.
     pub warp_instructions: u64,
