@@ -45,14 +45,14 @@ case "${1:-}" in
     export VIRTUAL_ENV="${VIRTUAL_ENV:-$(scripts/setup-venv.sh)}"
     rm -rf .gpu/diff-ptx
     CUDA_LIBRARY_DIFF_SELECT=1 CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
-      cargo test --release --test sim differential::select_cases -- --nocapture
+      cargo test --release --test sim_device differential::select_cases -- --nocapture
     stage_gpu_binary
     ;;
   ptx)
     export VIRTUAL_ENV="${VIRTUAL_ENV:-$(scripts/setup-venv.sh)}"
     rm -rf .gpu/diff-ptx
     CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
-      cargo test --release --test sim differential::simulator_matches_the_gpu -- --nocapture || true
+      cargo test --release --test sim_device differential::simulator_matches_the_gpu -- --nocapture || true
     stage_gpu_binary
     ;;
   nvcc)

@@ -1,7 +1,7 @@
 //! The simulator: the PTX engine on its own (counters, faults, warp operations, recursion)
 //! and through the public API on the simulated backend (instruction families against their
-//! definitions and the GPU's recorded results, the PTX grammar, real-world kernels, the
-//! differential corpus, hostile images, profiles). No GPU needed.
+//! definitions and the GPU's recorded results, the PTX grammar, real-world kernels,
+//! hostile images, profiles). No GPU needed.
 //!
 //! Tests here may run side by side: none reads or sets what the whole process shares (free
 //! device memory, event timelines, the work budget, limits, the device count). Those live
@@ -12,7 +12,6 @@ mod common;
 
 mod barriers;
 mod counters;
-mod differential;
 mod exact_ops;
 mod faults;
 mod hostile_images;

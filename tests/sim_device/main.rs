@@ -1,12 +1,14 @@
 //! The public API on the simulator's one device, one test at a time ([`turn`]): these tests
 //! read or set what the whole process shares (free device memory, event timelines, the work
-//! budget, the limits), so no other test may use the device meanwhile.
+//! budget, the limits) or depend on the layout of its allocations, so no other test may use
+//! the device meanwhile.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod api;
 mod corpus;
+mod differential;
 mod hostile_runtime;
 mod limits;
 mod runtime_budget;

@@ -16,8 +16,6 @@
 //! call costs no more than that room (it is then dropped whole, as the FIFO drops what does
 //! not fit).
 
-use super::mem::PRINTF_FIFO_BYTES;
-
 /// Where a conversion's argument comes from: `read(offset, size)` gives the little-endian
 /// value at that offset of the argument buffer; `string(address)` a C string.
 pub(crate) trait Args {
@@ -129,16 +127,10 @@ impl Out {
     }
 }
 
-/// Formats `format` with the arguments `args` holds. Returns the text and how many
-/// arguments were consumed (what device `printf` returns). Text longer than the printf
-/// FIFO is cut one byte past its size ([`PRINTF_FIFO_BYTES`]): it can never fit, and the
-/// FIFO drops it whole.
-pub(crate) fn format(format: &[u8], args: &mut dyn Args) -> Result<(String, u32), String> {
-    format_within(format, args, PRINTF_FIFO_BYTES)
-}
-
-/// [`format`] for a FIFO with `room` bytes left: the text stops at `room + 1` bytes, so a
-/// call whose output cannot fit costs no more than the room to find that out.
+/// Formats `format` with the arguments `args` holds, for a FIFO with `room` bytes left.
+/// Returns the text and how many arguments were consumed (what device `printf` returns).
+/// The text stops at `room + 1` bytes, so a call whose output cannot fit costs no more
+/// than the room to find that out, and the FIFO drops it whole.
 pub(crate) fn format_within(
     format: &[u8],
     args: &mut dyn Args,
@@ -505,8 +497,14 @@ fn hex_float(x: f64, precision: Option<usize>) -> Body {
 
 #[cfg(test)]
 mod tests {
-    use super::{format, format_within, Args};
+    use super::{format_within, Args};
     use crate::sim::engine::mem::PRINTF_FIFO_BYTES;
+
+    /// [`format_within`] an empty FIFO: text longer than the FIFO is cut one byte past its
+    /// size; it can never fit, and the FIFO drops it whole.
+    fn format(format: &[u8], args: &mut dyn Args) -> Result<(String, u32), String> {
+        format_within(format, args, PRINTF_FIFO_BYTES)
+    }
 
     /// Arguments laid out as the compiler lays them out.
     struct Buf(Vec<u8>, Vec<(u64, String)>);
