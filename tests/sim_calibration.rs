@@ -3,7 +3,9 @@
 //! recorded times do (`tests/fixtures/calibration.h100.json`), and the speed-ups must agree
 //! within a factor of 1.5 for at least 10 of the pairs. A pair the GPU times within 10% of
 //! each other is a tie (the same kernel's time varies by 5-8% from run to run on the GPU):
-//! no order to match, only the size check. Prints the README's calibration table. Runs in release builds only (debug builds are tens of times slower):
+//! no order to match, only the size check. Prints the calibration table of the cost_model
+//! guide (core/guide/cost_model.md). Runs in release builds only (debug builds are tens of
+//! times slower):
 //! `scripts/test.sh` runs it.
 
 #[path = "common/calibration.rs"]

@@ -3,7 +3,8 @@
 //!
 //! Runs on whichever backend `auto` picks: the simulator in CI, the driver on a GPU
 //! machine (`CUDA_LIBRARY_BACKEND` forces one). It runs for `UNLOAD_RACE_SECONDS`
-//! (default 3); the figures quoted in the README come from 600-second runs on both backends.
+//! (default 3); the figures in core/guide/figures.md come from 600-second runs on both
+//! backends.
 //!
 //! Each round loads `kernels.fatbin`, takes fresh kernel handles (so the first launch of
 //! each also fetches its parameters) and hands them to a launching thread, which launches

@@ -19,6 +19,8 @@ pub type KernelInfo = KernelRow;
 ///
 /// [Try it in your browser](../playground/index.html#kernels): the playground lesson on the
 /// kernel table: names, registers, occupancy, parameters, run on the simulated GPU.
+///
+/// The [`api`](crate::guide::api) guide explains lifetimes and argument checking.
 pub struct Kernel {
     pub(crate) lib: LibRef,
     pub(crate) raw: seam::Kernel,

@@ -69,7 +69,8 @@
 //!
 //! ## Backends
 //!
-//! One API, two backends, chosen once per process ([`backend()`], [`use_backend`]):
+//! One API, two backends, chosen once per process ([`backend()`], [`use_backend`]; the
+//! [`backends`](guide::backends) guide):
 //!
 //! - **driver**: the real CUDA driver, opened at run time.
 //! - **sim**: a simulated GPU in pure Rust ([`sim`]): it reads cubin, fatbin and PTX images
@@ -95,6 +96,12 @@
 //! on Windows). NVRTC: `CUDA_LIBRARY_NVRTC`, `$CUDA_HOME`/`$CUDA_PATH`, `/usr/local/cuda`,
 //! `libnvrtc.so.13`/`.12` by soname, then the PyPI wheels (`nvidia-cuda-nvrtc-cu12`,
 //! `nvidia-cuda-nvrtc` for CUDA 13) in the active Python's site-packages.
+//!
+//! ## Guides
+//!
+//! How it works and how well, one page per subject, with the commands that check it:
+//! [`guide`] (handles and unload, backends, images, limits, notebooks, the simulator's
+//! engine, counters, cost model and profiles, testing, figures).
 
 #![warn(missing_docs)]
 

@@ -59,6 +59,8 @@ use crate::options::LibraryOptions;
 ///
 /// [Try it in your browser](../playground/index.html#load): the playground lesson on loading
 /// images as libraries and reading what they hold, run on the simulated GPU.
+///
+/// The [`api`](crate::guide::api) guide explains handles, lifetimes and unloading.
 pub struct Library {
     lib: LibRef,
     source: String,
@@ -345,7 +347,9 @@ impl Library {
     /// from this library, which end at the latest at their work budget or deadline
     /// ([`Limits`](crate::Limits)). On the driver, kernels already queued on the GPU are
     /// the driver's to finish: `cuLibraryUnload` with a kernel in flight succeeds and the
-    /// kernel runs to its end (checked on an H200 by `tests/gpu_library.rs`).
+    /// kernel runs to its end (checked on an H200 by `tests/gpu/library.rs`).
+    ///
+    /// The [`api`](crate::guide::api) guide explains lifetimes and unloading.
     pub fn unload(self) -> Result<()> {
         self.lib.unload()
     }

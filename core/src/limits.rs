@@ -23,6 +23,8 @@ use std::time::Duration;
 ///
 /// The defaults admit every real image and kernel the project has met (the largest fatbin
 /// entries are tens of megabytes) and keep a hostile one well under 100 MB of memory.
+///
+/// The [`limits`](crate::guide::limits) guide lists every bound, fixed ones included.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Limits {
@@ -84,6 +86,8 @@ pub fn limits() -> Limits {
 }
 
 /// Replaces the limits for every later load and launch in the process.
+///
+/// The [`limits`](crate::guide::limits) guide lists every bound, fixed ones included.
 pub fn set_limits(limits: Limits) {
     *LIMITS.write().unwrap_or_else(|p| p.into_inner()) = Some(limits);
 }

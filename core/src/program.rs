@@ -153,6 +153,8 @@ impl ProgramOptions {
 /// println!("{}", code.symbol_mapping()["scale<float>"]); // _Z5scaleIfEvPT_S0_i
 /// # Ok(()) }
 /// ```
+///
+/// The [`backends`](crate::guide::backends) guide says where NVRTC and its headers are found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Program {

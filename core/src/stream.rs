@@ -130,6 +130,8 @@ impl Event {
     }
 
     /// Whether the event's times are simulated.
+    ///
+    /// The [`cost_model`](crate::guide::cost_model) guide says how simulated times are made.
     pub fn is_simulated(&self) -> bool {
         self.imp.is_simulated()
     }

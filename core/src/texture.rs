@@ -179,7 +179,7 @@ impl Array {
 /// the simulator point sampling gives an H100's bits; linear filtering uses the hardware's
 /// 8-bit per-axis weights but combines them exactly, where the GPU rounds them in an
 /// undocumented way: results differ by up to about 0.7% of the texture's largest value
-/// (measured; see the README).
+/// (measured; see [the engine guide](crate::guide::engine), "Textures and surfaces").
 pub struct Texture<'a> {
     /// Declared before the array: the object is destroyed first.
     object: seam::TexObject,

@@ -284,6 +284,8 @@ impl Sweep {
 /// // In a notebook cell, `p` as the last expression shows the summary.
 /// # Ok(()) }
 /// ```
+///
+/// The [`profiles`](crate::guide::profiles) guide says what a profile holds on each backend.
 pub fn profile(stream: &Stream, f: impl FnOnce() -> Result<()>) -> Result<Profile> {
     crate::profile::take(stream, f)
 }

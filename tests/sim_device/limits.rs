@@ -55,7 +55,8 @@ fn an_empty_kernel_on_a_huge_grid_stops_at_the_budget() {
     assert!(empty_blocks_within(budget, 1, 0) < 400_000);
     println!("2^31-1 empty blocks, budget {budget}: stopped in {took:?}");
     // A debug build is far slower than release, where the default budget (100 times this)
-    // stops in about a second (README, Limits); this bound only catches an unbounded run.
+    // stops in about a second (core/guide/limits.md, "Hostile inputs, measured"); this
+    // bound only catches an unbounded run.
     assert!(took < Duration::from_secs(30), "{took:?}");
 }
 

@@ -50,6 +50,8 @@ pub struct DriverInfo {
 }
 
 /// What backend is in use, where it came from and why it was chosen.
+///
+/// The [`backends`](crate::guide::backends) guide says how it is chosen and what each does.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
@@ -126,6 +128,8 @@ static SELECTED: OnceLock<BackendInfo> = OnceLock::new();
 /// }
 /// # Ok::<(), cuda_library::Error>(())
 /// ```
+///
+/// The [`backends`](crate::guide::backends) guide says how the backend is chosen.
 pub fn backend() -> Result<BackendInfo> {
     selected().cloned()
 }
@@ -141,6 +145,8 @@ pub fn backend() -> Result<BackendInfo> {
 /// assert!(use_backend(BackendKind::Sim).is_ok());
 /// # Ok::<(), cuda_library::Error>(())
 /// ```
+///
+/// The [`backends`](crate::guide::backends) guide says how the backend is chosen.
 pub fn use_backend(kind: BackendKind) -> Result<BackendInfo> {
     if let Some(b) = SELECTED.get() {
         return same_or_err(b, kind);

@@ -532,7 +532,7 @@ impl KernelInterface<DriverBackend> for Kernel {
         // Special handles (the null and legacy default streams, the per-thread stream that
         // cudarc's `per_thread_stream()` hands out) run in the *current* context, so only
         // they need it made current; a CUkernel launched on a stream of its own runs in the
-        // stream's context whatever is current (checked on an H100: `tests/gpu_library.rs`
+        // stream's context whatever is current (checked on an H100: `tests/gpu/library.rs`
         // and the context probe of `examples/bench.rs`). Skipping the check saves a
         // cuCtxGetCurrent per launch.
         if stream.raw as usize <= CU_STREAM_PER_THREAD {

@@ -62,6 +62,8 @@ pub struct FatbinEntryRow {
 }
 
 /// Everything an image tells about its kernels and variables.
+///
+/// The [`images`](crate::guide::images) guide says how it is read and checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LibraryTable {

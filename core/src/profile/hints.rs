@@ -6,6 +6,8 @@ use crate::sim::cost::{Bound, Limiter};
 use crate::sim::engine::LineCounters;
 
 /// A finding about a launch, in plain words.
+///
+/// The [`profiles`](crate::guide::profiles) guide explains profiles and their hints.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hint {
     /// The finding and what to try.

@@ -8,6 +8,8 @@ use crate::sim::cost::KernelTime;
 use crate::sim::engine::{LineCounters, Stats};
 
 /// One simulated launch, profiled.
+///
+/// The [`profiles`](crate::guide::profiles) guide explains profiles and their hints.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LaunchProfile {
     /// The kernel's symbol name.

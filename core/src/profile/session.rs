@@ -11,6 +11,8 @@ use crate::stream::Stream;
 /// time and hints that name the PTX lines responsible (from the simulator; on a GPU, from
 /// the same launch run again on it). Made by [`timing::profile`](crate::timing::profile); shows in a notebook as a compact
 /// summary, and [`compare`](crate::timing::compare) puts two or more side by side.
+///
+/// The [`profiles`](crate::guide::profiles) guide explains profiles and their hints.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Profile {

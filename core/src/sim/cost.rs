@@ -1,6 +1,7 @@
 //! The cost model: how long the simulated device says a launch, a copy or a peer copy takes,
 //! worked out from a launch's [`Stats`](super::Stats) counters. It is a model, calibrated
-//! against an H100 (README, "Calibration"), and every time it gives is labelled simulated.
+//! against an H100 (the [`cost_model`](crate::guide::cost_model) guide), and every time it
+//! gives is labelled simulated.
 
 /// How the simulated device charges time. All times are simulated nanoseconds.
 ///
@@ -47,6 +48,8 @@
 /// assert!(t.total_ns > m.launch_ns && t.total_ns < m.launch_ns + 2_000.0);
 /// assert_eq!(t.occupancy.blocks_per_sm, 8);
 /// ```
+///
+/// The [`cost_model`](crate::guide::cost_model) guide explains it and its calibration.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CostModel {
@@ -179,7 +182,8 @@ pub struct KernelTime {
 }
 
 impl CostModel {
-    /// An H100 SXM (80 GB HBM3), calibrated with events on one (README, "Calibration").
+    /// An H100 SXM (80 GB HBM3), calibrated with events on one (the
+    /// [`cost_model`](crate::guide::cost_model) guide's "Calibration").
     pub fn h100() -> CostModel {
         CostModel {
             launch_ns: 7_000.0,

@@ -17,6 +17,8 @@
 //! an instruction the simulator does not implement is an [`Error::Unsupported`](crate::Error::Unsupported)
 //! naming it and its line, never a silent wrong answer.
 //!
+//! The [`engine`](crate::guide::engine) guide says what the engine runs and how exactly.
+//!
 //! ```
 //! use cuda_library::sim::{self, Dims, Memory};
 //! let ptx = r#"

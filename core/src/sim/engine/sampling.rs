@@ -382,7 +382,8 @@ pub fn fetch(
             for ix in 0..spans {
                 // The GPU combines the per-axis weights in a way it does not document
                 // (products of its 8-bit weights rounded somewhere): summed exactly here, it
-                // agrees within 0.7% of the texture's largest value (README, Textures).
+                // agrees within 0.7% of the texture's largest value (guide::engine,
+                // "Textures and surfaces").
                 let w =
                     f64::from(taps[0][ix].1) * f64::from(taps[1][iy].1) * f64::from(taps[2][iz].1);
                 if w == 0.0 {

@@ -5,14 +5,16 @@
 use crate::sim::engine::ir::*;
 
 /// What a launch did: the work it was charged for and the counters a profiler reads, as
-/// plain data (see the README's "Profiling counters" for their exact meaning).
+/// plain data (see the [`counters`](crate::guide::counters) guide for their exact meaning).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     /// Instructions executed, counted per active thread.
     pub thread_instructions: u64,
-    /// Simulated work charged against the launch's [`Budget`]: the thread-instructions
-    /// plus the set-up of every block (see [`block_work`]).
+    /// Simulated work charged against the launch's [`Budget`](crate::sim::Budget): the
+    /// thread-instructions, the set-up of every block (see
+    /// [`block_work`](crate::sim::block_work)) and what device `printf`, `malloc`/`free`,
+    /// call frames and bulk copies cost beyond their instructions.
     pub work: u64,
     /// Instructions executed, counted per warp.
     pub warp_instructions: u64,
@@ -205,6 +207,8 @@ pub(super) fn class_of(op: &Op) -> u8 {
 
 /// What one PTX line of a kernel did over a launch (lines that executed), for a profile's
 /// "which line is responsible".
+///
+/// The [`counters`](crate::guide::counters) guide says what each counter means.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LineCounters {

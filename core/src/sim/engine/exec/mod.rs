@@ -58,6 +58,8 @@ pub struct Dims {
 
 /// Runs `kernel` over the whole grid, block after block, within `budget` (a number is a
 /// work budget in thread-instructions; a [`Budget`] adds a deadline and the register file).
+///
+/// The [`engine`](crate::guide::engine) guide says what a launch runs and how exactly.
 pub fn launch(
     module: &SimModule,
     gmem: &mut Memory,
