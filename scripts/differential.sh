@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The real-world differential test's data, step by step (tests/sim/differential.rs checks it
+# The real-world differential test's data, step by step (tests/sim_device/differential.rs checks it
 # in every test run; this script makes it):
 #
 #   scripts/differential.sh select
