@@ -166,26 +166,28 @@ impl<'a> Mentions<'a> {
         let mut by_function = HashMap::new();
         for f in &m.functions {
             let Some(body) = &f.body else { continue };
+            // Each name once, in the order of first mention (sets of names rather than a
+            // sort: no sort code generated for these types, which the WebAssembly
+            // playground pays for).
             let mut vars = Vec::new();
             let mut funcs = Vec::new();
+            let (mut seen_vars, mut seen_funcs) = (HashSet::new(), HashSet::new());
             visit(body, &mut |s| {
                 if let Statement::Instr(i) = s {
                     let mut ns = Vec::new();
                     i.operands.iter().for_each(|o| names(o, &mut ns));
                     for n in ns {
-                        if shared.contains(n) {
+                        if shared.contains(n) && seen_vars.insert(n) {
                             vars.push(n);
                         }
                         if let Some(callee) = index.get(n) {
-                            funcs.push(callee);
+                            if seen_funcs.insert(callee.name.as_str()) {
+                                funcs.push(callee);
+                            }
                         }
                     }
                 }
             });
-            vars.sort_unstable();
-            vars.dedup();
-            funcs.sort_unstable_by_key(|f| &f.name);
-            funcs.dedup_by_key(|f| &f.name);
             by_function.entry(&*f.name).or_insert((vars, funcs));
         }
         Mentions { index, by_function }
