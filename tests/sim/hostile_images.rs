@@ -389,6 +389,16 @@ fn parameter_lists_past_32764_bytes_are_refused_not_truncated() {
 }
 
 #[test]
+fn thread_counts_whose_product_passes_u64_saturate() {
+    let max = ".visible .entry k() .maxntid 4294967295, 4294967295, 4294967295";
+    let text = ptx("", "", "").replace(".visible .entry k()", max);
+    let t = LibraryTable::read(text.as_bytes()).unwrap();
+    assert_eq!(t.kernels[0].max_threads, Some(1024));
+    let lib = sim_load(text.as_bytes()).unwrap();
+    assert!(lib.get_kernel("k").is_ok());
+}
+
+#[test]
 fn constant_banks_past_64_kib_are_refused() {
     let t = LibraryTable::read(ptx(".const .b8 c[65536];", "", "").as_bytes()).unwrap();
     assert_eq!(t.kernels[0].const_bytes, Some(65536));
