@@ -141,3 +141,22 @@ fn two_profiles_compare_side_by_side() {
     }
     assert!(timing::compare([]).to_html().is_err());
 }
+
+#[test]
+fn the_cost_model_takes_any_counts_without_overflow() {
+    use cuda_library::sim::{CostModel, MemoryRequests, Stats};
+    let max = MemoryRequests {
+        requests: u64::MAX,
+        sectors: u64::MAX,
+    };
+    let s = Stats {
+        blocks: u64::MAX,
+        block_threads: u32::MAX,
+        warp_instructions: u64::MAX,
+        global_loads: max,
+        global_stores: max,
+        ..Stats::default()
+    };
+    let t = CostModel::h100().kernel_time(&s);
+    assert!(t.total_ns > 0.0, "{t:?}");
+}
