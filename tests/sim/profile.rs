@@ -159,4 +159,16 @@ fn the_cost_model_takes_any_counts_without_overflow() {
     };
     let t = CostModel::h100().kernel_time(&s);
     assert!(t.total_ns > 0.0, "{t:?}");
+
+    // A profile's line counters, summed, saturate.
+    let mut l = profile("transpose_conflicts", |c| c.grid = [1, 1, 1])
+        .launch
+        .expect("counters");
+    let line = cuda_library::sim::LineCounters {
+        global_sectors: u64::MAX,
+        global_ideal_sectors: u64::MAX,
+        ..Default::default()
+    };
+    l.lines.extend([line, line]);
+    assert_eq!(l.global_efficiency(), Some(1.0));
 }
