@@ -19,6 +19,45 @@ pub(crate) const DEMANGLED_MAX_BYTES: usize = 16 << 10;
 /// assert_eq!(cuda_library::demangle("_Z8scaleIdEvPT_S0_i"), "_Z8scaleIdEvPT_S0_i");
 /// ```
 pub fn demangle(name: &str) -> String {
+    // Only names starting with `_` can parse (`_Z`, `__Z`, `_GLOBAL_`), and only they recurse;
+    // a short one cannot recurse deep (each level takes at least a byte, an expression two).
+    if !name.starts_with('_') {
+        return name.to_string();
+    }
+    if name.len() <= INLINE_NAME_BYTES {
+        return demangle_here(name);
+    }
+    on_large_stack(|| demangle_here(name)).unwrap_or_else(|| name.to_string())
+}
+
+/// Stack for demangling: the parser recurses up to its limit of 96 levels, and nested call
+/// expressions (`_Z1fDTclcl…`) take over 2 MiB of stack at 47 levels in a debug build,
+/// past a test thread's 2 MiB: the process aborts. Real names need at most 512 KiB.
+const DEMANGLE_STACK_BYTES: usize = 32 << 20;
+
+/// Names up to this long are demangled on the caller's stack (at most 13 levels of
+/// expressions, under 1 MiB in a debug build); a thread costs some 40 µs.
+const INLINE_NAME_BYTES: usize = 32;
+
+/// `f` on a thread of its own with [`DEMANGLE_STACK_BYTES`] of stack (`None` when no thread
+/// can be started); where there are no threads (WebAssembly), here.
+fn on_large_stack(f: impl FnOnce() -> String + Send) -> Option<String> {
+    if cfg!(target_family = "wasm") {
+        return Some(f());
+    }
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("demangle".into())
+            .stack_size(DEMANGLE_STACK_BYTES)
+            .spawn_scoped(scope, f)
+            .ok()?
+            .join()
+            .ok()
+    })
+}
+
+/// [`demangle`] on the current thread's stack.
+fn demangle_here(name: &str) -> String {
     let Ok(sym) = cpp_demangle::Symbol::new(name) else {
         return name.to_string();
     };
@@ -78,5 +117,24 @@ mod tests {
             assert_eq!(demangle(&name), name);
         }
         assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+    }
+
+    /// Nested call expressions: 105 bytes took over 2 MiB of stack in a debug build.
+    #[test]
+    fn deeply_nested_expressions_do_not_overflow_the_stack() {
+        for levels in [10, 13, 47, 60, 95, 96, 200, 10_000] {
+            let name = format!("_Z1fDT{}fp_EE", "cl".repeat(levels));
+            // On a thread with half a test thread's stack, where the abort would come sooner.
+            let kept = std::thread::Builder::new()
+                .stack_size(1 << 20)
+                .spawn(move || demangle(&name) == name)
+                .map(|t| t.join());
+            assert!(matches!(kept, Ok(Ok(true))), "{levels} levels");
+        }
+        let cutlass = "_ZN7cutlass6KernelINS_4gemm6kernel4GemmIiEEEEvNT_6ParamsE";
+        assert_eq!(
+            demangle(cutlass),
+            "void cutlass::Kernel<cutlass::gemm::kernel::Gemm<int> >(cutlass::gemm::kernel::Gemm<int>::Params)"
+        );
     }
 }

@@ -412,6 +412,12 @@ fn a_kernel_name_that_demangles_exponentially_stays_mangled() {
     let t = LibraryTable::read(text.as_bytes()).unwrap();
     assert_eq!(t.kernels[0].demangled, name);
     assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+
+    // 95 nested call expressions: over 4 MiB of the demangler's stack in a debug build.
+    let name = format!("_Z1fDT{}fp_EE", "cl".repeat(95));
+    let text = ptx("", "", "").replace(".entry k(", &format!(".entry {name}("));
+    let t = LibraryTable::read(text.as_bytes()).unwrap();
+    assert_eq!(t.kernels[0].demangled, name);
 }
 
 #[test]
