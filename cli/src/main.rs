@@ -26,32 +26,38 @@ const USAGE: &str = "usage: culib inspect [--json] [--driver] FILE
   --driver  ask the CUDA driver instead of reading the image (needs a GPU)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `args_os`: `std::env::args` panics on an argument that is not UTF-8, and a file name
+    // need not be.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let mut json = false;
     let mut use_driver = false;
     let mut file = None;
     let mut cmd = None;
     for a in &args {
-        match a.as_str() {
-            "--json" => json = true,
-            "--driver" => use_driver = true,
-            "-h" | "--help" => {
+        match a.to_str() {
+            Some("--json") => json = true,
+            Some("--driver") => use_driver = true,
+            Some("-h" | "--help") => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
-            s if cmd.is_none() => cmd = Some(s.to_string()),
-            s if file.is_none() => file = Some(s.to_string()),
-            s => {
-                eprintln!("culib: unexpected argument `{}`\n{USAGE}", esc(s));
+            _ if cmd.is_none() => cmd = Some(a.to_string_lossy().into_owned()),
+            _ if file.is_none() => file = Some(std::path::PathBuf::from(a)),
+            _ => {
+                eprintln!(
+                    "culib: unexpected argument `{}`\n{USAGE}",
+                    esc(&a.to_string_lossy())
+                );
                 return ExitCode::from(2);
             }
         }
     }
-    let (Some("inspect"), Some(file)) = (cmd.as_deref(), file) else {
+    let (Some("inspect"), Some(path)) = (cmd.as_deref(), file) else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let bytes = match std::fs::read(&file) {
+    let file = path.to_string_lossy().into_owned();
+    let bytes = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) => {
             eprintln!(

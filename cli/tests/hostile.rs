@@ -118,6 +118,40 @@ fn control_characters_in_names_are_escaped() {
     assert!(!has(&out.stderr, b"\x1b"));
 }
 
+/// A file name that is not UTF-8 is read (and shown lossily), not a panic in argument
+/// parsing.
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_read() {
+    use std::os::unix::ffi::OsStrExt;
+    let ptx = b".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k() { ret; }\n";
+    let ok = temp_file("not-utf8", "k.ptx", ptx);
+    let name = std::ffi::OsStr::from_bytes(b"k\xff.ptx");
+    let file = ok.with_file_name(name);
+    std::fs::rename(&ok, &file).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_culib"))
+        .arg("inspect")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("k\u{fffd}.ptx") && text.contains("\nk "),
+        "{text}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_culib"))
+        .args([
+            std::ffi::OsStr::new("inspect"),
+            std::ffi::OsStr::new("a"),
+            name,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn bombs_are_refused_in_bounded_memory() {
     // 512 MiB of address space: each of these takes gigabytes without the limits.

@@ -25,7 +25,8 @@ pub struct Dim3 {
 impl Dim3 {
     /// `x * y * z`.
     pub fn volume(&self) -> u64 {
-        self.x as u64 * self.y as u64 * self.z as u64
+        // Three u32 extents can pass u64::MAX; past it the volume is too large anyway.
+        (self.x as u64 * self.y as u64).saturating_mul(self.z as u64)
     }
 }
 
@@ -422,6 +423,17 @@ mod tests {
                 p
             })
             .collect()
+    }
+
+    #[test]
+    fn huge_dimensions_are_refused_not_overflowed() {
+        let max = (u32::MAX, u32::MAX, u32::MAX);
+        assert_eq!(Dim3::from(max).volume(), u64::MAX);
+        let e = LaunchConfig::new(1, max).validate().unwrap_err();
+        assert!(
+            e.to_string().contains("exceeds the CUDA limit of 1024"),
+            "{e}"
+        );
     }
 
     #[test]

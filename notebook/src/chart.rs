@@ -94,7 +94,9 @@ pub fn downsample(values: &[f64], max_points: usize) -> Vec<(f64, f64)> {
     let buckets = max_points / 2;
     let mut out = Vec::with_capacity(2 * buckets);
     for b in 0..buckets {
-        let (start, end) = (b * values.len() / buckets, (b + 1) * values.len() / buckets);
+        // Wider: `b * len` passes a 32-bit usize (WebAssembly) past ~8.6M values.
+        let at = |b: usize| (b as u128 * values.len() as u128 / buckets as u128) as usize;
+        let (start, end) = (at(b), at(b + 1));
         let mut lo: Option<(f64, f64)> = None;
         let mut hi: Option<(f64, f64)> = None;
         for p in values[start..end]

@@ -222,3 +222,27 @@ fn hostile_printf_formats_print_or_drop_without_panicking() {
         );
     }
 }
+
+/// A buffer larger than a 32-bit host can hold in one piece (but within the simulated
+/// device's 4 GiB) is an error, not a "capacity overflow" panic that aborts the module.
+#[wasm_bindgen_test]
+fn a_buffer_past_the_host_s_reach_is_an_error() {
+    let e = Buffer::zeros(3_000_000_000)
+        .err()
+        .expect("3 GB cannot fit a 32-bit host");
+    let message = field(&e, "message").as_string().unwrap_or_default();
+    assert!(message.contains("out of memory"), "{message}");
+    // The session still works.
+    assert_eq!(Buffer::zeros(16).unwrap().read_u32().unwrap(), vec![0; 4]);
+}
+
+/// A line plot of more values than `bucket × length` fits a 32-bit usize (9M values, 500
+/// buckets) samples them; the bucket bounds overflowed and sliced out of order.
+#[wasm_bindgen_test]
+fn a_plot_of_millions_of_values_samples_them() {
+    let n = 9_000_000;
+    let x = Buffer::zeros(n).unwrap();
+    let line = x.plot("u8").unwrap();
+    assert_eq!(line.title(), format!("buffer as u8[{n}]"));
+    assert!(line.to_svg().starts_with("<svg"));
+}

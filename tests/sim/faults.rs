@@ -182,6 +182,26 @@ fn arguments_are_checked_like_the_driver_checks_them() {
 }
 
 #[test]
+fn a_block_whose_volume_passes_u64_is_refused_not_overflowed() {
+    let mut mem = Memory::new();
+    let m = sim::load_ptx(&format!("{HEADER}{STORE_ALL}"), &mut mem).unwrap();
+    let e = sim::launch(
+        &m,
+        &mut mem,
+        "store_all",
+        Dims {
+            grid: [1, 1, 1],
+            block: [u32::MAX; 3],
+            shared_dynamic: 0,
+        },
+        &[0; 8],
+        sim::DEFAULT_BUDGET,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("threads per block"), "{e}");
+}
+
+#[test]
 fn parse_errors_carry_line_and_column() {
     let mut mem = Memory::new();
     // Outside a function body: the module's error.

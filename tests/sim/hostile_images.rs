@@ -389,6 +389,38 @@ fn parameter_lists_past_32764_bytes_are_refused_not_truncated() {
 }
 
 #[test]
+fn thread_counts_whose_product_passes_u64_saturate() {
+    let max = ".visible .entry k() .maxntid 4294967295, 4294967295, 4294967295";
+    let text = ptx("", "", "").replace(".visible .entry k()", max);
+    let t = LibraryTable::read(text.as_bytes()).unwrap();
+    assert_eq!(t.kernels[0].max_threads, Some(1024));
+    let lib = sim_load(text.as_bytes()).unwrap();
+    assert!(lib.get_kernel("k").is_ok());
+}
+
+/// A kernel name whose substitutions double at each of 35 levels would demangle to 2^35
+/// times its length: it is shown mangled, at once.
+#[test]
+fn a_kernel_name_that_demangles_exponentially_stays_mangled() {
+    let mut name = String::from("_Z1f1a1bIS_S_E");
+    for i in 1..36u32 {
+        let digit = char::from_digit(i, 36).unwrap_or('0').to_ascii_uppercase();
+        name.push_str(&format!("S0_IS{digit}_S{digit}_E"));
+    }
+    let text = ptx("", "", "").replace(".entry k(", &format!(".entry {name}("));
+    let start = std::time::Instant::now();
+    let t = LibraryTable::read(text.as_bytes()).unwrap();
+    assert_eq!(t.kernels[0].demangled, name);
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+
+    // 95 nested call expressions: over 4 MiB of the demangler's stack in a debug build.
+    let name = format!("_Z1fDT{}fp_EE", "cl".repeat(95));
+    let text = ptx("", "", "").replace(".entry k(", &format!(".entry {name}("));
+    let t = LibraryTable::read(text.as_bytes()).unwrap();
+    assert_eq!(t.kernels[0].demangled, name);
+}
+
+#[test]
 fn constant_banks_past_64_kib_are_refused() {
     let t = LibraryTable::read(ptx(".const .b8 c[65536];", "", "").as_bytes()).unwrap();
     assert_eq!(t.kernels[0].const_bytes, Some(65536));

@@ -141,3 +141,34 @@ fn two_profiles_compare_side_by_side() {
     }
     assert!(timing::compare([]).to_html().is_err());
 }
+
+#[test]
+fn the_cost_model_takes_any_counts_without_overflow() {
+    use cuda_library::sim::{CostModel, MemoryRequests, Stats};
+    let max = MemoryRequests {
+        requests: u64::MAX,
+        sectors: u64::MAX,
+    };
+    let s = Stats {
+        blocks: u64::MAX,
+        block_threads: u32::MAX,
+        warp_instructions: u64::MAX,
+        global_loads: max,
+        global_stores: max,
+        ..Stats::default()
+    };
+    let t = CostModel::h100().kernel_time(&s);
+    assert!(t.total_ns > 0.0, "{t:?}");
+
+    // A profile's line counters, summed, saturate.
+    let mut l = profile("transpose_conflicts", |c| c.grid = [1, 1, 1])
+        .launch
+        .expect("counters");
+    let line = cuda_library::sim::LineCounters {
+        global_sectors: u64::MAX,
+        global_ideal_sectors: u64::MAX,
+        ..Default::default()
+    };
+    l.lines.extend([line, line]);
+    assert_eq!(l.global_efficiency(), Some(1.0));
+}

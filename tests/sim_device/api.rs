@@ -507,6 +507,9 @@ fn driver_handles_say_the_simulator_has_none() {
     let (blocks, block) = k.max_potential_block_size(0, 0).unwrap();
     assert!(block >= 32 && blocks > 0);
     assert_eq!(k.max_active_blocks_per_sm(256, 0).unwrap(), 8);
+    // More dynamic shared memory than any block can have: no block fits (no overflow).
+    assert_eq!(k.max_active_blocks_per_sm(256, usize::MAX).unwrap(), 0);
+    assert_eq!(k.max_potential_block_size(usize::MAX, 0).unwrap().0, 0);
     let _ = dev;
 }
 

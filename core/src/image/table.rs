@@ -348,7 +348,9 @@ pub(crate) fn ptx_image_text(bytes: &[u8]) -> Result<&str> {
 
 /// `x * y * z` of a block shape, saturating.
 pub fn volume(d: [u32; 3]) -> u32 {
-    (d[0] as u64 * d[1] as u64 * d[2] as u64).min(u32::MAX as u64) as u32
+    (d[0] as u64 * d[1] as u64)
+        .saturating_mul(d[2] as u64)
+        .min(u32::MAX as u64) as u32
 }
 
 /// The most threads per block a kernel using `regs` registers per thread can be launched

@@ -48,7 +48,10 @@ impl LaunchProfile {
     /// over the sectors they took (1 when every request is coalesced).
     pub fn global_efficiency(&self) -> Option<f64> {
         let (ideal, actual) = self.lines.iter().fold((0u64, 0u64), |(i, a), l| {
-            (i + l.global_ideal_sectors, a + l.global_sectors)
+            (
+                i.saturating_add(l.global_ideal_sectors),
+                a.saturating_add(l.global_sectors),
+            )
         });
         (actual > 0).then(|| ideal as f64 / actual as f64)
     }

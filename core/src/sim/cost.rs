@@ -288,8 +288,9 @@ impl CostModel {
                 multiprocessors: sms,
             },
         };
-        let total_warps = (blocks * warps_per_block) as f64;
-        let sectors = (stats.global_loads.sectors + stats.global_stores.sectors) as f64;
+        // In f64: a caller's `Stats` may hold any counts, and their products pass u64.
+        let total_warps = blocks as f64 * warps_per_block as f64;
+        let sectors = stats.global_loads.sectors as f64 + stats.global_stores.sectors as f64;
         let traffic = (sectors + stats.atomics.global_lanes as f64) * 32.0;
         let resident_in_l2 = stats.global_footprint <= self.l2_bytes;
         let dram_bytes = if resident_in_l2 {
@@ -319,7 +320,7 @@ impl CostModel {
         let (mut weighted_warps, mut busy_ns) = (0.0, 0.0);
         let count = waves.len();
         for (i, &(share, busy, per, alike)) in waves.iter().enumerate() {
-            let resident = (per * warps_per_block) as f64;
+            let resident = per as f64 * warps_per_block as f64;
             // The busiest SM's part of the work: `per` blocks in each of `alike` waves.
             let on_sm = alike * per as f64 / blocks as f64;
             let issue = stats.warp_instructions as f64 / self.issue_per_cycle.max(1) as f64;

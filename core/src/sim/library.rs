@@ -314,9 +314,9 @@ impl SimLibrary {
         }
         let warps = block_size.div_ceil(32);
         let mut blocks = (64 / warps).min(32);
-        let shared = k.shared_bytes.unwrap_or(0) as usize + dynamic_smem;
+        let shared = (k.shared_bytes.unwrap_or(0) as usize).saturating_add(dynamic_smem);
         if shared > 0 {
-            blocks = blocks.min((233_472 / (shared + 1024)) as u32);
+            blocks = blocks.min((233_472 / shared.saturating_add(1024)) as u32);
         }
         if let Some(regs) = k.num_regs {
             let per_warp = (regs.max(1) * 32).div_ceil(256) * 256;

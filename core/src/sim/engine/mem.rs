@@ -135,6 +135,9 @@ impl Memory {
         if self.used.saturating_add(bytes) > CAPACITY {
             return Err(out_of_memory(format!("{} of {CAPACITY} in use", self.used)));
         }
+        let data = zeroed(size).ok_or_else(|| {
+            out_of_memory("more than this host process can allocate in one piece".into())
+        })?;
         let align = align.max(256);
         let span = bytes.max(1);
         let addr = self
@@ -145,7 +148,7 @@ impl Memory {
         self.used += bytes;
         // Usually the highest address yet, so this is a push.
         let i = self.allocs.partition_point(|(b, _)| *b < addr);
-        self.allocs.insert(i, (addr, vec![0; size]));
+        self.allocs.insert(i, (addr, data));
         Ok(addr)
     }
 
@@ -412,6 +415,19 @@ impl Objects {
             self.live.remove(i);
         }
     }
+}
+
+/// `size` zero bytes, or `None` where the host cannot hold them. On 64-bit hosts zeroed
+/// memory is mapped lazily and costs nothing until written; a 32-bit host (WebAssembly)
+/// has at most `isize::MAX` bytes in one piece and must not abort when its memory runs out.
+fn zeroed(size: usize) -> Option<Vec<u8>> {
+    if cfg!(target_pointer_width = "64") {
+        return Some(vec![0; size]);
+    }
+    let mut v = Vec::new();
+    v.try_reserve_exact(size).ok()?;
+    v.resize(size, 0);
+    Some(v)
 }
 
 #[cfg(test)]

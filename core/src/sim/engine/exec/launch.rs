@@ -31,7 +31,10 @@ pub(super) fn check(
             params.len()
         )));
     }
-    let threads64 = dims.block.iter().map(|&d| d as u64).product::<u64>();
+    let threads64 = dims
+        .block
+        .iter()
+        .fold(1u64, |n, &d| n.saturating_mul(d as u64));
     if threads64 == 0 || dims.grid.contains(&0) {
         return Err(Error::InvalidArgument(
             "a grid or block dimension is zero".into(),
