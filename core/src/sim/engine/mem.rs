@@ -6,7 +6,7 @@
 //! gap that fits. At most [`CAPACITY`] bytes are live in a range of 108 TiB, so a gap
 //! always exists.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use crate::error::{Error, Result};
 use crate::sampling::{Layout, TextureDesc};
@@ -285,6 +285,10 @@ const HEAP_GRAIN: u64 = 16;
 
 /// The device `malloc` heap: blocks of one global allocation, found and freed in
 /// O(log n): free ranges by address (to merge neighbours) and by size (best fit).
+///
+/// All three maps are `BTreeMap<u64, u64>`: one instantiation of the B-tree's code
+/// instead of three, which a notebook's first `:dep` compiles (about 10,000 lines of
+/// LLVM IR fewer than a `BTreeSet<(u64, u64)>` beside the maps).
 #[derive(Debug, Default, Clone)]
 struct Heap {
     /// Address of the heap's allocation; 0 until the first `malloc`.
@@ -293,9 +297,17 @@ struct Heap {
     live: BTreeMap<u64, u64>,
     /// Free ranges: offset to length.
     free_at: BTreeMap<u64, u64>,
-    /// The same ranges as (length, offset).
-    free_by_size: BTreeSet<(u64, u64)>,
+    /// The same ranges keyed by [`size_key`] (length, then offset), to offset.
+    free_by_size: BTreeMap<u64, u64>,
 }
+
+/// Orders free ranges by length, then offset, in one `u64`: both are below 2^32 because
+/// the heap is [`DEVICE_HEAP_BYTES`] long.
+const fn size_key(len: u64, offset: u64) -> u64 {
+    (len << 32) | offset
+}
+
+const _: () = assert!(DEVICE_HEAP_BYTES <= u32::MAX as u64);
 
 impl Heap {
     fn new(base: u64) -> Heap {
@@ -309,18 +321,22 @@ impl Heap {
 
     fn add_free(&mut self, offset: u64, len: u64) {
         self.free_at.insert(offset, len);
-        self.free_by_size.insert((len, offset));
+        self.free_by_size.insert(size_key(len, offset), offset);
     }
 
     fn remove_free(&mut self, offset: u64, len: u64) {
         self.free_at.remove(&offset);
-        self.free_by_size.remove(&(len, offset));
+        self.free_by_size.remove(&size_key(len, offset));
     }
 
     /// The offset of a new block of `size` bytes, from the smallest free range it fits.
     fn malloc(&mut self, size: u64) -> Option<u64> {
         let len = size.checked_next_multiple_of(HEAP_GRAIN)?;
-        let &(free, offset) = self.free_by_size.range((len, 0)..).next()?;
+        if len > DEVICE_HEAP_BYTES {
+            return None;
+        }
+        let (&key, &offset) = self.free_by_size.range(size_key(len, 0)..).next()?;
+        let free = key >> 32;
         self.remove_free(offset, free);
         if free > len {
             self.add_free(offset + len, free - len);
