@@ -83,7 +83,7 @@ fn variable_parts(kind: &str, name: &str, addr: u64, bytes: &[u8]) -> (Vec<Strin
 }
 
 /// How many elements a buffer's preview shows.
-const BUFFER_PREVIEW: usize = 16;
+const BUFFER_PREVIEW: usize = 32;
 
 /// The first elements of `bytes` read as `N`-byte values and written by `show`.
 fn preview<const N: usize>(bytes: &[u8], show: fn([u8; N]) -> String) -> Vec<String> {
@@ -127,6 +127,44 @@ fn buffer_columns(ty: &str, bytes: &[u8]) -> Option<Vec<(Column, Vec<String>)>> 
     }
 }
 
+/// How many values a row of a buffer's preview holds (a buffer of numbers: a grid).
+const PER_ROW: usize = 8;
+
+/// The preview's columns and rows: one typed column is laid out as a grid of [`PER_ROW`]
+/// values a row, each row labelled with its first index; several (bytes: hex and u8) as one
+/// row per value.
+fn buffer_rows(values: Vec<(Column, Vec<String>)>) -> (Vec<Column>, Vec<Vec<Cell>>) {
+    let shown = values.first().map_or(0, |(_, v)| v.len());
+    let mut columns = vec![Column::new("index", Align::Right)];
+    if let [(_, one)] = values.as_slice() {
+        columns.extend((0..PER_ROW.min(shown)).map(|i| Column::new(format!("+{i}"), Align::Right)));
+        let rows = one
+            .chunks(PER_ROW)
+            .enumerate()
+            .map(|(r, chunk)| {
+                let mut row = vec![Cell::text((r * PER_ROW).to_string())];
+                row.extend(chunk.iter().map(|v| Cell::mono(v.clone())));
+                row.resize_with(columns.len(), || Cell::text(""));
+                row
+            })
+            .collect();
+        return (columns, rows);
+    }
+    columns.extend(values.iter().map(|(c, _)| c.clone()));
+    let rows = (0..shown)
+        .map(|i| {
+            let mut r = vec![Cell::text(i.to_string())];
+            r.extend(
+                values
+                    .iter()
+                    .map(|(_, v)| Cell::mono(v.get(i).cloned().unwrap_or_default())),
+            );
+            r
+        })
+        .collect();
+    (columns, rows)
+}
+
 /// A buffer of `len` elements of `ty`: one table of its first values in their own type.
 /// Buffers of other element types are shown as a variable is.
 fn buffer_parts(ty: &str, len: usize, addr: u64, bytes: &[u8]) -> (Vec<String>, String) {
@@ -140,19 +178,7 @@ fn buffer_parts(ty: &str, len: usize, addr: u64, bytes: &[u8]) -> (Vec<String>, 
     } else {
         String::new()
     };
-    let mut columns = vec![Column::new("index", Align::Right)];
-    columns.extend(values.iter().map(|(c, _)| c.clone()));
-    let rows = (0..shown)
-        .map(|i| {
-            let mut r = vec![Cell::text(i.to_string())];
-            r.extend(
-                values
-                    .iter()
-                    .map(|(_, v)| Cell::mono(v.get(i).cloned().unwrap_or_default())),
-            );
-            r
-        })
-        .collect();
+    let (columns, rows) = buffer_rows(values);
     let table = Table {
         caption: Some(format!(
             "buffer `{name}`: {} bytes at {addr:#x}{more}",
