@@ -132,7 +132,9 @@ the crate's <b>simulated backend</b>, which reads cubin, fatbin and PTX images i
 executes PTX. On a machine with an NVIDIA driver the same Rust code runs on the GPU.</p>
 <p>Snippets are JavaScript calling the same API as the Rust crate, with names in camelCase;
 each lesson shows the Rust it mirrors. <code>show(x)</code> displays a value the way a
-Jupyter notebook does. Press <b>Run</b> (or Ctrl+Enter).</p>
+Jupyter notebook does. Press <b>Run</b> (or <kbd>Ctrl</kbd>+<kbd>Enter</kbd> from anywhere
+on the page). In an editor <kbd>Tab</kbd> indents: press <kbd>Esc</kbd> first and the next
+<kbd>Tab</kbd> moves on.</p>
 <pre class="rust">println!("{}", cuda_library::backend()?);  // which backend, and why
 let dev = Device::new(0)?;                 // shown as a table in a notebook</pre>`,
     code: `// Which backend runs the calls: here always the simulator.
