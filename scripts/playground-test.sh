@@ -4,7 +4,10 @@
 #     (cargo test --target wasm32-unknown-unknown, runner wasm-bindgen-test-runner)
 #   - the end-to-end test (playground/e2e/e2e.mjs): Debian's Chromium, headless, driven by
 #     playwright-core against the built site served on 127.0.0.1; screenshots and the
-#     measured figures go to target/playground/e2e/.
+#     measured figures go to target/playground/e2e/. Its access part (e2e/access.mjs) uses
+#     the keyboard only, runs axe-core (light and dark, 1280×800 and 390×844) and checks a
+#     phone's first screen; the screenshots at 390×844 and 1280×800, light and dark, go to
+#     target/playground/screenshots/.
 # Installs Chromium with apt when it is missing. Host unit tests run in `cargo test --workspace`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -11,13 +11,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' playground/Cargo.toml)
 out=target/playground/site
+# Where cargo puts the .wasm (CARGO_TARGET_DIR when set, as cargo itself does).
+cargo_target=${CARGO_TARGET_DIR:-target}
 
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
   echo "== installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 minutes on 2 cores)" >&2
   cargo install --quiet wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
-if [ ! -x playground/node_modules/.bin/wasm-opt ] || [ ! -d playground/node_modules/playwright-core ]; then
+if [ ! -x playground/node_modules/.bin/wasm-opt ] || [ ! -d playground/node_modules/playwright-core ] \
+  || [ ! -f playground/node_modules/axe-core/axe.min.js ]; then
   (cd playground && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
@@ -28,7 +31,7 @@ mkdir -p "$out/pkg" "$out/samples"
 # --weak-refs: objects a snippet does not free() (buffers, libraries) are freed when the
 # worker's JavaScript collects them, so repeated runs do not grow the simulated memory.
 wasm-bindgen --target web --no-typescript --weak-refs --out-dir "$out/pkg" \
-  target/wasm32-unknown-unknown/wasm/cuda_library_playground.wasm
+  "$cargo_target/wasm32-unknown-unknown/wasm/cuda_library_playground.wasm"
 wasm=$out/pkg/cuda_library_playground_bg.wasm
 echo "== wasm-opt -O3" >&2
 playground/node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \

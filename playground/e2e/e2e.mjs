@@ -1,11 +1,15 @@
 // End-to-end test of the built playground in Debian's Chromium (headless), driven by
-// playwright-core. Usage: node e2e.mjs URL OUT_DIR SAMPLE_FILE
+// playwright-core. Usage: node e2e.mjs URL OUT_DIR SAMPLE_FILE [SHOTS_DIR]
 //   URL          where the built site is served (127.0.0.1)
 //   OUT_DIR      screenshots and report.json go here
 //   SAMPLE_FILE  an image to "drop" through the page's file chooser
+//   SHOTS_DIR    the screenshots at 390×844 and 1280×800, light and dark (access.mjs);
+//                default: OUT_DIR/../screenshots
 // Opens every lesson and runs it, checks what the page shows, edits snippets into errors
 // (PTX syntax, a JavaScript typo, a wrong argument, an endless loop), checks sharing through
 // the URL, and fails on any console error. Prints page-ready and per-lesson run times.
+// Then access.mjs: keyboard only, axe-core's accessibility rules and chart-text contrast in
+// light and dark, a phone's first screen and width, and the screenshots.
 // Then the hostile part (hostile.mjs): links, snippets and dropped files that try to reach
 // another origin or restyle the page, against a second server on another port that counts
 // every connection it gets (it must get none).
@@ -13,15 +17,17 @@
 import { chromium } from "playwright-core";
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, basename } from "node:path";
+import { join, basename, dirname } from "node:path";
 import { hostile, startDetector } from "./hostile.mjs";
+import { accessibility, keyboard, phone, screenshots } from "./access.mjs";
 
-const [url, outDir, sampleFile] = process.argv.slice(2);
+const [url, outDir, sampleFile, shotsArg] = process.argv.slice(2);
 if (!url || !outDir || !sampleFile) {
   console.error("usage: node e2e.mjs URL OUT_DIR SAMPLE_FILE");
   process.exit(2);
 }
 mkdirSync(outDir, { recursive: true });
+const shotsDir = shotsArg ?? join(dirname(outDir), "screenshots");
 
 // What each lesson must show, written from what the kernels and fixtures hold.
 const EXPECT = {
@@ -30,8 +36,8 @@ const EXPECT = {
   kernels: ["unrolled<3>", "ns::namespaced(int*)", "occupancy at 256 threads per block"],
   globals: ['"coeffs"', '"managed_value"', "global `table`: 16 bytes", "40",
     "Float32Array(8) [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]"],
-  managed: ["Int32Array(1) [42]", "Int32Array(1) [101]", "Int32Array(1) [8]", "buffer `u8[32]`"],
-  launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `u8[4000]`",
+  managed: ["Int32Array(1) [42]", "Int32Array(1) [101]", "Int32Array(1) [8]", "buffer `f32[8]`"],
+  launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `f32[1000]`: 4000 bytes", "first 32 of 1000 values",
     "1000 values", "1000 values as 25 rows of 40"],
   timing: ["simulated", "saxpy"],
   "why-slow": ["copy_strided", "32.0 sectors per request", "uncoalesced", "where the time goes",
@@ -221,6 +227,18 @@ try {
   await page.click("#reset");
   r = await runLesson();
   check(r.output.includes("Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]"), "a fresh worker runs the lesson again");
+
+  for (const [what, part] of [["keyboard", keyboard], ["accessibility", accessibility], ["phone", phone]]) {
+    try {
+      await part({ browser, url, check, lessons: ids });
+    } catch (e) {
+      check(false, `the ${what} part stopped: ${String(e.message ?? e).split("\n")[0]}`);
+    }
+  }
+  const shots = await screenshots({ browser, url, dir: shotsDir });
+  consoleErrors.push(...shots.errors);
+  report.screenshots = shots.shots;
+  console.log(`screenshots: ${shots.shots.join(" ")}`);
 
   try {
     report.hostile = await hostile({ browser, page, url, outDir, check, detector, expected, onSite, requests });

@@ -145,8 +145,12 @@ export async function hostile({ page, url, outDir, check, detector, expected, on
         const x = ((i + 0.5) * innerWidth) / 9;
         const y = ((j + 0.5) * innerHeight) / 9;
         const e = document.elementFromPoint(x, y);
-        const inside = x >= out.left && x <= out.right && y >= out.top && y <= out.bottom;
-        if (e?.closest("#output") && !inside) problems.push(`<${e.localName}> of the output covers ${x | 0},${y | 0}`);
+        // (1 px of slack: hit testing snaps to whole pixels, the boxes do not.)
+        const inside = x >= out.left - 1 && x <= out.right + 1 && y >= out.top - 1 && y <= out.bottom + 1;
+        if (e?.closest("#output") && !inside) {
+          const b = e.getBoundingClientRect();
+          problems.push(`<${e.localName}> of the output (${b.left},${b.top} to ${b.right},${b.bottom}; the output area ${out.left},${out.top} to ${out.right},${out.bottom}) covers ${x | 0},${y | 0}`);
+        }
       }
     }
     if (outputToo) {

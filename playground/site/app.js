@@ -23,10 +23,17 @@ const state = {
 
 // ---------- editors ----------
 
-function makeEditor(container, onRun) {
+// Tab indents, as in any code editor; Escape releases the keyboard, so that the next Tab
+// (or Shift+Tab) moves the focus on instead (the convention of CodeMirror and VS Code's
+// "Tab moves focus"; the pane's head says so). Ctrl/Cmd+Enter runs from anywhere (the
+// document's keydown, below).
+function makeEditor(container, label) {
   const gutter = document.createElement("div");
   gutter.className = "gutter";
+  gutter.setAttribute("aria-hidden", "true"); // the numbers are for the eye, not the ear
   const ta = document.createElement("textarea");
+  ta.setAttribute("aria-label", label);
+  ta.setAttribute("aria-describedby", "editor-keys");
   const body = document.createElement("div"); // grows with the text; `container` scrolls
   body.className = "editor-body";
   ta.spellcheck = false;
@@ -51,6 +58,7 @@ function makeEditor(container, onRun) {
     ta.style.height = "auto";
     ta.style.height = `${ta.scrollHeight}px`;
   };
+  let released = false; // Escape was pressed: the next Tab leaves the editor
   const editor = {
     textarea: ta,
     onEdit: () => {},
@@ -89,22 +97,26 @@ function makeEditor(container, onRun) {
     refresh();
     editor.onEdit();
   });
+  ta.addEventListener("focus", () => {
+    released = false;
+  });
   ta.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      onRun();
-    } else if (e.key === "Tab" && !e.shiftKey) {
+    if (e.key === "Escape") {
+      released = true;
+    } else if (e.key === "Tab" && !e.shiftKey && !released && !e.ctrlKey && !e.altKey && !e.metaKey) {
       e.preventDefault();
       ta.setRangeText("    ", ta.selectionStart, ta.selectionEnd, "end");
       refresh();
       editor.onEdit();
+    } else if (e.key !== "Shift") {
+      released = false;
     }
   });
   return editor;
 }
 
-const codeEditor = makeEditor($("code-editor"), run);
-const ptxEditor = makeEditor($("ptx-editor"), run);
+const codeEditor = makeEditor($("code-editor"), "snippet.js, the JavaScript that runs");
+const ptxEditor = makeEditor($("ptx-editor"), "PTX file");
 
 function saveEdits() {
   const l = state.lesson;
@@ -116,6 +128,18 @@ ptxEditor.onEdit = saveEdits;
 // ---------- lessons ----------
 
 function renderNav() {
+  const select = $("lesson-select");
+  select.replaceChildren(
+    ...LESSONS.map((l, i) => {
+      const o = document.createElement("option");
+      o.value = l.id;
+      o.textContent = `${i + 1}. ${l.title}`;
+      return o;
+    }),
+  );
+  select.addEventListener("change", () => {
+    location.hash = `#${select.value}`;
+  });
   const nav = $("lessons");
   nav.replaceChildren(
     ...LESSONS.map((l, i) => {
@@ -137,14 +161,17 @@ function showLesson(lesson, shared) {
     if (a.dataset.lesson === lesson.id) a.setAttribute("aria-current", "page");
     else a.removeAttribute("aria-current");
   }
+  $("lesson-select").value = lesson.id;
   $("title").textContent = lesson.title;
   $("text").innerHTML = lesson.text; // authored by us, in lessons.js
+  foldText($("text"));
   $("upload").hidden = !lesson.upload;
   const edits = shared ?? state.edits[lesson.id] ?? {};
   codeEditor.value = edits.code ?? lesson.code;
   $("ptx-pane").hidden = !lesson.ptx;
   if (lesson.ptx) {
     $("ptx-name").textContent = lesson.ptx.name;
+    ptxEditor.textarea.setAttribute("aria-label", `${lesson.ptx.name}, the PTX the snippet loads`);
     ptxEditor.value = edits.ptx ?? lesson.ptx.text;
   }
   if (shared) {
@@ -160,6 +187,26 @@ function showLesson(lesson, shared) {
   $("next").disabled = i === LESSONS.length - 1;
   document.title = `${lesson.title} · cuda-library playground`;
 }
+
+// Everything after the lesson's first paragraph goes in a <details>: open on a wide screen
+// (its summary hidden by style.css), folded on a narrow one, so that a phone's first screen
+// shows the code and the Run button.
+const NARROW = window.matchMedia("(max-width: 800px)");
+function foldText(text) {
+  const first = text.querySelector("p");
+  const rest = first ? [...text.children].slice([...text.children].indexOf(first) + 1) : [];
+  if (rest.length === 0) return;
+  const more = document.createElement("details");
+  more.className = "more";
+  more.open = !NARROW.matches;
+  const summary = document.createElement("summary");
+  summary.textContent = "More about this lesson";
+  more.append(summary, ...rest);
+  text.append(more);
+}
+NARROW.addEventListener("change", () => {
+  for (const d of document.querySelectorAll(".text details.more")) d.open = !NARROW.matches;
+});
 
 // ---------- sharing through the URL hash ----------
 
@@ -405,8 +452,35 @@ function showResult(m) {
   root.dataset.dropped = [...new Set(dropped)].join(" ");
   root.dataset.runs = String(Number(root.dataset.runs ?? 0) + 1);
   root.dataset.lastRunMs = m.ms.toFixed(1);
-  $("run-info").textContent = `${e ? "failed" : "ran"} in ${m.ms.toFixed(1)} ms (wall time in your browser)`;
+  const n = $("output").childElementCount;
+  const wall = document.createElement("span");
+  wall.className = "wall";
+  wall.textContent = " (wall time in your browser)";
+  $("run-info").replaceChildren(`${e ? "failed" : "ran"} in ${m.ms.toFixed(1)} ms`, wall,
+    n ? `: ${n} result${n === 1 ? "" : "s"} below` : "");
+  markScrollable();
 }
+
+// Output wider than its box (a long table, a hex dump) scrolls inside the box. Such a box
+// is made reachable by keyboard (arrow keys then scroll it) and named, and style.css shades
+// its edges; checked again whenever the output's width changes.
+function markScrollable() {
+  for (const el of $("output").querySelectorAll(".culib, pre, .out")) {
+    const scrolls = el.scrollWidth > el.clientWidth + 1;
+    el.classList.toggle("scrolls", scrolls);
+    if (scrolls && !el.hasAttribute("tabindex")) {
+      const caption = el.querySelector("caption, h3")?.textContent.trim();
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "region");
+      el.setAttribute("aria-label", `${caption ? `${caption.slice(0, 80)}: ` : ""}scrolls sideways`);
+    } else if (!scrolls && el.getAttribute("role") === "region") {
+      el.removeAttribute("tabindex");
+      el.removeAttribute("role");
+      el.removeAttribute("aria-label");
+    }
+  }
+}
+new ResizeObserver(() => markScrollable()).observe($("output"));
 
 // ---------- dropped and chosen files ----------
 
@@ -465,6 +539,21 @@ $("next").addEventListener("click", () => {
   const i = LESSONS.indexOf(state.lesson);
   if (i < LESSONS.length - 1) location.hash = `#${LESSONS[i + 1].id}`;
 });
+// Ctrl+Enter (Cmd+Enter on a Mac) runs the lesson wherever the focus is.
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey) {
+    e.preventDefault();
+    run();
+  }
+});
+for (const a of document.querySelectorAll("a[data-skip]")) {
+  a.addEventListener("click", (e) => {
+    e.preventDefault(); // the hash names the lesson: a skip link must not change it
+    const target = a.dataset.skip === "code" ? codeEditor.textarea : $("output");
+    target.focus();
+    target.scrollIntoView({ block: "start" });
+  });
+}
 setupDrop();
 fromHash();
 startWorker();

@@ -132,7 +132,9 @@ the crate's <b>simulated backend</b>, which reads cubin, fatbin and PTX images i
 executes PTX. On a machine with an NVIDIA driver the same Rust code runs on the GPU.</p>
 <p>Snippets are JavaScript calling the same API as the Rust crate, with names in camelCase;
 each lesson shows the Rust it mirrors. <code>show(x)</code> displays a value the way a
-Jupyter notebook does. Press <b>Run</b> (or Ctrl+Enter).</p>
+Jupyter notebook does. Press <b>Run</b> (or <kbd>Ctrl</kbd>+<kbd>Enter</kbd> from anywhere
+on the page). In an editor <kbd>Tab</kbd> indents: press <kbd>Esc</kbd> first and the next
+<kbd>Tab</kbd> moves on.</p>
 <pre class="rust">println!("{}", cuda_library::backend()?);  // which backend, and why
 let dev = Device::new(0)?;                 // shown as a table in a notebook</pre>`,
     code: `// Which backend runs the calls: here always the simulator.
@@ -220,7 +222,7 @@ show(value.readI32());
 value.writeI32([100]);
 
 const n = 8;
-const out = Buffer.zeros(n * 4);
+const out = Buffer.zerosF32(n);             // float out[8], zeroed
 lib.getKernel("use_vars").launch([1], [n], new Args().buffer(out).i32(n));
 
 show(value.readI32());                      // one more than before
@@ -239,9 +241,11 @@ grid of blocks of 256 threads and reads the result back.</p>
 <code>.f64(n)</code> for the last one. Edit the PTX (say, <code>fma.rn.f32</code> to
 <code>mul.f32 %f4, %f1, %f2;</code>) and run again; a typo is reported at its line and
 column.</p>
-<p>To look at data rather than read it, <code>plot(type)</code>, <code>histogram(type)</code>
-and <code>heatmap(type, width)</code> draw a buffer's or a variable's contents, read as
-<code>"f32"</code>, <code>"i32"</code> and the like, as a notebook does.</p>
+<p>A buffer remembers its element type (<code>fromF32</code> and <code>zerosF32</code> make
+floats), so <code>show(y)</code> lists floats. To look at data rather than read it,
+<code>plot()</code>, <code>histogram()</code> and <code>heatmap(width)</code> draw it, as a
+notebook does. A variable's bytes have no type: name one, as in
+<code>table.plot("f32")</code>.</p>
 <pre class="rust">let x = ctx.htod(&amp;xs)?;
 let y = ctx.htod(&amp;ys)?;
 launch!(saxpy, &amp;stream, &amp;LaunchConfig::new(grid, 256), 2.0f32, x, y, n)?;
@@ -260,9 +264,9 @@ const grid = [Math.ceil(n / block[0])];
 saxpy.launch(grid, block, new Args().f32(2).buffer(x).buffer(y).u32(n));
 
 show(y.readF32().slice(0, 8));   // 2 * i + 1
-show(y);
-show(y.plot("f32"));             // the whole result as a line chart
-show(y.heatmap("f32", 40));      // or as 25 rows of 40
+show(y);                         // buffer f32[1000]: its first values
+show(y.plot());                  // the whole result as a line chart
+show(y.heatmap(40));             // or as 25 rows of 40
 `,
   },
   {
@@ -283,7 +287,7 @@ const saxpy = lib.getKernel("saxpy");   // saxpy(float a, const float* x, float*
 const sweep = new Sweep("saxpy");
 let last;
 for (const n of [1 << 10, 1 << 12, 1 << 14, 1 << 16]) {
-  const x = Buffer.zeros(4 * n), y = Buffer.zeros(4 * n);
+  const x = Buffer.zerosF32(n), y = Buffer.zerosF32(n);
   last = saxpy.time([Math.ceil(n / 256)], [256], new Args().f32(2).buffer(x).buffer(y).i32(n), 3);
   sweep.add(n, last, 12 * n);   // bytes moved: read x and y, write y
   x.free(); y.free();
@@ -315,7 +319,7 @@ let both = timing::compare([fast, slow]);   // in a notebook: the same views</pr
     ptx: { name: "copies.ptx", text: COPIES_PTX },
     code: `const lib = Library.loadData(files["copies.ptx"]);
 const n = 1 << 19;
-const x = Buffer.zeros(4 * 32 * n), y = Buffer.zeros(4 * n);
+const x = Buffer.zerosF32(32 * n), y = Buffer.zerosF32(n);
 const args = new Args().buffer(y).buffer(x).u32(n);
 
 const fast = lib.getKernel("copy_coalesced").profile([n / 256], [256], args);
@@ -344,7 +348,7 @@ hangs), a kernel used after its library was unloaded.</p>
     ptx: { name: "forever.ptx", text: FOREVER_PTX },
     code: `const lib = Library.loadData(files["kernels.ptx"]);
 const saxpy = lib.getKernel("saxpy");
-const x = Buffer.zeros(16);   // room for 4 floats
+const x = Buffer.zerosF32(4);   // room for 4 floats
 
 try {   // the last parameter is an int: 4 bytes, not 8
   saxpy.launch([1], [32], new Args().f32(1).buffer(x).buffer(x).f64(4));

@@ -396,7 +396,7 @@ impl Args {
 
     /// A buffer's device address (a pointer parameter).
     pub fn buffer(mut self, b: &Buffer) -> Args {
-        self.0.push(Arg::Ptr(DevicePtr(b.0.as_raw())));
+        self.0.push(Arg::Ptr(DevicePtr(b.raw())));
         self
     }
 
@@ -494,116 +494,223 @@ fn picture(
     js(plot).map(Plot)
 }
 
-/// Device memory on the simulated GPU (`DeviceBuffer<u8>`), freed when the JavaScript
-/// object is freed (`free()`) or collected.
+/// Device memory on the simulated GPU that remembers the element type it was made with:
+/// `fromF32` and `zerosF32` make a buffer of `f32`, `fromI32` and `zerosI32` of `i32`, and
+/// so on; `zeros(bytes)` and `fromBytes` make untyped bytes (`u8`). `show(buffer)` and the
+/// pictures use that type; the `read*` methods read any buffer as any type. Freed when the
+/// JavaScript object is freed (`free()`) or collected.
 #[wasm_bindgen]
-pub struct Buffer(DeviceBuffer<u8>);
+pub struct Buffer(Typed);
+
+/// A device buffer of one of the element types JavaScript has typed arrays for.
+enum Typed {
+    Bytes(DeviceBuffer<u8>),
+    F32(DeviceBuffer<f32>),
+    F64(DeviceBuffer<f64>),
+    I32(DeviceBuffer<i32>),
+    U32(DeviceBuffer<u32>),
+}
+
+/// `$body` with `$b` bound to the typed `DeviceBuffer` inside `$typed`, whatever its type.
+macro_rules! with_buffer {
+    ($typed:expr, $b:ident => $body:expr) => {
+        match $typed {
+            Typed::Bytes($b) => $body,
+            Typed::F32($b) => $body,
+            Typed::F64($b) => $body,
+            Typed::I32($b) => $body,
+            Typed::U32($b) => $body,
+        }
+    };
+}
 
 impl Buffer {
-    fn from_bytes_inner(bytes: &[u8]) -> std::result::Result<Buffer, JsValue> {
-        js(session::with_session(|s| s.ctx.htod(bytes)).map(Buffer))
+    /// A device copy of `values`, kept as the type `wrap` gives it.
+    fn copy_of<T: DeviceRepr>(
+        values: &[T],
+        wrap: fn(DeviceBuffer<T>) -> Typed,
+    ) -> std::result::Result<Buffer, JsValue> {
+        js(session::with_session(|s| s.ctx.htod(values)).map(|b| Buffer(wrap(b))))
+    }
+
+    /// `len` zeroed elements of `T`, kept as the type `wrap` gives them.
+    fn zeroed<T: DeviceRepr>(
+        len: usize,
+        wrap: fn(DeviceBuffer<T>) -> Typed,
+    ) -> std::result::Result<Buffer, JsValue> {
+        js(session::with_session(|s| s.ctx.alloc_zeroed::<T>(len)).map(|b| Buffer(wrap(b))))
+    }
+
+    /// The device address.
+    fn raw(&self) -> u64 {
+        with_buffer!(&self.0, b => b.as_raw())
+    }
+
+    /// The contents as bytes.
+    fn bytes(&self) -> Result<Vec<u8>> {
+        with_buffer!(&self.0, b => b.to_vec().map(|v| session::bytes_from_values(&v)))
+    }
+
+    /// A picture of the contents: read as `ty` when given and not the buffer's own type,
+    /// else drawn by the core from the typed buffer (titled `buffer f32[1000]`).
+    fn picture(&self, ty: Option<String>, what: Picture) -> std::result::Result<Plot, JsValue> {
+        match ty {
+            Some(ty) if ty != self.element_type() => picture("buffer", self.bytes(), &ty, what),
+            _ => js(with_buffer!(&self.0, b => match what {
+                Picture::Line => b.plot(),
+                Picture::Histogram => b.histogram(),
+                Picture::Heatmap(width) => b.heatmap(width),
+            }))
+            .map(Plot),
+        }
     }
 }
 
 #[wasm_bindgen]
 impl Buffer {
-    /// `bytes` zero-filled bytes.
+    /// `bytes` zero-filled bytes (untyped: shown as bytes).
     pub fn zeros(bytes: usize) -> std::result::Result<Buffer, JsValue> {
-        js(session::with_session(|s| s.ctx.alloc_zeroed::<u8>(bytes)).map(Buffer))
+        Buffer::zeroed(bytes, Typed::Bytes)
     }
 
-    /// A copy of `bytes`.
+    /// `n` 32-bit floats, all zero.
+    #[wasm_bindgen(js_name = zerosF32)]
+    pub fn zeros_f32(n: usize) -> std::result::Result<Buffer, JsValue> {
+        Buffer::zeroed(n, Typed::F32)
+    }
+
+    /// `n` 64-bit floats, all zero.
+    #[wasm_bindgen(js_name = zerosF64)]
+    pub fn zeros_f64(n: usize) -> std::result::Result<Buffer, JsValue> {
+        Buffer::zeroed(n, Typed::F64)
+    }
+
+    /// `n` 32-bit signed integers, all zero.
+    #[wasm_bindgen(js_name = zerosI32)]
+    pub fn zeros_i32(n: usize) -> std::result::Result<Buffer, JsValue> {
+        Buffer::zeroed(n, Typed::I32)
+    }
+
+    /// `n` 32-bit unsigned integers, all zero.
+    #[wasm_bindgen(js_name = zerosU32)]
+    pub fn zeros_u32(n: usize) -> std::result::Result<Buffer, JsValue> {
+        Buffer::zeroed(n, Typed::U32)
+    }
+
+    /// A copy of `bytes` (untyped: shown as bytes).
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(bytes: &[u8]) -> std::result::Result<Buffer, JsValue> {
-        Buffer::from_bytes_inner(bytes)
+        Buffer::copy_of(bytes, Typed::Bytes)
     }
 
     /// A copy of 32-bit floats.
     #[wasm_bindgen(js_name = fromF32)]
     pub fn from_f32(v: &[f32]) -> std::result::Result<Buffer, JsValue> {
-        Buffer::from_bytes_inner(&session::bytes_from_values(v))
+        Buffer::copy_of(v, Typed::F32)
     }
 
     /// A copy of 64-bit floats.
     #[wasm_bindgen(js_name = fromF64)]
     pub fn from_f64(v: &[f64]) -> std::result::Result<Buffer, JsValue> {
-        Buffer::from_bytes_inner(&session::bytes_from_values(v))
+        Buffer::copy_of(v, Typed::F64)
     }
 
     /// A copy of 32-bit signed integers.
     #[wasm_bindgen(js_name = fromI32)]
     pub fn from_i32(v: &[i32]) -> std::result::Result<Buffer, JsValue> {
-        Buffer::from_bytes_inner(&session::bytes_from_values(v))
+        Buffer::copy_of(v, Typed::I32)
     }
 
     /// A copy of 32-bit unsigned integers.
     #[wasm_bindgen(js_name = fromU32)]
     pub fn from_u32(v: &[u32]) -> std::result::Result<Buffer, JsValue> {
-        Buffer::from_bytes_inner(&session::bytes_from_values(v))
+        Buffer::copy_of(v, Typed::U32)
+    }
+
+    /// The element type the buffer was made with: `"f32"`, `"f64"`, `"i32"`, `"u32"` or
+    /// `"u8"` (bytes).
+    #[wasm_bindgen(getter, js_name = elementType)]
+    pub fn element_type(&self) -> String {
+        match self.0 {
+            Typed::Bytes(_) => "u8",
+            Typed::F32(_) => "f32",
+            Typed::F64(_) => "f64",
+            Typed::I32(_) => "i32",
+            Typed::U32(_) => "u32",
+        }
+        .to_string()
+    }
+
+    /// How many elements of its type the buffer holds.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        with_buffer!(&self.0, b => b.len())
     }
 
     /// Size in bytes.
     #[wasm_bindgen(getter, js_name = sizeBytes)]
     pub fn size_bytes(&self) -> usize {
-        self.0.size_bytes()
+        with_buffer!(&self.0, b => b.size_bytes())
     }
 
     /// The device address.
     #[wasm_bindgen(getter)]
     pub fn address(&self) -> f64 {
-        self.0.as_raw() as f64
+        self.raw() as f64
     }
 
     /// The contents.
     #[wasm_bindgen(js_name = readBytes)]
     pub fn read_bytes(&self) -> std::result::Result<Vec<u8>, JsValue> {
-        js(self.0.to_vec())
+        js(self.bytes())
     }
 
     /// The contents as 32-bit floats.
     #[wasm_bindgen(js_name = readF32)]
     pub fn read_f32(&self) -> std::result::Result<Vec<f32>, JsValue> {
-        read_as(self.0.to_vec(), "f32")
+        read_as(self.bytes(), "f32")
     }
 
     /// The contents as 64-bit floats.
     #[wasm_bindgen(js_name = readF64)]
     pub fn read_f64(&self) -> std::result::Result<Vec<f64>, JsValue> {
-        read_as(self.0.to_vec(), "f64")
+        read_as(self.bytes(), "f64")
     }
 
     /// The contents as 32-bit signed integers.
     #[wasm_bindgen(js_name = readI32)]
     pub fn read_i32(&self) -> std::result::Result<Vec<i32>, JsValue> {
-        read_as(self.0.to_vec(), "i32")
+        read_as(self.bytes(), "i32")
     }
 
     /// The contents as 32-bit unsigned integers.
     #[wasm_bindgen(js_name = readU32)]
     pub fn read_u32(&self) -> std::result::Result<Vec<u32>, JsValue> {
-        read_as(self.0.to_vec(), "u32")
+        read_as(self.bytes(), "u32")
     }
 
-    /// A typed preview and hex dump, as a notebook shows a buffer.
+    /// The first values in the buffer's own type (bytes: in hex and decimal), as a
+    /// notebook shows a buffer.
     #[wasm_bindgen(js_name = toHtml)]
     pub fn to_html(&self) -> std::result::Result<String, JsValue> {
-        js(self.0.to_html())
+        js(with_buffer!(&self.0, b => b.to_html()))
     }
 
-    /// The contents read as elements of `ty` (`"f32"`, `"i32"`, ...) as a line chart of
-    /// value against index (sampled when longer than 1000 elements).
-    pub fn plot(&self, ty: &str) -> std::result::Result<Plot, JsValue> {
-        picture("buffer", self.0.to_vec(), ty, Picture::Line)
+    /// A line chart of value against index (sampled when longer than 1000 elements), of
+    /// the buffer's own type or of its contents read as `ty` (`"f32"`, `"i32"`, ...).
+    pub fn plot(&self, ty: Option<String>) -> std::result::Result<Plot, JsValue> {
+        self.picture(ty, Picture::Line)
     }
 
-    /// A histogram of the contents read as elements of `ty`.
-    pub fn histogram(&self, ty: &str) -> std::result::Result<Plot, JsValue> {
-        picture("buffer", self.0.to_vec(), ty, Picture::Histogram)
+    /// A histogram of the values (of the buffer's own type, or read as `ty`).
+    pub fn histogram(&self, ty: Option<String>) -> std::result::Result<Plot, JsValue> {
+        self.picture(ty, Picture::Histogram)
     }
 
-    /// The contents read as elements of `ty`, `width` to a row, as a heatmap.
-    pub fn heatmap(&self, ty: &str, width: usize) -> std::result::Result<Plot, JsValue> {
-        picture("buffer", self.0.to_vec(), ty, Picture::Heatmap(width))
+    /// The values, `width` to a row, as a heatmap. `ty` reads the contents as another
+    /// type; `heatmap(width)` keeps the buffer's own.
+    pub fn heatmap(&self, width: usize, ty: Option<String>) -> std::result::Result<Plot, JsValue> {
+        self.picture(ty, Picture::Heatmap(width))
     }
 }
 

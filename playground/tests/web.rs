@@ -80,24 +80,63 @@ fn variables_read_and_write() {
 fn buffers_and_variables_plot_as_svg() {
     let xs: Vec<f32> = (0..3000).map(|i| (i as f32 / 50.0).sin()).collect();
     let x = Buffer::from_f32(&xs).unwrap();
-    let line = x.plot("f32").unwrap();
-    assert_eq!(line.title(), "buffer as f32[3000]");
+    let line = x.plot(None).unwrap();
+    assert_eq!(line.title(), "buffer f32[3000]");
     assert!(
         line.note().starts_with("3000 values; drawn as"),
         "{}",
         line.note()
     );
     assert!(line.to_svg().starts_with("<svg"));
-    let map = x.heatmap("f32", 60).unwrap();
+    let map = x.heatmap(60, None).unwrap();
     assert!(map.note().contains("50 rows of 60"), "{}", map.note());
-    assert!(x.histogram("i32").unwrap().to_html().contains("<svg"));
-    let e = x.plot("f16").err().unwrap();
+    let as_i32 = x.histogram(Some("i32".into())).unwrap();
+    assert_eq!(as_i32.title(), "buffer as i32[3000]");
+    assert!(as_i32.to_html().contains("<svg"));
+    let e = x.plot(Some("f16".into())).err().unwrap();
     assert_eq!(field(&e, "kind"), JsValue::from_str("InvalidArgument"));
-    let e = x.heatmap("f32", 0).err().unwrap();
+    let e = x.heatmap(0, None).err().unwrap();
     assert_eq!(field(&e, "kind"), JsValue::from_str("InvalidArgument"));
     let lib = Library::load_data(KERNELS_PTX).unwrap();
     let table = lib.get_global("table").unwrap().plot("f32").unwrap();
     assert_eq!(table.title(), "global table as f32[4]");
+}
+
+/// A buffer remembers the element type it was made with: `show` titles and previews it in
+/// that type, and untyped bytes get one view of bytes.
+#[wasm_bindgen_test]
+fn buffers_remember_their_element_type() {
+    let x = Buffer::from_f32(&[1.5, 2.0, 3.0]).unwrap();
+    assert_eq!((x.element_type().as_str(), x.length()), ("f32", 3));
+    let html = x.to_html().unwrap();
+    assert!(html.contains("buffer `f32[3]`: 12 bytes"), "{html}");
+    assert!(html.contains("1.5"), "{html}");
+    assert!(!html.contains("i32") && !html.contains("f64"), "{html}");
+    let z = Buffer::zeros_f32(1000).unwrap();
+    assert_eq!((z.element_type().as_str(), z.size_bytes()), ("f32", 4000));
+    assert!(z.to_html().unwrap().contains("`f32[1000]`: 4000 bytes"));
+    let n = Buffer::from_i32(&[-7, 8]).unwrap();
+    assert!(n.to_html().unwrap().contains("-7"));
+    assert_eq!(Buffer::zeros_i32(2).unwrap().element_type(), "i32");
+    assert_eq!(
+        Buffer::zeros_u32(2).unwrap().read_u32().unwrap(),
+        vec![0, 0]
+    );
+    assert_eq!(Buffer::zeros_f64(2).unwrap().size_bytes(), 16);
+    let bytes = Buffer::from_bytes(&[0xab, 7]).unwrap();
+    assert_eq!(bytes.element_type(), "u8");
+    let html = bytes.to_html().unwrap();
+    assert!(
+        html.contains("buffer `u8[2]`") && html.contains("0xab") && html.contains("171"),
+        "{html}"
+    );
+    assert!(!html.contains("f32"), "{html}");
+    // Any buffer still reads as any type.
+    assert_eq!(x.read_bytes().unwrap().len(), 12);
+    assert_eq!(
+        Buffer::zeros(8).unwrap().read_f32().unwrap(),
+        vec![0.0, 0.0]
+    );
 }
 
 #[wasm_bindgen_test]
@@ -242,7 +281,7 @@ fn a_buffer_past_the_host_s_reach_is_an_error() {
 fn a_plot_of_millions_of_values_samples_them() {
     let n = 9_000_000;
     let x = Buffer::zeros(n).unwrap();
-    let line = x.plot("u8").unwrap();
-    assert_eq!(line.title(), format!("buffer as u8[{n}]"));
+    let line = x.plot(None).unwrap();
+    assert_eq!(line.title(), format!("buffer u8[{n}]"));
     assert!(line.to_svg().starts_with("<svg"));
 }
