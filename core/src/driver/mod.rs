@@ -105,29 +105,10 @@ type GetProc = unsafe extern "C" fn(
     *mut sys::CUdriverProcAddressQueryResult,
 ) -> sys::CUresult;
 
-fn resolve<F: Copy>(
-    get: GetProc,
-    name: &'static CStr,
-    version: i32,
-    driver: CudaVersion,
-) -> Entry<F> {
-    let ptr = lookup(get, name, version).map(|ptr| {
-        debug_assert_eq!(std::mem::size_of::<F>(), std::mem::size_of::<*mut c_void>());
-        // SAFETY: `F` is the header's PFN typedef for exactly this symbol at exactly this ABI
-        // version, which is what cuGetProcAddress returned; F is a thin fn pointer.
-        unsafe { std::mem::transmute_copy::<*mut c_void, F>(&ptr) }
-    });
-    Entry {
-        ptr,
-        name: name_str(name),
-        since: version,
-        driver,
-    }
-}
-
-/// The address `cuGetProcAddress_v2` gives for `name` at ABI `version`, if any. Not generic,
-/// so the hundred-odd entry points share one copy of it (`resolve` only casts).
-fn lookup(get: GetProc, name: &'static CStr, version: i32) -> Option<*mut c_void> {
+/// The address `cuGetProcAddress_v2` gives for `name` at ABI `version`, or null. Not
+/// generic, so the hundred-odd entry points share one copy of it; each entry point's own
+/// code (written by `entry_points!`) is one cast, with no generic function behind it.
+fn lookup(get: GetProc, name: &'static CStr, version: i32) -> *mut c_void {
     let mut ptr: *mut c_void = std::ptr::null_mut();
     let mut status = sys::CUdriverProcAddressQueryResult::CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
     // SAFETY: cuGetProcAddress_v2 writes a function pointer (or null) and a status.
@@ -141,9 +122,12 @@ fn lookup(get: GetProc, name: &'static CStr, version: i32) -> Option<*mut c_void
         )
     };
     let found = rc == sys::CUresult::CUDA_SUCCESS
-        && status == sys::CUdriverProcAddressQueryResult::CU_GET_PROC_ADDRESS_SUCCESS
-        && !ptr.is_null();
-    found.then_some(ptr)
+        && status == sys::CUdriverProcAddressQueryResult::CU_GET_PROC_ADDRESS_SUCCESS;
+    if found {
+        ptr
+    } else {
+        std::ptr::null_mut()
+    }
 }
 
 fn name_str(name: &'static CStr) -> &'static str {
@@ -159,7 +143,18 @@ macro_rules! entry_points {
         impl Api {
             fn resolve(get: GetProc, driver: CudaVersion) -> Api {
                 Api {
-                    $( $field: resolve(get, $sym, $ver, driver), )*
+                    $( $field: Entry {
+                        // SAFETY: `sys::$pfn` is the header's PFN typedef for exactly this
+                        // symbol at exactly this ABI version, which is what
+                        // cuGetProcAddress returned: an `Option` of a thin fn pointer, which
+                        // has a pointer's size and is `None` for null.
+                        ptr: unsafe {
+                            std::mem::transmute::<*mut c_void, sys::$pfn>(lookup(get, $sym, $ver))
+                        },
+                        name: name_str($sym),
+                        since: $ver,
+                        driver,
+                    }, )*
                 }
             }
         }

@@ -201,13 +201,17 @@ impl Parser<'_> {
     }
     /// An error at the position: the lexer's, when the token there is a lexing error.
     fn err<T>(&self, message: impl Into<String>) -> Result<T, PtxError> {
-        if let Some(e) = self.lex_error() {
-            return Err(e.clone());
+        Err(self.error(message.into()))
+    }
+    /// The error at the current token (not generic: [`Parser::err`] has a copy per type).
+    fn error(&self, message: String) -> PtxError {
+        match self.lex_error() {
+            Some(e) => e.clone(),
+            None => PtxError {
+                pos: self.pos(),
+                message,
+            },
         }
-        Err(PtxError {
-            pos: self.pos(),
-            message: message.into(),
-        })
     }
     fn describe(&self) -> String {
         match self.peek() {
