@@ -60,11 +60,17 @@ pub(super) const STALL_ROUNDS: u32 = 1000;
 impl Block<'_> {
     /// `bar.sync`, `bar.arrive` or `bar.red` (`Op::Bar`) in lanes `emask`: the warp waits
     /// unless the barrier completes with it (or it only arrives).
+    ///
+    /// The warp arrives once all its threads that have not exited are here (PTX ISA,
+    /// `barrier`: the executing thread waits "for all non-exited threads from its warp").
+    /// Lanes that come first are parked while the warp's others run: those that exit count
+    /// as arrived (sm_70 and later; a sort returns from part of the block before its next
+    /// `__syncthreads()`), those that reach the same barrier join them.
     pub(super) fn exec_bar(
         &mut self,
         w: &mut Warp,
         ins: &Instr,
-        pc: u32,
+        at: At,
         emask: u32,
     ) -> Result<Flow> {
         let Op::Bar {
@@ -76,10 +82,15 @@ impl Block<'_> {
         else {
             return Ok(Flow::Next);
         };
+        let mut emask = emask;
         if emask != 0 {
             if emask != w.live {
-                return Err(self.split_barrier(w, emask, pc, ins.line));
+                match self.gather_warp(w, ins, at, emask)? {
+                    Some(all) => emask = all,
+                    None => return Ok(Flow::Jumped),
+                }
             }
+            w.parked = 0;
             let first = lanes(emask).next().unwrap_or(0);
             let n = w.get(*id, first);
             if n >= 16 {
@@ -141,6 +152,30 @@ impl Block<'_> {
             }
         }
         Ok(Flow::Next)
+    }
+
+    /// Lanes `emask` of `w` at a barrier while others of its live lanes are not: `None`
+    /// when those others still have to run (the lanes here are parked at the barrier
+    /// meanwhile), `Some(lanes)` once every live lane is at this barrier (the warp is made
+    /// uniform there). A fault where the others wait at another barrier, or where some of
+    /// the lanes here skip it by a false guard.
+    fn gather_warp(&self, w: &mut Warp, ins: &Instr, at: At, emask: u32) -> Result<Option<u32>> {
+        let At { pc, mask, .. } = at;
+        if mask != emask {
+            return Err(self.split_barrier(w, emask, pc, ins.line));
+        }
+        let others = w.live & !mask;
+        if others & !w.parked != 0 {
+            w.parked |= mask;
+            return Ok(None);
+        }
+        // Every other live lane is parked: at this barrier, or elsewhere for good.
+        if w.uniform.is_some() || lanes(others).any(|l| w.pc[l] != pc) {
+            return Err(self.split_barrier(w, emask, pc, ins.line));
+        }
+        w.parked = 0;
+        w.uniform = Some(pc);
+        Ok(Some(w.live))
     }
 
     /// An `mbarrier` operation (`Op::Mbar`) in lanes `emask`. A wait that finds its phase
@@ -340,8 +375,8 @@ impl Block<'_> {
             detail: format!(
                 "bar.sync was reached by {} of the warp's {} running threads; this thread is \
                  {at}. Every thread of a block that has not exited must reach the same \
-                 barrier (__syncthreads() in a branch only some threads take hangs or \
-                 misbehaves on a GPU)",
+                 barrier or exit (__syncthreads() in a branch only some threads take, the \
+                 others going on to other work, hangs or misbehaves on a GPU)",
                 arrived.count_ones(),
                 w.live.count_ones()
             ),
