@@ -19,8 +19,8 @@ pub mod hostile;
 pub mod multi_device;
 pub mod nvrtc;
 pub mod ptx_ops;
-pub mod semantics;
 pub mod realworld;
+pub mod semantics;
 pub mod tensor_ops;
 pub mod textures;
 

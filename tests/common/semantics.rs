@@ -64,7 +64,24 @@ pub fn input(name: &str) -> Vec<u8> {
         // flushes) and their sums small.
         let tiny = t >= 48;
         let row: Vec<u8> = if name.starts_with("bmsk") {
-            const V: [u32; 16] = [0, 1, 2, 3, 5, 8, 16, 24, 30, 31, 32, 33, 40, 63, 64, u32::MAX];
+            const V: [u32; 16] = [
+                0,
+                1,
+                2,
+                3,
+                5,
+                8,
+                16,
+                24,
+                30,
+                31,
+                32,
+                33,
+                40,
+                63,
+                64,
+                u32::MAX,
+            ];
             (0..4)
                 .flat_map(|k| {
                     let i = t * 4 + k;

@@ -18,7 +18,10 @@ fn simulator_matches_the_gpu_on_contraction_barriers_and_bmsk() {
     let mut bad = Vec::new();
     for (name, got) in &results {
         let Some(want) = recorded["outputs"][name].as_str() else {
-            bad.push(format!("{name}: no GPU record (here: {})", got.get(..120).unwrap_or(got)));
+            bad.push(format!(
+                "{name}: no GPU record (here: {})",
+                got.get(..120).unwrap_or(got)
+            ));
             continue;
         };
         if got != want {
@@ -30,5 +33,11 @@ fn simulator_matches_the_gpu_on_contraction_barriers_and_bmsk() {
             ));
         }
     }
-    assert!(bad.is_empty(), "{} of {} kernels differ:\n{}", bad.len(), results.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {} kernels differ:\n{}",
+        bad.len(),
+        results.len(),
+        bad.join("\n")
+    );
 }
