@@ -1,5 +1,6 @@
-//! The kernels of `tests/common/semantics.rs` on the simulator against what an H100
-//! computed (`tests/fixtures/semantics.gpu.json`, recorded by `tests/gpu/semantics.rs`):
+//! The kernels of `tests/common/semantics.rs` on the simulator against what the GPU
+//! computed (`tests/fixtures/semantics.gpu.json`, recorded by `tests/gpu/semantics.rs` on an
+//! H200; an H100 gave the same bits for every kernel the two recordings share):
 //! `mul` + `add`/`sub` pairs contracted where ptxas contracts them and only there, barriers
 //! completed by the threads that have not exited, and `bmsk`. Bit for bit.
 

@@ -28,7 +28,8 @@
 //!   `mul`), nor do labels nothing branches to, a `bra` to the label right after it, or `{ }`
 //!   blocks of inline assembly that declare nothing; a label other code branches to, or a
 //!   conditional branch, ends the block (an `add` the branch may skip is not fused, though
-//!   ptxas predicates it afterwards);
+//!   ptxas predicates it afterwards, nor one after an `if` joins or in a loop the `mul`
+//!   comes before);
 //! - not in modules compiled for debugging (`-G`: `.target sm_80, debug`), which ptxas
 //!   assembles without optimisation and without contracting.
 //!
