@@ -20,6 +20,7 @@ pub mod multi_device;
 pub mod nvrtc;
 pub mod ptx_ops;
 pub mod realworld;
+pub mod semantics;
 pub mod tensor_ops;
 pub mod textures;
 

@@ -17,5 +17,6 @@ mod differential;
 mod library;
 mod multi_device;
 mod profile;
+mod semantics;
 mod tensor_ops;
 mod textures;

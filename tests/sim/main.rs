@@ -21,6 +21,7 @@ mod ptx_ops;
 mod realworld;
 mod recursion;
 mod runtime;
+mod semantics;
 mod tensor_ops;
 mod textures;
 mod warp_ops;

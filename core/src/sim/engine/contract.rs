@@ -4,30 +4,47 @@
 //! modifier into one fused multiply-add (PTX ISA, `add`: "mul/add sequences with no
 //! rounding modifiers may be optimized to use fused-multiply-add instructions on the target
 //! device"), and ptxas does: NVRTC's and nvcc's output for `a.x * b.x - a.y * b.y` is
-//! `mul.f32; mul.f32; sub.f32`, which an H100 runs as `FMUL; FFMA` (seen in the SASS
-//! of cuda-samples' `ComplexPointwiseMulAndScale` and candle's `rope` kernels). Computing
-//! the two roundings of the PTX text gives other bits than the GPU in the last place, so
-//! the simulator contracts the same sequences before lowering:
+//! `mul.f32; mul.f32; sub.f32`, which an H100 runs as `FMUL; FFMA`. Computing the two
+//! roundings of the PTX text gives other bits than the GPU in the last place, so the
+//! simulator contracts the same pairs before lowering.
 //!
-//! - an `add`/`sub` of `.f32`, `.f64` or a half type (with or without `.ftz`, no rounding
-//!   modifier, no `.sat`, no guard) whose operand is the result of a `mul` of the same type
-//!   and flags (no rounding modifier, no guard) earlier in the same basic block (`{ }`
-//!   blocks of inline assembly that declare nothing are part of it);
-//! - that result used by nothing else and defined nowhere else, and the `mul`'s operands
-//!   not written in between;
-//! - where both operands qualify, the first one is fused (the second stays a separate
-//!   product and is the addend), as the SASS shows;
+//! Which pairs, as ptxas 13.0 assembles them for sm_80 and sm_90 alike (the SASS of the
+//! kernels `tests/fixtures/semantics.py` writes, and their results on an H100 in
+//! `tests/fixtures/semantics.gpu.json`):
+//!
+//! - a `mul` and an `add`/`sub` of one type (`.f32`, `.f64`, `.f16`, `.f16x2`, `.bf16`,
+//!   `.bf16x2`), neither with a rounding modifier (`.rn` included), both with `.ftz` or
+//!   neither; `.sat` on the `add`/`sub` carries over to the fused result (`FFMA.SAT`), a
+//!   `mul.sat` is never fused; a guard on the `add` guards the result, a guarded `mul` is
+//!   never fused;
+//! - the product in either operand of the `add`, or of the `sub` either way (`a*b - c` is
+//!   `fma(a, b, -c)`, `c - a*b` is `fma(-a, b, c)`), through a `neg` of it (`-(a*b) + c`),
+//!   with immediates too; where both operands are products, the first one is fused;
+//! - only when every use of the product is such an `add`/`sub`: then each is fused (the
+//!   product is computed again in each); a product also stored, moved, multiplied or added
+//!   to itself is fused nowhere;
+//! - in one basic block: other instructions in between do not matter (loads, stores,
+//!   `bar.sync`, writes to the factors: the fused product is of the factors' values at the
+//!   `mul`), nor do labels nothing branches to, a `bra` to the label right after it, or `{ }`
+//!   blocks of inline assembly that declare nothing; a label other code branches to, or a
+//!   conditional branch, ends the block (an `add` the branch may skip is not fused, though
+//!   ptxas predicates it afterwards, nor one after an `if` joins or in a loop the `mul`
+//!   comes before);
 //! - not in modules compiled for debugging (`-G`: `.target sm_80, debug`), which ptxas
 //!   assembles without optimisation and without contracting.
 //!
-//! `a*b - c` becomes `fma(a, b, -c)` and `c - a*b` becomes `fma(-a, b, c)` (negation is
-//! exact, so this is the fused result), with the negation in a register of its own. The
-//! `mul` is removed.
+//! ptxas also unrolls a loop with a constant trip count before it contracts, fusing a
+//! product from before the loop into an `add` in it; the simulator contracts within the
+//! blocks the PTX text has, so that one arrangement differs.
+//!
+//! The `mul` is removed, each `add`/`sub` becomes an `fma.rn`; negations and the factors'
+//! values at the `mul` (where something writes a factor before a use) go into registers of
+//! their own.
 
 use std::collections::HashMap;
 
 use crate::ptx::ast::{Function, Instruction, Module, Operand, Space, Statement, VarDecl};
-use crate::ptx::lexer::FloatLit;
+use crate::ptx::lexer::{FloatLit, Pos};
 
 /// Contracts every qualifying `mul` + `add`/`sub` pair in the module's function bodies,
 /// unless the module was compiled for debugging (`.target sm_80, debug`, what `-G` makes):
@@ -46,16 +63,24 @@ fn contract_function(f: &mut Function) {
         return;
     };
     open_plain_blocks(body);
-    let mut counts = HashMap::new();
-    count_names(body, &mut counts);
-    let mut temps = Vec::new();
-    contract_block(body, &counts, &mut temps);
-    if temps.is_empty() {
+    let mut names = Names::default();
+    names.count(body);
+    let mut scan = Scan::default();
+    scan.level(body, &names);
+    let fused = scan.decide(&names);
+    if fused.is_empty() {
         return;
     }
-    // Registers for the negated operands, declared at the top of the body.
+    let mut rewrite = Rewrite {
+        products: &scan.products,
+        fused: &fused,
+        temps: Vec::new(),
+        level: 0,
+    };
+    rewrite.level(body);
+    // Registers for negations and saved factors, declared at the top of the body.
     let pos = f.pos;
-    let decls = temps.into_iter().map(|(name, ty)| {
+    let decls = rewrite.temps.into_iter().map(|(name, ty)| {
         Statement::Var(VarDecl {
             space: Space::Reg,
             linkage: None,
@@ -110,65 +135,35 @@ fn declares(block: &[Statement]) -> bool {
     block.iter().any(|s| matches!(s, Statement::Var(_)))
 }
 
-/// How many times each name occurs as an operand anywhere in the body.
-fn count_names(body: &[Statement], counts: &mut HashMap<String, usize>) {
-    fn walk(op: &Operand, counts: &mut HashMap<String, usize>) {
-        match op {
-            Operand::Name(n) => *counts.entry(n.clone()).or_default() += 1,
-            Operand::Addr { base, .. } => *counts.entry(base.clone()).or_default() += 1,
-            Operand::Vector(v) | Operand::List(v) => v.iter().for_each(|o| walk(o, counts)),
-            Operand::Not(o) => walk(o, counts),
-            Operand::Pair(a, b) => {
-                walk(a, counts);
-                walk(b, counts);
-            }
-            Operand::Int(_) | Operand::Float(_) | Operand::Sink => {}
-        }
-    }
-    for s in body {
-        match s {
-            Statement::Instr(i) => {
-                i.operands.iter().for_each(|o| walk(o, counts));
-                if let Some((_, p)) = &i.guard {
-                    *counts.entry(p.clone()).or_default() += 1;
+/// What the whole body says about its names: how often each is read, and how often each
+/// label is named by an instruction (a branch target).
+#[derive(Default)]
+struct Names {
+    reads: HashMap<String, usize>,
+    label_refs: HashMap<String, usize>,
+}
+
+impl Names {
+    fn count(&mut self, body: &[Statement]) {
+        for s in body {
+            match s {
+                Statement::Instr(i) => {
+                    for_each_read(i, |n| *self.reads.entry(n.to_string()).or_default() += 1);
+                    for o in &i.operands {
+                        if let Operand::Name(n) = o {
+                            *self.label_refs.entry(n.clone()).or_default() += 1;
+                        }
+                    }
                 }
+                Statement::Block(b) => self.count(b),
+                Statement::Label(..) | Statement::Var(_) => {}
             }
-            Statement::Block(b) => count_names(b, counts),
-            Statement::Label(..) | Statement::Var(_) => {}
         }
     }
-}
 
-/// The float type and `.ftz` flag of a `mul`/`add`/`sub` without rounding modifier,
-/// `.sat` or guard, or `None`. Half precision (`.f16`, `.f16x2`; `.bf16` where the target
-/// has `mul.bf16`) contracts too: `HMUL2; HFMA2` in the SASS of candle's `rope_f16`.
-fn plain_float_op(i: &Instruction, opcode: &str) -> Option<(&'static str, bool)> {
-    if i.opcode != opcode || i.guard.is_some() || i.operands.len() != 3 {
-        return None;
+    fn reads(&self, name: &str) -> usize {
+        self.reads.get(name).copied().unwrap_or(0)
     }
-    let mut ty = None;
-    let mut ftz = false;
-    for m in &i.mods {
-        match m.as_str() {
-            "f32" => ty = Some("f32"),
-            "f64" => ty = Some("f64"),
-            "f16" => ty = Some("f16"),
-            "f16x2" => ty = Some("f16x2"),
-            "bf16" => ty = Some("bf16"),
-            "bf16x2" => ty = Some("bf16x2"),
-            "ftz" => ftz = true,
-            _ => return None,
-        }
-    }
-    Some((ty?, ftz))
-}
-
-/// Whether an instruction ends a basic block (or may jump into the middle of one).
-fn ends_block(i: &Instruction) -> bool {
-    matches!(
-        i.opcode.as_str(),
-        "bra" | "brx" | "call" | "ret" | "exit" | "trap"
-    )
 }
 
 /// The names `i` writes: its first operand, or the registers of a vector or pair there
@@ -193,181 +188,614 @@ fn written(i: &Instruction) -> Vec<&str> {
     out
 }
 
-/// For an `add`/`sub` that can absorb a product: (which operand, the `mul`'s index, the
-/// type, `.ftz`, whether it is a `sub`).
-fn fusable(
-    i: &Instruction,
-    body: &[Statement],
-    counts: &HashMap<String, usize>,
-    last: &HashMap<String, usize>,
-    last_block: Option<usize>,
-    remove: &[bool],
-) -> Option<(usize, usize, &'static str, bool, bool)> {
-    let is_sub = i.opcode == "sub";
-    let (ty, ftz) = plain_float_op(i, "add").or_else(|| plain_float_op(i, "sub"))?;
-    // The first operand that is a fusable product.
-    for (k, op) in i.operands[1..3].iter().enumerate() {
-        let Operand::Name(r) = op else { continue };
-        if counts.get(r) != Some(&2) {
-            continue;
+/// Calls `f` with every name `i` reads: its operands after the first, the first where it
+/// is not what [`written`] writes (an address, a call's return list), and its guard.
+fn for_each_read(i: &Instruction, mut f: impl FnMut(&str)) {
+    fn walk(op: &Operand, f: &mut impl FnMut(&str)) {
+        match op {
+            Operand::Name(n) => f(n),
+            Operand::Addr { base, .. } => f(base),
+            Operand::Vector(v) | Operand::List(v) => v.iter().for_each(|o| walk(o, f)),
+            Operand::Not(o) => walk(o, f),
+            Operand::Pair(a, b) => {
+                walk(a, f);
+                walk(b, f);
+            }
+            Operand::Int(_) | Operand::Float(_) | Operand::Sink => {}
         }
-        let Some(&m) = last.get(r) else { continue };
-        if remove[m] {
-            continue;
-        }
-        let Statement::Instr(mul) = &body[m] else {
-            continue;
-        };
-        if plain_float_op(mul, "mul") != Some((ty, ftz)) {
-            continue;
-        }
-        let clobbered = last_block.is_some_and(|b| b > m)
-            || mul.operands[1..3].iter().any(|o| match o {
-                Operand::Name(n) => last.get(n).is_some_and(|&w| w > m),
-                _ => false,
-            });
-        if clobbered {
-            continue;
-        }
-        return Some((k, m, ty, ftz, is_sub));
     }
-    None
+    for (k, op) in i.operands.iter().enumerate() {
+        let writes = k == 0
+            && matches!(
+                op,
+                Operand::Name(_) | Operand::Vector(_) | Operand::Pair(..)
+            );
+        if !writes {
+            walk(op, &mut f);
+        }
+    }
+    if let Some((_, p)) = &i.guard {
+        f(p);
+    }
 }
 
-fn contract_block(
-    body: &mut Vec<Statement>,
-    counts: &HashMap<String, usize>,
-    temps: &mut Vec<(String, String)>,
-) {
-    let mut remove = vec![false; body.len()];
-    let mut replace: Vec<(usize, Vec<Statement>)> = Vec::new();
-    // In the current basic block: the statement that last wrote each name, and the last
-    // nested block (which may write anything). One pass, so hostile PTX with many
-    // products costs linear time.
-    let mut last: HashMap<String, usize> = HashMap::new();
-    let mut last_block: Option<usize> = None;
-    for j in 0..body.len() {
-        let i = match &body[j] {
-            Statement::Label(..) => {
-                last.clear();
-                last_block = None;
-                continue;
-            }
-            Statement::Block(_) => {
-                last_block = Some(j);
-                continue;
-            }
-            Statement::Var(_) => continue,
-            Statement::Instr(i) => i,
-        };
-        if ends_block(i) {
-            last.clear();
-            last_block = None;
-            continue;
+/// The float type, `.ftz` and `.sat` of a `mul`/`add`/`sub`/`neg` without rounding
+/// modifier (or `None`).
+fn float_op(i: &Instruction, opcode: &str) -> Option<(&'static str, bool, bool)> {
+    if i.opcode != opcode {
+        return None;
+    }
+    let (mut ty, mut ftz, mut sat) = (None, false, false);
+    for m in &i.mods {
+        match m.as_str() {
+            "f32" => ty = Some("f32"),
+            "f64" => ty = Some("f64"),
+            "f16" => ty = Some("f16"),
+            "f16x2" => ty = Some("f16x2"),
+            "bf16" => ty = Some("bf16"),
+            "bf16x2" => ty = Some("bf16x2"),
+            "ftz" => ftz = true,
+            "sat" => sat = true,
+            _ => return None,
         }
-        let fused = fusable(i, body, counts, &last, last_block, &remove);
-        for name in written(i) {
-            last.insert(name.to_string(), j);
+    }
+    Some((ty?, ftz, sat))
+}
+
+/// Bits of a register of float type `ty`.
+fn bits(ty: &str) -> u32 {
+    match ty {
+        "f64" => 64,
+        "f16" | "bf16" => 16,
+        _ => 32,
+    }
+}
+
+/// Whether an instruction ends a basic block (or may jump into the middle of one).
+fn ends_block(i: &Instruction) -> bool {
+    matches!(
+        i.opcode.as_str(),
+        "bra" | "brx" | "call" | "ret" | "exit" | "trap"
+    )
+}
+
+/// Whether `stmts[j]` (a label or a branch) leaves the basic block it is in going on: a
+/// label no instruction names, or one only the unguarded `bra` right before it names, and
+/// that `bra`.
+fn falls_through(stmts: &[Statement], j: usize, names: &Names) -> bool {
+    let refs = |l: &str| names.label_refs.get(l).copied().unwrap_or(0);
+    let bra_to = |s: &Statement, l: &str| {
+        matches!(s, Statement::Instr(i) if i.opcode == "bra" && i.guard.is_none()
+            && i.operands.first() == Some(&Operand::Name(l.to_string())))
+    };
+    match &stmts[j] {
+        Statement::Label(l, _) => {
+            refs(l) == 0 || (refs(l) == 1 && j > 0 && bra_to(&stmts[j - 1], l))
         }
-        let Some((k, m, ty, ftz, is_sub)) = fused else {
-            continue;
-        };
-        let Statement::Instr(mul) = &body[m] else {
-            continue;
-        };
-        let (mut x, mut y) = (mul.operands[1].clone(), mul.operands[2].clone());
-        let other = i.operands[2 - k].clone();
-        // What gets negated must be a register or a float literal (negated in place); for
-        // `c - a*b` either factor will do (the product commutes).
-        let negatable = |o: &Operand| matches!(o, Operand::Name(_) | Operand::Float(_));
-        match (is_sub, k) {
-            (true, 0) if !negatable(&other) => continue,
-            (true, 1) if !negatable(&x) => {
-                if !negatable(&y) {
-                    continue;
+        Statement::Instr(_) => match stmts.get(j + 1) {
+            Some(Statement::Label(l, _)) => refs(l) == 1 && bra_to(&stmts[j], l),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// An `add`/`sub` that may absorb a product: where it is and how.
+#[derive(Clone, Copy)]
+struct Use {
+    /// Its nesting level and index there.
+    level: usize,
+    at: usize,
+    /// The operand (0 or 1 after the destination) the product is.
+    k: usize,
+    sub: bool,
+}
+
+/// A value a `mul` made (or a `neg` of one), as the scan follows it through its block.
+struct Product {
+    name: String,
+    ty: &'static str,
+    ftz: bool,
+    /// The `mul`'s factors.
+    x: Operand,
+    y: Operand,
+    /// The `mul`'s place (the root's, for a negation) and, for a negation, the `neg`'s.
+    level: usize,
+    mul: usize,
+    neg: Option<usize>,
+    /// The product this one negates.
+    parent: Option<usize>,
+    negated: bool,
+    uses: Vec<Use>,
+    /// Negations of it (products of their own).
+    negations: Vec<usize>,
+    /// Read by anything else (or twice by one instruction).
+    other_use: bool,
+    reads: usize,
+    /// Written again later in its block (so its reads are all known).
+    killed: bool,
+    /// Where each factor is first written while the product (or a negation of it) is live.
+    clobbered: [Option<usize>; 2],
+}
+
+/// The products live at a point of a basic block: by name, and by the names of their
+/// factors (until a factor is first written).
+#[derive(Default)]
+struct Live {
+    names: HashMap<String, usize>,
+    factors: HashMap<String, Vec<usize>>,
+}
+
+impl Live {
+    fn clear(&mut self) {
+        self.names.clear();
+        self.factors.clear();
+    }
+}
+
+/// The products of a body, found in one pass over each block.
+#[derive(Default)]
+struct Scan {
+    products: Vec<Product>,
+    levels: usize,
+}
+
+impl Scan {
+    /// Follows the products of one statement list (a nesting level), then of the blocks in
+    /// it. A nested block ends the basic block around it.
+    fn level(&mut self, stmts: &[Statement], names: &Names) {
+        let level = self.levels;
+        self.levels += 1;
+        let mut live = Live::default();
+        for (j, s) in stmts.iter().enumerate() {
+            match s {
+                Statement::Label(..) => {
+                    if !falls_through(stmts, j, names) {
+                        live.clear();
+                    }
                 }
-                std::mem::swap(&mut x, &mut y);
+                Statement::Var(_) => {}
+                Statement::Block(b) => {
+                    live.clear();
+                    self.level(b, names);
+                }
+                Statement::Instr(i) => {
+                    self.instruction(i, (level, j), &mut live);
+                    if ends_block(i) && !falls_through(stmts, j, names) {
+                        live.clear();
+                    }
+                }
             }
-            _ => {}
         }
-        let mut mods = vec!["rn".to_string()];
-        if ftz {
-            mods.push("ftz".into());
+    }
+
+    /// One instruction at `(level, at)`: its reads of live products (uses), its writes
+    /// (ending products, clobbering factors), and the product it makes.
+    fn instruction(&mut self, i: &Instruction, (level, at): (usize, usize), live: &mut Live) {
+        // Reads.
+        let mut read: Vec<usize> = Vec::new();
+        for_each_read(i, |n| read.extend(live.names.get(n)));
+        let mut negation = None;
+        for (r, &p) in read.iter().enumerate() {
+            self.products[p].reads += 1;
+            if read[..r].contains(&p) {
+                continue;
+            }
+            let once = read.iter().filter(|&&q| q == p).count() == 1;
+            match (once, self.classify(i, p)) {
+                (true, Some(Role::Use(k, sub))) => {
+                    self.products[p].uses.push(Use { level, at, k, sub })
+                }
+                (true, Some(Role::Neg)) => negation = Some(p),
+                _ => self.products[p].other_use = true,
+            }
         }
-        mods.push(ty.into());
-        let mut out = Vec::new();
-        let mut negated = |value: Operand, out: &mut Vec<Statement>| -> Operand {
-            if let Operand::Float(f) = value {
-                return Operand::Float(match f {
-                    FloatLit::F32Bits(b) => FloatLit::F32Bits(b ^ 0x8000_0000),
-                    FloatLit::F64Bits(b) => FloatLit::F64Bits(b ^ (1 << 63)),
-                    FloatLit::Decimal(d) => FloatLit::Decimal(-d),
-                });
+        // Writes: the first write of a factor while its product is live.
+        for n in written(i) {
+            if let Some(p) = live.names.remove(n) {
+                self.products[p].killed = true;
             }
-            // `#` is in no PTX name, so this cannot meet one of the kernel's.
-            let name = format!("%contract#neg{}", temps.len());
-            temps.push((name.clone(), format!(".{ty}")));
-            let mut neg_mods = Vec::new();
-            if ftz {
-                neg_mods.push("ftz".to_string());
+            for p in live.factors.remove(n).unwrap_or_default() {
+                let root = self.root(p);
+                let q = &self.products[p];
+                let hit = [&q.x, &q.y].map(|f| matches!(f, Operand::Name(m) if m == n));
+                for (c, h) in self.products[root].clobbered.iter_mut().zip(hit) {
+                    if h && c.is_none() {
+                        *c = Some(at);
+                    }
+                }
             }
-            neg_mods.push(ty.to_string());
-            out.push(Statement::Instr(Instruction {
-                guard: None,
-                opcode: "neg".into(),
-                mods: neg_mods,
-                operands: vec![Operand::Name(name.clone()), value],
-                pos: i.pos,
-            }));
-            Operand::Name(name)
+        }
+        // A product.
+        let Some(Operand::Name(d)) = i.operands.first() else {
+            return;
         };
-        let operands = match (is_sub, k) {
-            // a*b + c, c + a*b
-            (false, _) => vec![i.operands[0].clone(), x, y, other],
-            // a*b - c
-            (true, 0) => {
-                let c = negated(other, &mut out);
-                vec![i.operands[0].clone(), x, y, c]
+        let made = match negation {
+            Some(p) => {
+                let q = &self.products[p];
+                Some(Product {
+                    name: d.clone(),
+                    x: q.x.clone(),
+                    y: q.y.clone(),
+                    level: q.level,
+                    mul: q.mul,
+                    neg: Some(at),
+                    parent: Some(p),
+                    negated: !q.negated,
+                    ..Product::new(q.ty, q.ftz)
+                })
             }
-            // c - a*b
-            (true, _) => {
-                let nx = negated(x, &mut out);
-                vec![i.operands[0].clone(), nx, y, other]
-            }
+            None => self.product_of(i, d, (level, at)),
         };
-        out.push(Statement::Instr(Instruction {
-            guard: None,
-            opcode: "fma".into(),
-            mods,
-            operands,
-            pos: i.pos,
-        }));
-        remove[m] = true;
-        replace.push((j, out));
-    }
-    // Nested `{ }` blocks are basic blocks of their own (inline assembly).
-    for s in body.iter_mut() {
-        if let Statement::Block(b) = s {
-            contract_block(b, counts, temps);
-        }
-    }
-    if replace.is_empty() {
-        return;
-    }
-    let mut replace = replace.into_iter().peekable();
-    let old = std::mem::take(body);
-    for (j, s) in old.into_iter().enumerate() {
-        if remove[j] {
-            continue;
-        }
-        if replace.peek().is_some_and(|(r, _)| *r == j) {
-            if let Some((_, new)) = replace.next() {
-                body.extend(new);
+        if let Some(product) = made {
+            let id = self.products.len();
+            if let Some(p) = product.parent {
+                self.products[p].negations.push(id);
             }
-            continue;
+            for f in [&product.x, &product.y] {
+                if let Operand::Name(n) = f {
+                    live.factors.entry(n.clone()).or_default().push(id);
+                }
+            }
+            live.names.insert(d.clone(), id);
+            self.products.push(product);
         }
-        body.push(s);
     }
+
+    /// The product an unguarded `mul` without rounding modifier or `.sat` makes, whose
+    /// factors are registers or immediates.
+    fn product_of(&self, i: &Instruction, d: &str, (level, at): (usize, usize)) -> Option<Product> {
+        let (ty, ftz, sat) = float_op(i, "mul")?;
+        let factor = |o: &Operand| matches!(o, Operand::Name(_) | Operand::Float(_));
+        if sat || i.guard.is_some() || i.operands.len() != 3 {
+            return None;
+        }
+        if !factor(&i.operands[1]) || !factor(&i.operands[2]) {
+            return None;
+        }
+        Some(Product {
+            name: d.to_string(),
+            x: i.operands[1].clone(),
+            y: i.operands[2].clone(),
+            level,
+            mul: at,
+            ..Product::new(ty, ftz)
+        })
+    }
+
+    /// What `i` does with live product `p` (read once by it): absorbs it as operand `k`
+    /// of an `add`/`sub`, negates it, or neither.
+    fn classify(&self, i: &Instruction, p: usize) -> Option<Role> {
+        let q = &self.products[p];
+        let is_p = |o: &Operand| matches!(o, Operand::Name(n) if *n == q.name);
+        for (opcode, sub) in [("add", false), ("sub", true)] {
+            if let Some((ty, ftz, _)) = float_op(i, opcode) {
+                if (ty, ftz) != (q.ty, q.ftz) || i.operands.len() != 3 {
+                    return None;
+                }
+                return (1..3)
+                    .find(|&k| is_p(&i.operands[k]))
+                    .map(|k| Role::Use(k - 1, sub));
+            }
+        }
+        match float_op(i, "neg") {
+            Some((ty, ftz, false))
+                if (ty, ftz) == (q.ty, q.ftz)
+                    && i.guard.is_none()
+                    && i.operands.len() == 2
+                    && is_p(&i.operands[1]) =>
+            {
+                Some(Role::Neg)
+            }
+            _ => None,
+        }
+    }
+
+    fn root(&self, mut p: usize) -> usize {
+        while let Some(q) = self.products[p].parent {
+            p = q;
+        }
+        p
+    }
+
+    /// Which products are fused: those whose every use is absorbed (through negations
+    /// too), none of whose reads can come from elsewhere, and which are not the second
+    /// product of an `add`/`sub` whose first operand is fused.
+    fn decide(&mut self, names: &Names) -> Vec<bool> {
+        let mut explained: HashMap<&str, usize> = HashMap::new();
+        for p in &self.products {
+            *explained.entry(p.name.as_str()).or_default() += p.reads;
+        }
+        let known: Vec<bool> = self
+            .products
+            .iter()
+            .map(|p| {
+                p.killed || explained.get(p.name.as_str()).copied() == Some(names.reads(&p.name))
+            })
+            .collect();
+        let mut blocked = vec![false; self.products.len()];
+        loop {
+            let fused = self.fusable(&known, &blocked);
+            // Where both operands of one add/sub are fused products, the second is not.
+            let mut first: HashMap<(usize, usize), usize> = HashMap::new();
+            for (p, q) in self.products.iter().enumerate() {
+                for u in q.uses.iter().filter(|u| u.k == 0 && fused[p]) {
+                    first.insert((u.level, u.at), p);
+                }
+            }
+            let mut changed = false;
+            for (p, q) in self.products.iter().enumerate() {
+                if fused[p]
+                    && q.uses
+                        .iter()
+                        .any(|u| u.k == 1 && first.contains_key(&(u.level, u.at)))
+                {
+                    blocked[p] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return fused;
+            }
+        }
+    }
+
+    /// Fusable products given which are `blocked`: a negation is fused with its product.
+    fn fusable(&self, known: &[bool], blocked: &[bool]) -> Vec<bool> {
+        fn ok(s: &Scan, p: usize, known: &[bool], blocked: &[bool]) -> bool {
+            let q = &s.products[p];
+            !q.other_use
+                && !blocked[p]
+                && known[p]
+                && (!q.uses.is_empty() || !q.negations.is_empty())
+                && q.negations.iter().all(|&n| ok(s, n, known, blocked))
+        }
+        let mut fused: Vec<bool> = (0..self.products.len())
+            .map(|p| ok(self, p, known, blocked))
+            .collect();
+        // A negation goes with its product.
+        for p in 0..self.products.len() {
+            let root = self.root(p);
+            fused[p] = fused[p] && fused[root];
+        }
+        fused
+    }
+}
+
+/// How an instruction reads a product.
+enum Role {
+    /// As operand `k` of an `add` (false) or `sub` (true).
+    Use(usize, bool),
+    /// As the source of a `neg`.
+    Neg,
+}
+
+impl Product {
+    fn new(ty: &'static str, ftz: bool) -> Product {
+        Product {
+            name: String::new(),
+            ty,
+            ftz,
+            x: Operand::Sink,
+            y: Operand::Sink,
+            level: 0,
+            mul: 0,
+            neg: None,
+            parent: None,
+            negated: false,
+            uses: Vec::new(),
+            negations: Vec::new(),
+            other_use: false,
+            reads: 0,
+            killed: false,
+            clobbered: [None; 2],
+        }
+    }
+}
+
+/// Rewrites the fused products' statements, level by level in the order [`Scan`] numbered
+/// them.
+struct Rewrite<'a> {
+    products: &'a [Product],
+    fused: &'a [bool],
+    /// Registers to declare: (name, type).
+    temps: Vec<(String, String)>,
+    level: usize,
+}
+
+impl Rewrite<'_> {
+    fn level(&mut self, stmts: &mut Vec<Statement>) {
+        let level = self.level;
+        self.level += 1;
+        for s in stmts.iter_mut() {
+            if let Statement::Block(b) = s {
+                self.level(b);
+            }
+        }
+        let mut edits: HashMap<usize, Vec<Statement>> = HashMap::new();
+        for (p, q) in self.products.iter().enumerate() {
+            if self.fused[p] && q.parent.is_none() && q.level == level {
+                self.family(p, stmts, &mut edits);
+            }
+        }
+        if edits.is_empty() {
+            return;
+        }
+        let old = std::mem::take(stmts);
+        for (j, s) in old.into_iter().enumerate() {
+            match edits.remove(&j) {
+                Some(new) => stmts.extend(new),
+                None => stmts.push(s),
+            }
+        }
+    }
+
+    /// The edits for root product `r` and its negations: the `mul` (and each `neg`)
+    /// replaced by what the fused uses need of the factors, each use by an `fma`.
+    fn family(
+        &mut self,
+        r: usize,
+        stmts: &[Statement],
+        edits: &mut HashMap<usize, Vec<Statement>>,
+    ) {
+        let root = &self.products[r];
+        let (ty, ftz) = (root.ty, root.ftz);
+        let pos = match &stmts[root.mul] {
+            Statement::Instr(i) => i.pos,
+            _ => return,
+        };
+        // The root and its fused negations (and theirs).
+        let mut family = vec![r];
+        let mut k = 0;
+        while let Some(&p) = family.get(k) {
+            let more = self.products[p]
+                .negations
+                .iter()
+                .filter(|&&n| self.fused[n]);
+            family.extend(more);
+            k += 1;
+        }
+        let uses: Vec<(Use, bool)> = family
+            .iter()
+            .flat_map(|&p| {
+                let q = &self.products[p];
+                q.uses
+                    .iter()
+                    .map(move |u| (*u, q.negated != (u.sub && u.k == 1)))
+            })
+            .collect();
+        // The factors as they were at the `mul`, saved where a use comes after a write.
+        let mut prelude = Vec::new();
+        let mut factors = [root.x.clone(), root.y.clone()];
+        for (f, clobber) in factors.iter_mut().zip(root.clobbered) {
+            let late = clobber.is_some_and(|c| uses.iter().any(|(u, _)| u.at > c));
+            if late && matches!(f, Operand::Name(_)) {
+                let saved = self.temp("save", ty);
+                prelude.push(instr(
+                    "mov",
+                    vec![format!("b{}", bits(ty))],
+                    vec![Operand::Name(saved.clone()), f.clone()],
+                    pos,
+                ));
+                *f = Operand::Name(saved);
+            }
+        }
+        // The factors of the negated product, where a use needs it.
+        let negated = if uses.iter().any(|(_, neg)| *neg) {
+            let [x, y] = factors.clone();
+            match (flip(&x), flip(&y)) {
+                (Some(nx), _) => Some([nx, y]),
+                (None, Some(ny)) => Some([x, ny]),
+                (None, None) => {
+                    let t = self.temp("neg", ty);
+                    prelude.push(instr(
+                        "neg",
+                        float_mods(ftz, false, ty, false),
+                        vec![Operand::Name(t.clone()), x],
+                        pos,
+                    ));
+                    Some([Operand::Name(t), y])
+                }
+            }
+        } else {
+            None
+        };
+        edits.insert(root.mul, prelude);
+        for &p in &family {
+            if let Some(n) = self.products[p].neg {
+                edits.insert(n, Vec::new());
+            }
+        }
+        for (u, neg) in uses {
+            let Statement::Instr(add) = &stmts[u.at] else {
+                continue;
+            };
+            let Some([x, y]) = (if neg {
+                negated.clone()
+            } else {
+                Some(factors.clone())
+            }) else {
+                continue;
+            };
+            let mut out = Vec::new();
+            let other = add.operands[2 - u.k].clone();
+            let addend = if u.sub && u.k == 0 {
+                match flip(&other) {
+                    Some(c) => c,
+                    None => {
+                        let t = self.temp("neg", ty);
+                        out.push(instr(
+                            "neg",
+                            float_mods(ftz, false, ty, false),
+                            vec![Operand::Name(t.clone()), other],
+                            add.pos,
+                        ));
+                        Operand::Name(t)
+                    }
+                }
+            } else {
+                other
+            };
+            let sat = add.mods.iter().any(|m| m == "sat");
+            let mut fma = instr(
+                "fma",
+                float_mods(ftz, sat, ty, true),
+                vec![add.operands[0].clone(), x, y, addend],
+                add.pos,
+            );
+            if let Statement::Instr(f) = &mut fma {
+                f.guard = add.guard.clone();
+            }
+            out.push(fma);
+            edits.insert(u.at, out);
+        }
+    }
+
+    /// A new register of float type `ty` (`#` is in no PTX name, so it cannot meet one of
+    /// the kernel's).
+    fn temp(&mut self, what: &str, ty: &str) -> String {
+        let name = format!("%contract#{what}{}", self.temps.len());
+        self.temps.push((name.clone(), format!(".{ty}")));
+        name
+    }
+}
+
+/// A float immediate negated (`None` for anything else).
+fn flip(o: &Operand) -> Option<Operand> {
+    let Operand::Float(f) = o else {
+        return None;
+    };
+    Some(Operand::Float(match *f {
+        FloatLit::F32Bits(b) => FloatLit::F32Bits(b ^ 0x8000_0000),
+        FloatLit::F64Bits(b) => FloatLit::F64Bits(b ^ (1 << 63)),
+        FloatLit::Decimal(d) => FloatLit::Decimal(-d),
+    }))
+}
+
+/// The modifiers of a `neg` or `fma` (`rn`: rounding to nearest, which `fma` needs).
+fn float_mods(ftz: bool, sat: bool, ty: &str, rn: bool) -> Vec<String> {
+    let mut mods = Vec::new();
+    if rn {
+        mods.push("rn".to_string());
+    }
+    if ftz {
+        mods.push("ftz".to_string());
+    }
+    if sat {
+        mods.push("sat".to_string());
+    }
+    mods.push(ty.to_string());
+    mods
+}
+
+fn instr(opcode: &str, mods: Vec<String>, operands: Vec<Operand>, pos: Pos) -> Statement {
+    Statement::Instr(Instruction {
+        guard: None,
+        opcode: opcode.to_string(),
+        mods,
+        operands,
+        pos,
+    })
 }
 
 #[cfg(test)]
@@ -444,35 +872,118 @@ mod tests {
     }
 
     #[test]
-    fn across_plain_blocks_but_not_labels_rounding_or_second_uses() {
+    fn across_plain_blocks_and_lone_labels_but_not_branch_targets() {
         // ptxas fuses across inline-assembly blocks that declare nothing.
         let got = contracted("{mul.f32 %f1, %f2, %f3;}\n{add.f32 %f4, %f1, %f5;}");
         assert_eq!(got, ["fma.rn.f32 %f4, %f2, %f3, %f5"]);
-        // Not across a label (another basic block).
+        // Across a label nothing branches to, and a branch to the label right after it.
         let got = contracted("mul.f32 %f1, %f2, %f3;\nL: add.f32 %f4, %f1, %f5;");
+        assert_eq!(got, ["fma.rn.f32 %f4, %f2, %f3, %f5"]);
+        let got = contracted("mul.f32 %f1, %f2, %f3;\nbra.uni L;\nL: add.f32 %f4, %f1, %f5;");
         assert_eq!(got.len(), 2, "{got:?}");
-        // Not with a rounding modifier on either side.
-        let got = contracted("mul.rn.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;");
-        assert_eq!(got.len(), 2, "{got:?}");
-        let got = contracted("mul.f32 %f1, %f2, %f3;\nadd.rn.f32 %f4, %f1, %f5;");
-        assert_eq!(got.len(), 2, "{got:?}");
-        // Not when the product is used again.
+        assert_eq!(got[1], "fma.rn.f32 %f4, %f2, %f3, %f5");
+        // Not into a block a branch joins, nor past a conditional branch.
+        let got = contracted("mul.f32 %f1, %f2, %f3;\nL: add.f32 %f4, %f1, %f5;\n@%p1 bra L;");
+        assert!(got.iter().all(|l| !l.starts_with("fma")), "{got:?}");
         let got =
-            contracted("mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;\nadd.f32 %f6, %f1, %f5;");
+            contracted("mul.f32 %f1, %f2, %f3;\n@%p1 bra L;\nadd.f32 %f4, %f1, %f5;\nL: ret;");
         assert!(got.iter().all(|l| !l.starts_with("fma")), "{got:?}");
-        // Not when a factor is written in between.
+    }
+
+    #[test]
+    fn not_with_rounding_mul_sat_ftz_mixes_or_a_guarded_mul() {
+        for body in [
+            "mul.rn.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;",
+            "mul.f32 %f1, %f2, %f3;\nadd.rn.f32 %f4, %f1, %f5;",
+            "mul.sat.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;",
+            "mul.ftz.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;",
+            "mul.f32 %f1, %f2, %f3;\nadd.ftz.f32 %f4, %f1, %f5;",
+            "@%p1 mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;",
+        ] {
+            let got = contracted(body);
+            assert!(got.iter().all(|l| !l.starts_with("fma")), "{body}: {got:?}");
+        }
+        // `.sat` on the add and a guard on it carry over.
+        let got = contracted("mul.f32 %f1, %f2, %f3;\n@%p1 add.sat.f32 %f4, %f1, %f5;");
+        assert_eq!(got, ["fma.rn.sat.f32 %f4, %f2, %f3, %f5"]);
+    }
+
+    #[test]
+    fn every_use_an_add_or_none_fused() {
+        // Two adds: each fused.
+        let got =
+            contracted("mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;\nsub.f32 %f6, %f5, %f1;");
+        assert_eq!(
+            got,
+            [
+                "neg.f32 %contract#neg0, %f2",
+                "fma.rn.f32 %f4, %f2, %f3, %f5",
+                "fma.rn.f32 %f6, %contract#neg0, %f3, %f5",
+            ]
+        );
+        // Also stored, multiplied, or added to itself: fused nowhere.
+        for body in [
+            "mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;\nst.f32 [%f7], %f1;",
+            "mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;\nmul.f32 %f6, %f1, %f5;",
+            "mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f1;",
+        ] {
+            let got = contracted(body);
+            assert!(got.iter().all(|l| !l.starts_with("fma")), "{body}: {got:?}");
+        }
+        // A register that is a product twice: each fused.
+        let got = contracted(
+            "mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;\nmul.f32 %f1, %f5, %f6;\nadd.f32 %f7, %f1, %f2;",
+        );
+        assert_eq!(
+            got,
+            [
+                "fma.rn.f32 %f4, %f2, %f3, %f5",
+                "fma.rn.f32 %f7, %f5, %f6, %f2"
+            ]
+        );
+        // A product read in another block is not fused.
+        let got = contracted(
+            "mul.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;\n@%p1 bra L;\nL: st.f32 [%f7], %f1;",
+        );
+        assert!(got.iter().all(|l| !l.starts_with("fma")), "{got:?}");
+    }
+
+    #[test]
+    fn factors_written_before_the_add_are_used_as_the_mul_saw_them() {
         let got = contracted("mul.f32 %f1, %f2, %f3;\nmov.f32 %f2, %f5;\nadd.f32 %f4, %f1, %f5;");
-        assert!(got.iter().all(|l| !l.starts_with("fma")), "{got:?}");
-        // Not when `bar.red` (whose first operand is its destination) rewrites a factor.
+        assert_eq!(
+            got,
+            [
+                "mov.b32 %contract#save0, %f2",
+                "mov.f32 %f2, %f5",
+                "fma.rn.f32 %f4, %contract#save0, %f3, %f5",
+            ]
+        );
+        // `bar.red`'s first operand is its destination.
         let got = contracted(
             "mul.f32 %f1, %f2, %f3;\nbar.red.popc.u32 %f2, 0, %p1;\nadd.f32 %f4, %f1, %f5;",
         );
+        assert_eq!(got[0], "mov.b32 %contract#save0, %f2", "{got:?}");
+        // The add writing a factor itself needs no copy.
+        let got = contracted("mul.f32 %f1, %f2, %f3;\nadd.f32 %f2, %f1, %f2;");
+        assert_eq!(got, ["fma.rn.f32 %f2, %f2, %f3, %f2"]);
+    }
+
+    #[test]
+    fn a_negated_product_is_fused_with_the_negation() {
+        let got = contracted("mul.f32 %f1, %f2, %f3;\nneg.f32 %f4, %f1;\nadd.f32 %f5, %f4, %f6;");
+        assert_eq!(
+            got,
+            [
+                "neg.f32 %contract#neg0, %f2",
+                "fma.rn.f32 %f5, %contract#neg0, %f3, %f6",
+            ]
+        );
+        // A negation also used otherwise keeps both.
+        let got = contracted(
+            "mul.f32 %f1, %f2, %f3;\nneg.f32 %f4, %f1;\nadd.f32 %f5, %f4, %f6;\nst.f32 [%f7], %f4;",
+        );
         assert!(got.iter().all(|l| !l.starts_with("fma")), "{got:?}");
-        // Not when the types differ, nor under a guard.
-        let got = contracted("mul.ftz.f32 %f1, %f2, %f3;\nadd.f32 %f4, %f1, %f5;");
-        assert_eq!(got.len(), 2, "{got:?}");
-        let got = contracted("mul.f32 %f1, %f2, %f3;\n@%p1 add.f32 %f4, %f1, %f5;");
-        assert_eq!(got.len(), 2, "{got:?}");
     }
 
     #[test]

@@ -706,6 +706,8 @@ pub enum Op {
         b: Src,
         c: Src,
     },
+    /// `bmsk.clamp`/`bmsk.wrap`: a mask of `b` bits from bit `a`.
+    Bmsk { clamp: bool, d: u32, a: Src, b: Src },
     /// `bfind`: position of the most significant non-sign bit (`shiftamt`: from the top).
     Bfind {
         ty: Ty,

@@ -60,11 +60,17 @@ pub(super) const STALL_ROUNDS: u32 = 1000;
 impl Block<'_> {
     /// `bar.sync`, `bar.arrive` or `bar.red` (`Op::Bar`) in lanes `emask`: the warp waits
     /// unless the barrier completes with it (or it only arrives).
+    ///
+    /// The warp arrives once all its threads that have not exited are here (PTX ISA,
+    /// `barrier`: the executing thread waits "for all non-exited threads from its warp").
+    /// Lanes that come first are parked while the warp's others run: those that exit count
+    /// as arrived (sm_70 and later; a sort returns from part of the block before its next
+    /// `__syncthreads()`), those that reach the same barrier join them.
     pub(super) fn exec_bar(
         &mut self,
         w: &mut Warp,
         ins: &Instr,
-        pc: u32,
+        at: At,
         emask: u32,
     ) -> Result<Flow> {
         let Op::Bar {
@@ -76,10 +82,15 @@ impl Block<'_> {
         else {
             return Ok(Flow::Next);
         };
+        let mut emask = emask;
         if emask != 0 {
             if emask != w.live {
-                return Err(self.split_barrier(w, emask, pc, ins.line));
+                match self.gather_warp(w, ins, at, emask)? {
+                    Some(all) => emask = all,
+                    None => return Ok(Flow::Jumped),
+                }
             }
+            w.parked = 0;
             let first = lanes(emask).next().unwrap_or(0);
             let n = w.get(*id, first);
             if n >= 16 {
@@ -141,6 +152,30 @@ impl Block<'_> {
             }
         }
         Ok(Flow::Next)
+    }
+
+    /// Lanes `emask` of `w` at a barrier while others of its live lanes are not: `None`
+    /// when those others still have to run (the lanes here are parked at the barrier
+    /// meanwhile), `Some(lanes)` once every live lane is at this barrier (the warp is made
+    /// uniform there). A fault where the others wait at another barrier, or where some of
+    /// the lanes here skip it by a false guard.
+    fn gather_warp(&self, w: &mut Warp, ins: &Instr, at: At, emask: u32) -> Result<Option<u32>> {
+        let At { pc, mask, .. } = at;
+        if mask != emask {
+            return Err(self.split_barrier(w, emask, pc, ins.line));
+        }
+        let others = w.live & !mask;
+        if others & !w.parked != 0 {
+            w.parked |= mask;
+            return Ok(None);
+        }
+        // Every other live lane is parked: at this barrier, or elsewhere for good.
+        if w.uniform.is_some() || lanes(others).any(|l| w.pc[l] != pc) {
+            return Err(self.split_barrier(w, emask, pc, ins.line));
+        }
+        w.parked = 0;
+        w.uniform = Some(pc);
+        Ok(Some(w.live))
     }
 
     /// An `mbarrier` operation (`Op::Mbar`) in lanes `emask`. A wait that finds its phase
@@ -340,8 +375,8 @@ impl Block<'_> {
             detail: format!(
                 "bar.sync was reached by {} of the warp's {} running threads; this thread is \
                  {at}. Every thread of a block that has not exited must reach the same \
-                 barrier (__syncthreads() in a branch only some threads take hangs or \
-                 misbehaves on a GPU)",
+                 barrier or exit (__syncthreads() in a branch only some threads take, the \
+                 others going on to other work, hangs or misbehaves on a GPU)",
                 arrived.count_ones(),
                 w.live.count_ones()
             ),
@@ -403,5 +438,73 @@ pub(super) fn release_block_barrier(warps: &mut [Warp]) {
             w.fill(r.d, lanes_in, v);
         }
         step_past_barrier(w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::Error;
+    use crate::sim::engine::{launch, load_ptx, Dims, Memory, DEFAULT_BUDGET};
+
+    /// Runs `body` (one kernel `k()`, no parameters) in one block of `threads` threads.
+    fn run(body: &str, threads: u32) -> crate::error::Result<()> {
+        let text = format!(".version 8.0\n.target sm_80\n.address_size 64\n{body}");
+        let mut mem = Memory::new();
+        let m = load_ptx(&text, &mut mem)?;
+        let dims = Dims {
+            grid: [1, 1, 1],
+            block: [threads, 1, 1],
+            shared_dynamic: 0,
+        };
+        launch(&m, &mut mem, "k", dims, &[], DEFAULT_BUDGET).map(|_| ())
+    }
+
+    #[test]
+    fn threads_that_exit_count_as_arrived() {
+        // Part of a warp, then whole warps, branch to the end and return before the
+        // barrier (the lanes at the barrier run first and wait for them); with and without
+        // the block's count, and in a loop the lanes leave at different rounds.
+        for bar in ["bar.sync 0;", "barrier.sync 0;", "bar.sync 1, 96;"] {
+            let body = format!(
+                ".visible .entry k() {{ .reg .pred %p<2>; .reg .b32 %r<2>; \
+                 mov.u32 %r1, %tid.x; setp.ge.u32 %p1, %r1, 40; @%p1 bra END; {bar} \
+                 END: ret; }}"
+            );
+            run(&body, 96).unwrap_or_else(|e| panic!("{bar}: {e}"));
+        }
+        let body = ".visible .entry k() { .reg .pred %p<2>; .reg .b32 %r<4>; \
+             mov.u32 %r1, %tid.x; rem.u32 %r2, %r1, 5; mov.u32 %r3, 0; \
+             LOOP: bar.sync 0; setp.ge.u32 %p1, %r3, %r2; @%p1 bra END; \
+             add.u32 %r3, %r3, 1; bra.uni LOOP; END: ret; }";
+        run(body, 64).unwrap();
+    }
+
+    #[test]
+    fn lanes_at_two_barriers_or_skipping_one_by_guard_are_faults() {
+        // Half a warp at one barrier, the other half at another: neither completes.
+        let body = ".visible .entry k() { .reg .pred %p<2>; .reg .b32 %r<2>; \
+             mov.u32 %r1, %tid.x; setp.lt.u32 %p1, %r1, 16; @!%p1 bra OTHER; bar.sync 0; \
+             bra.uni END; OTHER: bar.sync 0; END: ret; }";
+        let e = run(body, 32).unwrap_err();
+        assert!(matches!(e, Error::KernelFault { .. }), "{e}");
+        assert!(e.to_string().contains("16 of the warp's 32"), "{e}");
+        // A false guard keeps half the warp from a barrier it stands at.
+        let body = ".visible .entry k() { .reg .pred %p<2>; .reg .b32 %r<2>; \
+             mov.u32 %r1, %tid.x; setp.lt.u32 %p1, %r1, 16; @%p1 bar.sync 0; ret; }";
+        let e = run(body, 32).unwrap_err();
+        assert!(e.to_string().contains("false predicate"), "{e}");
+    }
+
+    #[test]
+    fn a_barrier_the_live_threads_cannot_complete_is_a_deadlock() {
+        // Warp 0 waits for 64 threads at barrier 1; warp 1 has exited, warp 2 waits at
+        // barrier 2 for 64: neither count can be reached.
+        let body = ".visible .entry k() { .reg .pred %p<3>; .reg .b32 %r<2>; \
+             mov.u32 %r1, %tid.x; setp.ge.u32 %p1, %r1, 64; setp.lt.u32 %p2, %r1, 32; \
+             @%p2 bra FIRST; @%p1 bra THIRD; ret; \
+             FIRST: bar.sync 1, 64; ret; THIRD: bar.sync 2, 64; ret; }";
+        let e = run(body, 96).unwrap_err();
+        let t = e.to_string();
+        assert!(t.contains("deadlock") && t.contains("barrier 1"), "{t}");
     }
 }

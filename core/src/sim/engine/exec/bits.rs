@@ -268,6 +268,46 @@ pub(super) fn exec_prmt(w: &mut Warp, m: u32, op: &Op) {
     }
 }
 
+/// `bmsk` of position `a` and width `b`, as the PTX ISA defines it: both taken modulo 32,
+/// the mask's bits from `a` up to `a + b` (to the top where that passes 31); `.clamp`
+/// makes a position of 32 or more an empty mask and a width of 32 or more run to the top.
+/// A width of 0 (after `.wrap`'s modulo: also 32) is an empty mask.
+#[inline]
+pub(super) fn bmsk(clamp: bool, a: u64, b: u64) -> u64 {
+    let (a, b) = (a as u32, b as u32);
+    let (a1, b1) = (a & 31, b & 31);
+    let mut low = u32::MAX << a1;
+    let sum = a1 + b1;
+    let mut wide = sum >= 32;
+    if clamp {
+        if a >= 32 {
+            low = 0;
+            wide = true;
+        }
+        wide |= b >= 32;
+    }
+    let high = if wide {
+        0
+    } else if b1 == 0 {
+        u32::MAX
+    } else {
+        u32::MAX << sum
+    };
+    (low & !high) as u64
+}
+
+/// `bmsk` (`Op::Bmsk`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_bmsk(w: &mut Warp, m: u32, op: &Op) {
+    let Op::Bmsk { clamp, d, a, b } = *op else {
+        return;
+    };
+    for l in lanes(m) {
+        let v = bmsk(clamp, w.get(a, l), w.get(b, l));
+        w.set(d, l, v);
+    }
+}
+
 /// `bfind` of a `ty` value: the position of its most significant non-sign bit
 /// (`.shiftamt`: as a left shift amount), `0xffffffff` when there is none.
 #[inline]
@@ -305,7 +345,7 @@ pub(super) fn exec_bfind(w: &mut Warp, m: u32, op: &Op) {
 
 #[cfg(test)]
 mod tests {
-    use super::{bfe, bfi, bfind, dot, prmt, shf};
+    use super::{bfe, bfi, bfind, bmsk, dot, prmt, shf};
     use crate::sim::engine::ir::Ty;
 
     const U32: Ty = Ty::U(4);
@@ -375,6 +415,29 @@ mod tests {
         assert_eq!(bfind(S32, false, 0xffff_fffe), 0);
         assert_eq!(bfind(Ty::U(8), false, 1 << 40), 40);
         assert_eq!(bfind(U32, false, 0x1_0000_0000), 0xffff_ffff);
+    }
+
+    #[test]
+    fn bmsk_masks_a_field_and_clamps_or_wraps_past_the_word() {
+        // The PTX ISA's example.
+        assert_eq!(bmsk(false, 1, 2), 0x6);
+        assert_eq!(bmsk(true, 0, 8), 0xff);
+        assert_eq!(bmsk(true, 4, 0), 0);
+        assert_eq!(bmsk(true, 28, 8), 0xf000_0000);
+        assert_eq!(bmsk(true, 31, 1), 0x8000_0000);
+        assert_eq!(bmsk(true, 0, 31), 0x7fff_ffff);
+        // A width of 32 or more: to the top with .clamp; modulo 32 with .wrap.
+        assert_eq!(bmsk(true, 0, 32), 0xffff_ffff);
+        assert_eq!(bmsk(true, 8, 33), 0xffff_ff00);
+        assert_eq!(bmsk(false, 0, 32), 0);
+        assert_eq!(bmsk(false, 8, 33), 0x100);
+        // A position of 32 or more: empty with .clamp; modulo 32 with .wrap.
+        assert_eq!(bmsk(true, 32, 4), 0);
+        assert_eq!(bmsk(true, u32::MAX as u64, u32::MAX as u64), 0);
+        assert_eq!(bmsk(false, 33, 4), 0x1e);
+        assert_eq!(bmsk(false, 64, 8), 0xff);
+        // Only the low 32 bits of each operand count.
+        assert_eq!(bmsk(false, 1 << 32 | 1, 2), 0x6);
     }
 
     #[test]

@@ -137,7 +137,7 @@ impl Block<'_> {
                 exec_exit(w, at, emask);
                 Flow::Jumped
             }
-            Op::Bar { .. } => self.exec_bar(w, ins, at.pc, emask)?,
+            Op::Bar { .. } => self.exec_bar(w, ins, at, emask)?,
             Op::Mbar { .. } => self.exec_mbar(gmem, w, ins, at, emask)?,
             _ => {
                 self.exec(gmem, w, ins, emask)?;
@@ -172,6 +172,7 @@ impl Block<'_> {
             Op::Unpack { .. } => bits::exec_unpack(w, m, op),
             Op::Prmt { .. } => bits::exec_prmt(w, m, op),
             Op::Bfind { .. } => bits::exec_bfind(w, m, op),
+            Op::Bmsk { .. } => bits::exec_bmsk(w, m, op),
             Op::Cvta { .. } => memory::exec_cvta(w, m, op),
             Op::Ld { ty, ref d, addr } => self.exec_ld(gmem, w, ins, m, (ty, d, addr))?,
             Op::St { ty, ref s, addr } => self.exec_st(gmem, w, ins, m, (ty, s, addr))?,

@@ -1,5 +1,5 @@
 //! Bit-field, byte-permute, funnel-shift and dot-product instructions: `bfe`, `bfi`,
-//! `bfind`, `prmt`, `shf`, `dp4a`, `dp2a`.
+//! `bfind`, `bmsk`, `prmt`, `shf`, `dp4a`, `dp2a`.
 
 use super::opcode::Opcode;
 use super::operands::Ins;
@@ -62,6 +62,21 @@ impl Lowerer<'_> {
                     b: self.src(&o[2], ty, line)?,
                     c: self.src(&o[3], b32, line)?,
                     e: self.src(&o[4], b32, line)?,
+                }
+            }
+            Opcode::Bmsk => {
+                x.need(3)?;
+                // `bmsk.clamp.b32` or `bmsk.wrap.b32` (PTX ISA 7.6, sm_70).
+                let clamp = has("clamp");
+                if clamp == has("wrap") || !has("b32") {
+                    return Err(x.refused());
+                }
+                let d = self.dst(&o[0], line)?;
+                Op::Bmsk {
+                    clamp,
+                    d,
+                    a: self.src(&o[1], b32, line)?,
+                    b: self.src(&o[2], b32, line)?,
                 }
             }
             Opcode::Shf => {
@@ -163,6 +178,26 @@ mod tests {
         assert!(!left && clamp);
         assert!(refusal("shf.l.b32 %r1, %r2, %r3, %r4;").contains("`shf`"));
         assert!(refusal("shf.wrap.b32 %r1, %r2, %r3, %r4;").contains("`shf`"));
+    }
+
+    #[test]
+    fn a_bit_mask_needs_one_mode() {
+        assert_eq!(
+            op("bmsk.clamp.b32 %r1, %r2, 8;"),
+            Op::Bmsk {
+                clamp: true,
+                d: r(0),
+                a: reg(1),
+                b: Src::Imm(8),
+            }
+        );
+        let Op::Bmsk { clamp, .. } = op("bmsk.wrap.b32 %r1, 1, 2;") else {
+            panic!()
+        };
+        assert!(!clamp);
+        assert!(refusal("bmsk.b32 %r1, %r2, %r3;").contains("`bmsk`"));
+        assert!(refusal("bmsk.clamp.wrap.b32 %r1, %r2, %r3;").contains("`bmsk`"));
+        assert!(refusal("bmsk.clamp.b32 %r1, %r2;").contains("`bmsk` with 2 operands"));
     }
 
     #[test]

@@ -74,6 +74,7 @@ macro_rules! for_each_op {
             Bfe = "bfe", Bits, "`bfe`: bit-field extract.";
             Bfi = "bfi", Bits, "`bfi`: bit-field insert.";
             Bfind = "bfind", Bits, "`bfind`: find the most significant non-sign bit.";
+            Bmsk = "bmsk", Bits, "`bmsk`: a mask of a bit field (position, width).";
             Prmt = "prmt", Bits, "`prmt`: byte permute.";
             Shf = "shf", Bits, "`shf`: funnel shift.";
             Dp4a = "dp4a", Bits, "`dp4a`: four-way byte dot product with accumulate.";
