@@ -85,6 +85,7 @@ fn html_parts_escape_everything() {
         badge: None,
         fields: vec![("a&b".into(), "\"q\"".into())],
         note: Some("it's".into()),
+        folded: false,
     };
     let e = ErrorBox {
         what: "kernel `f<int>` not found".into(),

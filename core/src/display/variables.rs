@@ -1,143 +1,162 @@
-//! Variables and buffers: a typed preview of their current contents and a hex dump.
+//! Variables and buffers: one view of their current contents, typed when the element type
+//! is known (a table of values), otherwise a hex dump of the bytes.
 
-use cuda_library_notebook::html::{document, escape, hex_dump, Align, Cell, Column, Table};
+use cuda_library_notebook::html::{
+    document, escape, hex_dump, hex_text, Align, Cell, Column, Table,
+};
 
-use super::{plot, render_result};
+use super::render_result;
+use crate::element::ElementType;
 use crate::error::Result;
 use crate::global::{Global, Managed};
 use crate::memory::{as_bytes, DeviceBuffer, DeviceRepr};
 
-/// A preview of a variable's bytes: 32-bit words as hex, integers and floats (and 64-bit
-/// floats when the size allows), then a hex dump.
-fn variable_parts(kind: &str, name: &str, addr: u64, bytes: &[u8]) -> (Vec<String>, String) {
-    let words: Vec<[u8; 4]> = bytes
-        .chunks_exact(4)
-        .take(16)
-        .map(|c| [c[0], c[1], c[2], c[3]])
-        .collect();
-    let show_f64 = bytes.len() % 8 == 0 && !bytes.is_empty();
-    let mut columns = vec![
-        Column::new("index", Align::Right),
-        Column::new("u32 (hex)", Align::Right),
-        Column::new("i32", Align::Right),
-        Column::new("f32", Align::Right),
-    ];
-    if show_f64 {
-        columns.push(Column::new("f64 (pairs)", Align::Right));
+/// Values a typed view shows per row.
+const PER_ROW: usize = 8;
+/// Rows a typed view shows at most (the rest is counted in the caption).
+const MAX_ROWS: usize = 8;
+/// Lines of a hex dump (16 bytes each).
+const HEX_LINES: usize = 16;
+
+/// What is shown: `global`, `managed` or `buffer`, its name and where it is.
+struct Shown<'a> {
+    kind: &'a str,
+    /// The variable's name; `None` for a buffer, which is named by its type.
+    name: Option<&'a str>,
+    addr: u64,
+}
+
+impl Shown<'_> {
+    /// `global `table`: f32[4], 16 bytes at 0x…` or `buffer `f32[1000]`: 4000 bytes at 0x…`.
+    fn caption(&self, ty: Option<ElementType>, bytes: usize) -> String {
+        let typed = ty.map(|t| format!("{t}[{}]", bytes / t.size()));
+        match (self.name, typed) {
+            (Some(n), Some(t)) => format!(
+                "{} `{n}`: {t}, {bytes} bytes at {:#x}",
+                self.kind, self.addr
+            ),
+            (Some(n), None) => format!("{} `{n}`: {bytes} bytes at {:#x}", self.kind, self.addr),
+            (None, Some(t)) => format!("{} `{t}`: {bytes} bytes at {:#x}", self.kind, self.addr),
+            (None, None) => format!("{}: {bytes} bytes at {:#x}", self.kind, self.addr),
+        }
     }
-    let rows = words
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            let mut r = vec![
-                Cell::text(i.to_string()),
-                Cell::mono(format!("{:#010x}", u32::from_le_bytes(*w))),
-                Cell::text(i32::from_le_bytes(*w).to_string()),
-                Cell::text(format!("{}", f32::from_le_bytes(*w))),
-            ];
-            if show_f64 {
-                r.push(Cell::text(if i % 2 == 0 {
-                    bytes
-                        .get(4 * i..4 * i + 8)
-                        .and_then(|b| b.try_into().ok())
-                        .map(|b: [u8; 8]| format!("{}", f64::from_le_bytes(b)))
-                        .unwrap_or_default()
-                } else {
-                    String::new()
-                }));
-            }
-            r
-        })
-        .collect();
-    let more = if bytes.len() > 64 {
-        format!(" (first 16 of {} words)", bytes.len() / 4)
+}
+
+/// One view of `bytes`: a table of values of `ty` (first [`MAX_ROWS`] rows of
+/// [`PER_ROW`], each row headed by its first index) or, with no type, a hex dump.
+fn parts(shown: &Shown, bytes: &[u8], ty: Option<ElementType>) -> (Vec<String>, String) {
+    let caption = shown.caption(ty, bytes.len());
+    let values = ty.map(|t| t.format(bytes)).unwrap_or_default();
+    if values.is_empty() {
+        let why = if shown.name.is_some() {
+            " · element type unknown, shown as bytes (`.typed(ElementType::F32)` views them \
+             as floats)"
+        } else {
+            " · shown as bytes"
+        };
+        let title = format!("{caption}{why}");
+        let html = format!(
+            "<div class=\"caption\">{}</div>{}",
+            escape(&title),
+            hex_dump(bytes, shown.addr, HEX_LINES)
+        );
+        let plain = format!("{title}\n{}", hex_text(bytes, shown.addr, HEX_LINES));
+        return (vec![html], plain);
+    }
+    let shown_n = values.len().min(PER_ROW * MAX_ROWS);
+    let more = if shown_n < values.len() {
+        format!(" (first {shown_n} of {})", values.len())
     } else {
         String::new()
     };
+    let width = values.len().min(PER_ROW);
+    let mut columns = vec![Column::new("index", Align::Right)];
+    columns.extend((0..width).map(|i| Column::new(format!("+{i}"), Align::Right)));
+    let rows = values[..shown_n]
+        .chunks(PER_ROW)
+        .enumerate()
+        .map(|(r, chunk)| {
+            let mut row = vec![Cell::text((r * PER_ROW).to_string())];
+            row.extend(chunk.iter().map(|v| Cell::text(v.as_str())));
+            row
+        })
+        .collect();
     let table = Table {
-        caption: Some(format!(
-            "{kind} `{name}`: {} bytes at {addr:#x}{more}",
-            bytes.len()
-        )),
+        caption: Some(format!("{caption}{more}")),
         columns,
         rows,
+        row_header: true,
     };
-    let plain = format!(
-        "{}{}",
-        table.to_text(),
-        cuda_library_notebook::html::hex_text(bytes, addr, 16)
-    );
-    let parts = if words.is_empty() {
-        vec![
-            format!(
-                "<div>{kind} <code>{}</code>: {} bytes at {addr:#x}</div>",
-                escape(name),
-                bytes.len()
-            ),
-            hex_dump(bytes, addr, 16),
-        ]
-    } else {
-        vec![table.to_html(), hex_dump(bytes, addr, 16)]
-    };
-    (parts, plain)
-}
-
-/// A variable's current contents as one HTML document.
-fn variable_html(kind: &str, name: &str, addr: u64, bytes: Result<Vec<u8>>) -> Result<String> {
-    Ok(document(&variable_parts(kind, name, addr, &bytes?).0))
-}
-
-/// Shows a variable's current contents in a notebook cell, or why they cannot be read.
-fn show_variable(kind: &str, name: &str, addr: u64, bytes: Result<Vec<u8>>) {
-    render_result(bytes.map(|b| variable_parts(kind, name, addr, &b)));
+    (vec![table.to_html()], table.to_text())
 }
 
 impl Global {
-    /// The variable as HTML: a typed preview and a hex dump of its current contents.
+    fn shown(&self) -> Shown<'_> {
+        Shown {
+            kind: "global",
+            name: Some(self.name()),
+            addr: self.device_ptr().0,
+        }
+    }
+
+    /// The variable as HTML: its current values as a table when its
+    /// [element type](Global::element_type) is known, otherwise a hex dump.
     pub fn to_html(&self) -> Result<String> {
-        variable_html(
-            "global",
-            self.name(),
-            self.device_ptr().0,
-            self.read_bytes(),
-        )
+        let bytes = self.read_bytes()?;
+        Ok(document(
+            &parts(&self.shown(), &bytes, self.element_type()).0,
+        ))
     }
 
     /// Shows the variable's current contents in a notebook cell.
     pub fn evcxr_display(&self) {
-        show_variable(
-            "global",
-            self.name(),
-            self.device_ptr().0,
-            self.read_bytes(),
-        );
+        let shown = self.shown();
+        let ty = self.element_type();
+        render_result(self.read_bytes().map(|b| parts(&shown, &b, ty)));
     }
 }
 
 impl Managed {
-    /// The variable as HTML: a typed preview and a hex dump of its current contents.
+    fn shown(&self) -> Shown<'_> {
+        Shown {
+            kind: "managed",
+            name: Some(self.name()),
+            addr: self.device_ptr().0,
+        }
+    }
+
+    /// The variable as HTML: its current values as a table when its
+    /// [element type](Managed::element_type) is known, otherwise a hex dump.
     pub fn to_html(&self) -> Result<String> {
-        variable_html(
-            "managed",
-            self.name(),
-            self.device_ptr().0,
-            self.read_bytes(),
-        )
+        let bytes = self.read_bytes()?;
+        Ok(document(
+            &parts(&self.shown(), &bytes, self.element_type()).0,
+        ))
     }
 
     /// Shows the variable's current contents in a notebook cell.
     pub fn evcxr_display(&self) {
-        show_variable(
-            "managed",
-            self.name(),
-            self.device_ptr().0,
-            self.read_bytes(),
-        );
+        let shown = self.shown();
+        let ty = self.element_type();
+        render_result(self.read_bytes().map(|b| parts(&shown, &b, ty)));
     }
 }
 
 impl<T: DeviceRepr + Default> DeviceBuffer<T> {
-    /// The buffer as HTML: a typed preview and a hex dump of its current contents.
+    fn shown(&self) -> Shown<'static> {
+        Shown {
+            kind: "buffer",
+            name: None,
+            addr: self.as_raw(),
+        }
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>> {
+        self.to_vec().map(|v| as_bytes(&v).to_vec())
+    }
+
+    /// The buffer as HTML: its values, titled by element type (`buffer `f32[1000]``), or
+    /// a hex dump when `T` is not a number type.
     ///
     /// ```
     /// # fn main() -> cuda_library::Result<()> {
@@ -148,23 +167,32 @@ impl<T: DeviceRepr + Default> DeviceBuffer<T> {
     /// # Ok(()) }
     /// ```
     pub fn to_html(&self) -> Result<String> {
-        let bytes = self.to_vec().map(|v| as_bytes(&v).to_vec());
-        variable_html(
-            "buffer",
-            &plot::buffer_name::<T>(self.len()),
-            self.as_raw(),
-            bytes,
-        )
+        self.to_html_as(ElementType::of::<T>())
+    }
+
+    /// The buffer's bytes as HTML, viewed as elements of `ty` (a buffer of bytes that holds
+    /// floats, say), or as a hex dump for `None`.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// # cuda_library::use_backend(cuda_library::BackendKind::Sim)?;
+    /// use cuda_library::ElementType;
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// let raw = ctx.htod(&[0u8, 0, 128, 63])?;     // the bytes of 1.0f32
+    /// assert!(raw.to_html_as(Some(ElementType::F32))?.contains("buffer `f32[1]`"));
+    /// assert!(raw.to_html_as(None)?.contains("00 00 80 3f"));
+    /// # Ok(()) }
+    /// ```
+    pub fn to_html_as(&self, ty: Option<ElementType>) -> Result<String> {
+        Ok(document(&parts(&self.shown(), &self.bytes()?, ty).0))
     }
 
     /// Shows the buffer's current contents in a notebook cell.
     pub fn evcxr_display(&self) {
-        let bytes = self.to_vec().map(|v| as_bytes(&v).to_vec());
-        show_variable(
-            "buffer",
-            &plot::buffer_name::<T>(self.len()),
-            self.as_raw(),
-            bytes,
+        let shown = self.shown();
+        render_result(
+            self.bytes()
+                .map(|b| parts(&shown, &b, ElementType::of::<T>())),
         );
     }
 }
