@@ -47,10 +47,10 @@ fn gpu_tour(simulated: bool) -> cuda_library::Result<()> {
     let arch = if p.name.contains(&sm) {
         String::new()
     } else {
-        format!("{sm}, ")
+        format!(", {sm}")
     };
     out!(
-        "device 0: {} ({arch}{} SMs, {:.1} GiB)",
+        "device 0: {}{arch}, {} SMs, {:.1} GiB",
         p.name,
         p.multiprocessor_count,
         p.total_memory as f64 / (1u64 << 30) as f64

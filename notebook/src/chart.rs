@@ -457,7 +457,7 @@ enum TickStyle {
 impl TickStyle {
     fn of(r: &std::ops::Range<f64>) -> TickStyle {
         let hi = r.start.abs().max(r.end.abs());
-        if hi < 1e-2 || hi >= 1e21 {
+        if !(1e-2..1e21).contains(&hi) {
             TickStyle::Scientific
         } else {
             TickStyle::Si

@@ -76,8 +76,8 @@ impl BackendInfo {
         self.kind == BackendKind::Sim
     }
 
-    /// Why this backend runs, in words: `chosen automatically: no GPU driver could be
-    /// used`, `chosen by CUDA_LIBRARY_BACKEND=sim`, `chosen in code by use_backend`.
+    /// Why this backend runs, in words: `chosen automatically: no usable CUDA driver (why
+    /// below)`, `chosen by CUDA_LIBRARY_BACKEND=sim`, `chosen in code by use_backend(...)`.
     pub fn reason(&self) -> String {
         match (self.selected_by.as_str(), self.kind) {
             ("auto", BackendKind::Driver) => {
@@ -87,7 +87,7 @@ impl BackendInfo {
                 "chosen automatically: a browser has no CUDA driver".to_string()
             }
             ("auto", BackendKind::Sim) => {
-                "chosen automatically: the CUDA driver could not be used".to_string()
+                "chosen automatically: no usable CUDA driver (why below)".to_string()
             }
             ("use_backend", _) => format!(
                 "chosen in code by use_backend(BackendKind::{:?})",

@@ -27,17 +27,16 @@ struct Shown<'a> {
 }
 
 impl Shown<'_> {
-    /// `global `table`: f32[4], 16 bytes at 0x…` or `buffer `f32[1000]`: 4000 bytes at 0x…`.
+    /// `global `table`: 16 bytes at 0x… · f32[4]` or `buffer `f32[1000]`: 4000 bytes at
+    /// 0x…` (a buffer is named by its type).
     fn caption(&self, ty: Option<ElementType>, bytes: usize) -> String {
         let typed = ty.map(|t| format!("{t}[{}]", bytes / t.size()));
+        let at = format!("{bytes} bytes at {:#x}", self.addr);
         match (self.name, typed) {
-            (Some(n), Some(t)) => format!(
-                "{} `{n}`: {t}, {bytes} bytes at {:#x}",
-                self.kind, self.addr
-            ),
-            (Some(n), None) => format!("{} `{n}`: {bytes} bytes at {:#x}", self.kind, self.addr),
-            (None, Some(t)) => format!("{} `{t}`: {bytes} bytes at {:#x}", self.kind, self.addr),
-            (None, None) => format!("{}: {bytes} bytes at {:#x}", self.kind, self.addr),
+            (Some(n), Some(t)) => format!("{} `{n}`: {at} · {t}", self.kind),
+            (Some(n), None) => format!("{} `{n}`: {at}", self.kind),
+            (None, Some(t)) => format!("{} `{t}`: {at}", self.kind),
+            (None, None) => format!("{}: {at}", self.kind),
         }
     }
 }
