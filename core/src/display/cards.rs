@@ -163,6 +163,7 @@ impl Library {
             ("kernels".to_string(), table.rows.len().to_string()),
         ];
         match self.variable_names() {
+            Some(v) if v.is_empty() => fields.push(("variables".to_string(), "none".to_string())),
             Some(v) => fields.push(("variables".to_string(), v.join(", "))),
             None => fields.push((
                 "variables".to_string(),

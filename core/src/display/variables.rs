@@ -30,7 +30,11 @@ impl Shown<'_> {
     /// `global `table`: 16 bytes at 0x… · f32[4]` or `buffer `f32[1000]`: 4000 bytes at
     /// 0x…` (a buffer is named by its type).
     fn caption(&self, ty: Option<ElementType>, bytes: usize) -> String {
-        let typed = ty.map(|t| format!("{t}[{}]", bytes / t.size()));
+        // One element reads as its type (`u32`), more as an array (`f32[4]`).
+        let typed = ty.map(|t| match bytes / t.size() {
+            1 if self.name.is_some() => t.to_string(),
+            n => format!("{t}[{n}]"),
+        });
         let at = format!("{bytes} bytes at {:#x}", self.addr);
         match (self.name, typed) {
             (Some(n), Some(t)) => format!("{} `{n}`: {at} · {t}", self.kind),
@@ -61,6 +65,15 @@ fn parts(shown: &Shown, bytes: &[u8], ty: Option<ElementType>) -> (Vec<String>, 
         );
         let plain = format!("{title}\n{}", hex_text(bytes, shown.addr, HEX_LINES));
         return (vec![html], plain);
+    }
+    if let [one] = values.as_slice() {
+        let table = Table {
+            caption: Some(caption),
+            columns: vec![Column::new("value", Align::Right)],
+            rows: vec![vec![Cell::text(one.as_str())]],
+            row_header: false,
+        };
+        return (vec![table.to_html()], table.to_text());
     }
     let shown_n = values.len().min(PER_ROW * MAX_ROWS);
     let more = if shown_n < values.len() {
@@ -192,6 +205,50 @@ impl<T: DeviceRepr + Default> DeviceBuffer<T> {
         render_result(
             self.bytes()
                 .map(|b| parts(&shown, &b, ElementType::of::<T>())),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn floats(n: usize) -> Vec<u8> {
+        (0..n).flat_map(|i| (i as f32).to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn a_typed_view_shows_values_titled_by_type_and_nothing_else() {
+        let buffer = Shown {
+            kind: "buffer",
+            name: None,
+            addr: 0x1000,
+        };
+        let (html, text) = parts(&buffer, &floats(1000), Some(ElementType::F32));
+        let html = html.concat();
+        assert!(text.starts_with("buffer `f32[1000]`: 4000 bytes at 0x1000 (first 64 of 1000)"));
+        assert!(html.contains("<th scope=\"row\" class=\"r\">56</th>") && html.contains(">63<"));
+        assert!(
+            !html.contains("f64") && !html.contains("class=\"hex\""),
+            "one view"
+        );
+    }
+
+    #[test]
+    fn untyped_bytes_are_a_hex_dump_and_one_value_is_a_value() {
+        let global = Shown {
+            kind: "global",
+            name: Some("table"),
+            addr: 0x100,
+        };
+        let (html, _) = parts(&global, &floats(4), None);
+        let html = html.concat();
+        assert!(html.contains("global `table`: 16 bytes at 0x100 · element type unknown"));
+        assert!(html.contains("00 00 80 3f") && !html.contains("<table"));
+        let (_, text) = parts(&global, &42u32.to_le_bytes(), Some(ElementType::U32));
+        assert_eq!(
+            text,
+            "global `table`: 4 bytes at 0x100 · u32\nvalue\n   42\n"
         );
     }
 }
