@@ -55,15 +55,7 @@ type ElementSlot = OnceLock<Option<ElementType>>;
 /// The element type that the PTX declaration of variable `name` names, where the library's
 /// PTX is at hand: the simulator's, or the image a driver library kept for profiles.
 fn declared_type(lib: &LibRef, name: &str) -> Option<ElementType> {
-    let live = lib.live(String::new).ok()?;
-    let text = match lib.imp.ptx_text() {
-        Some(text) => text,
-        None => {
-            let image = live.image()?;
-            let (_, ptx) = crate::sim::library::ptx_of(image.kind, &image.bytes).ok()?;
-            std::sync::Arc::new(ptx?.into_owned())
-        }
-    };
+    let text = lib.ptx_text()?;
     let module = crate::image::ptx::parse(&text).ok()?;
     let decl = module.vars.iter().find(|v| v.name == name)?;
     ElementType::from_ptx(&decl.ty)
