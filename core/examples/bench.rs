@@ -95,7 +95,19 @@ fn check(rc: sys::CUresult, what: &str) {
     }
 }
 
-fn main() -> cuda_library::Result<()> {
+/// Runs the example; an error prints as its message and hint (not Rust's `Debug`) and
+/// the exit status is 1.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> cuda_library::Result<()> {
     let path = std::env::args().nth(1).unwrap_or_else(|| {
         concat!(
             env!("CARGO_MANIFEST_DIR"),

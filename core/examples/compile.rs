@@ -3,7 +3,19 @@
 
 use cuda_library::{ImageKind, Program, ProgramOptions};
 
-fn main() -> cuda_library::Result<()> {
+/// Runs the example; an error prints as its message and hint (not Rust's `Debug`) and
+/// the exit status is 1.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> cuda_library::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 4 {
         eprintln!("usage: compile FILE OUT (ptx|cubin) ARCH [-IDIR...] [NAME_EXPR...]");

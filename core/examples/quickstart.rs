@@ -3,7 +3,19 @@
 
 use cuda_library::{launch, Device, ImageKind, LaunchConfig, Program, ProgramOptions};
 
-fn main() -> cuda_library::Result<()> {
+/// Runs the example; an error prints as its message and hint (not Rust's `Debug`) and
+/// the exit status is 1.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> cuda_library::Result<()> {
     println!("{}", cuda_library::backend()?); // the GPU, or the simulator and why
     let ctx = Device::new(0)?.set_current()?;
 

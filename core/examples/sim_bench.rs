@@ -70,7 +70,19 @@ fn best_of_3<T, E>(mut f: impl FnMut() -> Result<(T, f64), E>) -> Result<(T, f64
     Ok(best)
 }
 
-fn main() -> cuda_library::Result<()> {
+/// Runs the example; an error prints as its message and hint (not Rust's `Debug`) and
+/// the exit status is 1.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> cuda_library::Result<()> {
     let sim_only = std::env::args().any(|a| a == "--sim-only");
     let ptx = match std::env::args().skip(1).find(|a| !a.starts_with("--")) {
         Some(path) => std::fs::read_to_string(&path).map_err(|source| cuda_library::Error::Io {

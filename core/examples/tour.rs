@@ -6,7 +6,8 @@
 //! compiles CUDA C++ with NVRTC, which needs no GPU.
 
 use cuda_library::{
-    launch, Device, ImageKind, LaunchConfig, Library, LibraryOptions, Program, ProgramOptions,
+    launch, Device, ElementType, ImageKind, LaunchConfig, Library, LibraryOptions, Program,
+    ProgramOptions,
 };
 
 /// `println!` that ends the tour quietly when stdout is closed (`tour | head`) instead of
@@ -41,11 +42,16 @@ fn gpu_tour(simulated: bool) -> cuda_library::Result<()> {
     let dev = Device::new(0)?;
     let ctx = dev.set_current()?;
     let p = dev.properties()?;
+    let sm = format!("sm_{}{}", p.compute_capability.0, p.compute_capability.1);
+    // The simulated device's name already says its architecture; a GPU's does not.
+    let arch = if p.name.contains(&sm) {
+        String::new()
+    } else {
+        format!(", {sm}")
+    };
     out!(
-        "device 0: {} (sm_{}{}, {} SMs, {:.1} GiB)",
+        "device 0: {}{arch}, {} SMs, {:.1} GiB",
         p.name,
-        p.compute_capability.0,
-        p.compute_capability.1,
         p.multiprocessor_count,
         p.total_memory as f64 / (1u64 << 30) as f64
     );
@@ -55,13 +61,14 @@ fn gpu_tour(simulated: bool) -> cuda_library::Result<()> {
         &LibraryOptions::default(),
     )?;
     out!("\nloaded {}\n", lib.source());
+    out!("kernels (smem and const in bytes; blocks/SM: resident blocks per SM at 256 threads a block)");
     out!(
-        "{:<44} {:>6} {:>5} {:>7} {:>6}  params (offset:size)",
+        "{:<44} {:>4} {:>5} {:>5} {:>9}  params (offset:size)",
         "kernel",
         "regs",
         "smem",
         "const",
-        "occ256"
+        "blocks/SM"
     );
     let mut kernels = lib.kernels()?;
     kernels.sort_by_key(|k| k.name().unwrap_or_default());
@@ -73,7 +80,7 @@ fn gpu_tour(simulated: bool) -> cuda_library::Result<()> {
             .map(|p| format!("{}:{}", p.offset, p.size))
             .collect();
         out!(
-            "{:<44} {:>6} {:>5} {:>7} {:>6}  {}",
+            "{:<44} {:>4} {:>5} {:>5} {:>9}  {}",
             info.demangled,
             opt(info.num_regs),
             opt(info.shared_bytes),
@@ -83,14 +90,27 @@ fn gpu_tour(simulated: bool) -> cuda_library::Result<()> {
         );
     }
 
-    out!("\nglobals:");
-    for name in ["table", "coeffs", "counter", "managed_value"] {
-        let g = lib.get_global(name)?;
+    // The element types are kernels.cu's: the image declares initialised arrays as bytes.
+    out!("\nglobals (types from kernels.cu):");
+    let globals = [
+        ("table", ElementType::F32),
+        ("coeffs", ElementType::F32),
+        ("counter", ElementType::I32),
+        ("managed_value", ElementType::I32),
+    ];
+    for (name, ty) in globals {
+        let g = lib.get_global(name)?.typed(ty)?;
+        let values = ty.format(&g.read_bytes()?);
+        let (decl, shown) = match values.as_slice() {
+            [one] => (ty.to_string(), one.clone()),
+            _ => (
+                format!("{ty}[{}]", values.len()),
+                format!("[{}]", values.join(", ")),
+            ),
+        };
         out!(
-            "  {name:<14} {:>3} bytes at {:#x}: {:?}",
-            g.size(),
-            g.device_ptr().0,
-            g.read_bytes()?
+            "  {name:<14} {decl:<7} at {:#x} = {shown}",
+            g.device_ptr().0
         );
     }
     let m = lib.get_managed("managed_value")?;
@@ -117,20 +137,15 @@ fn gpu_tour(simulated: bool) -> cuda_library::Result<()> {
     };
     out!("\nsaxpy on {n} floats: {ms:.3} ms{label}, y[0] = {y0} (expected 8)");
 
-    let bad = launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n);
-    out!(
-        "passing n as usize instead of int: {}",
-        bad.err().map(|e| e.to_string()).unwrap_or_default()
-    );
+    match launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n) {
+        Ok(()) => out!("passing n as usize instead of int: launched (expected an error)"),
+        Err(e) => out!("passing n as usize instead of int -> error: {}", indent(&e)),
+    }
     lib.unload()?;
-    out!(
-        "after unload, saxpy.name() = {}",
-        saxpy
-            .name()
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default()
-    );
+    match saxpy.name() {
+        Ok(name) => out!("saxpy.name() after unload: {name} (expected an error)"),
+        Err(e) => out!("saxpy.name() after unload -> error: {}", indent(&e)),
+    }
     out!();
     Ok(())
 }
@@ -208,6 +223,11 @@ __global__ void scale(T* x, T a, int n) {
         Err(e) => out!("\n  NVRTC is not available either: {e}"),
     }
     Ok(())
+}
+
+/// An error's message with its hint and other lines indented under it.
+fn indent(e: &cuda_library::Error) -> String {
+    e.to_string().replace('\n', "\n    ")
 }
 
 /// A value of a kernel's row, or `?` where the backend cannot tell.

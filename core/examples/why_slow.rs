@@ -20,7 +20,19 @@ extern "C" __global__ void transpose_conflicts(float *out, const float *in, int 
 extern "C" __global__ void transpose_padded(float *out, const float *in, int n) { transpose<1>(out, in, n); }
 "#;
 
-fn main() -> cuda_library::Result<()> {
+/// Runs the example; an error prints as its message and hint (not Rust's `Debug`) and
+/// the exit status is 1.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> cuda_library::Result<()> {
     let out = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "why_slow.html".to_string());

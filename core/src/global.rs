@@ -3,9 +3,11 @@
 
 use std::ffi::c_void;
 use std::mem::size_of;
+use std::sync::OnceLock;
 
 use crate::backend::slot::LibRef;
 use crate::context::Context;
+use crate::element::ElementType;
 use crate::error::{Error, Result};
 use crate::memory::{as_bytes, as_bytes_mut, DevicePtr, DeviceRepr};
 
@@ -33,6 +35,8 @@ pub struct Global {
     ptr: u64,
     size: usize,
     ctx: Context,
+    /// The element type [`Global::typed`] gave, else the PTX declaration's (looked up once).
+    elem: ElementSlot,
 }
 
 impl std::fmt::Debug for Global {
@@ -43,6 +47,18 @@ impl std::fmt::Debug for Global {
             .field("size", &self.size)
             .finish()
     }
+}
+
+/// A variable's element type, found on first use.
+type ElementSlot = OnceLock<Option<ElementType>>;
+
+/// The element type that the PTX declaration of variable `name` names, where the library's
+/// PTX is at hand: the simulator's, or the image a driver library kept for profiles.
+fn declared_type(lib: &LibRef, name: &str) -> Option<ElementType> {
+    let text = lib.ptx_text()?;
+    let module = crate::image::ptx::parse(&text).ok()?;
+    let decl = module.vars.iter().find(|v| v.name == name)?;
+    ElementType::from_ptx(&decl.ty)
 }
 
 fn size_check(what: &str, size: usize, got: usize) -> Result<()> {
@@ -79,7 +95,40 @@ impl Global {
             ptr,
             size,
             ctx,
+            elem: OnceLock::new(),
         }
+    }
+
+    /// The type of the variable's elements: the one [`Global::typed`] gave, else the one
+    /// its PTX declaration names (`.f32 x[4]`, `.u32 n`); `None` for bytes of unknown type
+    /// (nvcc declares initialised arrays as `.b8`) or where no PTX is at hand (a cubin, or
+    /// a driver library not kept for profiles).
+    pub fn element_type(&self) -> Option<ElementType> {
+        *self
+            .elem
+            .get_or_init(|| declared_type(&self.lib, &self.name))
+    }
+
+    /// The variable viewed as elements of `ty`, for [`element_type`](Global::element_type)
+    /// and its displays; an error unless its size is a whole number of them.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::ElementType;
+    /// # let ptx = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .global .align 4 .b8 table[8];\n";
+    /// # let lib = cuda_library::Library::load_data(ptx.as_bytes(), &Default::default())?;
+    /// let table = lib.get_global("table")?;          // __device__ float table[2];
+    /// assert_eq!(table.element_type(), None);        // PTX says .b8: bytes
+    /// let table = table.typed(ElementType::F32)?;
+    /// assert_eq!(table.element_type(), Some(ElementType::F32));
+    /// # Ok(()) }
+    /// ```
+    pub fn typed(self, ty: ElementType) -> Result<Global> {
+        ty.check_whole(&self.what(), self.size)?;
+        Ok(Global {
+            elem: OnceLock::from(Some(ty)),
+            ..self
+        })
     }
 
     fn what(&self) -> String {
@@ -177,6 +226,8 @@ pub struct Managed {
     ptr: u64,
     size: usize,
     ctx: Context,
+    /// The element type [`Managed::typed`] gave, else the PTX declaration's.
+    elem: ElementSlot,
 }
 
 impl std::fmt::Debug for Managed {
@@ -197,7 +248,26 @@ impl Managed {
             ptr,
             size,
             ctx,
+            elem: OnceLock::new(),
         }
+    }
+
+    /// The type of the variable's elements: the one [`Managed::typed`] gave, else the
+    /// one its PTX declaration names; `None` for bytes of unknown type.
+    pub fn element_type(&self) -> Option<ElementType> {
+        *self
+            .elem
+            .get_or_init(|| declared_type(&self.lib, &self.name))
+    }
+
+    /// The variable viewed as elements of `ty`; an error unless its size is a whole
+    /// number of them.
+    pub fn typed(self, ty: ElementType) -> Result<Managed> {
+        ty.check_whole(&self.what(), self.size)?;
+        Ok(Managed {
+            elem: OnceLock::from(Some(ty)),
+            ..self
+        })
     }
 
     fn what(&self) -> String {

@@ -132,6 +132,7 @@ mod profile;
 
 mod context;
 mod device;
+mod element;
 mod global;
 mod kernel;
 mod kernel_table;
@@ -157,6 +158,7 @@ pub use context::Context;
 pub use device::Device;
 #[cfg(feature = "notebook")]
 pub use display::plot::{DataPlot, PlotValue, LINE_POINTS};
+pub use element::ElementType;
 pub use error::{CudaError, CudaVersion, DeviceAssertion, Error, LoadAttempt, LoadFailure, Result};
 pub use global::{Global, Managed, UnifiedFunction};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};

@@ -275,7 +275,7 @@ impl Heatmap {
                 .disable_mesh()
                 .disable_x_axis()
                 .y_labels(5)
-                .y_label_formatter(&tick)
+                .y_label_formatter(&ticks(lo..lo + span))
                 .axis_style(BLACK.mix(0.6))
                 .label_style(("sans-serif", 11).into_font().color(&BLACK))
                 .draw()
@@ -292,15 +292,44 @@ impl Heatmap {
                 .map_err(err)?;
             root.present().map_err(err)?;
         }
-        Ok(themed(out))
+        Ok(themed(
+            out,
+            &format!(
+                "{}: heatmap of {} values, {} to a row",
+                self.title,
+                self.values.len(),
+                self.width
+            ),
+        ))
     }
 }
 
 /// Replaces plotters' black with `currentColor` and drops any opaque background, so the
-/// chart follows the page's theme.
-fn themed(svg: String) -> String {
-    svg.replace("#000000", "currentColor")
-        .replace("<svg ", "<svg class=\"culib-chart\" ")
+/// chart follows the page's theme (its text is the page's text colour, which has the page's
+/// contrast in light and dark themes); names it for screen readers ([`labelled`]).
+fn themed(svg: String, label: &str) -> String {
+    labelled(
+        &svg.replace("#000000", "currentColor")
+            .replace("<svg ", "<svg class=\"culib-chart\" "),
+        label,
+    )
+}
+
+/// `svg` as one image to assistive technology: `role="img"`, an `aria-label` and a
+/// `<title>` (which browsers also show as a tooltip).
+fn labelled(svg: &str, label: &str) -> String {
+    let label = crate::html::escape(label);
+    let Some(rest) = svg.strip_prefix("<svg ") else {
+        return svg.to_string();
+    };
+    let Some(end) = rest.find('>') else {
+        return svg.to_string();
+    };
+    format!(
+        "<svg role=\"img\" aria-label=\"{label}\" {}><title>{label}</title>{}",
+        &rest[..end],
+        &rest[end + 1..]
+    )
 }
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -355,26 +384,110 @@ fn range(values: impl Iterator<Item = f64>, log: bool) -> Option<(f64, f64)> {
     }
 }
 
-/// Axis tick labels: three significant digits, scientific where large or small.
-fn tick(v: &f64) -> String {
+/// `x` to three significant digits, without trailing zeros (`x` in 0.001..1000).
+fn sig3(x: f64) -> String {
+    let a = x.abs();
+    let decimals = if a >= 100.0 {
+        0
+    } else if a >= 10.0 {
+        1
+    } else if a >= 1.0 {
+        2
+    } else {
+        4
+    };
+    let s = format!("{x:.decimals$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+/// The SI prefixes tick labels use above 1000.
+const SI: [(f64, &str); 6] = [
+    (1e18, "E"),
+    (1e15, "P"),
+    (1e12, "T"),
+    (1e9, "G"),
+    (1e6, "M"),
+    (1e3, "k"),
+];
+
+/// A tick label with an SI prefix: `500`, `1k`, `2.5k`, `100k`, `1M`.
+fn si_tick(v: f64) -> String {
     let a = v.abs();
     if a == 0.0 {
-        "0".to_string()
-    } else if !(1e-3..1e5).contains(&a) {
-        format!("{v:.0e}")
-    } else if a >= 100.0 {
-        format!("{v:.0}")
-    } else if a >= 1.0 {
-        format!("{v:.3}")
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_string()
-    } else {
-        format!("{v:.4}")
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_string()
+        return "0".to_string();
     }
+    for (scale, prefix) in SI {
+        if a >= scale {
+            return format!("{}{prefix}", sig3(v / scale));
+        }
+    }
+    if a < 1e-3 {
+        return sci_tick(v);
+    }
+    sig3(v)
+}
+
+/// A tick label in scientific notation: `2.5e-5`.
+fn sci_tick(v: f64) -> String {
+    if v == 0.0 {
+        return "0".to_string();
+    }
+    let s = format!("{v:.2e}");
+    match s.split_once('e') {
+        Some((m, e)) if m.contains('.') => {
+            format!("{}e{e}", m.trim_end_matches('0').trim_end_matches('.'))
+        }
+        _ => s,
+    }
+}
+
+/// How an axis labels its ticks, one style for the whole axis: with SI prefixes (`100`,
+/// `1k`, `10k`, `100k`), or in scientific notation where every value is below 0.01 or
+/// past the prefixes (1e21).
+#[derive(Clone, Copy)]
+enum TickStyle {
+    Si,
+    Scientific,
+}
+
+impl TickStyle {
+    fn of(r: &std::ops::Range<f64>) -> TickStyle {
+        let hi = r.start.abs().max(r.end.abs());
+        if !(1e-2..1e21).contains(&hi) {
+            TickStyle::Scientific
+        } else {
+            TickStyle::Si
+        }
+    }
+
+    fn label(self, v: &f64) -> String {
+        match self {
+            TickStyle::Si => si_tick(*v),
+            TickStyle::Scientific => sci_tick(*v),
+        }
+    }
+}
+
+/// The labels of an axis over `r`.
+fn ticks(r: std::ops::Range<f64>) -> impl Fn(&f64) -> String {
+    let style = TickStyle::of(&r);
+    move |v| style.label(v)
+}
+
+/// Whether `v` is a power of ten (within rounding).
+fn is_decade(v: f64) -> bool {
+    let l = v.log10();
+    (l - l.round()).abs() < 1e-9
+}
+
+/// Whether `v` is 1, 2 or 5 times a power of ten (within rounding).
+fn is_one_two_five(v: f64) -> bool {
+    let m = v / 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].iter().any(|t| (m - t).abs() < 1e-6)
 }
 
 /// An `f64` axis, linear or logarithmic as chosen at run time: every chart uses this one
@@ -411,11 +524,28 @@ impl Ranged for Axis {
         }
     }
 
+    /// plotters' ticks, each once (its log axis can give a decade twice), and on a log
+    /// axis only the decades (over more than two) or 1-2-5 steps, so labels do not crowd.
     fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
-        match self {
+        let mut points = match self {
             Axis::Linear(a) => a.key_points(hint),
-            Axis::Log(a) => a.key_points(hint),
-        }
+            Axis::Log(a) => {
+                let r = a.range();
+                let decades = (r.end / r.start).log10();
+                let keep: fn(f64) -> bool = if decades > 2.0 {
+                    is_decade
+                } else {
+                    is_one_two_five
+                };
+                a.key_points(hint)
+                    .into_iter()
+                    .filter(|&v| keep(v))
+                    .collect()
+            }
+        };
+        points.sort_by(f64::total_cmp);
+        points.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * a.abs().max(b.abs()));
+        points
     }
 
     fn range(&self) -> std::ops::Range<f64> {
@@ -470,10 +600,14 @@ impl LineChart {
             )?;
             root.present().map_err(err)?;
         }
-        Ok(themed(out))
+        Ok(themed(
+            out,
+            &format!("{}: {} against {}", self.title, self.y_label, self.x_label),
+        ))
     }
 
     fn draw(&self, root: &DrawingArea<Svg<'_>, Shift>, x: Axis, y: Axis) -> Result<(), String> {
+        let (x_ticks, y_ticks) = (ticks(x.range()), ticks(y.range()));
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", 16).into_font().color(&BLACK))
             .margin(12)
@@ -485,8 +619,8 @@ impl LineChart {
             .configure_mesh()
             .x_desc(&self.x_label)
             .y_desc(&self.y_label)
-            .x_label_formatter(&tick)
-            .y_label_formatter(&tick)
+            .x_label_formatter(&x_ticks)
+            .y_label_formatter(&y_ticks)
             .light_line_style(BLACK.mix(0.08))
             .bold_line_style(BLACK.mix(0.18))
             .axis_style(BLACK.mix(0.6))
@@ -584,7 +718,7 @@ impl Histogram {
                 .configure_mesh()
                 .x_desc(&self.x_label)
                 .y_desc("samples")
-                .x_label_formatter(&tick)
+                .x_label_formatter(&ticks(lo..hi))
                 // Counts are whole numbers: label only the whole ticks.
                 .y_label_formatter(&|v| {
                     if v.fract() == 0.0 {
@@ -612,7 +746,10 @@ impl Histogram {
                 .map_err(err)?;
             root.present().map_err(err)?;
         }
-        Ok(themed(out))
+        Ok(themed(
+            out,
+            &format!("{}: histogram of {}", self.title, self.x_label),
+        ))
     }
 }
 
@@ -736,7 +873,13 @@ impl StackedBars {
             x += 16.0 + name.chars().count() as f64 * 7.0 + 14.0;
         }
         s.push_str("</svg>");
-        Ok(s)
+        let label = format!(
+            "{}: {} bars of {}",
+            self.title,
+            self.rows.len(),
+            names.join(", ")
+        );
+        Ok(labelled(&s, &label))
     }
 }
 
@@ -817,5 +960,58 @@ mod tests {
         // Ordinary values keep the axes they had.
         assert_eq!(range([3.0, 30.0].into_iter(), true), Some((1.0, 100.0)));
         assert_eq!(range([5.0].into_iter(), false), Some((4.0, 6.0)));
+    }
+
+    /// The labels of the `<text>` elements at the left of the plot (the y ticks) and along
+    /// its bottom (the x ticks), from plotters' SVG.
+    fn texts(svg: &str) -> Vec<String> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| {
+                Some(
+                    t.split_once('>')?
+                        .1
+                        .split_once("</text>")?
+                        .0
+                        .trim()
+                        .to_string(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn ticks_use_one_style_per_axis_and_appear_once() {
+        assert_eq!(si_tick(100.0), "100");
+        assert_eq!(si_tick(1000.0), "1k");
+        assert_eq!(si_tick(2500.0), "2.5k");
+        assert_eq!(si_tick(1e5), "100k");
+        assert_eq!(si_tick(1e6), "1M");
+        assert_eq!(sci_tick(2.5e-5), "2.5e-5");
+        let r = 0.0..4e-5;
+        assert_eq!(
+            ticks(r)(&2e-5),
+            "2e-5",
+            "a tiny axis is scientific throughout"
+        );
+        let mut chart = line(vec![(100.0, 1.0), (1e7, 9.0)], true);
+        chart.title = "t".into();
+        let svg = chart.to_svg().unwrap();
+        let labels = texts(&svg);
+        for want in ["100", "1k", "10k", "100k", "1M", "10M"] {
+            assert_eq!(
+                labels.iter().filter(|l| *l == want).count(),
+                1,
+                "{want} in {labels:?}"
+            );
+        }
+        assert!(!labels.iter().any(|l| l.contains('e')), "{labels:?}");
+        assert_eq!(
+            labels.iter().filter(|l| *l == "10").count(),
+            1,
+            "top y tick once: {labels:?}"
+        );
+        assert!(svg.starts_with("<svg role=\"img\" aria-label=\"t: y against x\""));
+        assert!(svg.contains("<title>t: y against x</title>"));
     }
 }

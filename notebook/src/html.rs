@@ -32,10 +32,11 @@ pub fn escape(s: &str) -> String {
 pub const STYLE: &str = r#"<style>
 .culib{font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;font-size:13px;line-height:1.4;color:inherit;max-width:100%;overflow-x:auto}
 .culib table{border-collapse:collapse;margin:4px 0 10px 0;color:inherit;background:transparent}
-.culib caption{caption-side:top;text-align:left;font-weight:600;padding:2px 0 6px 0;color:inherit}
+.culib caption,.culib .caption{caption-side:top;text-align:left;font-weight:600;padding:2px 0 6px 0;color:inherit}
 .culib th,.culib td{border:1px solid rgba(128,128,128,.35);padding:3px 8px;vertical-align:top;color:inherit;background:transparent}
 .culib th{background:rgba(128,128,128,.14);font-weight:600}
 .culib tr:nth-child(even) td{background:rgba(128,128,128,.05)}
+.culib tbody th{background:transparent;font-weight:normal}
 .culib th.r,.culib td.r{text-align:right!important;font-variant-numeric:tabular-nums}
 .culib th.l,.culib td.l{text-align:left!important}
 .culib .mono,.culib code,.culib pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
@@ -50,6 +51,7 @@ pub const STYLE: &str = r#"<style>
 .culib .badge.sim{background:rgba(210,153,34,.28)}
 .culib .badge.info{background:rgba(56,139,253,.22)}
 .culib .note{opacity:.75;font-size:12px;margin-top:6px;white-space:pre-wrap}
+.culib details.note summary{cursor:pointer;white-space:normal}
 .culib .error{border-left:4px solid rgba(248,81,73,.85);background:rgba(248,81,73,.10);padding:6px 10px;margin:4px 0 10px 0;border-radius:3px}
 .culib .error .what{font-weight:600;white-space:pre-wrap}
 .culib .error .hint{margin-top:4px;opacity:.85;white-space:pre-wrap}
@@ -147,6 +149,9 @@ pub struct Table {
     pub columns: Vec<Column>,
     /// Rows; a row shorter than the columns is padded with empty cells.
     pub rows: Vec<Vec<Cell>>,
+    /// Whether the first column names its row (a kernel's name, an index): its cells are
+    /// row headers (`<th scope="row">`) for screen readers.
+    pub row_header: bool,
 }
 
 impl Table {
@@ -162,7 +167,10 @@ impl Table {
                 Align::Left => "l",
                 Align::Right => "r",
             };
-            s.push_str(&format!("<th class=\"{class}\">{}</th>", escape(&c.name)));
+            s.push_str(&format!(
+                "<th scope=\"col\" class=\"{class}\">{}</th>",
+                escape(&c.name)
+            ));
         }
         s.push_str("</tr></thead><tbody>");
         for row in &self.rows {
@@ -177,11 +185,19 @@ impl Table {
                 if cell.mono {
                     class.push_str(" mono");
                 }
-                s.push_str(&format!("<td class=\"{class}\">{}", escape(&cell.text)));
+                let (tag, scope) = if i == 0 && self.row_header {
+                    ("th", " scope=\"row\"")
+                } else {
+                    ("td", "")
+                };
+                s.push_str(&format!(
+                    "<{tag}{scope} class=\"{class}\">{}",
+                    escape(&cell.text)
+                ));
                 if let Some(sub) = &cell.sub {
                     s.push_str(&format!("<span class=\"sub\">{}</span>", escape(sub)));
                 }
-                s.push_str("</td>");
+                s.push_str(&format!("</{tag}>"));
             }
             s.push_str("</tr>");
         }
@@ -197,6 +213,7 @@ impl Table {
     ///     caption: None,
     ///     columns: vec![Column::new("k", Align::Left), Column::new("n", Align::Right)],
     ///     rows: vec![vec![Cell::text("ab"), Cell::text("7")]],
+    ///     row_header: false,
     /// };
     /// assert_eq!(t.to_text(), "k   n\nab  7\n");
     /// ```
@@ -291,6 +308,9 @@ pub struct Card {
     pub fields: Vec<(String, String)>,
     /// A note under the fields (kept on its lines).
     pub note: Option<String>,
+    /// Shows the note folded: its first line as a summary, the rest on demand
+    /// (`<details>`), and only the first line in the text form.
+    pub folded: bool,
 }
 
 impl Card {
@@ -303,6 +323,7 @@ impl Card {
     ///     badge: Some(Badge { text: "simulated".into(), kind: BadgeKind::Sim }),
     ///     fields: vec![("kernels".into(), "7".into())],
     ///     note: None,
+    ///     folded: false,
     /// };
     /// assert!(c.to_html().contains("badge sim"));
     /// ```
@@ -324,8 +345,19 @@ impl Card {
             s.push_str(&format!("<dt>{}</dt><dd>{}</dd>", escape(k), escape(v)));
         }
         s.push_str("</dl>");
-        if let Some(n) = &self.note {
-            s.push_str(&format!("<div class=\"note\">{}</div>", escape(n)));
+        match (&self.note, self.folded) {
+            (Some(n), true) => {
+                let (summary, rest) = n.split_once('\n').unwrap_or((n, ""));
+                s.push_str(&format!(
+                    "<details class=\"note\"><summary>{}</summary>{}</details>",
+                    escape(summary),
+                    escape(rest)
+                ));
+            }
+            (Some(n), false) => {
+                s.push_str(&format!("<div class=\"note\">{}</div>", escape(n)));
+            }
+            (None, _) => {}
         }
         s.push_str("</div>");
         s
@@ -348,7 +380,12 @@ impl Card {
             s.push_str(&format!("  {k:<w$}  {v}\n"));
         }
         if let Some(n) = &self.note {
-            s.push_str(n);
+            let shown = if self.folded {
+                n.lines().next().unwrap_or_default()
+            } else {
+                n
+            };
+            s.push_str(shown);
             s.push('\n');
         }
         s

@@ -16,6 +16,7 @@
 //!     caption: Some("kernels".into()),
 //!     columns: vec![Column::new("name", Align::Left), Column::new("regs", Align::Right)],
 //!     rows: vec![vec![Cell::mono("scale<float>"), Cell::text("8")]],
+//!     row_header: true,
 //! };
 //! let html = document(&[table.to_html()]);
 //! assert!(html.contains("scale&lt;float&gt;"));

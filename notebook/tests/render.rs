@@ -1,7 +1,7 @@
 //! The renderers' output: escaped, themed, valid SVG with data.
 
 use cuda_library_notebook::chart::{Histogram, LineChart, Series};
-use cuda_library_notebook::html::{document, hex_text, Card, ErrorBox};
+use cuda_library_notebook::html::{document, hex_text, Align, Card, Cell, Column, ErrorBox, Table};
 
 fn line_chart(log: bool) -> LineChart {
     LineChart {
@@ -85,6 +85,7 @@ fn html_parts_escape_everything() {
         badge: None,
         fields: vec![("a&b".into(), "\"q\"".into())],
         note: Some("it's".into()),
+        folded: false,
     };
     let e = ErrorBox {
         what: "kernel `f<int>` not found".into(),
@@ -152,4 +153,36 @@ fn stacked_bars_share_one_scale_and_one_colour_per_part() {
         ..bars
     };
     assert!(zero.to_svg().is_err());
+}
+
+#[test]
+fn a_folded_note_is_one_line_with_details_on_demand_and_headers_have_scope() {
+    let card = Card {
+        title: "lib".into(),
+        badge: None,
+        fields: vec![],
+        note: Some("why simulated\nthe long reason\nhint: do this".into()),
+        folded: true,
+    };
+    let html = card.to_html();
+    assert!(
+        html.contains("<details class=\"note\"><summary>why simulated</summary>the long reason")
+    );
+    assert!(
+        card.to_text().ends_with("why simulated\n"),
+        "{}",
+        card.to_text()
+    );
+    let table = Table {
+        caption: None,
+        columns: vec![
+            Column::new("kernel", Align::Left),
+            Column::new("regs", Align::Right),
+        ],
+        rows: vec![vec![Cell::mono("saxpy"), Cell::text("10")]],
+        row_header: true,
+    };
+    let html = table.to_html();
+    assert!(html.contains("<th scope=\"col\" class=\"l\">kernel</th>"));
+    assert!(html.contains("<th scope=\"row\" class=\"l mono\">saxpy</th><td class=\"r\">10</td>"));
 }

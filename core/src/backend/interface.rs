@@ -172,6 +172,8 @@ pub(crate) trait LibraryInterface<B: Backend>: Copy {
     fn param_types(&self) -> Vec<(String, Vec<Option<String>>)>;
     /// The module-scope variables' names, where they can be listed.
     fn variable_names(&self) -> Option<Vec<String>>;
+    /// The PTX text the library runs, where the backend keeps it (the simulator's).
+    fn ptx_text(&self) -> Option<std::sync::Arc<String>>;
 }
 
 /// A kernel of a loaded library: `Copy`; every method is called with the library held

@@ -75,6 +75,37 @@ impl BackendInfo {
     pub fn is_simulated(&self) -> bool {
         self.kind == BackendKind::Sim
     }
+
+    /// Why this backend runs, in words: `chosen automatically: no usable CUDA driver (why
+    /// below)`, `chosen by CUDA_LIBRARY_BACKEND=sim`, `chosen in code by use_backend(...)`.
+    pub fn reason(&self) -> String {
+        match (self.selected_by.as_str(), self.kind) {
+            ("auto", BackendKind::Driver) => {
+                "chosen automatically: the CUDA driver loaded and found a GPU".to_string()
+            }
+            ("auto", BackendKind::Sim) if cfg!(target_arch = "wasm32") => {
+                "chosen automatically: a browser has no CUDA driver".to_string()
+            }
+            ("auto", BackendKind::Sim) => {
+                "chosen automatically: no usable CUDA driver (why below)".to_string()
+            }
+            ("use_backend", _) => format!(
+                "chosen in code by use_backend(BackendKind::{:?})",
+                self.kind
+            ),
+            (other, _) => format!("chosen by {other}"),
+        }
+    }
+
+    /// How to choose another backend, in words.
+    pub fn how_to_change(&self) -> &'static str {
+        if cfg!(target_arch = "wasm32") {
+            "in the browser the simulated GPU is the only backend"
+        } else {
+            "set CUDA_LIBRARY_BACKEND=driver, sim or auto before the program starts, or call \
+             use_backend(BackendKind::Driver or Sim) before any other cuda-library call"
+        }
+    }
 }
 
 impl std::fmt::Display for BackendInfo {
@@ -83,8 +114,11 @@ impl std::fmt::Display for BackendInfo {
             Some(d) => {
                 write!(
                     f,
-                    "CUDA driver {} ({} device(s)) from {}, selected by {}",
-                    d.version, self.device_count, d.path, self.selected_by
+                    "CUDA driver {} ({} device(s)) from {}, {}",
+                    d.version,
+                    self.device_count,
+                    d.path,
+                    self.reason()
                 )?;
                 for s in &d.skipped {
                     write!(f, "\n  note: {} was skipped: {}", s.candidate, s.reason)?;
@@ -92,9 +126,9 @@ impl std::fmt::Display for BackendInfo {
             }
             None => write!(
                 f,
-                "{} (simulated: PTX executed in software, times from a cost model), selected by {}",
+                "{} (simulated: PTX executed in software, times from a cost model), {}",
                 crate::sim::device::NAME,
-                self.selected_by
+                self.reason()
             )?,
         }
         if let Some(why) = &self.fallback_reason {
@@ -160,9 +194,10 @@ fn same_or_err(b: &BackendInfo, kind: BackendKind) -> Result<BackendInfo> {
         Ok(b.clone())
     } else {
         Err(Error::BackendUnavailable(format!(
-            "the {} backend is already in use (selected by {}); call use_backend({kind:?}) \
+            "the {} backend is already in use ({}); call use_backend({kind:?}) \
              before any other cuda-library call, or set CUDA_LIBRARY_BACKEND={kind}",
-            b.kind, b.selected_by
+            b.kind,
+            b.reason()
         )))
     }
 }

@@ -603,6 +603,11 @@ impl Library {
     pub fn variable_names(&self) -> Option<Vec<String>> {
         on!(self, Library::Driver(l) => l.variable_names(), Library::Sim(l) => l.variable_names())
     }
+
+    /// The PTX text the library runs, where the backend keeps it (the simulator's).
+    pub fn ptx_text(&self) -> Option<std::sync::Arc<String>> {
+        on!(self, Library::Driver(l) => l.ptx_text(), Library::Sim(l) => l.ptx_text())
+    }
 }
 
 impl Loaded<Library> {

@@ -126,6 +126,18 @@ impl LibRef {
         Ok(Live { slot })
     }
 
+    /// The PTX text the library was loaded from, where it is at hand: the simulator's, or
+    /// the PTX in the image a driver library kept for profiles.
+    pub fn ptx_text(&self) -> Option<Arc<String>> {
+        let live = self.live(String::new).ok()?;
+        if let Some(text) = self.imp.ptx_text() {
+            return Some(text);
+        }
+        let image = live.image()?;
+        let (_, ptx) = crate::sim::library::ptx_of(image.kind, &image.bytes).ok()?;
+        Some(Arc::new(ptx?.into_owned()))
+    }
+
     /// Keeps the image for profiles (`profile::shadow`).
     pub fn keep_image(&self, image: KeptImage) {
         if let Ok(_g) = self.live(String::new) {

@@ -17,14 +17,18 @@ impl BackendInfo {
         let (line, note) = backend_line(self);
         let mut fields = vec![
             ("backend".to_string(), line),
-            ("selected by".to_string(), self.selected_by.clone()),
+            ("why this one".to_string(), self.reason()),
+            (
+                "to choose another".to_string(),
+                self.how_to_change().to_string(),
+            ),
             ("devices".to_string(), self.device_count.to_string()),
         ];
         if let Some(m) = &self.cost_model {
             fields.push((
                 "cost model".to_string(),
                 format!(
-                    "launch {}, {} SMs × {} warp-instr/cycle at {} GHz, host link {}",
+                    "launch {}, {} SMs × {} warp-instr/cycle at {:.2} GHz (SM boost clock), host link {}",
                     format_seconds(m.launch_ns * 1e-9),
                     m.multiprocessors,
                     m.issue_per_cycle,
@@ -37,7 +41,8 @@ impl BackendInfo {
             title: "cuda-library backend".to_string(),
             badge: Some(backend_badge(Some(self))),
             fields,
-            note,
+            note: note.as_ref().map(|n| n.0.clone()),
+            folded: note.is_some_and(|n| n.1),
         }
     }
 
@@ -79,8 +84,8 @@ impl DeviceProperties {
                     ),
                 ),
                 (
-                    "clock".into(),
-                    format!("{:.2} GHz", self.clock_rate_khz as f64 / 1e6),
+                    "SM clock".into(),
+                    format!("{:.2} GHz (boost)", self.clock_rate_khz as f64 / 1e6),
                 ),
                 (
                     "threads per block".into(),
@@ -116,6 +121,7 @@ impl DeviceProperties {
                 ("uuid".into(), self.uuid.clone()),
             ],
             note: None,
+            folded: false,
         }
     }
 }
@@ -157,13 +163,14 @@ impl Library {
             ("kernels".to_string(), table.rows.len().to_string()),
         ];
         match self.variable_names() {
+            Some(v) if v.is_empty() => fields.push(("variables".to_string(), "none".to_string())),
             Some(v) => fields.push(("variables".to_string(), v.join(", "))),
             None => fields.push((
                 "variables".to_string(),
                 "not listed by the driver (look them up with get_global)".to_string(),
             )),
         }
-        let mut note = None;
+        let mut note: Option<(String, bool)> = None;
         if let Some(i) = &info {
             let (line, why) = backend_line(i);
             // On a GPU: which one (the device the table is for) and the driver.
@@ -182,7 +189,8 @@ impl Library {
             title: self.source().to_string(),
             badge: Some(backend_badge(info.as_ref())),
             fields,
-            note,
+            folded: note.as_ref().is_some_and(|n| n.1),
+            note: note.map(|n| n.0),
         }
     }
 

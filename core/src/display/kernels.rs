@@ -87,6 +87,7 @@ impl KernelTable {
                     ]
                 })
                 .collect(),
+            row_header: true,
         }
     }
 

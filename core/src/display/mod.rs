@@ -21,6 +21,8 @@ mod kernels;
 mod timings;
 mod variables;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use cuda_library_notebook::evcxr::show_html;
 use cuda_library_notebook::html::{document, Badge, BadgeKind, ErrorBox};
 
@@ -47,15 +49,33 @@ fn backend_badge(info: Option<&BackendInfo>) -> Badge {
     }
 }
 
-/// One line saying which backend runs, and why the simulator when it does.
-fn backend_line(info: &BackendInfo) -> (String, Option<String>) {
+/// Whether a card has shown why the CUDA driver was not used: the first card of the
+/// process shows it in full, later ones fold it under a one-line summary.
+static FALLBACK_SHOWN: AtomicBool = AtomicBool::new(false);
+
+/// Why the simulator runs, as a card's note, and whether to fold it: in full the first
+/// time in the process, then folded under one line (the details on demand).
+fn fallback_note(info: &BackendInfo) -> Option<(String, bool)> {
+    let why = info.fallback_reason.as_ref()?;
+    let full = format!("the CUDA driver was not used: {why}");
+    if FALLBACK_SHOWN.swap(true, Ordering::Relaxed) {
+        Some((
+            format!("simulated: the CUDA driver was not used (why)\n{full}"),
+            true,
+        ))
+    } else {
+        Some((full, false))
+    }
+}
+
+/// One line saying which backend runs, and why the simulator when it does (the note, and
+/// whether to fold it).
+fn backend_line(info: &BackendInfo) -> (String, Option<(String, bool)>) {
     match &info.driver {
         Some(d) => (format!("CUDA driver {} ({})", d.version, d.path), None),
         None => (
             format!("{} (simulated)", crate::sim::device::NAME),
-            info.fallback_reason
-                .as_ref()
-                .map(|r| format!("the CUDA driver was not used: {r}")),
+            fallback_note(info),
         ),
     }
 }

@@ -231,6 +231,7 @@ impl Profile {
             badge: Some(badge(self.simulated)),
             fields,
             note,
+            folded: false,
         };
         let mut parts = vec![card.to_html()];
         let mut plain = card.to_text();
@@ -313,6 +314,7 @@ impl Comparison {
             )),
             columns,
             rows,
+            row_header: true,
         };
         let mut parts = vec![table.to_html()];
         let mut plain = table.to_text();

@@ -48,6 +48,7 @@ impl Timings {
                     Cell::text(sec(s.min)),
                     Cell::text(format!("every run ({why})")),
                 ]],
+                row_header: false,
             };
             return Ok((vec![table.to_html()], table.to_text()));
         }
@@ -65,6 +66,7 @@ impl Timings {
                 .iter()
                 .map(|&v| Cell::text(sec(v)))
                 .collect()],
+            row_header: false,
         };
         // Chart in µs or ms, whichever suits the median.
         let (scale, unit) = if s.median < 1.0 {
@@ -152,6 +154,7 @@ impl Sweep {
             )),
             columns,
             rows,
+            row_header: true,
         };
         let time = LineChart {
             title: format!("{label}: time vs size"),

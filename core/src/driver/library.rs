@@ -269,6 +269,11 @@ impl LibraryInterface<DriverBackend> for Library {
     fn variable_names(&self) -> Option<Vec<String>> {
         None
     }
+
+    /// The driver keeps no PTX text (a kept image for profiles is the slot's).
+    fn ptx_text(&self) -> Option<std::sync::Arc<String>> {
+        None
+    }
 }
 
 /// The option arrays as `cuLibraryLoadData` and `cuLibraryLoadFromFile` take them: JIT keys,

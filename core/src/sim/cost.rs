@@ -65,7 +65,8 @@ pub struct CostModel {
     pub pipe_rates: [f64; 8],
     /// Resident warps per multiprocessor below which the units' latency shows.
     pub latency_warps: f64,
-    /// Clock in GHz.
+    /// SM clock in GHz: the boost clock, which a busy GPU runs at and the CUDA driver
+    /// reports as `clockRate` (the simulated device reports this one too).
     pub clock_ghz: f64,
     /// Threads a multiprocessor holds at once.
     pub max_threads_per_sm: u32,

@@ -19,8 +19,6 @@ use crate::info::DeviceProperties;
 
 /// Multiprocessors of the simulated device.
 pub(crate) const SM_COUNT: u32 = 132;
-/// Its SM clock in kHz.
-pub(crate) const CLOCK_KHZ: i32 = 1_755_000;
 /// Its name, as `Device::name` reports it.
 pub(crate) const NAME: &str = "cuda-library simulated GPU (sm_90)";
 
@@ -298,7 +296,9 @@ pub(crate) fn properties(base: DeviceProperties) -> DeviceProperties {
         l2_cache_size: 50 * 1024 * 1024,
         memory_bus_width: 5120,
         memory_clock_khz: 2_619_000,
-        clock_rate_khz: CLOCK_KHZ,
+        // The cost model's clock (an H100 SXM's boost clock, as `clockRate` reports it):
+        // one figure for the device card and the simulated times.
+        clock_rate_khz: (gpu().cost.clock_ghz * 1e6).round() as i32,
         pci: (0, 0, 0),
         managed_memory: true,
         cooperative_launch: false,

@@ -545,6 +545,10 @@ impl LibraryInterface<SimBackend> for Library {
     fn variable_names(&self) -> Option<Vec<String>> {
         Some(self.get().ok()?.table.globals.keys().cloned().collect())
     }
+
+    fn ptx_text(&self) -> Option<Arc<String>> {
+        self.get().ok()?.ptx.clone()
+    }
 }
 
 /// What a driver-only handle is asked for on the simulator.
