@@ -37,7 +37,7 @@ const EXPECT = {
   globals: ['"coeffs"', '"managed_value"', "global `table`: 16 bytes", "40",
     "Float32Array(8) [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]"],
   managed: ["Int32Array(1) [42]", "Int32Array(1) [101]", "Int32Array(1) [8]", "buffer `f32[8]`"],
-  launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `f32[1000]`: 4000 bytes", "first 32 of 1000 values",
+  launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `f32[1000]`: 4000 bytes", "first 64 of 1000",
     "1000 values", "1000 values as 25 rows of 40"],
   timing: ["simulated", "saxpy"],
   "why-slow": ["copy_strided", "32.0 sectors per request", "uncoalesced", "where the time goes",

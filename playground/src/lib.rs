@@ -689,11 +689,14 @@ impl Buffer {
         read_as(self.bytes(), "u32")
     }
 
-    /// The first values in the buffer's own type (bytes: in hex and decimal), as a
-    /// notebook shows a buffer.
+    /// The first values in the buffer's own type, as a notebook shows a buffer; a buffer
+    /// of bytes (`zeros`, `fromBytes`) has no element type and shows as a hex dump.
     #[wasm_bindgen(js_name = toHtml)]
     pub fn to_html(&self) -> std::result::Result<String, JsValue> {
-        js(with_buffer!(&self.0, b => b.to_html()))
+        js(match &self.0 {
+            Typed::Bytes(b) => b.to_html_as(None),
+            typed => with_buffer!(typed, b => b.to_html()),
+        })
     }
 
     /// A line chart of value against index (sampled when longer than 1000 elements), of
