@@ -240,6 +240,35 @@ fn api_files_name_no_backend_and_have_no_target_cfg() {
     }
 }
 
+/// `display/` renders what the public API returns: it reaches into no backend and no
+/// handle's insides (the data it shows comes from `Device::properties`, `crate::backend()`,
+/// `Library::kernel_table` and the like).
+#[test]
+fn display_only_renders() {
+    let m = all();
+    let display: Vec<&String> = m.keys().filter(|k| k.starts_with("display")).collect();
+    assert!(display.len() >= 5, "display/ was not found: {display:?}");
+    for name in display {
+        for banned in [
+            "crate::driver",
+            "crate::sys",
+            "sim::device",
+            "sim::library",
+            "sim::engine",
+            "backend::seam",
+            "backend::slot",
+            "backend::shadow",
+            "SimLibrary",
+            "is_sim(",
+        ] {
+            assert!(
+                !m[name].contains(banned),
+                "core/src/{name} gathers data ({banned}); display/ only renders what the API returns"
+            );
+        }
+    }
+}
+
 #[test]
 fn no_module_imports_a_module_that_imports_it_back() {
     let m = all();

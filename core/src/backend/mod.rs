@@ -76,6 +76,21 @@ impl BackendInfo {
         self.kind == BackendKind::Sim
     }
 
+    /// What runs kernels, in a few words: `CUDA driver 13.0 (/usr/lib/.../libcuda.so.1)`
+    /// or `cuda-library simulated GPU (sm_90) (simulated)`.
+    ///
+    /// ```
+    /// let info = cuda_library::use_backend(cuda_library::BackendKind::Sim)?;
+    /// assert!(info.runs_on().ends_with("(simulated)"));
+    /// # Ok::<(), cuda_library::Error>(())
+    /// ```
+    pub fn runs_on(&self) -> String {
+        match &self.driver {
+            Some(d) => format!("CUDA driver {} ({})", d.version, d.path),
+            None => format!("{} (simulated)", crate::sim::device::NAME),
+        }
+    }
+
     /// Why this backend runs, in words: `chosen automatically: no usable CUDA driver (why
     /// below)`, `chosen by CUDA_LIBRARY_BACKEND=sim`, `chosen in code by use_backend(...)`.
     pub fn reason(&self) -> String {

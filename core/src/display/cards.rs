@@ -129,7 +129,7 @@ impl DeviceProperties {
 impl Device {
     /// The device's main properties as HTML.
     pub fn to_html(&self) -> Result<String> {
-        let info = crate::backend::backend().ok();
+        let info = crate::backend().ok();
         Ok(document(&[self
             .properties()?
             .card(info.as_ref())
@@ -138,7 +138,7 @@ impl Device {
 
     /// Shows the device in a notebook cell: its main properties.
     pub fn evcxr_display(&self) {
-        let info = crate::backend::backend().ok();
+        let info = crate::backend().ok();
         match self.properties() {
             Ok(p) => {
                 let c = p.card(info.as_ref());
@@ -152,7 +152,7 @@ impl Device {
 impl Library {
     /// The library's card, with the kernel count and the device from its kernel table.
     fn card(&self, table: &KernelTable) -> Card {
-        let info = crate::backend::backend().ok();
+        let info = crate::backend().ok();
         let mut fields = vec![
             (
                 "image".to_string(),

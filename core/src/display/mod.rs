@@ -71,13 +71,11 @@ fn fallback_note(info: &BackendInfo) -> Option<(String, bool)> {
 /// One line saying which backend runs, and why the simulator when it does (the note, and
 /// whether to fold it).
 fn backend_line(info: &BackendInfo) -> (String, Option<(String, bool)>) {
-    match &info.driver {
-        Some(d) => (format!("CUDA driver {} ({})", d.version, d.path), None),
-        None => (
-            format!("{} (simulated)", crate::sim::device::NAME),
-            fallback_note(info),
-        ),
-    }
+    let note = match info.driver {
+        Some(_) => None,
+        None => fallback_note(info),
+    };
+    (info.runs_on(), note)
 }
 
 fn error_html(e: &Error) -> String {
