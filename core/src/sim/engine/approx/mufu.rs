@@ -134,7 +134,11 @@ pub(super) fn sqrt(x: f32) -> f32 {
     }
     let (e, k) = parts(x);
     let odd = e.rem_euclid(2) as u32;
-    scale(false, table::sqrt().value((odd << 23) | k), (e - odd as i32) / 2 - 23)
+    scale(
+        false,
+        table::sqrt().value((odd << 23) | k),
+        (e - odd as i32) / 2 - 23,
+    )
 }
 
 /// `MUFU.SIN`: `sin(2 pi r)` of an angle `r` in revolutions.
@@ -148,6 +152,7 @@ pub(super) fn cos(r: f32) -> f32 {
 }
 
 /// `MUFU.TANH`: `tanh(x)`.
+#[allow(dead_code)]
 pub(super) fn tanh(x: f32) -> f32 {
     rounded(x, f64::tanh)
 }

@@ -39,7 +39,9 @@ fn recorded_gpu_answers() {
         }
         let mut words = line.split_whitespace();
         let name = words.next().unwrap_or_default();
-        let bits: Vec<u32> = words.map(|w| u32::from_str_radix(w, 16).unwrap_or(0)).collect();
+        let bits: Vec<u32> = words
+            .map(|w| u32::from_str_radix(w, 16).unwrap_or(0))
+            .collect();
         let (ops, want) = bits.split_at(bits.len() - 1);
         if let Some(got) = eval(name, ops) {
             checked += 1;
@@ -48,8 +50,13 @@ fn recorded_gpu_answers() {
             }
         }
     }
-    assert!(checked > 1500, "{checked}");
-    assert!(wrong.is_empty(), "{} wrong:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(checked >= 1700, "{checked}");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -80,7 +87,12 @@ fn special_values() {
     assert_eq!(lg2(sub, true), -inf);
     assert_eq!(lg2(sub, false), -149.0);
     assert_eq!(ex2(-127.0, true), 0.0);
-    assert_eq!(ex2(-127.0, false), f32::from_bits(0x0040_0000));
+    // Without .ftz, the square of MUFU.EX2(x/2): near 2^-127, not exactly it (as on the GPU).
+    let r = ex2(-127.0, false);
+    assert!(
+        r.is_subnormal() && r.to_bits().abs_diff(0x0040_0000) <= 2,
+        "{r:e}"
+    );
     // Exact powers of two stay exact.
     assert_eq!(rcp(4.0, true), 0.25);
     assert_eq!(rsqrt(4.0, true), 0.5);
