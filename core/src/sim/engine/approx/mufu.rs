@@ -3,9 +3,9 @@
 //! What every `MUFU` shares (seen on an H100): subnormal inputs count as zero, subnormal
 //! results are flushed to zero of the same sign, and a NaN comes out as the canonical NaN.
 //! `RCP`, `RSQ`, `SQRT` and `EX2` are the hardware's own answers (tables recorded on the GPU,
-//! see [`table`](super::table)); `LG2`, `SIN`, `COS` and `TANH` are the correctly rounded
-//! value of the same function with the same special values, which the guide's accuracy
-//! table measures against the GPU.
+//! see [`table`](super::table); without the `gpu-math` feature they are rounded like the
+//! rest); `LG2`, `SIN`, `COS` and `TANH` are the correctly rounded value of the same function
+//! with the same special values, which the engine guide measures against the GPU.
 
 use super::table;
 
@@ -59,8 +59,11 @@ pub(super) fn rcp(x: f32) -> f32 {
     if x.is_infinite() {
         return 0.0f32.copysign(x);
     }
+    let Some(t) = table::rcp() else {
+        return rounded(x, |x| 1.0 / x);
+    };
     let (e, k) = parts(x);
-    scale(x < 0.0, table::rcp().value(k), -24 - e)
+    scale(x < 0.0, t.value(k), -24 - e)
 }
 
 /// `MUFU.RSQ`: `1/sqrt(x)`.
@@ -75,11 +78,13 @@ pub(super) fn rsq(x: f32) -> f32 {
     if x.is_infinite() {
         return 0.0;
     }
+    let Some(t) = table::rsq() else {
+        return rounded(x, |x| 1.0 / x.sqrt());
+    };
     let (e, k) = parts(x);
     // [1, 4) holds two binades: an odd exponent takes the upper one.
     let odd = e.rem_euclid(2) as u32;
-    let index = (odd << 23) | k;
-    scale(false, table::rsq().value(index), -24 - (e - odd as i32) / 2)
+    scale(false, t.value((odd << 23) | k), -24 - (e - odd as i32) / 2)
 }
 
 /// `MUFU.EX2`: `2^x`. The input becomes a fixed-point number with 23 fraction bits, its
@@ -91,6 +96,9 @@ pub(super) fn ex2(x: f32) -> f32 {
     if x.is_nan() {
         return NAN;
     }
+    let Some(t) = table::ex2() else {
+        return rounded(x, f64::exp2);
+    };
     let a = x.abs();
     if a >= 128.0 {
         return if x > 0.0 { f32::INFINITY } else { 0.0 };
@@ -99,11 +107,11 @@ pub(super) fn ex2(x: f32) -> f32 {
     let fixed = (f64::from(a) * 8_388_608.0) as u32;
     let (n, f) = ((fixed >> 23) as i32, fixed & 0x7f_ffff);
     if x >= 0.0 {
-        scale(false, table::ex2().value(f), n - 23)
+        scale(false, t.value(f), n - 23)
     } else if f == 0 {
         scale(false, 1, -n)
     } else {
-        scale(false, table::ex2().value(0x7f_ffff - f), -n - 1 - 23)
+        scale(false, t.value(0x7f_ffff - f), -n - 1 - 23)
     }
 }
 
@@ -132,13 +140,12 @@ pub(super) fn sqrt(x: f32) -> f32 {
     if x == 0.0 || x.is_infinite() {
         return x;
     }
+    let Some(t) = table::sqrt() else {
+        return rounded(x, f64::sqrt);
+    };
     let (e, k) = parts(x);
     let odd = e.rem_euclid(2) as u32;
-    scale(
-        false,
-        table::sqrt().value((odd << 23) | k),
-        (e - odd as i32) / 2 - 23,
-    )
+    scale(false, t.value((odd << 23) | k), (e - odd as i32) / 2 - 23)
 }
 
 /// `MUFU.SIN`: `sin(2 pi r)` of an angle `r` in revolutions.

@@ -51,6 +51,7 @@ fn canon(x: f32) -> u32 {
 }
 
 #[test]
+#[cfg(feature = "gpu-math")]
 fn recorded_gpu_answers() {
     let (mut checked, mut wrong) = (0, Vec::new());
     for line in include_str!("gpu_answers.txt").lines() {
