@@ -16,6 +16,7 @@
 //! set_limits(saved);
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::RwLock;
 use std::time::Duration;
 
@@ -56,6 +57,38 @@ pub struct Limits {
     /// Wall-clock time one simulated launch may run, on top of the budget (default none).
     /// Useful where a person waits: a notebook cell or a browser tab.
     pub launch_deadline: Option<Duration>,
+    /// What the simulator answers for PTX's approximate `f32` instructions (`rcp.approx`,
+    /// `rsqrt.approx`, `ex2.approx`, `div.approx`, ...): the GPU's own bits (default) or
+    /// the correctly rounded value. Not a bound on work, but process-wide like one.
+    pub approx_math: ApproxMath,
+}
+
+/// What the simulator answers for PTX's approximate `f32` math ([`Limits::approx_math`]).
+///
+/// The [`engine`](crate::guide::engine) guide's "Approximate math" section lists, per
+/// instruction, how the GPU's answers were recorded and where they are exact.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ApproxMath {
+    /// The answers an H100 (sm_90) gives: `rcp`, `rsqrt`, `sqrt`, `ex2` (`f32` and half
+    /// precision) and `div` (`.approx` and `.full`) bit for bit on every input; `lg2`,
+    /// `sin`, `cos` correctly rounded around the GPU's special-value handling.
+    #[default]
+    Gpu,
+    /// The correctly rounded value of the exact function (what the simulator did before).
+    CorrectlyRounded,
+}
+
+/// [`Limits::approx_math`] of the limits in force, read per instruction without a lock.
+static GPU_MATH: AtomicBool = AtomicBool::new(true);
+
+/// The approximate math in force (see [`ApproxMath`]).
+pub(crate) fn approx_math() -> ApproxMath {
+    if GPU_MATH.load(Ordering::Relaxed) {
+        ApproxMath::Gpu
+    } else {
+        ApproxMath::CorrectlyRounded
+    }
 }
 
 impl Default for Limits {
@@ -70,6 +103,7 @@ impl Default for Limits {
             // backend (`sim::Budget`'s example checks that the two agree).
             launch_budget: 2_000_000_000,
             launch_deadline: None,
+            approx_math: ApproxMath::Gpu,
         }
     }
 }
@@ -89,13 +123,17 @@ pub fn limits() -> Limits {
 ///
 /// The [`limits`](crate::guide::limits) guide lists every bound, fixed ones included.
 pub fn set_limits(limits: Limits) {
-    *LIMITS.write().unwrap_or_else(|p| p.into_inner()) = Some(limits);
+    let mut g = LIMITS.write().unwrap_or_else(|p| p.into_inner());
+    GPU_MATH.store(limits.approx_math == ApproxMath::Gpu, Ordering::Relaxed);
+    *g = Some(limits);
 }
 
 /// Changes the limits in one step (no other thread's change is lost in between).
 pub(crate) fn update(f: impl FnOnce(&mut Limits)) {
     let mut g = LIMITS.write().unwrap_or_else(|p| p.into_inner());
-    f(g.get_or_insert_with(Limits::default));
+    let l = g.get_or_insert_with(Limits::default);
+    f(l);
+    GPU_MATH.store(l.approx_math == ApproxMath::Gpu, Ordering::Relaxed);
 }
 
 /// The error for an input past a limit: what it asked for, the limit, and how to raise it.

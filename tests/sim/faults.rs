@@ -117,7 +117,7 @@ fn a_runaway_kernel_stops_at_its_budget_quickly() {
 #[test]
 fn unsupported_instructions_are_named_with_their_line_at_launch() {
     let ptx = format!(
-        "{HEADER}.visible .entry fine() {{ ret; }}\n.visible .entry exotic(.param .u64 p)\n{{\n .reg .b16 %h<2>;\n ex2.approx.f16 %h1, %h1;\n ret;\n}}\n"
+        "{HEADER}.visible .entry fine() {{ ret; }}\n.visible .entry exotic(.param .u64 p)\n{{\n .reg .b16 %h<2>;\n add.rz.f16 %h1, %h1, %h1;\n ret;\n}}\n"
     );
     let mut mem = Memory::new();
     let m = sim::load_ptx(&ptx, &mut mem).unwrap();

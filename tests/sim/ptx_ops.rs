@@ -36,7 +36,7 @@ fn unimplemented_half_precision_instructions_are_refused_with_their_line() {
     let _ctx = Device::new(0).unwrap().set_current().unwrap();
     let ptx = ".version 8.0\n.target sm_80\n.address_size 64\n\
         .visible .entry half(.param .u64 p)\n{\n .reg .b16 %h<3>;\n .reg .f32 %f<2>;\n\
-        mov.b16 %h1, 0x3c00;\n ex2.approx.f16 %h2, %h1;\n ret;\n}\n";
+        mov.b16 %h1, 0x3c00;\n add.rz.f16 %h2, %h1, %h1;\n ret;\n}\n";
     let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default()).unwrap();
     let e = lib
         .get_kernel("half")

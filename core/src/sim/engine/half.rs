@@ -9,6 +9,7 @@
 //! counts.
 
 use super::exact::Round;
+use crate::limits::ApproxMath;
 
 /// A half-precision format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,6 +175,9 @@ pub enum HalfOp {
     Neg,
     /// `|a|` (the sign bit cleared; NaN gives the canonical NaN).
     Abs,
+    /// `ex2.approx`: `2^a`, on the GPU the `f32` `MUFU.EX2` of the widened operand rounded
+    /// toward zero (see [`ex2`]).
+    Ex2,
 }
 
 /// Modifiers of a half-precision instruction.
@@ -187,6 +191,24 @@ pub struct HalfMods {
     pub relu: bool,
     /// `.NaN` of `min`/`max`: a NaN operand gives the canonical NaN.
     pub nan: bool,
+}
+
+/// `ex2.approx.f16`/`.ftz.bf16` (and their pairs, lane by lane): as an H100 computes it,
+/// `MUFU.EX2` on the operand widened to `f32`, rounded toward zero (bit for bit on all 2^16
+/// inputs of each format); under [`ApproxMath::CorrectlyRounded`] the exact value rounded to
+/// nearest.
+fn ex2(a: u16, fmt: HalfFmt) -> u16 {
+    let x = to_f64(a, fmt);
+    if crate::limits::approx_math() == ApproxMath::CorrectlyRounded {
+        return from_f64(x.exp2(), fmt, Round::Nearest);
+    }
+    let r = f64::from(super::approx::ex2(x as f32, true));
+    // Toward zero, but a result past the format's largest binade is infinite (65536 in
+    // f16; a bf16 has f32's range).
+    if fmt == HalfFmt::F16 && r >= 65536.0 {
+        return from_f64(f64::INFINITY, fmt, Round::Zero);
+    }
+    from_f64(r, fmt, Round::Zero)
 }
 
 /// One half-precision operation on bits (`c` only for [`HalfOp::Fma`]).
@@ -205,6 +227,7 @@ pub fn op(op: HalfOp, fmt: HalfFmt, mods: HalfMods, a: u16, b: u16, c: u16) -> u
         HalfOp::Neg => a ^ 0x8000,
         HalfOp::Abs => a & 0x7fff,
         HalfOp::Min | HalfOp::Max if mods.nan && (fmt.is_nan(a) || fmt.is_nan(b)) => CANONICAL_NAN,
+        HalfOp::Ex2 => ex2(a, fmt),
         HalfOp::Min | HalfOp::Max => {
             let (x, y) = (to_f64(a, fmt), to_f64(b, fmt));
             min_max(x, y, a as u64, b as u64, op == HalfOp::Min, f64::is_nan)

@@ -127,6 +127,10 @@ pub enum BinOp {
     MulHi,
     MulWide,
     Div,
+    /// `div.approx.f32`: the dividend times the GPU's approximate reciprocal.
+    DivApprox,
+    /// `div.full.f32`: like `DivApprox`, with the divisor kept in the reciprocal's range.
+    DivFull,
     Rem,
     Min,
     Max,
@@ -171,8 +175,12 @@ pub enum UnOp {
     Clz,
     Brev,
     Sqrt,
+    /// `sqrt.approx.f32` (`Sqrt` is `.rn`).
+    SqrtApprox,
     Rsqrt,
     Rcp,
+    /// `rcp.approx.f32` and `rcp.approx.ftz.f64` (`Rcp` is `.rn`).
+    RcpApprox,
     Ex2,
     Lg2,
     Sin,

@@ -8,6 +8,7 @@
 //! contexts or streams: the simulated backend's handles (`sim::library`, `sim::context`,
 //! `sim::stream`) call into it. `unsafe` appears only where `exec` uses SIMD intrinsics.
 
+mod approx;
 mod contract;
 mod exact;
 pub(crate) mod exec;

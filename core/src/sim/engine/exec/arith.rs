@@ -7,8 +7,9 @@
 //! only.
 
 use super::warp::{lanes, split_dst, split_src, Warp, FULL};
+use crate::limits::{approx_math, ApproxMath};
 use crate::sim::engine::ir::*;
-use crate::sim::engine::{exact, half};
+use crate::sim::engine::{approx, exact, half};
 use std::mem::MaybeUninit;
 
 #[inline]
@@ -181,6 +182,12 @@ pub(super) fn bin_rows(
         (BinOp::MulLo, Ty::F32) if plain => {
             for (l, o) in out.iter_mut().enumerate() {
                 *o = canon32(f32v(av[l]) * f32v(bv[l]));
+            }
+        }
+        (BinOp::DivApprox | BinOp::DivFull, Ty::F32) if mods.ftz => {
+            for (l, o) in out.iter_mut().enumerate() {
+                let r = approx_div(op, f32v(av[l]), f32v(bv[l]), true);
+                *o = finish32(canon32(r), mods);
             }
         }
         (_, Ty::F32) if !plain => {
@@ -362,6 +369,16 @@ pub(super) fn min_max_f32(op: BinOp, mods: FpMods, a: u64, b: u64) -> u64 {
     }
 }
 
+/// `div.approx`/`div.full` on `f32`: the GPU's sequence, or the correctly rounded
+/// quotient under [`ApproxMath::CorrectlyRounded`].
+fn approx_div(op: BinOp, x: f32, y: f32, ftz: bool) -> f32 {
+    match (approx_math(), op) {
+        (ApproxMath::CorrectlyRounded, _) => x / y,
+        (_, BinOp::DivFull) => approx::div_full(x, y, ftz),
+        _ => approx::div_approx(x, y, ftz),
+    }
+}
+
 #[inline]
 pub(super) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
     match ty {
@@ -372,6 +389,7 @@ pub(super) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
                 BinOp::Sub => x - y,
                 BinOp::MulLo | BinOp::MulWide | BinOp::MulHi => x * y,
                 BinOp::Div => x / y,
+                BinOp::DivApprox | BinOp::DivFull => approx_div(op, x, y, false),
                 BinOp::Min | BinOp::Max => {
                     let (xb, yb) = (a & 0xffff_ffff, b & 0xffff_ffff);
                     return half::min_max(x, y, xb, yb, op == BinOp::Min, f32::is_nan)
@@ -422,7 +440,7 @@ pub(super) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
                         ((ua as u128 * ub as u128) >> bits) as u64
                     }
                 }
-                BinOp::Div => {
+                BinOp::Div | BinOp::DivApprox | BinOp::DivFull => {
                     if ub == 0 {
                         u64::MAX
                     } else if signed {
@@ -510,8 +528,20 @@ pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
                 UnOp::Neg => -x,
                 UnOp::Abs => x.abs(),
                 UnOp::Sqrt => x.sqrt(),
-                UnOp::Rsqrt => 1.0 / x.sqrt(),
                 UnOp::Rcp => 1.0 / x,
+                _ if approx_math() == ApproxMath::Gpu => match op {
+                    UnOp::SqrtApprox => approx::sqrt(x, ftz),
+                    UnOp::Rsqrt => approx::rsqrt(x, ftz),
+                    UnOp::RcpApprox => approx::rcp(x, ftz),
+                    UnOp::Ex2 => approx::ex2(x, ftz),
+                    UnOp::Lg2 => approx::lg2(x, ftz),
+                    UnOp::Sin => approx::sin(x),
+                    UnOp::Cos => approx::cos(x),
+                    _ => return un(op, Ty::U(4), false, a),
+                },
+                UnOp::SqrtApprox => x.sqrt(),
+                UnOp::Rsqrt => 1.0 / x.sqrt(),
+                UnOp::RcpApprox => 1.0 / x,
                 UnOp::Ex2 => x.exp2(),
                 UnOp::Lg2 => x.log2(),
                 UnOp::Sin => x.sin(),
@@ -526,9 +556,9 @@ pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
             let r = match op {
                 UnOp::Neg => -x,
                 UnOp::Abs => x.abs(),
-                UnOp::Sqrt => x.sqrt(),
+                UnOp::Sqrt | UnOp::SqrtApprox => x.sqrt(),
                 UnOp::Rsqrt => 1.0 / x.sqrt(),
-                UnOp::Rcp => 1.0 / x,
+                UnOp::Rcp | UnOp::RcpApprox => 1.0 / x,
                 UnOp::Ex2 => x.exp2(),
                 UnOp::Lg2 => x.log2(),
                 UnOp::Sin => x.sin(),

@@ -196,7 +196,16 @@ pub(super) fn class_of(op: &Op) -> u8 {
         Op::Matrix(..) => 7,
         Op::Half { .. } | Op::CvtPair { .. } => 3,
         Op::Un {
-            op: UnOp::Sqrt | UnOp::Rsqrt | UnOp::Rcp | UnOp::Ex2 | UnOp::Lg2 | UnOp::Sin | UnOp::Cos,
+            op:
+                UnOp::Sqrt
+                | UnOp::SqrtApprox
+                | UnOp::Rsqrt
+                | UnOp::Rcp
+                | UnOp::RcpApprox
+                | UnOp::Ex2
+                | UnOp::Lg2
+                | UnOp::Sin
+                | UnOp::Cos,
             ty: Ty::F32,
             ..
         } => 4,

@@ -1,6 +1,6 @@
 //! Half precision (`f16`, `f16x2`, `bf16`, `bf16x2`): arithmetic, comparisons and
-//! conversions are computed as the GPU computes them; anything else on half values
-//! (`ex2`, `tanh`, ...) is refused rather than run as integer math.
+//! conversions and `ex2.approx` are computed as the GPU computes them; anything else on half
+//! values (`tanh`, ...) is refused rather than run as integer math.
 
 use super::opcode::Opcode;
 use super::operands::Ins;
@@ -40,6 +40,7 @@ impl Lowerer<'_> {
                 | Opcode::Neg
                 | Opcode::Abs),
             ) => self.half_op(op, x, fmt, pair)?,
+            Some(Opcode::Ex2) if has("approx") => self.half_op(Opcode::Ex2, x, fmt, pair)?,
             Some(Opcode::Setp) if !pair && !has("ftz") => return Ok(None),
             Some(Opcode::Cvt) if !pair && (has("relu") || has("satfinite")) => {
                 return Err(unsupported(
@@ -74,12 +75,14 @@ impl Lowerer<'_> {
             Opcode::Max => HalfOp::Max,
             Opcode::Neg => HalfOp::Neg,
             Opcode::Abs => HalfOp::Abs,
+            Opcode::Ex2 => HalfOp::Ex2,
             _ => return Err(x.refused()),
         };
         // Modifiers that change the answer and are not implemented are refused.
         let allowed = |m: &str| match m {
             "rn" | "ftz" | "sat" | "relu" | "f16" | "f16x2" | "bf16" | "bf16x2" => true,
             "NaN" => matches!(op, HalfOp::Min | HalfOp::Max),
+            "approx" => op == HalfOp::Ex2,
             _ => false,
         };
         if let Some(m) = mods.iter().find(|m| !allowed(m)) {
@@ -89,7 +92,7 @@ impl Lowerer<'_> {
             ));
         }
         let arity = match op {
-            HalfOp::Neg | HalfOp::Abs => 2,
+            HalfOp::Neg | HalfOp::Abs | HalfOp::Ex2 => 2,
             HalfOp::Fma => 4,
             _ => 3,
         };
@@ -159,7 +162,9 @@ mod tests {
     #[test]
     fn what_half_precision_does_not_compute_is_refused() {
         assert!(refusal("add.rz.f16 %h1, %h2, %h3;").contains("`add.rz` on half precision"));
-        assert!(refusal("ex2.approx.f16 %h1, %h2;").contains("`ex2` on half precision (f16/bf16)"));
+        assert!(
+            refusal("sqrt.approx.f16 %h1, %h2;").contains("`sqrt` on half precision (f16/bf16)")
+        );
         assert!(refusal("setp.lt.ftz.f16 %p1, %h1, %h2;").contains("`setp` on half precision"));
         assert!(refusal("cvt.rn.relu.f16.f32 %h1, %f1;")
             .contains("`cvt.relu`/`cvt.satfinite` to half precision"));

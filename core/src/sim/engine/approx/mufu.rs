@@ -1,0 +1,165 @@
+//! The GPU's special-function unit (`MUFU.*` in SASS), one function per operation.
+//!
+//! What every `MUFU` shares (seen on an H100): subnormal inputs count as zero, subnormal
+//! results are flushed to zero of the same sign, and a NaN comes out as the canonical NaN.
+//! `RCP`, `RSQ`, `SQRT` and `EX2` are the hardware's own answers (tables recorded on the GPU,
+//! see [`table`](super::table); without the `gpu-math` feature they are rounded like the
+//! rest); `LG2`, `SIN`, `COS` and `TANH` are the correctly rounded value of the same function
+//! with the same special values, which the engine guide measures against the GPU.
+
+use super::table;
+
+const NAN: f32 = f32::from_bits(0x7fff_ffff);
+
+/// Zero of the same sign for a subnormal.
+pub(super) fn flush(x: f32) -> f32 {
+    if x.is_subnormal() {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
+}
+
+/// `sign * value * 2^exp` for a table value, flushed to zero below the normal range and
+/// infinite above it.
+fn scale(sign: bool, value: u32, exp: i32) -> f32 {
+    let v = f64::from(value) * pow2(exp);
+    let r = if v >= f64::from(f32::MAX) * 2.0 {
+        f32::INFINITY
+    } else {
+        flush(v as f32)
+    };
+    if sign {
+        -r
+    } else {
+        r
+    }
+}
+
+/// `2^e` for the exponents used here (well inside `f64`'s normal range).
+fn pow2(e: i32) -> f64 {
+    f64::from_bits(((e.clamp(-1022, 1023) + 1023) as u64) << 52)
+}
+
+/// The unbiased exponent and 23-bit fraction of a normal `x`.
+fn parts(x: f32) -> (i32, u32) {
+    let b = x.to_bits();
+    (((b >> 23) & 0xff) as i32 - 127, b & 0x7f_ffff)
+}
+
+/// `MUFU.RCP`: `1/x`.
+pub(super) fn rcp(x: f32) -> f32 {
+    let x = flush(x);
+    if x.is_nan() {
+        return NAN;
+    }
+    if x == 0.0 {
+        return f32::INFINITY.copysign(x);
+    }
+    if x.is_infinite() {
+        return 0.0f32.copysign(x);
+    }
+    let Some(t) = table::rcp() else {
+        return rounded(x, |x| 1.0 / x);
+    };
+    let (e, k) = parts(x);
+    scale(x < 0.0, t.value(k), -24 - e)
+}
+
+/// `MUFU.RSQ`: `1/sqrt(x)`.
+pub(super) fn rsq(x: f32) -> f32 {
+    let x = flush(x);
+    if x.is_nan() || x < 0.0 {
+        return NAN;
+    }
+    if x == 0.0 {
+        return f32::INFINITY.copysign(x);
+    }
+    if x.is_infinite() {
+        return 0.0;
+    }
+    let Some(t) = table::rsq() else {
+        return rounded(x, |x| 1.0 / x.sqrt());
+    };
+    let (e, k) = parts(x);
+    // [1, 4) holds two binades: an odd exponent takes the upper one.
+    let odd = e.rem_euclid(2) as u32;
+    scale(false, t.value((odd << 23) | k), -24 - (e - odd as i32) / 2)
+}
+
+/// `MUFU.EX2`: `2^x`. The input becomes a fixed-point number with 23 fraction bits, its
+/// magnitude truncated; a negative one is complemented bit by bit (so `-n - f` takes the
+/// table at `1 - f - 2^-23` and one power of two lower), except that a whole negative
+/// number gives its power of two exactly.
+pub(super) fn ex2(x: f32) -> f32 {
+    let x = flush(x);
+    if x.is_nan() {
+        return NAN;
+    }
+    let Some(t) = table::ex2() else {
+        return rounded(x, f64::exp2);
+    };
+    let a = x.abs();
+    if a >= 128.0 {
+        return if x > 0.0 { f32::INFINITY } else { 0.0 };
+    }
+    // |x| < 128: the magnitude in units of 2^-23 fits in 30 bits and is exact in f64.
+    let fixed = (f64::from(a) * 8_388_608.0) as u32;
+    let (n, f) = ((fixed >> 23) as i32, fixed & 0x7f_ffff);
+    if x >= 0.0 {
+        scale(false, t.value(f), n - 23)
+    } else if f == 0 {
+        scale(false, 1, -n)
+    } else {
+        scale(false, t.value(0x7f_ffff - f), -n - 1 - 23)
+    }
+}
+
+/// A correctly rounded stand-in for a `MUFU` without a recorded table: `f` on the flushed
+/// input, the result rounded to `f32` and flushed.
+fn rounded(x: f32, f: fn(f64) -> f64) -> f32 {
+    let r = f(f64::from(flush(x)));
+    if r.is_nan() {
+        NAN
+    } else {
+        flush(r as f32)
+    }
+}
+
+/// `MUFU.LG2`: `log2(x)`.
+pub(super) fn lg2(x: f32) -> f32 {
+    rounded(x, f64::log2)
+}
+
+/// `MUFU.SQRT`: `sqrt(x)`.
+pub(super) fn sqrt(x: f32) -> f32 {
+    let x = flush(x);
+    if x.is_nan() || x < 0.0 {
+        return NAN;
+    }
+    if x == 0.0 || x.is_infinite() {
+        return x;
+    }
+    let Some(t) = table::sqrt() else {
+        return rounded(x, f64::sqrt);
+    };
+    let (e, k) = parts(x);
+    let odd = e.rem_euclid(2) as u32;
+    scale(false, t.value((odd << 23) | k), (e - odd as i32) / 2 - 23)
+}
+
+/// `MUFU.SIN`: `sin(2 pi r)` of an angle `r` in revolutions.
+pub(super) fn sin(r: f32) -> f32 {
+    rounded(r, |r| (std::f64::consts::TAU * r).sin())
+}
+
+/// `MUFU.COS`: `cos(2 pi r)` of an angle `r` in revolutions.
+pub(super) fn cos(r: f32) -> f32 {
+    rounded(r, |r| (std::f64::consts::TAU * r).cos())
+}
+
+/// `MUFU.TANH`: `tanh(x)`.
+#[allow(dead_code)]
+pub(super) fn tanh(x: f32) -> f32 {
+    rounded(x, f64::tanh)
+}

@@ -1,0 +1,131 @@
+//! The approximate functions against answers recorded on an H100 (`gpu_answers.txt`), and
+//! their special values.
+
+use super::*;
+use crate::sim::engine::half::{self, HalfFmt, HalfMods, HalfOp};
+
+/// The instruction of a fixture line, applied to its operands' bits; `None` for the
+/// functions without a recorded table (measured in the engine guide instead).
+fn eval(name: &str, ops: &[u32]) -> Option<u32> {
+    let f = |i: usize| f32::from_bits(ops[i]);
+    let r = match name {
+        "rcp.approx.ftz.f32" => rcp(f(0), true),
+        "rsqrt.approx.ftz.f32" => rsqrt(f(0), true),
+        "ex2.approx.ftz.f32" => ex2(f(0), true),
+        "sqrt.approx.ftz.f32" => sqrt(f(0), true),
+        "div.approx.f32" => div_approx(f(0), f(1), false),
+        "div.approx.ftz.f32" => div_approx(f(0), f(1), true),
+        "div.full.f32" => div_full(f(0), f(1), false),
+        "div.full.ftz.f32" => div_full(f(0), f(1), true),
+        "ex2.approx.f16" | "ex2.approx.ftz.bf16" => {
+            let (fmt, ftz) = if name == "ex2.approx.f16" {
+                (HalfFmt::F16, false)
+            } else {
+                (HalfFmt::BF16, true)
+            };
+            let mods = HalfMods {
+                ftz,
+                ..HalfMods::default()
+            };
+            return Some(u32::from(half::op(
+                HalfOp::Ex2,
+                fmt,
+                mods,
+                ops[0] as u16,
+                0,
+                0,
+            )));
+        }
+        _ => return None,
+    };
+    Some(canon(r))
+}
+
+/// The GPU's bits for a result: one NaN.
+fn canon(x: f32) -> u32 {
+    if x.is_nan() {
+        0x7fff_ffff
+    } else {
+        x.to_bits()
+    }
+}
+
+#[test]
+#[cfg(feature = "gpu-math")]
+fn recorded_gpu_answers() {
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for line in include_str!("gpu_answers.txt").lines() {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        let name = words.next().unwrap_or_default();
+        let bits: Vec<u32> = words
+            .map(|w| u32::from_str_radix(w, 16).unwrap_or(0))
+            .collect();
+        let (ops, want) = bits.split_at(bits.len() - 1);
+        if let Some(got) = eval(name, ops) {
+            checked += 1;
+            if got != want[0] {
+                wrong.push(format!("{line}: got {got:08x}"));
+            }
+        }
+    }
+    assert!(checked >= 2100, "{checked}");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn special_values() {
+    let (inf, nan) = (f32::INFINITY, 0x7fff_ffffu32);
+    let sub = f32::from_bits(1);
+    for ftz in [true, false] {
+        assert_eq!(canon(rcp(0.0, ftz)), inf.to_bits());
+        assert_eq!(canon(rcp(-0.0, ftz)), (-inf).to_bits());
+        assert_eq!(canon(rcp(inf, ftz)), 0);
+        assert_eq!(canon(rcp(f32::NAN, ftz)), nan);
+        assert_eq!(canon(rsqrt(-1.0, ftz)), nan);
+        assert_eq!(canon(rsqrt(inf, ftz)), 0);
+        assert_eq!(canon(rsqrt(-0.0, ftz)), (-inf).to_bits());
+        assert_eq!(canon(ex2(-inf, ftz)), 0);
+        assert_eq!(canon(ex2(inf, ftz)), inf.to_bits());
+        assert_eq!(canon(ex2(0.0, ftz)), 1.0f32.to_bits());
+        assert_eq!(canon(lg2(0.0, ftz)), (-inf).to_bits());
+        assert_eq!(canon(lg2(-1.0, ftz)), nan);
+        assert_eq!(canon(sqrt(-0.0, ftz)), (-0.0f32).to_bits());
+    }
+    // Subnormals: flushed with .ftz, kept in range without.
+    assert_eq!(rcp(sub, true), inf);
+    assert_eq!(rcp(sub, false), inf); // 2^149 overflows either way
+    assert_eq!(rcp(f32::from_bits(0x0040_0000), false), 8.507_059e37 * 2.0);
+    assert_eq!(rsqrt(sub, true), inf);
+    assert!(rsqrt(sub, false).is_finite());
+    assert_eq!(lg2(sub, true), -inf);
+    assert_eq!(lg2(sub, false), -149.0);
+    assert_eq!(ex2(-127.0, true), 0.0);
+    // Without .ftz, the square of MUFU.EX2(x/2): near 2^-127, not exactly it (as on the GPU).
+    let r = ex2(-127.0, false);
+    assert!(
+        r.is_subnormal() && r.to_bits().abs_diff(0x0040_0000) <= 2,
+        "{r:e}"
+    );
+    // Exact powers of two stay exact.
+    assert_eq!(rcp(4.0, true), 0.25);
+    assert_eq!(rsqrt(4.0, true), 0.5);
+    assert_eq!(ex2(-3.0, true), 0.125);
+    assert_eq!(ex2(10.0, true), 1024.0);
+}
+
+#[test]
+fn angles_turn_into_revolutions_rounded_toward_zero() {
+    assert_eq!(revolutions(0.0), 0.0);
+    let r = revolutions(1.0);
+    assert!(f64::from(r) <= f64::from(0.159_154_94f32));
+    assert_eq!(revolutions(-1.0), -r);
+    assert!(revolutions(f32::MAX) <= f32::MAX * 0.159_154_94);
+}
