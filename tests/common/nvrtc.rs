@@ -14,6 +14,18 @@ pub fn skip_without_nvrtc(e: Error) {
     eprintln!("skipping: {e}");
 }
 
+/// Why a test that compiles CUDA C++ cannot run here (NVRTC not found), or `None` where it
+/// can, or where `CUDA_LIBRARY_REQUIRE_NVRTC=1` wants it run (and fail) regardless. For
+/// harnesses that report skips (`tests/gpu/main.rs`).
+pub fn missing() -> Option<String> {
+    if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+        return None;
+    }
+    cuda_library::nvrtc_info()
+        .err()
+        .map(|_| "needs NVRTC (scripts/setup-venv.sh)".to_string())
+}
+
 /// `program` compiled to PTX, or `None` where NVRTC is missing.
 pub fn compiled_or_skip(program: Program) -> Option<ObjectCode> {
     match program.compile(ImageKind::Ptx, &[]) {
