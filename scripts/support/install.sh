@@ -75,7 +75,7 @@ install_playground_tools() {
   [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $version" ] ||
     installing "wasm-bindgen-cli $version (cargo install; about 4 minutes on 2 cores)" \
       cargo install wasm-bindgen-cli --version "$version"
-  [ -d playground/node_modules ] ||
+  [ -x playground/node_modules/.bin/wasm-opt ] && [ -d playground/node_modules/playwright-core ] ||
     installing "the playground's npm packages (npm ci)" \
       bash -c 'cd playground && npm ci --no-audit --no-fund --loglevel=error'
   [ -x /usr/bin/chromium ] || installing "Chromium (apt)" apt_install chromium
