@@ -88,8 +88,8 @@ grep -E '^FAIL\b' "$out/playground.log" | sed 's/^/  /' || true
 grep -E '^test result:|^all .*passed|^every ' "$out/playground.log" | sed 's/^/  /' || true
 echo "  browser checks: $checks_ok passed, $checks_failed failed"
 if [ "$status" -ne 0 ]; then
-  echo "  the playground failed; the end of $out/playground.log:"
-  tail -n 40 "$out/playground.log" | sed 's/^/  | /'
+  echo "  the playground failed; the end of $out/playground.log (passed checks left out):"
+  grep -vE '^ok\b' "$out/playground.log" | tail -n 40 | sed 's/^/  | /'
 fi
 finish playground "$start" "$status"
 shots=$(find target/playground/e2e -name '*.png' 2>/dev/null | wc -l)
