@@ -10,9 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
-if ! command -v cargo-fuzz >/dev/null 2>&1; then
-  cargo install --locked cargo-fuzz@0.13.2
-fi
+. scripts/support/install.sh
+install_cargo_fuzz
 export RUSTC_BOOTSTRAP=1
 mkdir -p target/fuzz-corpus/image_table target/fuzz-corpus/ptx_parse target/fuzz-corpus/library_launch \
   target/fuzz-corpus/printf_format target/fuzz-corpus/timing

@@ -1,23 +1,16 @@
 #!/usr/bin/env bash
 # Checks that the crates build with the rust-version they declare (1.85), using Debian's
 # rustc/cargo 1.85 (the bookworm `rustc-web`/`cargo-web` packages, installed here with apt
-# when missing: rustup's servers are not reachable from CI). The check runs on a copy of
-# the committed tree whose lockfile is re-resolved by cargo 1.85's MSRV-aware resolver,
-# which is what a user on that toolchain gets.
+# when missing, apt's output in the install log: rustup's servers are not reachable from CI).
+# The check runs on a copy of the committed tree whose lockfile is re-resolved by cargo
+# 1.85's MSRV-aware resolver, which is what a user on that toolchain gets.
 #   scripts/msrv.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 [ "$want" = "1.85" ] || { echo "msrv.sh checks 1.85; Cargo.toml declares $want: update the packages below" >&2; exit 1; }
-pkg_version="1.85.0+dfsg3-1~deb12u3"
-if ! /usr/bin/rustc --version 2>/dev/null | grep -q "^rustc 1.85"; then
-  echo "installing rustc/cargo 1.85 from Debian (rustc-web $pkg_version)" >&2
-  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
-    "rustc-web=$pkg_version" "cargo-web=$pkg_version" \
-    "libstd-rust-web-dev=$pkg_version" "libstd-rust-web-1.85=$pkg_version" >&2
-fi
+. scripts/support/install.sh
+install_msrv_toolchain
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git archive HEAD | tar -x -C "$work"

@@ -4,13 +4,13 @@
 # `:dep cuda-library = "0.1"` (a registry dependency, resolved to the packages through a
 # `[patch.crates-io]` in the evcxr build folder's cargo config). It catches what the
 # `path = ".."` notebooks cannot: a file left out of the package, a dependency on the
-# notebook crate by path only. Needs evcxr_jupyter, which scripts/notebooks.sh installs.
+# notebook crate by path only. Installs evcxr_jupyter as scripts/notebooks.sh does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=$(scripts/setup-venv.sh)
 export VIRTUAL_ENV="$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-  nbclient==0.10.4 nbconvert==7.16.6 nbformat==5.10.4 jupyter_client==8.6.3 >&2
+. scripts/support/install.sh
+install_notebook_tools
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 cargo package --quiet --allow-dirty --no-verify -p cuda-library-notebook -p cuda-library
 # Outside the checkout: under it, cargo would take evcxr's build folder for a member of this

@@ -8,11 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=$(scripts/setup-venv.sh)
 site=$(echo "$venv"/lib/python3*/site-packages)
-if ! ldconfig -p 2>/dev/null | grep -q 'libclang\(-[0-9.]*\)\?\.so'; then
-  echo "installing libclang-dev (bindgen needs libclang)" >&2
-  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libclang-dev >&2
-fi
+. scripts/support/install.sh
+install_libclang
 before=$(mktemp -d)
 cp core/src/sys/driver.rs core/src/sys/nvrtc.rs "$before"/
 CUDA_LIBRARY_INCLUDE="$site/nvidia/cuda_runtime/include:$site/nvidia/cuda_nvrtc/include" \

@@ -73,10 +73,8 @@ impl std::fmt::Debug for Kernel {
 pub struct Kernels {
     pub(crate) kernels: Vec<Kernel>,
     /// Where the library came from (the table's title).
-    #[cfg_attr(not(feature = "notebook"), allow(dead_code))]
     pub(crate) source: String,
     /// Whether the library is on the simulated backend.
-    #[cfg_attr(not(feature = "notebook"), allow(dead_code))]
     pub(crate) simulated: bool,
 }
 

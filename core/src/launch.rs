@@ -253,6 +253,7 @@ impl Kernel {
         config.validate()?;
         self.raw.launch(&stream.imp, &config.geometry(), checked)?;
         // Armed only while a profile is taken on a GPU stream.
+        #[cfg(feature = "notebook")]
         if stream.recorder.is_armed() {
             // A launch that could not be recorded has no counters; the profile says why.
             let record = self.record(&g, stream, config, args);
@@ -263,6 +264,7 @@ impl Kernel {
 
     /// A launch on a GPU stream, for the profile being taken (`timing::profile`), which
     /// runs it again on the simulator for its counters.
+    #[cfg(feature = "notebook")]
     #[cold]
     fn record(
         &self,

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::ffi::c_void;
 use std::path::Path;
-use std::sync::Arc;
 
 use crate::backend::interface::Loaded;
 use crate::backend::seam;
@@ -113,7 +112,10 @@ impl Library {
         let loaded = seam::Library::load_data(kind, &bytes, options, &source)?;
         let lib = Library::loaded(loaded, Some(kind), source);
         // A copy for profiles, which run a GPU's launches again on the simulator.
-        crate::profile::keep_image(&lib.lib, kind, image.len(), || Arc::new(image.to_vec()));
+        #[cfg(feature = "notebook")]
+        crate::profile::keep_image(&lib.lib, kind, image.len(), || {
+            std::sync::Arc::new(image.to_vec())
+        });
         Ok(lib)
     }
 
@@ -155,8 +157,8 @@ impl Library {
         let loaded = seam::Library::load_file(kind, path, &prepared, options, &source)?;
         drop(prepared);
         let lib = Library::loaded(loaded, Some(kind), source);
-        let len = bytes.len();
-        crate::profile::keep_image(&lib.lib, kind, len, || Arc::new(bytes));
+        #[cfg(feature = "notebook")]
+        crate::profile::keep_image(&lib.lib, kind, bytes.len(), || std::sync::Arc::new(bytes));
         Ok(lib)
     }
 

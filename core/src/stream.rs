@@ -9,6 +9,7 @@ use std::ffi::c_void;
 use crate::backend::seam;
 use crate::context::Context;
 use crate::error::Result;
+#[cfg(feature = "notebook")]
 use crate::profile::Recorder;
 
 /// A CUDA stream: work queued on it runs in order. Destroyed on drop.
@@ -23,6 +24,7 @@ use crate::profile::Recorder;
 pub struct Stream {
     pub(crate) imp: seam::Stream,
     /// The stream's last launch while `timing::profile` takes one (driver streams).
+    #[cfg(feature = "notebook")]
     pub(crate) recorder: Recorder,
 }
 
@@ -43,6 +45,7 @@ impl Stream {
     pub fn new(ctx: &Context) -> Result<Stream> {
         Ok(Stream {
             imp: seam::Stream::create(&ctx.imp)?,
+            #[cfg(feature = "notebook")]
             recorder: Recorder::default(),
         })
     }

@@ -1,17 +1,33 @@
-//! CUDA C++ compiled with NVRTC in tests, or the test skipped (with the reason printed)
+//! CUDA C++ compiled with NVRTC in tests, or the test skipped (with the reason in the log)
 //! where NVRTC is missing, unless `CUDA_LIBRARY_REQUIRE_NVRTC=1` makes that a failure.
 
 #![allow(dead_code)]
 
 use cuda_library::{Error, ImageKind, ObjectCode, Program, ProgramOptions};
 
-/// Prints why a test is skipped for want of NVRTC, or fails it where
+/// The reason a test gives when it skips itself for want of NVRTC ([`super::skip`]).
+pub const NEEDS_NVRTC: &str = "needs NVRTC (scripts/setup-venv.sh)";
+
+/// Says in the test log that the test is skipped for want of NVRTC, or fails it where
 /// `CUDA_LIBRARY_REQUIRE_NVRTC=1` says NVRTC must be there.
 pub fn skip_without_nvrtc(e: Error) {
     if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
         panic!("{e}");
     }
-    eprintln!("skipping: {e}");
+    eprintln!("{e}");
+    super::skip(NEEDS_NVRTC);
+}
+
+/// Why a test that compiles CUDA C++ cannot run here (NVRTC not found), or `None` where it
+/// can, or where `CUDA_LIBRARY_REQUIRE_NVRTC=1` wants it run (and fail) regardless. For
+/// harnesses that report skips (`tests/gpu/main.rs`).
+pub fn missing() -> Option<String> {
+    if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
+        return None;
+    }
+    cuda_library::nvrtc_info()
+        .err()
+        .map(|_| NEEDS_NVRTC.to_string())
 }
 
 /// `program` compiled to PTX, or `None` where NVRTC is missing.

@@ -34,10 +34,7 @@ fn nvrtc_available() -> bool {
     match Program::nvrtc_version() {
         Ok(_) => true,
         Err(e) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
-                panic!("NVRTC is required but missing: {e}");
-            }
-            eprintln!("skipping: {e}");
+            crate::common::nvrtc::skip_without_nvrtc(e);
             false
         }
     }
@@ -197,7 +194,7 @@ fn nul_bytes_in_source_are_rejected() {
 fn missing_nvrtc_lists_every_place_tried() {
     let cuda_home_has_nvrtc = std::path::Path::new("/usr/local/cuda/lib64/libnvrtc.so").exists();
     if cuda_home_has_nvrtc {
-        eprintln!("skipping: /usr/local/cuda provides NVRTC, so it cannot be made missing here");
+        crate::common::skip("/usr/local/cuda provides NVRTC, so it cannot be made missing here");
         return;
     }
     let exe = std::env::current_exe().unwrap();
@@ -252,7 +249,8 @@ fn cccl_available() -> bool {
             if std::env::var("CUDA_LIBRARY_REQUIRE_NVRTC").is_ok_and(|v| v == "1") {
                 panic!("CCCL is required (scripts/setup-venv.sh installs it) but missing: {e}");
             }
-            eprintln!("skipping: no CCCL: {e}");
+            eprintln!("no CCCL: {e}");
+            crate::common::skip("needs CCCL (scripts/setup-venv.sh)");
             false
         }
     }
@@ -636,7 +634,9 @@ fn run_without_cccl(child: &str) {
     let (nvrtc, _) = cuda_library::nvrtc_info().unwrap();
     for dir in ["/usr/local/cuda/include", "/usr/local/cuda/include/cccl"] {
         if Path::new(dir).join("cuda/std/version").exists() {
-            eprintln!("skipping: {dir} provides CCCL, so it cannot be made missing here");
+            crate::common::skip(
+                "the CUDA toolkit provides CCCL, so it cannot be made missing here",
+            );
             return;
         }
     }

@@ -7,11 +7,10 @@ use crate::common::gpu;
 
 use cuda_library::{Library, LibraryOptions};
 
-#[test]
-fn time_the_calibration_set() {
-    let Some(ctx) = gpu::context_or_skip() else {
-        return;
-    };
+gpu_tests![time_the_calibration_set];
+
+pub fn time_the_calibration_set() {
+    let ctx = gpu::context();
     let lib = Library::load_data(calibration::PTX.as_bytes(), &LibraryOptions::default())
         .expect("the calibration PTX loads");
     let device = cuda_library::Device::new(0).expect("device 0");

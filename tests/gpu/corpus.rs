@@ -17,11 +17,10 @@ fn fixtures_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
-#[test]
-fn corpus_on_the_gpu() {
-    let Some(ctx) = gpu::context_or_skip() else {
-        return;
-    };
+gpu_tests![corpus_on_the_gpu];
+
+pub fn corpus_on_the_gpu() {
+    let ctx = gpu::context();
     let src = std::fs::read_to_string(fixtures_dir().join("corpus.cu")).unwrap();
     let code = Program::new(src, ProgramOptions::default())
         .with_name("corpus.cu")

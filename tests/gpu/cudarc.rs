@@ -10,11 +10,10 @@ use cudarc::driver::CudaContext;
 
 const KERNELS_PTX: &[u8] = include_bytes!("../fixtures/kernels.ptx");
 
-#[test]
-fn cudarc_memory_contexts_and_streams() {
-    let Some(ours) = gpu::context_or_skip() else {
-        return;
-    };
+gpu_tests![cudarc_memory_contexts_and_streams];
+
+pub fn cudarc_memory_contexts_and_streams() {
+    let ours = gpu::context();
     let cu = CudaContext::new(0).unwrap();
     let cu_stream = cu.new_stream().unwrap();
 

@@ -13,7 +13,7 @@
 //! - `CUDA_LIBRARY_DIFF_UNIT=unit`: only that unit's cases (a kernel that faults ends the
 //!   CUDA context it ran in, so `scripts/differential.sh` runs one process per unit).
 //!
-//! Skipped, with the reason printed, without a GPU or without those variables.
+//! Reported as ignored, with the reason, without a GPU or without those variables.
 
 use crate::common::differential;
 use crate::common::gpu;
@@ -25,18 +25,25 @@ use cuda_library::{Library, LibraryOptions};
 use differential::Case;
 use serde_json::{json, Value};
 
-#[test]
-fn record_the_gpu_results() {
+gpu_tests![record_the_gpu_results unless unconfigured];
+
+/// Why the recorder cannot run: it needs its two variables (the harness skips it then).
+pub fn unconfigured() -> Option<String> {
+    let set = |name| std::env::var_os(name).is_some();
+    (!set("CUDA_LIBRARY_DIFF_PTX") || !set("CUDA_LIBRARY_RECORD_DIFF")).then(|| {
+        "set CUDA_LIBRARY_DIFF_PTX and CUDA_LIBRARY_RECORD_DIFF (scripts/differential.sh)"
+            .to_string()
+    })
+}
+
+pub fn record_the_gpu_results() {
     let (Some(ptx_dir), Some(out_dir)) = (
         std::env::var_os("CUDA_LIBRARY_DIFF_PTX").map(PathBuf::from),
         std::env::var_os("CUDA_LIBRARY_RECORD_DIFF").map(PathBuf::from),
     ) else {
-        eprintln!("skipping: set CUDA_LIBRARY_DIFF_PTX and CUDA_LIBRARY_RECORD_DIFF (scripts/differential.sh)");
-        return;
+        panic!("{}", unconfigured().unwrap_or_default());
     };
-    let Some(ctx) = gpu::context_or_skip() else {
-        return;
-    };
+    let ctx = gpu::context();
     let only = std::env::var("CUDA_LIBRARY_DIFF_UNIT").ok();
     let full = std::env::var("CUDA_LIBRARY_DIFF_FULL").is_ok_and(|v| v == "1");
     let text = std::fs::read_to_string(differential::diff_dir().join("cases.json")).unwrap();

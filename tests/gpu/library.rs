@@ -1,6 +1,6 @@
 //! GPU tests: the driver backend against a real device.
 //!
-//! Skipped, with the reason printed, where no CUDA driver or device is present; set
+//! Reported as ignored, with the reason, where no CUDA driver or device is present; set
 //! `CUDA_LIBRARY_REQUIRE_GPU=1` to make that a failure. The tests take turns on the GPU
 //! with the other GPU tests (`gpu::turn`), because the memory-leak test reads device-wide
 //! free memory.
@@ -10,6 +10,7 @@
 
 use crate::common::gpu;
 use crate::common::half_ops;
+use crate::common::nvrtc;
 use crate::common::ptx_ops;
 
 use std::path::PathBuf;
@@ -30,27 +31,16 @@ fn bytes(name: &str) -> Vec<u8> {
     std::fs::read(fixture(name)).unwrap()
 }
 
-/// Device 0 with its primary context current and this test's turn on the GPU, or `None`
-/// (with the reason printed).
-fn gpu() -> Option<(
+/// Device 0 with its primary context current, and this test's turn on the GPU.
+fn gpu() -> (
     Device,
     cuda_library::Context,
     std::sync::MutexGuard<'static, ()>,
-)> {
+) {
     let turn = gpu::turn();
-    let driver = cuda_library::use_backend(cuda_library::BackendKind::Driver);
-    match driver
-        .and_then(|_| Device::new(0))
-        .and_then(|d| Ok((d, d.set_current()?)))
-    {
-        Ok((d, c)) => Some((d, c, turn)),
-        Err(e) => {
-            if std::env::var("CUDA_LIBRARY_REQUIRE_GPU").is_ok_and(|v| v == "1") {
-                panic!("a GPU is required but unavailable: {e}");
-            }
-            eprintln!("skipping GPU test: {e}");
-            None
-        }
+    match gpu::device_and_context() {
+        Ok((d, c)) => (d, c, turn),
+        Err(e) => panic!("a GPU is required: {e}"),
     }
 }
 
@@ -103,13 +93,39 @@ fn check_saxpy(lib: &Library, ctx: &cuda_library::Context) {
     }
 }
 
+gpu_tests![
+    launch_runs_in_the_streams_context,
+    loads_cubin_fatbin_and_ptx_from_bytes_and_files,
+    enumerates_template_instances_with_demangled_names,
+    parameter_info_matches_the_signatures,
+    globals_constants_and_initialised_arrays_round_trip,
+    managed_variable_is_read_and_written_from_the_host,
+    unified_function_behaviour_with_and_without_the_option,
+    everything_is_an_error_after_unload,
+    unload_with_a_kernel_in_flight,
+    ten_thousand_load_unload_cycles_keep_memory_flat,
+    eight_threads_load_and_launch_at_once,
+    one_library_shared_by_threads_and_unloaded_under_them,
+    wrong_arguments_are_rejected_before_launch,
+    lookups_fail_clearly,
+    kernel_attributes_occupancy_and_handles,
+    cluster_and_cooperative_launches,
+    jit_options_and_logs,
+    nvrtc_program_with_name_expressions_launches unless nvrtc::missing,
+    one_library_in_two_contexts,
+    device_properties_buffers_and_events,
+    a_context_destroyed_under_a_library_leaves_it_usable_and_unloadable,
+    ptx_integer_and_select_extras_match_their_definitions,
+    half_precision_matches_its_definitions,
+    floating_point_atomics_add_up,
+    #[cfg(feature = "notebook")]
+    the_library_card_names_the_gpu_and_the_driver,
+];
+
 /// A launch runs in its stream's context, whatever context is current (the crate relies on
 /// it to skip a cuCtxGetCurrent per launch).
-#[test]
-fn launch_runs_in_the_streams_context() {
-    let Some((dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn launch_runs_in_the_streams_context() {
+    let (dev, ctx, _turn) = gpu();
     let lib = Library::load_file(fixture("kernels.sm90.cubin"), &opts()).unwrap();
     let args5 = lib.get_kernel("args5").unwrap();
     let other = cuda_library::Context::new(&dev).unwrap();
@@ -133,11 +149,8 @@ fn launch_runs_in_the_streams_context() {
     ctx.set_current().unwrap();
 }
 
-#[test]
-fn loads_cubin_fatbin_and_ptx_from_bytes_and_files() {
-    let Some((_dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn loads_cubin_fatbin_and_ptx_from_bytes_and_files() {
+    let (_dev, ctx, _turn) = gpu();
     for name in ["kernels.sm90.cubin", "kernels.fatbin", "kernels.ptx"] {
         let from_bytes = Library::load_data(&bytes(name), &opts()).unwrap();
         let from_file = Library::load_file(fixture(name), &opts()).unwrap();
@@ -163,11 +176,8 @@ fn loads_cubin_fatbin_and_ptx_from_bytes_and_files() {
     check_saxpy(&lib, &ctx);
 }
 
-#[test]
-fn enumerates_template_instances_with_demangled_names() {
-    let Some((dev, _ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn enumerates_template_instances_with_demangled_names() {
+    let (dev, _ctx, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let mut demangled: Vec<String> = lib
         .kernels()
@@ -190,9 +200,8 @@ fn enumerates_template_instances_with_demangled_names() {
     assert_eq!(serde_json::to_value(&info).unwrap()["params"][1]["size"], 8);
 }
 
-#[test]
-fn parameter_info_matches_the_signatures() {
-    let Some((_, _, _turn)) = gpu() else { return };
+pub fn parameter_info_matches_the_signatures() {
+    let (_, _, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let layout = |name: &str| -> Vec<(usize, usize)> {
         lib.get_kernel(name)
@@ -209,9 +218,8 @@ fn parameter_info_matches_the_signatures() {
     assert_eq!(layout("_Z5scaleIfEvPT_S0_i"), [(0, 8), (8, 4), (12, 4)]);
 }
 
-#[test]
-fn globals_constants_and_initialised_arrays_round_trip() {
-    let Some((_, _, _turn)) = gpu() else { return };
+pub fn globals_constants_and_initialised_arrays_round_trip() {
+    let (_, _, _turn) = gpu();
     for name in ["kernels.sm90.cubin", "kernels.ptx"] {
         let lib = Library::load_data(&bytes(name), &opts()).unwrap();
         let table = lib.get_global("table").unwrap();
@@ -260,11 +268,8 @@ fn globals_constants_and_initialised_arrays_round_trip() {
     }
 }
 
-#[test]
-fn managed_variable_is_read_and_written_from_the_host() {
-    let Some((_dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn managed_variable_is_read_and_written_from_the_host() {
+    let (_dev, ctx, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let m = lib.get_managed("managed_value").unwrap();
     assert_eq!(m.size(), 4);
@@ -284,9 +289,8 @@ fn managed_variable_is_read_and_written_from_the_host() {
     }
 }
 
-#[test]
-fn unified_function_behaviour_with_and_without_the_option() {
-    let Some((_, _, _turn)) = gpu() else { return };
+pub fn unified_function_behaviour_with_and_without_the_option() {
+    let (_, _, _turn) = gpu();
     let plain = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let e = plain.get_unified_function("saxpy").unwrap_err();
     assert_eq!(e.cuda_error_name(), Some("CUDA_ERROR_INVALID_VALUE"), "{e}");
@@ -303,11 +307,8 @@ fn unified_function_behaviour_with_and_without_the_option() {
     assert!(plain.get_unified_function("no_such_function").is_err());
 }
 
-#[test]
-fn everything_is_an_error_after_unload() {
-    let Some((_dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn everything_is_an_error_after_unload() {
+    let (_dev, ctx, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("saxpy").unwrap();
     let g = lib.get_global("table").unwrap();
@@ -332,11 +333,8 @@ fn everything_is_an_error_after_unload() {
     );
 }
 
-#[test]
-fn unload_with_a_kernel_in_flight() {
-    let Some((_dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn unload_with_a_kernel_in_flight() {
+    let (_dev, ctx, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let spin = lib.get_kernel("spin").unwrap();
     let stream = ctx.create_stream().unwrap();
@@ -358,11 +356,8 @@ fn unload_with_a_kernel_in_flight() {
     check_saxpy(&lib, &ctx);
 }
 
-#[test]
-fn ten_thousand_load_unload_cycles_keep_memory_flat() {
-    let Some((_dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn ten_thousand_load_unload_cycles_keep_memory_flat() {
+    let (_dev, ctx, _turn) = gpu();
     let image = bytes("kernels.sm90.cubin");
     let cycle = || {
         let lib = Library::load_data(&image, &opts()).unwrap();
@@ -390,9 +385,8 @@ fn ten_thousand_load_unload_cycles_keep_memory_flat() {
     assert!(lost <= 2 << 20, "device memory fell by {lost} bytes");
 }
 
-#[test]
-fn eight_threads_load_and_launch_at_once() {
-    let Some((_, _, _turn)) = gpu() else { return };
+pub fn eight_threads_load_and_launch_at_once() {
+    let (_, _, _turn) = gpu();
     let image = Arc::new(bytes("kernels.sm90.cubin"));
     let threads: Vec<_> = (0..8)
         .map(|t| {
@@ -430,11 +424,8 @@ fn eight_threads_load_and_launch_at_once() {
     }
 }
 
-#[test]
-fn one_library_shared_by_threads_and_unloaded_under_them() {
-    let Some((_, _, _turn)) = gpu() else {
-        return;
-    };
+pub fn one_library_shared_by_threads_and_unloaded_under_them() {
+    let (_, _, _turn) = gpu();
     const MAX_LAUNCHES: usize = 20_000;
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("empty").unwrap();
@@ -489,11 +480,8 @@ fn one_library_shared_by_threads_and_unloaded_under_them() {
     assert!(results.iter().all(|&(ok, saw)| saw || ok == MAX_LAUNCHES));
 }
 
-#[test]
-fn wrong_arguments_are_rejected_before_launch() {
-    let Some((_dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn wrong_arguments_are_rejected_before_launch() {
+    let (_dev, ctx, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("saxpy").unwrap();
     let stream = ctx.create_stream().unwrap();
@@ -548,9 +536,8 @@ fn wrong_arguments_are_rejected_before_launch() {
     assert!(launch!(k, &stream, &LaunchConfig::new(1, 2048), 1.0f32, x, x, 1i32).is_err());
 }
 
-#[test]
-fn lookups_fail_clearly() {
-    let Some((_, _, _turn)) = gpu() else { return };
+pub fn lookups_fail_clearly() {
+    let (_, _, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     match lib.get_kernel("scale") {
         Err(Error::SymbolNotFound { suggestions, .. }) => {
@@ -577,11 +564,8 @@ fn lookups_fail_clearly() {
     ));
 }
 
-#[test]
-fn kernel_attributes_occupancy_and_handles() {
-    let Some((dev, _ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn kernel_attributes_occupancy_and_handles() {
+    let (dev, _ctx, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("saxpy").unwrap();
     let a = k.attributes(&dev).unwrap();
@@ -606,11 +590,8 @@ fn kernel_attributes_occupancy_and_handles() {
     assert!(lib.contains(&k));
 }
 
-#[test]
-fn cluster_and_cooperative_launches() {
-    let Some((dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn cluster_and_cooperative_launches() {
+    let (dev, ctx, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let k = lib.get_kernel("empty").unwrap();
     let stream = ctx.create_stream().unwrap();
@@ -621,9 +602,8 @@ fn cluster_and_cooperative_launches() {
     stream.synchronize().unwrap();
 }
 
-#[test]
-fn jit_options_and_logs() {
-    let Some((_, _, _turn)) = gpu() else { return };
+pub fn jit_options_and_logs() {
+    let (_, _, _turn) = gpu();
     let verbose = LibraryOptions {
         jit: JitOptions {
             log_verbose: true,
@@ -687,23 +667,13 @@ fn jit_options_and_logs() {
     );
 }
 
-#[test]
-fn nvrtc_program_with_name_expressions_launches() {
-    let Some((dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn nvrtc_program_with_name_expressions_launches() {
+    let (dev, ctx, _turn) = gpu();
     let src = std::fs::read_to_string(fixture("kernels.cu")).unwrap();
-    let code = match Program::new(src, ProgramOptions::default())
+    let code = Program::new(src, ProgramOptions::default())
         .with_name("kernels.cu")
         .compile(ImageKind::Cubin, &["scale<float>", "scale<double>"])
-    {
-        Ok(c) => c,
-        Err(Error::NvrtcNotFound { .. }) => {
-            eprintln!("skipping: no NVRTC");
-            return;
-        }
-        Err(e) => panic!("{e}"),
-    };
+        .unwrap_or_else(|e| panic!("{e}"));
     let lib = code.to_library(&opts()).unwrap();
     let k = lib.get_kernel("scale<double>").unwrap();
     assert_eq!(k.name().unwrap(), "_Z5scaleIdEvPT_S0_i");
@@ -718,11 +688,8 @@ fn nvrtc_program_with_name_expressions_launches() {
     assert_eq!(x.to_vec().unwrap(), [0.5, 1.0, 1.5]);
 }
 
-#[test]
-fn one_library_in_two_contexts() {
-    let Some((dev, primary, _turn)) = gpu() else {
-        return;
-    };
+pub fn one_library_in_two_contexts() {
+    let (dev, primary, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     let other = cuda_library::Context::new(&dev).unwrap();
     for ctx in [&primary, &other] {
@@ -749,11 +716,8 @@ fn one_library_in_two_contexts() {
     primary.set_current().unwrap();
 }
 
-#[test]
-fn device_properties_buffers_and_events() {
-    let Some((dev, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn device_properties_buffers_and_events() {
+    let (dev, ctx, _turn) = gpu();
     let p = dev.properties().unwrap();
     println!("{p:?}");
     assert!(p.name.contains("NVIDIA"));
@@ -793,11 +757,8 @@ fn device_properties_buffers_and_events() {
     assert_eq!(err, 500);
 }
 
-#[test]
-fn a_context_destroyed_under_a_library_leaves_it_usable_and_unloadable() {
-    let Some((dev, primary, _turn)) = gpu() else {
-        return;
-    };
+pub fn a_context_destroyed_under_a_library_leaves_it_usable_and_unloadable() {
+    let (dev, primary, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.sm90.cubin"), &opts()).unwrap();
     {
         let other = cuda_library::Context::new(&dev).unwrap();
@@ -819,41 +780,29 @@ fn a_context_destroyed_under_a_library_leaves_it_usable_and_unloadable() {
 /// The GPU is the judge of `mul24`/`mad24`/`sad`/`slct`/`testp` as `tests/common/ptx_ops.rs`
 /// defines them (the simulator is checked against the same definitions in
 /// `tests/sim/ptx_ops.rs`).
-#[test]
-fn ptx_integer_and_select_extras_match_their_definitions() {
-    let Some((_d, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn ptx_integer_and_select_extras_match_their_definitions() {
+    let (_d, ctx, _turn) = gpu();
     ptx_ops::run_and_check(&ctx);
 }
 
 /// The GPU is the judge of half-precision arithmetic, comparisons and conversions as
 /// `tests/common/half_ops.rs` defines them (the simulator is checked against the same
 /// definitions in `tests/sim/ptx_ops.rs`).
-#[test]
-fn half_precision_matches_its_definitions() {
-    let Some((_d, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn half_precision_matches_its_definitions() {
+    let (_d, ctx, _turn) = gpu();
     half_ops::run_and_check(&ctx);
 }
 
 /// f64 and f32 atomics in global and shared memory (`tests/common/ptx_ops.rs`).
-#[test]
-fn floating_point_atomics_add_up() {
-    let Some((_d, ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn floating_point_atomics_add_up() {
+    let (_d, ctx, _turn) = gpu();
     ptx_ops::run_float_atomics(&ctx);
 }
 
 /// The notebook card of a library loaded on a GPU names the GPU and the driver.
 #[cfg(feature = "notebook")]
-#[test]
-fn the_library_card_names_the_gpu_and_the_driver() {
-    let Some((d, _ctx, _turn)) = gpu() else {
-        return;
-    };
+pub fn the_library_card_names_the_gpu_and_the_driver() {
+    let (d, _ctx, _turn) = gpu();
     let lib = Library::load_data(&bytes("kernels.fatbin"), &opts()).unwrap();
     let html = lib.to_html().unwrap();
     let name = d.name().unwrap();

@@ -6,11 +6,10 @@
 use crate::common::gpu;
 use crate::common::multi_device;
 
-#[test]
-fn every_gpu_of_the_machine() {
-    let Some(_gpu) = gpu::context_or_skip() else {
-        return;
-    };
+gpu_tests![every_gpu_of_the_machine];
+
+pub fn every_gpu_of_the_machine() {
+    let _gpu = gpu::context();
     let devices = cuda_library::Device::all().unwrap();
     println!("{} GPU(s)", devices.len());
     for d in &devices {

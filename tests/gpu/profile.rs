@@ -11,11 +11,10 @@ const KERNELS_PTX: &[u8] = include_bytes!("../fixtures/kernels.ptx");
 const KERNELS_CUBIN: &[u8] = include_bytes!("../fixtures/kernels.sm90.cubin");
 const CALIBRATION_PTX: &[u8] = include_bytes!("../fixtures/calibration.ptx");
 
-#[test]
-fn gpu_profiles_carry_the_simulators_counters_for_the_same_launch() {
-    let Some(ctx) = gpu::context_or_skip() else {
-        return;
-    };
+gpu_tests![gpu_profiles_carry_the_simulators_counters_for_the_same_launch];
+
+pub fn gpu_profiles_carry_the_simulators_counters_for_the_same_launch() {
+    let ctx = gpu::context();
     let stream = ctx.create_stream().unwrap();
     let n = 1usize << 20;
     let cfg = LaunchConfig::for_num_elems(n as u32, 256);

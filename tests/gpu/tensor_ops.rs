@@ -13,11 +13,10 @@ use std::collections::BTreeMap;
 
 use cuda_library::{Device, ImageKind, Program, ProgramOptions};
 
-#[test]
-fn tensor_core_cases_on_the_gpu() {
-    let Some(ctx) = gpu::context_or_skip() else {
-        return;
-    };
+gpu_tests![tensor_core_cases_on_the_gpu];
+
+pub fn tensor_core_cases_on_the_gpu() {
+    let ctx = gpu::context();
     let compile = |sm90: bool| {
         let arch = if sm90 { "compute_90" } else { "compute_80" };
         let options = ProgramOptions {

@@ -10,11 +10,10 @@ use crate::common::textures;
 
 use std::collections::BTreeMap;
 
-#[test]
-fn texture_cases_on_the_gpu() {
-    let Some(ctx) = gpu::context_or_skip() else {
-        return;
-    };
+gpu_tests![texture_cases_on_the_gpu];
+
+pub fn texture_cases_on_the_gpu() {
+    let ctx = gpu::context();
     let (lib, samples) = textures::libraries().unwrap();
     let stream = ctx.create_stream().unwrap();
     let mut outputs = BTreeMap::new();

@@ -18,7 +18,6 @@ use crate::info::{
     CachePreference, DeviceProperties, Geometry, KernelAttribute, KernelAttributes, ParamInfo,
 };
 use crate::options::LibraryOptions;
-use crate::profile::launch::LaunchProfile;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 
 /// One backend: its handle types, each of which implements its handle's interface.
@@ -74,7 +73,9 @@ pub(crate) trait ContextInterface<B: Backend> {
     fn htod(&self, dst: u64, src: &[u8]) -> Result<()>;
     fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()>;
     fn dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()>;
-    /// The allocation holding `ptr`: its base and size, or `None`.
+    /// The allocation holding `ptr`: its base and size, or `None` (for profiles:
+    /// `profile::shadow`).
+    #[cfg(feature = "notebook")]
     fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>>;
     fn memset8(&self, dst: u64, value: u8, count: usize) -> Result<()>;
     fn memset32(&self, dst: u64, value: u32, count: usize) -> Result<()>;
@@ -106,8 +107,8 @@ pub(crate) trait StreamInterface<B: Backend>: Sized {
     fn simulated_time_ms(&self) -> Option<f64>;
     /// The profile of a simulated stream's last launch since the last call; `None` on a
     /// GPU (a profile there re-runs the launch: `profile::shadow`).
-    #[cfg_attr(not(feature = "notebook"), allow(dead_code))] // read by timing::profile
-    fn take_profile(&self) -> Option<LaunchProfile>;
+    #[cfg(feature = "notebook")]
+    fn take_profile(&self) -> Option<crate::profile::launch::LaunchProfile>;
 }
 
 /// A timing event.

@@ -32,10 +32,6 @@
 //! 4. The API file: the public method, with its rustdoc, argument checks and errors, calling
 //!    the enum's method.
 
-// On wasm32 the driver arms are compiled out, and with them the only use of some
-// arguments (a load's description, a cache preference).
-#![cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-
 use std::ffi::c_void;
 use std::sync::Arc;
 
@@ -52,7 +48,6 @@ use crate::info::{
     CachePreference, DeviceProperties, Geometry, KernelAttribute, KernelAttributes, ParamInfo,
 };
 use crate::options::LibraryOptions;
-use crate::profile::launch::LaunchProfile;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 use crate::sim::SimBackend;
 
@@ -259,6 +254,8 @@ impl Context {
     ///
     /// # Safety
     /// `raw` is a valid `CUcontext` that outlives the value (or `keep_alive` keeps it alive).
+    // On wasm32, which has no driver, the arguments go unused.
+    #[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
     pub unsafe fn borrowed(
         raw: *mut c_void,
         keep_alive: Option<Arc<dyn std::any::Any + Send + Sync>>,
@@ -319,6 +316,7 @@ impl Context {
 
     /// The allocation holding `ptr`: its base and size (the driver's
     /// `cuMemGetAddressRange`; the simulator's allocations), or `None`.
+    #[cfg(feature = "notebook")]
     pub fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>> {
         on!(self, Context::Driver(c) => c.address_range(ptr), Context::Sim(c) => c.address_range(ptr))
     }
@@ -440,8 +438,8 @@ impl Stream {
     }
 
     /// The profile of a simulated stream's last launch since the last call.
-    #[cfg_attr(not(feature = "notebook"), allow(dead_code))] // read by timing::profile
-    pub fn take_profile(&self) -> Option<LaunchProfile> {
+    #[cfg(feature = "notebook")]
+    pub fn take_profile(&self) -> Option<crate::profile::launch::LaunchProfile> {
         on!(self, Stream::Driver(s) => s.take_profile(), Stream::Sim(s) => s.take_profile())
     }
 }
@@ -533,6 +531,8 @@ impl Library {
     ///
     /// # Safety
     /// As `driver::Library::from_raw`: a loaded library nothing else unloads.
+    // On wasm32, which has no driver, `raw` goes unused.
+    #[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
     pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
         if selected()?.kind == BackendKind::Sim {
             return Err(Error::Unsupported(

@@ -3,7 +3,7 @@
 //! the calls that start after it (see [`Slot`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Condvar, Mutex};
 
 use super::seam;
 use crate::error::{Error, Result};
@@ -32,15 +32,17 @@ struct Slot {
     generation: AtomicU64,
     /// A driver-backend library's PTX or fatbin image, kept for profiles
     /// (`profile::shadow`).
+    #[cfg(feature = "notebook")]
     image: Mutex<Option<KeptImage>>,
 }
 
 /// An image a driver-backend library keeps so that a profile can run its launches again on
 /// the simulator (`profile::shadow`).
+#[cfg(feature = "notebook")]
 #[derive(Clone)]
 pub(crate) struct KeptImage {
     pub kind: crate::ImageKind,
-    pub bytes: Arc<Vec<u8>>,
+    pub bytes: std::sync::Arc<Vec<u8>>,
 }
 
 /// The bit of [`Slot::holds`] that says the slot is unloading or free.
@@ -58,10 +60,14 @@ fn take_slot() -> (&'static Slot, u64) {
         Box::leak(Box::new(Slot {
             holds: AtomicU64::new(CLOSED),
             generation: AtomicU64::new(0),
+            #[cfg(feature = "notebook")]
             image: Mutex::new(None),
         }))
     });
-    *slot.image.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    #[cfg(feature = "notebook")]
+    {
+        *slot.image.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    }
     // The slot is closed: stale holds fail before they look at the generation, so it can
     // be set before the slot opens.
     let generation = slot.generation.fetch_add(1, Ordering::Relaxed) + 1;
@@ -84,6 +90,7 @@ pub(crate) struct Live {
     slot: &'static Slot,
 }
 
+#[cfg(feature = "notebook")]
 impl Live {
     /// The image the library kept for profiles, if it kept one.
     pub fn image(&self) -> Option<KeptImage> {
@@ -139,6 +146,7 @@ impl LibRef {
     }
 
     /// Keeps the image for profiles (`profile::shadow`).
+    #[cfg(feature = "notebook")]
     pub fn keep_image(&self, image: KeptImage) {
         if let Ok(_g) = self.live(String::new) {
             *self.slot.image.lock().unwrap_or_else(|p| p.into_inner()) = Some(image);
@@ -181,6 +189,7 @@ impl LibRef {
                 g = RELEASED.1.wait(g).unwrap_or_else(|p| p.into_inner());
             }
         }
+        #[cfg(feature = "notebook")]
         drop(slot.image.lock().unwrap_or_else(|p| p.into_inner()).take());
         // SAFETY: unloading a library this slot holds, exactly once (only the thread that
         // closed the slot gets here), with no call in progress using it (a simulated

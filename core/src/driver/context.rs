@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use super::{cu, driver, Device, Driver, DriverBackend, Stream};
 use crate::backend::interface::{ContextInterface, DeviceInterface};
-use crate::error::{CudaError, Error, Result};
+use crate::error::{Error, Result};
 use crate::sys::driver as sys;
 
 /// `CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED`.
@@ -186,6 +186,7 @@ impl ContextInterface<DriverBackend> for Context {
 
     /// The allocation holding `ptr` (`cuMemGetAddressRange`): its base and size, or `None`
     /// when `ptr` is not device memory of this context's address space.
+    #[cfg(feature = "notebook")]
     fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>> {
         self.make_current()?;
         let (mut base, mut size) = (0u64, 0usize);
@@ -194,7 +195,8 @@ impl ContextInterface<DriverBackend> for Context {
             Ok(()) => Ok(Some((base, size))),
             // Not an allocation; any other error (a context broken by a fault) is reported.
             Err(Error::Cuda(e))
-                if e.code == CudaError::NOT_FOUND || e.code == CudaError::INVALID_VALUE =>
+                if e.code == crate::CudaError::NOT_FOUND
+                    || e.code == crate::CudaError::INVALID_VALUE =>
             {
                 Ok(None)
             }

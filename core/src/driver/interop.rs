@@ -106,6 +106,7 @@ impl Stream {
         let imp = unsafe { seam::Stream::borrowed(stream.cu_stream().cast(), &ctx.imp, owner) }?;
         Ok(Stream {
             imp,
+            #[cfg(feature = "notebook")]
             recorder: Default::default(),
         })
     }

@@ -135,15 +135,15 @@ fn name_str(name: &'static CStr) -> &'static str {
 }
 
 macro_rules! entry_points {
-    ($( $field:ident => $sym:literal : $pfn:ident @ $ver:literal ;)*) => {
+    ($( $(#[$attr:meta])* $field:ident => $sym:literal : $pfn:ident @ $ver:literal ;)*) => {
         /// Driver entry points resolved through `cuGetProcAddress_v2`.
         pub(crate) struct Api {
-            $( pub $field: Entry<<sys::$pfn as Pfn>::Fn>, )*
+            $( $(#[$attr])* pub $field: Entry<<sys::$pfn as Pfn>::Fn>, )*
         }
         impl Api {
             fn resolve(get: GetProc, driver: CudaVersion) -> Api {
                 Api {
-                    $( $field: Entry {
+                    $( $(#[$attr])* $field: Entry {
                         // SAFETY: `sys::$pfn` is the header's PFN typedef for exactly this
                         // symbol at exactly this ABI version, which is what
                         // cuGetProcAddress returned: an `Option` of a thin fn pointer, which
@@ -181,6 +181,8 @@ entry_points! {
     mem_get_info => c"cuMemGetInfo": PFN_cuMemGetInfo_v3020 @ 3020;
     mem_alloc => c"cuMemAlloc": PFN_cuMemAlloc_v3020 @ 3020;
     mem_free => c"cuMemFree": PFN_cuMemFree_v3020 @ 3020;
+    // Only profiles look allocations up (`profile::shadow`).
+    #[cfg(feature = "notebook")]
     mem_get_address_range => c"cuMemGetAddressRange": PFN_cuMemGetAddressRange_v3020 @ 3020;
     memcpy_htod => c"cuMemcpyHtoD": PFN_cuMemcpyHtoD_v3020 @ 3020;
     memcpy_dtoh => c"cuMemcpyDtoH": PFN_cuMemcpyDtoH_v3020 @ 3020;

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use super::{cu, Context, DriverBackend};
 use crate::backend::interface::{EventInterface, StreamInterface};
 use crate::error::{Error, Result};
-use crate::profile::launch::LaunchProfile;
 use crate::sys::driver as sys;
 
 /// A `CUstream` and the context it was made in; destroyed on drop unless borrowed.
@@ -93,7 +92,8 @@ impl StreamInterface<DriverBackend> for Stream {
     }
 
     /// A GPU launch has no simulated profile (a profile runs it again: `profile::shadow`).
-    fn take_profile(&self) -> Option<LaunchProfile> {
+    #[cfg(feature = "notebook")]
+    fn take_profile(&self) -> Option<crate::profile::launch::LaunchProfile> {
         None
     }
 }

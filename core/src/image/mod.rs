@@ -232,7 +232,6 @@ pub fn check_fatbin(b: &[u8]) -> Result<()> {
 
 /// Checks an image of the given kind and returns the bytes the driver should get: PTX gains
 /// its terminating NUL if it lacks one.
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub fn prepare(kind: ImageKind, bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8]>> {
     use std::borrow::Cow;
     match kind {

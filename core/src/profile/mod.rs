@@ -10,18 +10,18 @@
 //! - `shadow`: that launch run again on a private simulated device, for the counters only
 //!   the simulator has (and the library image kept for it at load).
 
-// Profiles are taken only through `timing::profile`, which comes with the notebook feature;
-// without it the recorder stays unarmed and the re-run is never asked for.
-#![cfg_attr(not(feature = "notebook"), allow(dead_code))]
-
 pub(crate) mod hints;
 pub(crate) mod launch;
+#[cfg(feature = "notebook")]
 pub(crate) mod recorder;
 #[cfg(feature = "notebook")]
 mod session;
+#[cfg(feature = "notebook")]
 pub(crate) mod shadow;
 
+#[cfg(feature = "notebook")]
 pub(crate) use recorder::{LaunchRecord, Recorder};
+#[cfg(feature = "notebook")]
 pub(crate) use shadow::keep_image;
 
 #[cfg(feature = "notebook")]

@@ -123,6 +123,7 @@ impl ContextInterface<SimBackend> for Context {
     }
 
     /// The allocation holding `ptr`: its base and size.
+    #[cfg(feature = "notebook")]
     fn address_range(&self, ptr: u64) -> Result<Option<(u64, usize)>> {
         Ok(gpu().lock().mem.allocation(ptr))
     }

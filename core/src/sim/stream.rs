@@ -72,6 +72,7 @@ impl StreamInterface<SimBackend> for Stream {
     }
 
     /// The profile of the stream's last launch since the last call, if there was one.
+    #[cfg(feature = "notebook")]
     fn take_profile(&self) -> Option<LaunchProfile> {
         self.last
             .lock()
