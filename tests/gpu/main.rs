@@ -90,6 +90,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(library::tests());
     tests.extend(multi_device::tests());
     tests.extend(profile::tests());
+    tests.extend(semantics::tests());
     tests.extend(tensor_ops::tests());
     tests.extend(textures::tests());
     tests.sort_by(|a, b| a.name.cmp(&b.name));

@@ -1,18 +1,17 @@
 //! The kernels of `tests/common/semantics.rs` (contraction, barriers after exits, `bmsk`) on
 //! the GPU: records their outputs (`CUDA_LIBRARY_RECORD_SEMANTICS=path`, written to
 //! `tests/fixtures/semantics.gpu.json` for `tests/sim/semantics.rs`), or checks the GPU
-//! still gives the recorded ones. Skipped, with the reason printed, without a GPU.
+//! still gives the recorded ones. Reported as ignored, with the reason, without a GPU.
 
 use crate::common::gpu;
 use crate::common::semantics;
 
 use cuda_library::Device;
 
-#[test]
-fn semantics_on_the_gpu() {
-    let Some(ctx) = gpu::context_or_skip() else {
-        return;
-    };
+gpu_tests![semantics_on_the_gpu];
+
+pub fn semantics_on_the_gpu() {
+    let ctx = gpu::context();
     let results = semantics::run_all(&ctx);
     if let Ok(path) = std::env::var("CUDA_LIBRARY_RECORD_SEMANTICS") {
         let dev = Device::new(0).unwrap();

@@ -134,15 +134,24 @@ impl LibRef {
     }
 
     /// The PTX text the library was loaded from, where it is at hand: the simulator's, or
-    /// the PTX in the image a driver library kept for profiles.
-    pub fn ptx_text(&self) -> Option<Arc<String>> {
+    /// (with the `notebook` feature, which keeps images for profiles) the PTX in the image a
+    /// driver library kept.
+    pub fn ptx_text(&self) -> Option<std::sync::Arc<String>> {
         let live = self.live(String::new).ok()?;
         if let Some(text) = self.imp.ptx_text() {
             return Some(text);
         }
-        let image = live.image()?;
-        let (_, ptx) = crate::sim::library::ptx_of(image.kind, &image.bytes).ok()?;
-        Some(Arc::new(ptx?.into_owned()))
+        #[cfg(feature = "notebook")]
+        {
+            let image = live.image()?;
+            let (_, ptx) = crate::sim::library::ptx_of(image.kind, &image.bytes).ok()?;
+            Some(std::sync::Arc::new(ptx?.into_owned()))
+        }
+        #[cfg(not(feature = "notebook"))]
+        {
+            drop(live);
+            None
+        }
     }
 
     /// Keeps the image for profiles (`profile::shadow`).
