@@ -51,6 +51,7 @@ pub const STYLE: &str = r#"<style>
 .culib .badge.sim{background:rgba(210,153,34,.28)}
 .culib .badge.info{background:rgba(56,139,253,.22)}
 .culib .note{opacity:.75;font-size:12px;margin-top:6px;white-space:pre-wrap}
+.culib .note .sub{opacity:1}
 .culib details.note summary{cursor:pointer;white-space:normal}
 .culib .error{border-left:4px solid rgba(248,81,73,.85);background:rgba(248,81,73,.10);padding:6px 10px;margin:4px 0 10px 0;border-radius:3px}
 .culib .error .what{font-weight:600;white-space:pre-wrap}

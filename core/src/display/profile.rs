@@ -270,7 +270,7 @@ impl Comparison {
             Error::InvalidArgument("timing::compare was given no profiles".to_string())
         })?;
         let simulated = self.profiles.iter().any(|p| p.simulated);
-        let mut columns = vec![Column::new("", Align::Left)];
+        let mut columns = vec![Column::new("metric", Align::Left)];
         for p in &self.profiles {
             columns.push(Column::new(p.label.clone(), Align::Left));
         }

@@ -42,7 +42,7 @@ impl Timings {
                 )),
                 columns: vec![
                     Column::new("time per run", Align::Right),
-                    Column::new("", Align::Left),
+                    Column::new("runs", Align::Left),
                 ],
                 rows: vec![vec![
                     Cell::text(sec(s.min)),
