@@ -33,7 +33,12 @@ fn run() -> cuda_library::Result<()> {
     let lib = code.to_library(&Default::default())?; // cuLibraryLoadData
     for k in lib.kernels()? {
         // cuLibraryEnumerateKernels
-        println!("{} {:?}", k.demangled_name()?, k.param_info()?);
+        let params: Vec<String> = k
+            .param_info()?
+            .iter()
+            .map(|p| format!("{} bytes at +{}", p.size, p.offset))
+            .collect();
+        println!("kernel {}({})", k.demangled_name()?, params.join(", "));
     }
     let saxpy = lib.get_kernel("saxpy")?;
 

@@ -167,7 +167,7 @@ impl<T: DeviceRepr + Default> DeviceBuffer<T> {
         self.to_vec().map(|v| as_bytes(&v).to_vec())
     }
 
-    /// The buffer as HTML: its values, titled by element type (`buffer `f32[1000]``), or
+    /// The buffer as HTML: its values, titled by element type (`f32[1000]`), or
     /// a hex dump when `T` is not a number type.
     ///
     /// ```
