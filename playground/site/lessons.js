@@ -199,7 +199,8 @@ show(lib.variableNames());
 
 const table = lib.getGlobal("table");     // __device__ float table[4] = {1, 2, 3, 4}
 table.writeF32([10, 20, 30, 40]);
-show(table);
+show(table);                   // nvcc declares it as bytes (.b8): a hex dump
+show(table.typed("f32"));      // the same bytes as floats
 
 const coeffs = lib.getGlobal("coeffs");   // __constant__ float coeffs[8]
 show(coeffs.readF32());

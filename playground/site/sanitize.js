@@ -28,6 +28,8 @@ const number = /^-?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;
 const is = (re) => (v) => re.test(v);
 const oneOf = (...words) => (v) => words.includes(v);
 const NUM = is(number);
+// Words for a screen reader (set as an attribute, never parsed): no control characters.
+const LABEL = is(/^[^\u0000-\u001f]{0,300}$/);
 const COLOUR = is(/^(none|currentColor|#[0-9a-f]{3}|#[0-9a-f]{6})$/i);
 const POINTS = is(/^\s*(-?[\d.]+,-?[\d.]+\s*)*$/);
 const VIEWBOX = (v) => {
@@ -37,7 +39,7 @@ const VIEWBOX = (v) => {
 
 // The class names the renderers use (html.rs, chart.rs, display.rs).
 const CLASSES = new Set(
-  "culib culib-chart chart card badge gpu sim info note error what hint hex sub mono l r".split(" "),
+  "culib culib-chart chart card badge gpu sim info note error what hint hex sub mono l r caption".split(" "),
 );
 
 const SHAPE = { opacity: NUM, fill: COLOUR, stroke: COLOUR, "stroke-width": NUM };
@@ -45,10 +47,15 @@ const SHAPE = { opacity: NUM, fill: COLOUR, stroke: COLOUR, "stroke-width": NUM 
 // namespace -> element -> attribute -> value check. `class` is handled for every element.
 const ALLOWED = {
   [HTML]: Object.fromEntries(
-    "div span code pre table caption thead tbody tr th td h3 dl dt dd".split(" ").map((t) => [t, {}]),
+    "div span code pre table caption thead tbody tr td h3 dl dt dd details summary"
+      .split(" ")
+      .map((t) => [t, {}])
+      .concat([["th", { scope: oneOf("col", "row") }]]),
   ),
   [SVG]: {
-    svg: { width: NUM, height: NUM, viewBox: VIEWBOX },
+    svg: { width: NUM, height: NUM, viewBox: VIEWBOX, role: oneOf("img"), "aria-label": LABEL },
+    // The chart's accessible name; its text becomes a text node like any other.
+    title: {},
     rect: { x: NUM, y: NUM, width: NUM, height: NUM, ...SHAPE },
     line: { x1: NUM, y1: NUM, x2: NUM, y2: NUM, ...SHAPE },
     polyline: { points: POINTS, ...SHAPE },

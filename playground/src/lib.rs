@@ -18,7 +18,8 @@ pub mod session;
 
 use cuda_library::timing::{Profile as CoreProfile, Sweep as CoreSweep, Timings as CoreTimings};
 use cuda_library::{
-    DataPlot, DeviceBuffer, DevicePtr, DeviceRepr, Error, Global, Managed, PlotValue, Result,
+    DataPlot, DeviceBuffer, DevicePtr, DeviceRepr, ElementType, Error, Global, Managed, PlotValue,
+    Result,
 };
 use cuda_library_notebook::stats::Summary;
 use serde::Serialize;
@@ -779,6 +780,19 @@ impl Variable {
 
 #[wasm_bindgen]
 impl Variable {
+    /// The variable viewed as elements of `ty` (`"f32"`, `"i32"`, ...), which `show` then
+    /// lists as values: a variable the PTX declares as bytes (`.b8`, as nvcc writes an
+    /// initialised array) otherwise shows as a hex dump. Takes the variable; an error
+    /// unless its size is a whole number of elements.
+    pub fn typed(self, ty: &str) -> std::result::Result<Variable, JsValue> {
+        let ty: ElementType = js(ty.parse())?;
+        js(match self.0 {
+            Var::Global(g) => g.typed(ty).map(Var::Global),
+            Var::Managed(m) => m.typed(ty).map(Var::Managed),
+        })
+        .map(Variable)
+    }
+
     /// The variable's name.
     #[wasm_bindgen(getter)]
     pub fn name(&self) -> String {

@@ -127,7 +127,7 @@ fn buffers_remember_their_element_type() {
     assert_eq!(bytes.element_type(), "u8");
     let html = bytes.to_html().unwrap();
     assert!(
-        html.contains("element type unknown") && html.contains("ab 07"),
+        html.contains("shown as bytes") && html.contains("ab 07"),
         "{html}"
     );
     assert!(!html.contains("f32"), "{html}");
