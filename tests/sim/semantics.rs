@@ -9,18 +9,11 @@ use crate::common::semantics;
 use cuda_library::{BackendKind, Device};
 
 /// Kernels the simulator does not match yet, and why.
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "f32_loop",
-        "ptxas unrolls the three-round loop and fuses the product from before it into the \
+const KNOWN: &[(&str, &str)] = &[(
+    "f32_loop",
+    "ptxas unrolls the three-round loop and fuses the product from before it into the \
          add in it; the simulator contracts within the PTX text's basic blocks",
-    ),
-    (
-        "f32_ftz_sat_both",
-        "mul.ftz.sat of a product that flushes to -0: the GPU's .sat gives +0, the \
-         simulator's -0 (exec/arith.rs)",
-    ),
-];
+)];
 
 #[test]
 fn simulator_matches_the_gpu_on_contraction_barriers_and_bmsk() {
