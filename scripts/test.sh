@@ -81,6 +81,14 @@ echo "== fuzzing (bounded)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 echo "== packages (cargo publish --dry-run: cuda-library, cuda-library-notebook, cuda-library-cli)"
 # (The package leaves the tests and long examples out; cargo says so once per target.)
+# Cargo verifies each package against the others through a local registry, which it unpacks
+# into $CARGO_HOME/registry/src/-<hash of the checkout path>/ and keeps. An unpacked copy of
+# the same name and version from an earlier run is reused as it is, so a CI machine that
+# checks out to the same path would verify last run's sources: remove ours first.
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+for crate in cuda-library cuda-library-notebook cuda-library-cli; do
+  rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate-$version"
+done
 if ! out=$(cargo publish --dry-run --workspace --exclude cuda-library-playground --allow-dirty 2>&1); then
   echo "$out" >&2
   exit 1
