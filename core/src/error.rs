@@ -199,6 +199,25 @@ pub enum Error {
         /// NVRTC's log.
         log: String,
     },
+    /// A device link failed: the linker's log says why (an undefined or twice-defined
+    /// symbol, an input it cannot read, an architecture mismatch).
+    Link {
+        /// The linker, in words: `nvJitLink 12.9`, `the CUDA driver's cuLink`, `the PTX
+        /// linker`.
+        linker: String,
+        /// The inputs, by name.
+        inputs: Vec<String>,
+        /// The linker's error log.
+        log: String,
+    },
+    /// No linker available here can do the link asked for (LTO-IR, relocatable objects or
+    /// a cubin output need nvJitLink or the CUDA driver).
+    LinkerNotFound {
+        /// What the link needs, in words.
+        needs: String,
+        /// Every place nvJitLink was looked for, with the loader's message.
+        tried: Vec<LoadAttempt>,
+    },
     /// A kernel running on the simulator touched memory it may not (the simulator's
     /// `CUDA_ERROR_ILLEGAL_ADDRESS`) or did something else a GPU would fault on.
     KernelFault {
@@ -364,6 +383,19 @@ impl Error {
                 "`pip install nvidia-cuda-nvrtc-cu12` in the active Python environment, install the CUDA toolkit, or set CUDA_LIBRARY_NVRTC to the full path of libnvrtc".to_string()
             }
             Error::Compile { .. } => "fix the source at the line the log names".to_string(),
+            Error::Link { .. } => {
+                "the log names the symbol and the input: a device function or variable used \
+                 across files must be defined (`.visible`) in exactly one input, and C++ \
+                 sources must be compiled relocatable (`-rdc=true`, or `-dlto` for LTO-IR)"
+                    .to_string()
+            }
+            Error::LinkerNotFound { .. } => {
+                "`pip install nvidia-nvjitlink-cu12` in the active Python environment, install \
+                 the CUDA toolkit, or set CUDA_LIBRARY_NVJITLINK to the full path of \
+                 libnvJitLink; without them, link PTX inputs to PTX (`Linker::link(ImageKind::Ptx)`), \
+                 which runs on the simulator and on the driver"
+                    .to_string()
+            }
             Error::KernelFault { detail, .. } if detail.starts_with("free(") => {
                 "free only what device malloc returned, and each block once; keep the pointer malloc gave (not one moved past it)".to_string()
             }
@@ -570,6 +602,25 @@ impl fmt::Display for Error {
                 shown(&options.join(" "), SHOWN_DETAIL_TEXT),
                 self::log(log.trim_end())
             )?,
+            Error::Link {
+                linker,
+                inputs,
+                log,
+            } => write!(
+                f,
+                "linking {} with {} failed:\n{}",
+                shown(&inputs.join(", "), SHOWN_DETAIL_TEXT),
+                shown(linker, SHOWN_DETAIL_TEXT),
+                self::log(log.trim_end())
+            )?,
+            Error::LinkerNotFound { needs, tried } => {
+                write!(
+                    f,
+                    "{}, and nvJitLink could not be opened; tried:",
+                    shown(needs, SHOWN_DETAIL_TEXT)
+                )?;
+                write_attempts(f, tried)?;
+            }
             Error::PtxSyntax {
                 line,
                 column,

@@ -12,6 +12,8 @@
 //! - [`backends`]: how the backend is chosen, what the simulated backend does, finding the
 //!   driver, NVRTC and its headers.
 //! - [`images`]: reading cubin, fatbin and PTX without a GPU; `culib`.
+//! - [`linking`]: `Linker`: PTX modules on the simulator, nvJitLink and link-time
+//!   optimisation with NVRTC, the driver's `cuLink*`.
 //! - [`limits`]: every bound an input meets, hostile inputs, fuzzing.
 //! - [`notebooks`]: rich display in Jupyter, plots, the tutorials.
 //! - [`playground`]: the API in the browser; its security model.
@@ -42,6 +44,9 @@ pub mod backends {}
 
 #[doc = include_str!("../guide/images.md")]
 pub mod images {}
+
+#[doc = include_str!("../guide/linking.md")]
+pub mod linking {}
 
 #[doc = include_str!("../guide/limits.md")]
 pub mod limits {}

@@ -773,3 +773,50 @@ impl TexObject {
         on!(self, TexObject::Driver(t) => t.handle_ref(), TexObject::Sim(t) => t.handle_ref())
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Device linkers (for `Linker`): nvJitLink and the driver's `cuLink*` live on the driver
+// side; on wasm32 neither exists.
+
+/// Which nvJitLink was found (`nvJitLink 12.9 (/path/libnvJitLink.so.12)`), or where it was
+/// looked for.
+pub(crate) fn nvjitlink_found() -> std::result::Result<String, Vec<crate::error::LoadAttempt>> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        driver::nvjitlink::open()
+            .map(|n| format!("{} ({})", n.describe(), n.path))
+            .map_err(<[_]>::to_vec)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        Err(vec![crate::error::LoadAttempt {
+            candidate: "nvJitLink".to_string(),
+            reason: "a browser has no native libraries".to_string(),
+        }])
+    }
+}
+
+/// Links with nvJitLink (the caller found it with [`nvjitlink_found`]).
+#[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
+pub(crate) fn nvjitlink_link(
+    inputs: &[crate::linker::LinkInput<'_>],
+    args: &[String],
+    ptx: bool,
+) -> Result<crate::linker::Linked> {
+    driver!(match driver::nvjitlink::open() {
+        Ok(n) => n.link(inputs, args, ptx),
+        Err(tried) => Err(Error::LinkerNotFound {
+            needs: "this link needs nvJitLink".to_string(),
+            tried: tried.to_vec(),
+        }),
+    })
+}
+
+/// Links with the driver's `cuLink*` into a cubin for the current context's device.
+#[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
+pub(crate) fn driver_link(
+    inputs: &[crate::linker::LinkInput<'_>],
+    options: &crate::linker::LinkerOptions,
+) -> Result<crate::linker::Linked> {
+    driver!(driver::culink::link(inputs, options))
+}

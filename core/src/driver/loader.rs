@@ -1,4 +1,4 @@
-//! Finding and opening shared libraries (the driver and NVRTC) at run time.
+//! Finding and opening shared libraries (the driver, NVRTC and nvJitLink) at run time.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -117,6 +117,55 @@ pub(crate) fn nvrtc_candidates() -> Vec<String> {
                     .to_string(),
             );
         }
+    }
+    c.dedup();
+    c
+}
+
+/// nvJitLink candidates, in NVRTC's search order: `CUDA_LIBRARY_NVJITLINK`;
+/// `CUDA_HOME`/`CUDA_PATH` and `/usr/local/cuda`; the sonames `libnvJitLink.so.13` and
+/// `libnvJitLink.so.12`; the PyPI wheels (`nvidia-nvjitlink` for CUDA 13,
+/// `nvidia-nvjitlink-cu12`) in the active Python's site-packages, laid out as cuda-python's
+/// pathfinder knows them.
+pub(crate) fn nvjitlink_candidates() -> Vec<String> {
+    let mut c = Vec::new();
+    if let Some(p) = std::env::var_os("CUDA_LIBRARY_NVJITLINK") {
+        if !p.is_empty() {
+            c.push(p.to_string_lossy().into_owned());
+        }
+    }
+    let (sonames, dll_dir): (&[&str], &str) = if cfg!(windows) {
+        (&["nvJitLink_130_0.dll", "nvJitLink_120_0.dll"], "bin")
+    } else {
+        (
+            &[
+                "libnvJitLink.so.13",
+                "libnvJitLink.so.12",
+                "libnvJitLink.so",
+            ],
+            "lib64",
+        )
+    };
+    for root in toolkit_roots() {
+        for name in sonames {
+            c.push(root.join(dll_dir).join(name).display().to_string());
+        }
+    }
+    c.extend(sonames.iter().take(2).map(|s| s.to_string()));
+    for site in site_packages() {
+        let nv = site.join("nvidia");
+        let wheels = if cfg!(windows) {
+            [
+                nv.join("cu13/bin/x86_64/nvJitLink_130_0.dll"),
+                nv.join("nvjitlink/bin/nvJitLink_120_0.dll"),
+            ]
+        } else {
+            [
+                nv.join("cu13/lib/libnvJitLink.so.13"),
+                nv.join("nvjitlink/lib/libnvJitLink.so.12"),
+            ]
+        };
+        c.extend(wheels.iter().map(|p| p.display().to_string()));
     }
     c.dedup();
     c

@@ -4,7 +4,8 @@
 //! one driver object each (`Context`, `Device`, `Library`, `Kernel`, `Stream`, `Event`,
 //! `Array`, `TexObject`), own it where the driver says it must be released, and expose
 //! safe methods whose `unsafe` calls carry their SAFETY argument. `nvrtc` is the NVRTC
-//! compiler, `loader` finds both libraries (and CUDA's headers) on disk. Nothing here knows
+//! compiler, `nvjitlink` and `culink` the two device linkers, `loader` finds the libraries
+//! (and CUDA's headers) on disk. Nothing here knows
 //! about the public API types: the handles implement the seam's interface traits
 //! (`crate::backend::interface`), and the seam (`crate::backend::seam`) wraps them.
 //! The whole folder is left out of wasm32 builds (in `lib.rs`).
@@ -26,11 +27,13 @@ use crate::error::{CudaError, CudaVersion, Error, LoadAttempt, Result};
 use crate::sys::driver as sys;
 
 mod context;
+pub(crate) mod culink;
 mod device;
 #[cfg(feature = "cudarc")]
 pub mod interop;
 mod library;
 pub(crate) mod loader;
+pub(crate) mod nvjitlink;
 pub(crate) mod nvrtc;
 mod options;
 mod stream;
@@ -313,6 +316,15 @@ impl Driver {
         }
         driver.check(rc, "cuInit")?;
         Ok(driver)
+    }
+
+    /// The address of entry point `name` at ABI `version`, or null: for entry points
+    /// outside [`Api`], resolved when first needed (the linker's `cuLink*`, `culink.rs`).
+    pub fn proc_address(&self, name: &'static CStr, version: i32) -> *mut c_void {
+        match &self.lib.cuGetProcAddress_v2 {
+            Ok(get) => lookup(*get, name, version),
+            Err(_) => std::ptr::null_mut(),
+        }
     }
 
     /// Turns a `CUresult` into `Ok(())` or a [`CudaError`] with the driver's name and text.

@@ -38,3 +38,17 @@ pub mod nvrtc {
     #[cfg(cuda_library_regenerated)]
     include!(concat!(env!("OUT_DIR"), "/nvrtc.rs"));
 }
+
+/// nvJitLink (`nvJitLink.h`) and the driver's `cuLink*` typedefs, written by hand (see the
+/// file's head for why bindgen does not generate them).
+#[allow(
+    non_upper_case_globals,
+    non_camel_case_types,
+    non_snake_case,
+    dead_code,
+    missing_docs,
+    clippy::all
+)]
+pub mod nvjitlink {
+    include!("nvjitlink.rs");
+}

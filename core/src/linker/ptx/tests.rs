@@ -1,0 +1,166 @@
+use super::*;
+use crate::image::ImageKind;
+
+fn input<'a>(name: &'a str, text: &'a str) -> LinkInput<'a> {
+    LinkInput {
+        kind: ImageKind::Ptx,
+        bytes: text.as_bytes(),
+        name,
+    }
+}
+
+fn linked(inputs: &[(&str, &str)]) -> Result<(String, String)> {
+    let inputs: Vec<LinkInput<'_>> = inputs.iter().map(|(n, t)| input(n, t)).collect();
+    let l = link(&inputs)?;
+    Ok((String::from_utf8(l.bytes).unwrap(), l.info_log))
+}
+
+const HEAD: &str = ".version 8.0\n.target sm_80\n.address_size 64\n";
+
+#[test]
+fn an_extern_function_becomes_a_prototype_before_its_use() {
+    let a = format!(
+        "{HEAD}.extern .func (.param .b32 r) f(.param .b32 x);\n\
+         .visible .entry k() {{ ret; }}\n"
+    );
+    let b = format!("{HEAD}.visible .func (.param .b32 r) f(.param .b32 x) {{ ret; }}\n");
+    let (text, _) = linked(&[("a.ptx", &a), ("b.ptx", &b)]).unwrap();
+    let proto = text
+        .find(".visible .func (.param .b32 r) f(.param .b32 x);")
+        .unwrap();
+    let def = text
+        .find(".visible .func (.param .b32 r) f(.param .b32 x) {")
+        .unwrap();
+    assert!(
+        proto < text.find(".entry k").unwrap() && def > proto,
+        "{text}"
+    );
+    assert!(!text.contains(".extern"), "{text}");
+    assert_eq!(text.matches(".version").count(), 1, "{text}");
+    let m = crate::image::ptx::parse(&text).unwrap();
+    assert!(m.function("f").unwrap().body.is_some());
+}
+
+#[test]
+fn an_extern_variable_takes_its_definition_s_place() {
+    let a = format!("{HEAD}.extern .global .align 4 .u32 g;\n.visible .entry k() {{ ret; }}\n");
+    let b = format!("{HEAD}.visible .global .align 4 .u32 g = 7;\n");
+    let (text, _) = linked(&[("a.ptx", &a), ("b.ptx", &b)]).unwrap();
+    assert_eq!(text.matches(".u32 g").count(), 1, "{text}");
+    assert!(
+        text.find("g = 7").unwrap() < text.find(".entry k").unwrap(),
+        "{text}"
+    );
+}
+
+#[test]
+fn internal_names_used_twice_are_renamed_in_the_later_module() {
+    let a = format!(
+        "{HEAD}.global .align 1 .b8 $str[3] = {{104, 105, 0}};\n\
+         .visible .entry ka() {{ .reg .b64 %rd<2>; mov.u64 %rd1, $str; ret; }}\n"
+    );
+    let b = format!(
+        "{HEAD}.global .align 1 .b8 $str[3] = {{104, 111, 0}};\n\
+         .visible .entry kb() {{ .reg .b64 %rd<2>; mov.u64 %rd1, $str; ret; }}\n"
+    );
+    let (text, log) = linked(&[("a.ptx", &a), ("b.ptx", &b)]).unwrap();
+    assert!(text.contains("mov.u64 %rd1, $str;"), "{text}");
+    assert!(text.contains("$str_1[3] = {104, 111, 0}"), "{text}");
+    assert!(text.contains("mov.u64 %rd1, $str_1;"), "{text}");
+    assert!(log.contains("renamed `$str` of b.ptx"), "{log}");
+    let m = crate::image::ptx::parse(&text).unwrap();
+    assert_eq!(m.vars.len(), 2);
+}
+
+#[test]
+fn undefined_and_twice_defined_symbols_are_named() {
+    let a = format!(
+        "{HEAD}.extern .func f();\n.extern .global .u32 missing_var;\n.visible .entry k() {{ ret; }}\n"
+    );
+    let e = linked(&[("a.ptx", &a)]).unwrap_err().to_string();
+    assert!(e.contains("undefined reference to `f` in a.ptx"), "{e}");
+    assert!(
+        e.contains("undefined reference to `missing_var` in a.ptx"),
+        "{e}"
+    );
+    assert!(e.contains("the PTX linker"), "{e}");
+    let b = format!("{HEAD}.visible .entry k() {{ ret; }}\n");
+    let e = linked(&[("a.ptx", &b), ("b.ptx", &b)])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("multiple definitions of `k`: in a.ptx and in b.ptx"),
+        "{e}"
+    );
+    let hidden = format!("{HEAD}.func f() {{ ret; }}\n");
+    let e = linked(&[("a.ptx", &a), ("h.ptx", &hidden)])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("h.ptx defines it without linkage"), "{e}");
+}
+
+#[test]
+fn weak_definitions_keep_one() {
+    let a =
+        format!("{HEAD}.weak .func w() {{ ret; }}\n.visible .entry ka() {{ call w, (); ret; }}\n");
+    let b =
+        format!("{HEAD}.weak .func w() {{ ret; }}\n.visible .entry kb() {{ call w, (); ret; }}\n");
+    let (text, _) = linked(&[("a.ptx", &a), ("b.ptx", &b)]).unwrap();
+    assert_eq!(text.matches(".weak .func w() {").count(), 1, "{text}");
+    let strong = format!("{HEAD}.visible .func w() {{ ret; }}\n");
+    let (text, _) = linked(&[("a.ptx", &a), ("s.ptx", &strong)]).unwrap();
+    // a.ptx's weak copy leaves a prototype with the kept definition's linkage.
+    assert!(text.contains(".visible .func w();"), "{text}");
+    assert_eq!(text.matches("w() {").count(), 1, "{text}");
+}
+
+#[test]
+fn runtime_functions_and_dynamic_shared_stay_extern_once() {
+    let a = format!(
+        "{HEAD}.extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);\n\
+         .extern .shared .align 16 .b8 smem[];\n.visible .entry ka() {{ ret; }}\n"
+    );
+    let b = a.replace("ka()", "kb()");
+    let (text, _) = linked(&[("a.ptx", &a), ("b.ptx", &b)]).unwrap();
+    assert_eq!(text.matches(".extern .func").count(), 1, "{text}");
+    assert_eq!(text.matches(".extern .shared").count(), 1, "{text}");
+}
+
+#[test]
+fn file_numbers_move_past_the_previous_modules() {
+    let a = format!("{HEAD}.file 1 \"a.cu\"\n.visible .entry ka() {{ .loc 1 3 1\n ret; }}\n");
+    let b = format!("{HEAD}.file 1 \"b.cu\"\n.visible .entry kb() {{ .loc 1 7 1\n ret; }}\n");
+    let (text, _) = linked(&[("a.ptx", &a), ("b.ptx", &b)]).unwrap();
+    assert!(
+        text.contains(".file 1 \"a.cu\"") && text.contains(".loc 1 3 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains(".file 2 \"b.cu\"") && text.contains(".loc 2 7 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_header_is_the_newest_version_and_the_highest_target() {
+    let a = ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry ka() { ret; }\n";
+    let b = ".version 8.3\n.target sm_90a\n.address_size 64\n.visible .entry kb() { ret; }\n";
+    let (text, _) = linked(&[("a.ptx", a), ("b.ptx", b)]).unwrap();
+    assert!(
+        text.contains(".version 8.3\n.target sm_90a\n.address_size 64\n"),
+        "{text}"
+    );
+    let c = ".version 8.0\n.target sm_80\n.address_size 32\n";
+    let e = linked(&[("a.ptx", a), ("c.ptx", c)])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("mix .address_size"), "{e}");
+}
+
+#[test]
+fn a_syntax_error_names_the_input() {
+    let e = linked(&[("bad.ptx", ".version 8.0\n.target sm_80\n.global .u32 ;")])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("bad.ptx: PTX error at line 3"), "{e}");
+}
