@@ -178,7 +178,7 @@ pub use kernel_table::{KernelTable, KernelTableRow};
 pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
 pub use library::{Library, ModuleHandle};
 pub use limits::{limits, set_limits, ApproxMath, Limits};
-pub use linker::{Linker, LinkerBackend, LinkerOptions};
+pub use linker::{nvjitlink_info, Linker, LinkerBackend, LinkerOptions};
 pub use memory::{DeviceBuffer, DevicePtr, DeviceRepr};
 pub use names::demangle;
 pub use object_code::{ImageSource, ObjectCode};

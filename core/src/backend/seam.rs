@@ -778,13 +778,13 @@ impl TexObject {
 // Device linkers (for `Linker`): nvJitLink and the driver's `cuLink*` live on the driver
 // side; on wasm32 neither exists.
 
-/// Which nvJitLink was found (`nvJitLink 12.9 (/path/libnvJitLink.so.12)`), or where it was
-/// looked for.
-pub(crate) fn nvjitlink_found() -> std::result::Result<String, Vec<crate::error::LoadAttempt>> {
+/// Where nvJitLink was opened from and its version, or where it was looked for.
+pub(crate) fn nvjitlink_found(
+) -> std::result::Result<(String, (u32, u32)), Vec<crate::error::LoadAttempt>> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         driver::nvjitlink::open()
-            .map(|n| format!("{} ({})", n.describe(), n.path))
+            .map(|n| (n.path.clone(), n.version))
             .map_err(<[_]>::to_vec)
     }
     #[cfg(target_arch = "wasm32")]

@@ -40,7 +40,7 @@ pub(crate) struct Linked {
 ///
 /// ```
 /// # fn main() -> cuda_library::Result<()> {
-/// use cuda_library::{launch, Context, ImageKind, LaunchConfig, LibraryOptions, Linker, LinkerOptions, ObjectCode};
+/// use cuda_library::{launch, Device, ImageKind, LaunchConfig, LibraryOptions, Linker, LinkerOptions, ObjectCode};
 /// let main = ObjectCode::from_ptx(&br#"
 /// .version 8.0
 /// .target sm_80
@@ -72,10 +72,10 @@ pub(crate) struct Linked {
 /// // PTX in, PTX out: the crate's PTX linker, which needs no CUDA (the driver JITs the result).
 /// let linked = Linker::new([&main, &helper], LinkerOptions::default())?.link(ImageKind::Ptx)?;
 /// let lib = linked.to_library(&LibraryOptions::default())?;
-/// let ctx = Context::current_or_default()?;
-/// let out = ctx.alloc::<u32>(1)?;
+/// let ctx = Device::new(0)?.set_current()?;
+/// let out = ctx.alloc_zeroed::<u32>(1)?;
 /// let stream = ctx.create_stream()?;
-/// launch!(lib.get_kernel("k")?, &stream, &LaunchConfig::for_num_elems(1, 1), &out)?;
+/// launch!(lib.get_kernel("k")?, &stream, &LaunchConfig::for_num_elems(1, 1), out)?;
 /// assert_eq!(out.to_vec()?, [42]);
 /// # Ok(()) }
 /// ```
@@ -356,6 +356,28 @@ impl Linker {
             })
             .collect()
     }
+}
+
+/// Where nvJitLink was loaded from and its `(major, minor)` version (`(0, 0)` for one older
+/// than CUDA 12.3, which cannot say), e.g. `("/usr/local/cuda/lib64/libnvJitLink.so.13",
+/// (13, 0))`; [`Error::LinkerNotFound`] with every place looked in when it is not found.
+///
+/// It is looked for as NVRTC is: `CUDA_LIBRARY_NVJITLINK` (a path), `$CUDA_HOME`/`$CUDA_PATH`
+/// and `/usr/local/cuda` `lib64`, `libnvJitLink.so.13`/`.12` by soname, then the PyPI wheels
+/// (`nvidia-nvjitlink-cu12`, which `scripts/setup-venv.sh` installs, and `nvidia-nvjitlink`
+/// for CUDA 13) in the active Python's site-packages.
+///
+/// ```
+/// match cuda_library::nvjitlink_info() {
+///     Ok((path, (major, minor))) => println!("nvJitLink {major}.{minor} from {path}"),
+///     Err(e) => println!("{e}"), // says where it looked and how to install it
+/// }
+/// ```
+pub fn nvjitlink_info() -> Result<(String, (u32, u32))> {
+    seam::nvjitlink_found().map_err(|tried| Error::LinkerNotFound {
+        needs: "nvJitLink was asked for".to_string(),
+        tried,
+    })
 }
 
 /// The architecture a link targets when [`LinkerOptions::arch`] is `None`: device 0's, or
