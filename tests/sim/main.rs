@@ -15,6 +15,7 @@ mod counters;
 mod exact_ops;
 mod faults;
 mod hostile_images;
+mod linking;
 mod profile;
 mod ptx_grammar;
 mod ptx_ops;
