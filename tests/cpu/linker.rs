@@ -12,22 +12,7 @@ use cuda_library::{
     LinkerBackend, LinkerOptions, ObjectCode, Program, ProgramOptions,
 };
 
-/// A kernel in one translation unit calling a device function and reading a variable
-/// defined in another.
-pub const MAIN_CU: &str = r#"
-extern __device__ float scale(float x);
-extern __device__ float offset;
-extern "C" __global__ void apply(float* x, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) x[i] = scale(x[i]) + offset;
-}
-"#;
-
-/// The other translation unit.
-pub const HELPER_CU: &str = r#"
-__device__ float offset = 0.5f;
-__device__ float scale(float x) { return 3.0f * x; }
-"#;
+use crate::common::linking::{APPLY_INPUT, APPLY_OUTPUT, HELPER_CU, MAIN_CU};
 
 fn nvjitlink_or_skip() -> bool {
     match cuda_library::nvjitlink_info() {
@@ -115,13 +100,13 @@ fn nvrtc_ltoir_links_into_ptx_that_runs_on_the_simulator() {
     }
     let lib = ptx.to_library(&LibraryOptions::default()).unwrap();
     let ctx = cuda_library::Device::new(0).unwrap().set_current().unwrap();
-    let x = ctx.htod(&[1.0f32, 2.0, 3.0]).unwrap();
+    let x = ctx.htod(&APPLY_INPUT).unwrap();
     let stream = ctx.create_stream().unwrap();
     let k = lib.get_kernel("apply").unwrap();
     cuda_library::launch!(k, &stream, &cuda_library::LaunchConfig::for_num_elems(3, 32), x, 3i32)
         .unwrap();
     stream.synchronize().unwrap();
-    assert_eq!(x.to_vec().unwrap(), [3.5, 6.5, 9.5]);
+    assert_eq!(x.to_vec().unwrap(), APPLY_OUTPUT);
 }
 
 #[test]

@@ -3,68 +3,12 @@
 //! PTX linker and run; the same split in CUDA C++ compiled by NVRTC as relocatable code;
 //! a missing symbol named; LTO-IR and SASS refused by the PTX linker with what they need.
 
+use crate::common::linking::{HELPER_PTX, MAIN_PTX, PTX_OUTPUT};
 use cuda_library::{
     launch, BackendKind, Device, Error, ImageKind, LaunchConfig, LibraryOptions, Linker,
     LinkerBackend, LinkerOptions, ObjectCode, Program, ProgramOptions,
 };
 
-/// The kernel: `out[i] = twice(in[i]) + bias`, with `twice` and `bias` in the other file.
-const MAIN_PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.extern .func (.param .b32 ret) twice(.param .b32 x);
-.extern .global .align 4 .u32 bias;
-
-.visible .entry apply(.param .u64 in, .param .u64 out, .param .u32 n)
-{
-    .reg .pred %p<2>;
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<8>;
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    ld.param.u32 %r1, [n];
-    mov.u32 %r2, %tid.x;
-    setp.ge.u32 %p1, %r2, %r1;
-    @%p1 bra DONE;
-    mul.wide.u32 %rd3, %r2, 4;
-    add.s64 %rd4, %rd1, %rd3;
-    ld.global.u32 %r3, [%rd4];
-    {
-        .param .b32 x;
-        .param .b32 r;
-        st.param.b32 [x], %r3;
-        call.uni (r), twice, (x);
-        ld.param.b32 %r4, [r];
-    }
-    ld.global.u32 %r5, [bias];
-    add.s32 %r6, %r4, %r5;
-    add.s64 %rd5, %rd2, %rd3;
-    st.global.u32 [%rd5], %r6;
-DONE:
-    ret;
-}
-"#;
-
-/// `twice` and `bias`, and an internal helper whose name the main file could also use.
-const HELPER_PTX: &str = r#"
-.version 8.0
-.target sm_80
-.address_size 64
-
-.visible .global .align 4 .u32 bias = 1000;
-.global .align 4 .u32 scale_unused = 3;
-
-.visible .func (.param .b32 ret) twice(.param .b32 x)
-{
-    .reg .b32 %r<3>;
-    ld.param.b32 %r1, [x];
-    shl.b32 %r2, %r1, 1;
-    st.param.b32 [ret], %r2;
-    ret;
-}
-"#;
 
 fn ptx(text: &str, name: &str) -> ObjectCode {
     ObjectCode::from_ptx(text.as_bytes()).with_name(name)
@@ -93,7 +37,7 @@ fn a_program_split_in_two_ptx_files_links_and_runs() {
     assert_eq!(linker.backend(ImageKind::Ptx).unwrap(), LinkerBackend::Ptx);
     let linked = linker.link(ImageKind::Ptx).unwrap();
     assert_eq!(linked.kind(), ImageKind::Ptx);
-    assert_eq!(run(&linked), [1002, 1004, 1006, 1008]);
+    assert_eq!(run(&linked), PTX_OUTPUT);
     // Either file alone does not load as a program that runs: the extern is unresolved.
     let alone = Linker::new([ptx(MAIN_PTX, "main.ptx")], LinkerOptions::default()).unwrap();
     let e = alone.link(ImageKind::Ptx).unwrap_err();
@@ -109,7 +53,7 @@ fn the_order_of_the_inputs_does_not_matter() {
     .unwrap()
     .link(ImageKind::Ptx)
     .unwrap();
-    assert_eq!(run(&linked), [1002, 1004, 1006, 1008]);
+    assert_eq!(run(&linked), PTX_OUTPUT);
     // The globals of both files are the library's.
     let lib = linked.to_library(&LibraryOptions::default()).unwrap();
     let bias = lib.get_global("bias").unwrap();
@@ -222,5 +166,5 @@ fn cuda_cpp_in_two_files_compiled_relocatable_links_and_runs() {
     let text = linked.ptx_text().unwrap();
     // Both files have an internal `calls`: the second one's is renamed.
     assert!(linked.compile_log().contains("renamed `"), "{}", linked.compile_log());
-    assert_eq!(run(&linked), [1002, 1004, 1006, 1008], "{text}");
+    assert_eq!(run(&linked), PTX_OUTPUT, "{text}");
 }

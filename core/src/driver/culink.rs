@@ -141,6 +141,7 @@ pub(crate) fn link(inputs: &[Input<'_>], options: &LinkerOptions) -> Result<Link
             ImageKind::Cubin => sys::CUjitInputType::CU_JIT_INPUT_CUBIN,
             ImageKind::Ptx => sys::CUjitInputType::CU_JIT_INPUT_PTX,
             ImageKind::Fatbin => sys::CUjitInputType::CU_JIT_INPUT_FATBINARY,
+            ImageKind::Object if input.is_device_elf() => sys::CUjitInputType::CU_JIT_INPUT_CUBIN,
             ImageKind::Object => sys::CUjitInputType::CU_JIT_INPUT_OBJECT,
             ImageKind::Ltoir => {
                 return Err(Error::Unsupported(format!(

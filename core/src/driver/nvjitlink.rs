@@ -106,7 +106,7 @@ impl NvJitLink {
             let rc = unsafe {
                 add(
                     handle,
-                    input_type(input.kind),
+                    input_type(input),
                     input.bytes.as_ptr().cast(),
                     input.bytes.len(),
                     name.as_ptr(),
@@ -251,8 +251,11 @@ impl Drop for Handle<'_> {
     }
 }
 
-fn input_type(kind: ImageKind) -> sys::nvJitLinkInputType {
-    match kind {
+fn input_type(input: &Input<'_>) -> sys::nvJitLinkInputType {
+    match input.kind {
+        ImageKind::Object if input.is_device_elf() => {
+            sys::nvJitLinkInputType::NVJITLINK_INPUT_CUBIN
+        }
         ImageKind::Cubin => sys::nvJitLinkInputType::NVJITLINK_INPUT_CUBIN,
         ImageKind::Ptx => sys::nvJitLinkInputType::NVJITLINK_INPUT_PTX,
         ImageKind::Ltoir => sys::nvJitLinkInputType::NVJITLINK_INPUT_LTOIR,

@@ -1,0 +1,76 @@
+//! The linker tests' inputs, shared by the simulator, CPU (nvJitLink) and GPU tests: a
+//! program split in two PTX files and one split in two CUDA C++ files
+//! (`tests/fixtures/linking/`).
+
+#![allow(dead_code)]
+
+/// `main.cu`: a kernel `apply(float* x, int n)` computing `x[i] = scale(x[i]) + offset`,
+/// with `scale` and `offset` in `helper.cu`.
+pub const MAIN_CU: &str = include_str!("../fixtures/linking/main.cu");
+/// `helper.cu`: `scale(x) = 3x` and `offset = 0.5`.
+pub const HELPER_CU: &str = include_str!("../fixtures/linking/helper.cu");
+/// What `apply` makes of [`APPLY_INPUT`].
+pub const APPLY_OUTPUT: [f32; 3] = [3.5, 6.5, 9.5];
+/// `apply`'s input.
+pub const APPLY_INPUT: [f32; 3] = [1.0, 2.0, 3.0];
+
+/// The kernel: `out[i] = twice(in[i]) + bias`, with `twice` and `bias` in the other file.
+pub const MAIN_PTX: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.extern .func (.param .b32 ret) twice(.param .b32 x);
+.extern .global .align 4 .u32 bias;
+
+.visible .entry apply(.param .u64 in, .param .u64 out, .param .u32 n)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    ld.param.u32 %r1, [n];
+    mov.u32 %r2, %tid.x;
+    setp.ge.u32 %p1, %r2, %r1;
+    @%p1 bra DONE;
+    mul.wide.u32 %rd3, %r2, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r3, [%rd4];
+    {
+        .param .b32 x;
+        .param .b32 r;
+        st.param.b32 [x], %r3;
+        call.uni (r), twice, (x);
+        ld.param.b32 %r4, [r];
+    }
+    ld.global.u32 %r5, [bias];
+    add.s32 %r6, %r4, %r5;
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.u32 [%rd5], %r6;
+DONE:
+    ret;
+}
+"#;
+
+/// `twice` and `bias`, and an internal helper whose name the main file could also use.
+pub const HELPER_PTX: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+
+.visible .global .align 4 .u32 bias = 1000;
+.global .align 4 .u32 scale_unused = 3;
+
+.visible .func (.param .b32 ret) twice(.param .b32 x)
+{
+    .reg .b32 %r<3>;
+    ld.param.b32 %r1, [x];
+    shl.b32 %r2, %r1, 1;
+    st.param.b32 [ret], %r2;
+    ret;
+}
+"#;
+
+/// What the PTX pair's `apply` makes of `[1, 2, 3, 4]`.
+pub const PTX_OUTPUT: [u32; 4] = [1002, 1004, 1006, 1008];
