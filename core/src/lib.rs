@@ -96,6 +96,8 @@
 //! on Windows). NVRTC: `CUDA_LIBRARY_NVRTC`, `$CUDA_HOME`/`$CUDA_PATH`, `/usr/local/cuda`,
 //! `libnvrtc.so.13`/`.12` by soname, then the PyPI wheels (`nvidia-cuda-nvrtc-cu12`,
 //! `nvidia-cuda-nvrtc` for CUDA 13) in the active Python's site-packages.
+//! nvJitLink (for [`Linker`]) the same way: `CUDA_LIBRARY_NVJITLINK`, the toolkit, the
+//! sonames, then the wheels `nvidia-nvjitlink-cu12` and `nvidia-nvjitlink`.
 //!
 //! ## Guides
 //!

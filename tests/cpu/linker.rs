@@ -36,7 +36,10 @@ fn compiled(source: &str, name: &str, kind: ImageKind) -> Option<ObjectCode> {
         relocatable: true,
         ..Default::default()
     };
-    match Program::new(source, options).with_name(name).compile(kind, &[]) {
+    match Program::new(source, options)
+        .with_name(name)
+        .compile(kind, &[])
+    {
         Ok(code) => Some(code),
         Err(e @ Error::NvrtcNotFound { .. }) => {
             crate::common::nvrtc::skip_without_nvrtc(e);
@@ -67,7 +70,10 @@ fn nvrtc_ltoir_links_with_lto_into_a_cubin() {
     };
     assert_eq!(main.kind(), ImageKind::Ltoir);
     let linker = Linker::new([&main, &helper], lto()).unwrap();
-    assert_eq!(linker.backend(ImageKind::Cubin).unwrap(), LinkerBackend::NvJitLink);
+    assert_eq!(
+        linker.backend(ImageKind::Cubin).unwrap(),
+        LinkerBackend::NvJitLink
+    );
     let cubin = linker.link(ImageKind::Cubin).unwrap();
     assert_eq!(cubin.kind(), ImageKind::Cubin);
     let bytes = cubin.bytes().unwrap();
@@ -91,7 +97,10 @@ fn nvrtc_ltoir_links_into_ptx_that_runs_on_the_simulator() {
         return;
     };
     let linker = Linker::new([main, helper], lto()).unwrap();
-    assert_eq!(linker.backend(ImageKind::Ptx).unwrap(), LinkerBackend::NvJitLink);
+    assert_eq!(
+        linker.backend(ImageKind::Ptx).unwrap(),
+        LinkerBackend::NvJitLink
+    );
     let ptx = linker.link(ImageKind::Ptx).unwrap();
     let text = ptx.ptx_text().unwrap();
     assert!(text.contains(".entry apply"), "{text}");
@@ -103,8 +112,14 @@ fn nvrtc_ltoir_links_into_ptx_that_runs_on_the_simulator() {
     let x = ctx.htod(&APPLY_INPUT).unwrap();
     let stream = ctx.create_stream().unwrap();
     let k = lib.get_kernel("apply").unwrap();
-    cuda_library::launch!(k, &stream, &cuda_library::LaunchConfig::for_num_elems(3, 32), x, 3i32)
-        .unwrap();
+    cuda_library::launch!(
+        k,
+        &stream,
+        &cuda_library::LaunchConfig::for_num_elems(3, 32),
+        x,
+        3i32
+    )
+    .unwrap();
     stream.synchronize().unwrap();
     assert_eq!(x.to_vec().unwrap(), APPLY_OUTPUT);
 }
@@ -128,7 +143,10 @@ fn ptx_links_into_a_cubin_which_the_simulator_reads_but_cannot_run() {
     let linker = Linker::new([&main, &helper], options).unwrap();
     let cubin = linker.link(ImageKind::Cubin).unwrap();
     check_cubin(cubin.bytes().unwrap()).unwrap();
-    assert!(!cubin.compile_log().is_empty(), "-verbose gives an info log");
+    assert!(
+        !cubin.compile_log().is_empty(),
+        "-verbose gives an info log"
+    );
     if cuda_library::backend().unwrap().kind != BackendKind::Sim {
         return;
     }
@@ -138,9 +156,15 @@ fn ptx_links_into_a_cubin_which_the_simulator_reads_but_cannot_run() {
     let x = ctx.htod(&[1.0f32]).unwrap();
     let stream = ctx.create_stream().unwrap();
     let k = lib.get_kernel("apply").unwrap();
-    let e = cuda_library::launch!(k, &stream, &cuda_library::LaunchConfig::for_num_elems(1, 32), x, 1i32)
-        .unwrap_err()
-        .to_string();
+    let e = cuda_library::launch!(
+        k,
+        &stream,
+        &cuda_library::LaunchConfig::for_num_elems(1, 32),
+        x,
+        1i32
+    )
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("holds only SASS"), "{e}");
 }
 
@@ -191,8 +215,13 @@ fn run_child(test: &str, env: &[(&str, &str)], remove: &[&str]) -> String {
     let exe = std::env::current_exe().expect("test binary path");
     let exact = crate::common::test_name(module_path!(), test);
     let mut cmd = Command::new(exe);
-    cmd.args([exact.as_str(), "--exact", "--nocapture", "--include-ignored"])
-        .env("CUDA_LIBRARY_CHILD", "1");
+    cmd.args([
+        exact.as_str(),
+        "--exact",
+        "--nocapture",
+        "--include-ignored",
+    ])
+    .env("CUDA_LIBRARY_CHILD", "1");
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -222,7 +251,10 @@ fn without_nvjitlink_ltoir_asks_for_a_gpu_toolchain() {
             ],
             &["VIRTUAL_ENV", "CONDA_PREFIX", "CUDA_PATH"],
         );
-        assert!(out.contains("checked without nvJitLink") || out.contains("found by soname"), "{out}");
+        assert!(
+            out.contains("checked without nvJitLink") || out.contains("found by soname"),
+            "{out}"
+        );
         return;
     }
     let ltoir = ObjectCode::from_ltoir(vec![0x7fu8, b'N', b'V', b'V', b'M']).with_name("k.ltoir");
@@ -236,15 +268,26 @@ fn without_nvjitlink_ltoir_asks_for_a_gpu_toolchain() {
         .unwrap_err();
     let text = e.to_string();
     assert!(matches!(e, Error::LinkerNotFound { .. }), "{text}");
-    assert!(text.contains("needs nvJitLink, part of a GPU toolchain"), "{text}");
-    assert!(text.contains("/nonexistent/libnvJitLink.so: no such file"), "{text}");
+    assert!(
+        text.contains("needs nvJitLink, part of a GPU toolchain"),
+        "{text}"
+    );
+    assert!(
+        text.contains("/nonexistent/libnvJitLink.so: no such file"),
+        "{text}"
+    );
     assert!(text.contains("pip install nvidia-nvjitlink-cu12"), "{text}");
     // PTX still links, with the PTX linker, into PTX.
-    let ptx = ObjectCode::from_ptx(&b".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k() { ret; }\n"[..]);
+    let ptx = ObjectCode::from_ptx(
+        &b".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k() { ret; }\n"[..],
+    );
     let linker = Linker::new([&ptx], LinkerOptions::default()).unwrap();
     assert_eq!(linker.backend(ImageKind::Ptx).unwrap(), LinkerBackend::Ptx);
     let e = linker.link(ImageKind::Cubin).unwrap_err().to_string();
-    assert!(e.contains("a link to a cubin needs nvJitLink or the CUDA driver"), "{e}");
+    assert!(
+        e.contains("a link to a cubin needs nvJitLink or the CUDA driver"),
+        "{e}"
+    );
     assert!(linker.link(ImageKind::Ptx).is_ok());
     println!("checked without nvJitLink");
 }

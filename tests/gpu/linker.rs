@@ -11,8 +11,8 @@ use crate::common::linking::{
     APPLY_INPUT, APPLY_OUTPUT, HELPER_CU, HELPER_PTX, MAIN_CU, MAIN_PTX, PTX_OUTPUT,
 };
 use cuda_library::{
-    launch, Error, ImageKind, LaunchConfig, LibraryOptions, Linker, LinkerBackend,
-    LinkerOptions, ObjectCode, Program, ProgramOptions,
+    launch, Error, ImageKind, LaunchConfig, LibraryOptions, Linker, LinkerBackend, LinkerOptions,
+    ObjectCode, Program, ProgramOptions,
 };
 
 gpu_tests![
@@ -73,7 +73,10 @@ pub fn lto_pair_links_with_nvjitlink_and_runs() {
     let main = compile(MAIN_CU, "main.cu", ImageKind::Ltoir);
     let helper = compile(HELPER_CU, "helper.cu", ImageKind::Ltoir);
     let linker = Linker::new([&main, &helper], lto()).unwrap();
-    assert_eq!(linker.backend(ImageKind::Cubin).unwrap(), LinkerBackend::NvJitLink);
+    assert_eq!(
+        linker.backend(ImageKind::Cubin).unwrap(),
+        LinkerBackend::NvJitLink
+    );
     let start = std::time::Instant::now();
     let cubin = linker.link(ImageKind::Cubin).unwrap();
     println!(
@@ -132,10 +135,15 @@ pub fn nvcc_dc_objects_link_with_nvjitlink_and_culink() {
     let dir = std::path::PathBuf::from(std::env::var("CUDA_LIBRARY_LINK_OBJECTS").unwrap());
     let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
     // Host objects (`nvcc -dc`) and device ELFs (`nvcc -cubin -rdc=true`): both relocatable.
-    for (main, helper) in [("main.o", "helper.o"), ("main.rdc.cubin", "helper.rdc.cubin")] {
+    for (main, helper) in [
+        ("main.o", "helper.o"),
+        ("main.rdc.cubin", "helper.rdc.cubin"),
+    ] {
         let objects = [
             ObjectCode::from_bytes(read(main)).unwrap().with_name(main),
-            ObjectCode::from_bytes(read(helper)).unwrap().with_name(helper),
+            ObjectCode::from_bytes(read(helper))
+                .unwrap()
+                .with_name(helper),
         ];
         assert_eq!(objects[0].kind(), ImageKind::Object, "{main}");
         for backend in [LinkerBackend::NvJitLink, LinkerBackend::Driver] {
@@ -147,11 +155,17 @@ pub fn nvcc_dc_objects_link_with_nvjitlink_and_culink() {
                 .unwrap()
                 .link(ImageKind::Cubin)
                 .unwrap_or_else(|e| panic!("{main} with {backend}: {e}"));
-            assert_eq!(run_apply(&ctx, &cubin), APPLY_OUTPUT, "{main} with {backend}");
+            assert_eq!(
+                run_apply(&ctx, &cubin),
+                APPLY_OUTPUT,
+                "{main} with {backend}"
+            );
             println!("{main} + {helper} with {backend}: ok");
         }
         // Loading one unlinked is refused before the driver sees it.
-        let e = objects[0].to_library(&LibraryOptions::default()).unwrap_err();
+        let e = objects[0]
+            .to_library(&LibraryOptions::default())
+            .unwrap_err();
         assert!(e.to_string().contains("link it first"), "{e}");
     }
 }
@@ -173,7 +187,15 @@ pub fn the_ptx_linker_s_output_runs_on_the_gpu() {
     let input = ctx.htod(&[1u32, 2, 3, 4]).unwrap();
     let out = ctx.alloc_zeroed::<u32>(4).unwrap();
     let stream = ctx.create_stream().unwrap();
-    launch!(k, &stream, &LaunchConfig::for_num_elems(4, 32), input, out, 4u32).unwrap();
+    launch!(
+        k,
+        &stream,
+        &LaunchConfig::for_num_elems(4, 32),
+        input,
+        out,
+        4u32
+    )
+    .unwrap();
     stream.synchronize().unwrap();
     assert_eq!(out.to_vec().unwrap(), PTX_OUTPUT);
 }

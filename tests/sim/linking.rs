@@ -9,7 +9,6 @@ use cuda_library::{
     LinkerBackend, LinkerOptions, ObjectCode, Program, ProgramOptions,
 };
 
-
 fn ptx(text: &str, name: &str) -> ObjectCode {
     ObjectCode::from_ptx(text.as_bytes()).with_name(name)
 }
@@ -22,7 +21,15 @@ fn run(code: &ObjectCode) -> Vec<u32> {
     let input = ctx.htod(&[1u32, 2, 3, 4]).unwrap();
     let out = ctx.alloc_zeroed::<u32>(4).unwrap();
     let stream = ctx.create_stream().unwrap();
-    launch!(k, &stream, &LaunchConfig::for_num_elems(4, 32), input, out, 4u32).unwrap();
+    launch!(
+        k,
+        &stream,
+        &LaunchConfig::for_num_elems(4, 32),
+        input,
+        out,
+        4u32
+    )
+    .unwrap();
     stream.synchronize().unwrap();
     out.to_vec().unwrap()
 }
@@ -75,8 +82,14 @@ fn a_missing_symbol_is_a_link_error_naming_it() {
         panic!("{text}");
     };
     assert_eq!(linker, "the PTX linker");
-    assert!(log.contains("undefined reference to `bias` in main.ptx"), "{log}");
-    assert!(text.contains("linking main.ptx, helper.ptx with the PTX linker failed"), "{text}");
+    assert!(
+        log.contains("undefined reference to `bias` in main.ptx"),
+        "{log}"
+    );
+    assert!(
+        text.contains("linking main.ptx, helper.ptx with the PTX linker failed"),
+        "{text}"
+    );
     assert!(text.contains("hint:"), "{text}");
 }
 
@@ -101,7 +114,10 @@ fn the_ptx_linker_refuses_ltoir_and_sass_saying_what_they_need() {
         .link(ImageKind::Ptx)
         .unwrap_err()
         .to_string();
-    assert!(e.contains("links PTX only") && e.contains("1 relocatable object"), "{e}");
+    assert!(
+        e.contains("links PTX only") && e.contains("1 relocatable object"),
+        "{e}"
+    );
     let e = Linker::new([ptx(MAIN_PTX, "main.ptx")], forced)
         .unwrap()
         .link(ImageKind::Cubin)
@@ -119,7 +135,10 @@ fn the_ptx_linker_refuses_ltoir_and_sass_saying_what_they_need() {
 #[test]
 fn bad_ptx_is_refused_naming_the_input() {
     let e = Linker::new(
-        [ptx(MAIN_PTX, "main.ptx"), ptx(".version 8.0\n.target sm_80\n.global", "bad.ptx")],
+        [
+            ptx(MAIN_PTX, "main.ptx"),
+            ptx(".version 8.0\n.target sm_80\n.global", "bad.ptx"),
+        ],
         LinkerOptions::default(),
     )
     .unwrap()
@@ -165,6 +184,10 @@ fn cuda_cpp_in_two_files_compiled_relocatable_links_and_runs() {
         .unwrap();
     let text = linked.ptx_text().unwrap();
     // Both files have an internal `calls`: the second one's is renamed.
-    assert!(linked.compile_log().contains("renamed `"), "{}", linked.compile_log());
+    assert!(
+        linked.compile_log().contains("renamed `"),
+        "{}",
+        linked.compile_log()
+    );
     assert_eq!(run(&linked), PTX_OUTPUT, "{text}");
 }

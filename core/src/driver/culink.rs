@@ -90,7 +90,7 @@ pub(crate) fn link(inputs: &[Input<'_>], options: &LinkerOptions) -> Result<Link
     }
     // `CU_JIT_TARGET` is the SM number (`CU_TARGET_COMPUTE_90` is 90); without an arch the
     // driver links for the context's device.
-    if let Some(sm) = options.sm_number()? {
+    if let Some(sm) = target(options)? {
         push(O::CU_JIT_TARGET, sm as usize);
     }
     if options.debug {
@@ -141,7 +141,9 @@ pub(crate) fn link(inputs: &[Input<'_>], options: &LinkerOptions) -> Result<Link
             ImageKind::Cubin => sys::CUjitInputType::CU_JIT_INPUT_CUBIN,
             ImageKind::Ptx => sys::CUjitInputType::CU_JIT_INPUT_PTX,
             ImageKind::Fatbin => sys::CUjitInputType::CU_JIT_INPUT_FATBINARY,
-            ImageKind::Object if input.is_device_elf() => sys::CUjitInputType::CU_JIT_INPUT_CUBIN,
+            ImageKind::Object if super::nvjitlink::is_device_elf(input.bytes) => {
+                sys::CUjitInputType::CU_JIT_INPUT_CUBIN
+            }
             ImageKind::Object => sys::CUjitInputType::CU_JIT_INPUT_OBJECT,
             ImageKind::Ltoir => {
                 return Err(Error::Unsupported(format!(
@@ -203,5 +205,43 @@ impl Drop for State {
     fn drop(&mut self) {
         // SAFETY: destroys the link state this guard owns, once.
         unsafe { (self.destroy)(self.state) };
+    }
+}
+
+/// `CU_JIT_TARGET`'s value for [`LinkerOptions::arch`]: the SM number (90), with the
+/// accelerated base (0x10000) for `sm_90a`; `None` without an arch.
+fn target(options: &LinkerOptions) -> Result<Option<u32>> {
+    let Some(arch) = &options.arch else {
+        return Ok(None);
+    };
+    let sm = LinkerOptions::sm_arch(arch)?;
+    let digits = sm.trim_start_matches("sm_");
+    let (number, accelerated) = match digits.strip_suffix('a') {
+        Some(d) => (d, true),
+        None => (digits, false),
+    };
+    let n: u32 = number.parse().map_err(|_| {
+        Error::InvalidArgument(format!(
+            "arch `{arch}`: the driver's linker takes sm_NN or sm_NNa"
+        ))
+    })?;
+    Ok(Some(if accelerated { 0x10000 + n } else { n }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_arch_becomes_the_jit_target() {
+        let o = |a: &str| LinkerOptions {
+            arch: Some(a.into()),
+            ..Default::default()
+        };
+        assert_eq!(target(&o("sm_90")).unwrap(), Some(90));
+        assert_eq!(target(&o("compute_80")).unwrap(), Some(80));
+        assert_eq!(target(&o("90a")).unwrap(), Some(0x10000 + 90));
+        assert_eq!(target(&LinkerOptions::default()).unwrap(), None);
+        assert!(target(&o("sm_100f")).is_err());
     }
 }

@@ -253,7 +253,7 @@ impl Drop for Handle<'_> {
 
 fn input_type(input: &Input<'_>) -> sys::nvJitLinkInputType {
     match input.kind {
-        ImageKind::Object if input.is_device_elf() => {
+        ImageKind::Object if is_device_elf(input.bytes) => {
             sys::nvJitLinkInputType::NVJITLINK_INPUT_CUBIN
         }
         ImageKind::Cubin => sys::nvJitLinkInputType::NVJITLINK_INPUT_CUBIN,
@@ -262,6 +262,13 @@ fn input_type(input: &Input<'_>) -> sys::nvJitLinkInputType {
         ImageKind::Fatbin => sys::nvJitLinkInputType::NVJITLINK_INPUT_FATBIN,
         ImageKind::Object => sys::nvJitLinkInputType::NVJITLINK_INPUT_OBJECT,
     }
+}
+
+/// Whether `bytes` are a CUDA ELF (`e_machine` 190): a cubin, or a relocatable device object
+/// (`nvcc -cubin -rdc=true`), which the linkers take as a cubin. A host object from
+/// `nvcc -dc` (an x86-64 ELF holding the device code) is not.
+pub(crate) fn is_device_elf(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\x7fELF") && bytes.get(18..20) == Some(&[190, 0][..])
 }
 
 fn result_name(rc: sys::nvJitLinkResult) -> String {

@@ -26,15 +26,6 @@ pub(crate) struct LinkInput<'a> {
     pub name: &'a str,
 }
 
-impl LinkInput<'_> {
-    /// Whether the input is a CUDA ELF (`e_machine` 190): a cubin, or a relocatable device
-    /// object (`nvcc -cubin -rdc=true`), which the linkers take as a cubin. A host object
-    /// from `nvcc -dc` (x86-64 ELF holding the device code) is not.
-    pub fn is_device_elf(&self) -> bool {
-        self.bytes.starts_with(b"\x7fELF") && self.bytes.get(18..20) == Some(&[190, 0][..])
-    }
-}
-
 /// What a linker made: the cubin or PTX, and its info log.
 pub(crate) struct Linked {
     pub bytes: Vec<u8>,

@@ -92,28 +92,14 @@ impl LinkerOptions {
         Ok(format!("sm_{digits}"))
     }
 
-    /// `CU_JIT_TARGET`'s value for [`arch`](LinkerOptions::arch): the SM number (90), with
-    /// the accelerated base (0x10000) for `sm_90a`.
-    pub(crate) fn sm_number(&self) -> Result<Option<u32>> {
-        let Some(arch) = &self.arch else {
-            return Ok(None);
-        };
-        let sm = Self::sm_arch(arch)?;
-        let digits = sm.trim_start_matches("sm_");
-        let (number, accelerated) = match digits.strip_suffix('a') {
-            Some(d) => (d, true),
-            None => (digits, false),
-        };
-        let n: u32 = number.parse().map_err(|_| {
-            Error::InvalidArgument(format!(
-                "arch `{arch}`: the driver's linker takes sm_NN or sm_NNa"
-            ))
-        })?;
-        Ok(Some(if accelerated { 0x10000 + n } else { n }))
-    }
-
     /// The nvJitLink options for these settings; `default_arch` when
     /// [`arch`](LinkerOptions::arch) is `None`.
+    ///
+    /// ```
+    /// use cuda_library::LinkerOptions;
+    /// let o = LinkerOptions { max_register_count: Some(64), verbose: true, ..Default::default() };
+    /// assert_eq!(o.to_nvjitlink_args("90").unwrap(), ["-arch=sm_90", "-maxrregcount=64", "-verbose"]);
+    /// ```
     pub fn to_nvjitlink_args(&self, default_arch: &str) -> Result<Vec<String>> {
         let arch = Self::sm_arch(self.arch.as_deref().unwrap_or(default_arch))?;
         let mut a = vec![format!("-arch={arch}")];
@@ -156,13 +142,6 @@ mod tests {
         assert_eq!(LinkerOptions::sm_arch("sm_90a").unwrap(), "sm_90a");
         let e = LinkerOptions::sm_arch("hopper").unwrap_err().to_string();
         assert!(e.contains("not an architecture"), "{e}");
-        let o = |a: &str| LinkerOptions {
-            arch: Some(a.into()),
-            ..Default::default()
-        };
-        assert_eq!(o("sm_90").sm_number().unwrap(), Some(90));
-        assert_eq!(o("90a").sm_number().unwrap(), Some(0x10000 + 90));
-        assert_eq!(LinkerOptions::default().sm_number().unwrap(), None);
     }
 
     #[test]

@@ -29,6 +29,7 @@ use super::{LinkInput, Linked};
 use crate::error::{Error, Result};
 use crate::image::ptx::ast::{Module, Space};
 use crate::image::ptx::lexer::Tok;
+use crate::image::ImageKind;
 
 mod items;
 
@@ -147,6 +148,12 @@ pub(crate) fn link(inputs: &[LinkInput<'_>]) -> Result<Linked> {
 
 impl<'a> Input<'a> {
     fn read(input: &LinkInput<'a>) -> Result<Input<'a>> {
+        if input.kind != ImageKind::Ptx {
+            return Err(Error::Unsupported(format!(
+                "{NAME} reads PTX, and this is a {}",
+                input.kind
+            )));
+        }
         let text = crate::image::table::ptx_image_text(input.bytes)?;
         let module = crate::image::ptx::parse(text)?;
         let cut = Cut::new(text)?;

@@ -1,5 +1,4 @@
 use super::*;
-use crate::image::ImageKind;
 
 fn input<'a>(name: &'a str, text: &'a str) -> LinkInput<'a> {
     LinkInput {
