@@ -799,10 +799,10 @@ pub(crate) fn nvjitlink_found(
 /// Links with nvJitLink (the caller found it with [`nvjitlink_found`]).
 #[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
 pub(crate) fn nvjitlink_link(
-    inputs: &[crate::linker::LinkInput<'_>],
+    inputs: &[crate::linker::input::LinkInput<'_>],
     args: &[String],
     ptx: bool,
-) -> Result<crate::linker::Linked> {
+) -> Result<crate::linker::input::Linked> {
     driver!(match driver::nvjitlink::open() {
         Ok(n) => n.link(inputs, args, ptx),
         Err(tried) => Err(Error::LinkerNotFound {
@@ -815,8 +815,8 @@ pub(crate) fn nvjitlink_link(
 /// Links with the driver's `cuLink*` into a cubin for the current context's device.
 #[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
 pub(crate) fn driver_link(
-    inputs: &[crate::linker::LinkInput<'_>],
-    options: &crate::linker::LinkerOptions,
-) -> Result<crate::linker::Linked> {
+    inputs: &[crate::linker::input::LinkInput<'_>],
+    options: &crate::linker::options::LinkerOptions,
+) -> Result<crate::linker::input::Linked> {
     driver!(driver::culink::link(inputs, options))
 }

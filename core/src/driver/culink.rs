@@ -10,7 +10,8 @@ use super::{driver, Context, Driver};
 use crate::backend::interface::ContextInterface;
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
-use crate::linker::{LinkInput as Input, Linked, LinkerOptions};
+use crate::linker::input::{LinkInput as Input, Linked};
+use crate::linker::options::LinkerOptions;
 use crate::sys::driver as drv_sys;
 use crate::sys::nvjitlink as sys;
 

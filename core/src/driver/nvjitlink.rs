@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use super::loader;
 use crate::error::{Error, LoadAttempt, Result};
 use crate::image::ImageKind;
-use crate::linker::{LinkInput as Input, Linked};
+use crate::linker::input::{LinkInput as Input, Linked};
 use crate::sys::nvjitlink as sys;
 
 /// The opened nvJitLink library.

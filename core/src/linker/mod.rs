@@ -14,23 +14,13 @@ use crate::error::{Error, Result};
 use crate::image::{self, ImageKind};
 use crate::object_code::{ImageSource, ObjectCode};
 
-mod options;
+pub(crate) mod input;
+pub(crate) mod options;
 mod ptx;
 
+use input::{LinkInput, Linked};
+
 pub use options::{LinkerBackend, LinkerOptions};
-
-/// One input as a linker gets it: its kind, its bytes (PTX NUL-terminated) and its name.
-pub(crate) struct LinkInput<'a> {
-    pub kind: ImageKind,
-    pub bytes: &'a [u8],
-    pub name: &'a str,
-}
-
-/// What a linker made: the cubin or PTX, and its info log.
-pub(crate) struct Linked {
-    pub bytes: Vec<u8>,
-    pub info_log: String,
-}
 
 /// Device code from several [`ObjectCode`]s linked into one: PTX, cubins, fatbins,
 /// LTO-IR and relocatable objects (`nvcc -dc`) in, a cubin or PTX out (cuda.core's
