@@ -94,6 +94,10 @@ struct Input<'a> {
     module: Module,
     cut: Cut,
     symbols: Vec<Symbol>,
+    /// The names it defines itself.
+    defined: HashSet<String>,
+    /// Per item, the indices of its symbols.
+    by_item: Vec<Vec<usize>>,
 }
 
 /// Where a global symbol is defined.
@@ -188,18 +192,40 @@ impl<'a> Input<'a> {
                 item: item_of(v.pos)?,
             });
         }
+        let defined = symbols
+            .iter()
+            .filter(|s| s.defined)
+            .map(|s| s.name.clone())
+            .collect();
+        let mut by_item = vec![Vec::new(); cut.items.len()];
+        for (k, s) in symbols.iter().enumerate() {
+            if let Some(list) = by_item.get_mut(s.item) {
+                list.push(k);
+            }
+        }
         Ok(Input {
             name: input.name,
             text,
             module,
             cut,
             symbols,
+            defined,
+            by_item,
         })
     }
 
     /// Whether this module defines `name` itself.
     fn defines(&self, name: &str) -> bool {
-        self.symbols.iter().any(|s| s.defined && s.name == name)
+        self.defined.contains(name)
+    }
+
+    /// The symbols item `i` declares.
+    fn symbols_of(&self, i: usize) -> impl Iterator<Item = &Symbol> {
+        self.by_item
+            .get(i)
+            .into_iter()
+            .flatten()
+            .filter_map(|&k| self.symbols.get(k))
     }
 }
 
@@ -290,11 +316,8 @@ fn check_references(
                 )),
                 Some(_) => {}
                 None => {
-                    let hidden = inputs.iter().find(|other| {
-                        other.symbols.iter().any(|o| {
-                            o.defined && o.name == s.name && o.linkage == Linkage::Internal
-                        })
-                    });
+                    // Defined, but not global: internal, since globals were looked up.
+                    let hidden = inputs.iter().find(|other| other.defines(&s.name));
                     errors.push(match hidden {
                         Some(other) => format!(
                             "undefined reference to `{}` in {}: {} defines it without \
@@ -309,6 +332,12 @@ fn check_references(
                 }
             }
         }
+    }
+    const SHOWN: usize = 100;
+    if errors.len() > SHOWN {
+        let more = errors.len() - SHOWN;
+        errors.truncate(SHOWN);
+        errors.push(format!("... and {more} more"));
     }
     if errors.is_empty() {
         Ok(())
@@ -484,7 +513,7 @@ impl Emitter<'_, '_> {
             return;
         }
         let input = &self.inputs[m];
-        let symbols: Vec<&Symbol> = input.symbols.iter().filter(|s| s.item == i).collect();
+        let symbols: Vec<&Symbol> = input.symbols_of(i).collect();
         let Some(first) = symbols.first() else {
             // `.alias`, `.pragma`: as they are.
             return self.write_item(m, i, None);

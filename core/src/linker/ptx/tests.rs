@@ -163,3 +163,23 @@ fn a_syntax_error_names_the_input() {
         .to_string();
     assert!(e.contains("bad.ptx: PTX error at line 3"), "{e}");
 }
+
+#[test]
+fn many_symbols_link_in_linear_time_and_errors_are_capped() {
+    let n = 20_000;
+    let mut a = String::from(HEAD);
+    let mut b = String::from(HEAD);
+    for k in 0..n {
+        a.push_str(&format!(".extern .func f{k}();\n.global .u32 s{k};\n"));
+        b.push_str(&format!(
+            ".visible .func f{k}() {{ ret; }}\n.global .u32 s{k};\n"
+        ));
+    }
+    let start = std::time::Instant::now();
+    let (text, log) = linked(&[("a.ptx", &a), ("b.ptx", &b)]).unwrap();
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    assert!(text.contains(".global .u32 s19999_1;"), "{}", &text[..200]);
+    assert_eq!(log.matches("renamed").count(), n);
+    let e = linked(&[("a.ptx", &a)]).unwrap_err().to_string();
+    assert!(e.contains("... and 19900 more"), "{}", &e[e.len() - 200..]);
+}
