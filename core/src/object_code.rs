@@ -93,11 +93,13 @@ impl ObjectCode {
     pub fn from_ptx(source: impl Into<ImageSource>) -> Self {
         Self::new(ImageKind::Ptx, source)
     }
-    /// LTO-IR (for nvJitLink; cannot be loaded directly).
+    /// LTO-IR (NVRTC's `-dlto`, [`ImageKind::Ltoir`]): cannot be loaded directly; link it
+    /// with [`Linker`](crate::Linker) (nvJitLink, link-time optimised).
     pub fn from_ltoir(source: impl Into<ImageSource>) -> Self {
         Self::new(ImageKind::Ltoir, source)
     }
-    /// A relocatable device object (`nvcc -dc`; must be linked before loading).
+    /// A relocatable device object (`nvcc -dc`, or a device ELF from `nvcc -cubin
+    /// -rdc=true`): link it with [`Linker`](crate::Linker) before loading.
     pub fn from_object(source: impl Into<ImageSource>) -> Self {
         Self::new(ImageKind::Object, source)
     }
@@ -186,7 +188,7 @@ impl ObjectCode {
     }
 
     /// Loads the code as a [`Library`]. LTO-IR and relocatable objects need linking first
-    /// and return [`Error::Unsupported`].
+    /// ([`Linker`](crate::Linker)) and return [`Error::Unsupported`].
     pub fn to_library(&self, options: &LibraryOptions) -> Result<Library> {
         let lib = match &self.source {
             ImageSource::Bytes(b) => {

@@ -261,10 +261,14 @@ pub fn prepare(kind: ImageKind, bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8
             }
         }
         ImageKind::Ltoir => Err(Error::Unsupported(
-            "LTO-IR cannot be loaded as a library directly: link it with nvJitLink first".into(),
+            "LTO-IR cannot be loaded as a library directly: link it with nvJitLink first \
+             (cuda_library::Linker, which also turns it into PTX the simulator runs)"
+                .into(),
         )),
         ImageKind::Object => Err(Error::Unsupported(
-            "a relocatable device object (nvcc -dc) cannot be loaded as a library: link it first (nvcc -dlink or nvJitLink) into a cubin".into(),
+            "a relocatable device object (nvcc -dc) cannot be loaded as a library: link it first \
+             (cuda_library::Linker, or nvcc -dlink) into a cubin"
+                .into(),
         )),
     }
 }
