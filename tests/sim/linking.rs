@@ -191,3 +191,62 @@ fn cuda_cpp_in_two_files_compiled_relocatable_links_and_runs() {
     );
     assert_eq!(run(&linked), PTX_OUTPUT, "{text}");
 }
+
+#[test]
+fn name_expressions_survive_the_link_and_files_are_read() {
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        relocatable: true,
+        ..Default::default()
+    };
+    // `extern "C"`: the PTX helper's `twice` is not a mangled C++ name.
+    let src = r#"
+extern "C" __device__ unsigned twice(unsigned x);
+extern __device__ unsigned bias;
+template <typename T>
+__global__ void apply(const T* in, T* out, unsigned n) {
+    unsigned i = threadIdx.x;
+    if (i < n) out[i] = twice(in[i]) + bias;
+}
+"#;
+    let main = match Program::new(src, options)
+        .with_name("main.cu")
+        .compile(ImageKind::Ptx, &["apply<unsigned>"])
+    {
+        Ok(code) => code,
+        Err(e @ Error::NvrtcNotFound { .. }) => {
+            return crate::common::nvrtc::skip_without_nvrtc(e);
+        }
+        Err(e) => panic!("{e}"),
+    };
+    // The helper from a file: read when linking.
+    let dir = std::env::temp_dir().join(format!("cuda-library-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("helper.ptx");
+    std::fs::write(&path, HELPER_PTX).unwrap();
+    let helper = ObjectCode::from_ptx(path.as_path());
+    let linked = Linker::new([&main, &helper], LinkerOptions::default())
+        .unwrap()
+        .link(ImageKind::Ptx)
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(linked.symbol_mapping().contains_key("apply<unsigned>"));
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let lib = linked.to_library(&LibraryOptions::default()).unwrap();
+    let k = lib.get_kernel("apply<unsigned>").unwrap();
+    let input = ctx.htod(&[1u32, 2, 3, 4]).unwrap();
+    let out = ctx.alloc_zeroed::<u32>(4).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    launch!(
+        k,
+        &stream,
+        &LaunchConfig::for_num_elems(4, 32),
+        input,
+        out,
+        4u32
+    )
+    .unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), PTX_OUTPUT);
+}
