@@ -291,3 +291,30 @@ fn without_nvjitlink_ltoir_asks_for_a_gpu_toolchain() {
     assert!(linker.link(ImageKind::Ptx).is_ok());
     println!("checked without nvJitLink");
 }
+
+#[test]
+fn link_errors_say_what_failed_and_what_to_do() {
+    let e = Error::Link {
+        linker: "nvJitLink 12.9".into(),
+        inputs: vec!["main.cu".into(), "helper.cu".into()],
+        log: "ptxas fatal   : Unresolved extern function '_Z5scalef'\n\u{1b}[2Jsecond line".into(),
+    };
+    let t = e.to_string();
+    assert!(
+        t.starts_with("linking main.cu, helper.cu with nvJitLink 12.9 failed:\nptxas fatal"),
+        "{t}"
+    );
+    // The log keeps its lines; a terminal escape in it is shown, not obeyed.
+    assert!(t.contains("\n\\u{1b}[2Jsecond line"), "{t}");
+    assert!(t.contains("hint: the log names the symbol"), "{t}");
+    let e = Error::LinkerNotFound {
+        needs: "linking LTO-IR needs nvJitLink".into(),
+        tried: vec![cuda_library::LoadAttempt {
+            candidate: "libnvJitLink.so.12".into(),
+            reason: "libnvJitLink.so.12: cannot open shared object file".into(),
+        }],
+    };
+    let t = e.to_string();
+    assert!(t.starts_with("linking LTO-IR needs nvJitLink, and nvJitLink could not be opened; tried:\n  - libnvJitLink.so.12: libnvJitLink.so.12: cannot open"), "{t}");
+    assert!(t.contains("CUDA_LIBRARY_NVJITLINK"), "{t}");
+}
