@@ -140,7 +140,7 @@ impl Linker {
     /// assert_eq!(l.backend(ImageKind::Ptx).unwrap(), LinkerBackend::Ptx);
     /// ```
     pub fn backend(&self, target: ImageKind) -> Result<LinkerBackend> {
-        let kinds: Vec<ImageKind> = self.objects.iter().map(ObjectCode::kind).collect();
+        let kinds = self.kinds();
         let has_ltoir = kinds.contains(&ImageKind::Ltoir);
         let all_ptx = kinds.iter().all(|&k| k == ImageKind::Ptx);
         if let Some(forced) = self.options.backend {
@@ -172,8 +172,8 @@ impl Linker {
                     "linking LTO-IR needs nvJitLink, part of a GPU toolchain (the simulator's \
                      PTX linker reads PTX only)"
                 } else {
-                    "a link to a cubin needs nvJitLink or the CUDA driver with a GPU, and \
-                     neither is here"
+                    "a link to a cubin needs nvJitLink or the CUDA driver with a GPU (the \
+                     simulator runs here)"
                 })
             }
             other => Err(target_error(other)),
