@@ -2,10 +2,11 @@
 //! the browser link with; the result also JIT-compiles on any GPU).
 //!
 //! Each module is cut into its top-level items (`items.rs`) and read by the crate's PTX
-//! parser. A `.visible` (or `.weak`, `.common`) definition, or a kernel, is a global
-//! symbol: defined in one module, it resolves the `.extern` declarations of the others.
-//! The linked module is the modules' items in input order under one header (the newest
-//! `.version`, the highest `.target`), rewritten where linking asks for it:
+//! parser (here). A `.visible` (or `.weak`, `.common`) definition, or a kernel, is a global
+//! symbol: defined in one module, it resolves the `.extern` declarations of the others
+//! (`resolve.rs`). The linked module is the modules' items in input order under one header
+//! (the newest `.version`, the highest `.target`), rewritten where linking asks for it
+//! (`emit.rs`):
 //!
 //! - an `.extern .func` resolved elsewhere becomes a prototype with the definition's
 //!   linkage (PTX wants a function declared before it is called);
