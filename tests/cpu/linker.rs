@@ -190,6 +190,31 @@ fn an_undefined_symbol_is_named_in_nvjitlink_s_log() {
 }
 
 #[test]
+fn nvjitlink_s_log_names_the_input_that_lacks_a_symbol() {
+    if !nvjitlink_or_skip() {
+        return;
+    }
+    let Some(main) = compiled(MAIN_CU, "main.cu", ImageKind::Ptx) else {
+        return;
+    };
+    let options = LinkerOptions {
+        arch: Some("sm_90".into()),
+        ..Default::default()
+    };
+    let e = Linker::new([&main], options)
+        .unwrap()
+        .link(ImageKind::Cubin)
+        .unwrap_err();
+    let Error::Link { log, .. } = &e else {
+        panic!("{e}");
+    };
+    // nvJitLink keeps the names it was given until the link ends (a freed name once
+    // showed as garbage here).
+    assert!(log.contains("'_Z5scalef' in 'main.cu'"), "{log}");
+    assert!(log.contains("'offset' in 'main.cu'"), "{log}");
+}
+
+#[test]
 fn bad_options_are_nvjitlink_s_error() {
     if !nvjitlink_or_skip() {
         return;

@@ -103,6 +103,12 @@ pub(crate) fn link(inputs: &[Input<'_>], options: &LinkerOptions) -> Result<Link
     if options.verbose {
         push(O::CU_JIT_LOG_VERBOSE, 1);
     }
+    // The driver may keep the input names until the state is destroyed: they outlive
+    // `guard` (declared after them), as nvJitLink needs (see `nvjitlink.rs`).
+    let input_names: Vec<CString> = inputs
+        .iter()
+        .map(|i| CString::new(i.name).map_err(|_| Error::InvalidName(i.name.into())))
+        .collect::<Result<_>>()?;
     let mut state: sys::CUlinkState = ptr::null_mut();
     // SAFETY: parallel key/value arrays of equal length; the log buffers they point into
     // live (unmoved) until the state is destroyed, below, before they drop.
@@ -137,7 +143,7 @@ pub(crate) fn link(inputs: &[Input<'_>], options: &LinkerOptions) -> Result<Link
             log,
         }
     };
-    for input in inputs {
+    for (input, name) in inputs.iter().zip(&input_names) {
         let kind = match input.kind {
             ImageKind::Cubin => sys::CUjitInputType::CU_JIT_INPUT_CUBIN,
             ImageKind::Ptx => sys::CUjitInputType::CU_JIT_INPUT_PTX,
@@ -153,9 +159,8 @@ pub(crate) fn link(inputs: &[Input<'_>], options: &LinkerOptions) -> Result<Link
                 )))
             }
         };
-        let name = CString::new(input.name).map_err(|_| Error::InvalidName(input.name.into()))?;
-        // SAFETY: a live link state; the driver copies the bytes (it takes a mutable
-        // pointer but does not write through it); no per-input options.
+        // SAFETY: a live link state; the bytes and the name outlive it (the driver takes a
+        // mutable pointer but does not write through it); no per-input options.
         let rc = unsafe {
             (f.add_data)(
                 guard.state,

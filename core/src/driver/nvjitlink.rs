@@ -81,6 +81,13 @@ impl NvJitLink {
             .map(|a| CString::new(a.as_str()).map_err(|_| Error::InvalidName(a.clone())))
             .collect::<Result<_>>()?;
         let ptrs: Vec<*const c_char> = cargs.iter().map(|c| c.as_ptr()).collect();
+        // nvJitLink keeps the input names it is given (nvJitLink 13.0 printed freed memory
+        // for them in its error log on an H200): they live until the handle is destroyed,
+        // which `guard`, declared after them, does first.
+        let input_names: Vec<CString> = inputs
+            .iter()
+            .map(|i| CString::new(i.name).map_err(|_| Error::InvalidName(i.name.into())))
+            .collect::<Result<_>>()?;
         let create = self.get(&self.lib.nvJitLinkCreate, "nvJitLinkCreate")?;
         let count = u32::try_from(ptrs.len())
             .map_err(|_| Error::InvalidArgument("too many linker options".into()))?;
@@ -99,10 +106,8 @@ impl NvJitLink {
             return Err(fail(guard.failure("nvJitLinkCreate", rc)));
         }
         let add = self.get(&self.lib.nvJitLinkAddData, "nvJitLinkAddData")?;
-        for input in inputs {
-            let name =
-                CString::new(input.name).map_err(|_| Error::InvalidName(input.name.into()))?;
-            // SAFETY: a live handle; `bytes` and `name` outlive the call (nvJitLink copies).
+        for (input, name) in inputs.iter().zip(&input_names) {
+            // SAFETY: a live handle; `bytes` and `name` outlive the handle.
             let rc = unsafe {
                 add(
                     handle,
