@@ -74,3 +74,20 @@ pub const HELPER_PTX: &str = r#"
 
 /// What the PTX pair's `apply` makes of `[1, 2, 3, 4]`.
 pub const PTX_OUTPUT: [u32; 4] = [1002, 1004, 1006, 1008];
+
+/// Two files whose kernels inline a function of their own: compiled with `-lineinfo`, each
+/// has `.loc ... inlined_at` notes naming labels of its own `.debug_str` section, which
+/// the PTX linker keeps for the first file only. `k1(x)` sets `x[0] = sq(x[0]) + one()`,
+/// `k2(x)` sets `x[1] = cube(x[1])`, with `one` defined in the second file.
+pub const INLINED_CU: [&str; 2] = [
+    r#"
+extern __device__ float one();
+__device__ __forceinline__ float sq(float v) { return v * v; }
+extern "C" __global__ void k1(float* x) { x[0] = sq(x[0]) + one(); }
+"#,
+    r#"
+__device__ float one() { return 1.0f; }
+__device__ __forceinline__ float cube(float v) { return v * v * v; }
+extern "C" __global__ void k2(float* x) { x[1] = cube(x[1]); }
+"#,
+];

@@ -8,7 +8,7 @@
 
 use crate::common::gpu;
 use crate::common::linking::{
-    APPLY_INPUT, APPLY_OUTPUT, HELPER_CU, HELPER_PTX, MAIN_CU, MAIN_PTX, PTX_OUTPUT,
+    APPLY_INPUT, APPLY_OUTPUT, HELPER_CU, HELPER_PTX, INLINED_CU, MAIN_CU, MAIN_PTX, PTX_OUTPUT,
 };
 use cuda_library::{
     launch, Error, ImageKind, LaunchConfig, LibraryOptions, Linker, LinkerBackend, LinkerOptions,
@@ -21,6 +21,7 @@ gpu_tests![
     relocatable_ptx_links_with_nvjitlink_and_with_culink unless no_nvrtc,
     nvcc_dc_objects_link_with_nvjitlink_and_culink unless no_objects,
     the_ptx_linker_s_output_runs_on_the_gpu,
+    the_ptx_linker_s_line_info_output_jits unless no_nvrtc,
     link_errors_carry_the_linker_s_log unless no_nvrtc,
     culink_refuses_ltoir,
 ];
@@ -234,4 +235,37 @@ pub fn culink_refuses_ltoir() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("does not link LTO-IR"), "{e}");
+}
+
+pub fn the_ptx_linker_s_line_info_output_jits() {
+    let ctx = gpu::context();
+    let options = ProgramOptions {
+        relocatable: true,
+        line_info: true,
+        ..Default::default()
+    };
+    let codes: Vec<ObjectCode> = INLINED_CU
+        .iter()
+        .enumerate()
+        .map(|(i, src)| {
+            Program::new(*src, options.clone())
+                .with_name(format!("inlined{i}.cu"))
+                .compile(ImageKind::Ptx, &[])
+                .unwrap()
+        })
+        .collect();
+    let linked = Linker::new(&codes, LinkerOptions::default())
+        .unwrap()
+        .link(ImageKind::Ptx)
+        .unwrap();
+    let lib = linked
+        .to_library(&LibraryOptions::default())
+        .unwrap_or_else(|e| panic!("{e}\n{}", linked.ptx_text().unwrap()));
+    let x = ctx.htod(&[3.0f32, 2.0]).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let one = LaunchConfig::for_num_elems(1, 1);
+    launch!(lib.get_kernel("k1").unwrap(), &stream, &one, x).unwrap();
+    launch!(lib.get_kernel("k2").unwrap(), &stream, &one, x).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(x.to_vec().unwrap(), [10.0, 8.0]);
 }

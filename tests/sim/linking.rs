@@ -3,7 +3,7 @@
 //! PTX linker and run; the same split in CUDA C++ compiled by NVRTC as relocatable code;
 //! a missing symbol named; LTO-IR and SASS refused by the PTX linker with what they need.
 
-use crate::common::linking::{HELPER_PTX, MAIN_PTX, PTX_OUTPUT};
+use crate::common::linking::{HELPER_PTX, INLINED_CU, MAIN_PTX, PTX_OUTPUT};
 use cuda_library::{
     launch, BackendKind, Device, Error, ImageKind, LaunchConfig, LibraryOptions, Linker,
     LinkerBackend, LinkerOptions, ObjectCode, Program, ProgramOptions,
@@ -249,4 +249,42 @@ __global__ void apply(const T* in, T* out, unsigned n) {
     .unwrap();
     stream.synchronize().unwrap();
     assert_eq!(out.to_vec().unwrap(), PTX_OUTPUT);
+}
+
+#[test]
+fn line_info_of_two_files_links_and_runs() {
+    let options = ProgramOptions {
+        arch: Some("compute_80".into()),
+        relocatable: true,
+        line_info: true,
+        ..Default::default()
+    };
+    let mut codes = Vec::new();
+    for (i, src) in INLINED_CU.iter().enumerate() {
+        let program = Program::new(*src, options.clone()).with_name(format!("inlined{i}.cu"));
+        let Some(code) = crate::common::nvrtc::compiled_or_skip(program) else {
+            return;
+        };
+        codes.push(code);
+    }
+    assert!(
+        codes[1].ptx_text().unwrap().contains("inlined_at"),
+        "NVRTC no longer notes inlining"
+    );
+    let linked = Linker::new(&codes, LinkerOptions::default())
+        .unwrap()
+        .link(ImageKind::Ptx)
+        .unwrap();
+    let text = linked.ptx_text().unwrap();
+    assert!(text.contains(".file\t2"), "{text}");
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let lib = linked.to_library(&LibraryOptions::default()).unwrap();
+    let x = ctx.htod(&[3.0f32, 2.0]).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let one = LaunchConfig::for_num_elems(1, 1);
+    launch!(lib.get_kernel("k1").unwrap(), &stream, &one, x).unwrap();
+    launch!(lib.get_kernel("k2").unwrap(), &stream, &one, x).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(x.to_vec().unwrap(), [10.0, 8.0]);
 }

@@ -222,9 +222,15 @@ impl Emitter<'_, '_> {
             if start >= stop {
                 break;
             }
+            if start < at {
+                continue; // inside text already replaced
+            }
             let new = match (&cut.tokens[t].0, &replace) {
                 (_, Some((r, text))) if *r == t => {
                     Some((text.clone(), token_len(input.text, start)))
+                }
+                (Tok::Word(w), _) if m > 0 && w == ".loc" => {
+                    loc_without_inlining(input.text, start, offset)
                 }
                 (Tok::Word(w), _) => renames.get(w).map(|n| (n.clone(), w.len())),
                 (Tok::Int(n), _) if offset > 0 && t > 0 && is_file_number(&cut.tokens[t - 1].0) => {
@@ -241,6 +247,27 @@ impl Emitter<'_, '_> {
         out.push_str(&input.text[at..stop.max(at)]);
         out
     }
+}
+
+/// A `.loc` line of a module whose debug sections are dropped, without its `function_name`
+/// and `inlined_at` parts (they name labels of its `.debug_str` section), its file number
+/// moved by `offset`: the new text and the length of the line it replaces. `None` for a
+/// plain `.loc`, which the file renumbering handles.
+fn loc_without_inlining(text: &str, start: usize, offset: i128) -> Option<(String, usize)> {
+    let len = text[start..].find('\n').unwrap_or(text.len() - start);
+    let line = &text[start..start + len];
+    if !line.contains("function_name") && !line.contains("inlined_at") {
+        return None;
+    }
+    let head = line.split(',').next().unwrap_or(line);
+    let mut words = head.split_whitespace().skip(1);
+    let file = words.next()?;
+    let file = file
+        .parse::<i128>()
+        .map(|n| n.saturating_add(offset).to_string())
+        .unwrap_or_else(|_| file.to_string());
+    let rest: Vec<&str> = words.collect();
+    Some((format!(".loc\t{file} {}", rest.join(" ")), len))
 }
 
 /// Whether a token is `.file` or `.loc`, whose next number is a file number.

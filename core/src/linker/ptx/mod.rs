@@ -16,7 +16,9 @@
 //!   formats, `static` variables) are renamed in the later module;
 //! - of several `.weak` definitions, the first (or the one strong definition) is kept;
 //! - `.file` numbers and the `.loc` lines that use them are renumbered; debug sections
-//!   (`-G`) are kept for the first module only.
+//!   (`-G`, and `-lineinfo`'s names of inlined functions) are kept for the first module
+//!   only, and the later modules' `.loc` lines lose the `function_name`/`inlined_at` notes
+//!   that point into theirs.
 //!
 //! Two strong definitions of one name, or an `.extern` no module defines, are link errors
 //! naming the symbol and the module. The device runtime's functions (`vprintf`,

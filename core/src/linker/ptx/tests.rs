@@ -183,3 +183,21 @@ fn many_symbols_link_in_linear_time_and_errors_are_capped() {
     let e = linked(&[("a.ptx", &a)]).unwrap_err().to_string();
     assert!(e.contains("... and 19900 more"), "{}", &e[e.len() - 200..]);
 }
+
+#[test]
+fn inlining_notes_of_later_modules_go_with_their_debug_sections() {
+    let a = format!(
+        "{HEAD}.file 1 \"a.cu\"\n.visible .entry ka() {{ .loc 1 3 1\n ret; }}\n\
+         .section .debug_str {{ $L__info_string0: .b8 102,0 }}\n"
+    );
+    let b = format!(
+        "{HEAD}.file 1 \"b.cu\"\n.visible .entry kb() {{\n.loc 1 5 3, function_name $L__info_string0, inlined_at 1 8 5\n ret; }}\n\
+         .section .debug_str {{ $L__info_string0: .b8 103,0 }}\n"
+    );
+    let (text, log) = linked(&[("a.ptx", &a), ("b.ptx", &b)]).unwrap();
+    assert!(text.contains(".loc\t2 5 3\n"), "{text}");
+    assert!(!text.contains("inlined_at"), "{text}");
+    assert_eq!(text.matches(".section .debug_str").count(), 1, "{text}");
+    assert!(log.contains("dropped the debug sections of b.ptx"), "{log}");
+    crate::image::ptx::parse(&text).unwrap();
+}
