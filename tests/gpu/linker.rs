@@ -1,8 +1,8 @@
 //! `Linker` on a GPU: the LTO pair (`tests/fixtures/linking/`: a kernel calling a device
 //! function of another translation unit, both compiled by NVRTC with `-dlto`) linked by
 //! nvJitLink with link-time optimisation, into a cubin and into PTX, and launched; the same
-//! pair as relocatable objects from `nvcc -dc` (host objects) and `nvcc -cubin -rdc=true`
-//! (device ELFs), compiled on the GPU machine into `$CUDA_LIBRARY_LINK_OBJECTS`
+//! pair as relocatable objects from `nvcc -dc` (host objects), `nvcc -cubin -rdc=true`
+//! (device ELFs) and `nvcc -fatbin -rdc=true`, compiled on the GPU machine into `$CUDA_LIBRARY_LINK_OBJECTS`
 //! (`.dev-link/go.sh`); the PTX linker's output JIT-compiled by the driver (the simulator's
 //! result, on a GPU); link errors with their logs; and the driver's `cuLink*` fallback.
 
@@ -135,10 +135,12 @@ pub fn nvcc_dc_objects_link_with_nvjitlink_and_culink() {
     let ctx = gpu::context();
     let dir = std::path::PathBuf::from(std::env::var("CUDA_LIBRARY_LINK_OBJECTS").unwrap());
     let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
-    // Host objects (`nvcc -dc`) and device ELFs (`nvcc -cubin -rdc=true`): both relocatable.
+    // Host objects (`nvcc -dc`), device ELFs (`nvcc -cubin -rdc=true`), both relocatable,
+    // and a relocatable fatbin (`nvcc -fatbin -rdc=true`).
     for (main, helper) in [
         ("main.o", "helper.o"),
         ("main.rdc.cubin", "helper.rdc.cubin"),
+        ("main.rdc.cubin", "helper.rdc.fatbin"),
     ] {
         let objects = [
             ObjectCode::from_bytes(read(main)).unwrap().with_name(main),
@@ -147,6 +149,9 @@ pub fn nvcc_dc_objects_link_with_nvjitlink_and_culink() {
                 .with_name(helper),
         ];
         assert_eq!(objects[0].kind(), ImageKind::Object, "{main}");
+        if helper.ends_with("fatbin") {
+            assert_eq!(objects[1].kind(), ImageKind::Fatbin, "{helper}");
+        }
         for backend in [LinkerBackend::NvJitLink, LinkerBackend::Driver] {
             let options = LinkerOptions {
                 backend: Some(backend),
