@@ -2,9 +2,10 @@
 //! function of another translation unit, both compiled by NVRTC with `-dlto`) linked by
 //! nvJitLink with link-time optimisation, into a cubin and into PTX, and launched; the same
 //! pair as relocatable objects from `nvcc -dc` (host objects), `nvcc -cubin -rdc=true`
-//! (device ELFs) and `nvcc -fatbin -rdc=true`, compiled on the GPU machine into `$CUDA_LIBRARY_LINK_OBJECTS`
-//! (`.dev-link/go.sh`); the PTX linker's output JIT-compiled by the driver (the simulator's
-//! result, on a GPU); link errors with their logs; and the driver's `cuLink*` fallback.
+//! (device ELFs) and `nvcc -fatbin -rdc=true`, compiled on the GPU machine into
+//! `$CUDA_LIBRARY_LINK_OBJECTS` (`.dev-link/go.sh`); the PTX linker's output JIT-compiled
+//! by the driver (the simulator's result, on a GPU), also with `-lineinfo`; link errors
+//! with their logs; and the driver's `cuLink*` fallback.
 
 use crate::common::gpu;
 use crate::common::linking::{
