@@ -242,3 +242,30 @@ pub(crate) struct Geometry {
     /// Whether the launch is cooperative.
     pub cooperative: bool,
 }
+
+/// How strictly a stream capture ([`Stream::begin_capture`](crate::Stream::begin_capture))
+/// guards against calls that cannot be captured (`CUstreamCaptureMode`): a synchronous copy,
+/// memset or allocation while a capture is under way would run at once rather than in the
+/// graph, so the driver refuses it and invalidates the capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CaptureMode {
+    /// Refused on every thread while this capture runs (the driver's default).
+    #[default]
+    Global,
+    /// Refused only on the thread that began the capture.
+    ThreadLocal,
+    /// Never refused: the caller keeps unsafe calls away from the capture.
+    Relaxed,
+}
+
+impl CaptureMode {
+    /// The `CUstreamCaptureMode` value.
+    pub(crate) fn raw(self) -> u32 {
+        match self {
+            CaptureMode::Global => 0,
+            CaptureMode::ThreadLocal => 1,
+            CaptureMode::Relaxed => 2,
+        }
+    }
+}

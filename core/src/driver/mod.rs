@@ -27,6 +27,7 @@ use crate::sys::driver as sys;
 
 mod context;
 mod device;
+pub(crate) mod graph;
 #[cfg(feature = "cudarc")]
 pub mod interop;
 mod library;
@@ -38,6 +39,7 @@ mod texture;
 
 pub(crate) use context::Context;
 pub(crate) use device::Device;
+pub(crate) use graph::{Graph, GraphExec};
 pub(crate) use library::{Kernel, Library};
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};
@@ -54,6 +56,8 @@ impl crate::backend::interface::Backend for DriverBackend {
     type Kernel = Kernel;
     type Array = Array;
     type TexObject = TexObject;
+    type Graph = Graph;
+    type GraphExec = GraphExec;
 }
 
 /// The oldest driver this crate accepts: CUDA 12.0 introduced `cuLibrary*`.

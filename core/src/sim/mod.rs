@@ -58,6 +58,7 @@ mod context;
 pub(crate) mod cost;
 pub(crate) mod device;
 pub(crate) mod engine;
+mod graph;
 pub(crate) mod library;
 mod stream;
 mod texture;
@@ -69,6 +70,9 @@ pub use device::{
     MAX_DEVICES,
 };
 pub(crate) use engine::param_buffer;
+pub(crate) use graph::{
+    refuse_alloc_during_capture, refuse_sync_during_capture, Graph, GraphExec,
+};
 pub use engine::{
     block_work, launch, launch_profiled, load_ptx, pack_params, AtomicRequests, Budget, Dims,
     InstructionMix, KernelCode, LineCounters, Memory, MemoryRequests, SharedRequests, SimModule,
@@ -94,4 +98,6 @@ impl crate::backend::interface::Backend for SimBackend {
     type Kernel = Kernel;
     type Array = Array;
     type TexObject = TexObject;
+    type Graph = Graph;
+    type GraphExec = GraphExec;
 }

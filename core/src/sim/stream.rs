@@ -17,6 +17,8 @@ pub(crate) struct Stream {
     ready_ns: Mutex<f64>,
     /// The profile of the stream's last launch, until taken.
     last: Mutex<Option<Box<LaunchProfile>>>,
+    /// The capture under way, if any (`graph::capture`).
+    pub capture: Mutex<Option<super::graph::Capture>>,
 }
 
 impl Stream {
@@ -45,6 +47,7 @@ impl StreamInterface<SimBackend> for Stream {
             ctx: ctx.clone(),
             ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
             last: Mutex::new(None),
+            capture: Mutex::new(None),
         })
     }
 
@@ -82,12 +85,18 @@ impl StreamInterface<SimBackend> for Stream {
     }
 }
 
-/// A simulated event: the time it was recorded at, if it was.
+/// A simulated event: the time it was recorded at, if it was (shared with the graphs that
+/// record or wait for it).
 pub(crate) struct Event {
-    at: Mutex<Option<f64>>,
+    at: super::graph::EventCell,
 }
 
 impl Event {
+    /// Where the event's time is kept, for a graph's node.
+    pub fn cell(&self) -> super::graph::EventCell {
+        self.at.clone()
+    }
+
     fn at(&self) -> Option<f64> {
         *self.at.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -97,7 +106,7 @@ impl EventInterface<SimBackend> for Event {
     /// An event not yet recorded.
     fn create(_ctx: &Arc<Context>) -> Result<Event> {
         Ok(Event {
-            at: Mutex::new(None),
+            at: Arc::new(Mutex::new(None)),
         })
     }
 

@@ -1,0 +1,193 @@
+//! Stream capture on the simulated devices: while a stream captures, the work queued on it
+//! (launches, stream-ordered copies and memsets) is recorded into a graph, each node
+//! depending on the one before, instead of running.
+//!
+//! As on the driver, work that would run at once instead of in the graph is refused while
+//! a capture runs, and invalidates it (its end then fails, as
+//! `CUDA_ERROR_STREAM_CAPTURE_INVALIDATED` does): synchronous copies and memsets always
+//! (they run on the legacy default stream, which would wait for the capturing stream), and
+//! allocations as the capture mode says (any thread for `Global`, the capturing thread for
+//! `ThreadLocal`, never for `Relaxed`). Freeing memory is not refused here: a buffer dropped
+//! during a capture is freed.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::thread::ThreadId;
+
+use super::super::device::gpu;
+use super::super::stream::Stream;
+use super::super::SimBackend;
+use super::exec::run;
+use super::{Graph, Op};
+use crate::backend::interface::CaptureInterface;
+use crate::error::{Error, Result};
+use crate::info::CaptureMode;
+
+/// Captures under way in the process, of any mode.
+static ANY: AtomicUsize = AtomicUsize::new(0);
+/// `Global` captures under way in the process.
+static GLOBAL: AtomicUsize = AtomicUsize::new(0);
+/// Refused synchronous copies so far: each invalidates every capture under way.
+static REFUSED_SYNC: AtomicU64 = AtomicU64::new(0);
+/// Refused allocations so far: each invalidates the non-relaxed captures under way.
+static REFUSED_UNSAFE: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// `Global` and `ThreadLocal` captures begun on this thread and not ended.
+    static LOCAL: Cell<usize> = const { Cell::new(0) };
+}
+
+/// A stream's capture under way.
+pub(crate) struct Capture {
+    graph: Graph,
+    mode: CaptureMode,
+    thread: ThreadId,
+    /// The node the next one depends on.
+    last: Option<usize>,
+    /// The refusal counters when it began.
+    refused_at_begin: (u64, u64),
+}
+
+/// An error when a synchronous copy or memset (`what`) is asked for while a stream
+/// captures. It runs on the legacy default stream, which waits for every blocking stream
+/// (this crate's streams are blocking), so it would make the legacy stream depend on the
+/// capture: the driver refuses it whatever the mode (`CUDA_ERROR_STREAM_CAPTURE_IMPLICIT`)
+/// and invalidates the capture.
+pub(crate) fn refuse_sync_during_capture(what: &str) -> Result<()> {
+    if ANY.load(Ordering::Relaxed) == 0 {
+        return Ok(());
+    }
+    REFUSED_SYNC.fetch_add(1, Ordering::Relaxed);
+    Err(Error::InvalidArgument(format!(
+        "{what} while a stream is capturing would wait for the capture          (CUDA_ERROR_STREAM_CAPTURE_IMPLICIT on the driver, which also invalidates the          capture). Queue it on the capturing stream (DeviceBuffer::copy_from_buffer_async,          fill_async), or do it before or after the capture"
+    )))
+}
+
+/// An error when memory is allocated while a capture guards against it (any thread for a
+/// `Global` capture, the capturing thread for `ThreadLocal`, never for `Relaxed`):
+/// `CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED` on the driver, which invalidates the capture.
+pub(crate) fn refuse_alloc_during_capture() -> Result<()> {
+    if GLOBAL.load(Ordering::Relaxed) == 0 && LOCAL.with(Cell::get) == 0 {
+        return Ok(());
+    }
+    REFUSED_UNSAFE.fetch_add(1, Ordering::Relaxed);
+    Err(Error::InvalidArgument(
+        "allocating device memory is not allowed while a Global capture runs (or a          ThreadLocal one on this thread): CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the          driver, which also invalidates the capture. Allocate before the capture, or capture          with CaptureMode::Relaxed"
+            .to_string(),
+    ))
+}
+
+fn refusals() -> (u64, u64) {
+    (
+        REFUSED_SYNC.load(Ordering::Relaxed),
+        REFUSED_UNSAFE.load(Ordering::Relaxed),
+    )
+}
+
+impl Stream {
+    /// While the stream captures, records the operation `make` gives as the next node and
+    /// says so (`true`); otherwise `false`, and the caller runs the work.
+    pub fn record_if_capturing(&self, make: impl FnOnce() -> Result<Op>) -> Result<bool> {
+        let mut cap = self.capture.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(c) = cap.as_mut() else {
+            return Ok(false);
+        };
+        let deps: Vec<usize> = c.last.into_iter().collect();
+        c.last = Some(c.graph.push(&deps, make()?));
+        Ok(true)
+    }
+
+    /// Records `op` when capturing, or runs it now on the stream's timeline.
+    fn enqueue(&self, op: Op) -> Result<()> {
+        let mut op = Some(op);
+        if self.record_if_capturing(|| Ok(op.take().unwrap_or(Op::Empty)))? {
+            return Ok(());
+        }
+        let op = op.unwrap_or(Op::Empty);
+        let mut t = self.timeline();
+        let start = t.max(gpu().lock().clock(self.ctx.ordinal).legacy_ns);
+        *t = run(&op, self, start)?;
+        Ok(())
+    }
+}
+
+fn illegal(what: &str) -> Error {
+    Error::InvalidArgument(format!("{what} (CUDA_ERROR_ILLEGAL_STATE on the driver)"))
+}
+
+impl CaptureInterface<SimBackend> for Stream {
+    fn begin_capture(&self, mode: CaptureMode) -> Result<()> {
+        let mut cap = self.capture.lock().unwrap_or_else(|p| p.into_inner());
+        if cap.is_some() {
+            return Err(illegal("the stream is already capturing"));
+        }
+        ANY.fetch_add(1, Ordering::Relaxed);
+        match mode {
+            CaptureMode::Global => {
+                GLOBAL.fetch_add(1, Ordering::Relaxed);
+                LOCAL.with(|l| l.set(l.get() + 1));
+            }
+            CaptureMode::ThreadLocal => LOCAL.with(|l| l.set(l.get() + 1)),
+            CaptureMode::Relaxed => {}
+        }
+        *cap = Some(Capture {
+            graph: Graph::new(self.ctx.clone()),
+            mode,
+            thread: std::thread::current().id(),
+            last: None,
+            refused_at_begin: refusals(),
+        });
+        Ok(())
+    }
+
+    fn end_capture(&self) -> Result<Graph> {
+        let mut cap = self.capture.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(c) = cap.as_ref() else {
+            return Err(illegal("the stream is not capturing"));
+        };
+        if c.mode != CaptureMode::Relaxed && c.thread != std::thread::current().id() {
+            return Err(Error::InvalidArgument(
+                "a Global or ThreadLocal capture must end on the thread that began it \
+                 (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD on the driver)"
+                    .to_string(),
+            ));
+        }
+        let Some(c) = cap.take() else {
+            return Err(illegal("the stream is not capturing"));
+        };
+        ANY.fetch_sub(1, Ordering::Relaxed);
+        match c.mode {
+            CaptureMode::Global => {
+                GLOBAL.fetch_sub(1, Ordering::Relaxed);
+                LOCAL.with(|l| l.set(l.get().saturating_sub(1)));
+            }
+            CaptureMode::ThreadLocal => LOCAL.with(|l| l.set(l.get().saturating_sub(1))),
+            CaptureMode::Relaxed => {}
+        }
+        let (sync, unsafe_calls) = refusals();
+        let invalidated = sync != c.refused_at_begin.0
+            || (c.mode != CaptureMode::Relaxed && unsafe_calls != c.refused_at_begin.1);
+        if invalidated {
+            return Err(Error::InvalidArgument(
+                "the capture was invalidated by a call it does not allow (a synchronous copy, \
+                 memset or allocation while it ran; CUDA_ERROR_STREAM_CAPTURE_INVALIDATED on \
+                 the driver); capture again without it"
+                    .to_string(),
+            ));
+        }
+        Ok(c.graph)
+    }
+
+    fn copy_async(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
+        self.enqueue(Op::Copy { dst, src, bytes })
+    }
+
+    fn memset_async(&self, dst: u64, value: u32, width: u32, count: usize) -> Result<()> {
+        self.enqueue(Op::Memset {
+            dst,
+            value,
+            width,
+            count,
+        })
+    }
+}

@@ -1,0 +1,96 @@
+//! Graphs on the simulator: the shared cases (`common::graphs`), run one at a time because
+//! a capture guards the whole process's synchronous copies, and the simulated timeline of a
+//! replay.
+
+use cuda_library::{Device, GraphDefinition, KernelArg, LaunchConfig, Library};
+
+use crate::common::graphs;
+
+fn ctx() -> cuda_library::Context {
+    Device::new(0).unwrap().set_current().unwrap()
+}
+
+#[test]
+fn capture_matches_stream_launches() {
+    let _t = crate::turn();
+    graphs::capture_matches_stream_launches(&ctx());
+}
+
+#[test]
+fn explicit_dependencies_order() {
+    let _t = crate::turn();
+    graphs::explicit_dependencies_order(&ctx());
+}
+
+#[test]
+fn kernel_node_update_checks_arguments() {
+    let _t = crate::turn();
+    graphs::kernel_node_update_checks_arguments(&ctx());
+}
+
+#[test]
+fn unloaded_library_is_refused() {
+    let _t = crate::turn();
+    graphs::unloaded_library_is_refused(&ctx());
+}
+
+#[test]
+fn update_from_recapture() {
+    let _t = crate::turn();
+    graphs::update_from_recapture(&ctx());
+}
+
+#[test]
+fn synchronous_copy_during_capture_is_refused() {
+    let _t = crate::turn();
+    graphs::synchronous_copy_during_capture_is_refused(&ctx());
+}
+
+/// Allocation is refused by a Global capture and allowed by a Relaxed one.
+#[test]
+fn capture_modes_guard_allocation() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let stream = ctx.create_stream().unwrap();
+    let relaxed = stream.begin_capture(cuda_library::CaptureMode::Relaxed).unwrap();
+    // An allocation alone (zeroed also memsets, which no capture allows).
+    let e = ctx.alloc_zeroed::<u8>(16).unwrap_err();
+    assert!(e.to_string().contains("STREAM_CAPTURE_IMPLICIT"), "{e}");
+    assert!(relaxed.end().is_err());
+    let global = stream.begin_capture(cuda_library::CaptureMode::Global).unwrap();
+    let e = ctx.alloc_zeroed::<u8>(16).unwrap_err();
+    assert!(e.to_string().contains("STREAM_CAPTURE_UNSUPPORTED"), "{e}");
+    drop(global);
+    assert!(ctx.alloc_zeroed::<u8>(16).is_ok(), "the capture ended with its builder");
+}
+
+/// Independent branches overlap on the simulated timeline: two kernels that wait for nothing
+/// take less simulated time than the same two in a chain.
+#[test]
+fn independent_nodes_overlap_in_simulated_time() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+    let lib = Library::load_file(path, &Default::default()).unwrap();
+    let scale = lib.get_kernel("_Z5scaleIfEvPT_S0_i").unwrap();
+    let n = 1 << 16;
+    let (a, b) = (ctx.alloc_zeroed::<f32>(n).unwrap(), ctx.alloc_zeroed::<f32>(n).unwrap());
+    let (ap, bp, two, len) = (a.device_ptr(), b.device_ptr(), 2.0f32, n as i32);
+    let cfg = LaunchConfig::for_num_elems(n as u32, 256);
+    let time = |chained: bool| {
+        let def = GraphDefinition::new(&ctx).unwrap();
+        let first = def
+            .add_kernel(&[], &scale, &cfg, &[KernelArg::of(&ap), KernelArg::of(&two), KernelArg::of(&len)])
+            .unwrap();
+        let deps = if chained { vec![first] } else { vec![] };
+        def.add_kernel(&deps, &scale, &cfg, &[KernelArg::of(&bp), KernelArg::of(&two), KernelArg::of(&len)])
+            .unwrap();
+        let graph = def.instantiate().unwrap();
+        let stream = ctx.create_stream().unwrap();
+        let before = stream.simulated_time_ms().unwrap();
+        graph.launch(&stream).unwrap();
+        stream.simulated_time_ms().unwrap() - before
+    };
+    let (parallel, chained) = (time(false), time(true));
+    assert!(parallel > 0.0 && parallel < chained, "{parallel} vs {chained}");
+}
