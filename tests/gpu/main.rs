@@ -47,6 +47,7 @@ mod corpus;
 #[cfg(feature = "cudarc")]
 mod cudarc;
 mod differential;
+mod graph;
 mod library;
 mod multi_device;
 mod profile;
@@ -87,6 +88,7 @@ fn all_tests() -> Vec<GpuTest> {
     #[cfg(feature = "cudarc")]
     tests.extend(cudarc::tests());
     tests.extend(differential::tests());
+    tests.extend(graph::tests());
     tests.extend(library::tests());
     tests.extend(multi_device::tests());
     tests.extend(profile::tests());
