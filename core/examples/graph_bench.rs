@@ -83,8 +83,14 @@ fn main() -> cuda_library::Result<()> {
     println!("{} on {}", info.runs_on(), dev.name()?);
     println!("{KERNELS} empty kernels, median of {ROUNDS} rounds, µs per kernel:");
     println!("  {:<28} {:>10} {:>12}", "", "enqueue", "end to end");
-    println!("  {:<28} {se:>10.3} {st:>12.3}", "stream launches (launch!)");
-    println!("  {:<28} {ge:>10.3} {gt:>12.3}", "graph replay (Graph::launch)");
+    println!(
+        "  {:<28} {se:>10.3} {st:>12.3}",
+        "stream launches (launch!)"
+    );
+    println!(
+        "  {:<28} {ge:>10.3} {gt:>12.3}",
+        "graph replay (Graph::launch)"
+    );
     println!(
         "  graph replay is {:.1}x faster end to end, {:.0}x cheaper to enqueue",
         st / gt,

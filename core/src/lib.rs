@@ -171,8 +171,8 @@ pub use image::table::{
 };
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
 pub use info::{
-    CachePreference, CaptureMode, DeviceProperties, KernelAttribute, KernelAttributes, KernelRow, ParamInfo,
-    ParamRow,
+    CachePreference, CaptureMode, DeviceProperties, KernelAttribute, KernelAttributes, KernelRow,
+    ParamInfo, ParamRow,
 };
 pub use kernel::{Kernel, KernelInfo, Kernels};
 pub use kernel_table::{KernelTable, KernelTableRow};

@@ -43,8 +43,13 @@ fn queue_work(
 pub fn capture_matches_stream_launches(ctx: &Context) {
     let lib = fixture_lib();
     let stream = ctx.create_stream().unwrap();
-    let x = ctx.htod(&(0..N).map(|i| i as f32 * 0.25).collect::<Vec<_>>()).unwrap();
-    let (y, z) = (ctx.alloc_zeroed::<f32>(N).unwrap(), ctx.alloc_zeroed::<f32>(N).unwrap());
+    let x = ctx
+        .htod(&(0..N).map(|i| i as f32 * 0.25).collect::<Vec<_>>())
+        .unwrap();
+    let (y, z) = (
+        ctx.alloc_zeroed::<f32>(N).unwrap(),
+        ctx.alloc_zeroed::<f32>(N).unwrap(),
+    );
     queue_work(&lib, &stream, &x, &y, &z);
     stream.synchronize().unwrap();
     let (want_y, want_z) = (y.to_vec().unwrap(), z.to_vec().unwrap());
@@ -56,9 +61,16 @@ pub fn capture_matches_stream_launches(ctx: &Context) {
     let def = builder.end().unwrap();
     assert_eq!(def.len(), 8, "{:?}", def.nodes());
     assert!(def.is_captured());
-    assert!(def.nodes()[1].label.starts_with("saxpy<<<16, 256>>>"), "{:?}", def.nodes());
+    assert!(
+        def.nodes()[1].label.starts_with("saxpy<<<16, 256>>>"),
+        "{:?}",
+        def.nodes()
+    );
     assert_eq!(def.nodes()[7].deps, vec![6]);
-    assert!(y.to_vec().unwrap().iter().all(|&v| v == 0.0), "captured work ran");
+    assert!(
+        y.to_vec().unwrap().iter().all(|&v| v == 0.0),
+        "captured work ran"
+    );
 
     let graph = def.instantiate().unwrap();
     graph.upload(&stream).unwrap();
@@ -86,7 +98,12 @@ pub fn explicit_dependencies_order(ctx: &Context) {
     let def = GraphDefinition::new(ctx).unwrap();
     let two = 2.0f32;
     let k = def
-        .add_kernel(&[], &scale, &cfg(), &[KernelArg::of(&yp), KernelArg::of(&two), KernelArg::of(&n)])
+        .add_kernel(
+            &[],
+            &scale,
+            &cfg(),
+            &[KernelArg::of(&yp), KernelArg::of(&two), KernelArg::of(&n)],
+        )
         .unwrap();
     let m = def.add_memset(&[], &y, 3.0f32).unwrap();
     def.add_dependencies(&[(m, k)]).unwrap();
@@ -102,7 +119,12 @@ pub fn explicit_dependencies_order(ctx: &Context) {
             &[],
             &saxpy,
             &cfg(),
-            &[KernelArg::of(&one), KernelArg::of(&xp), KernelArg::of(&yp), KernelArg::of(&n)],
+            &[
+                KernelArg::of(&one),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
         )
         .unwrap();
     let c = def.add_child(&[k], &child).unwrap();
@@ -138,26 +160,73 @@ pub fn kernel_node_update_checks_arguments(ctx: &Context) {
             &[fill],
             &saxpy,
             &cfg(),
-            &[KernelArg::of(&a), KernelArg::of(&xp), KernelArg::of(&yp), KernelArg::of(&n)],
+            &[
+                KernelArg::of(&a),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
         )
         .unwrap();
     let graph = def.instantiate().unwrap();
 
     let a = 5.0f32;
     graph
-        .set_kernel_args(node, &cfg(), &[KernelArg::of(&a), KernelArg::of(&xp), KernelArg::of(&yp), KernelArg::of(&n)])
+        .set_kernel_args(
+            node,
+            &cfg(),
+            &[
+                KernelArg::of(&a),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
+        )
         .unwrap();
     let wide = 5.0f64;
     let e = graph
-        .set_kernel_args(node, &cfg(), &[KernelArg::of(&wide), KernelArg::of(&xp), KernelArg::of(&yp), KernelArg::of(&n)])
+        .set_kernel_args(
+            node,
+            &cfg(),
+            &[
+                KernelArg::of(&wide),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
+        )
         .unwrap_err();
-    assert!(matches!(e, Error::ArgumentSize { index: 0, expected: 4, got: 8, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            Error::ArgumentSize {
+                index: 0,
+                expected: 4,
+                got: 8,
+                ..
+            }
+        ),
+        "{e}"
+    );
     assert!(e.to_string().contains("saxpy"), "{e}");
     let e = graph
         .set_kernel_args(node, &cfg(), &[KernelArg::of(&a)])
         .unwrap_err();
-    assert!(matches!(e, Error::ArgumentCount { expected: 4, got: 1, .. }), "{e}");
-    assert!(graph.set_kernel_args(fill, &cfg(), &[]).is_err(), "a memset node is no kernel node");
+    assert!(
+        matches!(
+            e,
+            Error::ArgumentCount {
+                expected: 4,
+                got: 1,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        graph.set_kernel_args(fill, &cfg(), &[]).is_err(),
+        "a memset node is no kernel node"
+    );
 
     graph.launch(&stream).unwrap();
     stream.synchronize().unwrap();
@@ -185,14 +254,28 @@ pub fn unloaded_library_is_refused(ctx: &Context) {
     let (xp, yp, n, a) = (x.device_ptr(), y.device_ptr(), N as i32, 1.0f32);
     let fresh = GraphDefinition::new(ctx).unwrap();
     let e = fresh
-        .add_kernel(&[], &saxpy, &cfg(), &[KernelArg::of(&a), KernelArg::of(&xp), KernelArg::of(&yp), KernelArg::of(&n)])
+        .add_kernel(
+            &[],
+            &saxpy,
+            &cfg(),
+            &[
+                KernelArg::of(&a),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
+        )
         .unwrap_err();
     assert!(matches!(e, Error::Unloaded { .. }), "{e}");
     // The parent of a child graph with the unloaded kernel is refused too.
     let parent = GraphDefinition::new(ctx).unwrap();
     parent.add_child(&[], &def).unwrap();
     assert!(matches!(parent.instantiate(), Err(Error::Unloaded { .. })));
-    assert_eq!(y.to_vec().unwrap()[0], 1.0, "only the launch before the unload ran");
+    assert_eq!(
+        y.to_vec().unwrap()[0],
+        1.0,
+        "only the launch before the unload ran"
+    );
 }
 
 /// An executable graph takes a recaptured graph's arguments (`Graph::update`); a recapture

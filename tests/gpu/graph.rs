@@ -47,12 +47,19 @@ pub fn synchronous_copy_during_capture_is_refused() {
 pub fn capture_modes_guard_allocation() {
     let ctx = gpu::context();
     let stream = ctx.create_stream().unwrap();
-    for mode in [CaptureMode::Global, CaptureMode::ThreadLocal, CaptureMode::Relaxed] {
+    for mode in [
+        CaptureMode::Global,
+        CaptureMode::ThreadLocal,
+        CaptureMode::Relaxed,
+    ] {
         let builder = stream.begin_capture(mode).unwrap();
         let alloc = ctx.alloc_zeroed::<u8>(16).map(|_| ());
         let end = builder.end().map(|_| ());
         println!("{mode:?}: alloc_zeroed -> {alloc:?}; end -> {end:?}");
-        assert!(alloc.is_err() && end.is_err(), "{mode:?}: {alloc:?} {end:?}");
+        assert!(
+            alloc.is_err() && end.is_err(),
+            "{mode:?}: {alloc:?} {end:?}"
+        );
     }
     assert!(ctx.alloc_zeroed::<u8>(16).is_ok());
 }

@@ -52,16 +52,23 @@ fn capture_modes_guard_allocation() {
     let _t = crate::turn();
     let ctx = ctx();
     let stream = ctx.create_stream().unwrap();
-    let relaxed = stream.begin_capture(cuda_library::CaptureMode::Relaxed).unwrap();
+    let relaxed = stream
+        .begin_capture(cuda_library::CaptureMode::Relaxed)
+        .unwrap();
     // An allocation alone (zeroed also memsets, which no capture allows).
     let e = ctx.alloc_zeroed::<u8>(16).unwrap_err();
     assert!(e.to_string().contains("STREAM_CAPTURE_IMPLICIT"), "{e}");
     assert!(relaxed.end().is_err());
-    let global = stream.begin_capture(cuda_library::CaptureMode::Global).unwrap();
+    let global = stream
+        .begin_capture(cuda_library::CaptureMode::Global)
+        .unwrap();
     let e = ctx.alloc_zeroed::<u8>(16).unwrap_err();
     assert!(e.to_string().contains("STREAM_CAPTURE_UNSUPPORTED"), "{e}");
     drop(global);
-    assert!(ctx.alloc_zeroed::<u8>(16).is_ok(), "the capture ended with its builder");
+    assert!(
+        ctx.alloc_zeroed::<u8>(16).is_ok(),
+        "the capture ended with its builder"
+    );
 }
 
 /// Independent branches overlap on the simulated timeline: two kernels that wait for nothing
@@ -74,17 +81,30 @@ fn independent_nodes_overlap_in_simulated_time() {
     let lib = Library::load_file(path, &Default::default()).unwrap();
     let scale = lib.get_kernel("_Z5scaleIfEvPT_S0_i").unwrap();
     let n = 1 << 16;
-    let (a, b) = (ctx.alloc_zeroed::<f32>(n).unwrap(), ctx.alloc_zeroed::<f32>(n).unwrap());
+    let (a, b) = (
+        ctx.alloc_zeroed::<f32>(n).unwrap(),
+        ctx.alloc_zeroed::<f32>(n).unwrap(),
+    );
     let (ap, bp, two, len) = (a.device_ptr(), b.device_ptr(), 2.0f32, n as i32);
     let cfg = LaunchConfig::for_num_elems(n as u32, 256);
     let time = |chained: bool| {
         let def = GraphDefinition::new(&ctx).unwrap();
         let first = def
-            .add_kernel(&[], &scale, &cfg, &[KernelArg::of(&ap), KernelArg::of(&two), KernelArg::of(&len)])
+            .add_kernel(
+                &[],
+                &scale,
+                &cfg,
+                &[KernelArg::of(&ap), KernelArg::of(&two), KernelArg::of(&len)],
+            )
             .unwrap();
         let deps = if chained { vec![first] } else { vec![] };
-        def.add_kernel(&deps, &scale, &cfg, &[KernelArg::of(&bp), KernelArg::of(&two), KernelArg::of(&len)])
-            .unwrap();
+        def.add_kernel(
+            &deps,
+            &scale,
+            &cfg,
+            &[KernelArg::of(&bp), KernelArg::of(&two), KernelArg::of(&len)],
+        )
+        .unwrap();
         let graph = def.instantiate().unwrap();
         let stream = ctx.create_stream().unwrap();
         let before = stream.simulated_time_ms().unwrap();
@@ -92,5 +112,8 @@ fn independent_nodes_overlap_in_simulated_time() {
         stream.simulated_time_ms().unwrap() - before
     };
     let (parallel, chained) = (time(false), time(true));
-    assert!(parallel > 0.0 && parallel < chained, "{parallel} vs {chained}");
+    assert!(
+        parallel > 0.0 && parallel < chained,
+        "{parallel} vs {chained}"
+    );
 }

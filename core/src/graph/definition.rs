@@ -3,7 +3,6 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::exec::Graph;
 use super::log::NodeRecord;
 use super::node::{bytes_label, GraphNode, GraphNodeInfo, GraphNodeKind};
 use crate::backend::interface::CheckedArgs;
@@ -69,7 +68,7 @@ impl Definition {
 /// with [`GraphDefinition::new`] and the `add_*` methods (cuda.core's `GraphDefinition`), or
 /// by capturing a stream ([`Stream::begin_capture`](crate::Stream::begin_capture), cuda.core's
 /// `GraphBuilder`). [`instantiate`](GraphDefinition::instantiate) makes the executable
-/// [`Graph`] that is launched. Destroyed on drop (its executable graphs keep what they need).
+/// [`Graph`](crate::Graph) that is launched. Destroyed on drop (its executable graphs keep what they need).
 ///
 /// Kernel arguments are checked against the kernel's parameters exactly as launches are. A
 /// node names device memory by address: keep the buffers alive as long as the graph runs.
@@ -322,8 +321,12 @@ impl GraphDefinition {
         let pairs: Vec<(usize, usize)> = from.into_iter().zip(to).collect();
         {
             // Check every edge on a copy of the dependencies before the backend sees any.
-            let mut deps: Vec<Vec<usize>> =
-                self.inner.nodes().iter().map(|n| n.info.deps.clone()).collect();
+            let mut deps: Vec<Vec<usize>> = self
+                .inner
+                .nodes()
+                .iter()
+                .map(|n| n.info.deps.clone())
+                .collect();
             for &(f, t) in &pairs {
                 if f == t || reaches(&deps, f, t) {
                     return Err(Error::InvalidArgument(format!(
@@ -344,14 +347,6 @@ impl GraphDefinition {
             }
         }
         Ok(())
-    }
-
-    /// The executable graph (`cuGraphInstantiateWithFlags`). A graph holding a kernel of an
-    /// unloaded library is [`Error::Unloaded`].
-    pub fn instantiate(&self) -> Result<Graph> {
-        self.inner.check_loaded()?;
-        let imp = self.inner.imp.instantiate()?;
-        Ok(Graph::new(imp, self.inner.clone()))
     }
 }
 

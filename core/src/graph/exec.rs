@@ -228,3 +228,13 @@ impl Graph {
         Ok(())
     }
 }
+
+impl GraphDefinition {
+    /// The executable graph (`cuGraphInstantiateWithFlags`). A graph holding a kernel of an
+    /// unloaded library is [`Error::Unloaded`].
+    pub fn instantiate(&self) -> Result<Graph> {
+        self.inner.check_loaded()?;
+        let imp = self.inner.imp.instantiate()?;
+        Ok(Graph::new(imp, self.inner.clone()))
+    }
+}

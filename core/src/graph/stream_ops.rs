@@ -56,9 +56,7 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
     pub fn fill_async(&self, value: T, stream: &Stream) -> Result<()> {
         let (word, width) = memset_word(value)?;
         if !self.is_empty() {
-            stream
-                .imp
-                .memset_async(self.ptr, word, width, self.len())?;
+            stream.imp.memset_async(self.ptr, word, width, self.len())?;
         }
         if log::capturing() {
             let label = format!("memset {}", bytes_label(self.size_bytes()));

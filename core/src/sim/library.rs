@@ -453,7 +453,13 @@ impl Kernel {
     /// Runs the kernel over `dims` with a packed parameter buffer on `stream`, starting no
     /// earlier than `*at` (a graph's node: the caller holds the stream's timeline), which
     /// moves to the launch's end.
-    pub fn run_packed(&self, stream: &Stream, dims: Dims, params: &[u8], at: &mut f64) -> Result<()> {
+    pub fn run_packed(
+        &self,
+        stream: &Stream,
+        dims: Dims,
+        params: &[u8],
+        at: &mut f64,
+    ) -> Result<()> {
         let profile = self
             .lib
             .get()?
@@ -633,7 +639,7 @@ impl KernelInterface<SimBackend> for Kernel {
         args: CheckedArgs<'_, A>,
     ) -> Result<()> {
         // A capturing stream records the launch into its graph instead.
-        if stream.record_if_capturing(|| super::graph::kernel_op(self, geometry, &args))? {
+        if stream.record_launch_if_capturing(self, geometry, &args)? {
             return Ok(());
         }
         let dims = Dims {

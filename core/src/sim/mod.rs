@@ -70,14 +70,12 @@ pub use device::{
     MAX_DEVICES,
 };
 pub(crate) use engine::param_buffer;
-pub(crate) use graph::{
-    refuse_alloc_during_capture, refuse_sync_during_capture, Graph, GraphExec,
-};
 pub use engine::{
     block_work, launch, launch_profiled, load_ptx, pack_params, AtomicRequests, Budget, Dims,
     InstructionMix, KernelCode, LineCounters, Memory, MemoryRequests, SharedRequests, SimModule,
     Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
+pub(crate) use graph::{refuse_alloc_during_capture, refuse_sync_during_capture, Graph, GraphExec};
 pub(crate) use library::{Kernel, Library};
 // A launch's profile and its hints are the profiler's (`crate::profile`); their public
 // paths stay here, where the simulator makes them.

@@ -17,8 +17,6 @@ pub(crate) struct Stream {
     ready_ns: Mutex<f64>,
     /// The profile of the stream's last launch, until taken.
     last: Mutex<Option<Box<LaunchProfile>>>,
-    /// The capture under way, if any (`graph::capture`).
-    pub capture: Mutex<Option<super::graph::Capture>>,
 }
 
 impl Stream {
@@ -47,7 +45,6 @@ impl StreamInterface<SimBackend> for Stream {
             ctx: ctx.clone(),
             ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
             last: Mutex::new(None),
-            capture: Mutex::new(None),
         })
     }
 
@@ -88,12 +85,16 @@ impl StreamInterface<SimBackend> for Stream {
 /// A simulated event: the time it was recorded at, if it was (shared with the graphs that
 /// record or wait for it).
 pub(crate) struct Event {
-    at: super::graph::EventCell,
+    at: EventCell,
 }
+
+/// Where an event keeps the time it was recorded at (shared with the graph nodes that
+/// record or wait for it).
+pub(crate) type EventCell = Arc<Mutex<Option<f64>>>;
 
 impl Event {
     /// Where the event's time is kept, for a graph's node.
-    pub fn cell(&self) -> super::graph::EventCell {
+    pub fn cell(&self) -> EventCell {
         self.at.clone()
     }
 

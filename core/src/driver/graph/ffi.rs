@@ -152,4 +152,3 @@ pub fn update_result_name(result: u32) -> &'static str {
         _ => "an unknown CUgraphExecUpdateResult",
     }
 }
-

@@ -12,16 +12,20 @@
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::thread::ThreadId;
 
 use super::super::device::gpu;
+use super::super::library::Kernel;
 use super::super::stream::Stream;
 use super::super::SimBackend;
 use super::exec::run;
-use super::{Graph, Op};
+use super::{kernel_op, Graph, Op};
 use crate::backend::interface::CaptureInterface;
+use crate::backend::interface::{ArgBytes, CheckedArgs};
 use crate::error::{Error, Result};
 use crate::info::CaptureMode;
+use crate::info::Geometry;
 
 /// Captures under way in the process, of any mode.
 static ANY: AtomicUsize = AtomicUsize::new(0);
@@ -30,7 +34,19 @@ static GLOBAL: AtomicUsize = AtomicUsize::new(0);
 /// Refused synchronous copies so far: each invalidates every capture under way.
 static REFUSED_SYNC: AtomicU64 = AtomicU64::new(0);
 /// Refused allocations so far: each invalidates the non-relaxed captures under way.
-static REFUSED_UNSAFE: AtomicU64 = AtomicU64::new(0);
+static REFUSED_GUARDED: AtomicU64 = AtomicU64::new(0);
+
+/// The captures under way, by the address of their stream (which the API's `GraphBuilder`
+/// borrows for the whole capture, so it does not move).
+static CAPTURES: Mutex<Vec<(usize, Capture)>> = Mutex::new(Vec::new());
+
+fn key(stream: &Stream) -> usize {
+    stream as *const Stream as usize
+}
+
+fn captures() -> MutexGuard<'static, Vec<(usize, Capture)>> {
+    CAPTURES.lock().unwrap_or_else(|p| p.into_inner())
+}
 
 thread_local! {
     /// `Global` and `ThreadLocal` captures begun on this thread and not ended.
@@ -38,7 +54,7 @@ thread_local! {
 }
 
 /// A stream's capture under way.
-pub(crate) struct Capture {
+struct Capture {
     graph: Graph,
     mode: CaptureMode,
     thread: ThreadId,
@@ -59,7 +75,10 @@ pub(crate) fn refuse_sync_during_capture(what: &str) -> Result<()> {
     }
     REFUSED_SYNC.fetch_add(1, Ordering::Relaxed);
     Err(Error::InvalidArgument(format!(
-        "{what} while a stream is capturing would wait for the capture          (CUDA_ERROR_STREAM_CAPTURE_IMPLICIT on the driver, which also invalidates the          capture). Queue it on the capturing stream (DeviceBuffer::copy_from_buffer_async,          fill_async), or do it before or after the capture"
+        "{what} while a stream is capturing would wait for the capture \
+         (CUDA_ERROR_STREAM_CAPTURE_IMPLICIT on the driver, which also invalidates the \
+         capture). Queue it on the capturing stream (DeviceBuffer::copy_from_buffer_async, \
+         fill_async), or do it before or after the capture"
     )))
 }
 
@@ -70,9 +89,12 @@ pub(crate) fn refuse_alloc_during_capture() -> Result<()> {
     if GLOBAL.load(Ordering::Relaxed) == 0 && LOCAL.with(Cell::get) == 0 {
         return Ok(());
     }
-    REFUSED_UNSAFE.fetch_add(1, Ordering::Relaxed);
+    REFUSED_GUARDED.fetch_add(1, Ordering::Relaxed);
     Err(Error::InvalidArgument(
-        "allocating device memory is not allowed while a Global capture runs (or a          ThreadLocal one on this thread): CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the          driver, which also invalidates the capture. Allocate before the capture, or capture          with CaptureMode::Relaxed"
+        "allocating device memory is not allowed while a Global capture runs (or a \
+         ThreadLocal one on this thread): CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the \
+         driver, which also invalidates the capture. Allocate before the capture, or capture \
+         with CaptureMode::Relaxed"
             .to_string(),
     ))
 }
@@ -80,21 +102,35 @@ pub(crate) fn refuse_alloc_during_capture() -> Result<()> {
 fn refusals() -> (u64, u64) {
     (
         REFUSED_SYNC.load(Ordering::Relaxed),
-        REFUSED_UNSAFE.load(Ordering::Relaxed),
+        REFUSED_GUARDED.load(Ordering::Relaxed),
     )
 }
 
 impl Stream {
     /// While the stream captures, records the operation `make` gives as the next node and
     /// says so (`true`); otherwise `false`, and the caller runs the work.
-    pub fn record_if_capturing(&self, make: impl FnOnce() -> Result<Op>) -> Result<bool> {
-        let mut cap = self.capture.lock().unwrap_or_else(|p| p.into_inner());
-        let Some(c) = cap.as_mut() else {
+    fn record_if_capturing(&self, make: impl FnOnce() -> Result<Op>) -> Result<bool> {
+        if ANY.load(Ordering::Relaxed) == 0 {
+            return Ok(false);
+        }
+        let mut all = captures();
+        let Some((_, c)) = all.iter_mut().find(|(k, _)| *k == key(self)) else {
             return Ok(false);
         };
         let deps: Vec<usize> = c.last.into_iter().collect();
         c.last = Some(c.graph.push(&deps, make()?));
         Ok(true)
+    }
+
+    /// While the stream captures, records a launch of `kernel` as the next node and says so
+    /// (`true`); otherwise `false`, and the caller launches it.
+    pub fn record_launch_if_capturing<A: ArgBytes>(
+        &self,
+        kernel: &Kernel,
+        geometry: &Geometry,
+        args: &CheckedArgs<'_, A>,
+    ) -> Result<bool> {
+        self.record_if_capturing(|| kernel_op(kernel, geometry, args))
     }
 
     /// Records `op` when capturing, or runs it now on the stream's timeline.
@@ -117,8 +153,8 @@ fn illegal(what: &str) -> Error {
 
 impl CaptureInterface<SimBackend> for Stream {
     fn begin_capture(&self, mode: CaptureMode) -> Result<()> {
-        let mut cap = self.capture.lock().unwrap_or_else(|p| p.into_inner());
-        if cap.is_some() {
+        let mut all = captures();
+        if all.iter().any(|(k, _)| *k == key(self)) {
             return Err(illegal("the stream is already capturing"));
         }
         ANY.fetch_add(1, Ordering::Relaxed);
@@ -130,21 +166,23 @@ impl CaptureInterface<SimBackend> for Stream {
             CaptureMode::ThreadLocal => LOCAL.with(|l| l.set(l.get() + 1)),
             CaptureMode::Relaxed => {}
         }
-        *cap = Some(Capture {
+        let capture = Capture {
             graph: Graph::new(self.ctx.clone()),
             mode,
             thread: std::thread::current().id(),
             last: None,
             refused_at_begin: refusals(),
-        });
+        };
+        all.push((key(self), capture));
         Ok(())
     }
 
     fn end_capture(&self) -> Result<Graph> {
-        let mut cap = self.capture.lock().unwrap_or_else(|p| p.into_inner());
-        let Some(c) = cap.as_ref() else {
+        let mut all = captures();
+        let Some(i) = all.iter().position(|(k, _)| *k == key(self)) else {
             return Err(illegal("the stream is not capturing"));
         };
+        let c = &all[i].1;
         if c.mode != CaptureMode::Relaxed && c.thread != std::thread::current().id() {
             return Err(Error::InvalidArgument(
                 "a Global or ThreadLocal capture must end on the thread that began it \
@@ -152,9 +190,8 @@ impl CaptureInterface<SimBackend> for Stream {
                     .to_string(),
             ));
         }
-        let Some(c) = cap.take() else {
-            return Err(illegal("the stream is not capturing"));
-        };
+        let (_, c) = all.swap_remove(i);
+        drop(all);
         ANY.fetch_sub(1, Ordering::Relaxed);
         match c.mode {
             CaptureMode::Global => {
@@ -164,9 +201,9 @@ impl CaptureInterface<SimBackend> for Stream {
             CaptureMode::ThreadLocal => LOCAL.with(|l| l.set(l.get().saturating_sub(1))),
             CaptureMode::Relaxed => {}
         }
-        let (sync, unsafe_calls) = refusals();
+        let (sync, guarded) = refusals();
         let invalidated = sync != c.refused_at_begin.0
-            || (c.mode != CaptureMode::Relaxed && unsafe_calls != c.refused_at_begin.1);
+            || (c.mode != CaptureMode::Relaxed && guarded != c.refused_at_begin.1);
         if invalidated {
             return Err(Error::InvalidArgument(
                 "the capture was invalidated by a call it does not allow (a synchronous copy, \

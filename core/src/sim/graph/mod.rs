@@ -14,17 +14,14 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::context::Context;
 use super::engine::Dims;
 use super::library::Kernel;
-use super::stream::Event;
+use super::stream::{Event, EventCell};
 use super::SimBackend;
 use crate::backend::interface::{ArgBytes, CheckedArgs, GraphInterface};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 
-pub(crate) use capture::{refuse_alloc_during_capture, refuse_sync_during_capture, Capture};
+pub(crate) use capture::{refuse_alloc_during_capture, refuse_sync_during_capture};
 pub(crate) use exec::GraphExec;
-
-/// Where an event records its time (shared with the event, which the API keeps alive).
-pub(crate) type EventCell = Arc<Mutex<Option<f64>>>;
 
 /// One recorded operation.
 #[derive(Clone)]
@@ -84,7 +81,9 @@ impl Plan {
         for (i, node) in nodes.iter().enumerate() {
             for &d in &node.deps {
                 let list = users.get_mut(d).ok_or_else(|| {
-                    Error::InvalidArgument(format!("node {i} depends on node {d}, which is not in the graph"))
+                    Error::InvalidArgument(format!(
+                        "node {i} depends on node {d}, which is not in the graph"
+                    ))
                 })?;
                 list.push(i);
             }
