@@ -162,6 +162,8 @@ pub use display::plot::{DataPlot, PlotValue, LINE_POINTS};
 pub use element::ElementType;
 pub use error::{CudaError, CudaVersion, DeviceAssertion, Error, LoadAttempt, LoadFailure, Result};
 pub use global::{Global, Managed, UnifiedFunction};
+#[cfg(feature = "notebook")]
+pub use graph::GraphTiming;
 pub use graph::{Graph, GraphBuilder, GraphDefinition, GraphNode, GraphNodeInfo, GraphNodeKind};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;

@@ -88,7 +88,7 @@ impl Definition {
 /// let def = GraphDefinition::new(&ctx)?;
 /// let fill = def.add_memset(&[], &y, 2.0f32)?;
 /// let (a, len) = (3.0f32, n as i32);
-/// let args = [KernelArg::of(&a), KernelArg::of(&x.device_ptr()), KernelArg::of(&y.device_ptr()), KernelArg::of(&len)];
+/// let args = [KernelArg::of(&a), KernelArg::from_ref(&x), KernelArg::from_ref(&y), KernelArg::of(&len)];
 /// def.add_kernel(&[fill], &saxpy, &LaunchConfig::for_num_elems(n as u32, 256), &args)?;
 ///
 /// let graph = def.instantiate()?;

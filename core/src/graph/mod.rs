@@ -23,8 +23,12 @@ mod exec;
 pub(crate) mod log;
 mod node;
 mod stream_ops;
+#[cfg(feature = "notebook")]
+mod timing;
 
 pub use capture::GraphBuilder;
 pub use definition::GraphDefinition;
 pub use exec::Graph;
 pub use node::{GraphNode, GraphNodeInfo, GraphNodeKind};
+#[cfg(feature = "notebook")]
+pub use timing::GraphTiming;
