@@ -244,28 +244,25 @@ pub(crate) struct Geometry {
 }
 
 /// How strictly a stream capture ([`Stream::begin_capture`](crate::Stream::begin_capture))
-/// guards against calls that cannot be captured (`CUstreamCaptureMode`): a synchronous copy,
-/// memset or allocation while a capture is under way would run at once rather than in the
-/// graph, so the driver refuses it and invalidates the capture.
+/// guards against "potentially unsafe" calls such as allocating memory, which would run at
+/// once rather than in the graph (`CUstreamCaptureMode`, cuda.core's `begin_building(mode)`):
+/// the driver refuses them, and the refusal invalidates the capture. Synchronous copies and
+/// memsets are refused in every mode while a stream captures (they would wait for it); queue
+/// them on the capturing stream instead
+/// ([`DeviceBuffer::fill_async`](crate::DeviceBuffer::fill_async)).
+///
+/// ```
+/// assert_eq!(cuda_library::CaptureMode::default(), cuda_library::CaptureMode::Global);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CaptureMode {
-    /// Refused on every thread while this capture runs (the driver's default).
+    /// Refused on every thread while this capture runs (the driver's usual mode).
     #[default]
     Global,
     /// Refused only on the thread that began the capture.
     ThreadLocal,
-    /// Never refused: the caller keeps unsafe calls away from the capture.
+    /// Not refused: the caller keeps such calls away from the capture (cuda.core's
+    /// default).
     Relaxed,
-}
-
-impl CaptureMode {
-    /// The `CUstreamCaptureMode` value.
-    pub(crate) fn raw(self) -> u32 {
-        match self {
-            CaptureMode::Global => 0,
-            CaptureMode::ThreadLocal => 1,
-            CaptureMode::Relaxed => 2,
-        }
-    }
 }

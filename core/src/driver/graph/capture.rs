@@ -9,11 +9,20 @@ use crate::backend::interface::CaptureInterface;
 use crate::error::{Error, Result};
 use crate::info::CaptureMode;
 
+/// The `CUstreamCaptureMode` value.
+fn mode_raw(mode: CaptureMode) -> u32 {
+    match mode {
+        CaptureMode::Global => 0,
+        CaptureMode::ThreadLocal => 1,
+        CaptureMode::Relaxed => 2,
+    }
+}
+
 impl CaptureInterface<DriverBackend> for Stream {
     /// `cuStreamBeginCapture` (the `_v2` with a mode).
     fn begin_capture(&self, mode: CaptureMode) -> Result<()> {
         // SAFETY: the stream is alive.
-        unsafe { cug!(self.ctx.drv, stream_begin_capture(self.raw, mode.raw())) }
+        unsafe { cug!(self.ctx.drv, stream_begin_capture(self.raw, mode_raw(mode))) }
     }
 
     /// `cuStreamEndCapture`.
