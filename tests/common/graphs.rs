@@ -130,12 +130,18 @@ pub fn explicit_dependencies_order(ctx: &Context) {
     let c = def.add_child(&[k], &child).unwrap();
     let done = Arc::new(ctx.create_event().unwrap());
     let start = Arc::new(ctx.create_event().unwrap());
-    def.add_event_record(&[c], &done).unwrap();
+    let rec = def.add_event_record(&[c], &done).unwrap();
+    // A wait for that record, then a copy: z = y.
+    let z = ctx.alloc_zeroed::<f32>(N).unwrap();
+    let wait = def.add_event_wait(&[rec], &done).unwrap();
+    def.add_memcpy(&[wait], &z, &y).unwrap();
+    assert_eq!(def.len(), 6);
     let graph = def.instantiate().unwrap();
     start.record(&stream).unwrap();
     graph.launch(&stream).unwrap();
     stream.synchronize().unwrap();
     assert!(y.to_vec().unwrap().iter().all(|&v| v == 7.0));
+    assert!(z.to_vec().unwrap().iter().all(|&v| v == 7.0));
     assert!(done.elapsed_ms_since(&start).unwrap() >= 0.0);
 
     // A node of another graph is refused as a dependency.
@@ -267,10 +273,13 @@ pub fn unloaded_library_is_refused(ctx: &Context) {
         )
         .unwrap_err();
     assert!(matches!(e, Error::Unloaded { .. }), "{e}");
-    // The parent of a child graph with the unloaded kernel is refused too.
+    // So is a child graph with the unloaded kernel.
     let parent = GraphDefinition::new(ctx).unwrap();
-    parent.add_child(&[], &def).unwrap();
-    assert!(matches!(parent.instantiate(), Err(Error::Unloaded { .. })));
+    assert!(matches!(
+        parent.add_child(&[], &def),
+        Err(Error::Unloaded { .. })
+    ));
+    assert!(parent.is_empty());
     assert_eq!(
         y.to_vec().unwrap()[0],
         1.0,
@@ -322,4 +331,25 @@ pub fn synchronous_copy_during_capture_is_refused(ctx: &Context) {
     y.fill_async(4.0f32, &stream).unwrap();
     stream.synchronize().unwrap();
     assert_eq!(y.to_vec().unwrap()[0], 4.0);
+}
+
+/// A child graph whose library is unloaded after it was added makes its parent refuse to
+/// instantiate.
+pub fn unloaded_child_is_refused(ctx: &Context) {
+    let lib = fixture_lib();
+    let empty = lib.get_kernel("empty").unwrap();
+    let child = GraphDefinition::new(ctx).unwrap();
+    child
+        .add_kernel(&[], &empty, &LaunchConfig::new(1, 32), &[])
+        .unwrap();
+    let parent = GraphDefinition::new(ctx).unwrap();
+    let c = parent.add_child(&[], &child).unwrap();
+    parent.add_empty(&[c]).unwrap();
+    let graph = parent.instantiate().unwrap();
+    let stream = ctx.create_stream().unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    lib.unload().unwrap();
+    assert!(matches!(parent.instantiate(), Err(Error::Unloaded { .. })));
+    assert!(matches!(graph.launch(&stream), Err(Error::Unloaded { .. })));
 }

@@ -12,6 +12,7 @@ gpu_tests![
     explicit_dependencies_order,
     kernel_node_update_checks_arguments,
     unloaded_library_is_refused,
+    unloaded_child_is_refused,
     update_from_recapture,
     synchronous_copy_during_capture_is_refused,
     capture_modes_guard_allocation,
@@ -31,6 +32,10 @@ pub fn kernel_node_update_checks_arguments() {
 
 pub fn unloaded_library_is_refused() {
     graphs::unloaded_library_is_refused(&gpu::context());
+}
+
+pub fn unloaded_child_is_refused() {
+    graphs::unloaded_child_is_refused(&gpu::context());
 }
 
 pub fn update_from_recapture() {

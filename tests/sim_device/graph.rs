@@ -117,3 +117,17 @@ fn independent_nodes_overlap_in_simulated_time() {
         "{parallel} vs {chained}"
     );
 }
+
+#[test]
+fn unloaded_child_is_refused() {
+    let _t = crate::turn();
+    graphs::unloaded_child_is_refused(&ctx());
+}
+
+#[test]
+fn graphs_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<cuda_library::Graph>();
+    check::<GraphDefinition>();
+    check::<cuda_library::GraphNode>();
+}

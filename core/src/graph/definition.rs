@@ -7,7 +7,7 @@ use super::log::NodeRecord;
 use super::node::{bytes_label, GraphNode, GraphNodeInfo, GraphNodeKind};
 use crate::backend::interface::CheckedArgs;
 use crate::backend::seam;
-use crate::backend::slot::LibRef;
+use crate::backend::slot::{LibRef, Live};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::kernel::Kernel;
@@ -54,12 +54,13 @@ impl Definition {
         out
     }
 
-    /// Fails with `Error::Unloaded` when a library the graph runs is unloaded.
-    pub fn check_loaded(&self) -> Result<()> {
-        for lib in self.libs() {
-            lib.live(|| "a kernel of this graph".to_string())?;
-        }
-        Ok(())
+    /// Holds every library the graph runs loaded for one call (the driver reads the
+    /// kernels' handles), or fails with `Error::Unloaded` when one was unloaded.
+    pub fn hold(&self) -> Result<Vec<Live>> {
+        self.libs()
+            .iter()
+            .map(|l| l.live(|| "a kernel of this graph".to_string()))
+            .collect()
     }
 }
 
@@ -281,9 +282,11 @@ impl GraphDefinition {
     }
 
     /// A copy of `child` as one node (`cuGraphAddChildGraphNode`): later changes to `child`
-    /// do not reach it.
+    /// do not reach it. A child holding a kernel of an unloaded library is
+    /// [`Error::Unloaded`].
     pub fn add_child(&self, deps: &[GraphNode], child: &GraphDefinition) -> Result<GraphNode> {
         let deps = self.deps(deps)?;
+        let _held = child.inner.hold()?;
         let index = self.inner.imp.add_child(&deps, &child.inner.imp)?;
         let events = child
             .inner

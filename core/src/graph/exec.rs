@@ -220,7 +220,7 @@ impl Graph {
     /// it. A graph whose topology differs is refused with the driver's reason and leaves this
     /// one unchanged.
     pub fn update(&self, def: &GraphDefinition) -> Result<()> {
-        def.inner.check_loaded()?;
+        let _held = def.inner.hold()?;
         let mut cur = self.current();
         self.imp.update(&def.inner.imp)?;
         cur.libs = def.inner.libs();
@@ -233,7 +233,7 @@ impl GraphDefinition {
     /// The executable graph (`cuGraphInstantiateWithFlags`). A graph holding a kernel of an
     /// unloaded library is [`Error::Unloaded`].
     pub fn instantiate(&self) -> Result<Graph> {
-        self.inner.check_loaded()?;
+        let _held = self.inner.hold()?;
         let imp = self.inner.imp.instantiate()?;
         Ok(Graph::new(imp, self.inner.clone()))
     }
