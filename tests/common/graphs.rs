@@ -353,3 +353,31 @@ pub fn unloaded_child_is_refused(ctx: &Context) {
     assert!(matches!(parent.instantiate(), Err(Error::Unloaded { .. })));
     assert!(matches!(graph.launch(&stream), Err(Error::Unloaded { .. })));
 }
+
+/// What each capture mode refuses, with the driver's error names (the simulator's messages
+/// name them too): an allocation under a Global or ThreadLocal capture on its thread
+/// (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`), the memset of `alloc_zeroed` under any capture
+/// (`CUDA_ERROR_STREAM_CAPTURE_IMPLICIT`: it would make the legacy stream wait for the
+/// capturing one); either invalidates the capture.
+pub fn capture_modes_guard_allocation(ctx: &Context) {
+    let stream = ctx.create_stream().unwrap();
+    for (mode, refused) in [
+        (CaptureMode::Global, "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
+        (
+            CaptureMode::ThreadLocal,
+            "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED",
+        ),
+        (CaptureMode::Relaxed, "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"),
+    ] {
+        let builder = stream.begin_capture(mode).unwrap();
+        let e = ctx.alloc_zeroed::<u8>(16).unwrap_err();
+        assert!(e.to_string().contains(refused), "{mode:?}: {e}");
+        let e = builder.end().unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"),
+            "{mode:?}: {e}"
+        );
+    }
+    assert!(ctx.alloc_zeroed::<u8>(16).is_ok(), "the captures ended");
+}

@@ -1,11 +1,8 @@
 //! Graphs on a GPU through the driver backend: the cases of `tests/common/graphs.rs`, which
-//! `tests/sim_device/graph.rs` runs on the simulator, and what the driver does with the
-//! calls a capture guards against, for each capture mode.
+//! `tests/sim_device/graph.rs` runs on the simulator (the same assertions hold on both).
 
 use crate::common::gpu;
 use crate::common::graphs;
-
-use cuda_library::CaptureMode;
 
 gpu_tests![
     capture_matches_stream_launches,
@@ -46,25 +43,6 @@ pub fn synchronous_copy_during_capture_is_refused() {
     graphs::synchronous_copy_during_capture_is_refused(&gpu::context());
 }
 
-/// An allocation with a fill (`alloc_zeroed`) during a capture, in each mode: what the
-/// driver says (printed), and that the simulator's rule holds (refused in every mode, the
-/// capture then invalidated).
 pub fn capture_modes_guard_allocation() {
-    let ctx = gpu::context();
-    let stream = ctx.create_stream().unwrap();
-    for mode in [
-        CaptureMode::Global,
-        CaptureMode::ThreadLocal,
-        CaptureMode::Relaxed,
-    ] {
-        let builder = stream.begin_capture(mode).unwrap();
-        let alloc = ctx.alloc_zeroed::<u8>(16).map(|_| ());
-        let end = builder.end().map(|_| ());
-        println!("{mode:?}: alloc_zeroed -> {alloc:?}; end -> {end:?}");
-        assert!(
-            alloc.is_err() && end.is_err(),
-            "{mode:?}: {alloc:?} {end:?}"
-        );
-    }
-    assert!(ctx.alloc_zeroed::<u8>(16).is_ok());
+    graphs::capture_modes_guard_allocation(&gpu::context());
 }

@@ -46,29 +46,10 @@ fn synchronous_copy_during_capture_is_refused() {
     graphs::synchronous_copy_during_capture_is_refused(&ctx());
 }
 
-/// Allocation is refused by a Global capture and allowed by a Relaxed one.
 #[test]
 fn capture_modes_guard_allocation() {
     let _t = crate::turn();
-    let ctx = ctx();
-    let stream = ctx.create_stream().unwrap();
-    let relaxed = stream
-        .begin_capture(cuda_library::CaptureMode::Relaxed)
-        .unwrap();
-    // An allocation alone (zeroed also memsets, which no capture allows).
-    let e = ctx.alloc_zeroed::<u8>(16).unwrap_err();
-    assert!(e.to_string().contains("STREAM_CAPTURE_IMPLICIT"), "{e}");
-    assert!(relaxed.end().is_err());
-    let global = stream
-        .begin_capture(cuda_library::CaptureMode::Global)
-        .unwrap();
-    let e = ctx.alloc_zeroed::<u8>(16).unwrap_err();
-    assert!(e.to_string().contains("STREAM_CAPTURE_UNSUPPORTED"), "{e}");
-    drop(global);
-    assert!(
-        ctx.alloc_zeroed::<u8>(16).is_ok(),
-        "the capture ended with its builder"
-    );
+    graphs::capture_modes_guard_allocation(&ctx());
 }
 
 /// Independent branches overlap on the simulated timeline: two kernels that wait for nothing
