@@ -112,3 +112,22 @@ fn graphs_are_send_and_sync() {
     check::<GraphDefinition>();
     check::<cuda_library::GraphNode>();
 }
+
+/// Nodes added from several threads at once keep the numbers the backend gave them.
+#[test]
+fn nodes_added_from_several_threads_keep_their_numbers() {
+    let _t = crate::turn();
+    let def = GraphDefinition::new(&ctx()).unwrap();
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..25 {
+                    let n = def.add_empty(&[]).unwrap();
+                    assert_eq!(def.nodes()[n.index()].index, n.index());
+                }
+            });
+        }
+    });
+    assert_eq!(def.len(), 100);
+    assert!(def.nodes().iter().enumerate().all(|(i, n)| n.index == i));
+}

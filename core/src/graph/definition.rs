@@ -25,6 +25,9 @@ pub(crate) struct Definition {
     events: Mutex<Vec<Arc<Event>>>,
     /// Made by a capture: its nodes are the driver's and cannot be named.
     pub captured: bool,
+    /// Held while a node is added, so the backend's numbering and `nodes` agree when
+    /// threads add nodes at once.
+    adding: Mutex<()>,
 }
 
 impl Definition {
@@ -36,7 +39,13 @@ impl Definition {
             nodes: Mutex::new(nodes),
             events: Mutex::new(Vec::new()),
             captured,
+            adding: Mutex::new(()),
         }
+    }
+
+    /// Taken for the whole of adding a node or an edge.
+    fn adding(&self) -> MutexGuard<'_, ()> {
+        self.adding.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     pub fn nodes(&self) -> MutexGuard<'_, Vec<NodeRecord>> {
@@ -204,6 +213,7 @@ impl GraphDefinition {
         config: &LaunchConfig,
         args: &[KernelArg<'_>],
     ) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
         let g = kernel.lib.live(|| "a kernel".to_string())?;
         let params = kernel.params_held(&g)?;
@@ -229,6 +239,7 @@ impl GraphDefinition {
         dst: &DeviceBuffer<T>,
         src: &DeviceBuffer<T>,
     ) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
         same_len(dst, src)?;
         let bytes = dst.size_bytes();
@@ -245,6 +256,7 @@ impl GraphDefinition {
         dst: &DeviceBuffer<T>,
         value: T,
     ) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
         let (word, width) = memset_word(value)?;
         let index = self
@@ -258,6 +270,7 @@ impl GraphDefinition {
     /// Records `event` when the node runs (`cuGraphAddEventRecordNode`); the graph keeps the
     /// event alive.
     pub fn add_event_record(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
         let index = self.inner.imp.add_event_record(&deps, &event.imp)?;
         self.keep(event);
@@ -268,6 +281,7 @@ impl GraphDefinition {
     /// Waits for `event`'s last record before the nodes that depend on it run
     /// (`cuGraphAddEventWaitNode`); the graph keeps the event alive.
     pub fn add_event_wait(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
         let index = self.inner.imp.add_event_wait(&deps, &event.imp)?;
         self.keep(event);
@@ -285,6 +299,7 @@ impl GraphDefinition {
     /// do not reach it. A child holding a kernel of an unloaded library is
     /// [`Error::Unloaded`].
     pub fn add_child(&self, deps: &[GraphNode], child: &GraphDefinition) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
         let _held = child.inner.hold()?;
         let index = self.inner.imp.add_child(&deps, &child.inner.imp)?;
@@ -310,6 +325,7 @@ impl GraphDefinition {
 
     /// A node that does nothing, to join branches (`cuGraphAddEmptyNode`).
     pub fn add_empty(&self, deps: &[GraphNode]) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
         let index = self.inner.imp.add_empty(&deps)?;
         let record = NodeRecord::plain(GraphNodeKind::Empty, "join".into(), deps);
@@ -319,6 +335,7 @@ impl GraphDefinition {
     /// Makes each `to` wait for its `from` (`cuGraphAddDependencies`): nodes can be added in
     /// any order and ordered afterwards. An edge that would close a cycle is an error.
     pub fn add_dependencies(&self, edges: &[(GraphNode, GraphNode)]) -> Result<()> {
+        let _adding = self.inner.adding();
         let from = self.deps(&edges.iter().map(|e| e.0).collect::<Vec<_>>())?;
         let to = self.deps(&edges.iter().map(|e| e.1).collect::<Vec<_>>())?;
         let pairs: Vec<(usize, usize)> = from.into_iter().zip(to).collect();
