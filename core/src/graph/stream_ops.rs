@@ -26,9 +26,10 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
     pub fn copy_from_buffer_async(&self, src: &DeviceBuffer<T>, stream: &Stream) -> Result<()> {
         same_len(self, src)?;
         let bytes = self.size_bytes();
-        if bytes > 0 {
-            stream.imp.copy_async(self.ptr, src.ptr, bytes)?;
+        if bytes == 0 {
+            return Ok(());
         }
+        stream.imp.copy_async(self.ptr, src.ptr, bytes)?;
         if log::capturing() {
             let label = format!("copy {}", bytes_label(bytes));
             log::note(stream, |deps| {
@@ -55,9 +56,10 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
     /// ```
     pub fn fill_async(&self, value: T, stream: &Stream) -> Result<()> {
         let (word, width) = memset_word(value)?;
-        if !self.is_empty() {
-            stream.imp.memset_async(self.ptr, word, width, self.len())?;
+        if self.is_empty() {
+            return Ok(());
         }
+        stream.imp.memset_async(self.ptr, word, width, self.len())?;
         if log::capturing() {
             let label = format!("memset {}", bytes_label(self.size_bytes()));
             log::note(stream, |deps| {
