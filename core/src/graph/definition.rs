@@ -242,6 +242,7 @@ impl GraphDefinition {
         let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
         same_len(dst, src)?;
+        not_empty(dst, "copy")?;
         let bytes = dst.size_bytes();
         let index = self.inner.imp.add_memcpy(&deps, dst.ptr, src.ptr, bytes)?;
         let label = format!("copy {}", bytes_label(bytes));
@@ -259,6 +260,7 @@ impl GraphDefinition {
         let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
         let (word, width) = memset_word(value)?;
+        not_empty(dst, "memset")?;
         let index = self
             .inner
             .imp
@@ -386,6 +388,17 @@ fn reaches(deps: &[Vec<usize>], from: usize, to: usize) -> bool {
         }
     }
     false
+}
+
+/// An error for a node over an empty buffer (the driver takes no zero-sized copy or memset
+/// node; a stream-ordered one of an empty buffer queues nothing).
+fn not_empty<T: DeviceRepr>(buf: &DeviceBuffer<T>, what: &str) -> Result<()> {
+    if buf.is_empty() {
+        return Err(Error::InvalidArgument(format!(
+            "a {what} node over an empty buffer would do nothing; leave it out"
+        )));
+    }
+    Ok(())
 }
 
 pub(crate) fn same_len<T: DeviceRepr>(dst: &DeviceBuffer<T>, src: &DeviceBuffer<T>) -> Result<()> {
