@@ -55,6 +55,26 @@ impl Stream {
     /// (`cuStreamBeginCapture`). `mode` says which calls that cannot be captured (a
     /// synchronous copy, memset or allocation) are refused while it runs; such a call
     /// invalidates the capture, and [`GraphBuilder::end`] then fails.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{CaptureMode, Device};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let stream = ctx.create_stream()?;
+    /// let buf = ctx.alloc_zeroed::<u32>(64)?;
+    /// let builder = stream.begin_capture(CaptureMode::Global)?;
+    /// buf.fill_async(7, &stream)?;          // recorded
+    /// assert!(buf.to_vec().is_err());       // a synchronous copy: refused, capture invalidated
+    /// assert!(builder.end().is_err());
+    ///
+    /// let builder = stream.begin_capture(CaptureMode::Global)?;
+    /// buf.fill_async(7, &stream)?;
+    /// let graph = builder.complete()?;
+    /// graph.launch(&stream)?;
+    /// stream.synchronize()?;
+    /// assert_eq!(buf.to_vec()?, [7; 64]);
+    /// # Ok(()) }
+    /// ```
     pub fn begin_capture(&self, mode: CaptureMode) -> Result<GraphBuilder<'_>> {
         self.imp.begin_capture(mode)?;
         log::open(self);

@@ -270,7 +270,23 @@ impl GraphDefinition {
     }
 
     /// Records `event` when the node runs (`cuGraphAddEventRecordNode`); the graph keeps the
-    /// event alive.
+    /// event alive. Two record nodes time the nodes between them.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use std::sync::Arc;
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// let buf = ctx.alloc_zeroed::<f32>(1 << 16)?;
+    /// let (start, end) = (Arc::new(ctx.create_event()?), Arc::new(ctx.create_event()?));
+    /// let def = cuda_library::GraphDefinition::new(&ctx)?;
+    /// let s = def.add_event_record(&[], &start)?;
+    /// let fill = def.add_memset(&[s], &buf, 1.0f32)?;
+    /// def.add_event_record(&[fill], &end)?;
+    /// let stream = ctx.create_stream()?;
+    /// def.instantiate()?.launch(&stream)?;
+    /// assert!(end.elapsed_ms_since(&start)? > 0.0);
+    /// # Ok(()) }
+    /// ```
     pub fn add_event_record(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
         let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
@@ -300,6 +316,25 @@ impl GraphDefinition {
     /// A copy of `child` as one node (`cuGraphAddChildGraphNode`): later changes to `child`
     /// do not reach it. A child holding a kernel of an unloaded library is
     /// [`Error::Unloaded`].
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{Device, GraphDefinition};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let (a, b) = (ctx.alloc_zeroed::<u32>(8)?, ctx.alloc_zeroed::<u32>(8)?);
+    /// let step = GraphDefinition::new(&ctx)?; // a = 5, then b = a
+    /// let fill = step.add_memset(&[], &a, 5u32)?;
+    /// step.add_memcpy(&[fill], &b, &a)?;
+    /// let twice = GraphDefinition::new(&ctx)?;
+    /// let first = twice.add_child(&[], &step)?;
+    /// twice.add_child(&[first], &step)?;
+    /// assert_eq!(twice.nodes()[1].label, "child graph (2 nodes)");
+    /// let stream = ctx.create_stream()?;
+    /// twice.instantiate()?.launch(&stream)?;
+    /// stream.synchronize()?;
+    /// assert_eq!(b.to_vec()?, [5; 8]);
+    /// # Ok(()) }
+    /// ```
     pub fn add_child(&self, deps: &[GraphNode], child: &GraphDefinition) -> Result<GraphNode> {
         let _adding = self.inner.adding();
         let deps = self.deps(deps)?;
@@ -336,6 +371,22 @@ impl GraphDefinition {
 
     /// Makes each `to` wait for its `from` (`cuGraphAddDependencies`): nodes can be added in
     /// any order and ordered afterwards. An edge that would close a cycle is an error.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// let buf = ctx.alloc_zeroed::<u8>(16)?;
+    /// let def = cuda_library::GraphDefinition::new(&ctx)?;
+    /// let second = def.add_memset(&[], &buf, 2u8)?;
+    /// let first = def.add_memset(&[], &buf, 1u8)?;
+    /// def.add_dependencies(&[(first, second)])?;
+    /// assert!(def.add_dependencies(&[(second, first)]).is_err()); // a cycle
+    /// let stream = ctx.create_stream()?;
+    /// def.instantiate()?.launch(&stream)?;
+    /// stream.synchronize()?;
+    /// assert_eq!(buf.to_vec()?, [2; 16]);
+    /// # Ok(()) }
+    /// ```
     pub fn add_dependencies(&self, edges: &[(GraphNode, GraphNode)]) -> Result<()> {
         let _adding = self.inner.adding();
         let from = self.deps(&edges.iter().map(|e| e.0).collect::<Vec<_>>())?;

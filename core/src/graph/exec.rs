@@ -219,6 +219,25 @@ impl Graph {
     /// typically the same work captured again with new arguments. Cheaper than instantiating
     /// it. A graph whose topology differs is refused with the driver's reason and leaves this
     /// one unchanged.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{CaptureMode, Device};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let stream = ctx.create_stream()?;
+    /// let buf = ctx.alloc_zeroed::<u32>(32)?;
+    /// let capture = |value: u32| {
+    ///     let builder = stream.begin_capture(CaptureMode::ThreadLocal)?;
+    ///     buf.fill_async(value, &stream)?;
+    ///     builder.end()
+    /// };
+    /// let graph = capture(1)?.instantiate()?;
+    /// graph.update(&capture(9)?)?;
+    /// graph.launch(&stream)?;
+    /// stream.synchronize()?;
+    /// assert_eq!(buf.to_vec()?, [9; 32]);
+    /// # Ok(()) }
+    /// ```
     pub fn update(&self, def: &GraphDefinition) -> Result<()> {
         let _held = def.inner.hold()?;
         let mut cur = self.current();

@@ -30,6 +30,17 @@ impl GraphNode {
 }
 
 /// What a node does.
+///
+/// ```
+/// # fn main() -> cuda_library::Result<()> {
+/// use cuda_library::{GraphDefinition, GraphNodeKind};
+/// let ctx = cuda_library::Device::new(0)?.set_current()?;
+/// let def = GraphDefinition::new(&ctx)?;
+/// def.add_empty(&[])?;
+/// assert_eq!(def.nodes()[0].kind, GraphNodeKind::Empty);
+/// assert_eq!(GraphNodeKind::ChildGraph.to_string(), "child graph");
+/// # Ok(()) }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
