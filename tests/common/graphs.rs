@@ -381,3 +381,34 @@ pub fn capture_modes_guard_allocation(ctx: &Context) {
     }
     assert!(ctx.alloc_zeroed::<u8>(16).is_ok(), "the captures ended");
 }
+
+/// A graph launched on a capturing stream is recorded as a child graph: the outer graph runs
+/// it in place, and refuses to run once its library is unloaded.
+pub fn graph_launched_into_a_capture_is_a_child(ctx: &Context) {
+    let lib = fixture_lib();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let x = ctx.htod(&vec![1.0f32; N]).unwrap();
+    let y = ctx.alloc_zeroed::<f32>(N).unwrap();
+    let inner = {
+        let builder = stream.begin_capture(CaptureMode::ThreadLocal).unwrap();
+        launch!(saxpy, &stream, &cfg(), 1.0f32, x, y, N as i32).unwrap();
+        builder.complete().unwrap()
+    };
+    let outer = {
+        let builder = stream.begin_capture(CaptureMode::ThreadLocal).unwrap();
+        y.fill_async(10.0f32, &stream).unwrap();
+        inner.launch(&stream).unwrap();
+        inner.launch(&stream).unwrap();
+        builder.end().unwrap()
+    };
+    assert_eq!(outer.len(), 3);
+    assert_eq!(outer.nodes()[1].label, "child graph (1 node)");
+    assert_eq!(y.to_vec().unwrap()[0], 0.0, "recorded, not run");
+    let graph = outer.instantiate().unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert!(y.to_vec().unwrap().iter().all(|&v| v == 12.0));
+    lib.unload().unwrap();
+    assert!(matches!(graph.launch(&stream), Err(Error::Unloaded { .. })));
+}

@@ -100,6 +100,12 @@ fn independent_nodes_overlap_in_simulated_time() {
 }
 
 #[test]
+fn graph_launched_into_a_capture_is_a_child() {
+    let _t = crate::turn();
+    graphs::graph_launched_into_a_capture_is_a_child(&ctx());
+}
+
+#[test]
 fn unloaded_child_is_refused() {
     let _t = crate::turn();
     graphs::unloaded_child_is_refused(&ctx());

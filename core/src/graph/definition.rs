@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::log::NodeRecord;
-use super::node::{bytes_label, GraphNode, GraphNodeInfo, GraphNodeKind};
+use super::node::{bytes_label, child_label, GraphNode, GraphNodeInfo, GraphNodeKind};
 use crate::backend::interface::CheckedArgs;
 use crate::backend::seam;
 use crate::backend::slot::{LibRef, Live};
@@ -351,11 +351,8 @@ impl GraphDefinition {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .extend(events);
-        let mut record = NodeRecord::plain(
-            GraphNodeKind::ChildGraph,
-            format!("child graph ({} nodes)", child.len()),
-            deps,
-        );
+        let mut record =
+            NodeRecord::plain(GraphNodeKind::ChildGraph, child_label(child.len()), deps);
         record.libs = child.inner.libs();
         Ok(self.push(index, record))
     }

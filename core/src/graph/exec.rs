@@ -3,7 +3,8 @@
 use std::sync::{Arc, Mutex};
 
 use super::definition::{Definition, GraphDefinition};
-use super::node::{GraphNode, GraphNodeInfo};
+use super::log::{self, NodeRecord};
+use super::node::{child_label, GraphNode, GraphNodeInfo, GraphNodeKind};
 use crate::backend::interface::CheckedArgs;
 use crate::backend::seam;
 use crate::backend::slot::LibRef;
@@ -108,25 +109,32 @@ impl Graph {
     /// Launches the whole graph on `stream` (`cuGraphLaunch`): its nodes run after the work
     /// queued before and before the work queued after. [`Error::Unloaded`] when a library
     /// whose kernels it runs was unloaded.
+    ///
+    /// Launched on a stream that is capturing, the graph is recorded into the capture as a
+    /// child graph node.
     #[inline]
     pub fn launch(&self, stream: &Stream) -> Result<()> {
         let cur = self.current();
         let what = || "a kernel of this graph".to_string();
         // Held loaded for the call, as a stream launch holds its kernel's library.
         match cur.libs.as_slice() {
-            [] => self.imp.launch(&stream.imp),
+            [] => self.imp.launch(&stream.imp)?,
             [one] => {
                 let _g = one.live(what)?;
-                self.imp.launch(&stream.imp)
+                self.imp.launch(&stream.imp)?
             }
             many => {
                 let _held = many
                     .iter()
                     .map(|l| l.live(what))
                     .collect::<Result<Vec<_>>>()?;
-                self.imp.launch(&stream.imp)
+                self.imp.launch(&stream.imp)?
             }
         }
+        if log::capturing() {
+            note_child(stream, &cur);
+        }
+        Ok(())
     }
 
     /// Sets new arguments and launch shape for kernel node `node`
@@ -246,6 +254,17 @@ impl Graph {
         cur.def = def.inner.clone();
         Ok(())
     }
+}
+
+/// Notes a graph launched into a capture as a child graph node, with its libraries.
+#[cold]
+fn note_child(stream: &Stream, cur: &Current) {
+    let n = cur.def.nodes().len();
+    log::note(stream, |deps| {
+        let mut record = NodeRecord::plain(GraphNodeKind::ChildGraph, child_label(n), deps);
+        record.libs = cur.libs.clone();
+        record
+    });
 }
 
 impl GraphDefinition {

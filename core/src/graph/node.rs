@@ -104,6 +104,12 @@ pub struct GraphNodeInfo {
     pub deps: Vec<usize>,
 }
 
+/// A child graph node's label: `child graph (1 node)`, `child graph (12 nodes)`.
+pub(crate) fn child_label(nodes: usize) -> String {
+    let s = if nodes == 1 { "" } else { "s" };
+    format!("child graph ({nodes} node{s})")
+}
+
 /// A byte count in a few characters (`256 B`, `4 KiB`, `1.5 MiB`).
 pub(crate) fn bytes_label(bytes: usize) -> String {
     const UNITS: [&str; 4] = ["B", "KiB", "MiB", "GiB"];

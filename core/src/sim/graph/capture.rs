@@ -109,7 +109,7 @@ fn refusals() -> (u64, u64) {
 impl Stream {
     /// While the stream captures, records the operation `make` gives as the next node and
     /// says so (`true`); otherwise `false`, and the caller runs the work.
-    fn record_if_capturing(&self, make: impl FnOnce() -> Result<Op>) -> Result<bool> {
+    pub(super) fn record_if_capturing(&self, make: impl FnOnce() -> Result<Op>) -> Result<bool> {
         if ANY.load(Ordering::Relaxed) == 0 {
             return Ok(false);
         }

@@ -137,6 +137,10 @@ impl GraphExecInterface<SimBackend> for GraphExec {
             )));
         }
         let plan = self.plan();
+        // Launched into a capture, the graph is recorded as a child graph, as the driver does.
+        if stream.record_if_capturing(|| Ok(Op::Child(plan.clone())))? {
+            return Ok(());
+        }
         let mut t = stream.timeline();
         let start = t.max(gpu().lock().clock(stream.ctx.ordinal).legacy_ns);
         *t = replay(&plan, stream, start)?;
