@@ -174,6 +174,23 @@ pub fn kernel_node_update_checks_arguments(ctx: &Context) {
             ],
         )
         .unwrap();
+    // A cluster shape or a cooperative launch is no kernel node here, on either backend.
+    for config in [cfg().with_cluster(2), cfg().with_cooperative(true)] {
+        let e = def
+            .add_kernel(
+                &[],
+                &saxpy,
+                &config,
+                &[
+                    KernelArg::of(&a),
+                    KernelArg::of(&xp),
+                    KernelArg::of(&yp),
+                    KernelArg::of(&n),
+                ],
+            )
+            .unwrap_err();
+        assert!(matches!(e, Error::Unsupported(_)), "{e}");
+    }
     let graph = def.instantiate().unwrap();
 
     let a = 5.0f32;

@@ -205,7 +205,8 @@ impl GraphDefinition {
     /// A kernel launch (`cuGraphAddKernelNode`) after `deps`, its arguments checked against
     /// the kernel's parameters as [`Kernel::launch`] checks them (a wrong count or size is
     /// [`Error::ArgumentCount`] or [`Error::ArgumentSize`]). A kernel whose library is
-    /// unloaded is [`Error::Unloaded`].
+    /// unloaded is [`Error::Unloaded`]. A cluster shape or cooperative launch is
+    /// [`Error::Unsupported`] (launch those on a stream).
     pub fn add_kernel(
         &self,
         deps: &[GraphNode],
@@ -222,6 +223,7 @@ impl GraphDefinition {
             Err(m) => return Err(kernel.arg_error(&g, m)),
         };
         config.validate()?;
+        no_cluster(config)?;
         let geometry = config.geometry();
         let index = self
             .inner
@@ -436,6 +438,19 @@ fn reaches(deps: &[Vec<usize>], from: usize, to: usize) -> bool {
         }
     }
     false
+}
+
+/// An error for a kernel node with a cluster shape or a cooperative launch, which this
+/// crate's kernel nodes do not take (launch those on a stream).
+pub(crate) fn no_cluster(config: &LaunchConfig) -> Result<()> {
+    if config.cluster.is_some() || config.cooperative {
+        return Err(Error::Unsupported(
+            "a graph's kernel node takes no cluster shape or cooperative launch here; launch \
+             such kernels on a stream"
+                .to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// An error for a node over an empty buffer (the driver takes no zero-sized copy or memset

@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::definition::{Definition, GraphDefinition};
+use super::definition::{no_cluster, Definition, GraphDefinition};
 use super::log::{self, NodeRecord};
 use super::node::{child_label, GraphNode, GraphNodeInfo, GraphNodeKind};
 use crate::backend::interface::CheckedArgs;
@@ -213,6 +213,7 @@ impl Graph {
             Err(m) => return Err(kernel.arg_error(&g, m)),
         };
         config.validate()?;
+        no_cluster(config)?;
         self.imp.set_kernel_params(
             &self.source.imp,
             node.index,

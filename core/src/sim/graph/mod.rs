@@ -144,6 +144,13 @@ pub(crate) fn kernel_op<A: ArgBytes>(
     geometry: &Geometry,
     args: &CheckedArgs<'_, A>,
 ) -> Result<Op> {
+    if geometry.cluster.is_some() || geometry.cooperative {
+        return Err(Error::Unsupported(
+            "the simulator records no cluster or cooperative launch into a graph; launch it \
+             on a stream outside the capture"
+                .to_string(),
+        ));
+    }
     Ok(Op::Kernel {
         kernel: *kernel,
         dims: Dims {
