@@ -9,6 +9,7 @@
 //! Using the crate:
 //!
 //! - [`api`]: handles, lifetimes and unload, argument checking, several GPUs, cudarc.
+//! - [`graphs`]: CUDA graphs: stream capture, graphs built node by node, replay and update.
 //! - [`backends`]: how the backend is chosen, what the simulated backend does, finding the
 //!   driver, NVRTC and its headers.
 //! - [`images`]: reading cubin, fatbin and PTX without a GPU; `culib`.
@@ -38,6 +39,9 @@
 
 #[doc = include_str!("../guide/api.md")]
 pub mod api {}
+
+#[doc = include_str!("../guide/graphs.md")]
+pub mod graphs {}
 
 #[doc = include_str!("../guide/backends.md")]
 pub mod backends {}

@@ -242,3 +242,27 @@ pub(crate) struct Geometry {
     /// Whether the launch is cooperative.
     pub cooperative: bool,
 }
+
+/// How strictly a stream capture ([`Stream::begin_capture`](crate::Stream::begin_capture))
+/// guards against "potentially unsafe" calls such as allocating memory, which would run at
+/// once rather than in the graph (`CUstreamCaptureMode`, cuda.core's `begin_building(mode)`):
+/// the driver refuses them, and the refusal invalidates the capture. Synchronous copies and
+/// memsets are refused in every mode while a stream captures (they would wait for it); queue
+/// them on the capturing stream instead
+/// ([`DeviceBuffer::fill_async`](crate::DeviceBuffer::fill_async)).
+///
+/// ```
+/// assert_eq!(cuda_library::CaptureMode::default(), cuda_library::CaptureMode::Global);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CaptureMode {
+    /// Refused on every thread while this capture runs (the driver's usual mode).
+    #[default]
+    Global,
+    /// Refused only on the thread that began the capture.
+    ThreadLocal,
+    /// Not refused: the caller keeps such calls away from the capture (cuda.core's
+    /// default).
+    Relaxed,
+}

@@ -252,6 +252,11 @@ impl Kernel {
         };
         config.validate()?;
         self.raw.launch(&stream.imp, &config.geometry(), checked)?;
+        // While the stream captures, the graph's record of its nodes (one atomic load when
+        // nothing captures).
+        if crate::graph::log::capturing() {
+            crate::graph::log::note_launch(stream, self, config.geometry());
+        }
         // Armed only while a profile is taken on a GPU stream.
         #[cfg(feature = "notebook")]
         if stream.recorder.is_armed() {
@@ -285,7 +290,7 @@ impl Kernel {
     }
 
     #[cold]
-    fn arg_error(&self, g: &Live, m: ArgMismatch) -> Error {
+    pub(crate) fn arg_error(&self, g: &Live, m: ArgMismatch) -> Error {
         let kernel = self.name_held(g).unwrap_or_else(|_| "?".into());
         match m {
             ArgMismatch::Count { expected, got } => Error::ArgumentCount {

@@ -136,6 +136,7 @@ mod context;
 mod device;
 mod element;
 mod global;
+mod graph;
 mod kernel;
 mod kernel_table;
 mod launch;
@@ -164,6 +165,9 @@ pub use display::plot::{DataPlot, PlotValue, LINE_POINTS};
 pub use element::ElementType;
 pub use error::{CudaError, CudaVersion, DeviceAssertion, Error, LoadAttempt, LoadFailure, Result};
 pub use global::{Global, Managed, UnifiedFunction};
+#[cfg(feature = "notebook")]
+pub use graph::GraphTiming;
+pub use graph::{Graph, GraphBuilder, GraphDefinition, GraphNode, GraphNodeInfo, GraphNodeKind};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;
 pub use image::table::{
@@ -172,8 +176,8 @@ pub use image::table::{
 };
 pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
 pub use info::{
-    CachePreference, DeviceProperties, KernelAttribute, KernelAttributes, KernelRow, ParamInfo,
-    ParamRow,
+    CachePreference, CaptureMode, DeviceProperties, KernelAttribute, KernelAttributes, KernelRow,
+    ParamInfo, ParamRow,
 };
 pub use kernel::{Kernel, KernelInfo, Kernels};
 pub use kernel_table::{KernelTable, KernelTableRow};

@@ -112,7 +112,7 @@ impl Context {
 /// [Try it in your browser](../playground/index.html#timing): the playground lesson on timing
 /// launches, with charts, run on the simulated GPU.
 pub struct Event {
-    imp: seam::Event,
+    pub(crate) imp: seam::Event,
 }
 
 impl std::fmt::Debug for Event {

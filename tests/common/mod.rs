@@ -14,6 +14,7 @@ pub mod calibration;
 pub mod cases;
 pub mod differential;
 pub mod gpu;
+pub mod graphs;
 pub mod half_ops;
 pub mod hostile;
 pub mod linking;

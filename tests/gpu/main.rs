@@ -47,6 +47,7 @@ mod corpus;
 #[cfg(feature = "cudarc")]
 mod cudarc;
 mod differential;
+mod graph;
 mod library;
 mod linker;
 mod multi_device;
@@ -88,6 +89,7 @@ fn all_tests() -> Vec<GpuTest> {
     #[cfg(feature = "cudarc")]
     tests.extend(cudarc::tests());
     tests.extend(differential::tests());
+    tests.extend(graph::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());
     tests.extend(multi_device::tests());

@@ -9,6 +9,7 @@ mod common;
 mod api;
 mod corpus;
 mod differential;
+mod graph;
 mod hostile_runtime;
 mod limits;
 mod runtime_budget;

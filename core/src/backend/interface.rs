@@ -15,7 +15,8 @@ use std::sync::Arc;
 use crate::error::Result;
 use crate::image::ImageKind;
 use crate::info::{
-    CachePreference, DeviceProperties, Geometry, KernelAttribute, KernelAttributes, ParamInfo,
+    CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
+    ParamInfo,
 };
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
@@ -24,12 +25,14 @@ use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 pub(crate) trait Backend: Sized {
     type Device: DeviceInterface<Self>;
     type Context: ContextInterface<Self>;
-    type Stream: StreamInterface<Self>;
+    type Stream: StreamInterface<Self> + CaptureInterface<Self>;
     type Event: EventInterface<Self>;
     type Library: LibraryInterface<Self>;
     type Kernel: KernelInterface<Self>;
     type Array: ArrayInterface<Self>;
     type TexObject: TexObjectInterface<Self>;
+    type Graph: GraphInterface<Self>;
+    type GraphExec: GraphExecInterface<Self>;
 }
 
 /// A device: `Copy`, checked against the count by the caller.
@@ -121,6 +124,79 @@ pub(crate) trait EventInterface<B: Backend>: Sized {
     fn elapsed_ms_since(&self, start: &Self) -> Result<f32>;
     /// The raw `CUevent` (null on the simulator).
     fn as_raw(&self) -> *mut c_void;
+}
+
+/// A stream's capture into a graph, and the stream-ordered copies and memsets a capture
+/// records. The device ranges are checked by the caller (a buffer's own).
+pub(crate) trait CaptureInterface<B: Backend> {
+    /// Starts recording the work queued on the stream into a graph, instead of running it.
+    fn begin_capture(&self, mode: CaptureMode) -> Result<()>;
+    /// Ends the capture: the graph of the work queued since `begin_capture`.
+    fn end_capture(&self) -> Result<B::Graph>;
+    /// Copies `bytes` from device `src` to device `dst`, ordered on the stream.
+    fn copy_async(&self, dst: u64, src: u64, bytes: usize) -> Result<()>;
+    /// Sets `count` elements of `width` bytes (1, 2 or 4) at `dst` to `value`, ordered on
+    /// the stream.
+    fn memset_async(&self, dst: u64, value: u32, width: u32, count: usize) -> Result<()>;
+}
+
+/// A graph being defined (`CUgraph`), destroyed on drop. Nodes are numbered from 0 in the
+/// order they are added (a captured graph's in the order its work was queued); a node's
+/// dependencies are earlier numbers, checked by the caller.
+pub(crate) trait GraphInterface<B: Backend>: Sized {
+    fn create(ctx: &Arc<B::Context>) -> Result<Self>;
+    fn add_kernel<A: ArgBytes>(
+        &self,
+        deps: &[usize],
+        kernel: &B::Kernel,
+        geometry: &Geometry,
+        args: CheckedArgs<'_, A>,
+    ) -> Result<usize>;
+    /// A device-to-device copy; the caller guarantees both ranges.
+    fn add_memcpy(&self, deps: &[usize], dst: u64, src: u64, bytes: usize) -> Result<usize>;
+    /// As [`CaptureInterface::memset_async`].
+    fn add_memset(
+        &self,
+        deps: &[usize],
+        dst: u64,
+        value: u32,
+        width: u32,
+        count: usize,
+    ) -> Result<usize>;
+    /// Records `event` (kept alive by the caller as long as the graph and its executables).
+    fn add_event_record(&self, deps: &[usize], event: &B::Event) -> Result<usize>;
+    /// Waits for `event` (kept alive as for `add_event_record`).
+    fn add_event_wait(&self, deps: &[usize], event: &B::Event) -> Result<usize>;
+    /// A copy of `child` as one node.
+    fn add_child(&self, deps: &[usize], child: &Self) -> Result<usize>;
+    /// A node that does nothing (a join point).
+    fn add_empty(&self, deps: &[usize]) -> Result<usize>;
+    /// Edges `from -> to` between existing nodes (checked by the caller).
+    fn add_edges(&self, edges: &[(usize, usize)]) -> Result<()>;
+    /// An executable graph.
+    fn instantiate(&self) -> Result<B::GraphExec>;
+}
+
+/// An executable graph (`CUgraphExec`), destroyed on drop; the caller keeps the graph it was
+/// instantiated from alive as long.
+pub(crate) trait GraphExecInterface<B: Backend>: Sized {
+    /// Makes it resident on the device ahead of a launch on `stream`.
+    fn upload(&self, stream: &B::Stream) -> Result<()>;
+    /// Launches the whole graph on `stream`.
+    fn launch(&self, stream: &B::Stream) -> Result<()>;
+    /// New arguments and geometry for kernel node `node` of `source`, the graph this was
+    /// instantiated from; `kernel` is the node's kernel.
+    fn set_kernel_params<A: ArgBytes>(
+        &self,
+        source: &B::Graph,
+        node: usize,
+        kernel: &B::Kernel,
+        geometry: &Geometry,
+        args: CheckedArgs<'_, A>,
+    ) -> Result<()>;
+    /// Takes the parameters of `graph`, whose topology must be the same
+    /// (`cuGraphExecUpdate`).
+    fn update(&self, graph: &B::Graph) -> Result<()>;
 }
 
 /// What a load produced.

@@ -36,8 +36,9 @@ use std::ffi::c_void;
 use std::sync::Arc;
 
 use super::interface::{
-    ArgBytes, ArrayInterface, Backend, CheckedArgs, ContextInterface, DeviceInterface,
-    EventInterface, KernelInterface, LibraryInterface, Loaded, StreamInterface, TexObjectInterface,
+    ArgBytes, ArrayInterface, Backend, CaptureInterface, CheckedArgs, ContextInterface,
+    DeviceInterface, EventInterface, GraphExecInterface, GraphInterface, KernelInterface,
+    LibraryInterface, Loaded, StreamInterface, TexObjectInterface,
 };
 use super::{selected, BackendKind};
 #[cfg(not(target_arch = "wasm32"))]
@@ -45,7 +46,8 @@ use crate::driver::{self, DriverBackend};
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
 use crate::info::{
-    CachePreference, DeviceProperties, Geometry, KernelAttribute, KernelAttributes, ParamInfo,
+    CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
+    ParamInfo,
 };
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
@@ -98,6 +100,10 @@ handles! {
     Array;
     /// A texture or surface object, destroyed on drop.
     TexObject;
+    /// A graph being defined, destroyed on drop.
+    Graph;
+    /// An executable graph, destroyed on drop.
+    GraphExec;
 }
 
 /// A `match` over a handle enum whose `Driver` arm exists only where the driver does.
@@ -479,6 +485,157 @@ impl Event {
     /// The raw `CUevent` (null on the simulator).
     pub fn as_raw(&self) -> *mut c_void {
         on!(self, Event::Driver(e) => e.as_raw(), Event::Sim(e) => e.as_raw())
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Graphs: stream capture, definitions and executable graphs
+
+impl Stream {
+    pub fn begin_capture(&self, mode: CaptureMode) -> Result<()> {
+        on!(self, Stream::Driver(s) => s.begin_capture(mode), Stream::Sim(s) => s.begin_capture(mode))
+    }
+
+    pub fn end_capture(&self) -> Result<Graph> {
+        on!(self,
+            Stream::Driver(s) => s.end_capture().map(Graph::Driver),
+            Stream::Sim(s) => s.end_capture().map(Graph::Sim),
+        )
+    }
+
+    /// Device to device on the stream; the caller guarantees both ranges.
+    pub fn copy_async(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
+        on!(self, Stream::Driver(s) => s.copy_async(dst, src, bytes), Stream::Sim(s) => s.copy_async(dst, src, bytes))
+    }
+
+    /// `count` elements of `width` bytes set on the stream; the caller guarantees the range.
+    pub fn memset_async(&self, dst: u64, value: u32, width: u32, count: usize) -> Result<()> {
+        on!(self,
+            Stream::Driver(s) => s.memset_async(dst, value, width, count),
+            Stream::Sim(s) => s.memset_async(dst, value, width, count),
+        )
+    }
+}
+
+impl Graph {
+    pub fn create(ctx: &Context) -> Result<Graph> {
+        on!(ctx,
+            Context::Driver(c) => driver::Graph::create(c).map(Graph::Driver),
+            Context::Sim(c) => crate::sim::Graph::create(c).map(Graph::Sim),
+        )
+    }
+
+    pub fn add_kernel<A: ArgBytes>(
+        &self,
+        deps: &[usize],
+        kernel: &Kernel,
+        geometry: &Geometry,
+        args: CheckedArgs<'_, A>,
+    ) -> Result<usize> {
+        on!((self, kernel),
+            (Graph::Driver(g), Kernel::Driver(k)) => g.add_kernel(deps, k, geometry, args),
+            (Graph::Sim(g), Kernel::Sim(k)) => g.add_kernel(deps, k, geometry, args),
+            mixed => Err(mixed("the graph and the kernel")),
+        )
+    }
+
+    pub fn add_memcpy(&self, deps: &[usize], dst: u64, src: u64, bytes: usize) -> Result<usize> {
+        on!(self, Graph::Driver(g) => g.add_memcpy(deps, dst, src, bytes), Graph::Sim(g) => g.add_memcpy(deps, dst, src, bytes))
+    }
+
+    pub fn add_memset(
+        &self,
+        deps: &[usize],
+        dst: u64,
+        value: u32,
+        width: u32,
+        count: usize,
+    ) -> Result<usize> {
+        on!(self,
+            Graph::Driver(g) => g.add_memset(deps, dst, value, width, count),
+            Graph::Sim(g) => g.add_memset(deps, dst, value, width, count),
+        )
+    }
+
+    pub fn add_event_record(&self, deps: &[usize], event: &Event) -> Result<usize> {
+        on!((self, event),
+            (Graph::Driver(g), Event::Driver(e)) => g.add_event_record(deps, e),
+            (Graph::Sim(g), Event::Sim(e)) => g.add_event_record(deps, e),
+            mixed => Err(mixed("the graph and the event")),
+        )
+    }
+
+    pub fn add_event_wait(&self, deps: &[usize], event: &Event) -> Result<usize> {
+        on!((self, event),
+            (Graph::Driver(g), Event::Driver(e)) => g.add_event_wait(deps, e),
+            (Graph::Sim(g), Event::Sim(e)) => g.add_event_wait(deps, e),
+            mixed => Err(mixed("the graph and the event")),
+        )
+    }
+
+    pub fn add_child(&self, deps: &[usize], child: &Graph) -> Result<usize> {
+        on!((self, child),
+            (Graph::Driver(g), Graph::Driver(c)) => g.add_child(deps, c),
+            (Graph::Sim(g), Graph::Sim(c)) => g.add_child(deps, c),
+            mixed => Err(mixed("the two graphs")),
+        )
+    }
+
+    pub fn add_empty(&self, deps: &[usize]) -> Result<usize> {
+        on!(self, Graph::Driver(g) => g.add_empty(deps), Graph::Sim(g) => g.add_empty(deps))
+    }
+
+    pub fn add_edges(&self, edges: &[(usize, usize)]) -> Result<()> {
+        on!(self, Graph::Driver(g) => g.add_edges(edges), Graph::Sim(g) => g.add_edges(edges))
+    }
+
+    pub fn instantiate(&self) -> Result<GraphExec> {
+        on!(self,
+            Graph::Driver(g) => g.instantiate().map(GraphExec::Driver),
+            Graph::Sim(g) => g.instantiate().map(GraphExec::Sim),
+        )
+    }
+}
+
+impl GraphExec {
+    pub fn upload(&self, stream: &Stream) -> Result<()> {
+        on!((self, stream),
+            (GraphExec::Driver(x), Stream::Driver(s)) => x.upload(s),
+            (GraphExec::Sim(x), Stream::Sim(s)) => x.upload(s),
+            mixed => Err(mixed("the graph and the stream")),
+        )
+    }
+
+    #[inline]
+    pub fn launch(&self, stream: &Stream) -> Result<()> {
+        on!((self, stream),
+            (GraphExec::Driver(x), Stream::Driver(s)) => x.launch(s),
+            (GraphExec::Sim(x), Stream::Sim(s)) => x.launch(s),
+            mixed => Err(mixed("the graph and the stream")),
+        )
+    }
+
+    pub fn set_kernel_params<A: ArgBytes>(
+        &self,
+        source: &Graph,
+        node: usize,
+        kernel: &Kernel,
+        geometry: &Geometry,
+        args: CheckedArgs<'_, A>,
+    ) -> Result<()> {
+        on!((self, source, kernel),
+            (GraphExec::Driver(x), Graph::Driver(g), Kernel::Driver(k)) => x.set_kernel_params(g, node, k, geometry, args),
+            (GraphExec::Sim(x), Graph::Sim(g), Kernel::Sim(k)) => x.set_kernel_params(g, node, k, geometry, args),
+            mixed => Err(mixed("the graph and the kernel")),
+        )
+    }
+
+    pub fn update(&self, graph: &Graph) -> Result<()> {
+        on!((self, graph),
+            (GraphExec::Driver(x), Graph::Driver(g)) => x.update(g),
+            (GraphExec::Sim(x), Graph::Sim(g)) => x.update(g),
+            mixed => Err(mixed("the two graphs")),
+        )
     }
 }
 

@@ -11,12 +11,13 @@
 //! [`DeviceProperties`](crate::DeviceProperties), a variable's bytes) and returns HTML and
 //! SVG; each type's `to_html` and `evcxr_display` ask for that data and hand it on. One file
 //! a family: cards (backend, device, library), the kernel table, variables and buffers,
-//! timings and sweeps, device data as charts (`plot`) and profiles.
+//! timings and sweeps, device data as charts (`plot`), profiles and graphs.
 
 pub mod plot;
 mod profile;
 
 mod cards;
+mod graph;
 mod kernels;
 mod timings;
 mod variables;

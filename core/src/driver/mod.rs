@@ -29,6 +29,7 @@ use crate::sys::driver as sys;
 mod context;
 pub(crate) mod culink;
 mod device;
+pub(crate) mod graph;
 #[cfg(feature = "cudarc")]
 pub mod interop;
 mod library;
@@ -41,6 +42,7 @@ mod texture;
 
 pub(crate) use context::Context;
 pub(crate) use device::Device;
+pub(crate) use graph::{Graph, GraphExec};
 pub(crate) use library::{Kernel, Library};
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};
@@ -57,6 +59,8 @@ impl crate::backend::interface::Backend for DriverBackend {
     type Kernel = Kernel;
     type Array = Array;
     type TexObject = TexObject;
+    type Graph = Graph;
+    type GraphExec = GraphExec;
 }
 
 /// The oldest driver this crate accepts: CUDA 12.0 introduced `cuLibrary*`.

@@ -104,6 +104,7 @@ impl ContextInterface<SimBackend> for Context {
 
     /// Allocates `bytes` of simulated memory.
     fn alloc(&self, bytes: usize) -> Result<u64> {
+        super::refuse_alloc_during_capture()?;
         gpu().lock().mem.alloc(bytes, 256)
     }
 
@@ -114,6 +115,7 @@ impl ContextInterface<SimBackend> for Context {
 
     /// Host to device, charged to this device's clock.
     fn htod(&self, dst: u64, src: &[u8]) -> Result<()> {
+        super::refuse_sync_during_capture("a synchronous copy to the device")?;
         gpu().copy(self.ordinal, src.len(), true, |m| {
             m.slice_mut(dst, src.len())
                 .ok_or_else(|| out_of_range("a copy to the device", src.len(), dst))?
@@ -130,6 +132,7 @@ impl ContextInterface<SimBackend> for Context {
 
     /// Device to host.
     fn dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
+        super::refuse_sync_during_capture("a synchronous copy from the device")?;
         gpu().copy(self.ordinal, dst.len(), true, |m| {
             let s = m
                 .slice(src, dst.len())
@@ -141,6 +144,7 @@ impl ContextInterface<SimBackend> for Context {
 
     /// Device to device.
     fn dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
+        super::refuse_sync_during_capture("a synchronous device copy")?;
         gpu().copy(self.ordinal, bytes, false, |m| {
             copy_within(m, dst, src, bytes)
         })
@@ -148,6 +152,7 @@ impl ContextInterface<SimBackend> for Context {
 
     /// Sets `count` bytes at `dst` to `value`.
     fn memset8(&self, dst: u64, value: u8, count: usize) -> Result<()> {
+        super::refuse_sync_during_capture("a synchronous memset")?;
         gpu().copy(self.ordinal, count, false, |m| {
             m.slice_mut(dst, count)
                 .ok_or_else(|| out_of_range("a memset", count, dst))?
@@ -158,6 +163,7 @@ impl ContextInterface<SimBackend> for Context {
 
     /// Sets `count` 4-byte words at `dst` to `value`.
     fn memset32(&self, dst: u64, value: u32, count: usize) -> Result<()> {
+        super::refuse_sync_during_capture("a synchronous memset")?;
         let bytes = count.saturating_mul(4);
         gpu().copy(self.ordinal, bytes, false, |m| {
             let s = m

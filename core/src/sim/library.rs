@@ -449,6 +449,26 @@ pub(crate) struct Kernel {
     index: usize,
 }
 
+impl Kernel {
+    /// Runs the kernel over `dims` with a packed parameter buffer on `stream`, starting no
+    /// earlier than `*at` (a graph's node: the caller holds the stream's timeline), which
+    /// moves to the launch's end.
+    pub fn run_packed(
+        &self,
+        stream: &Stream,
+        dims: Dims,
+        params: &[u8],
+        at: &mut f64,
+    ) -> Result<()> {
+        let profile = self
+            .lib
+            .get()?
+            .launch(self.index, dims, params, (stream.ctx.ordinal, at))?;
+        stream.keep_profile(profile);
+        Ok(())
+    }
+}
+
 impl LibraryInterface<SimBackend> for Library {
     fn load_data(
         kind: ImageKind,
@@ -618,6 +638,10 @@ impl KernelInterface<SimBackend> for Kernel {
         geometry: &Geometry,
         args: CheckedArgs<'_, A>,
     ) -> Result<()> {
+        // A capturing stream records the launch into its graph instead.
+        if stream.record_launch_if_capturing(self, geometry, &args)? {
+            return Ok(());
+        }
         let dims = Dims {
             grid: geometry.grid,
             block: geometry.block,

@@ -58,6 +58,7 @@ mod context;
 pub(crate) mod cost;
 pub(crate) mod device;
 pub(crate) mod engine;
+mod graph;
 pub(crate) mod library;
 mod stream;
 mod texture;
@@ -74,6 +75,7 @@ pub use engine::{
     InstructionMix, KernelCode, LineCounters, Memory, MemoryRequests, SharedRequests, SimModule,
     Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
+pub(crate) use graph::{refuse_alloc_during_capture, refuse_sync_during_capture, Graph, GraphExec};
 pub(crate) use library::{Kernel, Library};
 // A launch's profile and its hints are the profiler's (`crate::profile`); their public
 // paths stay here, where the simulator makes them.
@@ -94,4 +96,6 @@ impl crate::backend::interface::Backend for SimBackend {
     type Kernel = Kernel;
     type Array = Array;
     type TexObject = TexObject;
+    type Graph = Graph;
+    type GraphExec = GraphExec;
 }

@@ -82,12 +82,22 @@ impl StreamInterface<SimBackend> for Stream {
     }
 }
 
-/// A simulated event: the time it was recorded at, if it was.
+/// A simulated event: the time it was recorded at, if it was (shared with the graphs that
+/// record or wait for it).
 pub(crate) struct Event {
-    at: Mutex<Option<f64>>,
+    at: EventCell,
 }
 
+/// Where an event keeps the time it was recorded at (shared with the graph nodes that
+/// record or wait for it).
+pub(crate) type EventCell = Arc<Mutex<Option<f64>>>;
+
 impl Event {
+    /// Where the event's time is kept, for a graph's node.
+    pub fn cell(&self) -> EventCell {
+        self.at.clone()
+    }
+
     fn at(&self) -> Option<f64> {
         *self.at.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -97,7 +107,7 @@ impl EventInterface<SimBackend> for Event {
     /// An event not yet recorded.
     fn create(_ctx: &Arc<Context>) -> Result<Event> {
         Ok(Event {
-            at: Mutex::new(None),
+            at: Arc::new(Mutex::new(None)),
         })
     }
 

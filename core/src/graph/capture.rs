@@ -1,0 +1,121 @@
+//! Stream capture: [`Stream::begin_capture`] and the [`GraphBuilder`] it returns.
+
+use std::sync::Arc;
+
+use super::definition::{Definition, GraphDefinition};
+use super::exec::Graph;
+use super::log;
+use crate::error::Result;
+use crate::info::CaptureMode;
+use crate::stream::Stream;
+
+/// A stream capture under way (cuda.core's `GraphBuilder`): until [`end`](GraphBuilder::end)
+/// the kernel launches, [`copy_from_buffer_async`](crate::DeviceBuffer::copy_from_buffer_async)
+/// and [`fill_async`](crate::DeviceBuffer::fill_async) calls queued on the stream are recorded
+/// into a graph instead of running, each after the one before. It borrows the stream for the
+/// whole capture; dropped without `end`, it ends the capture and discards the graph.
+///
+/// ```
+/// # fn main() -> cuda_library::Result<()> {
+/// use cuda_library::{launch, CaptureMode, Device, LaunchConfig, Library};
+/// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+/// let ctx = Device::new(0)?.set_current()?;
+/// let lib = Library::load_file(path, &Default::default())?;
+/// let saxpy = lib.get_kernel("saxpy")?;
+/// let (x, y) = (ctx.htod(&[1.0f32; 256])?, ctx.alloc_zeroed::<f32>(256)?);
+/// let stream = ctx.create_stream()?;
+///
+/// let builder = stream.begin_capture(CaptureMode::ThreadLocal)?;
+/// y.fill_async(1.0f32, &stream)?;
+/// launch!(saxpy, &stream, &LaunchConfig::new(1, 256), 2.0f32, x, y, 256i32)?;
+/// let def = builder.end()?;
+/// assert_eq!(def.len(), 2);
+/// assert_eq!(y.to_vec()?[0], 0.0); // recorded, not run
+///
+/// def.instantiate()?.launch(&stream)?;
+/// stream.synchronize()?;
+/// assert_eq!(y.to_vec()?[0], 3.0);
+/// # Ok(()) }
+/// ```
+pub struct GraphBuilder<'s> {
+    stream: &'s Stream,
+    ended: bool,
+}
+
+impl std::fmt::Debug for GraphBuilder<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GraphBuilder")
+            .field("stream", self.stream)
+            .finish()
+    }
+}
+
+impl Stream {
+    /// Starts capturing the work queued on this stream into a graph
+    /// (`cuStreamBeginCapture`). `mode` says which calls that cannot be captured (a
+    /// synchronous copy, memset or allocation) are refused while it runs; such a call
+    /// invalidates the capture, and [`GraphBuilder::end`] then fails.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{CaptureMode, Device};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let stream = ctx.create_stream()?;
+    /// let buf = ctx.alloc_zeroed::<u32>(64)?;
+    /// let builder = stream.begin_capture(CaptureMode::Global)?;
+    /// buf.fill_async(7, &stream)?;          // recorded
+    /// assert!(buf.to_vec().is_err());       // a synchronous copy: refused, capture invalidated
+    /// assert!(builder.end().is_err());
+    ///
+    /// let builder = stream.begin_capture(CaptureMode::Global)?;
+    /// buf.fill_async(7, &stream)?;
+    /// let graph = builder.complete()?;
+    /// graph.launch(&stream)?;
+    /// stream.synchronize()?;
+    /// assert_eq!(buf.to_vec()?, [7; 64]);
+    /// # Ok(()) }
+    /// ```
+    pub fn begin_capture(&self, mode: CaptureMode) -> Result<GraphBuilder<'_>> {
+        self.imp.begin_capture(mode)?;
+        log::open(self);
+        Ok(GraphBuilder {
+            stream: self,
+            ended: false,
+        })
+    }
+}
+
+impl GraphBuilder<'_> {
+    /// The capturing stream.
+    pub fn stream(&self) -> &Stream {
+        self.stream
+    }
+
+    /// Ends the capture (`cuStreamEndCapture`): the graph of the work queued since
+    /// [`Stream::begin_capture`]. An error when the capture was invalidated.
+    pub fn end(mut self) -> Result<GraphDefinition> {
+        self.ended = true;
+        let nodes = log::close(self.stream);
+        let imp = self.stream.imp.end_capture()?;
+        let def = Definition::new(imp, nodes, true);
+        Ok(GraphDefinition {
+            inner: Arc::new(def),
+        })
+    }
+
+    /// Ends the capture and instantiates the graph: [`end`](GraphBuilder::end) then
+    /// [`GraphDefinition::instantiate`].
+    pub fn complete(self) -> Result<Graph> {
+        self.end()?.instantiate()
+    }
+}
+
+impl Drop for GraphBuilder<'_> {
+    fn drop(&mut self) {
+        if !self.ended {
+            log::close(self.stream);
+            // The graph is discarded; a capture that cannot end has nothing to give back.
+            let _ = self.stream.imp.end_capture();
+        }
+    }
+}

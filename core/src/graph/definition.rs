@@ -1,0 +1,511 @@
+//! [`GraphDefinition`]: a graph built node by node, or the result of a capture.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use super::log::NodeRecord;
+use super::node::{bytes_label, child_label, GraphNode, GraphNodeInfo, GraphNodeKind};
+use crate::backend::interface::CheckedArgs;
+use crate::backend::seam;
+use crate::backend::slot::{LibRef, Live};
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::kernel::Kernel;
+use crate::launch::{KernelArg, LaunchConfig};
+use crate::memory::{DeviceBuffer, DeviceRepr};
+use crate::stream::Event;
+
+/// A definition's state, shared with the executable graphs made from it (which keep it, and
+/// so the driver's graph and node handles, alive).
+pub(crate) struct Definition {
+    pub id: u64,
+    pub imp: seam::Graph,
+    nodes: Mutex<Vec<NodeRecord>>,
+    /// Events the nodes record or wait for, kept alive as long as the graph.
+    events: Mutex<Vec<Arc<Event>>>,
+    /// Made by a capture: its nodes are the driver's and cannot be named.
+    pub captured: bool,
+    /// Held while a node is added, so the backend's numbering and `nodes` agree when
+    /// threads add nodes at once.
+    adding: Mutex<()>,
+}
+
+impl Definition {
+    pub fn new(imp: seam::Graph, nodes: Vec<NodeRecord>, captured: bool) -> Self {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        Definition {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            imp,
+            nodes: Mutex::new(nodes),
+            events: Mutex::new(Vec::new()),
+            captured,
+            adding: Mutex::new(()),
+        }
+    }
+
+    /// Taken for the whole of adding a node or an edge.
+    fn adding(&self) -> MutexGuard<'_, ()> {
+        self.adding.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn nodes(&self) -> MutexGuard<'_, Vec<NodeRecord>> {
+        self.nodes.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Every library the graph runs kernels of, once each.
+    pub fn libs(&self) -> Vec<LibRef> {
+        let mut out: Vec<LibRef> = Vec::new();
+        for lib in self.nodes().iter().flat_map(|n| n.libs.iter()) {
+            if !out.iter().any(|l| l.same(lib)) {
+                out.push(*lib);
+            }
+        }
+        out
+    }
+
+    /// Holds every library the graph runs loaded for one call (the driver reads the
+    /// kernels' handles), or fails with `Error::Unloaded` when one was unloaded.
+    pub fn hold(&self) -> Result<Vec<Live>> {
+        self.libs()
+            .iter()
+            .map(|l| l.live(|| "a kernel of this graph".to_string()))
+            .collect()
+    }
+}
+
+/// A CUDA graph being defined (`CUgraph`): kernel launches, copies, memsets, event records
+/// and waits and whole child graphs, as nodes with explicit dependencies. Made node by node
+/// with [`GraphDefinition::new`] and the `add_*` methods (cuda.core's `GraphDefinition`), or
+/// by capturing a stream ([`Stream::begin_capture`](crate::Stream::begin_capture), cuda.core's
+/// `GraphBuilder`). [`instantiate`](GraphDefinition::instantiate) makes the executable
+/// [`Graph`](crate::Graph) that is launched. Destroyed on drop (its executable graphs keep what they need).
+///
+/// Kernel arguments are checked against the kernel's parameters exactly as launches are. A
+/// node names device memory by address: keep the buffers alive as long as the graph runs.
+///
+/// ```
+/// # fn main() -> cuda_library::Result<()> {
+/// use cuda_library::{Device, GraphDefinition, KernelArg, LaunchConfig, Library};
+/// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+/// let ctx = Device::new(0)?.set_current()?;
+/// let lib = Library::load_file(path, &Default::default())?;
+/// let saxpy = lib.get_kernel("saxpy")?;
+/// let n = 1024;
+/// let x = ctx.htod(&vec![1.0f32; n])?;
+/// let y = ctx.alloc_zeroed::<f32>(n)?;
+///
+/// // y = 2, then y = 3 * x + y: the kernel waits for the memset.
+/// let def = GraphDefinition::new(&ctx)?;
+/// let fill = def.add_memset(&[], &y, 2.0f32)?;
+/// let (a, len) = (3.0f32, n as i32);
+/// let args = [KernelArg::of(&a), KernelArg::from_ref(&x), KernelArg::from_ref(&y), KernelArg::of(&len)];
+/// def.add_kernel(&[fill], &saxpy, &LaunchConfig::for_num_elems(n as u32, 256), &args)?;
+///
+/// let graph = def.instantiate()?;
+/// let stream = ctx.create_stream()?;
+/// graph.launch(&stream)?;
+/// stream.synchronize()?;
+/// assert_eq!(y.to_vec()?[0], 5.0);
+/// # Ok(()) }
+/// ```
+///
+/// The [`graphs`](crate::guide::graphs) guide explains capture, explicit graphs and updates.
+pub struct GraphDefinition {
+    pub(crate) inner: Arc<Definition>,
+}
+
+impl std::fmt::Debug for GraphDefinition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GraphDefinition")
+            .field("nodes", &self.len())
+            .field("captured", &self.inner.captured)
+            .field("simulated", &self.is_simulated())
+            .finish()
+    }
+}
+
+impl GraphDefinition {
+    /// An empty graph in `ctx` (`cuGraphCreate`).
+    pub fn new(ctx: &Context) -> Result<GraphDefinition> {
+        let imp = seam::Graph::create(&ctx.imp)?;
+        Ok(GraphDefinition {
+            inner: Arc::new(Definition::new(imp, Vec::new(), false)),
+        })
+    }
+
+    /// Every node: what it does and what it waits for.
+    pub fn nodes(&self) -> Vec<GraphNodeInfo> {
+        self.inner.nodes().iter().map(|n| n.info.clone()).collect()
+    }
+
+    /// The number of nodes.
+    pub fn len(&self) -> usize {
+        self.inner.nodes().len()
+    }
+
+    /// Whether the graph has no nodes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether it runs on the simulator.
+    pub fn is_simulated(&self) -> bool {
+        self.inner.imp.is_simulated()
+    }
+
+    /// Whether a capture made it (its nodes cannot be named: add nodes to a definition made
+    /// with [`GraphDefinition::new`]).
+    pub fn is_captured(&self) -> bool {
+        self.inner.captured
+    }
+
+    /// The node numbered `index`, if there is one.
+    pub fn node(&self, index: usize) -> Option<GraphNode> {
+        (index < self.len()).then_some(GraphNode {
+            graph: self.inner.id,
+            index,
+        })
+    }
+
+    /// The numbers of `deps`, checked to be nodes of this graph.
+    fn deps(&self, deps: &[GraphNode]) -> Result<Vec<usize>> {
+        if self.inner.captured {
+            return Err(Error::Unsupported(
+                "a captured graph takes no new nodes here; make a GraphDefinition::new and \
+                 add the captured one as a child graph (add_child)"
+                    .to_string(),
+            ));
+        }
+        let n = self.len();
+        deps.iter()
+            .map(|d| {
+                if d.graph != self.inner.id || d.index >= n {
+                    Err(Error::InvalidArgument(format!(
+                        "dependency {} is a node of another graph",
+                        d.index
+                    )))
+                } else {
+                    Ok(d.index)
+                }
+            })
+            .collect()
+    }
+
+    /// Records a node the backend added as number `index`.
+    fn push(&self, index: usize, mut record: NodeRecord) -> GraphNode {
+        record.info.index = index;
+        let mut nodes = self.inner.nodes();
+        nodes.push(record);
+        GraphNode {
+            graph: self.inner.id,
+            index,
+        }
+    }
+
+    /// A kernel launch (`cuGraphAddKernelNode`) after `deps`, its arguments checked against
+    /// the kernel's parameters as [`Kernel::launch`] checks them (a wrong count or size is
+    /// [`Error::ArgumentCount`] or [`Error::ArgumentSize`]). A kernel whose library is
+    /// unloaded is [`Error::Unloaded`]. A cluster shape or cooperative launch is
+    /// [`Error::Unsupported`] (launch those on a stream).
+    pub fn add_kernel(
+        &self,
+        deps: &[GraphNode],
+        kernel: &Kernel,
+        config: &LaunchConfig,
+        args: &[KernelArg<'_>],
+    ) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
+        let deps = self.deps(deps)?;
+        let g = kernel.lib.live(|| "a kernel".to_string())?;
+        let params = kernel.params_held(&g)?;
+        let checked = match CheckedArgs::new(params, args) {
+            Ok(c) => c,
+            Err(m) => return Err(kernel.arg_error(&g, m)),
+        };
+        config.validate()?;
+        no_cluster(config)?;
+        let geometry = config.geometry();
+        let index = self
+            .inner
+            .imp
+            .add_kernel(&deps, &kernel.raw, &geometry, checked)?;
+        drop(g);
+        Ok(self.push(index, NodeRecord::kernel(kernel, geometry, deps)))
+    }
+
+    /// A device-to-device copy of all of `src` into `dst` (`cuGraphAddMemcpyNode`), which
+    /// must be as long.
+    pub fn add_memcpy<T: DeviceRepr>(
+        &self,
+        deps: &[GraphNode],
+        dst: &DeviceBuffer<T>,
+        src: &DeviceBuffer<T>,
+    ) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
+        let deps = self.deps(deps)?;
+        same_len(dst, src)?;
+        not_empty(dst, "copy")?;
+        let bytes = dst.size_bytes();
+        let index = self.inner.imp.add_memcpy(&deps, dst.ptr, src.ptr, bytes)?;
+        let label = format!("copy {}", bytes_label(bytes));
+        Ok(self.push(index, NodeRecord::plain(GraphNodeKind::Memcpy, label, deps)))
+    }
+
+    /// Sets every element of `dst` to `value` (`cuGraphAddMemsetNode`); elements of 1, 2 or
+    /// 4 bytes, as the driver's memset nodes take.
+    pub fn add_memset<T: DeviceRepr>(
+        &self,
+        deps: &[GraphNode],
+        dst: &DeviceBuffer<T>,
+        value: T,
+    ) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
+        let deps = self.deps(deps)?;
+        let (word, width) = memset_word(value)?;
+        not_empty(dst, "memset")?;
+        let index = self
+            .inner
+            .imp
+            .add_memset(&deps, dst.ptr, word, width, dst.len())?;
+        let label = format!("memset {}", bytes_label(dst.size_bytes()));
+        Ok(self.push(index, NodeRecord::plain(GraphNodeKind::Memset, label, deps)))
+    }
+
+    /// Records `event` when the node runs (`cuGraphAddEventRecordNode`); the graph keeps the
+    /// event alive. Two record nodes time the nodes between them.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use std::sync::Arc;
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// let buf = ctx.alloc_zeroed::<f32>(1 << 16)?;
+    /// let (start, end) = (Arc::new(ctx.create_event()?), Arc::new(ctx.create_event()?));
+    /// let def = cuda_library::GraphDefinition::new(&ctx)?;
+    /// let s = def.add_event_record(&[], &start)?;
+    /// let fill = def.add_memset(&[s], &buf, 1.0f32)?;
+    /// def.add_event_record(&[fill], &end)?;
+    /// let stream = ctx.create_stream()?;
+    /// def.instantiate()?.launch(&stream)?;
+    /// assert!(end.elapsed_ms_since(&start)? > 0.0);
+    /// # Ok(()) }
+    /// ```
+    pub fn add_event_record(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
+        let deps = self.deps(deps)?;
+        let index = self.inner.imp.add_event_record(&deps, &event.imp)?;
+        self.keep(event);
+        let record = NodeRecord::plain(GraphNodeKind::EventRecord, "record event".into(), deps);
+        Ok(self.push(index, record))
+    }
+
+    /// Waits for `event`'s last record before the nodes that depend on it run
+    /// (`cuGraphAddEventWaitNode`); the graph keeps the event alive.
+    pub fn add_event_wait(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
+        let deps = self.deps(deps)?;
+        let index = self.inner.imp.add_event_wait(&deps, &event.imp)?;
+        self.keep(event);
+        let record = NodeRecord::plain(GraphNodeKind::EventWait, "wait for event".into(), deps);
+        Ok(self.push(index, record))
+    }
+
+    fn keep(&self, event: &Arc<Event>) {
+        let mut events = self.inner.events.lock().unwrap_or_else(|p| p.into_inner());
+        events.push(event.clone());
+        // A child's events stay alive with the parent too.
+    }
+
+    /// A copy of `child` as one node (`cuGraphAddChildGraphNode`): later changes to `child`
+    /// do not reach it. A child holding a kernel of an unloaded library is
+    /// [`Error::Unloaded`].
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{Device, GraphDefinition};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let (a, b) = (ctx.alloc_zeroed::<u32>(8)?, ctx.alloc_zeroed::<u32>(8)?);
+    /// let step = GraphDefinition::new(&ctx)?; // a = 5, then b = a
+    /// let fill = step.add_memset(&[], &a, 5u32)?;
+    /// step.add_memcpy(&[fill], &b, &a)?;
+    /// let twice = GraphDefinition::new(&ctx)?;
+    /// let first = twice.add_child(&[], &step)?;
+    /// twice.add_child(&[first], &step)?;
+    /// assert_eq!(twice.nodes()[1].label, "child graph (2 nodes)");
+    /// let stream = ctx.create_stream()?;
+    /// twice.instantiate()?.launch(&stream)?;
+    /// stream.synchronize()?;
+    /// assert_eq!(b.to_vec()?, [5; 8]);
+    /// # Ok(()) }
+    /// ```
+    pub fn add_child(&self, deps: &[GraphNode], child: &GraphDefinition) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
+        let deps = self.deps(deps)?;
+        let _held = child.inner.hold()?;
+        let index = self.inner.imp.add_child(&deps, &child.inner.imp)?;
+        let events = child
+            .inner
+            .events
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
+        self.inner
+            .events
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend(events);
+        let mut record =
+            NodeRecord::plain(GraphNodeKind::ChildGraph, child_label(child.len()), deps);
+        record.libs = child.inner.libs();
+        Ok(self.push(index, record))
+    }
+
+    /// A node that does nothing, to join branches (`cuGraphAddEmptyNode`).
+    pub fn add_empty(&self, deps: &[GraphNode]) -> Result<GraphNode> {
+        let _adding = self.inner.adding();
+        let deps = self.deps(deps)?;
+        let index = self.inner.imp.add_empty(&deps)?;
+        let record = NodeRecord::plain(GraphNodeKind::Empty, "join".into(), deps);
+        Ok(self.push(index, record))
+    }
+
+    /// Makes each `to` wait for its `from` (`cuGraphAddDependencies`): nodes can be added in
+    /// any order and ordered afterwards. An edge that would close a cycle is an error.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// let buf = ctx.alloc_zeroed::<u8>(16)?;
+    /// let def = cuda_library::GraphDefinition::new(&ctx)?;
+    /// let second = def.add_memset(&[], &buf, 2u8)?;
+    /// let first = def.add_memset(&[], &buf, 1u8)?;
+    /// def.add_dependencies(&[(first, second)])?;
+    /// assert!(def.add_dependencies(&[(second, first)]).is_err()); // a cycle
+    /// let stream = ctx.create_stream()?;
+    /// def.instantiate()?.launch(&stream)?;
+    /// stream.synchronize()?;
+    /// assert_eq!(buf.to_vec()?, [2; 16]);
+    /// # Ok(()) }
+    /// ```
+    pub fn add_dependencies(&self, edges: &[(GraphNode, GraphNode)]) -> Result<()> {
+        let _adding = self.inner.adding();
+        let from = self.deps(&edges.iter().map(|e| e.0).collect::<Vec<_>>())?;
+        let to = self.deps(&edges.iter().map(|e| e.1).collect::<Vec<_>>())?;
+        let pairs: Vec<(usize, usize)> = from.into_iter().zip(to).collect();
+        {
+            // Check every edge on a copy of the dependencies before the backend sees any.
+            let mut deps: Vec<Vec<usize>> = self
+                .inner
+                .nodes()
+                .iter()
+                .map(|n| n.info.deps.clone())
+                .collect();
+            for &(f, t) in &pairs {
+                if f == t || reaches(&deps, f, t) {
+                    return Err(Error::InvalidArgument(format!(
+                        "an edge from node {f} to node {t} would close a cycle: node {f} \
+                         already waits for node {t}"
+                    )));
+                }
+                if !deps[t].contains(&f) {
+                    deps[t].push(f);
+                }
+            }
+        }
+        self.inner.imp.add_edges(&pairs)?;
+        let mut nodes = self.inner.nodes();
+        for (f, t) in pairs {
+            if !nodes[t].info.deps.contains(&f) {
+                nodes[t].info.deps.push(f);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether node `from` waits, directly or not, for node `to`.
+fn reaches(deps: &[Vec<usize>], from: usize, to: usize) -> bool {
+    let mut seen = vec![false; deps.len()];
+    let mut stack = vec![from];
+    while let Some(n) = stack.pop() {
+        if n == to {
+            return true;
+        }
+        if let Some(s) = seen.get_mut(n) {
+            if !*s {
+                *s = true;
+                stack.extend(deps[n].iter().copied());
+            }
+        }
+    }
+    false
+}
+
+/// An error for a kernel node with a cluster shape or a cooperative launch, which this
+/// crate's kernel nodes do not take (launch those on a stream).
+pub(crate) fn no_cluster(config: &LaunchConfig) -> Result<()> {
+    if config.cluster.is_some() || config.cooperative {
+        return Err(Error::Unsupported(
+            "a graph's kernel node takes no cluster shape or cooperative launch here; launch \
+             such kernels on a stream"
+                .to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// An error for a node over an empty buffer (the driver takes no zero-sized copy or memset
+/// node; a stream-ordered one of an empty buffer queues nothing).
+fn not_empty<T: DeviceRepr>(buf: &DeviceBuffer<T>, what: &str) -> Result<()> {
+    if buf.is_empty() {
+        return Err(Error::InvalidArgument(format!(
+            "a {what} node over an empty buffer would do nothing; leave it out"
+        )));
+    }
+    Ok(())
+}
+
+pub(crate) fn same_len<T: DeviceRepr>(dst: &DeviceBuffer<T>, src: &DeviceBuffer<T>) -> Result<()> {
+    if dst.len() != src.len() {
+        return Err(Error::SizeMismatch {
+            what: format!("a copy into a device buffer of {} elements", dst.len()),
+            expected: dst.size_bytes(),
+            got: src.size_bytes(),
+        });
+    }
+    Ok(())
+}
+
+/// A memset's value as the driver takes it: the element's bits and its width (1, 2 or 4).
+pub(crate) fn memset_word<T: DeviceRepr>(value: T) -> Result<(u32, u32)> {
+    match *crate::memory::as_bytes(std::slice::from_ref(&value)) {
+        [a] => Ok((a as u32, 1)),
+        [a, b] => Ok((u16::from_ne_bytes([a, b]) as u32, 2)),
+        [a, b, c, d] => Ok((u32::from_ne_bytes([a, b, c, d]), 4)),
+        _ => Err(Error::InvalidArgument(format!(
+            "a memset sets elements of 1, 2 or 4 bytes, not {} ({}); copy the values instead",
+            std::mem::size_of::<T>(),
+            std::any::type_name::<T>()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cycles_are_found() {
+        // 1 waits for 0, 2 waits for 1.
+        let deps = vec![vec![], vec![0], vec![1]];
+        assert!(reaches(&deps, 2, 0));
+        assert!(!reaches(&deps, 0, 2));
+    }
+
+    #[test]
+    fn memset_words_have_their_widths() {
+        assert_eq!(memset_word(7u8).unwrap(), (7, 1));
+        assert_eq!(memset_word(0x1234u16).unwrap(), (0x1234, 2));
+        assert_eq!(memset_word(1.0f32).unwrap(), (0x3f80_0000, 4));
+        assert!(memset_word(1.0f64).is_err());
+    }
+}

@@ -1,0 +1,34 @@
+//! CUDA graphs: work recorded once and launched many times with one call.
+//!
+//! A graph is a set of nodes (kernel launches, copies, memsets, event records and waits,
+//! whole child graphs) with dependencies between them. Launching a graph of a hundred small
+//! kernels costs one call rather than a hundred, which is what launch-bound loops (inference
+//! steps, iterative solvers, a notebook's sweep of small kernels) need.
+//!
+//! - [`Stream::begin_capture`](crate::Stream::begin_capture) records a stream's work into a
+//!   graph ([`GraphBuilder`], cuda.core's name).
+//! - [`GraphDefinition`] builds one node by node, with explicit dependencies.
+//! - [`Graph`] is the executable graph: [`upload`](Graph::upload),
+//!   [`launch`](Graph::launch), [`set_kernel_args`](Graph::set_kernel_args) for one kernel
+//!   node, [`update`](Graph::update) from a graph captured again.
+//!
+//! The same API runs on the simulator, which records the work and replays it when the graph
+//! is launched, with simulated times.
+//!
+//! The [`graphs`](crate::guide::graphs) guide explains them in full.
+
+mod capture;
+mod definition;
+mod exec;
+pub(crate) mod log;
+mod node;
+mod stream_ops;
+#[cfg(feature = "notebook")]
+mod timing;
+
+pub use capture::GraphBuilder;
+pub use definition::GraphDefinition;
+pub use exec::Graph;
+pub use node::{GraphNode, GraphNodeInfo, GraphNodeKind};
+#[cfg(feature = "notebook")]
+pub use timing::GraphTiming;

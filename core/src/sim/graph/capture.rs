@@ -1,0 +1,230 @@
+//! Stream capture on the simulated devices: while a stream captures, the work queued on it
+//! (launches, stream-ordered copies and memsets) is recorded into a graph, each node
+//! depending on the one before, instead of running.
+//!
+//! As on the driver, work that would run at once instead of in the graph is refused while
+//! a capture runs, and invalidates it (its end then fails, as
+//! `CUDA_ERROR_STREAM_CAPTURE_INVALIDATED` does): synchronous copies and memsets always
+//! (they run on the legacy default stream, which would wait for the capturing stream), and
+//! allocations as the capture mode says (any thread for `Global`, the capturing thread for
+//! `ThreadLocal`, never for `Relaxed`). Freeing memory is not refused here: a buffer dropped
+//! during a capture is freed.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::thread::ThreadId;
+
+use super::super::device::gpu;
+use super::super::library::Kernel;
+use super::super::stream::Stream;
+use super::super::SimBackend;
+use super::exec::run;
+use super::{kernel_op, Graph, Op};
+use crate::backend::interface::CaptureInterface;
+use crate::backend::interface::{ArgBytes, CheckedArgs};
+use crate::error::{Error, Result};
+use crate::info::CaptureMode;
+use crate::info::Geometry;
+
+/// Captures under way in the process, of any mode.
+static ANY: AtomicUsize = AtomicUsize::new(0);
+/// `Global` captures under way in the process.
+static GLOBAL: AtomicUsize = AtomicUsize::new(0);
+/// Refused synchronous copies so far: each invalidates every capture under way.
+static REFUSED_SYNC: AtomicU64 = AtomicU64::new(0);
+/// Refused allocations so far: each invalidates the non-relaxed captures under way.
+static REFUSED_GUARDED: AtomicU64 = AtomicU64::new(0);
+
+/// The captures under way, by the address of their stream (which the API's `GraphBuilder`
+/// borrows for the whole capture, so it does not move).
+static CAPTURES: Mutex<Vec<(usize, Capture)>> = Mutex::new(Vec::new());
+
+fn key(stream: &Stream) -> usize {
+    stream as *const Stream as usize
+}
+
+fn captures() -> MutexGuard<'static, Vec<(usize, Capture)>> {
+    CAPTURES.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+thread_local! {
+    /// `Global` and `ThreadLocal` captures begun on this thread and not ended.
+    static LOCAL: Cell<usize> = const { Cell::new(0) };
+}
+
+/// A stream's capture under way.
+struct Capture {
+    graph: Graph,
+    mode: CaptureMode,
+    thread: ThreadId,
+    /// The node the next one depends on.
+    last: Option<usize>,
+    /// The refusal counters when it began.
+    refused_at_begin: (u64, u64),
+}
+
+/// An error when a synchronous copy or memset (`what`) is asked for while a stream
+/// captures. It runs on the legacy default stream, which waits for every blocking stream
+/// (this crate's streams are blocking), so it would make the legacy stream depend on the
+/// capture: the driver refuses it whatever the mode (`CUDA_ERROR_STREAM_CAPTURE_IMPLICIT`)
+/// and invalidates the capture.
+pub(crate) fn refuse_sync_during_capture(what: &str) -> Result<()> {
+    if ANY.load(Ordering::Relaxed) == 0 {
+        return Ok(());
+    }
+    REFUSED_SYNC.fetch_add(1, Ordering::Relaxed);
+    Err(Error::InvalidArgument(format!(
+        "{what} while a stream is capturing would wait for the capture \
+         (CUDA_ERROR_STREAM_CAPTURE_IMPLICIT on the driver, which also invalidates the \
+         capture). Queue it on the capturing stream (DeviceBuffer::copy_from_buffer_async, \
+         fill_async), or do it before or after the capture"
+    )))
+}
+
+/// An error when memory is allocated while a capture guards against it (any thread for a
+/// `Global` capture, the capturing thread for `ThreadLocal`, never for `Relaxed`):
+/// `CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED` on the driver, which invalidates the capture.
+pub(crate) fn refuse_alloc_during_capture() -> Result<()> {
+    if GLOBAL.load(Ordering::Relaxed) == 0 && LOCAL.with(Cell::get) == 0 {
+        return Ok(());
+    }
+    REFUSED_GUARDED.fetch_add(1, Ordering::Relaxed);
+    Err(Error::InvalidArgument(
+        "allocating device memory is not allowed while a Global capture runs (or a \
+         ThreadLocal one on this thread): CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the \
+         driver, which also invalidates the capture. Allocate before the capture, or capture \
+         with CaptureMode::Relaxed"
+            .to_string(),
+    ))
+}
+
+fn refusals() -> (u64, u64) {
+    (
+        REFUSED_SYNC.load(Ordering::Relaxed),
+        REFUSED_GUARDED.load(Ordering::Relaxed),
+    )
+}
+
+impl Stream {
+    /// While the stream captures, records the operation `make` gives as the next node and
+    /// says so (`true`); otherwise `false`, and the caller runs the work.
+    pub(super) fn record_if_capturing(&self, make: impl FnOnce() -> Result<Op>) -> Result<bool> {
+        if ANY.load(Ordering::Relaxed) == 0 {
+            return Ok(false);
+        }
+        let mut all = captures();
+        let Some((_, c)) = all.iter_mut().find(|(k, _)| *k == key(self)) else {
+            return Ok(false);
+        };
+        let deps: Vec<usize> = c.last.into_iter().collect();
+        c.last = Some(c.graph.push(&deps, make()?));
+        Ok(true)
+    }
+
+    /// While the stream captures, records a launch of `kernel` as the next node and says so
+    /// (`true`); otherwise `false`, and the caller launches it.
+    pub fn record_launch_if_capturing<A: ArgBytes>(
+        &self,
+        kernel: &Kernel,
+        geometry: &Geometry,
+        args: &CheckedArgs<'_, A>,
+    ) -> Result<bool> {
+        self.record_if_capturing(|| kernel_op(kernel, geometry, args))
+    }
+
+    /// Records `op` when capturing, or runs it now on the stream's timeline.
+    fn enqueue(&self, op: Op) -> Result<()> {
+        let mut op = Some(op);
+        if self.record_if_capturing(|| Ok(op.take().unwrap_or(Op::Empty)))? {
+            return Ok(());
+        }
+        let op = op.unwrap_or(Op::Empty);
+        let mut t = self.timeline();
+        let start = t.max(gpu().lock().clock(self.ctx.ordinal).legacy_ns);
+        *t = run(&op, self, start)?;
+        Ok(())
+    }
+}
+
+fn illegal(what: &str) -> Error {
+    Error::InvalidArgument(format!("{what} (CUDA_ERROR_ILLEGAL_STATE on the driver)"))
+}
+
+impl CaptureInterface<SimBackend> for Stream {
+    fn begin_capture(&self, mode: CaptureMode) -> Result<()> {
+        let mut all = captures();
+        if all.iter().any(|(k, _)| *k == key(self)) {
+            return Err(illegal("the stream is already capturing"));
+        }
+        ANY.fetch_add(1, Ordering::Relaxed);
+        match mode {
+            CaptureMode::Global => {
+                GLOBAL.fetch_add(1, Ordering::Relaxed);
+                LOCAL.with(|l| l.set(l.get() + 1));
+            }
+            CaptureMode::ThreadLocal => LOCAL.with(|l| l.set(l.get() + 1)),
+            CaptureMode::Relaxed => {}
+        }
+        let capture = Capture {
+            graph: Graph::new(self.ctx.clone()),
+            mode,
+            thread: std::thread::current().id(),
+            last: None,
+            refused_at_begin: refusals(),
+        };
+        all.push((key(self), capture));
+        Ok(())
+    }
+
+    fn end_capture(&self) -> Result<Graph> {
+        let mut all = captures();
+        let Some(i) = all.iter().position(|(k, _)| *k == key(self)) else {
+            return Err(illegal("the stream is not capturing"));
+        };
+        let c = &all[i].1;
+        if c.mode != CaptureMode::Relaxed && c.thread != std::thread::current().id() {
+            return Err(Error::InvalidArgument(
+                "a Global or ThreadLocal capture must end on the thread that began it \
+                 (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD on the driver)"
+                    .to_string(),
+            ));
+        }
+        let (_, c) = all.swap_remove(i);
+        drop(all);
+        ANY.fetch_sub(1, Ordering::Relaxed);
+        match c.mode {
+            CaptureMode::Global => {
+                GLOBAL.fetch_sub(1, Ordering::Relaxed);
+                LOCAL.with(|l| l.set(l.get().saturating_sub(1)));
+            }
+            CaptureMode::ThreadLocal => LOCAL.with(|l| l.set(l.get().saturating_sub(1))),
+            CaptureMode::Relaxed => {}
+        }
+        let (sync, guarded) = refusals();
+        let invalidated = sync != c.refused_at_begin.0
+            || (c.mode != CaptureMode::Relaxed && guarded != c.refused_at_begin.1);
+        if invalidated {
+            return Err(Error::InvalidArgument(
+                "the capture was invalidated by a call it does not allow (a synchronous copy, \
+                 memset or allocation while it ran; CUDA_ERROR_STREAM_CAPTURE_INVALIDATED on \
+                 the driver); capture again without it"
+                    .to_string(),
+            ));
+        }
+        Ok(c.graph)
+    }
+
+    fn copy_async(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
+        self.enqueue(Op::Copy { dst, src, bytes })
+    }
+
+    fn memset_async(&self, dst: u64, value: u32, width: u32, count: usize) -> Result<()> {
+        self.enqueue(Op::Memset {
+            dst,
+            value,
+            width,
+            count,
+        })
+    }
+}

@@ -1,0 +1,431 @@
+//! Graph cases shared by the simulator's tests (`tests/sim_device/graph.rs`) and the GPU's
+//! (`tests/gpu/graph.rs`): each takes a context and asserts what a user relies on, so both
+//! backends are held to the same behaviour. The kernels are `tests/fixtures/kernels.ptx`.
+
+use std::sync::Arc;
+
+use cuda_library::{
+    launch, CaptureMode, Context, DeviceBuffer, Error, GraphDefinition, KernelArg, LaunchConfig,
+    Library,
+};
+
+const N: usize = 4096;
+
+fn fixture_lib() -> Library {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+    Library::load_file(path, &Default::default()).unwrap()
+}
+
+fn cfg() -> LaunchConfig {
+    LaunchConfig::for_num_elems(N as u32, 256)
+}
+
+/// The work both ways run: y = 1; five saxpys; z = y; z *= 2.
+fn queue_work(
+    lib: &Library,
+    stream: &cuda_library::Stream,
+    x: &DeviceBuffer<f32>,
+    y: &DeviceBuffer<f32>,
+    z: &DeviceBuffer<f32>,
+) {
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let scale = lib.get_kernel("_Z5scaleIfEvPT_S0_i").unwrap();
+    y.fill_async(1.0f32, stream).unwrap();
+    for i in 0..5 {
+        launch!(saxpy, stream, &cfg(), 0.5f32 * i as f32, *x, *y, N as i32).unwrap();
+    }
+    z.copy_from_buffer_async(y, stream).unwrap();
+    launch!(scale, stream, &cfg(), *z, 2.0f32, N as i32).unwrap();
+}
+
+/// A captured graph computes what the same launches on a stream compute, bit for bit, and
+/// runs nothing while it is captured.
+pub fn capture_matches_stream_launches(ctx: &Context) {
+    let lib = fixture_lib();
+    let stream = ctx.create_stream().unwrap();
+    let x = ctx
+        .htod(&(0..N).map(|i| i as f32 * 0.25).collect::<Vec<_>>())
+        .unwrap();
+    let (y, z) = (
+        ctx.alloc_zeroed::<f32>(N).unwrap(),
+        ctx.alloc_zeroed::<f32>(N).unwrap(),
+    );
+    queue_work(&lib, &stream, &x, &y, &z);
+    stream.synchronize().unwrap();
+    let (want_y, want_z) = (y.to_vec().unwrap(), z.to_vec().unwrap());
+
+    y.fill(0.0).unwrap();
+    z.fill(0.0).unwrap();
+    let builder = stream.begin_capture(CaptureMode::ThreadLocal).unwrap();
+    queue_work(&lib, &stream, &x, &y, &z);
+    let def = builder.end().unwrap();
+    assert_eq!(def.len(), 8, "{:?}", def.nodes());
+    assert!(def.is_captured());
+    assert!(
+        def.nodes()[1].label.starts_with("saxpy<<<16, 256>>>"),
+        "{:?}",
+        def.nodes()
+    );
+    assert_eq!(def.nodes()[7].deps, vec![6]);
+    assert!(
+        y.to_vec().unwrap().iter().all(|&v| v == 0.0),
+        "captured work ran"
+    );
+
+    let graph = def.instantiate().unwrap();
+    graph.upload(&stream).unwrap();
+    for _ in 0..2 {
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+        assert_eq!(bits(y.to_vec().unwrap()), bits(want_y.clone()));
+        assert_eq!(bits(z.to_vec().unwrap()), bits(want_z.clone()));
+    }
+}
+
+/// Explicit dependencies order the nodes, whatever order they were added in; an edge that
+/// closes a cycle is refused; child graphs and event nodes run in place.
+pub fn explicit_dependencies_order(ctx: &Context) {
+    let lib = fixture_lib();
+    let scale = lib.get_kernel("_Z5scaleIfEvPT_S0_i").unwrap();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let x = ctx.htod(&vec![1.0f32; N]).unwrap();
+    let y = ctx.alloc_zeroed::<f32>(N).unwrap();
+    let (yp, xp, n) = (y.device_ptr(), x.device_ptr(), N as i32);
+
+    // Added first, runs second: y *= 2 after y = 3.
+    let def = GraphDefinition::new(ctx).unwrap();
+    let two = 2.0f32;
+    let k = def
+        .add_kernel(
+            &[],
+            &scale,
+            &cfg(),
+            &[KernelArg::of(&yp), KernelArg::of(&two), KernelArg::of(&n)],
+        )
+        .unwrap();
+    let m = def.add_memset(&[], &y, 3.0f32).unwrap();
+    def.add_dependencies(&[(m, k)]).unwrap();
+    let e = def.add_dependencies(&[(k, m)]).unwrap_err();
+    assert!(e.to_string().contains("cycle"), "{e}");
+    assert_eq!(def.nodes()[k.index()].deps, vec![m.index()]);
+
+    // Then a child graph (y += x) and an event record after it.
+    let child = GraphDefinition::new(ctx).unwrap();
+    let one = 1.0f32;
+    child
+        .add_kernel(
+            &[],
+            &saxpy,
+            &cfg(),
+            &[
+                KernelArg::of(&one),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap();
+    let c = def.add_child(&[k], &child).unwrap();
+    let done = Arc::new(ctx.create_event().unwrap());
+    let start = Arc::new(ctx.create_event().unwrap());
+    let rec = def.add_event_record(&[c], &done).unwrap();
+    // A wait for that record, then a copy: z = y.
+    let z = ctx.alloc_zeroed::<f32>(N).unwrap();
+    let wait = def.add_event_wait(&[rec], &done).unwrap();
+    def.add_memcpy(&[wait], &z, &y).unwrap();
+    assert_eq!(def.len(), 6);
+    let graph = def.instantiate().unwrap();
+    start.record(&stream).unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert!(y.to_vec().unwrap().iter().all(|&v| v == 7.0));
+    assert!(z.to_vec().unwrap().iter().all(|&v| v == 7.0));
+    assert!(done.elapsed_ms_since(&start).unwrap() >= 0.0);
+
+    // A node of another graph is refused as a dependency.
+    let other = GraphDefinition::new(ctx).unwrap();
+    assert!(other.add_empty(&[k]).is_err());
+}
+
+/// A kernel node's new arguments are checked against the kernel's parameters as launches
+/// are: the wrong size or count is a clear error and changes nothing.
+pub fn kernel_node_update_checks_arguments(ctx: &Context) {
+    let lib = fixture_lib();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let x = ctx.htod(&vec![1.0f32; N]).unwrap();
+    let y = ctx.alloc_zeroed::<f32>(N).unwrap();
+    let (xp, yp, n) = (x.device_ptr(), y.device_ptr(), N as i32);
+    let def = GraphDefinition::new(ctx).unwrap();
+    let a = 1.0f32;
+    let fill = def.add_memset(&[], &y, 0.0f32).unwrap();
+    let node = def
+        .add_kernel(
+            &[fill],
+            &saxpy,
+            &cfg(),
+            &[
+                KernelArg::of(&a),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap();
+    // A cluster shape or a cooperative launch is no kernel node here, on either backend.
+    for config in [cfg().with_cluster(2), cfg().with_cooperative(true)] {
+        let e = def
+            .add_kernel(
+                &[],
+                &saxpy,
+                &config,
+                &[
+                    KernelArg::of(&a),
+                    KernelArg::of(&xp),
+                    KernelArg::of(&yp),
+                    KernelArg::of(&n),
+                ],
+            )
+            .unwrap_err();
+        assert!(matches!(e, Error::Unsupported(_)), "{e}");
+    }
+    let graph = def.instantiate().unwrap();
+
+    let a = 5.0f32;
+    graph
+        .set_kernel_args(
+            node,
+            &cfg(),
+            &[
+                KernelArg::of(&a),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap();
+    let wide = 5.0f64;
+    let e = graph
+        .set_kernel_args(
+            node,
+            &cfg(),
+            &[
+                KernelArg::of(&wide),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::ArgumentSize {
+                index: 0,
+                expected: 4,
+                got: 8,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("saxpy"), "{e}");
+    let e = graph
+        .set_kernel_args(node, &cfg(), &[KernelArg::of(&a)])
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::ArgumentCount {
+                expected: 4,
+                got: 1,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        graph.set_kernel_args(fill, &cfg(), &[]).is_err(),
+        "a memset node is no kernel node"
+    );
+
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert!(y.to_vec().unwrap().iter().all(|&v| v == 5.0));
+}
+
+/// A graph running a kernel of an unloaded library is refused with `Error::Unloaded`, at
+/// launch, instantiation and node creation alike.
+pub fn unloaded_library_is_refused(ctx: &Context) {
+    let lib = fixture_lib();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let x = ctx.htod(&vec![1.0f32; N]).unwrap();
+    let y = ctx.alloc_zeroed::<f32>(N).unwrap();
+    let builder = stream.begin_capture(CaptureMode::ThreadLocal).unwrap();
+    launch!(saxpy, &stream, &cfg(), 1.0f32, x, y, N as i32).unwrap();
+    let def = builder.end().unwrap();
+    let graph = def.instantiate().unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+
+    lib.unload().unwrap();
+    assert!(matches!(graph.launch(&stream), Err(Error::Unloaded { .. })));
+    assert!(matches!(def.instantiate(), Err(Error::Unloaded { .. })));
+    let (xp, yp, n, a) = (x.device_ptr(), y.device_ptr(), N as i32, 1.0f32);
+    let fresh = GraphDefinition::new(ctx).unwrap();
+    let e = fresh
+        .add_kernel(
+            &[],
+            &saxpy,
+            &cfg(),
+            &[
+                KernelArg::of(&a),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap_err();
+    assert!(matches!(e, Error::Unloaded { .. }), "{e}");
+    // So is a child graph with the unloaded kernel.
+    let parent = GraphDefinition::new(ctx).unwrap();
+    assert!(matches!(
+        parent.add_child(&[], &def),
+        Err(Error::Unloaded { .. })
+    ));
+    assert!(parent.is_empty());
+    assert_eq!(
+        y.to_vec().unwrap()[0],
+        1.0,
+        "only the launch before the unload ran"
+    );
+}
+
+/// An executable graph takes a recaptured graph's arguments (`Graph::update`); a recapture
+/// of another shape is refused and leaves it as it was.
+pub fn update_from_recapture(ctx: &Context) {
+    let lib = fixture_lib();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let x = ctx.htod(&vec![1.0f32; N]).unwrap();
+    let y = ctx.alloc_zeroed::<f32>(N).unwrap();
+    let capture = |a: f32, launches: usize| {
+        let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+        y.fill_async(0.0f32, &stream).unwrap();
+        for _ in 0..launches {
+            launch!(saxpy, &stream, &cfg(), a, x, y, N as i32).unwrap();
+        }
+        builder.end().unwrap()
+    };
+    let graph = capture(1.0, 2).instantiate().unwrap();
+    let run = || {
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        y.to_vec().unwrap()[N - 1]
+    };
+    assert_eq!(run(), 2.0);
+    graph.update(&capture(3.0, 2)).unwrap();
+    assert_eq!(run(), 6.0);
+    let e = graph.update(&capture(3.0, 3)).unwrap_err();
+    assert!(e.to_string().contains("instantiate it instead"), "{e}");
+    assert_eq!(run(), 6.0);
+    assert_eq!(graph.nodes().len(), 3);
+}
+
+/// A synchronous copy while a stream captures is refused and invalidates the capture (it
+/// would run on the legacy stream, which waits for the capturing one).
+pub fn synchronous_copy_during_capture_is_refused(ctx: &Context) {
+    let stream = ctx.create_stream().unwrap();
+    let y = ctx.alloc_zeroed::<f32>(N).unwrap();
+    let builder = stream.begin_capture(CaptureMode::Global).unwrap();
+    y.fill_async(2.0f32, &stream).unwrap();
+    assert!(y.copy_from(&vec![1.0f32; N]).is_err());
+    assert!(builder.end().is_err(), "the capture should be invalidated");
+    // The stream captures no more and works as before.
+    y.fill_async(4.0f32, &stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(y.to_vec().unwrap()[0], 4.0);
+}
+
+/// A child graph whose library is unloaded after it was added makes its parent refuse to
+/// instantiate.
+pub fn unloaded_child_is_refused(ctx: &Context) {
+    let lib = fixture_lib();
+    let empty = lib.get_kernel("empty").unwrap();
+    let child = GraphDefinition::new(ctx).unwrap();
+    child
+        .add_kernel(&[], &empty, &LaunchConfig::new(1, 32), &[])
+        .unwrap();
+    let parent = GraphDefinition::new(ctx).unwrap();
+    let c = parent.add_child(&[], &child).unwrap();
+    parent.add_empty(&[c]).unwrap();
+    let graph = parent.instantiate().unwrap();
+    let stream = ctx.create_stream().unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    lib.unload().unwrap();
+    assert!(matches!(parent.instantiate(), Err(Error::Unloaded { .. })));
+    assert!(matches!(graph.launch(&stream), Err(Error::Unloaded { .. })));
+}
+
+/// What each capture mode refuses, with the driver's error names (the simulator's messages
+/// name them too): an allocation under a Global or ThreadLocal capture on its thread
+/// (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`), the memset of `alloc_zeroed` under any capture
+/// (`CUDA_ERROR_STREAM_CAPTURE_IMPLICIT`: it would make the legacy stream wait for the
+/// capturing one); either invalidates the capture.
+pub fn capture_modes_guard_allocation(ctx: &Context) {
+    let stream = ctx.create_stream().unwrap();
+    for (mode, refused) in [
+        (CaptureMode::Global, "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
+        (
+            CaptureMode::ThreadLocal,
+            "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED",
+        ),
+        (CaptureMode::Relaxed, "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"),
+    ] {
+        let builder = stream.begin_capture(mode).unwrap();
+        let e = ctx.alloc_zeroed::<u8>(16).unwrap_err();
+        assert!(e.to_string().contains(refused), "{mode:?}: {e}");
+        let e = builder.end().unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"),
+            "{mode:?}: {e}"
+        );
+    }
+    assert!(ctx.alloc_zeroed::<u8>(16).is_ok(), "the captures ended");
+}
+
+/// A graph launched on a capturing stream is recorded as a child graph: the outer graph runs
+/// it in place, and refuses to run once its library is unloaded.
+pub fn graph_launched_into_a_capture_is_a_child(ctx: &Context) {
+    let lib = fixture_lib();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let x = ctx.htod(&vec![1.0f32; N]).unwrap();
+    let y = ctx.alloc_zeroed::<f32>(N).unwrap();
+    let inner = {
+        let builder = stream.begin_capture(CaptureMode::ThreadLocal).unwrap();
+        launch!(saxpy, &stream, &cfg(), 1.0f32, x, y, N as i32).unwrap();
+        builder.complete().unwrap()
+    };
+    let outer = {
+        let builder = stream.begin_capture(CaptureMode::ThreadLocal).unwrap();
+        y.fill_async(10.0f32, &stream).unwrap();
+        inner.launch(&stream).unwrap();
+        inner.launch(&stream).unwrap();
+        builder.end().unwrap()
+    };
+    assert_eq!(outer.len(), 3);
+    assert_eq!(outer.nodes()[1].label, "child graph (1 node)");
+    assert_eq!(y.to_vec().unwrap()[0], 0.0, "recorded, not run");
+    let graph = outer.instantiate().unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert!(y.to_vec().unwrap().iter().all(|&v| v == 12.0));
+    lib.unload().unwrap();
+    assert!(matches!(graph.launch(&stream), Err(Error::Unloaded { .. })));
+}

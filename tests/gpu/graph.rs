@@ -1,0 +1,53 @@
+//! Graphs on a GPU through the driver backend: the cases of `tests/common/graphs.rs`, which
+//! `tests/sim_device/graph.rs` runs on the simulator (the same assertions hold on both).
+
+use crate::common::gpu;
+use crate::common::graphs;
+
+gpu_tests![
+    capture_matches_stream_launches,
+    explicit_dependencies_order,
+    kernel_node_update_checks_arguments,
+    unloaded_library_is_refused,
+    unloaded_child_is_refused,
+    graph_launched_into_a_capture_is_a_child,
+    update_from_recapture,
+    synchronous_copy_during_capture_is_refused,
+    capture_modes_guard_allocation,
+];
+
+pub fn capture_matches_stream_launches() {
+    graphs::capture_matches_stream_launches(&gpu::context());
+}
+
+pub fn explicit_dependencies_order() {
+    graphs::explicit_dependencies_order(&gpu::context());
+}
+
+pub fn kernel_node_update_checks_arguments() {
+    graphs::kernel_node_update_checks_arguments(&gpu::context());
+}
+
+pub fn unloaded_library_is_refused() {
+    graphs::unloaded_library_is_refused(&gpu::context());
+}
+
+pub fn unloaded_child_is_refused() {
+    graphs::unloaded_child_is_refused(&gpu::context());
+}
+
+pub fn graph_launched_into_a_capture_is_a_child() {
+    graphs::graph_launched_into_a_capture_is_a_child(&gpu::context());
+}
+
+pub fn update_from_recapture() {
+    graphs::update_from_recapture(&gpu::context());
+}
+
+pub fn synchronous_copy_during_capture_is_refused() {
+    graphs::synchronous_copy_during_capture_is_refused(&gpu::context());
+}
+
+pub fn capture_modes_guard_allocation() {
+    graphs::capture_modes_guard_allocation(&gpu::context());
+}

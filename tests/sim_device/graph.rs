@@ -1,0 +1,139 @@
+//! Graphs on the simulator: the shared cases (`common::graphs`), run one at a time because
+//! a capture guards the whole process's synchronous copies, and the simulated timeline of a
+//! replay.
+
+use cuda_library::{Device, GraphDefinition, KernelArg, LaunchConfig, Library};
+
+use crate::common::graphs;
+
+fn ctx() -> cuda_library::Context {
+    Device::new(0).unwrap().set_current().unwrap()
+}
+
+#[test]
+fn capture_matches_stream_launches() {
+    let _t = crate::turn();
+    graphs::capture_matches_stream_launches(&ctx());
+}
+
+#[test]
+fn explicit_dependencies_order() {
+    let _t = crate::turn();
+    graphs::explicit_dependencies_order(&ctx());
+}
+
+#[test]
+fn kernel_node_update_checks_arguments() {
+    let _t = crate::turn();
+    graphs::kernel_node_update_checks_arguments(&ctx());
+}
+
+#[test]
+fn unloaded_library_is_refused() {
+    let _t = crate::turn();
+    graphs::unloaded_library_is_refused(&ctx());
+}
+
+#[test]
+fn update_from_recapture() {
+    let _t = crate::turn();
+    graphs::update_from_recapture(&ctx());
+}
+
+#[test]
+fn synchronous_copy_during_capture_is_refused() {
+    let _t = crate::turn();
+    graphs::synchronous_copy_during_capture_is_refused(&ctx());
+}
+
+#[test]
+fn capture_modes_guard_allocation() {
+    let _t = crate::turn();
+    graphs::capture_modes_guard_allocation(&ctx());
+}
+
+/// Independent branches overlap on the simulated timeline: two kernels that wait for nothing
+/// take less simulated time than the same two in a chain.
+#[test]
+fn independent_nodes_overlap_in_simulated_time() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+    let lib = Library::load_file(path, &Default::default()).unwrap();
+    let scale = lib.get_kernel("_Z5scaleIfEvPT_S0_i").unwrap();
+    let n = 1 << 16;
+    let (a, b) = (
+        ctx.alloc_zeroed::<f32>(n).unwrap(),
+        ctx.alloc_zeroed::<f32>(n).unwrap(),
+    );
+    let (ap, bp, two, len) = (a.device_ptr(), b.device_ptr(), 2.0f32, n as i32);
+    let cfg = LaunchConfig::for_num_elems(n as u32, 256);
+    let time = |chained: bool| {
+        let def = GraphDefinition::new(&ctx).unwrap();
+        let first = def
+            .add_kernel(
+                &[],
+                &scale,
+                &cfg,
+                &[KernelArg::of(&ap), KernelArg::of(&two), KernelArg::of(&len)],
+            )
+            .unwrap();
+        let deps = if chained { vec![first] } else { vec![] };
+        def.add_kernel(
+            &deps,
+            &scale,
+            &cfg,
+            &[KernelArg::of(&bp), KernelArg::of(&two), KernelArg::of(&len)],
+        )
+        .unwrap();
+        let graph = def.instantiate().unwrap();
+        let stream = ctx.create_stream().unwrap();
+        let before = stream.simulated_time_ms().unwrap();
+        graph.launch(&stream).unwrap();
+        stream.simulated_time_ms().unwrap() - before
+    };
+    let (parallel, chained) = (time(false), time(true));
+    assert!(
+        parallel > 0.0 && parallel < chained,
+        "{parallel} vs {chained}"
+    );
+}
+
+#[test]
+fn graph_launched_into_a_capture_is_a_child() {
+    let _t = crate::turn();
+    graphs::graph_launched_into_a_capture_is_a_child(&ctx());
+}
+
+#[test]
+fn unloaded_child_is_refused() {
+    let _t = crate::turn();
+    graphs::unloaded_child_is_refused(&ctx());
+}
+
+#[test]
+fn graphs_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<cuda_library::Graph>();
+    check::<GraphDefinition>();
+    check::<cuda_library::GraphNode>();
+}
+
+/// Nodes added from several threads at once keep the numbers the backend gave them.
+#[test]
+fn nodes_added_from_several_threads_keep_their_numbers() {
+    let _t = crate::turn();
+    let def = GraphDefinition::new(&ctx()).unwrap();
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..25 {
+                    let n = def.add_empty(&[]).unwrap();
+                    assert_eq!(def.nodes()[n.index()].index, n.index());
+                }
+            });
+        }
+    });
+    assert_eq!(def.len(), 100);
+    assert!(def.nodes().iter().enumerate().all(|(i, n)| n.index == i));
+}
