@@ -144,6 +144,8 @@ mod peer;
 #[cfg(not(target_arch = "wasm32"))]
 mod program;
 #[cfg(not(target_arch = "wasm32"))]
+mod program_cache;
+#[cfg(not(target_arch = "wasm32"))]
 mod raw;
 mod stream;
 mod texture;
@@ -191,3 +193,5 @@ pub use backend::driver_version;
 pub use driver::interop;
 #[cfg(not(target_arch = "wasm32"))]
 pub use program::{nvrtc_info, Program, ProgramOptions};
+#[cfg(not(target_arch = "wasm32"))]
+pub use program_cache::ProgramCache;

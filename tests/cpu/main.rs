@@ -10,3 +10,4 @@ mod errors;
 #[cfg(feature = "serde")]
 mod image_table;
 mod nvrtc;
+mod program_cache;
