@@ -16,6 +16,7 @@ pub mod differential;
 pub mod gpu;
 pub mod half_ops;
 pub mod hostile;
+pub mod mem_pool;
 pub mod multi_device;
 pub mod nvrtc;
 pub mod ptx_ops;

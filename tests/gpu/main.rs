@@ -48,6 +48,7 @@ mod corpus;
 mod cudarc;
 mod differential;
 mod library;
+mod mem_pool;
 mod multi_device;
 mod profile;
 mod semantics;
@@ -88,6 +89,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(cudarc::tests());
     tests.extend(differential::tests());
     tests.extend(library::tests());
+    tests.extend(mem_pool::tests());
     tests.extend(multi_device::tests());
     tests.extend(profile::tests());
     tests.extend(semantics::tests());

@@ -11,6 +11,7 @@ mod corpus;
 mod differential;
 mod hostile_runtime;
 mod limits;
+mod mem_pool;
 mod runtime_budget;
 
 use std::sync::{Mutex, MutexGuard};

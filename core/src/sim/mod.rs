@@ -59,6 +59,7 @@ pub(crate) mod cost;
 pub(crate) mod device;
 pub(crate) mod engine;
 pub(crate) mod library;
+mod mem_pool;
 mod stream;
 mod texture;
 
@@ -79,6 +80,7 @@ pub(crate) use library::{Kernel, Library};
 // paths stay here, where the simulator makes them.
 pub use crate::profile::hints::Hint;
 pub use crate::profile::launch::LaunchProfile;
+pub(crate) use mem_pool::MemPool;
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};
 
@@ -94,4 +96,5 @@ impl crate::backend::interface::Backend for SimBackend {
     type Kernel = Kernel;
     type Array = Array;
     type TexObject = TexObject;
+    type MemPool = MemPool;
 }
