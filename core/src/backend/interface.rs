@@ -14,10 +14,10 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::image::ImageKind;
+use crate::info::MemPoolStats;
 use crate::info::{
     CachePreference, DeviceProperties, Geometry, KernelAttribute, KernelAttributes, ParamInfo,
 };
-use crate::mem_pool::MemPoolStats;
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 

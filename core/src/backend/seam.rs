@@ -491,7 +491,7 @@ impl MemPool {
         )
     }
 
-    pub fn stats(&self) -> Result<crate::mem_pool::MemPoolStats> {
+    pub fn stats(&self) -> Result<crate::info::MemPoolStats> {
         on!(self, MemPool::Driver(p) => p.stats(), MemPool::Sim(p) => p.stats())
     }
 

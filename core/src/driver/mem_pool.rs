@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::{cu, Context, DriverBackend};
 use crate::backend::interface::MemPoolInterface;
 use crate::error::Result;
-use crate::mem_pool::MemPoolStats;
+use crate::info::MemPoolStats;
 use crate::sys::driver as sys;
 
 /// A `CUmemoryPool`: a created pool (destroyed on drop) or a device's default pool.

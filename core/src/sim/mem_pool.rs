@@ -9,12 +9,11 @@
 use std::ffi::c_void;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use super::context::Context;
 use super::device::gpu;
-use super::SimBackend;
+use super::{Context, SimBackend};
 use crate::backend::interface::MemPoolInterface;
 use crate::error::{Error, Result};
-use crate::mem_pool::MemPoolStats;
+use crate::info::MemPoolStats;
 
 /// A simulated pool; clones of a device's default pool share its state.
 pub(crate) struct MemPool {
