@@ -26,6 +26,10 @@ use crate::object_code::ObjectCode;
 /// The first bytes of every entry; a new layout gets a new number, and old entries miss.
 const MAGIC: &[u8; 16] = b"culib-nvrtc-v1\n\0";
 
+/// How old a temporary file must be to count as left behind by a writer that died (a
+/// live writer renames its file within moments).
+const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(3600);
+
 /// What an entry file's name ends with.
 const ENTRY_EXT: &str = "entry";
 
@@ -335,8 +339,10 @@ impl ProgramCache {
     }
 
     /// Removes entries, least recently used first, until they total at most the bound;
-    /// `keep` (the entry just written) goes last.
+    /// `keep` (the entry just written) goes last. Also removes temporary files a writer
+    /// that died left behind (older than [`STALE_TEMP`]).
     fn evict(&self, keep: &Path) -> Result<()> {
+        self.remove_stale_temps();
         let mut entries = self.entries()?;
         let mut total: u64 = entries.iter().map(|e| e.size).sum();
         if total <= self.max_bytes {
@@ -352,6 +358,24 @@ impl ProgramCache {
             total = total.saturating_sub(e.size);
         }
         Ok(())
+    }
+
+    fn remove_stale_temps(&self) {
+        let Ok(read) = std::fs::read_dir(&self.dir) else {
+            return;
+        };
+        for item in read.flatten() {
+            let path = item.path();
+            let old = item
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > STALE_TEMP);
+            if is_temp(&path) && old {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
     }
 
     /// The entry files: path, size, modification time.
@@ -785,6 +809,25 @@ mod tests {
         tiny.put(&key("k4"), &code(&big)).unwrap();
         assert_eq!(tiny.len().unwrap(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_write_removes_temporary_files_left_behind_long_ago() {
+        let cache = ProgramCache::new(temp_dir("stale"));
+        std::fs::create_dir_all(cache.dir()).unwrap();
+        let (stale, fresh) = (
+            cache.dir().join(".tmp-1-0-0"),
+            cache.dir().join(".tmp-2-0-0"),
+        );
+        std::fs::write(&stale, b"half").unwrap();
+        std::fs::write(&fresh, b"being written").unwrap();
+        let long_ago = SystemTime::now() - 2 * STALE_TEMP;
+        let f = std::fs::File::options().append(true).open(&stale).unwrap();
+        f.set_modified(long_ago).unwrap();
+        cache.put(&key("a"), &code("A")).unwrap();
+        assert!(!stale.exists());
+        assert!(fresh.exists());
+        std::fs::remove_dir_all(cache.dir()).unwrap();
     }
 
     #[test]
