@@ -157,6 +157,7 @@ mod regen {
         |DevicePrimaryCtx.*|Ctx(GetCurrent|SetCurrent|Synchronize|GetDevice|PushCurrent.*|PopCurrent.*|Create.*|Destroy.*)\
         |Library.*|Kernel.*|ModuleGet.*|FuncGet.*|FuncSet.*|LaunchKernel.*\
         |Mem(Alloc|AllocManaged|Free|GetInfo|GetAddressRange|cpyHtoD|cpyDtoH|cpyDtoD|cpyHtoDAsync|cpyDtoHAsync|setD8|setD32|setD8Async|setD32Async)(_v2)?\
+        |Mem(AllocAsync|FreeAsync|AllocFromPoolAsync|Pool(Create|Destroy|SetAttribute|GetAttribute|TrimTo))|DeviceGetDefaultMemPool\
         |Stream(Create|Destroy|Synchronize|Query)(_v2)?|Event(Create|Destroy|Record|Synchronize|Query|ElapsedTime)(_v2)?\
         |OccupancyMax.*|TexObject(Create|Destroy)|SurfObject(Create|Destroy)\
         |Array(Create|Destroy|3DCreate)(_v2)?|Memcpy3D(_v2)?\

@@ -215,6 +215,35 @@ fn run() -> cuda_library::Result<()> {
         ));
     }
 
+    // Stream-ordered allocation: a 1 MiB scratch buffer allocated and freed on a stream
+    // from the device's default pool, the stream drained between batches (untimed).
+    {
+        let alloc_async = sym::<sys::PFN_cuMemAllocAsync_v11020>(&raw, b"cuMemAllocAsync\0")
+            .expect("cuMemAllocAsync");
+        let free_async = sym::<sys::PFN_cuMemFreeAsync_v11020>(&raw, b"cuMemFreeAsync\0")
+            .expect("cuMemFreeAsync");
+        let raw_stream: sys::CUstream = stream.as_raw().cast();
+        rows.push(compare(
+            "alloc_async + free on drop (1 MiB, default pool)",
+            "µs",
+            1e6,
+            ROUNDS * 2,
+            2_000,
+            || {
+                let mut p: sys::CUdeviceptr = 0;
+                // SAFETY: a live stream; the allocation is freed right after, on it.
+                unsafe {
+                    check(alloc_async(&mut p, 1 << 20, raw_stream), "cuMemAllocAsync");
+                    check(free_async(p, raw_stream), "cuMemFreeAsync");
+                }
+            },
+            || {
+                black_box(stream.alloc_async::<u8>(1 << 20).expect("alloc_async"));
+            },
+            || stream.synchronize().expect("synchronize"),
+        ));
+    }
+
     // 3. and 4. launches: CPU-side enqueue cost per launch.
     let batch = 256;
     let empty = lib.get_kernel("empty")?;

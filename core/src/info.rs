@@ -266,3 +266,27 @@ pub enum CaptureMode {
     /// default).
     Relaxed,
 }
+
+/// What a [`MemPool`](crate::MemPool) holds, in bytes (`CU_MEMPOOL_ATTR_*`).
+///
+/// ```
+/// # fn main() -> cuda_library::Result<()> {
+/// let ctx = cuda_library::Device::new(0)?.set_current()?;
+/// let stats = cuda_library::MemPool::device_default(&ctx)?.stats()?;
+/// assert!(stats.used <= stats.reserved);
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MemPoolStats {
+    /// Memory the pool holds from the system: in use, and freed but kept.
+    pub reserved: u64,
+    /// The most `reserved` has been.
+    pub reserved_high: u64,
+    /// Memory in buffers not yet freed.
+    pub used: u64,
+    /// The most `used` has been.
+    pub used_high: u64,
+    /// How much freed memory the pool keeps at a synchronization point.
+    pub release_threshold: u64,
+}

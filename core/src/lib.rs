@@ -142,11 +142,14 @@ mod kernel_table;
 mod launch;
 mod library;
 mod linker;
+mod mem_pool;
 mod memory;
 mod object_code;
 mod peer;
 #[cfg(not(target_arch = "wasm32"))]
 mod program;
+#[cfg(not(target_arch = "wasm32"))]
+mod program_cache;
 #[cfg(not(target_arch = "wasm32"))]
 mod raw;
 mod stream;
@@ -185,6 +188,7 @@ pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
 pub use library::{Library, ModuleHandle};
 pub use limits::{limits, set_limits, ApproxMath, Limits};
 pub use linker::{nvjitlink_info, Linker, LinkerBackend, LinkerOptions};
+pub use mem_pool::{MemPool, MemPoolStats};
 pub use memory::{DeviceBuffer, DevicePtr, DeviceRepr};
 pub use names::demangle;
 pub use object_code::{ImageSource, ObjectCode};
@@ -199,3 +203,5 @@ pub use backend::driver_version;
 pub use driver::interop;
 #[cfg(not(target_arch = "wasm32"))]
 pub use program::{nvrtc_info, Program, ProgramOptions};
+#[cfg(not(target_arch = "wasm32"))]
+pub use program_cache::ProgramCache;

@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 use std::ffi::c_void;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use crate::backend::interface::Loaded;
 use crate::backend::seam;
@@ -69,6 +71,8 @@ pub struct Library {
     jit_info_log: String,
     /// Name expression -> symbol, from [`ObjectCode`](crate::ObjectCode).
     symbols: BTreeMap<String, String>,
+    /// Kernels already looked up, by the name asked for.
+    taken: Box<TakenKernels>,
 }
 
 impl std::fmt::Debug for Library {
@@ -127,6 +131,7 @@ impl Library {
             kind,
             jit_info_log: l.info_log,
             symbols: BTreeMap::new(),
+            taken: Box::default(),
         }
     }
 
@@ -176,6 +181,7 @@ impl Library {
             kind: None,
             jit_info_log: String::new(),
             symbols: BTreeMap::new(),
+            taken: Box::default(),
         })
     }
 
@@ -226,15 +232,51 @@ impl Library {
 
     /// A kernel by its symbol name (the mangled name for C++ kernels not declared
     /// `extern "C"`, or a name expression the library's [`ObjectCode`](crate::ObjectCode)
-    /// maps). On the driver the lookup costs one driver call and does not allocate.
+    /// maps).
+    ///
+    /// The first lookup of a name costs one driver call (`cuLibraryGetKernel`) and keeps the
+    /// handle, which the driver keeps stable for the library's lifetime; later lookups of
+    /// that name are answered by the library itself, faster than the driver call, with no
+    /// lock and no allocation. The first [`KEPT_KERNEL_NAMES`](Library::KEPT_KERNEL_NAMES)
+    /// names looked up are kept; others cost the driver call every time.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+    /// let lib = cuda_library::Library::load_file(path, &Default::default())?;
+    /// let first = lib.get_kernel("saxpy")?; // asks the backend
+    /// let again = lib.get_kernel("saxpy")?; // answered by the library
+    /// assert_eq!(first.as_raw(), again.as_raw());
+    /// assert!(lib.get_kernel("no_such_kernel").is_err());
+    /// # Ok(()) }
+    /// ```
     #[inline(always)]
     pub fn get_kernel(&self, name: &str) -> Result<Kernel> {
-        let name = self.symbol(name);
         // The library is loaded for as long as `self` is borrowed (unload takes `self`): no
-        // hold.
-        match self.lib.imp.get_kernel(name)? {
+        // hold, and a kept handle is valid.
+        match self.taken.find(name) {
             Some(raw) => Ok(Kernel::new(self.lib, raw)),
-            None => Err(self.missing("kernel", name)),
+            None => self.look_up_kernel(name),
+        }
+    }
+
+    /// How many kernel names a library keeps the handles of, for
+    /// [`get_kernel`](Library::get_kernel) to answer without the driver.
+    ///
+    /// ```
+    /// assert_eq!(cuda_library::Library::KEPT_KERNEL_NAMES, 32);
+    /// ```
+    pub const KEPT_KERNEL_NAMES: usize = TAKEN_SLOTS;
+
+    /// A kernel the library has not kept: asks the backend, and keeps the answer.
+    fn look_up_kernel(&self, name: &str) -> Result<Kernel> {
+        let symbol = self.symbol(name);
+        match self.lib.imp.get_kernel(symbol)? {
+            Some(raw) => {
+                self.taken.keep(name, raw);
+                Ok(Kernel::new(self.lib, raw))
+            }
+            None => Err(self.missing("kernel", symbol)),
         }
     }
 
@@ -380,6 +422,60 @@ impl Drop for Library {
     }
 }
 
+/// How many kernel names a [`TakenKernels`] keeps.
+const TAKEN_SLOTS: usize = 32;
+
+/// The kernels of a library already looked up, by the name asked for: an append-only list
+/// that readers search without a lock (each slot is written once, before `filled` counts
+/// it). Bounded, so a program asking for many names keeps at most [`TAKEN_SLOTS`] of them;
+/// it lives and dies with its [`Library`], so a kept handle is never used after unload.
+struct TakenKernels {
+    /// How many slots are written (a `Release` store after the slot's write).
+    filled: AtomicUsize,
+    slots: [OnceLock<(Box<str>, seam::Kernel)>; TAKEN_SLOTS],
+    /// Serialises writers, so two threads never claim one slot.
+    adding: Mutex<()>,
+}
+
+impl Default for TakenKernels {
+    fn default() -> Self {
+        TakenKernels {
+            filled: AtomicUsize::new(0),
+            slots: std::array::from_fn(|_| OnceLock::new()),
+            adding: Mutex::new(()),
+        }
+    }
+}
+
+impl TakenKernels {
+    /// The kept kernel named `name`.
+    #[inline(always)]
+    fn find(&self, name: &str) -> Option<seam::Kernel> {
+        let filled = self.filled.load(Ordering::Acquire);
+        self.slots
+            .iter()
+            .take(filled)
+            .filter_map(OnceLock::get)
+            .find(|(kept, _)| **kept == *name)
+            .map(|(_, kernel)| *kernel)
+    }
+
+    /// Keeps `kernel` under `name`, unless it is kept already or the slots are full.
+    #[cold]
+    fn keep(&self, name: &str, kernel: seam::Kernel) {
+        let _g = self.adding.lock().unwrap_or_else(|p| p.into_inner());
+        let filled = self.filled.load(Ordering::Relaxed);
+        if self.find(name).is_some() {
+            return;
+        }
+        if let Some(slot) = self.slots.get(filled) {
+            if slot.set((name.into(), kernel)).is_ok() {
+                self.filled.store(filled + 1, Ordering::Release);
+            }
+        }
+    }
+}
+
 /// The library's `CUmodule` in one context, valid while the library is loaded.
 #[derive(Clone)]
 pub struct ModuleHandle {
@@ -400,5 +496,87 @@ impl ModuleHandle {
     pub fn as_raw(&self) -> Result<*mut c_void> {
         let _g = self.lib.live(|| "a module".to_string())?;
         Ok(self.raw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// PTX with `n` empty kernels `k0`, `k1`, ...
+    fn many_kernels(n: usize) -> String {
+        let mut ptx = String::from(".version 8.0\n.target sm_80\n.address_size 64\n");
+        for i in 0..n {
+            ptx.push_str(&format!(".visible .entry k{i}() {{ ret; }}\n"));
+        }
+        ptx
+    }
+
+    #[test]
+    fn a_repeated_lookup_returns_the_kept_handle() {
+        let lib =
+            Library::load_data(many_kernels(3).as_bytes(), &LibraryOptions::default()).unwrap();
+        let first = lib.get_kernel("k1").unwrap();
+        assert_eq!(lib.taken.filled.load(Ordering::Relaxed), 1);
+        let again = lib.get_kernel("k1").unwrap();
+        assert_eq!(again.name().unwrap(), "k1");
+        assert!(lib.contains(&again) && lib.contains(&first));
+        assert_eq!(lib.taken.filled.load(Ordering::Relaxed), 1);
+        // A missing name is not kept, and stays an error.
+        assert!(lib.get_kernel("k9").is_err());
+        assert!(lib.get_kernel("k9").is_err());
+        assert_eq!(lib.taken.filled.load(Ordering::Relaxed), 1);
+    }
+
+    #[test]
+    fn names_past_the_bound_still_resolve() {
+        let n = TAKEN_SLOTS + 8;
+        let lib =
+            Library::load_data(many_kernels(n).as_bytes(), &LibraryOptions::default()).unwrap();
+        for round in 0..2 {
+            for i in 0..n {
+                let k = lib.get_kernel(&format!("k{i}")).unwrap();
+                assert_eq!(k.name().unwrap(), format!("k{i}"), "round {round}");
+            }
+        }
+        assert_eq!(lib.taken.filled.load(Ordering::Relaxed), TAKEN_SLOTS);
+    }
+
+    #[test]
+    fn threads_looking_up_at_once_keep_each_name_once() {
+        let n = 12;
+        let lib =
+            Library::load_data(many_kernels(n).as_bytes(), &LibraryOptions::default()).unwrap();
+        std::thread::scope(|s| {
+            for t in 0..4 {
+                let lib = &lib;
+                s.spawn(move || {
+                    for r in 0..50 {
+                        let i = (r * 7 + t) % n;
+                        let k = lib.get_kernel(&format!("k{i}")).unwrap();
+                        assert_eq!(k.name().unwrap(), format!("k{i}"));
+                    }
+                });
+            }
+        });
+        let filled = lib.taken.filled.load(Ordering::Relaxed);
+        assert_eq!(filled, n);
+        let mut names: Vec<&str> = lib.taken.slots[..filled]
+            .iter()
+            .filter_map(|s| s.get().map(|(name, _)| &**name))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n);
+    }
+
+    #[test]
+    fn a_kept_kernel_is_unusable_after_unload() {
+        let lib =
+            Library::load_data(many_kernels(2).as_bytes(), &LibraryOptions::default()).unwrap();
+        lib.get_kernel("k0").unwrap();
+        let kept = lib.get_kernel("k0").unwrap();
+        lib.unload().unwrap();
+        assert!(matches!(kept.name(), Err(Error::Unloaded { .. })));
     }
 }

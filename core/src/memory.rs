@@ -2,6 +2,7 @@
 
 use std::marker::PhantomData;
 use std::mem::size_of;
+use std::sync::Arc;
 
 use crate::backend::seam;
 use crate::context::Context;
@@ -61,11 +62,25 @@ pub(crate) fn as_bytes_mut<T: DeviceRepr>(v: &mut [T]) -> &mut [u8] {
 /// ```
 pub struct DeviceBuffer<T: DeviceRepr> {
     pub(crate) ptr: u64,
-    len: usize,
+    pub(crate) len: usize,
     pub(crate) ctx: seam::Context,
+    /// How the memory is given back on drop.
+    pub(crate) release: Release,
     /// The element type; `fn() -> T` so the buffer is `Send` and `Sync` whatever `T` is
     /// (it holds no `T`, only device memory).
-    _t: PhantomData<fn() -> T>,
+    pub(crate) _t: PhantomData<fn() -> T>,
+}
+
+/// How a [`DeviceBuffer`]'s memory is given back when it drops.
+pub(crate) enum Release {
+    /// `cuMemFree` (memory from `cuMemAlloc`).
+    Free,
+    /// `cuMemFreeAsync` on the stream it was allocated on, to `pool` (the device's current
+    /// pool when `None`). Holding both keeps them alive until then.
+    OnStream {
+        stream: Arc<seam::Stream>,
+        pool: Option<Arc<seam::MemPool>>,
+    },
 }
 
 impl<T: DeviceRepr> std::fmt::Debug for DeviceBuffer<T> {
@@ -99,6 +114,7 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
             ptr,
             len,
             ctx: ctx.imp.clone(),
+            release: Release::Free,
             _t: PhantomData,
         })
     }
@@ -214,6 +230,20 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
             imp: self.ctx.clone(),
         }
     }
+
+    /// Whether the buffer was allocated on a stream ([`Stream::alloc_async`](crate::Stream::alloc_async))
+    /// and is freed on that stream when it drops.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// assert!(!ctx.alloc_zeroed::<u8>(16)?.is_stream_ordered());
+    /// assert!(ctx.create_stream()?.alloc_async::<u8>(16)?.is_stream_ordered());
+    /// # Ok(()) }
+    /// ```
+    pub fn is_stream_ordered(&self) -> bool {
+        matches!(self.release, Release::OnStream { .. })
+    }
 }
 
 impl<T: DeviceRepr> Drop for DeviceBuffer<T> {
@@ -222,7 +252,10 @@ impl<T: DeviceRepr> Drop for DeviceBuffer<T> {
             return;
         }
         // Frees memory this value owns. Errors cannot be reported from Drop.
-        let _ = self.ctx.free(self.ptr);
+        let _ = match &self.release {
+            Release::Free => self.ctx.free(self.ptr),
+            Release::OnStream { stream, pool } => stream.free_async(self.ptr, pool.as_deref()),
+        };
     }
 }
 

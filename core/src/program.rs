@@ -6,6 +6,7 @@ use crate::driver::{loader, nvrtc};
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
 use crate::object_code::ObjectCode;
+use crate::program_cache::{KeyBuilder, ProgramCache};
 
 /// The C and C++ standard headers NVRTC does not ship, as the crate ships them
 /// (`core/include/nvrtc/`): handed to `nvrtcCreateProgram` as in-memory headers, each unless an
@@ -161,6 +162,21 @@ pub struct Program {
     source: String,
     name: String,
     options: ProgramOptions,
+    /// Which compile cache [`compile`](Program::compile) uses.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    cache: CacheChoice,
+}
+
+/// Which [`ProgramCache`] a [`Program`] compiles through.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+enum CacheChoice {
+    /// [`ProgramCache::user_default`], when it is on.
+    #[default]
+    UserDefault,
+    /// None.
+    Off,
+    /// This one.
+    In(ProgramCache),
 }
 
 impl Program {
@@ -170,6 +186,47 @@ impl Program {
             source: source.into(),
             name: "program.cu".to_string(),
             options,
+            cache: CacheChoice::UserDefault,
+        }
+    }
+
+    /// Compiles through `cache` rather than the default one (which
+    /// [`ProgramCache::set_enabled`] does not switch off).
+    ///
+    /// ```
+    /// use cuda_library::{Program, ProgramCache, ProgramOptions};
+    /// let cache = ProgramCache::new(std::env::temp_dir().join("my-kernels"));
+    /// let prog = Program::new("__global__ void k() {}", ProgramOptions::default()).with_cache(cache);
+    /// ```
+    pub fn with_cache(mut self, cache: ProgramCache) -> Self {
+        self.cache = CacheChoice::In(cache);
+        self
+    }
+
+    /// Compiles with NVRTC every time, reading and writing no cache.
+    ///
+    /// ```
+    /// use cuda_library::{Program, ProgramOptions};
+    /// let prog = Program::new("__global__ void k() {}", ProgramOptions::default()).without_cache();
+    /// ```
+    pub fn without_cache(mut self) -> Self {
+        self.cache = CacheChoice::Off;
+        self
+    }
+
+    /// The cache [`compile`](Program::compile) would use now, or `None`.
+    ///
+    /// ```
+    /// use cuda_library::{Program, ProgramOptions};
+    /// let prog = Program::new("__global__ void k() {}", ProgramOptions::default());
+    /// assert!(prog.clone().without_cache().cache().is_none());
+    /// assert_eq!(prog.cache(), cuda_library::ProgramCache::user_default());
+    /// ```
+    pub fn cache(&self) -> Option<ProgramCache> {
+        match &self.cache {
+            CacheChoice::UserDefault => ProgramCache::user_default(),
+            CacheChoice::Off => None,
+            CacheChoice::In(c) => Some(c.clone()),
         }
     }
 
@@ -194,6 +251,15 @@ impl Program {
     /// the result's [`symbol_mapping`](ObjectCode::symbol_mapping), so the loaded library's
     /// `get_kernel("scale<float>")` works. A compile error returns [`Error::Compile`] with
     /// NVRTC's log (a missing header gets a note after it saying where to find one).
+    ///
+    /// # Cache
+    ///
+    /// The result is kept in a [`ProgramCache`] ([`ProgramCache::user_default`] unless
+    /// [`with_cache`](Program::with_cache) or [`without_cache`](Program::without_cache)
+    /// says otherwise), and the same compile later (same source, name, options, headers
+    /// from the include directories, name expressions, NVRTC and target) reads it back
+    /// instead of running NVRTC. Compile errors are not kept. A cache that cannot be
+    /// written is skipped: the compile still succeeds.
     ///
     /// # Headers
     ///
@@ -258,10 +324,75 @@ impl Program {
             .filter(|(name, _)| !search.iter().any(|d| d.join(name).is_file()))
             .copied()
             .collect();
+        let cached = match self.cache() {
+            Some(cache) => {
+                let key = self.cache_key(target, &args, &shipped, name_expressions)?;
+                if let Some(code) = cache.get(&key) {
+                    return Ok(code);
+                }
+                Some((cache, key))
+            }
+            None => None,
+        };
+        let code = self.run_nvrtc(target, args, &shipped, name_expressions)?;
+        if let Some((cache, key)) = cached {
+            // A cache that cannot be written costs the next compile time, nothing else.
+            let _ = cache.put(&key, &code);
+        }
+        Ok(code)
+    }
+
+    /// What decides the output of a compile with `args` (the crate's include directories
+    /// added) and `shipped` headers: the [`ProgramCache`] key.
+    fn cache_key(
+        &self,
+        target: ImageKind,
+        args: &[String],
+        shipped: &[(&str, &str)],
+        name_expressions: &[&str],
+    ) -> Result<crate::program_cache::Key> {
+        let (nvrtc_path, (major, minor)) = nvrtc::info()?;
+        let found = loader::header_dirs();
+        let mut key = KeyBuilder::default()
+            .field("crate", env!("CARGO_PKG_VERSION").as_bytes())
+            .field("nvrtc", format!("{nvrtc_path} {major}.{minor}").as_bytes())
+            .file_stamp("nvrtc file", std::path::Path::new(&nvrtc_path))
+            .field("target", format!("{target:?}").as_bytes())
+            .field("name", self.name.as_bytes());
+        for a in args {
+            key = key.field("arg", a.as_bytes());
+        }
+        for (name, text) in shipped {
+            let digest = crate::program_cache::fnv1a_128(text.as_bytes());
+            key = key.field(name, &digest.to_le_bytes());
+        }
+        for e in name_expressions {
+            key = key.field("name expression", e.as_bytes());
+        }
+        if let Some(d) = &found.cccl {
+            key = key.file_stamp("cccl", &d.join(loader::CCCL_PROBE));
+        }
+        if let Some(d) = &found.cuda {
+            key = key.file_stamp("cuda headers", &d.join("cuda_fp16.h"));
+        }
+        Ok(key
+            .field("source", self.source.as_bytes())
+            .includes(&self.source, &user_include_dirs(&self.options))
+            .build())
+    }
+
+    /// Runs NVRTC: the compiled code, or [`Error::Compile`] with its log.
+    fn run_nvrtc(
+        &self,
+        target: ImageKind,
+        args: Vec<String>,
+        shipped: &[(&str, &str)],
+        name_expressions: &[&str],
+    ) -> Result<ObjectCode> {
         let compiled = nvrtc::compile(&nvrtc::Source {
             text: &self.source,
             name: &self.name,
-            headers: &shipped,
+            headers: shipped,
             args: &args,
             name_expressions,
             target,

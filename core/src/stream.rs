@@ -5,6 +5,7 @@
 //! charges, and an event records where its stream's timeline is.
 
 use std::ffi::c_void;
+use std::sync::Arc;
 
 use crate::backend::seam;
 use crate::context::Context;
@@ -22,7 +23,8 @@ use crate::profile::Recorder;
 /// # Ok(()) }
 /// ```
 pub struct Stream {
-    pub(crate) imp: seam::Stream,
+    /// Shared with the stream-ordered buffers allocated on it, which free on it.
+    pub(crate) imp: Arc<seam::Stream>,
     /// The stream's last launch while `timing::profile` takes one (driver streams).
     #[cfg(feature = "notebook")]
     pub(crate) recorder: Recorder,
@@ -44,7 +46,7 @@ impl Stream {
     /// see the results of kernels launched on it.
     pub fn new(ctx: &Context) -> Result<Stream> {
         Ok(Stream {
-            imp: seam::Stream::create(&ctx.imp)?,
+            imp: Arc::new(seam::Stream::create(&ctx.imp)?),
             #[cfg(feature = "notebook")]
             recorder: Recorder::default(),
         })

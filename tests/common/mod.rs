@@ -18,6 +18,7 @@ pub mod graphs;
 pub mod half_ops;
 pub mod hostile;
 pub mod linking;
+pub mod mem_pool;
 pub mod multi_device;
 pub mod nvrtc;
 pub mod ptx_ops;

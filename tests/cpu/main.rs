@@ -11,3 +11,4 @@ mod errors;
 mod image_table;
 mod linker;
 mod nvrtc;
+mod program_cache;

@@ -50,6 +50,7 @@ mod differential;
 mod graph;
 mod library;
 mod linker;
+mod mem_pool;
 mod multi_device;
 mod profile;
 mod semantics;
@@ -92,6 +93,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(graph::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());
+    tests.extend(mem_pool::tests());
     tests.extend(multi_device::tests());
     tests.extend(profile::tests());
     tests.extend(semantics::tests());

@@ -12,6 +12,7 @@ mod differential;
 mod graph;
 mod hostile_runtime;
 mod limits;
+mod mem_pool;
 mod runtime_budget;
 
 use std::sync::{Mutex, MutexGuard};

@@ -16,7 +16,7 @@ use crate::error::Result;
 use crate::image::ImageKind;
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
-    ParamInfo,
+    MemPoolStats, ParamInfo,
 };
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
@@ -33,6 +33,7 @@ pub(crate) trait Backend: Sized {
     type TexObject: TexObjectInterface<Self>;
     type Graph: GraphInterface<Self>;
     type GraphExec: GraphExecInterface<Self>;
+    type MemPool: MemPoolInterface<Self>;
 }
 
 /// A device: `Copy`, checked against the count by the caller.
@@ -112,6 +113,28 @@ pub(crate) trait StreamInterface<B: Backend>: Sized {
     /// GPU (a profile there re-runs the launch: `profile::shadow`).
     #[cfg(feature = "notebook")]
     fn take_profile(&self) -> Option<crate::profile::launch::LaunchProfile>;
+    /// `bytes > 0` of device memory, ordered on this stream: from `pool`, or from the
+    /// device's current pool when `None`.
+    fn alloc_async(&self, bytes: usize, pool: Option<&B::MemPool>) -> Result<u64>;
+    /// Frees memory from [`alloc_async`](StreamInterface::alloc_async) (of `pool`, the
+    /// same as it was allocated from), ordered on this stream.
+    fn free_async(&self, ptr: u64, pool: Option<&B::MemPool>) -> Result<()>;
+}
+
+/// A memory pool for stream-ordered allocation; a created pool is destroyed on drop.
+pub(crate) trait MemPoolInterface<B: Backend>: Sized {
+    /// A new pool on the context's device, keeping up to `release_threshold` bytes of
+    /// freed memory at synchronization points.
+    fn create(ctx: &Arc<B::Context>, release_threshold: u64) -> Result<Self>;
+    /// The device's default pool (never destroyed).
+    fn device_default(ctx: &Arc<B::Context>) -> Result<Self>;
+    /// What the pool holds and keeps.
+    fn stats(&self) -> Result<MemPoolStats>;
+    fn set_release_threshold(&self, bytes: u64) -> Result<()>;
+    /// Releases freed memory until the pool keeps at most `keep` bytes.
+    fn trim_to(&self, keep: u64) -> Result<()>;
+    /// The raw `CUmemoryPool` (null on the simulator).
+    fn as_raw(&self) -> *mut c_void;
 }
 
 /// A timing event.

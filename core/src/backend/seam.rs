@@ -38,7 +38,7 @@ use std::sync::Arc;
 use super::interface::{
     ArgBytes, ArrayInterface, Backend, CaptureInterface, CheckedArgs, ContextInterface,
     DeviceInterface, EventInterface, GraphExecInterface, GraphInterface, KernelInterface,
-    LibraryInterface, Loaded, StreamInterface, TexObjectInterface,
+    LibraryInterface, Loaded, MemPoolInterface, StreamInterface, TexObjectInterface,
 };
 use super::{selected, BackendKind};
 #[cfg(not(target_arch = "wasm32"))]
@@ -104,6 +104,8 @@ handles! {
     Graph;
     /// An executable graph, destroyed on drop.
     GraphExec;
+    /// A memory pool; a created one is destroyed on drop.
+    MemPool;
 }
 
 /// A `match` over a handle enum whose `Driver` arm exists only where the driver does.
@@ -447,6 +449,68 @@ impl Stream {
     #[cfg(feature = "notebook")]
     pub fn take_profile(&self) -> Option<crate::profile::launch::LaunchProfile> {
         on!(self, Stream::Driver(s) => s.take_profile(), Stream::Sim(s) => s.take_profile())
+    }
+
+    /// `bytes > 0` ordered on this stream, from `pool` or the device's current pool.
+    pub fn alloc_async(&self, bytes: usize, pool: Option<&MemPool>) -> Result<u64> {
+        match (self, pool) {
+            #[cfg(not(target_arch = "wasm32"))]
+            (Stream::Driver(s), None) => s.alloc_async(bytes, None),
+            #[cfg(not(target_arch = "wasm32"))]
+            (Stream::Driver(s), Some(MemPool::Driver(p))) => s.alloc_async(bytes, Some(p)),
+            (Stream::Sim(s), None) => s.alloc_async(bytes, None),
+            (Stream::Sim(s), Some(MemPool::Sim(p))) => s.alloc_async(bytes, Some(p)),
+            #[cfg(not(target_arch = "wasm32"))]
+            _ => Err(mixed("the stream and the memory pool")),
+        }
+    }
+
+    /// Frees memory from [`alloc_async`](Stream::alloc_async) with the same `pool`,
+    /// ordered on this stream.
+    pub fn free_async(&self, ptr: u64, pool: Option<&MemPool>) -> Result<()> {
+        match (self, pool) {
+            #[cfg(not(target_arch = "wasm32"))]
+            (Stream::Driver(s), None) => s.free_async(ptr, None),
+            #[cfg(not(target_arch = "wasm32"))]
+            (Stream::Driver(s), Some(MemPool::Driver(p))) => s.free_async(ptr, Some(p)),
+            (Stream::Sim(s), None) => s.free_async(ptr, None),
+            (Stream::Sim(s), Some(MemPool::Sim(p))) => s.free_async(ptr, Some(p)),
+            #[cfg(not(target_arch = "wasm32"))]
+            _ => Err(mixed("the stream and the memory pool")),
+        }
+    }
+}
+
+impl MemPool {
+    pub fn create(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
+        on!(ctx,
+            Context::Driver(c) => driver::MemPool::create(c, release_threshold).map(MemPool::Driver),
+            Context::Sim(c) => crate::sim::MemPool::create(c, release_threshold).map(MemPool::Sim),
+        )
+    }
+
+    pub fn device_default(ctx: &Context) -> Result<MemPool> {
+        on!(ctx,
+            Context::Driver(c) => driver::MemPool::device_default(c).map(MemPool::Driver),
+            Context::Sim(c) => crate::sim::MemPool::device_default(c).map(MemPool::Sim),
+        )
+    }
+
+    pub fn stats(&self) -> Result<crate::info::MemPoolStats> {
+        on!(self, MemPool::Driver(p) => p.stats(), MemPool::Sim(p) => p.stats())
+    }
+
+    pub fn set_release_threshold(&self, bytes: u64) -> Result<()> {
+        on!(self, MemPool::Driver(p) => p.set_release_threshold(bytes), MemPool::Sim(p) => p.set_release_threshold(bytes))
+    }
+
+    pub fn trim_to(&self, keep: u64) -> Result<()> {
+        on!(self, MemPool::Driver(p) => p.trim_to(keep), MemPool::Sim(p) => p.trim_to(keep))
+    }
+
+    /// The raw `CUmemoryPool` (null on the simulator).
+    pub fn as_raw(&self) -> *mut c_void {
+        on!(self, MemPool::Driver(p) => p.as_raw(), MemPool::Sim(p) => p.as_raw())
     }
 }
 

@@ -105,7 +105,7 @@ impl Stream {
         // lives as long as `owner`, its Arc, which the new Stream keeps.
         let imp = unsafe { seam::Stream::borrowed(stream.cu_stream().cast(), &ctx.imp, owner) }?;
         Ok(Stream {
-            imp,
+            imp: Arc::new(imp),
             #[cfg(feature = "notebook")]
             recorder: Default::default(),
         })

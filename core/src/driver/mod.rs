@@ -34,6 +34,7 @@ pub(crate) mod graph;
 pub mod interop;
 mod library;
 pub(crate) mod loader;
+mod mem_pool;
 pub(crate) mod nvjitlink;
 pub(crate) mod nvrtc;
 mod options;
@@ -44,6 +45,7 @@ pub(crate) use context::Context;
 pub(crate) use device::Device;
 pub(crate) use graph::{Graph, GraphExec};
 pub(crate) use library::{Kernel, Library};
+pub(crate) use mem_pool::MemPool;
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};
 
@@ -61,6 +63,7 @@ impl crate::backend::interface::Backend for DriverBackend {
     type TexObject = TexObject;
     type Graph = Graph;
     type GraphExec = GraphExec;
+    type MemPool = MemPool;
 }
 
 /// The oldest driver this crate accepts: CUDA 12.0 introduced `cuLibrary*`.
@@ -188,6 +191,15 @@ entry_points! {
     mem_get_info => c"cuMemGetInfo": PFN_cuMemGetInfo_v3020 @ 3020;
     mem_alloc => c"cuMemAlloc": PFN_cuMemAlloc_v3020 @ 3020;
     mem_free => c"cuMemFree": PFN_cuMemFree_v3020 @ 3020;
+    mem_alloc_async => c"cuMemAllocAsync": PFN_cuMemAllocAsync_v11020 @ 11020;
+    mem_free_async => c"cuMemFreeAsync": PFN_cuMemFreeAsync_v11020 @ 11020;
+    mem_alloc_from_pool_async => c"cuMemAllocFromPoolAsync": PFN_cuMemAllocFromPoolAsync_v11020 @ 11020;
+    mem_pool_create => c"cuMemPoolCreate": PFN_cuMemPoolCreate_v11020 @ 11020;
+    mem_pool_destroy => c"cuMemPoolDestroy": PFN_cuMemPoolDestroy_v11020 @ 11020;
+    mem_pool_set_attribute => c"cuMemPoolSetAttribute": PFN_cuMemPoolSetAttribute_v11020 @ 11020;
+    mem_pool_get_attribute => c"cuMemPoolGetAttribute": PFN_cuMemPoolGetAttribute_v11020 @ 11020;
+    mem_pool_trim_to => c"cuMemPoolTrimTo": PFN_cuMemPoolTrimTo_v11020 @ 11020;
+    device_get_default_mem_pool => c"cuDeviceGetDefaultMemPool": PFN_cuDeviceGetDefaultMemPool_v11020 @ 11020;
     // Only profiles look allocations up (`profile::shadow`).
     #[cfg(feature = "notebook")]
     mem_get_address_range => c"cuMemGetAddressRange": PFN_cuMemGetAddressRange_v3020 @ 3020;

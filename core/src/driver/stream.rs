@@ -4,7 +4,7 @@ use std::ffi::c_void;
 use std::ptr;
 use std::sync::Arc;
 
-use super::{cu, Context, DriverBackend};
+use super::{cu, Context, DriverBackend, MemPool};
 use crate::backend::interface::{EventInterface, StreamInterface};
 use crate::error::{Error, Result};
 use crate::sys::driver as sys;
@@ -95,6 +95,31 @@ impl StreamInterface<DriverBackend> for Stream {
     #[cfg(feature = "notebook")]
     fn take_profile(&self) -> Option<crate::profile::launch::LaunchProfile> {
         None
+    }
+
+    /// `cuMemAllocAsync`, or `cuMemAllocFromPoolAsync` from `pool`.
+    fn alloc_async(&self, bytes: usize, pool: Option<&MemPool>) -> Result<u64> {
+        self.ctx.make_current()?;
+        let mut ptr: sys::CUdeviceptr = 0;
+        // SAFETY: the stream (and the pool) are alive; allocates `bytes`, which the caller
+        // frees with `free_async`.
+        unsafe {
+            match pool {
+                None => cu!(self.ctx.drv, mem_alloc_async(&mut ptr, bytes, self.raw)),
+                Some(p) => cu!(
+                    self.ctx.drv,
+                    mem_alloc_from_pool_async(&mut ptr, bytes, p.raw, self.raw)
+                ),
+            }
+        }?;
+        Ok(ptr)
+    }
+
+    /// `cuMemFreeAsync` (the pool is the allocation's own).
+    fn free_async(&self, ptr: u64, _pool: Option<&MemPool>) -> Result<()> {
+        self.ctx.make_current()?;
+        // SAFETY: frees an allocation the caller owns, after the stream's queued work.
+        unsafe { cu!(self.ctx.drv, mem_free_async(ptr, self.raw)) }
     }
 }
 

@@ -92,6 +92,7 @@ impl ContextInterface<SimBackend> for Context {
     /// `printf` output, as the driver does at a synchronization point.
     fn synchronize(&self) -> Result<()> {
         print_device_output();
+        super::mem_pool::release_kept(self.ordinal);
         Ok(())
     }
 

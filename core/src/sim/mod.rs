@@ -60,6 +60,7 @@ pub(crate) mod device;
 pub(crate) mod engine;
 mod graph;
 pub(crate) mod library;
+mod mem_pool;
 mod stream;
 mod texture;
 
@@ -81,6 +82,7 @@ pub(crate) use library::{Kernel, Library};
 // paths stay here, where the simulator makes them.
 pub use crate::profile::hints::Hint;
 pub use crate::profile::launch::LaunchProfile;
+pub(crate) use mem_pool::MemPool;
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};
 
@@ -98,4 +100,5 @@ impl crate::backend::interface::Backend for SimBackend {
     type TexObject = TexObject;
     type Graph = Graph;
     type GraphExec = GraphExec;
+    type MemPool = MemPool;
 }

@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
 use super::device::{gpu, print_device_output};
-use super::{LaunchProfile, SimBackend};
+use super::{mem_pool, LaunchProfile, MemPool, SimBackend};
+use crate::backend::interface::MemPoolInterface;
 use crate::backend::interface::{EventInterface, StreamInterface};
 use crate::error::{Error, Result};
 
@@ -48,9 +49,11 @@ impl StreamInterface<SimBackend> for Stream {
         })
     }
 
-    /// Nothing is ever pending; prints the device's `printf` output.
+    /// Nothing is ever pending; prints the device's `printf` output. A synchronization
+    /// point: the device's memory pools release what they keep beyond their thresholds.
     fn synchronize(&self) -> Result<()> {
         print_device_output();
+        mem_pool::release_kept(self.ctx.ordinal);
         Ok(())
     }
 
@@ -69,6 +72,23 @@ impl StreamInterface<SimBackend> for Stream {
 
     fn simulated_time_ms(&self) -> Option<f64> {
         Some(self.now_ns() / 1e6)
+    }
+
+    /// Allocates at once (the work before it has run) from `pool` or the device's default
+    /// pool.
+    fn alloc_async(&self, bytes: usize, pool: Option<&MemPool>) -> Result<u64> {
+        match pool {
+            Some(p) => p.alloc(bytes),
+            None => MemPool::device_default(&self.ctx)?.alloc(bytes),
+        }
+    }
+
+    /// Gives the memory back to its pool at once (the work before it has run).
+    fn free_async(&self, ptr: u64, pool: Option<&MemPool>) -> Result<()> {
+        match pool {
+            Some(p) => p.free(ptr),
+            None => MemPool::device_default(&self.ctx)?.free(ptr),
+        }
     }
 
     /// The profile of the stream's last launch since the last call, if there was one.

@@ -1512,6 +1512,128 @@ pub type PFN_cuMemAlloc_v3020 = ::std::option::Option<
 >;
 pub type PFN_cuMemFree_v3020 =
     ::std::option::Option<unsafe extern "C" fn(dptr: CUdeviceptr_v2) -> CUresult>;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct CUmemPoolHandle_st {
+    _unused: [u8; 0],
+}
+pub type CUmemoryPool = *mut CUmemPoolHandle_st;
+impl CUmemPool_attribute_enum {
+    pub const CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(1);
+    pub const CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(2);
+    pub const CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(3);
+    pub const CU_MEMPOOL_ATTR_RELEASE_THRESHOLD: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(4);
+    pub const CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(5);
+    pub const CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(6);
+    pub const CU_MEMPOOL_ATTR_USED_MEM_CURRENT: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(7);
+    pub const CU_MEMPOOL_ATTR_USED_MEM_HIGH: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(8);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmemPool_attribute_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmemPool_attribute_enum as CUmemPool_attribute;
+impl CUmemLocationType_enum {
+    pub const CU_MEM_LOCATION_TYPE_INVALID: CUmemLocationType_enum = CUmemLocationType_enum(0);
+    pub const CU_MEM_LOCATION_TYPE_DEVICE: CUmemLocationType_enum = CUmemLocationType_enum(1);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmemLocationType_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmemLocationType_enum as CUmemLocationType;
+impl CUmemAllocationType_enum {
+    pub const CU_MEM_ALLOCATION_TYPE_INVALID: CUmemAllocationType_enum =
+        CUmemAllocationType_enum(0);
+    pub const CU_MEM_ALLOCATION_TYPE_PINNED: CUmemAllocationType_enum =
+        CUmemAllocationType_enum(1);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmemAllocationType_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmemAllocationType_enum as CUmemAllocationType;
+impl CUmemAllocationHandleType_enum {
+    pub const CU_MEM_HANDLE_TYPE_NONE: CUmemAllocationHandleType_enum =
+        CUmemAllocationHandleType_enum(0);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmemAllocationHandleType_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmemAllocationHandleType_enum as CUmemAllocationHandleType;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct CUmemLocation_st {
+    pub type_: CUmemLocationType,
+    pub id: ::std::os::raw::c_int,
+}
+pub type CUmemLocation_v1 = CUmemLocation_st;
+pub type CUmemLocation = CUmemLocation_v1;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct CUmemPoolProps_st {
+    pub allocType: CUmemAllocationType,
+    pub handleTypes: CUmemAllocationHandleType,
+    pub location: CUmemLocation,
+    pub win32SecurityAttributes: *mut ::std::os::raw::c_void,
+    pub maxSize: usize,
+    pub usage: ::std::os::raw::c_ushort,
+    pub reserved: [::std::os::raw::c_uchar; 54usize],
+}
+impl Default for CUmemPoolProps_st {
+    fn default() -> Self {
+        let mut s = ::std::mem::MaybeUninit::<Self>::uninit();
+        unsafe {
+            ::std::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+            s.assume_init()
+        }
+    }
+}
+pub type CUmemPoolProps_v1 = CUmemPoolProps_st;
+pub type CUmemPoolProps = CUmemPoolProps_v1;
+pub type PFN_cuMemAllocAsync_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(dptr: *mut CUdeviceptr_v2, bytesize: usize, hStream: CUstream) -> CUresult,
+>;
+pub type PFN_cuMemFreeAsync_v11020 =
+    ::std::option::Option<unsafe extern "C" fn(dptr: CUdeviceptr_v2, hStream: CUstream) -> CUresult>;
+pub type PFN_cuMemAllocFromPoolAsync_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(
+        dptr: *mut CUdeviceptr_v2,
+        bytesize: usize,
+        pool: CUmemoryPool,
+        hStream: CUstream,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemPoolCreate_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(pool: *mut CUmemoryPool, poolProps: *const CUmemPoolProps_v1) -> CUresult,
+>;
+pub type PFN_cuMemPoolDestroy_v11020 =
+    ::std::option::Option<unsafe extern "C" fn(pool: CUmemoryPool) -> CUresult>;
+pub type PFN_cuMemPoolSetAttribute_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(
+        pool: CUmemoryPool,
+        attr: CUmemPool_attribute,
+        value: *mut ::std::os::raw::c_void,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemPoolGetAttribute_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(
+        pool: CUmemoryPool,
+        attr: CUmemPool_attribute,
+        value: *mut ::std::os::raw::c_void,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemPoolTrimTo_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(pool: CUmemoryPool, minBytesToKeep: usize) -> CUresult,
+>;
+pub type PFN_cuDeviceGetDefaultMemPool_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(pool_out: *mut CUmemoryPool, dev: CUdevice_v1) -> CUresult,
+>;
 pub type PFN_cuMemGetAddressRange_v3020 = ::std::option::Option<
     unsafe extern "C" fn(
         pbase: *mut CUdeviceptr_v2,
