@@ -11,6 +11,7 @@
 
 pub mod bombs;
 pub mod calibration;
+pub mod cluster;
 pub mod cases;
 pub mod differential;
 pub mod gpu;
