@@ -312,7 +312,9 @@ impl Error {
     pub fn cuda_error_name(&self) -> Option<&str> {
         match self {
             Error::Cuda(e) => Some(&e.name),
-            Error::CooperativeLaunchTooLarge { .. } => Some("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE"),
+            Error::CooperativeLaunchTooLarge { .. } => {
+                Some("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE")
+            }
             Error::LoadFailed(f) => Some(&f.error.name),
             _ => None,
         }

@@ -17,6 +17,9 @@ pub const PTX: &str = include_str!("../fixtures/cluster.ptx");
 
 type Out = Result<Vec<u8>, String>;
 
+/// A case's name and its run.
+type Case<'a> = (&'static str, Box<dyn Fn() -> Out + 'a>);
+
 fn s<E: std::fmt::Display>(e: E) -> String {
     e.to_string()
 }
@@ -53,7 +56,13 @@ impl Cases {
     }
 
     /// `cluster_sregs` over `grid` in blocks of `block` threads, in clusters of `cluster`.
-    pub fn sregs(&self, ctx: &Context, grid: [u32; 3], block: u32, cluster: Option<[u32; 3]>) -> Out {
+    pub fn sregs(
+        &self,
+        ctx: &Context,
+        grid: [u32; 3],
+        block: u32,
+        cluster: Option<[u32; 3]>,
+    ) -> Out {
         let f = self.kernel("cluster_sregs")?;
         let threads = (grid.iter().product::<u32>() * block) as usize;
         let out = ctx.alloc_zeroed::<u32>(threads * 20).map_err(s)?;
@@ -65,13 +74,22 @@ impl Cases {
     }
 
     /// `cluster_sum_f32` over `grid` blocks of `block` threads in clusters of `cluster`.
-    pub fn sum_f32(&self, ctx: &Context, grid: [u32; 3], block: u32, cluster: [u32; 3], per_block: u32) -> Out {
+    pub fn sum_f32(
+        &self,
+        ctx: &Context,
+        grid: [u32; 3],
+        block: u32,
+        cluster: [u32; 3],
+        per_block: u32,
+    ) -> Out {
         let f = self.kernel("cluster_sum_f32")?;
         let blocks = grid.iter().product::<u32>();
         let clusters = blocks / cluster.iter().product::<u32>();
         let input = floats(0x51_u64 ^ blocks as u64, (blocks * per_block) as usize);
         let inp = ctx.htod(&input).map_err(s)?;
-        let out = ctx.alloc_zeroed::<f32>((clusters + blocks) as usize).map_err(s)?;
+        let out = ctx
+            .alloc_zeroed::<f32>((clusters + blocks) as usize)
+            .map_err(s)?;
         let cfg = LaunchConfig::new((grid[0], grid[1], grid[2]), block)
             .with_cluster((cluster[0], cluster[1], cluster[2]));
         self.finish(launch!(f, &self.stream, &cfg, inp, out, per_block), &[&out])
@@ -81,7 +99,9 @@ impl Cases {
     pub fn dsmem_ptx(&self, ctx: &Context, blocks: u32, block: u32, cluster: u32) -> Out {
         let f = self.kernel("cluster_dsmem_ptx")?;
         let mut rng = Rng(0xd5 ^ blocks as u64);
-        let input: Vec<u32> = (0..blocks * block).map(|_| (rng.next() % 1000) as u32).collect();
+        let input: Vec<u32> = (0..blocks * block)
+            .map(|_| (rng.next() % 1000) as u32)
+            .collect();
         let inp = ctx.htod(&input).map_err(s)?;
         let out = ctx.alloc_zeroed::<u32>((blocks * 24) as usize).map_err(s)?;
         let cfg = LaunchConfig::new(blocks, block).with_cluster(cluster);
@@ -89,7 +109,15 @@ impl Cases {
     }
 
     /// The Programming Guide's histogram: `nbins` bins over `cluster` blocks' shared memory.
-    pub fn histogram(&self, ctx: &Context, blocks: u32, block: u32, cluster: u32, nbins: i32, n: usize) -> Out {
+    pub fn histogram(
+        &self,
+        ctx: &Context,
+        blocks: u32,
+        block: u32,
+        cluster: u32,
+        nbins: i32,
+        n: usize,
+    ) -> Out {
         let f = self.kernel("cluster_histogram")?;
         let bins_per_block = nbins / cluster as i32;
         let mut rng = Rng(0x4157 ^ n as u64);
@@ -101,18 +129,35 @@ impl Cases {
         let cfg = LaunchConfig::new(blocks, block)
             .with_cluster(cluster)
             .with_shared_mem(bins_per_block as u32 * 4);
-        let r = launch!(f, &self.stream, &cfg, bins, nbins, bins_per_block, inp, n as u64);
+        let r = launch!(
+            f,
+            &self.stream,
+            &cfg,
+            bins,
+            nbins,
+            bins_per_block,
+            inp,
+            n as u64
+        );
         self.finish(r, &[&bins])
     }
 
     /// `grid_sync_sum` in a cooperative launch of `blocks` blocks of `block` threads.
     /// (`shared` bytes of dynamic shared memory, unused, to lower the occupancy).
-    pub fn grid_sync_sum(&self, ctx: &Context, (blocks, block, shared): (u32, u32, u32), per_block: u32, rounds: u32) -> Out {
+    pub fn grid_sync_sum(
+        &self,
+        ctx: &Context,
+        (blocks, block, shared): (u32, u32, u32),
+        per_block: u32,
+        rounds: u32,
+    ) -> Out {
         let f = self.kernel("grid_sync_sum")?;
         let input = floats(0x9a1d ^ blocks as u64, (blocks * per_block) as usize);
         let inp = ctx.htod(&input).map_err(s)?;
         let partial = ctx.alloc_zeroed::<f32>(blocks as usize).map_err(s)?;
-        let out = ctx.alloc_zeroed::<f32>(1 + 3 * blocks as usize).map_err(s)?;
+        let out = ctx
+            .alloc_zeroed::<f32>(1 + 3 * blocks as usize)
+            .map_err(s)?;
         let cfg = LaunchConfig::new(blocks, block)
             .with_cooperative(true)
             .with_shared_mem(shared);
@@ -137,7 +182,9 @@ impl Cases {
     pub fn cooperative_limit(&self, ctx: &Context, block: u32, shared: u32) -> String {
         let run = || -> Result<String, String> {
             let f = self.kernel("grid_sync_sum")?;
-            let per_sm = f.max_active_blocks_per_sm(block, shared as usize).map_err(s)?;
+            let per_sm = f
+                .max_active_blocks_per_sm(block, shared as usize)
+                .map_err(s)?;
             let sms = Device::new(0)
                 .and_then(|d| d.properties())
                 .map_err(s)?
@@ -153,7 +200,8 @@ impl Cases {
                             .chunks(4)
                             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                             .collect();
-                        let same = (0..blocks as usize).all(|b| v[2 + 3 * b].to_bits() == v[0].to_bits());
+                        let same =
+                            (0..blocks as usize).all(|b| v[2 + 3 * b].to_bits() == v[0].to_bits());
                         format!("; {blocks} blocks: ok (every block saw the total: {same})")
                     }
                     Err(e) => format!("; {blocks} blocks: error {}", error_name(&e)),
@@ -183,28 +231,79 @@ pub fn run_all(ctx: &Context) -> BTreeMap<String, String> {
         }
     };
     let c = &cases;
-    let runs: Vec<(&str, Box<dyn Fn() -> Out + '_>)> = vec![
+    let runs: Vec<Case<'_>> = vec![
         ("sregs_plain", Box::new(|| c.sregs(ctx, [3, 2, 1], 4, None))),
-        ("sregs_cluster_1", Box::new(|| c.sregs(ctx, [3, 2, 1], 4, Some([1, 1, 1])))),
-        ("sregs_cluster_4", Box::new(|| c.sregs(ctx, [8, 1, 1], 32, Some([4, 1, 1])))),
-        ("sregs_cluster_3d", Box::new(|| c.sregs(ctx, [4, 2, 2], 4, Some([2, 1, 2])))),
-        ("sregs_cluster_2x2", Box::new(|| c.sregs(ctx, [4, 6, 1], 2, Some([2, 2, 1])))),
-        ("sregs_cluster_16_not_portable", Box::new(|| c.sregs(ctx, [16, 1, 1], 32, Some([16, 1, 1])))),
-        ("sum_f32_c2", Box::new(|| c.sum_f32(ctx, [8, 1, 1], 256, [2, 1, 1], 1000))),
-        ("sum_f32_c4x1", Box::new(|| c.sum_f32(ctx, [8, 2, 1], 128, [4, 1, 1], 777))),
-        ("sum_f32_c8", Box::new(|| c.sum_f32(ctx, [16, 1, 1], 64, [8, 1, 1], 300))),
-        ("sum_f32_c2x2", Box::new(|| c.sum_f32(ctx, [2, 4, 1], 32, [2, 2, 1], 100))),
+        (
+            "sregs_cluster_1",
+            Box::new(|| c.sregs(ctx, [3, 2, 1], 4, Some([1, 1, 1]))),
+        ),
+        (
+            "sregs_cluster_4",
+            Box::new(|| c.sregs(ctx, [8, 1, 1], 32, Some([4, 1, 1]))),
+        ),
+        (
+            "sregs_cluster_3d",
+            Box::new(|| c.sregs(ctx, [4, 2, 2], 4, Some([2, 1, 2]))),
+        ),
+        (
+            "sregs_cluster_2x2",
+            Box::new(|| c.sregs(ctx, [4, 6, 1], 2, Some([2, 2, 1]))),
+        ),
+        (
+            "sregs_cluster_16_not_portable",
+            Box::new(|| c.sregs(ctx, [16, 1, 1], 32, Some([16, 1, 1]))),
+        ),
+        (
+            "sum_f32_c2",
+            Box::new(|| c.sum_f32(ctx, [8, 1, 1], 256, [2, 1, 1], 1000)),
+        ),
+        (
+            "sum_f32_c4x1",
+            Box::new(|| c.sum_f32(ctx, [8, 2, 1], 128, [4, 1, 1], 777)),
+        ),
+        (
+            "sum_f32_c8",
+            Box::new(|| c.sum_f32(ctx, [16, 1, 1], 64, [8, 1, 1], 300)),
+        ),
+        (
+            "sum_f32_c2x2",
+            Box::new(|| c.sum_f32(ctx, [2, 4, 1], 32, [2, 2, 1], 100)),
+        ),
         ("dsmem_ptx_c4", Box::new(|| c.dsmem_ptx(ctx, 8, 64, 4))),
         ("dsmem_ptx_c2", Box::new(|| c.dsmem_ptx(ctx, 6, 96, 2))),
         ("dsmem_ptx_c8", Box::new(|| c.dsmem_ptx(ctx, 8, 32, 8))),
-        ("histogram_c4", Box::new(|| c.histogram(ctx, 16, 128, 4, 256, 10_000))),
-        ("histogram_c2", Box::new(|| c.histogram(ctx, 8, 96, 2, 100, 5_000))),
-        ("histogram_c8", Box::new(|| c.histogram(ctx, 8, 64, 8, 512, 20_000))),
-        ("grid_sync_sum_16", Box::new(|| c.grid_sync_sum(ctx, (16, 128, 0), 500, 3))),
-        ("grid_sync_sum_64", Box::new(|| c.grid_sync_sum(ctx, (64, 256, 0), 64, 1))),
-        ("grid_sync_sum_3", Box::new(|| c.grid_sync_sum(ctx, (3, 64, 0), 10, 5))),
-        ("grid_and_cluster_c2", Box::new(|| c.grid_and_cluster(ctx, 8, 32, 2))),
-        ("grid_and_cluster_c4", Box::new(|| c.grid_and_cluster(ctx, 16, 64, 4))),
+        (
+            "histogram_c4",
+            Box::new(|| c.histogram(ctx, 16, 128, 4, 256, 10_000)),
+        ),
+        (
+            "histogram_c2",
+            Box::new(|| c.histogram(ctx, 8, 96, 2, 100, 5_000)),
+        ),
+        (
+            "histogram_c8",
+            Box::new(|| c.histogram(ctx, 8, 64, 8, 512, 20_000)),
+        ),
+        (
+            "grid_sync_sum_16",
+            Box::new(|| c.grid_sync_sum(ctx, (16, 128, 0), 500, 3)),
+        ),
+        (
+            "grid_sync_sum_64",
+            Box::new(|| c.grid_sync_sum(ctx, (64, 256, 0), 64, 1)),
+        ),
+        (
+            "grid_sync_sum_3",
+            Box::new(|| c.grid_sync_sum(ctx, (3, 64, 0), 10, 5)),
+        ),
+        (
+            "grid_and_cluster_c2",
+            Box::new(|| c.grid_and_cluster(ctx, 8, 32, 2)),
+        ),
+        (
+            "grid_and_cluster_c4",
+            Box::new(|| c.grid_and_cluster(ctx, 16, 64, 4)),
+        ),
     ];
     for (name, run) in runs {
         let v = match run() {

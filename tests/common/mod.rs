@@ -11,8 +11,8 @@
 
 pub mod bombs;
 pub mod calibration;
-pub mod cluster;
 pub mod cases;
+pub mod cluster;
 pub mod differential;
 pub mod gpu;
 pub mod half_ops;

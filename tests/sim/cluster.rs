@@ -5,7 +5,7 @@
 
 use crate::common::cluster;
 
-use cuda_library::{BackendKind, Device};
+use cuda_library::{sim, BackendKind, Device};
 
 #[test]
 fn simulator_matches_the_gpu_on_clusters_and_grid_sync() {
@@ -46,4 +46,147 @@ fn simulator_matches_the_gpu_on_clusters_and_grid_sync() {
 
 fn short(s: &str) -> &str {
     s.get(..160).unwrap_or(s)
+}
+
+/// Runs kernel `k()` (body `body`, one `.u64 out` parameter, 4 bytes of output) on the
+/// engine in `grid` blocks of `threads` as `co` says; the output word or the error.
+fn run(body: &str, grid: u32, threads: u32, co: sim::Coschedule) -> cuda_library::Result<u32> {
+    let text = format!(
+        ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 out) {{ \
+         .shared .align 4 .b8 sm[64]; .reg .b32 %r<9>; .reg .b64 %rd<9>; .reg .pred %p<4>; \
+         ld.param.u64 %rd1, [out]; {body} ret; }}"
+    );
+    let mut mem = sim::Memory::new();
+    let module = sim::load_ptx(&text, &mut mem)?;
+    let out = mem.alloc(4, 256)?;
+    let params = sim::pack_params(&module, "k", &[&out.to_le_bytes()])?;
+    let dims = sim::Dims {
+        grid: [grid, 1, 1],
+        block: [threads, 1, 1],
+        shared_dynamic: 0,
+    };
+    sim::launch_coscheduled(
+        &module,
+        &mut mem,
+        ("k", dims, co),
+        &params,
+        sim::DEFAULT_BUDGET,
+    )?;
+    let mut bytes = [0u8; 4];
+    mem.read(out, &mut bytes)?;
+    Ok(u32::from_le_bytes(bytes))
+}
+
+fn clusters_of(n: u32) -> sim::Coschedule {
+    sim::Coschedule {
+        cluster: Some([n, 1, 1]),
+        cooperative: false,
+    }
+}
+
+#[test]
+fn an_address_outside_the_cluster_faults_and_says_so() {
+    // mapa to rank 2 of a cluster of 2.
+    let e = run(
+        "mov.u32 %r1, sm; mapa.shared::cluster.u32 %r2, %r1, 2;",
+        2,
+        32,
+        clusters_of(2),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("mapa to block rank 2 of a cluster of 2"),
+        "{e}"
+    );
+    // A shared::cluster address naming rank 5 (made by hand), and one past the block's
+    // shared memory in another block.
+    let e = run(
+        "mov.u32 %r1, 0x06000000; ld.shared::cluster.u32 %r2, [%r1];",
+        2,
+        32,
+        clusters_of(2),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("names block rank 5 of a cluster of 2"),
+        "{e}"
+    );
+    let e = run(
+        "mov.u32 %r1, sm; mapa.shared::cluster.u32 %r2, %r1, 1; \
+         barrier.cluster.arrive; barrier.cluster.wait; ld.shared::cluster.u32 %r3, [%r2+64];",
+        2,
+        32,
+        clusters_of(2),
+    )
+    .unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.contains("outside") && text.contains("block rank 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_cluster_barrier_a_thread_never_reaches_is_a_deadlock() {
+    // In rank 0, warp 1 waits at a barrier for warp 0, which waits for the cluster: warp 1
+    // never arrives at the cluster barrier.
+    let body = "mov.u32 %r1, %tid.x; mov.u32 %r2, %cluster_ctarank; \
+         setp.ge.u32 %p1, %r1, 32; setp.eq.u32 %p2, %r2, 0; and.pred %p3, %p1, %p2; \
+         @%p3 bra LATE; barrier.cluster.arrive; barrier.cluster.wait; bar.sync 1, 64; ret; \
+         LATE: bar.sync 1, 64; barrier.cluster.arrive; barrier.cluster.wait;";
+    let e = run(body, 2, 64, clusters_of(2)).unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.contains("deadlock") && text.contains("barrier.cluster"),
+        "{text}"
+    );
+}
+
+#[test]
+fn blocks_of_a_plain_launch_are_clusters_of_one() {
+    // barrier.cluster in a plain launch waits for the block alone; the registers say one
+    // block per cluster.
+    let body = "barrier.cluster.arrive; barrier.cluster.wait; mov.u32 %r1, %cluster_nctarank; \
+         mov.u32 %r2, %clusterid.x; mov.u32 %r3, %ctaid.x; setp.eq.u32 %p1, %r2, %r3; \
+         selp.u32 %r4, 100, 0, %p1; add.u32 %r5, %r1, %r4; \
+         setp.ne.u32 %p2, %r3, 2; @%p2 ret; st.global.u32 [%rd1], %r5;";
+    assert_eq!(run(body, 3, 64, sim::Coschedule::default()).unwrap(), 101);
+}
+
+#[test]
+fn a_cooperative_grid_past_the_occupancy_limit_is_refused() {
+    use cuda_library::{launch, Error, Kernel, LaunchConfig, Library, LibraryOptions};
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let lib = Library::load_data(cluster::PTX.as_bytes(), &LibraryOptions::default()).unwrap();
+    let k: Kernel = lib.get_kernel("grid_and_cluster").unwrap();
+    let per_sm = k.max_active_blocks_per_sm(1024, 0).unwrap();
+    let sms = Device::new(0)
+        .unwrap()
+        .properties()
+        .unwrap()
+        .multiprocessor_count as u32;
+    assert_eq!(per_sm, 2, "2048 threads per multiprocessor");
+    let blocks = per_sm * sms + 2;
+    let buf = ctx.alloc_zeroed::<u32>(blocks as usize).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let cfg = LaunchConfig::new(blocks, 1024)
+        .with_cluster(2)
+        .with_cooperative(true);
+    let e = launch!(k, &stream, &cfg, buf, buf).unwrap_err();
+    assert!(
+        matches!(e, Error::CooperativeLaunchTooLarge { blocks: b, per_sm: 2, .. } if b == blocks as u64),
+        "{e}"
+    );
+    assert_eq!(
+        e.cuda_error_name(),
+        Some("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE")
+    );
+    let text = e.to_string();
+    assert!(
+        text.contains(&format!("at most {}", per_sm * sms)),
+        "{text}"
+    );
 }

@@ -351,7 +351,8 @@ impl SimLibrary {
         }
         if co.cooperative {
             let threads = dims.block.iter().product::<u32>();
-            let per_sm = self.max_active_blocks_per_sm(index, threads, dims.shared_dynamic as usize)?;
+            let per_sm =
+                self.max_active_blocks_per_sm(index, threads, dims.shared_dynamic as usize)?;
             let most = per_sm as u64 * SM_COUNT as u64;
             let blocks = dims.grid.iter().map(|&d| d as u64).product::<u64>();
             if blocks > most {

@@ -63,7 +63,11 @@ impl ClusterShape {
     }
 
     /// The values of [`CLUSTER_SPECIAL`] for block `ctaid` of a grid of `grid` blocks.
-    pub(super) fn registers(&self, grid: [u32; 3], ctaid: [u32; 3]) -> [u64; CLUSTER_SPECIAL.len()] {
+    pub(super) fn registers(
+        &self,
+        grid: [u32; 3],
+        ctaid: [u32; 3],
+    ) -> [u64; CLUSTER_SPECIAL.len()] {
         let d = self.dims;
         let per = |f: &dyn Fn(usize) -> u32| [0, 1, 2].map(|k| f(k) as u64);
         let [ix, iy, iz] = per(&|k| ctaid[k] / d[k]);
@@ -119,7 +123,11 @@ impl Block<'_> {
     /// block's own bytes: another block's of the cluster when `addr` carries a rank, else
     /// the out-of-bounds fault.
     #[cold]
-    pub(super) fn cluster_shared(&mut self, addr: u64, len: usize) -> std::result::Result<&mut [u8], String> {
+    pub(super) fn cluster_shared(
+        &mut self,
+        addr: u64,
+        len: usize,
+    ) -> std::result::Result<&mut [u8], String> {
         let outside = |what: String| {
             format!("{len}-byte access at {addr:#x} is outside {what} (CUDA_ERROR_ILLEGAL_ADDRESS)")
         };
@@ -148,7 +156,9 @@ impl Block<'_> {
         let off = (addr & OFFSET_MASK) as usize;
         let n = bytes.len();
         if off + len > n {
-            return Err(outside(format!("the {n} bytes of shared memory of the cluster's block {what}")));
+            return Err(outside(format!(
+                "the {n} bytes of shared memory of the cluster's block {what}"
+            )));
         }
         Ok(&mut bytes[off..off + len])
     }
@@ -204,7 +214,13 @@ impl Block<'_> {
     /// has not completed) stops the warp at the wait, which runs again once the group
     /// completes the phase ([`group`](super::group)). Lanes of a diverged warp wait parked
     /// while the warp's others run.
-    pub(super) fn exec_cluster_bar(&mut self, w: &mut Warp, ins: &Instr, at: At, emask: u32) -> Flow {
+    pub(super) fn exec_cluster_bar(
+        &mut self,
+        w: &mut Warp,
+        ins: &Instr,
+        at: At,
+        emask: u32,
+    ) -> Flow {
         let Op::ClusterBar { wait } = ins.op else {
             return Flow::Next;
         };

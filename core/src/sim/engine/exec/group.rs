@@ -143,7 +143,12 @@ impl Block<'_> {
                 r.state = State::Running;
                 for w in r.warps.iter_mut() {
                     start_warp(w, ctaid);
-                    set_cluster_regs(w, &self.code.cluster_regs, schedule.cluster, (schedule.grid, ctaid));
+                    set_cluster_regs(
+                        w,
+                        &self.code.cluster_regs,
+                        schedule.cluster,
+                        (schedule.grid, ctaid),
+                    );
                 }
             }
             self.run_group(gmem, residents, schedule, stats)?;
@@ -342,7 +347,10 @@ mod tests {
         assert_eq!(s.groups(), 2);
         let g1: Vec<_> = s.members(1).collect();
         assert_eq!(g1, [[2, 0, 0], [3, 0, 0], [2, 1, 0], [3, 1, 0]]);
-        assert!(g1.iter().enumerate().all(|(k, &c)| s.cluster.rank(c) == k as u32));
+        assert!(g1
+            .iter()
+            .enumerate()
+            .all(|(k, &c)| s.cluster.rank(c) == k as u32));
         let whole = Schedule {
             cooperative: true,
             ..s

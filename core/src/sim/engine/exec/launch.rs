@@ -5,8 +5,8 @@
 use super::barrier::{release_block_barrier, step_past_barrier, STALL_ROUNDS};
 use super::budget::{block_work, Budget, Meter};
 use super::cluster::{set_cluster_regs, ClusterShape, Place};
-use super::group::{Resident, Schedule};
 use super::counters::{LineCounters, Stats};
+use super::group::{Resident, Schedule};
 use super::probe::{chains, fold, lines, sole_writers, Memo, Probe, Site, NO_CHAIN};
 use super::warp::{empty_warp, init_warp, live_threads, start_warp, Warp, ENVREG};
 use super::Block;
@@ -72,8 +72,13 @@ pub(super) fn check(
     let nregs = code.nregs.max(crate::sim::engine::lower::SPECIAL.len()) as u64;
     let register_file = nregs * 32 * 8 * nwarps as u64;
     if schedule.group_blocks() > 1 {
-        return check_group(kernel, schedule, register_file + shared_total as u64, budget)
-            .map(|_| threads);
+        return check_group(
+            kernel,
+            schedule,
+            register_file + shared_total as u64,
+            budget,
+        )
+        .map(|_| threads);
     }
     if register_file > budget.register_file_bytes {
         return Err(crate::limits::exceeded(

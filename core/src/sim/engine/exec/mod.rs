@@ -182,7 +182,14 @@ pub fn launch_coscheduled(
     let code = module.kernel(kernel)?;
     let schedule = coschedule.schedule(dims.grid);
     let threads = launch::check(code, kernel, dims, params, (&schedule, &budget))?;
-    launch::run(module, gmem, code, (dims, params), (schedule, budget), threads)
+    launch::run(
+        module,
+        gmem,
+        code,
+        (dims, params),
+        (schedule, budget),
+        threads,
+    )
 }
 
 /// How a launch's blocks run together: in thread-block clusters, and whether the whole

@@ -100,7 +100,7 @@ mod tests {
         );
         let mut mem = Memory::new();
         let m = load_ptx(&text, &mut mem)?;
-        Ok(m.kernels["k"].code.iter().map(|i| i.op.clone()).collect())
+        Ok(m.kernel("k")?.code.iter().map(|i| i.op.clone()).collect())
     }
 
     #[test]
@@ -112,11 +112,42 @@ mod tests {
              barrier.cluster.wait.acquire.aligned; barrier.cluster.arrive.relaxed;",
         )
         .unwrap();
-        assert!(matches!(ops[0], Op::Dsmem { op: DsmemOp::Mapa { generic: false }, .. }));
-        assert!(matches!(ops[1], Op::Dsmem { op: DsmemOp::Mapa { generic: true }, b: Src::Imm(1), .. }));
-        assert!(matches!(ops[2], Op::Dsmem { op: DsmemOp::Getctarank { generic: false }, .. }));
-        assert!(matches!(ops[3], Op::Dsmem { op: DsmemOp::Isspacep(SpaceTest::SharedCluster), .. }));
-        assert!(matches!(ops[4], Op::Dsmem { op: DsmemOp::Isspacep(SpaceTest::SharedCta), .. }));
+        assert!(matches!(
+            ops[0],
+            Op::Dsmem {
+                op: DsmemOp::Mapa { generic: false },
+                ..
+            }
+        ));
+        assert!(matches!(
+            ops[1],
+            Op::Dsmem {
+                op: DsmemOp::Mapa { generic: true },
+                b: Src::Imm(1),
+                ..
+            }
+        ));
+        assert!(matches!(
+            ops[2],
+            Op::Dsmem {
+                op: DsmemOp::Getctarank { generic: false },
+                ..
+            }
+        ));
+        assert!(matches!(
+            ops[3],
+            Op::Dsmem {
+                op: DsmemOp::Isspacep(SpaceTest::SharedCluster),
+                ..
+            }
+        ));
+        assert!(matches!(
+            ops[4],
+            Op::Dsmem {
+                op: DsmemOp::Isspacep(SpaceTest::SharedCta),
+                ..
+            }
+        ));
         assert_eq!(ops[5], Op::ClusterBar { wait: false });
         assert_eq!(ops[6], Op::ClusterBar { wait: true });
         assert_eq!(ops[7], Op::ClusterBar { wait: false });

@@ -155,7 +155,7 @@ impl Lowerer<'_> {
                 if SPECIAL.contains(&n.as_str()) || CLUSTER_SPECIAL.contains(&n.as_str()) =>
             {
                 Err(unsupported(
-                line,
+                    line,
                     format!("writing the read-only special register {n}"),
                 ))
             }
