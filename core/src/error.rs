@@ -230,8 +230,8 @@ pub enum Error {
     /// resident together, so grid-wide sync can wait for all of them. The simulator computes
     /// the limit as the driver does, from the kernel's occupancy
     /// ([`Kernel::max_active_blocks_per_sm`](crate::Kernel::max_active_blocks_per_sm)) times
-    /// the multiprocessors; the driver backend reports the driver's
-    /// [`Error::Cuda`] with that name.
+    /// the multiprocessors; on the driver backend it is the driver's error, with the
+    /// occupancy the driver reports. [`Error::cuda_error_name`] names it on both.
     CooperativeLaunchTooLarge {
         /// The kernel.
         kernel: String,
