@@ -151,6 +151,29 @@ mod tests {
         assert_eq!(ops[5], Op::ClusterBar { wait: false });
         assert_eq!(ops[6], Op::ClusterBar { wait: true });
         assert_eq!(ops[7], Op::ClusterBar { wait: false });
+        // The fences that come with them order memory the simulator already keeps in order;
+        // an mbarrier of another block is reached by a shared::cluster address.
+        let ops = lowered(
+            "fence.acq_rel.cluster; fence.mbarrier_init.release.cluster; membar.gl; \
+             fence.proxy.async.shared::cta; \
+             mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1];",
+        )
+        .unwrap();
+        assert!(ops[..4].iter().all(|o| *o == Op::Nop), "{ops:?}");
+        assert!(
+            matches!(
+                ops[4],
+                Op::Mbar {
+                    addr: Addr {
+                        space: MemSpace::Shared,
+                        ..
+                    },
+                    ..
+                }
+            ),
+            "{:?}",
+            ops[4]
+        );
     }
 
     #[test]
