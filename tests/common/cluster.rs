@@ -85,7 +85,7 @@ impl Cases {
         let f = self.kernel("cluster_sum_f32")?;
         let blocks = grid.iter().product::<u32>();
         let clusters = blocks / cluster.iter().product::<u32>();
-        let input = floats(0x51_u64 ^ blocks as u64, (blocks * per_block) as usize);
+        let input = sum_input(blocks, per_block);
         let inp = ctx.htod(&input).map_err(s)?;
         let out = ctx
             .alloc_zeroed::<f32>((clusters + blocks) as usize)
@@ -120,10 +120,7 @@ impl Cases {
     ) -> Out {
         let f = self.kernel("cluster_histogram")?;
         let bins_per_block = nbins / cluster as i32;
-        let mut rng = Rng(0x4157 ^ n as u64);
-        let input: Vec<i32> = (0..n)
-            .map(|_| (rng.next() % (nbins as u64 + 20)) as i32 - 10)
-            .collect();
+        let input = histogram_input(n, nbins);
         let inp = ctx.htod(&input).map_err(s)?;
         let bins = ctx.alloc_zeroed::<i32>(nbins as usize).map_err(s)?;
         let cfg = LaunchConfig::new(blocks, block)
@@ -152,7 +149,7 @@ impl Cases {
         rounds: u32,
     ) -> Out {
         let f = self.kernel("grid_sync_sum")?;
-        let input = floats(0x9a1d ^ blocks as u64, (blocks * per_block) as usize);
+        let input = grid_sync_input(blocks, per_block);
         let inp = ctx.htod(&input).map_err(s)?;
         let partial = ctx.alloc_zeroed::<f32>(blocks as usize).map_err(s)?;
         let out = ctx
@@ -326,6 +323,24 @@ pub fn hex(bytes: &[u8]) -> String {
 fn as_bytes<T>(v: &[T]) -> &[u8] {
     // SAFETY: the element types used here (u32, i32, f32) are plain data without padding.
     unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), std::mem::size_of_val(v)) }
+}
+
+/// The histogram's `n` inputs: bins from -10 to `nbins + 9` (some clamp to the ends).
+pub fn histogram_input(n: usize, nbins: i32) -> Vec<i32> {
+    let mut rng = Rng(0x4157 ^ n as u64);
+    (0..n)
+        .map(|_| (rng.next() % (nbins as u64 + 20)) as i32 - 10)
+        .collect()
+}
+
+/// `cluster_sum_f32`'s input for `blocks` blocks of `per_block` values.
+pub fn sum_input(blocks: u32, per_block: u32) -> Vec<f32> {
+    floats(0x51_u64 ^ blocks as u64, (blocks * per_block) as usize)
+}
+
+/// `grid_sync_sum`'s input for `blocks` blocks of `per_block` values.
+pub fn grid_sync_input(blocks: u32, per_block: u32) -> Vec<f32> {
+    floats(0x9a1d ^ blocks as u64, (blocks * per_block) as usize)
 }
 
 /// `n` floats in [-2, 2) with full mantissas.

@@ -190,3 +190,109 @@ fn a_cooperative_grid_past_the_occupancy_limit_is_refused() {
         "{text}"
     );
 }
+
+/// A block's sum as the kernels compute it: each of `threads` threads adds its strided
+/// share in order, then a tree halves the partial sums.
+fn block_sum(values: &[f32], threads: usize) -> f32 {
+    let mut part: Vec<f32> = (0..threads)
+        .map(|t| {
+            values
+                .iter()
+                .skip(t)
+                .step_by(threads)
+                .fold(0.0f32, |s, &v| s + v)
+        })
+        .collect();
+    let mut stride = threads / 2;
+    while stride > 0 {
+        for t in 0..stride {
+            part[t] += part[t + stride];
+        }
+        stride /= 2;
+    }
+    part[0]
+}
+
+fn words<T>(bytes: &[u8], f: fn([u8; 4]) -> T) -> Vec<T> {
+    bytes
+        .chunks(4)
+        .map(|c| f([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+#[test]
+fn cluster_sums_histograms_and_grid_syncs_compute_what_the_code_says() {
+    // Independent of the GPU's records: the same arithmetic in the same order on the CPU.
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let cases = cluster::Cases::new(&ctx).unwrap();
+    // Clusters of 4 of a 16-block grid (x fastest): each cluster's ranks are consecutive
+    // blocks.
+    let (blocks, threads, size, per) = (16u32, 128usize, 4u32, 777u32);
+    let got = words(
+        &cases
+            .sum_f32(&ctx, [8, 2, 1], threads as u32, [size, 1, 1], per)
+            .unwrap(),
+        f32::from_le_bytes,
+    );
+    let input = cluster::sum_input(blocks, per);
+    let parts: Vec<f32> = input
+        .chunks(per as usize)
+        .map(|b| block_sum(b, threads))
+        .collect();
+    let clusters = (blocks / size) as usize;
+    for (c, ranks) in parts.chunks(size as usize).enumerate() {
+        let total = ranks.iter().fold(0.0f32, |s, &p| s + p);
+        assert_eq!(got[c].to_bits(), total.to_bits(), "cluster {c}");
+    }
+    for (b, p) in parts.iter().enumerate() {
+        assert_eq!(got[clusters + b].to_bits(), p.to_bits(), "block {b}");
+    }
+    // The histogram counts every input once, clamped into the end bins.
+    let (nbins, n) = (256, 10_000);
+    let got = words(
+        &cases.histogram(&ctx, 16, 128, 4, nbins, n).unwrap(),
+        i32::from_le_bytes,
+    );
+    let mut want = vec![0i32; nbins as usize];
+    for x in cluster::histogram_input(n, nbins) {
+        want[x.clamp(0, nbins - 1) as usize] += 1;
+    }
+    assert_eq!(got, want);
+    // Grid sync: the total of the partial sums in block order, then rounds of neighbours.
+    let (blocks, threads, per, rounds) = (16usize, 128usize, 500u32, 3);
+    let got = cases
+        .grid_sync_sum(&ctx, (blocks as u32, threads as u32, 0), per, rounds)
+        .unwrap();
+    let got = words(&got, f32::from_le_bytes);
+    let input = cluster::grid_sync_input(blocks as u32, per);
+    let mut partial: Vec<f32> = input
+        .chunks(per as usize)
+        .map(|b| block_sum(b, threads))
+        .collect();
+    let total = partial.iter().fold(0.0f32, |s, &p| s + p);
+    assert_eq!(got[0].to_bits(), total.to_bits());
+    let first = partial.clone();
+    for _ in 0..rounds {
+        partial = (0..blocks)
+            .map(|b| partial[b].mul_add(0.5, partial[(b + 1) % blocks] * 0.25))
+            .collect();
+    }
+    for b in 0..blocks {
+        assert_eq!(
+            got[1 + 3 * b].to_bits(),
+            first[b].to_bits(),
+            "block {b}'s partial"
+        );
+        assert_eq!(
+            got[2 + 3 * b].to_bits(),
+            total.to_bits(),
+            "block {b}'s total"
+        );
+        assert_eq!(
+            got[3 + 3 * b].to_bits(),
+            partial[b].to_bits(),
+            "block {b} after the rounds"
+        );
+    }
+}
