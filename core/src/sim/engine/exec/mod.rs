@@ -8,8 +8,10 @@
 //! [`convert`], [`memory`], [`warp_ops`], [`texture`], [`matrix`], [`control`],
 //! [`barrier`], [`runtime`]. [`warp`] is the warp's state and the row helpers they share;
 //! [`counters`] and [`probe`] what a launch counts; [`budget`] what it may use and what
-//! work that is not an instruction costs; [`launch`] runs the grid. Adding an instruction
-//! touches its family file and one line of the dispatch (`Block::exec` or `Block::step`).
+//! work that is not an instruction costs; [`launch`] runs the grid, block after block, and
+//! [`group`] the blocks that run together (a cluster, a cooperative grid), whose cluster
+//! barrier and distributed shared memory are [`cluster`]'s. Adding an instruction touches
+//! its family file and one line of the dispatch (`Block::exec` or `Block::step`).
 
 mod arith;
 mod barrier;

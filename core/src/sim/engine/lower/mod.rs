@@ -100,8 +100,9 @@ pub struct KernelCode {
     /// Whether the kernel reads `%envreg1`/`%envreg2` (cooperative groups' grid sync): a
     /// launch then gives it a zeroed workspace for the grid barrier.
     pub grid_workspace: bool,
-    /// The cluster special registers the kernel reads ([`CLUSTER_SPECIAL`] index, register),
-    /// filled at each block's start: only kernels that read them pay for them.
+    /// The cluster special registers the kernel reads (`%cluster_ctarank`, `%clusterid.x`,
+    /// ...: their index in the engine's table, and the register), filled at each block's
+    /// start: only kernels that read them pay for them.
     pub cluster_regs: Vec<(u8, u32)>,
     /// Whether the kernel has `barrier.cluster`: its blocks then run as groups even in a
     /// plain launch (each a cluster of one).
