@@ -63,7 +63,19 @@ impl Cases {
         block: u32,
         cluster: Option<[u32; 3]>,
     ) -> Out {
-        let f = self.kernel("cluster_sregs")?;
+        self.sregs_of("cluster_sregs", ctx, (grid, block), cluster)
+    }
+
+    /// [`sregs`](Self::sregs) of kernel `name` (`cluster_sregs_fixed` declares clusters of
+    /// 2).
+    pub fn sregs_of(
+        &self,
+        name: &str,
+        ctx: &Context,
+        (grid, block): ([u32; 3], u32),
+        cluster: Option<[u32; 3]>,
+    ) -> Out {
+        let f = self.kernel(name)?;
         let threads = (grid.iter().product::<u32>() * block) as usize;
         let out = ctx.alloc_zeroed::<u32>(threads * 20).map_err(s)?;
         let mut cfg = LaunchConfig::new((grid[0], grid[1], grid[2]), block);
@@ -249,6 +261,18 @@ pub fn run_all(ctx: &Context) -> BTreeMap<String, String> {
         (
             "sregs_cluster_16_not_portable",
             Box::new(|| c.sregs(ctx, [16, 1, 1], 32, Some([16, 1, 1]))),
+        ),
+        (
+            "sregs_fixed_2",
+            Box::new(|| c.sregs_of("cluster_sregs_fixed", ctx, ([4, 1, 1], 4), None)),
+        ),
+        (
+            "sregs_fixed_2_named",
+            Box::new(|| c.sregs_of("cluster_sregs_fixed", ctx, ([4, 1, 1], 4), Some([2, 1, 1]))),
+        ),
+        (
+            "sregs_fixed_2_named_4",
+            Box::new(|| c.sregs_of("cluster_sregs_fixed", ctx, ([4, 1, 1], 4), Some([4, 1, 1]))),
         ),
         (
             "sum_f32_c2",

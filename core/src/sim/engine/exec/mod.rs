@@ -182,7 +182,7 @@ pub fn launch_coscheduled(
     let budget = budget.into();
     // Unsupported kernels say why (instruction and line), not that they do not exist.
     let code = module.kernel(kernel)?;
-    let schedule = coschedule.schedule(dims.grid);
+    let schedule = coschedule.with_declared(kernel, code)?.schedule(dims.grid);
     let threads = launch::check(code, kernel, dims, params, (&schedule, &budget))?;
     launch::run(
         module,
@@ -212,6 +212,23 @@ pub struct Coschedule {
 }
 
 impl Coschedule {
+    /// The cluster shape `code` declares (`.reqnctapercluster`) where the launch names none;
+    /// a launch that names another is refused, as the driver refuses it.
+    fn with_declared(self, kernel: &str, code: &KernelCode) -> Result<Coschedule> {
+        match (self.cluster, code.cluster_dims) {
+            (Some(c), Some(d)) if c != d => Err(crate::error::Error::InvalidArgument(format!(
+                "kernel `{kernel}` declares clusters of {d:?} blocks (.reqnctapercluster, \
+                 __cluster_dims__); the launch asks for {c:?} (CUDA_ERROR_INVALID_CLUSTER_SIZE \
+                 on the driver)"
+            ))),
+            (None, Some(d)) => Ok(Coschedule {
+                cluster: Some(d),
+                ..self
+            }),
+            _ => Ok(self),
+        }
+    }
+
     /// The groups of blocks a launch of `grid` runs.
     fn schedule(self, grid: [u32; 3]) -> group::Schedule {
         group::Schedule {

@@ -107,6 +107,9 @@ pub struct KernelCode {
     /// Whether the kernel has `barrier.cluster`: its blocks then run as groups even in a
     /// plain launch (each a cluster of one).
     pub cluster_barrier: bool,
+    /// `.reqnctapercluster` (`__cluster_dims__`): the cluster shape of a launch that names
+    /// none.
+    pub cluster_dims: Option<[u32; 3]>,
 }
 
 /// A module's variables placed in simulated memory, and its kernels.
@@ -444,6 +447,7 @@ impl<'a> Lowerer<'a> {
             grid_workspace: self.envreg,
             cluster_regs: self.cluster_regs,
             cluster_barrier: self.cluster_barrier,
+            cluster_dims: f.reqnctapercluster,
         })
     }
 
