@@ -244,6 +244,23 @@ pub enum Error {
     /// A kernel on the simulator failed a device-side `assert()` (`cudaErrorAssert` on a
     /// GPU). The launch ends there; the library and memory stay usable.
     DeviceAssert(Box<DeviceAssertion>),
+    /// A cooperative launch of more blocks than the device holds at once
+    /// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`): every block of a cooperative grid must be
+    /// resident together, so grid-wide sync can wait for all of them. The simulator computes
+    /// the limit as the driver does, from the kernel's occupancy
+    /// ([`Kernel::max_active_blocks_per_sm`](crate::Kernel::max_active_blocks_per_sm)) times
+    /// the multiprocessors; on the driver backend it is the driver's error, with the
+    /// occupancy the driver reports. [`Error::cuda_error_name`] names it on both.
+    CooperativeLaunchTooLarge {
+        /// The kernel.
+        kernel: String,
+        /// Blocks in the grid.
+        blocks: u64,
+        /// Blocks of this kernel and launch shape one multiprocessor holds.
+        per_sm: u32,
+        /// Multiprocessors of the device.
+        multiprocessors: u32,
+    },
     /// A simulated launch ran past its wall-clock deadline ([`Limits::launch_deadline`](crate::Limits::launch_deadline)).
     Deadline {
         /// The kernel.
@@ -314,6 +331,9 @@ impl Error {
     pub fn cuda_error_name(&self) -> Option<&str> {
         match self {
             Error::Cuda(e) => Some(&e.name),
+            Error::CooperativeLaunchTooLarge { .. } => {
+                Some("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE")
+            }
             Error::LoadFailed(f) => Some(&f.error.name),
             _ => None,
         }
@@ -323,6 +343,7 @@ impl Error {
     pub fn cuda_code(&self) -> Option<u32> {
         match self {
             Error::Cuda(e) => Some(e.code),
+            Error::CooperativeLaunchTooLarge { .. } => Some(720),
             Error::LoadFailed(f) => Some(f.error.code),
             _ => None,
         }
@@ -410,6 +431,9 @@ impl Error {
             }
             Error::Deadline { .. } => {
                 "check the kernel's loop conditions and grid size, or lengthen Limits::launch_deadline".to_string()
+            }
+            Error::CooperativeLaunchTooLarge { .. } => {
+                "launch at most Kernel::max_active_blocks_per_sm(block, shared) times the device's multiprocessor_count blocks (fewer threads, registers or shared memory per block raise it), or split the work into ordinary launches".to_string()
             }
             Error::LimitExceeded { limit, .. } => format!(
                 "if the input is trusted, raise `Limits::{limit}` with cuda_library::set_limits(Limits {{ {limit}: .., ..cuda_library::limits() }})"
@@ -662,6 +686,17 @@ impl fmt::Display for Error {
                 a.thread[0], a.thread[1], a.thread[2],
                 shown(&a.expression, SHOWN_DEVICE_TEXT),
                 shown(&a.kernel, SHOWN_DEVICE_TEXT)
+            )?,
+            Error::CooperativeLaunchTooLarge {
+                kernel,
+                blocks,
+                per_sm,
+                multiprocessors,
+            } => write!(
+                f,
+                "kernel `{}`: a cooperative launch of {blocks} blocks, but the device holds at most {} of them at once ({per_sm} per multiprocessor x {multiprocessors} multiprocessors) (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)",
+                shown(kernel, SHOWN_DEVICE_TEXT),
+                *per_sm as u64 * *multiprocessors as u64
             )?,
             Error::Deadline {
                 kernel,

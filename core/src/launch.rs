@@ -95,13 +95,34 @@ impl LaunchConfig {
         self
     }
 
-    /// Sets a thread-block cluster shape; the grid must be a multiple of it.
+    /// Sets a thread-block cluster shape (sm_90+); the grid must be a multiple of it, and a
+    /// cluster has at most 8 blocks (16 where the kernel allows non-portable sizes). A
+    /// cluster's blocks run together and reach each other's shared memory (distributed
+    /// shared memory, `barrier.cluster`); the simulator runs them in turns, as the
+    /// [`engine`](crate::guide::engine) guide says.
+    ///
+    /// ```
+    /// use cuda_library::LaunchConfig;
+    /// let cfg = LaunchConfig::new(16, 128).with_cluster(4);
+    /// assert!(cfg.validate().is_ok());
+    /// assert!(LaunchConfig::new(6, 128).with_cluster(4).validate().is_err());
+    /// ```
     pub fn with_cluster(mut self, cluster: impl Into<Dim3>) -> Self {
         self.cluster = Some(cluster.into());
         self
     }
 
-    /// Makes the launch cooperative.
+    /// Makes the launch cooperative: every block of the grid is resident at once, so
+    /// cooperative groups' `grid.sync()` may wait for all of them. The grid may have at most
+    /// [`Kernel::max_active_blocks_per_sm`] times the device's multiprocessors blocks; past
+    /// that the launch fails with [`Error::CooperativeLaunchTooLarge`]. On the simulator the
+    /// grid's blocks take turns (the [`engine`](crate::guide::engine) guide says how).
+    ///
+    /// ```
+    /// use cuda_library::LaunchConfig;
+    /// let cfg = LaunchConfig::new(132, 256).with_cooperative(true);
+    /// assert!(cfg.cooperative);
+    /// ```
     pub fn with_cooperative(mut self, yes: bool) -> Self {
         self.cooperative = yes;
         self
@@ -231,6 +252,32 @@ impl ArgBytes for KernelArg<'_> {
 }
 
 impl Kernel {
+    /// The driver's `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE` as
+    /// [`Error::CooperativeLaunchTooLarge`], with the occupancy its limit comes from (the
+    /// simulator gives that error itself); any other error as it is.
+    #[cold]
+    fn too_large(&self, g: &Live, stream: &Stream, config: &LaunchConfig, e: Error) -> Error {
+        if !matches!(&e, Error::Cuda(c) if c.code == 720) {
+            return e;
+        }
+        let threads = config.block.volume().min(u32::MAX as u64) as u32;
+        let per_sm = self
+            .raw
+            .max_active_blocks_per_sm(threads, config.shared_mem_bytes as usize);
+        let sms = crate::Device::new(stream.context().device_ordinal())
+            .and_then(|d| d.properties())
+            .map(|p| p.multiprocessor_count.max(0) as u32);
+        match (per_sm, sms, self.name_held(g)) {
+            (Ok(per_sm), Ok(multiprocessors), Ok(kernel)) => Error::CooperativeLaunchTooLarge {
+                kernel,
+                blocks: config.grid.volume(),
+                per_sm,
+                multiprocessors,
+            },
+            _ => e,
+        }
+    }
+
     /// Checks the arguments against the kernel's parameters and launches it on `stream`
     /// (`cuLaunchKernelEx`). A wrong argument count or size is an error, never a launch.
     ///
@@ -251,7 +298,9 @@ impl Kernel {
             Err(mismatch) => return Err(self.arg_error(&g, mismatch)),
         };
         config.validate()?;
-        self.raw.launch(&stream.imp, &config.geometry(), checked)?;
+        self.raw
+            .launch(&stream.imp, &config.geometry(), checked)
+            .map_err(|e| self.too_large(&g, stream, config, e))?;
         // While the stream captures, the graph's record of its nodes (one atomic load when
         // nothing captures).
         if crate::graph::log::capturing() {

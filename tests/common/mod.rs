@@ -12,6 +12,7 @@
 pub mod bombs;
 pub mod calibration;
 pub mod cases;
+pub mod cluster;
 pub mod differential;
 pub mod gpu;
 pub mod graphs;

@@ -43,6 +43,7 @@ macro_rules! gpu_tests {
 mod common;
 
 mod calibration;
+mod cluster;
 mod corpus;
 #[cfg(feature = "cudarc")]
 mod cudarc;
@@ -97,6 +98,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(multi_device::tests());
     tests.extend(profile::tests());
     tests.extend(semantics::tests());
+    tests.extend(cluster::tests());
     tests.extend(tensor_ops::tests());
     tests.extend(textures::tests());
     tests.sort_by(|a, b| a.name.cmp(&b.name));

@@ -11,6 +11,7 @@
 mod common;
 
 mod barriers;
+mod cluster;
 mod counters;
 mod exact_ops;
 mod faults;

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::device::{gpu, GpuState, SM_COUNT};
 use super::stream::Stream;
-use super::{Dims, LaunchProfile, SimBackend, SimModule, MAX_SHARED_PER_BLOCK};
+use super::{Coschedule, Dims, LaunchProfile, SimBackend, SimModule, MAX_SHARED_PER_BLOCK};
 use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
 use crate::error::{Error, Result};
 use crate::image::table::{GlobalKind, LibraryTable};
@@ -163,13 +163,30 @@ impl SimLibrary {
 
     /// Runs kernel `index` now over `dims` with the packed parameter buffer; moves the
     /// simulated clock of the stream (`stream_ns`, on device `ordinal`) by the launch's cost.
+    // A plain launch's entry, kept for the callers that launch no other kind (graph
+    // replay).
+    #[allow(dead_code)]
     pub fn launch(
         &self,
         index: usize,
         dims: Dims,
         params: &[u8],
+        clock: (usize, &mut f64),
+    ) -> Result<LaunchProfile> {
+        self.launch_coscheduled(index, (dims, Coschedule::default()), params, clock)
+    }
+
+    /// [`launch`](Self::launch) in clusters or cooperatively ([`Coschedule`]): the cluster
+    /// checked against the kernel's cluster attributes, a cooperative grid against the
+    /// blocks the simulated device holds at once.
+    pub fn launch_coscheduled(
+        &self,
+        index: usize,
+        (dims, coschedule): (Dims, Coschedule),
+        params: &[u8],
         (ordinal, stream_ns): (usize, &mut f64),
     ) -> Result<LaunchProfile> {
+        self.check_coschedule(index, dims, coschedule)?;
         let row = self
             .table
             .kernels
@@ -189,11 +206,10 @@ impl SimLibrary {
         }
         let g = gpu();
         let mut st = g.lock();
-        let (stats, lines) = super::launch_profiled(
+        let (stats, lines) = super::launch_coscheduled(
             module,
             &mut st.mem,
-            &row.name,
-            dims,
+            (&row.name, dims, coschedule),
             params,
             &crate::limits(),
         )?;
@@ -298,6 +314,59 @@ impl SimLibrary {
         Ok(())
     }
 
+    /// Checks a cluster against kernel `index`'s cluster attributes (at most 8 blocks, 16
+    /// where non-portable sizes are allowed; the required shape if one is set) and a
+    /// cooperative grid against the blocks the simulated device holds at once, as the
+    /// driver does.
+    fn check_coschedule(&self, index: usize, dims: Dims, co: Coschedule) -> Result<()> {
+        let settings = self.settings(index);
+        let name = || self.row(index).map(|r| r.name.clone()).unwrap_or_default();
+        if let Some(c) = co.cluster {
+            let size = c.iter().map(|&d| d as u64).product::<u64>();
+            let most = if settings.non_portable_cluster { 16 } else { 8 };
+            let required = settings.cluster_dim.map(|d| d.max(0) as u32);
+            if size > most {
+                return Err(Error::InvalidArgument(format!(
+                    "kernel `{}`: a cluster of {size} blocks ({}, {}, {}); at most {most}{} \
+                     (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)",
+                    name(),
+                    c[0],
+                    c[1],
+                    c[2],
+                    if most == 8 {
+                        " unless the kernel allows non-portable cluster sizes \
+                         (KernelAttribute::NonPortableClusterSizeAllowed)"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+            if required != [0; 3] && required != c {
+                return Err(Error::InvalidArgument(format!(
+                    "kernel `{}` requires clusters of {required:?} blocks, not {c:?} \
+                     (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)",
+                    name()
+                )));
+            }
+        }
+        if co.cooperative {
+            let threads = dims.block.iter().product::<u32>();
+            let per_sm =
+                self.max_active_blocks_per_sm(index, threads, dims.shared_dynamic as usize)?;
+            let most = per_sm as u64 * SM_COUNT as u64;
+            let blocks = dims.grid.iter().map(|&d| d as u64).product::<u64>();
+            if blocks > most {
+                return Err(Error::CooperativeLaunchTooLarge {
+                    kernel: name(),
+                    blocks,
+                    per_sm,
+                    multiprocessors: SM_COUNT,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Resident blocks of kernel `index` per multiprocessor on the simulated device:
     /// limited by threads (2048), blocks (32), shared memory (228 KiB) and, when known,
     /// registers (64 Ki).
@@ -351,18 +420,18 @@ impl SimLibrary {
 
     /// Runs kernel `index` on `stream`: packs the arguments at the parameters' offsets,
     /// advances the stream's timeline by the launch's simulated cost and keeps the launch's
-    /// profile on the stream.
-    pub fn launch_on<A: ArgBytes>(
+    /// profile on the stream. The launch is in clusters or cooperative as `shape`'s [`Coschedule`] says.
+    pub fn launch_coscheduled_on<A: ArgBytes>(
         &self,
         index: usize,
         stream: &Stream,
-        dims: Dims,
+        shape: (Dims, Coschedule),
         args: CheckedArgs<'_, A>,
     ) -> Result<()> {
         let buf = super::param_buffer(args.at_offsets())?;
         let profile = {
             let mut t = stream.timeline();
-            self.launch(index, dims, &buf, (stream.ctx.ordinal, &mut t))?
+            self.launch_coscheduled(index, shape, &buf, (stream.ctx.ordinal, &mut t))?
         };
         stream.keep_profile(profile);
         Ok(())
@@ -647,6 +716,12 @@ impl KernelInterface<SimBackend> for Kernel {
             block: geometry.block,
             shared_dynamic: geometry.shared_mem_bytes,
         };
-        self.lib.get()?.launch_on(self.index, stream, dims, args)
+        let coschedule = Coschedule {
+            cluster: geometry.cluster,
+            cooperative: geometry.cooperative,
+        };
+        self.lib
+            .get()?
+            .launch_coscheduled_on(self.index, stream, (dims, coschedule), args)
     }
 }

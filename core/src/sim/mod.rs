@@ -76,6 +76,7 @@ pub use engine::{
     InstructionMix, KernelCode, LineCounters, Memory, MemoryRequests, SharedRequests, SimModule,
     Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
+pub use engine::{launch_coscheduled, Coschedule};
 pub(crate) use graph::{refuse_alloc_during_capture, refuse_sync_during_capture, Graph, GraphExec};
 pub(crate) use library::{Kernel, Library};
 // A launch's profile and its hints are the profiler's (`crate::profile`); their public

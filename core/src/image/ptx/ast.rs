@@ -294,6 +294,9 @@ pub struct Function {
     pub minnctapersm: Option<u32>,
     /// `.maxnreg`.
     pub maxnreg: Option<u32>,
+    /// `.reqnctapercluster`: the cluster shape of a launch that names none
+    /// (`__cluster_dims__`).
+    pub reqnctapercluster: Option<[u32; 3]>,
     /// `.noreturn`.
     pub noreturn: bool,
     /// The body; `None` for a declaration (prototype), and for a body that could not be

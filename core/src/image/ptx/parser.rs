@@ -730,6 +730,7 @@ impl Parser<'_> {
             reqntid: None,
             minnctapersm: None,
             maxnreg: None,
+            reqnctapercluster: None,
             noreturn: false,
             body: None,
             prototypes: Vec::new(),
@@ -770,11 +771,13 @@ impl Parser<'_> {
                         self.bump();
                         f.maxnreg = Some(self.u32("a register count")?);
                     }
-                    // Cluster shapes (a launch on the simulator is a plain grid), the
-                    // deprecated `.maxnctapersm`, and the registers a callee preserves:
-                    // read, with no effect here.
-                    ".reqnctapercluster"
-                    | ".maxclusterrank"
+                    ".reqnctapercluster" => {
+                        self.bump();
+                        f.reqnctapercluster = Some(self.dims3("a block count")?);
+                    }
+                    // The largest cluster, the deprecated `.maxnctapersm`, and the
+                    // registers a callee preserves: read, with no effect here.
+                    ".maxclusterrank"
                     | ".maxnctapersm"
                     | ".abi_preserve"
                     | ".abi_preserve_control" => {

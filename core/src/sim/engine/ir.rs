@@ -745,10 +745,40 @@ pub enum Op {
         a: Src,
         b: Src,
     },
+    /// Distributed shared memory: `mapa`, `getctarank`, `isspacep` (`exec/cluster.rs`).
+    Dsmem { op: DsmemOp, d: u32, a: Src, b: Src },
+    /// `barrier.cluster.arrive` (`wait` false) or `barrier.cluster.wait` (`wait` true): the
+    /// barrier of every thread of the block's cluster (`exec/cluster.rs`).
+    ClusterBar { wait: bool },
     /// `ret` / `exit` from a kernel.
     Exit,
     /// Memory fences and other instructions with no effect in the simulator.
     Nop,
+}
+
+/// A distributed-shared-memory address operation ([`Op::Dsmem`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DsmemOp {
+    /// `mapa`: the address `a` in the shared memory of the cluster's block of rank `b`;
+    /// `generic`: `a` and the result are generic addresses, else `.shared::cluster` ones.
+    Mapa { generic: bool },
+    /// `getctarank`: the rank of the block whose shared memory `a` is in.
+    Getctarank { generic: bool },
+    /// `isspacep`: whether the generic address `a` is in the space (`b` unused).
+    Isspacep(SpaceTest),
+}
+
+/// The state space `isspacep` tests a generic address for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpaceTest {
+    /// `.global`.
+    Global,
+    /// `.local`.
+    Local,
+    /// `.shared` / `.shared::cta`: the block's own shared memory.
+    SharedCta,
+    /// `.shared::cluster`: the shared memory of any block of the cluster.
+    SharedCluster,
 }
 
 /// An instruction with its guard and source line.

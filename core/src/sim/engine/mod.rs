@@ -24,6 +24,7 @@ pub use exec::{
     block_work, launch, launch_profiled, AtomicRequests, Budget, Dims, InstructionMix,
     LineCounters, MemoryRequests, SharedRequests, Stats,
 };
+pub use exec::{launch_coscheduled, Coschedule};
 pub use lower::{KernelCode, SimModule};
 pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};
 

@@ -328,6 +328,10 @@ impl Block<'_> {
                 None => self.code.code.get(pc).map_or(0, |i| i.line),
             };
             let text = match (w.yielded, w.wait_bar) {
+                _ if w.wait_cluster => {
+                    "waits at barrier.cluster for threads of its cluster that never arrive"
+                        .to_string()
+                }
                 (Some(_), _) => "polls an mbarrier whose phase never completes".to_string(),
                 (None, Some((id, _))) => format!(
                     "waits at barrier {id} ({} threads arrived)",

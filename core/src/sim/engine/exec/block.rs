@@ -139,6 +139,7 @@ impl Block<'_> {
             }
             Op::Bar { .. } => self.exec_bar(w, ins, at, emask)?,
             Op::Mbar { .. } => self.exec_mbar(gmem, w, ins, at, emask)?,
+            Op::ClusterBar { .. } => self.exec_cluster_bar(w, ins, at, emask),
             _ => {
                 self.exec(gmem, w, ins, emask)?;
                 Flow::Next
@@ -188,6 +189,7 @@ impl Block<'_> {
             Op::SurfLd { .. } => self.exec_surf_ld(gmem, w, ins, m)?,
             Op::SurfSt { .. } => self.exec_surf_st(gmem, w, ins, m)?,
             Op::Matrix(_) => self.exec_matrix(gmem, w, ins, m)?,
+            Op::Dsmem { .. } => self.exec_dsmem(w, ins, m)?,
             Op::Trap => return Err(self.trap(w, ins, m)),
             // Control flow, barriers and what charges work: `step`'s.
             Op::Nop
@@ -197,6 +199,7 @@ impl Block<'_> {
             | Op::Exit
             | Op::Bar { .. }
             | Op::Mbar { .. }
+            | Op::ClusterBar { .. }
             | Op::Call { .. }
             | Op::Return { .. } => {}
         }

@@ -4,7 +4,9 @@
 
 use super::barrier::{release_block_barrier, step_past_barrier, STALL_ROUNDS};
 use super::budget::{block_work, Budget, Meter};
+use super::cluster::{set_cluster_regs, ClusterShape, Place};
 use super::counters::{LineCounters, Stats};
+use super::group::{Resident, Schedule};
 use super::probe::{chains, fold, lines, sole_writers, Memo, Probe, Site, NO_CHAIN};
 use super::warp::{empty_warp, init_warp, live_threads, start_warp, Warp, ENVREG};
 use super::Block;
@@ -22,8 +24,9 @@ pub(super) fn check(
     kernel: &str,
     dims: Dims,
     params: &[u8],
-    budget: &Budget,
+    (schedule, budget): (&Schedule, &Budget),
 ) -> Result<u32> {
+    check_shape(kernel, dims, schedule)?;
     if params.len() < code.param_bytes {
         return Err(Error::InvalidArgument(format!(
             "kernel `{kernel}` takes {} bytes of parameters but {} were given",
@@ -68,6 +71,15 @@ pub(super) fn check(
     // Every register is a row of 32 lanes of 8 bytes in each warp.
     let nregs = code.nregs.max(crate::sim::engine::lower::SPECIAL.len()) as u64;
     let register_file = nregs * 32 * 8 * nwarps as u64;
+    if schedule.group_blocks() > 1 {
+        return check_group(
+            kernel,
+            schedule,
+            register_file + shared_total as u64,
+            budget,
+        )
+        .map(|_| threads);
+    }
     if register_file > budget.register_file_bytes {
         return Err(crate::limits::exceeded(
             format!(
@@ -80,6 +92,43 @@ pub(super) fn check(
         ));
     }
     Ok(threads)
+}
+
+/// Checks a launch's cluster shape: whole clusters of at most 16 blocks tile the grid.
+fn check_shape(kernel: &str, dims: Dims, schedule: &Schedule) -> Result<()> {
+    let c = schedule.cluster.dims;
+    let tiles = (0..3).all(|k| c[k] != 0 && dims.grid[k] % c[k] == 0);
+    let size = c.iter().fold(1u64, |n, &d| n.saturating_mul(d as u64));
+    if !tiles || size > MAX_CLUSTER {
+        return Err(Error::InvalidArgument(format!(
+            "kernel `{kernel}`: clusters of ({}, {}, {}) blocks cannot tile the grid ({}, {}, {}) \
+             (each dimension a divisor of the grid's, at most {MAX_CLUSTER} blocks)",
+            c[0], c[1], c[2], dims.grid[0], dims.grid[1], dims.grid[2]
+        )));
+    }
+    Ok(())
+}
+
+/// The most blocks a cluster may have (sm_90, with non-portable sizes allowed).
+pub(super) const MAX_CLUSTER: u64 = 16;
+
+/// Checks that the blocks of a group, each holding `per_block` bytes of registers and
+/// shared memory, fit in the simulator's register file together.
+fn check_group(kernel: &str, schedule: &Schedule, per_block: u64, budget: &Budget) -> Result<()> {
+    let blocks = schedule.group_blocks();
+    let bytes = per_block.saturating_mul(blocks);
+    if bytes > budget.register_file_bytes {
+        return Err(crate::limits::exceeded(
+            format!(
+                "kernel `{kernel}`: {blocks} blocks run together (a cluster or a cooperative \
+                 grid), their registers and shared memory on the simulator's register file"
+            ),
+            bytes,
+            "register_file_bytes",
+            budget.register_file_bytes,
+        ));
+    }
+    Ok(())
 }
 
 /// Each instruction's [`Probe`], with the sole writer of each address register filled
@@ -109,13 +158,13 @@ fn probes(code: &KernelCode) -> (Vec<Probe>, u32) {
 }
 
 /// Runs a launch that [`check`] accepted (`threads` per block): every block of the grid,
-/// then the counters.
+/// alone or in the groups `schedule` says, then the counters.
 pub(super) fn run(
     module: &SimModule,
     gmem: &mut Memory,
     code: &KernelCode,
     (dims, params): (Dims, &[u8]),
-    budget: Budget,
+    (schedule, budget): (Schedule, Budget),
     threads: u32,
 ) -> Result<(Stats, Vec<LineCounters>)> {
     let (probes, n_memos) = probes(code);
@@ -136,24 +185,21 @@ pub(super) fn run(
         .fold(1u64, |n, &d| n.saturating_mul(d as u64));
     stats.block_threads = threads;
     stats.block_shared_bytes = shared_bytes.min(u32::MAX as usize) as u32;
-    // Storage is allocated once per launch and reused by every block.
-    let mut warps: Vec<Warp> = (0..nwarps).map(|_| empty_warp()).collect();
-    for (wi, w) in warps.iter_mut().enumerate() {
-        init_warp(w, code, dims, wi, nwarps, threads);
-    }
     // Cooperative groups' grid sync counts arrivals in a workspace the driver passes in
-    // %envreg1:%envreg2 (one grid of blocks run one after another can sync only with a
-    // single block; more spin until the work budget stops them).
+    // %envreg1:%envreg2 (a grid of blocks run one after another can sync only with a
+    // single block; more spin until the work budget stops them: a cooperative launch runs
+    // its blocks together).
     let workspace = if code.grid_workspace {
-        let at = gmem.alloc(16, 16)?;
-        for w in warps.iter_mut() {
-            w.regs[ENVREG] = [at >> 32; 32];
-            w.regs[ENVREG + 1] = [at & 0xffff_ffff; 32];
-        }
-        Some(at)
+        Some(gmem.alloc(16, 16)?)
     } else {
         None
     };
+    let grouped = schedule.cluster.explicit || schedule.cooperative || code.cluster_barrier;
+    // Storage is allocated once per launch and reused by every block (of every group).
+    let group = if grouped { schedule.group_blocks() } else { 1 };
+    let mut residents: Vec<Resident> = (0..group)
+        .map(|_| Resident::new(launch_warps(code, dims, threads, workspace)))
+        .collect();
     let mut block = Block {
         code,
         probes: &probes,
@@ -164,7 +210,7 @@ pub(super) fn run(
         serial: 0,
         module,
         params,
-        shared: vec![0u8; shared_bytes],
+        shared: vec![0u8; if grouped { 0 } else { shared_bytes }],
         ctaid: [0; 3],
         threads,
         bars: [(0, 0, 0); 16],
@@ -172,8 +218,17 @@ pub(super) fn run(
         meter: Meter::new(budget),
         charged: 0,
         device_allocations: 0,
+        place: Place::ALONE,
+        peers: if grouped {
+            (0..group).map(|_| vec![0u8; shared_bytes]).collect()
+        } else {
+            Vec::new()
+        },
     };
-    let result = block.run_grid(gmem, &mut warps, dims, &mut stats);
+    let result = match residents.as_mut_slice() {
+        [one] if !grouped => block.run_grid(gmem, &mut one.warps, dims, &mut stats),
+        all => block.run_groups(gmem, all, &schedule, &mut stats),
+    };
     if let Some(at) = workspace {
         let _ = gmem.free(at);
     }
@@ -185,6 +240,21 @@ pub(super) fn run(
     fold(&mut stats, code, &probes, &block.sites, &memos);
     let lines = lines(code, &probes, &block.sites, &memos);
     Ok((stats, lines))
+}
+
+/// A block's warps prepared for the launch: registers, the special registers every block
+/// shares, and the grid-sync `workspace` if the kernel has one.
+fn launch_warps(code: &KernelCode, dims: Dims, threads: u32, workspace: Option<u64>) -> Vec<Warp> {
+    let nwarps = threads.div_ceil(32) as usize;
+    let mut warps: Vec<Warp> = (0..nwarps).map(|_| empty_warp()).collect();
+    for (wi, w) in warps.iter_mut().enumerate() {
+        init_warp(w, code, dims, wi, nwarps, threads);
+        if let Some(at) = workspace {
+            w.regs[ENVREG] = [at >> 32; 32];
+            w.regs[ENVREG + 1] = [at & 0xffff_ffff; 32];
+        }
+    }
+    warps
 }
 
 impl Block<'_> {
@@ -209,11 +279,26 @@ impl Block<'_> {
                     for w in warps.iter_mut() {
                         start_warp(w, [bx, by, bz]);
                     }
+                    if !self.code.cluster_regs.is_empty() {
+                        self.alone_in_cluster(warps, dims.grid);
+                    }
                     self.run_to_end(gmem, warps, stats)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// Sets the cluster special registers of a block that is a cluster of its own.
+    #[cold]
+    fn alone_in_cluster(&self, warps: &mut [Warp], grid: [u32; 3]) {
+        let shape = ClusterShape {
+            dims: [1, 1, 1],
+            explicit: false,
+        };
+        for w in warps.iter_mut() {
+            set_cluster_regs(w, &self.code.cluster_regs, shape, (grid, self.ctaid));
+        }
     }
 
     /// Prepares for block `ctaid` of the grid: shared memory zeroed, barriers reset.
@@ -237,7 +322,7 @@ impl Block<'_> {
         loop {
             let before = (self.epoch, live_threads(warps));
             for w in warps.iter_mut() {
-                self.turn(gmem, w, stats)?;
+                self.turn(gmem, w, stats, u64::MAX)?;
             }
             if warps.iter().all(|w| w.live == 0) {
                 return Ok(());
@@ -270,8 +355,16 @@ impl Block<'_> {
     }
 
     /// A warp's turn in a round: it runs until it waits at a barrier or exits, pausing
-    /// where the meter says to look at the budget and the clock.
-    fn turn(&mut self, gmem: &mut Memory, w: &mut Warp, stats: &mut Stats) -> Result<()> {
+    /// where the meter says to look at the budget and the clock, or until it has run
+    /// `slice` thread-instructions (then it is [`sliced`](Warp::sliced); `u64::MAX` for a
+    /// block that runs alone).
+    pub(super) fn turn(
+        &mut self,
+        gmem: &mut Memory,
+        w: &mut Warp,
+        stats: &mut Stats,
+        slice: u64,
+    ) -> Result<()> {
         // A barrier for part of the block completed since the warp came.
         if let Some((id, generation)) = w.wait_bar.filter(|_| w.waiting) {
             if self.bars[id as usize].1 != generation {
@@ -282,15 +375,21 @@ impl Block<'_> {
         }
         w.yielded = None;
         w.parked = 0;
+        let slice_end = stats.thread_instructions.saturating_add(slice);
         while w.live != 0 && !w.waiting {
             let before = stats.thread_instructions;
-            let pause_at = self.meter.pause_at(stats);
+            let meter_at = self.meter.pause_at(stats);
+            let pause_at = meter_at.min(slice_end);
             self.charged = 0;
             let paused = self.run_warp(gmem, w, stats, pause_at)?;
             stats.work += stats.thread_instructions - before;
             stats.work = stats.work.saturating_add(self.charged);
             match paused {
                 None => break,
+                Some(_) if pause_at < meter_at => {
+                    w.sliced = true;
+                    break;
+                }
                 Some((line, threads)) => {
                     self.meter.paused(stats, threads, &self.code.name, line)?
                 }

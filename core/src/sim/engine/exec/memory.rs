@@ -133,7 +133,7 @@ impl Block<'_> {
                 let n = self.shared.len();
                 let a = addr as usize;
                 if addr > n as u64 || a + len > n {
-                    return Err(out_of(&format!("the block's {n} bytes of shared memory")));
+                    return self.cluster_shared(addr, len);
                 }
                 Ok(&mut self.shared[a..a + len])
             }

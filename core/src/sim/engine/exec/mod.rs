@@ -8,17 +8,21 @@
 //! [`convert`], [`memory`], [`warp_ops`], [`texture`], [`matrix`], [`control`],
 //! [`barrier`], [`runtime`]. [`warp`] is the warp's state and the row helpers they share;
 //! [`counters`] and [`probe`] what a launch counts; [`budget`] what it may use and what
-//! work that is not an instruction costs; [`launch`] runs the grid. Adding an instruction
-//! touches its family file and one line of the dispatch (`Block::exec` or `Block::step`).
+//! work that is not an instruction costs; [`launch`] runs the grid, block after block, and
+//! [`group`] the blocks that run together (a cluster, a cooperative grid), whose cluster
+//! barrier and distributed shared memory are [`cluster`]'s. Adding an instruction touches
+//! its family file and one line of the dispatch (`Block::exec` or `Block::step`).
 
 mod arith;
 mod barrier;
 mod bits;
 mod block;
 mod budget;
+mod cluster;
 mod control;
 mod convert;
 mod counters;
+mod group;
 mod launch;
 mod matrix;
 mod memory;
@@ -107,6 +111,12 @@ struct Block<'a> {
     /// Allocations device `malloc` made in this launch and has not freed (the size of the
     /// heap a `malloc` or `free` searches, as far as the launch knows).
     device_allocations: u64,
+    /// The block's place in its cluster and its group of co-scheduled blocks.
+    place: cluster::Place,
+    /// The shared memory of the blocks run together with this one ([`group`]), by slot in
+    /// the group; the running block's slot is empty while its memory is [`Block::shared`].
+    /// Empty for a plain launch.
+    peers: Vec<Vec<u8>>,
 }
 
 /// [`launch`], also giving what each PTX line did ([`LineCounters`], in line order).
@@ -118,9 +128,116 @@ pub fn launch_profiled(
     params: &[u8],
     budget: impl Into<Budget>,
 ) -> Result<(Stats, Vec<LineCounters>)> {
+    let plain = Coschedule::default();
+    launch_coscheduled(module, gmem, (kernel, dims, plain), params, budget)
+}
+
+/// [`launch_profiled`] of a cluster or cooperative launch ([`Coschedule`]).
+///
+/// ```
+/// use cuda_library::sim::{self, Coschedule, Dims, Memory};
+///
+/// # fn main() -> cuda_library::Result<()> {
+/// // Each block of a cluster of 4 adds its rank into rank 0's shared memory.
+/// let ptx = r#"
+/// .version 8.0
+/// .target sm_90
+/// .address_size 64
+/// .visible .entry sum(.param .u64 out)
+/// {
+///     .shared .u32 total;
+///     .reg .b32 %r<5>; .reg .b64 %rd<2>; .reg .pred %p<2>;
+///     mov.u32 %r1, %cluster_ctarank;
+///     mov.u32 %r2, total;
+///     mapa.shared::cluster.u32 %r3, %r2, 0;
+///     barrier.cluster.arrive; barrier.cluster.wait;
+///     atom.shared::cluster.add.u32 %r4, [%r3], %r1;
+///     barrier.cluster.arrive; barrier.cluster.wait;
+///     setp.ne.u32 %p1, %r1, 0;
+///     @%p1 ret;
+///     ld.shared.u32 %r4, [total];
+///     ld.param.u64 %rd1, [out];
+///     st.global.u32 [%rd1], %r4;
+///     ret;
+/// }"#;
+/// let mut mem = Memory::new();
+/// let module = sim::load_ptx(ptx, &mut mem)?;
+/// let out = mem.alloc(4, 256)?;
+/// let params = sim::pack_params(&module, "sum", &[&out.to_le_bytes()])?;
+/// let dims = Dims { grid: [4, 1, 1], block: [1, 1, 1], shared_dynamic: 0 };
+/// let cluster = Coschedule { cluster: Some([4, 1, 1]), cooperative: false };
+/// sim::launch_coscheduled(&module, &mut mem, ("sum", dims, cluster), &params, sim::DEFAULT_BUDGET)?;
+/// let mut bytes = [0u8; 4];
+/// mem.read(out, &mut bytes)?;
+/// assert_eq!(u32::from_le_bytes(bytes), 0 + 1 + 2 + 3);
+/// # Ok(()) }
+/// ```
+pub fn launch_coscheduled(
+    module: &SimModule,
+    gmem: &mut Memory,
+    (kernel, dims, coschedule): (&str, Dims, Coschedule),
+    params: &[u8],
+    budget: impl Into<Budget>,
+) -> Result<(Stats, Vec<LineCounters>)> {
     let budget = budget.into();
     // Unsupported kernels say why (instruction and line), not that they do not exist.
     let code = module.kernel(kernel)?;
-    let threads = launch::check(code, kernel, dims, params, &budget)?;
-    launch::run(module, gmem, code, (dims, params), budget, threads)
+    let schedule = coschedule.with_declared(kernel, code)?.schedule(dims.grid);
+    let threads = launch::check(code, kernel, dims, params, (&schedule, &budget))?;
+    launch::run(
+        module,
+        gmem,
+        code,
+        (dims, params),
+        (schedule, budget),
+        threads,
+    )
+}
+
+/// How a launch's blocks run together: in thread-block clusters, and whether the whole
+/// grid is one cooperative group (`cuLaunchKernelEx`'s cluster-dimension and cooperative
+/// attributes). The default is a plain launch: each block alone, one after another.
+///
+/// A cluster launch runs each cluster's blocks interleaved, each with its own warps,
+/// shared memory and barriers, so `barrier.cluster` and distributed shared memory work as
+/// on sm_90; a cooperative launch runs the whole grid that way, so cooperative groups'
+/// `grid.sync()` works for every grid that fits. The [`engine`](crate::guide::engine)
+/// guide says more.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Coschedule {
+    /// Blocks per cluster in x, y and z (at most 16 in all), if the launch names a cluster.
+    pub cluster: Option<[u32; 3]>,
+    /// Whether the launch is cooperative.
+    pub cooperative: bool,
+}
+
+impl Coschedule {
+    /// The cluster shape `code` declares (`.reqnctapercluster`) where the launch names none;
+    /// a launch that names another is refused, as the driver refuses it.
+    fn with_declared(self, kernel: &str, code: &KernelCode) -> Result<Coschedule> {
+        match (self.cluster, code.cluster_dims) {
+            (Some(c), Some(d)) if c != d => Err(crate::error::Error::InvalidArgument(format!(
+                "kernel `{kernel}` declares clusters of {d:?} blocks (.reqnctapercluster, \
+                 __cluster_dims__); the launch asks for {c:?} (CUDA_ERROR_INVALID_CLUSTER_SIZE \
+                 on the driver)"
+            ))),
+            (None, Some(d)) => Ok(Coschedule {
+                cluster: Some(d),
+                ..self
+            }),
+            _ => Ok(self),
+        }
+    }
+
+    /// The groups of blocks a launch of `grid` runs.
+    fn schedule(self, grid: [u32; 3]) -> group::Schedule {
+        group::Schedule {
+            grid,
+            cluster: cluster::ClusterShape {
+                dims: self.cluster.unwrap_or([1, 1, 1]),
+                explicit: self.cluster.is_some(),
+            },
+            cooperative: self.cooperative,
+        }
+    }
 }

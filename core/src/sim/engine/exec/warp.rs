@@ -40,6 +40,13 @@ pub(super) struct Warp {
     pub(super) yielded: Option<u32>,
     /// At a `bar.red`: what to reduce, the lanes that arrived and their predicates.
     pub(super) bar_red: Option<(BarRed, u32, u32)>,
+    /// Lanes that arrived at the cluster barrier in its current phase.
+    pub(super) cl_arrived: u32,
+    /// Waiting at `barrier.cluster.wait` for the phase to complete.
+    pub(super) wait_cluster: bool,
+    /// Stopped at the end of its time slice (co-scheduled blocks only: a warp that spins on
+    /// memory another block writes lets the others run).
+    pub(super) sliced: bool,
     /// Each lane's frames of real calls (return address, saved registers, saved local
     /// bytes) and their size.
     pub(super) stack: Vec<Vec<SavedFrame>>,
@@ -318,6 +325,9 @@ pub(super) fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
     w.yielded = None;
     w.parked = 0;
     w.bar_red = None;
+    w.cl_arrived = 0;
+    w.wait_cluster = false;
+    w.sliced = false;
     for stack in w.stack.iter_mut() {
         stack.clear();
     }
@@ -340,6 +350,9 @@ pub(super) fn empty_warp() -> Warp {
         yielded: None,
         parked: 0,
         bar_red: None,
+        cl_arrived: 0,
+        wait_cluster: false,
+        sliced: false,
         stack: vec![Vec::new(); 32],
         stack_bytes: [0; 32],
         local: vec![Vec::new(); 32],

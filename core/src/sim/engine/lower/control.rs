@@ -27,6 +27,7 @@ impl Lowerer<'_> {
             // `__syncwarp(mask)`: the simulator runs a warp's lanes at one program counter
             // together and those elsewhere after them, so there is nothing to wait for.
             Opcode::Bar | Opcode::Barrier if x.has("warp") => Op::Nop,
+            Opcode::Barrier if x.has("cluster") => self.cluster_barrier(x)?,
             Opcode::Bar | Opcode::Barrier => self.barrier(x)?,
             Opcode::Mbarrier => self.mbarrier(x)?,
             Opcode::Call => self.runtime_call(x)?,

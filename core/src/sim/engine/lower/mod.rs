@@ -21,6 +21,7 @@ use crate::image::table::GlobalKind;
 mod arith;
 mod bits;
 mod calls;
+mod cluster;
 mod compare;
 mod control;
 mod convert;
@@ -34,6 +35,7 @@ mod texture;
 mod warp;
 
 use calls::param_in_memory;
+pub use cluster::CLUSTER_SPECIAL;
 use flatten::flatten;
 use opcode::{Family, Opcode};
 use operands::Ins;
@@ -98,6 +100,16 @@ pub struct KernelCode {
     /// Whether the kernel reads `%envreg1`/`%envreg2` (cooperative groups' grid sync): a
     /// launch then gives it a zeroed workspace for the grid barrier.
     pub grid_workspace: bool,
+    /// The cluster special registers the kernel reads (`%cluster_ctarank`, `%clusterid.x`,
+    /// ...: their index in the engine's table, and the register), filled at each block's
+    /// start: only kernels that read them pay for them.
+    pub cluster_regs: Vec<(u8, u32)>,
+    /// Whether the kernel has `barrier.cluster`: its blocks then run as groups even in a
+    /// plain launch (each a cluster of one).
+    pub cluster_barrier: bool,
+    /// `.reqnctapercluster` (`__cluster_dims__`): the cluster shape of a launch that names
+    /// none.
+    pub cluster_dims: Option<[u32; 3]>,
 }
 
 /// A module's variables placed in simulated memory, and its kernels.
@@ -306,6 +318,10 @@ struct Lowerer<'a> {
     in_recursive: Option<usize>,
     /// Whether the kernel reads `%envreg1`/`%envreg2`.
     envreg: bool,
+    /// The cluster special registers read so far (see [`KernelCode::cluster_regs`]).
+    cluster_regs: Vec<(u8, u32)>,
+    /// Whether the kernel has `barrier.cluster`.
+    cluster_barrier: bool,
 }
 
 /// A recursive function's out-of-line body.
@@ -353,6 +369,8 @@ impl<'a> Lowerer<'a> {
             recursive: Vec::new(),
             in_recursive: None,
             envreg: false,
+            cluster_regs: Vec::new(),
+            cluster_barrier: false,
         }
     }
 
@@ -427,6 +445,9 @@ impl<'a> Lowerer<'a> {
             local_bytes: self.local as usize,
             max_threads: f.reqntid.or(f.maxntid).map(crate::image::table::volume),
             grid_workspace: self.envreg,
+            cluster_regs: self.cluster_regs,
+            cluster_barrier: self.cluster_barrier,
+            cluster_dims: f.reqnctapercluster,
         })
     }
 
@@ -531,6 +552,7 @@ impl<'a> Lowerer<'a> {
             Family::Warp => self.warp(opcode, &x),
             Family::Tensor => self.tensor(opcode, &x),
             Family::Texture => self.texture(opcode, &x),
+            Family::Cluster => self.cluster(opcode, &x),
         }
     }
 }

@@ -26,6 +26,8 @@ pub(crate) enum Family {
     Tensor,
     /// Texture and surface access (`texture.rs`).
     Texture,
+    /// Distributed shared memory addresses and address-space tests (`cluster.rs`).
+    Cluster,
 }
 
 /// Calls the macro `$m` with the table of every opcode the simulator knows, one row
@@ -130,6 +132,10 @@ macro_rules! for_each_op {
             Sured = "sured", Texture, "`sured`: surface reduction (not simulated).";
             Suq = "suq", Texture, "`suq`: surface query (not simulated).";
             Istypep = "istypep", Texture, "`istypep`: handle type test (not simulated).";
+            // Clusters and address spaces.
+            Mapa = "mapa", Cluster, "`mapa`: an address in another block of the cluster's shared memory.";
+            Getctarank = "getctarank", Cluster, "`getctarank`: the cluster rank of the block a shared address is in.";
+            Isspacep = "isspacep", Cluster, "`isspacep`: whether a generic address is in a state space.";
         }
     };
 }

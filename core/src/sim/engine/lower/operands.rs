@@ -3,7 +3,7 @@
 //! modifiers normalised.
 
 use super::opcode::Opcode;
-use super::{unsupported, Lowerer, SPECIAL};
+use super::{unsupported, Lowerer, CLUSTER_SPECIAL, SPECIAL};
 use crate::error::{Error, Result};
 use crate::image::ptx::ast::{self, Operand};
 use crate::image::ptx::float_bits;
@@ -11,7 +11,8 @@ use crate::sim::engine::ir::*;
 use crate::sim::engine::mem::{LOCAL_WINDOW, SHARED_WINDOW};
 
 /// An instruction being lowered, with its modifiers normalised once: `.shared::cta` and
-/// `.shared::cluster` are `.shared` (a launch is a cluster of one block here).
+/// `.shared::cluster` are `.shared` (a `.shared::cluster` address names the block's own
+/// shared memory or, made by `mapa`, another block's of its cluster; `exec/cluster.rs`).
 pub(super) struct Ins<'i> {
     /// The instruction as parsed.
     pub i: &'i ast::Instruction,
@@ -102,13 +103,18 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn reg(&mut self, name: &str) -> u32 {
-        let key = if SPECIAL.contains(&name) {
+        let cluster = CLUSTER_SPECIAL.iter().position(|s| *s == name);
+        let key = if SPECIAL.contains(&name) || cluster.is_some() {
             name.to_string()
         } else {
             format!("{}{name}", self.prefix)
         };
         let next = self.regs.len() as u32;
-        *self.regs.entry(key).or_insert(next)
+        let r = *self.regs.entry(key).or_insert(next);
+        if let Some(k) = cluster.filter(|_| r == next) {
+            self.cluster_regs.push((k as u8, r));
+        }
+        r
     }
 
     pub(super) fn symbol(&self, name: &str) -> Option<(MemSpace, u64)> {
@@ -145,10 +151,14 @@ impl Lowerer<'_> {
     pub(super) fn dst(&mut self, op: &Operand, line: u32) -> Result<u32> {
         match op {
             // The simulator sets these once per warp, as the hardware does: never written.
-            Operand::Name(n) if SPECIAL.contains(&n.as_str()) => Err(unsupported(
-                line,
-                format!("writing the read-only special register {n}"),
-            )),
+            Operand::Name(n)
+                if SPECIAL.contains(&n.as_str()) || CLUSTER_SPECIAL.contains(&n.as_str()) =>
+            {
+                Err(unsupported(
+                    line,
+                    format!("writing the read-only special register {n}"),
+                ))
+            }
             Operand::Name(n) if self.is_reg(n) => Ok(self.reg(n)),
             Operand::Sink => Ok(self.reg("%_sink")),
             other => Err(unsupported(line, format!("the destination {other:?}"))),
