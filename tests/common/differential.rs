@@ -157,6 +157,38 @@ pub fn diff_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/realworld/differential")
 }
 
+/// A project with its own case set (`differential/<project>/`: `cases.json`, the GPU's
+/// records and `known.txt`), kept apart from the shared set so that adding a project leaves
+/// the shared set's counts as they were. Its comparison runs with
+/// `CUDA_LIBRARY_DIFF_SET=<project>` (`tests/sim_device/differential.rs`).
+pub const OWN_SETS: [&str; 1] = ["ggml"];
+
+/// The folder of a case set: `differential/` for the shared one (`None`), else
+/// `differential/<set>/`.
+pub fn set_dir(set: Option<&str>) -> std::path::PathBuf {
+    match set {
+        Some(s) => diff_dir().join(s),
+        None => diff_dir(),
+    }
+}
+
+/// The case set `CUDA_LIBRARY_DIFF_SET` names (`None`: the shared one).
+pub fn set_from_env() -> Option<String> {
+    std::env::var("CUDA_LIBRARY_DIFF_SET")
+        .ok()
+        .filter(|s| !s.is_empty())
+}
+
+/// Whether `unit` (`project/...`) belongs to `set`: the shared set holds every project
+/// without a set of its own.
+pub fn in_set(unit: &str, set: Option<&str>) -> bool {
+    let project = unit.split('/').next().unwrap_or("");
+    match set {
+        Some(s) => project == s,
+        None => !OWN_SETS.contains(&project),
+    }
+}
+
 /// The file name a unit's PTX is kept under.
 pub fn ptx_file(unit: &str) -> String {
     format!("{}.ptx", unit.replace('/', "__"))

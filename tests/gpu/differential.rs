@@ -10,6 +10,8 @@
 //!   the outputs of the first of two runs and whether both agreed, or the error).
 //! - `CUDA_LIBRARY_DIFF_FULL=1`: the bytes of every buffer a case changed, not only where it
 //!   is compared within ulps (to look into a difference; too large to keep).
+//! - `CUDA_LIBRARY_DIFF_SET=project`: the cases of a project with its own set
+//!   (`differential/<project>/cases.json`, see `differential::OWN_SETS`).
 //! - `CUDA_LIBRARY_DIFF_UNIT=unit`: only that unit's cases (a kernel that faults ends the
 //!   CUDA context it ran in, so `scripts/differential.sh` runs one process per unit).
 //!
@@ -46,7 +48,9 @@ pub fn record_the_gpu_results() {
     let ctx = gpu::context();
     let only = std::env::var("CUDA_LIBRARY_DIFF_UNIT").ok();
     let full = std::env::var("CUDA_LIBRARY_DIFF_FULL").is_ok_and(|v| v == "1");
-    let text = std::fs::read_to_string(differential::diff_dir().join("cases.json")).unwrap();
+    let set = differential::set_from_env();
+    let text =
+        std::fs::read_to_string(differential::set_dir(set.as_deref()).join("cases.json")).unwrap();
     let cases: Vec<Case> = serde_json::from_str::<Value>(&text)
         .unwrap()
         .as_array()
