@@ -23,10 +23,10 @@
 #       OUTDIR/gpu-nvrtc.jsonl and OUTDIR/gpu-nvcc.jsonl. With NVCCDIR, nvcc's PTX is read
 #       from there (what `nvcc NVCCDIR` just wrote) instead of differential/nvcc/, so one
 #       session on the GPU machine compiles and records; keep-nvcc it afterwards.
-#   scripts/differential.sh keep-records OUTDIR [OUTDIR2]
-#       here: sorts the records into tests/realworld/differential/. With OUTDIR2 (a
-#       second recording), a case whose outputs differ between the two is marked as not
-#       deterministic, as one whose two runs in one process differ is.
+#   scripts/differential.sh keep-records OUTDIR [OUTDIR ...]
+#       here: sorts the records into tests/realworld/differential/. With more than one
+#       recording (each in a process of its own), a case whose outputs differ between them
+#       is marked as not deterministic, as one whose two runs in one process differ is.
 #
 # With CUDA_LIBRARY_DIFF_SET=PROJECT every step works on that project's own set
 # (tests/realworld/differential/PROJECT/, tests/common/differential.rs's OWN_SETS: ggml),
@@ -105,25 +105,31 @@ EOF
     done
     ;;
   keep-records)
+    shift
     for c in $compilers; do
       f="gpu-$c.jsonl"
-      python3 - "$2/$f" "${3:+$3/$f}" >"$diff_dir/$f" <<'EOF'
-import json, sys
-lines = [l for l in open(sys.argv[1]) if l.strip()]
-if sys.argv[2]:
-    # Two recordings: a case is deterministic only where both agree.
-    key = lambda r: (r["unit"], r["kernel"])
-    second = {key(r): r for r in map(json.loads, filter(str.strip, open(sys.argv[2])))}
-    out = []
-    for l in lines:
-        r = json.loads(l)
-        o = second.get(key(r))
-        if "outputs" in r and (o is None or o.get("outputs") != r["outputs"]):
-            r["deterministic"] = False
-            l = json.dumps(r, separators=(",", ":"), sort_keys=True) + "\n"
-        out.append(l)
-    lines = out
-sys.stdout.write("".join(sorted(lines)))
+      python3 - "$f" "$@" >"$diff_dir/$f" <<'EOF'
+import gzip, json, os, sys
+name, dirs = sys.argv[1], sys.argv[2:]
+# A recording's file, or its gzip-compressed form.
+def lines_of(d):
+    path = f"{d}/{name}"
+    f = open(path) if os.path.exists(path) else gzip.open(path + ".gz", "rt")
+    return [l for l in f if l.strip()]
+key = lambda r: (r["unit"], r["kernel"])
+hashes = lambda r: [b["hash"] for b in r.get("outputs", [])]
+lines = lines_of(dirs[0])
+# More recordings: a case is deterministic only where all of them agree.
+others = [{key(r): r for r in map(json.loads, lines_of(d))} for d in dirs[1:]]
+out = []
+for l in lines:
+    r = json.loads(l)
+    if "outputs" in r and any(o.get(key(r)) is None or hashes(o[key(r)]) != hashes(r)
+                              or o[key(r)].get("deterministic") is False for o in others):
+        r["deterministic"] = False
+        l = json.dumps(r, separators=(",", ":"), sort_keys=True) + "\n"
+    out.append(l)
+sys.stdout.write("".join(sorted(out)))
 EOF
     done
     wc -l "$diff_dir"/gpu-*.jsonl

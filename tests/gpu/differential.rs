@@ -79,15 +79,26 @@ pub fn record_the_gpu_results() {
             let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default());
             for case in cases.iter().filter(|c| c.unit == *unit) {
                 let mut case = case.clone();
+                // Recorded under the case's name; run under the name this PTX has for it.
+                let head = json!({ "unit": case.unit, "kernel": case.kernel, "ptx_hash": hash });
+                let mut unresolved = None;
+                if let Ok(lib) = &lib {
+                    let (name, internal) = differential::resolve(lib, &ptx, &case.kernel);
+                    case.kernel = name;
+                    unresolved = internal;
+                }
                 if let Some((_, _, body)) = differential::kernel_text(&ptx, &case.kernel) {
                     case.approx = differential::uses_approx(&body);
                     case.elem = differential::store_width(&body);
                 }
-                let head = json!({ "unit": case.unit, "kernel": case.kernel, "ptx_hash": hash });
                 let line = match lib.as_ref().map_err(|e| e.to_string()).and_then(|lib| {
-                    let a = differential::run(&ctx, lib, &case).map_err(|e| e.to_string())?;
-                    let b = differential::run(&ctx, lib, &case).map_err(|e| e.to_string())?;
-                    Ok((a, b))
+                    let run = |case| {
+                        differential::run(&ctx, lib, case).map_err(|e| match &unresolved {
+                            Some(names) => format!("{e} (its internal-linkage kernels: {names})"),
+                            None => e.to_string(),
+                        })
+                    };
+                    Ok((run(&case)?, run(&case)?))
                 }) {
                     Ok((a, b)) => {
                         let mut v = head;

@@ -238,7 +238,7 @@ fn load_cases(dir: &std::path::Path) -> Vec<Case> {
     v.as_array().unwrap().iter().map(Case::from_json).collect()
 }
 
-/// A GPU record file of the set in `dir`: (unit, kernel) -> record line.
+/// A GPU record file of the set in `dir`: (unit, canonical kernel name) -> record line.
 fn load_records(dir: &std::path::Path, name: &str) -> HashMap<(String, String), Value> {
     let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
         return HashMap::new();
@@ -249,7 +249,7 @@ fn load_records(dir: &std::path::Path, name: &str) -> HashMap<(String, String), 
         .map(|v| {
             let key = (
                 v["unit"].as_str().unwrap().to_string(),
-                v["kernel"].as_str().unwrap().to_string(),
+                differential::canonical(v["kernel"].as_str().unwrap()),
             );
             (key, v)
         })
@@ -268,8 +268,8 @@ struct Row {
     not_recorded: usize,
 }
 
-/// `known.txt` of the set in `dir`: (unit, kernel) -> why the GPU's result cannot be
-/// reproduced.
+/// `known.txt` of the set in `dir`: (unit, canonical kernel name) -> why the GPU's result
+/// cannot be reproduced.
 fn load_known(dir: &std::path::Path) -> HashMap<(String, String), String> {
     let text = std::fs::read_to_string(dir.join("known.txt")).unwrap_or_default();
     text.lines()
@@ -277,7 +277,7 @@ fn load_known(dir: &std::path::Path) -> HashMap<(String, String), String> {
         .filter_map(|l| {
             let mut f = l.splitn(3, '\t');
             let (u, k, why) = (f.next()?, f.next()?, f.next()?);
-            Some(((u.to_string(), k.to_string()), why.to_string()))
+            Some(((u.to_string(), differential::canonical(k)), why.to_string()))
         })
         .collect()
 }
@@ -362,7 +362,9 @@ fn compare_with_gpu(set: Option<&str>, compilers: &[&'static str], floor: usize)
             for case in cases.iter().filter(|c| &c.unit == id) {
                 let project = id.split('/').next().unwrap_or("").to_string();
                 let row = table.entry((project, compiler)).or_default();
-                let key = (case.unit.clone(), case.kernel.clone());
+                // Kernel names canonical: a kernel named after an internal-linkage symbol
+                // has another name in every compile (differential::canonical).
+                let key = (case.unit.clone(), differential::canonical(&case.kernel));
                 let Some(rec) = records.get(&key) else {
                     row.not_recorded += 1;
                     continue;
@@ -381,6 +383,7 @@ fn compare_with_gpu(set: Option<&str>, compilers: &[&'static str], floor: usize)
                 row.cases += 1;
                 *compared.entry(compiler).or_default() += 1;
                 let mut case = case.clone();
+                case.kernel = differential::entry_name(&ptx, &case.kernel);
                 if let Some((_, _, body)) = differential::kernel_text(&ptx, &case.kernel) {
                     case.approx = differential::uses_approx(&body);
                     case.elem = differential::store_width(&body);
