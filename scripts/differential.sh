@@ -23,11 +23,23 @@
 #       OUTDIR/gpu-nvrtc.jsonl and OUTDIR/gpu-nvcc.jsonl. With NVCCDIR, nvcc's PTX is read
 #       from there (what `nvcc NVCCDIR` just wrote) instead of differential/nvcc/, so one
 #       session on the GPU machine compiles and records; keep-nvcc it afterwards.
-#   scripts/differential.sh keep-records OUTDIR
-#       here: sorts the records into tests/realworld/differential/.
+#   scripts/differential.sh keep-records OUTDIR [OUTDIR ...]
+#       here: sorts the records into tests/realworld/differential/. With more than one
+#       recording (each in a process of its own), a case whose outputs differ between them
+#       is marked as not deterministic, as one whose two runs in one process differ is.
+#
+# With CUDA_LIBRARY_DIFF_SET=PROJECT every step works on that project's own set
+# (tests/realworld/differential/PROJECT/, tests/common/differential.rs's OWN_SETS: ggml),
+# recorded for NVRTC's PTX only; without it, on the shared set, which leaves those projects
+# out. The comparison: CUDA_LIBRARY_DIFF_SET=ggml cargo test --test sim_device ggml_matches_the_gpu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 diff_dir=tests/realworld/differential
+compilers="nvrtc nvcc"
+if [ -n "${CUDA_LIBRARY_DIFF_SET:-}" ]; then
+  diff_dir="$diff_dir/$CUDA_LIBRARY_DIFF_SET"
+  compilers="nvrtc"
+fi
 # The gpu test binary, built here, into .gpu/ for the GPU machine (its differential:: test).
 stage_gpu_binary() {
   local bin
@@ -85,15 +97,40 @@ EOF
       xargs -P 8 -I{} env CUDA_LIBRARY_DIFF_UNIT={} .gpu/gpu_differential differential:: --quiet >"$out/record.log" 2>&1 || true
     # A unit whose process died leaves its cases out: every case must have a line.
     want=$(python3 -c 'import json; print(len(json.load(open("'"$diff_dir"'/cases.json"))))')
-    for f in "$out"/gpu-nvrtc.jsonl "$out"/gpu-nvcc.jsonl; do
+    for c in $compilers; do
+      f="$out/gpu-$c.jsonl"
       got=$(wc -l <"$f")
       echo "$f: $got of $want cases"
       [ "$got" -eq "$want" ] || { tail -40 "$out/record.log" >&2; exit 1; }
     done
     ;;
   keep-records)
-    for f in gpu-nvrtc.jsonl gpu-nvcc.jsonl; do
-      sort "$2/$f" >"$diff_dir/$f"
+    shift
+    for c in $compilers; do
+      f="gpu-$c.jsonl"
+      python3 - "$f" "$@" >"$diff_dir/$f" <<'EOF'
+import gzip, json, os, sys
+name, dirs = sys.argv[1], sys.argv[2:]
+# A recording's file, or its gzip-compressed form.
+def lines_of(d):
+    path = f"{d}/{name}"
+    f = open(path) if os.path.exists(path) else gzip.open(path + ".gz", "rt")
+    return [l for l in f if l.strip()]
+key = lambda r: (r["unit"], r["kernel"])
+hashes = lambda r: [b["hash"] for b in r.get("outputs", [])]
+lines = lines_of(dirs[0])
+# More recordings: a case is deterministic only where all of them agree.
+others = [{key(r): r for r in map(json.loads, lines_of(d))} for d in dirs[1:]]
+out = []
+for l in lines:
+    r = json.loads(l)
+    if "outputs" in r and any(o.get(key(r)) is None or hashes(o[key(r)]) != hashes(r)
+                              or o[key(r)].get("deterministic") is False for o in others):
+        r["deterministic"] = False
+        l = json.dumps(r, separators=(",", ":"), sort_keys=True) + "\n"
+    out.append(l)
+sys.stdout.write("".join(sorted(out)))
+EOF
     done
     wc -l "$diff_dir"/gpu-*.jsonl
     ;;

@@ -157,6 +157,38 @@ pub fn diff_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/realworld/differential")
 }
 
+/// A project with its own case set (`differential/<project>/`: `cases.json`, the GPU's
+/// records and `known.txt`), kept apart from the shared set so that adding a project leaves
+/// the shared set's counts as they were. Its comparison runs with
+/// `CUDA_LIBRARY_DIFF_SET=<project>` (`tests/sim_device/differential.rs`).
+pub const OWN_SETS: [&str; 1] = ["ggml"];
+
+/// The folder of a case set: `differential/` for the shared one (`None`), else
+/// `differential/<set>/`.
+pub fn set_dir(set: Option<&str>) -> std::path::PathBuf {
+    match set {
+        Some(s) => diff_dir().join(s),
+        None => diff_dir(),
+    }
+}
+
+/// The case set `CUDA_LIBRARY_DIFF_SET` names (`None`: the shared one).
+pub fn set_from_env() -> Option<String> {
+    std::env::var("CUDA_LIBRARY_DIFF_SET")
+        .ok()
+        .filter(|s| !s.is_empty())
+}
+
+/// Whether `unit` (`project/...`) belongs to `set`: the shared set holds every project
+/// without a set of its own.
+pub fn in_set(unit: &str, set: Option<&str>) -> bool {
+    let project = unit.split('/').next().unwrap_or("");
+    match set {
+        Some(s) => project == s,
+        None => !OWN_SETS.contains(&project),
+    }
+}
+
 /// The file name a unit's PTX is kept under.
 pub fn ptx_file(unit: &str) -> String {
     format!("{}.ptx", unit.replace('/', "__"))
@@ -349,29 +381,122 @@ pub fn fill_bytes(fill: Fill, seed: u64) -> Vec<u8> {
     out
 }
 
-/// The hash a unit's PTX is recorded with: FNV-1a of the text with NVRTC's names for
-/// internal-linkage symbols made canonical. NVRTC names them
-/// `_INTERNAL_<n>_<file>_<hash of the file name>_<process id>`, so two compiles of one unit
-/// differ there and nowhere else. Each such name follows its length in its mangled form
-/// (`_ZN55_INTERNAL_...`): the whole name is replaced by `_INTERNAL_`.
+/// The hash a unit's PTX is recorded with: FNV-1a of its [`canonical`] text.
 pub fn ptx_hash(ptx: &str) -> String {
-    let mut out = String::with_capacity(ptx.len());
-    let mut rest = ptx;
-    while let Some(i) = rest.find("_INTERNAL_") {
+    format!("{:016x}", fnv(canonical(ptx).as_bytes()))
+}
+
+/// `text` (PTX, or a kernel's mangled name) with NVRTC's names for internal-linkage
+/// symbols made canonical. NVRTC names them `_INTERNAL_<8 hex>_<k>_<file>_<hash>_<process
+/// id>`, and anonymous namespaces `_GLOBAL__N__<8 hex>_<k>_<file>_<hash>_<process id>`
+/// (`k`: the file part's length), so two compiles of one unit differ there and nowhere
+/// else: a kernel whose template argument is a `static` function (ggml's
+/// `unary_op_kernel<op_abs, float>`) has another name in every compile. Each such name
+/// follows its length in its mangled form (`_ZN55_INTERNAL_...`): the whole name is
+/// replaced by its marker.
+pub fn canonical(text: &str) -> String {
+    const MARKERS: [&str; 2] = ["_INTERNAL_", "_GLOBAL__N__"];
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some((i, marker)) = MARKERS
+        .iter()
+        .filter_map(|m| rest.find(m).map(|i| (i, *m)))
+        .min()
+    {
         let head = &rest[..i];
         let digits = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-        let n: usize = head[head.len() - digits..].parse().unwrap_or(0);
-        out.push_str(&head[..head.len() - digits]);
-        out.push_str("_INTERNAL_");
-        let skip = if n >= 10 && i + n <= rest.len() && rest.is_char_boundary(i + n) {
-            n
-        } else {
-            10
-        };
+        // The length prefix is the shortest run of the digits before the marker that
+        // spans the whole name: a namespace's name can end in digits too (`3__4` then
+        // `44_GLOBAL__N_...`), and the process id runs into the next name's length.
+        let (prefix, skip) = (1..=digits)
+            .filter_map(|d| {
+                let n: usize = head[head.len() - d..].parse().ok()?;
+                internal_name_fits(&rest[i..], marker, n).then_some((d, n))
+            })
+            .next()
+            .unwrap_or((0, marker.len()));
+        out.push_str(&head[..head.len() - prefix]);
+        out.push_str(marker);
         rest = &rest[i + skip..];
     }
     out.push_str(rest);
-    format!("{:016x}", fnv(out.as_bytes()))
+    out
+}
+
+/// Whether the first `n` bytes of `name` are a whole NVRTC internal name:
+/// `<marker><8 hex>_<k>_<k bytes>_<8 hex>_<digits>`.
+fn internal_name_fits(name: &str, marker: &str, n: usize) -> bool {
+    let Some(body) = name.get(marker.len()..n) else {
+        return false;
+    };
+    let mut parts = body.splitn(3, '_');
+    let (Some(zeros), Some(k), Some(tail)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let Ok(k) = k.parse::<usize>() else {
+        return false;
+    };
+    let hex = |t: &str| t.len() == 8 && t.bytes().all(|b| b.is_ascii_hexdigit());
+    // tail: `<k bytes>_<8 hex>_<digits>`.
+    let Some(after_file) = tail.get(k..) else {
+        return false;
+    };
+    let mut rest = after_file.splitn(3, '_');
+    hex(zeros)
+        && rest.next() == Some("")
+        && rest.next().is_some_and(hex)
+        && rest
+            .next()
+            .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The name `kernel` (as a case names it, from the compile that chose the case) has in
+/// `ptx` (another compile of the same unit): the `.entry` with the same [`canonical`] name.
+/// `kernel` itself where no entry matches (the lookup then fails with the library's error).
+pub fn entry_name(ptx: &str, kernel: &str) -> String {
+    if !kernel.contains("_INTERNAL_") && !kernel.contains("_GLOBAL__N_") {
+        return kernel.to_string();
+    }
+    let want = canonical(kernel);
+    ptx.lines()
+        .filter(|l| l.trim_start().starts_with('.'))
+        .filter_map(|l| l.split(".entry").nth(1))
+        .map(|rest| {
+            rest.trim_start()
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
+                .collect::<String>()
+        })
+        .find(|name| canonical(name) == want)
+        .unwrap_or_else(|| kernel.to_string())
+}
+
+/// The name `lib` (loaded from `ptx`) knows a case's `kernel` by: its [`entry_name`], or,
+/// where the library has no kernel of that name, the library's kernel with the same
+/// [`canonical`] name (in case the driver renames internal-linkage symbols when it loads
+/// PTX). The second value lists the library's kernels with internal-linkage names, to see
+/// what it calls them, where neither is found.
+pub fn resolve(lib: &Library, ptx: &str, kernel: &str) -> (String, Option<String>) {
+    let name = entry_name(ptx, kernel);
+    if lib.get_kernel(&name).is_ok() {
+        return (name, None);
+    }
+    let want = canonical(kernel);
+    let names: Vec<String> = lib
+        .kernels()
+        .map(|ks| ks.into_iter().filter_map(|k| k.name().ok()).collect())
+        .unwrap_or_default();
+    match names.iter().find(|n| canonical(n) == want) {
+        Some(n) => (n.clone(), None),
+        None => {
+            let internal: Vec<&str> = names
+                .iter()
+                .filter(|n| n.contains("INTERNAL"))
+                .map(String::as_str)
+                .collect();
+            (name, Some(internal.join(" ")))
+        }
+    }
 }
 
 /// FNV-1a, 64 bits.

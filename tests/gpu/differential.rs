@@ -10,6 +10,8 @@
 //!   the outputs of the first of two runs and whether both agreed, or the error).
 //! - `CUDA_LIBRARY_DIFF_FULL=1`: the bytes of every buffer a case changed, not only where it
 //!   is compared within ulps (to look into a difference; too large to keep).
+//! - `CUDA_LIBRARY_DIFF_SET=project`: the cases of a project with its own set
+//!   (`differential/<project>/cases.json`, see `differential::OWN_SETS`).
 //! - `CUDA_LIBRARY_DIFF_UNIT=unit`: only that unit's cases (a kernel that faults ends the
 //!   CUDA context it ran in, so `scripts/differential.sh` runs one process per unit).
 //!
@@ -46,7 +48,9 @@ pub fn record_the_gpu_results() {
     let ctx = gpu::context();
     let only = std::env::var("CUDA_LIBRARY_DIFF_UNIT").ok();
     let full = std::env::var("CUDA_LIBRARY_DIFF_FULL").is_ok_and(|v| v == "1");
-    let text = std::fs::read_to_string(differential::diff_dir().join("cases.json")).unwrap();
+    let set = differential::set_from_env();
+    let text =
+        std::fs::read_to_string(differential::set_dir(set.as_deref()).join("cases.json")).unwrap();
     let cases: Vec<Case> = serde_json::from_str::<Value>(&text)
         .unwrap()
         .as_array()
@@ -75,15 +79,26 @@ pub fn record_the_gpu_results() {
             let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default());
             for case in cases.iter().filter(|c| c.unit == *unit) {
                 let mut case = case.clone();
+                // Recorded under the case's name; run under the name this PTX has for it.
+                let head = json!({ "unit": case.unit, "kernel": case.kernel, "ptx_hash": hash });
+                let mut unresolved = None;
+                if let Ok(lib) = &lib {
+                    let (name, internal) = differential::resolve(lib, &ptx, &case.kernel);
+                    case.kernel = name;
+                    unresolved = internal;
+                }
                 if let Some((_, _, body)) = differential::kernel_text(&ptx, &case.kernel) {
                     case.approx = differential::uses_approx(&body);
                     case.elem = differential::store_width(&body);
                 }
-                let head = json!({ "unit": case.unit, "kernel": case.kernel, "ptx_hash": hash });
                 let line = match lib.as_ref().map_err(|e| e.to_string()).and_then(|lib| {
-                    let a = differential::run(&ctx, lib, &case).map_err(|e| e.to_string())?;
-                    let b = differential::run(&ctx, lib, &case).map_err(|e| e.to_string())?;
-                    Ok((a, b))
+                    let run = |case| {
+                        differential::run(&ctx, lib, case).map_err(|e| match &unresolved {
+                            Some(names) => format!("{e} (its internal-linkage kernels: {names})"),
+                            None => e.to_string(),
+                        })
+                    };
+                    Ok((run(&case)?, run(&case)?))
                 }) {
                     Ok((a, b)) => {
                         let mut v = head;

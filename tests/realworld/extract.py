@@ -123,7 +123,15 @@ class Project:
         found = []
         for p in upstream_paths:
             text = git_show(self.repo, self.commit, p).decode("utf-8", errors="replace")
-            for m in re.finditer(r"\b(\w+)\s*<([^;{}<>]*(?:<[^;{}<>]*>[^;{}<>]*)*)>\s*<<<", text):
+            # `k<T, 4><<<...>>>`, and ggml's `ggml_cuda_kernel_launch(k<T, 4>, ...)`.
+            for m in re.finditer(r"\b(\w+)\s*<([^;{}<>]*(?:<[^;{}<>]*>[^;{}<>]*)*)>\s*<<<"
+                                 r"|\bggml_cuda_kernel_launch\(\s*(\w+)\s*<([^;{}<>]*(?:<[^;{}<>]*>[^;{}<>]*)*)>\s*,",
+                                 text):
+                if m.group(1) is None:
+                    e = f"{m.group(3)}<{' '.join(m.group(4).split())}>"
+                    if e not in found:
+                        found.append(e)
+                    continue
                 e = f"{m.group(1)}<{' '.join(m.group(2).split())}>"
                 if e not in found:
                     found.append(e)
@@ -326,22 +334,62 @@ SAMPLES_NAMES = {
 }
 
 
-def projects(mirror):
-    candle = os.path.join(mirror, "huggingface+candle/repo")
-    llmc = os.path.join(mirror, "karpathy+llm.c/repo")
-    samples = os.path.join(mirror, "NVIDIA+cuda-samples/repo")
-    sample_units = []
-    cs_commit = "c94ff366aed18c797b8a85dfaac7817b0228b420"
-    for p in git_files(samples, cs_commit):
-        if p.startswith("Samples/") and p.endswith(".cu"):
-            if b"__global__" in git_show(samples, cs_commit, p):
-                sample_units.append(p)
-    llmc_commit = "f1e2ace651495b74ae22d45d1723443fd00ecd3a"
-    llmc_units = sorted(p[len(""):] for p in git_files(llmc, llmc_commit)
-                        if p.startswith("dev/cuda/") and p.endswith(".cu"))
-    return [
-        Project(
-            "candle", "https://github.com/huggingface/candle", candle,
+# ggml's template kernels launched from templated launchers (no launch site names the
+# instance): the instances the launchers create for f32 (and f16 where ggml's ops take it).
+GGML_NAMES = {
+    "src/ggml-cuda/unary.cu": (
+        [f"unary_op_kernel<op_{op}, float>" for op in (
+            "abs", "sgn", "neg", "step", "gelu", "gelu_erf", "gelu_quick", "silu", "tanh",
+            "relu", "sigmoid", "hardsigmoid", "hardswish", "exp", "sqr", "sqrt", "sin", "cos",
+            "log", "expm1", "softplus", "elu", "floor", "ceil", "round", "trunc")]
+        + [f"unary_gated_op_kernel<op_{op}, float>" for op in ("relu", "gelu", "silu", "gelu_erf", "gelu_quick")]
+        + ["swiglu_oai_kernel<float>", "xielu_kernel<float>", "silu_back_kernel<float>",
+           "leaky_relu_kernel<float>"]),
+    "src/ggml-cuda/binbcast.cu": [
+        f"k_bin_bcast<op_{op}, float, float, float>" for op in ("repeat", "add", "sub", "mul", "div")]
+        + [f"k_bin_bcast_unravel<op_{op}, float, float, float>" for op in ("add", "mul")]
+        + ["k_repeat_back<float>"],
+    "src/ggml-cuda/softmax.cu": [
+        "soft_max_f32<true, 0, 0, float>", "soft_max_f32<false, 0, 0, float>",
+        "soft_max_f32<true, 32, 32, float>", "soft_max_f32<true, 256, 256, float>"],
+    "src/ggml-cuda/rope.cu": [
+        f"{k}<{fw}, false, float, float>" for k in ("rope_norm", "rope_neox") for fw in ("true", "false")]
+        + [f"{k}<true, false, float>" for k in ("rope_multi", "rope_vision")],
+    "src/ggml-cuda/getrows.cu": ["k_get_rows_float<float, float>", "k_get_rows_float<half, float>",
+                                  "k_get_rows_back_float<float, float>"],
+    "src/ggml-cuda/clamp.cu": ["op_clamp_kernel<float>"],
+    "src/ggml-cuda/fill.cu": ["fill_kernel<float>"],
+    "src/ggml-cuda/concat.cu": [f"concat_cont<float, {d}>" for d in (0, 1, 2)]
+        + [f"concat_non_cont<float, {d}>" for d in (0, 1, 2, 3)],
+    "src/ggml-cuda/diag.cu": ["diag_kernel<float>"],
+    "src/ggml-cuda/count-equal.cu": ["count_equal<int>"],
+    "src/ggml-cuda/snake.cu": ["snake_kernel<float>"],
+    "src/ggml-cuda/im2col.cu": ["im2col_kernel<float>", "im2col_3d_kernel<float>"],
+    "src/ggml-cuda/pool2d.cu": ["pool2d_nchw_kernel<float, float>"],
+    "src/ggml-cuda/tri.cu": [f"tri_kernel<float, {k}, {a}>" for k in ("true", "false") for a in (0, 1)],
+    "src/ggml-cuda/sumrows.cu": ["reduce_rows_f32<false>", "reduce_rows_f32<true>"],
+    "src/ggml-cuda/set-rows.cu": ["k_set_rows<float, int64_t, float>", "k_set_rows<float, int64_t, half>"],
+    "src/ggml-cuda/ssm-conv.cu": ["ssm_conv_f32<false, 128, 4>", "ssm_conv_f32<true, 128, 4>"],
+    "src/ggml-cuda/mmvf.cu": ["mul_mat_vec_f<float, float, 1, 128>", "mul_mat_vec_f<half, float, 1, 128>"],
+    "src/ggml-cuda/convert.cu": [
+        "dequantize_block_q4_0<float>", "dequantize_block_q4_1<float>", "dequantize_block_q2_K<float>",
+        "dequantize_block_q3_K<float>", "dequantize_block_q4_K<float>", "dequantize_block_q5_K<float>",
+        "dequantize_block_q6_K<float>"],
+    "src/ggml-cuda/mmvq.cu": [f"mul_mat_vec_q<GGML_TYPE_{t}, 1, false>" for t in ("Q4_0", "Q8_0", "Q4_K", "Q6_K")],
+    "src/ggml-cuda/topk-moe.cu": [f"topk_moe_cuda<{n}, {b}>" for n in (4, 8) for b in ("false", "true")],
+    "src/ggml-cuda/gated_delta_net.cu": [
+        "gated_delta_net_cuda<16, false, false>", "gated_delta_net_cuda<32, false, false>",
+        "gated_delta_net_cuda<32, true, false>"],
+    "src/ggml-cuda/col2im-1d.cu": ["col2im_1d_kernel<float>"],
+    "src/ggml-cuda/conv2d.cu": ["conv2d_kernel<float, whcn_layout>"],
+    "src/ggml-cuda/mmid.cu": ["mm_ids_helper<0>", "mm_ids_helper<4>", "mm_ids_helper<8>"],
+}
+
+
+def candle(mirror):
+    return Project(
+            "candle", "https://github.com/huggingface/candle",
+            os.path.join(mirror, "huggingface+candle/repo"),
             "2a13b0f3ff62f7e67013597f2996f764c5735e21", "MIT OR Apache-2.0",
             ["LICENSE-MIT", "LICENSE-APACHE"], "candle-kernels/src/", [],
             ["-std=c++17"], False,
@@ -353,9 +401,16 @@ in `src/` except the statically linked `moe_*`, `mmvq_gguf` and `mmq_*` ones). T
 device code only and compile unchanged under NVRTC; upstream builds them with nvcc
 `-std=c++17 -O3 --expt-relaxed-constexpr` (NVRTC has no `--expt-relaxed-constexpr` and
 needs none here).
-"""),
-        Project(
-            "llm.c", "https://github.com/karpathy/llm.c", llmc, llmc_commit, "MIT",
+""")
+
+
+def llmc(mirror):
+    repo = os.path.join(mirror, "karpathy+llm.c/repo")
+    llmc_commit = "f1e2ace651495b74ae22d45d1723443fd00ecd3a"
+    llmc_units = sorted(p for p in git_files(repo, llmc_commit)
+                        if p.startswith("dev/cuda/") and p.endswith(".cu"))
+    return Project(
+            "llm.c", "https://github.com/karpathy/llm.c", repo, llmc_commit, "MIT",
             ["LICENSE"], "", [],
             ["-std=c++17", "-include=math.h"], True,
             llmc_units + ["train_gpt2_kernels.cu"],
@@ -370,8 +425,18 @@ is kept with its host code removed (see Files). Template kernels are instantiate
 expressions taken from the upstream launch sites (`units.txt`). `-include=math.h`: nvcc
 sees `<math.h>` through the host compiler (`M_PI`, `INFINITY`); under NVRTC the crate's
 `math.h` provides the same macros.
-"""),
-        Project(
+""")
+
+
+def cuda_samples(mirror):
+    samples = os.path.join(mirror, "NVIDIA+cuda-samples/repo")
+    cs_commit = "c94ff366aed18c797b8a85dfaac7817b0228b420"
+    sample_units = []
+    for p in git_files(samples, cs_commit):
+        if p.startswith("Samples/") and p.endswith(".cu"):
+            if b"__global__" in git_show(samples, cs_commit, p):
+                sample_units.append(p)
+    return Project(
             "cuda-samples", "https://github.com/NVIDIA/cuda-samples", samples, cs_commit,
             "BSD-3-Clause", ["LICENSE"], "", ["Common"],
             ["-std=c++17", "-include=math.h"], True, sorted(sample_units),
@@ -383,17 +448,58 @@ with its host code removed (see Files); the `*_nvrtc` samples' kernel files are 
 already. Template kernels are instantiated with name expressions taken from the upstream
 launch sites (`units.txt`). `-include=math.h` stands for the `<math.h>` nvcc sees through
 the host compiler.
-"""),
-    ]
+""")
+
+
+def ggml(mirror):
+    repo = os.path.join(mirror, "ggml-org+ggml/repo")
+    commit = "d99724f2b141fed9e1a9f402213506c081433465"
+    # The backend's kernel files; ggml-cuda.cu is the host side (device management, graph
+    # scheduling) and template-instances/ only instantiates mmq/fattn templates per type.
+    units = sorted(p for p in git_files(repo, commit)
+                   if p.startswith("src/ggml-cuda/") and p.endswith(".cu")
+                   and "/template-instances/" not in p and p != "src/ggml-cuda/ggml-cuda.cu")
+    return Project(
+            "ggml", "https://github.com/ggml-org/ggml", repo, commit, "MIT", ["LICENSE"], "",
+            ["include", "src"],
+            ["-std=c++17", "-use_fast_math", "-DNDEBUG", "-D__extension__=", "-DCCCL_DISABLE_NVTX",
+             "-DGGML_USE_CUDA", "-DGGML_CUDA_PEER_MAX_BATCH_SIZE=128",
+             "-DGGML_SCHED_MAX_COPIES=4"], True, units,
+            names=GGML_NAMES,
+            notes="""
+ggml's CUDA backend (the tensor library under llama.cpp and whisper.cpp): every
+`src/ggml-cuda/*.cu` but `ggml-cuda.cu` (the backend's host side) and `template-instances/`
+(one file per quantisation type instantiating the matrix-multiplication and
+flash-attention templates), with the headers they include from `src/` and `include/`. The
+kernels sit beside their host launchers in the same files, so each file is kept with its
+host code removed (see Files). Options: what `src/ggml-cuda/CMakeLists.txt` gives nvcc for
+a release build (`-use_fast_math`, `-DNDEBUG`, and the definitions CMake adds by default:
+`GGML_USE_CUDA`, `GGML_CUDA_PEER_MAX_BATCH_SIZE=128`, `GGML_SCHED_MAX_COPIES=4`), but
+`-extended-lambda`, which NVRTC has not got (device code alone needs none); and two of
+ours: `-D__extension__=` (`ggml-common.h` puts GCC's `__extension__` before its anonymous
+unions, which NVRTC's front end rejects) and `-DCCCL_DISABLE_NVTX` (CUB's NVTX ranges are
+host code). Template kernels are instantiated with name expressions from the upstream
+launch sites (`k<...><<<` and `ggml_cuda_kernel_launch(k<...>, ...)`) and, where a
+templated launcher picks them, from extract.py's list `GGML_NAMES` (f32 instances, f16
+where the op takes it). The units that use CUB's device-wide algorithms (`argsort`,
+`cumsum`, `mean`, `sum`, `top-k`, `ssm-scan`) do not compile under NVRTC (CUB's host-side
+`__host__` functions), nor do the flash-attention and `mmf` units (the host-code removal
+leaves their launchers' templates behind); see Left out.
+""")
+
+
+# Each project's folder name and the function that describes it (its mirror's path given).
+PROJECTS = {"candle": candle, "llm.c": llmc, "cuda-samples": cuda_samples, "ggml": ggml}
 
 
 def main():
     mirror = sys.argv[1] if len(sys.argv) > 1 else "/work/.mirror"
     only = sys.argv[2:]
     total = 0
-    for p in projects(mirror):
-        if only and p.name not in only:
+    for name, project in PROJECTS.items():
+        if only and name not in only:
             continue
+        p = project(mirror)
         n = p.build()
         print(f"{p.name}: {n} kernels", file=sys.stderr)
         total += n

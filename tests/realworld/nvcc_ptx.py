@@ -34,6 +34,7 @@ STANDARD = {
     "stdexcept", "stdio.h", "stdlib.h", "string", "string.h", "string_view", "strings.h",
     "sys", "time.h", "tuple", "type_traits", "typeinfo", "unistd.h", "unordered_map",
     "utility", "vector", "arpa", "omp.h", "cuda_profiler_api.h", "nvtx3",
+    "stdbool.h", "mutex", "initializer_list", "cuda.h",
 }
 
 

@@ -9,6 +9,8 @@ import re, sys
 
 KEYWORDS_EXEC = {"__global__", "__device__"}
 MEM_ANN = {"__device__", "__constant__", "__shared__", "__managed__"}
+# Words that take a parenthesised argument in a class head: `struct alignas(16) X`.
+ATTRIBUTES = {"alignas", "__align__", "__attribute__", "__declspec"}
 
 def tokenize(s):
     toks = []  # (kind, start, end)
@@ -203,11 +205,21 @@ class Stripper:
                 has_paren = True
         if not has_paren:
             return False
-        if depth_eq and "operator" not in words:
+        # `f(...) = 0;`, `= default;`, `= delete;` declare functions too.
+        pure = len(words) >= 2 and words[-2] == "=" and words[-1] in ("0", "default", "delete")
+        if depth_eq and "operator" not in words and not pure:
             return False
         first = self.first_word(words)
         if first in ("struct", "class", "union", "enum"):
-            # "struct alignas(16) X" is a class; "struct X f(...)" is rare
+            # "struct alignas(16) X" is a class; "struct X f(...)" (C headers' functions
+            # returning a struct) names two identifiers before the parameter list.
+            rest = words[words.index(first) + 1:]
+            names = 0
+            for idx, x in enumerate(rest):
+                if x.startswith("("):
+                    return names >= 2 and rest[idx - 1] not in ATTRIBUTES
+                if re.match(r"[A-Za-z_]\w*$", x) and x not in ATTRIBUTES:
+                    names += 1
             return False
         return True
 
@@ -226,7 +238,9 @@ class Stripper:
         if not words:
             return
         first = self.first_word(words)
-        if first in ("typedef", "using", "static_assert", "friend", "namespace", "template", "struct", "class", "union", "enum"):
+        if first in ("typedef", "using", "static_assert", "friend", "namespace", "template"):
+            return
+        if first in ("struct", "class", "union", "enum") and not self.is_function(words):
             return
         if words[0] == "template" and first is None:
             return

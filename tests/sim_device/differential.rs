@@ -32,7 +32,8 @@ use serde_json::Value;
 /// Cases the GPU results must cover (the brief: at least 150 kernels).
 const CASES_FLOOR: usize = 150;
 
-use differential::diff_dir;
+/// Cases of ggml's set the GPU results must cover.
+const GGML_CASES_FLOOR: usize = 1;
 
 fn context() -> cuda_library::Context {
     cuda_library::use_backend(BackendKind::Sim).unwrap();
@@ -158,8 +159,13 @@ fn select_cases() {
         eprintln!("set CUDA_LIBRARY_DIFF_SELECT=1 to choose the differential cases");
         return;
     }
+    // CUDA_LIBRARY_DIFF_SET=project: that project's own set (differential::OWN_SETS).
+    let set = differential::set_from_env();
     let units = realworld::units();
-    let refs: Vec<&realworld::Unit> = units.iter().collect();
+    let refs: Vec<&realworld::Unit> = units
+        .iter()
+        .filter(|u| differential::in_set(&u.id(), set.as_deref()))
+        .collect();
     let compiled = match compile_all(&refs) {
         Ok(c) => c,
         Err(e) => return nvrtc::skip_without_nvrtc(e),
@@ -206,30 +212,35 @@ fn select_cases() {
         }
         cases.extend(chosen.iter().map(|c| c.to_json()));
     }
-    std::fs::create_dir_all(diff_dir()).unwrap();
+    let dir = differential::set_dir(set.as_deref());
+    std::fs::create_dir_all(&dir).unwrap();
     let text = serde_json::to_string_pretty(&Value::Array(cases.clone())).unwrap();
-    std::fs::write(diff_dir().join("cases.json"), text + "\n").unwrap();
+    std::fs::write(dir.join("cases.json"), text + "\n").unwrap();
     println!(
         "{} cases written to {}",
         cases.len(),
-        diff_dir().join("cases.json").display()
+        dir.join("cases.json").display()
     );
 }
 
 // ---------------------------------------------------------------------------------------
 // Checking against the GPU.
 
-/// The cases, by (unit, kernel).
-fn load_cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(diff_dir().join("cases.json"))
-        .expect("tests/realworld/differential/cases.json (CUDA_LIBRARY_DIFF_SELECT=1 writes it)");
+/// The cases of the set in `dir`, by (unit, kernel).
+fn load_cases(dir: &std::path::Path) -> Vec<Case> {
+    let text = std::fs::read_to_string(dir.join("cases.json")).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (CUDA_LIBRARY_DIFF_SELECT=1 writes it)",
+            dir.join("cases.json").display()
+        )
+    });
     let v: Value = serde_json::from_str(&text).unwrap();
     v.as_array().unwrap().iter().map(Case::from_json).collect()
 }
 
-/// A GPU record file: (unit, kernel) -> record line.
-fn load_records(name: &str) -> HashMap<(String, String), Value> {
-    let Ok(text) = std::fs::read_to_string(diff_dir().join(name)) else {
+/// A GPU record file of the set in `dir`: (unit, canonical kernel name) -> record line.
+fn load_records(dir: &std::path::Path, name: &str) -> HashMap<(String, String), Value> {
+    let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
         return HashMap::new();
     };
     text.lines()
@@ -238,7 +249,7 @@ fn load_records(name: &str) -> HashMap<(String, String), Value> {
         .map(|v| {
             let key = (
                 v["unit"].as_str().unwrap().to_string(),
-                v["kernel"].as_str().unwrap().to_string(),
+                differential::canonical(v["kernel"].as_str().unwrap()),
             );
             (key, v)
         })
@@ -257,25 +268,46 @@ struct Row {
     not_recorded: usize,
 }
 
-/// `known.txt`: (unit, kernel) -> why the GPU's result cannot be reproduced.
-fn load_known() -> HashMap<(String, String), String> {
-    let text = std::fs::read_to_string(diff_dir().join("known.txt")).unwrap_or_default();
+/// `known.txt` of the set in `dir`: (unit, canonical kernel name) -> why the GPU's result
+/// cannot be reproduced.
+fn load_known(dir: &std::path::Path) -> HashMap<(String, String), String> {
+    let text = std::fs::read_to_string(dir.join("known.txt")).unwrap_or_default();
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
             let mut f = l.splitn(3, '\t');
             let (u, k, why) = (f.next()?, f.next()?, f.next()?);
-            Some(((u.to_string(), k.to_string()), why.to_string()))
+            Some(((u.to_string(), differential::canonical(k)), why.to_string()))
         })
         .collect()
 }
 
 #[test]
 fn simulator_matches_the_gpu() {
+    compare_with_gpu(None, &["nvrtc", "nvcc"], CASES_FLOOR);
+}
+
+/// ggml's CUDA backend (its own set, `differential/ggml/`, recorded for NVRTC's PTX only):
+/// run with `CUDA_LIBRARY_DIFF_SET=ggml` (compiling its units takes minutes on two cores,
+/// so the default run leaves it out).
+#[test]
+fn ggml_matches_the_gpu() {
+    if differential::set_from_env().as_deref() != Some("ggml") {
+        eprintln!("set CUDA_LIBRARY_DIFF_SET=ggml to compare ggml's kernels with the GPU");
+        return;
+    }
+    compare_with_gpu(Some("ggml"), &["nvrtc"], GGML_CASES_FLOOR);
+}
+
+/// Runs the cases of `set` (see `differential::set_dir`) on the simulator and compares them
+/// with the GPU's records of each of `compilers`, printing the table; at least `floor`
+/// cases per compiler must be compared.
+fn compare_with_gpu(set: Option<&str>, compilers: &[&'static str], floor: usize) {
     // Some corpus kernels read a little past their buffers, as the GPU lets them; what they
     // read there depends on the device's allocations, so no other test may allocate now.
     let _turn = crate::turn();
-    let cases = load_cases();
+    let dir = differential::set_dir(set);
+    let cases = load_cases(&dir);
     let units = realworld::units();
     let wanted: Vec<&realworld::Unit> = units
         .iter()
@@ -290,7 +322,7 @@ fn simulator_matches_the_gpu() {
     let mut listing = String::new();
     let mut failures = Vec::new();
     let mut stale = Vec::new();
-    let known = load_known();
+    let known = load_known(&dir);
     let ptx_out = std::env::var_os("CUDA_LIBRARY_DIFF_PTX_OUT").map(PathBuf::from);
     // CUDA_LIBRARY_DIFF_DUMP=file: every output's bytes, to look into a difference.
     let mut dump =
@@ -299,12 +331,13 @@ fn simulator_matches_the_gpu() {
     // Per compiler: cases compared, and cases the GPU could not give one answer for.
     let mut compared: HashMap<&str, usize> = HashMap::new();
     let mut unusable: HashMap<&str, usize> = HashMap::new();
-    for compiler in ["nvrtc", "nvcc"] {
+    for &compiler in compilers {
         let file = format!("gpu-{compiler}.jsonl");
-        let records = load_records(&file);
+        let records = load_records(&dir, &file);
         assert!(
             !records.is_empty(),
-            "no GPU records in tests/realworld/differential/{file} (scripts/differential.sh records them)"
+            "no GPU records in {} (scripts/differential.sh records them)",
+            dir.join(&file).display()
         );
         *unusable.entry(compiler).or_default() = records
             .values()
@@ -329,7 +362,9 @@ fn simulator_matches_the_gpu() {
             for case in cases.iter().filter(|c| &c.unit == id) {
                 let project = id.split('/').next().unwrap_or("").to_string();
                 let row = table.entry((project, compiler)).or_default();
-                let key = (case.unit.clone(), case.kernel.clone());
+                // Kernel names canonical: a kernel named after an internal-linkage symbol
+                // has another name in every compile (differential::canonical).
+                let key = (case.unit.clone(), differential::canonical(&case.kernel));
                 let Some(rec) = records.get(&key) else {
                     row.not_recorded += 1;
                     continue;
@@ -348,6 +383,7 @@ fn simulator_matches_the_gpu() {
                 row.cases += 1;
                 *compared.entry(compiler).or_default() += 1;
                 let mut case = case.clone();
+                case.kernel = differential::entry_name(&ptx, &case.kernel);
                 if let Some((_, _, body)) = differential::kernel_text(&ptx, &case.kernel) {
                     case.approx = differential::uses_approx(&body);
                     case.elem = differential::store_width(&body);
@@ -429,7 +465,10 @@ fn simulator_matches_the_gpu() {
         total.not_recorded
     );
     std::fs::create_dir_all(realworld::target_dir()).unwrap();
-    let file = realworld::target_dir().join("differential.txt");
+    let file = realworld::target_dir().join(match set {
+        Some(s) => format!("differential-{s}.txt"),
+        None => "differential.txt".to_string(),
+    });
     std::fs::write(&file, listing).unwrap();
     println!("\nevery case: {}", file.display());
     assert!(
@@ -449,11 +488,11 @@ fn simulator_matches_the_gpu() {
             matching_known.join("\n")
         );
     }
-    for compiler in ["nvrtc", "nvcc"] {
+    for &compiler in compilers {
         let n = compared.get(compiler).copied().unwrap_or(0);
         assert!(
-            n >= CASES_FLOOR,
-            "only {n} {compiler} cases compared, fewer than {CASES_FLOOR}"
+            n >= floor,
+            "only {n} {compiler} cases compared, fewer than {floor}"
         );
         let not_run: usize = table
             .iter()

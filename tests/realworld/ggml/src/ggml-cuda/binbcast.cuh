@@ -1,0 +1,12 @@
+#include "common.cuh"
+
+
+
+
+
+
+
+
+
+
+

@@ -1,0 +1,6 @@
+#include "common.cuh"
+#include "ggml.h"
+
+
+
+

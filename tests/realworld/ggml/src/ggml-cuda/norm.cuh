@@ -1,0 +1,18 @@
+#include "common.cuh"
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+

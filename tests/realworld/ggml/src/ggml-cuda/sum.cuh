@@ -1,0 +1,5 @@
+#include "common.cuh"
+
+
+
+

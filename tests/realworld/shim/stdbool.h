@@ -1,0 +1,2 @@
+#pragma once
+/* C's bool, true and false are C++ keywords. */
