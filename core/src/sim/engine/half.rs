@@ -178,6 +178,9 @@ pub enum HalfOp {
     /// `ex2.approx`: `2^a`, on the GPU the `f32` `MUFU.EX2` of the widened operand rounded
     /// toward zero (see [`ex2`]).
     Ex2,
+    /// `tanh.approx`: on the GPU the `f32` `MUFU.TANH` of the widened operand rounded toward
+    /// zero (see [`tanh`]).
+    Tanh,
 }
 
 /// Modifiers of a half-precision instruction.
@@ -211,6 +214,17 @@ fn ex2(a: u16, fmt: HalfFmt) -> u16 {
     from_f64(r, fmt, Round::Zero)
 }
 
+/// `tanh.approx.f16`/`.bf16` (and their pairs, lane by lane): as an H100 computes it, the
+/// `f32` `tanh.approx` of the operand widened to `f32`, rounded toward zero; under
+/// [`ApproxMath::CorrectlyRounded`] the exact value rounded to nearest.
+fn tanh(a: u16, fmt: HalfFmt) -> u16 {
+    let x = to_f64(a, fmt);
+    if crate::limits::approx_math() == ApproxMath::CorrectlyRounded {
+        return from_f64(x.tanh(), fmt, Round::Nearest);
+    }
+    from_f64(f64::from(super::approx::tanh(x as f32)), fmt, Round::Zero)
+}
+
 /// One half-precision operation on bits (`c` only for [`HalfOp::Fma`]).
 pub fn op(op: HalfOp, fmt: HalfFmt, mods: HalfMods, a: u16, b: u16, c: u16) -> u16 {
     let flush = |h: u16| {
@@ -228,6 +242,7 @@ pub fn op(op: HalfOp, fmt: HalfFmt, mods: HalfMods, a: u16, b: u16, c: u16) -> u
         HalfOp::Abs => a & 0x7fff,
         HalfOp::Min | HalfOp::Max if mods.nan && (fmt.is_nan(a) || fmt.is_nan(b)) => CANONICAL_NAN,
         HalfOp::Ex2 => ex2(a, fmt),
+        HalfOp::Tanh => tanh(a, fmt),
         HalfOp::Min | HalfOp::Max => {
             let (x, y) = (to_f64(a, fmt), to_f64(b, fmt));
             min_max(x, y, a as u64, b as u64, op == HalfOp::Min, f64::is_nan)

@@ -185,6 +185,8 @@ pub enum UnOp {
     Lg2,
     Sin,
     Cos,
+    /// `tanh.approx.f32`.
+    Tanh,
 }
 
 /// Comparison of `setp`.

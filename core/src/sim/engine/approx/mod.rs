@@ -88,9 +88,7 @@ pub(crate) fn cos(x: f32) -> f32 {
     mufu::cos(revolutions(x))
 }
 
-/// `tanh.approx.f32`: `MUFU.TANH` alone. Measured (engine guide), not yet lowered: the
-/// opcode table has no `tanh`.
-#[allow(dead_code)]
+/// `tanh.approx.f32`: `MUFU.TANH` alone (PTX has no `.ftz` form: subnormals pass through).
 pub(crate) fn tanh(x: f32) -> f32 {
     mufu::tanh(x)
 }

@@ -158,8 +158,29 @@ pub(super) fn cos(r: f32) -> f32 {
     rounded(r, |r| (std::f64::consts::TAU * r).cos())
 }
 
-/// `MUFU.TANH`: `tanh(x)`.
-#[allow(dead_code)]
+/// `MUFU.TANH`: `tanh(x)`. Below `2^-8` in magnitude the unit answers `x` itself (subnormals
+/// included, not flushed); from there on it sees `|x|` as a fixed-point number with 20
+/// fraction bits, truncated, and answers with the sign of `x` (`+-1` from [`TANH_ONE`] on).
 pub(super) fn tanh(x: f32) -> f32 {
-    rounded(x, f64::tanh)
+    if x.is_nan() {
+        return NAN;
+    }
+    let a = x.abs();
+    if a < TANH_SMALL {
+        return x;
+    }
+    if a >= TANH_ONE {
+        return 1.0f32.copysign(x);
+    }
+    let Some(t) = table::tanh() else {
+        return (f64::from(x).tanh() as f32).copysign(x);
+    };
+    // 2^-8 <= a < 16: a * 2^20 is exact and below 2^24.
+    let k = (a * 1_048_576.0) as u32;
+    f32::from_bits(t.value(k)).copysign(x)
 }
+
+/// `2^-8`: `MUFU.TANH` returns smaller inputs unchanged.
+const TANH_SMALL: f32 = 0.003_906_25;
+/// The first input whose `MUFU.TANH` is 1.
+const TANH_ONE: f32 = 10.0;

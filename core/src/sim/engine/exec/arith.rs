@@ -539,6 +539,7 @@ pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
                     UnOp::Lg2 => approx::lg2(x, ftz),
                     UnOp::Sin => approx::sin(x),
                     UnOp::Cos => approx::cos(x),
+                    UnOp::Tanh => approx::tanh(x),
                     _ => return un(op, Ty::U(4), false, a),
                 },
                 UnOp::SqrtApprox => x.sqrt(),
@@ -548,6 +549,7 @@ pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
                 UnOp::Lg2 => x.log2(),
                 UnOp::Sin => x.sin(),
                 UnOp::Cos => x.cos(),
+                UnOp::Tanh => f64::from(x).tanh() as f32,
                 _ => return un(op, Ty::U(4), false, a),
             };
             // Even `neg` and `abs` of a NaN give the canonical NaN on the GPU.
@@ -565,6 +567,7 @@ pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
                 UnOp::Lg2 => x.log2(),
                 UnOp::Sin => x.sin(),
                 UnOp::Cos => x.cos(),
+                UnOp::Tanh => x.tanh(),
                 _ => return un(op, Ty::U(8), false, a),
             };
             r.to_bits()

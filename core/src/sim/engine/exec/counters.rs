@@ -205,7 +205,8 @@ pub(super) fn class_of(op: &Op) -> u8 {
                 | UnOp::Ex2
                 | UnOp::Lg2
                 | UnOp::Sin
-                | UnOp::Cos,
+                | UnOp::Cos
+                | UnOp::Tanh,
             ty: Ty::F32,
             ..
         } => 4,

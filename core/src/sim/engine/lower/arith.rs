@@ -42,7 +42,8 @@ impl Lowerer<'_> {
             | Opcode::Ex2
             | Opcode::Lg2
             | Opcode::Sin
-            | Opcode::Cos => self.unary(opcode, x),
+            | Opcode::Cos
+            | Opcode::Tanh => self.unary(opcode, x),
             _ => Err(x.refused()),
         }
     }
@@ -144,6 +145,8 @@ impl Lowerer<'_> {
             Opcode::Lg2 => UnOp::Lg2,
             Opcode::Sin => UnOp::Sin,
             Opcode::Cos => UnOp::Cos,
+            // PTX has `tanh` only as `tanh.approx.f32` (and the half forms, lowered apart).
+            Opcode::Tanh if x.has("approx") && ty == Ty::F32 => UnOp::Tanh,
             _ => return Err(x.refused()),
         };
         Ok(Op::Un {
@@ -333,6 +336,33 @@ mod tests {
                 b: reg(2),
             }
         );
+    }
+
+    #[test]
+    fn tanh_is_lowered_as_approx_f32_only() {
+        let Op::Un { op: o, ty, .. } = op("tanh.approx.f32 %f1, %f2;") else {
+            panic!()
+        };
+        assert_eq!((o, ty), (UnOp::Tanh, Ty::F32));
+        assert!(refusal("tanh.f32 %f1, %f2;").contains("`tanh`"));
+        assert!(refusal("tanh.approx.f64 %fd1, %fd2;").contains("`tanh`"));
+        for (text, fmt, pair) in [
+            ("tanh.approx.f16 %h1, %h2;", HalfFmt::F16, false),
+            ("tanh.approx.f16x2 %r1, %r2;", HalfFmt::F16, true),
+            ("tanh.approx.bf16 %h1, %h2;", HalfFmt::BF16, false),
+            ("tanh.approx.bf16x2 %r1, %r2;", HalfFmt::BF16, true),
+        ] {
+            let Op::Half {
+                op: o,
+                fmt: f,
+                pair: p,
+                ..
+            } = op(text)
+            else {
+                panic!("{text}")
+            };
+            assert_eq!((o, f, p), (HalfOp::Tanh, fmt, pair), "{text}");
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Half precision (`f16`, `f16x2`, `bf16`, `bf16x2`): arithmetic, comparisons and
-//! conversions and `ex2.approx` are computed as the GPU computes them; anything else on half
-//! values (`tanh`, ...) is refused rather than run as integer math.
+//! conversions, `ex2.approx` and `tanh.approx` are computed as the GPU computes them; anything
+//! else on half values is refused rather than run as integer math.
 
 use super::opcode::Opcode;
 use super::operands::Ins;
@@ -40,7 +40,9 @@ impl Lowerer<'_> {
                 | Opcode::Neg
                 | Opcode::Abs),
             ) => self.half_op(op, x, fmt, pair)?,
-            Some(Opcode::Ex2) if has("approx") => self.half_op(Opcode::Ex2, x, fmt, pair)?,
+            Some(op @ (Opcode::Ex2 | Opcode::Tanh)) if has("approx") => {
+                self.half_op(op, x, fmt, pair)?
+            }
             Some(Opcode::Setp) if !pair && !has("ftz") => return Ok(None),
             Some(Opcode::Cvt) if !pair && (has("relu") || has("satfinite")) => {
                 return Err(unsupported(
@@ -76,13 +78,14 @@ impl Lowerer<'_> {
             Opcode::Neg => HalfOp::Neg,
             Opcode::Abs => HalfOp::Abs,
             Opcode::Ex2 => HalfOp::Ex2,
+            Opcode::Tanh => HalfOp::Tanh,
             _ => return Err(x.refused()),
         };
         // Modifiers that change the answer and are not implemented are refused.
         let allowed = |m: &str| match m {
             "rn" | "ftz" | "sat" | "relu" | "f16" | "f16x2" | "bf16" | "bf16x2" => true,
             "NaN" => matches!(op, HalfOp::Min | HalfOp::Max),
-            "approx" => op == HalfOp::Ex2,
+            "approx" => matches!(op, HalfOp::Ex2 | HalfOp::Tanh),
             _ => false,
         };
         if let Some(m) = mods.iter().find(|m| !allowed(m)) {
@@ -92,7 +95,7 @@ impl Lowerer<'_> {
             ));
         }
         let arity = match op {
-            HalfOp::Neg | HalfOp::Abs | HalfOp::Ex2 => 2,
+            HalfOp::Neg | HalfOp::Abs | HalfOp::Ex2 | HalfOp::Tanh => 2,
             HalfOp::Fma => 4,
             _ => 3,
         };

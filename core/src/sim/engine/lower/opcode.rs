@@ -72,6 +72,7 @@ macro_rules! for_each_op {
             Lg2 = "lg2", Arith, "`lg2`: base-2 logarithm.";
             Sin = "sin", Arith, "`sin`: sine.";
             Cos = "cos", Arith, "`cos`: cosine.";
+            Tanh = "tanh", Arith, "`tanh`: hyperbolic tangent (`.approx` only).";
             // Bit fields, permutes, funnel shifts, dot products.
             Bfe = "bfe", Bits, "`bfe`: bit-field extract.";
             Bfi = "bfi", Bits, "`bfi`: bit-field insert.";
