@@ -37,7 +37,9 @@ fi
 echo "== installing what the tests need (when missing)"
 venv=$(scripts/setup-venv.sh)
 export VIRTUAL_ENV="$venv"
-export CUDA_LIBRARY_REQUIRE_NVRTC=1
+export CUDA_LIBRARY_REQUIRE_NVRTC=1 CUDA_LIBRARY_REQUIRE_NVJITLINK=1
+# Compiles are cached (Program's compile cache) inside target/, not in the user's cache.
+export CUDA_LIBRARY_CACHE_DIR="$PWD/target/compile-cache"
 . scripts/support/install.sh
 install_notebook_tools
 install_playground_tools
