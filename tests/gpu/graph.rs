@@ -10,7 +10,7 @@ gpu_tests![
     kernel_node_update_checks_arguments,
     unloaded_library_is_refused,
     unloaded_child_is_refused,
-    graph_launched_into_a_capture_is_a_child,
+    graph_launch_into_a_capture_is_refused,
     update_from_recapture,
     synchronous_copy_during_capture_is_refused,
     capture_modes_guard_allocation,
@@ -36,8 +36,8 @@ pub fn unloaded_child_is_refused() {
     graphs::unloaded_child_is_refused(&gpu::context());
 }
 
-pub fn graph_launched_into_a_capture_is_a_child() {
-    graphs::graph_launched_into_a_capture_is_a_child(&gpu::context());
+pub fn graph_launch_into_a_capture_is_refused() {
+    graphs::graph_launch_into_a_capture_is_refused(&gpu::context());
 }
 
 pub fn update_from_recapture() {

@@ -100,9 +100,9 @@ fn independent_nodes_overlap_in_simulated_time() {
 }
 
 #[test]
-fn graph_launched_into_a_capture_is_a_child() {
+fn graph_launch_into_a_capture_is_refused() {
     let _t = crate::turn();
-    graphs::graph_launched_into_a_capture_is_a_child(&ctx());
+    graphs::graph_launch_into_a_capture_is_refused(&ctx());
 }
 
 #[test]

@@ -3,8 +3,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::definition::{no_cluster, Definition, GraphDefinition};
-use super::log::{self, NodeRecord};
-use super::node::{child_label, GraphNode, GraphNodeInfo, GraphNodeKind};
+use super::node::{GraphNode, GraphNodeInfo};
 use crate::backend::interface::CheckedArgs;
 use crate::backend::seam;
 use crate::backend::slot::LibRef;
@@ -110,31 +109,29 @@ impl Graph {
     /// queued before and before the work queued after. [`Error::Unloaded`] when a library
     /// whose kernels it runs was unloaded.
     ///
-    /// Launched on a stream that is capturing, the graph is recorded into the capture as a
-    /// child graph node.
+    /// A graph cannot be launched into a capture: on a capturing stream the driver refuses
+    /// the launch (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`) and the capture fails; add the
+    /// graph's definition to another with
+    /// [`GraphDefinition::add_child`](crate::GraphDefinition::add_child) instead.
     #[inline]
     pub fn launch(&self, stream: &Stream) -> Result<()> {
         let cur = self.current();
         let what = || "a kernel of this graph".to_string();
         // Held loaded for the call, as a stream launch holds its kernel's library.
         match cur.libs.as_slice() {
-            [] => self.imp.launch(&stream.imp)?,
+            [] => self.imp.launch(&stream.imp),
             [one] => {
                 let _g = one.live(what)?;
-                self.imp.launch(&stream.imp)?
+                self.imp.launch(&stream.imp)
             }
             many => {
                 let _held = many
                     .iter()
                     .map(|l| l.live(what))
                     .collect::<Result<Vec<_>>>()?;
-                self.imp.launch(&stream.imp)?
+                self.imp.launch(&stream.imp)
             }
         }
-        if log::capturing() {
-            note_child(stream, &cur);
-        }
-        Ok(())
     }
 
     /// Sets new arguments and launch shape for kernel node `node`
@@ -255,17 +252,6 @@ impl Graph {
         cur.def = def.inner.clone();
         Ok(())
     }
-}
-
-/// Notes a graph launched into a capture as a child graph node, with its libraries.
-#[cold]
-fn note_child(stream: &Stream, cur: &Current) {
-    let n = cur.def.nodes().len();
-    log::note(stream, |deps| {
-        let mut record = NodeRecord::plain(GraphNodeKind::ChildGraph, child_label(n), deps);
-        record.libs = cur.libs.clone();
-        record
-    });
 }
 
 impl GraphDefinition {

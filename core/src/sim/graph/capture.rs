@@ -62,6 +62,8 @@ struct Capture {
     last: Option<usize>,
     /// The refusal counters when it began.
     refused_at_begin: (u64, u64),
+    /// Something queued on the stream could not be captured.
+    invalidated: bool,
 }
 
 /// An error when a synchronous copy or memset (`what`) is asked for while a stream
@@ -109,7 +111,7 @@ fn refusals() -> (u64, u64) {
 impl Stream {
     /// While the stream captures, records the operation `make` gives as the next node and
     /// says so (`true`); otherwise `false`, and the caller runs the work.
-    pub(super) fn record_if_capturing(&self, make: impl FnOnce() -> Result<Op>) -> Result<bool> {
+    fn record_if_capturing(&self, make: impl FnOnce() -> Result<Op>) -> Result<bool> {
         if ANY.load(Ordering::Relaxed) == 0 {
             return Ok(false);
         }
@@ -131,6 +133,24 @@ impl Stream {
         args: &CheckedArgs<'_, A>,
     ) -> Result<bool> {
         self.record_if_capturing(|| kernel_op(kernel, geometry, args))
+    }
+
+    /// An error when the stream captures, which invalidates the capture: `what` cannot be
+    /// captured (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED` on the driver).
+    pub(super) fn refuse_if_capturing(&self, what: &str) -> Result<()> {
+        if ANY.load(Ordering::Relaxed) == 0 {
+            return Ok(());
+        }
+        let mut all = captures();
+        if let Some((_, c)) = all.iter_mut().find(|(k, _)| *k == key(self)) {
+            c.invalidated = true;
+            return Err(Error::InvalidArgument(format!(
+                "{what} on a capturing stream is not allowed \
+                 (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the driver, which also invalidates \
+                 the capture)"
+            )));
+        }
+        Ok(())
     }
 
     /// Records `op` when capturing, or runs it now on the stream's timeline.
@@ -172,6 +192,7 @@ impl CaptureInterface<SimBackend> for Stream {
             thread: std::thread::current().id(),
             last: None,
             refused_at_begin: refusals(),
+            invalidated: false,
         };
         all.push((key(self), capture));
         Ok(())
@@ -202,7 +223,8 @@ impl CaptureInterface<SimBackend> for Stream {
             CaptureMode::Relaxed => {}
         }
         let (sync, guarded) = refusals();
-        let invalidated = sync != c.refused_at_begin.0
+        let invalidated = c.invalidated
+            || sync != c.refused_at_begin.0
             || (c.mode != CaptureMode::Relaxed && guarded != c.refused_at_begin.1);
         if invalidated {
             return Err(Error::InvalidArgument(

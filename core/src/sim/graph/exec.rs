@@ -136,11 +136,11 @@ impl GraphExecInterface<SimBackend> for GraphExec {
                 self.ctx.ordinal, stream.ctx.ordinal
             )));
         }
+        // The driver refuses to launch a graph into a capture (seen on an H200).
+        stream.refuse_if_capturing(
+            "launching a graph (add its definition to another with GraphDefinition::add_child)",
+        )?;
         let plan = self.plan();
-        // Launched into a capture, the graph is recorded as a child graph, as the driver does.
-        if stream.record_if_capturing(|| Ok(Op::Child(plan.clone())))? {
-            return Ok(());
-        }
         let mut t = stream.timeline();
         let start = t.max(gpu().lock().clock(stream.ctx.ordinal).legacy_ns);
         *t = replay(&plan, stream, start)?;
