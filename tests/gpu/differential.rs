@@ -81,22 +81,24 @@ pub fn record_the_gpu_results() {
                 let mut case = case.clone();
                 // Recorded under the case's name; run under the name this PTX has for it.
                 let head = json!({ "unit": case.unit, "kernel": case.kernel, "ptx_hash": hash });
-                let mut unresolved = None;
+                let (mut symbol, mut unresolved) = (case.kernel.clone(), None);
                 if let Ok(lib) = &lib {
-                    let (name, internal) = differential::resolve(lib, &ptx, &case.kernel);
-                    case.kernel = name;
-                    unresolved = internal;
+                    (symbol, unresolved) = differential::resolve(lib, &ptx, &case.kernel);
                 }
-                if let Some((_, _, body)) = differential::kernel_text(&ptx, &case.kernel) {
+                if let Some((_, _, body)) = differential::kernel_text(&ptx, &symbol) {
                     case.approx = differential::uses_approx(&body);
                     case.elem = differential::store_width(&body);
                 }
                 let line = match lib.as_ref().map_err(|e| e.to_string()).and_then(|lib| {
                     let run = |case| {
-                        differential::run(&ctx, lib, case).map_err(|e| match &unresolved {
-                            Some(names) => format!("{e} (its internal-linkage kernels: {names})"),
-                            None => e.to_string(),
-                        })
+                        differential::run_as(&ctx, lib, case, &symbol).map_err(
+                            |e| match &unresolved {
+                                Some(names) => {
+                                    format!("{e} (its internal-linkage kernels: {names})")
+                                }
+                                None => e.to_string(),
+                            },
+                        )
                     };
                     Ok((run(&case)?, run(&case)?))
                 }) {
