@@ -83,7 +83,17 @@ pub fn record_the_gpu_results() {
                 let head = json!({ "unit": case.unit, "kernel": case.kernel, "ptx_hash": hash });
                 let (mut symbol, mut unresolved) = (case.kernel.clone(), None);
                 if let Ok(lib) = &lib {
+                    let entry = differential::entry_name(&ptx, &case.kernel);
+                    let direct = lib.get_kernel(&entry).is_ok();
                     (symbol, unresolved) = differential::resolve(lib, &ptx, &case.kernel);
+                    // In the log, for the record: a kernel the driver found only once the
+                    // library's kernels had been enumerated (or under another name).
+                    if !direct && unresolved.is_none() && lib.get_kernel(&symbol).is_ok() {
+                        eprintln!(
+                            "{unit}: {entry}: not found by name at first; found after enumerating the library's kernels{}",
+                            if symbol == entry { "" } else { " under another name" }
+                        );
+                    }
                 }
                 if let Some((_, _, body)) = differential::kernel_text(&ptx, &symbol) {
                     case.approx = differential::uses_approx(&body);
