@@ -36,9 +36,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 diff_dir=tests/realworld/differential
 compilers="nvrtc nvcc"
+compare_test=simulator_matches_the_gpu
 if [ -n "${CUDA_LIBRARY_DIFF_SET:-}" ]; then
   diff_dir="$diff_dir/$CUDA_LIBRARY_DIFF_SET"
   compilers="nvrtc"
+  compare_test="${CUDA_LIBRARY_DIFF_SET}_matches_the_gpu"
 fi
 # The gpu test binary, built here, into .gpu/ for the GPU machine (its differential:: test).
 stage_gpu_binary() {
@@ -64,7 +66,7 @@ case "${1:-}" in
     export VIRTUAL_ENV="${VIRTUAL_ENV:-$(scripts/setup-venv.sh)}"
     rm -rf .gpu/diff-ptx
     CUDA_LIBRARY_DIFF_PTX_OUT="$PWD/.gpu/diff-ptx" \
-      cargo test --release --test sim_device differential::simulator_matches_the_gpu -- --nocapture || true
+      cargo test --release --test sim_device "differential::$compare_test" -- --nocapture || true
     stage_gpu_binary
     ;;
   nvcc)
@@ -135,7 +137,7 @@ EOF
     wc -l "$diff_dir"/gpu-*.jsonl
     ;;
   *)
-    sed -n '2,27p' "$0"
+    sed -n '2,34p' "$0"
     exit 2
     ;;
 esac

@@ -222,6 +222,18 @@ pub fn run(ctx: &Context, lib: &Library, case: &Case) -> Result<Vec<Vec<u8>>, Er
     run_spaced(ctx, lib, case, 0)
 }
 
+/// [`run`] with the kernel looked up as `symbol`: the name another compile of the unit
+/// gives `case.kernel` ([`entry_name`], [`resolve`]). The inputs stay `case`'s (its seed
+/// is of the case's own name).
+pub fn run_as(
+    ctx: &Context,
+    lib: &Library,
+    case: &Case,
+    symbol: &str,
+) -> Result<Vec<Vec<u8>>, Error> {
+    launch(ctx, lib, case, symbol, 0)
+}
+
 /// [`run`] with an allocation of `gap` bytes (filled with 0xa5) before every buffer: a
 /// kernel whose results change with it reads past its buffers.
 pub fn run_spaced(
@@ -230,7 +242,17 @@ pub fn run_spaced(
     case: &Case,
     gap: usize,
 ) -> Result<Vec<Vec<u8>>, Error> {
-    let kernel = lib.get_kernel(&case.kernel)?;
+    launch(ctx, lib, case, &case.kernel, gap)
+}
+
+fn launch(
+    ctx: &Context,
+    lib: &Library,
+    case: &Case,
+    symbol: &str,
+    gap: usize,
+) -> Result<Vec<Vec<u8>>, Error> {
+    let kernel = lib.get_kernel(symbol)?;
     let stream = ctx.create_stream()?;
     let mut buffers = Vec::new();
     let mut spacers = Vec::new();
@@ -395,35 +417,59 @@ pub fn ptx_hash(ptx: &str) -> String {
 /// follows its length in its mangled form (`_ZN55_INTERNAL_...`): the whole name is
 /// replaced by its marker.
 pub fn canonical(text: &str) -> String {
-    const MARKERS: [&str; 2] = ["_INTERNAL_", "_GLOBAL__N__"];
+    anonymous_namespaces(&internal_names(text))
+}
+
+/// [`canonical`]'s `_INTERNAL_` names: the digits before the marker are its length (the
+/// hashes recorded before anonymous namespaces were made canonical too depend on this
+/// exact rule).
+fn internal_names(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some((i, marker)) = MARKERS
-        .iter()
-        .filter_map(|m| rest.find(m).map(|i| (i, *m)))
-        .min()
-    {
+    while let Some(i) = rest.find("_INTERNAL_") {
         let head = &rest[..i];
         let digits = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-        // The length prefix is the shortest run of the digits before the marker that
-        // spans the whole name: a namespace's name can end in digits too (`3__4` then
-        // `44_GLOBAL__N_...`), and the process id runs into the next name's length.
-        let (prefix, skip) = (1..=digits)
-            .filter_map(|d| {
-                let n: usize = head[head.len() - d..].parse().ok()?;
-                internal_name_fits(&rest[i..], marker, n).then_some((d, n))
-            })
-            .next()
-            .unwrap_or((0, marker.len()));
-        out.push_str(&head[..head.len() - prefix]);
-        out.push_str(marker);
+        let n: usize = head[head.len() - digits..].parse().unwrap_or(0);
+        out.push_str(&head[..head.len() - digits]);
+        out.push_str("_INTERNAL_");
+        let skip = if n >= 10 && i + n <= rest.len() && rest.is_char_boundary(i + n) {
+            n
+        } else {
+            10
+        };
         rest = &rest[i + skip..];
     }
     out.push_str(rest);
     out
 }
 
-/// Whether the first `n` bytes of `name` are a whole NVRTC internal name:
+/// [`canonical`]'s `_GLOBAL__N__` names (anonymous namespaces, which libcu++'s headers
+/// open). The length prefix is the shortest run of the digits before the marker that
+/// spans a whole name: the name before it can end in digits (`3__4` then
+/// `44_GLOBAL__N__...`).
+fn anonymous_namespaces(text: &str) -> String {
+    const MARKER: &str = "_GLOBAL__N__";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(MARKER) {
+        let head = &rest[..i];
+        let digits = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let (prefix, skip) = (1..=digits)
+            .filter_map(|d| {
+                let n: usize = head[head.len() - d..].parse().ok()?;
+                internal_name_fits(&rest[i..], MARKER, n).then_some((d, n))
+            })
+            .next()
+            .unwrap_or((0, MARKER.len()));
+        out.push_str(&head[..head.len() - prefix]);
+        out.push_str(MARKER);
+        rest = &rest[i + skip..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether the first `n` bytes of `name` are a whole NVRTC anonymous-namespace name:
 /// `<marker><8 hex>_<k>_<k bytes>_<8 hex>_<digits>`.
 fn internal_name_fits(name: &str, marker: &str, n: usize) -> bool {
     let Some(body) = name.get(marker.len()..n) else {

@@ -81,22 +81,34 @@ pub fn record_the_gpu_results() {
                 let mut case = case.clone();
                 // Recorded under the case's name; run under the name this PTX has for it.
                 let head = json!({ "unit": case.unit, "kernel": case.kernel, "ptx_hash": hash });
-                let mut unresolved = None;
+                let (mut symbol, mut unresolved) = (case.kernel.clone(), None);
                 if let Ok(lib) = &lib {
-                    let (name, internal) = differential::resolve(lib, &ptx, &case.kernel);
-                    case.kernel = name;
-                    unresolved = internal;
+                    let entry = differential::entry_name(&ptx, &case.kernel);
+                    let direct = lib.get_kernel(&entry).is_ok();
+                    (symbol, unresolved) = differential::resolve(lib, &ptx, &case.kernel);
+                    // In the log, for the record: a kernel the driver found only once the
+                    // library's kernels had been enumerated (or under another name).
+                    if !direct && unresolved.is_none() && lib.get_kernel(&symbol).is_ok() {
+                        eprintln!(
+                            "{unit}: {entry}: not found by name at first; found after enumerating the library's kernels{}",
+                            if symbol == entry { "" } else { " under another name" }
+                        );
+                    }
                 }
-                if let Some((_, _, body)) = differential::kernel_text(&ptx, &case.kernel) {
+                if let Some((_, _, body)) = differential::kernel_text(&ptx, &symbol) {
                     case.approx = differential::uses_approx(&body);
                     case.elem = differential::store_width(&body);
                 }
                 let line = match lib.as_ref().map_err(|e| e.to_string()).and_then(|lib| {
                     let run = |case| {
-                        differential::run(&ctx, lib, case).map_err(|e| match &unresolved {
-                            Some(names) => format!("{e} (its internal-linkage kernels: {names})"),
-                            None => e.to_string(),
-                        })
+                        differential::run_as(&ctx, lib, case, &symbol).map_err(
+                            |e| match &unresolved {
+                                Some(names) => {
+                                    format!("{e} (its internal-linkage kernels: {names})")
+                                }
+                                None => e.to_string(),
+                            },
+                        )
                     };
                     Ok((run(&case)?, run(&case)?))
                 }) {

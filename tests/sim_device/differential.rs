@@ -383,15 +383,15 @@ fn compare_with_gpu(set: Option<&str>, compilers: &[&'static str], floor: usize)
                 row.cases += 1;
                 *compared.entry(compiler).or_default() += 1;
                 let mut case = case.clone();
-                case.kernel = differential::entry_name(&ptx, &case.kernel);
-                if let Some((_, _, body)) = differential::kernel_text(&ptx, &case.kernel) {
+                let symbol = differential::entry_name(&ptx, &case.kernel);
+                if let Some((_, _, body)) = differential::kernel_text(&ptx, &symbol) {
                     case.approx = differential::uses_approx(&body);
                     case.elem = differential::store_width(&body);
                 }
                 let shown = cuda_library::demangle(&case.kernel);
                 // Err(Ok(why)): the outputs differ; Err(Err(why)): it did not run here.
                 let outcome = match &lib {
-                    Ok(lib) => match differential::run(&ctx, lib, &case) {
+                    Ok(lib) => match differential::run_as(&ctx, lib, &case, &symbol) {
                         Ok(out) => {
                             if let Some(dump) = &mut dump {
                                 let mut v = serde_json::json!({ "unit": id, "kernel": case.kernel, "compiler": compiler });
