@@ -2,9 +2,10 @@
 //! barrier (`barrier.cluster.arrive`/`wait`) as each warp meets it, and distributed shared
 //! memory: `.shared::cluster` addresses, `mapa`, `getctarank` and `isspacep`.
 //!
-//! A `.shared::cluster` address that `mapa` makes carries the rank of the block whose
-//! shared memory it names, plus one, above [`RANK_SHIFT`]; an address without it (a
-//! `.shared::cta` address) names the running block's own. Generic addresses are the same
+//! A `.shared::cluster` address that `mapa` makes for another block carries that block's
+//! rank, plus one, above [`RANK_SHIFT`]; an address without it (a `.shared::cta` address,
+//! or `mapa` of the block's own rank, which gives the address back as a GPU does) names the
+//! running block's own. Generic addresses are the same
 //! offsets in the shared window. Which block runs, and where the others' shared memory is
 //! while it does, is [`Place`]'s and [`group`](super::group)'s.
 
@@ -186,9 +187,15 @@ impl Block<'_> {
                             ),
                         ));
                     }
+                    // The block's own rank gives back its own address (an H100 does so).
                     let window = if generic { SHARED_WINDOW } else { 0 };
                     let off = x.wrapping_sub(window) & OFFSET_MASK;
-                    window + ((rank + 1) << RANK_SHIFT | off)
+                    let tag = if rank == own {
+                        0
+                    } else {
+                        (rank + 1) << RANK_SHIFT
+                    };
+                    window + (tag | off)
                 }
                 DsmemOp::Getctarank { generic } => {
                     let window = if generic { SHARED_WINDOW } else { 0 };

@@ -254,7 +254,7 @@ impl Block<'_> {
         for w in warps.iter_mut() {
             wake_from_cluster_wait(w);
             w.sliced = false;
-            self.turn(gmem, w, stats, SLICE)?;
+            self.turn::<true>(gmem, w, stats)?;
         }
         if warps.iter().all(|w| w.live == 0) {
             return Ok(Turn::Exited);

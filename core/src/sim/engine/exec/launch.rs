@@ -6,7 +6,7 @@ use super::barrier::{release_block_barrier, step_past_barrier, STALL_ROUNDS};
 use super::budget::{block_work, Budget, Meter};
 use super::cluster::{set_cluster_regs, ClusterShape, Place};
 use super::counters::{LineCounters, Stats};
-use super::group::{Resident, Schedule};
+use super::group::{Resident, Schedule, SLICE};
 use super::probe::{chains, fold, lines, sole_writers, Memo, Probe, Site, NO_CHAIN};
 use super::warp::{empty_warp, init_warp, live_threads, start_warp, Warp, ENVREG};
 use super::Block;
@@ -322,7 +322,7 @@ impl Block<'_> {
         loop {
             let before = (self.epoch, live_threads(warps));
             for w in warps.iter_mut() {
-                self.turn(gmem, w, stats, u64::MAX)?;
+                self.turn::<false>(gmem, w, stats)?;
             }
             if warps.iter().all(|w| w.live == 0) {
                 return Ok(());
@@ -355,15 +355,14 @@ impl Block<'_> {
     }
 
     /// A warp's turn in a round: it runs until it waits at a barrier or exits, pausing
-    /// where the meter says to look at the budget and the clock, or until it has run
-    /// `slice` thread-instructions (then it is [`sliced`](Warp::sliced); `u64::MAX` for a
-    /// block that runs alone).
-    pub(super) fn turn(
+    /// where the meter says to look at the budget and the clock; `SLICED` (a block that
+    /// runs with others), also until it has run [`SLICE`] thread-instructions (then it is
+    /// [`sliced`](Warp::sliced)). A block that runs alone gets the code without slices.
+    pub(super) fn turn<const SLICED: bool>(
         &mut self,
         gmem: &mut Memory,
         w: &mut Warp,
         stats: &mut Stats,
-        slice: u64,
     ) -> Result<()> {
         // A barrier for part of the block completed since the warp came.
         if let Some((id, generation)) = w.wait_bar.filter(|_| w.waiting) {
@@ -375,18 +374,22 @@ impl Block<'_> {
         }
         w.yielded = None;
         w.parked = 0;
-        let slice_end = stats.thread_instructions.saturating_add(slice);
+        let slice_end = stats.thread_instructions.saturating_add(SLICE);
         while w.live != 0 && !w.waiting {
             let before = stats.thread_instructions;
             let meter_at = self.meter.pause_at(stats);
-            let pause_at = meter_at.min(slice_end);
+            let pause_at = if SLICED {
+                meter_at.min(slice_end)
+            } else {
+                meter_at
+            };
             self.charged = 0;
             let paused = self.run_warp(gmem, w, stats, pause_at)?;
             stats.work += stats.thread_instructions - before;
             stats.work = stats.work.saturating_add(self.charged);
             match paused {
                 None => break,
-                Some(_) if pause_at < meter_at => {
+                Some(_) if SLICED && pause_at < meter_at => {
                     w.sliced = true;
                     break;
                 }
