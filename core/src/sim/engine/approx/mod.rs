@@ -10,6 +10,7 @@
 //! results; the [engine guide](crate::guide::engine) tabulates how each compares with the
 //! GPU over all 2^32 inputs.
 
+mod interp;
 mod mufu;
 mod table;
 

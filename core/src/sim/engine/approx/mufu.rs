@@ -126,9 +126,28 @@ fn rounded(x: f32, f: fn(f64) -> f64) -> f32 {
     }
 }
 
-/// `MUFU.LG2`: `log2(x)`.
+/// `MUFU.LG2`: `log2(x)`, as `e + log2(m)` for `x = m * 2^e`: the interpolated `log2(m)` in
+/// fixed point plus the exponent, cut toward zero. (Below 1 by less than 2^-7 the GPU's
+/// answers are not all this; the engine guide says which.)
 pub(super) fn lg2(x: f32) -> f32 {
-    rounded(x, f64::log2)
+    let x = flush(x);
+    if x.is_nan() || x < 0.0 {
+        return NAN;
+    }
+    if x == 0.0 {
+        return f32::NEG_INFINITY;
+    }
+    if x.is_infinite() {
+        return x;
+    }
+    let Some(t) = table::lg2() else {
+        return rounded(x, f64::log2);
+    };
+    let (e, k) = parts(x);
+    if e == 0 && k == 0 {
+        return 0.0;
+    }
+    t.answer(k, e).unwrap_or(f32::NAN)
 }
 
 /// `MUFU.SQRT`: `sqrt(x)`.
@@ -159,8 +178,9 @@ pub(super) fn cos(r: f32) -> f32 {
 }
 
 /// `MUFU.TANH`: `tanh(x)`. Below `2^-8` in magnitude the unit answers `x` itself (subnormals
-/// included, not flushed); from there on it sees `|x|` as a fixed-point number with 20
-/// fraction bits, truncated, and answers with the sign of `x` (`+-1` from [`TANH_ONE`] on).
+/// included, not flushed); from there on it reads `|x|` in fixed point, truncated (steps of
+/// `2^-25` at `2^-8`, coarser higher up, see `tanh.bin`'s regions), interpolates, and
+/// answers with the sign of `x`; from 8 on, `+-1`.
 pub(super) fn tanh(x: f32) -> f32 {
     if x.is_nan() {
         return NAN;
@@ -172,15 +192,15 @@ pub(super) fn tanh(x: f32) -> f32 {
     if a >= TANH_ONE {
         return 1.0f32.copysign(x);
     }
-    let Some(t) = table::tanh() else {
-        return (f64::from(x).tanh() as f32).copysign(x);
-    };
-    // 2^-8 <= a < 16: a * 2^20 is exact and below 2^24.
-    let k = (a * 1_048_576.0) as u32;
-    f32::from_bits(t.value(k)).copysign(x)
+    // 2^-8 <= a < 8: a * 2^25 is exact and below 2^28.
+    let k = (a * 33_554_432.0) as u32;
+    match table::tanh().and_then(|t| t.answer(k, 0)) {
+        Some(v) => v.copysign(x),
+        None => (f64::from(x).tanh() as f32).copysign(x),
+    }
 }
 
 /// `2^-8`: `MUFU.TANH` returns smaller inputs unchanged.
 const TANH_SMALL: f32 = 0.003_906_25;
-/// The first input whose `MUFU.TANH` is 1.
-const TANH_ONE: f32 = 10.0;
+/// `MUFU.TANH` is 1 from 8 on.
+const TANH_ONE: f32 = 8.0;

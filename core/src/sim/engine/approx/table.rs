@@ -14,6 +14,8 @@
 
 use std::sync::OnceLock;
 
+use super::interp::Interp;
+
 /// A decoded table: `value(k)` is the GPU's answer for the `k`-th input of the range, as an
 /// integer in units of the answer's last place.
 pub(super) struct Table {
@@ -150,9 +152,25 @@ pub(super) fn ex2() -> Option<&'static Table> {
     load(&T, table_bytes!("ex2.bin"))
 }
 
-/// `tanh` over the quanta `k * 2^-20` (placeholder until the recording is in).
-pub(super) fn tanh() -> Option<&'static Table> {
-    None
+/// An interpolator's coefficients in `bytes`, decoded on first use; `None` without the
+/// `gpu-math` feature (or for a malformed file, which the unit tests rule out).
+fn load_interp(
+    cell: &'static OnceLock<Option<Interp>>,
+    bytes: &[u8],
+) -> Option<&'static Interp> {
+    cell.get_or_init(|| Interp::decode(bytes)).as_ref()
+}
+
+/// `MUFU.LG2` of the significand: `log2(m)` for `m` in `[1, 2)`, 64 segments of `2^17`.
+pub(super) fn lg2() -> Option<&'static Interp> {
+    static T: OnceLock<Option<Interp>> = OnceLock::new();
+    load_interp(&T, table_bytes!("lg2.bin"))
+}
+
+/// `MUFU.TANH` of `|x| = k * 2^-25` from `2^-8` to 8, in 75 segments.
+pub(super) fn tanh() -> Option<&'static Interp> {
+    static T: OnceLock<Option<Interp>> = OnceLock::new();
+    load_interp(&T, table_bytes!("tanh.bin"))
 }
 
 #[cfg(test)]
