@@ -192,6 +192,11 @@ mod tests {
             // The range's first input is exact: 1 in the answers' units.
             assert_eq!(t.value(0), 1 << one);
         }
+        // The interpolators: log2(1.5) and tanh(1) as the GPU answers them.
+        let lg2 = lg2().expect("gpu-math has lg2.bin");
+        assert_eq!(lg2.answer(1 << 22, 0).map(f32::to_bits), Some(0x3f15_c01b));
+        let tanh = tanh().expect("gpu-math has tanh.bin");
+        assert_eq!(tanh.answer(1 << 25, 0).map(f32::to_bits), Some(0x3f42_f848));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The approximate functions against answers recorded on an H100 (`gpu_answers.txt`), and
-//! their special values.
+//! The approximate functions against answers recorded on an H100 and an H200
+//! (`gpu_answers.txt`), and their special values.
 
 use super::*;
 use crate::sim::engine::half::{self, HalfFmt, HalfMods, HalfOp};
@@ -17,18 +17,26 @@ fn eval(name: &str, ops: &[u32]) -> Option<u32> {
         "div.approx.ftz.f32" => div_approx(f(0), f(1), true),
         "div.full.f32" => div_full(f(0), f(1), false),
         "div.full.ftz.f32" => div_full(f(0), f(1), true),
-        "ex2.approx.f16" | "ex2.approx.ftz.bf16" => {
-            let (fmt, ftz) = if name == "ex2.approx.f16" {
-                (HalfFmt::F16, false)
+        "lg2.approx.ftz.f32" => lg2(f(0), true),
+        "tanh.approx.f32" => tanh(f(0)),
+        "ex2.approx.f16" | "ex2.approx.ftz.bf16" | "tanh.approx.f16" | "tanh.approx.bf16" => {
+            let fmt = if name.ends_with("f16") && !name.ends_with("bf16") {
+                HalfFmt::F16
             } else {
-                (HalfFmt::BF16, true)
+                HalfFmt::BF16
             };
+            let op = if name.starts_with("ex2") {
+                HalfOp::Ex2
+            } else {
+                HalfOp::Tanh
+            };
+            let ftz = name.contains("ftz");
             let mods = HalfMods {
                 ftz,
                 ..HalfMods::default()
             };
             return Some(u32::from(half::op(
-                HalfOp::Ex2,
+                op,
                 fmt,
                 mods,
                 ops[0] as u16,
@@ -71,7 +79,7 @@ fn recorded_gpu_answers() {
             }
         }
     }
-    assert!(checked >= 2100, "{checked}");
+    assert!(checked >= 3300, "{checked}");
     assert!(
         wrong.is_empty(),
         "{} wrong:\n{}",
@@ -119,6 +127,45 @@ fn special_values() {
     assert_eq!(rsqrt(4.0, true), 0.5);
     assert_eq!(ex2(-3.0, true), 0.125);
     assert_eq!(ex2(10.0, true), 1024.0);
+}
+
+#[test]
+fn tanh_special_values() {
+    let nan = 0x7fff_ffffu32;
+    assert_eq!(canon(tanh(f32::NAN)), nan);
+    assert_eq!(canon(tanh(-f32::NAN)), nan);
+    assert_eq!(tanh(f32::INFINITY), 1.0);
+    assert_eq!(tanh(f32::NEG_INFINITY), -1.0);
+    assert_eq!(tanh(0.0).to_bits(), 0);
+    assert_eq!(tanh(-0.0).to_bits(), 0x8000_0000);
+    // Below 2^-8 the GPU answers the operand itself, subnormals included.
+    for bits in [1u32, 0x8000_0001, 0x007f_ffff, 0x3a00_0000, 0x3b7f_ffff, 0xbb7f_ffff] {
+        assert_eq!(tanh(f32::from_bits(bits)).to_bits(), bits);
+    }
+    // From 8 on, +-1; just below, not yet.
+    assert_eq!(tanh(8.0), 1.0);
+    assert_eq!(tanh(-8.0), -1.0);
+    assert_eq!(tanh(1e30), 1.0);
+    assert_eq!(tanh(f32::from_bits(0x40ff_ffff)).to_bits(), 0x3f7f_fffc);
+    // Odd: the sign of the operand on the magnitude's answer.
+    for bits in [0x3c00_1234u32, 0x3f12_3456, 0x4012_3456, 0x40a1_2345] {
+        let x = f32::from_bits(bits);
+        assert_eq!(tanh(-x).to_bits(), tanh(x).to_bits() | 0x8000_0000);
+    }
+}
+
+#[test]
+fn half_tanh_is_the_f32_answer_cut_toward_zero() {
+    let mods = HalfMods::default();
+    // tanh(0.5): the GPU's f32 answer 0.46211..., cut to f16 0.46191 (to nearest: 0.46216).
+    assert_eq!(half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0x3800, 0, 0), 0x3764);
+    // bf16 keeps the f32 answer's top half.
+    let x = f32::from_bits(0x3f00_0000);
+    let want = (tanh(x).to_bits() >> 16) as u16;
+    assert_eq!(half::op(HalfOp::Tanh, HalfFmt::BF16, mods, 0x3f00, 0, 0), want);
+    // A NaN gives the canonical NaN; infinities +-1.
+    assert_eq!(half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0x7e00, 0, 0), 0x7fff);
+    assert_eq!(half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0xfc00, 0, 0), 0xbc00);
 }
 
 #[test]
