@@ -115,7 +115,10 @@ impl Interp {
 
     /// The region holding `k` and `k`'s index inside it.
     fn region(&self, k: u32) -> Option<(&Region, u32)> {
-        let i = self.regions.partition_point(|r| r.first <= k).checked_sub(1)?;
+        let i = self
+            .regions
+            .partition_point(|r| r.first <= k)
+            .checked_sub(1)?;
         let r = &self.regions[i];
         Some((r, (k - r.first) >> r.shift))
     }

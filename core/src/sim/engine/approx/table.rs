@@ -154,10 +154,7 @@ pub(super) fn ex2() -> Option<&'static Table> {
 
 /// An interpolator's coefficients in `bytes`, decoded on first use; `None` without the
 /// `gpu-math` feature (or for a malformed file, which the unit tests rule out).
-fn load_interp(
-    cell: &'static OnceLock<Option<Interp>>,
-    bytes: &[u8],
-) -> Option<&'static Interp> {
+fn load_interp(cell: &'static OnceLock<Option<Interp>>, bytes: &[u8]) -> Option<&'static Interp> {
     cell.get_or_init(|| Interp::decode(bytes)).as_ref()
 }
 

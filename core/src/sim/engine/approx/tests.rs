@@ -35,14 +35,7 @@ fn eval(name: &str, ops: &[u32]) -> Option<u32> {
                 ftz,
                 ..HalfMods::default()
             };
-            return Some(u32::from(half::op(
-                op,
-                fmt,
-                mods,
-                ops[0] as u16,
-                0,
-                0,
-            )));
+            return Some(u32::from(half::op(op, fmt, mods, ops[0] as u16, 0, 0)));
         }
         _ => return None,
     };
@@ -139,7 +132,14 @@ fn tanh_special_values() {
     assert_eq!(tanh(0.0).to_bits(), 0);
     assert_eq!(tanh(-0.0).to_bits(), 0x8000_0000);
     // Below 2^-8 the GPU answers the operand itself, subnormals included.
-    for bits in [1u32, 0x8000_0001, 0x007f_ffff, 0x3a00_0000, 0x3b7f_ffff, 0xbb7f_ffff] {
+    for bits in [
+        1u32,
+        0x8000_0001,
+        0x007f_ffff,
+        0x3a00_0000,
+        0x3b7f_ffff,
+        0xbb7f_ffff,
+    ] {
         assert_eq!(tanh(f32::from_bits(bits)).to_bits(), bits);
     }
     // From 8 on, +-1; just below, not yet.
@@ -158,14 +158,26 @@ fn tanh_special_values() {
 fn half_tanh_is_the_f32_answer_cut_toward_zero() {
     let mods = HalfMods::default();
     // tanh(0.5): the GPU's f32 answer 0.46211..., cut to f16 0.46191 (to nearest: 0.46216).
-    assert_eq!(half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0x3800, 0, 0), 0x3764);
+    assert_eq!(
+        half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0x3800, 0, 0),
+        0x3764
+    );
     // bf16 keeps the f32 answer's top half.
     let x = f32::from_bits(0x3f00_0000);
     let want = (tanh(x).to_bits() >> 16) as u16;
-    assert_eq!(half::op(HalfOp::Tanh, HalfFmt::BF16, mods, 0x3f00, 0, 0), want);
+    assert_eq!(
+        half::op(HalfOp::Tanh, HalfFmt::BF16, mods, 0x3f00, 0, 0),
+        want
+    );
     // A NaN gives the canonical NaN; infinities +-1.
-    assert_eq!(half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0x7e00, 0, 0), 0x7fff);
-    assert_eq!(half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0xfc00, 0, 0), 0xbc00);
+    assert_eq!(
+        half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0x7e00, 0, 0),
+        0x7fff
+    );
+    assert_eq!(
+        half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0xfc00, 0, 0),
+        0xbc00
+    );
 }
 
 #[test]
