@@ -127,8 +127,8 @@ fn rounded(x: f32, f: fn(f64) -> f64) -> f32 {
 }
 
 /// `MUFU.LG2`: `log2(x)`, as `e + log2(m)` for `x = m * 2^e`: the interpolated `log2(m)` in
-/// fixed point plus the exponent, cut toward zero. (Below 1 by less than 2^-7 the GPU's
-/// answers are not all this; the engine guide says which.)
+/// fixed point plus the exponent, cut toward zero. Just below 1 (from `1 - 2^-7`) the unit
+/// interpolates the small result on its own, and in its last `2^-13` answers as recorded.
 pub(super) fn lg2(x: f32) -> f32 {
     let x = flush(x);
     if x.is_nan() || x < 0.0 {
@@ -146,6 +146,15 @@ pub(super) fn lg2(x: f32) -> f32 {
     let (e, k) = parts(x);
     if e == 0 && k == 0 {
         return 0.0;
+    }
+    if e == -1 && k >= NEAR_ONE {
+        let j = k - NEAR_ONE;
+        let tail = table::lg2_near1();
+        let last = (1u32 << 17).saturating_sub(tail.len() as u32);
+        if j >= last {
+            return -tail.get((j - last) as usize).copied().unwrap_or(f32::NAN);
+        }
+        return -t.answer((1 << 23) + j, 0).unwrap_or(f32::NAN);
     }
     t.answer(k, e).unwrap_or(f32::NAN)
 }
@@ -199,6 +208,9 @@ pub(super) fn tanh(x: f32) -> f32 {
         None => (f64::from(x).tanh() as f32).copysign(x),
     }
 }
+
+/// The significand bits from which `MUFU.LG2` of `x` just below 1 is computed apart.
+const NEAR_ONE: u32 = 63 << 17;
 
 /// `2^-8`: `MUFU.TANH` returns smaller inputs unchanged.
 const TANH_SMALL: f32 = 0.003_906_25;

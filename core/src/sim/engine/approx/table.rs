@@ -158,10 +158,23 @@ fn load_interp(cell: &'static OnceLock<Option<Interp>>, bytes: &[u8]) -> Option<
     cell.get_or_init(|| Interp::decode(bytes)).as_ref()
 }
 
-/// `MUFU.LG2` of the significand: `log2(m)` for `m` in `[1, 2)`, 64 segments of `2^17`.
+/// `MUFU.LG2` of the significand: `log2(m)` for `m` in `[1, 2)`, 64 segments of `2^17`; and
+/// (inputs from `2^23`) the magnitude of `log2(x)` for `x` in `[1 - 2^-7, 1 - 2^-13)`.
 pub(super) fn lg2() -> Option<&'static Interp> {
     static T: OnceLock<Option<Interp>> = OnceLock::new();
     load_interp(&T, table_bytes!("lg2.bin"))
+}
+
+/// `MUFU.LG2`'s answers' magnitudes for the last `2^11` inputs below 1 (`x` from
+/// `1 - 2^-13`), as recorded; empty without the `gpu-math` feature.
+pub(super) fn lg2_near1() -> &'static [f32] {
+    static T: OnceLock<Vec<f32>> = OnceLock::new();
+    T.get_or_init(|| {
+        table_bytes!("lg2_near1.bin")
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect()
+    })
 }
 
 /// `MUFU.TANH` of `|x| = k * 2^-25` from `2^-8` to 8, in 75 segments.
