@@ -178,12 +178,45 @@ pub(super) fn sqrt(x: f32) -> f32 {
 
 /// `MUFU.SIN`: `sin(2 pi r)` of an angle `r` in revolutions.
 pub(super) fn sin(r: f32) -> f32 {
-    rounded(r, |r| (std::f64::consts::TAU * r).sin())
+    if r < 0.0 {
+        return -sin_cos(-r, 0);
+    }
+    sin_cos(r, 0)
 }
 
 /// `MUFU.COS`: `cos(2 pi r)` of an angle `r` in revolutions.
 pub(super) fn cos(r: f32) -> f32 {
-    rounded(r, |r| (std::f64::consts::TAU * r).cos())
+    sin_cos(r.abs(), 1)
+}
+
+/// `sin(2 pi (r + quarter / 4))` for `r >= 0` (or NaN): the unit reads the revolutions'
+/// fraction in fixed point with 25 bits, truncated; the top two are the quadrant, the other
+/// 23 index a quarter wave (counted back from its end in the odd quadrants), which the
+/// interpolator gives, negated in the second half turn.
+fn sin_cos(r: f32, quarter: u32) -> f32 {
+    let r = flush(r);
+    if !r.is_finite() {
+        return NAN;
+    }
+    let Some(t) = table::sin() else {
+        let turns = f64::from(r) + f64::from(quarter) * 0.25;
+        return flush((std::f64::consts::TAU * turns).sin() as f32);
+    };
+    // r < 2^128: its fraction is exact in f64.
+    let a = f64::from(r);
+    let k = ((a - a.floor()) * 33_554_432.0) as u32 + (quarter << 23);
+    let (q, low) = ((k >> 23) & 3, k & 0x7f_ffff);
+    let index = if q & 1 == 1 { 0x7f_ffff - low } else { low };
+    let v = if index == 0 {
+        0.0
+    } else {
+        t.answer(index, 0).unwrap_or(f32::NAN)
+    };
+    if q >= 2 {
+        -v
+    } else {
+        v
+    }
 }
 
 /// `MUFU.TANH`: `tanh(x)`. Below `2^-8` in magnitude the unit answers `x` itself (subnormals

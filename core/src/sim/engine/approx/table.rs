@@ -177,6 +177,12 @@ pub(super) fn lg2_near1() -> &'static [f32] {
     })
 }
 
+/// `MUFU.SIN` over a quarter turn: `sin(pi/2 * k * 2^-23)`, 64 segments of `2^17`.
+pub(super) fn sin() -> Option<&'static Interp> {
+    static T: OnceLock<Option<Interp>> = OnceLock::new();
+    load_interp(&T, table_bytes!("sin.bin"))
+}
+
 /// `MUFU.TANH` of `|x| = k * 2^-25` from `2^-8` to 8, in 75 segments.
 pub(super) fn tanh() -> Option<&'static Interp> {
     static T: OnceLock<Option<Interp>> = OnceLock::new();
