@@ -178,7 +178,8 @@ pub(super) fn sqrt(x: f32) -> f32 {
 
 /// `MUFU.SIN`: `sin(2 pi r)` of an angle `r` in revolutions.
 pub(super) fn sin(r: f32) -> f32 {
-    if r < 0.0 {
+    if r.is_sign_negative() {
+        // Odd, down to -0.
         return -sin_cos(-r, 0);
     }
     sin_cos(r, 0)

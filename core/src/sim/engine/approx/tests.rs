@@ -18,6 +18,8 @@ fn eval(name: &str, ops: &[u32]) -> Option<u32> {
         "div.full.f32" => div_full(f(0), f(1), false),
         "div.full.ftz.f32" => div_full(f(0), f(1), true),
         "lg2.approx.ftz.f32" => lg2(f(0), true),
+        "sin.approx.ftz.f32" => sin(f(0)),
+        "cos.approx.ftz.f32" => cos(f(0)),
         "tanh.approx.f32" => tanh(f(0)),
         "ex2.approx.f16" | "ex2.approx.ftz.bf16" | "tanh.approx.f16" | "tanh.approx.bf16" => {
             let fmt = if name.ends_with("f16") && !name.ends_with("bf16") {
@@ -72,7 +74,7 @@ fn recorded_gpu_answers() {
             }
         }
     }
-    assert!(checked >= 3300, "{checked}");
+    assert!(checked >= 3700, "{checked}");
     assert!(
         wrong.is_empty(),
         "{} wrong:\n{}",
@@ -178,6 +180,27 @@ fn half_tanh_is_the_f32_answer_cut_toward_zero() {
         half::op(HalfOp::Tanh, HalfFmt::F16, mods, 0xfc00, 0, 0),
         0xbc00
     );
+}
+
+#[test]
+fn sin_cos_special_values() {
+    let nan = 0x7fff_ffffu32;
+    for x in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+        assert_eq!(canon(sin(x)), nan);
+        assert_eq!(canon(cos(x)), nan);
+    }
+    assert_eq!(sin(0.0).to_bits(), 0);
+    assert_eq!(sin(-0.0).to_bits(), 0x8000_0000);
+    assert_eq!(sin(-f32::from_bits(1)).to_bits(), 0x8000_0000);
+    assert_eq!(cos(0.0), 1.0);
+    assert_eq!(cos(-0.0), 1.0);
+    // Below one step of the unit's 2^-25 turns, sin is 0; cos already just under 1 a few
+    // steps on (where the rounded value is still 1).
+    assert_eq!(sin(1e-8), 0.0);
+    assert_eq!(cos(f32::from_bits(0x3640_0000)).to_bits(), 0x3f7f_ffff);
+    // A whole number of turns: exactly 0 and 1.
+    assert_eq!(sin(1e20), 0.0);
+    assert_eq!(cos(1e20), 1.0);
 }
 
 #[test]
