@@ -1,11 +1,11 @@
 //! The GPU's special-function unit (`MUFU.*` in SASS), one function per operation.
 //!
 //! What every `MUFU` shares (seen on an H100): subnormal inputs count as zero, subnormal
-//! results are flushed to zero of the same sign, and a NaN comes out as the canonical NaN.
-//! `RCP`, `RSQ`, `SQRT` and `EX2` are the hardware's own answers (tables recorded on the GPU,
-//! see [`table`](super::table); without the `gpu-math` feature they are rounded like the
-//! rest); `LG2`, `SIN`, `COS` and `TANH` are the correctly rounded value of the same function
-//! with the same special values, which the engine guide measures against the GPU.
+//! results are flushed to zero of the same sign, and a NaN comes out as the canonical NaN
+//! (`TANH` alone keeps subnormals). `RCP`, `RSQ`, `SQRT` and `EX2` are the hardware's own
+//! answers (tables recorded on the GPU, see [`table`](super::table)); `LG2`, `SIN`, `COS` and
+//! `TANH` its quadratic interpolator (see [`interp`](super::interp)). Without the `gpu-math`
+//! feature the values are rounded correctly instead, with the same special values.
 
 use super::table;
 
