@@ -115,6 +115,56 @@ pub(super) fn ex2(x: f32) -> f32 {
     }
 }
 
+/// `MUFU.RCP64H`: the high word of `1/x` from the high word of `x`: the `f32` unit's answer
+/// for the same 20 significand bits, cut to 20 (an H200's answers on 2^16 recorded operands).
+pub(super) fn rcp64h(hi: u32) -> u32 {
+    let (sign, e, m) = (hi & 0x8000_0000, (hi >> 20) & 0x7ff, hi & 0xf_ffff);
+    if e == 0x7ff {
+        return if m != 0 { NAN_HIGH } else { sign };
+    }
+    if e == 0 {
+        return sign | 0x7ff0_0000;
+    }
+    let y = rcp(f32::from_bits(0x3f80_0000 | (m << 3)));
+    scale_high(sign, y, -(e as i32 - 1023))
+}
+
+/// `MUFU.RSQ64H`: the high word of `1/sqrt(x)`, like [`rcp64h`].
+pub(super) fn rsq64h(hi: u32) -> u32 {
+    let (e, m) = ((hi >> 20) & 0x7ff, hi & 0xf_ffff);
+    if e == 0 {
+        return (hi & 0x8000_0000) | 0x7ff0_0000;
+    }
+    if hi & 0x8000_0000 != 0 || (e == 0x7ff && m != 0) {
+        return NAN_HIGH;
+    }
+    if e == 0x7ff {
+        return 0;
+    }
+    // 2^E m with E even: the unit's answer for m (or 2m) and half of E.
+    let big_e = e as i32 - 1023;
+    let odd = big_e.rem_euclid(2) as u32;
+    let y = rsq(f32::from_bits(0x3f80_0000 + (odd << 23) | (m << 3)));
+    scale_high(0, y, -(big_e - odd as i32) / 2)
+}
+
+/// The canonical `f64` NaN's high word.
+const NAN_HIGH: u32 = 0x7fff_ffff;
+
+/// The high word of `sign y 2^k` (`y` a normal `f32` near 1): flushed to zero below the
+/// normal range, infinite above.
+fn scale_high(sign: u32, y: f32, k: i32) -> u32 {
+    let b = f64::from(y).to_bits();
+    let e = ((b >> 52) & 0x7ff) as i32 + k;
+    if e <= 0 {
+        return sign;
+    }
+    if e >= 0x7ff {
+        return sign | 0x7ff0_0000;
+    }
+    sign | ((e as u32) << 20) | ((b >> 32) as u32 & 0xf_ffff)
+}
+
 /// A correctly rounded stand-in for a `MUFU` without a recorded table: `f` on the flushed
 /// input, the result rounded to `f32` and flushed.
 fn rounded(x: f32, f: fn(f64) -> f64) -> f32 {

@@ -204,6 +204,64 @@ fn sin_cos_special_values() {
 }
 
 #[test]
+fn f64_forms_match_recorded_answers() {
+    // (x, rcp.approx.ftz.f64, rsqrt.approx.f64, rsqrt.approx.ftz.f64) as an H200 answered
+    // (record_mufu.cu's f64.bin): normal, negative, subnormal and NaN operands.
+    for [x, rcp, rsqrt, rsqrt_ftz] in [
+        [
+            0x3800000040822041u64,
+            0x47e0000000000000,
+            0x43e6a09e38e1fc37,
+            0x43e6a09e00000000,
+        ],
+        [
+            0x100041060c011441,
+            0x6fdf7ffc00000000,
+            0x57e6732e2e677692,
+            0x57e6732e00000000,
+        ],
+        [
+            0xc31e842f6e862629,
+            0xbcc0c72400000000,
+            0xfff8000000000000,
+            0x7fffffff00000000,
+        ],
+        [
+            0xf554f503555d8025,
+            0x8a886e4e00000000,
+            0xfff8000000000000,
+            0x7fffffff00000000,
+        ],
+        [
+            0x8007cdf54db6af6a,
+            0xfff0000000000000,
+            0xfff8000000000000,
+            0xfff0000000000000,
+        ],
+        [
+            0x0008f9c5db47e7ec,
+            0x7ff0000000000000,
+            0x5fe55cba86e90ebb,
+            0x7ff0000000000000,
+        ],
+        [
+            0x7ff9afaaac2bc96c,
+            0x7fffffff00000000,
+            0x7ff9afaaac2bc96c,
+            0x7fffffff00000000,
+        ],
+    ] {
+        let v = f64::from_bits(x);
+        assert_eq!(rcp64(v).to_bits(), rcp, "rcp {x:016x}");
+        assert_eq!(rsqrt64(v, false).to_bits(), rsqrt, "rsqrt {x:016x}");
+        assert_eq!(rsqrt64(v, true).to_bits(), rsqrt_ftz, "rsqrt.ftz {x:016x}");
+    }
+    assert_eq!(rcp64(f64::INFINITY), 0.0);
+    assert_eq!(rsqrt64(f64::INFINITY, false), 0.0);
+    assert_eq!(rcp64(4.0), 0.25);
+}
+
+#[test]
 fn angles_turn_into_revolutions_rounded_toward_zero() {
     assert_eq!(revolutions(0.0), 0.0);
     let r = revolutions(1.0);
