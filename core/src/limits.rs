@@ -72,7 +72,7 @@ pub struct Limits {
 pub enum ApproxMath {
     /// The answers an H100 or H200 (sm_90) gives, bit for bit on every input: `rcp`,
     /// `rsqrt`, `sqrt`, `lg2`, `ex2`, `sin`, `cos` and `tanh` (`ex2` and `tanh` in `f32` and
-    /// half precision) and `div` (`.approx` and `.full`).
+    /// half precision, `rcp.ftz` and `rsqrt` in `f64` too) and `div` (`.approx` and `.full`).
     #[default]
     Gpu,
     /// The correctly rounded value of the exact function (what the simulator did before).
