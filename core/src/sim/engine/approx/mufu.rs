@@ -144,7 +144,7 @@ pub(super) fn rsq64h(hi: u32) -> u32 {
     // 2^E m with E even: the unit's answer for m (or 2m) and half of E.
     let big_e = e as i32 - 1023;
     let odd = big_e.rem_euclid(2) as u32;
-    let y = rsq(f32::from_bits(0x3f80_0000 + (odd << 23) | (m << 3)));
+    let y = rsq(f32::from_bits((0x3f80_0000 + (odd << 23)) | (m << 3)));
     scale_high(0, y, -(big_e - odd as i32) / 2)
 }
 

@@ -2,10 +2,12 @@
 //! (`gpu_answers.txt`), and their special values.
 
 use super::*;
+#[cfg(feature = "gpu-math")]
 use crate::sim::engine::half::{self, HalfFmt, HalfMods, HalfOp};
 
 /// The instruction of a fixture line, applied to its operands' bits; `None` for the
 /// functions without a recorded table (measured in the engine guide instead).
+#[cfg(feature = "gpu-math")]
 fn eval(name: &str, ops: &[u32]) -> Option<u32> {
     let f = |i: usize| f32::from_bits(ops[i]);
     let r = match name {
