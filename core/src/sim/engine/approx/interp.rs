@@ -102,7 +102,7 @@ impl Interp {
     pub(super) fn answer(&self, k: u32, offset: i32) -> Option<f32> {
         let (r, kk) = self.region(k)?;
         let v = self.value(k)?;
-        let f = toward_zero((i128::from(offset) << FRAC) + i128::from(v), FRAC);
+        let f = toward_zero((i128::from(offset) << FRAC) + v, FRAC);
         Some(match r.exceptions.binary_search_by_key(&kk, |e| e >> 1) {
             Ok(i) => {
                 let step = if r.exceptions[i] & 1 == 1 { 1 } else { -1 };
@@ -125,13 +125,13 @@ impl Interp {
 
     /// The interpolated value for input `k` (in units of `2^-60`), `None` outside the
     /// table.
-    fn value(&self, k: u32) -> Option<i64> {
+    fn value(&self, k: u32) -> Option<i128> {
         let (r, kk) = self.region(k)?;
-        let [c0, c1, c2] = *r.segs.get((kk >> r.lg_len) as usize)?;
+        let [c0, c1, c2] = r.segs.get((kk >> r.lg_len) as usize)?.map(i128::from);
         let j = kk & ((1 << r.lg_len) - 1);
         let q = square(j >> r.sq_shift, r.lg_len - r.sq_shift, r.sq_floor);
-        // |c1| < 2^40, j < 2^24, Q(j) < 2^48, |c2| < 2^14: no term overflows.
-        Some(c0 + c1 * i64::from(j) + c2 * q)
+        // Every product fits: i64 coefficients times j < 2^24 and Q(j) < 2^48.
+        Some(c0 + c1 * i128::from(j) + c2 * i128::from(q))
     }
 }
 
