@@ -70,9 +70,9 @@ pub struct Limits {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ApproxMath {
-    /// The answers an H100 (sm_90) gives: `rcp`, `rsqrt`, `sqrt`, `ex2` (`f32` and half
-    /// precision) and `div` (`.approx` and `.full`) bit for bit on every input; `lg2`,
-    /// `sin`, `cos` correctly rounded around the GPU's special-value handling.
+    /// The answers an H100 or H200 (sm_90) gives, bit for bit on every input: `rcp`,
+    /// `rsqrt`, `sqrt`, `lg2`, `ex2`, `sin`, `cos` and `tanh` (`ex2` and `tanh` in `f32` and
+    /// half precision, `rcp.ftz` and `rsqrt` in `f64` too) and `div` (`.approx` and `.full`).
     #[default]
     Gpu,
     /// The correctly rounded value of the exact function (what the simulator did before).

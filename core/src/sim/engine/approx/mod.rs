@@ -10,6 +10,7 @@
 //! results; the [engine guide](crate::guide::engine) tabulates how each compares with the
 //! GPU over all 2^32 inputs.
 
+mod interp;
 mod mufu;
 mod table;
 
@@ -126,6 +127,52 @@ pub(crate) fn div_full(a: f32, b: f32, ftz: bool) -> f32 {
         (a, b) = (a * LIFT, b * LIFT);
     }
     mufu::rcp(b) * a
+}
+
+/// `rcp.approx.ftz.f64`: `MUFU.RCP64H` of the operand's high word, the low word zero.
+pub(crate) fn rcp64(x: f64) -> f64 {
+    with_high(mufu::rcp64h(high(x)))
+}
+
+/// `rsqrt.approx{.ftz}.f64`: with `.ftz`, `MUFU.RSQ64H` alone (the low word zero); without,
+/// one refinement step after it, as ptxas writes it, and a subnormal operand lifted by `2^54`
+/// (the result then scaled by `2^27`).
+pub(crate) fn rsqrt64(x: f64, ftz: bool) -> f64 {
+    if ftz {
+        return with_high(mufu::rsq64h(high(x)));
+    }
+    if high(x).wrapping_sub(0x0010_0000) < 0x7fe0_0000 {
+        return refine_rsqrt64(x);
+    }
+    if x == 0.0 {
+        f64::INFINITY.copysign(x)
+    } else if x.is_nan() {
+        x + x
+    } else if x < 0.0 {
+        f64::from_bits(0xfff8_0000_0000_0000)
+    } else if x.is_infinite() {
+        0.0
+    } else {
+        refine_rsqrt64(x * 18_014_398_509_481_984.0) * 134_217_728.0
+    }
+}
+
+/// `y = RSQ64H(x)`, then `y + y r (3/8 r + 1/2)` with `r = 1 - x y^2` (`DMUL`, `DFMA`s).
+fn refine_rsqrt64(x: f64) -> f64 {
+    let y = with_high(mufu::rsq64h(high(x)));
+    let r = x.mul_add(-(y * y), 1.0);
+    let c = r.mul_add(0.375, 0.5);
+    c.mul_add(y * r, y)
+}
+
+/// The high 32 bits of `x`.
+fn high(x: f64) -> u32 {
+    (x.to_bits() >> 32) as u32
+}
+
+/// The `f64` with high word `h` and low word zero.
+fn with_high(h: u32) -> f64 {
+    f64::from_bits(u64::from(h) << 32)
 }
 
 /// `FMUL.RZ x, 1/(2 pi)`: the product rounded toward zero.

@@ -14,6 +14,8 @@
 
 use std::sync::OnceLock;
 
+use super::interp::Interp;
+
 /// A decoded table: `value(k)` is the GPU's answer for the `k`-th input of the range, as an
 /// integer in units of the answer's last place.
 pub(super) struct Table {
@@ -150,9 +152,41 @@ pub(super) fn ex2() -> Option<&'static Table> {
     load(&T, table_bytes!("ex2.bin"))
 }
 
-/// `tanh` over the quanta `k * 2^-20` (placeholder until the recording is in).
-pub(super) fn tanh() -> Option<&'static Table> {
-    None
+/// An interpolator's coefficients in `bytes`, decoded on first use; `None` without the
+/// `gpu-math` feature (or for a malformed file, which the unit tests rule out).
+fn load_interp(cell: &'static OnceLock<Option<Interp>>, bytes: &[u8]) -> Option<&'static Interp> {
+    cell.get_or_init(|| Interp::decode(bytes)).as_ref()
+}
+
+/// `MUFU.LG2` of the significand: `log2(m)` for `m` in `[1, 2)`, 64 segments of `2^17`; and
+/// (inputs from `2^23`) the magnitude of `log2(x)` for `x` in `[1 - 2^-7, 1 - 2^-13)`.
+pub(super) fn lg2() -> Option<&'static Interp> {
+    static T: OnceLock<Option<Interp>> = OnceLock::new();
+    load_interp(&T, table_bytes!("lg2.bin"))
+}
+
+/// `MUFU.LG2`'s answers' magnitudes for the last `2^11` inputs below 1 (`x` from
+/// `1 - 2^-13`), as recorded; empty without the `gpu-math` feature.
+pub(super) fn lg2_near1() -> &'static [f32] {
+    static T: OnceLock<Vec<f32>> = OnceLock::new();
+    T.get_or_init(|| {
+        table_bytes!("lg2_near1.bin")
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect()
+    })
+}
+
+/// `MUFU.SIN` over a quarter turn: `sin(pi/2 * k * 2^-23)`, 64 segments of `2^17`.
+pub(super) fn sin() -> Option<&'static Interp> {
+    static T: OnceLock<Option<Interp>> = OnceLock::new();
+    load_interp(&T, table_bytes!("sin.bin"))
+}
+
+/// `MUFU.TANH` of `|x| = k * 2^-25` from `2^-8` to 8, in 75 segments.
+pub(super) fn tanh() -> Option<&'static Interp> {
+    static T: OnceLock<Option<Interp>> = OnceLock::new();
+    load_interp(&T, table_bytes!("tanh.bin"))
 }
 
 #[cfg(test)]
@@ -174,6 +208,11 @@ mod tests {
             // The range's first input is exact: 1 in the answers' units.
             assert_eq!(t.value(0), 1 << one);
         }
+        // The interpolators: log2(1.5) and tanh(1) as the GPU answers them.
+        let lg2 = lg2().expect("gpu-math has lg2.bin");
+        assert_eq!(lg2.answer(1 << 22, 0).map(f32::to_bits), Some(0x3f15_c01b));
+        let tanh = tanh().expect("gpu-math has tanh.bin");
+        assert_eq!(tanh.answer(1 << 25, 0).map(f32::to_bits), Some(0x3f42_f848));
     }
 
     #[test]

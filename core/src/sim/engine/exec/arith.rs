@@ -560,6 +560,9 @@ pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
             let r = match op {
                 UnOp::Neg => -x,
                 UnOp::Abs => x.abs(),
+                // `rcp.approx.ftz.f64` and `rsqrt.approx{.ftz}.f64`, as the GPU computes them.
+                UnOp::RcpApprox if approx_math() == ApproxMath::Gpu => approx::rcp64(x),
+                UnOp::Rsqrt if approx_math() == ApproxMath::Gpu => approx::rsqrt64(x, ftz),
                 UnOp::Sqrt | UnOp::SqrtApprox => x.sqrt(),
                 UnOp::Rsqrt => 1.0 / x.sqrt(),
                 UnOp::Rcp | UnOp::RcpApprox => 1.0 / x,
