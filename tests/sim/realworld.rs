@@ -25,7 +25,7 @@ use cuda_library::sim;
 use realworld::{entries, rel, units, Unit};
 
 /// Kernels that lowered when this floor was last set.
-const LOWERED_FLOOR: usize = 1197;
+const LOWERED_FLOOR: usize = 1201;
 /// Kernels in the corpus today (at least 600 from three code bases was the brief; ggml's
 /// backend brought 198 more).
 const KERNELS_FLOOR: usize = 1201;
