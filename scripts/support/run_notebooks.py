@@ -49,6 +49,7 @@ EXPECT = {
         "achieved bandwidth",
         "0 of 1048576 results wrong",
         "undefined_thing",
+        "executable graph: 100 nodes, 100 kernels",
     ],
     "06-why-is-it-slow.ipynb": [
         "kernels compiled",
@@ -65,6 +66,12 @@ EXPECT = {
         "cannot be used with Library::load_file",
         "saxpy loaded: false, table loaded: false",
         "100 load/unload cycles",
+    ],
+    "07-clusters-and-grid-sync.ipynb": [
+        "clusters of 4: [(0, 0, 4), (1, 1, 4), (2, 2, 4), (3, 3, 4), (4, 0, 4)",
+        "equal to the CPU's: true",
+        "every block read it: true",
+        "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE",
     ],
 }
 
