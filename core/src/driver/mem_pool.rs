@@ -43,7 +43,7 @@ impl MemPoolInterface<DriverBackend> for MemPool {
     /// its release threshold.
     fn create(ctx: &Arc<Context>, release_threshold: u64) -> Result<MemPool> {
         ctx.make_current()?;
-        let props = sys::CUmemPoolProps {
+        let props = sys::CUmemPoolProps_v1 {
             allocType: sys::CUmemAllocationType::CU_MEM_ALLOCATION_TYPE_PINNED,
             handleTypes: sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_NONE,
             location: sys::CUmemLocation {

@@ -95,6 +95,12 @@ pub type CUtexObject_v1 = ::std::os::raw::c_ulonglong;
 pub type CUsurfObject_v1 = ::std::os::raw::c_ulonglong;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
+pub struct CUmemPoolHandle_st {
+    _unused: [u8; 0],
+}
+pub type CUmemoryPool = *mut CUmemPoolHandle_st;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
 pub struct CUgraphDeviceUpdatableNode_st {
     _unused: [u8; 0],
 }
@@ -1376,6 +1382,107 @@ impl Default for CUDA_RESOURCE_VIEW_DESC_st {
     }
 }
 pub type CUDA_RESOURCE_VIEW_DESC_v1 = CUDA_RESOURCE_VIEW_DESC_st;
+impl CUmemAllocationHandleType_enum {
+    pub const CU_MEM_HANDLE_TYPE_NONE: CUmemAllocationHandleType_enum =
+        CUmemAllocationHandleType_enum(0);
+    pub const CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR: CUmemAllocationHandleType_enum =
+        CUmemAllocationHandleType_enum(1);
+    pub const CU_MEM_HANDLE_TYPE_WIN32: CUmemAllocationHandleType_enum =
+        CUmemAllocationHandleType_enum(2);
+    pub const CU_MEM_HANDLE_TYPE_WIN32_KMT: CUmemAllocationHandleType_enum =
+        CUmemAllocationHandleType_enum(4);
+    pub const CU_MEM_HANDLE_TYPE_FABRIC: CUmemAllocationHandleType_enum =
+        CUmemAllocationHandleType_enum(8);
+    pub const CU_MEM_HANDLE_TYPE_MAX: CUmemAllocationHandleType_enum =
+        CUmemAllocationHandleType_enum(2147483647);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmemAllocationHandleType_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmemAllocationHandleType_enum as CUmemAllocationHandleType;
+impl CUmemLocationType_enum {
+    pub const CU_MEM_LOCATION_TYPE_INVALID: CUmemLocationType_enum = CUmemLocationType_enum(0);
+    pub const CU_MEM_LOCATION_TYPE_DEVICE: CUmemLocationType_enum = CUmemLocationType_enum(1);
+    pub const CU_MEM_LOCATION_TYPE_HOST: CUmemLocationType_enum = CUmemLocationType_enum(2);
+    pub const CU_MEM_LOCATION_TYPE_HOST_NUMA: CUmemLocationType_enum = CUmemLocationType_enum(3);
+    pub const CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT: CUmemLocationType_enum =
+        CUmemLocationType_enum(4);
+    pub const CU_MEM_LOCATION_TYPE_MAX: CUmemLocationType_enum = CUmemLocationType_enum(2147483647);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmemLocationType_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmemLocationType_enum as CUmemLocationType;
+impl CUmemAllocationType_enum {
+    pub const CU_MEM_ALLOCATION_TYPE_INVALID: CUmemAllocationType_enum =
+        CUmemAllocationType_enum(0);
+    pub const CU_MEM_ALLOCATION_TYPE_PINNED: CUmemAllocationType_enum = CUmemAllocationType_enum(1);
+    pub const CU_MEM_ALLOCATION_TYPE_MAX: CUmemAllocationType_enum =
+        CUmemAllocationType_enum(2147483647);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmemAllocationType_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmemAllocationType_enum as CUmemAllocationType;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct CUmemLocation_st {
+    pub type_: CUmemLocationType,
+    pub id: ::std::os::raw::c_int,
+}
+impl Default for CUmemLocation_st {
+    fn default() -> Self {
+        let mut s = ::std::mem::MaybeUninit::<Self>::uninit();
+        unsafe {
+            ::std::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+            s.assume_init()
+        }
+    }
+}
+pub type CUmemLocation_v1 = CUmemLocation_st;
+pub type CUmemLocation = CUmemLocation_v1;
+impl CUmemPool_attribute_enum {
+    pub const CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(1);
+    pub const CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(2);
+    pub const CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(3);
+    pub const CU_MEMPOOL_ATTR_RELEASE_THRESHOLD: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(4);
+    pub const CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(5);
+    pub const CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(6);
+    pub const CU_MEMPOOL_ATTR_USED_MEM_CURRENT: CUmemPool_attribute_enum =
+        CUmemPool_attribute_enum(7);
+    pub const CU_MEMPOOL_ATTR_USED_MEM_HIGH: CUmemPool_attribute_enum = CUmemPool_attribute_enum(8);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmemPool_attribute_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmemPool_attribute_enum as CUmemPool_attribute;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct CUmemPoolProps_st {
+    pub allocType: CUmemAllocationType,
+    pub handleTypes: CUmemAllocationHandleType,
+    pub location: CUmemLocation,
+    pub win32SecurityAttributes: *mut ::std::os::raw::c_void,
+    pub maxSize: usize,
+    pub usage: ::std::os::raw::c_ushort,
+    pub reserved: [::std::os::raw::c_uchar; 54usize],
+}
+impl Default for CUmemPoolProps_st {
+    fn default() -> Self {
+        let mut s = ::std::mem::MaybeUninit::<Self>::uninit();
+        unsafe {
+            ::std::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+            s.assume_init()
+        }
+    }
+}
+pub type CUmemPoolProps_v1 = CUmemPoolProps_st;
 impl CUmoduleLoadingMode_enum {
     pub const CU_MODULE_EAGER_LOADING: CUmoduleLoadingMode_enum = CUmoduleLoadingMode_enum(1);
     pub const CU_MODULE_LAZY_LOADING: CUmoduleLoadingMode_enum = CUmoduleLoadingMode_enum(2);
@@ -1419,6 +1526,9 @@ pub type PFN_cuDeviceGetAttribute_v2000 = ::std::option::Option<
         attrib: CUdevice_attribute,
         dev: CUdevice_v1,
     ) -> CUresult,
+>;
+pub type PFN_cuDeviceGetDefaultMemPool_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(pool_out: *mut CUmemoryPool, dev: CUdevice_v1) -> CUresult,
 >;
 pub type PFN_cuDevicePrimaryCtxRetain_v7000 =
     ::std::option::Option<unsafe extern "C" fn(pctx: *mut CUcontext, dev: CUdevice_v1) -> CUresult>;
@@ -1512,128 +1622,6 @@ pub type PFN_cuMemAlloc_v3020 = ::std::option::Option<
 >;
 pub type PFN_cuMemFree_v3020 =
     ::std::option::Option<unsafe extern "C" fn(dptr: CUdeviceptr_v2) -> CUresult>;
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct CUmemPoolHandle_st {
-    _unused: [u8; 0],
-}
-pub type CUmemoryPool = *mut CUmemPoolHandle_st;
-impl CUmemPool_attribute_enum {
-    pub const CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES: CUmemPool_attribute_enum =
-        CUmemPool_attribute_enum(1);
-    pub const CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC: CUmemPool_attribute_enum =
-        CUmemPool_attribute_enum(2);
-    pub const CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES: CUmemPool_attribute_enum =
-        CUmemPool_attribute_enum(3);
-    pub const CU_MEMPOOL_ATTR_RELEASE_THRESHOLD: CUmemPool_attribute_enum =
-        CUmemPool_attribute_enum(4);
-    pub const CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT: CUmemPool_attribute_enum =
-        CUmemPool_attribute_enum(5);
-    pub const CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH: CUmemPool_attribute_enum =
-        CUmemPool_attribute_enum(6);
-    pub const CU_MEMPOOL_ATTR_USED_MEM_CURRENT: CUmemPool_attribute_enum =
-        CUmemPool_attribute_enum(7);
-    pub const CU_MEMPOOL_ATTR_USED_MEM_HIGH: CUmemPool_attribute_enum =
-        CUmemPool_attribute_enum(8);
-}
-#[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
-pub struct CUmemPool_attribute_enum(pub ::std::os::raw::c_uint);
-pub use self::CUmemPool_attribute_enum as CUmemPool_attribute;
-impl CUmemLocationType_enum {
-    pub const CU_MEM_LOCATION_TYPE_INVALID: CUmemLocationType_enum = CUmemLocationType_enum(0);
-    pub const CU_MEM_LOCATION_TYPE_DEVICE: CUmemLocationType_enum = CUmemLocationType_enum(1);
-}
-#[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
-pub struct CUmemLocationType_enum(pub ::std::os::raw::c_uint);
-pub use self::CUmemLocationType_enum as CUmemLocationType;
-impl CUmemAllocationType_enum {
-    pub const CU_MEM_ALLOCATION_TYPE_INVALID: CUmemAllocationType_enum =
-        CUmemAllocationType_enum(0);
-    pub const CU_MEM_ALLOCATION_TYPE_PINNED: CUmemAllocationType_enum =
-        CUmemAllocationType_enum(1);
-}
-#[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
-pub struct CUmemAllocationType_enum(pub ::std::os::raw::c_uint);
-pub use self::CUmemAllocationType_enum as CUmemAllocationType;
-impl CUmemAllocationHandleType_enum {
-    pub const CU_MEM_HANDLE_TYPE_NONE: CUmemAllocationHandleType_enum =
-        CUmemAllocationHandleType_enum(0);
-}
-#[repr(transparent)]
-#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
-pub struct CUmemAllocationHandleType_enum(pub ::std::os::raw::c_uint);
-pub use self::CUmemAllocationHandleType_enum as CUmemAllocationHandleType;
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct CUmemLocation_st {
-    pub type_: CUmemLocationType,
-    pub id: ::std::os::raw::c_int,
-}
-pub type CUmemLocation_v1 = CUmemLocation_st;
-pub type CUmemLocation = CUmemLocation_v1;
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct CUmemPoolProps_st {
-    pub allocType: CUmemAllocationType,
-    pub handleTypes: CUmemAllocationHandleType,
-    pub location: CUmemLocation,
-    pub win32SecurityAttributes: *mut ::std::os::raw::c_void,
-    pub maxSize: usize,
-    pub usage: ::std::os::raw::c_ushort,
-    pub reserved: [::std::os::raw::c_uchar; 54usize],
-}
-impl Default for CUmemPoolProps_st {
-    fn default() -> Self {
-        let mut s = ::std::mem::MaybeUninit::<Self>::uninit();
-        unsafe {
-            ::std::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
-            s.assume_init()
-        }
-    }
-}
-pub type CUmemPoolProps_v1 = CUmemPoolProps_st;
-pub type CUmemPoolProps = CUmemPoolProps_v1;
-pub type PFN_cuMemAllocAsync_v11020 = ::std::option::Option<
-    unsafe extern "C" fn(dptr: *mut CUdeviceptr_v2, bytesize: usize, hStream: CUstream) -> CUresult,
->;
-pub type PFN_cuMemFreeAsync_v11020 =
-    ::std::option::Option<unsafe extern "C" fn(dptr: CUdeviceptr_v2, hStream: CUstream) -> CUresult>;
-pub type PFN_cuMemAllocFromPoolAsync_v11020 = ::std::option::Option<
-    unsafe extern "C" fn(
-        dptr: *mut CUdeviceptr_v2,
-        bytesize: usize,
-        pool: CUmemoryPool,
-        hStream: CUstream,
-    ) -> CUresult,
->;
-pub type PFN_cuMemPoolCreate_v11020 = ::std::option::Option<
-    unsafe extern "C" fn(pool: *mut CUmemoryPool, poolProps: *const CUmemPoolProps_v1) -> CUresult,
->;
-pub type PFN_cuMemPoolDestroy_v11020 =
-    ::std::option::Option<unsafe extern "C" fn(pool: CUmemoryPool) -> CUresult>;
-pub type PFN_cuMemPoolSetAttribute_v11020 = ::std::option::Option<
-    unsafe extern "C" fn(
-        pool: CUmemoryPool,
-        attr: CUmemPool_attribute,
-        value: *mut ::std::os::raw::c_void,
-    ) -> CUresult,
->;
-pub type PFN_cuMemPoolGetAttribute_v11020 = ::std::option::Option<
-    unsafe extern "C" fn(
-        pool: CUmemoryPool,
-        attr: CUmemPool_attribute,
-        value: *mut ::std::os::raw::c_void,
-    ) -> CUresult,
->;
-pub type PFN_cuMemPoolTrimTo_v11020 = ::std::option::Option<
-    unsafe extern "C" fn(pool: CUmemoryPool, minBytesToKeep: usize) -> CUresult,
->;
-pub type PFN_cuDeviceGetDefaultMemPool_v11020 = ::std::option::Option<
-    unsafe extern "C" fn(pool_out: *mut CUmemoryPool, dev: CUdevice_v1) -> CUresult,
->;
 pub type PFN_cuMemGetAddressRange_v3020 = ::std::option::Option<
     unsafe extern "C" fn(
         pbase: *mut CUdeviceptr_v2,
@@ -1748,6 +1736,42 @@ pub type PFN_cuArray3DCreate_v3020 = ::std::option::Option<
     unsafe extern "C" fn(
         pHandle: *mut CUarray,
         pAllocateArray: *const CUDA_ARRAY3D_DESCRIPTOR_v2,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemFreeAsync_v11020_ptsz = ::std::option::Option<
+    unsafe extern "C" fn(dptr: CUdeviceptr_v2, hStream: CUstream) -> CUresult,
+>;
+pub type PFN_cuMemAllocAsync_v11020_ptsz = ::std::option::Option<
+    unsafe extern "C" fn(dptr: *mut CUdeviceptr_v2, bytesize: usize, hStream: CUstream) -> CUresult,
+>;
+pub type PFN_cuMemPoolTrimTo_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(pool: CUmemoryPool, minBytesToKeep: usize) -> CUresult,
+>;
+pub type PFN_cuMemPoolSetAttribute_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(
+        pool: CUmemoryPool,
+        attr: CUmemPool_attribute,
+        value: *mut ::std::os::raw::c_void,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemPoolGetAttribute_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(
+        pool: CUmemoryPool,
+        attr: CUmemPool_attribute,
+        value: *mut ::std::os::raw::c_void,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemPoolCreate_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(pool: *mut CUmemoryPool, poolProps: *const CUmemPoolProps_v1) -> CUresult,
+>;
+pub type PFN_cuMemPoolDestroy_v11020 =
+    ::std::option::Option<unsafe extern "C" fn(pool: CUmemoryPool) -> CUresult>;
+pub type PFN_cuMemAllocFromPoolAsync_v11020_ptsz = ::std::option::Option<
+    unsafe extern "C" fn(
+        dptr: *mut CUdeviceptr_v2,
+        bytesize: usize,
+        pool: CUmemoryPool,
+        hStream: CUstream,
     ) -> CUresult,
 >;
 pub type PFN_cuStreamCreate_v2000 = ::std::option::Option<
@@ -2057,6 +2081,20 @@ pub type PFN_cuLaunchKernelEx_v11060 = ::std::option::Option<
         f: CUfunction,
         kernelParams: *mut *mut ::std::os::raw::c_void,
         extra: *mut *mut ::std::os::raw::c_void,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemFreeAsync_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(dptr: CUdeviceptr_v2, hStream: CUstream) -> CUresult,
+>;
+pub type PFN_cuMemAllocAsync_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(dptr: *mut CUdeviceptr_v2, bytesize: usize, hStream: CUstream) -> CUresult,
+>;
+pub type PFN_cuMemAllocFromPoolAsync_v11020 = ::std::option::Option<
+    unsafe extern "C" fn(
+        dptr: *mut CUdeviceptr_v2,
+        bytesize: usize,
+        pool: CUmemoryPool,
+        hStream: CUstream,
     ) -> CUresult,
 >;
 pub type PFN_cuModuleGetLoadingMode_v11070 =
