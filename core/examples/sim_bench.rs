@@ -10,6 +10,12 @@
 //! count divided by its time. Each side's time is the best of three runs.
 //!
 //! `--sim-only` skips ptoxide (for profiling the simulator alone).
+//!
+//! `--threads 1,2,16` measures instead how a launch scales over worker threads: saxpy on
+//! 2^24 elements, a 1024 x 1024 shared-memory tiled matmul, a warp-shuffle reduction
+//! whose warps add into one address with `atomicAdd`, and a branchy kernel (`divergent`),
+//! each at every thread count (best of `--runs N`, default 3), checking that the output's
+//! bits equal the one-thread run's.
 
 use std::time::Instant;
 
@@ -82,9 +88,44 @@ fn main() -> std::process::ExitCode {
     }
 }
 
+/// The value after `flag` on the command line, if any.
+fn flag_value(flag: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    let at = args.iter().position(|a| a == flag)?;
+    args.get(at + 1).cloned()
+}
+
 fn run() -> cuda_library::Result<()> {
     let sim_only = std::env::args().any(|a| a == "--sim-only");
-    let ptx = match std::env::args().skip(1).find(|a| !a.starts_with("--")) {
+    if let Some(list) = flag_value("--threads") {
+        let bad =
+            |what: &str| cuda_library::Error::InvalidArgument(format!("--threads/--runs: {what}"));
+        let threads = list
+            .split(',')
+            .map(|t| t.trim().parse::<usize>().ok().filter(|&n| n >= 1))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| bad("a comma-separated list of thread counts from 1"))?;
+        let runs = match flag_value("--runs") {
+            Some(r) => r
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| bad("--runs N, N from 1"))?,
+            None => 3,
+        };
+        let path = std::env::args().skip(1).find(|a| a.ends_with(".ptx"));
+        let ptx = match path {
+            Some(path) => {
+                std::fs::read_to_string(&path).map_err(|source| cuda_library::Error::Io {
+                    path: path.into(),
+                    source,
+                })?
+            }
+            None => corpus_ptx()?,
+        };
+        return scaling::run(&ptx, &threads, runs);
+    }
+    let ptx = match std::env::args().skip(1).find(|a| a.ends_with(".ptx")) {
         Some(path) => std::fs::read_to_string(&path).map_err(|source| cuda_library::Error::Io {
             path: path.into(),
             source,
@@ -259,4 +300,160 @@ fn run() -> cuda_library::Result<()> {
         );
     }
     Ok(())
+}
+
+/// `--threads`: the same launches on 1, 2, ... worker threads.
+mod scaling {
+    use super::standalone;
+    use cuda_library::sim::{self, Budget, Dims, Memory};
+    use std::time::Instant;
+
+    /// A buffer of 4-byte words: how many, and each word's bits by index.
+    type Buffer = (usize, fn(usize) -> u32);
+
+    /// A workload: its kernel, grid, and how to make its buffers and arguments.
+    struct Workload {
+        name: &'static str,
+        kernel: &'static str,
+        dims: Dims,
+        /// Buffers as f32/i32 words (each filled by `fill(index)`), then scalar arguments.
+        buffers: Vec<Buffer>,
+        scalars: Vec<u32>,
+        /// Index of the buffer that holds the result.
+        output: usize,
+    }
+
+    fn workloads() -> Vec<Workload> {
+        let n: u32 = 1 << 24;
+        let m: u32 = 1024;
+        let one = |_| 1.0f32.to_bits();
+        vec![
+            Workload {
+                name: "saxpy, 2^24 elements",
+                kernel: "saxpy",
+                dims: Dims {
+                    grid: [n / 256, 1, 1],
+                    block: [256, 1, 1],
+                    shared_dynamic: 0,
+                },
+                buffers: vec![(n as usize, one), (n as usize, |i| (i as f32).to_bits())],
+                scalars: vec![n],
+                output: 1,
+            },
+            Workload {
+                name: "matmul, 1024 x 1024, 16 x 16 shared-memory tiles",
+                kernel: "matmul_shared",
+                dims: Dims {
+                    grid: [m / 16, m / 16, 1],
+                    block: [16, 16, 1],
+                    shared_dynamic: 0,
+                },
+                buffers: vec![
+                    ((m * m) as usize, |i| ((i % 7) as f32 * 0.25).to_bits()),
+                    ((m * m) as usize, |i| ((i % 5) as f32 - 2.0).to_bits()),
+                    ((m * m) as usize, |_| 0),
+                ],
+                scalars: vec![m, m / 16],
+                output: 2,
+            },
+            Workload {
+                // Every warp adds its sum into one address; with whole numbers the sums are
+                // exact, so any order of the atomics gives the same bits.
+                name: "reduction, 2^24 elements, warp shuffles + atomicAdd",
+                kernel: "reduce_warp_shuffle",
+                dims: Dims {
+                    grid: [n / 256, 1, 1],
+                    block: [256, 1, 1],
+                    shared_dynamic: 0,
+                },
+                buffers: vec![(n as usize, one), (1, |_| 0)],
+                scalars: vec![n],
+                output: 1,
+            },
+            Workload {
+                name: "branchy (`divergent`), 2^24 elements",
+                kernel: "divergent",
+                dims: Dims {
+                    grid: [n / 256, 1, 1],
+                    block: [256, 1, 1],
+                    shared_dynamic: 0,
+                },
+                buffers: vec![
+                    (n as usize, |i| (i as u32).wrapping_mul(2_654_435_761) >> 8),
+                    (n as usize, |_| 0),
+                ],
+                scalars: vec![n],
+                output: 1,
+            },
+        ]
+    }
+
+    /// Runs `w` on `threads` workers: its thread-instructions, seconds and output bytes.
+    fn once(ptx: &str, w: &Workload, threads: usize) -> cuda_library::Result<(u64, f64, Vec<u8>)> {
+        let text = standalone(ptx, w.kernel).ok_or_else(|| {
+            cuda_library::Error::InvalidArgument(format!("no kernel {} in the PTX", w.kernel))
+        })?;
+        let mut mem = Memory::new();
+        let module = sim::load_ptx(&text, &mut mem)?;
+        let mut addrs = Vec::new();
+        for &(len, fill) in &w.buffers {
+            let at = mem.alloc(len * 4, 256)?;
+            let bytes: Vec<u8> = (0..len).flat_map(|i| fill(i).to_le_bytes()).collect();
+            mem.write(at, &bytes)?;
+            addrs.push(at);
+        }
+        let mut args: Vec<Vec<u8>> = Vec::new();
+        if w.kernel == "saxpy" {
+            args.push(2.0f32.to_le_bytes().to_vec());
+        }
+        args.extend(addrs.iter().map(|a| a.to_le_bytes().to_vec()));
+        args.extend(w.scalars.iter().map(|s| s.to_le_bytes().to_vec()));
+        let refs: Vec<&[u8]> = args.iter().map(|a| a.as_slice()).collect();
+        let params = sim::pack_params(&module, w.kernel, &refs)?;
+        let budget = Budget {
+            threads,
+            ..Budget::from(u64::MAX)
+        };
+        let t = Instant::now();
+        let stats = sim::launch(&module, &mut mem, w.kernel, w.dims, &params, budget)?;
+        let secs = t.elapsed().as_secs_f64();
+        let mut out = vec![0u8; w.buffers[w.output].0 * 4];
+        mem.read(addrs[w.output], &mut out)?;
+        Ok((stats.thread_instructions, secs, out))
+    }
+
+    pub(super) fn run(ptx: &str, threads: &[usize], runs: usize) -> cuda_library::Result<()> {
+        let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+        println!("{cores} cores; best of {runs} runs per row");
+        println!("| kernel | threads | thread-instructions | time | rate | speed-up | same bits as 1 thread |");
+        println!("|---|---:|---:|---:|---:|---:|---|");
+        for w in workloads() {
+            let mut reference: Option<(f64, Vec<u8>)> = None;
+            for &n in threads {
+                let mut best: Option<(u64, f64, Vec<u8>)> = None;
+                for _ in 0..runs {
+                    let r = once(ptx, &w, n)?;
+                    if best.as_ref().is_none_or(|b| r.1 < b.1) {
+                        best = Some(r);
+                    }
+                }
+                let Some((instrs, secs, out)) = best else {
+                    continue;
+                };
+                let one = match &reference {
+                    Some(r) => r.clone(),
+                    None => once(ptx, &w, 1).map(|(_, s, o)| (if n == 1 { secs } else { s }, o))?,
+                };
+                let same = if one.1 == out { "yes" } else { "NO" };
+                println!(
+                    "| {} | {n} | {instrs} | {secs:.3} s | {:.2e}/s | {:.2}x | {same} |",
+                    w.name,
+                    instrs as f64 / secs,
+                    one.0 / secs
+                );
+                reference.get_or_insert(one);
+            }
+        }
+        Ok(())
+    }
 }

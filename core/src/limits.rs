@@ -61,6 +61,13 @@ pub struct Limits {
     /// `rsqrt.approx`, `ex2.approx`, `div.approx`, ...): the GPU's own bits (default) or
     /// the correctly rounded value. Not a bound on work, but process-wide like one.
     pub approx_math: ApproxMath,
+    /// Worker threads a simulated launch may run its blocks on (default: the
+    /// `CUDA_LIBRARY_SIM_THREADS` environment variable, else every core the process may
+    /// use). 1 runs the blocks one after another in grid order, the deterministic mode:
+    /// with more, kernels without races give the same bits, but the order of float atomics
+    /// on one address, and so their rounding, varies from run to run, as on a GPU. See
+    /// the [`engine`](crate::guide::engine) guide's "Blocks in parallel".
+    pub sim_threads: usize,
 }
 
 /// What the simulator answers for PTX's approximate `f32` math ([`Limits::approx_math`]).
@@ -104,8 +111,23 @@ impl Default for Limits {
             launch_budget: 2_000_000_000,
             launch_deadline: None,
             approx_math: ApproxMath::Gpu,
+            sim_threads: default_sim_threads(),
         }
     }
+}
+
+/// `CUDA_LIBRARY_SIM_THREADS` if it is a number from 1 up, else the cores the process may
+/// use (read once).
+fn default_sim_threads() -> usize {
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::env::var("CUDA_LIBRARY_SIM_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n >= 1)
+            .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
+            .unwrap_or(1)
+    })
 }
 
 static LIMITS: RwLock<Option<Limits>> = RwLock::new(None);

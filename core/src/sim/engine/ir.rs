@@ -754,7 +754,10 @@ pub enum Op {
     ClusterBar { wait: bool },
     /// `ret` / `exit` from a kernel.
     Exit,
-    /// Memory fences and other instructions with no effect in the simulator.
+    /// `membar` and `fence`: nothing within one worker (it runs each block's accesses in
+    /// order); between the workers of a parallel launch, a sequentially consistent fence.
+    Fence,
+    /// Instructions with no effect in the simulator (`nanosleep`, `bar.warp.sync`, ...).
     Nop,
 }
 

@@ -3,11 +3,11 @@
 //! for threads that would wait forever (deadlock, a barrier only part of a warp reached).
 
 use super::control::{At, Flow};
+use super::global::Global;
 use super::warp::{lanes, Warp};
 use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
-use crate::sim::engine::mem::Memory;
 
 /// The largest arrival count of an `mbarrier` (`2^20 - 1`), and the mask of a count.
 pub(super) const MB_COUNT: u64 = (1 << 20) - 1;
@@ -180,9 +180,9 @@ impl Block<'_> {
 
     /// An `mbarrier` operation (`Op::Mbar`) in lanes `emask`. A wait that finds its phase
     /// incomplete lets the warp's lanes elsewhere run first, then the other warps.
-    pub(super) fn exec_mbar(
+    pub(super) fn exec_mbar<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         At { mask, next, .. }: At,
@@ -214,9 +214,9 @@ impl Block<'_> {
 
     /// One `mbarrier` operation in lanes `m`, in lane order; `true` when a wait found its
     /// phase incomplete in some lane.
-    pub(super) fn mbarrier(
+    pub(super) fn mbarrier<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         (op, d, addr, a): (MbarOp, Option<u32>, Addr, Option<Src>),

@@ -4,6 +4,7 @@
 
 use super::control::{exec_exit, At, Flow};
 use super::counters::Stats;
+use super::global::Global;
 use super::probe::{count, Tables};
 use super::warp::Warp;
 use super::Block;
@@ -11,7 +12,6 @@ use super::{arith, bits, convert, memory, warp_ops};
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
-use crate::sim::engine::mem::Memory;
 
 impl Block<'_> {
     /// The fault of lane `l` of `w` at `ins`, saying what went wrong (`detail`).
@@ -33,9 +33,9 @@ impl Block<'_> {
     /// Kept out of its callers: inlined into the launch's loops, its hot loop gets worse
     /// registers (about 2% more instructions on `sim_bench`).
     #[inline(never)]
-    pub(super) fn run_warp(
+    pub(super) fn run_warp<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         stats: &mut Stats,
         pause_at: u64,
@@ -102,9 +102,9 @@ impl Block<'_> {
     /// instructions that charge work beyond themselves here, the rest in
     /// [`exec`](Self::exec).
     #[inline(always)]
-    fn step(
+    fn step<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         at: At,
@@ -149,7 +149,7 @@ impl Block<'_> {
 
     /// Executes an instruction that leaves the program counters alone in lanes `m`: each
     /// op goes to its family's function.
-    fn exec(&mut self, gmem: &mut Memory, w: &mut Warp, ins: &Instr, m: u32) -> Result<()> {
+    fn exec<G: Global>(&mut self, gmem: &mut G, w: &mut Warp, ins: &Instr, m: u32) -> Result<()> {
         let op = &ins.op;
         match *op {
             Op::Mov { .. } => arith::exec_mov(w, m, op),
@@ -191,6 +191,7 @@ impl Block<'_> {
             Op::Matrix(_) => self.exec_matrix(gmem, w, ins, m)?,
             Op::Dsmem { .. } => self.exec_dsmem(w, ins, m)?,
             Op::Trap => return Err(self.trap(w, ins, m)),
+            Op::Fence => gmem.fence(),
             // Control flow, barriers and what charges work: `step`'s.
             Op::Nop
             | Op::Runtime { .. }

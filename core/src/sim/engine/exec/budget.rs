@@ -3,6 +3,15 @@
 
 use super::counters::Stats;
 use crate::error::{Error, Result};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// What a worker's meter answers when a unit before its own failed: never shown, because
+/// the launch reports the earliest unit's error.
+#[cold]
+fn stopped() -> Error {
+    Error::Unsupported("internal: the launch stopped at an earlier block's error".into())
+}
 
 /// What one launch may use: simulated work, wall-clock time and register file.
 ///
@@ -27,6 +36,27 @@ pub struct Budget {
     pub deadline: Option<std::time::Duration>,
     /// Bytes of register file one block may use ([`Error::LimitExceeded`] past it).
     pub register_file_bytes: u64,
+    /// Worker threads the launch's blocks may run on ([`Limits::sim_threads`]); 1 runs
+    /// them one after another in grid order.
+    ///
+    /// [`Limits::sim_threads`]: crate::Limits::sim_threads
+    pub threads: usize,
+    /// Work below which a launch stays on one thread, as its first block's work times its
+    /// blocks measures it (default 2^18, about a millisecond of simulation; the
+    /// `CUDA_LIBRARY_SIM_PARALLEL_WORK` environment variable sets it, 0 to run every launch
+    /// that can on its workers).
+    pub parallel_work: u64,
+}
+
+/// `CUDA_LIBRARY_SIM_PARALLEL_WORK` if it is a number, else 2^18 (read once).
+fn default_parallel_work() -> u64 {
+    static WORK: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *WORK.get_or_init(|| {
+        std::env::var("CUDA_LIBRARY_SIM_PARALLEL_WORK")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(1 << 18)
+    })
 }
 
 impl From<u64> for Budget {
@@ -44,6 +74,8 @@ impl From<&crate::Limits> for Budget {
             work: l.launch_budget,
             deadline: l.launch_deadline,
             register_file_bytes: l.register_file_bytes,
+            threads: l.sim_threads.max(1),
+            parallel_work: default_parallel_work(),
         }
     }
 }
@@ -78,12 +110,52 @@ pub(super) const BYTES_PER_WORK: u64 = 16;
 /// slower than an instruction per byte.
 pub(super) const PRINTF_WORK_PER_BYTE: u64 = 2;
 
+/// Work a worker of a parallel launch does between looks at the launch's total: small
+/// enough that a runaway kernel stops within a few milliseconds on every worker, large
+/// enough that the shared counter costs nothing measurable.
+pub(super) const WORKER_QUANTUM: u64 = 1 << 16;
+
+/// What the workers of a parallel launch share: the work they have reported and the first
+/// unit (block or group, in launch order) that failed.
+#[derive(Debug)]
+pub(super) struct Pool {
+    work: AtomicU64,
+    failed: AtomicU64,
+}
+
+impl Pool {
+    /// Nothing done, nothing failed; `work` already done before the workers start.
+    pub(super) fn new(work: u64) -> Pool {
+        Pool {
+            work: AtomicU64::new(work),
+            failed: AtomicU64::new(u64::MAX),
+        }
+    }
+
+    /// Unit `unit` failed: workers running later units stop.
+    pub(super) fn fail(&self, unit: u64) {
+        self.failed.fetch_min(unit, Ordering::SeqCst);
+    }
+
+    /// Whether a unit before `unit` failed (so `unit`, which a one-thread run would never
+    /// have reached, need not finish).
+    pub(super) fn stopped_before(&self, unit: u64) -> bool {
+        self.failed.load(Ordering::SeqCst) < unit
+    }
+}
+
 /// Stops a launch at its budget and deadline.
 pub(super) struct Meter {
     pub(super) budget: Budget,
     pub(super) started: Option<Clock>,
     /// Work at which to look at the clock next.
     pub(super) next_clock: u64,
+    /// This meter's work at which to stop and look: the budget for a launch on one
+    /// thread; for a worker, the end of its current [`WORKER_QUANTUM`].
+    limit: u64,
+    /// A worker's launch: its shared tally, the worker's work reported to it so far, and
+    /// the unit it is running.
+    pool: Option<(Arc<Pool>, u64, u64)>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -101,6 +173,31 @@ impl Meter {
             budget,
             started,
             next_clock: CLOCK_EVERY_WORK,
+            limit: budget.work,
+            pool: None,
+        }
+    }
+
+    /// The meter of a worker of a parallel launch that started at `started`: its work is
+    /// reported to `pool`, where the budget applies to the workers' total.
+    pub(super) fn worker(budget: Budget, started: Option<Clock>, pool: Arc<Pool>) -> Meter {
+        Meter {
+            started,
+            limit: 0,
+            pool: Some((pool, 0, 0)),
+            ..Meter::new(budget)
+        }
+    }
+
+    /// When the meter was started, for its workers' meters.
+    pub(super) fn started(&self) -> Option<Clock> {
+        self.started
+    }
+
+    /// The worker is starting unit `unit`.
+    pub(super) fn enter_unit(&mut self, unit: u64) {
+        if let Some((_, _, at)) = self.pool.as_mut() {
+            *at = unit;
         }
     }
 
@@ -108,7 +205,7 @@ impl Meter {
     /// the next look at the clock.
     #[inline]
     pub(super) fn pause_at(&self, stats: &Stats) -> u64 {
-        let left = self.budget.work.saturating_sub(stats.work);
+        let left = self.limit.saturating_sub(stats.work);
         let until_clock = if self.started.is_some() {
             self.next_clock.saturating_sub(stats.work)
         } else {
@@ -122,8 +219,8 @@ impl Meter {
     /// Checks the budget and, when due, the clock; `line` is where the kernel is.
     #[inline]
     pub(super) fn check(&mut self, stats: &Stats, kernel: &str, line: u32) -> Result<()> {
-        if stats.work > self.budget.work {
-            return Err(self.over_budget(kernel, line));
+        if stats.work > self.limit {
+            self.at_limit(stats, 0, kernel, line)?;
         }
         if stats.work >= self.next_clock {
             self.tick(stats.work, kernel, line)?;
@@ -141,10 +238,37 @@ impl Meter {
         kernel: &str,
         line: u32,
     ) -> Result<()> {
-        if stats.work.saturating_add(threads) > self.budget.work {
-            return Err(self.over_budget(kernel, line));
+        if stats.work.saturating_add(threads) > self.limit {
+            self.at_limit(stats, threads, kernel, line)?;
         }
         self.tick(stats.work, kernel, line)
+    }
+
+    /// The meter's work reached its limit before an instruction of `threads` threads: on
+    /// one thread the budget is spent; a worker reports its work to the launch's total
+    /// and goes on for another quantum if the total leaves room (and no earlier unit
+    /// failed).
+    fn at_limit(&mut self, stats: &Stats, threads: u64, kernel: &str, line: u32) -> Result<()> {
+        let Some((pool, reported, unit)) = self.pool.as_mut() else {
+            return Err(self.over_budget(kernel, line));
+        };
+        let done = stats.work.saturating_sub(*reported);
+        *reported = stats.work;
+        let total = pool
+            .work
+            .fetch_add(done, Ordering::Relaxed)
+            .saturating_add(done);
+        if pool.stopped_before(*unit) {
+            return Err(stopped());
+        }
+        let left = self.budget.work.saturating_sub(total);
+        if threads > left {
+            return Err(self.over_budget(kernel, line));
+        }
+        self.limit = stats
+            .work
+            .saturating_add(left.min(WORKER_QUANTUM.max(threads)));
+        Ok(())
     }
 
     /// Looks at the clock; the next look is [`CLOCK_EVERY_WORK`] later.
@@ -204,6 +328,8 @@ mod tests {
             work: 100,
             deadline: None,
             register_file_bytes: 0,
+            threads: 1,
+            parallel_work: 0,
         };
         let mut meter = Meter::new(budget);
         let mut stats = Stats {

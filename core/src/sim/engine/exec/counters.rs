@@ -52,6 +52,44 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Adds what `other` counted to these counters (the workers of a parallel launch each
+    /// count their blocks): every count summed; the grid's shape is the caller's, and
+    /// [`AtomicRequests::hottest`] is recomputed from the merged per-address tallies.
+    pub(super) fn absorb(&mut self, other: &Stats) {
+        self.thread_instructions += other.thread_instructions;
+        self.work = self.work.saturating_add(other.work);
+        self.warp_instructions += other.warp_instructions;
+        self.global_bytes += other.global_bytes;
+        let (m, o) = (&mut self.mix, &other.mix);
+        for (a, b) in [
+            (&mut m.integer, o.integer),
+            (&mut m.fp32, o.fp32),
+            (&mut m.fp64, o.fp64),
+            (&mut m.half, o.half),
+            (&mut m.sfu, o.sfu),
+            (&mut m.memory, o.memory),
+            (&mut m.control, o.control),
+            (&mut m.tensor, o.tensor),
+        ] {
+            *a += b;
+        }
+        self.divergent_branches += other.divergent_branches;
+        self.global_loads.requests += other.global_loads.requests;
+        self.global_loads.sectors += other.global_loads.sectors;
+        self.global_stores.requests += other.global_stores.requests;
+        self.global_stores.sectors += other.global_stores.sectors;
+        self.shared.requests += other.shared.requests;
+        self.shared.wavefronts += other.shared.wavefronts;
+        self.local_bytes += other.local_bytes;
+        let (a, b) = (&mut self.atomics, &other.atomics);
+        a.requests += b.requests;
+        a.lanes += b.lanes;
+        a.addresses += b.addresses;
+        a.global_lanes += b.global_lanes;
+        self.barriers += other.barriers;
+        self.global_footprint += other.global_footprint;
+    }
+
     /// Average active lanes per warp instruction (32 when no lane ever idles).
     pub fn active_lanes(&self) -> f64 {
         ratio(self.thread_instructions, self.warp_instructions)

@@ -13,10 +13,10 @@ use super::barrier::{release_block_barrier, STALL_ROUNDS};
 use super::budget::block_work;
 use super::cluster::{set_cluster_regs, wake_from_cluster_wait, ClusterShape, Place};
 use super::counters::Stats;
+use super::global::Global;
 use super::warp::{live_threads, start_warp, Warp};
 use super::Block;
 use crate::error::Result;
-use crate::sim::engine::mem::Memory;
 
 /// Thread-instructions a warp of a co-scheduled block runs per turn at most.
 pub(super) const SLICE: u64 = 512;
@@ -46,6 +46,7 @@ impl Schedule {
     }
 
     /// Groups in the launch.
+    #[cfg(test)]
     fn groups(&self) -> u64 {
         self.blocks() / self.group_blocks().max(1)
     }
@@ -116,51 +117,50 @@ enum Turn {
 }
 
 impl Block<'_> {
-    /// Runs every group of the grid, one after another.
-    pub(super) fn run_groups(
+    /// Runs group `g` of the grid: its blocks set up in their slots, then run together.
+    pub(super) fn run_group_at<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         residents: &mut [Resident],
         schedule: &Schedule,
+        g: u64,
         stats: &mut Stats,
     ) -> Result<()> {
         let per_block = block_work(self.threads, self.peers[0].len(), self.code.local_bytes);
         let first_line = self.code.code.first().map_or(0, |i| i.line);
-        for g in 0..schedule.groups() {
-            for (slot, ctaid) in schedule.members(g).enumerate() {
-                self.serial += 1;
-                // Each block's set-up is charged before the group runs.
-                stats.work = stats.work.saturating_add(per_block);
-                self.meter.check(stats, &self.code.name, first_line)?;
-                self.peers[slot].fill(0);
-                let r = &mut residents[slot];
-                r.ctaid = ctaid;
-                r.rank = schedule.cluster.rank(ctaid);
-                r.serial = self.serial;
-                r.bars = [(0, 0, 0); 16];
-                r.epoch = 0;
-                r.stalled = 0;
-                r.state = State::Running;
-                for w in r.warps.iter_mut() {
-                    start_warp(w, ctaid);
-                    set_cluster_regs(
-                        w,
-                        &self.code.cluster_regs,
-                        schedule.cluster,
-                        (schedule.grid, ctaid),
-                    );
-                }
+        let per = schedule.group_blocks();
+        for (slot, ctaid) in schedule.members(g).enumerate() {
+            self.serial = g * per + slot as u64 + 1;
+            // Each block's set-up is charged before the group runs.
+            stats.work = stats.work.saturating_add(per_block);
+            self.meter.check(stats, &self.code.name, first_line)?;
+            self.peers[slot].fill(0);
+            let r = &mut residents[slot];
+            r.ctaid = ctaid;
+            r.rank = schedule.cluster.rank(ctaid);
+            r.serial = self.serial;
+            r.bars = [(0, 0, 0); 16];
+            r.epoch = 0;
+            r.stalled = 0;
+            r.state = State::Running;
+            for w in r.warps.iter_mut() {
+                start_warp(w, ctaid);
+                set_cluster_regs(
+                    w,
+                    &self.code.cluster_regs,
+                    schedule.cluster,
+                    (schedule.grid, ctaid),
+                );
             }
-            self.run_group(gmem, residents, schedule, stats)?;
         }
-        Ok(())
+        self.run_group(gmem, residents, schedule, stats)
     }
 
     /// Runs a group's blocks in turn until every thread has exited: a pass gives each block
     /// that can run a turn, then completes the cluster barriers every thread reached.
-    fn run_group(
+    fn run_group<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         residents: &mut [Resident],
         schedule: &Schedule,
         stats: &mut Stats,
@@ -225,9 +225,9 @@ impl Block<'_> {
 
     /// A block's turn: rounds of its warps until it exits, waits for its cluster, or has a
     /// warp that used its slice or polls an `mbarrier` (then the other blocks run first).
-    fn block_turn(
+    fn block_turn<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         warps: &mut [Warp],
         stats: &mut Stats,
         stalled: &mut u32,
@@ -243,9 +243,9 @@ impl Block<'_> {
 
     /// One round of a co-scheduled block's warps, as [`Block::run_to_end`]'s, but a warp may
     /// stop at its slice's end and warps may wait for the cluster.
-    fn co_round(
+    fn co_round<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         warps: &mut [Warp],
         stats: &mut Stats,
         stalled: &mut u32,
@@ -254,7 +254,7 @@ impl Block<'_> {
         for w in warps.iter_mut() {
             wake_from_cluster_wait(w);
             w.sliced = false;
-            self.turn::<true>(gmem, w, stats)?;
+            self.turn::<true, G>(gmem, w, stats)?;
         }
         if warps.iter().all(|w| w.live == 0) {
             return Ok(Turn::Exited);

@@ -3,9 +3,11 @@
 //! round by round over its warps until every thread has exited.
 
 use super::barrier::{release_block_barrier, step_past_barrier, STALL_ROUNDS};
-use super::budget::{block_work, Budget, Meter};
+use super::budget::Meter;
+use super::budget::{block_work, Budget};
 use super::cluster::{set_cluster_regs, ClusterShape, Place};
 use super::counters::{LineCounters, Stats};
+use super::global::Global;
 use super::group::{Resident, Schedule, SLICE};
 use super::probe::{chains, fold, lines, sole_writers, Memo, Probe, Site, NO_CHAIN};
 use super::warp::{empty_warp, init_warp, live_threads, start_warp, Warp, ENVREG};
@@ -157,8 +159,99 @@ fn probes(code: &KernelCode) -> (Vec<Probe>, u32) {
     (probes, n_memos)
 }
 
+/// What every block of a launch shares: the kernel and its probes, the launch's shape and
+/// how its blocks are grouped. Each worker of a parallel launch makes its own [`Block`]
+/// and warps from it.
+pub(super) struct Plan<'a> {
+    pub(super) module: &'a SimModule,
+    pub(super) code: &'a KernelCode,
+    pub(super) probes: &'a [Probe],
+    pub(super) n_memos: u32,
+    pub(super) params: &'a [u8],
+    pub(super) dims: Dims,
+    pub(super) threads: u32,
+    pub(super) schedule: Schedule,
+    /// Blocks run in groups (clusters, a cooperative grid) rather than each alone.
+    pub(super) grouped: bool,
+    /// The grid-sync workspace, if the kernel has one.
+    pub(super) workspace: Option<u64>,
+}
+
+impl<'a> Plan<'a> {
+    fn shared_bytes(&self) -> usize {
+        self.code.shared_static + self.dims.shared_dynamic as usize
+    }
+
+    /// Blocks in each unit of scheduling.
+    fn group(&self) -> u64 {
+        if self.grouped {
+            self.schedule.group_blocks()
+        } else {
+            1
+        }
+    }
+
+    /// Units of scheduling: the grid's blocks, or its groups.
+    pub(super) fn units(&self) -> u64 {
+        self.schedule.blocks() / self.group().max(1)
+    }
+
+    /// A block's state for running the launch's units, with `meter`.
+    pub(super) fn block(&self, meter: Meter) -> Block<'a> {
+        let nwarps = self.threads.div_ceil(32) as usize;
+        let shared_bytes = self.shared_bytes();
+        Block {
+            code: self.code,
+            probes: self.probes,
+            memos: (0..self.n_memos).map(|_| Memo::empty(nwarps)).collect(),
+            sites: self
+                .probes
+                .iter()
+                .map(|p| Site {
+                    probed: !matches!(p, Probe::None),
+                    ..Site::default()
+                })
+                .collect(),
+            updates: HashMap::new(),
+            run: 0,
+            serial: 0,
+            module: self.module,
+            params: self.params,
+            shared: vec![0u8; if self.grouped { 0 } else { shared_bytes }],
+            ctaid: [0; 3],
+            threads: self.threads,
+            bars: [(0, 0, 0); 16],
+            epoch: 0,
+            meter,
+            charged: 0,
+            device_allocations: 0,
+            place: Place::ALONE,
+            peers: if self.grouped {
+                (0..self.group()).map(|_| vec![0u8; shared_bytes]).collect()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// The warps of one unit's blocks, allocated once and reused by every unit.
+    pub(super) fn residents(&self) -> Vec<Resident> {
+        (0..self.group())
+            .map(|_| {
+                Resident::new(launch_warps(
+                    self.code,
+                    self.dims,
+                    self.threads,
+                    self.workspace,
+                ))
+            })
+            .collect()
+    }
+}
+
 /// Runs a launch that [`check`] accepted (`threads` per block): every block of the grid,
-/// alone or in the groups `schedule` says, then the counters.
+/// alone or in the groups `schedule` says, on one thread or several
+/// ([`super::parallel`]), then the counters.
 pub(super) fn run(
     module: &SimModule,
     gmem: &mut Memory,
@@ -168,15 +261,6 @@ pub(super) fn run(
     threads: u32,
 ) -> Result<(Stats, Vec<LineCounters>)> {
     let (probes, n_memos) = probes(code);
-    let nwarps = threads.div_ceil(32) as usize;
-    let memos: Vec<Memo> = (0..n_memos).map(|_| Memo::empty(nwarps)).collect();
-    let sites: Vec<Site> = probes
-        .iter()
-        .map(|p| Site {
-            probed: !matches!(p, Probe::None),
-            ..Site::default()
-        })
-        .collect();
     let mut stats = Stats::default();
     let shared_bytes = code.shared_static + dims.shared_dynamic as usize;
     stats.blocks = dims
@@ -194,51 +278,28 @@ pub(super) fn run(
     } else {
         None
     };
-    let grouped = schedule.cluster.explicit || schedule.cooperative || code.cluster_barrier;
-    // Storage is allocated once per launch and reused by every block (of every group).
-    let group = if grouped { schedule.group_blocks() } else { 1 };
-    let mut residents: Vec<Resident> = (0..group)
-        .map(|_| Resident::new(launch_warps(code, dims, threads, workspace)))
-        .collect();
-    let mut block = Block {
+    let plan = Plan {
+        module,
         code,
         probes: &probes,
-        memos,
-        sites,
-        updates: HashMap::new(),
-        run: 0,
-        serial: 0,
-        module,
+        n_memos,
         params,
-        shared: vec![0u8; if grouped { 0 } else { shared_bytes }],
-        ctaid: [0; 3],
+        dims,
         threads,
-        bars: [(0, 0, 0); 16],
-        epoch: 0,
-        meter: Meter::new(budget),
-        charged: 0,
-        device_allocations: 0,
-        place: Place::ALONE,
-        peers: if grouped {
-            (0..group).map(|_| vec![0u8; shared_bytes]).collect()
-        } else {
-            Vec::new()
-        },
+        schedule,
+        grouped: schedule.cluster.explicit || schedule.cooperative || code.cluster_barrier,
+        workspace,
     };
-    let result = match residents.as_mut_slice() {
-        [one] if !grouped => block.run_grid(gmem, &mut one.warps, dims, &mut stats),
-        all => block.run_groups(gmem, all, &schedule, &mut stats),
-    };
+    let result = super::parallel::run_units(&plan, gmem, budget, &mut stats);
     if let Some(at) = workspace {
         let _ = gmem.free(at);
     }
-    result?;
-    let mut memos = block.memos;
-    for m in memos.iter_mut() {
+    let mut block = result?;
+    for m in block.memos.iter_mut() {
         m.settle();
     }
-    fold(&mut stats, code, &probes, &block.sites, &memos);
-    let lines = lines(code, &probes, &block.sites, &memos);
+    fold(&mut stats, code, &probes, &block.sites, &block.memos);
+    let lines = lines(code, &probes, &block.sites, &block.memos);
     Ok((stats, lines))
 }
 
@@ -258,35 +319,46 @@ fn launch_warps(code: &KernelCode, dims: Dims, threads: u32, workspace: Option<u
 }
 
 impl Block<'_> {
-    /// Runs every block of the grid, one after another.
-    fn run_grid(
+    /// Runs unit `i` of the launch: block `i` in grid order, or group `i`.
+    pub(super) fn run_unit<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
+        residents: &mut [Resident],
+        plan: &Plan,
+        i: u64,
+        stats: &mut Stats,
+    ) -> Result<()> {
+        match residents {
+            [one] if !plan.grouped => self.run_block(gmem, &mut one.warps, plan.dims, i, stats),
+            all => self.run_group_at(gmem, all, &plan.schedule, i, stats),
+        }
+    }
+
+    /// Runs block `i` of the grid (x fastest, then y, then z) alone.
+    fn run_block<G: Global>(
+        &mut self,
+        gmem: &mut G,
         warps: &mut [Warp],
         dims: Dims,
+        i: u64,
         stats: &mut Stats,
     ) -> Result<()> {
         let per_block = block_work(self.threads, self.shared.len(), self.code.local_bytes);
         let first_line = self.code.code.first().map_or(0, |i| i.line);
-        for bz in 0..dims.grid[2] {
-            for by in 0..dims.grid[1] {
-                for bx in 0..dims.grid[0] {
-                    self.serial += 1;
-                    // The block's set-up is charged before it is done.
-                    stats.work = stats.work.saturating_add(per_block);
-                    self.meter.check(stats, &self.code.name, first_line)?;
-                    self.start([bx, by, bz]);
-                    for w in warps.iter_mut() {
-                        start_warp(w, [bx, by, bz]);
-                    }
-                    if !self.code.cluster_regs.is_empty() {
-                        self.alone_in_cluster(warps, dims.grid);
-                    }
-                    self.run_to_end(gmem, warps, stats)?;
-                }
-            }
+        let [gx, gy] = [dims.grid[0] as u64, dims.grid[1] as u64];
+        let ctaid = [i % gx, (i / gx) % gy, i / (gx * gy)].map(|c| c as u32);
+        self.serial = i + 1;
+        // The block's set-up is charged before it is done.
+        stats.work = stats.work.saturating_add(per_block);
+        self.meter.check(stats, &self.code.name, first_line)?;
+        self.start(ctaid);
+        for w in warps.iter_mut() {
+            start_warp(w, ctaid);
         }
-        Ok(())
+        if !self.code.cluster_regs.is_empty() {
+            self.alone_in_cluster(warps, dims.grid);
+        }
+        self.run_to_end(gmem, warps, stats)
     }
 
     /// Sets the cluster special registers of a block that is a cluster of its own.
@@ -312,9 +384,9 @@ impl Block<'_> {
     /// Runs the block's warps round after round until every thread has exited: in each
     /// round every warp runs until it waits or exits; then the barriers they wait at are
     /// released, or the block is deadlocked.
-    fn run_to_end(
+    fn run_to_end<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         warps: &mut [Warp],
         stats: &mut Stats,
     ) -> Result<()> {
@@ -322,7 +394,7 @@ impl Block<'_> {
         loop {
             let before = (self.epoch, live_threads(warps));
             for w in warps.iter_mut() {
-                self.turn::<false>(gmem, w, stats)?;
+                self.turn::<false, G>(gmem, w, stats)?;
             }
             if warps.iter().all(|w| w.live == 0) {
                 return Ok(());
@@ -358,9 +430,9 @@ impl Block<'_> {
     /// where the meter says to look at the budget and the clock; `SLICED` (a block that
     /// runs with others), also until it has run [`SLICE`] thread-instructions (then it is
     /// [`sliced`](Warp::sliced)). A block that runs alone gets the code without slices.
-    pub(super) fn turn<const SLICED: bool>(
+    pub(super) fn turn<const SLICED: bool, G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         stats: &mut Stats,
     ) -> Result<()> {

@@ -1,11 +1,11 @@
 //! Warp-wide matrix instructions (see [`crate::sim::engine::tensor`] for the arithmetic):
 //! `ldmatrix`/`stmatrix`, `movmatrix`, `mma` and `wmma`'s load, multiply and store.
 
+use super::global::Global;
 use super::warp::{lanes, Warp};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::ir::*;
-use crate::sim::engine::mem::Memory;
 use crate::sim::engine::tensor::{self, Operand as Which};
 
 /// The rows of the registers `srcs`: a fragment.
@@ -87,9 +87,9 @@ fn mma(w: &mut Warp, mi: &MatrixInstr, m: u32) {
 
 impl Block<'_> {
     /// A warp-wide matrix instruction (`Op::Matrix`) in lanes `m`.
-    pub(super) fn exec_matrix(
+    pub(super) fn exec_matrix<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,
@@ -110,9 +110,9 @@ impl Block<'_> {
     }
 
     /// `ldmatrix` or `stmatrix` in lanes `m`.
-    fn ld_st_matrix(
+    fn ld_st_matrix<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         mi: &MatrixInstr,
@@ -205,9 +205,9 @@ impl Block<'_> {
     }
 
     /// `wmma.load` in lanes `m`.
-    fn wmma_load(
+    fn wmma_load<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         mi: &MatrixInstr,
@@ -244,9 +244,9 @@ impl Block<'_> {
     }
 
     /// `wmma.store` in lanes `m`.
-    fn wmma_store(
+    fn wmma_store<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         mi: &MatrixInstr,
@@ -325,9 +325,9 @@ impl Block<'_> {
     }
 
     /// One element at a bit address.
-    pub(super) fn wmma_read(
+    pub(super) fn wmma_read<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         l: usize,
         space: MemSpace,

@@ -3,12 +3,13 @@
 //! atomics, `cvta`, and the asynchronous copies (`cp.async`, `cp.async.bulk`).
 
 use super::arith::{bin, flush_bits, sext, trunc, width_mask};
+use super::global::Global;
 use super::warp::{lanes, split_dst, split_src, Warp, FULL};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::half;
 use crate::sim::engine::ir::*;
-use crate::sim::engine::mem::{Memory, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+use crate::sim::engine::mem::{LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use std::mem::MaybeUninit;
 
 /// Whether an access at `addr` in `space` lands in global memory (a generic address
@@ -97,38 +98,77 @@ pub(super) fn store_le(s: &mut [u8], v: u64) {
     }
 }
 
+/// Stores `size` bytes of `v[l]` at `at[l]` for the lanes of `m` into `bytes` (which start
+/// at address `start`), if every access is aligned and inside them; `false` (nothing
+/// written) otherwise.
+#[inline(always)]
+pub(super) fn scatter(
+    bytes: &mut [u8],
+    start: u64,
+    at: &[u64; 32],
+    v: &[u64; 32],
+    size: usize,
+    m: u32,
+) -> bool {
+    let Some(limit) = bytes.len().checked_sub(size) else {
+        return false;
+    };
+    // Every lane is checked before any is written.
+    let (mut outside, mut odd) = (false, 0u64);
+    for l in lanes(m) {
+        outside |= at[l].wrapping_sub(start) > limit as u64;
+        odd |= at[l];
+    }
+    if outside || odd % size as u64 != 0 {
+        return false;
+    }
+    // Lanes store in order, so when two lanes write one address the highest wins.
+    for l in lanes(m) {
+        let off = (at[l] - start) as usize;
+        store_le(&mut bytes[off..off + size], v[l]);
+    }
+    true
+}
+
+/// The space a `space` access at `addr` lands in (a generic address resolved to global,
+/// shared or local) and its address there, if it is aligned to `len`.
+#[inline]
+fn resolve(space: MemSpace, addr: u64, len: usize) -> std::result::Result<(MemSpace, u64), String> {
+    let (space, addr) = match space {
+        MemSpace::Generic if (SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&addr) => {
+            (MemSpace::Shared, addr - SHARED_WINDOW)
+        }
+        MemSpace::Generic if (LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&addr) => {
+            (MemSpace::Local, addr - LOCAL_WINDOW)
+        }
+        MemSpace::Generic => (MemSpace::Global, addr),
+        s => (s, addr),
+    };
+    if len > 1 && addr % len as u64 != 0 {
+        return Err(format!("misaligned {len}-byte access at {addr:#x}"));
+    }
+    Ok((space, addr))
+}
+
+/// The fault of a `len`-byte access at `addr` outside `what`.
+#[cold]
+fn outside(len: usize, addr: u64, what: &str) -> String {
+    format!("{len}-byte access at {addr:#x} is outside {what} (CUDA_ERROR_ILLEGAL_ADDRESS)")
+}
+
 impl Block<'_> {
-    /// The bytes `[addr, addr+len)` of `space` as lane `l` sees them.
+    /// The bytes `[addr, addr+len)` of shared or local memory (`space`, resolved) as lane
+    /// `l` sees them.
     #[inline]
-    pub(super) fn mem<'m>(
+    fn block_mem<'m>(
         &'m mut self,
-        gmem: &'m mut Memory,
         w: &'m mut Warp,
         l: usize,
         space: MemSpace,
         addr: u64,
         len: usize,
     ) -> std::result::Result<&'m mut [u8], String> {
-        let (space, addr) = match space {
-            MemSpace::Generic if (SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&addr) => {
-                (MemSpace::Shared, addr - SHARED_WINDOW)
-            }
-            MemSpace::Generic if (LOCAL_WINDOW..LOCAL_WINDOW + WINDOW_SIZE).contains(&addr) => {
-                (MemSpace::Local, addr - LOCAL_WINDOW)
-            }
-            MemSpace::Generic => (MemSpace::Global, addr),
-            s => (s, addr),
-        };
-        if len > 1 && addr % len as u64 != 0 {
-            return Err(format!("misaligned {len}-byte access at {addr:#x}"));
-        }
-        let out_of = |what: &str| {
-            format!("{len}-byte access at {addr:#x} is outside {what} (CUDA_ERROR_ILLEGAL_ADDRESS)")
-        };
         match space {
-            MemSpace::Global => gmem
-                .slice_mut(addr, len)
-                .ok_or_else(|| out_of("every allocation")),
             MemSpace::Shared => {
                 let n = self.shared.len();
                 let a = addr as usize;
@@ -142,19 +182,25 @@ impl Block<'_> {
                 let n = v.len();
                 let a = addr as usize;
                 if addr > n as u64 || a + len > n {
-                    return Err(out_of(&format!("the thread's {n} bytes of local memory")));
+                    return Err(outside(
+                        len,
+                        addr,
+                        &format!("the thread's {n} bytes of local memory"),
+                    ));
                 }
                 Ok(&mut v[a..a + len])
             }
             MemSpace::Const | MemSpace::Param => Err("internal: read-only space".into()),
-            MemSpace::Generic => Err("internal: unresolved generic address".into()),
+            MemSpace::Global | MemSpace::Generic => {
+                Err("internal: global memory reached as block memory".into())
+            }
         }
     }
 
     #[inline]
-    pub(super) fn read(
+    pub(super) fn read<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         l: usize,
         space: MemSpace,
@@ -167,13 +213,12 @@ impl Block<'_> {
                 let inside = addr
                     .checked_sub(base)
                     .is_some_and(|off| off.saturating_add(len as u64) <= size);
-                let src = if inside { gmem.slice(addr, len) } else { None };
-                let Some(src) = src else {
-                    return Err(format!(
+                let v = if inside { gmem.load(addr, len) } else { None };
+                v.ok_or_else(|| {
+                    format!(
                         "{len}-byte read at {addr:#x} is outside the {size} bytes of constant memory (CUDA_ERROR_ILLEGAL_ADDRESS)"
-                    ));
-                };
-                Ok(load_le(src))
+                    )
+                })
             }
             MemSpace::Param => {
                 let src = self.params;
@@ -186,17 +231,19 @@ impl Block<'_> {
                 }
                 Ok(load_le(&src[a..a + len]))
             }
-            _ => {
-                let s = self.mem(gmem, w, l, space, addr, len)?;
-                Ok(load_le(s))
-            }
+            _ => match resolve(space, addr, len)? {
+                (MemSpace::Global, addr) => gmem
+                    .load(addr, len)
+                    .ok_or_else(|| outside(len, addr, "every allocation")),
+                (space, addr) => Ok(load_le(self.block_mem(w, l, space, addr, len)?)),
+            },
         }
     }
 
     #[inline]
-    pub(super) fn write(
+    pub(super) fn write<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         l: usize,
         (space, addr, len): (MemSpace, u64, usize),
@@ -205,37 +252,52 @@ impl Block<'_> {
         if matches!(space, MemSpace::Const | MemSpace::Param) {
             return Err(format!("a store to read-only memory at {addr:#x}"));
         }
-        let s = self.mem(gmem, w, l, space, addr, len)?;
-        store_le(s, v);
-        Ok(())
+        match resolve(space, addr, len)? {
+            (MemSpace::Global, addr) => gmem
+                .store(addr, len, v)
+                .ok_or_else(|| outside(len, addr, "every allocation")),
+            (space, addr) => {
+                store_le(self.block_mem(w, l, space, addr, len)?, v);
+                Ok(())
+            }
+        }
     }
 
-    /// The bytes that global or shared accesses of `size` bytes may fall in, with the
-    /// address of their first byte: the allocation holding the access at `first` (the first
-    /// active lane's), or the block's shared memory. The caller checks every lane against
-    /// these bytes; `None`, or a lane outside them, sends it to the lane-by-lane path, which
-    /// finds and reports the faulting lane.
+    /// An atomic read-modify-write by lane `l` of the `len` bytes at `addr` in `space`:
+    /// stores `f(old)` and returns `old`. In global memory it is atomic between the
+    /// workers of a parallel launch; block memory belongs to one worker.
     #[inline]
-    pub(super) fn warp_region<'m>(
-        &'m mut self,
-        gmem: &'m mut Memory,
-        space: MemSpace,
-        first: u64,
-        size: usize,
-    ) -> Option<(u64, &'m mut [u8])> {
-        match space {
-            MemSpace::Global => gmem.region_mut(first, first.checked_add(size as u64)?),
-            MemSpace::Shared => Some((0, self.shared.as_mut_slice())),
-            _ => None,
+    fn read_modify_write<G: Global>(
+        &mut self,
+        gmem: &mut G,
+        w: &mut Warp,
+        l: usize,
+        (space, addr, len): (MemSpace, u64, usize),
+        f: impl FnMut(u64) -> u64,
+    ) -> std::result::Result<u64, String> {
+        if matches!(space, MemSpace::Const | MemSpace::Param) {
+            return Err(format!("a store to read-only memory at {addr:#x}"));
+        }
+        match resolve(space, addr, len)? {
+            (MemSpace::Global, addr) => gmem
+                .update(addr, len, f)
+                .ok_or_else(|| outside(len, addr, "every allocation")),
+            (space, addr) => {
+                let mut f = f;
+                let s = self.block_mem(w, l, space, addr, len)?;
+                let old = load_le(s);
+                store_le(s, f(old));
+                Ok(old)
+            }
         }
     }
 
     /// `ld` of one element in every lane of `m` from global or shared memory, when every
-    /// access is aligned and in the one place [`warp_region`](Self::warp_region) finds;
-    /// `false` otherwise, with the destination unchanged where it is also the address.
-    pub(super) fn load_warp(
+    /// access is aligned and inside one allocation or the block's shared memory; `false`
+    /// otherwise, with the destination unchanged where it is also the address.
+    pub(super) fn load_warp<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ty: Ty,
         r: u32,
@@ -243,21 +305,31 @@ impl Block<'_> {
         m: u32,
     ) -> bool {
         let size = ty.size();
-        if m == 0 {
+        if m == 0 || !matches!(addr.space, MemSpace::Global | MemSpace::Shared) {
             return false;
         }
         let first = w
             .get(addr.base, m.trailing_zeros() as usize)
             .wrapping_add(addr.offset as u64);
-        let Some((start, bytes)) = self.warp_region(gmem, addr.space, first, size) else {
-            return false;
-        };
         let offset = addr.offset as u64;
-        let gather_into = |out: &mut [u64; 32], base: &[u64; 32]| match size {
-            4 => gather::<4>(out, bytes, base, offset, start, m),
-            8 => gather::<8>(out, bytes, base, offset, start, m),
-            2 => gather::<2>(out, bytes, base, offset, start, m),
-            _ => gather::<1>(out, bytes, base, offset, start, m),
+        let shared = &self.shared;
+        let global = addr.space == MemSpace::Global;
+        let mut gather_into = |out: &mut [u64; 32], base: &[u64; 32]| {
+            if global {
+                match size {
+                    4 => gmem.gather::<4>(out, (base, offset), first, m),
+                    8 => gmem.gather::<8>(out, (base, offset), first, m),
+                    2 => gmem.gather::<2>(out, (base, offset), first, m),
+                    _ => gmem.gather::<1>(out, (base, offset), first, m),
+                }
+            } else {
+                match size {
+                    4 => gather::<4>(out, shared, base, offset, 0, m),
+                    8 => gather::<8>(out, shared, base, offset, 0, m),
+                    2 => gather::<2>(out, shared, base, offset, 0, m),
+                    _ => gather::<1>(out, shared, base, offset, 0, m),
+                }
+            }
         };
         let d = r as usize;
         let ok = match addr.base {
@@ -294,11 +366,11 @@ impl Block<'_> {
     }
 
     /// `st` of one element in every lane of `m` to global or shared memory, when every
-    /// access is aligned and in the one place [`warp_region`](Self::warp_region) finds;
-    /// `false` otherwise, with nothing written.
-    pub(super) fn store_warp(
+    /// access is aligned and inside one allocation or the block's shared memory; `false`
+    /// otherwise, with nothing written.
+    pub(super) fn store_warp<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &Warp,
         ty: Ty,
         src: Src,
@@ -306,43 +378,26 @@ impl Block<'_> {
         m: u32,
     ) -> bool {
         let size = ty.size();
-        if m == 0 {
+        if m == 0 || !matches!(addr.space, MemSpace::Global | MemSpace::Shared) {
             return false;
         }
         let at = w.addresses(addr);
-        let first = at[m.trailing_zeros() as usize];
-        let Some((start, bytes)) = self.warp_region(gmem, addr.space, first, size) else {
-            return false;
-        };
-        let Some(limit) = bytes.len().checked_sub(size) else {
-            return false;
-        };
-        // Every lane is checked before any is written.
-        let (mut outside, mut odd) = (false, 0u64);
-        for l in lanes(m) {
-            outside |= at[l].wrapping_sub(start) > limit as u64;
-            odd |= at[l];
-        }
-        if outside || odd % size as u64 != 0 {
-            return false;
-        }
         let mut tv = MaybeUninit::uninit();
         let v = w.src_row(src, &mut tv);
-        // Lanes store in order, so when two lanes write one address the highest wins.
-        for l in lanes(m) {
-            let off = (at[l] - start) as usize;
-            store_le(&mut bytes[off..off + size], v[l]);
+        if addr.space == MemSpace::Global {
+            gmem.scatter(&at, v, size, m)
+        } else {
+            scatter(&mut self.shared, 0, &at, v, size, m)
         }
-        true
     }
 
     /// `ld` (`Op::Ld`) of `ty` to registers `d` from `addr` in lanes `m`: the whole warp at
     /// once where it can be, else lane by lane. (The hottest op: its operands come from the
     /// dispatch's match rather than a second one.)
     #[inline(always)]
-    pub(super) fn exec_ld(
+    pub(super) fn exec_ld<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,
@@ -387,9 +442,9 @@ impl Block<'_> {
     /// `st` (`Op::St`) of `ty` from `s` to `addr` in lanes `m`: the whole warp at once where
     /// it can be, else lane by lane.
     #[inline(always)]
-    pub(super) fn exec_st(
+    pub(super) fn exec_st<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,
@@ -412,9 +467,9 @@ impl Block<'_> {
     }
 
     /// `atom` and `red` (`Op::Atom`) in lanes `m`, one lane after another.
-    pub(super) fn exec_atom(
+    pub(super) fn exec_atom<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,
@@ -433,19 +488,12 @@ impl Block<'_> {
         let size = ty.size();
         for l in lanes(m) {
             let at = w.get(addr.base, l).wrapping_add(addr.offset as u64);
+            let (x, c) = (w.get(b, l), c.map(|c| w.get(c, l)).unwrap_or(0));
+            let global = in_global(addr.space, at);
+            let new = |old| trunc(atom_value(op, ty, (old, x, c), global), Ty::U(size as u8));
             let old = self
-                .read(gmem, w, l, addr.space, at, size)
+                .read_modify_write(gmem, w, l, (addr.space, at, size), new)
                 .map_err(|e| self.fault(w, l, ins, e))?;
-            let operands = (old, w.get(b, l), c.map(|c| w.get(c, l)).unwrap_or(0));
-            let new = atom_value(op, ty, operands, in_global(addr.space, at));
-            self.write(
-                gmem,
-                w,
-                l,
-                (addr.space, at, size),
-                trunc(new, Ty::U(size as u8)),
-            )
-            .map_err(|e| self.fault(w, l, ins, e))?;
             if let Some(d) = d {
                 w.set(d, l, old);
             }
@@ -454,9 +502,9 @@ impl Block<'_> {
     }
 
     /// `cp.async` (`Op::CpAsync`) in lanes `m`, done at once.
-    pub(super) fn exec_cp_async(
+    pub(super) fn exec_cp_async<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,
@@ -489,9 +537,9 @@ impl Block<'_> {
 
     /// `cp.async.bulk` (`Op::BulkCopy`) in lanes `m`, done at once, completing its bytes on
     /// the `mbarrier` it names.
-    pub(super) fn exec_bulk_copy(
+    pub(super) fn exec_bulk_copy<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,

@@ -22,10 +22,12 @@ mod cluster;
 mod control;
 mod convert;
 mod counters;
+mod global;
 mod group;
 mod launch;
 mod matrix;
 mod memory;
+mod parallel;
 mod probe;
 mod runtime;
 #[cfg(test)]

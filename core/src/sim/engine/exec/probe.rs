@@ -106,7 +106,27 @@ pub(super) struct Site {
     pub(super) probed: bool,
 }
 
+impl Site {
+    /// Adds another worker's counts of the same instruction.
+    pub(super) fn absorb(&mut self, other: &Site) {
+        self.warps += other.warps;
+        self.divergent += other.divergent;
+    }
+}
+
 impl Memo {
+    /// Adds another worker's tallies of the same instruction (both settled): what the
+    /// launch's counters read of a memo.
+    pub(super) fn absorb(&mut self, other: &Memo) {
+        for (t, o) in self.tally.iter_mut().zip(&other.tally) {
+            t.requests += o.requests;
+            t.units += o.units;
+            t.lanes += o.lanes;
+        }
+        self.lo = self.lo.min(other.lo);
+        self.hi = self.hi.max(other.hi);
+    }
+
     pub(super) fn empty(warps: usize) -> Memo {
         Memo {
             key: u64::MAX,
@@ -346,7 +366,9 @@ pub(super) fn sole_writers(code: &[crate::sim::engine::ir::Instr], nregs: usize)
     for (pc, ins) in code.iter().enumerate() {
         let regs = match (&ins.op, writes(&ins.op)) {
             (_, Some(regs)) => regs,
-            (Op::Bra { .. } | Op::Exit | Op::Nop | Op::Bar { red: None, .. }, None) => Vec::new(),
+            (Op::Bra { .. } | Op::Exit | Op::Nop | Op::Fence | Op::Bar { red: None, .. }, None) => {
+                Vec::new()
+            }
             _ => return vec![NO_CHAIN; nregs],
         };
         for r in regs {

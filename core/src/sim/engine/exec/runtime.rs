@@ -2,6 +2,7 @@
 //! `malloc` and `free`.
 
 use super::budget::{PRINTF_WORK_PER_BYTE, RUNTIME_CALL_WORK};
+use super::global::Global;
 use super::warp::{lanes, Warp};
 use super::Block;
 use crate::error::{Error, Result};
@@ -49,9 +50,9 @@ impl printf::Args for ThreadArgs<'_, '_> {
 
 impl Block<'_> {
     /// A C string at generic address `addr` as lane `l` sees it (at most 64 KiB).
-    pub(super) fn c_string(
+    pub(super) fn c_string<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         l: usize,
         addr: u64,
@@ -71,9 +72,9 @@ impl Block<'_> {
     /// lanes `m`, lane after lane. Each is charged what it costs (see [`super::budget`]),
     /// and the clock is read after it: one call may take as long as thousands of
     /// instructions.
-    pub(super) fn exec_runtime(
+    pub(super) fn exec_runtime<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,
@@ -93,12 +94,15 @@ impl Block<'_> {
                     let at = [arg(w, l, 0), arg(w, l, 1), arg(w, l, 3)];
                     return Err(self.assert_fail(gmem, w, l, at, arg(w, l, 2) as u32));
                 }
-                RuntimeFn::Vprintf => self.printf(gmem, w, ins, l, (arg(w, l, 0), arg(w, l, 1)))?,
+                RuntimeFn::Vprintf => {
+                    let mem = only_one(gmem)?;
+                    self.printf(mem, w, ins, l, (arg(w, l, 0), arg(w, l, 1)))?
+                }
                 RuntimeFn::Malloc => {
                     let size = arg(w, l, 0);
                     // The heap hands out blocks as they are, not cleared (as on a GPU):
                     // the work is the search alone, whatever the size.
-                    let at = gmem.device_malloc(size);
+                    let at = only_one(gmem)?.device_malloc(size);
                     self.charge(heap_work(self.device_allocations));
                     self.device_allocations += (at != 0) as u64;
                     at
@@ -106,7 +110,9 @@ impl Block<'_> {
                 RuntimeFn::Free => {
                     let at = arg(w, l, 0);
                     self.charge(heap_work(self.device_allocations));
-                    gmem.device_free(at).map_err(|d| self.fault(w, l, ins, d))?;
+                    only_one(gmem)?
+                        .device_free(at)
+                        .map_err(|d| self.fault(w, l, ins, d))?;
                     self.device_allocations =
                         self.device_allocations.saturating_sub((at != 0) as u64);
                     0
@@ -123,9 +129,9 @@ impl Block<'_> {
     /// `__assert_fail` in lane `l`: the failed assertion, with the expression, file and
     /// function the strings at `at` name.
     #[cold]
-    fn assert_fail(
+    fn assert_fail<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         l: usize,
         at: [u64; 3],
@@ -183,6 +189,14 @@ impl Block<'_> {
         gmem.push_device_output(&text);
         Ok(count as u64)
     }
+}
+
+/// The memory itself, which device `printf`, `malloc` and `free` change: a launch of a
+/// kernel that calls them runs on one thread ([`launch`](super::launch) sees to it).
+pub(super) fn only_one<G: Global>(gmem: &mut G) -> Result<&mut Memory> {
+    gmem.exclusive().ok_or_else(|| {
+        Error::Unsupported("internal: a device-runtime call or texture in a parallel launch".into())
+    })
 }
 
 /// The work of a device `malloc` or `free` while this launch holds `held` allocations: a

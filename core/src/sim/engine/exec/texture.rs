@@ -1,11 +1,11 @@
 //! Textures and surfaces: `tex` (sampled through [`crate::sim::engine::sampling`]),
 //! `suld` and `sust`.
 
+use super::global::Global;
 use super::warp::{lanes, Warp};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::ir::*;
-use crate::sim::engine::mem::Memory;
 use crate::sim::engine::sampling;
 
 /// Lane `l`'s texture or surface object and coordinates (as 32-bit words).
@@ -20,9 +20,9 @@ pub(super) fn lane_target(w: &Warp, handle: Src, coords: &[Src], l: usize) -> (u
 
 impl Block<'_> {
     /// `tex` (`Op::Tex`) in lanes `m`.
-    pub(super) fn exec_tex(
+    pub(super) fn exec_tex<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,
@@ -40,8 +40,15 @@ impl Block<'_> {
         };
         for l in lanes(m) {
             let (h, c) = lane_target(w, handle, coords, l);
-            let t = sampling::fetch(gmem, h, geometry, ctype, ttype, c)
-                .map_err(|e| self.fault(w, l, ins, e))?;
+            let t = sampling::fetch(
+                super::runtime::only_one(gmem)?,
+                h,
+                geometry,
+                ctype,
+                ttype,
+                c,
+            )
+            .map_err(|e| self.fault(w, l, ins, e))?;
             for (&r, v) in d.iter().zip(t) {
                 w.set(r, l, u64::from(v));
             }
@@ -50,9 +57,9 @@ impl Block<'_> {
     }
 
     /// `suld` (`Op::SurfLd`) in lanes `m`.
-    pub(super) fn exec_surf_ld(
+    pub(super) fn exec_surf_ld<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,
@@ -71,8 +78,15 @@ impl Block<'_> {
         let size = ty.size();
         for l in lanes(m) {
             let (h, c) = lane_target(w, handle, coords, l);
-            let at = sampling::surface_address(gmem, h, geometry, boundary, c, size * d.len())
-                .map_err(|e| self.fault(w, l, ins, e))?;
+            let at = sampling::surface_address(
+                super::runtime::only_one(gmem)?,
+                h,
+                geometry,
+                boundary,
+                c,
+                size * d.len(),
+            )
+            .map_err(|e| self.fault(w, l, ins, e))?;
             for (k, &r) in d.iter().enumerate() {
                 // `.zero` outside the surface reads 0.
                 let v = match at {
@@ -88,9 +102,9 @@ impl Block<'_> {
     }
 
     /// `sust` (`Op::SurfSt`) in lanes `m`.
-    pub(super) fn exec_surf_st(
+    pub(super) fn exec_surf_st<G: Global>(
         &mut self,
-        gmem: &mut Memory,
+        gmem: &mut G,
         w: &mut Warp,
         ins: &Instr,
         m: u32,
@@ -109,8 +123,15 @@ impl Block<'_> {
         let size = ty.size();
         for l in lanes(m) {
             let (h, c) = lane_target(w, handle, coords, l);
-            let at = sampling::surface_address(gmem, h, geometry, boundary, c, size * s.len())
-                .map_err(|e| self.fault(w, l, ins, e))?;
+            let at = sampling::surface_address(
+                super::runtime::only_one(gmem)?,
+                h,
+                geometry,
+                boundary,
+                c,
+                size * s.len(),
+            )
+            .map_err(|e| self.fault(w, l, ins, e))?;
             // `.zero` outside the surface drops the store.
             let Some(at) = at else { continue };
             for (k, &src) in s.iter().enumerate() {

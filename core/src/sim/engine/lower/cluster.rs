@@ -159,7 +159,7 @@ mod tests {
              mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1];",
         )
         .unwrap();
-        assert!(ops[..4].iter().all(|o| *o == Op::Nop), "{ops:?}");
+        assert!(ops[..4].iter().all(|o| *o == Op::Fence), "{ops:?}");
         assert!(
             matches!(
                 ops[4],

@@ -46,7 +46,8 @@ impl Lowerer<'_> {
             }
             Opcode::Ret | Opcode::Exit => Op::Exit,
             Opcode::Trap => Op::Trap,
-            Opcode::Membar | Opcode::Fence | Opcode::Nanosleep => Op::Nop,
+            Opcode::Membar | Opcode::Fence => Op::Fence,
+            Opcode::Nanosleep => Op::Nop,
             _ => return Err(x.refused()),
         })
     }
@@ -289,8 +290,8 @@ mod tests {
             ("ret;", Op::Exit),
             ("exit;", Op::Exit),
             ("trap;", Op::Trap),
-            ("membar.gl;", Op::Nop),
-            ("fence.acq_rel.gpu;", Op::Nop),
+            ("membar.gl;", Op::Fence),
+            ("fence.acq_rel.gpu;", Op::Fence),
             ("nanosleep.u32 100;", Op::Nop),
             ("bar.warp.sync -1;", Op::Nop),
         ] {

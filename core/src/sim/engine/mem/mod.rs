@@ -8,6 +8,13 @@
 
 use std::collections::BTreeMap;
 
+pub(crate) use bytes::Bytes;
+
+mod bytes;
+mod shared;
+
+pub(crate) use shared::{fence, SharedMemory, SharedView};
+
 use crate::error::{Error, Result};
 use crate::sampling::{Layout, TextureDesc};
 
@@ -30,7 +37,7 @@ pub const CAPACITY: u64 = 4 << 30;
 #[derive(Debug, Default, Clone)]
 pub struct Memory {
     /// Allocations sorted by base address.
-    allocs: Vec<(u64, Vec<u8>)>,
+    allocs: Vec<(u64, Bytes)>,
     next: u64,
     used: u64,
     /// Index of the last allocation an access hit: kernels touch few buffers, so most
@@ -135,7 +142,7 @@ impl Memory {
         if self.used.saturating_add(bytes) > CAPACITY {
             return Err(out_of_memory(format!("{} of {CAPACITY} in use", self.used)));
         }
-        let data = zeroed(size).ok_or_else(|| {
+        let data = Bytes::zeroed(size).ok_or_else(|| {
             out_of_memory("more than this host process can allocate in one piece".into())
         })?;
         let align = align.max(256);
@@ -155,7 +162,7 @@ impl Memory {
     /// The lowest address at or above `from`, aligned to `align`, where `span` bytes lie
     /// between allocations and below [`GLOBAL_END`].
     fn gap(&self, from: u64, span: u64, align: u64) -> Option<u64> {
-        let end = |(base, v): &(u64, Vec<u8>)| base + (v.len() as u64).max(1);
+        let end = |(base, v): &(u64, Bytes)| base + (v.len() as u64).max(1);
         let first = self.allocs.partition_point(|(b, _)| *b < from);
         // The allocation below `from` may reach past it.
         let mut at = match first.checked_sub(1) {
@@ -231,7 +238,7 @@ impl Memory {
     #[inline]
     pub fn slice_mut(&mut self, addr: u64, len: usize) -> Option<&mut [u8]> {
         let (i, off) = self.locate(addr, len)?;
-        Some(&mut self.allocs[i].1[off..off + len])
+        Some(&mut self.allocs[i].1.as_mut_slice()[off..off + len])
     }
 
     /// The allocation holding `[lo, end)`, as its base address and bytes: lets a warp's
@@ -247,7 +254,7 @@ impl Memory {
     /// A view of `[addr, addr + len)`, if it lies inside one allocation.
     pub fn slice(&self, addr: u64, len: usize) -> Option<&[u8]> {
         let (i, off) = self.locate(addr, len)?;
-        Some(&self.allocs[i].1[off..off + len])
+        Some(&self.allocs[i].1.as_slice()[off..off + len])
     }
 
     /// Copies bytes in.
@@ -431,19 +438,6 @@ impl Objects {
             self.live.remove(i);
         }
     }
-}
-
-/// `size` zero bytes, or `None` where the host cannot hold them. On 64-bit hosts zeroed
-/// memory is mapped lazily and costs nothing until written; a 32-bit host (WebAssembly)
-/// has at most `isize::MAX` bytes in one piece and must not abort when its memory runs out.
-fn zeroed(size: usize) -> Option<Vec<u8>> {
-    if cfg!(target_pointer_width = "64") {
-        return Some(vec![0; size]);
-    }
-    let mut v = Vec::new();
-    v.try_reserve_exact(size).ok()?;
-    v.resize(size, 0);
-    Some(v)
 }
 
 #[cfg(test)]

@@ -1,0 +1,190 @@
+//! Global memory as the workers of a parallel launch share it.
+//!
+//! Every access is an atomic operation on the 8-byte word that holds it, so any number of
+//! workers may read and write the same bytes at once without undefined behaviour: a
+//! racing kernel sees one value or the other, as on a GPU, never a torn one (every access
+//! of up to 8 aligned bytes lies in one word). Loads acquire and stores release, so a
+//! kernel's flag-and-data handoff between blocks works as the PTX memory model says;
+//! read-modify-writes and fences are sequentially consistent. One access size (the word)
+//! for everything keeps Rust's rule that racing atomics must not partially overlap.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::Memory;
+
+/// Every allocation of a [`Memory`] as atomic words, for the length of a parallel launch
+/// (it holds the memory's exclusive borrow, so nothing else reads or writes it meanwhile).
+pub(crate) struct SharedMemory<'m> {
+    /// Base address, length in bytes and words of each allocation, sorted by base.
+    allocs: Vec<(u64, usize, &'m [AtomicU64])>,
+}
+
+impl Memory {
+    /// The allocations as atomic words, for the workers of a parallel launch.
+    pub(crate) fn share(&mut self) -> SharedMemory<'_> {
+        SharedMemory {
+            allocs: self
+                .allocs
+                .iter_mut()
+                .map(|(base, bytes)| (*base, bytes.len(), bytes.share()))
+                .collect(),
+        }
+    }
+}
+
+impl<'m> SharedMemory<'m> {
+    /// A worker's handle on the memory.
+    pub(crate) fn view(&self) -> SharedView<'_, 'm> {
+        SharedView { mem: self, last: 0 }
+    }
+}
+
+/// One worker's handle on [`SharedMemory`]: the allocation it last hit, so that most
+/// lookups end there, as [`Memory`]'s do.
+pub(crate) struct SharedView<'s, 'm> {
+    mem: &'s SharedMemory<'m>,
+    last: usize,
+}
+
+/// The bits of an access of `len` bytes (1, 2, 4 or 8).
+#[inline(always)]
+fn mask(len: usize) -> u64 {
+    if len >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (len * 8)) - 1
+    }
+}
+
+impl SharedView<'_, '_> {
+    /// The word holding the `len` bytes at `addr` and their bit offset in it, if they lie
+    /// inside one allocation and are aligned to `len` (so inside one word).
+    #[inline]
+    fn word(&mut self, addr: u64, len: usize) -> Option<(&AtomicU64, u32)> {
+        if len == 0 || len > 8 || addr % len as u64 != 0 {
+            return None;
+        }
+        let allocs = &self.mem.allocs;
+        let fits = |i: usize| -> Option<usize> {
+            let (base, n, _) = allocs.get(i)?;
+            let off = usize::try_from(addr.checked_sub(*base)?).ok()?;
+            (off.checked_add(len)? <= *n).then_some(off)
+        };
+        let (i, off) = match fits(self.last) {
+            Some(off) => (self.last, off),
+            None => {
+                let i = match allocs.binary_search_by_key(&addr, |a| a.0) {
+                    Ok(i) => i,
+                    Err(0) => return None,
+                    Err(i) => i - 1,
+                };
+                self.last = i;
+                (i, fits(i)?)
+            }
+        };
+        // Allocations start 256-aligned, so an aligned access stays in its word.
+        let word = allocs[i].2.get(off / 8)?;
+        Some((word, (off % 8) as u32 * 8))
+    }
+
+    /// Whether the `len` bytes at `addr` lie inside one allocation, aligned.
+    #[inline]
+    pub(crate) fn fits(&mut self, addr: u64, len: usize) -> bool {
+        self.word(addr, len).is_some()
+    }
+
+    /// The `len` bytes at `addr`, little-endian; `None` outside every allocation or
+    /// misaligned.
+    #[inline]
+    pub(crate) fn load(&mut self, addr: u64, len: usize) -> Option<u64> {
+        let (word, shift) = self.word(addr, len)?;
+        Some((word.load(Ordering::Acquire) >> shift) & mask(len))
+    }
+
+    /// Stores the low `len` bytes of `v` at `addr`, leaving the word's other bytes as
+    /// they are (another worker may be writing them).
+    #[inline]
+    pub(crate) fn store(&mut self, addr: u64, len: usize, v: u64) -> Option<()> {
+        let (word, shift) = self.word(addr, len)?;
+        if len == 8 {
+            word.store(v, Ordering::Release);
+        } else {
+            let m = mask(len) << shift;
+            let bits = (v << shift) & m;
+            // Never fails: the closure always returns `Some`.
+            let _ = word.fetch_update(Ordering::Release, Ordering::Relaxed, |old| {
+                Some((old & !m) | bits)
+            });
+        }
+        Some(())
+    }
+
+    /// An atomic read-modify-write of the `len` bytes at `addr`: stores `f(old)` (its low
+    /// `len` bytes) and returns `old`.
+    #[inline]
+    pub(crate) fn update(
+        &mut self,
+        addr: u64,
+        len: usize,
+        mut f: impl FnMut(u64) -> u64,
+    ) -> Option<u64> {
+        let (word, shift) = self.word(addr, len)?;
+        let m = mask(len);
+        let prev = word
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |w| {
+                let new = f((w >> shift) & m) & m;
+                Some((w & !(m << shift)) | (new << shift))
+            })
+            .unwrap_or_else(|w| w);
+        Some((prev >> shift) & m)
+    }
+}
+
+/// A sequentially consistent fence: what `membar` and `fence` mean between workers.
+pub(crate) fn fence() {
+    std::sync::atomic::fence(Ordering::SeqCst);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Memory;
+
+    #[test]
+    fn sub_word_stores_keep_their_neighbours_and_updates_return_the_old_value() {
+        let mut mem = Memory::new();
+        let a = mem.alloc(16, 256).unwrap_or(0);
+        let shared = mem.share();
+        let mut v = shared.view();
+        assert_eq!(v.store(a + 1, 1, 0xab), Some(()));
+        assert_eq!(v.store(a + 2, 2, 0x1234), Some(()));
+        assert_eq!(v.load(a, 4), Some(0x1234_ab00));
+        assert_eq!(v.update(a + 4, 4, |x| x + 7), Some(0));
+        assert_eq!(v.load(a + 4, 4), Some(7));
+        assert_eq!(v.load(a + 1, 2), None, "misaligned");
+        assert_eq!(v.load(a + 16, 1), None, "past the allocation");
+        assert_eq!(v.load(a - 8, 8), None, "before it");
+    }
+
+    #[test]
+    fn workers_adding_at_once_lose_no_update() {
+        let mut mem = Memory::new();
+        let a = mem.alloc(8, 256).unwrap_or(0);
+        {
+            let shared = mem.share();
+            std::thread::scope(|s| {
+                for _ in 0..4 {
+                    s.spawn(|| {
+                        let mut v = shared.view();
+                        for _ in 0..1000 {
+                            v.update(a + 4, 4, |x| x + 1);
+                            v.update(a, 2, |x| x + 1);
+                        }
+                    });
+                }
+            });
+        }
+        let mut out = [0u8; 8];
+        assert!(mem.read(a, &mut out).is_ok());
+        assert_eq!(u64::from_le_bytes(out), 4000 << 32 | 4000);
+    }
+}
