@@ -15,7 +15,7 @@
 //! 2^24 elements, a 1024 x 1024 shared-memory tiled matmul, a warp-shuffle reduction
 //! whose warps add into one address with `atomicAdd`, and a branchy kernel (`divergent`),
 //! each at every thread count (best of `--runs N`, default 3), checking that the output's
-//! bits equal the one-thread run's.
+//! bits equal the one-thread run's. `--only KERNEL` keeps one workload.
 
 use std::time::Instant;
 
@@ -123,7 +123,8 @@ fn run() -> cuda_library::Result<()> {
             }
             None => corpus_ptx()?,
         };
-        return scaling::run(&ptx, &threads, runs);
+        let only = flag_value("--only");
+        return scaling::run(&ptx, (&threads, runs), only.as_deref());
     }
     let ptx = match std::env::args().skip(1).find(|a| a.ends_with(".ptx")) {
         Some(path) => std::fs::read_to_string(&path).map_err(|source| cuda_library::Error::Io {
@@ -422,12 +423,19 @@ mod scaling {
         Ok((stats.thread_instructions, secs, out))
     }
 
-    pub(super) fn run(ptx: &str, threads: &[usize], runs: usize) -> cuda_library::Result<()> {
+    pub(super) fn run(
+        ptx: &str,
+        (threads, runs): (&[usize], usize),
+        only: Option<&str>,
+    ) -> cuda_library::Result<()> {
         let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
         println!("{cores} cores; best of {runs} runs per row");
         println!("| kernel | threads | thread-instructions | time | rate | speed-up | same bits as 1 thread |");
         println!("|---|---:|---:|---:|---:|---:|---|");
-        for w in workloads() {
+        for w in workloads()
+            .into_iter()
+            .filter(|w| only.is_none_or(|k| k == w.kernel))
+        {
             let mut reference: Option<(f64, Vec<u8>)> = None;
             for &n in threads {
                 let mut best: Option<(u64, f64, Vec<u8>)> = None;

@@ -592,7 +592,7 @@ pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub(super) fn setp(cmp: Cmp, ty: Ty, unordered: bool, a: u64, b: u64) -> bool {
     if let Some(fmt) = half_fmt(ty) {
         let (x, y) = (half::to_f64(a as u16, fmt), half::to_f64(b as u16, fmt));

@@ -121,14 +121,22 @@ pub(super) const WORKER_QUANTUM: u64 = 1 << 16;
 pub(super) struct Pool {
     work: AtomicU64,
     failed: AtomicU64,
+    /// Threads sharing the launch.
+    pub(super) workers: usize,
+    /// Work of the launch's first unit, which ran before the workers started: what the
+    /// next ones are expected to cost.
+    pub(super) unit_work: u64,
 }
 
 impl Pool {
-    /// Nothing done, nothing failed; `work` already done before the workers start.
-    pub(super) fn new(work: u64) -> Pool {
+    /// Nothing failed yet; `work` (the first unit's) already done before the `workers`
+    /// start.
+    pub(super) fn new(work: u64, workers: usize) -> Pool {
         Pool {
             work: AtomicU64::new(work),
             failed: AtomicU64::new(u64::MAX),
+            workers,
+            unit_work: work,
         }
     }
 

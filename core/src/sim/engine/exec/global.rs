@@ -4,7 +4,6 @@
 //! parallel launch ([`SharedView`]: atomic words).
 
 use super::memory::gather;
-use super::warp::{lanes, FULL};
 use crate::sim::engine::mem::{self, Memory, SharedView};
 
 /// What an instruction may do to global memory. Addresses are device addresses; every
@@ -112,36 +111,27 @@ impl Global for SharedView<'_, '_> {
         SharedView::update(self, addr, len, f)
     }
 
+    #[inline(always)]
     fn gather<const N: usize>(
         &mut self,
         out: &mut [u64; 32],
-        (base, offset): (&[u64; 32], u64),
-        _first: u64,
+        lanes: (&[u64; 32], u64),
+        first: u64,
         m: u32,
     ) -> bool {
-        let mut one = |l: usize| match self.load(base[l].wrapping_add(offset), N) {
-            Some(v) => {
-                out[l] = v;
-                true
-            }
+        match self.region(first, N) {
+            Some(region) => mem::gather::<N>(out, region, lanes, m),
             None => false,
-        };
-        if m == FULL {
-            (0..32).all(&mut one)
-        } else {
-            lanes(m).all(one)
         }
     }
 
+    #[inline(always)]
     fn scatter(&mut self, at: &[u64; 32], v: &[u64; 32], size: usize, m: u32) -> bool {
-        // Every lane is checked before any is written, as the single-threaded path does.
-        if !lanes(m).all(|l| self.fits(at[l], size)) {
-            return false;
+        let first = at[m.trailing_zeros() as usize & 31];
+        match self.region(first, size) {
+            Some(region) => mem::scatter(region, at, v, size, m),
+            None => false,
         }
-        for l in lanes(m) {
-            let _ = self.store(at[l], size, v[l]);
-        }
-        true
     }
 
     fn exclusive(&mut self) -> Option<&mut Memory> {

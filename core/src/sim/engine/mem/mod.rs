@@ -13,7 +13,7 @@ pub(crate) use bytes::Bytes;
 mod bytes;
 mod shared;
 
-pub(crate) use shared::{fence, SharedMemory, SharedView};
+pub(crate) use shared::{fence, gather, scatter, SharedMemory, SharedView};
 
 use crate::error::{Error, Result};
 use crate::sampling::{Layout, TextureDesc};

@@ -56,7 +56,7 @@ fn mask(len: usize) -> u64 {
     }
 }
 
-impl SharedView<'_, '_> {
+impl<'s> SharedView<'s, '_> {
     /// The word holding the `len` bytes at `addr` and their bit offset in it, if they lie
     /// inside one allocation and are aligned to `len` (so inside one word).
     #[inline]
@@ -87,10 +87,34 @@ impl SharedView<'_, '_> {
         Some((word, (off % 8) as u32 * 8))
     }
 
-    /// Whether the `len` bytes at `addr` lie inside one allocation, aligned.
+    /// The allocation holding `[addr, addr + len)`: its base address, length and words.
     #[inline]
-    pub(crate) fn fits(&mut self, addr: u64, len: usize) -> bool {
-        self.word(addr, len).is_some()
+    pub(crate) fn region(
+        &mut self,
+        addr: u64,
+        len: usize,
+    ) -> Option<(u64, usize, &'s [AtomicU64])> {
+        let allocs: &'s [(u64, usize, &[AtomicU64])] = &self.mem.allocs;
+        let fits = |i: usize| -> bool {
+            allocs.get(i).is_some_and(|(base, n, _)| {
+                addr.checked_sub(*base)
+                    .and_then(|off| off.checked_add(len as u64))
+                    .is_some_and(|end| end <= *n as u64)
+            })
+        };
+        if !fits(self.last) {
+            let i = match allocs.binary_search_by_key(&addr, |a| a.0) {
+                Ok(i) => i,
+                Err(0) => return None,
+                Err(i) => i - 1,
+            };
+            if !fits(i) {
+                return None;
+            }
+            self.last = i;
+        }
+        let (base, n, words) = allocs[self.last];
+        Some((base, n, words))
     }
 
     /// The `len` bytes at `addr`, little-endian; `None` outside every allocation or
@@ -140,6 +164,85 @@ impl SharedView<'_, '_> {
     }
 }
 
+/// Loads `N` bytes at `base[l] + offset` into `out[l]` for the lanes of `m` from the
+/// allocation `(start, n, words)`; `false` if one is outside it or misaligned (`out` is
+/// then partly written).
+#[inline(always)]
+pub(crate) fn gather<const N: usize>(
+    out: &mut [u64; 32],
+    (start, n, words): (u64, usize, &[AtomicU64]),
+    (base, offset): (&[u64; 32], u64),
+    m: u32,
+) -> bool {
+    let Some(limit) = n.checked_sub(N) else {
+        return false;
+    };
+    let (mut outside, mut odd) = (false, 0u64);
+    for l in (0..32).filter(|l| m & (1 << l) != 0) {
+        let a = base[l].wrapping_add(offset);
+        let off = a.wrapping_sub(start);
+        outside |= off > limit as u64;
+        odd |= a;
+        let off = (off as usize).min(limit);
+        let w = words.get(off / 8).map_or(0, |w| w.load(Ordering::Acquire));
+        out[l] = (w >> ((off % 8) * 8)) & mask(N);
+    }
+    !outside && odd % N as u64 == 0
+}
+
+/// Stores `size` bytes of `v[l]` at `at[l]` for the lanes of `m` in lane order into the
+/// allocation `(start, n, words)`, if every access is inside it and aligned; `false`
+/// (nothing written) otherwise. Lanes that write one word one after another are written
+/// together: one plain atomic store where they cover it all (a warp's coalesced 4-byte
+/// stores), else one compare-and-swap.
+#[inline(always)]
+pub(crate) fn scatter(
+    (start, n, words): (u64, usize, &[AtomicU64]),
+    at: &[u64; 32],
+    v: &[u64; 32],
+    size: usize,
+    m: u32,
+) -> bool {
+    let Some(limit) = n.checked_sub(size) else {
+        return false;
+    };
+    let lanes = || (0..32).filter(move |l| m & (1 << l) != 0);
+    let (mut outside, mut odd) = (false, 0u64);
+    for l in lanes() {
+        outside |= at[l].wrapping_sub(start) > limit as u64;
+        odd |= at[l];
+    }
+    if outside || odd % size as u64 != 0 || size == 0 || size > 8 {
+        return false;
+    }
+    let write = |word: usize, (bits, covered): (u64, u64)| {
+        let Some(w) = words.get(word) else { return };
+        if covered == u64::MAX {
+            w.store(bits, Ordering::Release);
+        } else if covered != 0 {
+            let _ = w.fetch_update(Ordering::Release, Ordering::Relaxed, |old| {
+                Some((old & !covered) | bits)
+            });
+        }
+    };
+    let (mut word, mut pending) = (usize::MAX, (0u64, 0u64));
+    for l in lanes() {
+        let off = (at[l] - start) as usize;
+        let shift = (off % 8) * 8;
+        let bytes = mask(size) << shift;
+        if off / 8 != word {
+            write(word, pending);
+            (word, pending) = (off / 8, (0, 0));
+        }
+        pending = (
+            (pending.0 & !bytes) | ((v[l] << shift) & bytes),
+            pending.1 | bytes,
+        );
+    }
+    write(word, pending);
+    true
+}
+
 /// A sequentially consistent fence: what `membar` and `fence` mean between workers.
 pub(crate) fn fence() {
     std::sync::atomic::fence(Ordering::SeqCst);
@@ -163,6 +266,41 @@ mod tests {
         assert_eq!(v.load(a + 1, 2), None, "misaligned");
         assert_eq!(v.load(a + 16, 1), None, "past the allocation");
         assert_eq!(v.load(a - 8, 8), None, "before it");
+    }
+
+    #[test]
+    fn a_warps_stores_land_in_lane_order_and_loads_see_them() {
+        let mut mem = Memory::new();
+        let a = mem.alloc(256, 256).unwrap_or(0);
+        let shared = mem.share();
+        let mut view = shared.view();
+        let region = view.region(a, 4).unwrap_or((0, 0, &[]));
+        // Lanes 0..32 store 4 bytes each, coalesced; lanes 30 and 31 both write a + 4.
+        let mut at = [0u64; 32];
+        let mut v = [0u64; 32];
+        for l in 0..32 {
+            at[l] = a + 4 * l as u64;
+            v[l] = 100 + l as u64;
+        }
+        at[30] = a + 4;
+        at[31] = a + 4;
+        assert!(super::scatter(region, &at, &v, 4, u32::MAX));
+        let mut out = [0u64; 32];
+        assert!(super::gather::<4>(&mut out, region, (&at, 0), u32::MAX));
+        assert_eq!(out[0], 100);
+        assert_eq!(out[1], 131, "the highest lane wins");
+        assert_eq!(out[29], 129);
+        // A byte store between words keeps its neighbours.
+        let mut one = [0u64; 32];
+        one[0] = a + 9;
+        assert!(super::scatter(region, &one, &[0xff; 32], 1, 1));
+        assert_eq!(view.load(a + 8, 4), Some(0x0000_ff00 | 102));
+        // Outside the allocation or misaligned: nothing written, `false`.
+        one[0] = a + 256;
+        assert!(!super::scatter(region, &one, &v, 4, 1));
+        one[0] = a + 2;
+        assert!(!super::scatter(region, &one, &v, 4, 1));
+        assert!(!super::gather::<4>(&mut out, region, (&one, 0), 1));
     }
 
     #[test]
