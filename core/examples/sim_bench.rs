@@ -6,8 +6,9 @@
 //!
 //! Each kernel is cut out of the corpus PTX into a module of its own (ptoxide cannot parse
 //! the rest of the corpus: initialised globals, `shr`), and both interpreters run exactly
-//! that text. Thread-instructions are counted by this simulator; ptoxide's rate is that
-//! count divided by its time. Each side's time is the best of three runs.
+//! that text, on one thread each. Thread-instructions are counted by this simulator;
+//! ptoxide's rate is that count divided by its time. Each side's time is the best of three
+//! runs.
 //!
 //! `--sim-only` skips ptoxide (for profiling the simulator alone).
 //!
@@ -15,7 +16,8 @@
 //! 2^24 elements, a 1024 x 1024 shared-memory tiled matmul, a warp-shuffle reduction
 //! whose warps add into one address with `atomicAdd`, and a branchy kernel (`divergent`),
 //! each at every thread count (best of `--runs N`, default 3), checking that the output's
-//! bits equal the one-thread run's. `--only KERNEL` keeps one workload.
+//! bits equal the one-thread run's. `--only KERNEL` keeps one workload; `--save-ptx FILE`
+//! writes the PTX it ran (to run the same text on a machine without NVRTC).
 
 use std::time::Instant;
 
@@ -88,6 +90,26 @@ fn main() -> std::process::ExitCode {
     }
 }
 
+/// An unlimited budget on one thread: the default comparison is per core, as `ptoxide`
+/// runs on one (`--threads` measures more).
+fn one_thread() -> sim::Budget {
+    sim::Budget {
+        threads: 1,
+        ..sim::Budget::from(u64::MAX)
+    }
+}
+
+/// The PTX file named on the command line: the argument that is neither a flag nor a
+/// flag's value.
+fn ptx_path() -> Option<String> {
+    const VALUED: [&str; 4] = ["--threads", "--runs", "--only", "--save-ptx"];
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    args.iter()
+        .enumerate()
+        .find(|(i, a)| !a.starts_with("--") && (*i == 0 || !VALUED.contains(&args[i - 1].as_str())))
+        .map(|(_, a)| a.clone())
+}
+
 /// The value after `flag` on the command line, if any.
 fn flag_value(flag: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
@@ -113,8 +135,7 @@ fn run() -> cuda_library::Result<()> {
                 .ok_or_else(|| bad("--runs N, N from 1"))?,
             None => 3,
         };
-        let path = std::env::args().skip(1).find(|a| a.ends_with(".ptx"));
-        let ptx = match path {
+        let ptx = match ptx_path() {
             Some(path) => {
                 std::fs::read_to_string(&path).map_err(|source| cuda_library::Error::Io {
                     path: path.into(),
@@ -123,10 +144,16 @@ fn run() -> cuda_library::Result<()> {
             }
             None => corpus_ptx()?,
         };
+        if let Some(file) = flag_value("--save-ptx") {
+            std::fs::write(&file, &ptx).map_err(|source| cuda_library::Error::Io {
+                path: file.into(),
+                source,
+            })?;
+        }
         let only = flag_value("--only");
         return scaling::run(&ptx, (&threads, runs), only.as_deref());
     }
-    let ptx = match std::env::args().skip(1).find(|a| a.ends_with(".ptx")) {
+    let ptx = match ptx_path() {
         Some(path) => std::fs::read_to_string(&path).map_err(|source| cuda_library::Error::Io {
             path: path.into(),
             source,
@@ -163,7 +190,7 @@ fn run() -> cuda_library::Result<()> {
             shared_dynamic: 0,
         };
         let t = Instant::now();
-        let stats = sim::launch(&module, &mut mem, "saxpy", dims, &p, u64::MAX)?;
+        let stats = sim::launch(&module, &mut mem, "saxpy", dims, &p, one_thread())?;
         Ok::<_, cuda_library::Error>((stats.thread_instructions, t.elapsed().as_secs_f64()))
     })?;
     let theirs = best_of_3(|| {
@@ -233,7 +260,7 @@ fn run() -> cuda_library::Result<()> {
             shared_dynamic: 0,
         };
         let t = Instant::now();
-        let stats = sim::launch(&module, &mut mem, "matmul_shared", dims, &p, u64::MAX)?;
+        let stats = sim::launch(&module, &mut mem, "matmul_shared", dims, &p, one_thread())?;
         let secs = t.elapsed().as_secs_f64();
         let mut out = [0u8; 4];
         mem.read(c, &mut out)?;

@@ -17,6 +17,7 @@ mod exact_ops;
 mod faults;
 mod hostile_images;
 mod linking;
+mod parallel;
 mod profile;
 mod ptx_grammar;
 mod ptx_ops;
