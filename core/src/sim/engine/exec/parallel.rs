@@ -26,7 +26,7 @@ use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::{Op, RuntimeFn};
 use crate::sim::engine::mem::{Memory, SharedMemory};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// Runs every unit of `plan`; the block state whose counting tables hold the whole
@@ -102,12 +102,11 @@ fn run_on_workers<'a>(
     let pool = Arc::new(Pool::new(stats.work, workers));
     let started = block.meter.started();
     block.meter = Meter::worker(budget, started, pool.clone());
-    let next = AtomicU64::new(1);
     let memory: SharedMemory = gmem.share();
     let (mine, theirs) = std::thread::scope(|s| {
         let handles: Vec<_> = (1..workers)
             .map(|_| {
-                let (pool, next, memory) = (pool.clone(), &next, &memory);
+                let (pool, memory) = (pool.clone(), &memory);
                 s.spawn(move || {
                     let mut block = plan.block(Meter::worker(budget, started, pool.clone()));
                     let mut residents = plan.residents();
@@ -116,7 +115,7 @@ fn run_on_workers<'a>(
                     let failed = work(
                         (&mut block, &mut residents),
                         &mut view,
-                        (plan, next, &pool),
+                        (plan, &pool),
                         &mut stats,
                     );
                     Done {
@@ -131,7 +130,7 @@ fn run_on_workers<'a>(
         let failed = work(
             (&mut block, &mut residents),
             &mut memory.view(),
-            (plan, &next, &pool),
+            (plan, &pool),
             &mut mine,
         );
         let theirs: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
@@ -159,11 +158,11 @@ fn run_on_workers<'a>(
 fn work<G: Global>(
     (block, residents): (&mut Block, &mut [Resident]),
     gmem: &mut G,
-    (plan, next, pool): (&Plan, &AtomicU64, &Pool),
+    (plan, pool): (&Plan, &Pool),
     stats: &mut Stats,
 ) -> Option<(u64, Error)> {
     let units = plan.units();
-    while let Some(claimed) = claim(next, units, pool) {
+    while let Some(claimed) = claim(units, pool) {
         for i in claimed {
             if pool.stopped_before(i) {
                 return None;
@@ -186,8 +185,9 @@ const BATCH_WORK: u64 = 1 << 16;
 
 /// The next units a worker takes: [`BATCH_WORK`]'s worth, at most an eighth of its share
 /// of what is left (the last units spread over every worker), at least one.
-fn claim(next: &AtomicU64, units: u64, pool: &Pool) -> Option<std::ops::Range<u64>> {
+fn claim(units: u64, pool: &Pool) -> Option<std::ops::Range<u64>> {
     let batch = (BATCH_WORK / pool.unit_work.max(1)).max(1);
+    let next = &pool.next.0;
     let mut at = next.load(Ordering::Relaxed);
     loop {
         let left = units.checked_sub(at).filter(|&n| n > 0)?;
