@@ -111,9 +111,10 @@ pub(super) const BYTES_PER_WORK: u64 = 16;
 pub(super) const PRINTF_WORK_PER_BYTE: u64 = 2;
 
 /// Work a worker of a parallel launch does between looks at the launch's total: small
-/// enough that a runaway kernel stops within a few milliseconds on every worker, large
-/// enough that the shared counter costs nothing measurable.
-pub(super) const WORKER_QUANTUM: u64 = 1 << 16;
+/// enough that a runaway kernel stops within a few milliseconds on every worker (and a
+/// launch passes its budget by at most this much per worker), large enough that the
+/// shared counter, which every worker writes, costs nothing measurable with 16 of them.
+pub(super) const WORKER_QUANTUM: u64 = 1 << 18;
 
 /// A counter alone on its cache line (128 bytes: two lines prefetched together on x86), so
 /// that workers writing one do not slow the others' reads of another.

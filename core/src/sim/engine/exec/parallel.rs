@@ -177,11 +177,11 @@ fn work<G: Global>(
     None
 }
 
-/// Work a worker takes at once, as the first unit measures it: about 60 µs of simulation,
+/// Work a worker takes at once, as the first unit measures it: about 100 µs of simulation,
 /// so that the shared counter, which every worker touches, costs little even with 16 of
 /// them on cheap units, while a unit that waits for an earlier one (a decoupled look-back)
 /// never waits for more than one batch of another worker's.
-const BATCH_WORK: u64 = 1 << 16;
+const BATCH_WORK: u64 = 1 << 17;
 
 /// The next units a worker takes: [`BATCH_WORK`]'s worth, at most an eighth of its share
 /// of what is left (the last units spread over every worker), at least one.
