@@ -154,12 +154,20 @@ impl<'s> SharedView<'s, '_> {
     ) -> Option<u64> {
         let (word, shift) = self.word(addr, len)?;
         let m = mask(len);
-        let prev = word
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |w| {
-                let new = f((w >> shift) & m) & m;
-                Some((w & !(m << shift)) | (new << shift))
-            })
-            .unwrap_or_else(|w| w);
+        let mut seen = word.load(Ordering::Relaxed);
+        let prev = loop {
+            let new = f((seen >> shift) & m) & m;
+            let next = (seen & !(m << shift)) | (new << shift);
+            match word.compare_exchange_weak(seen, next, Ordering::SeqCst, Ordering::Relaxed) {
+                Ok(prev) => break prev,
+                // Another worker updated the word first: pause before the retry, which
+                // keeps many workers on one hot address from retrying in lockstep.
+                Err(now) => {
+                    seen = now;
+                    std::hint::spin_loop();
+                }
+            }
+        };
         Some((prev >> shift) & m)
     }
 }
