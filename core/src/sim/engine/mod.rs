@@ -4,9 +4,11 @@
 //! lowered to a compact register-machine form (`lower`, `ir`) with its variables placed in
 //! simulated memory (`mem`), and executed warp by warp (`exec`) with the exact arithmetic
 //! PTX specifies (`exact`, `half`, `tensor` for `mma`/`wmma`), texture sampling
-//! (`sampling`) and device-side `printf` (`printf`). Nothing here knows about libraries,
-//! contexts or streams: the simulated backend's handles (`sim::library`, `sim::context`,
-//! `sim::stream`) call into it. `unsafe` appears only where `exec` uses SIMD intrinsics.
+//! (`sampling`) and device-side `printf` (`printf`); a launch's blocks may run on several
+//! threads, sharing global memory as atomic words (`mem::shared`). Nothing here knows
+//! about libraries, contexts or streams: the simulated backend's handles (`sim::library`,
+//! `sim::context`, `sim::stream`) call into it. `unsafe` appears only where `exec` uses
+//! SIMD intrinsics and where `mem::bytes` views an allocation's words as bytes or atomics.
 
 mod approx;
 mod contract;

@@ -3,7 +3,7 @@
 //! ([`Memory`]: plain bytes, today's single-threaded code) and one for the workers of a
 //! parallel launch ([`SharedView`]: atomic words).
 
-use super::memory::gather;
+use crate::sim::engine::mem::plain::{gather, load_le, scatter, store_le};
 use crate::sim::engine::mem::{self, Memory, SharedView};
 
 /// What an instruction may do to global memory. Addresses are device addresses; every
@@ -41,20 +41,20 @@ pub(crate) trait Global {
 impl Global for Memory {
     #[inline(always)]
     fn load(&mut self, addr: u64, len: usize) -> Option<u64> {
-        self.slice(addr, len).map(super::memory::load_le)
+        self.slice(addr, len).map(load_le)
     }
 
     #[inline(always)]
     fn store(&mut self, addr: u64, len: usize, v: u64) -> Option<()> {
-        super::memory::store_le(self.slice_mut(addr, len)?, v);
+        store_le(self.slice_mut(addr, len)?, v);
         Some(())
     }
 
     #[inline(always)]
     fn update(&mut self, addr: u64, len: usize, mut f: impl FnMut(u64) -> u64) -> Option<u64> {
         let s = self.slice_mut(addr, len)?;
-        let old = super::memory::load_le(s);
-        super::memory::store_le(s, f(old));
+        let old = load_le(s);
+        store_le(s, f(old));
         Some(old)
     }
 
@@ -84,7 +84,7 @@ impl Global for Memory {
         let Some((start, bytes)) = self.region_mut(first, end) else {
             return false;
         };
-        super::memory::scatter(bytes, start, at, v, size, m)
+        scatter(bytes, start, at, v, size, m)
     }
 
     fn exclusive(&mut self) -> Option<&mut Memory> {

@@ -3,21 +3,20 @@
 //! round by round over its warps until every thread has exited.
 
 use super::barrier::{release_block_barrier, step_past_barrier, STALL_ROUNDS};
-use super::budget::Meter;
 use super::budget::{block_work, Budget};
-use super::cluster::{set_cluster_regs, ClusterShape, Place};
+use super::cluster::{set_cluster_regs, ClusterShape};
 use super::counters::{LineCounters, Stats};
 use super::global::Global;
 use super::group::{Resident, Schedule, SLICE};
-use super::probe::{chains, fold, lines, sole_writers, Memo, Probe, Site, NO_CHAIN};
-use super::warp::{empty_warp, init_warp, live_threads, start_warp, Warp, ENVREG};
+use super::plan::Plan;
+use super::probe::{chains, fold, lines, sole_writers, Probe, NO_CHAIN};
+use super::warp::{live_threads, start_warp, Warp};
 use super::Block;
 use super::Dims;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::{KernelCode, SimModule};
 use crate::sim::engine::mem::Memory;
-use std::collections::HashMap;
 
 /// Checks a launch of `code` against the kernel and the simulated device; the threads per
 /// block.
@@ -159,96 +158,6 @@ fn probes(code: &KernelCode) -> (Vec<Probe>, u32) {
     (probes, n_memos)
 }
 
-/// What every block of a launch shares: the kernel and its probes, the launch's shape and
-/// how its blocks are grouped. Each worker of a parallel launch makes its own [`Block`]
-/// and warps from it.
-pub(super) struct Plan<'a> {
-    pub(super) module: &'a SimModule,
-    pub(super) code: &'a KernelCode,
-    pub(super) probes: &'a [Probe],
-    pub(super) n_memos: u32,
-    pub(super) params: &'a [u8],
-    pub(super) dims: Dims,
-    pub(super) threads: u32,
-    pub(super) schedule: Schedule,
-    /// Blocks run in groups (clusters, a cooperative grid) rather than each alone.
-    pub(super) grouped: bool,
-    /// The grid-sync workspace, if the kernel has one.
-    pub(super) workspace: Option<u64>,
-}
-
-impl<'a> Plan<'a> {
-    fn shared_bytes(&self) -> usize {
-        self.code.shared_static + self.dims.shared_dynamic as usize
-    }
-
-    /// Blocks in each unit of scheduling.
-    fn group(&self) -> u64 {
-        if self.grouped {
-            self.schedule.group_blocks()
-        } else {
-            1
-        }
-    }
-
-    /// Units of scheduling: the grid's blocks, or its groups.
-    pub(super) fn units(&self) -> u64 {
-        self.schedule.blocks() / self.group().max(1)
-    }
-
-    /// A block's state for running the launch's units, with `meter`.
-    pub(super) fn block(&self, meter: Meter) -> Block<'a> {
-        let nwarps = self.threads.div_ceil(32) as usize;
-        let shared_bytes = self.shared_bytes();
-        Block {
-            code: self.code,
-            probes: self.probes,
-            memos: (0..self.n_memos).map(|_| Memo::empty(nwarps)).collect(),
-            sites: self
-                .probes
-                .iter()
-                .map(|p| Site {
-                    probed: !matches!(p, Probe::None),
-                    ..Site::default()
-                })
-                .collect(),
-            updates: HashMap::new(),
-            run: 0,
-            serial: 0,
-            module: self.module,
-            params: self.params,
-            shared: vec![0u8; if self.grouped { 0 } else { shared_bytes }],
-            ctaid: [0; 3],
-            threads: self.threads,
-            bars: [(0, 0, 0); 16],
-            epoch: 0,
-            meter,
-            charged: 0,
-            device_allocations: 0,
-            place: Place::ALONE,
-            peers: if self.grouped {
-                (0..self.group()).map(|_| vec![0u8; shared_bytes]).collect()
-            } else {
-                Vec::new()
-            },
-        }
-    }
-
-    /// The warps of one unit's blocks, allocated once and reused by every unit.
-    pub(super) fn residents(&self) -> Vec<Resident> {
-        (0..self.group())
-            .map(|_| {
-                Resident::new(launch_warps(
-                    self.code,
-                    self.dims,
-                    self.threads,
-                    self.workspace,
-                ))
-            })
-            .collect()
-    }
-}
-
 /// Runs a launch that [`check`] accepted (`threads` per block): every block of the grid,
 /// alone or in the groups `schedule` says, on one thread or several
 /// ([`super::parallel`]), then the counters.
@@ -301,21 +210,6 @@ pub(super) fn run(
     fold(&mut stats, code, &probes, &block.sites, &block.memos);
     let lines = lines(code, &probes, &block.sites, &block.memos);
     Ok((stats, lines))
-}
-
-/// A block's warps prepared for the launch: registers, the special registers every block
-/// shares, and the grid-sync `workspace` if the kernel has one.
-fn launch_warps(code: &KernelCode, dims: Dims, threads: u32, workspace: Option<u64>) -> Vec<Warp> {
-    let nwarps = threads.div_ceil(32) as usize;
-    let mut warps: Vec<Warp> = (0..nwarps).map(|_| empty_warp()).collect();
-    for (wi, w) in warps.iter_mut().enumerate() {
-        init_warp(w, code, dims, wi, nwarps, threads);
-        if let Some(at) = workspace {
-            w.regs[ENVREG] = [at >> 32; 32];
-            w.regs[ENVREG + 1] = [at & 0xffff_ffff; 32];
-        }
-    }
-    warps
 }
 
 impl Block<'_> {

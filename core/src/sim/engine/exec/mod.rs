@@ -10,8 +10,10 @@
 //! [`counters`] and [`probe`] what a launch counts; [`budget`] what it may use and what
 //! work that is not an instruction costs; [`launch`] runs the grid, block after block, and
 //! [`group`] the blocks that run together (a cluster, a cooperative grid), whose cluster
-//! barrier and distributed shared memory are [`cluster`]'s. Adding an instruction touches
-//! its family file and one line of the dispatch (`Block::exec` or `Block::step`).
+//! barrier and distributed shared memory are [`cluster`]'s; [`parallel`] hands those units
+//! to worker threads, which reach global memory through [`global`]'s trait. Adding an
+//! instruction touches its family file and one line of the dispatch (`Block::exec` or
+//! `Block::step`).
 
 mod arith;
 mod barrier;
@@ -28,6 +30,7 @@ mod launch;
 mod matrix;
 mod memory;
 mod parallel;
+mod plan;
 mod probe;
 mod runtime;
 #[cfg(test)]

@@ -21,7 +21,7 @@ use super::budget::{Budget, Meter, Pool};
 use super::counters::Stats;
 use super::global::Global;
 use super::group::Resident;
-use super::launch::Plan;
+use super::plan::Plan;
 use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::{Op, RuntimeFn};
@@ -104,26 +104,32 @@ fn run_on_workers<'a>(
     block.meter = Meter::worker(budget, started, pool.clone());
     let memory: SharedMemory = gmem.share();
     let (mine, theirs) = std::thread::scope(|s| {
+        // A thread the system will not start is a worker fewer, not an error: the units
+        // go to the others.
         let handles: Vec<_> = (1..workers)
-            .map(|_| {
+            .filter_map(|_| {
                 let (pool, memory) = (pool.clone(), &memory);
-                s.spawn(move || {
-                    let mut block = plan.block(Meter::worker(budget, started, pool.clone()));
-                    let mut residents = plan.residents();
-                    let mut stats = Stats::default();
-                    let mut view = memory.view();
-                    let failed = work(
-                        (&mut block, &mut residents),
-                        &mut view,
-                        (plan, &pool),
-                        &mut stats,
-                    );
-                    Done {
-                        block,
-                        stats,
-                        failed,
-                    }
-                })
+                std::thread::Builder::new()
+                    .name("cuda-library-sim".into())
+                    .spawn_scoped(s, move || {
+                        let meter = Meter::worker(budget, started, pool.clone());
+                        let mut block = plan.block(meter);
+                        let mut residents = plan.residents();
+                        let mut stats = Stats::default();
+                        let mut view = memory.view();
+                        let failed = work(
+                            (&mut block, &mut residents),
+                            &mut view,
+                            (plan, &pool),
+                            &mut stats,
+                        );
+                        Done {
+                            block,
+                            stats,
+                            failed,
+                        }
+                    })
+                    .ok()
             })
             .collect();
         let mut mine = Stats::default();

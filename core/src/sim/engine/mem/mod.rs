@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 pub(crate) use bytes::Bytes;
 
 mod bytes;
+pub(crate) mod plain;
 mod shared;
 
 pub(crate) use shared::{fence, gather, scatter, SharedMemory, SharedView};

@@ -10,6 +10,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::plain::lanes;
 use super::Memory;
 
 /// Every allocation of a [`Memory`] as atomic words, for the length of a parallel launch
@@ -186,7 +187,7 @@ pub(crate) fn gather<const N: usize>(
         return false;
     };
     let (mut outside, mut odd) = (false, 0u64);
-    for l in (0..32).filter(|l| m & (1 << l) != 0) {
+    for l in lanes(m) {
         let a = base[l].wrapping_add(offset);
         let off = a.wrapping_sub(start);
         outside |= off > limit as u64;
@@ -214,9 +215,8 @@ pub(crate) fn scatter(
     let Some(limit) = n.checked_sub(size) else {
         return false;
     };
-    let lanes = || (0..32).filter(move |l| m & (1 << l) != 0);
     let (mut outside, mut odd) = (false, 0u64);
-    for l in lanes() {
+    for l in lanes(m) {
         outside |= at[l].wrapping_sub(start) > limit as u64;
         odd |= at[l];
     }
@@ -234,7 +234,7 @@ pub(crate) fn scatter(
         }
     };
     let (mut word, mut pending) = (usize::MAX, (0u64, 0u64));
-    for l in lanes() {
+    for l in lanes(m) {
         let off = (at[l] - start) as usize;
         let shift = (off % 8) * 8;
         let bytes = mask(size) << shift;
