@@ -5,6 +5,7 @@
 
 use crate::sim::engine::mem::plain::{gather, load_le, scatter, store_le};
 use crate::sim::engine::mem::{self, Memory, SharedView};
+use std::sync::atomic::AtomicU64;
 
 /// What an instruction may do to global memory. Addresses are device addresses; every
 /// access is of 1, 2, 4 or 8 bytes, and `None`/`false` means it is outside every
@@ -16,20 +17,35 @@ pub(crate) trait Global {
     fn store(&mut self, addr: u64, len: usize, v: u64) -> Option<()>;
     /// An atomic read-modify-write: stores `f(old)` and returns `old`.
     fn update(&mut self, addr: u64, len: usize, f: impl FnMut(u64) -> u64) -> Option<u64>;
+    /// The bytes of one allocation as a warp's accesses reach them.
+    type Region<'r>
+    where
+        Self: 'r;
+    /// The allocation holding `[first, end)` (the first active lane's access), which the
+    /// warp's other lanes are checked against.
+    fn region(&mut self, first: u64, end: u64) -> Option<Self::Region<'_>>;
     /// Loads `N` bytes at `base[l] + offset` into `out[l]` for the lanes of `m`, if every
-    /// access is aligned and inside the allocation holding `first`; `false` otherwise
-    /// (`out` is then partly written).
-    fn gather<const N: usize>(
-        &mut self,
+    /// access is aligned and inside `region`; `false` otherwise (`out` is then partly
+    /// written).
+    fn gather<'r, const N: usize>(
+        region: &Self::Region<'r>,
         out: &mut [u64; 32],
         base_offset: (&[u64; 32], u64),
-        first: u64,
         m: u32,
-    ) -> bool;
+    ) -> bool
+    where
+        Self: 'r;
     /// Stores `size` bytes of `v[l]` at `at[l]` for the lanes of `m` in lane order, if
-    /// every access is aligned and inside the allocation holding `at`'s first lane;
-    /// `false` (nothing written) otherwise.
-    fn scatter(&mut self, at: &[u64; 32], v: &[u64; 32], size: usize, m: u32) -> bool;
+    /// every access is aligned and inside `region`; `false` (nothing written) otherwise.
+    fn scatter<'r>(
+        region: &mut Self::Region<'r>,
+        at: &[u64; 32],
+        v: &[u64; 32],
+        size: usize,
+        m: u32,
+    ) -> bool
+    where
+        Self: 'r;
     /// The memory itself, where the launch has it to itself: what device `printf`,
     /// `malloc` and texture sampling need (a parallel launch never runs kernels that
     /// use them).
@@ -58,33 +74,38 @@ impl Global for Memory {
         Some(old)
     }
 
+    type Region<'r> = (u64, &'r mut [u8]);
+
     #[inline(always)]
-    fn gather<const N: usize>(
-        &mut self,
-        out: &mut [u64; 32],
-        (base, offset): (&[u64; 32], u64),
-        first: u64,
-        m: u32,
-    ) -> bool {
-        let Some(end) = first.checked_add(N as u64) else {
-            return false;
-        };
-        let Some((start, bytes)) = self.region_mut(first, end) else {
-            return false;
-        };
-        gather::<N>(out, bytes, base, offset, start, m)
+    fn region(&mut self, first: u64, end: u64) -> Option<Self::Region<'_>> {
+        self.region_mut(first, end)
     }
 
     #[inline(always)]
-    fn scatter(&mut self, at: &[u64; 32], v: &[u64; 32], size: usize, m: u32) -> bool {
-        let first = at[m.trailing_zeros() as usize];
-        let Some(end) = first.checked_add(size as u64) else {
-            return false;
-        };
-        let Some((start, bytes)) = self.region_mut(first, end) else {
-            return false;
-        };
-        scatter(bytes, start, at, v, size, m)
+    fn gather<'r, const N: usize>(
+        (start, bytes): &Self::Region<'r>,
+        out: &mut [u64; 32],
+        (base, offset): (&[u64; 32], u64),
+        m: u32,
+    ) -> bool
+    where
+        Self: 'r,
+    {
+        gather::<N>(out, bytes, base, offset, *start, m)
+    }
+
+    #[inline(always)]
+    fn scatter<'r>(
+        (start, bytes): &mut Self::Region<'r>,
+        at: &[u64; 32],
+        v: &[u64; 32],
+        size: usize,
+        m: u32,
+    ) -> bool
+    where
+        Self: 'r,
+    {
+        scatter(bytes, *start, at, v, size, m)
     }
 
     fn exclusive(&mut self) -> Option<&mut Memory> {
@@ -111,27 +132,42 @@ impl Global for SharedView<'_, '_> {
         SharedView::update(self, addr, len, f)
     }
 
+    type Region<'r>
+        = (u64, usize, &'r [AtomicU64])
+    where
+        Self: 'r;
+
     #[inline(always)]
-    fn gather<const N: usize>(
-        &mut self,
-        out: &mut [u64; 32],
-        lanes: (&[u64; 32], u64),
-        first: u64,
-        m: u32,
-    ) -> bool {
-        match self.region(first, N) {
-            Some(region) => mem::gather::<N>(out, region, lanes, m),
-            None => false,
-        }
+    fn region(&mut self, first: u64, end: u64) -> Option<Self::Region<'_>> {
+        let len = usize::try_from(end.checked_sub(first)?).ok()?;
+        SharedView::region(self, first, len)
     }
 
     #[inline(always)]
-    fn scatter(&mut self, at: &[u64; 32], v: &[u64; 32], size: usize, m: u32) -> bool {
-        let first = at[m.trailing_zeros() as usize & 31];
-        match self.region(first, size) {
-            Some(region) => mem::scatter(region, at, v, size, m),
-            None => false,
-        }
+    fn gather<'r, const N: usize>(
+        region: &Self::Region<'r>,
+        out: &mut [u64; 32],
+        lanes: (&[u64; 32], u64),
+        m: u32,
+    ) -> bool
+    where
+        Self: 'r,
+    {
+        mem::gather::<N>(out, *region, lanes, m)
+    }
+
+    #[inline(always)]
+    fn scatter<'r>(
+        region: &mut Self::Region<'r>,
+        at: &[u64; 32],
+        v: &[u64; 32],
+        size: usize,
+        m: u32,
+    ) -> bool
+    where
+        Self: 'r,
+    {
+        mem::scatter(*region, at, v, size, m)
     }
 
     fn exclusive(&mut self) -> Option<&mut Memory> {

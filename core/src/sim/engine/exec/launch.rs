@@ -188,6 +188,8 @@ pub(super) fn run(
         None
     };
     let plan = Plan {
+        block_work: block_work(threads, shared_bytes, code.local_bytes),
+        first_line: code.code.first().map_or(0, |i| i.line),
         module,
         code,
         probes: &probes,
@@ -223,7 +225,7 @@ impl Block<'_> {
         stats: &mut Stats,
     ) -> Result<()> {
         match residents {
-            [one] if !plan.grouped => self.run_block(gmem, &mut one.warps, plan.dims, i, stats),
+            [one] if !plan.grouped => self.run_block(gmem, &mut one.warps, plan, i, stats),
             all => self.run_group_at(gmem, all, &plan.schedule, i, stats),
         }
     }
@@ -233,18 +235,24 @@ impl Block<'_> {
         &mut self,
         gmem: &mut G,
         warps: &mut [Warp],
-        dims: Dims,
+        plan: &Plan,
         i: u64,
         stats: &mut Stats,
     ) -> Result<()> {
-        let per_block = block_work(self.threads, self.shared.len(), self.code.local_bytes);
-        let first_line = self.code.code.first().map_or(0, |i| i.line);
-        let [gx, gy] = [dims.grid[0] as u64, dims.grid[1] as u64];
-        let ctaid = [i % gx, (i / gx) % gy, i / (gx * gy)].map(|c| c as u32);
+        let dims = plan.dims;
+        let [gx, gy] = [dims.grid[0], dims.grid[1]];
+        // Most grids number their blocks in 32 bits, where division is cheaper.
+        let ctaid = match u32::try_from(i) {
+            Ok(i) => [i % gx, (i / gx) % gy, i / gx / gy],
+            Err(_) => {
+                let [gx, gy] = [gx as u64, gy as u64];
+                [i % gx, (i / gx) % gy, i / gx / gy].map(|c| c as u32)
+            }
+        };
         self.serial = i + 1;
         // The block's set-up is charged before it is done.
-        stats.work = stats.work.saturating_add(per_block);
-        self.meter.check(stats, &self.code.name, first_line)?;
+        stats.work = stats.work.saturating_add(plan.block_work);
+        self.meter.check(stats, &self.code.name, plan.first_line)?;
         self.start(ctaid);
         for w in warps.iter_mut() {
             start_warp(w, ctaid);

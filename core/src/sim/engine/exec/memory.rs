@@ -53,6 +53,50 @@ fn outside(len: usize, addr: u64, what: &str) -> String {
     format!("{len}-byte access at {addr:#x} is outside {what} (CUDA_ERROR_ILLEGAL_ADDRESS)")
 }
 
+/// Runs `gather_into` (which loads one element per lane of `m` from the lanes' base
+/// addresses) into register `r` of `w`, sign-extending `ty`'s signed values; `false` when
+/// it fails, with the register unchanged where it is also the address.
+#[inline(always)]
+fn gather_rows(
+    w: &mut Warp,
+    (ty, r, base): (Ty, u32, Src),
+    m: u32,
+    mut gather_into: impl FnMut(&mut [u64; 32], &[u64; 32]) -> bool,
+) -> bool {
+    let d = r as usize;
+    let ok = match base {
+        // A failed attempt leaves lanes written, so the destination must not be the
+        // address the lane-by-lane path reads again.
+        Src::Reg(b) if b as usize == d => {
+            let mut out = w.regs[d];
+            let ok = gather_into(&mut out, &w.regs[d]);
+            if ok {
+                w.regs[d] = out;
+            }
+            ok
+        }
+        base => {
+            let mut tmp = MaybeUninit::uninit();
+            let Some((out, lo, hi)) = split_dst(&mut w.regs, d) else {
+                return false;
+            };
+            let Some(base) = split_src((lo, hi, d), base, &mut tmp) else {
+                return false;
+            };
+            gather_into(out, base)
+        }
+    };
+    if ok {
+        if let Ty::S(n) = ty {
+            let bits = n as u32 * 8;
+            for l in lanes(m) {
+                w.regs[d][l] = sext(w.regs[d][l], bits) as u64 & width_mask(32.max(bits));
+            }
+        }
+    }
+    ok
+}
+
 impl Block<'_> {
     /// The bytes `[addr, addr+len)` of shared or local memory (`space`, resolved) as lane
     /// `l` sees them.
@@ -202,64 +246,39 @@ impl Block<'_> {
         m: u32,
     ) -> bool {
         let size = ty.size();
-        if m == 0 || !matches!(addr.space, MemSpace::Global | MemSpace::Shared) {
+        if m == 0 {
             return false;
         }
         let first = w
             .get(addr.base, m.trailing_zeros() as usize)
             .wrapping_add(addr.offset as u64);
         let offset = addr.offset as u64;
-        let shared = &self.shared;
-        let global = addr.space == MemSpace::Global;
-        let mut gather_into = |out: &mut [u64; 32], base: &[u64; 32]| {
-            if global {
-                match size {
-                    4 => gmem.gather::<4>(out, (base, offset), first, m),
-                    8 => gmem.gather::<8>(out, (base, offset), first, m),
-                    2 => gmem.gather::<2>(out, (base, offset), first, m),
-                    _ => gmem.gather::<1>(out, (base, offset), first, m),
-                }
-            } else {
-                match size {
-                    4 => gather::<4>(out, shared, base, offset, 0, m),
-                    8 => gather::<8>(out, shared, base, offset, 0, m),
-                    2 => gather::<2>(out, shared, base, offset, 0, m),
-                    _ => gather::<1>(out, shared, base, offset, 0, m),
-                }
-            }
-        };
-        let d = r as usize;
-        let ok = match addr.base {
-            // A failed attempt leaves lanes written, so the destination must not be the
-            // address the lane-by-lane path reads again.
-            Src::Reg(b) if b as usize == d => {
-                let mut out = w.regs[d];
-                let ok = gather_into(&mut out, &w.regs[d]);
-                if ok {
-                    w.regs[d] = out;
-                }
-                ok
-            }
-            base => {
-                let mut tmp = MaybeUninit::uninit();
-                let Some((out, lo, hi)) = split_dst(&mut w.regs, d) else {
+        match addr.space {
+            MemSpace::Global => {
+                let Some(region) = first
+                    .checked_add(size as u64)
+                    .and_then(|end| gmem.region(first, end))
+                else {
                     return false;
                 };
-                let Some(base) = split_src((lo, hi, d), base, &mut tmp) else {
-                    return false;
-                };
-                gather_into(out, base)
+                gather_rows(w, (ty, r, addr.base), m, |out, base| match size {
+                    4 => G::gather::<4>(&region, out, (base, offset), m),
+                    8 => G::gather::<8>(&region, out, (base, offset), m),
+                    2 => G::gather::<2>(&region, out, (base, offset), m),
+                    _ => G::gather::<1>(&region, out, (base, offset), m),
+                })
             }
-        };
-        if ok {
-            if let Ty::S(n) = ty {
-                let bits = n as u32 * 8;
-                for l in lanes(m) {
-                    w.regs[d][l] = sext(w.regs[d][l], bits) as u64 & width_mask(32.max(bits));
-                }
+            MemSpace::Shared => {
+                let bytes = &self.shared;
+                gather_rows(w, (ty, r, addr.base), m, |out, base| match size {
+                    4 => gather::<4>(out, bytes, base, offset, 0, m),
+                    8 => gather::<8>(out, bytes, base, offset, 0, m),
+                    2 => gather::<2>(out, bytes, base, offset, 0, m),
+                    _ => gather::<1>(out, bytes, base, offset, 0, m),
+                })
             }
+            _ => false,
         }
-        ok
     }
 
     /// `st` of one element in every lane of `m` to global or shared memory, when every
@@ -275,16 +294,27 @@ impl Block<'_> {
         m: u32,
     ) -> bool {
         let size = ty.size();
-        if m == 0 || !matches!(addr.space, MemSpace::Global | MemSpace::Shared) {
+        if m == 0 {
             return false;
         }
         let at = w.addresses(addr);
+        let first = at[m.trailing_zeros() as usize];
         let mut tv = MaybeUninit::uninit();
-        let v = w.src_row(src, &mut tv);
-        if addr.space == MemSpace::Global {
-            gmem.scatter(&at, v, size, m)
-        } else {
-            scatter(&mut self.shared, 0, &at, v, size, m)
+        match addr.space {
+            MemSpace::Global => {
+                let Some(mut region) = first
+                    .checked_add(size as u64)
+                    .and_then(|end| gmem.region(first, end))
+                else {
+                    return false;
+                };
+                G::scatter(&mut region, &at, w.src_row(src, &mut tv), size, m)
+            }
+            MemSpace::Shared => {
+                let v = w.src_row(src, &mut tv);
+                scatter(&mut self.shared, 0, &at, v, size, m)
+            }
+            _ => false,
         }
     }
 

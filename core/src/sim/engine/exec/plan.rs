@@ -27,6 +27,10 @@ pub(super) struct Plan<'a> {
     pub(super) grouped: bool,
     /// The grid-sync workspace, if the kernel has one.
     pub(super) workspace: Option<u64>,
+    /// The work of starting one block ([`block_work`](super::block_work)).
+    pub(super) block_work: u64,
+    /// The kernel's first PTX line, where a block's set-up is charged.
+    pub(super) first_line: u32,
 }
 
 impl<'a> Plan<'a> {
