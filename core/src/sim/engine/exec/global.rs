@@ -1,6 +1,6 @@
 //! Global memory as a launch's instructions reach it: [`Global`], which the whole engine is
 //! generic over, with one implementation for a launch that has the memory to itself
-//! ([`Memory`]: plain bytes, today's single-threaded code) and one for the workers of a
+//! ([`Memory`]: plain bytes, the code a launch on one thread runs) and one for the workers of a
 //! parallel launch ([`SharedView`]: atomic words).
 
 use crate::sim::engine::mem::plain::{gather, load_le, scatter, store_le};
