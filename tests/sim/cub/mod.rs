@@ -122,14 +122,19 @@ fn check(cases: &[&Case]) {
     for ((build, program), group) in groups {
         let t = Instant::now();
         let mut mem = Memory::new();
-        let module = sim::load_ptx(&read_ptx(build, program), &mut mem)
-            .unwrap_or_else(|e| panic!("{build}/{program}: the PTX does not load: {e}"));
+        let module = sim::load_ptx(&read_ptx(build, program), &mut mem);
         let load_s = t.elapsed().as_secs_f64();
         for c in group {
             let t = Instant::now();
             let stem = cub_dir().join("traces").join(build).join(&c.trace);
             let trace = trace::Trace::read(&stem).unwrap_or_else(|e| panic!("{e}"));
-            let out = replay::replay(&trace, &module, &mut mem);
+            let out = match &module {
+                Ok(module) => replay::replay(&trace, module, &mut mem),
+                Err(e) => replay::Outcome {
+                    refused: Some(("(the module)".into(), format!("the PTX does not load: {e}"))),
+                    ..Default::default()
+                },
+            };
             let row = rows
                 .entry((build.to_string(), algorithm(program)))
                 .or_default();
@@ -209,7 +214,10 @@ fn print_table(rows: &BTreeMap<(String, &'static str), Row>) {
         for k in &r.kernels {
             eprintln!("    {k}");
         }
-        eprintln!("    ({} parameter words moved to simulator allocations)", r.pointers_moved);
+        eprintln!(
+            "    ({} parameter words moved to simulator allocations)",
+            r.pointers_moved
+        );
     }
 }
 
@@ -218,7 +226,9 @@ fn print_table(rows: &BTreeMap<(String, &'static str), Row>) {
 #[test]
 fn cub_matches_the_gpu() {
     if crate::common::differential::set_from_env().as_deref() != Some("cub") {
-        crate::common::skip("set CUDA_LIBRARY_DIFF_SET=cub to compare CUB's algorithms with the GPU");
+        crate::common::skip(
+            "set CUDA_LIBRARY_DIFF_SET=cub to compare CUB's algorithms with the GPU",
+        );
         return;
     }
     let cases = read_cases();

@@ -43,7 +43,10 @@ impl Allocations {
     /// The simulator's address for GPU address `addr`: inside an allocation, or one past
     /// its end (an end pointer), preferring the allocation that holds it.
     fn translate(&self, addr: u64) -> Option<u64> {
-        let inside = self.0.iter().find(|a| addr >= a.gpu && addr - a.gpu < a.size);
+        let inside = self
+            .0
+            .iter()
+            .find(|a| addr >= a.gpu && addr - a.gpu < a.size);
         let end = || self.0.iter().find(|a| addr == a.gpu + a.size);
         inside.or_else(end).map(|a| a.sim + (addr - a.gpu))
     }

@@ -14,7 +14,13 @@ pub enum Event {
     Free { addr: u64 },
     /// `cudaMemcpy*`: `dir` is `h2d`, `d2h`, `d2d` or `h2h`; the bytes (copied in, or the
     /// GPU's answer copied out) are at `at` in the data file.
-    Copy { dir: String, dst: u64, src: u64, len: u64, at: u64 },
+    Copy {
+        dir: String,
+        dst: u64,
+        src: u64,
+        len: u64,
+        at: u64,
+    },
     /// `cudaMemset*`.
     Memset { addr: u64, value: u8, len: u64 },
     /// A kernel launch.
@@ -230,7 +236,9 @@ fn num(s: Option<&&str>) -> Result<u64, String> {
 
 fn at(s: Option<&&str>) -> Result<u64, String> {
     let s = s.ok_or("missing @offset")?;
-    let n = s.strip_prefix('@').ok_or_else(|| format!("bad offset {s}"))?;
+    let n = s
+        .strip_prefix('@')
+        .ok_or_else(|| format!("bad offset {s}"))?;
     n.parse().map_err(|_| format!("bad offset {s}"))
 }
 
@@ -245,8 +253,14 @@ fn a_trace_reads_back_its_events() {
     let Event::Launch(l) = &events[2] else {
         panic!("not a launch: {:?}", events[2]);
     };
-    assert_eq!((l.grid, l.block, l.smem, l.pdl), ([2, 1, 1], [32, 1, 1], 8, true));
-    assert_eq!((l.layout.clone(), l.at, l.total), (vec![(0, 8), (8, 4)], 16, 12));
+    assert_eq!(
+        (l.grid, l.block, l.smem, l.pdl),
+        ([2, 1, 1], [32, 1, 1], 8, true)
+    );
+    assert_eq!(
+        (l.layout.clone(), l.at, l.total),
+        (vec![(0, 8), (8, 4)], 16, 12)
+    );
     assert_eq!(
         events[3],
         Event::Memset {
@@ -255,6 +269,10 @@ fn a_trace_reads_back_its_events() {
             len: 4
         }
     );
-    assert!(parse("malloc 0x0 16 rc 2\n").unwrap_err().contains("failed"));
-    assert!(parse("launch k grid 1 1 1\n").unwrap_err().contains("layout"));
+    assert!(parse("malloc 0x0 16 rc 2\n")
+        .unwrap_err()
+        .contains("failed"));
+    assert!(parse("launch k grid 1 1 1\n")
+        .unwrap_err()
+        .contains("layout"));
 }

@@ -8,10 +8,13 @@
 set -u
 START=$(date +%s)
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-R="${OUT:-/tmp/cub-out}/cub"
+# Results are gathered in $R and handed back as one file, $OUT/cub/cub.tar.xz (the device
+# tool brings back at most 8 files for everyone's work together, 16 MiB each).
+FINAL="${OUT:-/tmp/cub-out}/cub"
+R=/tmp/cub-results
 B=/tmp/cub-build
-rm -rf "$B"
-mkdir -p "$R" "$B"
+rm -rf "$B" "$R"
+mkdir -p "$R" "$B" "$FINAL"
 elapsed() { echo $(($(date +%s) - START)); }
 left() { local l=$((${1:-108} - $(elapsed))); [ "$l" -gt 1 ] && echo "$l" || echo 1; }
 
@@ -26,7 +29,8 @@ echo "nvcc: $NVCC"
 gcc --version | head -1
 CUDA="$(dirname "$(dirname "$(readlink -f "$NVCC")")")"
 echo "CUDA root: $CUDA"
-VERSION_H="$(find -L "$CUDA" -path '*cuda/std/__cccl/version.h' 2>/dev/null | head -1)"
+export PATH="$CUDA/bin:$PATH"
+VERSION_H="$(find -L "$CUDA/include" "$CUDA/targets" -path '*cuda/std/__cccl/version.h' 2>/dev/null | head -1)"
 echo "CCCL version header: $VERSION_H"
 [ -n "$VERSION_H" ] && grep -E 'define CCCL_(VERSION|MAJOR|MINOR|PATCH)' "$VERSION_H"
 CCCL_INC="${VERSION_H%/cuda/std/__cccl/version.h}"
@@ -70,13 +74,13 @@ declare -A SRC=(
 )
 # program -> cases ("args" separated by ;)
 declare -A CASES=(
-  [radix_keys_u32]="1000 11;4097 12;12345 13;50001 14"
-  [radix_keys_f32]="1000 21;4097 22;12345 23;50001 24"
-  [radix_pairs_u32]="1000 31;12345 33;50001 34"
-  [radix_pairs_f32]="1000 41;12345 43;50001 44"
-  [scan]="1000 51 inclusive u32;50001 52 inclusive u32;1000 53 exclusive u32;50001 54 exclusive u32;1000 55 inclusive f32;50001 56 inclusive f32"
-  [select]="1000 61 if;50001 62 if;1000 63 flagged;50001 64 flagged"
-  [histogram]="1000 71 u8;50001 72 u8;1000 73 f32;50001 74 f32"
+  [radix_keys_u32]="1000 11;4097 12;12345 13;30001 14"
+  [radix_keys_f32]="1000 21;4097 22;12345 23;30001 24"
+  [radix_pairs_u32]="1000 31;12345 33;30001 34"
+  [radix_pairs_f32]="1000 41;12345 43;30001 44"
+  [scan]="1000 51 inclusive u32;30001 52 inclusive u32;1000 53 exclusive u32;30001 54 exclusive u32;1000 55 inclusive f32;30001 56 inclusive f32"
+  [select]="1000 61 if;30001 62 if;1000 63 flagged;30001 64 flagged"
+  [histogram]="1000 71 u8;30001 72 u8;1000 73 f32;30001 74 f32"
 )
 ORDER=(radix_pairs_u32 radix_pairs_f32 radix_keys_u32 radix_keys_f32 scan select histogram)
 
@@ -91,7 +95,7 @@ build_and_run() {
              -o "$keep/$prog" "$src")
   echo "${cmd[*]}" >"$out/nvcc-command.txt"
   local t0=$(date +%s)
-  (cd "$HERE" && timeout "$(left 100)" "${cmd[@]}") >"$out/build.log" 2>&1
+  (cd "$HERE" && timeout "$(left 96)" "${cmd[@]}") >"$out/build.log" 2>&1
   local rc=$?
   echo "$variant/$prog: nvcc exit $rc after $(($(date +%s) - t0)) s (at $(elapsed) s)"
   [ $rc -eq 0 ] || { tail -20 "$out/build.log"; return; }
@@ -110,18 +114,20 @@ build_and_run() {
   for c in "${cases[@]}"; do
     local args=($c) name="${prog}_${c// /_}"
     local snap=0
-    [ "${args[0]}" -le 12345 ] && snap=1
+    # Snapshots after every launch (to find the first kernel that differs) for the small
+    # cases and one multi-tile radix sort.
+    [ "${args[0]}" -le 4097 ] && snap=1
+    [ "$name" = radix_keys_u32_12345_13 ] && snap=1
     for run in a b; do
-      [ "$(left 110)" -gt 2 ] || { echo "$variant/$name.$run: no time left"; continue; }
-      local s=$snap
-      [ $run = b ] && s=0
-      CUBTRACE="$out/traces/$name.$run" CUBTRACE_SNAP=$s LD_PRELOAD="$B/cubtrace.so" \
-        timeout "$(left 112)" "$keep/$prog" "${args[@]}" >"$out/traces/$name.$run.log" 2>&1
+      [ "$(left 104)" -gt 2 ] || { echo "$variant/$name.$run: no time left"; continue; }
+      CUBTRACE="$out/traces/$name.$run" CUBTRACE_SNAP=$snap LD_PRELOAD="$B/cubtrace.so" \
+        timeout "$(left 106)" "$keep/$prog" "${args[@]}" >"$out/traces/$name.$run.log" 2>&1
       local rc=$?
       echo "$variant/$name.$run: exit $rc, $(grep -c '^launch' "$out/traces/$name.$run.txt" 2>/dev/null) launches ($(tail -1 "$out/traces/$name.$run.log"))"
     done
     # Run b is kept only as its difference from run a (the same bytes when the GPU is
-    # deterministic; launch parameters may differ only if device addresses do).
+    # deterministic; launch parameters may differ only if device addresses do, snapshots
+    # of temporary storage where tile states race).
     if [ -f "$out/traces/$name.b.bin" ]; then
       cmp -l "$out/traces/$name.a.bin" "$out/traces/$name.b.bin" 2>&1 | head -200 >"$out/traces/$name.b.cmp"
       rm -f "$out/traces/$name.b.bin"
@@ -135,10 +141,26 @@ for prog in "${ORDER[@]}"; do
   build_and_run "$SECOND" "$prog" "${PDL_OFF[@]}" &
 done
 
-# Wait for all, but stop at 112 s whatever is still running.
-while [ -n "$(jobs -rp)" ] && [ "$(elapsed)" -lt 112 ]; do sleep 1; done
+# Wait for all, but stop at 107 s whatever is still running.
+while [ -n "$(jobs -rp)" ] && [ "$(elapsed)" -lt 107 ]; do sleep 1; done
 for p in $(jobs -rp); do echo "still running at $(elapsed) s: killing $p"; kill -- "$p" 2>/dev/null; done
-echo "== done at $(elapsed) s"
+echo "== packing at $(elapsed) s"
 du -sh "$R"
-find "$R" -name '*.bin' -size +1M | head
+pack() {
+  rm -f "$FINAL"/cub.tar.*
+  tar -C "$R" -cf - . | xz -T0 -6 >"$FINAL/cub.tar.xz" 2>/dev/null ||
+    { rm -f "$FINAL/cub.tar.xz"; tar -C "$R" -czf "$FINAL/cub.tar.gz" .; }
+  ls -la "$FINAL"
+}
+pack
+# Over 15 MB: leave out the second build's largest traces, then every big data file.
+if [ "$(cat "$FINAL"/cub.tar.* | wc -c)" -gt 15000000 ]; then
+  find "$R/$SECOND" -name '*_30001_*.a.bin' -delete
+  pack
+fi
+if [ "$(cat "$FINAL"/cub.tar.* | wc -c)" -gt 15000000 ]; then
+  find "$R" -name '*.a.bin' -size +1M -delete
+  pack
+fi
+echo "== done at $(elapsed) s"
 sleep 1
