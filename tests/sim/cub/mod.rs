@@ -114,6 +114,7 @@ struct Row {
     known: usize,
     refused: usize,
     pointers_moved: usize,
+    snapshots: usize,
 }
 
 /// Replays `cases` and checks them; prints the table.
@@ -155,6 +156,7 @@ fn check(cases: &[&Case]) {
                 None => row.differ += out.differences.len(),
             }
             row.pointers_moved += out.pointers_moved;
+            row.snapshots += out.snapshots;
             let id = format!("{build}/{}", c.trace);
             match (&out.refused, &c.refuses) {
                 (Some((k, e)), Some(want)) if e.contains(want.as_str()) => {
@@ -232,8 +234,8 @@ fn print_table(rows: &BTreeMap<(String, &'static str), Row>) {
             eprintln!("    {k}");
         }
         eprintln!(
-            "    ({} parameter words moved to simulator allocations)",
-            r.pointers_moved
+            "    ({} parameter words moved to simulator allocations, {} snapshots compared)",
+            r.pointers_moved, r.snapshots
         );
     }
 }

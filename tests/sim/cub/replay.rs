@@ -26,6 +26,8 @@ pub struct Outcome {
     pub refused: Option<(String, String)>,
     /// Launch-parameter words moved from a GPU allocation to the simulator's.
     pub pointers_moved: usize,
+    /// Snapshots compared (an allocation after a launch), up to the first divergence.
+    pub snapshots: usize,
 }
 
 /// A GPU allocation and where the simulator holds it.
@@ -148,6 +150,7 @@ fn run(
                 let from = place(allocs, *addr)?;
                 let mut got = vec![0u8; *len as usize];
                 mem.read(from, &mut got).map_err(|e| e.to_string())?;
+                out.snapshots += 1;
                 if let Some(d) = first_difference(&got, trace.bytes(*at, *len)) {
                     out.first_divergence = Some(format!(
                         "after launch {} ({last_launch}), allocation {addr:#x} of {len} bytes: {d}",
