@@ -37,7 +37,8 @@ KNOWN = {
         "on which tiles had finished: on the GPU the tiles run at once and mostly find partial\n"
         "sums; the simulator runs blocks in order, so each tile finds its predecessor's\n"
         "inclusive prefix. Integer scans do not care; a multi-tile float sum differs by an ulp\n"
-        "from the first tile whose prefix was added in another order.",
+        "from the first tile whose prefix was added in another order. tests/sim/cub/lookback.rs\n"
+        "rebuilds the GPU's bits of every tile on the simulator from that order.",
     ),
 }
 

@@ -12,8 +12,11 @@
 //! `cases.txt` lists the cases: the build, the program, the trace, whether the quick run
 //! (the default suite) takes it, and what is expected when the simulator cannot run it
 //! (`refuses INSTRUCTION`: a finding, reported, not worked around). The whole set runs
-//! with `CUDA_LIBRARY_DIFF_SET=cub` (release build recommended).
+//! with `CUDA_LIBRARY_DIFF_SET=cub` (about 2 s in a release build, 20 s in a debug one),
+//! with [`lookback`], which rebuilds the one known difference (a multi-tile f32 scan) from
+//! the order in which CUB's look-back adds tile sums.
 
+mod lookback;
 mod replay;
 mod trace;
 

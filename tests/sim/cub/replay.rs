@@ -28,6 +28,11 @@ pub struct Outcome {
     pub pointers_moved: usize,
     /// Snapshots compared (an allocation after a launch), up to the first divergence.
     pub snapshots: usize,
+    /// The simulator's bytes of each copy back to the host, in order.
+    pub copies: Vec<Vec<u8>>,
+    /// The simulator's bytes of each allocation the trace freed (CUB's temporary storage
+    /// among them), with its GPU address, in order.
+    pub freed: Vec<(u64, Vec<u8>)>,
 }
 
 /// A GPU allocation and where the simulator holds it.
@@ -96,6 +101,9 @@ fn run(
             Event::Free { addr } => {
                 if let Some(i) = allocs.0.iter().position(|a| a.gpu == *addr) {
                     let a = allocs.0.remove(i);
+                    let mut bytes = vec![0u8; a.size as usize];
+                    mem.read(a.sim, &mut bytes).map_err(|e| e.to_string())?;
+                    out.freed.push((a.gpu, bytes));
                     mem.free(a.sim).map_err(|e| e.to_string())?;
                 }
             }
@@ -123,6 +131,7 @@ fn run(
                             out.compared
                         )),
                     }
+                    out.copies.push(got);
                 }
                 "d2d" => {
                     let (from, to) = (place(allocs, *src)?, place(allocs, *dst)?);
