@@ -101,6 +101,8 @@ fn algorithm(program: &str) -> &'static str {
         Some("scan") => "DeviceScan",
         Some("select") => "DeviceSelect",
         Some("histogram") => "DeviceHistogram",
+        Some("reduce") => "DeviceReduce",
+        Some("merge") => "DeviceMergeSort",
         _ => "other",
     }
 }
