@@ -1,5 +1,5 @@
-//! CUB's device-wide algorithms (radix sort, scan, select, histogram) as nvcc builds them,
-//! run on the simulator and compared bit for bit with an H100/H200's answers.
+//! CUB's device-wide algorithms (radix sort, scan, select, histogram; reduce and merge sort)
+//! as nvcc builds them, run on the simulator and compared bit for bit with an H200's answers.
 //!
 //! A device-wide algorithm is several kernels launched by CUB's host code, with grids from
 //! its tuning policies and temporary storage holding tile state (decoupled look-back).
@@ -28,8 +28,11 @@ use cuda_library::sim::{self, Memory};
 
 use crate::common::realworld::corpus_dir;
 
-/// Cases the full run must compare at least (copies back to the host).
-const COMPARED_FLOOR: usize = 1;
+/// Copies back to the host the full run compares today; fewer fails (a case that stopped
+/// running, a trace that lost its copies).
+const COMPARED_FLOOR: usize = 71;
+/// The same for the quick run.
+const QUICK_COMPARED_FLOOR: usize = 16;
 
 /// One line of `cases.txt`.
 struct Case {
@@ -122,8 +125,8 @@ struct Row {
     snapshots: usize,
 }
 
-/// Replays `cases` and checks them; prints the table.
-fn check(cases: &[&Case]) {
+/// Replays `cases` and checks them, at least `floor` copies compared; prints the table.
+fn check(cases: &[&Case], floor: usize) {
     let mut rows: BTreeMap<(String, &'static str), Row> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut notes = Vec::new();
@@ -210,8 +213,8 @@ fn check(cases: &[&Case]) {
         failures.join("\n")
     );
     assert!(
-        compared >= COMPARED_FLOOR,
-        "only {compared} copies compared (at least {COMPARED_FLOOR} expected)"
+        compared >= floor,
+        "only {compared} copies compared (at least {floor} expected)"
     );
 }
 
@@ -256,7 +259,7 @@ fn cub_matches_the_gpu() {
         return;
     }
     let cases = read_cases();
-    check(&cases.iter().collect::<Vec<_>>());
+    check(&cases.iter().collect::<Vec<_>>(), COMPARED_FLOOR);
 }
 
 /// The cases `cases.txt` marks `quick`: small inputs of each algorithm, in the default run.
@@ -264,5 +267,5 @@ fn cub_matches_the_gpu() {
 fn cub_quick_cases_match_the_gpu() {
     let cases = read_cases();
     let quick: Vec<&Case> = cases.iter().filter(|c| c.quick).collect();
-    check(&quick);
+    check(&quick, QUICK_COMPARED_FLOOR);
 }
