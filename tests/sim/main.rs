@@ -13,6 +13,7 @@ mod common;
 mod barriers;
 mod cluster;
 mod counters;
+mod cub;
 mod exact_ops;
 mod faults;
 mod hostile_images;
