@@ -48,6 +48,11 @@ impl Lowerer<'_> {
             Opcode::Trap => Op::Trap,
             Opcode::Membar | Opcode::Fence => Op::Fence,
             Opcode::Nanosleep => Op::Nop,
+            // Programmatic dependent launch: `.wait` waits for the grids this one depends on
+            // and sees their memory; `.launch_dependents` lets the next grid start early. The
+            // simulator runs a launch only after the one before it has ended (its workers
+            // joined), so the wait is already over and nothing starts early.
+            Opcode::Griddepcontrol if x.has("wait") || x.has("launch_dependents") => Op::Nop,
             _ => return Err(x.refused()),
         })
     }
@@ -293,6 +298,8 @@ mod tests {
             ("membar.gl;", Op::Fence),
             ("fence.acq_rel.gpu;", Op::Fence),
             ("nanosleep.u32 100;", Op::Nop),
+            ("griddepcontrol.wait;", Op::Nop),
+            ("griddepcontrol.launch_dependents;", Op::Nop),
             ("bar.warp.sync -1;", Op::Nop),
         ] {
             assert_eq!(op(text), want, "{text}");

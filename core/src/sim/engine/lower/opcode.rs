@@ -111,6 +111,7 @@ macro_rules! for_each_op {
             Membar = "membar", Control, "`membar`: memory barrier.";
             Fence = "fence", Control, "`fence`: memory fence.";
             Nanosleep = "nanosleep", Control, "`nanosleep`: a hint to wait.";
+            Griddepcontrol = "griddepcontrol", Control, "`griddepcontrol`: programmatic dependent launch (wait for the grids before, let the next start).";
             // Warp-wide operations.
             Shfl = "shfl", Warp, "`shfl`: exchange registers between lanes.";
             Vote = "vote", Warp, "`vote`: a predicate voted across the warp.";
