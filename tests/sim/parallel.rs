@@ -251,3 +251,37 @@ fn float_atomics_give_the_same_bits_every_run_on_one_worker() {
         "{many} vs {exact}"
     );
 }
+
+/// Every block reads 4 bytes of constant memory at an odd offset.
+const MISALIGNED_CONST: &str = r#"
+.const .align 4 .b8 table[16];
+.visible .entry k(.param .u64 out)
+{
+    .reg .b32 %r<2>; .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [out];
+    ld.const.u32 %r1, [table+2];
+    st.global.u32 [%rd1], %r1;
+    ret;
+}"#;
+
+#[test]
+fn a_misaligned_constant_read_faults_on_one_worker_as_on_many() {
+    for threads in [1, 8] {
+        let (m, mut mem) = load(MISALIGNED_CONST);
+        let out = mem.alloc(4, 256).unwrap();
+        let p = sim::pack_params(&m, "k", &[&out.to_le_bytes()]).unwrap();
+        let dims = Dims {
+            grid: [16, 1, 1],
+            block: [32, 1, 1],
+            shared_dynamic: 0,
+        };
+        let e = sim::launch(&m, &mut mem, "k", dims, &p, workers(threads)).unwrap_err();
+        match e {
+            Error::KernelFault { block, detail, .. } => {
+                assert_eq!(block, [0, 0, 0], "{threads} workers");
+                assert!(detail.contains("misaligned 4-byte access"), "{detail}");
+            }
+            e => panic!("{threads} workers: {e}"),
+        }
+    }
+}

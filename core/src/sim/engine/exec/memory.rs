@@ -150,6 +150,11 @@ impl Block<'_> {
     ) -> std::result::Result<u64, String> {
         match space {
             MemSpace::Const => {
+                // As every other space (and as a GPU): a parallel launch's memory answers
+                // aligned accesses only, and one thread must fault where many would.
+                if len > 1 && addr % len as u64 != 0 {
+                    return Err(format!("misaligned {len}-byte access at {addr:#x}"));
+                }
                 let (base, size) = self.module.const_bank;
                 let inside = addr
                     .checked_sub(base)
