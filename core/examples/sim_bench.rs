@@ -119,6 +119,19 @@ fn flag_value(flag: &str) -> Option<String> {
 
 fn run() -> cuda_library::Result<()> {
     let sim_only = std::env::args().any(|a| a == "--sim-only");
+    let ptx = match ptx_path() {
+        Some(path) => std::fs::read_to_string(&path).map_err(|source| cuda_library::Error::Io {
+            path: path.into(),
+            source,
+        })?,
+        None => corpus_ptx()?,
+    };
+    if let Some(file) = flag_value("--save-ptx") {
+        std::fs::write(&file, &ptx).map_err(|source| cuda_library::Error::Io {
+            path: file.into(),
+            source,
+        })?;
+    }
     if let Some(list) = flag_value("--threads") {
         let bad =
             |what: &str| cuda_library::Error::InvalidArgument(format!("--threads/--runs: {what}"));
@@ -135,31 +148,9 @@ fn run() -> cuda_library::Result<()> {
                 .ok_or_else(|| bad("--runs N, N from 1"))?,
             None => 3,
         };
-        let ptx = match ptx_path() {
-            Some(path) => {
-                std::fs::read_to_string(&path).map_err(|source| cuda_library::Error::Io {
-                    path: path.into(),
-                    source,
-                })?
-            }
-            None => corpus_ptx()?,
-        };
-        if let Some(file) = flag_value("--save-ptx") {
-            std::fs::write(&file, &ptx).map_err(|source| cuda_library::Error::Io {
-                path: file.into(),
-                source,
-            })?;
-        }
         let only = flag_value("--only");
         return scaling::run(&ptx, (&threads, runs), only.as_deref());
     }
-    let ptx = match ptx_path() {
-        Some(path) => std::fs::read_to_string(&path).map_err(|source| cuda_library::Error::Io {
-            path: path.into(),
-            source,
-        })?,
-        None => corpus_ptx()?,
-    };
     let missing =
         |k: &str| cuda_library::Error::InvalidArgument(format!("no kernel {k} in the PTX"));
     let mut rows = Vec::new();

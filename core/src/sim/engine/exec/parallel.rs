@@ -145,10 +145,10 @@ fn run_on_workers<'a>(
     let (mine, mut failed) = mine;
     stats.absorb(&mine);
     for done in theirs {
-        let done = done.map_err(|_| {
+        let mut done = done.map_err(|_| {
             Error::Unsupported("internal: a simulator worker thread panicked".into())
         })?;
-        absorb(&mut block, &done.block);
+        absorb(&mut block, &mut done.block);
         stats.absorb(&done.stats);
         failed = earliest(failed, done.failed);
     }
@@ -214,12 +214,11 @@ fn earliest(a: Option<(u64, Error)>, b: Option<(u64, Error)>) -> Option<(u64, Er
 }
 
 /// Adds a worker's counting tables to `block`'s.
-fn absorb(block: &mut Block, other: &Block) {
-    for (m, o) in block.memos.iter_mut().zip(&other.memos) {
+fn absorb(block: &mut Block, other: &mut Block) {
+    for (m, o) in block.memos.iter_mut().zip(other.memos.iter_mut()) {
         m.settle();
-        let mut o = o.clone();
         o.settle();
-        m.absorb(&o);
+        m.absorb(o);
     }
     for (s, o) in block.sites.iter_mut().zip(&other.sites) {
         s.absorb(o);

@@ -56,19 +56,8 @@ pub(super) struct Warp {
     pub(super) tid: [[u32; 3]; 32],
 }
 
-#[inline]
-pub(super) fn lanes(mask: u32) -> impl Iterator<Item = usize> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let l = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(l)
-        }
-    })
-}
+/// The lanes of a mask, lowest first (shared with the whole-warp memory accesses).
+pub(super) use crate::sim::engine::mem::plain::lanes;
 
 /// A register row: one value per lane.
 pub(super) type Row = [u64; 32];

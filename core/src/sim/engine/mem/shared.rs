@@ -61,30 +61,14 @@ impl<'s> SharedView<'s, '_> {
     /// The word holding the `len` bytes at `addr` and their bit offset in it, if they lie
     /// inside one allocation and are aligned to `len` (so inside one word).
     #[inline]
-    fn word(&mut self, addr: u64, len: usize) -> Option<(&AtomicU64, u32)> {
+    fn word(&mut self, addr: u64, len: usize) -> Option<(&'s AtomicU64, u32)> {
         if len == 0 || len > 8 || addr % len as u64 != 0 {
             return None;
         }
-        let allocs = &self.mem.allocs;
-        let fits = |i: usize| -> Option<usize> {
-            let (base, n, _) = allocs.get(i)?;
-            let off = usize::try_from(addr.checked_sub(*base)?).ok()?;
-            (off.checked_add(len)? <= *n).then_some(off)
-        };
-        let (i, off) = match fits(self.last) {
-            Some(off) => (self.last, off),
-            None => {
-                let i = match allocs.binary_search_by_key(&addr, |a| a.0) {
-                    Ok(i) => i,
-                    Err(0) => return None,
-                    Err(i) => i - 1,
-                };
-                self.last = i;
-                (i, fits(i)?)
-            }
-        };
+        let (base, _, words) = self.region(addr, len)?;
         // Allocations start 256-aligned, so an aligned access stays in its word.
-        let word = allocs[i].2.get(off / 8)?;
+        let off = usize::try_from(addr - base).ok()?;
+        let word = words.get(off / 8)?;
         Some((word, (off % 8) as u32 * 8))
     }
 
