@@ -248,6 +248,7 @@ impl Stream {
         pool: Option<Arc<seam::MemPool>>,
         len: usize,
     ) -> Result<DeviceBuffer<T>> {
+        self.refuse_ordered_alloc_while_capturing()?;
         let bytes = len.checked_mul(size_of::<T>()).ok_or_else(|| {
             Error::InvalidArgument(format!(
                 "{len} elements of {} overflow the address space",

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::backend::seam;
 use crate::context::Context;
 use crate::error::Result;
+use crate::graph::log::CaptureLog;
 #[cfg(feature = "notebook")]
 use crate::profile::Recorder;
 
@@ -28,6 +29,8 @@ pub struct Stream {
     /// The stream's last launch while `timing::profile` takes one (driver streams).
     #[cfg(feature = "notebook")]
     pub(crate) recorder: Recorder,
+    /// The nodes of the capture under way on this stream, if one is.
+    pub(crate) capture: CaptureLog,
 }
 
 impl std::fmt::Debug for Stream {
@@ -45,11 +48,17 @@ impl Stream {
     /// stream, so synchronous copies such as [`DeviceBuffer::to_vec`](crate::DeviceBuffer::to_vec)
     /// see the results of kernels launched on it.
     pub fn new(ctx: &Context) -> Result<Stream> {
-        Ok(Stream {
-            imp: Arc::new(seam::Stream::create(&ctx.imp)?),
+        Ok(Stream::wrap(seam::Stream::create(&ctx.imp)?))
+    }
+
+    /// The API's stream over a backend's.
+    pub(crate) fn wrap(imp: seam::Stream) -> Stream {
+        Stream {
+            imp: Arc::new(imp),
             #[cfg(feature = "notebook")]
             recorder: Recorder::default(),
-        })
+            capture: CaptureLog::default(),
+        }
     }
 
     /// Waits until all work queued on this stream has finished.

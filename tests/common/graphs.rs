@@ -433,3 +433,75 @@ pub fn graph_launch_into_a_capture_is_refused(ctx: &Context) {
     stream.synchronize().unwrap();
     assert!(y.to_vec().unwrap().iter().all(|&v| v == 12.0));
 }
+
+/// An update keeps the topology all the way down: a graph whose child graph has other nodes
+/// than the executable graph's child is refused (the driver's
+/// `CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED`) and leaves it as it was; one whose children
+/// have the same shape is taken.
+pub fn update_refuses_child_graphs_of_another_topology(ctx: &Context) {
+    let stream = ctx.create_stream().unwrap();
+    let buf = ctx.alloc_zeroed::<u32>(64).unwrap();
+    let child = |values: &[u32]| {
+        let def = GraphDefinition::new(ctx).unwrap();
+        let mut last = Vec::new();
+        for &v in values {
+            last = vec![def.add_memset(&last, &buf, v).unwrap()];
+        }
+        def
+    };
+    let parent = |values: &[u32]| {
+        let def = GraphDefinition::new(ctx).unwrap();
+        def.add_child(&[], &child(values)).unwrap();
+        def
+    };
+    let graph = parent(&[1]).instantiate().unwrap();
+    let run = || {
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        buf.to_vec().unwrap()[0]
+    };
+    assert_eq!(run(), 1);
+    let e = graph.update(&parent(&[2, 3])).unwrap_err();
+    assert!(e.to_string().contains("instantiate it instead"), "{e}");
+    assert_eq!(run(), 1, "a refused update changes nothing");
+    graph.update(&parent(&[4])).unwrap();
+    assert_eq!(run(), 4);
+}
+
+/// Stream-ordered allocation while a capture runs: on the capturing stream it is refused
+/// before the backend sees it (it would be a graph memory node, which this crate does not
+/// record) and the capture goes on; on another stream it is refused as any allocation is
+/// under a `Global` capture (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`), which invalidates the
+/// capture; under a `Relaxed` capture it is allowed.
+pub fn stream_ordered_allocation_during_capture(ctx: &Context) {
+    let capturing = ctx.create_stream().unwrap();
+    let other = ctx.create_stream().unwrap();
+    let buf = ctx.alloc_zeroed::<u32>(16).unwrap();
+
+    let builder = capturing.begin_capture(CaptureMode::Global).unwrap();
+    let e = capturing.alloc_async::<u32>(16).unwrap_err();
+    assert!(matches!(e, Error::Unsupported(_)), "{e}");
+    buf.fill_async(5, &capturing).unwrap();
+    assert_eq!(builder.end().unwrap().len(), 1, "the capture went on");
+
+    let builder = capturing.begin_capture(CaptureMode::Global).unwrap();
+    let e = other.alloc_async::<u32>(16).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
+        "{e}"
+    );
+    assert!(
+        builder.end().is_err(),
+        "the refusal invalidates the capture"
+    );
+
+    let builder = capturing.begin_capture(CaptureMode::Relaxed).unwrap();
+    let scratch = other.alloc_async::<u32>(16).unwrap();
+    buf.fill_async(6, &capturing).unwrap();
+    let graph = builder.complete().unwrap();
+    drop(scratch);
+    graph.launch(&capturing).unwrap();
+    capturing.synchronize().unwrap();
+    assert_eq!(buf.to_vec().unwrap(), [6; 16]);
+}

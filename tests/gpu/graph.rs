@@ -14,6 +14,8 @@ gpu_tests![
     update_from_recapture,
     synchronous_copy_during_capture_is_refused,
     capture_modes_guard_allocation,
+    update_refuses_child_graphs_of_another_topology,
+    stream_ordered_allocation_during_capture,
 ];
 
 pub fn capture_matches_stream_launches() {
@@ -50,4 +52,12 @@ pub fn synchronous_copy_during_capture_is_refused() {
 
 pub fn capture_modes_guard_allocation() {
     graphs::capture_modes_guard_allocation(&gpu::context());
+}
+
+pub fn update_refuses_child_graphs_of_another_topology() {
+    graphs::update_refuses_child_graphs_of_another_topology(&gpu::context());
+}
+
+pub fn stream_ordered_allocation_during_capture() {
+    graphs::stream_ordered_allocation_during_capture(&gpu::context());
 }

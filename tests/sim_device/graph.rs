@@ -6,6 +6,8 @@ use cuda_library::{Device, GraphDefinition, KernelArg, LaunchConfig, Library};
 
 use crate::common::graphs;
 
+mod hostile;
+
 fn ctx() -> cuda_library::Context {
     Device::new(0).unwrap().set_current().unwrap()
 }
@@ -97,6 +99,18 @@ fn independent_nodes_overlap_in_simulated_time() {
         parallel > 0.0 && parallel < chained,
         "{parallel} vs {chained}"
     );
+}
+
+#[test]
+fn update_refuses_child_graphs_of_another_topology() {
+    let _t = crate::turn();
+    graphs::update_refuses_child_graphs_of_another_topology(&ctx());
+}
+
+#[test]
+fn stream_ordered_allocation_during_capture() {
+    let _t = crate::turn();
+    graphs::stream_ordered_allocation_during_capture(&ctx());
 }
 
 #[test]

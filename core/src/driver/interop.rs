@@ -104,11 +104,7 @@ impl Stream {
         // SAFETY: cudarc's stream belongs to `ctx` (made from the stream's own context) and
         // lives as long as `owner`, its Arc, which the new Stream keeps.
         let imp = unsafe { seam::Stream::borrowed(stream.cu_stream().cast(), &ctx.imp, owner) }?;
-        Ok(Stream {
-            imp: Arc::new(imp),
-            #[cfg(feature = "notebook")]
-            recorder: Default::default(),
-        })
+        Ok(Stream::wrap(imp))
     }
 
     /// cudarc's view of this stream, in `ctx` (this stream's context as cudarc has it, e.g.

@@ -1,10 +1,13 @@
 //! Stream capture: [`Stream::begin_capture`] and the [`GraphBuilder`] it returns.
 
+use std::marker::PhantomData;
+use std::mem::ManuallyDrop;
 use std::sync::Arc;
 
 use super::definition::{Definition, GraphDefinition};
 use super::exec::Graph;
-use super::log;
+use super::log::NodeRecord;
+use crate::backend::seam;
 use crate::error::Result;
 use crate::info::CaptureMode;
 use crate::stream::Stream;
@@ -37,9 +40,28 @@ use crate::stream::Stream;
 /// assert_eq!(y.to_vec()?[0], 3.0);
 /// # Ok(()) }
 /// ```
+///
+/// A builder stays on the thread that began the capture: the driver ends a `Global` or
+/// `ThreadLocal` capture only there (`CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD`), so a builder
+/// ended or dropped elsewhere would leave its stream capturing for ever. It is neither
+/// `Send` nor `Sync`:
+///
+/// ```compile_fail
+/// # fn main() -> cuda_library::Result<()> {
+/// let stream = cuda_library::Device::new(0)?.create_stream()?;
+/// let builder = stream.begin_capture(cuda_library::CaptureMode::Global)?;
+/// std::thread::scope(|s| {
+///     s.spawn(move || builder.end()); // a builder cannot move to another thread
+/// });
+/// # Ok(()) }
+/// ```
+///
+/// A builder that is [forgotten](std::mem::forget) leaves its stream capturing until the
+/// stream is dropped; no other stream is affected.
 pub struct GraphBuilder<'s> {
     stream: &'s Stream,
-    ended: bool,
+    /// Neither `Send` nor `Sync`: the capture ends on the thread that began it.
+    _same_thread: PhantomData<*const ()>,
 }
 
 impl std::fmt::Debug for GraphBuilder<'_> {
@@ -77,10 +99,10 @@ impl Stream {
     /// ```
     pub fn begin_capture(&self, mode: CaptureMode) -> Result<GraphBuilder<'_>> {
         self.imp.begin_capture(mode)?;
-        log::open(self);
+        self.capture.open();
         Ok(GraphBuilder {
             stream: self,
-            ended: false,
+            _same_thread: PhantomData,
         })
     }
 }
@@ -93,14 +115,22 @@ impl GraphBuilder<'_> {
 
     /// Ends the capture (`cuStreamEndCapture`): the graph of the work queued since
     /// [`Stream::begin_capture`]. An error when the capture was invalidated.
-    pub fn end(mut self) -> Result<GraphDefinition> {
-        self.ended = true;
-        let nodes = log::close(self.stream);
-        let imp = self.stream.imp.end_capture()?;
-        let def = Definition::new(imp, nodes, true);
+    pub fn end(self) -> Result<GraphDefinition> {
+        // Ended here, so not again on drop.
+        let this = ManuallyDrop::new(self);
+        let (nodes, imp) = this.finish();
+        let def = Definition::new(imp?, nodes, true);
         Ok(GraphDefinition {
             inner: Arc::new(def),
         })
+    }
+
+    /// Ends the capture, on the thread that began it (the builder cannot leave it): its
+    /// log and the backend's graph. An error when the capture was invalidated, which ends
+    /// it too.
+    fn finish(&self) -> (Vec<NodeRecord>, Result<seam::Graph>) {
+        let nodes = self.stream.capture.close();
+        (nodes, self.stream.imp.end_capture())
     }
 
     /// Ends the capture and instantiates the graph: [`end`](GraphBuilder::end) then
@@ -112,10 +142,7 @@ impl GraphBuilder<'_> {
 
 impl Drop for GraphBuilder<'_> {
     fn drop(&mut self) {
-        if !self.ended {
-            log::close(self.stream);
-            // The graph is discarded; a capture that cannot end has nothing to give back.
-            let _ = self.stream.imp.end_capture();
-        }
+        // The graph is discarded, and so is an invalidated capture's error.
+        let _ = self.finish();
     }
 }

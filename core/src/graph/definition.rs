@@ -1,10 +1,12 @@
 //! [`GraphDefinition`]: a graph built node by node, or the result of a capture.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::log::NodeRecord;
 use super::node::{bytes_label, child_label, GraphNode, GraphNodeInfo, GraphNodeKind};
+use super::order::{Cycle, Order};
 use crate::backend::interface::CheckedArgs;
 use crate::backend::seam;
 use crate::backend::slot::{LibRef, Live};
@@ -21,30 +23,59 @@ pub(crate) struct Definition {
     pub id: u64,
     pub imp: seam::Graph,
     nodes: Mutex<Vec<NodeRecord>>,
-    /// Events the nodes record or wait for, kept alive as long as the graph.
-    events: Mutex<Vec<Arc<Event>>>,
+    /// Every library the nodes run kernels of, once each: kept as nodes are added, so that
+    /// a launch, or a parent adding this as a child, does not walk the nodes.
+    libs: Mutex<Vec<LibRef>>,
+    /// Events the nodes record or wait for, kept alive as long as the graph, each once (a
+    /// child's are added to its parent's: nesting one child twice at each of 40 levels
+    /// must not hold 2^40 of them).
+    events: Mutex<Events>,
     /// Made by a capture: its nodes are the driver's and cannot be named.
     pub captured: bool,
-    /// Held while a node is added, so the backend's numbering and `nodes` agree when
-    /// threads add nodes at once.
-    adding: Mutex<()>,
+    /// The edges, to refuse one that closes a cycle without searching the graph; held for
+    /// the whole of adding a node or an edge, so the backend's numbering and `nodes` agree
+    /// when threads add nodes at once.
+    adding: Mutex<Order>,
+}
+
+/// Events held alive by a graph, each once (keyed by the `Arc`'s address, which cannot be
+/// reused while the `Arc` is held here).
+#[derive(Default)]
+struct Events {
+    held: Vec<Arc<Event>>,
+    seen: HashSet<usize>,
+}
+
+impl Events {
+    fn keep(&mut self, event: &Arc<Event>) {
+        if self.seen.insert(Arc::as_ptr(event) as usize) {
+            self.held.push(event.clone());
+        }
+    }
 }
 
 impl Definition {
     pub fn new(imp: seam::Graph, nodes: Vec<NodeRecord>, captured: bool) -> Self {
         static NEXT: AtomicU64 = AtomicU64::new(1);
+        let mut order = Order::default();
+        let mut libs = Vec::new();
+        for node in &nodes {
+            order.add_node(&node.info.deps);
+            add_libs(&mut libs, &node.libs);
+        }
         Definition {
             id: NEXT.fetch_add(1, Ordering::Relaxed),
             imp,
             nodes: Mutex::new(nodes),
-            events: Mutex::new(Vec::new()),
+            libs: Mutex::new(libs),
+            events: Mutex::new(Events::default()),
             captured,
-            adding: Mutex::new(()),
+            adding: Mutex::new(order),
         }
     }
 
     /// Taken for the whole of adding a node or an edge.
-    fn adding(&self) -> MutexGuard<'_, ()> {
+    fn adding(&self) -> MutexGuard<'_, Order> {
         self.adding.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -52,15 +83,13 @@ impl Definition {
         self.nodes.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    fn events(&self) -> MutexGuard<'_, Events> {
+        self.events.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Every library the graph runs kernels of, once each.
     pub fn libs(&self) -> Vec<LibRef> {
-        let mut out: Vec<LibRef> = Vec::new();
-        for lib in self.nodes().iter().flat_map(|n| n.libs.iter()) {
-            if !out.iter().any(|l| l.same(lib)) {
-                out.push(*lib);
-            }
-        }
-        out
+        self.libs.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     /// Holds every library the graph runs loaded for one call (the driver reads the
@@ -70,6 +99,15 @@ impl Definition {
             .iter()
             .map(|l| l.live(|| "a kernel of this graph".to_string()))
             .collect()
+    }
+}
+
+/// Adds to `all` each of `more` it does not hold yet.
+fn add_libs(all: &mut Vec<LibRef>, more: &[LibRef]) {
+    for lib in more {
+        if !all.iter().any(|l| l.same(lib)) {
+            all.push(*lib);
+        }
     }
 }
 
@@ -191,11 +229,16 @@ impl GraphDefinition {
             .collect()
     }
 
-    /// Records a node the backend added as number `index`.
-    fn push(&self, index: usize, mut record: NodeRecord) -> GraphNode {
+    /// Records a node the backend added as number `index`, in the nodes, their order and
+    /// the libraries they run.
+    fn push(&self, order: &mut Order, index: usize, mut record: NodeRecord) -> GraphNode {
         record.info.index = index;
-        let mut nodes = self.inner.nodes();
-        nodes.push(record);
+        order.add_node(&record.info.deps);
+        add_libs(
+            &mut self.inner.libs.lock().unwrap_or_else(|p| p.into_inner()),
+            &record.libs,
+        );
+        self.inner.nodes().push(record);
         GraphNode {
             graph: self.inner.id,
             index,
@@ -214,7 +257,7 @@ impl GraphDefinition {
         config: &LaunchConfig,
         args: &[KernelArg<'_>],
     ) -> Result<GraphNode> {
-        let _adding = self.inner.adding();
+        let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
         let g = kernel.lib.live(|| "a kernel".to_string())?;
         let params = kernel.params_held(&g)?;
@@ -230,7 +273,11 @@ impl GraphDefinition {
             .imp
             .add_kernel(&deps, &kernel.raw, &geometry, checked)?;
         drop(g);
-        Ok(self.push(index, NodeRecord::kernel(kernel, geometry, deps)))
+        Ok(self.push(
+            &mut order,
+            index,
+            NodeRecord::kernel(kernel, geometry, deps),
+        ))
     }
 
     /// A device-to-device copy of all of `src` into `dst` (`cuGraphAddMemcpyNode`), which
@@ -241,14 +288,18 @@ impl GraphDefinition {
         dst: &DeviceBuffer<T>,
         src: &DeviceBuffer<T>,
     ) -> Result<GraphNode> {
-        let _adding = self.inner.adding();
+        let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
         same_len(dst, src)?;
         not_empty(dst, "copy")?;
         let bytes = dst.size_bytes();
         let index = self.inner.imp.add_memcpy(&deps, dst.ptr, src.ptr, bytes)?;
         let label = format!("copy {}", bytes_label(bytes));
-        Ok(self.push(index, NodeRecord::plain(GraphNodeKind::Memcpy, label, deps)))
+        Ok(self.push(
+            &mut order,
+            index,
+            NodeRecord::plain(GraphNodeKind::Memcpy, label, deps),
+        ))
     }
 
     /// Sets every element of `dst` to `value` (`cuGraphAddMemsetNode`); elements of 1, 2 or
@@ -259,7 +310,7 @@ impl GraphDefinition {
         dst: &DeviceBuffer<T>,
         value: T,
     ) -> Result<GraphNode> {
-        let _adding = self.inner.adding();
+        let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
         let (word, width) = memset_word(value)?;
         not_empty(dst, "memset")?;
@@ -268,7 +319,11 @@ impl GraphDefinition {
             .imp
             .add_memset(&deps, dst.ptr, word, width, dst.len())?;
         let label = format!("memset {}", bytes_label(dst.size_bytes()));
-        Ok(self.push(index, NodeRecord::plain(GraphNodeKind::Memset, label, deps)))
+        Ok(self.push(
+            &mut order,
+            index,
+            NodeRecord::plain(GraphNodeKind::Memset, label, deps),
+        ))
     }
 
     /// Records `event` when the node runs (`cuGraphAddEventRecordNode`); the graph keeps the
@@ -290,29 +345,23 @@ impl GraphDefinition {
     /// # Ok(()) }
     /// ```
     pub fn add_event_record(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
-        let _adding = self.inner.adding();
+        let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
         let index = self.inner.imp.add_event_record(&deps, &event.imp)?;
-        self.keep(event);
+        self.inner.events().keep(event);
         let record = NodeRecord::plain(GraphNodeKind::EventRecord, "record event".into(), deps);
-        Ok(self.push(index, record))
+        Ok(self.push(&mut order, index, record))
     }
 
     /// Waits for `event`'s last record before the nodes that depend on it run
     /// (`cuGraphAddEventWaitNode`); the graph keeps the event alive.
     pub fn add_event_wait(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
-        let _adding = self.inner.adding();
+        let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
         let index = self.inner.imp.add_event_wait(&deps, &event.imp)?;
-        self.keep(event);
+        self.inner.events().keep(event);
         let record = NodeRecord::plain(GraphNodeKind::EventWait, "wait for event".into(), deps);
-        Ok(self.push(index, record))
-    }
-
-    fn keep(&self, event: &Arc<Event>) {
-        let mut events = self.inner.events.lock().unwrap_or_else(|p| p.into_inner());
-        events.push(event.clone());
-        // A child's events stay alive with the parent too.
+        Ok(self.push(&mut order, index, record))
     }
 
     /// A copy of `child` as one node (`cuGraphAddChildGraphNode`): later changes to `child`
@@ -338,34 +387,30 @@ impl GraphDefinition {
     /// # Ok(()) }
     /// ```
     pub fn add_child(&self, deps: &[GraphNode], child: &GraphDefinition) -> Result<GraphNode> {
-        let _adding = self.inner.adding();
+        let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
         let _held = child.inner.hold()?;
         let index = self.inner.imp.add_child(&deps, &child.inner.imp)?;
-        let events = child
-            .inner
-            .events
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone();
-        self.inner
-            .events
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .extend(events);
+        // A child's events stay alive with the parent too.
+        let events = child.inner.events().held.clone();
+        let mut mine = self.inner.events();
+        for e in &events {
+            mine.keep(e);
+        }
+        drop(mine);
         let mut record =
             NodeRecord::plain(GraphNodeKind::ChildGraph, child_label(child.len()), deps);
         record.libs = child.inner.libs();
-        Ok(self.push(index, record))
+        Ok(self.push(&mut order, index, record))
     }
 
     /// A node that does nothing, to join branches (`cuGraphAddEmptyNode`).
     pub fn add_empty(&self, deps: &[GraphNode]) -> Result<GraphNode> {
-        let _adding = self.inner.adding();
+        let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
         let index = self.inner.imp.add_empty(&deps)?;
         let record = NodeRecord::plain(GraphNodeKind::Empty, "join".into(), deps);
-        Ok(self.push(index, record))
+        Ok(self.push(&mut order, index, record))
     }
 
     /// Makes each `to` wait for its `from` (`cuGraphAddDependencies`): nodes can be added in
@@ -387,57 +432,35 @@ impl GraphDefinition {
     /// # Ok(()) }
     /// ```
     pub fn add_dependencies(&self, edges: &[(GraphNode, GraphNode)]) -> Result<()> {
-        let _adding = self.inner.adding();
+        let mut order = self.inner.adding();
         let from = self.deps(&edges.iter().map(|e| e.0).collect::<Vec<_>>())?;
         let to = self.deps(&edges.iter().map(|e| e.1).collect::<Vec<_>>())?;
         let pairs: Vec<(usize, usize)> = from.into_iter().zip(to).collect();
-        {
-            // Check every edge on a copy of the dependencies before the backend sees any.
-            let mut deps: Vec<Vec<usize>> = self
-                .inner
-                .nodes()
-                .iter()
-                .map(|n| n.info.deps.clone())
-                .collect();
-            for &(f, t) in &pairs {
-                if f == t || reaches(&deps, f, t) {
-                    return Err(Error::InvalidArgument(format!(
+        // Every edge is checked before the backend sees any; only new ones reach it.
+        let added = order
+            .add_edges(&pairs)
+            .map_err(|Cycle { from: f, to: t }| {
+                Error::InvalidArgument(if f == t {
+                    format!("an edge from node {f} to itself would close a cycle")
+                } else {
+                    format!(
                         "an edge from node {f} to node {t} would close a cycle: node {f} \
-                         already waits for node {t}"
-                    )));
-                }
-                if !deps[t].contains(&f) {
-                    deps[t].push(f);
-                }
-            }
+                     already waits for node {t}"
+                    )
+                })
+            })?;
+        if let Err(e) = self.inner.imp.add_edges(&added) {
+            order.take_back(&added);
+            return Err(e);
         }
-        self.inner.imp.add_edges(&pairs)?;
         let mut nodes = self.inner.nodes();
-        for (f, t) in pairs {
-            if !nodes[t].info.deps.contains(&f) {
-                nodes[t].info.deps.push(f);
+        for (f, t) in added {
+            if let Some(node) = nodes.get_mut(t) {
+                node.info.deps.push(f);
             }
         }
         Ok(())
     }
-}
-
-/// Whether node `from` waits, directly or not, for node `to`.
-fn reaches(deps: &[Vec<usize>], from: usize, to: usize) -> bool {
-    let mut seen = vec![false; deps.len()];
-    let mut stack = vec![from];
-    while let Some(n) = stack.pop() {
-        if n == to {
-            return true;
-        }
-        if let Some(s) = seen.get_mut(n) {
-            if !*s {
-                *s = true;
-                stack.extend(deps[n].iter().copied());
-            }
-        }
-    }
-    false
 }
 
 /// An error for a kernel node with a cluster shape or a cooperative launch, which this
@@ -492,14 +515,6 @@ pub(crate) fn memset_word<T: DeviceRepr>(value: T) -> Result<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cycles_are_found() {
-        // 1 waits for 0, 2 waits for 1.
-        let deps = vec![vec![], vec![0], vec![1]];
-        assert!(reaches(&deps, 2, 0));
-        assert!(!reaches(&deps, 0, 2));
-    }
 
     #[test]
     fn memset_words_have_their_widths() {

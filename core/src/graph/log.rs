@@ -4,9 +4,8 @@
 //! recorded as they are added; a capture's nodes are noted here as the work is queued on the
 //! capturing stream (`Kernel::launch` and the stream-ordered copies call [`note`]).
 //!
-//! The capture log is keyed by the address of the capturing [`Stream`]: the
-//! [`GraphBuilder`](crate::GraphBuilder) borrows the stream for the whole capture, so it
-//! cannot move. When no capture is under way a launch pays one relaxed atomic load.
+//! A capture's log lives in its [`Stream`] ([`CaptureLog`]). When no capture is under way
+//! a launch pays one relaxed atomic load.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -64,32 +63,72 @@ impl NodeRecord {
     }
 }
 
-/// Captures under way (a launch checks this before it looks for its stream's log).
+/// Captures under way in the process: what a launch asks first, so that it pays one relaxed
+/// atomic load when nothing captures.
 static ACTIVE: AtomicUsize = AtomicUsize::new(0);
-/// Each capturing stream's address and the nodes noted so far.
-static LOGS: Mutex<Vec<(usize, Vec<NodeRecord>)>> = Mutex::new(Vec::new());
 
-fn key(stream: &Stream) -> usize {
-    stream as *const Stream as usize
+/// A stream's capture log: the nodes noted since its capture began, or nothing when it does
+/// not capture. It lives in the [`Stream`] itself, so a stream's log is found by the stream's
+/// identity, never by an address another stream may have later.
+#[derive(Default)]
+pub(crate) struct CaptureLog(Mutex<Option<OpenLog>>);
+
+/// A capture's log and its place in [`ACTIVE`], given back when the log is closed or its
+/// stream dropped (a capture whose builder was forgotten ends with its stream).
+struct OpenLog {
+    nodes: Vec<NodeRecord>,
+    _counted: Counted,
 }
 
-/// Starts `stream`'s log.
-pub(crate) fn open(stream: &Stream) {
-    let mut logs = LOGS.lock().unwrap_or_else(|p| p.into_inner());
-    logs.retain(|(k, _)| *k != key(stream));
-    logs.push((key(stream), Vec::new()));
-    ACTIVE.fetch_add(1, Ordering::Relaxed);
+/// One count in [`ACTIVE`], for as long as it lives.
+struct Counted;
+
+impl Counted {
+    fn new() -> Counted {
+        ACTIVE.fetch_add(1, Ordering::Relaxed);
+        Counted
+    }
 }
 
-/// Ends `stream`'s log: the nodes noted.
-pub(crate) fn close(stream: &Stream) -> Vec<NodeRecord> {
-    let mut logs = LOGS.lock().unwrap_or_else(|p| p.into_inner());
-    match logs.iter().position(|(k, _)| *k == key(stream)) {
-        Some(i) => {
-            ACTIVE.fetch_sub(1, Ordering::Relaxed);
-            logs.swap_remove(i).1
+impl Drop for Counted {
+    fn drop(&mut self) {
+        ACTIVE.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl CaptureLog {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<OpenLog>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Starts the log (a log already open is replaced: the backend refused a second
+    /// capture of one stream before this is called).
+    pub(crate) fn open(&self) {
+        *self.lock() = Some(OpenLog {
+            nodes: Vec::new(),
+            _counted: Counted::new(),
+        });
+    }
+
+    /// Ends the log: the nodes noted.
+    pub(crate) fn close(&self) -> Vec<NodeRecord> {
+        self.lock().take().map(|l| l.nodes).unwrap_or_default()
+    }
+
+    /// Whether the stream captures.
+    pub(crate) fn is_open(&self) -> bool {
+        self.lock().is_some()
+    }
+
+    /// Notes the node `make` describes when the stream captures; it depends on the node
+    /// noted before it.
+    fn note(&self, make: impl FnOnce(Vec<usize>) -> NodeRecord) {
+        if let Some(log) = self.lock().as_mut() {
+            let deps = log.nodes.len().checked_sub(1).into_iter().collect();
+            let mut record = make(deps);
+            record.info.index = log.nodes.len();
+            log.nodes.push(record);
         }
-        None => Vec::new(),
     }
 }
 
@@ -103,13 +142,7 @@ pub(crate) fn capturing() -> bool {
 /// before it.
 #[cold]
 pub(crate) fn note(stream: &Stream, make: impl FnOnce(Vec<usize>) -> NodeRecord) {
-    let mut logs = LOGS.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some((_, log)) = logs.iter_mut().find(|(k, _)| *k == key(stream)) {
-        let deps = log.len().checked_sub(1).into_iter().collect();
-        let mut record = make(deps);
-        record.info.index = log.len();
-        log.push(record);
-    }
+    stream.capture.note(make);
 }
 
 /// Notes a launch of `kernel` on `stream` if it is capturing.

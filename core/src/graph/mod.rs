@@ -22,6 +22,7 @@ mod definition;
 mod exec;
 pub(crate) mod log;
 mod node;
+mod order;
 mod stream_ops;
 #[cfg(feature = "notebook")]
 mod timing;

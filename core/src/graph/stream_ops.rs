@@ -4,9 +4,27 @@
 use super::definition::{memset_word, same_len};
 use super::log::{self, NodeRecord};
 use super::node::{bytes_label, GraphNodeKind};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::memory::{DeviceBuffer, DeviceRepr};
 use crate::stream::Stream;
+
+impl Stream {
+    /// An error when this stream captures: a stream-ordered allocation queued on it would
+    /// be a graph memory node (`cuMemAllocAsync` in a capture), which this crate does not
+    /// record, so the graph would hold memory it does not know of. Refused before the
+    /// backend sees it: the capture goes on.
+    pub(crate) fn refuse_ordered_alloc_while_capturing(&self) -> Result<()> {
+        if log::capturing() && self.capture.is_open() {
+            return Err(Error::Unsupported(
+                "a stream-ordered allocation on a capturing stream would be a graph memory \
+                 node, which this crate does not record; allocate before the capture (or on \
+                 another stream, with CaptureMode::Relaxed)"
+                    .to_string(),
+            ));
+        }
+        Ok(())
+    }
+}
 
 impl<T: DeviceRepr> DeviceBuffer<T> {
     /// Copies `src`, of the same length, into this buffer on the device, ordered on `stream`

@@ -172,8 +172,10 @@ impl SimLibrary {
         dims: Dims,
         params: &[u8],
         clock: (usize, &mut f64),
+        limits: &crate::Limits,
     ) -> Result<LaunchProfile> {
-        self.launch_coscheduled(index, (dims, Coschedule::default()), params, clock)
+        let shape = (dims, Coschedule::default());
+        self.launch_coscheduled(index, shape, params, clock, limits)
     }
 
     /// [`launch`](Self::launch) in clusters or cooperatively ([`Coschedule`]): the cluster
@@ -185,6 +187,7 @@ impl SimLibrary {
         (dims, coschedule): (Dims, Coschedule),
         params: &[u8],
         (ordinal, stream_ns): (usize, &mut f64),
+        limits: &crate::Limits,
     ) -> Result<LaunchProfile> {
         self.check_coschedule(index, dims, coschedule)?;
         let row = self
@@ -211,7 +214,7 @@ impl SimLibrary {
             &mut st.mem,
             (&row.name, dims, coschedule),
             params,
-            &crate::limits(),
+            limits,
         )?;
         let time = st.charge_launch(&g.cost, ordinal, stream_ns, &stats);
         Ok(LaunchProfile {
@@ -431,7 +434,8 @@ impl SimLibrary {
         let buf = super::param_buffer(args.at_offsets())?;
         let profile = {
             let mut t = stream.timeline();
-            self.launch_coscheduled(index, shape, &buf, (stream.ctx.ordinal, &mut t))?
+            let clock = (stream.ctx.ordinal, &mut *t);
+            self.launch_coscheduled(index, shape, &buf, clock, &crate::limits())?
         };
         stream.keep_profile(profile);
         Ok(())
@@ -521,20 +525,24 @@ pub(crate) struct Kernel {
 impl Kernel {
     /// Runs the kernel over `dims` with a packed parameter buffer on `stream`, starting no
     /// earlier than `*at` (a graph's node: the caller holds the stream's timeline), which
-    /// moves to the launch's end.
+    /// moves to the launch's end, under `limits` (a graph's node runs with what is left of
+    /// the graph launch's budget and deadline). The work it did.
     pub fn run_packed(
         &self,
         stream: &Stream,
         dims: Dims,
         params: &[u8],
         at: &mut f64,
-    ) -> Result<()> {
+        limits: &crate::Limits,
+    ) -> Result<u64> {
+        let clock = (stream.ctx.ordinal, at);
         let profile = self
             .lib
             .get()?
-            .launch(self.index, dims, params, (stream.ctx.ordinal, at))?;
+            .launch(self.index, dims, params, clock, limits)?;
+        let work = profile.stats.work;
         stream.keep_profile(profile);
-        Ok(())
+        Ok(work)
     }
 }
 

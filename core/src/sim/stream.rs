@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
 use super::device::{gpu, print_device_output};
+use super::graph::CaptureSlot;
 use super::{mem_pool, LaunchProfile, MemPool, SimBackend};
 use crate::backend::interface::MemPoolInterface;
 use crate::backend::interface::{EventInterface, StreamInterface};
@@ -18,6 +19,8 @@ pub(crate) struct Stream {
     ready_ns: Mutex<f64>,
     /// The profile of the stream's last launch, until taken.
     last: Mutex<Option<Box<LaunchProfile>>>,
+    /// The capture under way on this stream, if one is.
+    pub(super) capture: CaptureSlot,
 }
 
 impl Stream {
@@ -46,6 +49,7 @@ impl StreamInterface<SimBackend> for Stream {
             ctx: ctx.clone(),
             ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
             last: Mutex::new(None),
+            capture: CaptureSlot::default(),
         })
     }
 
@@ -75,8 +79,15 @@ impl StreamInterface<SimBackend> for Stream {
     }
 
     /// Allocates at once (the work before it has run) from `pool` or the device's default
-    /// pool.
+    /// pool. Refused while this stream captures (the driver would record a graph memory
+    /// node, which this crate does not), and on any stream as any allocation is while a
+    /// capture guards against it (a `Global` one, or a `ThreadLocal` one of this thread).
     fn alloc_async(&self, bytes: usize, pool: Option<&MemPool>) -> Result<u64> {
+        self.refuse_if_capturing(
+            "a stream-ordered allocation (a graph memory node, which this crate does not \
+             record)",
+        )?;
+        super::refuse_alloc_during_capture()?;
         match pool {
             Some(p) => p.alloc(bytes),
             None => MemPool::device_default(&self.ctx)?.alloc(bytes),

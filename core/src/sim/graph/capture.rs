@@ -10,7 +10,6 @@
 //! `ThreadLocal`, never for `Relaxed`). Freeing memory is not refused here: a buffer dropped
 //! during a capture is freed.
 
-use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::thread::ThreadId;
@@ -31,39 +30,80 @@ use crate::info::Geometry;
 static ANY: AtomicUsize = AtomicUsize::new(0);
 /// `Global` captures under way in the process.
 static GLOBAL: AtomicUsize = AtomicUsize::new(0);
+/// The threads that began the `ThreadLocal` captures under way, once per capture.
+static THREAD_LOCAL: Mutex<Vec<ThreadId>> = Mutex::new(Vec::new());
 /// Refused synchronous copies so far: each invalidates every capture under way.
 static REFUSED_SYNC: AtomicU64 = AtomicU64::new(0);
 /// Refused allocations so far: each invalidates the non-relaxed captures under way.
 static REFUSED_GUARDED: AtomicU64 = AtomicU64::new(0);
 
-/// The captures under way, by the address of their stream (which the API's `GraphBuilder`
-/// borrows for the whole capture, so it does not move).
-static CAPTURES: Mutex<Vec<(usize, Capture)>> = Mutex::new(Vec::new());
-
-fn key(stream: &Stream) -> usize {
-    stream as *const Stream as usize
+fn thread_local_captures() -> MutexGuard<'static, Vec<ThreadId>> {
+    THREAD_LOCAL.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn captures() -> MutexGuard<'static, Vec<(usize, Capture)>> {
-    CAPTURES.lock().unwrap_or_else(|p| p.into_inner())
+/// A stream's capture, if one is under way: kept in the stream itself, so a capture is
+/// found by its stream's identity, and ends when the stream is dropped if nothing ended it.
+#[derive(Default)]
+pub(crate) struct CaptureSlot(Mutex<Option<Capture>>);
+
+impl CaptureSlot {
+    fn lock(&self) -> MutexGuard<'_, Option<Capture>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
 }
 
-thread_local! {
-    /// `Global` and `ThreadLocal` captures begun on this thread and not ended.
-    static LOCAL: Cell<usize> = const { Cell::new(0) };
+/// A capture's place in the process-wide counts that guard synchronous copies and
+/// allocations: taken when it begins, given back when it is dropped, whichever thread that
+/// is on and whether it ended or its stream went away.
+struct Registration {
+    mode: CaptureMode,
+    thread: ThreadId,
+}
+
+impl Registration {
+    fn new(mode: CaptureMode) -> Registration {
+        let thread = std::thread::current().id();
+        ANY.fetch_add(1, Ordering::Relaxed);
+        match mode {
+            CaptureMode::Global => {
+                GLOBAL.fetch_add(1, Ordering::Relaxed);
+            }
+            CaptureMode::ThreadLocal => thread_local_captures().push(thread),
+            CaptureMode::Relaxed => {}
+        }
+        Registration { mode, thread }
+    }
+}
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        match self.mode {
+            CaptureMode::Global => {
+                GLOBAL.fetch_sub(1, Ordering::Relaxed);
+            }
+            CaptureMode::ThreadLocal => {
+                let mut threads = thread_local_captures();
+                if let Some(i) = threads.iter().position(|t| *t == self.thread) {
+                    threads.swap_remove(i);
+                }
+            }
+            CaptureMode::Relaxed => {}
+        }
+        ANY.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// A stream's capture under way.
-struct Capture {
+pub(crate) struct Capture {
     graph: Graph,
-    mode: CaptureMode,
-    thread: ThreadId,
     /// The node the next one depends on.
     last: Option<usize>,
     /// The refusal counters when it began.
     refused_at_begin: (u64, u64),
     /// Something queued on the stream could not be captured.
     invalidated: bool,
+    /// Its mode and thread, counted process-wide while it lives.
+    registration: Registration,
 }
 
 /// An error when a synchronous copy or memset (`what`) is asked for while a stream
@@ -88,7 +128,12 @@ pub(crate) fn refuse_sync_during_capture(what: &str) -> Result<()> {
 /// `Global` capture, the capturing thread for `ThreadLocal`, never for `Relaxed`):
 /// `CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED` on the driver, which invalidates the capture.
 pub(crate) fn refuse_alloc_during_capture() -> Result<()> {
-    if GLOBAL.load(Ordering::Relaxed) == 0 && LOCAL.with(Cell::get) == 0 {
+    if ANY.load(Ordering::Relaxed) == 0 {
+        return Ok(());
+    }
+    if GLOBAL.load(Ordering::Relaxed) == 0
+        && !thread_local_captures().contains(&std::thread::current().id())
+    {
         return Ok(());
     }
     REFUSED_GUARDED.fetch_add(1, Ordering::Relaxed);
@@ -115,8 +160,8 @@ impl Stream {
         if ANY.load(Ordering::Relaxed) == 0 {
             return Ok(false);
         }
-        let mut all = captures();
-        let Some((_, c)) = all.iter_mut().find(|(k, _)| *k == key(self)) else {
+        let mut slot = self.capture.lock();
+        let Some(c) = slot.as_mut() else {
             return Ok(false);
         };
         let deps: Vec<usize> = c.last.into_iter().collect();
@@ -137,12 +182,11 @@ impl Stream {
 
     /// An error when the stream captures, which invalidates the capture: `what` cannot be
     /// captured (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED` on the driver).
-    pub(super) fn refuse_if_capturing(&self, what: &str) -> Result<()> {
+    pub(crate) fn refuse_if_capturing(&self, what: &str) -> Result<()> {
         if ANY.load(Ordering::Relaxed) == 0 {
             return Ok(());
         }
-        let mut all = captures();
-        if let Some((_, c)) = all.iter_mut().find(|(k, _)| *k == key(self)) {
+        if let Some(c) = self.capture.lock().as_mut() {
             c.invalidated = true;
             return Err(Error::InvalidArgument(format!(
                 "{what} on a capturing stream is not allowed \
@@ -173,59 +217,43 @@ fn illegal(what: &str) -> Error {
 
 impl CaptureInterface<SimBackend> for Stream {
     fn begin_capture(&self, mode: CaptureMode) -> Result<()> {
-        let mut all = captures();
-        if all.iter().any(|(k, _)| *k == key(self)) {
+        let mut slot = self.capture.lock();
+        if slot.is_some() {
             return Err(illegal("the stream is already capturing"));
         }
-        ANY.fetch_add(1, Ordering::Relaxed);
-        match mode {
-            CaptureMode::Global => {
-                GLOBAL.fetch_add(1, Ordering::Relaxed);
-                LOCAL.with(|l| l.set(l.get() + 1));
-            }
-            CaptureMode::ThreadLocal => LOCAL.with(|l| l.set(l.get() + 1)),
-            CaptureMode::Relaxed => {}
-        }
-        let capture = Capture {
+        *slot = Some(Capture {
             graph: Graph::new(self.ctx.clone()),
-            mode,
-            thread: std::thread::current().id(),
             last: None,
             refused_at_begin: refusals(),
             invalidated: false,
-        };
-        all.push((key(self), capture));
+            registration: Registration::new(mode),
+        });
         Ok(())
     }
 
     fn end_capture(&self) -> Result<Graph> {
-        let mut all = captures();
-        let Some(i) = all.iter().position(|(k, _)| *k == key(self)) else {
-            return Err(illegal("the stream is not capturing"));
-        };
-        let c = &all[i].1;
-        if c.mode != CaptureMode::Relaxed && c.thread != std::thread::current().id() {
-            return Err(Error::InvalidArgument(
-                "a Global or ThreadLocal capture must end on the thread that began it \
-                 (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD on the driver)"
-                    .to_string(),
-            ));
-        }
-        let (_, c) = all.swap_remove(i);
-        drop(all);
-        ANY.fetch_sub(1, Ordering::Relaxed);
-        match c.mode {
-            CaptureMode::Global => {
-                GLOBAL.fetch_sub(1, Ordering::Relaxed);
-                LOCAL.with(|l| l.set(l.get().saturating_sub(1)));
+        let mut slot = self.capture.lock();
+        let c = match slot.take() {
+            None => return Err(illegal("the stream is not capturing")),
+            Some(c)
+                if c.registration.mode != CaptureMode::Relaxed
+                    && c.registration.thread != std::thread::current().id() =>
+            {
+                // The API's builder cannot leave its thread; kept as the driver's answer.
+                *slot = Some(c);
+                return Err(Error::InvalidArgument(
+                    "a Global or ThreadLocal capture must end on the thread that began it \
+                     (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD on the driver)"
+                        .to_string(),
+                ));
             }
-            CaptureMode::ThreadLocal => LOCAL.with(|l| l.set(l.get().saturating_sub(1))),
-            CaptureMode::Relaxed => {}
-        }
+            Some(c) => c,
+        };
+        drop(slot);
         let (sync, guarded) = refusals();
         let invalidated = c.invalidated
             || sync != c.refused_at_begin.0
-            || (c.mode != CaptureMode::Relaxed && guarded != c.refused_at_begin.1);
+            || (c.registration.mode != CaptureMode::Relaxed && guarded != c.refused_at_begin.1);
         if invalidated {
             return Err(Error::InvalidArgument(
                 "the capture was invalidated by a call it does not allow (a synchronous copy, \

@@ -1,16 +1,18 @@
 //! Executable graphs on the simulated devices: a plan replayed on a stream.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use super::super::context::Context;
 use super::super::device::gpu;
 use super::super::library::Kernel;
 use super::super::stream::Stream;
 use super::super::SimBackend;
-use super::{kernel_op, Graph, Op, Plan};
+use super::{kernel_op, same_topology, Graph, Op, Plan};
 use crate::backend::interface::{ArgBytes, CheckedArgs, GraphExecInterface};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
+use crate::limits::Limits;
 
 /// A simulated executable graph: the plan its last instantiation or update made.
 pub(crate) struct GraphExec {
@@ -19,10 +21,10 @@ pub(crate) struct GraphExec {
 }
 
 impl GraphExec {
-    pub fn new(ctx: Arc<Context>, plan: Plan) -> GraphExec {
+    pub fn new(ctx: Arc<Context>, plan: Arc<Plan>) -> GraphExec {
         GraphExec {
             ctx,
-            plan: Mutex::new(Arc::new(plan)),
+            plan: Mutex::new(plan),
         }
     }
 
@@ -31,21 +33,239 @@ impl GraphExec {
     }
 }
 
-/// Runs `plan` on `stream` from simulated time `start`; the time its last node ends.
-fn replay(plan: &Plan, stream: &Stream, start: f64) -> Result<f64> {
-    let mut ends = vec![start; plan.nodes.len()];
-    let mut last = start;
-    for &i in &plan.order {
-        let node = &plan.nodes[i];
-        let ready = node.deps.iter().map(|&d| ends[d]).fold(start, f64::max);
-        let end = run(&node.op, stream, ready)?;
-        ends[i] = end;
-        last = last.max(end);
-    }
-    Ok(last)
+/// Work charged for replaying one node, on top of what it runs (a kernel's own work, a
+/// copy's or memset's bytes at [`BYTES_PER_WORK`]): about what replaying an empty node
+/// costs the host, in the units a kernel's instructions are counted in, so that a graph of
+/// millions of nodes meets the launch budget as a kernel of millions of instructions does.
+const NODE_WORK: u64 = 64;
+
+/// Bytes copied or set per unit of work (as a block's cleared memory is charged).
+const BYTES_PER_WORK: u64 = 16;
+
+/// How much work passes between looks at the clock while no kernel runs (a kernel node
+/// reads it itself, as every launch does).
+const CLOCK_EVERY_WORK: u64 = 1 << 20;
+
+/// What one graph launch may use: the launch budget and deadline of the limits in force when
+/// it began, shared by all its nodes, nested ones included, as a kernel's blocks share
+/// them. A kernel node runs with what is left.
+struct Allowance {
+    limits: Limits,
+    left: u64,
+    next_clock: u64,
+    #[cfg(not(target_arch = "wasm32"))]
+    started: std::time::Instant,
 }
 
-/// Runs one operation that may start at `at`; when it ends.
+impl Allowance {
+    fn new() -> Allowance {
+        let limits = crate::limits();
+        Allowance {
+            left: limits.launch_budget,
+            next_clock: CLOCK_EVERY_WORK,
+            limits,
+            #[cfg(not(target_arch = "wasm32"))]
+            started: std::time::Instant::now(),
+        }
+    }
+
+    /// Work done so far.
+    fn spent(&self) -> u64 {
+        self.limits.launch_budget.saturating_sub(self.left)
+    }
+
+    /// Charges `work` for the node `what` describes; past the budget that is
+    /// [`Error::InstructionBudget`], past the deadline [`Error::Deadline`].
+    fn charge(&mut self, work: u64, what: impl Fn() -> String) -> Result<()> {
+        if work > self.left {
+            return Err(Error::InstructionBudget {
+                kernel: what(),
+                budget: self.limits.launch_budget,
+                line: 0,
+            });
+        }
+        self.left -= work;
+        if self.spent() >= self.next_clock {
+            self.next_clock = self.spent().saturating_add(CLOCK_EVERY_WORK);
+            if self.remaining_time() == Some(Duration::ZERO) {
+                return Err(self.past_deadline(what()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Time left before the deadline, if there is one (none on wasm32, which has no clock
+    /// here: the playground stops its worker instead).
+    fn remaining_time(&self) -> Option<Duration> {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self
+            .limits
+            .launch_deadline
+            .map(|d| d.saturating_sub(self.started.elapsed()));
+        #[cfg(target_arch = "wasm32")]
+        None
+    }
+
+    fn past_deadline(&self, what: String) -> Error {
+        Error::Deadline {
+            kernel: what,
+            deadline: self.limits.launch_deadline.unwrap_or_default(),
+            line: 0,
+        }
+    }
+
+    /// The limits a kernel node runs under: what is left of the budget and the deadline.
+    fn for_kernel(&self) -> Result<Limits> {
+        let deadline = self.remaining_time();
+        if deadline == Some(Duration::ZERO) {
+            return Err(self.past_deadline("a graph's kernel node".to_string()));
+        }
+        Ok(Limits {
+            launch_budget: self.left,
+            launch_deadline: deadline,
+            ..self.limits.clone()
+        })
+    }
+
+    /// Charges a kernel node's `work`, or turns its error at the budget or deadline it ran
+    /// with into one that names the graph launch's.
+    fn kernel_ran(&mut self, ran: Result<u64>) -> Result<()> {
+        match ran {
+            Ok(work) => {
+                self.left = self.left.saturating_sub(work);
+                Ok(())
+            }
+            Err(Error::InstructionBudget { kernel, line, .. }) => Err(Error::InstructionBudget {
+                kernel,
+                budget: self.limits.launch_budget,
+                line,
+            }),
+            Err(Error::Deadline { kernel, line, .. }) => Err(Error::Deadline {
+                kernel,
+                deadline: self.limits.launch_deadline.unwrap_or_default(),
+                line,
+            }),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// What replaying a node costs before the kernel it runs, if any.
+fn node_work(op: &Op) -> u64 {
+    let bytes = match op {
+        Op::Copy { bytes, .. } => *bytes as u64,
+        Op::Memset { width, count, .. } => (*count as u64).saturating_mul(*width as u64),
+        _ => 0,
+    };
+    NODE_WORK.saturating_add(bytes / BYTES_PER_WORK)
+}
+
+/// What a node is, for an error that stops a replay there.
+fn node_name(op: &Op) -> String {
+    let kind = match op {
+        Op::Kernel { .. } => "kernel",
+        Op::Copy { .. } => "copy",
+        Op::Memset { .. } => "memset",
+        Op::Record(_) => "event record",
+        Op::Wait(_) => "event wait",
+        Op::Child(_) => "child graph",
+        Op::Empty => "empty",
+    };
+    format!("a graph's {kind} node")
+}
+
+/// A plan being replayed: where it is in its order, when each node ended.
+struct Frame<'p> {
+    plan: &'p Plan,
+    /// The next position in `plan.order`.
+    next: usize,
+    /// When each node ended (its start time until it runs).
+    ends: Vec<f64>,
+    /// When the plan may start.
+    start: f64,
+    /// When its last node so far ended.
+    last: f64,
+}
+
+impl<'p> Frame<'p> {
+    fn new(plan: &'p Plan, start: f64) -> Frame<'p> {
+        Frame {
+            plan,
+            next: 0,
+            ends: vec![start; plan.nodes.len()],
+            start,
+            last: start,
+        }
+    }
+
+    /// Node `i` ended at `end`.
+    fn ended(&mut self, i: usize, end: f64) {
+        if let Some(e) = self.ends.get_mut(i) {
+            *e = end;
+        }
+        self.last = self.last.max(end);
+    }
+}
+
+/// Runs `plan` on `stream` from simulated time `start`, nested plans in place, within the
+/// launch budget and deadline; the time its last node ends. The nesting is walked with a
+/// stack of frames, never by recursion.
+fn replay(plan: &Plan, stream: &Stream, start: f64) -> Result<f64> {
+    let mut allowance = Allowance::new();
+    let mut frames = vec![Frame::new(plan, start)];
+    // The end of a child plan just replayed, for the node of its parent that ran it.
+    let mut child_end: Option<f64> = None;
+    while let Some(top) = frames.last_mut() {
+        if let Some(end) = child_end.take() {
+            let i = top.plan.order.get(top.next.wrapping_sub(1)).copied();
+            if let Some(i) = i {
+                top.ended(i, end);
+            }
+        }
+        let plan: &Plan = top.plan;
+        let Some(&i) = plan.order.get(top.next) else {
+            let end = top.last;
+            frames.pop();
+            if frames.is_empty() {
+                return Ok(end);
+            }
+            child_end = Some(end);
+            continue;
+        };
+        top.next += 1;
+        let Some(node) = plan.nodes.get(i) else {
+            continue;
+        };
+        let ready = node
+            .deps
+            .iter()
+            .filter_map(|&d| top.ends.get(d).copied())
+            .fold(top.start, f64::max);
+        allowance.charge(node_work(&node.op), || node_name(&node.op))?;
+        match &node.op {
+            Op::Child(child) => frames.push(Frame::new(child, ready)),
+            Op::Kernel {
+                kernel,
+                dims,
+                params,
+            } => {
+                let limits = allowance.for_kernel()?;
+                let mut t = ready;
+                let ran = kernel.run_packed(stream, *dims, params, &mut t, &limits);
+                allowance.kernel_ran(ran)?;
+                top.ended(i, t);
+            }
+            op => {
+                let end = run(op, stream, ready)?;
+                top.ended(i, end);
+            }
+        }
+    }
+    Ok(start)
+}
+
+/// Runs one operation that may start at `at` (a stream's copy or memset, or a node of a
+/// graph that runs no kernel); when it ends. A kernel here runs under the limits in force.
 pub(super) fn run(op: &Op, stream: &Stream, at: f64) -> Result<f64> {
     let ordinal = stream.ctx.ordinal;
     match op {
@@ -55,7 +275,7 @@ pub(super) fn run(op: &Op, stream: &Stream, at: f64) -> Result<f64> {
             params,
         } => {
             let mut t = at;
-            kernel.run_packed(stream, *dims, params, &mut t)?;
+            kernel.run_packed(stream, *dims, params, &mut t, &crate::limits())?;
             Ok(t)
         }
         Op::Copy { dst, src, bytes } => device_op(ordinal, at, *bytes, |m| {
@@ -170,15 +390,9 @@ impl GraphExecInterface<SimBackend> for GraphExec {
     }
 
     fn update(&self, graph: &Graph) -> Result<()> {
-        let nodes = graph.nodes().clone();
+        let plan = graph.plan()?;
         let mut guard = self.plan.lock().unwrap_or_else(|p| p.into_inner());
-        let same = guard.nodes.len() == nodes.len()
-            && guard
-                .nodes
-                .iter()
-                .zip(&nodes)
-                .all(|(a, b)| a.op.same_kind(&b.op) && a.deps == b.deps);
-        if !same {
+        if !same_topology(&guard, &plan) {
             return Err(Error::InvalidArgument(
                 "the graph's topology differs from the executable graph's: same nodes of the \
                  same kinds with the same dependencies are needed \
@@ -187,7 +401,7 @@ impl GraphExecInterface<SimBackend> for GraphExec {
                     .to_string(),
             ));
         }
-        *guard = Arc::new(Plan::new(nodes)?);
+        *guard = plan;
         Ok(())
     }
 }

@@ -9,6 +9,7 @@
 mod capture;
 mod exec;
 
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
@@ -20,7 +21,7 @@ use crate::backend::interface::{ArgBytes, CheckedArgs, GraphInterface};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 
-pub(crate) use capture::{refuse_alloc_during_capture, refuse_sync_during_capture};
+pub(crate) use capture::{refuse_alloc_during_capture, refuse_sync_during_capture, CaptureSlot};
 pub(crate) use exec::GraphExec;
 
 /// One recorded operation.
@@ -66,10 +67,68 @@ pub(crate) struct Node {
 }
 
 /// Nodes and an order to run them in that respects every dependency.
+///
+/// Plans nest (a child graph node holds its child's plan) as deep as a caller nests graphs,
+/// so nothing here recurses on the nesting: replaying, comparing and dropping walk it with
+/// a stack of their own (20,000 levels would overflow a thread's stack).
 #[derive(Clone)]
 pub(crate) struct Plan {
     pub nodes: Vec<Node>,
     pub order: Vec<usize>,
+}
+
+impl Drop for Plan {
+    /// Drops the nested plans one by one rather than each inside its parent's drop.
+    fn drop(&mut self) {
+        let mut children: Vec<Arc<Plan>> = Vec::new();
+        take_children(&mut self.nodes, &mut children);
+        while let Some(child) = children.pop() {
+            // The last holder of a plan empties it before it drops, so its drop is shallow.
+            if let Some(mut plan) = Arc::into_inner(child) {
+                take_children(&mut plan.nodes, &mut children);
+            }
+        }
+    }
+}
+
+/// Moves the child plans out of `nodes` into `out` (each node left empty).
+fn take_children(nodes: &mut [Node], out: &mut Vec<Arc<Plan>>) {
+    for node in nodes {
+        if matches!(node.op, Op::Child(_)) {
+            if let Op::Child(plan) = std::mem::replace(&mut node.op, Op::Empty) {
+                out.push(plan);
+            }
+        }
+    }
+}
+
+/// Whether two plans have the same topology all the way down: the same number of nodes, of
+/// the same kinds, with the same dependencies, and child graphs of the same topology (what
+/// `cuGraphExecUpdate` requires). Each pair of nested plans is compared once, so a graph
+/// that nests one child twice at each of 40 levels is compared in 80 steps, not 2^40.
+pub(crate) fn same_topology(a: &Arc<Plan>, b: &Arc<Plan>) -> bool {
+    // Every plan compared is held by `a` or `b` for the whole call, so no address in
+    // `compared` can be reused by another plan meanwhile.
+    let mut compared: HashSet<(usize, usize)> = HashSet::new();
+    let mut stack: Vec<(&Plan, &Plan)> = vec![(a, b)];
+    while let Some((x, y)) = stack.pop() {
+        let key = (x as *const Plan as usize, y as *const Plan as usize);
+        if std::ptr::eq(x, y) || !compared.insert(key) {
+            continue;
+        }
+        if x.nodes.len() != y.nodes.len() {
+            return false;
+        }
+        for (m, n) in x.nodes.iter().zip(&y.nodes) {
+            if !m.op.same_kind(&n.op) || m.deps != n.deps {
+                return false;
+            }
+            if let (Op::Child(p), Op::Child(q)) = (&m.op, &n.op) {
+                stack.push((p, q));
+            }
+        }
+    }
+    true
 }
 
 impl Plan {
@@ -113,6 +172,9 @@ impl Plan {
 pub(crate) struct Graph {
     pub ctx: Arc<Context>,
     nodes: Mutex<Vec<Node>>,
+    /// The plan of `nodes` as they are, made when first asked for and dropped when they
+    /// change: adding one child many times, or instantiating again, orders it once.
+    plan: Mutex<Option<Arc<Plan>>>,
 }
 
 impl Graph {
@@ -120,16 +182,32 @@ impl Graph {
         Graph {
             ctx,
             nodes: Mutex::new(Vec::new()),
+            plan: Mutex::new(None),
         }
     }
 
-    pub fn nodes(&self) -> MutexGuard<'_, Vec<Node>> {
+    fn nodes(&self) -> MutexGuard<'_, Vec<Node>> {
         self.nodes.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn cached_plan(&self) -> MutexGuard<'_, Option<Arc<Plan>>> {
+        self.plan.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The nodes, ordered (a cycle is an error).
+    pub fn plan(&self) -> Result<Arc<Plan>> {
+        if let Some(plan) = self.cached_plan().as_ref() {
+            return Ok(plan.clone());
+        }
+        let plan = Arc::new(Plan::new(self.nodes().clone())?);
+        *self.cached_plan() = Some(plan.clone());
+        Ok(plan)
     }
 
     /// Appends a node; its number.
     pub fn push(&self, deps: &[usize], op: Op) -> usize {
         let mut nodes = self.nodes();
+        *self.cached_plan() = None;
         nodes.push(Node {
             op,
             deps: deps.to_vec(),
@@ -207,21 +285,26 @@ impl GraphInterface<SimBackend> for Graph {
     }
 
     fn add_child(&self, deps: &[usize], child: &Graph) -> Result<usize> {
-        let plan = Plan::new(child.nodes().clone())?;
-        Ok(self.push(deps, Op::Child(Arc::new(plan))))
+        let plan = child.plan()?;
+        Ok(self.push(deps, Op::Child(plan)))
     }
 
     fn add_empty(&self, deps: &[usize]) -> Result<usize> {
         Ok(self.push(deps, Op::Empty))
     }
 
+    /// Adds edges the API checked: new ones, between nodes of this graph.
     fn add_edges(&self, edges: &[(usize, usize)]) -> Result<()> {
         let mut nodes = self.nodes();
+        let n = nodes.len();
+        if let Some(&(from, to)) = edges.iter().find(|&&(f, t)| f >= n || t >= n) {
+            return Err(Error::InvalidArgument(format!(
+                "no edge from node {from} to node {to}: the graph has {n} nodes"
+            )));
+        }
+        *self.cached_plan() = None;
         for &(from, to) in edges {
-            let node = nodes
-                .get_mut(to)
-                .ok_or_else(|| Error::InvalidArgument(format!("no node {to} in the graph")))?;
-            if !node.deps.contains(&from) {
+            if let Some(node) = nodes.get_mut(to) {
                 node.deps.push(from);
             }
         }
@@ -229,7 +312,6 @@ impl GraphInterface<SimBackend> for Graph {
     }
 
     fn instantiate(&self) -> Result<GraphExec> {
-        let plan = Plan::new(self.nodes().clone())?;
-        Ok(GraphExec::new(self.ctx.clone(), plan))
+        Ok(GraphExec::new(self.ctx.clone(), self.plan()?))
     }
 }
