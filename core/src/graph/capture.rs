@@ -46,7 +46,7 @@ use crate::stream::Stream;
 /// ended or dropped elsewhere would leave its stream capturing for ever. It is neither
 /// `Send` nor `Sync`:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0277
 /// # fn main() -> cuda_library::Result<()> {
 /// let stream = cuda_library::Device::new(0)?.create_stream()?;
 /// let builder = stream.begin_capture(cuda_library::CaptureMode::Global)?;

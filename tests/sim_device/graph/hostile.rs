@@ -384,3 +384,44 @@ fn nested_children_hold_their_events_once() {
         );
     });
 }
+
+#[path = "../../common/graph_build.rs"]
+mod graph_build;
+
+/// The `graph_build` fuzz target's interpreter on 100 generated inputs of up to 600 bytes,
+/// plus inputs made of one operation repeated: every answer agrees with its model, nothing
+/// panics, and all of it takes seconds.
+#[test]
+fn generated_graph_building_agrees_with_its_model() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut inputs: Vec<Vec<u8>> = (0..100)
+        .map(|_| {
+            let len = (next() % 600) as usize;
+            (0..len).map(|_| next() as u8).collect()
+        })
+        .collect();
+    for op in 0..12u8 {
+        inputs.push(
+            (0..400)
+                .map(|i| if i % 2 == 0 { op } else { i as u8 })
+                .collect(),
+        );
+    }
+    let started = Instant::now();
+    with_limits(graph_build::limits_from, || {
+        for input in &inputs {
+            graph_build::run(&ctx, input);
+        }
+    });
+    let elapsed = started.elapsed();
+    eprintln!("{} generated inputs: {elapsed:?}", inputs.len());
+    assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
+}
