@@ -425,3 +425,24 @@ fn generated_graph_building_agrees_with_its_model() {
     eprintln!("{} generated inputs: {elapsed:?}", inputs.len());
     assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
 }
+
+/// With the default limits, the 2^40-node replay stops at the default budget (2·10^9)
+/// well within a minute, as any launch does. A release-build measurement (a debug build
+/// simulates some ten times slower): `cargo test --release --test sim_device
+/// graph::hostile::the_default_budget -- --nocapture`.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release build only (a measurement)")]
+fn the_default_budget_stops_a_doubling_replay_within_a_minute() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let base = GraphDefinition::new(&ctx).unwrap();
+    base.add_empty(&[]).unwrap();
+    let graph = doubling(&ctx, base, 40).instantiate().unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let started = Instant::now();
+    let r = with_limits(|_| Limits::default(), || graph.launch(&stream));
+    let elapsed = started.elapsed();
+    assert!(matches!(r, Err(Error::InstructionBudget { .. })), "{r:?}");
+    eprintln!("2^40 nodes, default budget: stopped after {elapsed:?}");
+    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
+}

@@ -6,9 +6,13 @@
 //! a capture runs, and invalidates it (its end then fails, as
 //! `CUDA_ERROR_STREAM_CAPTURE_INVALIDATED` does): synchronous copies and memsets always
 //! (they run on the legacy default stream, which would wait for the capturing stream), and
-//! allocations as the capture mode says (any thread for `Global`, the capturing thread for
-//! `ThreadLocal`, never for `Relaxed`). Freeing memory is not refused here: a buffer dropped
-//! during a capture is freed.
+//! allocations, stream-ordered ones included, as the capture mode says (any thread for
+//! `Global`, the capturing thread for `ThreadLocal`, never for `Relaxed`). Freeing memory is
+//! not refused here: a buffer dropped during a capture is freed.
+//!
+//! A capture lives in its stream ([`CaptureSlot`]) and its share of the process-wide counts
+//! that guard those calls is given back when it is dropped ([`Registration`]): when it ends,
+//! or with its stream.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
