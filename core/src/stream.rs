@@ -5,12 +5,12 @@
 //! charges, and an event records where its stream's timeline is.
 
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::backend::seam;
 use crate::context::Context;
 use crate::error::Result;
-use crate::graph::log::CaptureLog;
 #[cfg(feature = "notebook")]
 use crate::profile::Recorder;
 
@@ -29,8 +29,9 @@ pub struct Stream {
     /// The stream's last launch while `timing::profile` takes one (driver streams).
     #[cfg(feature = "notebook")]
     pub(crate) recorder: Recorder,
-    /// The nodes of the capture under way on this stream, if one is.
-    pub(crate) capture: CaptureLog,
+    /// This stream's identity, which no other stream of the process ever has: what the
+    /// log of a capture under way on it is found by.
+    pub(crate) id: u64,
 }
 
 impl std::fmt::Debug for Stream {
@@ -53,11 +54,12 @@ impl Stream {
 
     /// The API's stream over a backend's.
     pub(crate) fn wrap(imp: seam::Stream) -> Stream {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
         Stream {
             imp: Arc::new(imp),
             #[cfg(feature = "notebook")]
             recorder: Recorder::default(),
-            capture: CaptureLog::default(),
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
         }
     }
 

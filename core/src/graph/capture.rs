@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::definition::{Definition, GraphDefinition};
 use super::exec::Graph;
-use super::log::NodeRecord;
+use super::log::{self, NodeRecord};
 use crate::backend::seam;
 use crate::error::Result;
 use crate::info::CaptureMode;
@@ -99,7 +99,7 @@ impl Stream {
     /// ```
     pub fn begin_capture(&self, mode: CaptureMode) -> Result<GraphBuilder<'_>> {
         self.imp.begin_capture(mode)?;
-        self.capture.open();
+        log::open(self);
         Ok(GraphBuilder {
             stream: self,
             _same_thread: PhantomData,
@@ -129,7 +129,7 @@ impl GraphBuilder<'_> {
     /// log and the backend's graph. An error when the capture was invalidated, which ends
     /// it too.
     fn finish(&self) -> (Vec<NodeRecord>, Result<seam::Graph>) {
-        let nodes = self.stream.capture.close();
+        let nodes = log::close(self.stream);
         (nodes, self.stream.imp.end_capture())
     }
 

@@ -4,8 +4,9 @@
 //! recorded as they are added; a capture's nodes are noted here as the work is queued on the
 //! capturing stream (`Kernel::launch` and the stream-ordered copies call [`note`]).
 //!
-//! A capture's log lives in its [`Stream`] ([`CaptureLog`]). When no capture is under way
-//! a launch pays one relaxed atomic load.
+//! A capture's log is found by its stream's identity ([`Stream::id`], never reused), not its
+//! address, and ends with the stream if nothing ended it. When no capture is under way a
+//! launch pays one relaxed atomic load.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -67,14 +68,16 @@ impl NodeRecord {
 /// atomic load when nothing captures.
 static ACTIVE: AtomicUsize = AtomicUsize::new(0);
 
-/// A stream's capture log: the nodes noted since its capture began, or nothing when it does
-/// not capture. It lives in the [`Stream`] itself, so a stream's log is found by the stream's
-/// identity, never by an address another stream may have later.
-#[derive(Default)]
-pub(crate) struct CaptureLog(Mutex<Option<OpenLog>>);
+/// The log of each capture under way, by its stream's [`id`](Stream::id), which no other
+/// stream of the process ever has. A log leaves when its capture ends or its stream is
+/// dropped (a capture whose builder was forgotten ends with its stream).
+static LOGS: Mutex<Vec<(u64, OpenLog)>> = Mutex::new(Vec::new());
 
-/// A capture's log and its place in [`ACTIVE`], given back when the log is closed or its
-/// stream dropped (a capture whose builder was forgotten ends with its stream).
+fn logs() -> std::sync::MutexGuard<'static, Vec<(u64, OpenLog)>> {
+    LOGS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A capture's log and its place in [`ACTIVE`], given back when the log is dropped.
 struct OpenLog {
     nodes: Vec<NodeRecord>,
     _counted: Counted,
@@ -96,39 +99,40 @@ impl Drop for Counted {
     }
 }
 
-impl CaptureLog {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<OpenLog>> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner())
-    }
+/// Starts `stream`'s log (the backend refused a second capture of one stream before this
+/// is called).
+pub(crate) fn open(stream: &Stream) {
+    let log = OpenLog {
+        nodes: Vec::new(),
+        _counted: Counted::new(),
+    };
+    let mut logs = logs();
+    logs.retain(|(id, _)| *id != stream.id);
+    logs.push((stream.id, log));
+}
 
-    /// Starts the log (a log already open is replaced: the backend refused a second
-    /// capture of one stream before this is called).
-    pub(crate) fn open(&self) {
-        *self.lock() = Some(OpenLog {
-            nodes: Vec::new(),
-            _counted: Counted::new(),
-        });
+/// Ends `stream`'s log: the nodes noted.
+pub(crate) fn close(stream: &Stream) -> Vec<NodeRecord> {
+    if !capturing() {
+        return Vec::new();
     }
-
-    /// Ends the log: the nodes noted.
-    pub(crate) fn close(&self) -> Vec<NodeRecord> {
-        self.lock().take().map(|l| l.nodes).unwrap_or_default()
+    let mut logs = logs();
+    match logs.iter().position(|(id, _)| *id == stream.id) {
+        Some(i) => logs.swap_remove(i).1.nodes,
+        None => Vec::new(),
     }
+}
 
-    /// Whether the stream captures.
-    pub(crate) fn is_open(&self) -> bool {
-        self.lock().is_some()
-    }
+/// Whether `stream` captures.
+pub(crate) fn is_open(stream: &Stream) -> bool {
+    capturing() && logs().iter().any(|(id, _)| *id == stream.id)
+}
 
-    /// Notes the node `make` describes when the stream captures; it depends on the node
-    /// noted before it.
-    fn note(&self, make: impl FnOnce(Vec<usize>) -> NodeRecord) {
-        if let Some(log) = self.lock().as_mut() {
-            let deps = log.nodes.len().checked_sub(1).into_iter().collect();
-            let mut record = make(deps);
-            record.info.index = log.nodes.len();
-            log.nodes.push(record);
-        }
+impl Drop for Stream {
+    /// A capture still under way (its builder was forgotten) ends with its stream: its log
+    /// goes, and with it its count in [`ACTIVE`].
+    fn drop(&mut self) {
+        drop(close(self));
     }
 }
 
@@ -142,7 +146,13 @@ pub(crate) fn capturing() -> bool {
 /// before it.
 #[cold]
 pub(crate) fn note(stream: &Stream, make: impl FnOnce(Vec<usize>) -> NodeRecord) {
-    stream.capture.note(make);
+    let mut logs = logs();
+    if let Some((_, log)) = logs.iter_mut().find(|(id, _)| *id == stream.id) {
+        let deps = log.nodes.len().checked_sub(1).into_iter().collect();
+        let mut record = make(deps);
+        record.info.index = log.nodes.len();
+        log.nodes.push(record);
+    }
 }
 
 /// Notes a launch of `kernel` on `stream` if it is capturing.

@@ -14,7 +14,7 @@ impl Stream {
     /// record, so the graph would hold memory it does not know of. Refused before the
     /// backend sees it: the capture goes on.
     pub(crate) fn refuse_ordered_alloc_while_capturing(&self) -> Result<()> {
-        if log::capturing() && self.capture.is_open() {
+        if log::is_open(self) {
             return Err(Error::Unsupported(
                 "a stream-ordered allocation on a capturing stream would be a graph memory \
                  node, which this crate does not record; allocate before the capture (or on \

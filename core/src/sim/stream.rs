@@ -3,15 +3,18 @@
 //! records where its stream's timeline was.
 
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
 use super::device::{gpu, print_device_output};
-use super::graph::CaptureSlot;
 use super::{mem_pool, LaunchProfile, MemPool, SimBackend};
 use crate::backend::interface::MemPoolInterface;
 use crate::backend::interface::{EventInterface, StreamInterface};
 use crate::error::{Error, Result};
+
+/// The next stream's [`Stream::id`].
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// A simulated stream: its context and the simulated time (ns) its last work ends.
 pub(crate) struct Stream {
@@ -19,8 +22,9 @@ pub(crate) struct Stream {
     ready_ns: Mutex<f64>,
     /// The profile of the stream's last launch, until taken.
     last: Mutex<Option<Box<LaunchProfile>>>,
-    /// The capture under way on this stream, if one is.
-    pub(super) capture: CaptureSlot,
+    /// This stream's identity, which no other stream of the process ever has: what a
+    /// capture under way on it is found by.
+    pub id: u64,
 }
 
 impl Stream {
@@ -49,7 +53,7 @@ impl StreamInterface<SimBackend> for Stream {
             ctx: ctx.clone(),
             ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
             last: Mutex::new(None),
-            capture: CaptureSlot::default(),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         })
     }
 

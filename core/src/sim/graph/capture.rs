@@ -10,9 +10,9 @@
 //! `Global`, the capturing thread for `ThreadLocal`, never for `Relaxed`). Freeing memory is
 //! not refused here: a buffer dropped during a capture is freed.
 //!
-//! A capture lives in its stream ([`CaptureSlot`]) and its share of the process-wide counts
-//! that guard those calls is given back when it is dropped ([`Registration`]): when it ends,
-//! or with its stream.
+//! A capture is found by its stream's identity ([`Stream::id`], never reused), ends with
+//! its stream if nothing ended it, and gives back its share of the process-wide counts that
+//! guard those calls when it is dropped ([`Registration`]).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -45,14 +45,27 @@ fn thread_local_captures() -> MutexGuard<'static, Vec<ThreadId>> {
     THREAD_LOCAL.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// A stream's capture, if one is under way: kept in the stream itself, so a capture is
-/// found by its stream's identity, and ends when the stream is dropped if nothing ended it.
-#[derive(Default)]
-pub(crate) struct CaptureSlot(Mutex<Option<Capture>>);
+/// The captures under way, by their stream's [`id`](Stream::id), which no other stream of
+/// the process ever has. A capture leaves when it ends or when its stream is dropped.
+static CAPTURES: Mutex<Vec<(u64, Capture)>> = Mutex::new(Vec::new());
 
-impl CaptureSlot {
-    fn lock(&self) -> MutexGuard<'_, Option<Capture>> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner())
+fn captures() -> MutexGuard<'static, Vec<(u64, Capture)>> {
+    CAPTURES.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Drop for Stream {
+    /// A capture still under way (its builder was forgotten) ends with its stream, and
+    /// gives back its share of the counts that guard copies and allocations.
+    fn drop(&mut self) {
+        if ANY.load(Ordering::Relaxed) == 0 {
+            return;
+        }
+        let capture = {
+            let mut all = captures();
+            let i = all.iter().position(|(id, _)| *id == self.id);
+            i.map(|i| all.swap_remove(i))
+        };
+        drop(capture);
     }
 }
 
@@ -164,8 +177,8 @@ impl Stream {
         if ANY.load(Ordering::Relaxed) == 0 {
             return Ok(false);
         }
-        let mut slot = self.capture.lock();
-        let Some(c) = slot.as_mut() else {
+        let mut all = captures();
+        let Some((_, c)) = all.iter_mut().find(|(id, _)| *id == self.id) else {
             return Ok(false);
         };
         let deps: Vec<usize> = c.last.into_iter().collect();
@@ -190,7 +203,7 @@ impl Stream {
         if ANY.load(Ordering::Relaxed) == 0 {
             return Ok(());
         }
-        if let Some(c) = self.capture.lock().as_mut() {
+        if let Some((_, c)) = captures().iter_mut().find(|(id, _)| *id == self.id) {
             c.invalidated = true;
             return Err(Error::InvalidArgument(format!(
                 "{what} on a capturing stream is not allowed \
@@ -221,39 +234,37 @@ fn illegal(what: &str) -> Error {
 
 impl CaptureInterface<SimBackend> for Stream {
     fn begin_capture(&self, mode: CaptureMode) -> Result<()> {
-        let mut slot = self.capture.lock();
-        if slot.is_some() {
+        let mut all = captures();
+        if all.iter().any(|(id, _)| *id == self.id) {
             return Err(illegal("the stream is already capturing"));
         }
-        *slot = Some(Capture {
+        let capture = Capture {
             graph: Graph::new(self.ctx.clone()),
             last: None,
             refused_at_begin: refusals(),
             invalidated: false,
             registration: Registration::new(mode),
-        });
+        };
+        all.push((self.id, capture));
         Ok(())
     }
 
     fn end_capture(&self) -> Result<Graph> {
-        let mut slot = self.capture.lock();
-        let c = match slot.take() {
-            None => return Err(illegal("the stream is not capturing")),
-            Some(c)
-                if c.registration.mode != CaptureMode::Relaxed
-                    && c.registration.thread != std::thread::current().id() =>
-            {
-                // The API's builder cannot leave its thread; kept as the driver's answer.
-                *slot = Some(c);
-                return Err(Error::InvalidArgument(
-                    "a Global or ThreadLocal capture must end on the thread that began it \
-                     (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD on the driver)"
-                        .to_string(),
-                ));
-            }
-            Some(c) => c,
+        let mut all = captures();
+        let Some(i) = all.iter().position(|(id, _)| *id == self.id) else {
+            return Err(illegal("the stream is not capturing"));
         };
-        drop(slot);
+        let r = &all[i].1.registration;
+        if r.mode != CaptureMode::Relaxed && r.thread != std::thread::current().id() {
+            // The API's builder cannot leave its thread; kept as the driver's answer.
+            return Err(Error::InvalidArgument(
+                "a Global or ThreadLocal capture must end on the thread that began it \
+                 (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD on the driver)"
+                    .to_string(),
+            ));
+        }
+        let (_, c) = all.swap_remove(i);
+        drop(all);
         let (sync, guarded) = refusals();
         let invalidated = c.invalidated
             || sync != c.refused_at_begin.0

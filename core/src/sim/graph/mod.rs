@@ -21,7 +21,7 @@ use crate::backend::interface::{ArgBytes, CheckedArgs, GraphInterface};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 
-pub(crate) use capture::{refuse_alloc_during_capture, refuse_sync_during_capture, CaptureSlot};
+pub(crate) use capture::{refuse_alloc_during_capture, refuse_sync_during_capture};
 pub(crate) use exec::GraphExec;
 
 /// One recorded operation.
