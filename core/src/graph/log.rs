@@ -129,8 +129,8 @@ pub(crate) fn is_open(stream: &Stream) -> bool {
 }
 
 impl Drop for Stream {
-    /// A capture still under way (its builder was forgotten) ends with its stream: its log
-    /// goes, and with it its count in [`ACTIVE`].
+    // A capture still under way (its builder was forgotten) ends with its stream: its log
+    // goes, and with it its count of the captures under way.
     fn drop(&mut self) {
         drop(close(self));
     }

@@ -54,8 +54,8 @@ fn captures() -> MutexGuard<'static, Vec<(u64, Capture)>> {
 }
 
 impl Drop for Stream {
-    /// A capture still under way (its builder was forgotten) ends with its stream, and
-    /// gives back its share of the counts that guard copies and allocations.
+    // A capture still under way (its builder was forgotten) ends with its stream, and
+    // gives back its share of the counts that guard copies and allocations.
     fn drop(&mut self) {
         if ANY.load(Ordering::Relaxed) == 0 {
             return;
