@@ -9,7 +9,11 @@
 //! | `{ret}`, `{ret1}` | the results' `.param` names (`func_retval0`, `func_retval1`) |
 //! | `{ftz}` | `.ftz` where the mode flushes single-precision subnormals, else nothing |
 //! | `{rn}` | `.rn` where the mode forbids contraction (`-fmad=false`), else nothing: NVRTC writes a plain `mul.f32`/`add.f32` that `ptxas` may fuse only when contraction is allowed |
-//! | `{i2opi_f}`, `{i2opi_d}` | the name of a table of 2/π's bits this function reads (declared before the `.func`) |
+//! | `{i2opi_f}` | the name of a table of 2/π's bits this function reads (declared before the `.func`) |
+//!
+//! Parameters and results move with `ld.param.b32`/`st.param.b32` (`.b64`), not `.f32`: they
+//! are bit patterns, and a typed float move may not keep a signalling NaN's payload (the
+//! simulator's `ld.param.f32`/`st.param.f32` quiet it, which NVRTC's inlined code never meets).
 
 use super::{MathMode, Scalar};
 
@@ -155,7 +159,7 @@ mod tests {
 
     #[test]
     fn placeholders_follow_the_mode() {
-        let body = "ld.param.f32 %f1, [{p0}];\nmul{rn}{ftz}.f32 %f2, %f1, %f1;\nst.param.f32 [{ret}], %f2;\nret;";
+        let body = "ld.param.b32 %f1, [{p0}];\nmul{rn}{ftz}.f32 %f2, %f1, %f1;\nst.param.b32 [{ret}], %f2;\nret;";
         let default = definition(
             "__cl_sq",
             &[Scalar::F32],

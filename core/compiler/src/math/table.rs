@@ -25,13 +25,13 @@ impl Body {
     pub(super) fn text(&self, mode: &MathMode) -> String {
         match self {
             Body::Unary(op) => format!(
-                "\tld.param.f32 \t%f1, [{{p0}}];\n\t{op} \t%f2, %f1;\n\tst.param.f32 \t[{{ret}}], %f2;\n\tret;\n"
+                "\tld.param.b32 \t%f1, [{{p0}}];\n\t{op} \t%f2, %f1;\n\tst.param.b32 \t[{{ret}}], %f2;\n\tret;\n"
             ),
             Body::Binary(op) => format!(
-                "\tld.param.f32 \t%f1, [{{p0}}];\n\tld.param.f32 \t%f2, [{{p1}}];\n\t{op} \t%f3, %f1, %f2;\n\tst.param.f32 \t[{{ret}}], %f3;\n\tret;\n"
+                "\tld.param.b32 \t%f1, [{{p0}}];\n\tld.param.b32 \t%f2, [{{p1}}];\n\t{op} \t%f3, %f1, %f2;\n\tst.param.b32 \t[{{ret}}], %f3;\n\tret;\n"
             ),
             Body::Ternary(op) => format!(
-                "\tld.param.f32 \t%f1, [{{p0}}];\n\tld.param.f32 \t%f2, [{{p1}}];\n\tld.param.f32 \t%f3, [{{p2}}];\n\t{op} \t%f4, %f1, %f2, %f3;\n\tst.param.f32 \t[{{ret}}], %f4;\n\tret;\n"
+                "\tld.param.b32 \t%f1, [{{p0}}];\n\tld.param.b32 \t%f2, [{{p1}}];\n\tld.param.b32 \t%f3, [{{p2}}];\n\t{op} \t%f4, %f1, %f2, %f3;\n\tst.param.b32 \t[{{ret}}], %f4;\n\tret;\n"
             ),
             Body::Build(build) => build(mode),
         }
