@@ -13,7 +13,11 @@
 mod func;
 mod table;
 
+mod decompose;
+mod exp_log;
 mod float_simple;
+mod special;
+mod trig;
 
 /// The compile options that change what a math function compiles to (NVRTC's
 /// `--use_fast_math`, `-ftz`, `-prec-div`, `-prec-sqrt`, `-fmad`).

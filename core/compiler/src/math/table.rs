@@ -2,9 +2,10 @@
 
 use std::sync::OnceLock;
 
-use super::{float_simple, MathMode, Scalar};
+use super::{decompose, exp_log, float_simple, special, trig, MathMode, Scalar};
 
 const F: Scalar = Scalar::F32;
+const I: Scalar = Scalar::S32;
 
 /// How a row's PTX body is made.
 #[derive(Clone, Copy)]
@@ -18,6 +19,41 @@ pub(super) enum Body {
     Ternary(&'static str),
     /// A body built for the mode (see [`super::func`] for its placeholders).
     Build(fn(&MathMode) -> String),
+    /// Bodies chosen by the mode, each with `{ftz}`/`{rn}` placeholders.
+    Variants(&'static Variants),
+}
+
+/// A function's bodies: the one NVRTC's defaults give, and those for the options that change
+/// its structure rather than only its instructions' `.ftz` and `.rn` (which placeholders cover).
+pub(super) struct Variants {
+    /// The body without flushing, fast math or approximate division or square root.
+    pub(super) base: &'static str,
+    /// The body under `-ftz=true`, where flushing changes more than `.ftz` suffixes (a
+    /// subnormal input's rescaling disappears, ...).
+    pub(super) ftz: Option<&'static str>,
+    /// The body under `--use_fast_math` (most become their fast intrinsic).
+    pub(super) fast: Option<&'static str>,
+    /// The body under `-prec-div=false`.
+    pub(super) approx_div: Option<&'static str>,
+    /// The body under `-prec-sqrt=false`.
+    pub(super) approx_sqrt: Option<&'static str>,
+}
+
+impl Variants {
+    /// The body for `mode` (already [`MathMode::effective`]).
+    fn pick(&self, mode: &MathMode) -> &'static str {
+        let flushed = if mode.ftz { self.ftz } else { None };
+        let chosen = if mode.fast_math {
+            self.fast.or(flushed)
+        } else if !mode.prec_div && self.approx_div.is_some() {
+            self.approx_div
+        } else if !mode.prec_sqrt && self.approx_sqrt.is_some() {
+            self.approx_sqrt
+        } else {
+            flushed
+        };
+        chosen.unwrap_or(self.base)
+    }
 }
 
 impl Body {
@@ -34,6 +70,7 @@ impl Body {
                 "\tld.param.b32 \t%f1, [{{p0}}];\n\tld.param.b32 \t%f2, [{{p1}}];\n\tld.param.b32 \t%f3, [{{p2}}];\n\t{op} \t%f4, %f1, %f2, %f3;\n\tst.param.b32 \t[{{ret}}], %f4;\n\tret;\n"
             ),
             Body::Build(build) => build(mode),
+            Body::Variants(variants) => variants.pick(mode).to_string(),
         }
     }
 }
@@ -88,6 +125,20 @@ const fn built(
         params,
         rets,
         body: Body::Build(build),
+    }
+}
+
+const fn variants(
+    name: &'static str,
+    params: &'static [Scalar],
+    rets: &'static [Scalar],
+    variants: &'static Variants,
+) -> Row {
+    Row {
+        name,
+        params,
+        rets,
+        body: Body::Variants(variants),
     }
 }
 
@@ -146,6 +197,47 @@ pub(super) static ROWS: &[Row] = &[
     binary("__fdiv_rz", "div.rz{ftz}.f32"),
     binary("__fdiv_ru", "div.rp{ftz}.f32"),
     binary("__fdiv_rd", "div.rm{ftz}.f32"),
+    // Single precision, several instructions: bodies chosen by the mode.
+    variants("expf", &[F], &[F], &exp_log::EXPF),
+    variants("exp2f", &[F], &[F], &exp_log::EXP2F),
+    variants("exp10f", &[F], &[F], &exp_log::EXP10F),
+    variants("expm1f", &[F], &[F], &exp_log::EXPM1F),
+    variants("logf", &[F], &[F], &exp_log::LOGF),
+    variants("log2f", &[F], &[F], &exp_log::LOG2F),
+    variants("log10f", &[F], &[F], &exp_log::LOG10F),
+    variants("log1pf", &[F], &[F], &exp_log::LOG1PF),
+    variants("powf", &[F, F], &[F], &exp_log::POWF),
+    variants("__expf", &[F], &[F], &exp_log::INTRINSIC_EXPF),
+    variants("__exp10f", &[F], &[F], &exp_log::INTRINSIC_EXP10F),
+    variants("__logf", &[F], &[F], &exp_log::INTRINSIC_LOGF),
+    variants("__log2f", &[F], &[F], &exp_log::INTRINSIC_LOG2F),
+    variants("__log10f", &[F], &[F], &exp_log::INTRINSIC_LOG10F),
+    variants("__powf", &[F, F], &[F], &exp_log::INTRINSIC_POWF),
+    variants("sinf", &[F], &[F], &trig::SINF),
+    variants("cosf", &[F], &[F], &trig::COSF),
+    variants("tanf", &[F], &[F], &trig::TANF),
+    variants("sincosf", &[F], &[F, F], &trig::SINCOSF),
+    variants("asinf", &[F], &[F], &trig::ASINF),
+    variants("acosf", &[F], &[F], &trig::ACOSF),
+    variants("atanf", &[F], &[F], &trig::ATANF),
+    variants("atan2f", &[F, F], &[F], &trig::ATAN2F),
+    variants("__sinf", &[F], &[F], &trig::INTRINSIC_SINF),
+    variants("__cosf", &[F], &[F], &trig::INTRINSIC_COSF),
+    variants("__tanf", &[F], &[F], &trig::INTRINSIC_TANF),
+    variants("__sincosf", &[F], &[F, F], &trig::INTRINSIC_SINCOSF),
+    variants("sinhf", &[F], &[F], &special::SINHF),
+    variants("coshf", &[F], &[F], &special::COSHF),
+    variants("tanhf", &[F], &[F], &special::TANHF),
+    variants("erff", &[F], &[F], &special::ERFF),
+    variants("erfcf", &[F], &[F], &special::ERFCF),
+    variants("cbrtf", &[F], &[F], &special::CBRTF),
+    variants("hypotf", &[F, F], &[F], &special::HYPOTF),
+    variants("__frsqrt_rn", &[F], &[F], &special::INTRINSIC_FRSQRT_RN),
+    variants("fmodf", &[F, F], &[F], &decompose::FMODF),
+    variants("remainderf", &[F, F], &[F], &decompose::REMAINDERF),
+    variants("ldexpf", &[F, I], &[F], &decompose::LDEXPF),
+    variants("frexpf", &[F], &[F, I], &decompose::FREXPF),
+    variants("modff", &[F], &[F, F], &decompose::MODFF),
 ];
 
 /// The C names of every row, in table order.
