@@ -262,6 +262,18 @@ fn ptx_module(functions: &[(&str, MathFunction)]) -> String {
 struct Pair {
     nvrtc: Library,
     ours: Library,
+    /// NVRTC's PTX text, to tell which modes compile a function alike.
+    nvrtc_ptx: String,
+}
+
+/// The text of `.entry NAME` in a PTX module (up to the closing brace at a line's start).
+fn entry_text<'a>(ptx: &'a str, name: &str) -> &'a str {
+    let head = format!(".entry {name}(");
+    let Some(start) = ptx.find(&head) else {
+        return "";
+    };
+    let end = ptx[start..].find("\n}").map_or(ptx.len(), |k| start + k);
+    &ptx[start..end]
 }
 
 /// What the whole binary shares: the simulator's context and each mode's two libraries,
@@ -321,6 +333,7 @@ fn pair(shared: &Shared, name: &'static str, mode: &MathMode) -> std::sync::Arc<
         .with_name("math.cu")
         .compile(ImageKind::Ptx, &[])
         .unwrap_or_else(|e| panic!("NVRTC, mode {name}: {e}"));
+    let nvrtc_ptx = nvrtc.ptx_text().unwrap_or_default().to_string();
     let nvrtc = nvrtc
         .to_library(&Default::default())
         .unwrap_or_else(|e| panic!("{e}"));
@@ -328,7 +341,11 @@ fn pair(shared: &Shared, name: &'static str, mode: &MathMode) -> std::sync::Arc<
     let ours = ObjectCode::from_ptx(ptx.clone().into_bytes())
         .to_library(&Default::default())
         .unwrap_or_else(|e: Error| panic!("the library's PTX, mode {name}: {e}\n{ptx}"));
-    let p = std::sync::Arc::new(Pair { nvrtc, ours });
+    let p = std::sync::Arc::new(Pair {
+        nvrtc,
+        ours,
+        nvrtc_ptx,
+    });
     pairs.insert(name, p.clone());
     p
 }
@@ -533,7 +550,7 @@ fn f64_edges() -> Vec<u64> {
 /// How many random inputs each function gets per mode (more with `CUDA_LIBRARY_LONG_TESTS=1`).
 fn random_count() -> usize {
     if std::env::var("CUDA_LIBRARY_LONG_TESTS").is_ok_and(|v| v == "1") {
-        1 << 16
+        1 << 15
     } else {
         1 << 8
     }
@@ -740,10 +757,22 @@ fn check(c_name: &str) {
         return;
     };
     let mut report = String::new();
+    let mut seen: Vec<((String, String), &str)> = Vec::new();
     for (mode_name, mode) in MODES {
         let f =
             math::lookup(c_name, &mode).unwrap_or_else(|| panic!("{c_name} not in the library"));
         let p = pair(shared, mode_name, &mode);
+        // A mode in which NVRTC's kernel and the library's function are the same text as in a
+        // mode already run gives the same bits: it is not run again.
+        let key = (
+            entry_text(&p.nvrtc_ptx, &kernel_name(c_name)).to_string(),
+            f.definition.replace(&f.ptx_name, "F"),
+        );
+        if let Some(same) = seen.iter().find(|(k, _)| *k == key).map(|(_, m)| *m) {
+            eprintln!("{c_name} [{mode_name}]: compiled as in [{same}] by both");
+            continue;
+        }
+        seen.push((key, mode_name));
         let seed = c_name.bytes().fold(0x5EED_u64, |h, b| {
             h.wrapping_mul(31).wrapping_add(u64::from(b))
         });
@@ -908,4 +937,54 @@ math_tests![
     ldexpf,
     frexpf,
     modff,
+    sqrt,
+    rsqrt,
+    cbrt,
+    exp,
+    exp2,
+    exp10,
+    expm1,
+    log,
+    log2,
+    log10,
+    log1p,
+    pow,
+    sin,
+    cos,
+    tan,
+    sincos,
+    asin,
+    acos,
+    atan,
+    atan2,
+    sinh,
+    cosh,
+    tanh,
+    erf,
+    erfc,
+    fabs,
+    fmin,
+    fmax,
+    floor,
+    ceil,
+    trunc,
+    round,
+    rint,
+    nearbyint,
+    fmod,
+    remainder,
+    hypot,
+    fdim,
+    copysign,
+    ldexp,
+    frexp,
+    modf,
+    fma,
+    __dadd_rn,
+    __dsub_rn,
+    __dmul_rn,
+    __ddiv_rn,
+    __drcp_rn,
+    __dsqrt_rn,
+    __fma_rn,
 ];

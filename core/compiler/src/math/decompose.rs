@@ -118,6 +118,7 @@ $L__BB0_12:
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -266,7 +267,8 @@ $L__BB0_17:
 	st.param.b32 	[{ret}], %f52;
 	ret;
 ",
-    ftz: Some("	ld.param.b32 	%f28, [{p0}];
+    ftz: Some(
+        "	ld.param.b32 	%f28, [{p0}];
 	ld.param.b32 	%f29, [{p1}];
 	abs{ftz}.f32 	%f1, %f29;
 	abs{ftz}.f32 	%f2, %f28;
@@ -424,7 +426,9 @@ $L__BB0_17:
 $L__BB0_19:
 	st.param.b32 	[{ret}], %f62;
 	ret;
-"),
+",
+    ),
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -499,6 +503,7 @@ $L__BB0_7:
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -538,6 +543,7 @@ $L__BB0_3:
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -583,6 +589,7 @@ $L__BB0_5:
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,

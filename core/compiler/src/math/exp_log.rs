@@ -30,12 +30,15 @@ pub(super) static EXPF: Variants = Variants {
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	mul{rn}{ftz}.f32 	%f2, %f1, 0f3FB8AA3B;
 	ex2.approx{ftz}.f32 	%f3, %f2;
 	st.param.b32 	[{ret}], %f3;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -48,6 +51,7 @@ pub(super) static EXP2F: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -78,12 +82,15 @@ pub(super) static EXP10F: Variants = Variants {
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	mul{rn}{ftz}.f32 	%f2, %f1, 0f40549A78;
 	ex2.approx{ftz}.f32 	%f3, %f2;
 	st.param.b32 	[{ret}], %f3;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -131,6 +138,7 @@ pub(super) static EXPM1F: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -186,12 +194,15 @@ $L__BB0_2:
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	lg2.approx{ftz}.f32 	%f2, %f1;
 	mul{rn}{ftz}.f32 	%f3, %f2, 0f3F317218;
 	st.param.b32 	[{ret}], %f3;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -249,11 +260,14 @@ $L__BB0_2:
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	lg2.approx{ftz}.f32 	%f2, %f1;
 	st.param.b32 	[{ret}], %f2;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -309,12 +323,15 @@ $L__BB0_2:
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	lg2.approx{ftz}.f32 	%f2, %f1;
 	mul{rn}{ftz}.f32 	%f3, %f2, 0f3E9A209B;
 	st.param.b32 	[{ret}], %f3;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -378,6 +395,7 @@ $L__BB0_4:
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -531,7 +549,8 @@ $L__BB0_4:
 	selp.f32 	%f87, 0f7FFFFFFF, %f84, %p18;
 	bra.uni 	$L__BB0_9;
 ",
-    ftz: Some("	ld.param.b32 	%f9, [{p0}];
+    ftz: Some(
+        "	ld.param.b32 	%f9, [{p0}];
 	ld.param.b32 	%f10, [{p1}];
 	mul{rn}{ftz}.f32 	%f12, %f10, 0f3F000000;
 	cvt.rzi.f32.f32 	%f13, %f12;
@@ -673,15 +692,19 @@ $L__BB0_4:
 	setp.neu{ftz}.f32 	%p17, %f83, %f10;
 	selp.f32 	%f85, 0f7FFFFFFF, %f82, %p17;
 	bra.uni 	$L__BB0_9;
-"),
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+",
+    ),
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	ld.param.b32 	%f2, [{p1}];
 	lg2.approx{ftz}.f32 	%f3, %f1;
 	mul{rn}{ftz}.f32 	%f4, %f3, %f2;
 	ex2.approx{ftz}.f32 	%f5, %f4;
 	st.param.b32 	[{ret}], %f5;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -695,6 +718,7 @@ pub(super) static INTRINSIC_EXPF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -709,6 +733,7 @@ pub(super) static INTRINSIC_EXP10F: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -723,6 +748,7 @@ pub(super) static INTRINSIC_LOGF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -736,6 +762,7 @@ pub(super) static INTRINSIC_LOG2F: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -750,6 +777,7 @@ pub(super) static INTRINSIC_LOG10F: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -766,6 +794,7 @@ pub(super) static INTRINSIC_POWF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,

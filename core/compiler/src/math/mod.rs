@@ -14,6 +14,7 @@ mod func;
 mod table;
 
 mod decompose;
+mod double;
 mod exp_log;
 mod float_simple;
 mod special;

@@ -66,6 +66,7 @@ $L__BB0_3:
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -106,6 +107,7 @@ pub(super) static COSHF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -146,11 +148,14 @@ pub(super) static TANHF: Variants = Variants {
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	tanh.approx.f32 	%f2, %f1;
 	st.param.b32 	[{ret}], %f2;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -195,6 +200,7 @@ $L__BB0_2:
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -280,6 +286,7 @@ pub(super) static ERFCF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -308,6 +315,7 @@ pub(super) static CBRTF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -345,7 +353,9 @@ pub(super) static HYPOTF: Variants = Variants {
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	ld.param.b32 	%f2, [{p1}];
 	abs{ftz}.f32 	%f3, %f1;
 	abs{ftz}.f32 	%f4, %f2;
@@ -373,9 +383,11 @@ pub(super) static HYPOTF: Variants = Variants {
 	selp.f32 	%f16, 0f7F800000, %f15, %p2;
 	st.param.b32 	[{ret}], %f16;
 	ret;
-"),
+",
+    ),
     approx_div: None,
-    approx_sqrt: Some("	ld.param.b32 	%f1, [{p0}];
+    approx_sqrt: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	ld.param.b32 	%f2, [{p1}];
 	abs{ftz}.f32 	%f3, %f1;
 	abs{ftz}.f32 	%f4, %f2;
@@ -403,7 +415,8 @@ pub(super) static HYPOTF: Variants = Variants {
 	selp.f32 	%f16, 0f7F800000, %f15, %p2;
 	st.param.b32 	[{ret}], %f16;
 	ret;
-"),
+",
+    ),
 };
 
 /// `__frsqrt_rn`: 1/√x rounded to nearest: `rsqrt.approx.ftz` on the mantissa scaled to [0.5, 2), one correction step computed in `fma`s so that the result is correctly rounded, the exponent restored by an integer add; zeros, infinities, NaNs and negative inputs from the approximation directly. Without `-ftz`, subnormal inputs are scaled by 2²⁴ first.
@@ -452,7 +465,8 @@ $L__BB0_3:
 	st.param.b32 	[{ret}], %f22;
 	ret;
 ",
-    ftz: Some("	ld.param.b32 	%f4, [{p0}];
+    ftz: Some(
+        "	ld.param.b32 	%f4, [{p0}];
 	mov.b32 	%r1, %f4;
 	add.s32 	%r2, %r1, -8388608;
 	setp.lt.u32 	%p1, %r2, 2130706432;
@@ -489,7 +503,9 @@ $L__BB0_1:
 $L__BB0_3:
 	st.param.b32 	[{ret}], %f19;
 	ret;
-"),
+",
+    ),
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,

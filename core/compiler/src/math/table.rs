@@ -2,10 +2,11 @@
 
 use std::sync::OnceLock;
 
-use super::{decompose, exp_log, float_simple, special, trig, MathMode, Scalar};
+use super::{decompose, double, exp_log, float_simple, special, trig, MathMode, Scalar};
 
 const F: Scalar = Scalar::F32;
 const I: Scalar = Scalar::S32;
+const D: Scalar = Scalar::F64;
 
 /// How a row's PTX body is made.
 #[derive(Clone, Copy)]
@@ -31,6 +32,9 @@ pub(super) struct Variants {
     /// The body under `-ftz=true`, where flushing changes more than `.ftz` suffixes (a
     /// subnormal input's rescaling disappears, ...).
     pub(super) ftz: Option<&'static str>,
+    /// The body under `-fmad=false`, where NVRTC no longer contracts a multiply and an add that
+    /// the other bodies have as one `fma` (more than `.rn` suffixes change).
+    pub(super) no_fma: Option<&'static str>,
     /// The body under `--use_fast_math` (most become their fast intrinsic).
     pub(super) fast: Option<&'static str>,
     /// The body under `-prec-div=false`.
@@ -42,17 +46,23 @@ pub(super) struct Variants {
 impl Variants {
     /// The body for `mode` (already [`MathMode::effective`]).
     fn pick(&self, mode: &MathMode) -> &'static str {
-        let flushed = if mode.ftz { self.ftz } else { None };
-        let chosen = if mode.fast_math {
-            self.fast.or(flushed)
+        let by_option = if mode.fast_math {
+            self.fast
         } else if !mode.prec_div && self.approx_div.is_some() {
             self.approx_div
-        } else if !mode.prec_sqrt && self.approx_sqrt.is_some() {
+        } else if !mode.prec_sqrt {
             self.approx_sqrt
         } else {
-            flushed
+            None
         };
-        chosen.unwrap_or(self.base)
+        let structural = if !mode.fmad && self.no_fma.is_some() {
+            self.no_fma
+        } else if mode.ftz {
+            self.ftz
+        } else {
+            None
+        };
+        by_option.or(structural).unwrap_or(self.base)
     }
 }
 
@@ -238,6 +248,57 @@ pub(super) static ROWS: &[Row] = &[
     variants("ldexpf", &[F, I], &[F], &decompose::LDEXPF),
     variants("frexpf", &[F], &[F, I], &decompose::FREXPF),
     variants("modff", &[F], &[F, F], &decompose::MODFF),
+    // Double precision.
+    variants("sqrt", &[D], &[D], &double::SQRT),
+    variants("rsqrt", &[D], &[D], &double::RSQRT),
+    variants("cbrt", &[D], &[D], &double::CBRT),
+    variants("exp", &[D], &[D], &double::EXP),
+    variants("exp2", &[D], &[D], &double::EXP2),
+    variants("exp10", &[D], &[D], &double::EXP10),
+    variants("expm1", &[D], &[D], &double::EXPM1),
+    variants("log", &[D], &[D], &double::LOG),
+    variants("log2", &[D], &[D], &double::LOG2),
+    variants("log10", &[D], &[D], &double::LOG10),
+    variants("log1p", &[D], &[D], &double::LOG1P),
+    variants("pow", &[D, D], &[D], &double::POW),
+    variants("sin", &[D], &[D], &double::SIN),
+    variants("cos", &[D], &[D], &double::COS),
+    variants("tan", &[D], &[D], &double::TAN),
+    variants("sincos", &[D], &[D, D], &double::SINCOS),
+    variants("asin", &[D], &[D], &double::ASIN),
+    variants("acos", &[D], &[D], &double::ACOS),
+    variants("atan", &[D], &[D], &double::ATAN),
+    variants("atan2", &[D, D], &[D], &double::ATAN2),
+    variants("sinh", &[D], &[D], &double::SINH),
+    variants("cosh", &[D], &[D], &double::COSH),
+    variants("tanh", &[D], &[D], &double::TANH),
+    variants("erf", &[D], &[D], &double::ERF),
+    variants("erfc", &[D], &[D], &double::ERFC),
+    variants("fabs", &[D], &[D], &double::FABS),
+    variants("fmin", &[D, D], &[D], &double::FMIN),
+    variants("fmax", &[D, D], &[D], &double::FMAX),
+    variants("floor", &[D], &[D], &double::FLOOR),
+    variants("ceil", &[D], &[D], &double::CEIL),
+    variants("trunc", &[D], &[D], &double::TRUNC),
+    variants("round", &[D], &[D], &double::ROUND),
+    variants("rint", &[D], &[D], &double::RINT),
+    variants("nearbyint", &[D], &[D], &double::NEARBYINT),
+    variants("fmod", &[D, D], &[D], &double::FMOD),
+    variants("remainder", &[D, D], &[D], &double::REMAINDER),
+    variants("hypot", &[D, D], &[D], &double::HYPOT),
+    variants("fdim", &[D, D], &[D], &double::FDIM),
+    variants("copysign", &[D, D], &[D], &double::COPYSIGN),
+    variants("ldexp", &[D, I], &[D], &double::LDEXP),
+    variants("frexp", &[D], &[D, I], &double::FREXP),
+    variants("modf", &[D], &[D, D], &double::MODF),
+    variants("fma", &[D, D, D], &[D], &double::FMA),
+    variants("__dadd_rn", &[D, D], &[D], &double::INTRINSIC_DADD_RN),
+    variants("__dsub_rn", &[D, D], &[D], &double::INTRINSIC_DSUB_RN),
+    variants("__dmul_rn", &[D, D], &[D], &double::INTRINSIC_DMUL_RN),
+    variants("__ddiv_rn", &[D, D], &[D], &double::INTRINSIC_DDIV_RN),
+    variants("__drcp_rn", &[D], &[D], &double::INTRINSIC_DRCP_RN),
+    variants("__dsqrt_rn", &[D], &[D], &double::INTRINSIC_DSQRT_RN),
+    variants("__fma_rn", &[D, D, D], &[D], &double::INTRINSIC_FMA_RN),
 ];
 
 /// The C names of every row, in table order.

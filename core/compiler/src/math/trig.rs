@@ -148,11 +148,14 @@ $L__BB0_12:
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	sin.approx{ftz}.f32 	%f2, %f1;
 	st.param.b32 	[{ret}], %f2;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -301,11 +304,14 @@ $L__BB0_12:
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	cos.approx{ftz}.f32 	%f2, %f1;
 	st.param.b32 	[{ret}], %f2;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -448,13 +454,16 @@ $L__BB0_8:
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	sin.approx{ftz}.f32 	%f2, %f1;
 	cos.approx{ftz}.f32 	%f3, %f1;
 	div.approx{ftz}.f32 	%f4, %f2, %f3;
 	st.param.b32 	[{ret}], %f4;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -607,13 +616,16 @@ $L__BB0_8:
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f1, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f1, [{p0}];
 	sin.approx{ftz}.f32 	%f2, %f1;
 	st.param.b32 	[{ret}], %f2;
 	cos.approx{ftz}.f32 	%f3, %f1;
 	st.param.b32 	[{ret1}], %f3;
 	ret;
-"),
+",
+    ),
     approx_div: None,
     approx_sqrt: None,
 };
@@ -663,6 +675,7 @@ pub(super) static ASINF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -717,6 +730,7 @@ pub(super) static ACOSF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -767,6 +781,7 @@ $L__BB0_2:
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -853,7 +868,9 @@ $L__BB0_5:
 	ret;
 ",
     ftz: None,
-    fast: Some("	ld.param.b32 	%f7, [{p0}];
+    no_fma: None,
+    fast: Some(
+        "	ld.param.b32 	%f7, [{p0}];
 	ld.param.b32 	%f8, [{p1}];
 	abs{ftz}.f32 	%f1, %f8;
 	setp.eq{ftz}.f32 	%p1, %f1, 0f00000000;
@@ -930,8 +947,10 @@ $L__BB0_2:
 $L__BB0_5:
 	st.param.b32 	[{ret}], %f35;
 	ret;
-"),
-    approx_div: Some("	ld.param.b32 	%f7, [{p0}];
+",
+    ),
+    approx_div: Some(
+        "	ld.param.b32 	%f7, [{p0}];
 	ld.param.b32 	%f8, [{p1}];
 	abs{ftz}.f32 	%f1, %f8;
 	setp.eq{ftz}.f32 	%p1, %f1, 0f00000000;
@@ -1008,7 +1027,8 @@ $L__BB0_2:
 $L__BB0_5:
 	st.param.b32 	[{ret}], %f35;
 	ret;
-"),
+",
+    ),
     approx_sqrt: None,
 };
 
@@ -1020,6 +1040,7 @@ pub(super) static INTRINSIC_SINF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -1033,6 +1054,7 @@ pub(super) static INTRINSIC_COSF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -1048,6 +1070,7 @@ pub(super) static INTRINSIC_TANF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
@@ -1063,6 +1086,7 @@ pub(super) static INTRINSIC_SINCOSF: Variants = Variants {
 	ret;
 ",
     ftz: None,
+    no_fma: None,
     fast: None,
     approx_div: None,
     approx_sqrt: None,
