@@ -15,7 +15,9 @@ mod table;
 
 mod decompose;
 mod double;
+mod double_extra;
 mod exp_log;
+mod float_extra;
 mod float_simple;
 mod special;
 mod trig;

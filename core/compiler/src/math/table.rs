@@ -2,11 +2,15 @@
 
 use std::sync::OnceLock;
 
-use super::{decompose, double, exp_log, float_simple, special, trig, MathMode, Scalar};
+use super::{
+    decompose, double, double_extra, exp_log, float_extra, float_simple, special, trig, MathMode,
+    Scalar,
+};
 
 const F: Scalar = Scalar::F32;
 const I: Scalar = Scalar::S32;
 const D: Scalar = Scalar::F64;
+const L: Scalar = Scalar::S64;
 
 /// How a row's PTX body is made.
 #[derive(Clone, Copy)]
@@ -299,6 +303,49 @@ pub(super) static ROWS: &[Row] = &[
     variants("__drcp_rn", &[D], &[D], &double::INTRINSIC_DRCP_RN),
     variants("__dsqrt_rn", &[D], &[D], &double::INTRINSIC_DSQRT_RN),
     variants("__fma_rn", &[D, D, D], &[D], &double::INTRINSIC_FMA_RN),
+    // Less common functions, single then double precision.
+    variants("sinpif", &[F], &[F], &float_extra::SINPIF),
+    variants("cospif", &[F], &[F], &float_extra::COSPIF),
+    variants("sincospif", &[F], &[F, F], &float_extra::SINCOSPIF),
+    variants("asinhf", &[F], &[F], &float_extra::ASINHF),
+    variants("acoshf", &[F], &[F], &float_extra::ACOSHF),
+    variants("atanhf", &[F], &[F], &float_extra::ATANHF),
+    variants("tgammaf", &[F], &[F], &float_extra::TGAMMAF),
+    variants("lgammaf", &[F], &[F], &float_extra::LGAMMAF),
+    variants("erfinvf", &[F], &[F], &float_extra::ERFINVF),
+    variants("erfcinvf", &[F], &[F], &float_extra::ERFCINVF),
+    variants("normcdff", &[F], &[F], &float_extra::NORMCDFF),
+    variants("normcdfinvf", &[F], &[F], &float_extra::NORMCDFINVF),
+    variants("rcbrtf", &[F], &[F], &float_extra::RCBRTF),
+    variants("logbf", &[F], &[F], &float_extra::LOGBF),
+    variants("ilogbf", &[F], &[I], &float_extra::ILOGBF),
+    variants("scalbnf", &[F, I], &[F], &float_extra::SCALBNF),
+    variants("nextafterf", &[F, F], &[F], &float_extra::NEXTAFTERF),
+    variants("rhypotf", &[F, F], &[F], &float_extra::RHYPOTF),
+    variants("lrintf", &[F], &[L], &float_extra::LRINTF),
+    variants("lroundf", &[F], &[L], &float_extra::LROUNDF),
+    variants("llrintf", &[F], &[L], &float_extra::LLRINTF),
+    variants("llroundf", &[F], &[L], &float_extra::LLROUNDF),
+    variants("sinpi", &[D], &[D], &double_extra::SINPI),
+    variants("cospi", &[D], &[D], &double_extra::COSPI),
+    variants("sincospi", &[D], &[D, D], &double_extra::SINCOSPI),
+    variants("asinh", &[D], &[D], &double_extra::ASINH),
+    variants("acosh", &[D], &[D], &double_extra::ACOSH),
+    variants("atanh", &[D], &[D], &double_extra::ATANH),
+    variants("erfinv", &[D], &[D], &double_extra::ERFINV),
+    variants("erfcinv", &[D], &[D], &double_extra::ERFCINV),
+    variants("normcdf", &[D], &[D], &double_extra::NORMCDF),
+    variants("normcdfinv", &[D], &[D], &double_extra::NORMCDFINV),
+    variants("rcbrt", &[D], &[D], &double_extra::RCBRT),
+    variants("logb", &[D], &[D], &double_extra::LOGB),
+    variants("ilogb", &[D], &[I], &double_extra::ILOGB),
+    variants("scalbn", &[D, I], &[D], &double_extra::SCALBN),
+    variants("nextafter", &[D, D], &[D], &double_extra::NEXTAFTER),
+    variants("rhypot", &[D, D], &[D], &double_extra::RHYPOT),
+    variants("lrint", &[D], &[L], &double_extra::LRINT),
+    variants("lround", &[D], &[L], &double_extra::LROUND),
+    variants("llrint", &[D], &[L], &double_extra::LLRINT),
+    variants("llround", &[D], &[L], &double_extra::LLROUND),
 ];
 
 /// The C names of every row, in table order.
