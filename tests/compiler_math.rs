@@ -180,9 +180,21 @@ fn cuda_source(functions: &[(&str, MathFunction)]) -> String {
 
 /// One hand-written PTX kernel per function, with the same parameters as the CUDA one, that
 /// loads element `i` of each argument, calls the library's `.func` and stores its results.
-fn ptx_module(functions: &[(&str, MathFunction)]) -> String {
+fn ptx_module(functions: &[(&str, MathFunction)], mode: &MathMode) -> String {
     let mut ptx = String::from(".version 8.0\n.target sm_90\n.address_size 64\n\n");
+    // Each function's callees first, each once, as a compiler emits them.
+    let mut emitted: Vec<String> = Vec::new();
     for (_, f) in functions {
+        for callee in &f.calls {
+            let helper = math::lookup(callee, mode).unwrap_or_else(|| {
+                panic!("{} calls {callee}, which lookup does not find", f.ptx_name)
+            });
+            if !emitted.contains(&helper.ptx_name) {
+                ptx.push_str(&helper.definition);
+                ptx.push('\n');
+                emitted.push(helper.ptx_name);
+            }
+        }
         ptx.push_str(&f.definition);
         ptx.push('\n');
     }
@@ -337,7 +349,7 @@ fn pair(shared: &Shared, name: &'static str, mode: &MathMode) -> std::sync::Arc<
     let nvrtc = nvrtc
         .to_library(&Default::default())
         .unwrap_or_else(|e| panic!("{e}"));
-    let ptx = ptx_module(&functions);
+    let ptx = ptx_module(&functions, mode);
     let ours = ObjectCode::from_ptx(ptx.clone().into_bytes())
         .to_library(&Default::default())
         .unwrap_or_else(|e: Error| panic!("the library's PTX, mode {name}: {e}\n{ptx}"));

@@ -1594,17 +1594,17 @@ pub(super) static POW: Variants = Variants {
 	{ // callseq 0, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
-	st.param.f64 	[param0+0], %fd1;
+	st.param.b64 	[param0], %fd1;
 	.param .b64 param1;
-	st.param.f64 	[param1+0], %fd12;
+	st.param.b64 	[param1], %fd12;
 	.param .b64 retval0;
 	call.uni (retval0),
-	__internal_accurate_pow,
+	{call:__internal_accurate_pow},
 	(
 	param0,
 	param1
 	);
-	ld.param.f64 	%fd21, [retval0+0];
+	ld.param.b64 	%fd21, [retval0];
 	} // callseq 0
 	{
 	.reg .b32 %temp;
@@ -1730,271 +1730,6 @@ $L__BB0_11:
 	mov.b64 	%fd21, {%r22, %r25};
 	bra.uni 	$L__BB0_15;
 
-}
-.func  (.param .b64 func_retval0) __internal_accurate_pow(
-	.param .b64 __internal_accurate_pow_param_0,
-	.param .b64 __internal_accurate_pow_param_1
-)
-{
-
-
-	ld.param.f64 	%fd12, [__internal_accurate_pow_param_0];
-	ld.param.f64 	%fd13, [__internal_accurate_pow_param_1];
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r50}, %fd12;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r49, %temp}, %fd12;
-	}
-	shr.u32 	%r51, %r50, 20;
-	setp.ne.s32 	%p1, %r51, 0;
-	@%p1 bra 	$L__BB1_2;
-
-	mul.f64 	%fd14, %fd12, 0d4350000000000000;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r50}, %fd14;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r49, %temp}, %fd14;
-	}
-	shr.u32 	%r16, %r50, 20;
-	add.s32 	%r51, %r16, -54;
-
-$L__BB1_2:
-	add.s32 	%r52, %r51, -1023;
-	and.b32  	%r17, %r50, -2146435073;
-	or.b32  	%r18, %r17, 1072693248;
-	mov.b64 	%fd135, {%r49, %r18};
-	setp.lt.u32 	%p2, %r18, 1073127583;
-	@%p2 bra 	$L__BB1_4;
-
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r19, %temp}, %fd135;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r20}, %fd135;
-	}
-	add.s32 	%r21, %r20, -1048576;
-	mov.b64 	%fd135, {%r19, %r21};
-	add.s32 	%r52, %r51, -1022;
-
-$L__BB1_4:
-	add.f64 	%fd15, %fd135, 0d3FF0000000000000;
-	mov.f64 	%fd16, 0d3FF0000000000000;
-	rcp.approx.ftz.f64 	%fd17, %fd15;
-	neg.f64 	%fd18, %fd15;
-	fma.rn.f64 	%fd19, %fd18, %fd17, %fd16;
-	fma.rn.f64 	%fd20, %fd19, %fd19, %fd19;
-	fma.rn.f64 	%fd21, %fd20, %fd17, %fd17;
-	add.f64 	%fd22, %fd135, 0dBFF0000000000000;
-	mul.f64 	%fd23, %fd22, %fd21;
-	fma.rn.f64 	%fd24, %fd22, %fd21, %fd23;
-	mul.f64 	%fd25, %fd24, %fd24;
-	mov.f64 	%fd26, 0d3ED0F5D241AD3B5A;
-	mov.f64 	%fd27, 0d3EB0F5FF7D2CAFE2;
-	fma.rn.f64 	%fd28, %fd27, %fd25, %fd26;
-	mov.f64 	%fd29, 0d3EF3B20A75488A3F;
-	fma.rn.f64 	%fd30, %fd28, %fd25, %fd29;
-	mov.f64 	%fd31, 0d3F1745CDE4FAECD5;
-	fma.rn.f64 	%fd32, %fd30, %fd25, %fd31;
-	mov.f64 	%fd33, 0d3F3C71C7258A578B;
-	fma.rn.f64 	%fd34, %fd32, %fd25, %fd33;
-	mov.f64 	%fd35, 0d3F6249249242B910;
-	fma.rn.f64 	%fd36, %fd34, %fd25, %fd35;
-	mov.f64 	%fd37, 0d3F89999999999DFB;
-	fma.rn.f64 	%fd38, %fd36, %fd25, %fd37;
-	sub.f64 	%fd39, %fd22, %fd24;
-	add.f64 	%fd40, %fd39, %fd39;
-	neg.f64 	%fd41, %fd24;
-	fma.rn.f64 	%fd42, %fd41, %fd22, %fd40;
-	mul.f64 	%fd43, %fd21, %fd42;
-	fma.rn.f64 	%fd44, %fd25, %fd38, 0d3FB5555555555555;
-	mov.f64 	%fd45, 0d3FB5555555555555;
-	sub.f64 	%fd46, %fd45, %fd44;
-	fma.rn.f64 	%fd47, %fd25, %fd38, %fd46;
-	add.f64 	%fd48, %fd47, 0d0000000000000000;
-	add.f64 	%fd49, %fd48, 0dBC46A4CB00B9E7B0;
-	add.f64 	%fd50, %fd44, %fd49;
-	sub.f64 	%fd51, %fd44, %fd50;
-	add.f64 	%fd52, %fd49, %fd51;
-	mul.rn.f64 	%fd53, %fd24, %fd24;
-	neg.f64 	%fd54, %fd53;
-	fma.rn.f64 	%fd55, %fd24, %fd24, %fd54;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r22, %temp}, %fd43;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r23}, %fd43;
-	}
-	add.s32 	%r24, %r23, 1048576;
-	mov.b64 	%fd56, {%r22, %r24};
-	fma.rn.f64 	%fd57, %fd24, %fd56, %fd55;
-	mul.rn.f64 	%fd58, %fd53, %fd24;
-	neg.f64 	%fd59, %fd58;
-	fma.rn.f64 	%fd60, %fd53, %fd24, %fd59;
-	fma.rn.f64 	%fd61, %fd53, %fd43, %fd60;
-	fma.rn.f64 	%fd62, %fd57, %fd24, %fd61;
-	mul.rn.f64 	%fd63, %fd50, %fd58;
-	neg.f64 	%fd64, %fd63;
-	fma.rn.f64 	%fd65, %fd50, %fd58, %fd64;
-	fma.rn.f64 	%fd66, %fd50, %fd62, %fd65;
-	fma.rn.f64 	%fd67, %fd52, %fd58, %fd66;
-	add.f64 	%fd68, %fd63, %fd67;
-	sub.f64 	%fd69, %fd63, %fd68;
-	add.f64 	%fd70, %fd67, %fd69;
-	add.f64 	%fd71, %fd24, %fd68;
-	sub.f64 	%fd72, %fd24, %fd71;
-	add.f64 	%fd73, %fd68, %fd72;
-	add.f64 	%fd74, %fd70, %fd73;
-	add.f64 	%fd75, %fd43, %fd74;
-	add.f64 	%fd76, %fd71, %fd75;
-	sub.f64 	%fd77, %fd71, %fd76;
-	add.f64 	%fd78, %fd75, %fd77;
-	xor.b32  	%r25, %r52, -2147483648;
-	mov.u32 	%r26, -2147483648;
-	mov.u32 	%r27, 1127219200;
-	mov.b64 	%fd79, {%r25, %r27};
-	mov.b64 	%fd80, {%r26, %r27};
-	sub.f64 	%fd81, %fd79, %fd80;
-	mov.f64 	%fd82, 0d3FE62E42FEFA39EF;
-	fma.rn.f64 	%fd83, %fd81, %fd82, %fd76;
-	neg.f64 	%fd84, %fd81;
-	fma.rn.f64 	%fd85, %fd84, %fd82, %fd83;
-	sub.f64 	%fd86, %fd85, %fd76;
-	sub.f64 	%fd87, %fd78, %fd86;
-	mov.f64 	%fd88, 0d3C7ABC9E3B39803F;
-	fma.rn.f64 	%fd89, %fd81, %fd88, %fd87;
-	add.f64 	%fd90, %fd83, %fd89;
-	sub.f64 	%fd91, %fd83, %fd90;
-	add.f64 	%fd92, %fd89, %fd91;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r28}, %fd13;
-	}
-	shl.b32 	%r29, %r28, 1;
-	setp.gt.u32 	%p3, %r29, -33554433;
-	and.b32  	%r30, %r28, -15728641;
-	selp.b32 	%r31, %r30, %r28, %p3;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r32, %temp}, %fd13;
-	}
-	mov.b64 	%fd93, {%r32, %r31};
-	mul.rn.f64 	%fd94, %fd90, %fd93;
-	neg.f64 	%fd95, %fd94;
-	fma.rn.f64 	%fd96, %fd90, %fd93, %fd95;
-	fma.rn.f64 	%fd97, %fd92, %fd93, %fd96;
-	add.f64 	%fd4, %fd94, %fd97;
-	sub.f64 	%fd98, %fd94, %fd4;
-	add.f64 	%fd5, %fd97, %fd98;
-	mov.f64 	%fd99, 0d4338000000000000;
-	mov.f64 	%fd100, 0d3FF71547652B82FE;
-	fma.rn.f64 	%fd101, %fd4, %fd100, %fd99;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r13, %temp}, %fd101;
-	}
-	mov.f64 	%fd102, 0dC338000000000000;
-	add.rn.f64 	%fd103, %fd101, %fd102;
-	mov.f64 	%fd104, 0dBFE62E42FEFA39EF;
-	fma.rn.f64 	%fd105, %fd103, %fd104, %fd4;
-	mov.f64 	%fd106, 0dBC7ABC9E3B39803F;
-	fma.rn.f64 	%fd107, %fd103, %fd106, %fd105;
-	mov.f64 	%fd108, 0d3E928AF3FCA213EA;
-	mov.f64 	%fd109, 0d3E5ADE1569CE2BDF;
-	fma.rn.f64 	%fd110, %fd109, %fd107, %fd108;
-	mov.f64 	%fd111, 0d3EC71DEE62401315;
-	fma.rn.f64 	%fd112, %fd110, %fd107, %fd111;
-	mov.f64 	%fd113, 0d3EFA01997C89EB71;
-	fma.rn.f64 	%fd114, %fd112, %fd107, %fd113;
-	mov.f64 	%fd115, 0d3F2A01A014761F65;
-	fma.rn.f64 	%fd116, %fd114, %fd107, %fd115;
-	mov.f64 	%fd117, 0d3F56C16C1852B7AF;
-	fma.rn.f64 	%fd118, %fd116, %fd107, %fd117;
-	mov.f64 	%fd119, 0d3F81111111122322;
-	fma.rn.f64 	%fd120, %fd118, %fd107, %fd119;
-	mov.f64 	%fd121, 0d3FA55555555502A1;
-	fma.rn.f64 	%fd122, %fd120, %fd107, %fd121;
-	mov.f64 	%fd123, 0d3FC5555555555511;
-	fma.rn.f64 	%fd124, %fd122, %fd107, %fd123;
-	mov.f64 	%fd125, 0d3FE000000000000B;
-	fma.rn.f64 	%fd126, %fd124, %fd107, %fd125;
-	fma.rn.f64 	%fd127, %fd126, %fd107, %fd16;
-	fma.rn.f64 	%fd128, %fd127, %fd107, %fd16;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r14, %temp}, %fd128;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r15}, %fd128;
-	}
-	shl.b32 	%r33, %r13, 20;
-	add.s32 	%r34, %r15, %r33;
-	mov.b64 	%fd136, {%r14, %r34};
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r35}, %fd4;
-	}
-	mov.b32 	%f2, %r35;
-	abs{ftz}.f32 	%f1, %f2;
-	setp.lt{ftz}.f32 	%p4, %f1, 0f4086232B;
-	@%p4 bra 	$L__BB1_7;
-
-	setp.lt.f64 	%p5, %fd4, 0d0000000000000000;
-	add.f64 	%fd129, %fd4, 0d7FF0000000000000;
-	selp.f64 	%fd136, 0d0000000000000000, %fd129, %p5;
-	setp.geu{ftz}.f32 	%p6, %f1, 0f40874800;
-	@%p6 bra 	$L__BB1_7;
-
-	mov.f64 	%fd134, 0d4338000000000000;
-	mov.f64 	%fd133, 0d3FF71547652B82FE;
-	fma.rn.f64 	%fd132, %fd4, %fd133, %fd134;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r48, %temp}, %fd132;
-	}
-	shr.u32 	%r36, %r48, 31;
-	add.s32 	%r37, %r48, %r36;
-	shr.s32 	%r38, %r37, 1;
-	shl.b32 	%r39, %r38, 20;
-	add.s32 	%r40, %r15, %r39;
-	mov.b64 	%fd130, {%r14, %r40};
-	sub.s32 	%r41, %r48, %r38;
-	shl.b32 	%r42, %r41, 20;
-	add.s32 	%r43, %r42, 1072693248;
-	mov.u32 	%r44, 0;
-	mov.b64 	%fd131, {%r44, %r43};
-	mul.f64 	%fd136, %fd130, %fd131;
-
-$L__BB1_7:
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r45}, %fd136;
-	}
-	and.b32  	%r46, %r45, 2147483647;
-	setp.eq.s32 	%p7, %r46, 2146435072;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r47, %temp}, %fd136;
-	}
-	setp.eq.s32 	%p8, %r47, 0;
-	and.pred  	%p9, %p8, %p7;
-	@%p9 bra 	$L__BB1_9;
-
-	fma.rn.f64 	%fd136, %fd136, %fd5, %fd136;
-
-$L__BB1_9:
-	st.param.f64 	[func_retval0+0], %fd136;
-	ret;
 ",
     ftz: None,
     no_fma: Some(
@@ -2015,17 +1750,17 @@ $L__BB1_9:
 	{ // callseq 0, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
-	st.param.f64 	[param0+0], %fd1;
+	st.param.b64 	[param0], %fd1;
 	.param .b64 param1;
-	st.param.f64 	[param1+0], %fd12;
+	st.param.b64 	[param1], %fd12;
 	.param .b64 retval0;
 	call.uni (retval0),
-	__internal_accurate_pow,
+	{call:__internal_accurate_pow},
 	(
 	param0,
 	param1
 	);
-	ld.param.f64 	%fd21, [retval0+0];
+	ld.param.b64 	%fd21, [retval0];
 	} // callseq 0
 	{
 	.reg .b32 %temp;
@@ -2151,272 +1886,6 @@ $L__BB0_11:
 	mov.b64 	%fd21, {%r22, %r25};
 	bra.uni 	$L__BB0_15;
 
-}
-.func  (.param .b64 func_retval0) __internal_accurate_pow(
-	.param .b64 __internal_accurate_pow_param_0,
-	.param .b64 __internal_accurate_pow_param_1
-)
-{
-
-
-	ld.param.f64 	%fd12, [__internal_accurate_pow_param_0];
-	ld.param.f64 	%fd13, [__internal_accurate_pow_param_1];
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r50}, %fd12;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r49, %temp}, %fd12;
-	}
-	shr.u32 	%r51, %r50, 20;
-	setp.ne.s32 	%p1, %r51, 0;
-	@%p1 bra 	$L__BB1_2;
-
-	mul.rn.f64 	%fd14, %fd12, 0d4350000000000000;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r50}, %fd14;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r49, %temp}, %fd14;
-	}
-	shr.u32 	%r16, %r50, 20;
-	add.s32 	%r51, %r16, -54;
-
-$L__BB1_2:
-	add.s32 	%r52, %r51, -1023;
-	and.b32  	%r17, %r50, -2146435073;
-	or.b32  	%r18, %r17, 1072693248;
-	mov.b64 	%fd136, {%r49, %r18};
-	setp.lt.u32 	%p2, %r18, 1073127583;
-	@%p2 bra 	$L__BB1_4;
-
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r19, %temp}, %fd136;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r20}, %fd136;
-	}
-	add.s32 	%r21, %r20, -1048576;
-	mov.b64 	%fd136, {%r19, %r21};
-	add.s32 	%r52, %r51, -1022;
-
-$L__BB1_4:
-	add.rn.f64 	%fd15, %fd136, 0d3FF0000000000000;
-	mov.f64 	%fd16, 0d3FF0000000000000;
-	rcp.approx.ftz.f64 	%fd17, %fd15;
-	neg.f64 	%fd18, %fd15;
-	fma.rn.f64 	%fd19, %fd18, %fd17, %fd16;
-	fma.rn.f64 	%fd20, %fd19, %fd19, %fd19;
-	fma.rn.f64 	%fd21, %fd20, %fd17, %fd17;
-	add.rn.f64 	%fd22, %fd136, 0dBFF0000000000000;
-	mul.rn.f64 	%fd23, %fd22, %fd21;
-	add.rn.f64 	%fd24, %fd23, %fd23;
-	mul.rn.f64 	%fd25, %fd24, %fd24;
-	mov.f64 	%fd26, 0d3ED0F5D241AD3B5A;
-	mov.f64 	%fd27, 0d3EB0F5FF7D2CAFE2;
-	fma.rn.f64 	%fd28, %fd27, %fd25, %fd26;
-	mov.f64 	%fd29, 0d3EF3B20A75488A3F;
-	fma.rn.f64 	%fd30, %fd28, %fd25, %fd29;
-	mov.f64 	%fd31, 0d3F1745CDE4FAECD5;
-	fma.rn.f64 	%fd32, %fd30, %fd25, %fd31;
-	mov.f64 	%fd33, 0d3F3C71C7258A578B;
-	fma.rn.f64 	%fd34, %fd32, %fd25, %fd33;
-	mov.f64 	%fd35, 0d3F6249249242B910;
-	fma.rn.f64 	%fd36, %fd34, %fd25, %fd35;
-	mov.f64 	%fd37, 0d3F89999999999DFB;
-	fma.rn.f64 	%fd38, %fd36, %fd25, %fd37;
-	mul.rn.f64 	%fd39, %fd25, %fd38;
-	sub.rn.f64 	%fd40, %fd22, %fd24;
-	add.rn.f64 	%fd41, %fd40, %fd40;
-	neg.f64 	%fd42, %fd24;
-	fma.rn.f64 	%fd43, %fd42, %fd22, %fd41;
-	mul.rn.f64 	%fd44, %fd21, %fd43;
-	add.rn.f64 	%fd45, %fd39, 0d3FB5555555555555;
-	mov.f64 	%fd46, 0d3FB5555555555555;
-	sub.rn.f64 	%fd47, %fd46, %fd45;
-	add.rn.f64 	%fd48, %fd39, %fd47;
-	add.rn.f64 	%fd49, %fd48, 0d0000000000000000;
-	add.rn.f64 	%fd50, %fd49, 0dBC46A4CB00B9E7B0;
-	add.rn.f64 	%fd51, %fd45, %fd50;
-	sub.rn.f64 	%fd52, %fd45, %fd51;
-	add.rn.f64 	%fd53, %fd50, %fd52;
-	mul.rn.f64 	%fd54, %fd24, %fd24;
-	neg.f64 	%fd55, %fd54;
-	fma.rn.f64 	%fd56, %fd24, %fd24, %fd55;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r22, %temp}, %fd44;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r23}, %fd44;
-	}
-	add.s32 	%r24, %r23, 1048576;
-	mov.b64 	%fd57, {%r22, %r24};
-	fma.rn.f64 	%fd58, %fd24, %fd57, %fd56;
-	mul.rn.f64 	%fd59, %fd54, %fd24;
-	neg.f64 	%fd60, %fd59;
-	fma.rn.f64 	%fd61, %fd54, %fd24, %fd60;
-	fma.rn.f64 	%fd62, %fd54, %fd44, %fd61;
-	fma.rn.f64 	%fd63, %fd58, %fd24, %fd62;
-	mul.rn.f64 	%fd64, %fd51, %fd59;
-	neg.f64 	%fd65, %fd64;
-	fma.rn.f64 	%fd66, %fd51, %fd59, %fd65;
-	fma.rn.f64 	%fd67, %fd51, %fd63, %fd66;
-	fma.rn.f64 	%fd68, %fd53, %fd59, %fd67;
-	add.rn.f64 	%fd69, %fd64, %fd68;
-	sub.rn.f64 	%fd70, %fd64, %fd69;
-	add.rn.f64 	%fd71, %fd68, %fd70;
-	add.rn.f64 	%fd72, %fd24, %fd69;
-	sub.rn.f64 	%fd73, %fd24, %fd72;
-	add.rn.f64 	%fd74, %fd69, %fd73;
-	add.rn.f64 	%fd75, %fd71, %fd74;
-	add.rn.f64 	%fd76, %fd44, %fd75;
-	add.rn.f64 	%fd77, %fd72, %fd76;
-	sub.rn.f64 	%fd78, %fd72, %fd77;
-	add.rn.f64 	%fd79, %fd76, %fd78;
-	xor.b32  	%r25, %r52, -2147483648;
-	mov.u32 	%r26, -2147483648;
-	mov.u32 	%r27, 1127219200;
-	mov.b64 	%fd80, {%r25, %r27};
-	mov.b64 	%fd81, {%r26, %r27};
-	sub.rn.f64 	%fd82, %fd80, %fd81;
-	mov.f64 	%fd83, 0d3FE62E42FEFA39EF;
-	fma.rn.f64 	%fd84, %fd82, %fd83, %fd77;
-	neg.f64 	%fd85, %fd82;
-	fma.rn.f64 	%fd86, %fd85, %fd83, %fd84;
-	sub.rn.f64 	%fd87, %fd86, %fd77;
-	sub.rn.f64 	%fd88, %fd79, %fd87;
-	mov.f64 	%fd89, 0d3C7ABC9E3B39803F;
-	fma.rn.f64 	%fd90, %fd82, %fd89, %fd88;
-	add.rn.f64 	%fd91, %fd84, %fd90;
-	sub.rn.f64 	%fd92, %fd84, %fd91;
-	add.rn.f64 	%fd93, %fd90, %fd92;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r28}, %fd13;
-	}
-	shl.b32 	%r29, %r28, 1;
-	setp.gt.u32 	%p3, %r29, -33554433;
-	and.b32  	%r30, %r28, -15728641;
-	selp.b32 	%r31, %r30, %r28, %p3;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r32, %temp}, %fd13;
-	}
-	mov.b64 	%fd94, {%r32, %r31};
-	mul.rn.f64 	%fd95, %fd91, %fd94;
-	neg.f64 	%fd96, %fd95;
-	fma.rn.f64 	%fd97, %fd91, %fd94, %fd96;
-	fma.rn.f64 	%fd98, %fd93, %fd94, %fd97;
-	add.rn.f64 	%fd4, %fd95, %fd98;
-	sub.rn.f64 	%fd99, %fd95, %fd4;
-	add.rn.f64 	%fd5, %fd98, %fd99;
-	mov.f64 	%fd100, 0d4338000000000000;
-	mov.f64 	%fd101, 0d3FF71547652B82FE;
-	fma.rn.f64 	%fd102, %fd4, %fd101, %fd100;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r13, %temp}, %fd102;
-	}
-	mov.f64 	%fd103, 0dC338000000000000;
-	add.rn.f64 	%fd104, %fd102, %fd103;
-	mov.f64 	%fd105, 0dBFE62E42FEFA39EF;
-	fma.rn.f64 	%fd106, %fd104, %fd105, %fd4;
-	mov.f64 	%fd107, 0dBC7ABC9E3B39803F;
-	fma.rn.f64 	%fd108, %fd104, %fd107, %fd106;
-	mov.f64 	%fd109, 0d3E928AF3FCA213EA;
-	mov.f64 	%fd110, 0d3E5ADE1569CE2BDF;
-	fma.rn.f64 	%fd111, %fd110, %fd108, %fd109;
-	mov.f64 	%fd112, 0d3EC71DEE62401315;
-	fma.rn.f64 	%fd113, %fd111, %fd108, %fd112;
-	mov.f64 	%fd114, 0d3EFA01997C89EB71;
-	fma.rn.f64 	%fd115, %fd113, %fd108, %fd114;
-	mov.f64 	%fd116, 0d3F2A01A014761F65;
-	fma.rn.f64 	%fd117, %fd115, %fd108, %fd116;
-	mov.f64 	%fd118, 0d3F56C16C1852B7AF;
-	fma.rn.f64 	%fd119, %fd117, %fd108, %fd118;
-	mov.f64 	%fd120, 0d3F81111111122322;
-	fma.rn.f64 	%fd121, %fd119, %fd108, %fd120;
-	mov.f64 	%fd122, 0d3FA55555555502A1;
-	fma.rn.f64 	%fd123, %fd121, %fd108, %fd122;
-	mov.f64 	%fd124, 0d3FC5555555555511;
-	fma.rn.f64 	%fd125, %fd123, %fd108, %fd124;
-	mov.f64 	%fd126, 0d3FE000000000000B;
-	fma.rn.f64 	%fd127, %fd125, %fd108, %fd126;
-	fma.rn.f64 	%fd128, %fd127, %fd108, %fd16;
-	fma.rn.f64 	%fd129, %fd128, %fd108, %fd16;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r14, %temp}, %fd129;
-	}
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r15}, %fd129;
-	}
-	shl.b32 	%r33, %r13, 20;
-	add.s32 	%r34, %r15, %r33;
-	mov.b64 	%fd137, {%r14, %r34};
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r35}, %fd4;
-	}
-	mov.b32 	%f2, %r35;
-	abs{ftz}.f32 	%f1, %f2;
-	setp.lt{ftz}.f32 	%p4, %f1, 0f4086232B;
-	@%p4 bra 	$L__BB1_7;
-
-	setp.lt.f64 	%p5, %fd4, 0d0000000000000000;
-	add.rn.f64 	%fd130, %fd4, 0d7FF0000000000000;
-	selp.f64 	%fd137, 0d0000000000000000, %fd130, %p5;
-	setp.geu{ftz}.f32 	%p6, %f1, 0f40874800;
-	@%p6 bra 	$L__BB1_7;
-
-	mov.f64 	%fd135, 0d4338000000000000;
-	mov.f64 	%fd134, 0d3FF71547652B82FE;
-	fma.rn.f64 	%fd133, %fd4, %fd134, %fd135;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r48, %temp}, %fd133;
-	}
-	shr.u32 	%r36, %r48, 31;
-	add.s32 	%r37, %r48, %r36;
-	shr.s32 	%r38, %r37, 1;
-	shl.b32 	%r39, %r38, 20;
-	add.s32 	%r40, %r15, %r39;
-	mov.b64 	%fd131, {%r14, %r40};
-	sub.s32 	%r41, %r48, %r38;
-	shl.b32 	%r42, %r41, 20;
-	add.s32 	%r43, %r42, 1072693248;
-	mov.u32 	%r44, 0;
-	mov.b64 	%fd132, {%r44, %r43};
-	mul.rn.f64 	%fd137, %fd131, %fd132;
-
-$L__BB1_7:
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r45}, %fd137;
-	}
-	and.b32  	%r46, %r45, 2147483647;
-	setp.eq.s32 	%p7, %r46, 2146435072;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%r47, %temp}, %fd137;
-	}
-	setp.eq.s32 	%p8, %r47, 0;
-	and.pred  	%p9, %p8, %p7;
-	@%p9 bra 	$L__BB1_9;
-
-	fma.rn.f64 	%fd137, %fd137, %fd5, %fd137;
-
-$L__BB1_9:
-	st.param.f64 	[func_retval0+0], %fd137;
-	ret;
 ",
     ),
     fast: None,
@@ -2466,15 +1935,16 @@ $L__BB0_1:
 	{ // callseq 0, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
-	st.param.f64 	[param0+0], %fd12;
-	.param .align 8 .b8 retval0[16];
-	call.uni (retval0),
-	__internal_trig_reduction_slowpathd,
+	st.param.b64 	[param0], %fd12;
+	.param .b64 retval0;
+	.param .b32 retval1;
+	call.uni (retval0, retval1),
+	{call:__internal_trig_reduction_slowpathd},
 	(
 	param0
 	);
-	ld.param.f64 	%fd44, [retval0+0];
-	ld.param.b32 	%r12, [retval0+8];
+	ld.param.b64 	%fd44, [retval0];
+	ld.param.b32 	%r12, [retval1];
 	} // callseq 0
 
 $L__BB0_4:
@@ -2515,198 +1985,6 @@ $L__BB0_8:
 	st.param.b64 	[{ret}], %fd46;
 	ret;
 
-}
-.func  (.param .align 8 .b8 func_retval0[16]) __internal_trig_reduction_slowpathd(
-	.param .b64 __internal_trig_reduction_slowpathd_param_0
-)
-{
-	.local .align 8 .b8 	__local_depot1[40];
-	.reg .b64 	%SP;
-	.reg .b64 	%SPL;
-
-
-	mov.u64 	%SPL, __local_depot1;
-	ld.param.f64 	%fd4, [__internal_trig_reduction_slowpathd_param_0];
-	add.u64 	%rd1, %SPL, 0;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r1}, %fd4;
-	}
-	shr.u32 	%r12, %r1, 20;
-	and.b32  	%r2, %r12, 2047;
-	setp.eq.s32 	%p1, %r2, 2047;
-	mov.u32 	%r37, 0;
-	@%p1 bra 	$L__BB1_7;
-
-	add.s32 	%r13, %r2, -1024;
-	shr.u32 	%r14, %r13, 6;
-	mov.u32 	%r15, 16;
-	sub.s32 	%r16, %r15, %r14;
-	mov.u32 	%r17, 15;
-	sub.s32 	%r3, %r17, %r14;
-	mov.u32 	%r18, 19;
-	sub.s32 	%r19, %r18, %r14;
-	setp.gt.s32 	%p2, %r16, 14;
-	selp.b32 	%r4, 18, %r19, %p2;
-	setp.gt.s32 	%p3, %r16, %r4;
-	mov.u64 	%rd74, 0;
-	mov.u32 	%r36, %r3;
-	@%p3 bra 	$L__BB1_4;
-
-	mul.wide.s32 	%rd21, %r3, 8;
-	mov.u64 	%rd22, {i2opi_d};
-	add.s64 	%rd72, %rd22, %rd21;
-	mov.b64 	%rd23, %fd4;
-	shl.b64 	%rd24, %rd23, 11;
-	or.b64  	%rd3, %rd24, -9223372036854775808;
-	mov.u64 	%rd74, 0;
-	mov.u64 	%rd71, %rd1;
-	mov.u32 	%r36, %r3;
-
-$L__BB1_3:
-	.pragma \"nounroll\";
-	ld.global.nc.u64 	%rd25, [%rd72];
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi, %clo, %chi;
-	mov.b64 	{%alo,%ahi}, %rd25;
-	mov.b64 	{%blo,%bhi}, %rd3;
-	mov.b64 	{%clo,%chi}, %rd74;
-	mad.lo.cc.u32 	%r0, %alo, %blo, %clo;
-	madc.hi.cc.u32 	%r1, %alo, %blo, %chi;
-	madc.hi.u32 	%r2, %alo, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
-	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
-	madc.hi.u32 	%r3, %ahi, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
-	madc.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
-	addc.u32 	%r3, %r3, 0;
-	mov.b64 	%rd26, {%r0,%r1};
-	mov.b64 	%rd74, {%r2,%r3};
-	}
-	st.local.u64 	[%rd71], %rd26;
-	add.s64 	%rd72, %rd72, 8;
-	add.s64 	%rd71, %rd71, 8;
-	add.s32 	%r36, %r36, 1;
-	setp.lt.s32 	%p4, %r36, %r4;
-	@%p4 bra 	$L__BB1_3;
-
-$L__BB1_4:
-	sub.s32 	%r20, %r36, %r3;
-	mul.wide.s32 	%rd27, %r20, 8;
-	add.s64 	%rd28, %rd1, %rd27;
-	st.local.u64 	[%rd28], %rd74;
-	add.s32 	%r22, %r12, -1024;
-	and.b32  	%r8, %r22, 63;
-	ld.local.u64 	%rd76, [%rd1+16];
-	ld.local.u64 	%rd75, [%rd1+24];
-	setp.eq.s32 	%p5, %r8, 0;
-	@%p5 bra 	$L__BB1_6;
-
-	mov.u32 	%r23, 64;
-	sub.s32 	%r24, %r23, %r8;
-	shl.b64 	%rd29, %rd75, %r8;
-	shr.u64 	%rd30, %rd76, %r24;
-	or.b64  	%rd75, %rd29, %rd30;
-	shl.b64 	%rd31, %rd76, %r8;
-	ld.local.u64 	%rd32, [%rd1+8];
-	shr.u64 	%rd33, %rd32, %r24;
-	or.b64  	%rd76, %rd33, %rd31;
-
-$L__BB1_6:
-	shr.u64 	%rd34, %rd75, 62;
-	cvt.u32.u64 	%r25, %rd34;
-	shr.u64 	%rd35, %rd76, 62;
-	shl.b64 	%rd36, %rd75, 2;
-	or.b64  	%rd37, %rd35, %rd36;
-	shr.u64 	%rd38, %rd75, 61;
-	cvt.u32.u64 	%r26, %rd38;
-	and.b32  	%r27, %r26, 1;
-	add.s32 	%r28, %r27, %r25;
-	and.b32  	%r29, %r1, -2147483648;
-	setp.eq.s32 	%p6, %r29, 0;
-	neg.s32 	%r30, %r28;
-	selp.b32 	%r37, %r28, %r30, %p6;
-	setp.eq.s32 	%p7, %r27, 0;
-	shl.b64 	%rd39, %rd76, 2;
-	mov.u64 	%rd40, 0;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
-	mov.b64 	{%a0,%a1}, %rd40;
-	mov.b64 	{%a2,%a3}, %rd40;
-	mov.b64 	{%b0,%b1}, %rd39;
-	mov.b64 	{%b2,%b3}, %rd37;
-	sub.cc.u32 	%r0, %a0, %b0;
-	subc.cc.u32 	%r1, %a1, %b1;
-	subc.cc.u32 	%r2, %a2, %b2;
-	subc.u32 	%r3, %a3, %b3;
-	mov.b64 	%rd41, {%r0,%r1};
-	mov.b64 	%rd42, {%r2,%r3};
-	}
-	xor.b32  	%r31, %r29, -2147483648;
-	selp.b64 	%rd43, %rd37, %rd42, %p7;
-	selp.b64 	%rd44, %rd39, %rd41, %p7;
-	selp.b32 	%r32, %r29, %r31, %p7;
-	clz.b64 	%r33, %rd43;
-	cvt.u64.u32 	%rd45, %r33;
-	setp.eq.s64 	%p8, %rd45, 0;
-	shl.b64 	%rd46, %rd43, %r33;
-	mov.u64 	%rd47, 64;
-	sub.s64 	%rd48, %rd47, %rd45;
-	cvt.u32.u64 	%r34, %rd48;
-	shr.u64 	%rd49, %rd44, %r34;
-	or.b64  	%rd50, %rd49, %rd46;
-	selp.b64 	%rd51, %rd43, %rd50, %p8;
-	mov.u64 	%rd52, -3958705157555305931;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi;
-	mov.b64 	{%alo,%ahi}, %rd51;
-	mov.b64 	{%blo,%bhi}, %rd52;
-	mul.lo.u32 	%r0, %alo, %blo;
-	mul.hi.u32 	%r1, %alo, %blo;
-	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
-	madc.hi.u32 	%r2, %alo, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
-	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
-	madc.hi.u32 	%r3, %ahi, %bhi, 0;
-	mad.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
-	addc.u32 	%r3, %r3, 0;
-	mov.b64 	%rd53, {%r0,%r1};
-	mov.b64 	%rd54, {%r2,%r3};
-	}
-	setp.gt.s64 	%p9, %rd54, 0;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
-	mov.b64 	{%a0,%a1}, %rd53;
-	mov.b64 	{%a2,%a3}, %rd54;
-	mov.b64 	{%b0,%b1}, %rd53;
-	mov.b64 	{%b2,%b3}, %rd54;
-	add.cc.u32 	%r0, %a0, %b0;
-	addc.cc.u32 	%r1, %a1, %b1;
-	addc.cc.u32 	%r2, %a2, %b2;
-	addc.u32 	%r3, %a3, %b3;
-	mov.b64 	%rd55, {%r0,%r1};
-	mov.b64 	%rd56, {%r2,%r3};
-	}
-	selp.b64 	%rd57, %rd56, %rd54, %p9;
-	selp.u64 	%rd58, 1, 0, %p9;
-	add.s64 	%rd59, %rd45, %rd58;
-	cvt.u64.u32 	%rd60, %r32;
-	shl.b64 	%rd61, %rd60, 32;
-	shl.b64 	%rd62, %rd59, 52;
-	mov.u64 	%rd63, 4602678819172646912;
-	sub.s64 	%rd64, %rd63, %rd62;
-	add.s64 	%rd65, %rd57, 1;
-	shr.u64 	%rd66, %rd65, 10;
-	add.s64 	%rd67, %rd66, 1;
-	shr.u64 	%rd68, %rd67, 1;
-	add.s64 	%rd69, %rd64, %rd68;
-	or.b64  	%rd70, %rd69, %rd61;
-	mov.b64 	%fd4, %rd70;
-
-$L__BB1_7:
-	st.param.f64 	[func_retval0+0], %fd4;
-	st.param.b32 	[func_retval0+8], %r37;
-	ret;
 ",
     ftz: None,
     no_fma: None,
@@ -2757,15 +2035,16 @@ $L__BB0_1:
 	{ // callseq 0, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
-	st.param.f64 	[param0+0], %fd12;
-	.param .align 8 .b8 retval0[16];
-	call.uni (retval0),
-	__internal_trig_reduction_slowpathd,
+	st.param.b64 	[param0], %fd12;
+	.param .b64 retval0;
+	.param .b32 retval1;
+	call.uni (retval0, retval1),
+	{call:__internal_trig_reduction_slowpathd},
 	(
 	param0
 	);
-	ld.param.f64 	%fd44, [retval0+0];
-	ld.param.b32 	%r13, [retval0+8];
+	ld.param.b64 	%fd44, [retval0];
+	ld.param.b32 	%r13, [retval1];
 	} // callseq 0
 
 $L__BB0_4:
@@ -2807,198 +2086,6 @@ $L__BB0_8:
 	st.param.b64 	[{ret}], %fd46;
 	ret;
 
-}
-.func  (.param .align 8 .b8 func_retval0[16]) __internal_trig_reduction_slowpathd(
-	.param .b64 __internal_trig_reduction_slowpathd_param_0
-)
-{
-	.local .align 8 .b8 	__local_depot1[40];
-	.reg .b64 	%SP;
-	.reg .b64 	%SPL;
-
-
-	mov.u64 	%SPL, __local_depot1;
-	ld.param.f64 	%fd4, [__internal_trig_reduction_slowpathd_param_0];
-	add.u64 	%rd1, %SPL, 0;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r1}, %fd4;
-	}
-	shr.u32 	%r12, %r1, 20;
-	and.b32  	%r2, %r12, 2047;
-	setp.eq.s32 	%p1, %r2, 2047;
-	mov.u32 	%r37, 0;
-	@%p1 bra 	$L__BB1_7;
-
-	add.s32 	%r13, %r2, -1024;
-	shr.u32 	%r14, %r13, 6;
-	mov.u32 	%r15, 16;
-	sub.s32 	%r16, %r15, %r14;
-	mov.u32 	%r17, 15;
-	sub.s32 	%r3, %r17, %r14;
-	mov.u32 	%r18, 19;
-	sub.s32 	%r19, %r18, %r14;
-	setp.gt.s32 	%p2, %r16, 14;
-	selp.b32 	%r4, 18, %r19, %p2;
-	setp.gt.s32 	%p3, %r16, %r4;
-	mov.u64 	%rd74, 0;
-	mov.u32 	%r36, %r3;
-	@%p3 bra 	$L__BB1_4;
-
-	mul.wide.s32 	%rd21, %r3, 8;
-	mov.u64 	%rd22, {i2opi_d};
-	add.s64 	%rd72, %rd22, %rd21;
-	mov.b64 	%rd23, %fd4;
-	shl.b64 	%rd24, %rd23, 11;
-	or.b64  	%rd3, %rd24, -9223372036854775808;
-	mov.u64 	%rd74, 0;
-	mov.u64 	%rd71, %rd1;
-	mov.u32 	%r36, %r3;
-
-$L__BB1_3:
-	.pragma \"nounroll\";
-	ld.global.nc.u64 	%rd25, [%rd72];
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi, %clo, %chi;
-	mov.b64 	{%alo,%ahi}, %rd25;
-	mov.b64 	{%blo,%bhi}, %rd3;
-	mov.b64 	{%clo,%chi}, %rd74;
-	mad.lo.cc.u32 	%r0, %alo, %blo, %clo;
-	madc.hi.cc.u32 	%r1, %alo, %blo, %chi;
-	madc.hi.u32 	%r2, %alo, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
-	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
-	madc.hi.u32 	%r3, %ahi, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
-	madc.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
-	addc.u32 	%r3, %r3, 0;
-	mov.b64 	%rd26, {%r0,%r1};
-	mov.b64 	%rd74, {%r2,%r3};
-	}
-	st.local.u64 	[%rd71], %rd26;
-	add.s64 	%rd72, %rd72, 8;
-	add.s64 	%rd71, %rd71, 8;
-	add.s32 	%r36, %r36, 1;
-	setp.lt.s32 	%p4, %r36, %r4;
-	@%p4 bra 	$L__BB1_3;
-
-$L__BB1_4:
-	sub.s32 	%r20, %r36, %r3;
-	mul.wide.s32 	%rd27, %r20, 8;
-	add.s64 	%rd28, %rd1, %rd27;
-	st.local.u64 	[%rd28], %rd74;
-	add.s32 	%r22, %r12, -1024;
-	and.b32  	%r8, %r22, 63;
-	ld.local.u64 	%rd76, [%rd1+16];
-	ld.local.u64 	%rd75, [%rd1+24];
-	setp.eq.s32 	%p5, %r8, 0;
-	@%p5 bra 	$L__BB1_6;
-
-	mov.u32 	%r23, 64;
-	sub.s32 	%r24, %r23, %r8;
-	shl.b64 	%rd29, %rd75, %r8;
-	shr.u64 	%rd30, %rd76, %r24;
-	or.b64  	%rd75, %rd29, %rd30;
-	shl.b64 	%rd31, %rd76, %r8;
-	ld.local.u64 	%rd32, [%rd1+8];
-	shr.u64 	%rd33, %rd32, %r24;
-	or.b64  	%rd76, %rd33, %rd31;
-
-$L__BB1_6:
-	shr.u64 	%rd34, %rd75, 62;
-	cvt.u32.u64 	%r25, %rd34;
-	shr.u64 	%rd35, %rd76, 62;
-	shl.b64 	%rd36, %rd75, 2;
-	or.b64  	%rd37, %rd35, %rd36;
-	shr.u64 	%rd38, %rd75, 61;
-	cvt.u32.u64 	%r26, %rd38;
-	and.b32  	%r27, %r26, 1;
-	add.s32 	%r28, %r27, %r25;
-	and.b32  	%r29, %r1, -2147483648;
-	setp.eq.s32 	%p6, %r29, 0;
-	neg.s32 	%r30, %r28;
-	selp.b32 	%r37, %r28, %r30, %p6;
-	setp.eq.s32 	%p7, %r27, 0;
-	shl.b64 	%rd39, %rd76, 2;
-	mov.u64 	%rd40, 0;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
-	mov.b64 	{%a0,%a1}, %rd40;
-	mov.b64 	{%a2,%a3}, %rd40;
-	mov.b64 	{%b0,%b1}, %rd39;
-	mov.b64 	{%b2,%b3}, %rd37;
-	sub.cc.u32 	%r0, %a0, %b0;
-	subc.cc.u32 	%r1, %a1, %b1;
-	subc.cc.u32 	%r2, %a2, %b2;
-	subc.u32 	%r3, %a3, %b3;
-	mov.b64 	%rd41, {%r0,%r1};
-	mov.b64 	%rd42, {%r2,%r3};
-	}
-	xor.b32  	%r31, %r29, -2147483648;
-	selp.b64 	%rd43, %rd37, %rd42, %p7;
-	selp.b64 	%rd44, %rd39, %rd41, %p7;
-	selp.b32 	%r32, %r29, %r31, %p7;
-	clz.b64 	%r33, %rd43;
-	cvt.u64.u32 	%rd45, %r33;
-	setp.eq.s64 	%p8, %rd45, 0;
-	shl.b64 	%rd46, %rd43, %r33;
-	mov.u64 	%rd47, 64;
-	sub.s64 	%rd48, %rd47, %rd45;
-	cvt.u32.u64 	%r34, %rd48;
-	shr.u64 	%rd49, %rd44, %r34;
-	or.b64  	%rd50, %rd49, %rd46;
-	selp.b64 	%rd51, %rd43, %rd50, %p8;
-	mov.u64 	%rd52, -3958705157555305931;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi;
-	mov.b64 	{%alo,%ahi}, %rd51;
-	mov.b64 	{%blo,%bhi}, %rd52;
-	mul.lo.u32 	%r0, %alo, %blo;
-	mul.hi.u32 	%r1, %alo, %blo;
-	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
-	madc.hi.u32 	%r2, %alo, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
-	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
-	madc.hi.u32 	%r3, %ahi, %bhi, 0;
-	mad.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
-	addc.u32 	%r3, %r3, 0;
-	mov.b64 	%rd53, {%r0,%r1};
-	mov.b64 	%rd54, {%r2,%r3};
-	}
-	setp.gt.s64 	%p9, %rd54, 0;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
-	mov.b64 	{%a0,%a1}, %rd53;
-	mov.b64 	{%a2,%a3}, %rd54;
-	mov.b64 	{%b0,%b1}, %rd53;
-	mov.b64 	{%b2,%b3}, %rd54;
-	add.cc.u32 	%r0, %a0, %b0;
-	addc.cc.u32 	%r1, %a1, %b1;
-	addc.cc.u32 	%r2, %a2, %b2;
-	addc.u32 	%r3, %a3, %b3;
-	mov.b64 	%rd55, {%r0,%r1};
-	mov.b64 	%rd56, {%r2,%r3};
-	}
-	selp.b64 	%rd57, %rd56, %rd54, %p9;
-	selp.u64 	%rd58, 1, 0, %p9;
-	add.s64 	%rd59, %rd45, %rd58;
-	cvt.u64.u32 	%rd60, %r32;
-	shl.b64 	%rd61, %rd60, 32;
-	shl.b64 	%rd62, %rd59, 52;
-	mov.u64 	%rd63, 4602678819172646912;
-	sub.s64 	%rd64, %rd63, %rd62;
-	add.s64 	%rd65, %rd57, 1;
-	shr.u64 	%rd66, %rd65, 10;
-	add.s64 	%rd67, %rd66, 1;
-	shr.u64 	%rd68, %rd67, 1;
-	add.s64 	%rd69, %rd64, %rd68;
-	or.b64  	%rd70, %rd69, %rd61;
-	mov.b64 	%fd4, %rd70;
-
-$L__BB1_7:
-	st.param.f64 	[func_retval0+0], %fd4;
-	st.param.b32 	[func_retval0+8], %r37;
-	ret;
 ",
     ftz: None,
     no_fma: None,
@@ -3049,15 +2136,16 @@ $L__BB0_1:
 	{ // callseq 0, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
-	st.param.f64 	[param0+0], %fd9;
-	.param .align 8 .b8 retval0[16];
-	call.uni (retval0),
-	__internal_trig_reduction_slowpathd,
+	st.param.b64 	[param0], %fd9;
+	.param .b64 retval0;
+	.param .b32 retval1;
+	call.uni (retval0, retval1),
+	{call:__internal_trig_reduction_slowpathd},
 	(
 	param0
 	);
-	ld.param.f64 	%fd62, [retval0+0];
-	ld.param.b32 	%r9, [retval0+8];
+	ld.param.b64 	%fd62, [retval0];
+	ld.param.b32 	%r9, [retval1];
 	} // callseq 0
 
 $L__BB0_4:
@@ -3118,198 +2206,6 @@ $L__BB0_6:
 	st.param.b64 	[{ret}], %fd63;
 	ret;
 
-}
-.func  (.param .align 8 .b8 func_retval0[16]) __internal_trig_reduction_slowpathd(
-	.param .b64 __internal_trig_reduction_slowpathd_param_0
-)
-{
-	.local .align 8 .b8 	__local_depot1[40];
-	.reg .b64 	%SP;
-	.reg .b64 	%SPL;
-
-
-	mov.u64 	%SPL, __local_depot1;
-	ld.param.f64 	%fd4, [__internal_trig_reduction_slowpathd_param_0];
-	add.u64 	%rd1, %SPL, 0;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r1}, %fd4;
-	}
-	shr.u32 	%r12, %r1, 20;
-	and.b32  	%r2, %r12, 2047;
-	setp.eq.s32 	%p1, %r2, 2047;
-	mov.u32 	%r37, 0;
-	@%p1 bra 	$L__BB1_7;
-
-	add.s32 	%r13, %r2, -1024;
-	shr.u32 	%r14, %r13, 6;
-	mov.u32 	%r15, 16;
-	sub.s32 	%r16, %r15, %r14;
-	mov.u32 	%r17, 15;
-	sub.s32 	%r3, %r17, %r14;
-	mov.u32 	%r18, 19;
-	sub.s32 	%r19, %r18, %r14;
-	setp.gt.s32 	%p2, %r16, 14;
-	selp.b32 	%r4, 18, %r19, %p2;
-	setp.gt.s32 	%p3, %r16, %r4;
-	mov.u64 	%rd74, 0;
-	mov.u32 	%r36, %r3;
-	@%p3 bra 	$L__BB1_4;
-
-	mul.wide.s32 	%rd21, %r3, 8;
-	mov.u64 	%rd22, {i2opi_d};
-	add.s64 	%rd72, %rd22, %rd21;
-	mov.b64 	%rd23, %fd4;
-	shl.b64 	%rd24, %rd23, 11;
-	or.b64  	%rd3, %rd24, -9223372036854775808;
-	mov.u64 	%rd74, 0;
-	mov.u64 	%rd71, %rd1;
-	mov.u32 	%r36, %r3;
-
-$L__BB1_3:
-	.pragma \"nounroll\";
-	ld.global.nc.u64 	%rd25, [%rd72];
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi, %clo, %chi;
-	mov.b64 	{%alo,%ahi}, %rd25;
-	mov.b64 	{%blo,%bhi}, %rd3;
-	mov.b64 	{%clo,%chi}, %rd74;
-	mad.lo.cc.u32 	%r0, %alo, %blo, %clo;
-	madc.hi.cc.u32 	%r1, %alo, %blo, %chi;
-	madc.hi.u32 	%r2, %alo, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
-	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
-	madc.hi.u32 	%r3, %ahi, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
-	madc.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
-	addc.u32 	%r3, %r3, 0;
-	mov.b64 	%rd26, {%r0,%r1};
-	mov.b64 	%rd74, {%r2,%r3};
-	}
-	st.local.u64 	[%rd71], %rd26;
-	add.s64 	%rd72, %rd72, 8;
-	add.s64 	%rd71, %rd71, 8;
-	add.s32 	%r36, %r36, 1;
-	setp.lt.s32 	%p4, %r36, %r4;
-	@%p4 bra 	$L__BB1_3;
-
-$L__BB1_4:
-	sub.s32 	%r20, %r36, %r3;
-	mul.wide.s32 	%rd27, %r20, 8;
-	add.s64 	%rd28, %rd1, %rd27;
-	st.local.u64 	[%rd28], %rd74;
-	add.s32 	%r22, %r12, -1024;
-	and.b32  	%r8, %r22, 63;
-	ld.local.u64 	%rd76, [%rd1+16];
-	ld.local.u64 	%rd75, [%rd1+24];
-	setp.eq.s32 	%p5, %r8, 0;
-	@%p5 bra 	$L__BB1_6;
-
-	mov.u32 	%r23, 64;
-	sub.s32 	%r24, %r23, %r8;
-	shl.b64 	%rd29, %rd75, %r8;
-	shr.u64 	%rd30, %rd76, %r24;
-	or.b64  	%rd75, %rd29, %rd30;
-	shl.b64 	%rd31, %rd76, %r8;
-	ld.local.u64 	%rd32, [%rd1+8];
-	shr.u64 	%rd33, %rd32, %r24;
-	or.b64  	%rd76, %rd33, %rd31;
-
-$L__BB1_6:
-	shr.u64 	%rd34, %rd75, 62;
-	cvt.u32.u64 	%r25, %rd34;
-	shr.u64 	%rd35, %rd76, 62;
-	shl.b64 	%rd36, %rd75, 2;
-	or.b64  	%rd37, %rd35, %rd36;
-	shr.u64 	%rd38, %rd75, 61;
-	cvt.u32.u64 	%r26, %rd38;
-	and.b32  	%r27, %r26, 1;
-	add.s32 	%r28, %r27, %r25;
-	and.b32  	%r29, %r1, -2147483648;
-	setp.eq.s32 	%p6, %r29, 0;
-	neg.s32 	%r30, %r28;
-	selp.b32 	%r37, %r28, %r30, %p6;
-	setp.eq.s32 	%p7, %r27, 0;
-	shl.b64 	%rd39, %rd76, 2;
-	mov.u64 	%rd40, 0;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
-	mov.b64 	{%a0,%a1}, %rd40;
-	mov.b64 	{%a2,%a3}, %rd40;
-	mov.b64 	{%b0,%b1}, %rd39;
-	mov.b64 	{%b2,%b3}, %rd37;
-	sub.cc.u32 	%r0, %a0, %b0;
-	subc.cc.u32 	%r1, %a1, %b1;
-	subc.cc.u32 	%r2, %a2, %b2;
-	subc.u32 	%r3, %a3, %b3;
-	mov.b64 	%rd41, {%r0,%r1};
-	mov.b64 	%rd42, {%r2,%r3};
-	}
-	xor.b32  	%r31, %r29, -2147483648;
-	selp.b64 	%rd43, %rd37, %rd42, %p7;
-	selp.b64 	%rd44, %rd39, %rd41, %p7;
-	selp.b32 	%r32, %r29, %r31, %p7;
-	clz.b64 	%r33, %rd43;
-	cvt.u64.u32 	%rd45, %r33;
-	setp.eq.s64 	%p8, %rd45, 0;
-	shl.b64 	%rd46, %rd43, %r33;
-	mov.u64 	%rd47, 64;
-	sub.s64 	%rd48, %rd47, %rd45;
-	cvt.u32.u64 	%r34, %rd48;
-	shr.u64 	%rd49, %rd44, %r34;
-	or.b64  	%rd50, %rd49, %rd46;
-	selp.b64 	%rd51, %rd43, %rd50, %p8;
-	mov.u64 	%rd52, -3958705157555305931;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi;
-	mov.b64 	{%alo,%ahi}, %rd51;
-	mov.b64 	{%blo,%bhi}, %rd52;
-	mul.lo.u32 	%r0, %alo, %blo;
-	mul.hi.u32 	%r1, %alo, %blo;
-	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
-	madc.hi.u32 	%r2, %alo, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
-	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
-	madc.hi.u32 	%r3, %ahi, %bhi, 0;
-	mad.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
-	addc.u32 	%r3, %r3, 0;
-	mov.b64 	%rd53, {%r0,%r1};
-	mov.b64 	%rd54, {%r2,%r3};
-	}
-	setp.gt.s64 	%p9, %rd54, 0;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
-	mov.b64 	{%a0,%a1}, %rd53;
-	mov.b64 	{%a2,%a3}, %rd54;
-	mov.b64 	{%b0,%b1}, %rd53;
-	mov.b64 	{%b2,%b3}, %rd54;
-	add.cc.u32 	%r0, %a0, %b0;
-	addc.cc.u32 	%r1, %a1, %b1;
-	addc.cc.u32 	%r2, %a2, %b2;
-	addc.u32 	%r3, %a3, %b3;
-	mov.b64 	%rd55, {%r0,%r1};
-	mov.b64 	%rd56, {%r2,%r3};
-	}
-	selp.b64 	%rd57, %rd56, %rd54, %p9;
-	selp.u64 	%rd58, 1, 0, %p9;
-	add.s64 	%rd59, %rd45, %rd58;
-	cvt.u64.u32 	%rd60, %r32;
-	shl.b64 	%rd61, %rd60, 32;
-	shl.b64 	%rd62, %rd59, 52;
-	mov.u64 	%rd63, 4602678819172646912;
-	sub.s64 	%rd64, %rd63, %rd62;
-	add.s64 	%rd65, %rd57, 1;
-	shr.u64 	%rd66, %rd65, 10;
-	add.s64 	%rd67, %rd66, 1;
-	shr.u64 	%rd68, %rd67, 1;
-	add.s64 	%rd69, %rd64, %rd68;
-	or.b64  	%rd70, %rd69, %rd61;
-	mov.b64 	%fd4, %rd70;
-
-$L__BB1_7:
-	st.param.f64 	[func_retval0+0], %fd4;
-	st.param.b32 	[func_retval0+8], %r37;
-	ret;
 ",
     ftz: None,
     no_fma: None,
@@ -3360,15 +2256,16 @@ $L__BB0_1:
 	{ // callseq 0, 0
 	.reg .b32 temp_param_reg;
 	.param .b64 param0;
-	st.param.f64 	[param0+0], %fd11;
-	.param .align 8 .b8 retval0[16];
-	call.uni (retval0),
-	__internal_trig_reduction_slowpathd,
+	st.param.b64 	[param0], %fd11;
+	.param .b64 retval0;
+	.param .b32 retval1;
+	call.uni (retval0, retval1),
+	{call:__internal_trig_reduction_slowpathd},
 	(
 	param0
 	);
-	ld.param.f64 	%fd53, [retval0+0];
-	ld.param.b32 	%r19, [retval0+8];
+	ld.param.b64 	%fd53, [retval0];
+	ld.param.b32 	%r19, [retval1];
 	} // callseq 0
 
 $L__BB0_4:
@@ -3446,198 +2343,6 @@ $L__BB0_6:
 	st.param.b64 	[{ret1}], %fd55;
 	ret;
 
-}
-.func  (.param .align 8 .b8 func_retval0[16]) __internal_trig_reduction_slowpathd(
-	.param .b64 __internal_trig_reduction_slowpathd_param_0
-)
-{
-	.local .align 8 .b8 	__local_depot1[40];
-	.reg .b64 	%SP;
-	.reg .b64 	%SPL;
-
-
-	mov.u64 	%SPL, __local_depot1;
-	ld.param.f64 	%fd4, [__internal_trig_reduction_slowpathd_param_0];
-	add.u64 	%rd1, %SPL, 0;
-	{
-	.reg .b32 %temp;
-	mov.b64 	{%temp, %r1}, %fd4;
-	}
-	shr.u32 	%r12, %r1, 20;
-	and.b32  	%r2, %r12, 2047;
-	setp.eq.s32 	%p1, %r2, 2047;
-	mov.u32 	%r37, 0;
-	@%p1 bra 	$L__BB1_7;
-
-	add.s32 	%r13, %r2, -1024;
-	shr.u32 	%r14, %r13, 6;
-	mov.u32 	%r15, 16;
-	sub.s32 	%r16, %r15, %r14;
-	mov.u32 	%r17, 15;
-	sub.s32 	%r3, %r17, %r14;
-	mov.u32 	%r18, 19;
-	sub.s32 	%r19, %r18, %r14;
-	setp.gt.s32 	%p2, %r16, 14;
-	selp.b32 	%r4, 18, %r19, %p2;
-	setp.gt.s32 	%p3, %r16, %r4;
-	mov.u64 	%rd74, 0;
-	mov.u32 	%r36, %r3;
-	@%p3 bra 	$L__BB1_4;
-
-	mul.wide.s32 	%rd21, %r3, 8;
-	mov.u64 	%rd22, {i2opi_d};
-	add.s64 	%rd72, %rd22, %rd21;
-	mov.b64 	%rd23, %fd4;
-	shl.b64 	%rd24, %rd23, 11;
-	or.b64  	%rd3, %rd24, -9223372036854775808;
-	mov.u64 	%rd74, 0;
-	mov.u64 	%rd71, %rd1;
-	mov.u32 	%r36, %r3;
-
-$L__BB1_3:
-	.pragma \"nounroll\";
-	ld.global.nc.u64 	%rd25, [%rd72];
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi, %clo, %chi;
-	mov.b64 	{%alo,%ahi}, %rd25;
-	mov.b64 	{%blo,%bhi}, %rd3;
-	mov.b64 	{%clo,%chi}, %rd74;
-	mad.lo.cc.u32 	%r0, %alo, %blo, %clo;
-	madc.hi.cc.u32 	%r1, %alo, %blo, %chi;
-	madc.hi.u32 	%r2, %alo, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
-	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
-	madc.hi.u32 	%r3, %ahi, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
-	madc.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
-	addc.u32 	%r3, %r3, 0;
-	mov.b64 	%rd26, {%r0,%r1};
-	mov.b64 	%rd74, {%r2,%r3};
-	}
-	st.local.u64 	[%rd71], %rd26;
-	add.s64 	%rd72, %rd72, 8;
-	add.s64 	%rd71, %rd71, 8;
-	add.s32 	%r36, %r36, 1;
-	setp.lt.s32 	%p4, %r36, %r4;
-	@%p4 bra 	$L__BB1_3;
-
-$L__BB1_4:
-	sub.s32 	%r20, %r36, %r3;
-	mul.wide.s32 	%rd27, %r20, 8;
-	add.s64 	%rd28, %rd1, %rd27;
-	st.local.u64 	[%rd28], %rd74;
-	add.s32 	%r22, %r12, -1024;
-	and.b32  	%r8, %r22, 63;
-	ld.local.u64 	%rd76, [%rd1+16];
-	ld.local.u64 	%rd75, [%rd1+24];
-	setp.eq.s32 	%p5, %r8, 0;
-	@%p5 bra 	$L__BB1_6;
-
-	mov.u32 	%r23, 64;
-	sub.s32 	%r24, %r23, %r8;
-	shl.b64 	%rd29, %rd75, %r8;
-	shr.u64 	%rd30, %rd76, %r24;
-	or.b64  	%rd75, %rd29, %rd30;
-	shl.b64 	%rd31, %rd76, %r8;
-	ld.local.u64 	%rd32, [%rd1+8];
-	shr.u64 	%rd33, %rd32, %r24;
-	or.b64  	%rd76, %rd33, %rd31;
-
-$L__BB1_6:
-	shr.u64 	%rd34, %rd75, 62;
-	cvt.u32.u64 	%r25, %rd34;
-	shr.u64 	%rd35, %rd76, 62;
-	shl.b64 	%rd36, %rd75, 2;
-	or.b64  	%rd37, %rd35, %rd36;
-	shr.u64 	%rd38, %rd75, 61;
-	cvt.u32.u64 	%r26, %rd38;
-	and.b32  	%r27, %r26, 1;
-	add.s32 	%r28, %r27, %r25;
-	and.b32  	%r29, %r1, -2147483648;
-	setp.eq.s32 	%p6, %r29, 0;
-	neg.s32 	%r30, %r28;
-	selp.b32 	%r37, %r28, %r30, %p6;
-	setp.eq.s32 	%p7, %r27, 0;
-	shl.b64 	%rd39, %rd76, 2;
-	mov.u64 	%rd40, 0;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
-	mov.b64 	{%a0,%a1}, %rd40;
-	mov.b64 	{%a2,%a3}, %rd40;
-	mov.b64 	{%b0,%b1}, %rd39;
-	mov.b64 	{%b2,%b3}, %rd37;
-	sub.cc.u32 	%r0, %a0, %b0;
-	subc.cc.u32 	%r1, %a1, %b1;
-	subc.cc.u32 	%r2, %a2, %b2;
-	subc.u32 	%r3, %a3, %b3;
-	mov.b64 	%rd41, {%r0,%r1};
-	mov.b64 	%rd42, {%r2,%r3};
-	}
-	xor.b32  	%r31, %r29, -2147483648;
-	selp.b64 	%rd43, %rd37, %rd42, %p7;
-	selp.b64 	%rd44, %rd39, %rd41, %p7;
-	selp.b32 	%r32, %r29, %r31, %p7;
-	clz.b64 	%r33, %rd43;
-	cvt.u64.u32 	%rd45, %r33;
-	setp.eq.s64 	%p8, %rd45, 0;
-	shl.b64 	%rd46, %rd43, %r33;
-	mov.u64 	%rd47, 64;
-	sub.s64 	%rd48, %rd47, %rd45;
-	cvt.u32.u64 	%r34, %rd48;
-	shr.u64 	%rd49, %rd44, %r34;
-	or.b64  	%rd50, %rd49, %rd46;
-	selp.b64 	%rd51, %rd43, %rd50, %p8;
-	mov.u64 	%rd52, -3958705157555305931;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi;
-	mov.b64 	{%alo,%ahi}, %rd51;
-	mov.b64 	{%blo,%bhi}, %rd52;
-	mul.lo.u32 	%r0, %alo, %blo;
-	mul.hi.u32 	%r1, %alo, %blo;
-	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
-	madc.hi.u32 	%r2, %alo, %bhi, 0;
-	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
-	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
-	madc.hi.u32 	%r3, %ahi, %bhi, 0;
-	mad.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
-	addc.u32 	%r3, %r3, 0;
-	mov.b64 	%rd53, {%r0,%r1};
-	mov.b64 	%rd54, {%r2,%r3};
-	}
-	setp.gt.s64 	%p9, %rd54, 0;
-	{
-	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
-	mov.b64 	{%a0,%a1}, %rd53;
-	mov.b64 	{%a2,%a3}, %rd54;
-	mov.b64 	{%b0,%b1}, %rd53;
-	mov.b64 	{%b2,%b3}, %rd54;
-	add.cc.u32 	%r0, %a0, %b0;
-	addc.cc.u32 	%r1, %a1, %b1;
-	addc.cc.u32 	%r2, %a2, %b2;
-	addc.u32 	%r3, %a3, %b3;
-	mov.b64 	%rd55, {%r0,%r1};
-	mov.b64 	%rd56, {%r2,%r3};
-	}
-	selp.b64 	%rd57, %rd56, %rd54, %p9;
-	selp.u64 	%rd58, 1, 0, %p9;
-	add.s64 	%rd59, %rd45, %rd58;
-	cvt.u64.u32 	%rd60, %r32;
-	shl.b64 	%rd61, %rd60, 32;
-	shl.b64 	%rd62, %rd59, 52;
-	mov.u64 	%rd63, 4602678819172646912;
-	sub.s64 	%rd64, %rd63, %rd62;
-	add.s64 	%rd65, %rd57, 1;
-	shr.u64 	%rd66, %rd65, 10;
-	add.s64 	%rd67, %rd66, 1;
-	shr.u64 	%rd68, %rd67, 1;
-	add.s64 	%rd69, %rd64, %rd68;
-	or.b64  	%rd70, %rd69, %rd61;
-	mov.b64 	%fd4, %rd70;
-
-$L__BB1_7:
-	st.param.f64 	[func_retval0+0], %fd4;
-	st.param.b32 	[func_retval0+8], %r37;
-	ret;
 ",
     ftz: None,
     no_fma: None,
@@ -6187,6 +4892,730 @@ pub(super) static INTRINSIC_FMA_RN: Variants = Variants {
 	ld.param.b64 	%fd3, [{p2}];
 	fma.rn.f64 	%fd4, %fd1, %fd2, %fd3;
 	st.param.b64 	[{ret}], %fd4;
+	ret;
+",
+    ftz: None,
+    no_fma: None,
+    fast: None,
+    approx_div: None,
+    approx_sqrt: None,
+};
+
+/// The core of `pow`: log(|x|) in double-double from a polynomial, times y with the product's rounding error kept, then exp of the double-double result (called by `pow` for every finite, non-special pair).
+pub(super) static INTERNAL_ACCURATE_POW: Variants = Variants {
+    base: "	ld.param.b64 	%fd12, [{p0}];
+	ld.param.b64 	%fd13, [{p1}];
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r50}, %fd12;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r49, %temp}, %fd12;
+	}
+	shr.u32 	%r51, %r50, 20;
+	setp.ne.s32 	%p1, %r51, 0;
+	@%p1 bra 	$L__BB1_2;
+
+	mul.f64 	%fd14, %fd12, 0d4350000000000000;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r50}, %fd14;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r49, %temp}, %fd14;
+	}
+	shr.u32 	%r16, %r50, 20;
+	add.s32 	%r51, %r16, -54;
+
+$L__BB1_2:
+	add.s32 	%r52, %r51, -1023;
+	and.b32  	%r17, %r50, -2146435073;
+	or.b32  	%r18, %r17, 1072693248;
+	mov.b64 	%fd135, {%r49, %r18};
+	setp.lt.u32 	%p2, %r18, 1073127583;
+	@%p2 bra 	$L__BB1_4;
+
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r19, %temp}, %fd135;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r20}, %fd135;
+	}
+	add.s32 	%r21, %r20, -1048576;
+	mov.b64 	%fd135, {%r19, %r21};
+	add.s32 	%r52, %r51, -1022;
+
+$L__BB1_4:
+	add.f64 	%fd15, %fd135, 0d3FF0000000000000;
+	mov.f64 	%fd16, 0d3FF0000000000000;
+	rcp.approx.ftz.f64 	%fd17, %fd15;
+	neg.f64 	%fd18, %fd15;
+	fma.rn.f64 	%fd19, %fd18, %fd17, %fd16;
+	fma.rn.f64 	%fd20, %fd19, %fd19, %fd19;
+	fma.rn.f64 	%fd21, %fd20, %fd17, %fd17;
+	add.f64 	%fd22, %fd135, 0dBFF0000000000000;
+	mul.f64 	%fd23, %fd22, %fd21;
+	fma.rn.f64 	%fd24, %fd22, %fd21, %fd23;
+	mul.f64 	%fd25, %fd24, %fd24;
+	mov.f64 	%fd26, 0d3ED0F5D241AD3B5A;
+	mov.f64 	%fd27, 0d3EB0F5FF7D2CAFE2;
+	fma.rn.f64 	%fd28, %fd27, %fd25, %fd26;
+	mov.f64 	%fd29, 0d3EF3B20A75488A3F;
+	fma.rn.f64 	%fd30, %fd28, %fd25, %fd29;
+	mov.f64 	%fd31, 0d3F1745CDE4FAECD5;
+	fma.rn.f64 	%fd32, %fd30, %fd25, %fd31;
+	mov.f64 	%fd33, 0d3F3C71C7258A578B;
+	fma.rn.f64 	%fd34, %fd32, %fd25, %fd33;
+	mov.f64 	%fd35, 0d3F6249249242B910;
+	fma.rn.f64 	%fd36, %fd34, %fd25, %fd35;
+	mov.f64 	%fd37, 0d3F89999999999DFB;
+	fma.rn.f64 	%fd38, %fd36, %fd25, %fd37;
+	sub.f64 	%fd39, %fd22, %fd24;
+	add.f64 	%fd40, %fd39, %fd39;
+	neg.f64 	%fd41, %fd24;
+	fma.rn.f64 	%fd42, %fd41, %fd22, %fd40;
+	mul.f64 	%fd43, %fd21, %fd42;
+	fma.rn.f64 	%fd44, %fd25, %fd38, 0d3FB5555555555555;
+	mov.f64 	%fd45, 0d3FB5555555555555;
+	sub.f64 	%fd46, %fd45, %fd44;
+	fma.rn.f64 	%fd47, %fd25, %fd38, %fd46;
+	add.f64 	%fd48, %fd47, 0d0000000000000000;
+	add.f64 	%fd49, %fd48, 0dBC46A4CB00B9E7B0;
+	add.f64 	%fd50, %fd44, %fd49;
+	sub.f64 	%fd51, %fd44, %fd50;
+	add.f64 	%fd52, %fd49, %fd51;
+	mul.rn.f64 	%fd53, %fd24, %fd24;
+	neg.f64 	%fd54, %fd53;
+	fma.rn.f64 	%fd55, %fd24, %fd24, %fd54;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r22, %temp}, %fd43;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r23}, %fd43;
+	}
+	add.s32 	%r24, %r23, 1048576;
+	mov.b64 	%fd56, {%r22, %r24};
+	fma.rn.f64 	%fd57, %fd24, %fd56, %fd55;
+	mul.rn.f64 	%fd58, %fd53, %fd24;
+	neg.f64 	%fd59, %fd58;
+	fma.rn.f64 	%fd60, %fd53, %fd24, %fd59;
+	fma.rn.f64 	%fd61, %fd53, %fd43, %fd60;
+	fma.rn.f64 	%fd62, %fd57, %fd24, %fd61;
+	mul.rn.f64 	%fd63, %fd50, %fd58;
+	neg.f64 	%fd64, %fd63;
+	fma.rn.f64 	%fd65, %fd50, %fd58, %fd64;
+	fma.rn.f64 	%fd66, %fd50, %fd62, %fd65;
+	fma.rn.f64 	%fd67, %fd52, %fd58, %fd66;
+	add.f64 	%fd68, %fd63, %fd67;
+	sub.f64 	%fd69, %fd63, %fd68;
+	add.f64 	%fd70, %fd67, %fd69;
+	add.f64 	%fd71, %fd24, %fd68;
+	sub.f64 	%fd72, %fd24, %fd71;
+	add.f64 	%fd73, %fd68, %fd72;
+	add.f64 	%fd74, %fd70, %fd73;
+	add.f64 	%fd75, %fd43, %fd74;
+	add.f64 	%fd76, %fd71, %fd75;
+	sub.f64 	%fd77, %fd71, %fd76;
+	add.f64 	%fd78, %fd75, %fd77;
+	xor.b32  	%r25, %r52, -2147483648;
+	mov.u32 	%r26, -2147483648;
+	mov.u32 	%r27, 1127219200;
+	mov.b64 	%fd79, {%r25, %r27};
+	mov.b64 	%fd80, {%r26, %r27};
+	sub.f64 	%fd81, %fd79, %fd80;
+	mov.f64 	%fd82, 0d3FE62E42FEFA39EF;
+	fma.rn.f64 	%fd83, %fd81, %fd82, %fd76;
+	neg.f64 	%fd84, %fd81;
+	fma.rn.f64 	%fd85, %fd84, %fd82, %fd83;
+	sub.f64 	%fd86, %fd85, %fd76;
+	sub.f64 	%fd87, %fd78, %fd86;
+	mov.f64 	%fd88, 0d3C7ABC9E3B39803F;
+	fma.rn.f64 	%fd89, %fd81, %fd88, %fd87;
+	add.f64 	%fd90, %fd83, %fd89;
+	sub.f64 	%fd91, %fd83, %fd90;
+	add.f64 	%fd92, %fd89, %fd91;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r28}, %fd13;
+	}
+	shl.b32 	%r29, %r28, 1;
+	setp.gt.u32 	%p3, %r29, -33554433;
+	and.b32  	%r30, %r28, -15728641;
+	selp.b32 	%r31, %r30, %r28, %p3;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r32, %temp}, %fd13;
+	}
+	mov.b64 	%fd93, {%r32, %r31};
+	mul.rn.f64 	%fd94, %fd90, %fd93;
+	neg.f64 	%fd95, %fd94;
+	fma.rn.f64 	%fd96, %fd90, %fd93, %fd95;
+	fma.rn.f64 	%fd97, %fd92, %fd93, %fd96;
+	add.f64 	%fd4, %fd94, %fd97;
+	sub.f64 	%fd98, %fd94, %fd4;
+	add.f64 	%fd5, %fd97, %fd98;
+	mov.f64 	%fd99, 0d4338000000000000;
+	mov.f64 	%fd100, 0d3FF71547652B82FE;
+	fma.rn.f64 	%fd101, %fd4, %fd100, %fd99;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r13, %temp}, %fd101;
+	}
+	mov.f64 	%fd102, 0dC338000000000000;
+	add.rn.f64 	%fd103, %fd101, %fd102;
+	mov.f64 	%fd104, 0dBFE62E42FEFA39EF;
+	fma.rn.f64 	%fd105, %fd103, %fd104, %fd4;
+	mov.f64 	%fd106, 0dBC7ABC9E3B39803F;
+	fma.rn.f64 	%fd107, %fd103, %fd106, %fd105;
+	mov.f64 	%fd108, 0d3E928AF3FCA213EA;
+	mov.f64 	%fd109, 0d3E5ADE1569CE2BDF;
+	fma.rn.f64 	%fd110, %fd109, %fd107, %fd108;
+	mov.f64 	%fd111, 0d3EC71DEE62401315;
+	fma.rn.f64 	%fd112, %fd110, %fd107, %fd111;
+	mov.f64 	%fd113, 0d3EFA01997C89EB71;
+	fma.rn.f64 	%fd114, %fd112, %fd107, %fd113;
+	mov.f64 	%fd115, 0d3F2A01A014761F65;
+	fma.rn.f64 	%fd116, %fd114, %fd107, %fd115;
+	mov.f64 	%fd117, 0d3F56C16C1852B7AF;
+	fma.rn.f64 	%fd118, %fd116, %fd107, %fd117;
+	mov.f64 	%fd119, 0d3F81111111122322;
+	fma.rn.f64 	%fd120, %fd118, %fd107, %fd119;
+	mov.f64 	%fd121, 0d3FA55555555502A1;
+	fma.rn.f64 	%fd122, %fd120, %fd107, %fd121;
+	mov.f64 	%fd123, 0d3FC5555555555511;
+	fma.rn.f64 	%fd124, %fd122, %fd107, %fd123;
+	mov.f64 	%fd125, 0d3FE000000000000B;
+	fma.rn.f64 	%fd126, %fd124, %fd107, %fd125;
+	fma.rn.f64 	%fd127, %fd126, %fd107, %fd16;
+	fma.rn.f64 	%fd128, %fd127, %fd107, %fd16;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r14, %temp}, %fd128;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r15}, %fd128;
+	}
+	shl.b32 	%r33, %r13, 20;
+	add.s32 	%r34, %r15, %r33;
+	mov.b64 	%fd136, {%r14, %r34};
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r35}, %fd4;
+	}
+	mov.b32 	%f2, %r35;
+	abs{ftz}.f32 	%f1, %f2;
+	setp.lt{ftz}.f32 	%p4, %f1, 0f4086232B;
+	@%p4 bra 	$L__BB1_7;
+
+	setp.lt.f64 	%p5, %fd4, 0d0000000000000000;
+	add.f64 	%fd129, %fd4, 0d7FF0000000000000;
+	selp.f64 	%fd136, 0d0000000000000000, %fd129, %p5;
+	setp.geu{ftz}.f32 	%p6, %f1, 0f40874800;
+	@%p6 bra 	$L__BB1_7;
+
+	mov.f64 	%fd134, 0d4338000000000000;
+	mov.f64 	%fd133, 0d3FF71547652B82FE;
+	fma.rn.f64 	%fd132, %fd4, %fd133, %fd134;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r48, %temp}, %fd132;
+	}
+	shr.u32 	%r36, %r48, 31;
+	add.s32 	%r37, %r48, %r36;
+	shr.s32 	%r38, %r37, 1;
+	shl.b32 	%r39, %r38, 20;
+	add.s32 	%r40, %r15, %r39;
+	mov.b64 	%fd130, {%r14, %r40};
+	sub.s32 	%r41, %r48, %r38;
+	shl.b32 	%r42, %r41, 20;
+	add.s32 	%r43, %r42, 1072693248;
+	mov.u32 	%r44, 0;
+	mov.b64 	%fd131, {%r44, %r43};
+	mul.f64 	%fd136, %fd130, %fd131;
+
+$L__BB1_7:
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r45}, %fd136;
+	}
+	and.b32  	%r46, %r45, 2147483647;
+	setp.eq.s32 	%p7, %r46, 2146435072;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r47, %temp}, %fd136;
+	}
+	setp.eq.s32 	%p8, %r47, 0;
+	and.pred  	%p9, %p8, %p7;
+	@%p9 bra 	$L__BB1_9;
+
+	fma.rn.f64 	%fd136, %fd136, %fd5, %fd136;
+
+$L__BB1_9:
+	st.param.b64 	[{ret}], %fd136;
+	ret;
+",
+    ftz: None,
+    no_fma: Some(
+        "	ld.param.b64 	%fd12, [{p0}];
+	ld.param.b64 	%fd13, [{p1}];
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r50}, %fd12;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r49, %temp}, %fd12;
+	}
+	shr.u32 	%r51, %r50, 20;
+	setp.ne.s32 	%p1, %r51, 0;
+	@%p1 bra 	$L__BB1_2;
+
+	mul.rn.f64 	%fd14, %fd12, 0d4350000000000000;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r50}, %fd14;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r49, %temp}, %fd14;
+	}
+	shr.u32 	%r16, %r50, 20;
+	add.s32 	%r51, %r16, -54;
+
+$L__BB1_2:
+	add.s32 	%r52, %r51, -1023;
+	and.b32  	%r17, %r50, -2146435073;
+	or.b32  	%r18, %r17, 1072693248;
+	mov.b64 	%fd136, {%r49, %r18};
+	setp.lt.u32 	%p2, %r18, 1073127583;
+	@%p2 bra 	$L__BB1_4;
+
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r19, %temp}, %fd136;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r20}, %fd136;
+	}
+	add.s32 	%r21, %r20, -1048576;
+	mov.b64 	%fd136, {%r19, %r21};
+	add.s32 	%r52, %r51, -1022;
+
+$L__BB1_4:
+	add.rn.f64 	%fd15, %fd136, 0d3FF0000000000000;
+	mov.f64 	%fd16, 0d3FF0000000000000;
+	rcp.approx.ftz.f64 	%fd17, %fd15;
+	neg.f64 	%fd18, %fd15;
+	fma.rn.f64 	%fd19, %fd18, %fd17, %fd16;
+	fma.rn.f64 	%fd20, %fd19, %fd19, %fd19;
+	fma.rn.f64 	%fd21, %fd20, %fd17, %fd17;
+	add.rn.f64 	%fd22, %fd136, 0dBFF0000000000000;
+	mul.rn.f64 	%fd23, %fd22, %fd21;
+	add.rn.f64 	%fd24, %fd23, %fd23;
+	mul.rn.f64 	%fd25, %fd24, %fd24;
+	mov.f64 	%fd26, 0d3ED0F5D241AD3B5A;
+	mov.f64 	%fd27, 0d3EB0F5FF7D2CAFE2;
+	fma.rn.f64 	%fd28, %fd27, %fd25, %fd26;
+	mov.f64 	%fd29, 0d3EF3B20A75488A3F;
+	fma.rn.f64 	%fd30, %fd28, %fd25, %fd29;
+	mov.f64 	%fd31, 0d3F1745CDE4FAECD5;
+	fma.rn.f64 	%fd32, %fd30, %fd25, %fd31;
+	mov.f64 	%fd33, 0d3F3C71C7258A578B;
+	fma.rn.f64 	%fd34, %fd32, %fd25, %fd33;
+	mov.f64 	%fd35, 0d3F6249249242B910;
+	fma.rn.f64 	%fd36, %fd34, %fd25, %fd35;
+	mov.f64 	%fd37, 0d3F89999999999DFB;
+	fma.rn.f64 	%fd38, %fd36, %fd25, %fd37;
+	mul.rn.f64 	%fd39, %fd25, %fd38;
+	sub.rn.f64 	%fd40, %fd22, %fd24;
+	add.rn.f64 	%fd41, %fd40, %fd40;
+	neg.f64 	%fd42, %fd24;
+	fma.rn.f64 	%fd43, %fd42, %fd22, %fd41;
+	mul.rn.f64 	%fd44, %fd21, %fd43;
+	add.rn.f64 	%fd45, %fd39, 0d3FB5555555555555;
+	mov.f64 	%fd46, 0d3FB5555555555555;
+	sub.rn.f64 	%fd47, %fd46, %fd45;
+	add.rn.f64 	%fd48, %fd39, %fd47;
+	add.rn.f64 	%fd49, %fd48, 0d0000000000000000;
+	add.rn.f64 	%fd50, %fd49, 0dBC46A4CB00B9E7B0;
+	add.rn.f64 	%fd51, %fd45, %fd50;
+	sub.rn.f64 	%fd52, %fd45, %fd51;
+	add.rn.f64 	%fd53, %fd50, %fd52;
+	mul.rn.f64 	%fd54, %fd24, %fd24;
+	neg.f64 	%fd55, %fd54;
+	fma.rn.f64 	%fd56, %fd24, %fd24, %fd55;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r22, %temp}, %fd44;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r23}, %fd44;
+	}
+	add.s32 	%r24, %r23, 1048576;
+	mov.b64 	%fd57, {%r22, %r24};
+	fma.rn.f64 	%fd58, %fd24, %fd57, %fd56;
+	mul.rn.f64 	%fd59, %fd54, %fd24;
+	neg.f64 	%fd60, %fd59;
+	fma.rn.f64 	%fd61, %fd54, %fd24, %fd60;
+	fma.rn.f64 	%fd62, %fd54, %fd44, %fd61;
+	fma.rn.f64 	%fd63, %fd58, %fd24, %fd62;
+	mul.rn.f64 	%fd64, %fd51, %fd59;
+	neg.f64 	%fd65, %fd64;
+	fma.rn.f64 	%fd66, %fd51, %fd59, %fd65;
+	fma.rn.f64 	%fd67, %fd51, %fd63, %fd66;
+	fma.rn.f64 	%fd68, %fd53, %fd59, %fd67;
+	add.rn.f64 	%fd69, %fd64, %fd68;
+	sub.rn.f64 	%fd70, %fd64, %fd69;
+	add.rn.f64 	%fd71, %fd68, %fd70;
+	add.rn.f64 	%fd72, %fd24, %fd69;
+	sub.rn.f64 	%fd73, %fd24, %fd72;
+	add.rn.f64 	%fd74, %fd69, %fd73;
+	add.rn.f64 	%fd75, %fd71, %fd74;
+	add.rn.f64 	%fd76, %fd44, %fd75;
+	add.rn.f64 	%fd77, %fd72, %fd76;
+	sub.rn.f64 	%fd78, %fd72, %fd77;
+	add.rn.f64 	%fd79, %fd76, %fd78;
+	xor.b32  	%r25, %r52, -2147483648;
+	mov.u32 	%r26, -2147483648;
+	mov.u32 	%r27, 1127219200;
+	mov.b64 	%fd80, {%r25, %r27};
+	mov.b64 	%fd81, {%r26, %r27};
+	sub.rn.f64 	%fd82, %fd80, %fd81;
+	mov.f64 	%fd83, 0d3FE62E42FEFA39EF;
+	fma.rn.f64 	%fd84, %fd82, %fd83, %fd77;
+	neg.f64 	%fd85, %fd82;
+	fma.rn.f64 	%fd86, %fd85, %fd83, %fd84;
+	sub.rn.f64 	%fd87, %fd86, %fd77;
+	sub.rn.f64 	%fd88, %fd79, %fd87;
+	mov.f64 	%fd89, 0d3C7ABC9E3B39803F;
+	fma.rn.f64 	%fd90, %fd82, %fd89, %fd88;
+	add.rn.f64 	%fd91, %fd84, %fd90;
+	sub.rn.f64 	%fd92, %fd84, %fd91;
+	add.rn.f64 	%fd93, %fd90, %fd92;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r28}, %fd13;
+	}
+	shl.b32 	%r29, %r28, 1;
+	setp.gt.u32 	%p3, %r29, -33554433;
+	and.b32  	%r30, %r28, -15728641;
+	selp.b32 	%r31, %r30, %r28, %p3;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r32, %temp}, %fd13;
+	}
+	mov.b64 	%fd94, {%r32, %r31};
+	mul.rn.f64 	%fd95, %fd91, %fd94;
+	neg.f64 	%fd96, %fd95;
+	fma.rn.f64 	%fd97, %fd91, %fd94, %fd96;
+	fma.rn.f64 	%fd98, %fd93, %fd94, %fd97;
+	add.rn.f64 	%fd4, %fd95, %fd98;
+	sub.rn.f64 	%fd99, %fd95, %fd4;
+	add.rn.f64 	%fd5, %fd98, %fd99;
+	mov.f64 	%fd100, 0d4338000000000000;
+	mov.f64 	%fd101, 0d3FF71547652B82FE;
+	fma.rn.f64 	%fd102, %fd4, %fd101, %fd100;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r13, %temp}, %fd102;
+	}
+	mov.f64 	%fd103, 0dC338000000000000;
+	add.rn.f64 	%fd104, %fd102, %fd103;
+	mov.f64 	%fd105, 0dBFE62E42FEFA39EF;
+	fma.rn.f64 	%fd106, %fd104, %fd105, %fd4;
+	mov.f64 	%fd107, 0dBC7ABC9E3B39803F;
+	fma.rn.f64 	%fd108, %fd104, %fd107, %fd106;
+	mov.f64 	%fd109, 0d3E928AF3FCA213EA;
+	mov.f64 	%fd110, 0d3E5ADE1569CE2BDF;
+	fma.rn.f64 	%fd111, %fd110, %fd108, %fd109;
+	mov.f64 	%fd112, 0d3EC71DEE62401315;
+	fma.rn.f64 	%fd113, %fd111, %fd108, %fd112;
+	mov.f64 	%fd114, 0d3EFA01997C89EB71;
+	fma.rn.f64 	%fd115, %fd113, %fd108, %fd114;
+	mov.f64 	%fd116, 0d3F2A01A014761F65;
+	fma.rn.f64 	%fd117, %fd115, %fd108, %fd116;
+	mov.f64 	%fd118, 0d3F56C16C1852B7AF;
+	fma.rn.f64 	%fd119, %fd117, %fd108, %fd118;
+	mov.f64 	%fd120, 0d3F81111111122322;
+	fma.rn.f64 	%fd121, %fd119, %fd108, %fd120;
+	mov.f64 	%fd122, 0d3FA55555555502A1;
+	fma.rn.f64 	%fd123, %fd121, %fd108, %fd122;
+	mov.f64 	%fd124, 0d3FC5555555555511;
+	fma.rn.f64 	%fd125, %fd123, %fd108, %fd124;
+	mov.f64 	%fd126, 0d3FE000000000000B;
+	fma.rn.f64 	%fd127, %fd125, %fd108, %fd126;
+	fma.rn.f64 	%fd128, %fd127, %fd108, %fd16;
+	fma.rn.f64 	%fd129, %fd128, %fd108, %fd16;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r14, %temp}, %fd129;
+	}
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r15}, %fd129;
+	}
+	shl.b32 	%r33, %r13, 20;
+	add.s32 	%r34, %r15, %r33;
+	mov.b64 	%fd137, {%r14, %r34};
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r35}, %fd4;
+	}
+	mov.b32 	%f2, %r35;
+	abs{ftz}.f32 	%f1, %f2;
+	setp.lt{ftz}.f32 	%p4, %f1, 0f4086232B;
+	@%p4 bra 	$L__BB1_7;
+
+	setp.lt.f64 	%p5, %fd4, 0d0000000000000000;
+	add.rn.f64 	%fd130, %fd4, 0d7FF0000000000000;
+	selp.f64 	%fd137, 0d0000000000000000, %fd130, %p5;
+	setp.geu{ftz}.f32 	%p6, %f1, 0f40874800;
+	@%p6 bra 	$L__BB1_7;
+
+	mov.f64 	%fd135, 0d4338000000000000;
+	mov.f64 	%fd134, 0d3FF71547652B82FE;
+	fma.rn.f64 	%fd133, %fd4, %fd134, %fd135;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r48, %temp}, %fd133;
+	}
+	shr.u32 	%r36, %r48, 31;
+	add.s32 	%r37, %r48, %r36;
+	shr.s32 	%r38, %r37, 1;
+	shl.b32 	%r39, %r38, 20;
+	add.s32 	%r40, %r15, %r39;
+	mov.b64 	%fd131, {%r14, %r40};
+	sub.s32 	%r41, %r48, %r38;
+	shl.b32 	%r42, %r41, 20;
+	add.s32 	%r43, %r42, 1072693248;
+	mov.u32 	%r44, 0;
+	mov.b64 	%fd132, {%r44, %r43};
+	mul.rn.f64 	%fd137, %fd131, %fd132;
+
+$L__BB1_7:
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r45}, %fd137;
+	}
+	and.b32  	%r46, %r45, 2147483647;
+	setp.eq.s32 	%p7, %r46, 2146435072;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%r47, %temp}, %fd137;
+	}
+	setp.eq.s32 	%p8, %r47, 0;
+	and.pred  	%p9, %p8, %p7;
+	@%p9 bra 	$L__BB1_9;
+
+	fma.rn.f64 	%fd137, %fd137, %fd5, %fd137;
+
+$L__BB1_9:
+	st.param.b64 	[{ret}], %fd137;
+	ret;
+",
+    ),
+    fast: None,
+    approx_div: None,
+    approx_sqrt: None,
+};
+
+/// The Payne–Hanek reduction of `sin`, `cos`, `tan` and `sincos` for |x| ≥ 2³¹: x's significand times the needed 2/π words from a table, accumulated in local memory, giving the reduced argument and the quadrant as two results.
+pub(super) static INTERNAL_TRIG_REDUCTION_SLOWPATHD: Variants = Variants {
+    base: "	.local .align 8 .b8 	__local_depot1[40];
+	.reg .b64 	%SP;
+	.reg .b64 	%SPL;
+
+
+	mov.u64 	%SPL, __local_depot1;
+	ld.param.b64 	%fd4, [{p0}];
+	add.u64 	%rd1, %SPL, 0;
+	{
+	.reg .b32 %temp;
+	mov.b64 	{%temp, %r1}, %fd4;
+	}
+	shr.u32 	%r12, %r1, 20;
+	and.b32  	%r2, %r12, 2047;
+	setp.eq.s32 	%p1, %r2, 2047;
+	mov.u32 	%r37, 0;
+	@%p1 bra 	$L__BB1_7;
+
+	add.s32 	%r13, %r2, -1024;
+	shr.u32 	%r14, %r13, 6;
+	mov.u32 	%r15, 16;
+	sub.s32 	%r16, %r15, %r14;
+	mov.u32 	%r17, 15;
+	sub.s32 	%r3, %r17, %r14;
+	mov.u32 	%r18, 19;
+	sub.s32 	%r19, %r18, %r14;
+	setp.gt.s32 	%p2, %r16, 14;
+	selp.b32 	%r4, 18, %r19, %p2;
+	setp.gt.s32 	%p3, %r16, %r4;
+	mov.u64 	%rd74, 0;
+	mov.u32 	%r36, %r3;
+	@%p3 bra 	$L__BB1_4;
+
+	mul.wide.s32 	%rd21, %r3, 8;
+	mov.u64 	%rd22, {i2opi_d};
+	add.s64 	%rd72, %rd22, %rd21;
+	mov.b64 	%rd23, %fd4;
+	shl.b64 	%rd24, %rd23, 11;
+	or.b64  	%rd3, %rd24, -9223372036854775808;
+	mov.u64 	%rd74, 0;
+	mov.u64 	%rd71, %rd1;
+	mov.u32 	%r36, %r3;
+
+$L__BB1_3:
+	.pragma \"nounroll\";
+	ld.global.nc.u64 	%rd25, [%rd72];
+	{
+	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi, %clo, %chi;
+	mov.b64 	{%alo,%ahi}, %rd25;
+	mov.b64 	{%blo,%bhi}, %rd3;
+	mov.b64 	{%clo,%chi}, %rd74;
+	mad.lo.cc.u32 	%r0, %alo, %blo, %clo;
+	madc.hi.cc.u32 	%r1, %alo, %blo, %chi;
+	madc.hi.u32 	%r2, %alo, %bhi, 0;
+	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
+	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
+	madc.hi.u32 	%r3, %ahi, %bhi, 0;
+	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
+	madc.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
+	addc.u32 	%r3, %r3, 0;
+	mov.b64 	%rd26, {%r0,%r1};
+	mov.b64 	%rd74, {%r2,%r3};
+	}
+	st.local.u64 	[%rd71], %rd26;
+	add.s64 	%rd72, %rd72, 8;
+	add.s64 	%rd71, %rd71, 8;
+	add.s32 	%r36, %r36, 1;
+	setp.lt.s32 	%p4, %r36, %r4;
+	@%p4 bra 	$L__BB1_3;
+
+$L__BB1_4:
+	sub.s32 	%r20, %r36, %r3;
+	mul.wide.s32 	%rd27, %r20, 8;
+	add.s64 	%rd28, %rd1, %rd27;
+	st.local.u64 	[%rd28], %rd74;
+	add.s32 	%r22, %r12, -1024;
+	and.b32  	%r8, %r22, 63;
+	ld.local.u64 	%rd76, [%rd1+16];
+	ld.local.u64 	%rd75, [%rd1+24];
+	setp.eq.s32 	%p5, %r8, 0;
+	@%p5 bra 	$L__BB1_6;
+
+	mov.u32 	%r23, 64;
+	sub.s32 	%r24, %r23, %r8;
+	shl.b64 	%rd29, %rd75, %r8;
+	shr.u64 	%rd30, %rd76, %r24;
+	or.b64  	%rd75, %rd29, %rd30;
+	shl.b64 	%rd31, %rd76, %r8;
+	ld.local.u64 	%rd32, [%rd1+8];
+	shr.u64 	%rd33, %rd32, %r24;
+	or.b64  	%rd76, %rd33, %rd31;
+
+$L__BB1_6:
+	shr.u64 	%rd34, %rd75, 62;
+	cvt.u32.u64 	%r25, %rd34;
+	shr.u64 	%rd35, %rd76, 62;
+	shl.b64 	%rd36, %rd75, 2;
+	or.b64  	%rd37, %rd35, %rd36;
+	shr.u64 	%rd38, %rd75, 61;
+	cvt.u32.u64 	%r26, %rd38;
+	and.b32  	%r27, %r26, 1;
+	add.s32 	%r28, %r27, %r25;
+	and.b32  	%r29, %r1, -2147483648;
+	setp.eq.s32 	%p6, %r29, 0;
+	neg.s32 	%r30, %r28;
+	selp.b32 	%r37, %r28, %r30, %p6;
+	setp.eq.s32 	%p7, %r27, 0;
+	shl.b64 	%rd39, %rd76, 2;
+	mov.u64 	%rd40, 0;
+	{
+	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
+	mov.b64 	{%a0,%a1}, %rd40;
+	mov.b64 	{%a2,%a3}, %rd40;
+	mov.b64 	{%b0,%b1}, %rd39;
+	mov.b64 	{%b2,%b3}, %rd37;
+	sub.cc.u32 	%r0, %a0, %b0;
+	subc.cc.u32 	%r1, %a1, %b1;
+	subc.cc.u32 	%r2, %a2, %b2;
+	subc.u32 	%r3, %a3, %b3;
+	mov.b64 	%rd41, {%r0,%r1};
+	mov.b64 	%rd42, {%r2,%r3};
+	}
+	xor.b32  	%r31, %r29, -2147483648;
+	selp.b64 	%rd43, %rd37, %rd42, %p7;
+	selp.b64 	%rd44, %rd39, %rd41, %p7;
+	selp.b32 	%r32, %r29, %r31, %p7;
+	clz.b64 	%r33, %rd43;
+	cvt.u64.u32 	%rd45, %r33;
+	setp.eq.s64 	%p8, %rd45, 0;
+	shl.b64 	%rd46, %rd43, %r33;
+	mov.u64 	%rd47, 64;
+	sub.s64 	%rd48, %rd47, %rd45;
+	cvt.u32.u64 	%r34, %rd48;
+	shr.u64 	%rd49, %rd44, %r34;
+	or.b64  	%rd50, %rd49, %rd46;
+	selp.b64 	%rd51, %rd43, %rd50, %p8;
+	mov.u64 	%rd52, -3958705157555305931;
+	{
+	.reg .u32 %r0, %r1, %r2, %r3, %alo, %ahi, %blo, %bhi;
+	mov.b64 	{%alo,%ahi}, %rd51;
+	mov.b64 	{%blo,%bhi}, %rd52;
+	mul.lo.u32 	%r0, %alo, %blo;
+	mul.hi.u32 	%r1, %alo, %blo;
+	mad.lo.cc.u32 	%r1, %alo, %bhi, %r1;
+	madc.hi.u32 	%r2, %alo, %bhi, 0;
+	mad.lo.cc.u32 	%r1, %ahi, %blo, %r1;
+	madc.hi.cc.u32 	%r2, %ahi, %blo, %r2;
+	madc.hi.u32 	%r3, %ahi, %bhi, 0;
+	mad.lo.cc.u32 	%r2, %ahi, %bhi, %r2;
+	addc.u32 	%r3, %r3, 0;
+	mov.b64 	%rd53, {%r0,%r1};
+	mov.b64 	%rd54, {%r2,%r3};
+	}
+	setp.gt.s64 	%p9, %rd54, 0;
+	{
+	.reg .u32 %r0, %r1, %r2, %r3, %a0, %a1, %a2, %a3, %b0, %b1, %b2, %b3;
+	mov.b64 	{%a0,%a1}, %rd53;
+	mov.b64 	{%a2,%a3}, %rd54;
+	mov.b64 	{%b0,%b1}, %rd53;
+	mov.b64 	{%b2,%b3}, %rd54;
+	add.cc.u32 	%r0, %a0, %b0;
+	addc.cc.u32 	%r1, %a1, %b1;
+	addc.cc.u32 	%r2, %a2, %b2;
+	addc.u32 	%r3, %a3, %b3;
+	mov.b64 	%rd55, {%r0,%r1};
+	mov.b64 	%rd56, {%r2,%r3};
+	}
+	selp.b64 	%rd57, %rd56, %rd54, %p9;
+	selp.u64 	%rd58, 1, 0, %p9;
+	add.s64 	%rd59, %rd45, %rd58;
+	cvt.u64.u32 	%rd60, %r32;
+	shl.b64 	%rd61, %rd60, 32;
+	shl.b64 	%rd62, %rd59, 52;
+	mov.u64 	%rd63, 4602678819172646912;
+	sub.s64 	%rd64, %rd63, %rd62;
+	add.s64 	%rd65, %rd57, 1;
+	shr.u64 	%rd66, %rd65, 10;
+	add.s64 	%rd67, %rd66, 1;
+	shr.u64 	%rd68, %rd67, 1;
+	add.s64 	%rd69, %rd64, %rd68;
+	or.b64  	%rd70, %rd69, %rd61;
+	mov.b64 	%fd4, %rd70;
+
+$L__BB1_7:
+	st.param.b64 	[{ret}], %fd4;
+	st.param.b32 	[{ret1}], %r37;
 	ret;
 ",
     ftz: None,

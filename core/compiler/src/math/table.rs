@@ -99,6 +99,9 @@ pub(super) struct Row {
     pub(super) rets: &'static [Scalar],
     /// Its PTX body.
     pub(super) body: Body,
+    /// Whether C code may call it by this name; `false` for the helpers NVRTC keeps out of
+    /// line (their names are libdevice's), which only other functions' bodies call.
+    pub(super) public: bool,
 }
 
 const fn unary(name: &'static str, op: &'static str) -> Row {
@@ -107,6 +110,7 @@ const fn unary(name: &'static str, op: &'static str) -> Row {
         params: &[F],
         rets: &[F],
         body: Body::Unary(op),
+        public: true,
     }
 }
 
@@ -116,6 +120,7 @@ const fn binary(name: &'static str, op: &'static str) -> Row {
         params: &[F, F],
         rets: &[F],
         body: Body::Binary(op),
+        public: true,
     }
 }
 
@@ -125,6 +130,7 @@ const fn ternary(name: &'static str, op: &'static str) -> Row {
         params: &[F, F, F],
         rets: &[F],
         body: Body::Ternary(op),
+        public: true,
     }
 }
 
@@ -139,6 +145,7 @@ const fn built(
         params,
         rets,
         body: Body::Build(build),
+        public: true,
     }
 }
 
@@ -153,6 +160,22 @@ const fn variants(
         params,
         rets,
         body: Body::Variants(variants),
+        public: true,
+    }
+}
+
+const fn internal(
+    name: &'static str,
+    params: &'static [Scalar],
+    rets: &'static [Scalar],
+    variants: &'static Variants,
+) -> Row {
+    Row {
+        name,
+        params,
+        rets,
+        body: Body::Variants(variants),
+        public: false,
     }
 }
 
@@ -346,10 +369,28 @@ pub(super) static ROWS: &[Row] = &[
     variants("lround", &[D], &[L], &double_extra::LROUND),
     variants("llrint", &[D], &[L], &double_extra::LLRINT),
     variants("llround", &[D], &[L], &double_extra::LLROUND),
+    // Out-of-line helpers the double-precision bodies call (NVRTC does not inline them).
+    internal(
+        "__internal_accurate_pow",
+        &[D, D],
+        &[D],
+        &double::INTERNAL_ACCURATE_POW,
+    ),
+    internal(
+        "__internal_trig_reduction_slowpathd",
+        &[D],
+        &[D, I],
+        &double::INTERNAL_TRIG_REDUCTION_SLOWPATHD,
+    ),
 ];
 
-/// The C names of every row, in table order.
+/// The C names of every public row, in table order.
 pub(super) fn names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
-    NAMES.get_or_init(|| ROWS.iter().map(|row| row.name).collect())
+    NAMES.get_or_init(|| {
+        ROWS.iter()
+            .filter(|row| row.public)
+            .map(|row| row.name)
+            .collect()
+    })
 }
