@@ -503,7 +503,7 @@ fn f64_edges() -> Vec<u64> {
         0x7FEF_FFFF_FFFF_FFFF,
         0xFFEF_FFFF_FFFF_FFFF,
     ];
-    let values: [f64; 40] = [
+    let values: [f64; 44] = [
         1.0,
         0.5,
         1.5,
@@ -544,6 +544,10 @@ fn f64_edges() -> Vec<u64> {
         0.6,
         5.0,
         2.0e-9,
+        2_147_483_647.0,
+        2_147_483_648.0,
+        2_147_483_649.0,
+        0.575,
     ];
     for x in values {
         v.push(x.to_bits());
