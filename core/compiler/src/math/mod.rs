@@ -14,8 +14,11 @@ mod func;
 mod table;
 
 mod decompose;
-mod double;
+mod double_exp_log;
 mod double_extra;
+mod double_simple;
+mod double_special;
+mod double_trig;
 mod exp_log;
 mod float_extra;
 mod float_simple;
