@@ -24,7 +24,7 @@ use cuda_library::{
 use cuda_library_compiler::math::{self, MathFunction, MathMode, Scalar};
 
 /// The compile modes tried: NVRTC's defaults and each option that changes a math function.
-const MODES: [(&str, MathMode); 7] = [
+const MODES: [(&str, MathMode); 8] = [
     (
         "default",
         MathMode {
@@ -81,6 +81,16 @@ const MODES: [(&str, MathMode); 7] = [
             ftz: false,
             fast_math: false,
             prec_div: true,
+            prec_sqrt: false,
+            fmad: true,
+        },
+    ),
+    (
+        "prec_div_sqrt_false",
+        MathMode {
+            ftz: false,
+            fast_math: false,
+            prec_div: false,
             prec_sqrt: false,
             fmad: true,
         },
@@ -566,7 +576,7 @@ fn f64_edges() -> Vec<u64> {
 /// How many random inputs each function gets per mode (more with `CUDA_LIBRARY_LONG_TESTS=1`).
 fn random_count() -> usize {
     if std::env::var("CUDA_LIBRARY_LONG_TESTS").is_ok_and(|v| v == "1") {
-        1 << 15
+        1 << 14
     } else {
         1 << 8
     }

@@ -41,6 +41,9 @@ pub(super) struct Variants {
     pub(super) no_fma: Option<&'static str>,
     /// The body under `--use_fast_math` (most become their fast intrinsic).
     pub(super) fast: Option<&'static str>,
+    /// The body under `-prec-div=false` and `-prec-sqrt=false` together, where it is neither
+    /// of theirs.
+    pub(super) approx_both: Option<&'static str>,
     /// The body under `-prec-div=false`.
     pub(super) approx_div: Option<&'static str>,
     /// The body under `-prec-sqrt=false`.
@@ -52,6 +55,8 @@ impl Variants {
     fn pick(&self, mode: &MathMode) -> &'static str {
         let by_option = if mode.fast_math {
             self.fast
+        } else if !mode.prec_div && !mode.prec_sqrt && self.approx_both.is_some() {
+            self.approx_both
         } else if !mode.prec_div && self.approx_div.is_some() {
             self.approx_div
         } else if !mode.prec_sqrt {
