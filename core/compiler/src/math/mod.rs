@@ -8,10 +8,14 @@
 //! [`MathFunction::calls`]), and calls it by [`MathFunction::ptx_name`] with NVRTC's ABI: every
 //! argument and result in `.param` space, `.b32` for 32-bit and `.b64` for 64-bit values.
 //!
-//! One table row per function, in [`table`]; the PTX text is built by [`func`].
+//! One table row per function, in `table`; the bodies, PTX text with placeholders for what the
+//! mode changes, live in one file per family of functions; `func` turns a body into a `.func`.
+//! `README.md` beside this file says how the bodies were derived and how they are tested.
 
 mod func;
 mod table;
+
+// The bodies, by family.
 
 mod decompose;
 mod double_exp_log;
