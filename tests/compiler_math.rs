@@ -1055,4 +1055,11 @@ math_tests![
     lround,
     llrint,
     llround,
+    __isnanf,
+    __isinff,
+    __finitef,
+    __signbitf,
+    __isnan,
+    __isinf,
+    __finite,
 ];

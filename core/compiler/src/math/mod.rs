@@ -17,6 +17,7 @@ mod table;
 
 // The bodies, by family.
 
+mod classify;
 mod decompose;
 mod double_exp_log;
 mod double_extra;

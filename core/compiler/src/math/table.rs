@@ -3,8 +3,8 @@
 use std::sync::OnceLock;
 
 use super::{
-    decompose, double_exp_log, double_extra, double_simple, double_special, double_trig, exp_log,
-    float_extra, float_simple, special, trig, MathMode, Scalar,
+    classify, decompose, double_exp_log, double_extra, double_simple, double_special, double_trig,
+    exp_log, float_extra, float_simple, special, trig, MathMode, Scalar,
 };
 
 const F: Scalar = Scalar::F32;
@@ -399,6 +399,14 @@ pub(super) static ROWS: &[Row] = &[
     variants("lround", &[D], &[L], &double_extra::LROUND),
     variants("llrint", &[D], &[L], &double_extra::LLRINT),
     variants("llround", &[D], &[L], &double_extra::LLROUND),
+    // Classification.
+    variants("__isnanf", &[F], &[I], &classify::INTRINSIC_ISNANF),
+    variants("__isinff", &[F], &[I], &classify::INTRINSIC_ISINFF),
+    variants("__finitef", &[F], &[I], &classify::INTRINSIC_FINITEF),
+    variants("__signbitf", &[F], &[I], &classify::INTRINSIC_SIGNBITF),
+    variants("__isnan", &[D], &[I], &classify::INTRINSIC_ISNAN),
+    variants("__isinf", &[D], &[I], &classify::INTRINSIC_ISINF),
+    variants("__finite", &[D], &[I], &classify::INTRINSIC_FINITE),
     // Out-of-line helpers the double-precision bodies call (NVRTC does not inline them).
     internal(
         "__internal_accurate_pow",
