@@ -1062,4 +1062,13 @@ math_tests![
     __isnan,
     __isinf,
     __finite,
+    remquof,
+    remquo,
+    fdividef,
+    erfcxf,
+    erfcx,
+    norm3df,
+    norm3d,
+    rnorm3df,
+    rnorm3d,
 ];

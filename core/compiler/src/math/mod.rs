@@ -27,6 +27,7 @@ mod double_trig;
 mod exp_log;
 mod float_extra;
 mod float_simple;
+mod rare;
 mod special;
 mod trig;
 

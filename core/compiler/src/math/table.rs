@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use super::{
     classify, decompose, double_exp_log, double_extra, double_simple, double_special, double_trig,
-    exp_log, float_extra, float_simple, special, trig, MathMode, Scalar,
+    exp_log, float_extra, float_simple, rare, special, trig, MathMode, Scalar,
 };
 
 const F: Scalar = Scalar::F32;
@@ -399,6 +399,16 @@ pub(super) static ROWS: &[Row] = &[
     variants("lround", &[D], &[L], &double_extra::LROUND),
     variants("llrint", &[D], &[L], &double_extra::LLRINT),
     variants("llround", &[D], &[L], &double_extra::LLROUND),
+    // Rarer functions.
+    variants("remquof", &[F, F], &[F, I], &rare::REMQUOF),
+    variants("remquo", &[D, D], &[D, I], &rare::REMQUO),
+    variants("fdividef", &[F, F], &[F], &rare::FDIVIDEF),
+    variants("erfcxf", &[F], &[F], &rare::ERFCXF),
+    variants("erfcx", &[D], &[D], &rare::ERFCX),
+    variants("norm3df", &[F, F, F], &[F], &rare::NORM3DF),
+    variants("norm3d", &[D, D, D], &[D], &rare::NORM3D),
+    variants("rnorm3df", &[F, F, F], &[F], &rare::RNORM3DF),
+    variants("rnorm3d", &[D, D, D], &[D], &rare::RNORM3D),
     // Classification.
     variants("__isnanf", &[F], &[I], &classify::INTRINSIC_ISNANF),
     variants("__isinff", &[F], &[I], &classify::INTRINSIC_ISINFF),
