@@ -150,7 +150,11 @@ pub struct MathFunction {
     /// The parameters' types, in order (`.param` names `<ptx_name>_param_<i>`).
     pub params: Vec<Scalar>,
     /// The results' types (`.param` names `func_retval<i>`): one for most functions, more for
-    /// those that give several values (`sincosf` gives the sine and the cosine).
+    /// those whose C form also writes through pointers. For the `sincos` family (`sincosf`,
+    /// `sincos`, `__sincosf`, `sincospif`, `sincospi`: C returns `void`) the two results are what
+    /// C writes through its two pointer arguments, in order; otherwise the first result is the C
+    /// return value and the others are what C writes through its trailing pointer arguments
+    /// (`frexpf`'s exponent, `modff`'s integral part, `remquof`'s quotient bits).
     pub rets: Vec<Scalar>,
     /// The complete PTX text to put at module scope: the `.func` definition, preceded by any
     /// read-only table it reads (a `.global` named after the function, so it is unique too).
