@@ -107,8 +107,8 @@ const MODES: [(&str, MathMode); 8] = [
     ),
 ];
 
-/// NVRTC's options for a mode.
-fn nvrtc_options(mode: &MathMode) -> ProgramOptions {
+/// NVRTC's options for a mode, compiling for `compute_<arch>`.
+fn nvrtc_options(mode: &MathMode, arch: u32) -> ProgramOptions {
     let mut extra = vec![];
     if mode.ftz && !mode.fast_math {
         extra.push("-ftz=true".to_string());
@@ -123,7 +123,7 @@ fn nvrtc_options(mode: &MathMode) -> ProgramOptions {
         extra.push("-fmad=false".to_string());
     }
     ProgramOptions {
-        arch: Some("compute_90".into()),
+        arch: Some(format!("compute_{arch}")),
         use_fast_math: mode.fast_math,
         extra,
         ..Default::default()
@@ -351,7 +351,7 @@ fn pair(shared: &Shared, name: &'static str, mode: &MathMode) -> std::sync::Arc<
     }
     let functions = all_functions(mode);
     let source = cuda_source(&functions);
-    let nvrtc = Program::new(&source, nvrtc_options(mode))
+    let nvrtc = Program::new(&source, nvrtc_options(mode, 90))
         .with_name("math.cu")
         .compile(ImageKind::Ptx, &[])
         .unwrap_or_else(|e| panic!("NVRTC, mode {name}: {e}"));
@@ -850,6 +850,34 @@ fn check(c_name: &str) {
         eprintln!("{c_name} [{mode_name}]: {n} inputs, {bad} disagree");
     }
     assert!(report.is_empty(), "{report}");
+}
+
+/// Fast-math `tanhf` for `sm_52` (no `tanh.approx` there) against NVRTC's for `compute_52`.
+#[test]
+fn tanhf_under_fast_math_for_sm_52() {
+    let Some(shared) = shared() else {
+        return;
+    };
+    let (_, fast) = MODES[2];
+    assert!(fast.fast_math);
+    let f = math::lookup_for_arch("tanhf", &fast, 52).expect("tanhf");
+    let functions = vec![("tanhf", f.clone())];
+    let nvrtc = Program::new(&cuda_source(&functions), nvrtc_options(&fast, 52))
+        .compile(ImageKind::Ptx, &[])
+        .unwrap_or_else(|e| panic!("NVRTC: {e}"));
+    assert!(!nvrtc.ptx_text().unwrap_or_default().contains("tanh.approx"));
+    let nvrtc = nvrtc
+        .to_library(&Default::default())
+        .expect("NVRTC's PTX loads");
+    let ours = ObjectCode::from_ptx(ptx_module(&functions, &fast).into_bytes())
+        .to_library(&Default::default())
+        .expect("the library's PTX loads");
+    let (n, cols) = inputs(&f, 52);
+    let want = run(shared, &nvrtc, "k_tanhf", &f, &cols, n).expect("NVRTC's kernel runs");
+    let got = run(shared, &ours, "k_tanhf", &f, &cols, n).expect("the library's kernel runs");
+    let bad = (0..n).filter(|&i| want[0][i] != got[0][i]).count();
+    eprintln!("tanhf [fast_math, sm_52]: {n} inputs, {bad} disagree");
+    assert_eq!(bad, 0);
 }
 
 /// One test per function, named after it.

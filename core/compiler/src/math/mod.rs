@@ -191,6 +191,25 @@ pub fn lookup(c_name: &str, mode: &MathMode) -> Option<MathFunction> {
     })
 }
 
+/// [`lookup`] for a target architecture (`52` for `sm_52`): the same function, except where
+/// the architecture changes what NVRTC emits. [`lookup`] gives the bodies for `sm_75` and newer.
+///
+/// One function differs: `tanhf` under fast math is the `tanh.approx.f32` instruction, which
+/// needs `sm_75`; below it NVRTC computes `tanhf` as without fast math (flushing subnormals).
+/// Elsewhere NVRTC picks other instructions for older targets (`bfe` for a shift and a mask)
+/// that give the same bits.
+pub fn lookup_for_arch(c_name: &str, mode: &MathMode, arch: u32) -> Option<MathFunction> {
+    let f = lookup(c_name, mode)?;
+    if arch < 75 && f.definition.contains("tanh.approx.f32") {
+        let without_fast_math = MathMode {
+            fast_math: false,
+            ..mode.effective()
+        };
+        return lookup(c_name, &without_fast_math);
+    }
+    Some(f)
+}
+
 /// The `.func` name of function `c_name` in `mode`: `__cl_` and the C name, then the mode's
 /// suffix.
 fn ptx_name(c_name: &str, mode: &MathMode) -> String {
@@ -289,6 +308,23 @@ mod tests {
             lookup("sinf", &ftz).map(|f| f.ptx_name).as_deref(),
             Some("__cl_sinf_ftz")
         );
+    }
+
+    #[test]
+    fn fast_tanhf_needs_sm_75() {
+        let fast = MathMode {
+            fast_math: true,
+            ..MathMode::default()
+        };
+        let new = lookup_for_arch("tanhf", &fast, 90).map(|f| f.definition);
+        assert!(new.unwrap_or_default().contains("tanh.approx.f32"));
+        let old = lookup_for_arch("tanhf", &fast, 52).map(|f| f.definition);
+        let old = old.unwrap_or_default();
+        assert!(
+            !old.contains("tanh.approx") && old.contains("ex2.approx.ftz.f32"),
+            "{old}"
+        );
+        assert_eq!(lookup_for_arch("expf", &fast, 52), lookup("expf", &fast));
     }
 
     #[test]
