@@ -852,32 +852,58 @@ fn check(c_name: &str) {
     assert!(report.is_empty(), "{report}");
 }
 
-/// Fast-math `tanhf` for `sm_52` (no `tanh.approx` there) against NVRTC's for `compute_52`.
+/// The functions whose PTX NVRTC writes differently for `compute_52` than for `compute_90`
+/// (fast-math `tanhf` has no `tanh.approx` there; the others select polynomial coefficients by a
+/// branch rather than `selp`, or extract bits with `bfe`), against NVRTC's for `compute_52`, in
+/// the default and the fast-math modes.
 #[test]
-fn tanhf_under_fast_math_for_sm_52() {
+fn functions_compiled_for_sm_52() {
     let Some(shared) = shared() else {
         return;
     };
-    let (_, fast) = MODES[2];
-    assert!(fast.fast_math);
-    let f = math::lookup_for_arch("tanhf", &fast, 52).expect("tanhf");
-    let functions = vec![("tanhf", f.clone())];
-    let nvrtc = Program::new(&cuda_source(&functions), nvrtc_options(&fast, 52))
-        .compile(ImageKind::Ptx, &[])
-        .unwrap_or_else(|e| panic!("NVRTC: {e}"));
-    assert!(!nvrtc.ptx_text().unwrap_or_default().contains("tanh.approx"));
-    let nvrtc = nvrtc
-        .to_library(&Default::default())
-        .expect("NVRTC's PTX loads");
-    let ours = ObjectCode::from_ptx(ptx_module(&functions, &fast).into_bytes())
-        .to_library(&Default::default())
-        .expect("the library's PTX loads");
-    let (n, cols) = inputs(&f, 52);
-    let want = run(shared, &nvrtc, "k_tanhf", &f, &cols, n).expect("NVRTC's kernel runs");
-    let got = run(shared, &ours, "k_tanhf", &f, &cols, n).expect("the library's kernel runs");
-    let bad = (0..n).filter(|&i| want[0][i] != got[0][i]).count();
-    eprintln!("tanhf [fast_math, sm_52]: {n} inputs, {bad} disagree");
-    assert_eq!(bad, 0);
+    let names = [
+        "tanhf",
+        "sinpif",
+        "cospif",
+        "sincospif",
+        "tgammaf",
+        "pow",
+        "sin",
+        "cos",
+    ];
+    for (mode_name, mode) in [MODES[0], MODES[2]] {
+        let functions: Vec<(&str, MathFunction)> = names
+            .iter()
+            .map(|name| {
+                (
+                    *name,
+                    math::lookup_for_arch(name, &mode, 52).expect("listed"),
+                )
+            })
+            .collect();
+        let nvrtc = Program::new(cuda_source(&functions), nvrtc_options(&mode, 52))
+            .compile(ImageKind::Ptx, &[])
+            .unwrap_or_else(|e| panic!("NVRTC: {e}"));
+        let nvrtc = nvrtc
+            .to_library(&Default::default())
+            .expect("NVRTC's PTX loads");
+        let ours = ObjectCode::from_ptx(ptx_module(&functions, &mode).into_bytes())
+            .to_library(&Default::default())
+            .expect("the library's PTX loads");
+        for (name, f) in &functions {
+            let (n, cols) = inputs(f, 52);
+            let kernel = kernel_name(name);
+            let want = run(shared, &nvrtc, &kernel, f, &cols, n).expect("NVRTC's kernel runs");
+            let got = run(shared, &ours, &kernel, f, &cols, n).expect("the library's kernel runs");
+            let bad: usize = want
+                .iter()
+                .zip(&got)
+                .map(|(w, g)| (0..n).filter(|&i| w[i] != g[i]).count())
+                .sum();
+            eprintln!("{name} [{mode_name}, sm_52]: {n} inputs, {bad} disagree");
+            assert_eq!(bad, 0, "{name} [{mode_name}, sm_52]");
+        }
+    }
 }
 
 /// One test per function, named after it.
