@@ -867,9 +867,14 @@ fn functions_compiled_for_sm_52() {
         "cospif",
         "sincospif",
         "tgammaf",
+        "lroundf",
+        "llrintf",
+        "llroundf",
         "pow",
         "sin",
         "cos",
+        "tan",
+        "sincos",
     ];
     for (mode_name, mode) in [MODES[0], MODES[2]] {
         let functions: Vec<(&str, MathFunction)> = names

@@ -2866,3 +2866,34 @@ $L__BB0_6:
     approx_div: None,
     approx_sqrt: None,
 };
+
+/// `llrintf` for targets before `sm_60`, where NVRTC does not convert a `float` to a 64-bit
+/// integer in one instruction: the high word is x·2⁻³² truncated, the low word the rounded
+/// remainder x − high·2³² (found with an `fma`) as an unsigned 32-bit conversion of its
+/// magnitude, negated and borrowed from the high word when negative.
+pub(super) static LLRINTF_BEFORE_SM_60: Variants = Variants {
+    base: "	ld.param.b32 	%f1, [{p0}];
+	mul{rn}{ftz}.f32 	%f2, %f1, 0f2F800000;
+	cvt.rzi{ftz}.s32.f32 	%r1, %f2;
+	cvt.rzi.f32.f32 	%f3, %f2;
+	mov.f32 	%f4, 0fCF800000;
+	fma.rn{ftz}.f32 	%f5, %f4, %f3, %f1;
+	mov.b32 	%r2, %f5;
+	setp.gt.u32 	%p1, %r2, -1090519040;
+	selp.u32 	%r3, 1, 0, %p1;
+	abs{ftz}.f32 	%f6, %f5;
+	cvt.rni{ftz}.u32.f32 	%r4, %f6;
+	neg.s32 	%r5, %r4;
+	selp.b32 	%r6, %r5, %r4, %p1;
+	sub.s32 	%r7, %r1, %r3;
+	mov.b64 	%fd1, {%r6, %r7};
+	st.param.b64 	[{ret}], %fd1;
+	ret;
+",
+    ftz: None,
+    no_fma: None,
+    fast: None,
+    approx_both: None,
+    approx_div: None,
+    approx_sqrt: None,
+};

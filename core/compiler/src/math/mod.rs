@@ -172,6 +172,11 @@ pub struct MathFunction {
 /// [`MathFunction::calls`] name (`__internal_accurate_pow`, ...).
 pub fn lookup(c_name: &str, mode: &MathMode) -> Option<MathFunction> {
     let row = table::ROWS.iter().find(|row| row.name == c_name)?;
+    Some(build(row, mode))
+}
+
+/// The function of `row` compiled for `mode`.
+fn build(row: &table::Row, mode: &MathMode) -> MathFunction {
     let mode = mode.effective();
     let ptx_name = ptx_name(row.name, &mode);
     let mut body = row.body.text(&mode);
@@ -182,23 +187,36 @@ pub fn lookup(c_name: &str, mode: &MathMode) -> Option<MathFunction> {
             &self::ptx_name(callee, &mode),
         );
     }
-    Some(MathFunction {
+    MathFunction {
         definition: func::definition(&ptx_name, row.params, row.rets, &body, &mode),
         ptx_name,
         params: row.params.to_vec(),
         rets: row.rets.to_vec(),
         calls,
-    })
+    }
 }
 
 /// [`lookup`] for a target architecture (`52` for `sm_52`): the same function, except where
 /// the architecture changes what NVRTC emits. [`lookup`] gives the bodies for `sm_75` and newer.
 ///
-/// One function differs: `tanhf` under fast math is the `tanh.approx.f32` instruction, which
+/// Two functions differ: `tanhf` under fast math is the `tanh.approx.f32` instruction, which
 /// needs `sm_75`; below it NVRTC computes `tanhf` as without fast math (flushing subnormals).
-/// Elsewhere NVRTC picks other instructions for older targets (`bfe` for a shift and a mask)
-/// that give the same bits.
+/// `llrintf` before `sm_60` is computed in 32-bit halves (a different answer out of range).
+/// Elsewhere NVRTC picks other instructions for older targets (`bfe` for a shift and a mask, a
+/// branch for a select) that give the same bits.
 pub fn lookup_for_arch(c_name: &str, mode: &MathMode, arch: u32) -> Option<MathFunction> {
+    if arch < 60 {
+        if let Some(row) = table::BEFORE_SM_60.iter().find(|row| row.name == c_name) {
+            let mut f = build(row, mode);
+            // Its own name: a module for one target never holds both, but a reader of the
+            // PTX should see which it is.
+            f.definition = f
+                .definition
+                .replace(&f.ptx_name, &format!("{}_before_sm60", f.ptx_name));
+            f.ptx_name.push_str("_before_sm60");
+            return Some(f);
+        }
+    }
     let f = lookup(c_name, mode)?;
     if arch < 75 && f.definition.contains("tanh.approx.f32") {
         let without_fast_math = MathMode {

@@ -432,6 +432,15 @@ pub(super) static ROWS: &[Row] = &[
     ),
 ];
 
+/// The functions whose bodies differ for targets before `sm_60` (see
+/// [`super::lookup_for_arch`]).
+pub(super) static BEFORE_SM_60: &[Row] = &[variants(
+    "llrintf",
+    &[F],
+    &[L],
+    &float_extra::LLRINTF_BEFORE_SM_60,
+)];
+
 /// The C names of every public row, in table order.
 pub(super) fn names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
