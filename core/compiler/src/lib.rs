@@ -20,6 +20,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod math;
+
 /// What to compile for and how: the subset of NVRTC's options the built-in compiler takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
