@@ -147,10 +147,7 @@ impl Library {
                     .to_string(),
             ));
         }
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = image::read_image_file(path)?;
         let kind = image::detect(&bytes).ok_or_else(|| {
             Error::InvalidArgument(format!(
                 "{} is neither a cubin (ELF), a fatbin nor PTX text",

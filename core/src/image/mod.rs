@@ -6,8 +6,11 @@
 
 use crate::error::{Error, Result};
 
+pub use file::read_image_file;
+
 pub mod cubin;
 pub mod fatbin;
+mod file;
 pub mod ptx;
 pub mod table;
 

@@ -343,7 +343,7 @@ pub(crate) fn check_variable(name: &str, line: u32, size: u64) -> Result<()> {
 pub(crate) fn ptx_image_text(bytes: &[u8]) -> Result<&str> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::InvalidArgument(format!("the PTX is not UTF-8: {e}")))?;
-    Ok(text.trim_end_matches('\0'))
+    Ok(super::ptx::without_trailing_nuls(text))
 }
 
 /// `x * y * z` of a block shape, saturating.

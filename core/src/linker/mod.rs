@@ -150,6 +150,13 @@ impl Linker {
             ImageKind::Ptx if all_ptx && !self.options.link_time_optimization => {
                 Ok(LinkerBackend::Ptx)
             }
+            ImageKind::Ptx if all_ptx => Err(Error::Unsupported(
+                "link-time optimisation (LinkerOptions::link_time_optimization) works on \
+                 LTO-IR, and these inputs are all PTX, which holds no LTO-IR: turn it off to \
+                 link the PTX with the PTX linker, or compile the sources to LTO-IR \
+                 (ImageKind::Ltoir) and link those with nvJitLink"
+                    .to_string(),
+            )),
             ImageKind::Ptx if has_ltoir => self.need_nvjitlink(
                 "linking LTO-IR needs nvJitLink, part of a GPU toolchain (the simulator's PTX \
                  linker reads PTX only)",
@@ -319,10 +326,7 @@ impl Linker {
                 let (bytes, file) = match o.source() {
                     ImageSource::Bytes(b) => (b.clone(), None),
                     ImageSource::File(p) => (
-                        std::fs::read(p).map_err(|source| Error::Io {
-                            path: p.clone(),
-                            source,
-                        })?,
+                        image::read_image_file(p)?,
                         p.file_name().map(|f| f.to_string_lossy().into_owned()),
                     ),
                 };

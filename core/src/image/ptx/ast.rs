@@ -386,7 +386,7 @@ impl VarDecl {
             .max(1)
     }
 
-    fn init_len(&self) -> Option<u64> {
+    pub(crate) fn init_len(&self) -> Option<u64> {
         match &self.init {
             Some(InitValue::List(v)) => v.iter().try_fold(0u64, |n, x| {
                 n.checked_add(match x {

@@ -31,6 +31,17 @@ impl From<lexer::PtxError> for Error {
     }
 }
 
+/// `text` without the NULs that end it (a PTX image's terminator, or a fatbin entry's
+/// padding), found a byte at a time from the end: linear and fast however many there are.
+pub(crate) fn without_trailing_nuls(text: &str) -> &str {
+    let keep = text
+        .bytes()
+        .rposition(|b| b != 0)
+        .map_or(0, |last| last + 1);
+    // The byte before a NUL ends a character, so `keep` is a character boundary.
+    text.get(..keep).unwrap_or(text)
+}
+
 /// Bytes of syntax tree any PTX text may take, on top of
 /// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor) per byte.
 pub const PTX_TREE_ALLOWANCE: u64 = 1 << 20;
@@ -38,11 +49,22 @@ pub const PTX_TREE_ALLOWANCE: u64 = 1 << 20;
 /// Parses PTX text into a module, its syntax tree bounded by
 /// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor).
 pub fn parse(text: &str) -> Result<Module> {
+    parse_keeping(text, parser::Keep::Everything)
+}
+
+/// [`parse`], keeping only the module-scope declarations (functions without their bodies,
+/// variables without their initialisers' contents): what the PTX linker reads, in the
+/// memory of one function's tree.
+pub(crate) fn parse_declarations(text: &str) -> Result<Module> {
+    parse_keeping(text, parser::Keep::Declarations)
+}
+
+fn parse_keeping(text: &str, keep: parser::Keep) -> Result<Module> {
     let factor = crate::limits::limits().ptx_tree_factor;
     let bound = (text.len() as u64)
         .saturating_mul(factor)
         .saturating_add(PTX_TREE_ALLOWANCE);
-    parser::parse_bounded(text, bound).map_err(|f| match f {
+    parser::parse_keeping(text, bound, keep).map_err(|f| match f {
         parser::Failure::Syntax(e) => e.into(),
         parser::Failure::TreeTooLarge { bytes, at } => crate::limits::exceeded(
             format!(
@@ -301,7 +323,12 @@ fn var_size(v: &VarDecl) -> Result<Option<u64>> {
 /// [`Limits::variable_bytes`](crate::Limits::variable_bytes) (summed), more than 64 KiB of
 /// `.const`, kernel parameters past 32,764 bytes, and static shared memory past 227 KiB.
 pub fn read_table(text: &str) -> Result<LibraryTable> {
-    let m = parse(text)?;
+    read_module_table(&parse(text)?)
+}
+
+/// [`read_table`] of a module already parsed (the simulator parses once for the table
+/// and for lowering).
+pub(crate) fn read_module_table(m: &Module) -> Result<LibraryTable> {
     let mut globals = BTreeMap::new();
     let mut const_bytes = 0u64;
     let mut budget = VariableBudget::new();
