@@ -76,6 +76,9 @@ impl fmt::Display for PtxError {
     }
 }
 
+/// The longest number literal read (PTX writes floats in hex: real literals are short).
+const MAX_NUMBER_LEN: usize = 4096;
+
 fn is_word_start(c: char) -> bool {
     c.is_ascii_alphabetic() || matches!(c, '_' | '$' | '%' | '.')
 }
@@ -184,11 +187,17 @@ impl<'a> Lexer<'a> {
 
     /// The end of the run of bytes from `from` that `keep` accepts.
     fn run(&self, from: usize, keep: impl Fn(u8) -> bool) -> usize {
-        let bytes = self.text.as_bytes();
-        bytes
-            .get(from..)
+        self.run_within(from, self.text.len(), keep)
+    }
+
+    /// [`run`](Lexer::run), stopping at byte `to` at the latest.
+    fn run_within(&self, from: usize, to: usize, keep: impl Fn(u8) -> bool) -> usize {
+        let to = to.min(self.text.len());
+        self.text
+            .as_bytes()
+            .get(from..to)
             .and_then(|rest| rest.iter().position(|&b| !keep(b)))
-            .map_or(bytes.len(), |n| from + n)
+            .map_or(to.max(from), |n| from + n)
     }
 
     /// The next token and where it starts, an error, or `None` at the end of the text.
@@ -209,8 +218,15 @@ impl<'a> Lexer<'a> {
                         self.col = 1;
                     }
                     Some(b' ' | b'\t' | b'\r' | 0x0b | 0x0c) => {
+                        // Long runs of spaces (padding) a block at a time (`memcmp`).
+                        const BLOCK: usize = 256;
+                        static SPACES: [u8; BLOCK] = [b' '; BLOCK];
+                        let mut end = self.i;
+                        while bytes.get(end..end + BLOCK) == Some(&SPACES[..]) {
+                            end += BLOCK;
+                        }
                         let end =
-                            self.run(self.i, |b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c));
+                            self.run(end, |b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c));
                         self.skip_ascii(end);
                     }
                     _ => break,
@@ -265,7 +281,19 @@ impl<'a> Lexer<'a> {
                 ) && c == '0';
                 let mut end = start;
                 loop {
-                    end = self.run(end, |b| b.is_ascii_alphanumeric() || b == b'.');
+                    end = self.run_within(end, start + MAX_NUMBER_LEN + 1, |b| {
+                        b.is_ascii_alphanumeric() || b == b'.'
+                    });
+                    if end - start > MAX_NUMBER_LEN {
+                        // No literal is this long: refused here, without reading the rest
+                        // (a lexer that goes on reads it as further tokens).
+                        end = start + MAX_NUMBER_LEN;
+                        self.skip_ascii(end);
+                        return err(format!(
+                            "a number of more than {MAX_NUMBER_LEN} characters (`{}`)",
+                            shorten(&text[start..end])
+                        ));
+                    }
                     let signed_exponent = !hex
                         && matches!(bytes.get(end), Some(b'-' | b'+'))
                         && matches!(
