@@ -8,6 +8,9 @@
 
 use std::time::{Duration, Instant};
 
+#[path = "../common/link_fuzz.rs"]
+mod link_fuzz;
+
 use crate::common::bombs::{fatbin, zstd_frame, Entry, Part, Stored, Window, MIB, PTX};
 use crate::hostile_images::in_child_of;
 use cuda_library::{
@@ -416,4 +419,81 @@ fn a_ptx_entry_of_sixty_mib_of_zeros_loads_or_is_refused_quickly() {
         &msg[..msg.len().min(300)]
     );
     assert!(msg.len() < 1000, "{} bytes", msg.len());
+}
+
+/// The linker fuzz target's case (`fuzz/fuzz_targets/link.rs`) on its seeds and on
+/// mutations of them: each seed links, and no mutation panics (a linked module that does
+/// not parse panics too) or takes long. A small deterministic fuzzer, so that CI checks
+/// the target's invariant without cargo-fuzz.
+#[test]
+fn the_linker_fuzz_case_holds_on_its_seeds_and_their_mutations() {
+    let seeds = link_fuzz::seeds();
+    for (i, seed) in seeds.iter().enumerate() {
+        let text = link_fuzz::link_case(seed).unwrap_or_else(|| panic!("seed {i} does not link"));
+        assert!(text.contains(".version 8.0"));
+    }
+    let on_disk = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/link");
+    for entry in std::fs::read_dir(on_disk).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        assert!(link_fuzz::link_case(&bytes).is_some());
+    }
+    const WORDS: [&str; 14] = [
+        ".common",
+        ".weak",
+        ".visible",
+        ".extern",
+        "{",
+        "}",
+        ";",
+        "g",
+        "g_1",
+        ".local .u32 g;",
+        "\0",
+        ".func f() { ret; }",
+        ".global .u32 g_1;",
+        "ret;",
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    let start = Instant::now();
+    let mut linked = 0;
+    for _ in 0..2000 {
+        let mut data = seeds[next(seeds.len())].clone();
+        for _ in 0..1 + next(3) {
+            let at = next(data.len() + 1);
+            match next(4) {
+                0 => data.insert(at, next(256) as u8),
+                1 => {
+                    let end = (at + next(16)).min(data.len());
+                    data.drain(at..end);
+                }
+                2 => {
+                    let word = WORDS[next(WORDS.len())].as_bytes();
+                    data.splice(at..at, word.iter().copied());
+                }
+                _ => {
+                    let end = (at + next(64)).min(data.len());
+                    let copy = data[at..end].to_vec();
+                    data.splice(at..at, copy);
+                }
+            }
+        }
+        if link_fuzz::link_case(&data).is_some() {
+            linked += 1;
+        }
+    }
+    assert!(
+        linked > 0,
+        "no mutation linked: the mutations test only the error paths"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
 }

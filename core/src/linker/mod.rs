@@ -6,7 +6,7 @@
 //! what the simulator and the browser have. This file chooses among them and gathers the
 //! inputs; the [`linking`](crate::guide::linking) guide says which runs when.
 
-use std::borrow::Borrow;
+use std::borrow::{Borrow, Cow};
 use std::collections::BTreeMap;
 
 use crate::backend::seam;
@@ -282,7 +282,7 @@ impl Linker {
             .iter()
             .map(|(kind, bytes, name)| LinkInput {
                 kind: *kind,
-                bytes,
+                bytes: bytes.as_ref(),
                 name,
             })
             .collect();
@@ -317,16 +317,17 @@ impl Linker {
         Ok(code)
     }
 
-    /// Every input's kind, checked bytes (read from its file if it names one) and name.
-    fn gather(&self) -> Result<Vec<(ImageKind, Vec<u8>, String)>> {
+    /// Every input's kind, checked bytes (read from its file if it names one; borrowed
+    /// when they need no terminating NUL added) and name.
+    fn gather(&self) -> Result<Vec<(ImageKind, Cow<'_, [u8]>, String)>> {
         self.objects
             .iter()
             .enumerate()
             .map(|(i, o)| {
                 let (bytes, file) = match o.source() {
-                    ImageSource::Bytes(b) => (b.clone(), None),
+                    ImageSource::Bytes(b) => (Cow::Borrowed(&b[..]), None),
                     ImageSource::File(p) => (
-                        image::read_image_file(p)?,
+                        Cow::Owned(image::read_image_file(p)?),
                         p.file_name().map(|f| f.to_string_lossy().into_owned()),
                     ),
                 };
@@ -338,11 +339,14 @@ impl Linker {
                 let bytes = match o.kind() {
                     // The structural checks the loader makes; LTO-IR and objects have none.
                     kind @ (ImageKind::Cubin | ImageKind::Fatbin | ImageKind::Ptx) => {
-                        image::prepare(kind, &bytes)
-                            .map_err(|e| {
-                                Error::InvalidArgument(format!("linker input `{name}`: {e}"))
-                            })?
-                            .into_owned()
+                        let prepared = image::prepare(kind, &bytes).map_err(|e| {
+                            Error::InvalidArgument(format!("linker input `{name}`: {e}"))
+                        })?;
+                        match prepared {
+                            // Checked as they are: the bytes themselves serve.
+                            Cow::Borrowed(_) => bytes,
+                            Cow::Owned(with_nul) => Cow::Owned(with_nul),
+                        }
                     }
                     ImageKind::Ltoir | ImageKind::Object => bytes,
                 };

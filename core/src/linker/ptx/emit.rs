@@ -1,6 +1,7 @@
 //! Writing the linked module: one header, then every module's items in input order, each
 //! copied, dropped or rewritten as resolving decided.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
@@ -84,7 +85,7 @@ pub(super) struct Emitter<'a, 'b> {
     pub log: &'b mut Vec<String>,
 }
 
-impl Emitter<'_, '_> {
+impl<'a> Emitter<'a, '_> {
     pub fn emit(mut self) -> String {
         for (m, input) in self.inputs.iter().enumerate() {
             let _ = write!(self.out, "\n// ---- {}\n", input.name);
@@ -212,14 +213,14 @@ impl Emitter<'_, '_> {
         item: &Item,
         stop: usize,
         replace: Option<(usize, String)>,
-    ) -> String {
+    ) -> Cow<'a, str> {
         let input = &self.inputs[m];
         let text = &input.text[item.start..stop.max(item.start)];
         let renames = &self.renames[m];
         let offset = self.file_offsets[m];
         let debug = (m > 0 || offset > 0) && (item.kind == ItemKind::File || text.contains(".loc"));
         if renames.is_empty() && !debug && replace.is_none() {
-            return text.to_string();
+            return Cow::Borrowed(text);
         }
         let mut edits = if renames.is_empty() {
             Vec::new()
@@ -259,7 +260,7 @@ impl Emitter<'_, '_> {
                 previous = Some(t.tok);
             }
         }
-        apply(text, edits)
+        Cow::Owned(apply(text, edits))
     }
 }
 

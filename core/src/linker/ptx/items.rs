@@ -45,23 +45,28 @@ impl Cut {
             let start = first.start;
             let mut file_number = None;
             let (kind, stop) = match &first.tok {
-                Tok::Word(w) if matches!(w.as_str(), ".version" | ".target" | ".address_size") => {
-                    tokens.skip_line(first.pos.line)?;
-                    (ItemKind::Header, line_end(text, start))
+                Tok::Word(w) if matches!(w.as_str(), ".version" | ".address_size") => {
+                    // One operand, wherever it is (the parser reads tokens, not lines).
+                    let end = tokens.next()?.map_or(first.end, |t| t.end);
+                    (ItemKind::Header, end)
+                }
+                Tok::Word(w) if w == ".target" => {
+                    let end = tokens.next()?.map_or(first.end, |t| t.end);
+                    (ItemKind::Header, tokens.list_end(end)?)
                 }
                 Tok::Word(w) if w == ".file" => {
-                    if let Some(Spanned {
-                        tok: Tok::Int(n),
-                        pos,
-                        ..
-                    }) = tokens.peek()
-                    {
-                        if pos.line == first.pos.line {
-                            file_number = Some(*n);
+                    // `.file n ["name"] [, timestamp, size]`
+                    let mut end = first.end;
+                    if let Some(t) = tokens.next_if(|t| matches!(t, Tok::Int(_)))? {
+                        if let Tok::Int(n) = t.tok {
+                            file_number = Some(n);
                         }
+                        end = t.end;
                     }
-                    tokens.skip_line(first.pos.line)?;
-                    (ItemKind::File, line_end(text, start))
+                    if let Some(t) = tokens.next_if(|t| matches!(t, Tok::Str(_)))? {
+                        end = t.end;
+                    }
+                    (ItemKind::File, tokens.list_end(end)?)
                 }
                 Tok::Punct('@') => {
                     tokens.skip_line(first.pos.line)?;
@@ -116,6 +121,25 @@ impl<'a> Tokens<'a> {
     fn next(&mut self) -> Result<Option<Spanned>, PtxError> {
         let next = self.lexer.next_spanned().transpose()?;
         Ok(std::mem::replace(&mut self.ahead, next))
+    }
+
+    /// The next token if `want` accepts it.
+    fn next_if(&mut self, want: impl Fn(&Tok) -> bool) -> Result<Option<Spanned>, PtxError> {
+        match self.peek() {
+            Some(t) if want(&t.tok) => self.next(),
+            _ => Ok(None),
+        }
+    }
+
+    /// Passes `, operand` pairs; the byte after the last (`end` when there is none).
+    fn list_end(&mut self, mut end: usize) -> Result<usize, PtxError> {
+        while self.next_if(|t| *t == Tok::Punct(','))?.is_some() {
+            match self.next()? {
+                Some(t) => end = t.end,
+                None => break,
+            }
+        }
+        Ok(end)
     }
 
     /// Passes the tokens on `line`.

@@ -156,7 +156,7 @@ pub(crate) fn link(inputs: &[LinkInput<'_>]) -> Result<Linked> {
     check_references(&read, &globals).map_err(|errors| fail(errors.join("\n")))?;
     let renames = rename_internals(&read, &globals, &mut log);
     let header = header(&read).map_err(fail)?;
-    let body = Emitter {
+    let text = Emitter {
         inputs: &read,
         globals: &globals.definitions,
         losers: &globals.losers,
@@ -164,15 +164,13 @@ pub(crate) fn link(inputs: &[LinkInput<'_>]) -> Result<Linked> {
         file_offsets: file_offsets(&read),
         emitted: HashSet::new(),
         externs: HashSet::new(),
-        out: String::new(),
+        out: format!(
+            "//\n// Linked by cuda-library's PTX linker from {}\n//\n\n{header}",
+            names.join(", ")
+        ),
         log: &mut log,
     }
     .emit();
-    let mut text = format!(
-        "//\n// Linked by cuda-library's PTX linker from {}\n//\n\n{header}",
-        names.join(", ")
-    );
-    text.push_str(&body);
     Ok(Linked {
         bytes: text.into_bytes(),
         info_log: log.join("\n"),
