@@ -497,3 +497,109 @@ fn the_linker_fuzz_case_holds_on_its_seeds_and_their_mutations() {
         start.elapsed()
     );
 }
+
+/// The figures of the limits guide's "Linking and image files" table, at the issue's sizes:
+/// `cargo test --release --test sim -- --ignored hostile_links::figures --nocapture
+/// --test-threads=1`. Prints; asserts only that each case ends as it should.
+#[test]
+#[ignore = "prints timings for the limits guide; run in release"]
+fn figures() {
+    let time = |what: &str, f: &mut dyn FnMut()| {
+        let start = Instant::now();
+        f();
+        eprintln!("FIGURE {what}: {:.3} s", start.elapsed().as_secs_f64());
+    };
+    let values: Vec<String> = (0..50_000).map(|i| (i % 251).to_string()).collect();
+    let init = format!(
+        "{HEAD}.visible .global .align 4 .u32 table[50000] = {{{}}};\n",
+        values.join(", ")
+    );
+    time(
+        &format!("link a {} KB one-line initialiser", init.len() / 1000),
+        &mut || {
+            link(&[("init.ptx", &init)]).unwrap();
+        },
+    );
+    let mut body = String::new();
+    for i in 0..20_000 {
+        body.push_str(&format!("add.u32 %r1, %r1, {i}; "));
+    }
+    let kernel =
+        format!("{HEAD}.visible .entry k(.param .u64 out) {{ .reg .b32 %r<2>; {body} ret; }}\n");
+    time(
+        &format!("link a {} KB one-line kernel", kernel.len() / 1000),
+        &mut || {
+            link(&[("kernel.ptx", &kernel)]).unwrap();
+        },
+    );
+    let mut user = String::from(HEAD);
+    for k in 0..30_000 {
+        user.push_str(&format!(".extern .global .u32 missing{k};\n"));
+    }
+    time("30,000 unresolved externs", &mut || {
+        link(&[("user.ptx", &user)]).unwrap_err();
+    });
+    let mut defs = String::from(HEAD);
+    for k in 0..10_000 {
+        defs.push_str(&format!(".visible .global .u32 twice{k};\n"));
+    }
+    time("10,000 duplicate definitions", &mut || {
+        let e = link(&[("a.ptx", &defs), ("b.ptx", &defs)]).unwrap_err();
+        eprintln!(
+            "FIGURE error of {} bytes, {} lines",
+            e.to_string().len(),
+            e.to_string().lines().count()
+        );
+    });
+    let text = crate::common::bombs::ptx("", ".param .u64 p", "");
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    for (fill, name) in [(0u8, "NULs"), (b' ', "spaces")] {
+        let image = padded_ptx_fatbin(&text, fill, 60 * MIB);
+        time(
+            &format!(
+                "load a {} B fatbin: PTX entry of 60 MiB of {name}",
+                image.len()
+            ),
+            &mut || {
+                Library::load_data(&image, &LibraryOptions::default()).unwrap();
+            },
+        );
+    }
+    let mut spaced = text.clone();
+    spaced.push_str(&" ".repeat(60 << 20));
+    time(
+        "load 60 MiB of PTX text (a module, then spaces)",
+        &mut || {
+            Library::load_data(spaced.as_bytes(), &LibraryOptions::default()).unwrap();
+        },
+    );
+}
+
+/// Peak memory of linking 32 MB of PTX (1.97 GB before), printed by the child.
+#[test]
+#[ignore = "prints the peak memory for the limits guide; run in release"]
+fn figures_memory() {
+    in_child_of(module_path!(), "figures_memory", None, || {
+        let mut text = String::from(HEAD);
+        let mut k = 0;
+        while text.len() < 32_000_000 {
+            text.push_str(&format!(
+                ".visible .entry k{k}(.param .u64 out) {{\n.reg .b32 %r<9>; .reg .b64 %rd<3>;\n\
+                 ld.param.u64 %rd1, [out]; mov.u32 %r1, {k};\n"
+            ));
+            for i in 1..8 {
+                text.push_str(&format!("add.u32 %r{}, %r{i}, %r{i};\n", i + 1));
+            }
+            text.push_str("st.global.u32 [%rd1], %r8;\nret;\n}\n");
+            k += 1;
+        }
+        let start = Instant::now();
+        let linked = link(&[("big.ptx", &text), ("other.ptx", HEAD)]).unwrap();
+        eprintln!(
+            "FIGURE link {} MB of PTX: {:.3} s",
+            text.len() / 1_000_000,
+            start.elapsed().as_secs_f64()
+        );
+        drop(linked);
+    });
+}

@@ -280,10 +280,10 @@ impl Linker {
         let gathered = self.gather()?;
         let inputs: Vec<LinkInput<'_>> = gathered
             .iter()
-            .map(|(kind, bytes, name)| LinkInput {
-                kind: *kind,
-                bytes: bytes.as_ref(),
-                name,
+            .map(|g| LinkInput {
+                kind: g.kind,
+                bytes: g.bytes.as_ref(),
+                name: &g.name,
             })
             .collect();
         let linked = match backend {
@@ -319,7 +319,7 @@ impl Linker {
 
     /// Every input's kind, checked bytes (read from its file if it names one; borrowed
     /// when they need no terminating NUL added) and name.
-    fn gather(&self) -> Result<Vec<(ImageKind, Cow<'_, [u8]>, String)>> {
+    fn gather(&self) -> Result<Vec<Gathered<'_>>> {
         self.objects
             .iter()
             .enumerate()
@@ -350,10 +350,21 @@ impl Linker {
                     }
                     ImageKind::Ltoir | ImageKind::Object => bytes,
                 };
-                Ok((o.kind(), bytes, name))
+                Ok(Gathered {
+                    kind: o.kind(),
+                    bytes,
+                    name,
+                })
             })
             .collect()
     }
+}
+
+/// One input as [`Linker::gather`] finds it.
+struct Gathered<'a> {
+    kind: ImageKind,
+    bytes: Cow<'a, [u8]>,
+    name: String,
 }
 
 /// Where nvJitLink was loaded from and its `(major, minor)` version (`(0, 0)` for one older

@@ -388,7 +388,7 @@ pub(crate) fn read_module_table(m: &Module) -> Result<LibraryTable> {
     for (k, v) in module_shared.iter().enumerate() {
         shared_order.entry(&v.name).or_default().push(k);
     }
-    let mentions = Mentions::new(&m, &shared_names);
+    let mentions = Mentions::new(m, &shared_names);
 
     let mut kernels = Vec::new();
     // A kernel whose body could not be read is listed with its parameters (what the
