@@ -59,6 +59,8 @@ pub(crate) struct SimLibrary {
 /// The image's table and its PTX text, if it has any: the image itself, or the newest PTX
 /// entry of a fatbin that the simulated device can run. A fatbin is decompressed once for
 /// both, and the text borrows the image or reuses the decompressed entry, never a copy.
+/// (Profiles use it, which come with the `notebook` feature.)
+#[cfg(feature = "notebook")]
 pub(crate) fn ptx_of(
     kind: ImageKind,
     bytes: &[u8],
