@@ -478,10 +478,14 @@ impl Parser<'_> {
     fn var_decls(&mut self, pos: Pos) -> Result<Vec<VarDecl>, PtxError> {
         let first = self.var_decl(pos)?;
         self.charge(var_bytes(&first))?;
+        // What the later names share with the first: not its initialiser, which a clone per
+        // name would copy again and again (`.global .u32 a[n] = {...}, b, c, ...`).
+        let mut shared = first.clone_without_init();
+        shared.dims.clear();
         let mut out = vec![first];
         while self.is_punct(',') {
             self.bump();
-            let mut v = out[0].clone();
+            let mut v = shared.clone();
             v.pos = self.pos();
             v.count = None;
             v.dims.clear();

@@ -55,20 +55,7 @@ impl<'a> UsedNames<'a> {
     /// Whether `name` is used: a word of the text, or a member of a declared family
     /// (`%r7` of `%r<10>`).
     pub fn contains(&self, name: &str) -> bool {
-        if self.words.contains(name) {
-            return true;
-        }
-        // A family member is its prefix and a number without leading zeros below the count.
-        let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-        (0..digits).any(|k| {
-            let split = name.len() - digits + k;
-            let (prefix, number) = name.split_at(split);
-            (number == "0" || !number.starts_with('0'))
-                && self
-                    .families
-                    .get(prefix)
-                    .is_some_and(|&count| number.parse::<i128>().is_ok_and(|n| n < count))
-        })
+        self.words.contains(name) || in_family(&self.families, name)
     }
 }
 
@@ -76,18 +63,31 @@ impl<'a> UsedNames<'a> {
 #[derive(Default)]
 struct Scope<'a> {
     names: HashSet<&'a str>,
-    families: Vec<(&'a str, i128)>,
+    families: HashMap<&'a str, i128>,
 }
 
 impl Scope<'_> {
+    /// Whether the scope declares `name` (looked up by hash: a function may declare
+    /// thousands of families and use them a million times).
     fn declares(&self, name: &str) -> bool {
-        self.names.contains(name)
-            || self.families.iter().any(|(prefix, count)| {
-                name.strip_prefix(prefix).is_some_and(|n| {
-                    (n == "0" || !n.starts_with('0')) && n.parse::<i128>().is_ok_and(|n| n < *count)
-                })
-            })
+        self.names.contains(name) || in_family(&self.families, name)
     }
+}
+
+/// Whether `name` is a member of one of `families` (`%r7` of `%r<10>`): its prefix and a
+/// number without leading zeros below the count.
+fn in_family(families: &HashMap<&str, i128>, name: &str) -> bool {
+    if families.is_empty() {
+        return false;
+    }
+    let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    (0..digits).any(|k| {
+        let (prefix, number) = name.split_at(name.len() - digits + k);
+        (number == "0" || !number.starts_with('0'))
+            && families
+                .get(prefix)
+                .is_some_and(|&count| number.parse::<i128>().is_ok_and(|n| n < count))
+    })
 }
 
 /// The edits that rename, in `item` (one top-level item's text), every reference to a
@@ -197,7 +197,10 @@ pub(super) fn rename_edits(item: &str, renames: &HashMap<String, String>) -> Vec
                                 };
                                 if let Some(scope) = scopes.last_mut() {
                                     match count {
-                                        Some(n) => scope.families.push((name, n)),
+                                        Some(n) => {
+                                            let c = scope.families.entry(name).or_insert(0);
+                                            *c = (*c).max(n);
+                                        }
                                         None => {
                                             scope.names.insert(name);
                                         }
@@ -290,4 +293,59 @@ fn spanned(text: &str) -> Vec<Spanned> {
         out.push(t);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn renamed(item: &str) -> String {
+        let renames: HashMap<String, String> = [("g".to_string(), "g_9".to_string())].into();
+        let mut out = String::new();
+        let mut at = 0;
+        for e in rename_edits(item, &renames) {
+            out.push_str(&item[at..e.start]);
+            out.push_str(&e.new);
+            at = e.end;
+        }
+        out.push_str(&item[at..]);
+        out
+    }
+
+    #[test]
+    fn only_references_to_the_module_symbol_are_renamed() {
+        assert_eq!(
+            renamed(".global .u64 g = 1, p = generic(g);"),
+            ".global .u64 g_9 = 1, p = generic(g_9);"
+        );
+        // A parameter, a register, a label and a block-scope local shadow `g`; the
+        // opcode `g` of an (odd) instruction is not a reference.
+        assert_eq!(
+            renamed(".entry k(.param .u64 g) { ld.param.u64 %rd1, [g]; }"),
+            ".entry k(.param .u64 g) { ld.param.u64 %rd1, [g]; }"
+        );
+        assert_eq!(
+            renamed(".func f() { mov.u64 %rd1, g; { .reg .b64 g; mov.u64 g, 1; } bra g_end; g_end: mov.u64 %rd2, g; }"),
+            ".func f() { mov.u64 %rd1, g_9; { .reg .b64 g; mov.u64 g, 1; } bra g_end; g_end: mov.u64 %rd2, g_9; }"
+        );
+        assert_eq!(
+            renamed(".func f() { bra g; g: ret; }"),
+            ".func f() { bra g; g: ret; }"
+        );
+        assert_eq!(
+            renamed(".func g() { @%p1 call g, (); }"),
+            ".func g_9() { @%p1 call g_9, (); }"
+        );
+    }
+
+    #[test]
+    fn numbered_families_are_names_in_use() {
+        let used = UsedNames::of(".reg .b32 g_<3>; .reg .b32 %r1<20>;");
+        assert!(used.contains("g_2"));
+        assert!(!used.contains("g_3"));
+        assert!(used.contains("%r112"));
+        assert!(!used.contains("%r102x"));
+        assert!(!used.contains("g_02"));
+        assert!(used.contains("%r1"));
+    }
 }
