@@ -272,9 +272,15 @@ fn thousands_of_unresolved_or_duplicate_symbols_give_a_short_error_quickly() {
 /// comes first; only the largest may be initialised.
 #[test]
 fn the_largest_common_declaration_wins() {
+    // The small declaration's kernel uses the variable before the large one is written:
+    // the kept definition moves up to where the first input declared it.
     let small = format!(
         "{HEAD}.common .global .align 4 .u32 shared_buf[1];\n\
-         .visible .entry small_k(.param .u64 out) {{ ret; }}\n"
+         .visible .entry small_k(.param .u64 out) {{\n\
+         .reg .b32 %r<2>; .reg .b64 %rd<3>;\n\
+         ld.param.u64 %rd1, [out]; mov.u64 %rd2, shared_buf;\n\
+         ld.global.u32 %r1, [%rd2+4]; st.global.u32 [%rd1], %r1;\n\
+         ret;\n}}\n"
     );
     let large = format!(
         "{HEAD}.common .global .align 4 .u32 shared_buf[64] = {{1, 2, 3}};\n\
@@ -293,6 +299,10 @@ fn the_largest_common_declaration_wins() {
         assert!(text.contains("shared_buf[64] = {1, 2, 3}"), "{text}");
         assert!(!text.contains("shared_buf[1]"), "{text}");
         assert_eq!(run_one(&linked, "large_k"), 80, "{text}");
+        assert_eq!(run_one(&linked, "small_k"), 2, "{text}");
+        let definition = text.find("shared_buf[64] = {1, 2, 3}").unwrap();
+        let small_use = text.find("entry small_k").unwrap();
+        assert!(definition < small_use, "{text}");
     }
     // Two initialised, or an initialised one smaller than another: errors, as the ISA says.
     let small_init = format!("{HEAD}.common .global .u32 shared_buf[1] = {{5}};\n");

@@ -163,14 +163,20 @@ impl<'a> Emitter<'a, '_> {
         }
     }
 
-    /// A `.weak` definition another one replaces: a function leaves its prototype (its
-    /// module's calls may come before the kept definition), a variable nothing.
+    /// A `.weak` or `.common` definition another one replaces: a function leaves its
+    /// prototype (its module's calls may come before the kept definition); a variable is
+    /// replaced by the kept definition, moved up here unless it is written already (PTX
+    /// wants a variable declared before its use).
     fn losing_definition(&mut self, m: usize, i: usize, s: &Symbol) {
         let Some(d) = self.globals.get(&s.name).copied() else {
             return;
         };
-        if !s.function || self.emitted.contains(&(d.module, d.item)) {
+        if self.emitted.contains(&(d.module, d.item)) {
             return;
+        }
+        if !s.function {
+            self.emitted.insert((d.module, d.item));
+            return self.write_item(d.module, d.item, None);
         }
         let input = &self.inputs[m];
         let item = &input.cut.items[i];
