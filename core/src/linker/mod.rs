@@ -277,7 +277,8 @@ impl Linker {
     /// ```
     pub fn link(&self, target: ImageKind) -> Result<ObjectCode> {
         let backend = self.backend(target)?;
-        let gathered = self.gather()?;
+        // The PTX linker reads text; the others are handed C strings (NUL-terminated PTX).
+        let gathered = self.gather(backend != LinkerBackend::Ptx)?;
         let inputs: Vec<LinkInput<'_>> = gathered
             .iter()
             .map(|g| LinkInput {
@@ -318,8 +319,8 @@ impl Linker {
     }
 
     /// Every input's kind, checked bytes (read from its file if it names one; borrowed
-    /// when they need no terminating NUL added) and name.
-    fn gather(&self) -> Result<Vec<Gathered<'_>>> {
+    /// unless `nul_terminated` asks for a NUL that PTX lacks) and name.
+    fn gather(&self, nul_terminated: bool) -> Result<Vec<Gathered<'_>>> {
         self.objects
             .iter()
             .enumerate()
@@ -343,9 +344,9 @@ impl Linker {
                             Error::InvalidArgument(format!("linker input `{name}`: {e}"))
                         })?;
                         match prepared {
+                            Cow::Owned(with_nul) if nul_terminated => Cow::Owned(with_nul),
                             // Checked as they are: the bytes themselves serve.
-                            Cow::Borrowed(_) => bytes,
-                            Cow::Owned(with_nul) => Cow::Owned(with_nul),
+                            _ => bytes,
                         }
                     }
                     ImageKind::Ltoir | ImageKind::Object => bytes,

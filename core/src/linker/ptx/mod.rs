@@ -164,10 +164,16 @@ pub(crate) fn link(inputs: &[LinkInput<'_>]) -> Result<Linked> {
         file_offsets: file_offsets(&read),
         emitted: HashSet::new(),
         externs: HashSet::new(),
-        out: format!(
-            "//\n// Linked by cuda-library's PTX linker from {}\n//\n\n{header}",
-            names.join(", ")
-        ),
+        out: {
+            // Sized once: the output is about the inputs' length (no doubling slack).
+            let total: usize = read.iter().map(|i| i.text.len()).sum();
+            let mut out = String::with_capacity(total.saturating_add(4096));
+            out.push_str(&format!(
+                "//\n// Linked by cuda-library's PTX linker from {}\n//\n\n{header}",
+                names.join(", ")
+            ));
+            out
+        },
         log: &mut log,
     }
     .emit();
