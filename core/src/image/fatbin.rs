@@ -290,10 +290,12 @@ pub(crate) fn ptx_text(
     data: Cow<'_, [u8]>,
 ) -> std::result::Result<Cow<'_, str>, std::str::Utf8Error> {
     Ok(match data {
-        Cow::Borrowed(b) => Cow::Borrowed(ptx::without_trailing_nuls(std::str::from_utf8(b)?)),
+        Cow::Borrowed(b) => {
+            Cow::Borrowed(super::table::without_trailing_nuls(std::str::from_utf8(b)?))
+        }
         Cow::Owned(v) => {
             let mut s = String::from_utf8(v).map_err(|e| e.utf8_error())?;
-            let keep = ptx::without_trailing_nuls(&s).len();
+            let keep = super::table::without_trailing_nuls(&s).len();
             s.truncate(keep);
             Cow::Owned(s)
         }

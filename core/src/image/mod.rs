@@ -241,7 +241,7 @@ pub fn prepare(kind: ImageKind, bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8
         ImageKind::Cubin => check_cubin(bytes).map(|_| Cow::Borrowed(bytes)),
         ImageKind::Fatbin => check_fatbin(bytes).map(|_| Cow::Borrowed(bytes)),
         ImageKind::Ptx => {
-            let body = &bytes[..ptx::nul_tail_start(bytes)];
+            let body = &bytes[..table::nul_tail_start(bytes)];
             if let Some(n) = body.iter().position(|&b| b == 0) {
                 return Err(bad(
                     "PTX",

@@ -31,29 +31,6 @@ impl From<lexer::PtxError> for Error {
     }
 }
 
-/// `text` without the NULs that end it (a PTX image's terminator, or a fatbin entry's
-/// padding).
-pub(crate) fn without_trailing_nuls(text: &str) -> &str {
-    // The byte before a NUL ends a character, so the cut is a character boundary.
-    text.get(..nul_tail_start(text.as_bytes())).unwrap_or(text)
-}
-
-/// Where the run of NULs that ends `bytes` starts (`bytes.len()` when there is none).
-/// Compared a block at a time against zeros (`memcmp`), so that megabytes of padding cost
-/// milliseconds, in a debug build too.
-pub(crate) fn nul_tail_start(bytes: &[u8]) -> usize {
-    const BLOCK: usize = 4096;
-    static ZEROS: [u8; BLOCK] = [0; BLOCK];
-    let mut end = bytes.len();
-    while end >= BLOCK && bytes[end - BLOCK..end] == ZEROS[..] {
-        end -= BLOCK;
-    }
-    while end > 0 && bytes[end - 1] == 0 {
-        end -= 1;
-    }
-    end
-}
-
 /// Bytes of syntax tree any PTX text may take, on top of
 /// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor) per byte.
 pub const PTX_TREE_ALLOWANCE: u64 = 1 << 20;
@@ -495,23 +472,4 @@ pub(crate) fn read_module_table(m: &Module) -> Result<LibraryTable> {
         fatbin_entries: Vec::new(),
         chosen_entry: None,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn trailing_nuls_are_cut_whatever_their_length() {
-        for (text, kept) in [
-            ("", ""),
-            ("\0", ""),
-            ("ab", "ab"),
-            ("ab\0\0", "ab"),
-            ("é\0", "é"),
-        ] {
-            assert_eq!(super::without_trailing_nuls(text), kept);
-        }
-        let mut big = String::from("x\0y");
-        big.push_str(&"\0".repeat(10_000 * 4096 + 3));
-        assert_eq!(super::without_trailing_nuls(&big), "x\0y");
-    }
 }

@@ -60,7 +60,7 @@ pub(crate) fn parse_keeping(
 ) -> Result<Module, Failure> {
     let mut p = Parser {
         keep,
-        lexer: Lexer::new(super::without_trailing_nuls(text)),
+        lexer: Lexer::new(crate::image::table::without_trailing_nuls(text)),
         toks: VecDeque::new(),
         base: 0,
         i: 0,
