@@ -27,7 +27,7 @@ use crate::error::{Error, Result};
 /// std::fs::create_dir_all(&dir).unwrap();
 /// let path = dir.join("k.ptx");
 /// std::fs::write(&path, ".version 8.0\n.target sm_80\n.address_size 64\n").unwrap();
-/// assert_eq!(cuda_library::read_image_file(&path)?.len(), 45);
+/// assert_eq!(cuda_library::read_image_file(&path)?.len(), 44);
 /// # #[cfg(unix)]
 /// assert!(cuda_library::read_image_file("/dev/zero")
 ///     .unwrap_err()
