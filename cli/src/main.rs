@@ -57,7 +57,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let file = path.to_string_lossy().into_owned();
-    let bytes = match std::fs::read(&path) {
+    let bytes = match cuda_library::read_image_file(&path) {
         Ok(b) => b,
         Err(e) => {
             eprintln!(

@@ -177,7 +177,9 @@ pub use image::table::{
     hex as table_hex, FatbinEntryRow, GlobalKind, GlobalRow, Inspect, InspectGlobal, InspectKernel,
     LibraryTable, SIM_ARCH,
 };
-pub use image::{check_cubin, check_fatbin, detect as detect_image_kind, ImageKind};
+pub use image::{
+    check_cubin, check_fatbin, detect as detect_image_kind, read_image_file, ImageKind,
+};
 pub use info::{
     CachePreference, CaptureMode, DeviceProperties, KernelAttribute, KernelAttributes, KernelRow,
     ParamInfo, ParamRow,

@@ -137,7 +137,10 @@ impl Library {
 
     /// Loads a library from a file (`cuLibraryLoadFromFile`; the driver reads the file, the
     /// simulator reads it itself). The kind is recognised from the contents, and the image
-    /// is checked as in [`load_data`](Library::load_data).
+    /// is checked as in [`load_data`](Library::load_data). The file is read as
+    /// [`read_image_file`](crate::read_image_file) reads it: a device, FIFO or directory is
+    /// refused, and so is a file larger than
+    /// [`Limits::image_bytes`](crate::Limits::image_bytes), before a byte is read.
     pub fn load_file(path: impl AsRef<Path>, options: &LibraryOptions) -> Result<Library> {
         let path = path.as_ref();
         if options.binary_is_preserved {
@@ -147,10 +150,7 @@ impl Library {
                     .to_string(),
             ));
         }
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = image::read_image_file(path)?;
         let kind = image::detect(&bytes).ok_or_else(|| {
             Error::InvalidArgument(format!(
                 "{} is neither a cubin (ELF), a fatbin nor PTX text",

@@ -199,10 +199,8 @@ impl ObjectCode {
                 Library::load_kind(self.kind, b, options, desc)?
             }
             ImageSource::File(p) => {
-                if let Some(found) = std::fs::read(p)
-                    .ok()
-                    .and_then(|b| image::detect(&b))
-                    .filter(|k| *k != self.kind)
+                if let Some(found) =
+                    image::detect(&image::read_image_file(p)?).filter(|k| *k != self.kind)
                 {
                     return Err(Error::InvalidArgument(format!(
                         "{} holds {found}, not {}",

@@ -32,6 +32,18 @@ fn in_bounded_child(name: &str, body: impl FnOnce()) {
 
 /// [`in_bounded_child`], with the peak checked or not.
 fn in_child(name: &str, check_peak: bool, body: impl FnOnce()) {
+    let limit = check_peak.then_some(PEAK_LIMIT_KIB);
+    in_child_of(module_path!(), name, limit, body)
+}
+
+/// [`in_bounded_child`] for test `name` of module `module` (its `module_path!()`), its
+/// peak resident memory checked against `peak_limit_kib` when given.
+pub(crate) fn in_child_of(
+    module: &str,
+    name: &str,
+    peak_limit_kib: Option<u64>,
+    body: impl FnOnce(),
+) {
     if std::env::var(CHILD_ENV).as_deref() == Ok(name) {
         body();
         println!("\nHOSTILE-PEAK-KIB {}", peak_kib());
@@ -43,7 +55,7 @@ fn in_child(name: &str, check_peak: bool, body: impl FnOnce()) {
         return;
     }
     let exe = std::env::current_exe().unwrap();
-    let exact = crate::common::test_name(module_path!(), name);
+    let exact = crate::common::test_name(module, name);
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
@@ -70,10 +82,12 @@ fn in_child(name: &str, check_peak: bool, body: impl FnOnce()) {
         .parse()
         .unwrap();
     eprintln!("{name}: peak resident memory {} MB", peak / 1000);
-    assert!(
-        !check_peak || peak < PEAK_LIMIT_KIB,
-        "{name}: peak resident memory {peak} KiB, more than {PEAK_LIMIT_KIB} KiB"
-    );
+    if let Some(limit) = peak_limit_kib {
+        assert!(
+            peak < limit,
+            "{name}: peak resident memory {peak} KiB, more than {limit} KiB"
+        );
+    }
 }
 
 /// `VmHWM` of this process, in KiB.

@@ -17,6 +17,7 @@ mod cub;
 mod exact_ops;
 mod faults;
 mod hostile_images;
+mod hostile_links;
 mod linking;
 mod parallel;
 mod profile;

@@ -22,6 +22,7 @@
 use std::borrow::Cow;
 use std::io::Read;
 
+use super::ptx::ast::Module;
 use super::table::{FatbinEntryRow, LibraryTable};
 use super::{check_fatbin, cubin, le16, le32, le64, ptx, ImageKind};
 use crate::error::{Error, Result};
@@ -289,10 +290,12 @@ pub(crate) fn ptx_text(
     data: Cow<'_, [u8]>,
 ) -> std::result::Result<Cow<'_, str>, std::str::Utf8Error> {
     Ok(match data {
-        Cow::Borrowed(b) => Cow::Borrowed(std::str::from_utf8(b)?.trim_end_matches('\0')),
+        Cow::Borrowed(b) => {
+            Cow::Borrowed(super::table::without_trailing_nuls(std::str::from_utf8(b)?))
+        }
         Cow::Owned(v) => {
             let mut s = String::from_utf8(v).map_err(|e| e.utf8_error())?;
-            let keep = s.trim_end_matches('\0').len();
+            let keep = super::table::without_trailing_nuls(&s).len();
             s.truncate(keep);
             Cow::Owned(s)
         }
@@ -304,12 +307,19 @@ pub fn read_table(b: &[u8], device_arch: u32) -> Result<LibraryTable> {
     read(b, device_arch, false).map(|(table, _)| table)
 }
 
-/// The table of the entry chosen for `device_arch` and the text of the newest PTX entry
-/// the device can run (what the simulator executes), from one decompression of each.
+/// The PTX a simulator runs: its text, and its module when the table was read from it
+/// (parsed once for both).
+pub(crate) struct RunnablePtx<'a> {
+    pub text: Cow<'a, str>,
+    pub module: Option<Module>,
+}
+
+/// The table of the entry chosen for `device_arch` and the newest PTX entry the device
+/// can run (what the simulator executes), from one decompression of each.
 pub(crate) fn read_with_ptx(
     b: &[u8],
     device_arch: u32,
-) -> Result<(LibraryTable, Option<Cow<'_, str>>)> {
+) -> Result<(LibraryTable, Option<RunnablePtx<'_>>)> {
     read(b, device_arch, true)
 }
 
@@ -317,7 +327,7 @@ fn read(
     b: &[u8],
     device_arch: u32,
     want_ptx: bool,
-) -> Result<(LibraryTable, Option<Cow<'_, str>>)> {
+) -> Result<(LibraryTable, Option<RunnablePtx<'_>>)> {
     let hs = headers(b)?;
     let ka: Vec<(ImageKind, u32)> = hs.iter().map(|h| (h.kind, h.arch)).collect();
     let chosen = choose_by(&ka, device_arch).ok_or_else(|| {
@@ -349,20 +359,28 @@ fn read(
     }
     let not_utf8 = |e| bad(format!("its PTX entry is not UTF-8: {e}"));
     let data = table_data.unwrap_or_default();
+    fn other_ptx(data: Option<Cow<'_, [u8]>>) -> Result<Option<RunnablePtx<'_>>> {
+        let text = data
+            .map(ptx_text)
+            .transpose()
+            .map_err(|e| bad(format!("its PTX entry is not UTF-8: {e}")))?;
+        Ok(text.map(|text| RunnablePtx { text, module: None }))
+    }
     let (mut table, ptx) = match hs[chosen].kind {
-        ImageKind::Cubin => {
-            let table = cubin::read(&data)?;
-            (table, ptx_data.map(ptx_text).transpose().map_err(not_utf8)?)
-        }
+        ImageKind::Cubin => (cubin::read(&data)?, other_ptx(ptx_data)?),
         _ => {
             let text = ptx_text(data).map_err(not_utf8)?;
-            let table = ptx::read_table(&text)?;
+            let module = ptx::parse(&text)?;
+            let table = ptx::read_module_table(&module)?;
             // The chosen entry is the newest runnable PTX when there is no SASS for the
             // device, which is also what the simulator runs.
             let ptx = if ptx_entry == Some(chosen) {
-                Some(text)
+                Some(RunnablePtx {
+                    text,
+                    module: Some(module),
+                })
             } else {
-                ptx_data.map(ptx_text).transpose().map_err(not_utf8)?
+                other_ptx(ptx_data)?
             };
             (table, ptx)
         }

@@ -6,8 +6,11 @@
 
 use crate::error::{Error, Result};
 
+pub use file::read_image_file;
+
 pub mod cubin;
 pub mod fatbin;
+mod file;
 pub mod ptx;
 pub mod table;
 
@@ -238,16 +241,13 @@ pub fn prepare(kind: ImageKind, bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8
         ImageKind::Cubin => check_cubin(bytes).map(|_| Cow::Borrowed(bytes)),
         ImageKind::Fatbin => check_fatbin(bytes).map(|_| Cow::Borrowed(bytes)),
         ImageKind::Ptx => {
-            let body = match bytes.iter().position(|&b| b == 0) {
-                Some(n) if bytes[n..].iter().all(|&b| b == 0) => &bytes[..n],
-                Some(n) => {
-                    return Err(bad(
-                        "PTX",
-                        format!("it contains a NUL byte at offset {n} before the end"),
-                    ))
-                }
-                None => bytes,
-            };
+            let body = &bytes[..table::nul_tail_start(bytes)];
+            if let Some(n) = body.iter().position(|&b| b == 0) {
+                return Err(bad(
+                    "PTX",
+                    format!("it contains a NUL byte at offset {n} before the end"),
+                ));
+            }
             if std::str::from_utf8(body).is_err() {
                 return Err(bad("PTX", "it is not UTF-8 text"));
             }

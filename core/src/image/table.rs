@@ -339,11 +339,34 @@ pub(crate) fn check_variable(name: &str, line: u32, size: u64) -> Result<()> {
     VariableBudget::new().add(|| format!("`{name}` (PTX line {line})"), size)
 }
 
+/// `text` without the NULs that end it (a PTX image's terminator, or a fatbin entry's
+/// padding).
+pub(crate) fn without_trailing_nuls(text: &str) -> &str {
+    // The byte before a NUL ends a character, so the cut is a character boundary.
+    text.get(..nul_tail_start(text.as_bytes())).unwrap_or(text)
+}
+
+/// Where the run of NULs that ends `bytes` starts (`bytes.len()` when there is none).
+/// Compared a block at a time against zeros (`memcmp`), so that megabytes of padding cost
+/// milliseconds, in a debug build too.
+pub(crate) fn nul_tail_start(bytes: &[u8]) -> usize {
+    const BLOCK: usize = 4096;
+    static ZEROS: [u8; BLOCK] = [0; BLOCK];
+    let mut end = bytes.len();
+    while end >= BLOCK && bytes[end - BLOCK..end] == ZEROS[..] {
+        end -= BLOCK;
+    }
+    while end > 0 && bytes[end - 1] == 0 {
+        end -= 1;
+    }
+    end
+}
+
 /// The text of a PTX image: UTF-8, without its terminating NULs.
 pub(crate) fn ptx_image_text(bytes: &[u8]) -> Result<&str> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::InvalidArgument(format!("the PTX is not UTF-8: {e}")))?;
-    Ok(text.trim_end_matches('\0'))
+    Ok(without_trailing_nuls(text))
 }
 
 /// `x * y * z` of a block shape, saturating.
@@ -371,6 +394,22 @@ pub fn max_threads(regs: Option<u32>, declared: Option<u32>) -> u32 {
 
 #[cfg(all(test, feature = "serde"))]
 mod tests {
+    #[test]
+    fn trailing_nuls_are_cut_whatever_their_length() {
+        for (text, kept) in [
+            ("", ""),
+            ("\0", ""),
+            ("ab", "ab"),
+            ("ab\0\0", "ab"),
+            ("é\0", "é"),
+        ] {
+            assert_eq!(super::without_trailing_nuls(text), kept);
+        }
+        let mut big = String::from("x\0y");
+        big.push_str(&"\0".repeat(10_000 * 4096 + 3));
+        assert_eq!(super::without_trailing_nuls(&big), "x\0y");
+    }
+
     use super::LibraryTable;
 
     /// `culib inspect --json` reads back as the same [`super::Inspect`]: the view drops

@@ -4,7 +4,8 @@
 
 use crate::image::ImageKind;
 
-/// One input as a linker gets it: its kind, its bytes (PTX NUL-terminated) and its name.
+/// One input as a linker gets it: its kind, its bytes (PTX NUL-terminated for nvJitLink and
+/// the driver; as given for the PTX linker, which reads text) and its name.
 pub(crate) struct LinkInput<'a> {
     pub kind: ImageKind,
     pub bytes: &'a [u8],

@@ -6,7 +6,7 @@
 //! what the simulator and the browser have. This file chooses among them and gathers the
 //! inputs; the [`linking`](crate::guide::linking) guide says which runs when.
 
-use std::borrow::Borrow;
+use std::borrow::{Borrow, Cow};
 use std::collections::BTreeMap;
 
 use crate::backend::seam;
@@ -150,6 +150,13 @@ impl Linker {
             ImageKind::Ptx if all_ptx && !self.options.link_time_optimization => {
                 Ok(LinkerBackend::Ptx)
             }
+            ImageKind::Ptx if all_ptx => Err(Error::Unsupported(
+                "link-time optimisation (LinkerOptions::link_time_optimization) works on \
+                 LTO-IR, and these inputs are all PTX, which holds no LTO-IR: turn it off to \
+                 link the PTX with the PTX linker, or compile the sources to LTO-IR \
+                 (ImageKind::Ltoir) and link those with nvJitLink"
+                    .to_string(),
+            )),
             ImageKind::Ptx if has_ltoir => self.need_nvjitlink(
                 "linking LTO-IR needs nvJitLink, part of a GPU toolchain (the simulator's PTX \
                  linker reads PTX only)",
@@ -270,13 +277,14 @@ impl Linker {
     /// ```
     pub fn link(&self, target: ImageKind) -> Result<ObjectCode> {
         let backend = self.backend(target)?;
-        let gathered = self.gather()?;
+        // The PTX linker reads text; the others are handed C strings (NUL-terminated PTX).
+        let gathered = self.gather(backend != LinkerBackend::Ptx)?;
         let inputs: Vec<LinkInput<'_>> = gathered
             .iter()
-            .map(|(kind, bytes, name)| LinkInput {
-                kind: *kind,
-                bytes,
-                name,
+            .map(|g| LinkInput {
+                kind: g.kind,
+                bytes: g.bytes.as_ref(),
+                name: &g.name,
             })
             .collect();
         let linked = match backend {
@@ -310,19 +318,17 @@ impl Linker {
         Ok(code)
     }
 
-    /// Every input's kind, checked bytes (read from its file if it names one) and name.
-    fn gather(&self) -> Result<Vec<(ImageKind, Vec<u8>, String)>> {
+    /// Every input's kind, checked bytes (read from its file if it names one; borrowed
+    /// unless `nul_terminated` asks for a NUL that PTX lacks) and name.
+    fn gather(&self, nul_terminated: bool) -> Result<Vec<Gathered<'_>>> {
         self.objects
             .iter()
             .enumerate()
             .map(|(i, o)| {
                 let (bytes, file) = match o.source() {
-                    ImageSource::Bytes(b) => (b.clone(), None),
+                    ImageSource::Bytes(b) => (Cow::Borrowed(&b[..]), None),
                     ImageSource::File(p) => (
-                        std::fs::read(p).map_err(|source| Error::Io {
-                            path: p.clone(),
-                            source,
-                        })?,
+                        Cow::Owned(image::read_image_file(p)?),
                         p.file_name().map(|f| f.to_string_lossy().into_owned()),
                     ),
                 };
@@ -334,18 +340,32 @@ impl Linker {
                 let bytes = match o.kind() {
                     // The structural checks the loader makes; LTO-IR and objects have none.
                     kind @ (ImageKind::Cubin | ImageKind::Fatbin | ImageKind::Ptx) => {
-                        image::prepare(kind, &bytes)
-                            .map_err(|e| {
-                                Error::InvalidArgument(format!("linker input `{name}`: {e}"))
-                            })?
-                            .into_owned()
+                        let prepared = image::prepare(kind, &bytes).map_err(|e| {
+                            Error::InvalidArgument(format!("linker input `{name}`: {e}"))
+                        })?;
+                        match prepared {
+                            Cow::Owned(with_nul) if nul_terminated => Cow::Owned(with_nul),
+                            // Checked as they are: the bytes themselves serve.
+                            _ => bytes,
+                        }
                     }
                     ImageKind::Ltoir | ImageKind::Object => bytes,
                 };
-                Ok((o.kind(), bytes, name))
+                Ok(Gathered {
+                    kind: o.kind(),
+                    bytes,
+                    name,
+                })
             })
             .collect()
     }
+}
+
+/// One input as [`Linker::gather`] finds it.
+struct Gathered<'a> {
+    kind: ImageKind,
+    bytes: Cow<'a, [u8]>,
+    name: String,
 }
 
 /// Where nvJitLink was loaded from and its `(major, minor)` version (`(0, 0)` for one older

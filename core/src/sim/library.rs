@@ -12,6 +12,7 @@ use super::stream::Stream;
 use super::{Coschedule, Dims, LaunchProfile, SimBackend, SimModule, MAX_SHARED_PER_BLOCK};
 use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
 use crate::error::{Error, Result};
+use crate::image::fatbin::RunnablePtx;
 use crate::image::table::{GlobalKind, LibraryTable};
 use crate::image::{fatbin, ImageKind};
 use crate::info::{CachePreference, Geometry, KernelAttribute, KernelAttributes, ParamInfo};
@@ -58,14 +59,31 @@ pub(crate) struct SimLibrary {
 /// The image's table and its PTX text, if it has any: the image itself, or the newest PTX
 /// entry of a fatbin that the simulated device can run. A fatbin is decompressed once for
 /// both, and the text borrows the image or reuses the decompressed entry, never a copy.
+/// (Profiles use it, which come with the `notebook` feature.)
+#[cfg(feature = "notebook")]
 pub(crate) fn ptx_of(
     kind: ImageKind,
     bytes: &[u8],
 ) -> Result<(LibraryTable, Option<std::borrow::Cow<'_, str>>)> {
+    let (table, ptx) = parsed_ptx_of(kind, bytes)?;
+    Ok((table, ptx.map(|p| p.text)))
+}
+
+/// [`ptx_of`], with the PTX's module when reading the table parsed it: what a load lowers,
+/// so that the text is parsed once.
+fn parsed_ptx_of(kind: ImageKind, bytes: &[u8]) -> Result<(LibraryTable, Option<RunnablePtx<'_>>)> {
     match kind {
         ImageKind::Ptx => {
             let text = crate::image::table::ptx_image_text(bytes)?;
-            Ok((crate::image::ptx::read_table(text)?, Some(text.into())))
+            let module = crate::ptx::parse(text)?;
+            let table = crate::image::ptx::read_module_table(&module)?;
+            Ok((
+                table,
+                Some(RunnablePtx {
+                    text: text.into(),
+                    module: Some(module),
+                }),
+            ))
         }
         ImageKind::Fatbin => fatbin::read_with_ptx(bytes, crate::SIM_ARCH),
         _ => Ok((LibraryTable::read(bytes)?, None)),
@@ -80,12 +98,15 @@ impl SimLibrary {
                 "the simulator loads cubin, fatbin and PTX images, not {kind}: link it first"
             )));
         }
-        let (table, ptx) = ptx_of(kind, bytes)?;
+        let (table, ptx) = parsed_ptx_of(kind, bytes)?;
         let mut st = gpu().lock();
         let mut ptx_text = None;
         let (module, globals, allocations, no_ptx) = match ptx {
-            Some(text) => {
-                let module = super::load_ptx(&text, &mut st.mem)?;
+            Some(RunnablePtx { text, module }) => {
+                let module = match module {
+                    Some(parsed) => super::engine::load_module(parsed, &mut st.mem)?,
+                    None => super::load_ptx(&text, &mut st.mem)?,
+                };
                 let globals = module.globals.clone();
                 ptx_text = match text {
                     std::borrow::Cow::Owned(s) => Some(Arc::new(s)),

@@ -386,7 +386,26 @@ impl VarDecl {
             .max(1)
     }
 
-    fn init_len(&self) -> Option<u64> {
+    /// A copy without the initialiser (which may be megabytes), for declarations that
+    /// share this one's type and space.
+    pub(crate) fn clone_without_init(&self) -> VarDecl {
+        VarDecl {
+            space: self.space,
+            linkage: self.linkage.clone(),
+            align: self.align,
+            vector: self.vector,
+            ty: self.ty.clone(),
+            name: self.name.clone(),
+            count: self.count,
+            dims: self.dims.clone(),
+            init: None,
+            managed: self.managed,
+            ptr: self.ptr.clone(),
+            pos: self.pos,
+        }
+    }
+
+    pub(crate) fn init_len(&self) -> Option<u64> {
         match &self.init {
             Some(InitValue::List(v)) => v.iter().try_fold(0u64, |n, x| {
                 n.checked_add(match x {

@@ -76,12 +76,28 @@ impl fmt::Display for PtxError {
     }
 }
 
+/// The longest number literal read (PTX writes floats in hex: real literals are short).
+const MAX_NUMBER_LEN: usize = 4096;
+
 fn is_word_start(c: char) -> bool {
     c.is_ascii_alphabetic() || matches!(c, '_' | '$' | '%' | '.')
 }
 
 fn is_word_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.')
+}
+
+/// A token with where it is: its position and its bytes `start..end` of the text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spanned {
+    /// The token.
+    pub tok: Tok,
+    /// Its line and column.
+    pub pos: Pos,
+    /// The byte offset of its first character.
+    pub start: usize,
+    /// The byte offset after its last character.
+    pub end: usize,
 }
 
 /// Splits PTX text into tokens. Reads the text in place (no copy of it).
@@ -98,6 +114,8 @@ pub struct Lexer<'a> {
     text: &'a str,
     /// Byte offset of the next character (always a character boundary).
     i: usize,
+    /// Byte offset of the token being read.
+    start: usize,
     line: u32,
     col: u32,
 }
@@ -108,6 +126,7 @@ impl<'a> Lexer<'a> {
         Lexer {
             text,
             i: 0,
+            start: 0,
             line: 1,
             col: 1,
         }
@@ -128,12 +147,93 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The next token with its position and byte span (`start..end` of the text), an error,
+    /// or `None` at the end of the text: what a caller that copies or rewrites the text
+    /// around tokens needs (the PTX linker), found as the token is read rather than by
+    /// walking the line again from its start.
+    pub fn next_spanned(&mut self) -> Option<Result<Spanned, PtxError>> {
+        let (tok, pos) = match self.token()? {
+            Ok(t) => t,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(Ok(Spanned {
+            tok,
+            pos,
+            start: self.start,
+            end: self.i,
+        }))
+    }
+
+    /// Moves to byte `end` (a character boundary after the position), counting the lines
+    /// and columns of the text passed.
+    fn skip_to(&mut self, end: usize) {
+        let passed = &self.text[self.i..end];
+        match passed.rfind('\n') {
+            Some(last) => {
+                let lines = passed.bytes().filter(|&b| b == b'\n').count();
+                self.line = self.line.saturating_add(lines as u32);
+                self.col = 1u32.saturating_add(passed[last + 1..].chars().count() as u32);
+            }
+            None => self.col = self.col.saturating_add(passed.chars().count() as u32),
+        }
+        self.i = end;
+    }
+
+    /// Moves past ASCII bytes `self.i..end` that hold no newline.
+    fn skip_ascii(&mut self, end: usize) {
+        self.col = self.col.saturating_add((end - self.i) as u32);
+        self.i = end;
+    }
+
+    /// The end of the run of bytes from `from` that `keep` accepts.
+    fn run(&self, from: usize, keep: impl Fn(u8) -> bool) -> usize {
+        self.run_within(from, self.text.len(), keep)
+    }
+
+    /// [`run`](Lexer::run), stopping at byte `to` at the latest.
+    fn run_within(&self, from: usize, to: usize, keep: impl Fn(u8) -> bool) -> usize {
+        let to = to.min(self.text.len());
+        self.text
+            .as_bytes()
+            .get(from..to)
+            .and_then(|rest| rest.iter().position(|&b| !keep(b)))
+            .map_or(to.max(from), |n| from + n)
+    }
+
     /// The next token and where it starts, an error, or `None` at the end of the text.
+    ///
+    /// Linear in the text: runs of spaces, comments, words and numbers are passed a byte
+    /// slice at a time (PTX is ASCII outside comments and strings), never by looking back
+    /// over what was read.
     fn token(&mut self) -> Option<Result<(Tok, Pos), PtxError>> {
         let text = self.text;
         let bytes = text.as_bytes();
         loop {
+            // ASCII blanks, the common case, without decoding characters.
+            loop {
+                match bytes.get(self.i) {
+                    Some(b'\n') => {
+                        self.i += 1;
+                        self.line = self.line.saturating_add(1);
+                        self.col = 1;
+                    }
+                    Some(b' ' | b'\t' | b'\r' | 0x0b | 0x0c) => {
+                        // Long runs of spaces (padding) a block at a time (`memcmp`).
+                        const BLOCK: usize = 256;
+                        static SPACES: [u8; BLOCK] = [b' '; BLOCK];
+                        let mut end = self.i;
+                        while bytes.get(end..end + BLOCK) == Some(&SPACES[..]) {
+                            end += BLOCK;
+                        }
+                        let end =
+                            self.run(end, |b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c));
+                        self.skip_ascii(end);
+                    }
+                    _ => break,
+                }
+            }
             let c = self.at(self.i)?;
+            self.start = self.i;
             let pos = Pos {
                 line: self.line,
                 col: self.col,
@@ -145,88 +245,104 @@ impl<'a> Lexer<'a> {
             }
             let next = self.at(self.i + c.len_utf8());
             if c == '/' && next == Some('/') {
-                while let Some(ch) = self.at(self.i).filter(|&ch| ch != '\n') {
-                    self.advance(ch);
-                }
+                let end = text[self.i..].find('\n').map_or(text.len(), |n| self.i + n);
+                self.skip_to(end);
                 continue;
             }
             if c == '/' && next == Some('*') {
-                self.advance('/');
-                self.advance('*');
-                loop {
-                    let Some(ch) = self.at(self.i) else {
+                match text[self.i + 2..].find("*/") {
+                    Some(n) => self.skip_to(self.i + 2 + n + 2),
+                    None => {
+                        self.skip_to(text.len());
                         return err("unterminated /* comment".into());
-                    };
-                    if ch == '*' && self.at(self.i + 1) == Some('/') {
-                        self.advance('*');
-                        self.advance('/');
-                        break;
                     }
-                    self.advance(ch);
                 }
                 continue;
             }
             if c == '"' {
                 self.advance(c);
                 let start = self.i;
-                loop {
-                    match self.at(self.i) {
-                        None | Some('\n') => return err("unterminated string".into()),
-                        Some('"') => break,
-                        Some(ch) => self.advance(ch),
-                    }
+                let end = self.run(start, |b| b != b'"' && b != b'\n');
+                self.skip_to(end);
+                if bytes.get(end) != Some(&b'"') {
+                    return err("unterminated string".into());
                 }
-                let s = text[start..self.i].to_string();
+                let s = text[start..end].to_string();
                 self.advance('"');
                 return Some(Ok((Tok::Str(s), pos)));
             }
             if c.is_ascii_digit() {
                 let start = self.i;
-                while let Some(ch) = self.at(self.i).filter(|&ch| {
-                    ch.is_ascii_alphanumeric()
-                        || ch == '.'
-                        || ((ch == '-' || ch == '+')
-                            && matches!(bytes[self.i - 1], b'e' | b'E')
-                            && !text[start..self.i].contains(['x', 'X', 'f', 'd']))
-                }) {
-                    self.advance(ch);
+                // A sign belongs to a decimal exponent (`1e-3`), not to a hex number
+                // (`0x1e`) or float bits (`0f3F80...`): known from the prefix, read once.
+                let hex = matches!(
+                    bytes.get(start + 1),
+                    Some(b'x' | b'X' | b'f' | b'F' | b'd' | b'D')
+                ) && c == '0';
+                let mut end = start;
+                loop {
+                    end = self.run_within(end, start + MAX_NUMBER_LEN + 1, |b| {
+                        b.is_ascii_alphanumeric() || b == b'.'
+                    });
+                    if end - start > MAX_NUMBER_LEN {
+                        // No literal is this long: refused here, without reading the rest
+                        // (a lexer that goes on reads it as further tokens).
+                        end = start + MAX_NUMBER_LEN;
+                        self.skip_ascii(end);
+                        return err(format!(
+                            "a number of more than {MAX_NUMBER_LEN} characters (`{}`)",
+                            shorten(&text[start..end])
+                        ));
+                    }
+                    let signed_exponent = !hex
+                        && matches!(bytes.get(end), Some(b'-' | b'+'))
+                        && matches!(
+                            end.checked_sub(1).and_then(|p| bytes.get(p)),
+                            Some(b'e' | b'E')
+                        );
+                    if !signed_exponent {
+                        break;
+                    }
+                    end += 1;
                 }
-                let lit = &text[start..self.i];
+                self.skip_ascii(end);
+                let lit = &text[start..end];
                 return Some(match number(lit) {
                     Some(tok) => Ok((tok, pos)),
                     None => Err(PtxError {
                         pos,
-                        message: format!("`{lit}` is not a number"),
+                        message: format!("`{}` is not a number", shorten(lit)),
                     }),
                 });
             }
             if is_word_start(c) {
                 let start = self.i;
-                self.advance(c);
                 // `.` does not split words: `ld.global.f32` is one word; the parser splits it.
                 // A directive is one word to its next `.`: `.reg.b32` (as cuda_fp16.h's inline
                 // assembly writes it) is `.reg` then `.b32`.
                 let directive = c == '.';
+                let mut end = start + c.len_utf8();
                 loop {
-                    match self.at(self.i) {
-                        Some(ch) if is_word_char(ch) && !(directive && ch == '.') => {
-                            self.advance(ch)
-                        }
-                        // A state space or modifier with a qualifier, as PTX 7.8+ writes
-                        // them inside an opcode: `mbarrier.arrive.shared::cta.b64`,
-                        // `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes`.
-                        Some(':')
-                            if !directive
-                                && self.at(self.i + 1) == Some(':')
-                                && self.at(self.i + 2).is_some_and(is_word_char) =>
-                        {
-                            self.advance(':');
-                            self.advance(':');
-                        }
-                        _ => break,
+                    end = self.run(end, |b| {
+                        b.is_ascii_alphanumeric()
+                            || b == b'_'
+                            || b == b'$'
+                            || (b == b'.' && !directive)
+                    });
+                    // A state space or modifier with a qualifier, as PTX 7.8+ writes
+                    // them inside an opcode: `mbarrier.arrive.shared::cta.b64`,
+                    // `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes`.
+                    let qualified = !directive
+                        && bytes.get(end) == Some(&b':')
+                        && bytes.get(end + 1) == Some(&b':')
+                        && bytes.get(end + 2).is_some_and(|&b| is_word_char(b as char));
+                    if !qualified {
+                        break;
                     }
+                    end += 2;
                 }
-                return Some(Ok((Tok::Word(text[start..self.i].to_string()), pos)));
+                self.skip_ascii(end);
+                return Some(Ok((Tok::Word(text[start..end].to_string()), pos)));
             }
             self.advance(c);
             if "{}()[];,:+-!@<>=|".contains(c) {
@@ -234,6 +350,14 @@ impl<'a> Lexer<'a> {
             }
             return err(format!("unexpected character `{c}`"));
         }
+    }
+}
+
+/// A literal for a message: up to 64 characters, then `...`.
+fn shorten(lit: &str) -> String {
+    match lit.char_indices().nth(64) {
+        Some((cut, _)) => format!("{}...", &lit[..cut]),
+        None => lit.to_string(),
     }
 }
 
@@ -336,6 +460,33 @@ mod tests {
                 Tok::Int(8),
                 Tok::Int(3),
                 Tok::Float(FloatLit::Decimal(1.5e-3))
+            ]
+        );
+    }
+
+    #[test]
+    fn spans_are_byte_ranges_of_the_text() {
+        let text = "/* é */ ld.global.u32 %r1, [g+4]; // ü\n\"s\" 0f3F800000";
+        let mut lexer = Lexer::new(text);
+        let mut shown = Vec::new();
+        while let Some(t) = lexer.next_spanned() {
+            let t = t.unwrap();
+            shown.push(&text[t.start..t.end]);
+        }
+        assert_eq!(
+            shown,
+            [
+                "ld.global.u32",
+                "%r1",
+                ",",
+                "[",
+                "g",
+                "+",
+                "4",
+                "]",
+                ";",
+                "\"s\"",
+                "0f3F800000"
             ]
         );
     }

@@ -38,11 +38,22 @@ pub const PTX_TREE_ALLOWANCE: u64 = 1 << 20;
 /// Parses PTX text into a module, its syntax tree bounded by
 /// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor).
 pub fn parse(text: &str) -> Result<Module> {
+    parse_keeping(text, parser::Keep::Everything)
+}
+
+/// [`parse`], keeping only the module-scope declarations (functions without their bodies,
+/// variables without their initialisers' contents): what the PTX linker reads, in the
+/// memory of one function's tree.
+pub(crate) fn parse_declarations(text: &str) -> Result<Module> {
+    parse_keeping(text, parser::Keep::Declarations)
+}
+
+fn parse_keeping(text: &str, keep: parser::Keep) -> Result<Module> {
     let factor = crate::limits::limits().ptx_tree_factor;
     let bound = (text.len() as u64)
         .saturating_mul(factor)
         .saturating_add(PTX_TREE_ALLOWANCE);
-    parser::parse_bounded(text, bound).map_err(|f| match f {
+    parser::parse_keeping(text, bound, keep).map_err(|f| match f {
         parser::Failure::Syntax(e) => e.into(),
         parser::Failure::TreeTooLarge { bytes, at } => crate::limits::exceeded(
             format!(
@@ -301,7 +312,12 @@ fn var_size(v: &VarDecl) -> Result<Option<u64>> {
 /// [`Limits::variable_bytes`](crate::Limits::variable_bytes) (summed), more than 64 KiB of
 /// `.const`, kernel parameters past 32,764 bytes, and static shared memory past 227 KiB.
 pub fn read_table(text: &str) -> Result<LibraryTable> {
-    let m = parse(text)?;
+    read_module_table(&parse(text)?)
+}
+
+/// [`read_table`] of a module already parsed (the simulator parses once for the table
+/// and for lowering).
+pub(crate) fn read_module_table(m: &Module) -> Result<LibraryTable> {
     let mut globals = BTreeMap::new();
     let mut const_bytes = 0u64;
     let mut budget = VariableBudget::new();
@@ -349,7 +365,7 @@ pub fn read_table(text: &str) -> Result<LibraryTable> {
     for (k, v) in module_shared.iter().enumerate() {
         shared_order.entry(&v.name).or_default().push(k);
     }
-    let mentions = Mentions::new(&m, &shared_names);
+    let mentions = Mentions::new(m, &shared_names);
 
     let mut kernels = Vec::new();
     // A kernel whose body could not be read is listed with its parameters (what the

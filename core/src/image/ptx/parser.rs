@@ -36,8 +36,31 @@ pub(crate) enum Failure {
 /// [`parse`], stopping once the syntax tree takes more than about `max_tree_bytes` (an
 /// estimate counting each node and the text it holds), however the text is shaped.
 pub(crate) fn parse_bounded(text: &str, max_tree_bytes: u64) -> Result<Module, Failure> {
+    parse_keeping(text, max_tree_bytes, Keep::Everything)
+}
+
+/// What of the syntax tree [`parse_keeping`] keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Keep {
+    /// The whole tree.
+    Everything,
+    /// The module-scope declarations only: each function's body is parsed (so its errors
+    /// are found) and then dropped (`body` becomes `Some(vec![])`, its target lists empty),
+    /// and each variable's initialiser becomes an empty list once its length has fixed the
+    /// variable's size. What the PTX linker reads: its memory is one function's tree,
+    /// not the module's.
+    Declarations,
+}
+
+/// [`parse_bounded`], keeping what `keep` says.
+pub(crate) fn parse_keeping(
+    text: &str,
+    max_tree_bytes: u64,
+    keep: Keep,
+) -> Result<Module, Failure> {
     let mut p = Parser {
-        lexer: Lexer::new(text.trim_end_matches('\0')),
+        keep,
+        lexer: Lexer::new(crate::image::table::without_trailing_nuls(text)),
         toks: VecDeque::new(),
         base: 0,
         i: 0,
@@ -78,6 +101,7 @@ const BEHIND: usize = 2;
 const AHEAD: usize = 1;
 
 struct Parser<'a> {
+    keep: Keep,
     lexer: Lexer<'a>,
     /// Tokens `base..base + toks.len()`: a few behind the position and `AHEAD` beyond it.
     /// A lexing error is a token of its own (`Err`), which `peek` shows as nothing and
@@ -358,13 +382,40 @@ impl Parser<'_> {
                             break;
                         }
                     }
+                    let before = self.tree_bytes;
                     if self.is_word(".entry") || self.is_word(".func") {
-                        m.functions.push(self.function(linkage, pos)?);
+                        let mut f = self.function(linkage, pos)?;
+                        if self.keep == Keep::Declarations {
+                            f.body = f.body.map(|_| Vec::new());
+                            f.prototypes.clear();
+                            f.call_targets.clear();
+                            f.branch_targets.clear();
+                            let kept = std::mem::size_of::<Function>()
+                                + f.name.len()
+                                + f.params
+                                    .iter()
+                                    .chain(&f.returns)
+                                    .map(var_bytes)
+                                    .sum::<usize>();
+                            self.tree_bytes = before.saturating_add(kept as u64);
+                        }
+                        m.functions.push(f);
                     } else if matches!(self.peek(), Some(Tok::Word(s)) if Space::from_word(s).is_some())
                     {
+                        let first = m.vars.len();
                         for mut v in self.var_decls(pos)? {
                             v.linkage = linkage.clone();
+                            if self.keep == Keep::Declarations && v.init.is_some() {
+                                if let (Some(None), Some(n)) = (v.dims.first(), v.init_len()) {
+                                    v.dims[0] = Some(n);
+                                }
+                                v.init = Some(InitValue::List(Vec::new()));
+                            }
                             m.vars.push(v);
+                        }
+                        if self.keep == Keep::Declarations {
+                            let kept: usize = m.vars[first..].iter().map(var_bytes).sum();
+                            self.tree_bytes = before.saturating_add(kept as u64);
                         }
                     } else {
                         return self.err(format!(
@@ -427,10 +478,14 @@ impl Parser<'_> {
     fn var_decls(&mut self, pos: Pos) -> Result<Vec<VarDecl>, PtxError> {
         let first = self.var_decl(pos)?;
         self.charge(var_bytes(&first))?;
+        // What the later names share with the first: not its initialiser, which a clone per
+        // name would copy again and again (`.global .u32 a[n] = {...}, b, c, ...`).
+        let mut shared = first.clone_without_init();
+        shared.dims.clear();
         let mut out = vec![first];
         while self.is_punct(',') {
             self.bump();
-            let mut v = out[0].clone();
+            let mut v = shared.clone();
             v.pos = self.pos();
             v.count = None;
             v.dims.clear();

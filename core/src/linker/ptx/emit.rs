@@ -1,23 +1,25 @@
 //! Writing the linked module: one header, then every module's items in input order, each
 //! copied, dropped or rewritten as resolving decided.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 use super::items::{Item, ItemKind};
 use super::resolve::stays_extern;
+use super::scope::{rename_edits, Edit};
 use super::{Definition, Input, Symbol};
-use crate::image::ptx::lexer::Tok;
+use crate::image::ptx::lexer::{Lexer, Spanned, Tok};
 
 /// The linked module's `.version`, `.target` and `.address_size`.
 pub(super) fn header(inputs: &[Input<'_>]) -> std::result::Result<String, String> {
     let version = inputs
         .iter()
-        .map(|i| i.module.version)
+        .map(|i| i.header.version)
         .max()
         .unwrap_or((8, 0));
     let sm = |i: &Input<'_>| -> u32 {
-        let first = i.module.target.first().map(String::as_str).unwrap_or("");
+        let first = i.header.target.first().map(String::as_str).unwrap_or("");
         let digits: String = first
             .trim_start_matches("sm_")
             .trim_start_matches("compute_")
@@ -29,16 +31,16 @@ pub(super) fn header(inputs: &[Input<'_>]) -> std::result::Result<String, String
     let target = inputs
         .iter()
         .max_by_key(|i| sm(i))
-        .map(|i| i.module.target.join(", "))
+        .map(|i| i.header.target.join(", "))
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| crate::SIM_ARCH.to_string());
-    let sizes: HashSet<u32> = inputs.iter().map(|i| i.module.address_size).collect();
+    let sizes: HashSet<u32> = inputs.iter().map(|i| i.header.address_size).collect();
     if sizes.len() > 1 {
         return Err(format!(
             "the inputs mix .address_size {}: link modules of one address size",
             inputs
                 .iter()
-                .map(|i| format!("{} ({})", i.module.address_size, i.name))
+                .map(|i| format!("{} ({})", i.header.address_size, i.name))
                 .collect::<Vec<_>>()
                 .join(" and ")
         ));
@@ -60,11 +62,7 @@ pub(super) fn file_offsets(inputs: &[Input<'_>]) -> Vec<i128> {
             .cut
             .items
             .iter()
-            .filter(|i| i.kind == ItemKind::File)
-            .filter_map(|i| match input.cut.tokens.get(i.first + 1) {
-                Some((Tok::Int(n), _)) => Some(*n),
-                _ => None,
-            })
+            .filter_map(|i| i.file_number)
             .max()
             .unwrap_or(0);
         next = next.saturating_add(highest.max(0));
@@ -87,7 +85,7 @@ pub(super) struct Emitter<'a, 'b> {
     pub log: &'b mut Vec<String>,
 }
 
-impl Emitter<'_, '_> {
+impl<'a> Emitter<'a, '_> {
     pub fn emit(mut self) -> String {
         for (m, input) in self.inputs.iter().enumerate() {
             let _ = write!(self.out, "\n// ---- {}\n", input.name);
@@ -165,20 +163,26 @@ impl Emitter<'_, '_> {
         }
     }
 
-    /// A `.weak` definition another one replaces: a function leaves its prototype (its
-    /// module's calls may come before the kept definition), a variable nothing.
+    /// A `.weak` or `.common` definition another one replaces: a function leaves its
+    /// prototype (its module's calls may come before the kept definition); a variable is
+    /// replaced by the kept definition, moved up here unless it is written already (PTX
+    /// wants a variable declared before its use).
     fn losing_definition(&mut self, m: usize, i: usize, s: &Symbol) {
         let Some(d) = self.globals.get(&s.name).copied() else {
             return;
         };
-        if !s.function || self.emitted.contains(&(d.module, d.item)) {
+        if self.emitted.contains(&(d.module, d.item)) {
             return;
+        }
+        if !s.function {
+            self.emitted.insert((d.module, d.item));
+            return self.write_item(d.module, d.item, None);
         }
         let input = &self.inputs[m];
         let item = &input.cut.items[i];
-        let brace = (item.first..item.end)
-            .find(|&t| input.cut.tokens[t].0 == Tok::Punct('{'))
-            .map_or(item.stop, |t| input.cut.offsets[t]);
+        let brace = tokens(&input.text[item.start..item.stop])
+            .find(|t| t.tok == Tok::Punct('{'))
+            .map_or(item.stop, |t| item.start + t.start);
         let linkage = self
             .linkage_token(m, i)
             .map(|t| (t, d.linkage.word().to_string()));
@@ -186,13 +190,17 @@ impl Emitter<'_, '_> {
         let _ = writeln!(self.out, "{};", text.trim_end());
     }
 
-    /// The token of the item's linkage directive (`.extern`, `.weak`, ...), if it has one.
+    /// The byte offset of the item's linkage directive (`.extern`, `.weak`, ...), if it
+    /// has one among its leading directives.
     fn linkage_token(&self, m: usize, i: usize) -> Option<usize> {
-        let cut = &self.inputs[m].cut;
-        let item = &cut.items[i];
-        (item.first..item.end).take_while(|&t| matches!(&cut.tokens[t].0, Tok::Word(w) if w.starts_with('.'))).find(|&t| {
-            matches!(&cut.tokens[t].0, Tok::Word(w) if matches!(w.as_str(), ".extern" | ".weak" | ".visible" | ".common"))
-        })
+        let input = &self.inputs[m];
+        let item = &input.cut.items[i];
+        tokens(&input.text[item.start..item.stop])
+            .take_while(|t| matches!(&t.tok, Tok::Word(w) if w.starts_with('.')))
+            .find(|t| {
+                matches!(&t.tok, Tok::Word(w) if matches!(w.as_str(), ".extern" | ".weak" | ".visible" | ".common"))
+            })
+            .map(|t| item.start + t.start)
     }
 
     fn write_item(&mut self, m: usize, i: usize, replace: Option<(usize, String)>) {
@@ -203,50 +211,88 @@ impl Emitter<'_, '_> {
     }
 
     /// The item's text up to byte `stop`, with module `m`'s renames, its `.file`/`.loc`
-    /// numbers moved, and `replace`'s token replaced.
+    /// numbers moved, and the word at byte `replace.0` replaced. An item nothing changes
+    /// is copied as it is, without lexing it again.
     fn render(
         &self,
         m: usize,
         item: &Item,
         stop: usize,
         replace: Option<(usize, String)>,
-    ) -> String {
+    ) -> Cow<'a, str> {
         let input = &self.inputs[m];
-        let cut = &input.cut;
+        let text = &input.text[item.start..stop.max(item.start)];
         let renames = &self.renames[m];
         let offset = self.file_offsets[m];
-        let mut out = String::new();
-        let mut at = item.start;
-        for t in item.first..item.end {
-            let start = cut.offsets[t];
-            if start >= stop {
-                break;
-            }
-            if start < at {
-                continue; // inside text already replaced
-            }
-            let new = match (&cut.tokens[t].0, &replace) {
-                (_, Some((r, text))) if *r == t => {
-                    Some((text.clone(), token_len(input.text, start)))
+        let debug = (m > 0 || offset > 0) && (item.kind == ItemKind::File || text.contains(".loc"));
+        if renames.is_empty() && !debug && replace.is_none() {
+            return Cow::Borrowed(text);
+        }
+        let mut edits = if renames.is_empty() {
+            Vec::new()
+        } else {
+            rename_edits(text, renames)
+        };
+        if let Some((at, new)) = replace {
+            let start = at.saturating_sub(item.start);
+            edits.push(Edit {
+                start,
+                end: start + token_len(text, start),
+                new,
+            });
+        }
+        if debug {
+            let mut previous: Option<Tok> = None;
+            for t in tokens(text) {
+                match (&t.tok, &previous) {
+                    (Tok::Word(w), _) if m > 0 && w == ".loc" => {
+                        if let Some((new, len)) = loc_without_inlining(text, t.start, offset) {
+                            edits.push(Edit {
+                                start: t.start,
+                                end: t.start + len,
+                                new,
+                            });
+                        }
+                    }
+                    (Tok::Int(n), Some(p)) if offset > 0 && is_file_number(p) => {
+                        edits.push(Edit {
+                            start: t.start,
+                            end: t.end,
+                            new: n.saturating_add(offset).to_string(),
+                        });
+                    }
+                    _ => {}
                 }
-                (Tok::Word(w), _) if m > 0 && w == ".loc" => {
-                    loc_without_inlining(input.text, start, offset)
-                }
-                (Tok::Word(w), _) => renames.get(w).map(|n| (n.clone(), w.len())),
-                (Tok::Int(n), _) if offset > 0 && t > 0 && is_file_number(&cut.tokens[t - 1].0) => {
-                    Some(((n + offset).to_string(), token_len(input.text, start)))
-                }
-                _ => None,
-            };
-            if let Some((text, len)) = new {
-                out.push_str(&input.text[at..start]);
-                out.push_str(&text);
-                at = start + len;
+                previous = Some(t.tok);
             }
         }
-        out.push_str(&input.text[at..stop.max(at)]);
-        out
+        Cow::Owned(apply(text, edits))
     }
+}
+
+/// `text` with `edits` made; an edit that starts inside an earlier one is dropped (a
+/// `.loc` line rewritten whole holds its own file number).
+fn apply(text: &str, mut edits: Vec<Edit>) -> String {
+    edits.sort_by_key(|e| (e.start, std::cmp::Reverse(e.end)));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in edits {
+        if e.start < at || e.end > text.len() {
+            continue;
+        }
+        out.push_str(&text[at..e.start]);
+        out.push_str(&e.new);
+        at = e.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// The tokens of `text` with their spans, up to the first lexing error (every input has
+/// been lexed whole once already).
+fn tokens(text: &str) -> impl Iterator<Item = Spanned> + '_ {
+    let mut lexer = Lexer::new(text);
+    std::iter::from_fn(move || lexer.next_spanned().and_then(|t| t.ok()))
 }
 
 /// A `.loc` line of a module whose debug sections are dropped, without its `function_name`

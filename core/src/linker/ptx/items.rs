@@ -1,8 +1,9 @@
 //! A PTX module cut into its top-level items (a directive, a variable declaration, a
-//! function), each with the byte span of its text and the range of its tokens: what the PTX
-//! linker copies, drops or rewrites one at a time.
+//! function), each with the byte span of its text: what the PTX linker copies, drops or
+//! rewrites one at a time. The cut keeps spans, not tokens: an item is lexed again only
+//! when it is rewritten, so a module costs a few words per item, whatever its size.
 
-use crate::image::ptx::lexer::{self, Pos, Tok};
+use crate::image::ptx::lexer::{Lexer, Pos, PtxError, Spanned, Tok};
 
 /// What a top-level item is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,35 +22,70 @@ pub(super) enum ItemKind {
 #[derive(Debug, Clone)]
 pub(super) struct Item {
     pub kind: ItemKind,
-    /// Its tokens: `tokens[first..end]` of the module.
-    pub first: usize,
-    pub end: usize,
     /// Its text: `text[start..stop]`.
     pub start: usize,
     pub stop: usize,
     /// Where it starts (what the parser records as a declaration's position).
     pub pos: Pos,
+    /// A `.file` item's number.
+    pub file_number: Option<i128>,
 }
 
-/// A module's tokens with their byte offsets, and its items.
+/// A module's items, in order.
 pub(super) struct Cut {
-    pub tokens: Vec<(Tok, Pos)>,
-    /// Byte offset of each token's first character.
-    pub offsets: Vec<usize>,
     pub items: Vec<Item>,
 }
 
 impl Cut {
-    /// Cuts `text`; a lexing error is returned as the lexer reports it.
-    pub fn new(text: &str) -> Result<Cut, lexer::PtxError> {
-        let tokens = lexer::lex(text)?;
-        let offsets = byte_offsets(text, &tokens);
-        let items = items(text, &tokens, &offsets);
-        Ok(Cut {
-            tokens,
-            offsets,
-            items,
-        })
+    /// Cuts `text`, lexing it once; a lexing error is returned as the lexer reports it.
+    pub fn new(text: &str) -> Result<Cut, PtxError> {
+        let mut tokens = Tokens::new(text)?;
+        let mut items = Vec::new();
+        while let Some(first) = tokens.next()? {
+            let start = first.start;
+            let mut file_number = None;
+            let (kind, stop) = match &first.tok {
+                Tok::Word(w) if matches!(w.as_str(), ".version" | ".address_size") => {
+                    // One operand, wherever it is (the parser reads tokens, not lines).
+                    let end = tokens.next()?.map_or(first.end, |t| t.end);
+                    (ItemKind::Header, end)
+                }
+                Tok::Word(w) if w == ".target" => {
+                    let end = tokens.next()?.map_or(first.end, |t| t.end);
+                    (ItemKind::Header, tokens.list_end(end)?)
+                }
+                Tok::Word(w) if w == ".file" => {
+                    // `.file n ["name"] [, timestamp, size]`
+                    let mut end = first.end;
+                    if let Some(t) = tokens.next_if(|t| matches!(t, Tok::Int(_)))? {
+                        if let Tok::Int(n) = t.tok {
+                            file_number = Some(n);
+                        }
+                        end = t.end;
+                    }
+                    if let Some(t) = tokens.next_if(|t| matches!(t, Tok::Str(_)))? {
+                        end = t.end;
+                    }
+                    (ItemKind::File, tokens.list_end(end)?)
+                }
+                Tok::Punct('@') => {
+                    tokens.skip_line(first.pos.line)?;
+                    (ItemKind::Debug, line_end(text, start))
+                }
+                Tok::Word(w) if w == ".section" => {
+                    (ItemKind::Debug, tokens.balanced_end(first.end)?)
+                }
+                _ => (ItemKind::Decl, tokens.declaration_end(&first)?),
+            };
+            items.push(Item {
+                kind,
+                start,
+                stop: stop.max(first.end),
+                pos: first.pos,
+                file_number,
+            });
+        }
+        Ok(Cut { items })
     }
 
     /// The item that holds position `pos` (a declaration's), if any.
@@ -60,126 +96,110 @@ impl Cut {
     }
 }
 
-/// The byte offset of every token, from its line and column (columns count characters).
-fn byte_offsets(text: &str, tokens: &[(Tok, Pos)]) -> Vec<usize> {
-    let mut line_starts = vec![0usize];
-    line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-    tokens
-        .iter()
-        .map(|(_, pos)| {
-            let start = line_starts
-                .get(pos.line.saturating_sub(1) as usize)
-                .copied()
-                .unwrap_or(text.len());
-            let line = &text[start..];
-            let col = pos.col.saturating_sub(1) as usize;
-            start
-                + line
-                    .char_indices()
-                    .nth(col)
-                    .map(|(i, _)| i)
-                    .unwrap_or(line.len())
-        })
-        .collect()
-}
-
 /// The end of the line holding byte `at` (before its newline).
 fn line_end(text: &str, at: usize) -> usize {
     text[at..].find('\n').map_or(text.len(), |n| at + n)
 }
 
-fn items(text: &str, tokens: &[(Tok, Pos)], offsets: &[usize]) -> Vec<Item> {
-    let mut items = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        let (first_tok, pos) = &tokens[i];
-        let start = offsets[i];
-        let same_line = |from: usize| {
-            let mut j = from;
-            while j < tokens.len() && tokens[j].1.line == pos.line {
-                j += 1;
-            }
-            j
-        };
-        let (kind, end, stop) = match first_tok {
-            Tok::Word(w) if matches!(w.as_str(), ".version" | ".target" | ".address_size") => {
-                (ItemKind::Header, same_line(i), line_end(text, start))
-            }
-            Tok::Word(w) if w == ".file" => (ItemKind::File, same_line(i), line_end(text, start)),
-            Tok::Punct('@') => (ItemKind::Debug, same_line(i), line_end(text, start)),
-            Tok::Word(w) if w == ".section" => {
-                let end = balanced_end(tokens, i);
-                (ItemKind::Debug, end, token_stop(offsets, end))
-            }
-            _ => {
-                let end = declaration_end(tokens, i);
-                (ItemKind::Decl, end, token_stop(offsets, end))
-            }
-        };
-        items.push(Item {
-            kind,
-            first: i,
-            end: end.max(i + 1),
-            start,
-            stop,
-            pos: *pos,
-        });
-        i = end.max(i + 1);
-    }
-    items
+/// A module's tokens, one at a time, with one of lookahead.
+struct Tokens<'a> {
+    lexer: Lexer<'a>,
+    ahead: Option<Spanned>,
 }
 
-/// The byte after the last token of `tokens[..end]` when that token is punctuation (`;`
-/// or `}`, which end items), else the offset of the next token.
-fn token_stop(offsets: &[usize], end: usize) -> usize {
-    match end.checked_sub(1).and_then(|last| offsets.get(last)) {
-        Some(&o) => o + 1,
-        None => 0,
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Result<Self, PtxError> {
+        let mut lexer = Lexer::new(text);
+        let ahead = lexer.next_spanned().transpose()?;
+        Ok(Tokens { lexer, ahead })
     }
-}
 
-/// The token after the `}` that closes the first `{` from `i` on.
-fn balanced_end(tokens: &[(Tok, Pos)], i: usize) -> usize {
-    let mut depth = 0usize;
-    for (j, (t, _)) in tokens.iter().enumerate().skip(i) {
-        match t {
-            Tok::Punct('{') => depth += 1,
-            Tok::Punct('}') => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return j + 1;
-                }
-            }
-            _ => {}
+    fn peek(&self) -> Option<&Spanned> {
+        self.ahead.as_ref()
+    }
+
+    fn next(&mut self) -> Result<Option<Spanned>, PtxError> {
+        let next = self.lexer.next_spanned().transpose()?;
+        Ok(std::mem::replace(&mut self.ahead, next))
+    }
+
+    /// The next token if `want` accepts it.
+    fn next_if(&mut self, want: impl Fn(&Tok) -> bool) -> Result<Option<Spanned>, PtxError> {
+        match self.peek() {
+            Some(t) if want(&t.tok) => self.next(),
+            _ => Ok(None),
         }
     }
-    tokens.len()
-}
 
-/// The token after a declaration that starts at `i`: after its `;` at brace depth 0, or,
-/// for a function (`.entry`/`.func` before any `=`), after the `}` that closes its body.
-fn declaration_end(tokens: &[(Tok, Pos)], i: usize) -> usize {
-    let mut depth = 0usize;
-    let mut function = false;
-    let mut initialiser = false;
-    for (j, (t, _)) in tokens.iter().enumerate().skip(i) {
-        match t {
-            Tok::Word(w) if depth == 0 && !initialiser && (w == ".entry" || w == ".func") => {
-                function = true
+    /// Passes `, operand` pairs; the byte after the last (`end` when there is none).
+    fn list_end(&mut self, mut end: usize) -> Result<usize, PtxError> {
+        while self.next_if(|t| *t == Tok::Punct(','))?.is_some() {
+            match self.next()? {
+                Some(t) => end = t.end,
+                None => break,
             }
-            Tok::Punct('=') if depth == 0 => initialiser = true,
-            Tok::Punct('{') => depth += 1,
-            Tok::Punct('}') => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 && function {
-                    return j + 1;
+        }
+        Ok(end)
+    }
+
+    /// Passes the tokens on `line`.
+    fn skip_line(&mut self, line: u32) -> Result<(), PtxError> {
+        while self.peek().is_some_and(|t| t.pos.line == line) {
+            self.next()?;
+        }
+        Ok(())
+    }
+
+    /// Passes the tokens up to the `}` that closes the first `{`; the byte after it (or
+    /// `end`, the last byte passed, at the end of the text).
+    fn balanced_end(&mut self, mut end: usize) -> Result<usize, PtxError> {
+        let mut depth = 0usize;
+        while let Some(t) = self.next()? {
+            end = t.end;
+            match t.tok {
+                Tok::Punct('{') => depth += 1,
+                Tok::Punct('}') => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        break;
+                    }
                 }
+                _ => {}
             }
-            Tok::Punct(';') if depth == 0 => return j + 1,
-            _ => {}
+        }
+        Ok(end)
+    }
+
+    /// Passes a declaration that starts with `first`: up to its `;` at brace depth 0, or,
+    /// for a function (`.entry`/`.func` before any `=`), the `}` that closes its body. The
+    /// byte after its last token.
+    fn declaration_end(&mut self, first: &Spanned) -> Result<usize, PtxError> {
+        let mut depth = 0usize;
+        let mut function = false;
+        let mut initialiser = false;
+        let mut t = first.clone();
+        loop {
+            match &t.tok {
+                Tok::Word(w) if depth == 0 && !initialiser && (w == ".entry" || w == ".func") => {
+                    function = true
+                }
+                Tok::Punct('=') if depth == 0 => initialiser = true,
+                Tok::Punct('{') => depth += 1,
+                Tok::Punct('}') => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 && function {
+                        return Ok(t.end);
+                    }
+                }
+                Tok::Punct(';') if depth == 0 => return Ok(t.end),
+                _ => {}
+            }
+            match self.next()? {
+                Some(next) => t = next,
+                None => return Ok(t.end),
+            }
         }
     }
-    tokens.len()
 }
 
 #[cfg(test)]
@@ -217,12 +237,29 @@ mod tests {
     }
 
     #[test]
-    fn offsets_count_characters_not_bytes() {
+    fn spans_count_bytes_after_multibyte_characters() {
         let text = "// é\n.version 8.0 // ü\n.global .u32 ü_not_a_word;";
-        // The lexer refuses the non-ASCII word; the offsets before it are still right.
+        // The lexer refuses the non-ASCII word.
         assert!(Cut::new(text).is_err());
-        let ok = "/* é */ .version 8.0";
+        let ok = "/* é */ .version 8.0\n.global .u32 x; /* ü */ .global .u32 y;";
         let cut = Cut::new(ok).unwrap();
-        assert_eq!(&ok[cut.offsets[0]..cut.offsets[0] + 8], ".version");
+        let shown: Vec<&str> = cut.items.iter().map(|i| &ok[i.start..i.stop]).collect();
+        assert_eq!(
+            shown,
+            [".version 8.0", ".global .u32 x;", ".global .u32 y;"]
+        );
+    }
+
+    #[test]
+    fn a_one_line_module_of_many_items_is_cut_in_linear_time() {
+        // Each token's offset used to be found by walking its line from the start.
+        let mut text = String::from(".version 8.0\n");
+        for i in 0..50_000 {
+            text.push_str(&format!(".global .u32 v{i}; "));
+        }
+        let start = std::time::Instant::now();
+        let cut = Cut::new(&text).unwrap();
+        assert_eq!(cut.items.len(), 50_001);
+        assert!(start.elapsed().as_secs() < 2, "{:?}", start.elapsed());
     }
 }

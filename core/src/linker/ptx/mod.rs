@@ -13,8 +13,12 @@
 //! - an `.extern` variable resolved elsewhere is dropped, and the definition moves up to
 //!   where the first module declared it;
 //! - internal (no linkage) names that two modules both use (NVRTC's `$str` for `printf`
-//!   formats, `static` variables) are renamed in the later module;
-//! - of several `.weak` definitions, the first (or the one strong definition) is kept;
+//!   formats, `static` variables) are renamed in the later module, to a name that module
+//!   does not use anywhere, and only where they are referred to (`scope.rs`: not where a
+//!   parameter, label or local of the same name shadows them, nor as an opcode);
+//! - of several `.weak` definitions, the first (or the one strong definition) is kept; of
+//!   several `.common` variables, the largest (PTX ISA 11.6.4), which alone may be
+//!   initialised;
 //! - `.file` numbers and the `.loc` lines that use them are renumbered; debug sections
 //!   (`-G`, and `-lineinfo`'s names of inlined functions) are kept for the first module
 //!   only, and the later modules' `.loc` lines lose the `function_name`/`inlined_at` notes
@@ -29,12 +33,13 @@ use std::collections::HashSet;
 
 use super::{LinkInput, Linked};
 use crate::error::{Error, Result};
-use crate::image::ptx::ast::{Module, Space};
+use crate::image::ptx::ast::Space;
 use crate::image::ImageKind;
 
 mod emit;
 mod items;
 mod resolve;
+mod scope;
 
 use emit::{file_offsets, header, Emitter};
 use items::Cut;
@@ -54,8 +59,10 @@ enum Linkage {
     Internal,
     /// `.visible`, and every kernel.
     Visible,
-    /// `.weak` or `.common`: one of several definitions is kept.
+    /// `.weak`: one of several definitions is kept, unless a `.visible` one exists.
     Weak,
+    /// `.common` (variables in `.global` only): the largest of several declarations is kept.
+    Common,
     /// `.extern`: defined elsewhere.
     Extern,
 }
@@ -64,7 +71,8 @@ impl Linkage {
     fn of(word: Option<&str>) -> Linkage {
         match word {
             Some(".visible") => Linkage::Visible,
-            Some(".weak" | ".common") => Linkage::Weak,
+            Some(".weak") => Linkage::Weak,
+            Some(".common") => Linkage::Common,
             Some(".extern") => Linkage::Extern,
             _ => Linkage::Internal,
         }
@@ -73,6 +81,7 @@ impl Linkage {
     fn word(self) -> &'static str {
         match self {
             Linkage::Weak => ".weak",
+            Linkage::Common => ".common",
             _ => ".visible",
         }
     }
@@ -88,15 +97,29 @@ struct Symbol {
     defined: bool,
     /// A variable's state space.
     space: Option<Space>,
+    /// A variable's size in bytes, when known.
+    size: Option<u64>,
+    /// A variable with an initialiser.
+    initialised: bool,
     /// The item that declares it.
     item: usize,
 }
 
-/// One input, read.
+/// The `.version`, `.target` and `.address_size` of a module.
+struct Header {
+    version: (u32, u32),
+    target: Vec<String>,
+    address_size: u32,
+}
+
+/// One input, read: its module-scope names and the spans of its items (not its syntax
+/// tree, which is dropped once read).
 struct Input<'a> {
     name: &'a str,
     text: &'a str,
-    module: Module,
+    header: Header,
+    /// Its `.alias` names.
+    aliases: Vec<String>,
     cut: Cut,
     symbols: Vec<Symbol>,
     /// The names it defines itself.
@@ -113,6 +136,7 @@ struct Definition {
     linkage: Linkage,
     function: bool,
     space: Option<Space>,
+    size: Option<u64>,
 }
 
 /// Links PTX `inputs` into one PTX module.
@@ -132,7 +156,7 @@ pub(crate) fn link(inputs: &[LinkInput<'_>]) -> Result<Linked> {
     check_references(&read, &globals).map_err(|errors| fail(errors.join("\n")))?;
     let renames = rename_internals(&read, &globals, &mut log);
     let header = header(&read).map_err(fail)?;
-    let body = Emitter {
+    let text = Emitter {
         inputs: &read,
         globals: &globals.definitions,
         losers: &globals.losers,
@@ -140,15 +164,19 @@ pub(crate) fn link(inputs: &[LinkInput<'_>]) -> Result<Linked> {
         file_offsets: file_offsets(&read),
         emitted: HashSet::new(),
         externs: HashSet::new(),
-        out: String::new(),
+        out: {
+            // Sized once: the output is about the inputs' length (no doubling slack).
+            let total: usize = read.iter().map(|i| i.text.len()).sum();
+            let mut out = String::with_capacity(total.saturating_add(4096));
+            out.push_str(&format!(
+                "//\n// Linked by cuda-library's PTX linker from {}\n//\n\n{header}",
+                names.join(", ")
+            ));
+            out
+        },
         log: &mut log,
     }
     .emit();
-    let mut text = format!(
-        "//\n// Linked by cuda-library's PTX linker from {}\n//\n\n{header}",
-        names.join(", ")
-    );
-    text.push_str(&body);
     Ok(Linked {
         bytes: text.into_bytes(),
         info_log: log.join("\n"),
@@ -164,7 +192,8 @@ impl<'a> Input<'a> {
             )));
         }
         let text = crate::image::table::ptx_image_text(input.bytes)?;
-        let module = crate::image::ptx::parse(text)?;
+        // Bodies are parsed (so that a syntax error is found) and dropped at once.
+        let module = crate::image::ptx::parse_declarations(text)?;
         let cut = Cut::new(text)?;
         let mut symbols = Vec::new();
         let item_of = |pos| {
@@ -183,6 +212,8 @@ impl<'a> Input<'a> {
                 linkage,
                 defined: f.body.is_some() || f.error.is_some(),
                 space: None,
+                size: None,
+                initialised: false,
                 item: item_of(f.pos)?,
             });
         }
@@ -194,6 +225,8 @@ impl<'a> Input<'a> {
                 linkage,
                 defined: linkage != Linkage::Extern,
                 space: Some(v.space),
+                size: v.size(),
+                initialised: v.init.is_some(),
                 item: item_of(v.pos)?,
             });
         }
@@ -211,7 +244,12 @@ impl<'a> Input<'a> {
         Ok(Input {
             name: input.name,
             text,
-            module,
+            header: Header {
+                version: module.version,
+                target: module.target,
+                address_size: module.address_size,
+            },
+            aliases: module.aliases.into_iter().map(|a| a.name).collect(),
             cut,
             symbols,
             defined,

@@ -42,7 +42,15 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000_000;
 
 /// Parses PTX, places its variables in `mem` and lowers its kernels.
 pub fn load_ptx(text: &str, mem: &mut Memory) -> Result<SimModule> {
-    let mut module = crate::ptx::parse(text)?;
+    load_module(crate::ptx::parse(text)?, mem)
+}
+
+/// [`load_ptx`] of a module already parsed (a library's loader parses once for its table
+/// and for this).
+pub(crate) fn load_module(
+    mut module: crate::ptx::ast::Module,
+    mem: &mut Memory,
+) -> Result<SimModule> {
     contract::contract(&mut module);
     lower::load(&module, mem)
 }
