@@ -23,6 +23,7 @@
 mod ast;
 mod builtins;
 mod consteval;
+mod contract;
 mod diag;
 mod emit;
 mod headers;

@@ -586,6 +586,10 @@ impl Sema<'_> {
                 self.b().ins(&format!("mov.{mt} \t{r}, {op}"));
                 match prod {
                     Some(p) => {
+                        self.b()
+                            .contraction
+                            .aliases
+                            .push((r.clone(), p.reg.clone()));
                         self.st().var_prod.insert(r.clone(), (p, ver));
                     }
                     None => {
@@ -980,11 +984,6 @@ impl Sema<'_> {
         if let Some(v) = self.fold(op, &lc, &rc, &t, pos)? {
             return Ok(v);
         }
-        if t.is_float() && (op == "+" || op == "-") && self.fmad() {
-            if let Some(v) = self.try_fma(op, &lc, &rc, &t)? {
-                return Ok(v);
-            }
-        }
         let a = self.reg_of(&lc);
         let b = rc.op.text();
         let d = self.b().reg(t.class());
@@ -1022,26 +1021,34 @@ impl Sema<'_> {
                     .note("this is a compiler bug; report it"))
             }
         };
+        let line = self.b().next_line();
         self.b().ins(&text);
-        let mut v = Value::new(Op::Reg(d), t);
-        if op == "*" && v.ty.is_float() {
-            let versions = [&lc.op, &rc.op]
-                .iter()
-                .filter_map(|o| {
-                    if let Op::Reg(r) = o {
-                        Some((r.clone(), self.version(r)))
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            let block = self.b().block;
-            v.prod = Some(Rc::new(Prod {
-                a: lc.op.clone(),
-                b: rc.op.clone(),
-                block,
-                versions,
-            }));
+        let mut v = Value::new(Op::Reg(d.clone()), t.clone());
+        if t.is_float() && self.fmad() {
+            if op == "*" {
+                let versions = [&lc.op, &rc.op]
+                    .iter()
+                    .filter_map(|o| {
+                        if let Op::Reg(r) = o {
+                            Some((r.clone(), self.version(r)))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                let block = self.b().block;
+                let depth = self.st().depth;
+                let mul = crate::contract::Mul {
+                    a: a.clone(),
+                    b: b.clone(),
+                    block,
+                    depth,
+                };
+                self.b().contraction.muls.insert(d.clone(), mul);
+                v.prod = Some(Rc::new(Prod { reg: d, versions }));
+            } else if op == "+" {
+                self.record_candidates(line, &lc, &rc, &d, fz);
+            }
         }
         Ok(v)
     }
@@ -1063,53 +1070,30 @@ impl Sema<'_> {
         }
     }
 
-    /// A live product (computed in this block, its factors unchanged since).
-    fn live_prod(&self, v: &Value) -> Option<Rc<Prod>> {
-        let p = v.prod.as_ref()?;
-        let st = self.cur.as_ref()?;
-        if p.block != st.b.block {
-            return None;
-        }
-        if p.versions.iter().any(|(r, ver)| self.version(r) != *ver) {
-            return None;
-        }
-        Some(p.clone())
-    }
-
-    /// `a*b + c`, `a*b - c`, `c - a*b` as one `fma.rn`, as NVPTX's instruction selection
-    /// fuses them (the left product first when both operands are products).
-    fn try_fma(&mut self, op: &str, l: &Value, r: &Value, t: &Type) -> Result<Option<Value>> {
-        let (p, addend, neg_prod) = if let Some(p) = self.live_prod(l) {
-            let addend = if op == "-" {
-                self.negate(Value::new(r.op.clone(), t.clone()))?
-            } else {
-                Value::new(r.op.clone(), t.clone())
+    /// Records an `add` whose addends may be products, for [`crate::contract`].
+    fn record_candidates(&mut self, line: usize, l: &Value, r: &Value, dest: &str, ftz: &str) {
+        let block = self.b().block;
+        let depth = self.st().depth;
+        let suffix = format!("{ftz}.{}", l.ty.arith_suffix());
+        for (v, other, left) in [(l, r, true), (r, l, false)] {
+            let Some(p) = &v.prod else { continue };
+            let factors_live = p
+                .versions
+                .iter()
+                .all(|(reg, ver)| self.version(reg) == *ver);
+            let c = crate::contract::Candidate {
+                line,
+                product: p.reg.clone(),
+                addend: other.op.text(),
+                dest: dest.to_string(),
+                suffix: suffix.clone(),
+                factors_live,
+                block,
+                depth,
+                left,
             };
-            (p, addend, false)
-        } else if let Some(p) = self.live_prod(r) {
-            (p, Value::new(l.op.clone(), t.clone()), op == "-")
-        } else {
-            return Ok(None);
-        };
-        let mut a = Value::new(p.a.clone(), t.clone());
-        if neg_prod {
-            a = self.negate(a)?;
+            self.b().contraction.candidates.push(c);
         }
-        let ar = self.reg_of(&a);
-        let d = self.b().reg(t.class());
-        let fz = if *t == Type::Float && self.ftz() {
-            ".ftz"
-        } else {
-            ""
-        };
-        let text = format!(
-            "fma.rn{fz}.{} \t{d}, {ar}, {}, {}",
-            t.arith_suffix(),
-            p.b.text(),
-            addend.op.text()
-        );
-        self.b().ins(&text);
-        Ok(Some(Value::new(Op::Reg(d), t.clone())))
     }
 
     /// Folds an operation on two constants, as the target computes it.

@@ -68,9 +68,8 @@ impl Op {
 /// A floating product `a*b` not yet consumed, which an add in the same block may fuse.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Prod {
-    a: Op,
-    b: Op,
-    block: u32,
+    /// The `mul`'s result register.
+    reg: String,
     versions: Vec<(String, u32)>,
 }
 
@@ -183,6 +182,8 @@ struct FnState {
     versions: HashMap<String, u32>,
     var_prod: HashMap<String, (Rc<Prod>, u32)>,
     switches: Vec<std::collections::VecDeque<String>>,
+    /// Loop nesting depth (across inlined calls).
+    depth: usize,
     kernel_mangled: String,
 }
 
@@ -941,6 +942,7 @@ impl FnState {
             versions: HashMap::new(),
             var_prod: HashMap::new(),
             switches: Vec::new(),
+            depth: 0,
             kernel_mangled: String::new(),
         }
     }
