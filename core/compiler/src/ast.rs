@@ -257,4 +257,6 @@ pub enum Item {
     Enum(Option<Rc<str>>, Vec<(Rc<str>, Option<Expr>, Pos)>),
     /// `static_assert(c, "msg");`
     StaticAssert(Expr, String),
+    /// `template __global__ void k<float>(float*);`: an explicit instantiation.
+    Instantiate(Rc<str>, Vec<TemplArg>, Pos),
 }

@@ -347,6 +347,9 @@ impl Parser {
 
     fn template(&mut self) -> Result<()> {
         let at = self.expect("template")?;
+        if !self.peek_is("<") {
+            return self.explicit_instantiation(at);
+        }
         self.expect("<")?;
         let mut params = Vec::new();
         let mut added = Vec::new();
@@ -388,6 +391,35 @@ impl Parser {
             self.types.remove(&n);
         }
         r
+    }
+
+    /// `template __global__ void k<float, 4>(float*);` (the parameter list is not needed).
+    fn explicit_instantiation(&mut self, at: Pos) -> Result<()> {
+        let specs = self.specs()?;
+        if specs.ty.is_none() {
+            return Err(Diag::new(at, "expected a function after 'template'")
+                .note("write template __global__ void name<args>(params);"));
+        }
+        while self.eat("*") || self.eat("&") {}
+        let (name, pos) = self.ident()?;
+        let args = if self.peek_is("<") {
+            self.template_args()?
+        } else {
+            Vec::new()
+        };
+        let mut depth = 0usize;
+        loop {
+            let t = self.next()?;
+            if t.is("(") {
+                depth += 1;
+            } else if t.is(")") {
+                depth = depth.saturating_sub(1);
+            } else if t.is(";") && depth == 0 {
+                break;
+            }
+        }
+        self.items.push(Item::Instantiate(name, args, pos));
+        Ok(())
     }
 
     fn specs(&mut self) -> Result<Specs> {

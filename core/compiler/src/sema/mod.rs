@@ -317,6 +317,11 @@ impl<'a> Sema<'a> {
                 }
             }
         }
+        for it in items.iter() {
+            if let Item::Instantiate(name, args, pos) = it {
+                self.instantiate(name, args, *pos)?;
+            }
+        }
         for ne in name_expressions {
             let mangled = self.name_expression(ne)?;
             self.lowered.push((ne.to_string(), mangled));
@@ -352,6 +357,28 @@ impl<'a> Sema<'a> {
             (None, None) => HashMap::new(),
         };
         self.kernel(&f, bound)
+    }
+
+    fn instantiate(&mut self, name: &Rc<str>, args: &[TemplArg], pos: Pos) -> Result<()> {
+        let cands = self.funcs.get(name).cloned().unwrap_or_default();
+        let Some(f) = cands
+            .iter()
+            .find(|f| f.templ.is_some() && f.body.is_some())
+            .cloned()
+        else {
+            return Err(Diag::new(
+                pos,
+                format!("'{name}' is not a function template defined here"),
+            )
+            .note("define the template before instantiating it"));
+        };
+        if f.kind != FnKind::Global {
+            return Ok(());
+        }
+        let tps = f.templ.clone().unwrap_or_default();
+        let bound = self.bind_template(&f, &tps, args, &[], pos)?;
+        self.kernel(&f, bound)?;
+        Ok(())
     }
 
     fn declare(&mut self, it: &Item) -> Result<()> {
@@ -411,6 +438,7 @@ impl<'a> Sema<'a> {
             }
             Item::StaticAssert(c, m) => self.static_assert(c, m, &HashMap::new())?,
             Item::Var(v, ns) => self.global_var(v, ns)?,
+            Item::Instantiate(..) => {}
         }
         Ok(())
     }
