@@ -61,6 +61,12 @@ impl FnBuilder {
         self.lines.push(format!("\t{text};"));
     }
 
+    /// Appends a block of text as is (a call sequence in braces).
+    pub fn raw(&mut self, text: &str) {
+        self.instructions += 1;
+        self.lines.push(text.to_string());
+    }
+
     /// Index the next instruction will have.
     pub fn next_line(&self) -> usize {
         self.lines.len()

@@ -588,8 +588,7 @@ impl Sema<'_> {
         for (i, (r, t)) in ins.iter().enumerate() {
             let b = t.bits();
             text.push_str(&format!(
-                "\t.param .b{b} param{i};\n\tst.param.{} \t[param{i}], {r};\n",
-                t.mem_suffix()
+                "\t.param .b{b} param{i};\n\tst.param.b{b} \t[param{i}], {r};\n"
             ));
             names.push(format!("param{i}"));
         }
@@ -610,14 +609,11 @@ impl Sema<'_> {
         let mut regs = Vec::new();
         for (i, t) in rets.iter().enumerate() {
             let r = self.b().reg(t.class());
-            text.push_str(&format!(
-                "\tld.param.{} \t{r}, [retval{i}];\n",
-                t.mem_suffix()
-            ));
+            text.push_str(&format!("\tld.param.b{} \t{r}, [retval{i}];\n", t.bits()));
             regs.push(Value::new(Op::Reg(r.clone()), t.clone()));
         }
         text.push_str("\t}");
-        self.b().ins(&text);
+        self.b().raw(&text);
         // sincosf(x, &s, &c): every result goes through a pointer; frexpf/modff/remquof
         // return the first and store the rest.
         let store_all = mf.rets.len() == out_ptrs.len();
@@ -722,7 +718,7 @@ impl Sema<'_> {
         self.module.extern_decl(".extern .func  (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n)\n;");
         let f = self.reg_of(&fmt);
         let d = self.b().reg(RegClass::B32);
-        self.b().ins(&format!("{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {f};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {buf};\n\t.param .b32 retval0;\n\tcall.uni (retval0), vprintf, (param0, param1);\n\tld.param.b32 \t{d}, [retval0];\n\t}}"));
+        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {f};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {buf};\n\t.param .b32 retval0;\n\tcall.uni (retval0), vprintf, (param0, param1);\n\tld.param.b32 \t{d}, [retval0];\n\t}}"));
         Ok(Value::new(Op::Reg(d), INT))
     }
 
@@ -746,7 +742,7 @@ impl Sema<'_> {
         let func = self.string(fname.as_bytes())?;
         self.module.extern_decl(".extern .func __assertfail\n(\n\t.param .b64 __assertfail_param_0,\n\t.param .b64 __assertfail_param_1,\n\t.param .b32 __assertfail_param_2,\n\t.param .b64 __assertfail_param_3,\n\t.param .b64 __assertfail_param_4\n)\n.noreturn;");
         let (m, fi, fu) = (msg.op.text(), file.op.text(), func.op.text());
-        self.b().ins(&format!("{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {m};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {fi};\n\t.param .b32 param2;\n\tst.param.b32 \t[param2], 1;\n\t.param .b64 param3;\n\tst.param.b64 \t[param3], {fu};\n\t.param .b64 param4;\n\tst.param.b64 \t[param4], 1;\n\tcall.uni __assertfail, (param0, param1, param2, param3, param4);\n\t}}"));
+        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {m};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {fi};\n\t.param .b32 param2;\n\tst.param.b32 \t[param2], 1;\n\t.param .b64 param3;\n\tst.param.b64 \t[param3], {fu};\n\t.param .b64 param4;\n\tst.param.b64 \t[param4], 1;\n\tcall.uni __assertfail, (param0, param1, param2, param3, param4);\n\t}}"));
         self.b().place(&ok);
         Ok(Value::new(Op::Int(0), Type::Void))
     }
@@ -759,7 +755,7 @@ impl Sema<'_> {
         let nr = self.reg_of(&n);
         self.module.extern_decl(".extern .func  (.param .b64 func_retval0) malloc\n(\n\t.param .b64 malloc_param_0\n)\n;");
         let d = self.b().reg(RegClass::B64);
-        self.b().ins(&format!("{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {nr};\n\t.param .b64 retval0;\n\tcall.uni (retval0), malloc, (param0);\n\tld.param.b64 \t{d}, [retval0];\n\t}}"));
+        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {nr};\n\t.param .b64 retval0;\n\tcall.uni (retval0), malloc, (param0);\n\tld.param.b64 \t{d}, [retval0];\n\t}}"));
         Ok(Value::new(Op::Reg(d), Type::ptr(Type::Void)))
     }
 
@@ -769,7 +765,7 @@ impl Sema<'_> {
         let pr = self.reg_of(&p);
         self.module
             .extern_decl(".extern .func free\n(\n\t.param .b64 free_param_0\n)\n;");
-        self.b().ins(&format!("{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {pr};\n\tcall.uni free, (param0);\n\t}}"));
+        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {pr};\n\tcall.uni free, (param0);\n\t}}"));
         Ok(Value::new(Op::Int(0), Type::Void))
     }
 
