@@ -20,6 +20,60 @@
 
 #![forbid(unsafe_code)]
 
+mod ast;
+mod builtins;
+mod consteval;
+mod diag;
+mod emit;
+mod headers;
+mod lex;
+mod mangle;
+pub mod math;
+mod parse;
+mod preprocess;
+mod sema;
+mod types;
+
+/// Compiles CUDA C++ `source` (called `name` in diagnostics) to PTX. `name_expressions`
+/// (`"reduce<256, 8>"`, `"saxpy"`) instantiate templates and report their mangled names in
+/// [`Output::lowered_names`].
+///
+/// # Errors
+///
+/// A compile error: the log holds `name:line:col: error: ...` with the source line, a caret
+/// and what to do.
+pub fn compile(
+    source: &str,
+    name: &str,
+    name_expressions: &[&str],
+    options: &Options,
+) -> Result<Output, Error> {
+    let mut pp = preprocess::Preprocessor::new(options);
+    let result = pp.run(source, name).and_then(|toks| {
+        let items = parse::parse(toks)?;
+        let mut sema = sema::Sema::new(options, items);
+        let ptx = sema.run(name_expressions)?;
+        Ok((ptx, std::mem::take(&mut sema.lowered)))
+    });
+    match result {
+        Ok((ptx, lowered_names)) => Ok(Output {
+            ptx,
+            log: String::new(),
+            lowered_names,
+            files_read: pp.files_read,
+        }),
+        Err(d) => {
+            let mut sources = std::mem::take(&mut pp.sources);
+            if d.pos.file == u32::MAX {
+                sources.files.clear();
+            }
+            Err(Error {
+                log: sources.render(&d),
+            })
+        }
+    }
+}
+
 /// What to compile for and how: the subset of NVRTC's options the built-in compiler takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
