@@ -275,34 +275,50 @@ pub fn candidates(unit: &str, kernel: &str, ptx: &str) -> Vec<Case> {
     plans.push(vec![Fill::Int32; pointers]);
     plans.push(vec![Fill::Zero; pointers]);
     plans.dedup();
+    // A kernel indexing by `threadIdx.y` (tiles) is tried with square-ish blocks too.
+    let mut shapes = vec![(block, threads)];
+    if directives.is_empty() || differential::thread_limit(&directives).is_none() {
+        if body.contains("%tid.y") {
+            shapes.insert(0, ([32, 8, 1], 256));
+            shapes.insert(1, ([16, 16, 1], 256));
+            shapes.push(([32, 32, 1], 1024));
+        }
+    }
     let mut out = Vec::new();
-    for v in INTS {
-        for plan in &plans {
-            let mut fills = plan.iter();
-            let args = params
-                .iter()
-                .map(|p| match p {
-                    Param::Pointer => Arg::Buffer(*fills.next().unwrap_or(&Fill::Zero)),
-                    Param::Int(1) => Arg::Value(vec![1]),
-                    Param::Int(2) => Arg::Value((v as u16).to_le_bytes().to_vec()),
-                    Param::Int(4) => Arg::Value((v as u32).to_le_bytes().to_vec()),
-                    Param::Int(n) => Arg::Value(v.to_le_bytes()[..(*n).min(8)].to_vec()),
-                    Param::Float(4) => Arg::Value(0.5f32.to_le_bytes().to_vec()),
-                    Param::Float(n) => Arg::Value(0.5f64.to_le_bytes()[..(*n).min(8)].to_vec()),
-                    Param::Bytes(n) => Arg::Value(vec![0; *n]),
-                })
-                .collect();
-            let grid = (v as u32).div_ceil(threads.max(1)).clamp(1, 16);
-            out.push(Case {
-                unit: unit.to_string(),
-                kernel: kernel.to_string(),
-                grid: [grid, 1, 1],
-                block,
-                shared,
-                args,
-                approx: differential::uses_approx(&body),
-                elem: differential::store_width(&body),
-            });
+    for (block, threads) in shapes {
+        for v in INTS {
+            for plan in &plans {
+                let mut fills = plan.iter();
+                let args = params
+                    .iter()
+                    .map(|p| match p {
+                        Param::Pointer => Arg::Buffer(*fills.next().unwrap_or(&Fill::Zero)),
+                        Param::Int(1) => Arg::Value(vec![1]),
+                        Param::Int(2) => Arg::Value((v as u16).to_le_bytes().to_vec()),
+                        Param::Int(4) => Arg::Value((v as u32).to_le_bytes().to_vec()),
+                        Param::Int(n) => Arg::Value(v.to_le_bytes()[..(*n).min(8)].to_vec()),
+                        Param::Float(4) => Arg::Value(0.5f32.to_le_bytes().to_vec()),
+                        Param::Float(n) => Arg::Value(0.5f64.to_le_bytes()[..(*n).min(8)].to_vec()),
+                        Param::Bytes(n) => Arg::Value(vec![0; *n]),
+                    })
+                    .collect();
+                let grid = if block[1] > 1 {
+                    let g = (v as u32).div_ceil(block[0]).clamp(1, 4);
+                    [g, g, 1]
+                } else {
+                    [(v as u32).div_ceil(threads.max(1)).clamp(1, 16), 1, 1]
+                };
+                out.push(Case {
+                    unit: unit.to_string(),
+                    kernel: kernel.to_string(),
+                    grid,
+                    block,
+                    shared,
+                    args,
+                    approx: differential::uses_approx(&body),
+                    elem: differential::store_width(&body),
+                });
+            }
         }
     }
     out
@@ -576,4 +592,41 @@ fn the_harness_tells_different_bits_apart() {
     let got = differential::run_as(&ctx, &b, &case, "k").unwrap();
     let d = first_difference(&want, &got).expect("rounding twice differs somewhere");
     assert!(d.starts_with("buffer 2 word "), "{d}");
+}
+
+/// A tool for reducing findings, not a check: `CUDA_LIBRARY_COMPILER_DUMP=file.cu cargo test
+/// --test compiler dump_ptx -- --ignored --nocapture` prints the built-in compiler's PTX (or
+/// its log) and NVRTC's for the file, and runs both where each kernel takes the generated
+/// inputs.
+#[test]
+#[ignore = "a tool: set CUDA_LIBRARY_COMPILER_DUMP=file.cu"]
+fn dump_ptx() {
+    let Ok(path) = std::env::var("CUDA_LIBRARY_COMPILER_DUMP") else {
+        return;
+    };
+    let src = Source {
+        name: path.clone(),
+        text: std::fs::read_to_string(&path).unwrap(),
+        include_paths: vec![PathBuf::from(&path)
+            .parent()
+            .map(PathBuf::from)
+            .unwrap_or_default()],
+        names: std::env::var("CUDA_LIBRARY_COMPILER_NAMES")
+            .map(|v| v.split(';').map(String::from).collect())
+            .unwrap_or_default(),
+        ..Default::default()
+    };
+    let mode = modes().first().copied().unwrap_or(Mode::Default);
+    match builtin(&src, mode) {
+        Ok((ptx, _)) => println!("=== built-in PTX\n{ptx}"),
+        Err(r) => println!("=== built-in refuses\n{r:?}"),
+    }
+    match nvrtc(&src, mode) {
+        Ok((ptx, _)) => println!("=== NVRTC PTX\n{ptx}"),
+        Err(e) => println!("=== NVRTC refuses\n{e}"),
+    }
+    let ctx = context();
+    if let Ok(r) = compare(&ctx, &src, mode) {
+        print_table("comparison", &[r]);
+    }
 }

@@ -9,5 +9,5 @@ struct cout;
 struct generate;
 struct ios;
 struct ofstream;
-template <class T> class vector;
+struct vector;
 }
