@@ -160,6 +160,11 @@ pub fn unescape(s: &str, at: Pos) -> Result<Vec<u8>> {
                 }
                 (v & 0xff) as u8
             }
+            b'\n' => continue,
+            b'\r' if b.get(i) == Some(&b'\n') => {
+                i += 1;
+                continue;
+            }
             b'a' => 7,
             b'b' => 8,
             b'f' => 12,

@@ -62,7 +62,13 @@ pub struct Contraction {
 
 /// The registers an instruction reads (every `%name` operand but the destination).
 fn reads(line: &str) -> Vec<&str> {
-    let body = line.trim_start();
+    let mut body = line.trim_start();
+    let mut guard = Vec::new();
+    if let Some(rest) = body.strip_prefix('@') {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        guard.push(rest[..end].trim_start_matches('!'));
+        body = rest[end..].trim_start();
+    }
     let Some(sp) = body.find(|c: char| c.is_whitespace()) else {
         return Vec::new();
     };
@@ -80,7 +86,8 @@ fn reads(line: &str) -> Vec<&str> {
     if writes_first && !regs.is_empty() && !rest.trim_start().starts_with('[') {
         regs.remove(0);
     }
-    regs
+    guard.extend(regs);
+    guard
 }
 
 impl Contraction {
@@ -186,7 +193,7 @@ mod tests {
         c.muls.insert("%f3".into(), mul(0));
         c.candidates.push(cand(1, 0));
         c.apply(&mut lines);
-        assert_eq!(lines[1], "\tfma.rn.f32 \t%f5, %f1, %f2, %f4;");
+        assert_eq!(lines[1], "\tfma.rn.f32 \t%f6, %f1, %f2, %f4;");
     }
 
     #[test]

@@ -145,3 +145,158 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ptx(src: &str) -> String {
+        match compile(src, "t.cu", &[], &Options::default()) {
+            Ok(o) => o.ptx,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn err(src: &str) -> String {
+        compile(src, "t.cu", &[], &Options::default())
+            .unwrap_err()
+            .log
+    }
+
+    #[test]
+    fn saxpy_compiles_to_an_entry_with_an_fma() {
+        let p = ptx("extern \"C\" __global__ void saxpy(float a, const float* x, float* y, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] = a * x[i] + y[i]; }");
+        assert!(p.contains(".visible .entry saxpy("), "{p}");
+        assert!(p.contains("fma.rn.f32"), "{p}");
+        assert!(p.contains(".target sm_52"));
+    }
+
+    #[test]
+    fn subtraction_of_a_product_is_not_contracted() {
+        let p = ptx("extern \"C\" __global__ void k(float* y, const float* a) { float x = a[0], w = a[1], z = a[2]; y[0] = x * w - z; }");
+        assert!(!p.contains("fma"), "{p}");
+        assert!(p.contains("sub.f32"), "{p}");
+    }
+
+    #[test]
+    fn a_product_with_a_non_add_use_is_not_contracted() {
+        let p = ptx("extern \"C\" __global__ void k(float* y, const float* a) { float t = a[0] * a[1]; y[0] = t + a[2]; y[1] = t * a[2]; }");
+        assert!(!p.contains("fma"), "{p}");
+    }
+
+    #[test]
+    fn fmad_false_writes_rounded_operations() {
+        let o = Options {
+            fmad: false,
+            ..Options::default()
+        };
+        let p = compile(
+            "extern \"C\" __global__ void k(float* y) { y[0] = y[1] * y[2] + y[3]; }",
+            "t.cu",
+            &[],
+            &o,
+        )
+        .unwrap()
+        .ptx;
+        assert!(
+            p.contains("mul.rn.f32") && p.contains("add.rn.f32") && !p.contains("fma"),
+            "{p}"
+        );
+    }
+
+    #[test]
+    fn call_blocks_close_without_a_semicolon() {
+        let p = ptx("__device__ int get(int i) { printf(\"%d\\n\", i); return i; }\nextern \"C\" __global__ void k(int* out) { out[threadIdx.x] = get(threadIdx.x); }");
+        assert!(p.contains("call.uni (retval0), vprintf"), "{p}");
+        assert!(!p.contains("\t};"), "{p}");
+    }
+
+    #[test]
+    fn explicit_instantiation_and_name_expressions_mangle_as_nvrtc() {
+        let src = "template <typename T> __global__ void scale(T* x, T a) { x[threadIdx.x] *= a; }\ntemplate __global__ void scale<float>(float*, float);\ntemplate <int N, int M> __global__ void reduce(const float* a, float* b) { b[0] = a[0] * N + M; }";
+        let o = compile(src, "t.cu", &["reduce<256, 8>"], &Options::default()).unwrap();
+        assert!(o.ptx.contains(".entry _Z5scaleIfEvPT_S0_("), "{}", o.ptx);
+        assert_eq!(
+            o.lowered_names,
+            vec![(
+                "reduce<256, 8>".to_string(),
+                "_Z6reduceILi256ELi8EEvPKfPf".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn const_locals_are_array_bounds() {
+        let p = ptx("extern \"C\" __global__ void k(float* x) { const int extra = 5; constexpr int n = 32 + extra; __shared__ float s[n]; s[threadIdx.x] = x[0]; x[1] = s[3]; }");
+        assert!(p.contains("[148]"), "{p}");
+    }
+
+    #[test]
+    fn spliced_string_literals_and_namespace_aliases() {
+        let p = ptx("namespace cg = cooperative_groups;\nextern \"C\" __global__ void k() { printf(\"Hello \\\nWorld\"); }");
+        assert!(p.contains("$str"), "{p}");
+    }
+
+    #[test]
+    fn host_code_and_class_templates_are_skipped() {
+        let p = ptx("template <class T> struct Conv;\ntemplate <class T> struct Box { T v; T get() const { return v; } };\nint main() { k<<<1, 1>>>(); return 0; }\nextern \"C\" __global__ void k(int* x) { x[0] = 1; }");
+        assert!(p.contains(".entry k("), "{p}");
+        let e = err("class C { int f() { return 1; } };\n__global__ void k(C c) {}");
+        assert!(
+            e.contains("a class, is not supported by the built-in compiler"),
+            "{e}"
+        );
+        assert!(e.contains("NVRTC compiles it"), "{e}");
+    }
+
+    #[test]
+    fn unions_share_storage_and_operators_are_inlined() {
+        let p = ptx("union U { float f; unsigned u; };\nextern \"C\" __global__ void k(unsigned* x) { U a; a.f = 1.5f; x[0] = a.u; }");
+        assert!(p.contains("__local_depot0[4]"), "{p}");
+        let p = ptx("inline __host__ __device__ float2 operator+(float2 a, float2 b) { return make_float2(a.x + b.x, a.y + b.y); }\nextern \"C\" __global__ void k(float2* v) { v[0] = v[1] + v[2]; }");
+        assert!(p.contains("add.f32"), "{p}");
+    }
+
+    #[test]
+    fn errors_point_at_the_line_and_column() {
+        let e = err("extern \"C\" __global__ void k(float* x) {\n  x[0] = y;\n}");
+        assert!(
+            e.starts_with("t.cu:2:10: error: 'y' is not declared"),
+            "{e}"
+        );
+        assert!(e.contains("\n    x[0] = y;\n           ^\n"), "{e}");
+    }
+
+    #[test]
+    fn hostile_input_is_a_clear_error() {
+        let deep = format!(
+            "__global__ void k(int* x) {{ x[0] = {}1{}; }}",
+            "(".repeat(5000),
+            ")".repeat(5000)
+        );
+        assert!(err(&deep).contains("nesting deeper than"));
+        let rec = "__device__ int f(int x) { return x <= 0 ? 0 : f(x - 1) + 1; }\n__global__ void k(int* x) { x[0] = f(x[1]); }";
+        assert!(err(rec).contains("recursion deeper than"));
+        let big = "__global__ void k(int* x) { __shared__ int s[1LL << 40]; s[0] = 1; }";
+        assert!(err(big).contains("larger than"));
+        assert!(
+            err("__global__ void k(int* x) { __shared__ int s[1 << 40]; s[0] = 1; }")
+                .contains("shift count 40")
+        );
+        assert!(err("__global__ void k( {").contains("error"));
+        let chain = format!(
+            "__global__ void k(int* x) {{ x[0] = x[1]{}; }}",
+            " + x[1]".repeat(20000)
+        );
+        assert!(err(&chain).contains("operators in one expression"));
+        let chain = format!(
+            "__global__ void k(int* x) {{ x[0] = x[1]{}; }}",
+            " + x[1]".repeat(900)
+        );
+        assert!(err(&chain).contains("nested deeper than"));
+        assert!(
+            err("#define A A A\n#define B(x) B(x) B(x)\n__global__ void k() { B(A); }")
+                .contains("t.cu:3")
+        );
+    }
+}

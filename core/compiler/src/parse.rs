@@ -12,7 +12,9 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 /// Deepest nesting of expressions, statements and declarators.
-pub const MAX_DEPTH: usize = 256;
+pub const MAX_DEPTH: usize = 200;
+/// Most binary operators in one chain (`a + b + c + ...`).
+pub const MAX_CHAIN: usize = 1000;
 
 /// Parses a translation unit.
 pub fn parse(toks: Vec<Token>) -> Result<Vec<Item>> {
@@ -244,6 +246,13 @@ impl Parser {
         }
         if t.is("namespace") {
             self.i += 1;
+            if self.nth_is(1, "=") || self.nth_is(2, "=") {
+                // `namespace cg = cooperative_groups;`: names are found without it.
+                while !self.eat(";") {
+                    self.next()?;
+                }
+                return Ok(());
+            }
             let (name, _) = if self.peek_is("{") {
                 (Rc::from(""), t.pos)
             } else {
@@ -319,14 +328,8 @@ impl Parser {
         if t.is("template") {
             return self.template();
         }
-        for (word, what) in [
-            ("class", "a class"),
-            ("union", "a union"),
-            ("operator", "operator overloading"),
-        ] {
-            if t.is(word) {
-                return Err(Diag::unsupported(t.pos, what));
-            }
+        if t.is("operator") {
+            return Err(Diag::unsupported(t.pos, "operator overloading"));
         }
         self.declaration(None)
     }
@@ -383,8 +386,28 @@ impl Parser {
             }
         }
         self.expect(">")?;
-        if self.peek_is("struct") || self.peek_is("class") {
-            return Err(Diag::unsupported(at, "a class or struct template"));
+        if self.peek_is("struct") || self.peek_is("class") || self.peek_is("union") {
+            // Class templates are skipped; using one in device code is an error then.
+            self.i += 1;
+            let (name, pos) = self.ident()?;
+            self.types.insert(name.clone());
+            let mut depth = 0usize;
+            loop {
+                let t = self.next()?;
+                if t.is("{") {
+                    depth += 1;
+                } else if t.is("}") {
+                    depth = depth.saturating_sub(1);
+                } else if t.is(";") && depth == 0 {
+                    break;
+                }
+            }
+            for n in added {
+                self.types.remove(&n);
+            }
+            let _ = at;
+            self.items.push(Item::Opaque(name, "a class template", pos));
+            return Ok(());
         }
         let r = self.declaration(Some(params));
         for n in added {
@@ -507,21 +530,11 @@ impl Parser {
                     });
                 }
                 "struct" | "enum" | "class" | "union" => {
-                    if w == "class" || w == "union" {
-                        if !(w == "class"
-                            && self.toks.get(self.i - 1).is_some_and(|p| p.is("enum")))
-                        {
-                            return Err(Diag::unsupported(
-                                t.pos,
-                                if w == "class" { "a class" } else { "a union" },
-                            ));
-                        }
-                    }
                     self.i += 1;
-                    let ty = if w == "struct" {
-                        self.struct_spec(t.pos)?
-                    } else {
+                    let ty = if w == "enum" {
                         self.enum_spec()?
+                    } else {
+                        self.struct_spec(t.pos, w)?
                     };
                     s.ty = Some(ty);
                     continue;
@@ -615,7 +628,24 @@ impl Parser {
         }
     }
 
-    fn struct_spec(&mut self, at: Pos) -> Result<Ty> {
+    /// Skips to the `}` matching the `{` before index `open` (exclusive), and past it.
+    fn skip_braces_from(&mut self, open: usize) -> Result<()> {
+        self.i = open;
+        let mut depth = 0usize;
+        loop {
+            let t = self.next()?;
+            if t.is("{") {
+                depth += 1;
+            } else if t.is("}") {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    fn struct_spec(&mut self, at: Pos, keyword: &str) -> Result<Ty> {
         // Attributes may sit between `struct` and the name.
         while self.peek_is("__align__") || self.peek_is("alignas") || self.peek_is("__attribute__")
         {
@@ -628,9 +658,37 @@ impl Parser {
             (Rc::from(format!("__anon{}", self.i)), at)
         };
         self.types.insert(name.clone());
+        // `struct S : Base {` is a class.
+        if self.peek_is(":") {
+            while !self.peek_is("{") && !self.peek_is(";") {
+                self.next()?;
+            }
+            if self.peek_is("{") {
+                let open = self.i;
+                self.skip_braces_from(open)?;
+            }
+            self.items
+                .push(Item::Opaque(name.clone(), "a class with a base class", pos));
+            return Ok(Ty::Named(name, pos));
+        }
         if !self.eat("{") {
             return Ok(Ty::Named(name, pos));
         }
+        let open = self.i - 1;
+        if keyword == "class" {
+            self.skip_braces_from(open)?;
+            self.items.push(Item::Opaque(name.clone(), "a class", pos));
+            return Ok(Ty::Named(name, pos));
+        }
+        let opaque = |s: &mut Self| -> Result<Ty> {
+            s.skip_braces_from(open)?;
+            s.items.push(Item::Opaque(
+                name.clone(),
+                "a struct with member functions (a class with methods)",
+                pos,
+            ));
+            Ok(Ty::Named(name.clone(), pos))
+        };
         let mut fields = Vec::new();
         while !self.eat("}") {
             if self.at_end() {
@@ -639,32 +697,37 @@ impl Parser {
             let fpos = self.pos();
             if self.peek_is("public")
                 || self.peek_is("private")
+                || self.peek_is("protected")
                 || self.peek_is("template")
                 || self.peek_is("operator")
                 || self.peek_is("~")
+                || self.peek_is("static")
+                || self.peek_is("using")
+                || self.peek_is("typedef")
+                || self.peek_is("friend")
+                || self.peek_is("virtual")
             {
-                return Err(Diag::unsupported(
-                    fpos,
-                    "a struct with methods or access specifiers (a class)",
-                ));
+                return opaque(self);
             }
             let specs = self.specs()?;
-            let base = specs.ty.clone().ok_or_else(|| {
-                Diag::new(fpos, "expected a field declaration").note("write TYPE name;")
-            })?;
+            let Some(base) = specs.ty.clone() else {
+                if self.peek_is(&name) {
+                    return opaque(self);
+                }
+                return Err(
+                    Diag::new(fpos, "expected a field declaration").note("write TYPE name;")
+                );
+            };
             if self.peek_is("(") {
-                return Err(Diag::unsupported(
-                    fpos,
-                    "a struct constructor (a class with methods)",
-                ));
+                return opaque(self);
             }
             loop {
-                let (fname, ty, _) = self.declarator(base.clone())?;
-                if self.peek_is("(") || self.peek_is("{") || self.peek_is(":") {
-                    return Err(Diag::unsupported(
-                        fpos,
-                        "a struct with member functions or bit-fields (a class)",
-                    ));
+                let (fname, ty, params) = self.declarator(base.clone())?;
+                if params.is_some() || self.peek_is("(") || self.peek_is("{") {
+                    return opaque(self);
+                }
+                if self.peek_is(":") {
+                    return Err(Diag::unsupported(fpos, "a bit-field"));
                 }
                 if self.eat("=") {
                     return Err(Diag::unsupported(fpos, "a default member initialiser"));
@@ -680,6 +743,7 @@ impl Parser {
             name: name.clone(),
             fields,
             align: None,
+            union: keyword == "union",
             pos,
         }));
         Ok(Ty::Named(name, pos))
@@ -758,7 +822,23 @@ impl Parser {
         {
             name = self.ident()?.0;
             while self.eat("::") {
+                if self.peek_is("~") {
+                    self.next()?;
+                }
                 name = self.ident()?.0;
+            }
+            if &*name == "operator" {
+                let mut op = String::from("operator");
+                if self.peek_is("(") && self.nth_is(1, ")") {
+                    op.push_str("()");
+                    self.i += 2;
+                } else {
+                    while let Some(t) = self.peek().filter(|t| !t.is("(")) {
+                        op.push_str(&t.text.clone());
+                        self.i += 1;
+                    }
+                }
+                name = Rc::from(op);
             }
         }
         let mut params = None;
@@ -861,7 +941,13 @@ impl Parser {
                 if templ.is_some() {
                     self.templates.insert(name.clone());
                 }
-                let body = if self.peek_is("{") {
+                let host = !specs.global && !specs.device && !specs.constexpr;
+                let body = if self.peek_is("{") && host {
+                    // Host code: NVRTC compiles none of it for the device; skip it unread.
+                    let open = self.i;
+                    self.skip_braces_from(open)?;
+                    None
+                } else if self.peek_is("{") {
                     Some(Rc::new(self.block()?))
                 } else {
                     None
@@ -871,6 +957,8 @@ impl Parser {
                     ns: self.ns.clone(),
                     kind: if specs.global {
                         FnKind::Global
+                    } else if host {
+                        FnKind::Host
                     } else {
                         FnKind::Device
                     },
@@ -882,8 +970,10 @@ impl Parser {
                     body: body.clone(),
                     pos,
                 };
+                let defined = f.body.is_some()
+                    || (host && self.toks.get(self.i - 1).is_some_and(|t| t.is("}")));
                 self.items.push(Item::Func(f));
-                if body.is_some() {
+                if defined {
                     return Ok(());
                 }
             } else {
@@ -1314,12 +1404,21 @@ impl Parser {
     fn binary(&mut self, min: u8) -> Result<Expr> {
         self.enter()?;
         let mut l = self.unary()?;
+        let mut chain = 0usize;
         while let Some((op, p)) = self.binop() {
             if p <= min {
                 break;
             }
             let pos = self.pos();
             self.i += 1;
+            chain += 1;
+            if chain > MAX_CHAIN {
+                return Err(Diag::new(
+                    pos,
+                    format!("more than {MAX_CHAIN} operators in one expression"),
+                )
+                .note("split it into statements with variables"));
+            }
             let r = self.binary(p)?;
             l = Expr {
                 kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
@@ -1435,9 +1534,9 @@ impl Parser {
         let mut n = 0usize;
         loop {
             n += 1;
-            if n > 4096 {
+            if n > MAX_CHAIN {
                 return Err(
-                    Diag::new(self.pos(), "more than 4096 postfix operators in a row")
+                    Diag::new(self.pos(), "more than 1000 postfix operators in a row")
                         .note("split the expression"),
                 );
             }

@@ -830,6 +830,16 @@ impl Sema<'_> {
                 arity.join(" or ")
             )));
         };
+        if f.kind == FnKind::Host {
+            return Err(Diag::new(
+                pos,
+                format!(
+                    "'{}' is a host function; device code cannot call it",
+                    f.name
+                ),
+            )
+            .note("mark it __device__ (or __host__ __device__)"));
+        }
         if f.kind == FnKind::Global {
             return Err(Diag::unsupported(
                 pos,

@@ -64,6 +64,21 @@ impl Sema<'_> {
 
     /// The value of an expression (arrays decay to pointers; structs are their address).
     pub(super) fn expr(&mut self, e: &Expr) -> Result<Value> {
+        self.depth += 1;
+        let r = if self.depth > MAX_EXPR_DEPTH {
+            Err(Diag::new(
+                e.pos,
+                format!("expression nested deeper than {MAX_EXPR_DEPTH} operations"),
+            )
+            .note("split it into statements with variables"))
+        } else {
+            self.expr_inner(e)
+        };
+        self.depth -= 1;
+        r
+    }
+
+    fn expr_inner(&mut self, e: &Expr) -> Result<Value> {
         if self.b().too_big() {
             return Err(Diag::new(
                 e.pos,
@@ -92,9 +107,28 @@ impl Sema<'_> {
                 self.cond_value(c)
             }
             Binary(op, a, b) => {
+                if let Some(v) = self.overloaded(op, &[a, b], pos)? {
+                    return Ok(v);
+                }
                 let l = self.expr(a)?;
                 let r = self.expr(b)?;
                 self.binary(op, l, r, pos)
+            }
+            Assign(Some(op), l, r)
+                if self.funcs.contains_key(&*format!("operator{op}="))
+                    || self.funcs.contains_key(&*format!("operator{op}")) =>
+            {
+                if let Some(v) = self.overloaded(&format!("{op}="), &[l, r], pos)? {
+                    return Ok(v);
+                }
+                if let Some(v) = self.overloaded(op, &[l, r], pos)? {
+                    let lv = self.lvalue(l)?;
+                    let t = lv.ty().clone();
+                    let v = self.convert(v, &t, pos)?;
+                    self.store(&lv, v.clone())?;
+                    return Ok(v);
+                }
+                self.assign(Some(op), l, r, pos)
             }
             Assign(op, l, r) => self.assign(*op, l, r, pos),
             Cond(c, a, b) => self.conditional(c, a, b),
@@ -167,7 +201,11 @@ impl Sema<'_> {
         let saved = std::mem::replace(self.b(), FnBuilder::new(usize::MAX));
         let r = match &e.kind {
             ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Unary("*", _) => {
-                self.lvalue(e).map(|l| l.ty().clone())
+                match self.builtin_var(e) {
+                    Ok(Some(v)) => Ok(v.ty),
+                    Ok(None) => self.lvalue(e).map(|l| l.ty().clone()),
+                    Err(d) => Err(d),
+                }
             }
             _ => self.expr(e).map(|v| v.ty),
         };
@@ -819,7 +857,35 @@ impl Sema<'_> {
 
     // ---- operators ----
 
+    /// A call of a user's `operator@` when an operand is a struct.
+    fn overloaded(&mut self, op: &str, args: &[&Expr], pos: Pos) -> Result<Option<Value>> {
+        let name = format!("operator{op}");
+        if !self.funcs.contains_key(&*name) {
+            return Ok(None);
+        }
+        let mut any_struct = false;
+        for a in args {
+            if matches!(self.type_of(a)?, Type::Struct(_)) {
+                any_struct = true;
+            }
+        }
+        if !any_struct {
+            return Ok(None);
+        }
+        let callee = Expr {
+            kind: ExprKind::Name(vec![Rc::from(name)], None),
+            pos,
+        };
+        let list: Vec<Expr> = args.iter().map(|a| (*a).clone()).collect();
+        self.call(&callee, &list, pos).map(Some)
+    }
+
     fn unary(&mut self, op: &str, a: &Expr, pos: Pos) -> Result<Value> {
+        if matches!(op, "-" | "+" | "!" | "~") {
+            if let Some(v) = self.overloaded(op, &[a], pos)? {
+                return Ok(v);
+            }
+        }
         match op {
             "&" => {
                 if let ExprKind::Name(p, _) = &a.kind {
@@ -1178,7 +1244,17 @@ impl Sema<'_> {
         let r = self.convert(r, &rt, pos)?;
         if let (Op::Int(a), Op::Int(b)) = (&l.op, &r.op) {
             let w = t.bits();
-            let b = (*b as u64 % u64::from(w)) as u32;
+            if *b < 0 || *b as u64 >= u64::from(w) {
+                return Err(Diag::new(
+                    pos,
+                    format!(
+                        "shift count {b} is not less than the width of {} ({w} bits)",
+                        self.type_name(&t)
+                    ),
+                )
+                .note("shift a wider type (1LL << n) or by less"));
+            }
+            let b = *b as u32;
             let v = if op == "<<" {
                 a.wrapping_shl(b)
             } else if t.is_signed() {

@@ -19,7 +19,9 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// Deepest chain of inlined calls (recursion stops here with an error).
-pub const MAX_INLINE_DEPTH: usize = 48;
+pub const MAX_INLINE_DEPTH: usize = 20;
+/// Deepest expression the code generator walks (a chain of 10 000 `+` stops here).
+pub const MAX_EXPR_DEPTH: usize = 160;
 /// Largest object (array, struct) in bytes.
 pub const MAX_OBJECT_BYTES: u64 = 1 << 32;
 
@@ -208,6 +210,8 @@ pub struct Sema<'a> {
     /// `(name expression, mangled name)`.
     pub lowered: Vec<(String, String)>,
     typedef_depth: usize,
+    depth: usize,
+    opaque: HashMap<Rc<str>, &'static str>,
 }
 
 fn resolve_err(pos: Pos, name: &str) -> Diag {
@@ -237,6 +241,8 @@ impl<'a> Sema<'a> {
             emitted: HashSet::new(),
             lowered: Vec::new(),
             typedef_depth: 0,
+            depth: 0,
+            opaque: HashMap::new(),
         };
         for v in crate::builtins::VECTOR_TYPES {
             let elem = match v.elem {
@@ -396,6 +402,7 @@ impl<'a> Sema<'a> {
             Item::Struct(sd) => {
                 let mut fields = Vec::new();
                 let mut off = 0u64;
+                let mut size_so_far = 0u64;
                 let mut align = 1u64;
                 for (n, ty) in &sd.fields {
                     let t = self.resolve(ty, &HashMap::new())?;
@@ -405,8 +412,16 @@ impl<'a> Sema<'a> {
                     }
                     let a = self.align_of(&t);
                     off = off.div_ceil(a).saturating_mul(a);
+                    if sd.union {
+                        off = 0;
+                    }
                     fields.push((n.clone(), t.clone(), off));
-                    off = off.saturating_add(self.size_of(&t));
+                    off = if sd.union {
+                        off.max(self.size_of(&t)).max(size_so_far)
+                    } else {
+                        off.saturating_add(self.size_of(&t))
+                    };
+                    size_so_far = size_so_far.max(off);
                     align = align.max(a);
                 }
                 let size = off
@@ -439,6 +454,9 @@ impl<'a> Sema<'a> {
             Item::StaticAssert(c, m) => self.static_assert(c, m, &HashMap::new())?,
             Item::Var(v, ns) => self.global_var(v, ns)?,
             Item::Instantiate(..) => {}
+            Item::Opaque(n, what, _) => {
+                self.opaque.insert(n.clone(), what);
+            }
         }
         Ok(())
     }
@@ -477,6 +495,9 @@ impl<'a> Sema<'a> {
                 if let Some(id) = self.struct_ids.get(n) {
                     return Ok(Type::Struct(*id));
                 }
+                if let Some(what) = self.opaque.get(n) {
+                    return Err(Diag::unsupported(*pos, &format!("'{n}', {what},")));
+                }
                 if self.enum_types.contains(n) {
                     return Ok(Type::Int(IntKind::Int));
                 }
@@ -488,6 +509,7 @@ impl<'a> Sema<'a> {
                     "uchar" => return Ok(Type::Int(IntKind::UChar)),
                     "ulong" => return Ok(Type::Int(IntKind::ULong)),
                     "cudaError_t" => return Ok(Type::Int(IntKind::Int)),
+                    "clock_t" => return Ok(Type::Int(IntKind::Long)),
                     "__half" | "half" | "__nv_bfloat16" => {
                         return Err(Diag::unsupported(*pos, &format!("the type '{n}'")))
                     }
@@ -560,6 +582,25 @@ impl<'a> Sema<'a> {
 
     /// Evaluates a constant expression outside any function, by folding.
     fn const_value(&mut self, e: &Expr, tp: &HashMap<Rc<str>, TArg>) -> Result<Value> {
+        let not_const = || {
+            Diag::new(e.pos, "this is not a constant expression").note(
+                "use literals, enumerators, constexpr variables, template parameters and sizeof",
+            )
+        };
+        if self.cur.as_ref().is_some_and(|s| !s.frames.is_empty()) {
+            // Inside a function: its constants are visible; code emitted is thrown away.
+            let saved = std::mem::replace(self.b(), FnBuilder::new(usize::MAX));
+            let saved_tp = std::mem::replace(&mut self.frame().tparams, tp.clone());
+            let r = self.expr(e);
+            self.frame().tparams = saved_tp;
+            *self.b() = saved;
+            let v = r?;
+            return if v.op.is_const() {
+                Ok(v)
+            } else {
+                Err(not_const())
+            };
+        }
         let outer = self.cur.take();
         let mut st = FnState::new(usize::MAX);
         st.frames.push(Frame {
@@ -578,9 +619,7 @@ impl<'a> Sema<'a> {
         self.cur = outer;
         let v = r?;
         if !v.op.is_const() {
-            return Err(Diag::new(e.pos, "this is not a constant expression").note(
-                "use literals, enumerators, constexpr variables, template parameters and sizeof",
-            ));
+            return Err(not_const());
         }
         Ok(v)
     }
