@@ -42,6 +42,8 @@ pub enum Ty {
     Ptr(Box<Ty>),
     /// An lvalue reference (`T&`; `T&&` is taken as this too).
     Ref(Box<Ty>),
+    /// `cooperative_groups::thread_block_tile<N>`.
+    Tile(Box<Expr>),
     /// An array; `None` for `[]`.
     Array(Box<Ty>, Option<Box<Expr>>),
 }

@@ -266,6 +266,12 @@ pub const VECTOR_TYPES: &[VectorType] = &[
 /// typedefs NVRTC declares itself.
 pub const TYPE_NAMES: &[&str] = &[
     "size_t",
+    "clock_t",
+    "thread_block",
+    "grid_group",
+    "thread_group",
+    "coalesced_group",
+    "thread_block_tile",
     "ptrdiff_t",
     "uint",
     "ushort",

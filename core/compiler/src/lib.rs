@@ -300,3 +300,44 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod group_tests {
+    use super::*;
+
+    #[test]
+    fn cooperative_groups_lower_to_barriers_and_shuffles() {
+        let src = "#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\nextern \"C\" __global__ void k(float* x) { cg::thread_block b = cg::this_thread_block(); auto t = cg::tiled_partition<16>(b); x[b.thread_rank()] = t.shfl_down(x[0], 1); b.sync(); }";
+        let p = compile(src, "t.cu", &[], &Options::default()).unwrap().ptx;
+        assert!(p.contains("shfl.sync.down.b32"), "{p}");
+        // A 16-thread tile shuffles within 16 lanes: c = (32 - 16) << 8 | 31.
+        assert!(p.contains(", 4127, -1;"), "{p}");
+        assert!(p.contains("bar.sync \t0;"), "{p}");
+        let e = compile("#include <cooperative_groups.h>\n__global__ void k() { auto b = cooperative_groups::this_thread_block(); b.frobnicate(); }", "t.cu", &[], &Options::default()).unwrap_err().log;
+        assert!(
+            e.contains("the cooperative-groups method 'frobnicate' is not supported"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn printf_buffers_are_whole_eight_byte_slots_and_asserts_skip_when_true() {
+        let p = compile(
+            "__global__ void k(int x) { printf(\"%ld\\n\", x); assert(x > 0); }",
+            "t.cu",
+            &[],
+            &Options::default(),
+        )
+        .unwrap()
+        .ptx;
+        assert!(p.contains("__local_depot0[8]"), "{p}");
+        // The assertion's failure call is skipped when the condition holds.
+        assert!(p.contains("setp.gt.s32 \t%p1, %r1, 0;\n\t@%p1 bra"), "{p}");
+    }
+
+    #[test]
+    fn a_typedef_names_an_anonymous_struct_for_mangling() {
+        let p = compile("typedef struct { float x, y; } Body;\n__global__ void bodyForce(Body* p, float dt, int n) {}", "t.cu", &[], &Options::default()).unwrap().ptx;
+        assert!(p.contains(".entry _Z9bodyForceP4Bodyfi("), "{p}");
+    }
+}

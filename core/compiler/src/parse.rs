@@ -31,6 +31,7 @@ pub fn parse(toks: Vec<Token>) -> Result<Vec<Item>> {
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
     }
+    p.templates.insert(Rc::from("tiled_partition"));
     while !p.at_end() {
         p.top()?;
     }
@@ -564,6 +565,13 @@ impl Parser {
                     self.i = j + 1;
                     s.ty = Some(Ty::Named(last.text.clone(), last.pos));
                     if self.peek_is("<") {
+                        if &*last.text == "thread_block_tile" {
+                            self.expect("<")?;
+                            let n = self.binary(7)?;
+                            self.expect(">")?;
+                            s.ty = Some(Ty::Tile(Box::new(n)));
+                            continue;
+                        }
                         return Err(Diag::unsupported(
                             last.pos,
                             &format!("the class template '{}'", last.text),
@@ -1779,4 +1787,21 @@ pub fn parse_name_expression(
             format!("'{text}' is not a name expression"),
         )),
     }
+}
+
+/// Parses one expression from text (the compiler's own snippets, such as a cooperative
+/// group's thread rank).
+pub fn parse_expression(text: &str) -> Result<Expr> {
+    let toks = crate::lex::tokenize(text, u32::MAX)?;
+    let mut p = Parser {
+        toks,
+        i: 0,
+        types: HashSet::new(),
+        templates: HashSet::new(),
+        ns: Vec::new(),
+        extern_c: false,
+        depth: 0,
+        items: Vec::new(),
+    };
+    p.expr()
 }

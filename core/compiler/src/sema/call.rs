@@ -118,7 +118,17 @@ impl Sema<'_> {
     pub(super) fn call(&mut self, f: &Expr, args: &[Expr], pos: Pos) -> Result<Value> {
         let (path, targs) = match &f.kind {
             ExprKind::Name(p, t) => (p.clone(), t.clone()),
-            ExprKind::Member(_, m, _) => {
+            ExprKind::Member(obj, m, false) => {
+                let t = self.type_of(obj)?;
+                if let Some(v) = self.group_method(&t, m, args, pos)? {
+                    return Ok(v);
+                }
+                return Err(Diag::unsupported(
+                    pos,
+                    &format!("calling the member function '{m}' (a class with methods)"),
+                ));
+            }
+            ExprKind::Member(_, m, true) => {
                 return Err(Diag::unsupported(
                     pos,
                     &format!("calling the member function '{m}' (a class with methods)"),
@@ -146,13 +156,18 @@ impl Sema<'_> {
                 });
             }
         }
+        if &*name == "assert" {
+            return self.assert(args, pos);
+        }
+        if let Some(v) = self.group_function(&name, targs.as_deref(), args, pos)? {
+            return Ok(v);
+        }
         let vals = args
             .iter()
             .map(|a| self.expr(a))
             .collect::<Result<Vec<_>>>()?;
         match &*name {
             "printf" => return self.printf(vals, pos),
-            "assert" => return self.assert(vals, args, pos),
             "malloc" => return self.malloc(vals, pos),
             "free" => return self.free(vals, pos),
             "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" => {
@@ -410,7 +425,7 @@ impl Sema<'_> {
         Ok(Value::new(Op::Reg(d), t))
     }
 
-    fn shfl(&mut self, mode: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
+    pub(super) fn shfl(&mut self, mode: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
         let mut it = vals.into_iter();
         let (Some(mask), Some(v), Some(lane)) = (it.next(), it.next(), it.next()) else {
             return Err(Diag::new(pos, "a shuffle takes a mask, a value and a lane")
@@ -486,7 +501,7 @@ impl Sema<'_> {
         }
     }
 
-    fn vote(&mut self, mode: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
+    pub(super) fn vote(&mut self, mode: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
         let [mask, v] = <[Value; 2]>::try_from(vals).map_err(|_| {
             Diag::new(pos, "a vote takes a mask and a predicate")
                 .note("write __ballot_sync(0xffffffff, x > 0)")
@@ -697,7 +712,9 @@ impl Sema<'_> {
         let buf = if packed.is_empty() {
             "0".to_string()
         } else {
-            let base = self.b().alloc_local(off, 8) as i64;
+            // Rounded up to 8 bytes, as NVRTC's buffer is: vprintf may read a whole 8-byte
+            // slot for a 4-byte argument (`%ld` given an int).
+            let base = self.b().alloc_local(off.div_ceil(8) * 8, 8) as i64;
             for (v, o) in packed {
                 let t = v.ty.clone();
                 self.store(
@@ -722,20 +739,18 @@ impl Sema<'_> {
         Ok(Value::new(Op::Reg(d), INT))
     }
 
-    fn assert(&mut self, vals: Vec<Value>, args: &[Expr], pos: Pos) -> Result<Value> {
-        let [v] = <[Value; 1]>::try_from(vals).map_err(|_| {
-            Diag::new(pos, "assert takes one condition").note("write assert(x > 0)")
-        })?;
-        let c = self.truth(v, pos)?;
+    fn assert(&mut self, args: &[Expr], pos: Pos) -> Result<Value> {
+        let [a] = args else {
+            return Err(Diag::new(pos, "assert takes one condition").note("write assert(x > 0)"));
+        };
+        let c = self.cond(a)?;
         let ok = self.b().label();
         match c {
             super::expr::Test::Known(true) => return Ok(Value::new(Op::Int(0), Type::Void)),
             super::expr::Test::Known(false) => {}
-            super::expr::Test::Pred(p, n) => self.b().branch_if(&p, !n, &ok),
+            super::expr::Test::Pred(p, n) => self.b().branch_if(&p, n, &ok),
         }
-        let text = args
-            .first()
-            .map_or(String::new(), |_| "assertion".to_string());
+        let text = "assertion".to_string();
         let msg = self.string(text.as_bytes())?;
         let file = self.string(b"kernel.cu")?;
         let fname = self.frame().name.to_string();

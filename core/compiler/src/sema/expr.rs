@@ -188,7 +188,7 @@ impl Sema<'_> {
     }
 
     /// The type an expression would have, without emitting code that stays.
-    fn type_of(&mut self, e: &Expr) -> Result<Type> {
+    pub(super) fn type_of(&mut self, e: &Expr) -> Result<Type> {
         if let ExprKind::Name(p, None) = &e.kind {
             if let Some(Bind::Var(lv)) = p.last().and_then(|n| self.lookup_local(n)) {
                 return Ok(lv.ty().clone());

@@ -8,6 +8,7 @@
 
 mod call;
 mod expr;
+mod groups;
 mod stmt;
 
 use crate::ast::*;
@@ -436,6 +437,15 @@ impl<'a> Sema<'a> {
                 });
             }
             Item::Typedef(n, ty, _) => {
+                // `typedef struct { ... } Body;`: the struct is mangled as `Body`.
+                if let Ty::Named(s, _) = ty {
+                    if s.starts_with("__anon") {
+                        if let Some(&id) = self.struct_ids.get(s) {
+                            self.structs[id as usize].name = n.clone();
+                            self.struct_ids.insert(n.clone(), id);
+                        }
+                    }
+                }
                 self.typedefs.insert(n.clone(), ty.clone());
             }
             Item::Enum(name, vals) => {
@@ -495,6 +505,9 @@ impl<'a> Sema<'a> {
                 if let Some(id) = self.struct_ids.get(n) {
                     return Ok(Type::Struct(*id));
                 }
+                if matches!(&**n, "thread_block" | "grid_group" | "thread_group") {
+                    return Ok(self.group_type(n));
+                }
                 if let Some(what) = self.opaque.get(n) {
                     return Err(Diag::unsupported(*pos, &format!("'{n}', {what},")));
                 }
@@ -538,6 +551,10 @@ impl<'a> Sema<'a> {
                 }
             }
             Ty::Ref(inner) => self.resolve(inner, tp)?,
+            Ty::Tile(n) => {
+                let n = self.const_int(n, tp)?;
+                self.group_type(&format!("thread_block_tile<{n}>"))
+            }
             Ty::Array(inner, n) => {
                 let e = self.resolve(inner, tp)?;
                 let Some(n) = n else {
