@@ -267,6 +267,8 @@ pub const VECTOR_TYPES: &[VectorType] = &[
 pub const TYPE_NAMES: &[&str] = &[
     "size_t",
     "clock_t",
+    "cudaTextureObject_t",
+    "cudaSurfaceObject_t",
     "thread_block",
     "grid_group",
     "thread_group",

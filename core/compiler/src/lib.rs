@@ -341,3 +341,32 @@ mod group_tests {
         assert!(p.contains(".entry _Z9bodyForceP4Bodyfi("), "{p}");
     }
 }
+
+#[cfg(test)]
+mod texture_tests {
+    use super::*;
+
+    #[test]
+    fn texture_fetches_become_one_tex_instruction() {
+        let src = "extern \"C\" __global__ void k(float* o, cudaTextureObject_t t) { float4 b = tex2D<float4>(t, 0.5f, 1.5f); o[0] = b.y + tex1Dfetch<float>(t, 3); }";
+        let p = compile(src, "t.cu", &[], &Options::default()).unwrap().ptx;
+        assert!(p.contains("tex.2d.v4.f32.f32"), "{p}");
+        assert!(p.contains("tex.1d.v4.f32.s32"), "{p}");
+    }
+
+    #[test]
+    fn system_and_block_scoped_atomics_are_the_device_atomic() {
+        let p = compile(
+            "__global__ void k(int* x) { atomicAdd_system(x, 1); atomicMax_block(x, 2); }",
+            "t.cu",
+            &[],
+            &Options::default(),
+        )
+        .unwrap()
+        .ptx;
+        assert!(
+            p.contains("atom.add.u32") && p.contains("atom.max.s32"),
+            "{p}"
+        );
+    }
+}

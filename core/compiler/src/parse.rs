@@ -31,7 +31,9 @@ pub fn parse(toks: Vec<Token>) -> Result<Vec<Item>> {
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
     }
-    p.templates.insert(Rc::from("tiled_partition"));
+    for t in ["tiled_partition", "tex1Dfetch", "tex1D", "tex2D", "tex3D"] {
+        p.templates.insert(Rc::from(t));
+    }
     while !p.at_end() {
         p.top()?;
     }

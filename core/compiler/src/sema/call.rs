@@ -159,6 +159,9 @@ impl Sema<'_> {
         if &*name == "assert" {
             return self.assert(args, pos);
         }
+        if let Some(v) = self.texture(&name, targs.as_deref(), args, pos)? {
+            return Ok(v);
+        }
         if let Some(v) = self.group_function(&name, targs.as_deref(), args, pos)? {
             return Ok(v);
         }
@@ -178,6 +181,15 @@ impl Sema<'_> {
         }
         if crate::builtins::lookup(&name).next().is_some() {
             return self.builtin(&name, vals, pos);
+        }
+        // atomicAdd_system, atomicAdd_block: one device's memory, the same operation.
+        if let Some(base) = name
+            .strip_suffix("_system")
+            .or_else(|| name.strip_suffix("_block"))
+        {
+            if base.starts_with("atomic") && crate::builtins::lookup(base).next().is_some() {
+                return self.builtin(base, vals, pos);
+            }
         }
         let cname = self.math_name(&name, &vals);
         if crate::builtins::lookup(&cname).next().is_some() {

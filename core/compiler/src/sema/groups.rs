@@ -21,6 +21,12 @@ enum Group {
 impl Sema<'_> {
     /// The struct type of a group named `name` (`thread_block`, `thread_block_tile<32>`).
     pub(super) fn group_type(&mut self, name: &str) -> Type {
+        // A thread_group parameter takes a thread_block: the same group here.
+        let name = if name == "thread_group" {
+            "thread_block"
+        } else {
+            name
+        };
         if let Some(&id) = self.struct_ids.get(name) {
             return Type::Struct(id);
         }

@@ -10,6 +10,7 @@ mod call;
 mod expr;
 mod groups;
 mod stmt;
+mod texture;
 
 use crate::ast::*;
 use crate::diag::{Diag, Pos, Result};
@@ -523,6 +524,9 @@ impl<'a> Sema<'a> {
                     "ulong" => return Ok(Type::Int(IntKind::ULong)),
                     "cudaError_t" => return Ok(Type::Int(IntKind::Int)),
                     "clock_t" => return Ok(Type::Int(IntKind::Long)),
+                    "cudaTextureObject_t" | "cudaSurfaceObject_t" => {
+                        return Ok(Type::Int(IntKind::ULongLong))
+                    }
                     "__half" | "half" | "__nv_bfloat16" => {
                         return Err(Diag::unsupported(*pos, &format!("the type '{n}'")))
                     }
