@@ -11,6 +11,13 @@ use crate::types::{int_literal_type, IntKind, Type};
 use std::collections::HashSet;
 use std::rc::Rc;
 
+/// A declarator: the name (empty if abstract), the type, and the parameters if it declares
+/// a function.
+type Declarator = (Rc<str>, Ty, Option<Vec<(Rc<str>, Ty)>>);
+
+/// A name expression: the qualified name and its template arguments.
+pub type NameExpression = (Vec<Rc<str>>, Option<Vec<TemplArg>>);
+
 /// Deepest nesting of expressions, statements and declarators.
 pub const MAX_DEPTH: usize = 200;
 /// Most binary operators in one chain (`a + b + c + ...`).
@@ -457,8 +464,7 @@ impl Parser {
         let mut longs = 0u8;
         let mut short = false;
         let mut base: Option<&'static str> = None;
-        loop {
-            let Some(t) = self.peek().cloned() else { break };
+        while let Some(t) = self.peek().cloned() {
             if t.kind != Kind::Ident && !t.is("::") {
                 break;
             }
@@ -799,7 +805,7 @@ impl Parser {
     /// A declarator: pointers, references, the name, array and function suffixes. Returns
     /// the name (empty for an abstract declarator), the type, and function parameters if
     /// it declares a function.
-    fn declarator(&mut self, base: Ty) -> Result<(Rc<str>, Ty, Option<Vec<(Rc<str>, Ty)>>)> {
+    fn declarator(&mut self, base: Ty) -> Result<Declarator> {
         self.enter()?;
         let mut ty = base;
         loop {
@@ -1736,10 +1742,7 @@ impl Parser {
 
 /// Parses a name expression (`reduce<256, 8>`, `ns::kernel`) against the item list's
 /// templates: returns the path and template arguments.
-pub fn parse_name_expression(
-    text: &str,
-    items: &[Item],
-) -> Result<(Vec<Rc<str>>, Option<Vec<TemplArg>>)> {
+pub fn parse_name_expression(text: &str, items: &[Item]) -> Result<NameExpression> {
     let toks = crate::lex::tokenize(text, u32::MAX)?;
     let mut p = Parser {
         toks,

@@ -7,6 +7,9 @@ use crate::builtins::{Lower, P};
 use crate::math::{MathMode, Scalar};
 use crate::types::{promote, usual_arith, RegClass, INT, UINT};
 
+/// An overload candidate: its cost, the function, its template arguments.
+type Candidate = (u32, Rc<Func>, HashMap<Rc<str>, TArg>);
+
 /// An argument as evaluated for a call.
 enum Arg {
     Val(Value),
@@ -451,7 +454,10 @@ impl Sema<'_> {
             Some(w) => {
                 let w = self.convert(w, &INT, pos)?;
                 match w.op {
-                    Op::Int(w) => Op::Int(((32 - w) << 8) | if mode == "up" { 0 } else { 31 }),
+                    Op::Int(w) => Op::Int(
+                        (32i64.wrapping_sub(w) & 0xff).wrapping_shl(8)
+                            | if mode == "up" { 0 } else { 31 },
+                    ),
                     _ => {
                         let wr = self.reg_of(&w);
                         let s = self.b().reg(RegClass::B32);
@@ -811,7 +817,7 @@ impl Sema<'_> {
         for a in args {
             arg_types.push(self.arg_type(a)?);
         }
-        let mut best: Option<(u32, Rc<Func>, HashMap<Rc<str>, TArg>)> = None;
+        let mut best: Option<Candidate> = None;
         for f in cands {
             if f.params.len() != args.len() {
                 continue;

@@ -979,7 +979,8 @@ impl<'a> Sema<'a> {
     // ---- helpers for the current function ----
 
     fn st(&mut self) -> &mut FnState {
-        self.cur.as_mut().expect("a function is being compiled")
+        // Code outside any function (a global's initialiser) goes to a scratch state.
+        self.cur.get_or_insert_with(|| FnState::new(usize::MAX))
     }
 
     fn b(&mut self) -> &mut FnBuilder {
@@ -987,7 +988,12 @@ impl<'a> Sema<'a> {
     }
 
     fn frame(&mut self) -> &mut Frame {
-        self.st().frames.last_mut().expect("a frame is open")
+        let st = self.st();
+        if st.frames.is_empty() {
+            st.frames.push(Frame::scratch(HashMap::new()));
+        }
+        let last = st.frames.len() - 1;
+        &mut st.frames[last]
     }
 
     fn tparams(&mut self) -> HashMap<Rc<str>, TArg> {
@@ -1017,6 +1023,23 @@ impl<'a> Sema<'a> {
             .as_ref()
             .and_then(|s| s.versions.get(reg).copied())
             .unwrap_or(0)
+    }
+}
+
+impl Frame {
+    /// The frame of code outside any function (constant expressions).
+    fn scratch(tparams: HashMap<Rc<str>, TArg>) -> Self {
+        Frame {
+            ret: Type::Void,
+            exit: None,
+            slot: None,
+            direct: None,
+            is_kernel: false,
+            tparams,
+            addressed: HashSet::new(),
+            labels: HashMap::new(),
+            name: Rc::from(""),
+        }
     }
 }
 
