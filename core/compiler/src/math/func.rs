@@ -9,7 +9,7 @@
 //! | `{ret}`, `{ret1}` | the results' `.param` names (`func_retval0`, `func_retval1`) |
 //! | `{ftz}` | `.ftz` where the mode flushes single-precision subnormals, else nothing |
 //! | `{rn}` | `.rn` where the mode forbids contraction (`-fmad=false`), else nothing: NVRTC writes a plain `mul.f32`/`add.f32` that `ptxas` may fuse only when contraction is allowed |
-//! | `{i2opi_f}` | the name of a table of 2/π's bits this function reads (declared before the `.func`) |
+//! | `{i2opi_f}`, `{i2opi_d}`, `{sincos_coeffs}` | the name of a read-only table this function reads (2/π's bits, the double sine and cosine coefficients), declared before the `.func` under a name of its own |
 //!
 //! Parameters and results move with `ld.param.b32`/`st.param.b32` (`.b64`), not `.f32`: they
 //! are bit patterns, and a typed float move may not keep a signalling NaN's payload (the
@@ -28,25 +28,83 @@ const TWO_OVER_PI_32: [u32; 6] = [
     0xA2F9_836E,
 ];
 
-/// The table placeholders a body may use, the suffix their name takes, and their declaration.
-fn table_declaration(ptx_name: &str, placeholder: &str) -> Option<(String, String)> {
-    match placeholder {
-        "{i2opi_f}" => {
-            let name = format!("{ptx_name}_i2opi");
-            let bytes: Vec<String> = TWO_OVER_PI_32
+/// 2/π's bits as 64-bit words, least significant first: the table the double-precision
+/// Payne–Hanek argument reduction multiplies by (its top three words are `TWO_OVER_PI_32`'s).
+const TWO_OVER_PI_64: [u64; 18] = [
+    0x6BFB_5FB1_1F8D_5D08,
+    0x3D07_39F7_8A52_92EA,
+    0x7527_BAC7_EBE5_F17B,
+    0x4F46_3F66_9E5F_EA2D,
+    0x6D36_7ECF_27CB_09B7,
+    0xEF2F_118B_5A0A_6D1F,
+    0x1FF8_97FF_DE05_980F,
+    0x9C84_5F8B_BDF9_283B,
+    0x3991_D639_8353_39F4,
+    0xE99C_7026_B45F_7E41,
+    0xE882_35F5_2EBB_4484,
+    0xFE1D_EB1C_B129_A73E,
+    0x0649_2EEA_09D1_921C,
+    0xB724_6E3A_424D_D2E0,
+    0xFE51_63AB_DEBB_C561,
+    0xDB62_9599_3C43_9041,
+    0xFC27_57D1_F534_DDC0,
+    0xA2F9_836E_4E44_1529,
+];
+
+/// The double-precision sine and cosine polynomials' coefficients as `f64` bits, in the
+/// order the polynomial evaluation reads them: the sine's seven (highest degree first, the
+/// last two zero), then the cosine's eight, then a zero word of padding.
+const SIN_COS_COEFFICIENTS: [u64; 16] = [
+    0xBE5A_E5F1_2CB0_D246,
+    0x3EC7_1DE3_69AC_E392,
+    0xBF2A_01A0_19DB_62A1,
+    0x3F81_1111_1111_0818,
+    0xBFC5_5555_5555_5554,
+    0x0000_0000_0000_0000,
+    0x0000_0000_0000_0000,
+    0xBDA8_FF83_20FD_8164,
+    0x3E21_EEA7_C1EF_8528,
+    0xBE92_7E4F_8E06_E6D9,
+    0x3EFA_01A0_19DD_BCE9,
+    0xBF56_C16C_16C1_5D47,
+    0x3FA5_5555_5555_5551,
+    0xBFE0_0000_0000_0000,
+    0x3FF0_0000_0000_0000,
+    0x0000_0000_0000_0000,
+];
+
+/// The read-only tables a body may name by placeholder: the placeholder, the suffix of the
+/// table's name, its alignment and its bytes.
+fn tables() -> [(&'static str, &'static str, u32, Vec<u8>); 3] {
+    [
+        (
+            "{i2opi_f}",
+            "_i2opi",
+            4,
+            TWO_OVER_PI_32
                 .iter()
                 .flat_map(|w| w.to_le_bytes())
-                .map(|b| b.to_string())
-                .collect();
-            let decl = format!(
-                ".global .align 4 .b8 {name}[{}] = {{{}}};\n",
-                bytes.len(),
-                bytes.join(", ")
-            );
-            Some((name, decl))
-        }
-        _ => None,
-    }
+                .collect(),
+        ),
+        (
+            "{i2opi_d}",
+            "_i2opi",
+            8,
+            TWO_OVER_PI_64
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect(),
+        ),
+        (
+            "{sincos_coeffs}",
+            "_coeffs",
+            16,
+            SIN_COS_COEFFICIENTS
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect(),
+        ),
+    ]
 }
 
 /// The highest index plus one of each register family `body` uses, as declarations.
@@ -116,12 +174,16 @@ pub(super) fn definition(
         text = text.replace(&format!("{{p{i}}}"), &format!("{ptx_name}_param_{i}"));
     }
     let mut prefix = String::new();
-    for placeholder in ["{i2opi_f}"] {
+    for (placeholder, suffix, align, bytes) in tables() {
         if text.contains(placeholder) {
-            if let Some((name, decl)) = table_declaration(ptx_name, placeholder) {
-                text = text.replace(placeholder, &name);
-                prefix.push_str(&decl);
-            }
+            let name = format!("{ptx_name}{suffix}");
+            let bytes: Vec<String> = bytes.iter().map(|b| b.to_string()).collect();
+            prefix.push_str(&format!(
+                ".global .align {align} .b8 {name}[{}] = {{{}}};\n",
+                bytes.len(),
+                bytes.join(", ")
+            ));
+            text = text.replace(placeholder, &name);
         }
     }
     let ret_decls: Vec<String> = rets

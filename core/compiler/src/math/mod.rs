@@ -13,7 +13,17 @@
 mod func;
 mod table;
 
+mod decompose;
+mod double_exp_log;
+mod double_extra;
+mod double_simple;
+mod double_special;
+mod double_trig;
+mod exp_log;
+mod float_extra;
 mod float_simple;
+mod special;
+mod trig;
 
 /// The compile options that change what a math function compiles to (NVRTC's
 /// `--use_fast_math`, `-ftz`, `-prec-div`, `-prec-sqrt`, `-fmad`).
@@ -139,28 +149,162 @@ pub struct MathFunction {
     /// The complete PTX text to put at module scope: the `.func` definition, preceded by any
     /// read-only table it reads (a `.global` named after the function, so it is unique too).
     pub definition: String,
-    /// The C names of other math functions its body calls (their definitions must be emitted
-    /// too, before this one, for the same mode).
+    /// The names of other math functions its body calls, for [`lookup`] in the same mode: their
+    /// definitions must be emitted too, before this one. Most bodies call nothing (NVRTC inlines
+    /// them whole); a few double-precision ones call a helper NVRTC keeps out of line.
     pub calls: Vec<String>,
 }
 
 /// The math function `c_name` (`"sinf"`, `"sin"` for `double`, `"__expf"`, ...) compiled for
 /// `mode`, or `None` if the library has no such function.
+///
+/// Besides the names [`names`] lists, it finds the out-of-line helpers other functions'
+/// [`MathFunction::calls`] name (`__internal_accurate_pow`, ...).
 pub fn lookup(c_name: &str, mode: &MathMode) -> Option<MathFunction> {
     let row = table::ROWS.iter().find(|row| row.name == c_name)?;
     let mode = mode.effective();
-    let ptx_name = format!("__cl_{}{}", row.name, mode.suffix());
-    let body = row.body.text(&mode);
+    let ptx_name = ptx_name(row.name, &mode);
+    let mut body = row.body.text(&mode);
+    let calls = called(&body);
+    for callee in &calls {
+        body = body.replace(
+            &format!("{{call:{callee}}}"),
+            &self::ptx_name(callee, &mode),
+        );
+    }
     Some(MathFunction {
         definition: func::definition(&ptx_name, row.params, row.rets, &body, &mode),
         ptx_name,
         params: row.params.to_vec(),
         rets: row.rets.to_vec(),
-        calls: Vec::new(),
+        calls,
     })
+}
+
+/// The `.func` name of function `c_name` in `mode`: `__cl_` and the C name, then the mode's
+/// suffix.
+fn ptx_name(c_name: &str, mode: &MathMode) -> String {
+    format!("__cl_{c_name}{}", mode.suffix())
+}
+
+/// The functions a body calls, each once, in the order first called: its `{call:NAME}`
+/// placeholders.
+fn called(body: &str) -> Vec<String> {
+    let mut calls: Vec<String> = Vec::new();
+    let mut rest = body;
+    while let Some(at) = rest.find("{call:") {
+        let after = &rest[at + "{call:".len()..];
+        let Some(end) = after.find('}') else {
+            break;
+        };
+        let name = &after[..end];
+        if !calls.iter().any(|c| c == name) {
+            calls.push(name.to_string());
+        }
+        rest = &after[end..];
+    }
+    calls
 }
 
 /// The C names of every function [`lookup`] knows, in table order.
 pub fn names() -> &'static [&'static str] {
     table::names()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combination of the options that change a body.
+    fn modes() -> Vec<MathMode> {
+        let mut modes = Vec::new();
+        for bits in 0u32..32 {
+            modes.push(MathMode {
+                ftz: bits & 1 != 0,
+                fast_math: bits & 2 != 0,
+                prec_div: bits & 4 == 0,
+                prec_sqrt: bits & 8 == 0,
+                fmad: bits & 16 == 0,
+            });
+        }
+        modes
+    }
+
+    #[test]
+    fn every_function_is_one_complete_func_in_every_mode() {
+        let placeholders = ["{ftz}", "{rn}", "{p", "{ret", "{call:", "{i2opi", "{sincos"];
+        for mode in modes() {
+            for name in names() {
+                let f = lookup(name, &mode).unwrap_or_else(|| panic!("{name} is listed"));
+                let text = &f.definition;
+                assert_eq!(text.matches(".func").count(), 1, "{name} {mode:?}");
+                assert_eq!(
+                    text.matches('{').count(),
+                    text.matches('}').count(),
+                    "{name}"
+                );
+                for p in placeholders {
+                    assert!(!text.contains(p), "{name} {mode:?} keeps {p}");
+                }
+                assert!(text.contains(&format!(") {}(", f.ptx_name)), "{name}");
+                for callee in &f.calls {
+                    let helper = lookup(callee, &mode).unwrap_or_else(|| panic!("{callee}"));
+                    assert!(text.contains(&helper.ptx_name), "{name} calls {callee}");
+                    assert!(helper.calls.is_empty(), "{callee} calls further");
+                    assert!(!names().contains(&callee.as_str()), "{callee} is internal");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_ptx_names_differ_by_mode() {
+        let mut seen = std::collections::HashSet::new();
+        for name in names() {
+            assert!(seen.insert(*name), "{name} listed twice");
+        }
+        let default = lookup("sinf", &MathMode::default()).map(|f| f.ptx_name);
+        let ftz = MathMode {
+            ftz: true,
+            ..MathMode::default()
+        };
+        assert_eq!(default.as_deref(), Some("__cl_sinf"));
+        assert_eq!(
+            lookup("sinf", &ftz).map(|f| f.ptx_name).as_deref(),
+            Some("__cl_sinf_ftz")
+        );
+    }
+
+    #[test]
+    fn unknown_names_are_not_found() {
+        for name in ["", "sinff", "printf", "sin f", "{call:sinf}", "__cl_sinf"] {
+            assert!(lookup(name, &MathMode::default()).is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn fast_math_maps_functions_onto_their_intrinsics() {
+        let fast = MathMode {
+            fast_math: true,
+            ..MathMode::default()
+        };
+        let sinf = lookup("sinf", &fast)
+            .map(|f| f.definition)
+            .unwrap_or_default();
+        assert!(sinf.contains("sin.approx.ftz.f32"), "{sinf}");
+        let precise = lookup("sinf", &MathMode::default()).map(|f| f.definition);
+        assert!(!precise.unwrap_or_default().contains("sin.approx"));
+        let sqrtf = lookup("sqrtf", &fast)
+            .map(|f| f.definition)
+            .unwrap_or_default();
+        assert!(sqrtf.contains("sqrt.approx.ftz.f32"), "{sqrtf}");
+        // Fast math implies -ftz, approximate division and square root, whatever they say.
+        assert_eq!(fast.effective().suffix(), "_fast");
+        let no_fma = MathMode {
+            fmad: false,
+            ..fast
+        };
+        assert_eq!(no_fma.effective().suffix(), "_fast_nofma");
+        assert_eq!(MathMode::default().suffix(), "");
+    }
 }
