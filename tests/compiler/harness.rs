@@ -181,6 +181,10 @@ pub fn builtin(src: &Source, mode: Mode) -> Result<(String, BTreeMap<String, Str
     for h in &src.pre_includes {
         text.push_str(&format!("#include <{h}>\n"));
     }
+    if !src.pre_includes.is_empty() {
+        // The source's own lines keep their numbers in diagnostics.
+        text.push_str("#line 1\n");
+    }
     text.push_str(&src.text);
     let name = src.name.clone();
     let names = src.names.clone();
