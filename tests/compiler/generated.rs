@@ -18,14 +18,24 @@ use std::time::Instant;
 use cuda_library::{Context, Error, KernelArg, LaunchConfig, Library};
 
 /// Seeds run by default (the debug build's run stays well under a minute).
-const DEFAULT_SEEDS: u64 = 24;
+const DEFAULT_SEEDS: u64 = 64;
+
+/// Seeds whose programs differ from NVRTC for a reason already in `FINDINGS.md`: they are
+/// expected to fail until it is fixed, and one that agrees fails the test until it is taken
+/// off this list (so the list only shrinks). Any other difference fails.
+const KNOWN: &[(u64, &str)] = &[
+    (18, "F11? --use_fast_math, 1 ulp, not reduced"),
+    (34, "F11? --use_fast_math, 1 ulp, not reduced"),
+    (48, "F11"),
+    (60, "F11"),
+];
 
 /// Seeds run with `CUDA_LIBRARY_LONG_TESTS=1`.
 const LONG_SEEDS: u64 = 3000;
 
-/// Programs of the default range the built-in compiler compiles, at least (all of them
-/// agree: a difference fails on its own).
-const COMPILED_FLOOR: usize = 0;
+/// Programs of the default range that agree with NVRTC, at least (the count reached; a
+/// difference outside `KNOWN` fails on its own).
+const COMPILED_FLOOR: usize = 60;
 
 /// The constructs the default run leaves out, which the built-in compiler does not take
 /// yet (`FINDINGS.md` F3, F10) and one the simulator runs wrongly from NVRTC's PTX (S2);
@@ -91,7 +101,10 @@ pub enum Verdict {
 
 /// Compiles and runs `program` both ways under `mode`.
 pub fn check(ctx: &Context, program: &Program, mode: Mode) -> Result<Verdict, Error> {
-    let src = Source::new(format!("gen_{}.cu", program.seed), program.source.clone());
+    let src = Source {
+        uncached: true,
+        ..Source::new(format!("gen_{}.cu", program.seed), program.source.clone())
+    };
     let (nv_ptx, nv_map) = match harness::nvrtc(&src, mode) {
         Ok(x) => x,
         Err(e @ Error::NvrtcNotFound { .. }) => return Err(e),
@@ -177,9 +190,29 @@ fn generated_programs_agree_with_nvrtc() {
     for (r, k) in reasons.iter().take(20) {
         println!("  refused {k}x: {r}");
     }
+    if std::env::var_os("CUDA_LIBRARY_GEN_FILE").is_some() {
+        assert!(failures.is_empty(), "the reduced program still differs");
+        return;
+    }
+    let unknown: Vec<u64> = failures
+        .iter()
+        .copied()
+        .filter(|s| !KNOWN.iter().any(|(k, _)| k == s))
+        .collect();
+    let fixed: Vec<&(u64, &str)> = KNOWN
+        .iter()
+        .filter(|(k, _)| (seeds().contains(k)) && !failures.contains(k))
+        .collect();
+    for (k, why) in KNOWN.iter().filter(|(k, _)| failures.contains(k)) {
+        println!("  known difference, seed {k}: {why}");
+    }
     assert!(
-        failures.is_empty(),
-        "failing seeds: {failures:?} (programs printed above)"
+        unknown.is_empty(),
+        "failing seeds: {unknown:?} (programs printed above; reduce them into FINDINGS.md)"
+    );
+    assert!(
+        fixed.is_empty(),
+        "these known differences agree now: take them off `KNOWN`: {fixed:?}"
     );
     assert!(
         agree >= COMPILED_FLOOR,

@@ -77,6 +77,9 @@ pub struct Source {
     pub pre_includes: Vec<String>,
     /// `-std=`, for NVRTC (the built-in compiler has one language).
     pub std: Option<String>,
+    /// Compile with NVRTC every time rather than through the user's compile cache (generated
+    /// programs: thousands, each seen once).
+    pub uncached: bool,
 }
 
 impl Source {
@@ -111,9 +114,11 @@ pub fn nvrtc(src: &Source, mode: Mode) -> Result<(String, BTreeMap<String, Strin
         ..Default::default()
     };
     let names: Vec<&str> = src.names.iter().map(String::as_str).collect();
-    let code = Program::new(src.text.clone(), options)
-        .with_name(src.name.clone())
-        .compile(ImageKind::Ptx, &names)?;
+    let mut program = Program::new(src.text.clone(), options).with_name(src.name.clone());
+    if src.uncached {
+        program = program.without_cache();
+    }
+    let code = program.compile(ImageKind::Ptx, &names)?;
     Ok((
         code.ptx_text().unwrap_or_default().to_string(),
         code.symbol_mapping().clone(),
