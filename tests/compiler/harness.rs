@@ -77,6 +77,9 @@ pub struct Source {
     pub pre_includes: Vec<String>,
     /// `-std=`, for NVRTC (the built-in compiler has one language).
     pub std: Option<String>,
+    /// Compile with NVRTC every time rather than through the user's compile cache (generated
+    /// programs: thousands, each seen once).
+    pub uncached: bool,
 }
 
 impl Source {
@@ -111,9 +114,11 @@ pub fn nvrtc(src: &Source, mode: Mode) -> Result<(String, BTreeMap<String, Strin
         ..Default::default()
     };
     let names: Vec<&str> = src.names.iter().map(String::as_str).collect();
-    let code = Program::new(src.text.clone(), options)
-        .with_name(src.name.clone())
-        .compile(ImageKind::Ptx, &names)?;
+    let mut program = Program::new(src.text.clone(), options).with_name(src.name.clone());
+    if src.uncached {
+        program = program.without_cache();
+    }
+    let code = program.compile(ImageKind::Ptx, &names)?;
     Ok((
         code.ptx_text().unwrap_or_default().to_string(),
         code.symbol_mapping().clone(),
@@ -180,6 +185,10 @@ pub fn builtin(src: &Source, mode: Mode) -> Result<(String, BTreeMap<String, Str
     let mut text = String::new();
     for h in &src.pre_includes {
         text.push_str(&format!("#include <{h}>\n"));
+    }
+    if !src.pre_includes.is_empty() {
+        // The source's own lines keep their numbers in diagnostics.
+        text.push_str("#line 1\n");
     }
     text.push_str(&src.text);
     let name = src.name.clone();

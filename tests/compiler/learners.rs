@@ -20,10 +20,30 @@ pub fn corpus_dir() -> PathBuf {
 
 /// Kernels (NVRTC's, over every unit) the built-in compiler compiles, at least: the count
 /// reached, so that a change that loses one fails.
-const COMPILED_FLOOR: usize = 0;
+const COMPILED_FLOOR: usize = 103;
 
 /// Kernels whose results agree with NVRTC's, at least.
-const AGREE_FLOOR: usize = 0;
+const AGREE_FLOOR: usize = 74;
+
+/// Kernels that differ from NVRTC (or fail to run) for a reason already in `FINDINGS.md`:
+/// (unit, kernel, finding). One that agrees fails the test until it is taken off.
+const KNOWN: &[(&str, &str, &str)] = &[
+    (
+        "enccs/examples/2.04_HeatEquation/Solution/heat_equation_gpu_1.cu",
+        "_Z13evolve_kernelPKfPfiifff",
+        "F1",
+    ),
+    (
+        "siboehm/src/kernels/5_kernel_2D_blocktiling.cuh",
+        "_Z18sgemm2DBlocktilingILi128ELi128ELi8ELi8ELi8EEviiifPKfS1_fPf",
+        "F1",
+    ),
+    (
+        "siboehm/src/kernels/5_kernel_2D_blocktiling.cuh",
+        "_Z18sgemm2DBlocktilingILi64ELi64ELi8ELi8ELi8EEviiifPKfS1_fPf",
+        "F1",
+    ),
+];
 
 /// cuda-samples' folders that hold learner code (the rest is libraries' showcases).
 const SAMPLES_FOLDERS: [&str; 2] = ["0_Introduction", "2_Concepts_and_Techniques"];
@@ -153,7 +173,8 @@ fn every_author_keeps_origin_and_licence() {
     let mut authors = 0;
     for e in std::fs::read_dir(corpus_dir()).unwrap() {
         let dir = e.unwrap().path();
-        if !dir.is_dir() {
+        // `shim/`: ours, stand-ins for host headers (see its files).
+        if !dir.is_dir() || dir.ends_with("shim") {
             continue;
         }
         authors += 1;
@@ -228,7 +249,31 @@ fn learner_corpus_agrees_with_nvrtc() {
     }
     assert!(kernels >= 100, "{kernels} kernels in the corpus");
     assert_eq!(crashes, 0, "the built-in compiler crashed (see the table)");
-    assert_eq!(wrong, 0, "kernels differ from NVRTC (see the table)");
+    let mut unknown = Vec::new();
+    let mut still_known = Vec::new();
+    for r in &reports {
+        for (k, why) in r.wrong() {
+            let known = KNOWN.iter().find(|(u, kk, _)| *u == r.unit && *kk == k);
+            match known {
+                Some((_, _, f)) => still_known.push((r.unit.as_str(), k, *f)),
+                None => unknown.push(format!("{} {k} {}: {why}", r.unit, r.mode.flag())),
+            }
+        }
+    }
+    let fixed: Vec<&(&str, &str, &str)> = KNOWN
+        .iter()
+        .filter(|(u, k, _)| !still_known.iter().any(|(su, sk, _)| su == u && sk == k))
+        .collect();
+    println!("{} known differences ({wrong} in all)", still_known.len());
+    assert!(
+        unknown.is_empty(),
+        "kernels differ from NVRTC (reduce them into FINDINGS.md):\n{}",
+        unknown.join("\n")
+    );
+    assert!(
+        fixed.is_empty(),
+        "these known differences agree now: take them off `KNOWN`: {fixed:?}"
+    );
     assert!(
         compiled >= COMPILED_FLOOR,
         "{compiled} compiled, the floor is {COMPILED_FLOOR}"

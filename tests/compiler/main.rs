@@ -7,7 +7,10 @@
 //!   notebooks, guides).
 //! - `learners`: the public learner corpus (`corpus/<author>/`), with `features` measuring
 //!   which language features it uses.
-//! - `gen`: random valid programs (Csmith-style) in the supported language.
+//! - `gen`: random valid programs (Csmith-style) in the supported language, run by
+//!   `generated`.
+//! - `hostile`: the `cuda_c` fuzz target's checks (`hostile_input`) on its seeds and their
+//!   mutations.
 //!
 //! Needs NVRTC (`VIRTUAL_ENV=$PWD/.venv`); without it the tests skip themselves (printed),
 //! unless `CUDA_LIBRARY_REQUIRE_NVRTC=1`. `CUDA_LIBRARY_LONG_TESTS=1` runs every corpus
@@ -22,4 +25,6 @@ mod features;
 mod gen;
 mod generated;
 mod harness;
+mod hostile;
+mod hostile_input;
 mod learners;
