@@ -370,3 +370,22 @@ mod texture_tests {
         );
     }
 }
+
+#[cfg(test)]
+mod param_tests {
+    use super::*;
+
+    #[test]
+    fn signed_char_and_short_parameters_are_sign_extended() {
+        let p = compile(
+            "__global__ void k(signed char a, short b, int* o) { o[0] = a + b; }",
+            "t.cu",
+            &[],
+            &Options::default(),
+        )
+        .unwrap()
+        .ptx;
+        assert!(p.contains("cvt.s32.s8"), "{p}");
+        assert!(p.contains("cvt.s32.s16"), "{p}");
+    }
+}

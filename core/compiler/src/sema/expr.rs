@@ -839,7 +839,7 @@ impl Sema<'_> {
     }
 
     /// Sign- or zero-extends the low bits of a 32-bit register for an 8- or 16-bit type.
-    fn narrow(&mut self, src: &str, k: IntKind) -> String {
+    pub(super) fn narrow(&mut self, src: &str, k: IntKind) -> String {
         let d = self.b().reg(RegClass::B32);
         let s = if k.signed() { "s" } else { "u" };
         self.b()

@@ -860,6 +860,11 @@ impl<'a> Sema<'a> {
                 param_type(t)
             };
             self.b().ins(&format!("ld.param.{suffix} \t{reg}, [{sym}]"));
+            // A signed char or short arrives zero-extended: sign-extend it here.
+            let reg = match t {
+                Type::Int(k) if k.signed() && k.bits() < 32 => self.narrow(&reg, *k),
+                _ => reg,
+            };
             self.bind(name, Bind::Var(LVal::Reg(reg, t.clone())));
             return Ok(());
         }
