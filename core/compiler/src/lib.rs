@@ -389,3 +389,44 @@ mod param_tests {
         assert!(p.contains("cvt.s32.s16"), "{p}");
     }
 }
+
+#[cfg(test)]
+mod include_tests {
+    use super::*;
+
+    #[test]
+    fn headers_from_include_paths_are_reported_once() {
+        let dir = std::env::temp_dir().join(format!("cc-core-include-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("scale.h"), "#pragma once\n#define SCALE 3.0f\n").unwrap();
+        let o = Options {
+            include_paths: vec![dir.clone()],
+            ..Options::default()
+        };
+        let src = "#include \"scale.h\"\n#include <scale.h>\n__global__ void k(float* x) { x[0] *= SCALE; }";
+        let out = compile(src, "t.cu", &[], &o).unwrap();
+        assert_eq!(out.files_read, vec![dir.join("scale.h")]);
+        assert!(out.ptx.contains("0f40400000"), "{}", out.ptx);
+        let e = compile("#include \"nope.h\"\n", "t.cu", &[], &o)
+            .unwrap_err()
+            .log;
+        assert!(
+            e.starts_with("t.cu:1:2: error: cannot open 'nope.h'"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn predefined_macros_and_defines() {
+        let o = Options {
+            arch: 90,
+            defines: vec![("N".into(), Some("7".into())), ("FLAG".into(), None)],
+            ..Options::default()
+        };
+        let src = "#if __CUDA_ARCH__ == 900 && defined(__CUDACC_RTC__) && FLAG\n__global__ void k(int* x) { x[0] = N; }\n#endif";
+        let p = compile(src, "t.cu", &[], &o).unwrap().ptx;
+        assert!(p.contains("mov.u32 \t%r1, 7;"), "{p}");
+        assert!(p.contains(".target sm_90"), "{p}");
+    }
+}
