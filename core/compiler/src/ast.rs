@@ -229,6 +229,8 @@ pub struct Func {
     pub templ: Option<Vec<TemplParam>>,
     /// `__launch_bounds__(max threads, min blocks)`.
     pub launch_bounds: Option<(Expr, Option<Expr>)>,
+    /// `__noinline__`: NVRTC keeps the call, so nothing fuses across it.
+    pub noinline: bool,
     /// Where it is declared.
     pub pos: Pos,
 }

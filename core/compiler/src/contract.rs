@@ -24,6 +24,8 @@ pub struct Mul {
     pub block: u32,
     /// Loop nesting depth where it is.
     pub depth: usize,
+    /// Index of its line.
+    pub line: usize,
 }
 
 /// An `add` that reads a product (possibly through a variable holding it).
@@ -166,6 +168,7 @@ mod tests {
             b: "%f2".into(),
             block,
             depth: 0,
+            line: 0,
         }
     }
 

@@ -67,6 +67,19 @@ impl FnBuilder {
         self.lines.push(text.to_string());
     }
 
+    /// Makes the product in register `reg` an explicitly rounded `mul.rn`, which no later
+    /// stage (ptxas, the simulator) contracts: for values crossing a call NVRTC keeps.
+    pub fn seal(&mut self, reg: &str) {
+        let Some(m) = self.contraction.muls.get(reg) else {
+            return;
+        };
+        if let Some(l) = self.lines.get_mut(m.line) {
+            if l.starts_with("\tmul.") && !l.starts_with("\tmul.rn") {
+                *l = l.replacen("\tmul.", "\tmul.rn.", 1);
+            }
+        }
+    }
+
     /// Index the next instruction will have.
     pub fn next_line(&self) -> usize {
         self.lines.len()

@@ -430,3 +430,35 @@ mod include_tests {
         assert!(p.contains(".target sm_90"), "{p}");
     }
 }
+
+#[cfg(test)]
+mod llvm_shape_tests {
+    use super::*;
+
+    fn ptx(src: &str) -> String {
+        compile(src, "t.cu", &[], &Options::default()).unwrap().ptx
+    }
+
+    #[test]
+    fn equal_products_are_computed_once_and_a_negated_factor_moves_out() {
+        // NVRTC: x*x once; -(x*x) for the first use, so `1 + x*x` has a product with a
+        // non-add use and stays an add.
+        let p = ptx(
+            "__global__ void k(float* o, float x) { o[0] = (-x * x) * 2.0f; o[1] = 1.0f + x * x; }",
+        );
+        assert_eq!(p.matches("mul.f32").count(), 2, "{p}");
+        assert!(p.contains("neg.f32") && !p.contains("fma"), "{p}");
+    }
+
+    #[test]
+    fn subtracting_a_constant_is_an_addition_that_fuses() {
+        let p = ptx("__global__ void k(float* o, float x, float y) { o[0] = x * y - 1.0f; }");
+        assert!(p.contains("fma.rn.f32") && p.contains("0fBF800000"), "{p}");
+    }
+
+    #[test]
+    fn noinline_results_are_rounded_products_that_never_fuse() {
+        let p = ptx("__device__ __noinline__ float sq(float x) { return x * x; }\n__global__ void k(float* o, float x) { o[0] = sq(x) + 1.0f; }");
+        assert!(p.contains("mul.rn.f32") && !p.contains("fma"), "{p}");
+    }
+}

@@ -74,6 +74,7 @@ struct Specs {
     konst: bool,
     vol: bool,
     launch_bounds: Option<(Expr, Option<Expr>)>,
+    noinline: bool,
     pos: Pos,
 }
 
@@ -472,8 +473,8 @@ impl Parser {
             match w {
                 "__global__" => s.global = true,
                 "__device__" => s.device = true,
-                "__host__" | "__forceinline__" | "__noinline__" | "inline" | "__inline__"
-                | "register" | "typename" | "__restrict__" | "__restrict" | "__managed__" => {}
+                "__host__" | "__forceinline__" | "inline" | "__inline__" | "register"
+                | "typename" | "__restrict__" | "__restrict" | "__managed__" => {}
                 "__shared__" => s.shared = true,
                 "__constant__" => s.constant = true,
                 "static" => s.is_static = true,
@@ -488,6 +489,7 @@ impl Parser {
                         self.i += 1;
                     }
                 }
+                "__noinline__" => s.noinline = true,
                 "constexpr" => {
                     s.constexpr = true;
                     s.konst = true;
@@ -983,6 +985,7 @@ impl Parser {
                     extern_c: self.extern_c || specs.extern_c,
                     templ: templ.clone(),
                     launch_bounds,
+                    noinline: specs.noinline,
                     body: body.clone(),
                     pos,
                 };

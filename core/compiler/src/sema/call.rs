@@ -1041,7 +1041,9 @@ impl Sema<'_> {
                     Err(_) => Arg::Val(self.expr(a)?),
                 }
             } else {
-                Arg::Val(self.expr(a)?)
+                let v = self.expr(a)?;
+                // Nothing fuses into a call NVRTC keeps.
+                Arg::Val(if f.noinline { self.seal_value(v) } else { v })
             };
             bound.push((pname.clone(), t, arg, a.pos));
         }
@@ -1130,6 +1132,7 @@ impl Sema<'_> {
             };
         }
         match frame.direct {
+            Some(v) if f.noinline => Ok(self.seal_value(v)),
             Some(v) => Ok(v),
             None if ret == Type::Void => Ok(Value::new(Op::Int(0), Type::Void)),
             None => Err(Diag::new(
@@ -1203,6 +1206,19 @@ fn count_returns(body: &[Stmt]) -> usize {
 }
 
 impl Sema<'_> {
+    /// A value crossing a call NVRTC keeps: its product no longer fuses, here or later.
+    fn seal_value(&mut self, v: Value) -> Value {
+        if let Some(p) = &v.prod {
+            let reg = p.reg.clone();
+            self.b().seal(&reg);
+        }
+        Value {
+            prod: None,
+            negated: None,
+            ..v
+        }
+    }
+
     fn bind_param_value(&mut self, d: &VarDecl, t: Type, v: Value) -> Result<()> {
         let addressed = self.frame().addressed.contains(&d.name);
         let lv = if t.is_scalar() && !addressed {

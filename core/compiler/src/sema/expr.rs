@@ -957,13 +957,20 @@ impl Sema<'_> {
         }
         let s = self.reg_of(&v);
         let d = self.b().reg(v.ty.class());
+        let negated = if v.ty.is_float() {
+            Some(s.clone())
+        } else {
+            None
+        };
         let t = match &v.ty {
             Type::Float => format!("{}f32", if self.ftz() { "ftz." } else { "" }),
             Type::Double => "f64".into(),
             t => t.arith_suffix().replace('u', "s"),
         };
         self.b().ins(&format!("neg.{t} \t{d}, {s}"));
-        Ok(Value::new(Op::Reg(d), v.ty))
+        let mut r = Value::new(Op::Reg(d), v.ty);
+        r.negated = negated;
+        Ok(r)
     }
 
     fn incdec(&mut self, a: &Expr, op: &str, post: bool, pos: Pos) -> Result<Value> {
@@ -1050,6 +1057,14 @@ impl Sema<'_> {
         if let Some(v) = self.fold(op, &lc, &rc, &t, pos)? {
             return Ok(v);
         }
+        if op == "*" && t.is_float() && self.fmad() {
+            return self.float_mul(lc, rc, &t, pos);
+        }
+        // LLVM canonicalises `x - C` into `x + (-C)`: an addition, so a product fuses.
+        if op == "-" && t.is_float() && rc.op.is_const() && !lc.op.is_const() {
+            let neg = self.negate(rc.clone())?;
+            return self.binary("+", lc, neg, pos);
+        }
         let a = self.reg_of(&lc);
         let b = rc.op.text();
         let d = self.b().reg(t.class());
@@ -1089,33 +1104,74 @@ impl Sema<'_> {
         };
         let line = self.b().next_line();
         self.b().ins(&text);
-        let mut v = Value::new(Op::Reg(d.clone()), t.clone());
+        let v = Value::new(Op::Reg(d.clone()), t.clone());
         if t.is_float() && self.fmad() {
-            if op == "*" {
-                let versions = [&lc.op, &rc.op]
-                    .iter()
-                    .filter_map(|o| {
-                        if let Op::Reg(r) = o {
-                            Some((r.clone(), self.version(r)))
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
-                let block = self.b().block;
-                let depth = self.st().depth;
-                let mul = crate::contract::Mul {
-                    a: a.clone(),
-                    b: b.clone(),
-                    block,
-                    depth,
-                };
-                self.b().contraction.muls.insert(d.clone(), mul);
-                v.prod = Some(Rc::new(Prod { reg: d, versions }));
-            } else if op == "+" {
+            if op == "+" {
                 self.record_candidates(line, &lc, &rc, &d, fz);
             }
         }
+        Ok(v)
+    }
+
+    /// A floating product as LLVM leaves it: `(-a) * b` is `-(a * b)`, and an equal
+    /// product computed before (same factors, either order, still valid) is reused.
+    fn float_mul(&mut self, l: Value, r: Value, t: &Type, pos: Pos) -> Result<Value> {
+        if let Some(n) = l.negated.clone().filter(|_| !r.op.is_const()) {
+            let p = self.float_mul(Value::new(Op::Reg(n), t.clone()), r, t, pos)?;
+            return self.negate(Value { prod: None, ..p });
+        }
+        if let Some(n) = r.negated.clone().filter(|_| !l.op.is_const()) {
+            let p = self.float_mul(l, Value::new(Op::Reg(n), t.clone()), t, pos)?;
+            return self.negate(Value { prod: None, ..p });
+        }
+        let (x, y) = (l.op.text(), r.op.text());
+        let key = if x <= y {
+            (x.clone(), y.clone(), t.arith_suffix().to_string())
+        } else {
+            (y.clone(), x.clone(), t.arith_suffix().to_string())
+        };
+        if let Some((reg, versions)) = self.cse_find(&key) {
+            let mut v = Value::new(Op::Reg(reg.clone()), t.clone());
+            v.prod = Some(Rc::new(Prod { reg, versions }));
+            return Ok(v);
+        }
+        let a = self.reg_of(&l);
+        let d = self.b().reg(t.class());
+        let fz = if *t == Type::Float && self.ftz() {
+            ".ftz"
+        } else {
+            ""
+        };
+        let line = self.b().next_line();
+        self.b()
+            .ins(&format!("mul{fz}.{} \t{d}, {a}, {y}", t.arith_suffix()));
+        let versions: Vec<(String, u32)> = [&l.op, &r.op]
+            .iter()
+            .filter_map(|o| {
+                if let Op::Reg(r) = o {
+                    Some((r.clone(), self.version(r)))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let block = self.b().block;
+        let depth = self.st().depth;
+        self.b().contraction.muls.insert(
+            d.clone(),
+            crate::contract::Mul {
+                a,
+                b: y,
+                block,
+                depth,
+                line,
+            },
+        );
+        if let Some(s) = self.st().cse.last_mut() {
+            s.muls.insert(key, (d.clone(), versions.clone()));
+        }
+        let mut v = Value::new(Op::Reg(d.clone()), t.clone());
+        v.prod = Some(Rc::new(Prod { reg: d, versions }));
         Ok(v)
     }
 
@@ -1487,7 +1543,10 @@ impl Sema<'_> {
                             if n { "not.pred" } else { "mov.pred" }
                         ));
                         self.b().branch_if(&res, is_and, &end);
-                        let cb = self.cond(b)?;
+                        self.cse_push(false);
+                        let cb = self.cond(b);
+                        self.cse_pop();
+                        let cb = cb?;
                         match cb {
                             Test::Known(x) => self
                                 .b()
@@ -1555,7 +1614,10 @@ impl Sema<'_> {
         let else_l = self.b().label();
         let end = self.b().label();
         self.branch_unless(cv, &else_l);
-        let va = self.expr(a)?;
+        self.cse_push(false);
+        let va = self.expr(a);
+        self.cse_pop();
+        let va = va?;
         // The result's type: the usual arithmetic conversions, or the pointer/struct type.
         let tb = self.type_of(b)?;
         let t = if va.ty.is_arith() && tb.is_arith() {
@@ -1573,7 +1635,10 @@ impl Sema<'_> {
         self.b().ins(&format!("mov.{mt} \t{d}, {}", va.op.text()));
         self.b().branch(&end);
         self.b().place(&else_l);
-        let vb = self.expr(b)?;
+        self.cse_push(false);
+        let vb = self.expr(b);
+        self.cse_pop();
+        let vb = vb?;
         let vb = self.convert(vb, &t, c.pos)?;
         self.b().ins(&format!("mov.{mt} \t{d}, {}", vb.op.text()));
         self.b().place(&end);

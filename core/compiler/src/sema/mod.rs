@@ -85,12 +85,28 @@ pub struct Value {
     /// Its type.
     pub ty: Type,
     prod: Option<Rc<Prod>>,
+    /// For `-r`: the register negated (LLVM rewrites `(-a) * b` as `-(a * b)`).
+    negated: Option<String>,
 }
 
 impl Value {
     fn new(op: Op, ty: Type) -> Self {
-        Value { op, ty, prod: None }
+        Value {
+            op,
+            ty,
+            prod: None,
+            negated: None,
+        }
     }
+}
+
+/// Floating products already computed and still valid, for reuse (LLVM's GVN merges equal
+/// products, which changes how many uses a product has and so what fuses). A scope per
+/// branch; a barrier scope at a loop hides what is outside it.
+#[derive(Debug, Default)]
+struct CseScope {
+    barrier: bool,
+    muls: HashMap<(String, String, String), (String, Vec<(String, u32)>)>,
 }
 
 /// The state spaces memory is addressed in.
@@ -188,6 +204,7 @@ struct FnState {
     switches: Vec<std::collections::VecDeque<String>>,
     /// Loop nesting depth (across inlined calls).
     depth: usize,
+    cse: Vec<CseScope>,
     kernel_mangled: String,
 }
 
@@ -1023,6 +1040,44 @@ impl<'a> Sema<'a> {
         *v
     }
 
+    /// Opens a scope of reusable products (`barrier`: outer ones are not available).
+    fn cse_push(&mut self, barrier: bool) {
+        self.st().cse.push(CseScope {
+            barrier,
+            muls: HashMap::new(),
+        });
+    }
+
+    fn cse_pop(&mut self) {
+        let st = self.st();
+        if st.cse.len() > 1 {
+            st.cse.pop();
+        }
+    }
+
+    /// Forgets every reusable product (a label any jump may reach).
+    fn cse_clear(&mut self) {
+        for s in &mut self.st().cse {
+            s.muls.clear();
+        }
+    }
+
+    fn cse_find(&self, key: &(String, String, String)) -> Option<(String, Vec<(String, u32)>)> {
+        let st = self.cur.as_ref()?;
+        for s in st.cse.iter().rev() {
+            if let Some((r, vers)) = s.muls.get(key) {
+                if vers.iter().all(|(reg, v)| self.version(reg) == *v) {
+                    return Some((r.clone(), vers.clone()));
+                }
+                return None;
+            }
+            if s.barrier {
+                break;
+            }
+        }
+        None
+    }
+
     fn version(&self, reg: &str) -> u32 {
         self.cur
             .as_ref()
@@ -1059,6 +1114,7 @@ impl FnState {
             var_prod: HashMap::new(),
             switches: Vec::new(),
             depth: 0,
+            cse: vec![CseScope::default()],
             kernel_mangled: String::new(),
         }
     }

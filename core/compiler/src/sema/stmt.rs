@@ -50,16 +50,20 @@ impl Sema<'_> {
                 }
             }
             Stmt::While(c, body) => {
+                self.cse_push(true);
                 let top = self.b().label();
                 let end = self.b().label();
                 self.b().place(&top);
                 let cv = self.cond(c)?;
                 self.branch_unless(cv, &end);
-                self.loop_body(body, &end, &top)?;
+                let r = self.loop_body(body, &end, &top);
+                self.cse_pop();
+                r?;
                 self.b().branch(&top);
                 self.b().place(&end);
             }
             Stmt::DoWhile(body, c) => {
+                self.cse_push(true);
                 let top = self.b().label();
                 let cont = self.b().label();
                 let end = self.b().label();
@@ -71,6 +75,7 @@ impl Sema<'_> {
                     Test::Known(false) => {}
                     Test::Pred(p, n) => self.b().branch_if(&p, n, &top),
                 }
+                self.cse_pop();
                 self.b().place(&end);
             }
             Stmt::For(init, c, step, body) => {
@@ -81,6 +86,7 @@ impl Sema<'_> {
                 let top = self.b().label();
                 let cont = self.b().label();
                 let end = self.b().label();
+                self.cse_push(true);
                 self.b().place(&top);
                 if let Some(c) = c {
                     let cv = self.cond(c)?;
@@ -91,6 +97,7 @@ impl Sema<'_> {
                 if let Some(s) = step {
                     self.expr(s)?;
                 }
+                self.cse_pop();
                 self.b().branch(&top);
                 self.b().place(&end);
                 self.st().scopes.pop();
@@ -124,6 +131,7 @@ impl Sema<'_> {
                 self.b().branch(&label);
             }
             Stmt::Label(l, _) => {
+                self.cse_clear();
                 let label = self.goto_label(l);
                 self.b().place(&label);
             }
@@ -147,7 +155,9 @@ impl Sema<'_> {
 
     fn scoped(&mut self, s: &Stmt) -> Result<()> {
         self.st().scopes.push(HashMap::new());
+        self.cse_push(false);
         let r = self.stmt(s);
+        self.cse_pop();
         self.st().scopes.pop();
         r
     }
@@ -215,7 +225,9 @@ impl Sema<'_> {
         self.b().branch(&target);
         self.st().switches.push(labels);
         self.st().loops.push((end.clone(), None));
+        self.cse_push(true);
         let r = self.scoped(body);
+        self.cse_pop();
         self.st().loops.pop();
         self.st().switches.pop();
         r?;
