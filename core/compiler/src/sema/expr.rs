@@ -1058,7 +1058,7 @@ impl Sema<'_> {
             return Ok(v);
         }
         if op == "*" && t.is_float() && self.fmad() {
-            return self.float_mul(lc, rc, &t, pos);
+            return self.float_mul(lc, rc, &t);
         }
         // LLVM canonicalises `x - C` into `x + (-C)`: an addition, so a product fuses.
         if op == "-" && t.is_float() && rc.op.is_const() && !lc.op.is_const() {
@@ -1105,23 +1105,21 @@ impl Sema<'_> {
         let line = self.b().next_line();
         self.b().ins(&text);
         let v = Value::new(Op::Reg(d.clone()), t.clone());
-        if t.is_float() && self.fmad() {
-            if op == "+" {
-                self.record_candidates(line, &lc, &rc, &d, fz);
-            }
+        if t.is_float() && self.fmad() && op == "+" {
+            self.record_candidates(line, &lc, &rc, &d, fz);
         }
         Ok(v)
     }
 
     /// A floating product as LLVM leaves it: `(-a) * b` is `-(a * b)`, and an equal
     /// product computed before (same factors, either order, still valid) is reused.
-    fn float_mul(&mut self, l: Value, r: Value, t: &Type, pos: Pos) -> Result<Value> {
+    fn float_mul(&mut self, l: Value, r: Value, t: &Type) -> Result<Value> {
         if let Some(n) = l.negated.clone().filter(|_| !r.op.is_const()) {
-            let p = self.float_mul(Value::new(Op::Reg(n), t.clone()), r, t, pos)?;
+            let p = self.float_mul(Value::new(Op::Reg(n), t.clone()), r, t)?;
             return self.negate(Value { prod: None, ..p });
         }
         if let Some(n) = r.negated.clone().filter(|_| !l.op.is_const()) {
-            let p = self.float_mul(l, Value::new(Op::Reg(n), t.clone()), t, pos)?;
+            let p = self.float_mul(l, Value::new(Op::Reg(n), t.clone()), t)?;
             return self.negate(Value { prod: None, ..p });
         }
         let (x, y) = (l.op.text(), r.op.text());

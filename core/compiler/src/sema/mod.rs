@@ -106,8 +106,11 @@ impl Value {
 #[derive(Debug, Default)]
 struct CseScope {
     barrier: bool,
-    muls: HashMap<(String, String, String), (String, Vec<(String, u32)>)>,
+    muls: HashMap<MulKey, (String, Vec<(String, u32)>)>,
 }
+
+/// A product's factors (in order) and PTX type.
+type MulKey = (String, String, String);
 
 /// The state spaces memory is addressed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1062,7 +1065,7 @@ impl<'a> Sema<'a> {
         }
     }
 
-    fn cse_find(&self, key: &(String, String, String)) -> Option<(String, Vec<(String, u32)>)> {
+    fn cse_find(&self, key: &MulKey) -> Option<(String, Vec<(String, u32)>)> {
         let st = self.cur.as_ref()?;
         for s in st.cse.iter().rev() {
             if let Some((r, vers)) = s.muls.get(key) {
