@@ -462,3 +462,16 @@ mod llvm_shape_tests {
         assert!(p.contains("mul.rn.f32") && !p.contains("fma"), "{p}");
     }
 }
+
+#[cfg(test)]
+mod scratch_tests {
+    use super::*;
+
+    #[test]
+    fn learning_a_type_does_not_leave_a_product_behind() {
+        // The ternary's type is learned by compiling its arm into scratch: that product must
+        // not be reused as if it had been computed.
+        let p = compile("__global__ void g(float* o, float a, float b, int c) { float x = b * 0.5f; o[0] = c ? x + 1.0f : x * 92.625f; }", "t.cu", &[], &Options::default()).unwrap().ptx;
+        assert!(p.contains("0f42B94000"), "{p}");
+    }
+}

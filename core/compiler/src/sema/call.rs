@@ -895,11 +895,9 @@ impl Sema<'_> {
     }
 
     fn type_of_expr(&mut self, e: &Expr) -> Result<Type> {
-        let saved = std::mem::replace(self.b(), FnBuilder::new(usize::MAX));
-        let saved_globals = self.module.globals.len();
+        let saved = self.scratch_begin();
         let r = self.expr(e).map(|v| v.ty);
-        *self.b() = saved;
-        self.module.globals.truncate(saved_globals);
+        self.scratch_end(saved);
         r
     }
 
@@ -1125,6 +1123,8 @@ impl Sema<'_> {
         r?;
         let frame = frame.ok_or_else(|| Diag::new(pos, "internal error: frame lost"))?;
         if let Some(exit) = exit {
+            // Returns jump here from the middle of the body.
+            self.cse_clear();
             self.b().place(&exit);
             return match slot {
                 Some(s) => self.load(&s),

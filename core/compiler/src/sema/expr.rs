@@ -198,7 +198,7 @@ impl Sema<'_> {
             }
         }
         // Emit into a scratch builder and throw the code away.
-        let saved = std::mem::replace(self.b(), FnBuilder::new(usize::MAX));
+        let saved = self.scratch_begin();
         let r = match &e.kind {
             ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Unary("*", _) => {
                 match self.builtin_var(e) {
@@ -209,7 +209,7 @@ impl Sema<'_> {
             }
             _ => self.expr(e).map(|v| v.ty),
         };
-        *self.b() = saved;
+        self.scratch_end(saved);
         r
     }
 

@@ -103,10 +103,18 @@ impl Value {
 /// Floating products already computed and still valid, for reuse (LLVM's GVN merges equal
 /// products, which changes how many uses a product has and so what fuses). A scope per
 /// branch; a barrier scope at a loop hides what is outside it.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct CseScope {
     barrier: bool,
     muls: HashMap<MulKey, (String, Vec<(String, u32)>)>,
+}
+
+/// A function's state set aside while scratch code is emitted.
+struct Scratch {
+    b: FnBuilder,
+    versions: HashMap<String, u32>,
+    var_prod: HashMap<String, (Rc<Prod>, u32)>,
+    cse: Vec<CseScope>,
 }
 
 /// A product's factors (in order) and PTX type.
@@ -630,11 +638,11 @@ impl<'a> Sema<'a> {
         };
         if self.cur.as_ref().is_some_and(|s| !s.frames.is_empty()) {
             // Inside a function: its constants are visible; code emitted is thrown away.
-            let saved = std::mem::replace(self.b(), FnBuilder::new(usize::MAX));
+            let saved = self.scratch_begin();
             let saved_tp = std::mem::replace(&mut self.frame().tparams, tp.clone());
             let r = self.expr(e);
             self.frame().tparams = saved_tp;
-            *self.b() = saved;
+            self.scratch_end(saved);
             let v = r?;
             return if v.op.is_const() {
                 Ok(v)
@@ -1041,6 +1049,27 @@ impl<'a> Sema<'a> {
         let v = self.st().versions.entry(reg.to_string()).or_insert(0);
         *v += 1;
         *v
+    }
+
+    /// Starts emitting code that will be thrown away (to learn an expression's type or
+    /// constant value): the function's builder and every record of values are set aside.
+    fn scratch_begin(&mut self) -> Scratch {
+        let st = self.st();
+        Scratch {
+            b: std::mem::replace(&mut st.b, FnBuilder::new(usize::MAX)),
+            versions: st.versions.clone(),
+            var_prod: st.var_prod.clone(),
+            cse: st.cse.clone(),
+        }
+    }
+
+    /// Ends scratch emission: the function's state is as it was.
+    fn scratch_end(&mut self, s: Scratch) {
+        let st = self.st();
+        st.b = s.b;
+        st.versions = s.versions;
+        st.var_prod = s.var_prod;
+        st.cse = s.cse;
     }
 
     /// Opens a scope of reusable products (`barrier`: outer ones are not available).

@@ -69,6 +69,7 @@ impl Sema<'_> {
                 let end = self.b().label();
                 self.b().place(&top);
                 self.loop_body(body, &end, &cont)?;
+                self.cse_clear();
                 self.b().place(&cont);
                 match self.cond(c)? {
                     Test::Known(true) => self.b().branch(&top),
@@ -93,6 +94,7 @@ impl Sema<'_> {
                     self.branch_unless(cv, &end);
                 }
                 self.loop_body(body, &end, &cont)?;
+                self.cse_clear();
                 self.b().place(&cont);
                 if let Some(s) = step {
                     self.expr(s)?;
@@ -119,6 +121,8 @@ impl Sema<'_> {
             }
             Stmt::Switch(c, body) => self.switch(c, body)?,
             Stmt::Case(_, pos) | Stmt::Default(pos) => {
+                // The dispatch jumps here: nothing computed above is known to be done.
+                self.cse_clear();
                 let label = self.st().switches.last_mut().and_then(|q| q.pop_front());
                 let Some(l) = label else {
                     return Err(Diag::new(*pos, "'case' or 'default' outside a switch")
