@@ -128,6 +128,7 @@ impl FnBuilder {
     /// register declarations, the frame, the body.
     pub fn finish(mut self, head: &str) -> String {
         self.contraction.apply(&mut self.lines);
+        crate::contract::fold_copies(&mut self.lines);
         let mut s = String::with_capacity(self.lines.len() * 32 + 512);
         s.push_str(head);
         s.push_str("{\n");
