@@ -182,10 +182,13 @@ pub fn fold_copies(lines: &mut Vec<String>) {
 /// `mov.T %dst, %src;` between registers of one class.
 fn plain_mov(line: &str) -> Option<(String, String)> {
     let body = line.trim().strip_suffix(';')?;
-    let rest = body.strip_prefix("mov.f32").or_else(|| body.strip_prefix("mov.f64"))?;
+    let rest = body
+        .strip_prefix("mov.f32")
+        .or_else(|| body.strip_prefix("mov.f64"))?;
     let (d, s) = rest.split_once(',')?;
     let (d, s) = (d.trim(), s.trim());
-    (d.starts_with('%') && s.starts_with('%') && !s.contains('{')).then(|| (d.to_string(), s.to_string()))
+    (d.starts_with('%') && s.starts_with('%') && !s.contains('{'))
+        .then(|| (d.to_string(), s.to_string()))
 }
 
 /// `line` with its destination `from` replaced by `to`, if it is a plain arithmetic
@@ -197,13 +200,22 @@ fn redirect(line: &str, from: &str, to: &str) -> Option<String> {
     }
     let sp = body.find(char::is_whitespace)?;
     let (op, rest) = body.split_at(sp);
-    let arith = ["add.", "sub.", "mul.", "fma.", "div.", "neg.", "abs.", "cvt.", "min.", "max.", "sqrt.", "rcp."];
+    let arith = [
+        "add.", "sub.", "mul.", "fma.", "div.", "neg.", "abs.", "cvt.", "min.", "max.", "sqrt.",
+        "rcp.",
+    ];
     if !arith.iter().any(|a| op.starts_with(a)) {
         return None;
     }
     let rest = rest.trim_start();
     let first = rest.split(',').next()?.trim();
-    if first != from || rest[first.len()..].contains(&format!("{to},")) || rest[first.len()..].trim_end_matches(';').trim_end().ends_with(to) {
+    if first != from
+        || rest[first.len()..].contains(&format!("{to},"))
+        || rest[first.len()..]
+            .trim_end_matches(';')
+            .trim_end()
+            .ends_with(to)
+    {
         return None;
     }
     Some(format!("\t{op} \t{to}{}", &rest[first.len()..]))
@@ -213,11 +225,21 @@ fn redirect(line: &str, from: &str, to: &str) -> Option<String> {
 mod tests {
     #[test]
     fn copies_of_fresh_results_fold_into_their_instruction() {
-        let mut l = vec!["\tmul.f32 \t%f3, %f1, %f2;".to_string(), "\tmov.f32 \t%f4, %f3;".into(), "\tadd.f32 \t%f5, %f4, %f1;".into()];
+        let mut l = vec![
+            "\tmul.f32 \t%f3, %f1, %f2;".to_string(),
+            "\tmov.f32 \t%f4, %f3;".into(),
+            "\tadd.f32 \t%f5, %f4, %f1;".into(),
+        ];
         super::fold_copies(&mut l);
-        assert_eq!(l, ["\tmul.f32 \t%f4, %f1, %f2;", "\tadd.f32 \t%f5, %f4, %f1;"]);
+        assert_eq!(
+            l,
+            ["\tmul.f32 \t%f4, %f1, %f2;", "\tadd.f32 \t%f5, %f4, %f1;"]
+        );
         // Not when the instruction reads the variable it would write.
-        let mut l = vec!["\tadd.f32 \t%f3, %f4, %f2;".to_string(), "\tmov.f32 \t%f4, %f3;".into()];
+        let mut l = vec![
+            "\tadd.f32 \t%f3, %f4, %f2;".to_string(),
+            "\tmov.f32 \t%f4, %f3;".into(),
+        ];
         super::fold_copies(&mut l);
         assert_eq!(l.len(), 2);
     }

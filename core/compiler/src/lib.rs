@@ -475,3 +475,18 @@ mod scratch_tests {
         assert!(p.contains("0f42B94000"), "{p}");
     }
 }
+
+#[cfg(test)]
+mod conversion_tests {
+    use super::*;
+
+    #[test]
+    fn float_to_unsigned_char_converts_unsigned_and_constant_ternaries_select() {
+        let p = compile("__global__ void k(const float* in, int* o, long long z) { unsigned char a = in[0]; signed char b = in[1]; o[0] = a + b + (z ? 65535 : 65532); }", "t.cu", &[], &Options::default()).unwrap().ptx;
+        assert!(
+            p.contains("cvt.rzi.u32.f32") && p.contains("cvt.rzi.s32.f32"),
+            "{p}"
+        );
+        assert!(p.contains("selp.b32"), "{p}");
+    }
+}
