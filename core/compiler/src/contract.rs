@@ -124,28 +124,55 @@ impl Contraction {
         let mut spoiled: HashSet<&str> = HashSet::new();
         let mut order: Vec<&Candidate> = self.candidates.iter().collect();
         order.sort_by_key(|c| (c.line, !c.left));
-        for c in order {
-            if fused_lines.contains(&c.line) || spoiled.contains(c.product.as_str()) {
-                continue;
+        // Registers that fused additions define (fma results).
+        let mut fma_defs: HashSet<String> = HashSet::new();
+        let mut i = 0;
+        while i < order.len() {
+            let line = order[i].line;
+            let mut group: Vec<&Candidate> = order[i..]
+                .iter()
+                .take_while(|c| c.line == line)
+                .copied()
+                .collect();
+            i += group.len();
+            // Both addends products: NVRTC fuses the left one, except when the right one has
+            // a constant factor and a factor of the left one is itself an fma (observed:
+            // `(p*27)*(q*q+p) + s*6` fuses `s*6`, `(p*27)*(q*q+q) + s*t` fuses the left).
+            if let [l, r] = group.as_slice() {
+                let (lm, rm) = (self.muls.get(&l.product), self.muls.get(&r.product));
+                if let (Some(lm), Some(rm)) = (lm, rm) {
+                    let constant = |s: &str| !s.starts_with('%');
+                    if (constant(&rm.a) || constant(&rm.b))
+                        && (fma_defs.contains(&lm.a) || fma_defs.contains(&lm.b))
+                    {
+                        group.reverse();
+                    }
+                }
             }
-            let Some(m) = self.muls.get(&c.product) else {
-                continue;
-            };
-            let u = uses.get(c.product.as_str()).copied().unwrap_or(0);
-            let a = add_uses.get(c.product.as_str()).copied().unwrap_or(0);
-            let same_block = c.block == m.block;
-            let sunk = u == 1 && c.depth == m.depth && c.block > m.block;
-            if u == 0 || u != a || u >= 5 || !c.factors_live || !(same_block || sunk) {
-                continue;
-            }
-            if let Some(line) = lines.get_mut(c.line) {
-                *line = format!(
-                    "\tfma.rn{} \t{}, {}, {}, {};",
-                    c.suffix, c.dest, m.a, m.b, c.addend
-                );
-                fused_lines.insert(c.line);
-                // The other addend, if a product, is now read by an fma: it no longer fuses.
-                spoiled.insert(c.addend.as_str());
+            for c in group {
+                if fused_lines.contains(&c.line) || spoiled.contains(c.product.as_str()) {
+                    continue;
+                }
+                let Some(m) = self.muls.get(&c.product) else {
+                    continue;
+                };
+                let u = uses.get(c.product.as_str()).copied().unwrap_or(0);
+                let a = add_uses.get(c.product.as_str()).copied().unwrap_or(0);
+                let same_block = c.block == m.block;
+                let sunk = u == 1 && c.depth == m.depth && c.block > m.block;
+                if u == 0 || u != a || u >= 5 || !c.factors_live || !(same_block || sunk) {
+                    continue;
+                }
+                if let Some(text) = lines.get_mut(c.line) {
+                    *text = format!(
+                        "\tfma.rn{} \t{}, {}, {}, {};",
+                        c.suffix, c.dest, m.a, m.b, c.addend
+                    );
+                    fused_lines.insert(c.line);
+                    fma_defs.insert(c.dest.clone());
+                    // The other addend, if a product, is now read by an fma: it no longer fuses.
+                    spoiled.insert(c.addend.as_str());
+                }
             }
         }
     }

@@ -490,3 +490,17 @@ mod conversion_tests {
         assert!(p.contains("selp.b32"), "{p}");
     }
 }
+
+#[cfg(test)]
+mod both_products_tests {
+    use super::*;
+
+    #[test]
+    fn the_right_product_fuses_when_it_has_a_constant_and_the_left_holds_an_fma() {
+        // NVRTC 12.9: `(p*27)*(q*q+p) + s*6` is fma(s, 6, (p*27)*(q*q+p));
+        // `(p*27)*(q*q+q) + s*t` fuses the left product.
+        let p = compile("__global__ void k(float* y, float p, float q, float s, float t) { y[0] = (p*27.0f)*(q*q+p) + s*6.0f; y[1] = (p*27.0f)*(q*q+q) + s*t; }", "t.cu", &[], &Options::default()).unwrap().ptx;
+        assert!(p.contains(", 0f40C00000, %f"), "{p}");
+        assert_eq!(p.matches("fma.rn.f32").count(), 4, "{p}");
+    }
+}
