@@ -1,11 +1,9 @@
 //! The compiler as a WASM module exports it, for the size figure: one exported function
-//! that compiles the bench kernel, so nothing of the compiler is optimised away. Build:
-//! `CARGO_PROFILE_RELEASE_OPT_LEVEL=z CARGO_PROFILE_RELEASE_LTO=true
-//! CARGO_PROFILE_RELEASE_PANIC=abort CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
-//! CARGO_PROFILE_RELEASE_DEBUG=false cargo build --release -p cuda-library-compiler
+//! that compiles the bench kernel, so nothing of the compiler is optimised away. Build it
+//! with the playground's `wasm` profile, for size:
+//! `CARGO_PROFILE_WASM_OPT_LEVEL=z cargo build --profile wasm -p cuda-library-compiler
 //! --example wasm_size --target wasm32-unknown-unknown`, then gzip
-//! `target/wasm32-unknown-unknown/release/examples/wasm_size.wasm` without its custom
-//! sections.
+//! `target/wasm32-unknown-unknown/wasm/examples/wasm_size.wasm` without its custom sections.
 
 /// Compiles the bench kernel; returns the PTX's length (or the log's).
 #[no_mangle]
