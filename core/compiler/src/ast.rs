@@ -42,6 +42,8 @@ pub enum Ty {
     Ptr(Box<Ty>),
     /// An lvalue reference (`T&`; `T&&` is taken as this too).
     Ref(Box<Ty>),
+    /// `cooperative_groups::thread_block_tile<N>`.
+    Tile(Box<Expr>),
     /// An array; `None` for `[]`.
     Array(Box<Ty>, Option<Box<Expr>>),
 }
@@ -191,8 +193,10 @@ pub enum Stmt {
 pub enum FnKind {
     /// `__global__`: a kernel.
     Global,
-    /// `__device__` (or `__host__ __device__`, or unmarked, which NVRTC takes as device).
+    /// `__device__` (or `__host__ __device__`).
     Device,
+    /// A host function (no `__device__`): its body is skipped, device code cannot call it.
+    Host,
 }
 
 /// A template parameter.
@@ -225,6 +229,8 @@ pub struct Func {
     pub templ: Option<Vec<TemplParam>>,
     /// `__launch_bounds__(max threads, min blocks)`.
     pub launch_bounds: Option<(Expr, Option<Expr>)>,
+    /// `__noinline__`: NVRTC keeps the call, so nothing fuses across it.
+    pub noinline: bool,
     /// Where it is declared.
     pub pos: Pos,
 }
@@ -238,6 +244,8 @@ pub struct StructDef {
     pub fields: Vec<(Rc<str>, Ty)>,
     /// `__align__(n)` / `alignas(n)`.
     pub align: Option<Expr>,
+    /// A `union`: every field at offset 0.
+    pub union: bool,
     /// Where it is declared.
     pub pos: Pos,
 }
@@ -257,4 +265,9 @@ pub enum Item {
     Enum(Option<Rc<str>>, Vec<(Rc<str>, Option<Expr>, Pos)>),
     /// `static_assert(c, "msg");`
     StaticAssert(Expr, String),
+    /// A type the compiler skipped (a class, a class template, a struct with methods): using
+    /// it in device code is an error naming `what`.
+    Opaque(Rc<str>, &'static str, Pos),
+    /// `template __global__ void k<float>(float*);`: an explicit instantiation.
+    Instantiate(Rc<str>, Vec<TemplArg>, Pos),
 }

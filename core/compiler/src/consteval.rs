@@ -59,9 +59,7 @@ pub fn parse_number(text: &str, at: Pos) -> Result<Number> {
             text_f32,
         });
     }
-    let digits_end = lower
-        .find(|c: char| matches!(c, 'u' | 'l'))
-        .unwrap_or(lower.len());
+    let digits_end = lower.find(['u', 'l']).unwrap_or(lower.len());
     let (digits, suffix) = lower.split_at(digits_end);
     let unsigned = suffix.contains('u');
     let longs = suffix.matches('l').count() as u8;
@@ -160,6 +158,11 @@ pub fn unescape(s: &str, at: Pos) -> Result<Vec<u8>> {
                 }
                 (v & 0xff) as u8
             }
+            b'\n' => continue,
+            b'\r' if b.get(i) == Some(&b'\n') => {
+                i += 1;
+                continue;
+            }
             b'a' => 7,
             b'b' => 8,
             b'f' => 12,
@@ -232,8 +235,7 @@ impl PpExpr<'_> {
 
     fn binary(&mut self, min: u8, depth: usize) -> Result<V> {
         let mut l = self.unary(depth)?;
-        loop {
-            let Some(op) = self.peek() else { break };
+        while let Some(op) = self.peek() {
             let p = match op {
                 "||" => 1,
                 "&&" => 2,

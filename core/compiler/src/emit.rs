@@ -12,7 +12,9 @@ pub const MAX_INSTRUCTIONS: usize = 2_000_000;
 /// A function being written.
 #[derive(Debug, Default)]
 pub struct FnBuilder {
-    body: String,
+    lines: Vec<String>,
+    /// Products and the additions that may fuse them.
+    pub contraction: crate::contract::Contraction,
     counts: [u32; 5],
     labels: u32,
     /// The basic block instructions go into now (a new one at every label): a product is
@@ -56,9 +58,31 @@ impl FnBuilder {
     /// Appends one instruction (without the `;`).
     pub fn ins(&mut self, text: &str) {
         self.instructions += 1;
-        self.body.push('\t');
-        self.body.push_str(text);
-        self.body.push_str(";\n");
+        self.lines.push(format!("\t{text};"));
+    }
+
+    /// Appends a block of text as is (a call sequence in braces).
+    pub fn raw(&mut self, text: &str) {
+        self.instructions += 1;
+        self.lines.push(text.to_string());
+    }
+
+    /// Makes the product in register `reg` an explicitly rounded `mul.rn`, which no later
+    /// stage (ptxas, the simulator) contracts: for values crossing a call NVRTC keeps.
+    pub fn seal(&mut self, reg: &str) {
+        let Some(m) = self.contraction.muls.get(reg) else {
+            return;
+        };
+        if let Some(l) = self.lines.get_mut(m.line) {
+            if l.starts_with("\tmul.") && !l.starts_with("\tmul.rn") {
+                *l = l.replacen("\tmul.", "\tmul.rn.", 1);
+            }
+        }
+    }
+
+    /// Index the next instruction will have.
+    pub fn next_line(&self) -> usize {
+        self.lines.len()
     }
 
     /// Whether the function has grown past [`MAX_INSTRUCTIONS`].
@@ -74,7 +98,7 @@ impl FnBuilder {
 
     /// Places a label here; a new basic block starts.
     pub fn place(&mut self, label: &str) {
-        let _ = writeln!(self.body, "{label}:");
+        self.lines.push(format!("{label}:"));
         self.block += 1;
     }
 
@@ -102,8 +126,10 @@ impl FnBuilder {
 
     /// The function's text: `head` (`.visible .entry name(...)` and directives), the
     /// register declarations, the frame, the body.
-    pub fn finish(self, head: &str) -> String {
-        let mut s = String::with_capacity(self.body.len() + 512);
+    pub fn finish(mut self, head: &str) -> String {
+        self.contraction.apply(&mut self.lines);
+        crate::contract::fold_copies(&mut self.lines);
+        let mut s = String::with_capacity(self.lines.len() * 32 + 512);
         s.push_str(head);
         s.push_str("{\n");
         if self.local_size > 0 {
@@ -132,7 +158,10 @@ impl FnBuilder {
             let _ = writeln!(s, "\tmov.u64 \t%SPL, __local_depot{};", self.index);
             s.push_str("\tcvta.local.u64 \t%SP, %SPL;\n");
         }
-        s.push_str(&self.body);
+        for l in &self.lines {
+            s.push_str(l);
+            s.push('\n');
+        }
         s.push_str("\tret;\n\n}\n");
         s
     }

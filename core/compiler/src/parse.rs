@@ -11,8 +11,17 @@ use crate::types::{int_literal_type, IntKind, Type};
 use std::collections::HashSet;
 use std::rc::Rc;
 
+/// A declarator: the name (empty if abstract), the type, and the parameters if it declares
+/// a function.
+type Declarator = (Rc<str>, Ty, Option<Vec<(Rc<str>, Ty)>>);
+
+/// A name expression: the qualified name and its template arguments.
+pub type NameExpression = (Vec<Rc<str>>, Option<Vec<TemplArg>>);
+
 /// Deepest nesting of expressions, statements and declarators.
-pub const MAX_DEPTH: usize = 256;
+pub const MAX_DEPTH: usize = 200;
+/// Most binary operators in one chain (`a + b + c + ...`).
+pub const MAX_CHAIN: usize = 1000;
 
 /// Parses a translation unit.
 pub fn parse(toks: Vec<Token>) -> Result<Vec<Item>> {
@@ -28,6 +37,9 @@ pub fn parse(toks: Vec<Token>) -> Result<Vec<Item>> {
     };
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
+    }
+    for t in ["tiled_partition", "tex1Dfetch", "tex1D", "tex2D", "tex3D"] {
+        p.templates.insert(Rc::from(t));
     }
     while !p.at_end() {
         p.top()?;
@@ -62,6 +74,7 @@ struct Specs {
     konst: bool,
     vol: bool,
     launch_bounds: Option<(Expr, Option<Expr>)>,
+    noinline: bool,
     pos: Pos,
 }
 
@@ -244,6 +257,13 @@ impl Parser {
         }
         if t.is("namespace") {
             self.i += 1;
+            if self.nth_is(1, "=") || self.nth_is(2, "=") {
+                // `namespace cg = cooperative_groups;`: names are found without it.
+                while !self.eat(";") {
+                    self.next()?;
+                }
+                return Ok(());
+            }
             let (name, _) = if self.peek_is("{") {
                 (Rc::from(""), t.pos)
             } else {
@@ -319,14 +339,8 @@ impl Parser {
         if t.is("template") {
             return self.template();
         }
-        for (word, what) in [
-            ("class", "a class"),
-            ("union", "a union"),
-            ("operator", "operator overloading"),
-        ] {
-            if t.is(word) {
-                return Err(Diag::unsupported(t.pos, what));
-            }
+        if t.is("operator") {
+            return Err(Diag::unsupported(t.pos, "operator overloading"));
         }
         self.declaration(None)
     }
@@ -347,6 +361,9 @@ impl Parser {
 
     fn template(&mut self) -> Result<()> {
         let at = self.expect("template")?;
+        if !self.peek_is("<") {
+            return self.explicit_instantiation(at);
+        }
         self.expect("<")?;
         let mut params = Vec::new();
         let mut added = Vec::new();
@@ -380,14 +397,63 @@ impl Parser {
             }
         }
         self.expect(">")?;
-        if self.peek_is("struct") || self.peek_is("class") {
-            return Err(Diag::unsupported(at, "a class or struct template"));
+        if self.peek_is("struct") || self.peek_is("class") || self.peek_is("union") {
+            // Class templates are skipped; using one in device code is an error then.
+            self.i += 1;
+            let (name, pos) = self.ident()?;
+            self.types.insert(name.clone());
+            let mut depth = 0usize;
+            loop {
+                let t = self.next()?;
+                if t.is("{") {
+                    depth += 1;
+                } else if t.is("}") {
+                    depth = depth.saturating_sub(1);
+                } else if t.is(";") && depth == 0 {
+                    break;
+                }
+            }
+            for n in added {
+                self.types.remove(&n);
+            }
+            let _ = at;
+            self.items.push(Item::Opaque(name, "a class template", pos));
+            return Ok(());
         }
         let r = self.declaration(Some(params));
         for n in added {
             self.types.remove(&n);
         }
         r
+    }
+
+    /// `template __global__ void k<float, 4>(float*);` (the parameter list is not needed).
+    fn explicit_instantiation(&mut self, at: Pos) -> Result<()> {
+        let specs = self.specs()?;
+        if specs.ty.is_none() {
+            return Err(Diag::new(at, "expected a function after 'template'")
+                .note("write template __global__ void name<args>(params);"));
+        }
+        while self.eat("*") || self.eat("&") {}
+        let (name, pos) = self.ident()?;
+        let args = if self.peek_is("<") {
+            self.template_args()?
+        } else {
+            Vec::new()
+        };
+        let mut depth = 0usize;
+        loop {
+            let t = self.next()?;
+            if t.is("(") {
+                depth += 1;
+            } else if t.is(")") {
+                depth = depth.saturating_sub(1);
+            } else if t.is(";") && depth == 0 {
+                break;
+            }
+        }
+        self.items.push(Item::Instantiate(name, args, pos));
+        Ok(())
     }
 
     fn specs(&mut self) -> Result<Specs> {
@@ -399,8 +465,7 @@ impl Parser {
         let mut longs = 0u8;
         let mut short = false;
         let mut base: Option<&'static str> = None;
-        loop {
-            let Some(t) = self.peek().cloned() else { break };
+        while let Some(t) = self.peek().cloned() {
             if t.kind != Kind::Ident && !t.is("::") {
                 break;
             }
@@ -408,8 +473,8 @@ impl Parser {
             match w {
                 "__global__" => s.global = true,
                 "__device__" => s.device = true,
-                "__host__" | "__forceinline__" | "__noinline__" | "inline" | "__inline__"
-                | "register" | "typename" | "__restrict__" | "__restrict" | "__managed__" => {}
+                "__host__" | "__forceinline__" | "inline" | "__inline__" | "register"
+                | "typename" | "__restrict__" | "__restrict" | "__managed__" => {}
                 "__shared__" => s.shared = true,
                 "__constant__" => s.constant = true,
                 "static" => s.is_static = true,
@@ -424,6 +489,7 @@ impl Parser {
                         self.i += 1;
                     }
                 }
+                "__noinline__" => s.noinline = true,
                 "constexpr" => {
                     s.constexpr = true;
                     s.konst = true;
@@ -475,21 +541,11 @@ impl Parser {
                     });
                 }
                 "struct" | "enum" | "class" | "union" => {
-                    if w == "class" || w == "union" {
-                        if !(w == "class"
-                            && self.toks.get(self.i - 1).is_some_and(|p| p.is("enum")))
-                        {
-                            return Err(Diag::unsupported(
-                                t.pos,
-                                if w == "class" { "a class" } else { "a union" },
-                            ));
-                        }
-                    }
                     self.i += 1;
-                    let ty = if w == "struct" {
-                        self.struct_spec(t.pos)?
-                    } else {
+                    let ty = if w == "enum" {
                         self.enum_spec()?
+                    } else {
+                        self.struct_spec(t.pos, w)?
                     };
                     s.ty = Some(ty);
                     continue;
@@ -519,6 +575,13 @@ impl Parser {
                     self.i = j + 1;
                     s.ty = Some(Ty::Named(last.text.clone(), last.pos));
                     if self.peek_is("<") {
+                        if &*last.text == "thread_block_tile" {
+                            self.expect("<")?;
+                            let n = self.binary(7)?;
+                            self.expect(">")?;
+                            s.ty = Some(Ty::Tile(Box::new(n)));
+                            continue;
+                        }
                         return Err(Diag::unsupported(
                             last.pos,
                             &format!("the class template '{}'", last.text),
@@ -583,7 +646,24 @@ impl Parser {
         }
     }
 
-    fn struct_spec(&mut self, at: Pos) -> Result<Ty> {
+    /// Skips to the `}` matching the `{` before index `open` (exclusive), and past it.
+    fn skip_braces_from(&mut self, open: usize) -> Result<()> {
+        self.i = open;
+        let mut depth = 0usize;
+        loop {
+            let t = self.next()?;
+            if t.is("{") {
+                depth += 1;
+            } else if t.is("}") {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    fn struct_spec(&mut self, at: Pos, keyword: &str) -> Result<Ty> {
         // Attributes may sit between `struct` and the name.
         while self.peek_is("__align__") || self.peek_is("alignas") || self.peek_is("__attribute__")
         {
@@ -596,9 +676,37 @@ impl Parser {
             (Rc::from(format!("__anon{}", self.i)), at)
         };
         self.types.insert(name.clone());
+        // `struct S : Base {` is a class.
+        if self.peek_is(":") {
+            while !self.peek_is("{") && !self.peek_is(";") {
+                self.next()?;
+            }
+            if self.peek_is("{") {
+                let open = self.i;
+                self.skip_braces_from(open)?;
+            }
+            self.items
+                .push(Item::Opaque(name.clone(), "a class with a base class", pos));
+            return Ok(Ty::Named(name, pos));
+        }
         if !self.eat("{") {
             return Ok(Ty::Named(name, pos));
         }
+        let open = self.i - 1;
+        if keyword == "class" {
+            self.skip_braces_from(open)?;
+            self.items.push(Item::Opaque(name.clone(), "a class", pos));
+            return Ok(Ty::Named(name, pos));
+        }
+        let opaque = |s: &mut Self| -> Result<Ty> {
+            s.skip_braces_from(open)?;
+            s.items.push(Item::Opaque(
+                name.clone(),
+                "a struct with member functions (a class with methods)",
+                pos,
+            ));
+            Ok(Ty::Named(name.clone(), pos))
+        };
         let mut fields = Vec::new();
         while !self.eat("}") {
             if self.at_end() {
@@ -607,32 +715,37 @@ impl Parser {
             let fpos = self.pos();
             if self.peek_is("public")
                 || self.peek_is("private")
+                || self.peek_is("protected")
                 || self.peek_is("template")
                 || self.peek_is("operator")
                 || self.peek_is("~")
+                || self.peek_is("static")
+                || self.peek_is("using")
+                || self.peek_is("typedef")
+                || self.peek_is("friend")
+                || self.peek_is("virtual")
             {
-                return Err(Diag::unsupported(
-                    fpos,
-                    "a struct with methods or access specifiers (a class)",
-                ));
+                return opaque(self);
             }
             let specs = self.specs()?;
-            let base = specs.ty.clone().ok_or_else(|| {
-                Diag::new(fpos, "expected a field declaration").note("write TYPE name;")
-            })?;
+            let Some(base) = specs.ty.clone() else {
+                if self.peek_is(&name) {
+                    return opaque(self);
+                }
+                return Err(
+                    Diag::new(fpos, "expected a field declaration").note("write TYPE name;")
+                );
+            };
             if self.peek_is("(") {
-                return Err(Diag::unsupported(
-                    fpos,
-                    "a struct constructor (a class with methods)",
-                ));
+                return opaque(self);
             }
             loop {
-                let (fname, ty, _) = self.declarator(base.clone())?;
-                if self.peek_is("(") || self.peek_is("{") || self.peek_is(":") {
-                    return Err(Diag::unsupported(
-                        fpos,
-                        "a struct with member functions or bit-fields (a class)",
-                    ));
+                let (fname, ty, params) = self.declarator(base.clone())?;
+                if params.is_some() || self.peek_is("(") || self.peek_is("{") {
+                    return opaque(self);
+                }
+                if self.peek_is(":") {
+                    return Err(Diag::unsupported(fpos, "a bit-field"));
                 }
                 if self.eat("=") {
                     return Err(Diag::unsupported(fpos, "a default member initialiser"));
@@ -648,6 +761,7 @@ impl Parser {
             name: name.clone(),
             fields,
             align: None,
+            union: keyword == "union",
             pos,
         }));
         Ok(Ty::Named(name, pos))
@@ -693,7 +807,7 @@ impl Parser {
     /// A declarator: pointers, references, the name, array and function suffixes. Returns
     /// the name (empty for an abstract declarator), the type, and function parameters if
     /// it declares a function.
-    fn declarator(&mut self, base: Ty) -> Result<(Rc<str>, Ty, Option<Vec<(Rc<str>, Ty)>>)> {
+    fn declarator(&mut self, base: Ty) -> Result<Declarator> {
         self.enter()?;
         let mut ty = base;
         loop {
@@ -726,7 +840,23 @@ impl Parser {
         {
             name = self.ident()?.0;
             while self.eat("::") {
+                if self.peek_is("~") {
+                    self.next()?;
+                }
                 name = self.ident()?.0;
+            }
+            if &*name == "operator" {
+                let mut op = String::from("operator");
+                if self.peek_is("(") && self.nth_is(1, ")") {
+                    op.push_str("()");
+                    self.i += 2;
+                } else {
+                    while let Some(t) = self.peek().filter(|t| !t.is("(")) {
+                        op.push_str(&t.text.clone());
+                        self.i += 1;
+                    }
+                }
+                name = Rc::from(op);
             }
         }
         let mut params = None;
@@ -829,7 +959,13 @@ impl Parser {
                 if templ.is_some() {
                     self.templates.insert(name.clone());
                 }
-                let body = if self.peek_is("{") {
+                let host = !specs.global && !specs.device && !specs.constexpr;
+                let body = if self.peek_is("{") && host {
+                    // Host code: NVRTC compiles none of it for the device; skip it unread.
+                    let open = self.i;
+                    self.skip_braces_from(open)?;
+                    None
+                } else if self.peek_is("{") {
                     Some(Rc::new(self.block()?))
                 } else {
                     None
@@ -839,6 +975,8 @@ impl Parser {
                     ns: self.ns.clone(),
                     kind: if specs.global {
                         FnKind::Global
+                    } else if host {
+                        FnKind::Host
                     } else {
                         FnKind::Device
                     },
@@ -847,11 +985,14 @@ impl Parser {
                     extern_c: self.extern_c || specs.extern_c,
                     templ: templ.clone(),
                     launch_bounds,
+                    noinline: specs.noinline,
                     body: body.clone(),
                     pos,
                 };
+                let defined = f.body.is_some()
+                    || (host && self.toks.get(self.i - 1).is_some_and(|t| t.is("}")));
                 self.items.push(Item::Func(f));
-                if body.is_some() {
+                if defined {
                     return Ok(());
                 }
             } else {
@@ -1282,12 +1423,21 @@ impl Parser {
     fn binary(&mut self, min: u8) -> Result<Expr> {
         self.enter()?;
         let mut l = self.unary()?;
+        let mut chain = 0usize;
         while let Some((op, p)) = self.binop() {
             if p <= min {
                 break;
             }
             let pos = self.pos();
             self.i += 1;
+            chain += 1;
+            if chain > MAX_CHAIN {
+                return Err(Diag::new(
+                    pos,
+                    format!("more than {MAX_CHAIN} operators in one expression"),
+                )
+                .note("split it into statements with variables"));
+            }
             let r = self.binary(p)?;
             l = Expr {
                 kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
@@ -1403,9 +1553,9 @@ impl Parser {
         let mut n = 0usize;
         loop {
             n += 1;
-            if n > 4096 {
+            if n > MAX_CHAIN {
                 return Err(
-                    Diag::new(self.pos(), "more than 4096 postfix operators in a row")
+                    Diag::new(self.pos(), "more than 1000 postfix operators in a row")
                         .note("split the expression"),
                 );
             }
@@ -1595,10 +1745,7 @@ impl Parser {
 
 /// Parses a name expression (`reduce<256, 8>`, `ns::kernel`) against the item list's
 /// templates: returns the path and template arguments.
-pub fn parse_name_expression(
-    text: &str,
-    items: &[Item],
-) -> Result<(Vec<Rc<str>>, Option<Vec<TemplArg>>)> {
+pub fn parse_name_expression(text: &str, items: &[Item]) -> Result<NameExpression> {
     let toks = crate::lex::tokenize(text, u32::MAX)?;
     let mut p = Parser {
         toks,
@@ -1648,4 +1795,21 @@ pub fn parse_name_expression(
             format!("'{text}' is not a name expression"),
         )),
     }
+}
+
+/// Parses one expression from text (the compiler's own snippets, such as a cooperative
+/// group's thread rank).
+pub fn parse_expression(text: &str) -> Result<Expr> {
+    let toks = crate::lex::tokenize(text, u32::MAX)?;
+    let mut p = Parser {
+        toks,
+        i: 0,
+        types: HashSet::new(),
+        templates: HashSet::new(),
+        ns: Vec::new(),
+        extern_c: false,
+        depth: 0,
+        items: Vec::new(),
+    };
+    p.expr()
 }

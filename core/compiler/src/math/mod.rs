@@ -1,60 +1,310 @@
-//! The CUDA math library (written on the `cc-math` branch). Until it lands this answers
-//! no function, so a math call is a clear compile error.
+//! The CUDA math library: for each CUDA math function (`sinf`, `expf`, `__expf`, `sqrt`, ...),
+//! the PTX `.func` it compiles to, written so that a kernel calling it gives exactly the bits
+//! NVRTC's PTX gives (NVRTC inlines libdevice; each function here follows the operation
+//! sequence, constants and special-case branches NVRTC emits for it, mode by mode).
+//!
+//! The compiler asks [`lookup`] for a C name and the compile's [`MathMode`], emits the returned
+//! [`MathFunction::definition`] once at module scope (with those of its
+//! [`MathFunction::calls`]), and calls it by [`MathFunction::ptx_name`] with NVRTC's ABI: every
+//! argument and result in `.param` space, `.b32` for 32-bit and `.b64` for 64-bit values.
+//!
+//! One table row per function, in [`table`]; the PTX text is built by [`func`].
 
-/// Floating-point mode a math function is generated for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+mod func;
+mod table;
+
+mod decompose;
+mod double_exp_log;
+mod double_extra;
+mod double_simple;
+mod double_special;
+mod double_trig;
+mod exp_log;
+mod float_extra;
+mod float_simple;
+mod special;
+mod trig;
+
+/// The compile options that change what a math function compiles to (NVRTC's
+/// `--use_fast_math`, `-ftz`, `-prec-div`, `-prec-sqrt`, `-fmad`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MathMode {
-    /// `-ftz=true`
+    /// `-ftz=true`: single-precision subnormal inputs and results flush to zero.
     pub ftz: bool,
-    /// `--use_fast_math`
+    /// `--use_fast_math`: implies `ftz`, `!prec_div`, `!prec_sqrt`, and maps `sinf`, `expf`, ...
+    /// onto their fast intrinsics (`__sinf`, `__expf`, ...).
     pub fast_math: bool,
-    /// `-prec-div=true`
+    /// `-prec-div=true` (the default): IEEE round-to-nearest single-precision division.
     pub prec_div: bool,
-    /// `-prec-sqrt=true`
+    /// `-prec-sqrt=true` (the default): IEEE round-to-nearest single-precision square root.
     pub prec_sqrt: bool,
-    /// `-fmad=true`
+    /// `-fmad=true` (the default): multiplies and adds may be contracted into `fma`.
     pub fmad: bool,
 }
 
-/// A scalar parameter or result type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+impl Default for MathMode {
+    /// NVRTC's defaults: no flushing, no fast math, precise division and square root, `fmad`.
+    fn default() -> Self {
+        MathMode {
+            ftz: false,
+            fast_math: false,
+            prec_div: true,
+            prec_sqrt: true,
+            fmad: true,
+        }
+    }
+}
+
+impl MathMode {
+    /// The mode with `--use_fast_math`'s implications applied (fast math forces `ftz`, approximate
+    /// division and square root), as NVRTC applies them.
+    pub fn effective(&self) -> MathMode {
+        if self.fast_math {
+            MathMode {
+                ftz: true,
+                fast_math: true,
+                prec_div: false,
+                prec_sqrt: false,
+                fmad: self.fmad,
+            }
+        } else {
+            *self
+        }
+    }
+
+    /// A suffix naming this mode in a PTX name: empty for the defaults, else `_ftz`, `_fast`,
+    /// `_divapx`, `_sqrtapx`, `_nofma` in that order for each option that differs.
+    pub fn suffix(&self) -> String {
+        let m = self.effective();
+        let mut s = String::new();
+        if m.fast_math {
+            s.push_str("_fast");
+        } else {
+            if m.ftz {
+                s.push_str("_ftz");
+            }
+            if !m.prec_div {
+                s.push_str("_divapx");
+            }
+            if !m.prec_sqrt {
+                s.push_str("_sqrtapx");
+            }
+        }
+        if !m.fmad {
+            s.push_str("_nofma");
+        }
+        s
+    }
+}
+
+/// A parameter's or result's C type, as far as the PTX calling convention cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Scalar {
-    /// `float`
+    /// `float`: a `.b32` parameter read as `.f32`.
     F32,
-    /// `double`
+    /// `double`: a `.b64` parameter read as `.f64`.
     F64,
-    /// `int`
+    /// `int`.
     S32,
-    /// `unsigned int`
+    /// `unsigned int`.
     U32,
-    /// `long long`
+    /// `long long`.
     S64,
-    /// `unsigned long long`
+    /// `unsigned long long`.
     U64,
 }
 
-/// One math function as a PTX `.func`.
+impl Scalar {
+    /// The width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            Scalar::F32 | Scalar::S32 | Scalar::U32 => 32,
+            Scalar::F64 | Scalar::S64 | Scalar::U64 => 64,
+        }
+    }
+
+    /// The PTX type a value of this type is loaded and stored as (`f32`, `s32`, ...).
+    pub fn ptx_type(self) -> &'static str {
+        match self {
+            Scalar::F32 => "f32",
+            Scalar::F64 => "f64",
+            Scalar::S32 => "s32",
+            Scalar::U32 => "u32",
+            Scalar::S64 => "s64",
+            Scalar::U64 => "u64",
+        }
+    }
+}
+
+/// One math function compiled for one [`MathMode`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MathFunction {
-    /// Unique per function and mode.
+    /// The `.func`'s name, unique per function and mode (e.g. `__cl_sinf_ftz`).
     pub ptx_name: String,
-    /// Parameter types.
+    /// The parameters' types, in order (`.param` names `<ptx_name>_param_<i>`).
     pub params: Vec<Scalar>,
-    /// Result types (more than one for sincosf, frexpf, modff, remquof).
+    /// The results' types (`.param` names `func_retval<i>`): one for most functions, more for
+    /// those that give several values (`sincosf` gives the sine and the cosine).
     pub rets: Vec<Scalar>,
-    /// A complete PTX `.func` definition.
+    /// The complete PTX text to put at module scope: the `.func` definition, preceded by any
+    /// read-only table it reads (a `.global` named after the function, so it is unique too).
     pub definition: String,
-    /// C names of other math functions its body calls.
+    /// The names of other math functions its body calls, for [`lookup`] in the same mode: their
+    /// definitions must be emitted too, before this one. Most bodies call nothing (NVRTC inlines
+    /// them whole); a few double-precision ones call a helper NVRTC keeps out of line.
     pub calls: Vec<String>,
 }
 
-/// The function `c_name` in `mode`, if the library has it.
+/// The math function `c_name` (`"sinf"`, `"sin"` for `double`, `"__expf"`, ...) compiled for
+/// `mode`, or `None` if the library has no such function.
+///
+/// Besides the names [`names`] lists, it finds the out-of-line helpers other functions'
+/// [`MathFunction::calls`] name (`__internal_accurate_pow`, ...).
 pub fn lookup(c_name: &str, mode: &MathMode) -> Option<MathFunction> {
-    let _ = (c_name, mode);
-    None
+    let row = table::ROWS.iter().find(|row| row.name == c_name)?;
+    let mode = mode.effective();
+    let ptx_name = ptx_name(row.name, &mode);
+    let mut body = row.body.text(&mode);
+    let calls = called(&body);
+    for callee in &calls {
+        body = body.replace(
+            &format!("{{call:{callee}}}"),
+            &self::ptx_name(callee, &mode),
+        );
+    }
+    Some(MathFunction {
+        definition: func::definition(&ptx_name, row.params, row.rets, &body, &mode),
+        ptx_name,
+        params: row.params.to_vec(),
+        rets: row.rets.to_vec(),
+        calls,
+    })
 }
 
-/// Every C name the library answers.
+/// The `.func` name of function `c_name` in `mode`: `__cl_` and the C name, then the mode's
+/// suffix.
+fn ptx_name(c_name: &str, mode: &MathMode) -> String {
+    format!("__cl_{c_name}{}", mode.suffix())
+}
+
+/// The functions a body calls, each once, in the order first called: its `{call:NAME}`
+/// placeholders.
+fn called(body: &str) -> Vec<String> {
+    let mut calls: Vec<String> = Vec::new();
+    let mut rest = body;
+    while let Some(at) = rest.find("{call:") {
+        let after = &rest[at + "{call:".len()..];
+        let Some(end) = after.find('}') else {
+            break;
+        };
+        let name = &after[..end];
+        if !calls.iter().any(|c| c == name) {
+            calls.push(name.to_string());
+        }
+        rest = &after[end..];
+    }
+    calls
+}
+
+/// The C names of every function [`lookup`] knows, in table order.
 pub fn names() -> &'static [&'static str] {
-    &[]
+    table::names()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combination of the options that change a body.
+    fn modes() -> Vec<MathMode> {
+        let mut modes = Vec::new();
+        for bits in 0u32..32 {
+            modes.push(MathMode {
+                ftz: bits & 1 != 0,
+                fast_math: bits & 2 != 0,
+                prec_div: bits & 4 == 0,
+                prec_sqrt: bits & 8 == 0,
+                fmad: bits & 16 == 0,
+            });
+        }
+        modes
+    }
+
+    #[test]
+    fn every_function_is_one_complete_func_in_every_mode() {
+        let placeholders = ["{ftz}", "{rn}", "{p", "{ret", "{call:", "{i2opi", "{sincos"];
+        for mode in modes() {
+            for name in names() {
+                let f = lookup(name, &mode).unwrap_or_else(|| panic!("{name} is listed"));
+                let text = &f.definition;
+                assert_eq!(text.matches(".func").count(), 1, "{name} {mode:?}");
+                assert_eq!(
+                    text.matches('{').count(),
+                    text.matches('}').count(),
+                    "{name}"
+                );
+                for p in placeholders {
+                    assert!(!text.contains(p), "{name} {mode:?} keeps {p}");
+                }
+                assert!(text.contains(&format!(") {}(", f.ptx_name)), "{name}");
+                for callee in &f.calls {
+                    let helper = lookup(callee, &mode).unwrap_or_else(|| panic!("{callee}"));
+                    assert!(text.contains(&helper.ptx_name), "{name} calls {callee}");
+                    assert!(helper.calls.is_empty(), "{callee} calls further");
+                    assert!(!names().contains(&callee.as_str()), "{callee} is internal");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_ptx_names_differ_by_mode() {
+        let mut seen = std::collections::HashSet::new();
+        for name in names() {
+            assert!(seen.insert(*name), "{name} listed twice");
+        }
+        let default = lookup("sinf", &MathMode::default()).map(|f| f.ptx_name);
+        let ftz = MathMode {
+            ftz: true,
+            ..MathMode::default()
+        };
+        assert_eq!(default.as_deref(), Some("__cl_sinf"));
+        assert_eq!(
+            lookup("sinf", &ftz).map(|f| f.ptx_name).as_deref(),
+            Some("__cl_sinf_ftz")
+        );
+    }
+
+    #[test]
+    fn unknown_names_are_not_found() {
+        for name in ["", "sinff", "printf", "sin f", "{call:sinf}", "__cl_sinf"] {
+            assert!(lookup(name, &MathMode::default()).is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn fast_math_maps_functions_onto_their_intrinsics() {
+        let fast = MathMode {
+            fast_math: true,
+            ..MathMode::default()
+        };
+        let sinf = lookup("sinf", &fast)
+            .map(|f| f.definition)
+            .unwrap_or_default();
+        assert!(sinf.contains("sin.approx.ftz.f32"), "{sinf}");
+        let precise = lookup("sinf", &MathMode::default()).map(|f| f.definition);
+        assert!(!precise.unwrap_or_default().contains("sin.approx"));
+        let sqrtf = lookup("sqrtf", &fast)
+            .map(|f| f.definition)
+            .unwrap_or_default();
+        assert!(sqrtf.contains("sqrt.approx.ftz.f32"), "{sqrtf}");
+        // Fast math implies -ftz, approximate division and square root, whatever they say.
+        assert_eq!(fast.effective().suffix(), "_fast");
+        let no_fma = MathMode {
+            fmad: false,
+            ..fast
+        };
+        assert_eq!(no_fma.effective().suffix(), "_fast_nofma");
+        assert_eq!(MathMode::default().suffix(), "");
+    }
 }

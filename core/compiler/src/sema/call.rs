@@ -7,6 +7,9 @@ use crate::builtins::{Lower, P};
 use crate::math::{MathMode, Scalar};
 use crate::types::{promote, usual_arith, RegClass, INT, UINT};
 
+/// An overload candidate: its cost, the function, its template arguments.
+type Candidate = (u32, Rc<Func>, HashMap<Rc<str>, TArg>);
+
 /// An argument as evaluated for a call.
 enum Arg {
     Val(Value),
@@ -118,7 +121,17 @@ impl Sema<'_> {
     pub(super) fn call(&mut self, f: &Expr, args: &[Expr], pos: Pos) -> Result<Value> {
         let (path, targs) = match &f.kind {
             ExprKind::Name(p, t) => (p.clone(), t.clone()),
-            ExprKind::Member(_, m, _) => {
+            ExprKind::Member(obj, m, false) => {
+                let t = self.type_of(obj)?;
+                if let Some(v) = self.group_method(&t, m, args, pos)? {
+                    return Ok(v);
+                }
+                return Err(Diag::unsupported(
+                    pos,
+                    &format!("calling the member function '{m}' (a class with methods)"),
+                ));
+            }
+            ExprKind::Member(_, m, true) => {
                 return Err(Diag::unsupported(
                     pos,
                     &format!("calling the member function '{m}' (a class with methods)"),
@@ -146,13 +159,21 @@ impl Sema<'_> {
                 });
             }
         }
+        if &*name == "assert" {
+            return self.assert(args, pos);
+        }
+        if let Some(v) = self.texture(&name, targs.as_deref(), args, pos)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.group_function(&name, targs.as_deref(), args, pos)? {
+            return Ok(v);
+        }
         let vals = args
             .iter()
             .map(|a| self.expr(a))
             .collect::<Result<Vec<_>>>()?;
         match &*name {
             "printf" => return self.printf(vals, pos),
-            "assert" => return self.assert(vals, args, pos),
             "malloc" => return self.malloc(vals, pos),
             "free" => return self.free(vals, pos),
             "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" => {
@@ -163,6 +184,15 @@ impl Sema<'_> {
         }
         if crate::builtins::lookup(&name).next().is_some() {
             return self.builtin(&name, vals, pos);
+        }
+        // atomicAdd_system, atomicAdd_block: one device's memory, the same operation.
+        if let Some(base) = name
+            .strip_suffix("_system")
+            .or_else(|| name.strip_suffix("_block"))
+        {
+            if base.starts_with("atomic") && crate::builtins::lookup(base).next().is_some() {
+                return self.builtin(base, vals, pos);
+            }
         }
         let cname = self.math_name(&name, &vals);
         if crate::builtins::lookup(&cname).next().is_some() {
@@ -410,7 +440,7 @@ impl Sema<'_> {
         Ok(Value::new(Op::Reg(d), t))
     }
 
-    fn shfl(&mut self, mode: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
+    pub(super) fn shfl(&mut self, mode: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
         let mut it = vals.into_iter();
         let (Some(mask), Some(v), Some(lane)) = (it.next(), it.next(), it.next()) else {
             return Err(Diag::new(pos, "a shuffle takes a mask, a value and a lane")
@@ -424,7 +454,10 @@ impl Sema<'_> {
             Some(w) => {
                 let w = self.convert(w, &INT, pos)?;
                 match w.op {
-                    Op::Int(w) => Op::Int(((32 - w) << 8) | if mode == "up" { 0 } else { 31 }),
+                    Op::Int(w) => Op::Int(
+                        (32i64.wrapping_sub(w) & 0xff).wrapping_shl(8)
+                            | if mode == "up" { 0 } else { 31 },
+                    ),
                     _ => {
                         let wr = self.reg_of(&w);
                         let s = self.b().reg(RegClass::B32);
@@ -486,7 +519,7 @@ impl Sema<'_> {
         }
     }
 
-    fn vote(&mut self, mode: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
+    pub(super) fn vote(&mut self, mode: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
         let [mask, v] = <[Value; 2]>::try_from(vals).map_err(|_| {
             Diag::new(pos, "a vote takes a mask and a predicate")
                 .note("write __ballot_sync(0xffffffff, x > 0)")
@@ -588,8 +621,7 @@ impl Sema<'_> {
         for (i, (r, t)) in ins.iter().enumerate() {
             let b = t.bits();
             text.push_str(&format!(
-                "\t.param .b{b} param{i};\n\tst.param.{} \t[param{i}], {r};\n",
-                t.mem_suffix()
+                "\t.param .b{b} param{i};\n\tst.param.b{b} \t[param{i}], {r};\n"
             ));
             names.push(format!("param{i}"));
         }
@@ -610,14 +642,11 @@ impl Sema<'_> {
         let mut regs = Vec::new();
         for (i, t) in rets.iter().enumerate() {
             let r = self.b().reg(t.class());
-            text.push_str(&format!(
-                "\tld.param.{} \t{r}, [retval{i}];\n",
-                t.mem_suffix()
-            ));
+            text.push_str(&format!("\tld.param.b{} \t{r}, [retval{i}];\n", t.bits()));
             regs.push(Value::new(Op::Reg(r.clone()), t.clone()));
         }
         text.push_str("\t}");
-        self.b().ins(&text);
+        self.b().raw(&text);
         // sincosf(x, &s, &c): every result goes through a pointer; frexpf/modff/remquof
         // return the first and store the rest.
         let store_all = mf.rets.len() == out_ptrs.len();
@@ -701,7 +730,9 @@ impl Sema<'_> {
         let buf = if packed.is_empty() {
             "0".to_string()
         } else {
-            let base = self.b().alloc_local(off, 8) as i64;
+            // Rounded up to 8 bytes, as NVRTC's buffer is: vprintf may read a whole 8-byte
+            // slot for a 4-byte argument (`%ld` given an int).
+            let base = self.b().alloc_local(off.div_ceil(8) * 8, 8) as i64;
             for (v, o) in packed {
                 let t = v.ty.clone();
                 self.store(
@@ -722,31 +753,29 @@ impl Sema<'_> {
         self.module.extern_decl(".extern .func  (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n)\n;");
         let f = self.reg_of(&fmt);
         let d = self.b().reg(RegClass::B32);
-        self.b().ins(&format!("{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {f};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {buf};\n\t.param .b32 retval0;\n\tcall.uni (retval0), vprintf, (param0, param1);\n\tld.param.b32 \t{d}, [retval0];\n\t}}"));
+        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {f};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {buf};\n\t.param .b32 retval0;\n\tcall.uni (retval0), vprintf, (param0, param1);\n\tld.param.b32 \t{d}, [retval0];\n\t}}"));
         Ok(Value::new(Op::Reg(d), INT))
     }
 
-    fn assert(&mut self, vals: Vec<Value>, args: &[Expr], pos: Pos) -> Result<Value> {
-        let [v] = <[Value; 1]>::try_from(vals).map_err(|_| {
-            Diag::new(pos, "assert takes one condition").note("write assert(x > 0)")
-        })?;
-        let c = self.truth(v, pos)?;
+    fn assert(&mut self, args: &[Expr], pos: Pos) -> Result<Value> {
+        let [a] = args else {
+            return Err(Diag::new(pos, "assert takes one condition").note("write assert(x > 0)"));
+        };
+        let c = self.cond(a)?;
         let ok = self.b().label();
         match c {
             super::expr::Test::Known(true) => return Ok(Value::new(Op::Int(0), Type::Void)),
             super::expr::Test::Known(false) => {}
-            super::expr::Test::Pred(p, n) => self.b().branch_if(&p, !n, &ok),
+            super::expr::Test::Pred(p, n) => self.b().branch_if(&p, n, &ok),
         }
-        let text = args
-            .first()
-            .map_or(String::new(), |_| "assertion".to_string());
+        let text = "assertion".to_string();
         let msg = self.string(text.as_bytes())?;
         let file = self.string(b"kernel.cu")?;
         let fname = self.frame().name.to_string();
         let func = self.string(fname.as_bytes())?;
         self.module.extern_decl(".extern .func __assertfail\n(\n\t.param .b64 __assertfail_param_0,\n\t.param .b64 __assertfail_param_1,\n\t.param .b32 __assertfail_param_2,\n\t.param .b64 __assertfail_param_3,\n\t.param .b64 __assertfail_param_4\n)\n.noreturn;");
         let (m, fi, fu) = (msg.op.text(), file.op.text(), func.op.text());
-        self.b().ins(&format!("{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {m};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {fi};\n\t.param .b32 param2;\n\tst.param.b32 \t[param2], 1;\n\t.param .b64 param3;\n\tst.param.b64 \t[param3], {fu};\n\t.param .b64 param4;\n\tst.param.b64 \t[param4], 1;\n\tcall.uni __assertfail, (param0, param1, param2, param3, param4);\n\t}}"));
+        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {m};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {fi};\n\t.param .b32 param2;\n\tst.param.b32 \t[param2], 1;\n\t.param .b64 param3;\n\tst.param.b64 \t[param3], {fu};\n\t.param .b64 param4;\n\tst.param.b64 \t[param4], 1;\n\tcall.uni __assertfail, (param0, param1, param2, param3, param4);\n\t}}"));
         self.b().place(&ok);
         Ok(Value::new(Op::Int(0), Type::Void))
     }
@@ -759,7 +788,7 @@ impl Sema<'_> {
         let nr = self.reg_of(&n);
         self.module.extern_decl(".extern .func  (.param .b64 func_retval0) malloc\n(\n\t.param .b64 malloc_param_0\n)\n;");
         let d = self.b().reg(RegClass::B64);
-        self.b().ins(&format!("{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {nr};\n\t.param .b64 retval0;\n\tcall.uni (retval0), malloc, (param0);\n\tld.param.b64 \t{d}, [retval0];\n\t}}"));
+        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {nr};\n\t.param .b64 retval0;\n\tcall.uni (retval0), malloc, (param0);\n\tld.param.b64 \t{d}, [retval0];\n\t}}"));
         Ok(Value::new(Op::Reg(d), Type::ptr(Type::Void)))
     }
 
@@ -769,7 +798,7 @@ impl Sema<'_> {
         let pr = self.reg_of(&p);
         self.module
             .extern_decl(".extern .func free\n(\n\t.param .b64 free_param_0\n)\n;");
-        self.b().ins(&format!("{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {pr};\n\tcall.uni free, (param0);\n\t}}"));
+        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {pr};\n\tcall.uni free, (param0);\n\t}}"));
         Ok(Value::new(Op::Int(0), Type::Void))
     }
 
@@ -788,7 +817,7 @@ impl Sema<'_> {
         for a in args {
             arg_types.push(self.arg_type(a)?);
         }
-        let mut best: Option<(u32, Rc<Func>, HashMap<Rc<str>, TArg>)> = None;
+        let mut best: Option<Candidate> = None;
         for f in cands {
             if f.params.len() != args.len() {
                 continue;
@@ -834,6 +863,16 @@ impl Sema<'_> {
                 arity.join(" or ")
             )));
         };
+        if f.kind == FnKind::Host {
+            return Err(Diag::new(
+                pos,
+                format!(
+                    "'{}' is a host function; device code cannot call it",
+                    f.name
+                ),
+            )
+            .note("mark it __device__ (or __host__ __device__)"));
+        }
         if f.kind == FnKind::Global {
             return Err(Diag::unsupported(
                 pos,
@@ -856,11 +895,9 @@ impl Sema<'_> {
     }
 
     fn type_of_expr(&mut self, e: &Expr) -> Result<Type> {
-        let saved = std::mem::replace(self.b(), FnBuilder::new(usize::MAX));
-        let saved_globals = self.module.globals.len();
+        let saved = self.scratch_begin();
         let r = self.expr(e).map(|v| v.ty);
-        *self.b() = saved;
-        self.module.globals.truncate(saved_globals);
+        self.scratch_end(saved);
         r
     }
 
@@ -1002,7 +1039,9 @@ impl Sema<'_> {
                     Err(_) => Arg::Val(self.expr(a)?),
                 }
             } else {
-                Arg::Val(self.expr(a)?)
+                let v = self.expr(a)?;
+                // Nothing fuses into a call NVRTC keeps.
+                Arg::Val(if f.noinline { self.seal_value(v) } else { v })
             };
             bound.push((pname.clone(), t, arg, a.pos));
         }
@@ -1084,6 +1123,8 @@ impl Sema<'_> {
         r?;
         let frame = frame.ok_or_else(|| Diag::new(pos, "internal error: frame lost"))?;
         if let Some(exit) = exit {
+            // Returns jump here from the middle of the body.
+            self.cse_clear();
             self.b().place(&exit);
             return match slot {
                 Some(s) => self.load(&s),
@@ -1091,6 +1132,7 @@ impl Sema<'_> {
             };
         }
         match frame.direct {
+            Some(v) if f.noinline => Ok(self.seal_value(v)),
             Some(v) => Ok(v),
             None if ret == Type::Void => Ok(Value::new(Op::Int(0), Type::Void)),
             None => Err(Diag::new(
@@ -1164,6 +1206,19 @@ fn count_returns(body: &[Stmt]) -> usize {
 }
 
 impl Sema<'_> {
+    /// A value crossing a call NVRTC keeps: its product no longer fuses, here or later.
+    fn seal_value(&mut self, v: Value) -> Value {
+        if let Some(p) = &v.prod {
+            let reg = p.reg.clone();
+            self.b().seal(&reg);
+        }
+        Value {
+            prod: None,
+            negated: None,
+            ..v
+        }
+    }
+
     fn bind_param_value(&mut self, d: &VarDecl, t: Type, v: Value) -> Result<()> {
         let addressed = self.frame().addressed.contains(&d.name);
         let lv = if t.is_scalar() && !addressed {

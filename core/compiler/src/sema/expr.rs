@@ -64,6 +64,21 @@ impl Sema<'_> {
 
     /// The value of an expression (arrays decay to pointers; structs are their address).
     pub(super) fn expr(&mut self, e: &Expr) -> Result<Value> {
+        self.depth += 1;
+        let r = if self.depth > MAX_EXPR_DEPTH {
+            Err(Diag::new(
+                e.pos,
+                format!("expression nested deeper than {MAX_EXPR_DEPTH} operations"),
+            )
+            .note("split it into statements with variables"))
+        } else {
+            self.expr_inner(e)
+        };
+        self.depth -= 1;
+        r
+    }
+
+    fn expr_inner(&mut self, e: &Expr) -> Result<Value> {
         if self.b().too_big() {
             return Err(Diag::new(
                 e.pos,
@@ -92,9 +107,28 @@ impl Sema<'_> {
                 self.cond_value(c)
             }
             Binary(op, a, b) => {
+                if let Some(v) = self.overloaded(op, &[a, b], pos)? {
+                    return Ok(v);
+                }
                 let l = self.expr(a)?;
                 let r = self.expr(b)?;
                 self.binary(op, l, r, pos)
+            }
+            Assign(Some(op), l, r)
+                if self.funcs.contains_key(&*format!("operator{op}="))
+                    || self.funcs.contains_key(&*format!("operator{op}")) =>
+            {
+                if let Some(v) = self.overloaded(&format!("{op}="), &[l, r], pos)? {
+                    return Ok(v);
+                }
+                if let Some(v) = self.overloaded(op, &[l, r], pos)? {
+                    let lv = self.lvalue(l)?;
+                    let t = lv.ty().clone();
+                    let v = self.convert(v, &t, pos)?;
+                    self.store(&lv, v.clone())?;
+                    return Ok(v);
+                }
+                self.assign(Some(op), l, r, pos)
             }
             Assign(op, l, r) => self.assign(*op, l, r, pos),
             Cond(c, a, b) => self.conditional(c, a, b),
@@ -154,7 +188,7 @@ impl Sema<'_> {
     }
 
     /// The type an expression would have, without emitting code that stays.
-    fn type_of(&mut self, e: &Expr) -> Result<Type> {
+    pub(super) fn type_of(&mut self, e: &Expr) -> Result<Type> {
         if let ExprKind::Name(p, None) = &e.kind {
             if let Some(Bind::Var(lv)) = p.last().and_then(|n| self.lookup_local(n)) {
                 return Ok(lv.ty().clone());
@@ -164,14 +198,18 @@ impl Sema<'_> {
             }
         }
         // Emit into a scratch builder and throw the code away.
-        let saved = std::mem::replace(self.b(), FnBuilder::new(usize::MAX));
+        let saved = self.scratch_begin();
         let r = match &e.kind {
             ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Unary("*", _) => {
-                self.lvalue(e).map(|l| l.ty().clone())
+                match self.builtin_var(e) {
+                    Ok(Some(v)) => Ok(v.ty),
+                    Ok(None) => self.lvalue(e).map(|l| l.ty().clone()),
+                    Err(d) => Err(d),
+                }
             }
             _ => self.expr(e).map(|v| v.ty),
         };
-        *self.b() = saved;
+        self.scratch_end(saved);
         r
     }
 
@@ -586,6 +624,10 @@ impl Sema<'_> {
                 self.b().ins(&format!("mov.{mt} \t{r}, {op}"));
                 match prod {
                     Some(p) => {
+                        self.b()
+                            .contraction
+                            .aliases
+                            .push((r.clone(), p.reg.clone()));
                         self.st().var_prod.insert(r.clone(), (p, ver));
                     }
                     None => {
@@ -797,7 +839,7 @@ impl Sema<'_> {
     }
 
     /// Sign- or zero-extends the low bits of a 32-bit register for an 8- or 16-bit type.
-    fn narrow(&mut self, src: &str, k: IntKind) -> String {
+    pub(super) fn narrow(&mut self, src: &str, k: IntKind) -> String {
         let d = self.b().reg(RegClass::B32);
         let s = if k.signed() { "s" } else { "u" };
         self.b()
@@ -815,7 +857,35 @@ impl Sema<'_> {
 
     // ---- operators ----
 
+    /// A call of a user's `operator@` when an operand is a struct.
+    fn overloaded(&mut self, op: &str, args: &[&Expr], pos: Pos) -> Result<Option<Value>> {
+        let name = format!("operator{op}");
+        if !self.funcs.contains_key(&*name) {
+            return Ok(None);
+        }
+        let mut any_struct = false;
+        for a in args {
+            if matches!(self.type_of(a)?, Type::Struct(_)) {
+                any_struct = true;
+            }
+        }
+        if !any_struct {
+            return Ok(None);
+        }
+        let callee = Expr {
+            kind: ExprKind::Name(vec![Rc::from(name)], None),
+            pos,
+        };
+        let list: Vec<Expr> = args.iter().map(|a| (*a).clone()).collect();
+        self.call(&callee, &list, pos).map(Some)
+    }
+
     fn unary(&mut self, op: &str, a: &Expr, pos: Pos) -> Result<Value> {
+        if matches!(op, "-" | "+" | "!" | "~") {
+            if let Some(v) = self.overloaded(op, &[a], pos)? {
+                return Ok(v);
+            }
+        }
         match op {
             "&" => {
                 if let ExprKind::Name(p, _) = &a.kind {
@@ -887,13 +957,20 @@ impl Sema<'_> {
         }
         let s = self.reg_of(&v);
         let d = self.b().reg(v.ty.class());
+        let negated = if v.ty.is_float() {
+            Some(s.clone())
+        } else {
+            None
+        };
         let t = match &v.ty {
             Type::Float => format!("{}f32", if self.ftz() { "ftz." } else { "" }),
             Type::Double => "f64".into(),
             t => t.arith_suffix().replace('u', "s"),
         };
         self.b().ins(&format!("neg.{t} \t{d}, {s}"));
-        Ok(Value::new(Op::Reg(d), v.ty))
+        let mut r = Value::new(Op::Reg(d), v.ty);
+        r.negated = negated;
+        Ok(r)
     }
 
     fn incdec(&mut self, a: &Expr, op: &str, post: bool, pos: Pos) -> Result<Value> {
@@ -980,10 +1057,13 @@ impl Sema<'_> {
         if let Some(v) = self.fold(op, &lc, &rc, &t, pos)? {
             return Ok(v);
         }
-        if t.is_float() && (op == "+" || op == "-") && self.fmad() {
-            if let Some(v) = self.try_fma(op, &lc, &rc, &t)? {
-                return Ok(v);
-            }
+        if op == "*" && t.is_float() && self.fmad() {
+            return self.float_mul(lc, rc, &t);
+        }
+        // LLVM canonicalises `x - C` into `x + (-C)`: an addition, so a product fuses.
+        if op == "-" && t.is_float() && rc.op.is_const() && !lc.op.is_const() {
+            let neg = self.negate(rc.clone())?;
+            return self.binary("+", lc, neg, pos);
         }
         let a = self.reg_of(&lc);
         let b = rc.op.text();
@@ -1022,27 +1102,74 @@ impl Sema<'_> {
                     .note("this is a compiler bug; report it"))
             }
         };
+        let line = self.b().next_line();
         self.b().ins(&text);
-        let mut v = Value::new(Op::Reg(d), t);
-        if op == "*" && v.ty.is_float() {
-            let versions = [&lc.op, &rc.op]
-                .iter()
-                .filter_map(|o| {
-                    if let Op::Reg(r) = o {
-                        Some((r.clone(), self.version(r)))
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            let block = self.b().block;
-            v.prod = Some(Rc::new(Prod {
-                a: lc.op.clone(),
-                b: rc.op.clone(),
-                block,
-                versions,
-            }));
+        let v = Value::new(Op::Reg(d.clone()), t.clone());
+        if t.is_float() && self.fmad() && op == "+" {
+            self.record_candidates(line, &lc, &rc, &d, fz);
         }
+        Ok(v)
+    }
+
+    /// A floating product as LLVM leaves it: `(-a) * b` is `-(a * b)`, and an equal
+    /// product computed before (same factors, either order, still valid) is reused.
+    fn float_mul(&mut self, l: Value, r: Value, t: &Type) -> Result<Value> {
+        if let Some(n) = l.negated.clone().filter(|_| !r.op.is_const()) {
+            let p = self.float_mul(Value::new(Op::Reg(n), t.clone()), r, t)?;
+            return self.negate(Value { prod: None, ..p });
+        }
+        if let Some(n) = r.negated.clone().filter(|_| !l.op.is_const()) {
+            let p = self.float_mul(l, Value::new(Op::Reg(n), t.clone()), t)?;
+            return self.negate(Value { prod: None, ..p });
+        }
+        let (x, y) = (l.op.text(), r.op.text());
+        let key = if x <= y {
+            (x.clone(), y.clone(), t.arith_suffix().to_string())
+        } else {
+            (y.clone(), x.clone(), t.arith_suffix().to_string())
+        };
+        if let Some((reg, versions)) = self.cse_find(&key) {
+            let mut v = Value::new(Op::Reg(reg.clone()), t.clone());
+            v.prod = Some(Rc::new(Prod { reg, versions }));
+            return Ok(v);
+        }
+        let a = self.reg_of(&l);
+        let d = self.b().reg(t.class());
+        let fz = if *t == Type::Float && self.ftz() {
+            ".ftz"
+        } else {
+            ""
+        };
+        let line = self.b().next_line();
+        self.b()
+            .ins(&format!("mul{fz}.{} \t{d}, {a}, {y}", t.arith_suffix()));
+        let versions: Vec<(String, u32)> = [&l.op, &r.op]
+            .iter()
+            .filter_map(|o| {
+                if let Op::Reg(r) = o {
+                    Some((r.clone(), self.version(r)))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let block = self.b().block;
+        let depth = self.st().depth;
+        self.b().contraction.muls.insert(
+            d.clone(),
+            crate::contract::Mul {
+                a,
+                b: y,
+                block,
+                depth,
+                line,
+            },
+        );
+        if let Some(s) = self.st().cse.last_mut() {
+            s.muls.insert(key, (d.clone(), versions.clone()));
+        }
+        let mut v = Value::new(Op::Reg(d.clone()), t.clone());
+        v.prod = Some(Rc::new(Prod { reg: d, versions }));
         Ok(v)
     }
 
@@ -1063,53 +1190,30 @@ impl Sema<'_> {
         }
     }
 
-    /// A live product (computed in this block, its factors unchanged since).
-    fn live_prod(&self, v: &Value) -> Option<Rc<Prod>> {
-        let p = v.prod.as_ref()?;
-        let st = self.cur.as_ref()?;
-        if p.block != st.b.block {
-            return None;
-        }
-        if p.versions.iter().any(|(r, ver)| self.version(r) != *ver) {
-            return None;
-        }
-        Some(p.clone())
-    }
-
-    /// `a*b + c`, `a*b - c`, `c - a*b` as one `fma.rn`, as NVPTX's instruction selection
-    /// fuses them (the left product first when both operands are products).
-    fn try_fma(&mut self, op: &str, l: &Value, r: &Value, t: &Type) -> Result<Option<Value>> {
-        let (p, addend, neg_prod) = if let Some(p) = self.live_prod(l) {
-            let addend = if op == "-" {
-                self.negate(Value::new(r.op.clone(), t.clone()))?
-            } else {
-                Value::new(r.op.clone(), t.clone())
+    /// Records an `add` whose addends may be products, for [`crate::contract`].
+    fn record_candidates(&mut self, line: usize, l: &Value, r: &Value, dest: &str, ftz: &str) {
+        let block = self.b().block;
+        let depth = self.st().depth;
+        let suffix = format!("{ftz}.{}", l.ty.arith_suffix());
+        for (v, other, left) in [(l, r, true), (r, l, false)] {
+            let Some(p) = &v.prod else { continue };
+            let factors_live = p
+                .versions
+                .iter()
+                .all(|(reg, ver)| self.version(reg) == *ver);
+            let c = crate::contract::Candidate {
+                line,
+                product: p.reg.clone(),
+                addend: other.op.text(),
+                dest: dest.to_string(),
+                suffix: suffix.clone(),
+                factors_live,
+                block,
+                depth,
+                left,
             };
-            (p, addend, false)
-        } else if let Some(p) = self.live_prod(r) {
-            (p, Value::new(l.op.clone(), t.clone()), op == "-")
-        } else {
-            return Ok(None);
-        };
-        let mut a = Value::new(p.a.clone(), t.clone());
-        if neg_prod {
-            a = self.negate(a)?;
+            self.b().contraction.candidates.push(c);
         }
-        let ar = self.reg_of(&a);
-        let d = self.b().reg(t.class());
-        let fz = if *t == Type::Float && self.ftz() {
-            ".ftz"
-        } else {
-            ""
-        };
-        let text = format!(
-            "fma.rn{fz}.{} \t{d}, {ar}, {}, {}",
-            t.arith_suffix(),
-            p.b.text(),
-            addend.op.text()
-        );
-        self.b().ins(&text);
-        Ok(Some(Value::new(Op::Reg(d), t.clone())))
     }
 
     /// Folds an operation on two constants, as the target computes it.
@@ -1194,7 +1298,17 @@ impl Sema<'_> {
         let r = self.convert(r, &rt, pos)?;
         if let (Op::Int(a), Op::Int(b)) = (&l.op, &r.op) {
             let w = t.bits();
-            let b = (*b as u64 % u64::from(w)) as u32;
+            if *b < 0 || *b as u64 >= u64::from(w) {
+                return Err(Diag::new(
+                    pos,
+                    format!(
+                        "shift count {b} is not less than the width of {} ({w} bits)",
+                        self.type_name(&t)
+                    ),
+                )
+                .note("shift a wider type (1LL << n) or by less"));
+            }
+            let b = *b as u32;
             let v = if op == "<<" {
                 a.wrapping_shl(b)
             } else if t.is_signed() {
@@ -1427,7 +1541,10 @@ impl Sema<'_> {
                             if n { "not.pred" } else { "mov.pred" }
                         ));
                         self.b().branch_if(&res, is_and, &end);
-                        let cb = self.cond(b)?;
+                        self.cse_push(false);
+                        let cb = self.cond(b);
+                        self.cse_pop();
+                        let cb = cb?;
                         match cb {
                             Test::Known(x) => self
                                 .b()
@@ -1495,7 +1612,10 @@ impl Sema<'_> {
         let else_l = self.b().label();
         let end = self.b().label();
         self.branch_unless(cv, &else_l);
-        let va = self.expr(a)?;
+        self.cse_push(false);
+        let va = self.expr(a);
+        self.cse_pop();
+        let va = va?;
         // The result's type: the usual arithmetic conversions, or the pointer/struct type.
         let tb = self.type_of(b)?;
         let t = if va.ty.is_arith() && tb.is_arith() {
@@ -1513,7 +1633,10 @@ impl Sema<'_> {
         self.b().ins(&format!("mov.{mt} \t{d}, {}", va.op.text()));
         self.b().branch(&end);
         self.b().place(&else_l);
-        let vb = self.expr(b)?;
+        self.cse_push(false);
+        let vb = self.expr(b);
+        self.cse_pop();
+        let vb = vb?;
         let vb = self.convert(vb, &t, c.pos)?;
         self.b().ins(&format!("mov.{mt} \t{d}, {}", vb.op.text()));
         self.b().place(&end);

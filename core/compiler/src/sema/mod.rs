@@ -8,7 +8,9 @@
 
 mod call;
 mod expr;
+mod groups;
 mod stmt;
+mod texture;
 
 use crate::ast::*;
 use crate::diag::{Diag, Pos, Result};
@@ -19,7 +21,9 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// Deepest chain of inlined calls (recursion stops here with an error).
-pub const MAX_INLINE_DEPTH: usize = 48;
+pub const MAX_INLINE_DEPTH: usize = 20;
+/// Deepest expression the code generator walks (a chain of 10 000 `+` stops here).
+pub const MAX_EXPR_DEPTH: usize = 160;
 /// Largest object (array, struct) in bytes.
 pub const MAX_OBJECT_BYTES: u64 = 1 << 32;
 
@@ -68,9 +72,8 @@ impl Op {
 /// A floating product `a*b` not yet consumed, which an add in the same block may fuse.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Prod {
-    a: Op,
-    b: Op,
-    block: u32,
+    /// The `mul`'s result register.
+    reg: String,
     versions: Vec<(String, u32)>,
 }
 
@@ -82,13 +85,40 @@ pub struct Value {
     /// Its type.
     pub ty: Type,
     prod: Option<Rc<Prod>>,
+    /// For `-r`: the register negated (LLVM rewrites `(-a) * b` as `-(a * b)`).
+    negated: Option<String>,
 }
 
 impl Value {
     fn new(op: Op, ty: Type) -> Self {
-        Value { op, ty, prod: None }
+        Value {
+            op,
+            ty,
+            prod: None,
+            negated: None,
+        }
     }
 }
+
+/// Floating products already computed and still valid, for reuse (LLVM's GVN merges equal
+/// products, which changes how many uses a product has and so what fuses). A scope per
+/// branch; a barrier scope at a loop hides what is outside it.
+#[derive(Debug, Default, Clone)]
+struct CseScope {
+    barrier: bool,
+    muls: HashMap<MulKey, (String, Vec<(String, u32)>)>,
+}
+
+/// A function's state set aside while scratch code is emitted.
+struct Scratch {
+    b: FnBuilder,
+    versions: HashMap<String, u32>,
+    var_prod: HashMap<String, (Rc<Prod>, u32)>,
+    cse: Vec<CseScope>,
+}
+
+/// A product's factors (in order) and PTX type.
+type MulKey = (String, String, String);
 
 /// The state spaces memory is addressed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,6 +213,9 @@ struct FnState {
     versions: HashMap<String, u32>,
     var_prod: HashMap<String, (Rc<Prod>, u32)>,
     switches: Vec<std::collections::VecDeque<String>>,
+    /// Loop nesting depth (across inlined calls).
+    depth: usize,
+    cse: Vec<CseScope>,
     kernel_mangled: String,
 }
 
@@ -207,6 +240,8 @@ pub struct Sema<'a> {
     /// `(name expression, mangled name)`.
     pub lowered: Vec<(String, String)>,
     typedef_depth: usize,
+    depth: usize,
+    opaque: HashMap<Rc<str>, &'static str>,
 }
 
 fn resolve_err(pos: Pos, name: &str) -> Diag {
@@ -236,6 +271,8 @@ impl<'a> Sema<'a> {
             emitted: HashSet::new(),
             lowered: Vec::new(),
             typedef_depth: 0,
+            depth: 0,
+            opaque: HashMap::new(),
         };
         for v in crate::builtins::VECTOR_TYPES {
             let elem = match v.elem {
@@ -316,6 +353,11 @@ impl<'a> Sema<'a> {
                 }
             }
         }
+        for it in items.iter() {
+            if let Item::Instantiate(name, args, pos) = it {
+                self.instantiate(name, args, *pos)?;
+            }
+        }
         for ne in name_expressions {
             let mangled = self.name_expression(ne)?;
             self.lowered.push((ne.to_string(), mangled));
@@ -353,6 +395,28 @@ impl<'a> Sema<'a> {
         self.kernel(&f, bound)
     }
 
+    fn instantiate(&mut self, name: &Rc<str>, args: &[TemplArg], pos: Pos) -> Result<()> {
+        let cands = self.funcs.get(name).cloned().unwrap_or_default();
+        let Some(f) = cands
+            .iter()
+            .find(|f| f.templ.is_some() && f.body.is_some())
+            .cloned()
+        else {
+            return Err(Diag::new(
+                pos,
+                format!("'{name}' is not a function template defined here"),
+            )
+            .note("define the template before instantiating it"));
+        };
+        if f.kind != FnKind::Global {
+            return Ok(());
+        }
+        let tps = f.templ.clone().unwrap_or_default();
+        let bound = self.bind_template(&f, &tps, args, &[], pos)?;
+        self.kernel(&f, bound)?;
+        Ok(())
+    }
+
     fn declare(&mut self, it: &Item) -> Result<()> {
         match it {
             Item::Func(f) => {
@@ -368,6 +432,7 @@ impl<'a> Sema<'a> {
             Item::Struct(sd) => {
                 let mut fields = Vec::new();
                 let mut off = 0u64;
+                let mut size_so_far = 0u64;
                 let mut align = 1u64;
                 for (n, ty) in &sd.fields {
                     let t = self.resolve(ty, &HashMap::new())?;
@@ -377,8 +442,16 @@ impl<'a> Sema<'a> {
                     }
                     let a = self.align_of(&t);
                     off = off.div_ceil(a).saturating_mul(a);
+                    if sd.union {
+                        off = 0;
+                    }
                     fields.push((n.clone(), t.clone(), off));
-                    off = off.saturating_add(self.size_of(&t));
+                    off = if sd.union {
+                        off.max(self.size_of(&t)).max(size_so_far)
+                    } else {
+                        off.saturating_add(self.size_of(&t))
+                    };
+                    size_so_far = size_so_far.max(off);
                     align = align.max(a);
                 }
                 let size = off
@@ -393,6 +466,15 @@ impl<'a> Sema<'a> {
                 });
             }
             Item::Typedef(n, ty, _) => {
+                // `typedef struct { ... } Body;`: the struct is mangled as `Body`.
+                if let Ty::Named(s, _) = ty {
+                    if s.starts_with("__anon") {
+                        if let Some(&id) = self.struct_ids.get(s) {
+                            self.structs[id as usize].name = n.clone();
+                            self.struct_ids.insert(n.clone(), id);
+                        }
+                    }
+                }
                 self.typedefs.insert(n.clone(), ty.clone());
             }
             Item::Enum(name, vals) => {
@@ -410,6 +492,10 @@ impl<'a> Sema<'a> {
             }
             Item::StaticAssert(c, m) => self.static_assert(c, m, &HashMap::new())?,
             Item::Var(v, ns) => self.global_var(v, ns)?,
+            Item::Instantiate(..) => {}
+            Item::Opaque(n, what, _) => {
+                self.opaque.insert(n.clone(), what);
+            }
         }
         Ok(())
     }
@@ -448,6 +534,12 @@ impl<'a> Sema<'a> {
                 if let Some(id) = self.struct_ids.get(n) {
                     return Ok(Type::Struct(*id));
                 }
+                if matches!(&**n, "thread_block" | "grid_group" | "thread_group") {
+                    return Ok(self.group_type(n));
+                }
+                if let Some(what) = self.opaque.get(n) {
+                    return Err(Diag::unsupported(*pos, &format!("'{n}', {what},")));
+                }
                 if self.enum_types.contains(n) {
                     return Ok(Type::Int(IntKind::Int));
                 }
@@ -459,6 +551,10 @@ impl<'a> Sema<'a> {
                     "uchar" => return Ok(Type::Int(IntKind::UChar)),
                     "ulong" => return Ok(Type::Int(IntKind::ULong)),
                     "cudaError_t" => return Ok(Type::Int(IntKind::Int)),
+                    "clock_t" => return Ok(Type::Int(IntKind::Long)),
+                    "cudaTextureObject_t" | "cudaSurfaceObject_t" => {
+                        return Ok(Type::Int(IntKind::ULongLong))
+                    }
                     "__half" | "half" | "__nv_bfloat16" => {
                         return Err(Diag::unsupported(*pos, &format!("the type '{n}'")))
                     }
@@ -487,6 +583,10 @@ impl<'a> Sema<'a> {
                 }
             }
             Ty::Ref(inner) => self.resolve(inner, tp)?,
+            Ty::Tile(n) => {
+                let n = self.const_int(n, tp)?;
+                self.group_type(&format!("thread_block_tile<{n}>"))
+            }
             Ty::Array(inner, n) => {
                 let e = self.resolve(inner, tp)?;
                 let Some(n) = n else {
@@ -531,6 +631,25 @@ impl<'a> Sema<'a> {
 
     /// Evaluates a constant expression outside any function, by folding.
     fn const_value(&mut self, e: &Expr, tp: &HashMap<Rc<str>, TArg>) -> Result<Value> {
+        let not_const = || {
+            Diag::new(e.pos, "this is not a constant expression").note(
+                "use literals, enumerators, constexpr variables, template parameters and sizeof",
+            )
+        };
+        if self.cur.as_ref().is_some_and(|s| !s.frames.is_empty()) {
+            // Inside a function: its constants are visible; code emitted is thrown away.
+            let saved = self.scratch_begin();
+            let saved_tp = std::mem::replace(&mut self.frame().tparams, tp.clone());
+            let r = self.expr(e);
+            self.frame().tparams = saved_tp;
+            self.scratch_end(saved);
+            let v = r?;
+            return if v.op.is_const() {
+                Ok(v)
+            } else {
+                Err(not_const())
+            };
+        }
         let outer = self.cur.take();
         let mut st = FnState::new(usize::MAX);
         st.frames.push(Frame {
@@ -549,9 +668,7 @@ impl<'a> Sema<'a> {
         self.cur = outer;
         let v = r?;
         if !v.op.is_const() {
-            return Err(Diag::new(e.pos, "this is not a constant expression").note(
-                "use literals, enumerators, constexpr variables, template parameters and sizeof",
-            ));
+            return Err(not_const());
         }
         Ok(v)
     }
@@ -771,6 +888,11 @@ impl<'a> Sema<'a> {
                 param_type(t)
             };
             self.b().ins(&format!("ld.param.{suffix} \t{reg}, [{sym}]"));
+            // A signed char or short arrives zero-extended: sign-extend it here.
+            let reg = match t {
+                Type::Int(k) if k.signed() && k.bits() < 32 => self.narrow(&reg, *k),
+                _ => reg,
+            };
             self.bind(name, Bind::Var(LVal::Reg(reg, t.clone())));
             return Ok(());
         }
@@ -890,7 +1012,8 @@ impl<'a> Sema<'a> {
     // ---- helpers for the current function ----
 
     fn st(&mut self) -> &mut FnState {
-        self.cur.as_mut().expect("a function is being compiled")
+        // Code outside any function (a global's initialiser) goes to a scratch state.
+        self.cur.get_or_insert_with(|| FnState::new(usize::MAX))
     }
 
     fn b(&mut self) -> &mut FnBuilder {
@@ -898,7 +1021,12 @@ impl<'a> Sema<'a> {
     }
 
     fn frame(&mut self) -> &mut Frame {
-        self.st().frames.last_mut().expect("a frame is open")
+        let st = self.st();
+        if st.frames.is_empty() {
+            st.frames.push(Frame::scratch(HashMap::new()));
+        }
+        let last = st.frames.len() - 1;
+        &mut st.frames[last]
     }
 
     fn tparams(&mut self) -> HashMap<Rc<str>, TArg> {
@@ -923,11 +1051,87 @@ impl<'a> Sema<'a> {
         *v
     }
 
+    /// Starts emitting code that will be thrown away (to learn an expression's type or
+    /// constant value): the function's builder and every record of values are set aside.
+    fn scratch_begin(&mut self) -> Scratch {
+        let st = self.st();
+        Scratch {
+            b: std::mem::replace(&mut st.b, FnBuilder::new(usize::MAX)),
+            versions: st.versions.clone(),
+            var_prod: st.var_prod.clone(),
+            cse: st.cse.clone(),
+        }
+    }
+
+    /// Ends scratch emission: the function's state is as it was.
+    fn scratch_end(&mut self, s: Scratch) {
+        let st = self.st();
+        st.b = s.b;
+        st.versions = s.versions;
+        st.var_prod = s.var_prod;
+        st.cse = s.cse;
+    }
+
+    /// Opens a scope of reusable products (`barrier`: outer ones are not available).
+    fn cse_push(&mut self, barrier: bool) {
+        self.st().cse.push(CseScope {
+            barrier,
+            muls: HashMap::new(),
+        });
+    }
+
+    fn cse_pop(&mut self) {
+        let st = self.st();
+        if st.cse.len() > 1 {
+            st.cse.pop();
+        }
+    }
+
+    /// Forgets every reusable product (a label any jump may reach).
+    fn cse_clear(&mut self) {
+        for s in &mut self.st().cse {
+            s.muls.clear();
+        }
+    }
+
+    fn cse_find(&self, key: &MulKey) -> Option<(String, Vec<(String, u32)>)> {
+        let st = self.cur.as_ref()?;
+        for s in st.cse.iter().rev() {
+            if let Some((r, vers)) = s.muls.get(key) {
+                if vers.iter().all(|(reg, v)| self.version(reg) == *v) {
+                    return Some((r.clone(), vers.clone()));
+                }
+                return None;
+            }
+            if s.barrier {
+                break;
+            }
+        }
+        None
+    }
+
     fn version(&self, reg: &str) -> u32 {
         self.cur
             .as_ref()
             .and_then(|s| s.versions.get(reg).copied())
             .unwrap_or(0)
+    }
+}
+
+impl Frame {
+    /// The frame of code outside any function (constant expressions).
+    fn scratch(tparams: HashMap<Rc<str>, TArg>) -> Self {
+        Frame {
+            ret: Type::Void,
+            exit: None,
+            slot: None,
+            direct: None,
+            is_kernel: false,
+            tparams,
+            addressed: HashSet::new(),
+            labels: HashMap::new(),
+            name: Rc::from(""),
+        }
     }
 }
 
@@ -941,6 +1145,8 @@ impl FnState {
             versions: HashMap::new(),
             var_prod: HashMap::new(),
             switches: Vec::new(),
+            depth: 0,
+            cse: vec![CseScope::default()],
             kernel_mangled: String::new(),
         }
     }

@@ -50,27 +50,33 @@ impl Sema<'_> {
                 }
             }
             Stmt::While(c, body) => {
+                self.cse_push(true);
                 let top = self.b().label();
                 let end = self.b().label();
                 self.b().place(&top);
                 let cv = self.cond(c)?;
                 self.branch_unless(cv, &end);
-                self.loop_body(body, &end, &top)?;
+                let r = self.loop_body(body, &end, &top);
+                self.cse_pop();
+                r?;
                 self.b().branch(&top);
                 self.b().place(&end);
             }
             Stmt::DoWhile(body, c) => {
+                self.cse_push(true);
                 let top = self.b().label();
                 let cont = self.b().label();
                 let end = self.b().label();
                 self.b().place(&top);
                 self.loop_body(body, &end, &cont)?;
+                self.cse_clear();
                 self.b().place(&cont);
                 match self.cond(c)? {
                     Test::Known(true) => self.b().branch(&top),
                     Test::Known(false) => {}
                     Test::Pred(p, n) => self.b().branch_if(&p, n, &top),
                 }
+                self.cse_pop();
                 self.b().place(&end);
             }
             Stmt::For(init, c, step, body) => {
@@ -81,16 +87,19 @@ impl Sema<'_> {
                 let top = self.b().label();
                 let cont = self.b().label();
                 let end = self.b().label();
+                self.cse_push(true);
                 self.b().place(&top);
                 if let Some(c) = c {
                     let cv = self.cond(c)?;
                     self.branch_unless(cv, &end);
                 }
                 self.loop_body(body, &end, &cont)?;
+                self.cse_clear();
                 self.b().place(&cont);
                 if let Some(s) = step {
                     self.expr(s)?;
                 }
+                self.cse_pop();
                 self.b().branch(&top);
                 self.b().place(&end);
                 self.st().scopes.pop();
@@ -112,6 +121,8 @@ impl Sema<'_> {
             }
             Stmt::Switch(c, body) => self.switch(c, body)?,
             Stmt::Case(_, pos) | Stmt::Default(pos) => {
+                // The dispatch jumps here: nothing computed above is known to be done.
+                self.cse_clear();
                 let label = self.st().switches.last_mut().and_then(|q| q.pop_front());
                 let Some(l) = label else {
                     return Err(Diag::new(*pos, "'case' or 'default' outside a switch")
@@ -124,6 +135,7 @@ impl Sema<'_> {
                 self.b().branch(&label);
             }
             Stmt::Label(l, _) => {
+                self.cse_clear();
                 let label = self.goto_label(l);
                 self.b().place(&label);
             }
@@ -147,7 +159,9 @@ impl Sema<'_> {
 
     fn scoped(&mut self, s: &Stmt) -> Result<()> {
         self.st().scopes.push(HashMap::new());
+        self.cse_push(false);
         let r = self.stmt(s);
+        self.cse_pop();
         self.st().scopes.pop();
         r
     }
@@ -215,7 +229,9 @@ impl Sema<'_> {
         self.b().branch(&target);
         self.st().switches.push(labels);
         self.st().loops.push((end.clone(), None));
+        self.cse_push(true);
         let r = self.scoped(body);
+        self.cse_pop();
         self.st().loops.pop();
         self.st().switches.pop();
         r?;
