@@ -38,6 +38,7 @@ fn corpus_cu_agrees_with_nvrtc() {
             .collect(),
         ..Default::default()
     };
+    let _turn = harness::turn();
     let ctx = harness::context();
     let stream = ctx.create_stream().unwrap();
     let all = cases::all();
@@ -291,6 +292,7 @@ fn documented_kernels_agree_with_nvrtc() {
         "the README's saxpy is found: {found:?}"
     );
     assert!(found.len() >= 6, "{} sources found", found.len());
+    let _turn = harness::turn();
     let ctx = harness::context();
     let mut reports = Vec::new();
     let mut problems = Vec::new();
