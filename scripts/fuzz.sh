@@ -3,8 +3,10 @@
 # and fuzz/seeds/ptx (PTX of the forms the simulator learned: tensor cores, mbarrier, bulk
 # copies, carry chains, per-lane redux masks, named barriers, multiply-add contraction,
 # texture and surface instructions), and fuzz/seeds/printf (device printf formats with their
-# argument bytes: `*` widths, huge precisions), and fuzz/seeds/link (PTX modules separated by NULs
-# for the linker: externs, renames, .common, .weak, debug lines),
+# argument bytes: `*` widths, huge precisions), fuzz/seeds/link (PTX modules separated by NULs
+# for the linker: externs, renames, .common, .weak, debug lines), and fuzz/seeds/cuda_c plus the
+# learner corpus (tests/compiler/corpus) for the built-in CUDA C compiler (its first byte picks
+# the options); graph_build starts from nothing (its bytes are a program of graph-building calls),
 # built with debug assertions and overflow checks (-a).
 # cargo-fuzz needs nightly features; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain.
 #   scripts/fuzz.sh [seconds-per-target]
@@ -15,13 +17,18 @@ secs=${1:-60}
 install_cargo_fuzz
 export RUSTC_BOOTSTRAP=1
 mkdir -p target/fuzz-corpus/image_table target/fuzz-corpus/ptx_parse target/fuzz-corpus/library_launch \
-  target/fuzz-corpus/printf_format target/fuzz-corpus/timing target/fuzz-corpus/link
+  target/fuzz-corpus/printf_format target/fuzz-corpus/timing target/fuzz-corpus/link \
+  target/fuzz-corpus/cuda_c target/fuzz-corpus/graph_build
 cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx target/fuzz-corpus/image_table/
 cp tests/fixtures/*.ptx fuzz/seeds/ptx/*.ptx target/fuzz-corpus/ptx_parse/
 cp tests/fixtures/*.cubin tests/fixtures/*.fatbin tests/fixtures/*.ptx fuzz/seeds/ptx/*.ptx target/fuzz-corpus/library_launch/
 cp fuzz/seeds/printf/* target/fuzz-corpus/printf_format/
 cp fuzz/seeds/link/* target/fuzz-corpus/link/
-for t in image_table ptx_parse library_launch printf_format timing link; do
+cp fuzz/seeds/cuda_c/* target/fuzz-corpus/cuda_c/
+find tests/compiler/corpus -name '*.cu' -size -64k | while read -r f; do
+  cp "$f" "target/fuzz-corpus/cuda_c/$(echo "$f" | tr / _)"
+done
+for t in image_table ptx_parse library_launch printf_format timing link cuda_c graph_build; do
   echo "== fuzzing $t for ${secs}s"
   log="target/fuzz-$t.log"
   if ! cargo fuzz run -a --fuzz-dir fuzz "$t" "target/fuzz-corpus/$t" -- \

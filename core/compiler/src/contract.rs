@@ -1,0 +1,333 @@
+//! Floating-point contraction as NVRTC does it (`-fmad=true`): `a*b + c` becomes one
+//! `fma.rn` where NVPTX's instruction selection fuses it, found by comparing NVRTC 12.9's PTX:
+//!
+//! - only additions fuse (`a*b - c`, `c - a*b` and `-(a*b) + c` stay a `mul` and a `sub`);
+//! - a product fuses only when every use of it is an addition, and it has fewer than five
+//!   uses; then every one of those additions becomes an `fma`;
+//! - within the product's basic block; a product with one use is also fused into an
+//!   addition in a later block at the same loop depth (LLVM sinks it there first);
+//! - when both addends are products, the left one fuses and the right stays a `mul`.
+//!
+//! The code generator records products and candidate additions while it writes a
+//! function; [`Contraction::apply`] rewrites the additions once every use is known.
+
+use std::collections::{HashMap, HashSet};
+
+/// A floating `mul` the code generator wrote.
+#[derive(Debug, Clone)]
+pub struct Mul {
+    /// Its factors as PTX operands.
+    pub a: String,
+    /// Second factor.
+    pub b: String,
+    /// Basic block it is in.
+    pub block: u32,
+    /// Loop nesting depth where it is.
+    pub depth: usize,
+    /// Index of its line.
+    pub line: usize,
+}
+
+/// An `add` that reads a product (possibly through a variable holding it).
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// Index of the `add` instruction's line.
+    pub line: usize,
+    /// The product's register.
+    pub product: String,
+    /// The other addend as a PTX operand.
+    pub addend: String,
+    /// The result register.
+    pub dest: String,
+    /// `f32`/`f64` and `.ftz` as written in the add (`.ftz.f32`).
+    pub suffix: String,
+    /// The factors still hold the values they had at the `mul`.
+    pub factors_live: bool,
+    /// Basic block of the add.
+    pub block: u32,
+    /// Loop depth of the add.
+    pub depth: usize,
+    /// Whether the product is the left addend.
+    pub left: bool,
+}
+
+/// What a function's contraction needs to know.
+#[derive(Debug, Default)]
+pub struct Contraction {
+    /// Products by result register.
+    pub muls: HashMap<String, Mul>,
+    /// Variable registers a product was copied into, and the product.
+    pub aliases: Vec<(String, String)>,
+    /// Additions that read products.
+    pub candidates: Vec<Candidate>,
+}
+
+/// The registers an instruction reads (every `%name` operand but the destination).
+fn reads(line: &str) -> Vec<&str> {
+    let mut body = line.trim_start();
+    let mut guard = Vec::new();
+    if let Some(rest) = body.strip_prefix('@') {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        guard.push(rest[..end].trim_start_matches('!'));
+        body = rest[end..].trim_start();
+    }
+    let Some(sp) = body.find(|c: char| c.is_whitespace()) else {
+        return Vec::new();
+    };
+    let (op, rest) = body.split_at(sp);
+    let mut regs: Vec<&str> = rest
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace() || "[]{}()+".contains(c))
+        .filter(|s| s.starts_with('%'))
+        .collect();
+    let writes_first = !(op.starts_with('{')
+        || op.starts_with("st.")
+        || op.starts_with("st") && op.len() == 2
+        || op.starts_with('@')
+        || op.starts_with("bar")
+        || op.starts_with("red."));
+    if writes_first && !regs.is_empty() && !rest.trim_start().starts_with('[') {
+        regs.remove(0);
+    }
+    guard.extend(regs);
+    guard
+}
+
+impl Contraction {
+    /// Rewrites fused additions in `lines` into `fma.rn` instructions.
+    pub fn apply(&self, lines: &mut [String]) {
+        if self.candidates.is_empty() {
+            return;
+        }
+        let mut read_count: HashMap<&str, usize> = HashMap::new();
+        for l in lines.iter() {
+            for r in reads(l) {
+                *read_count.entry(r).or_default() += 1;
+            }
+        }
+        let reads_of = |r: &str| read_count.get(r).copied().unwrap_or(0);
+        // Uses of a product: direct reads, less the copies into variables, plus the reads
+        // of those variables.
+        let mut uses: HashMap<&str, usize> = HashMap::new();
+        for m in self.muls.keys() {
+            uses.insert(m, reads_of(m));
+        }
+        for (var, m) in &self.aliases {
+            if let Some(u) = uses.get_mut(m.as_str()) {
+                *u = u.saturating_sub(1) + reads_of(var);
+            }
+        }
+        let mut add_uses: HashMap<&str, usize> = HashMap::new();
+        for c in &self.candidates {
+            *add_uses.entry(c.product.as_str()).or_default() += 1;
+        }
+        let mut fused_lines: HashSet<usize> = HashSet::new();
+        let mut spoiled: HashSet<&str> = HashSet::new();
+        let mut order: Vec<&Candidate> = self.candidates.iter().collect();
+        order.sort_by_key(|c| (c.line, !c.left));
+        // Registers that fused additions define (fma results).
+        let mut fma_defs: HashSet<String> = HashSet::new();
+        let mut i = 0;
+        while i < order.len() {
+            let line = order[i].line;
+            let mut group: Vec<&Candidate> = order[i..]
+                .iter()
+                .take_while(|c| c.line == line)
+                .copied()
+                .collect();
+            i += group.len();
+            // Both addends products: NVRTC fuses the left one, except when the right one has
+            // a constant factor and a factor of the left one is itself an fma (observed:
+            // `(p*27)*(q*q+p) + s*6` fuses `s*6`, `(p*27)*(q*q+q) + s*t` fuses the left).
+            if let [l, r] = group.as_slice() {
+                let (lm, rm) = (self.muls.get(&l.product), self.muls.get(&r.product));
+                if let (Some(lm), Some(rm)) = (lm, rm) {
+                    let constant = |s: &str| !s.starts_with('%');
+                    if (constant(&rm.a) || constant(&rm.b))
+                        && (fma_defs.contains(&lm.a) || fma_defs.contains(&lm.b))
+                    {
+                        group.reverse();
+                    }
+                }
+            }
+            for c in group {
+                if fused_lines.contains(&c.line) || spoiled.contains(c.product.as_str()) {
+                    continue;
+                }
+                let Some(m) = self.muls.get(&c.product) else {
+                    continue;
+                };
+                let u = uses.get(c.product.as_str()).copied().unwrap_or(0);
+                let a = add_uses.get(c.product.as_str()).copied().unwrap_or(0);
+                let same_block = c.block == m.block;
+                let sunk = u == 1 && c.depth == m.depth && c.block > m.block;
+                if u == 0 || u != a || u >= 5 || !c.factors_live || !(same_block || sunk) {
+                    continue;
+                }
+                if let Some(text) = lines.get_mut(c.line) {
+                    *text = format!(
+                        "\tfma.rn{} \t{}, {}, {}, {};",
+                        c.suffix, c.dest, m.a, m.b, c.addend
+                    );
+                    fused_lines.insert(c.line);
+                    fma_defs.insert(c.dest.clone());
+                    // The other addend, if a product, is now read by an fma: it no longer fuses.
+                    spoiled.insert(c.addend.as_str());
+                }
+            }
+        }
+    }
+}
+
+/// Folds `op %t, ...; mov %v, %t;` into `op %v, ...;` where `%t` is read by that `mov`
+/// only: a variable's value then comes straight from the instruction that computes it, as
+/// in NVRTC's PTX (SSA, no copies), so the simulator's own ptxas-style contraction sees the
+/// same `mul`/`add` pairs in both.
+pub fn fold_copies(lines: &mut Vec<String>) {
+    let mut read_count: HashMap<String, usize> = HashMap::new();
+    for l in lines.iter() {
+        for r in reads(l) {
+            *read_count.entry(r.to_string()).or_default() += 1;
+        }
+    }
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    for l in lines.drain(..) {
+        if let Some((dst, src)) = plain_mov(&l) {
+            if read_count.get(&src).copied() == Some(1) {
+                if let Some(prev) = out.last_mut() {
+                    if let Some(rewritten) = redirect(prev, &src, &dst) {
+                        *prev = rewritten;
+                        continue;
+                    }
+                }
+            }
+        }
+        out.push(l);
+    }
+    *lines = out;
+}
+
+/// `mov.T %dst, %src;` between registers of one class.
+fn plain_mov(line: &str) -> Option<(String, String)> {
+    let body = line.trim().strip_suffix(';')?;
+    let rest = body
+        .strip_prefix("mov.f32")
+        .or_else(|| body.strip_prefix("mov.f64"))?;
+    let (d, s) = rest.split_once(',')?;
+    let (d, s) = (d.trim(), s.trim());
+    (d.starts_with('%') && s.starts_with('%') && !s.contains('{'))
+        .then(|| (d.to_string(), s.to_string()))
+}
+
+/// `line` with its destination `from` replaced by `to`, if it is a plain arithmetic
+/// instruction writing `from` first.
+fn redirect(line: &str, from: &str, to: &str) -> Option<String> {
+    let body = line.trim_start();
+    if !body.ends_with(';') || body.contains('{') || body.starts_with('@') {
+        return None;
+    }
+    let sp = body.find(char::is_whitespace)?;
+    let (op, rest) = body.split_at(sp);
+    let arith = [
+        "add.", "sub.", "mul.", "fma.", "div.", "neg.", "abs.", "cvt.", "min.", "max.", "sqrt.",
+        "rcp.",
+    ];
+    if !arith.iter().any(|a| op.starts_with(a)) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let first = rest.split(',').next()?.trim();
+    if first != from
+        || rest[first.len()..].contains(&format!("{to},"))
+        || rest[first.len()..]
+            .trim_end_matches(';')
+            .trim_end()
+            .ends_with(to)
+    {
+        return None;
+    }
+    Some(format!("\t{op} \t{to}{}", &rest[first.len()..]))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn copies_of_fresh_results_fold_into_their_instruction() {
+        let mut l = vec![
+            "\tmul.f32 \t%f3, %f1, %f2;".to_string(),
+            "\tmov.f32 \t%f4, %f3;".into(),
+            "\tadd.f32 \t%f5, %f4, %f1;".into(),
+        ];
+        super::fold_copies(&mut l);
+        assert_eq!(
+            l,
+            ["\tmul.f32 \t%f4, %f1, %f2;", "\tadd.f32 \t%f5, %f4, %f1;"]
+        );
+        // Not when the instruction reads the variable it would write.
+        let mut l = vec![
+            "\tadd.f32 \t%f3, %f4, %f2;".to_string(),
+            "\tmov.f32 \t%f4, %f3;".into(),
+        ];
+        super::fold_copies(&mut l);
+        assert_eq!(l.len(), 2);
+    }
+
+    use super::*;
+
+    #[test]
+    fn reads_skip_the_destination() {
+        assert_eq!(reads("\tadd.f32 \t%f3, %f1, %f2;"), ["%f1", "%f2"]);
+        assert_eq!(reads("\tst.f32 \t[%rd1+4], %f2;"), ["%rd1", "%f2"]);
+        assert_eq!(reads("\t@%p1 bra \t$L__BB0_2;"), ["%p1"]);
+    }
+
+    fn mul(block: u32) -> Mul {
+        Mul {
+            a: "%f1".into(),
+            b: "%f2".into(),
+            block,
+            depth: 0,
+            line: 0,
+        }
+    }
+
+    fn cand(line: usize, block: u32) -> Candidate {
+        Candidate {
+            line,
+            product: "%f3".into(),
+            addend: "%f4".into(),
+            dest: format!("%f{}", 5 + line),
+            suffix: ".f32".into(),
+            factors_live: true,
+            block,
+            depth: 0,
+            left: true,
+        }
+    }
+
+    #[test]
+    fn a_product_used_only_by_adds_fuses() {
+        let mut lines = vec![
+            "\tmul.f32 \t%f3, %f1, %f2;".to_string(),
+            "\tadd.f32 \t%f5, %f3, %f4;".into(),
+        ];
+        let mut c = Contraction::default();
+        c.muls.insert("%f3".into(), mul(0));
+        c.candidates.push(cand(1, 0));
+        c.apply(&mut lines);
+        assert_eq!(lines[1], "\tfma.rn.f32 \t%f6, %f1, %f2, %f4;");
+    }
+
+    #[test]
+    fn a_product_with_another_use_does_not_fuse() {
+        let mut lines = vec![
+            "\tmul.f32 \t%f3, %f1, %f2;".to_string(),
+            "\tadd.f32 \t%f6, %f3, %f4;".into(),
+            "\tst.f32 \t[%rd1], %f3;".into(),
+        ];
+        let mut c = Contraction::default();
+        c.muls.insert("%f3".into(), mul(0));
+        c.candidates.push(cand(1, 0));
+        c.apply(&mut lines);
+        assert!(lines[1].starts_with("\tadd.f32"));
+    }
+}

@@ -1,0 +1,251 @@
+//! PTX emission, in one place: a function's registers, labels, local-memory frame and
+//! instruction text ([`FnBuilder`]), the spelling of immediates, and the module's text
+//! (header, globals, the math library's functions, entries) ([`Module`]).
+
+use crate::types::RegClass;
+use std::fmt::Write as _;
+
+/// Most instructions one function may hold (a loop in a template instantiated without end
+/// stops here).
+pub const MAX_INSTRUCTIONS: usize = 2_000_000;
+
+/// A function being written.
+#[derive(Debug, Default)]
+pub struct FnBuilder {
+    lines: Vec<String>,
+    /// Products and the additions that may fuse them.
+    pub contraction: crate::contract::Contraction,
+    counts: [u32; 5],
+    labels: u32,
+    /// The basic block instructions go into now (a new one at every label): a product is
+    /// fused into an `fma` only within the block it was computed in, as LLVM's instruction
+    /// selection does.
+    pub block: u32,
+    local_size: u64,
+    local_align: u64,
+    instructions: usize,
+    /// Function index, for unique label and depot names.
+    pub index: usize,
+}
+
+fn class_index(c: RegClass) -> usize {
+    match c {
+        RegClass::Pred => 0,
+        RegClass::B32 => 1,
+        RegClass::B64 => 2,
+        RegClass::F32 => 3,
+        RegClass::F64 => 4,
+    }
+}
+
+impl FnBuilder {
+    /// A builder for the `index`th function of the module.
+    pub fn new(index: usize) -> Self {
+        FnBuilder {
+            index,
+            local_align: 1,
+            ..FnBuilder::default()
+        }
+    }
+
+    /// A fresh register of class `c`.
+    pub fn reg(&mut self, c: RegClass) -> String {
+        let i = class_index(c);
+        self.counts[i] += 1;
+        format!("{}{}", c.prefix().0, self.counts[i])
+    }
+
+    /// Appends one instruction (without the `;`).
+    pub fn ins(&mut self, text: &str) {
+        self.instructions += 1;
+        self.lines.push(format!("\t{text};"));
+    }
+
+    /// Appends a block of text as is (a call sequence in braces).
+    pub fn raw(&mut self, text: &str) {
+        self.instructions += 1;
+        self.lines.push(text.to_string());
+    }
+
+    /// Makes the product in register `reg` an explicitly rounded `mul.rn`, which no later
+    /// stage (ptxas, the simulator) contracts: for values crossing a call NVRTC keeps.
+    pub fn seal(&mut self, reg: &str) {
+        let Some(m) = self.contraction.muls.get(reg) else {
+            return;
+        };
+        if let Some(l) = self.lines.get_mut(m.line) {
+            if l.starts_with("\tmul.") && !l.starts_with("\tmul.rn") {
+                *l = l.replacen("\tmul.", "\tmul.rn.", 1);
+            }
+        }
+    }
+
+    /// Index the next instruction will have.
+    pub fn next_line(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Whether the function has grown past [`MAX_INSTRUCTIONS`].
+    pub fn too_big(&self) -> bool {
+        self.instructions > MAX_INSTRUCTIONS
+    }
+
+    /// A new label name (not yet placed).
+    pub fn label(&mut self) -> String {
+        self.labels += 1;
+        format!("$L__BB{}_{}", self.index, self.labels)
+    }
+
+    /// Places a label here; a new basic block starts.
+    pub fn place(&mut self, label: &str) {
+        self.lines.push(format!("{label}:"));
+        self.block += 1;
+    }
+
+    /// Ends the current basic block after a branch.
+    pub fn branch(&mut self, label: &str) {
+        self.ins(&format!("bra.uni \t{label}"));
+        self.block += 1;
+    }
+
+    /// A conditional branch: to `label` when `pred` is true (or false, with `negate`).
+    pub fn branch_if(&mut self, pred: &str, negate: bool, label: &str) {
+        let bang = if negate { "!" } else { "" };
+        self.ins(&format!("@{bang}{pred} bra \t{label}"));
+        self.block += 1;
+    }
+
+    /// Reserves `size` bytes of the local-memory frame; returns their offset from `%SP`.
+    pub fn alloc_local(&mut self, size: u64, align: u64) -> u64 {
+        let align = align.max(1);
+        self.local_align = self.local_align.max(align);
+        let off = self.local_size.div_ceil(align).saturating_mul(align);
+        self.local_size = off.saturating_add(size.max(1));
+        off
+    }
+
+    /// The function's text: `head` (`.visible .entry name(...)` and directives), the
+    /// register declarations, the frame, the body.
+    pub fn finish(mut self, head: &str) -> String {
+        self.contraction.apply(&mut self.lines);
+        crate::contract::fold_copies(&mut self.lines);
+        let mut s = String::with_capacity(self.lines.len() * 32 + 512);
+        s.push_str(head);
+        s.push_str("{\n");
+        if self.local_size > 0 {
+            let _ = writeln!(
+                s,
+                "\t.local .align {} .b8 \t__local_depot{}[{}];",
+                self.local_align, self.index, self.local_size
+            );
+            s.push_str("\t.reg .b64 \t%SP;\n\t.reg .b64 \t%SPL;\n");
+        }
+        for c in [
+            RegClass::Pred,
+            RegClass::B32,
+            RegClass::B64,
+            RegClass::F32,
+            RegClass::F64,
+        ] {
+            let n = self.counts[class_index(c)];
+            if n > 0 {
+                let (p, t) = c.prefix();
+                let _ = writeln!(s, "\t.reg {t} \t{p}<{}>;", n + 1);
+            }
+        }
+        s.push('\n');
+        if self.local_size > 0 {
+            let _ = writeln!(s, "\tmov.u64 \t%SPL, __local_depot{};", self.index);
+            s.push_str("\tcvta.local.u64 \t%SP, %SPL;\n");
+        }
+        for l in &self.lines {
+            s.push_str(l);
+            s.push('\n');
+        }
+        s.push_str("\tret;\n\n}\n");
+        s
+    }
+}
+
+/// A 32-bit float immediate as PTX spells it (`0f3F800000`), exact for every bit pattern.
+pub fn f32_imm(v: f32) -> String {
+    format!("0f{:08X}", v.to_bits())
+}
+
+/// A 64-bit float immediate (`0d3FF0000000000000`).
+pub fn f64_imm(v: f64) -> String {
+    format!("0d{:016X}", v.to_bits())
+}
+
+/// The PTX module being written.
+#[derive(Debug, Default)]
+pub struct Module {
+    /// Module-scope declarations: globals, shared and constant variables, strings.
+    pub globals: Vec<String>,
+    /// `.extern .func` declarations (vprintf, malloc, ...), each once.
+    pub externs: Vec<String>,
+    /// Helper functions (the math library), each once, in the order first used.
+    pub funcs: Vec<(String, String)>,
+    /// Kernels.
+    pub entries: Vec<String>,
+}
+
+impl Module {
+    /// Adds an extern declaration once.
+    pub fn extern_decl(&mut self, text: &str) {
+        if !self.externs.iter().any(|e| e == text) {
+            self.externs.push(text.to_string());
+        }
+    }
+
+    /// The module's text for `sm_{arch}`.
+    pub fn text(&self, arch: u32) -> String {
+        let mut s = String::new();
+        s.push_str("//\n// Generated by cuda-library's built-in CUDA C compiler\n//\n\n");
+        let _ = writeln!(s, ".version 8.8\n.target sm_{arch}\n.address_size 64\n");
+        for e in &self.externs {
+            s.push_str(e);
+            s.push('\n');
+        }
+        for g in &self.globals {
+            s.push_str(g);
+            s.push('\n');
+        }
+        if !self.globals.is_empty() || !self.externs.is_empty() {
+            s.push('\n');
+        }
+        for (_, f) in &self.funcs {
+            s.push_str(f);
+            s.push('\n');
+        }
+        for e in &self.entries {
+            s.push_str(e);
+            s.push('\n');
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn immediates_are_exact_bits() {
+        assert_eq!(f32_imm(1.0), "0f3F800000");
+        assert_eq!(f32_imm(-0.0), "0f80000000");
+        assert_eq!(f64_imm(1.0), "0d3FF0000000000000");
+    }
+
+    #[test]
+    fn frame_offsets_respect_alignment() {
+        let mut f = FnBuilder::new(0);
+        assert_eq!(f.alloc_local(4, 4), 0);
+        assert_eq!(f.alloc_local(16, 16), 16);
+        let r = f.reg(RegClass::F32);
+        assert_eq!(r, "%f1");
+        let t = f.finish(".visible .entry k()\n");
+        assert!(t.contains(".local .align 16 .b8 \t__local_depot0[32];"));
+        assert!(t.contains(".reg .f32 \t%f<2>;"));
+    }
+}

@@ -1,0 +1,132 @@
+//! Texture fetches through texture objects: `tex1Dfetch<T>`, `tex1D<T>`, `tex2D<T>`,
+//! `tex3D<T>` become one `tex` instruction returning four components, of which `T` (a
+//! scalar or a vector type) takes its share, as NVRTC lowers them.
+
+use super::*;
+use crate::types::RegClass;
+
+impl Sema<'_> {
+    /// A texture fetch, if `name` is one.
+    pub(super) fn texture(
+        &mut self,
+        name: &str,
+        targs: Option<&[TemplArg]>,
+        args: &[Expr],
+        pos: Pos,
+    ) -> Result<Option<Value>> {
+        let dims = match name {
+            "tex1Dfetch" => 0,
+            "tex1D" => 1,
+            "tex2D" => 2,
+            "tex3D" => 3,
+            _ => return Ok(None),
+        };
+        let Some([TemplArg::Type(ty)]) = targs else {
+            return Err(Diag::unsupported(
+                pos,
+                &format!("{name} without a result type (the texture-reference API)"),
+            ));
+        };
+        let tp = self.tparams();
+        let t = self.resolve(ty, &tp)?;
+        let want = if dims == 0 { 2 } else { 1 + dims };
+        if args.len() != want {
+            return Err(Diag::new(
+                pos,
+                format!("{name} takes {want} arguments, {} given", args.len()),
+            )
+            .note("pass the texture object and one coordinate per dimension"));
+        }
+        let (elem, count) = match &t {
+            Type::Struct(id) => {
+                let f = &self.struct_info(*id).fields;
+                match f.first() {
+                    Some((_, e, _)) if e.is_arith() => (e.clone(), f.len()),
+                    _ => {
+                        return Err(Diag::new(
+                            pos,
+                            format!("{name} cannot return {}", self.type_name(&t)),
+                        )
+                        .note("fetch a scalar or a vector type"))
+                    }
+                }
+            }
+            t if t.is_arith() => (t.clone(), 1),
+            _ => {
+                return Err(
+                    Diag::new(pos, format!("{name} cannot return {}", self.type_name(&t)))
+                        .note("fetch a scalar or a vector type"),
+                )
+            }
+        };
+        let (class, dt) = match &elem {
+            Type::Float => (RegClass::F32, "f32"),
+            Type::Int(k) if k.signed() && k.bits() <= 32 => (RegClass::B32, "s32"),
+            Type::Int(k) if k.bits() <= 32 => (RegClass::B32, "u32"),
+            _ => {
+                return Err(
+                    Diag::new(pos, format!("{name} cannot return {}", self.type_name(&t)))
+                        .note("textures hold 32-bit or narrower elements"),
+                )
+            }
+        };
+        let obj = self.expr(&args[0])?;
+        let obj = self.convert(obj, &Type::Int(IntKind::ULongLong), pos)?;
+        let o = self.reg_of(&obj);
+        let (coord_t, ct) = if dims == 0 {
+            (crate::types::INT, "s32")
+        } else {
+            (Type::Float, "f32")
+        };
+        let mut coords = Vec::new();
+        for a in &args[1..] {
+            let v = self.expr(a)?;
+            let v = self.convert(v, &coord_t, pos)?;
+            coords.push(self.reg_of(&v));
+        }
+        if dims == 3 {
+            let z = coords[2].clone();
+            coords.push(z);
+        }
+        let regs: Vec<String> = (0..4).map(|_| self.b().reg(class)).collect();
+        let geom = if dims == 0 { 1 } else { dims };
+        self.b().ins(&format!(
+            "tex.{geom}d.v4.{dt}.{ct} \t{{{}}}, [{o}, {{{}}}]",
+            regs.join(", "),
+            coords.join(", ")
+        ));
+        let reg_t = if class == RegClass::F32 {
+            Type::Float
+        } else if dt == "s32" {
+            crate::types::INT
+        } else {
+            crate::types::UINT
+        };
+        if count == 1 && !matches!(t, Type::Struct(_)) {
+            let v = Value::new(Op::Reg(regs[0].clone()), reg_t);
+            return self.convert(v, &t, pos).map(Some);
+        }
+        let size = self.size_of(&t);
+        let align = self.align_of(&t);
+        let off = self.b().alloc_local(size, align) as i64;
+        let lv = LVal::Mem {
+            base: "%SP".into(),
+            off,
+            ty: t.clone(),
+            space: Space::Generic,
+            vol: false,
+        };
+        let fields = match &t {
+            Type::Struct(id) => self.struct_info(*id).fields.clone(),
+            _ => Vec::new(),
+        };
+        for ((_, ft, foff), r) in fields.iter().zip(&regs) {
+            let v = Value::new(Op::Reg(r.clone()), reg_t.clone());
+            let v = self.convert(v, ft, pos)?;
+            self.store(&offset_lval(&lv, *foff as i64, ft.clone()), v)?;
+        }
+        let mut a = self.address(&lv, pos)?;
+        a.ty = t;
+        Ok(Some(a))
+    }
+}

@@ -1,0 +1,7 @@
+#ifndef PNGWRITER_H_
+#define PNGWRITER_H_
+
+
+
+
+#endif

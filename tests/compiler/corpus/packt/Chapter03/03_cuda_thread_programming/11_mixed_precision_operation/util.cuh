@@ -1,0 +1,97 @@
+#ifndef _UTIL_H_
+#define _UTIL_H_
+
+#include <cstdio>
+#include <cfloat>
+#include <iostream>
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+#pragma omp parallel
+
+#pragma omp for
+
+
+
+
+
+
+
+
+
+
+
+#endif // _UTIL_H_

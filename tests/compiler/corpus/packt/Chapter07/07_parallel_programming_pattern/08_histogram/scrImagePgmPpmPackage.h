@@ -1,0 +1,10 @@
+
+#include <stdio.h>
+
+
+ 
+ 
+ 
+ 
+ 
+ 

@@ -1,0 +1,2 @@
+#pragma once
+/* harrism/mini-nbody: host timing helpers, nothing device code needs */

@@ -1,0 +1,3 @@
+#pragma once
+/* `uint`, which Linux's <sys/types.h> gives nvcc through the host compiler */
+typedef unsigned int uint;

@@ -1,0 +1,803 @@
+//! One CUDA C source compiled two ways, NVRTC (through `cuda_library::Program`) and the
+//! built-in compiler (`cuda_library_compiler::compile`), both PTX images loaded on the
+//! simulator, every kernel launched with the same generated inputs, and every buffer
+//! compared bit for bit afterwards.
+//!
+//! NVRTC is the reference: the inputs of a kernel are chosen on NVRTC's PTX (the first
+//! candidate that finishes, changes a buffer and gives the same bits with its buffers
+//! elsewhere, as `tests/sim_device/differential.rs` chooses the real-world cases), then the
+//! built-in compiler's PTX runs the same case. Inputs come from the parameters NVRTC's PTX
+//! declares (`common::differential::kernel_text`): pointers get buffers of random floats,
+//! small integers or zeros, integers sizes, floats 0.5; the seed is the unit and kernel name.
+
+use crate::common::differential::{self, Arg, Case, Fill, Param};
+use crate::common::realworld;
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use cuda_library::{
+    BackendKind, Context, Device, Error, ImageKind, KernelArg, LaunchConfig, Library,
+    LibraryOptions, ObjectCode, Program, ProgramOptions,
+};
+
+/// The compile options a source is tried with (issue 33 item 8: the corpora run with `-G`
+/// and `-fmad=false` as well as the defaults).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mode {
+    /// No options.
+    Default,
+    /// `-fmad=false`: no multiply-add contraction.
+    NoFmad,
+    /// `--use_fast_math`.
+    FastMath,
+    /// `-G`: debug code.
+    Debug,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::Default, Mode::NoFmad, Mode::FastMath, Mode::Debug];
+
+    /// The option as NVRTC spells it.
+    pub fn flag(self) -> &'static str {
+        match self {
+            Mode::Default => "(default)",
+            Mode::NoFmad => "-fmad=false",
+            Mode::FastMath => "--use_fast_math",
+            Mode::Debug => "-G",
+        }
+    }
+}
+
+/// The architecture both compilers target (what the real-world corpus uses).
+pub const ARCH: u32 = 80;
+
+/// How long the built-in compiler may take on one source before it counts as hung.
+pub const COMPILE_DEADLINE: Duration = Duration::from_secs(20);
+
+/// Work one launch of the built-in compiler's PTX may do (thread-instructions).
+pub const LAUNCH_BUDGET: u64 = 20_000_000;
+
+/// Work one launch of NVRTC's PTX may do while a case is chosen: an eighth of
+/// [`LAUNCH_BUDGET`], so that the built-in compiler's less optimised code (more instructions
+/// for the same result) still finishes the chosen case.
+pub const CHOOSE_BUDGET: u64 = LAUNCH_BUDGET / 8;
+
+/// The simulator's launch budget is process-wide: the tests of this binary take turns
+/// while they launch (each holds this for its whole run).
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// This test's turn on the simulator, held until dropped (a test that panicked while
+/// holding it leaves it usable).
+pub fn turn() -> std::sync::MutexGuard<'static, ()> {
+    TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A translation unit: its text and how to compile it.
+#[derive(Debug, Clone, Default)]
+pub struct Source {
+    /// Its name in reports and in the PTX (`assert()` writes it there).
+    pub name: String,
+    pub text: String,
+    /// `-I` directories.
+    pub include_paths: Vec<PathBuf>,
+    /// Name expressions (template instances to emit).
+    pub names: Vec<String>,
+    /// `-D` definitions.
+    pub defines: Vec<(String, Option<String>)>,
+    /// Headers included before the text (NVRTC's `-include=`).
+    pub pre_includes: Vec<String>,
+    /// `-std=`, for NVRTC (the built-in compiler has one language).
+    pub std: Option<String>,
+    /// Compile with NVRTC every time rather than through the user's compile cache (generated
+    /// programs: thousands, each seen once).
+    pub uncached: bool,
+}
+
+impl Source {
+    /// A source with nothing but its text.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        Source {
+            name: name.into(),
+            text: text.into(),
+            ..Default::default()
+        }
+    }
+}
+
+/// NVRTC's PTX of `src` under `mode`, with its name expressions' lowered names.
+pub fn nvrtc(src: &Source, mode: Mode) -> Result<(String, BTreeMap<String, String>), Error> {
+    let mut extra: Vec<String> = src
+        .pre_includes
+        .iter()
+        .map(|h| format!("-include={h}"))
+        .collect();
+    if mode == Mode::NoFmad {
+        extra.push("-fmad=false".into());
+    }
+    let options = ProgramOptions {
+        arch: Some(format!("compute_{ARCH}")),
+        std: src.std.clone(),
+        defines: src.defines.clone(),
+        include_paths: src.include_paths.clone(),
+        use_fast_math: mode == Mode::FastMath,
+        debug: mode == Mode::Debug,
+        extra,
+        ..Default::default()
+    };
+    let names: Vec<&str> = src.names.iter().map(String::as_str).collect();
+    let mut program = Program::new(src.text.clone(), options).with_name(src.name.clone());
+    if src.uncached {
+        program = program.without_cache();
+    }
+    let code = program.compile(ImageKind::Ptx, &names)?;
+    Ok((
+        code.ptx_text().unwrap_or_default().to_string(),
+        code.symbol_mapping().clone(),
+    ))
+}
+
+/// The built-in compiler's options for `src` under `mode`.
+pub fn builtin_options(src: &Source, mode: Mode) -> cuda_library_compiler::Options {
+    let mut o = cuda_library_compiler::Options {
+        arch: ARCH,
+        defines: src.defines.clone(),
+        include_paths: src.include_paths.clone(),
+        ..Default::default()
+    };
+    match mode {
+        Mode::Default => {}
+        Mode::NoFmad => o.fmad = false,
+        Mode::FastMath => {
+            o.fast_math = true;
+            o.ftz = true;
+            o.prec_div = false;
+            o.prec_sqrt = false;
+        }
+        Mode::Debug => o.debug = true,
+    }
+    o
+}
+
+/// Why the built-in compiler gave no PTX.
+#[derive(Debug, Clone)]
+pub enum Refusal {
+    /// An error, with its log.
+    Error(String),
+    /// It panicked (a finding whatever the input).
+    Panic(String),
+    /// It ran past [`COMPILE_DEADLINE`] (a finding whatever the input).
+    Hang,
+}
+
+impl Refusal {
+    /// The first line of the log or the panic's message.
+    pub fn summary(&self) -> String {
+        match self {
+            Refusal::Error(log) => log
+                .lines()
+                .find(|l| l.contains("error"))
+                .or_else(|| log.lines().next())
+                .unwrap_or("(empty log)")
+                .to_string(),
+            Refusal::Panic(m) => format!("PANIC: {m}"),
+            Refusal::Hang => format!("HANG: more than {COMPILE_DEADLINE:?}"),
+        }
+    }
+
+    /// Whether the compiler misbehaved (not merely refused the input).
+    pub fn is_crash(&self) -> bool {
+        !matches!(self, Refusal::Error(_))
+    }
+}
+
+/// The built-in compiler's PTX of `src` under `mode`, with its name expressions' lowered
+/// names; run on a thread of its own so that a panic or a hang is reported, not fatal.
+pub fn builtin(src: &Source, mode: Mode) -> Result<(String, BTreeMap<String, String>), Refusal> {
+    let mut text = String::new();
+    for h in &src.pre_includes {
+        text.push_str(&format!("#include <{h}>\n"));
+    }
+    if !src.pre_includes.is_empty() {
+        // The source's own lines keep their numbers in diagnostics.
+        text.push_str("#line 1\n");
+    }
+    text.push_str(&src.text);
+    let name = src.name.clone();
+    let names = src.names.clone();
+    let options = builtin_options(src, mode);
+    let (tx, rx) = mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name(format!("builtin {name}"))
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let exprs: Vec<&str> = names.iter().map(String::as_str).collect();
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                cuda_library_compiler::compile(&text, &name, &exprs, &options)
+            }));
+            let _ = tx.send(r);
+        });
+    if let Err(e) = spawned {
+        return Err(Refusal::Error(format!("could not start a thread: {e}")));
+    }
+    match rx.recv_timeout(COMPILE_DEADLINE) {
+        Ok(Ok(Ok(out))) => Ok((out.ptx, out.lowered_names.into_iter().collect())),
+        Ok(Ok(Err(e))) => Err(Refusal::Error(e.log)),
+        Ok(Err(payload)) => Err(Refusal::Panic(panic_message(&payload))),
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(Refusal::Hang),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err(Refusal::Panic(
+            "the compile thread ended without an answer".into(),
+        )),
+    }
+}
+
+fn panic_message(payload: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(a panic without a message)".into()
+    }
+}
+
+/// The simulated device, one worker (blocks in grid order: the deterministic mode), and the
+/// launch budget.
+pub fn context() -> Context {
+    cuda_library::use_backend(BackendKind::Sim).expect("the simulator is always there");
+    let mut limits = cuda_library::limits();
+    if limits.sim_threads != 1 || limits.launch_budget != LAUNCH_BUDGET {
+        limits.sim_threads = 1;
+        limits.launch_budget = LAUNCH_BUDGET;
+        cuda_library::set_limits(limits);
+    }
+    Device::new(0)
+        .and_then(|d| d.set_current())
+        .expect("the simulator's device 0")
+}
+
+/// Loads PTX text on the current backend.
+pub fn load(ptx: &str, mapping: &BTreeMap<String, String>) -> Result<Library, Error> {
+    let mut code = ObjectCode::from_ptx(ptx.as_bytes().to_vec());
+    if !mapping.is_empty() {
+        code = code.with_symbol_mapping(mapping.clone());
+    }
+    code.to_library(&LibraryOptions::default())
+}
+
+/// The integer values tried for every integer parameter, largest first.
+const INTS: [u64; 5] = [1024, 256, 32, 8, 1];
+
+/// Candidate launches of `kernel` (as NVRTC's `ptx` declares it), most thorough first.
+pub fn candidates(unit: &str, kernel: &str, ptx: &str) -> Vec<Case> {
+    candidates_typed(unit, kernel, ptx, None)
+}
+
+/// [`candidates`], the parameters' kinds read from `typed` where given: `-G` code uses
+/// generic addresses (no `cvta.to.global`), so its pointers look like 64-bit integers, and
+/// the same source's optimised PTX tells them apart.
+pub fn candidates_typed(unit: &str, kernel: &str, ptx: &str, typed: Option<&str>) -> Vec<Case> {
+    let Some((mut params, directives, body)) = differential::kernel_text(ptx, kernel) else {
+        return Vec::new();
+    };
+    if let Some((typed_params, _, _)) = typed.and_then(|t| differential::kernel_text(t, kernel)) {
+        if typed_params.len() == params.len() {
+            params = typed_params;
+        }
+    }
+    let (block, threads) = match differential::thread_limit(&directives) {
+        Some((true, dims)) => (dims, dims.iter().product::<u32>()),
+        Some((false, dims)) => {
+            let t = dims.iter().product::<u32>().min(256);
+            ([t, 1, 1], t)
+        }
+        None => ([256, 1, 1], 256),
+    };
+    let shared = if ptx.contains(".extern .shared") {
+        8192
+    } else {
+        0
+    };
+    let pointers = params.iter().filter(|p| **p == Param::Pointer).count();
+    let mut plans: Vec<Vec<Fill>> = vec![vec![Fill::Float; pointers]];
+    for i in 0..pointers {
+        let mut p = vec![Fill::Float; pointers];
+        p[i] = Fill::Int32;
+        plans.push(p);
+    }
+    plans.push(vec![Fill::Int32; pointers]);
+    plans.push(vec![Fill::Zero; pointers]);
+    plans.dedup();
+    // A kernel indexing by `threadIdx.y` (tiles) is tried with square-ish blocks too.
+    let mut shapes = vec![(block, threads)];
+    if directives.is_empty() || differential::thread_limit(&directives).is_none() {
+        if body.contains("%tid.y") {
+            shapes.insert(0, ([32, 8, 1], 256));
+            shapes.insert(1, ([16, 16, 1], 256));
+            shapes.push(([32, 32, 1], 1024));
+        }
+    }
+    let mut out = Vec::new();
+    for v in INTS {
+        for &(block, threads) in &shapes {
+            for plan in &plans {
+                let mut fills = plan.iter();
+                let args = params
+                    .iter()
+                    .map(|p| match p {
+                        Param::Pointer => Arg::Buffer(*fills.next().unwrap_or(&Fill::Zero)),
+                        Param::Int(1) => Arg::Value(vec![1]),
+                        Param::Int(2) => Arg::Value((v as u16).to_le_bytes().to_vec()),
+                        Param::Int(4) => Arg::Value((v as u32).to_le_bytes().to_vec()),
+                        Param::Int(n) => Arg::Value(v.to_le_bytes()[..(*n).min(8)].to_vec()),
+                        Param::Float(4) => Arg::Value(0.5f32.to_le_bytes().to_vec()),
+                        Param::Float(n) => Arg::Value(0.5f64.to_le_bytes()[..(*n).min(8)].to_vec()),
+                        Param::Bytes(n) => Arg::Value(vec![0; *n]),
+                    })
+                    .collect();
+                let grid = if block[1] > 1 {
+                    let g = (v as u32).div_ceil(block[0]).clamp(1, 4);
+                    [g, g, 1]
+                } else {
+                    [(v as u32).div_ceil(threads.max(1)).clamp(1, 16), 1, 1]
+                };
+                out.push(Case {
+                    unit: unit.to_string(),
+                    kernel: kernel.to_string(),
+                    grid,
+                    block,
+                    shared,
+                    args,
+                    approx: differential::uses_approx(&body),
+                    elem: differential::store_width(&body),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Bytes of every buffer a launch passes to a pointer parameter: room for 256 x 256 float
+/// matrices and the `#define N 1024` arrays learners' kernels use (the real-world cases'
+/// 4 KiB, `differential::BUF_BYTES`, stops most of them).
+pub const BUF_BYTES: usize = 256 << 10;
+
+/// Candidates tried per kernel, at most (each costs a launch on the simulator).
+pub const MAX_CANDIDATES: usize = 96;
+
+/// The bytes buffer argument `index` of `case` holds before the launch: `fill` from the
+/// case's seed, [`BUF_BYTES`] of it.
+pub fn input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
+    // Every candidate of a kernel has the same inputs (the seed is the unit and kernel
+    // name): each is made once, and forgotten when the next kernel's come.
+    type Made = (u64, HashMap<(usize, &'static str), Vec<u8>>);
+    thread_local! {
+        static MADE: RefCell<Made> = RefCell::new((0, HashMap::new()));
+    }
+    MADE.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.0 != case.seed() {
+            *m = (case.seed(), HashMap::new());
+        }
+        m.1.entry((index, fill.name()))
+            .or_insert_with(|| make_input(case, index, fill))
+            .clone()
+    })
+}
+
+fn make_input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
+    let mut out = Vec::with_capacity(BUF_BYTES);
+    let mut chunk = 0u64;
+    while out.len() < BUF_BYTES {
+        let seed = case.seed()
+            ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ chunk.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        out.extend_from_slice(&differential::fill_bytes(fill, seed));
+        chunk += 1;
+    }
+    out.truncate(BUF_BYTES);
+    out
+}
+
+/// Runs `case` from `lib`, the kernel looked up as `symbol`, with an allocation of `gap`
+/// bytes before every buffer (a kernel whose results change with it reads past its
+/// buffers): the buffers afterwards, in argument order.
+pub fn run(
+    ctx: &Context,
+    lib: &Library,
+    case: &Case,
+    symbol: &str,
+    gap: usize,
+) -> Result<Vec<Vec<u8>>, Error> {
+    let kernel = lib.get_kernel(symbol)?;
+    let stream = ctx.create_stream()?;
+    let mut buffers = Vec::new();
+    let mut spacers = Vec::new();
+    let mut bytes: Vec<Vec<u8>> = Vec::new();
+    for (i, a) in case.args.iter().enumerate() {
+        match a {
+            Arg::Buffer(fill) => {
+                if gap > 0 {
+                    spacers.push(ctx.htod(&vec![0xa5u8; gap])?);
+                }
+                let b = ctx.htod(&input(case, i, *fill))?;
+                bytes.push(b.as_raw().to_le_bytes().to_vec());
+                buffers.push(b);
+            }
+            Arg::Value(v) => bytes.push(v.clone()),
+        }
+    }
+    let args: Vec<KernelArg<'_>> = bytes.iter().map(|b| KernelArg::from_bytes(b)).collect();
+    let [gx, gy, gz] = case.grid;
+    let [bx, by, bz] = case.block;
+    let cfg = LaunchConfig::new((gx, gy, gz), (bx, by, bz)).with_shared_mem(case.shared);
+    kernel.launch(&stream, &cfg, &args)?;
+    stream.synchronize()?;
+    buffers.iter().map(|b| b.to_vec()).collect()
+}
+
+/// The first candidate that finishes on `lib`, gives the same bits with its buffers
+/// elsewhere and changes a buffer: with its outputs.
+pub fn choose(ctx: &Context, lib: &Library, cands: Vec<Case>) -> Option<(Case, Vec<Vec<u8>>)> {
+    cuda_library::sim::set_launch_budget(CHOOSE_BUDGET);
+    let chosen = choose_within_budget(ctx, lib, cands);
+    cuda_library::sim::set_launch_budget(LAUNCH_BUDGET);
+    chosen
+}
+
+fn choose_within_budget(
+    ctx: &Context,
+    lib: &Library,
+    cands: Vec<Case>,
+) -> Option<(Case, Vec<Vec<u8>>)> {
+    for case in cands.into_iter().take(MAX_CANDIDATES) {
+        let Ok(out) = run(ctx, lib, &case, &case.kernel, 0) else {
+            continue;
+        };
+        match run(ctx, lib, &case, &case.kernel, 1 << 16) {
+            Ok(spaced) if spaced == out => {}
+            _ => continue,
+        }
+        let mut inputs = case.args.iter().enumerate().filter_map(|(i, a)| match a {
+            Arg::Buffer(f) => Some(input(&case, i, *f)),
+            Arg::Value(_) => None,
+        });
+        if out.iter().any(|o| Some(o) != inputs.next().as_ref()) {
+            return Some((case, out));
+        }
+    }
+    None
+}
+
+/// What happened to one kernel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Same bits in every buffer.
+    Agrees,
+    /// NVRTC's PTX found no launch that finishes and changes a buffer: compiled, not compared.
+    NotRun,
+    /// The built-in compiler's PTX has no such kernel.
+    Missing,
+    /// The built-in compiler's PTX does not load or its launch fails: why.
+    Fails(String),
+    /// Different bits: where.
+    Differs(String),
+}
+
+/// One unit under one mode: the built-in compiler's refusal, or each kernel's outcome.
+#[derive(Debug)]
+pub struct Report {
+    pub unit: String,
+    pub mode: Mode,
+    /// NVRTC's kernels (mangled names).
+    pub kernels: Vec<String>,
+    pub result: Result<Vec<(String, Outcome)>, Refusal>,
+}
+
+impl Report {
+    /// Kernels whose outputs agree.
+    pub fn agreeing(&self) -> usize {
+        self.count(|o| *o == Outcome::Agrees)
+    }
+
+    /// Kernels the built-in compiler compiled (refused units count none).
+    pub fn compiled(&self) -> usize {
+        self.count(|o| *o != Outcome::Missing)
+    }
+
+    /// Kernels compiled and run whose results are not NVRTC's (or that fail to run).
+    pub fn wrong(&self) -> Vec<(String, String)> {
+        match &self.result {
+            Ok(ks) => ks
+                .iter()
+                .filter_map(|(k, o)| match o {
+                    Outcome::Differs(d) | Outcome::Fails(d) => Some((k.clone(), d.clone())),
+                    Outcome::Missing => Some((k.clone(), "missing from the PTX".into())),
+                    _ => None,
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn count(&self, f: impl Fn(&Outcome) -> bool) -> usize {
+        match &self.result {
+            Ok(ks) => ks.iter().filter(|(_, o)| f(o)).count(),
+            Err(_) => 0,
+        }
+    }
+}
+
+/// Compiles `src` both ways under `mode` and compares every kernel NVRTC emits. `Err` only
+/// where NVRTC is missing or rejects the source (the caller skips or fails).
+pub fn compare(ctx: &Context, src: &Source, mode: Mode) -> Result<Report, Error> {
+    let (nv_ptx, nv_map) = nvrtc(src, mode)?;
+    let kernels = realworld::entries(&nv_ptx);
+    let typed = match mode {
+        Mode::Debug => nvrtc(src, Mode::Default).ok().map(|(ptx, _)| ptx),
+        _ => None,
+    };
+    let result = builtin(src, mode).map(|(ptx, map)| {
+        let nvrtc_side = Side {
+            ptx: &nv_ptx,
+            map: &nv_map,
+        };
+        let builtin_side = Side {
+            ptx: &ptx,
+            map: &map,
+        };
+        compare_kernels(
+            ctx,
+            src,
+            nvrtc_side,
+            builtin_side,
+            typed.as_deref(),
+            &kernels,
+        )
+    });
+    Ok(Report {
+        unit: src.name.clone(),
+        mode,
+        kernels,
+        result,
+    })
+}
+
+/// One compiler's PTX and its name expressions' lowered names.
+struct Side<'a> {
+    ptx: &'a str,
+    map: &'a BTreeMap<String, String>,
+}
+
+fn compare_kernels(
+    ctx: &Context,
+    src: &Source,
+    nvrtc: Side<'_>,
+    builtin: Side<'_>,
+    typed: Option<&str>,
+    kernels: &[String],
+) -> Vec<(String, Outcome)> {
+    let (nv_ptx, ptx) = (nvrtc.ptx, builtin.ptx);
+    let theirs = realworld::entries(ptx);
+    let nv_lib = load(nv_ptx, nvrtc.map);
+    let lib = load(ptx, builtin.map);
+    kernels
+        .iter()
+        .map(|k| {
+            if !theirs.contains(k) {
+                return (k.clone(), Outcome::Missing);
+            }
+            let lib = match &lib {
+                Ok(l) => l,
+                Err(e) => return (k.clone(), Outcome::Fails(format!("load: {e}"))),
+            };
+            let Ok(nv_lib) = &nv_lib else {
+                return (k.clone(), Outcome::NotRun);
+            };
+            let Some((case, want)) =
+                choose(ctx, nv_lib, candidates_typed(&src.name, k, nv_ptx, typed))
+            else {
+                return (k.clone(), Outcome::NotRun);
+            };
+            let outcome = match run(ctx, lib, &case, k, 0) {
+                Err(e) => Outcome::Fails(format!("launch: {e}")),
+                Ok(got) => match first_difference(&want, &got) {
+                    None => Outcome::Agrees,
+                    Some(d) => Outcome::Differs(d),
+                },
+            };
+            (k.clone(), outcome)
+        })
+        .collect()
+}
+
+/// Where two runs' buffers first differ, or `None` where every bit agrees.
+pub fn first_difference(want: &[Vec<u8>], got: &[Vec<u8>]) -> Option<String> {
+    if want.len() != got.len() {
+        return Some(format!(
+            "{} buffers, NVRTC's run has {}",
+            got.len(),
+            want.len()
+        ));
+    }
+    for (b, (w, g)) in want.iter().zip(got).enumerate() {
+        if let Some(i) = w.iter().zip(g).position(|(a, b)| a != b) {
+            let word = i / 4 * 4;
+            let show = |v: &[u8]| {
+                v.get(word..word + 4)
+                    .map(|x| format!("{:08x}", u32::from_le_bytes([x[0], x[1], x[2], x[3]])))
+                    .unwrap_or_default()
+            };
+            return Some(format!(
+                "buffer {b} word {}: NVRTC 0x{}, built-in 0x{}",
+                word / 4,
+                show(w),
+                show(g)
+            ));
+        }
+        if w.len() != g.len() {
+            return Some(format!("buffer {b}: lengths differ"));
+        }
+    }
+    None
+}
+
+/// Prints a table of reports: per unit and mode, kernels, compiled, agreeing, and what went
+/// wrong.
+pub fn print_table(title: &str, reports: &[Report]) {
+    println!("\n{title}");
+    println!(
+        "{:<70} {:<16} {:>7} {:>8} {:>6} {:>6}",
+        "unit", "mode", "kernels", "compiled", "agree", "notrun"
+    );
+    for r in reports {
+        let not_run = match &r.result {
+            Ok(ks) => ks.iter().filter(|(_, o)| *o == Outcome::NotRun).count(),
+            Err(_) => 0,
+        };
+        println!(
+            "{:<70} {:<16} {:>7} {:>8} {:>6} {:>6}",
+            r.unit,
+            r.mode.flag(),
+            r.kernels.len(),
+            r.compiled(),
+            r.agreeing(),
+            not_run
+        );
+        match &r.result {
+            Err(e) => println!("    refused: {}", e.summary()),
+            Ok(_) => {
+                for (k, why) in r.wrong() {
+                    println!("    {k}: {why}");
+                }
+            }
+        }
+    }
+}
+
+/// Totals over reports: (kernels, compiled, agreeing, compiled but wrong, crashes).
+pub fn totals(reports: &[Report]) -> (usize, usize, usize, usize, usize) {
+    let kernels = reports.iter().map(|r| r.kernels.len()).sum();
+    let compiled = reports.iter().map(Report::compiled).sum();
+    let agree = reports.iter().map(Report::agreeing).sum();
+    let wrong = reports.iter().map(|r| r.wrong().len()).sum();
+    let crashes = reports
+        .iter()
+        .filter(|r| matches!(&r.result, Err(e) if e.is_crash()))
+        .count();
+    (kernels, compiled, agree, wrong, crashes)
+}
+
+/// Whether the long runs are asked for (`CUDA_LIBRARY_LONG_TESTS=1`).
+pub fn long_tests() -> bool {
+    std::env::var("CUDA_LIBRARY_LONG_TESTS").is_ok_and(|v| v == "1")
+}
+
+/// The modes a corpus runs under: every one with `CUDA_LIBRARY_LONG_TESTS=1`, else the
+/// default only (or those `CUDA_LIBRARY_COMPILER_MODES=default,nofmad,fastmath,debug` names).
+pub fn modes() -> Vec<Mode> {
+    if let Ok(v) = std::env::var("CUDA_LIBRARY_COMPILER_MODES") {
+        return v
+            .split(',')
+            .filter_map(|m| match m.trim() {
+                "default" => Some(Mode::Default),
+                "nofmad" => Some(Mode::NoFmad),
+                "fastmath" => Some(Mode::FastMath),
+                "debug" => Some(Mode::Debug),
+                _ => None,
+            })
+            .collect();
+    }
+    if long_tests() {
+        Mode::ALL.to_vec()
+    } else {
+        vec![Mode::Default]
+    }
+}
+
+/// The harness can fail: two compiles that differ in their bits (NVRTC with and without
+/// multiply-add contraction) are told apart by the same choose-run-compare path the
+/// built-in compiler's PTX goes through, and two equal ones are not.
+#[test]
+fn the_harness_tells_different_bits_apart() {
+    let src = Source::new(
+        "fmad.cu",
+        "extern \"C\" __global__ void k(const float* a, const float* b, float* c, int n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             if (i < n) c[i] = a[i] * b[i] + c[i];\n\
+         }\n",
+    );
+    let (fused, map) = match nvrtc(&src, Mode::Default) {
+        Ok(x) => x,
+        Err(e @ Error::NvrtcNotFound { .. }) => return crate::common::nvrtc::skip_without_nvrtc(e),
+        Err(e) => panic!("{e}"),
+    };
+    let (separate, _) = nvrtc(&src, Mode::NoFmad).unwrap();
+    assert!(fused.contains("fma.rn.f32") && !separate.contains("fma.rn.f32"));
+    let _turn = turn();
+    let ctx = context();
+    let a = load(&fused, &map).unwrap();
+    let b = load(&separate, &map).unwrap();
+    let (case, want) = choose(&ctx, &a, candidates("fmad.cu", "k", &fused)).unwrap();
+    let again = run(&ctx, &a, &case, "k", 0).unwrap();
+    assert_eq!(first_difference(&want, &again), None);
+    let got = run(&ctx, &b, &case, "k", 0).unwrap();
+    let d = first_difference(&want, &got).expect("rounding twice differs somewhere");
+    assert!(d.starts_with("buffer 2 word "), "{d}");
+}
+
+/// A tool for reducing findings, not a check: `CUDA_LIBRARY_COMPILER_DUMP=file.cu cargo test
+/// --test compiler dump_ptx -- --ignored --nocapture` prints the built-in compiler's PTX (or
+/// its log) and NVRTC's for the file, and runs both where each kernel takes the generated
+/// inputs.
+#[test]
+#[ignore = "a tool: set CUDA_LIBRARY_COMPILER_DUMP=file.cu"]
+fn dump_ptx() {
+    let Ok(path) = std::env::var("CUDA_LIBRARY_COMPILER_DUMP") else {
+        return;
+    };
+    let src = Source {
+        name: path.clone(),
+        text: std::fs::read_to_string(&path).unwrap(),
+        include_paths: vec![PathBuf::from(&path)
+            .parent()
+            .map(PathBuf::from)
+            .unwrap_or_default()],
+        names: std::env::var("CUDA_LIBRARY_COMPILER_NAMES")
+            .map(|v| v.split(';').map(String::from).collect())
+            .unwrap_or_default(),
+        ..Default::default()
+    };
+    let mode = modes().first().copied().unwrap_or(Mode::Default);
+    match builtin(&src, mode) {
+        Ok((ptx, _)) => println!("=== built-in PTX\n{ptx}"),
+        Err(r) => println!("=== built-in refuses\n{r:?}"),
+    }
+    match nvrtc(&src, mode) {
+        Ok((ptx, _)) => println!("=== NVRTC PTX\n{ptx}"),
+        Err(e) => println!("=== NVRTC refuses\n{e}"),
+    }
+    let _turn = turn();
+    let ctx = context();
+    // Why NVRTC's PTX gives no case, where it gives none: its load, then its first launch.
+    if let Ok((ptx, map)) = nvrtc(&src, mode) {
+        match load(&ptx, &map) {
+            Err(e) => println!("NVRTC's PTX does not load: {e}"),
+            Ok(lib) => {
+                for k in realworld::entries(&ptx) {
+                    if let Some(c) = candidates(&src.name, &k, &ptx).first() {
+                        if let Err(e) = run(&ctx, &lib, c, &k, 0) {
+                            println!("{k} on NVRTC's PTX, first candidate: {e}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if let Ok(r) = compare(&ctx, &src, mode) {
+        print_table("comparison", &[r]);
+    }
+}
