@@ -14,6 +14,7 @@ mod barriers;
 mod cluster;
 mod counters;
 mod cub;
+mod debug_ptx;
 mod exact_ops;
 mod faults;
 mod hostile_images;
