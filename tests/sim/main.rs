@@ -18,6 +18,7 @@ mod debug_ptx;
 mod exact_ops;
 mod faults;
 mod hostile_images;
+mod launch_bounds;
 mod linking;
 mod parallel;
 mod profile;

@@ -146,6 +146,18 @@ impl Warp {
         }
     }
 
+    /// Lane `l`'s `bytes` of local memory, allocated (zeroed) on the lane's first use in
+    /// the block; `None` for a lane the warp does not have.
+    #[cold]
+    pub(super) fn local_mut(&mut self, l: usize, bytes: usize) -> Option<&mut Vec<u8>> {
+        let live = self.threads & (1 << l) != 0;
+        let v = self.local.get_mut(l).filter(|_| live)?;
+        if v.is_empty() {
+            v.resize(bytes, 0);
+        }
+        Some(v)
+    }
+
     #[inline]
     pub(super) fn get(&self, s: Src, l: usize) -> u64 {
         match s {
@@ -287,14 +299,9 @@ pub(super) fn init_warp(
         }
     }
     w.threads = live;
-    for (l, local) in w.local.iter_mut().enumerate() {
-        let want = if live & (1 << l) != 0 {
-            code.local_bytes
-        } else {
-            0
-        };
-        local.clear();
-        local.resize(want, 0);
+    // A lane's local memory is allocated when it is first used ([`Warp::local_mut`]).
+    for local in w.local.iter_mut() {
+        *local = Vec::new();
     }
 }
 
@@ -321,8 +328,10 @@ pub(super) fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
         stack.clear();
     }
     w.stack_bytes = [0; 32];
-    for local in w.local.iter_mut().filter(|v| !v.is_empty()) {
-        local.fill(0);
+    // Emptied, not zeroed: a lane that uses it again gets it zeroed then (its allocation
+    // is kept for that).
+    for local in w.local.iter_mut() {
+        local.clear();
     }
 }
 
