@@ -351,7 +351,7 @@ impl Block<'_> {
                 meter_at
             };
             self.charged = 0;
-            let paused = self.run_warp(gmem, w, stats, pause_at)?;
+            let paused = self.run_warp::<SLICED, G>(gmem, w, stats, pause_at)?;
             stats.work += stats.thread_instructions - before;
             stats.work = stats.work.saturating_add(self.charged);
             match paused {

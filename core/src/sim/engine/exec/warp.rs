@@ -191,6 +191,23 @@ impl Warp {
             0 => self.live,
             r => r,
         };
+        // Without call frames (the common case) every lane is at depth 0: one pass finds
+        // the lowest program counter and its lanes.
+        if lanes(runnable).all(|l| self.stack_bytes[l] == 0) {
+            let (mut pc, mut mask) = (u32::MAX, 0u32);
+            for l in lanes(runnable) {
+                let at = self.pc[l];
+                if at < pc {
+                    (pc, mask) = (at, 1 << l);
+                } else if at == pc {
+                    mask |= 1 << l;
+                }
+            }
+            if mask == self.live {
+                self.uniform = Some(pc);
+            }
+            return (pc, mask);
+        }
         let depth = |l: usize| self.stack[l].len();
         let deepest = lanes(runnable).map(depth).max().unwrap_or(0);
         let mut pc = u32::MAX;
