@@ -17,7 +17,9 @@ fn stopped() -> Error {
 ///
 /// Work is counted in thread-instructions: each instruction a thread executes is one, and
 /// starting a block costs what [`block_work`] says, so a kernel that does nothing on a
-/// huge grid stops as surely as one that loops for ever. A budget of 2·10⁹ (the default)
+/// huge grid stops as surely as one that loops for ever. Blocks that take turns (a
+/// cluster, a cooperative grid) also pay for their turns: each warp-instruction at least 8,
+/// each round of a block's warps 16 per warp. A budget of 2·10⁹ (the default)
 /// is a few seconds of simulation natively.
 ///
 /// ```
