@@ -89,8 +89,12 @@ pub(super) fn check_references(
                     inputs[d.module].name
                 )),
                 Some(d) if !s.function && d.space != s.space => errors.push(format!(
-                    "`{}` is declared in {:?} space in {} but defined in {:?} space in {}",
-                    s.name, s.space, input.name, d.space, inputs[d.module].name
+                    "`{}` is declared in the {} space in {} but defined in the {} space in {}",
+                    s.name,
+                    space_word(s.space),
+                    input.name,
+                    space_word(d.space),
+                    inputs[d.module].name
                 )),
                 Some(_) => {}
                 None => {
@@ -121,6 +125,21 @@ pub(super) fn check_references(
         Ok(())
     } else {
         Err(errors)
+    }
+}
+
+/// A state space as PTX writes it (`.const`), for messages.
+fn space_word(space: Option<Space>) -> &'static str {
+    match space {
+        Some(Space::Reg) => ".reg",
+        Some(Space::SReg) => ".sreg",
+        Some(Space::Const) => ".const",
+        Some(Space::Global) => ".global",
+        Some(Space::Local) => ".local",
+        Some(Space::Param) => ".param",
+        Some(Space::Shared) => ".shared",
+        Some(Space::Tex) => ".tex",
+        None => "no",
     }
 }
 
