@@ -7,11 +7,15 @@
 //! total: a unit that cannot fit alone is refused before anything is allocated, and a
 //! launch runs on as many workers as fit, fewer than [`Limits::sim_threads`] if need be.
 //! Local memory counts in full although a lane's is allocated only when it is first used.
+//! A recursive kernel's call stacks (up to [`STACK_BYTES`] a thread) count towards the
+//! workers only: a block whose stacks could pass the limit still runs, on one worker.
 //!
 //! [`Limits::register_file_bytes`]: crate::Limits::register_file_bytes
 //! [`Limits::sim_threads`]: crate::Limits::sim_threads
 
+use super::control::STACK_BYTES;
 use super::probe::{Memo, Seen, Site};
+use crate::sim::engine::ir::Op;
 use crate::sim::engine::lower::{KernelCode, SPECIAL};
 
 /// A launch's memory: per block in flight, and per worker beyond its blocks.
@@ -27,6 +31,8 @@ pub(super) struct Footprint {
     pub(super) blocks: u64,
     /// A worker's counting tables: one entry per instruction, one memo per counted access.
     pub(super) tables: u64,
+    /// Call stacks one block's threads may hold at most (0 without real calls).
+    pub(super) stacks: u64,
 }
 
 impl Footprint {
@@ -48,6 +54,11 @@ impl Footprint {
             shared,
             local: (code.local_bytes as u64).saturating_mul(threads as u64),
             blocks,
+            stacks: if code.code.iter().any(|i| matches!(i.op, Op::Call { .. })) {
+                (STACK_BYTES as u64).saturating_mul(threads as u64)
+            } else {
+                0
+            },
             tables: (code.code.len() as u64)
                 .saturating_mul(std::mem::size_of::<Site>() as u64)
                 .saturating_add(memos.saturating_mul(memo)),
@@ -69,7 +80,12 @@ impl Footprint {
     /// Workers, of at most `wanted`, whose units and tables fit in `limit` bytes together
     /// (at least 1: a unit that does not fit alone is refused before).
     pub(super) fn workers_within(&self, limit: u64, wanted: usize) -> usize {
-        let per_worker = self.unit().saturating_add(self.tables).max(1);
+        let stacks = self.stacks.saturating_mul(self.blocks);
+        let per_worker = self
+            .unit()
+            .saturating_add(stacks)
+            .saturating_add(self.tables)
+            .max(1);
         let fit = (limit / per_worker).max(1);
         wanted.min(fit.min(usize::MAX as u64) as usize)
     }
@@ -86,6 +102,7 @@ mod tests {
             local,
             blocks,
             tables: 500,
+            stacks: 0,
         }
     }
 
@@ -109,5 +126,11 @@ mod tests {
         let huge = footprint(u64::MAX, u64::MAX, u64::MAX);
         assert_eq!(huge.workers_within(96 << 20, 16), 1);
         assert_eq!(huge.unit(), u64::MAX);
+        // Call stacks that could reach 32 MiB a block leave room for two workers.
+        let recursive = Footprint {
+            stacks: 32 << 20,
+            ..footprint(1000, 0, 1)
+        };
+        assert_eq!(recursive.workers_within(96 << 20, 16), 2);
     }
 }
