@@ -100,6 +100,6 @@ fn a_hundred_thousand_live_buffers_allocate_and_free_quickly() {
         assert_eq!(pool.stats().unwrap().reserved, 0);
     }
     let took = started.elapsed();
-    // A debug build on 2 cores shared with other builds: under 3 s (543 s before).
-    assert!(took.as_secs_f64() < 8.0, "{took:?}");
+    // A debug build on 2 cores shared with other builds: 3 to 9 s (543 s before).
+    assert!(took.as_secs_f64() < 30.0, "{took:?}");
 }
