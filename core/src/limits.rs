@@ -45,9 +45,13 @@ pub struct Limits {
     /// Bytes of a variable's contents that text output (`culib inspect`, JSON, displays)
     /// shows before cutting it short and saying so (default 4 KiB).
     pub shown_bytes: u64,
-    /// Bytes of simulated register file one block may use: registers per thread × 8 bytes ×
-    /// threads of the block (default 96 MiB; a GPU has 256 KiB per multiprocessor, but the
-    /// simulator keeps PTX's virtual registers, which can be thousands per thread).
+    /// Bytes the simulator may hold for the blocks of one launch in flight (default 96 MiB):
+    /// per block, registers per thread × 8 bytes × threads, its shared memory and every
+    /// thread's local memory; every block of a cluster or cooperative grid at once. A
+    /// block or group past it is refused before anything is allocated, and a parallel
+    /// launch runs on as many of [`sim_threads`](Self::sim_threads) workers as fit (a GPU
+    /// has 256 KiB of registers per multiprocessor, but the simulator keeps PTX's virtual
+    /// registers, which can be thousands per thread).
     pub register_file_bytes: u64,
     /// Simulated work of one launch, in thread-instructions (default
     /// [`sim::DEFAULT_BUDGET`](crate::sim::DEFAULT_BUDGET)). Setting up a block and its

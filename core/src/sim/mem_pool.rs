@@ -6,6 +6,7 @@
 //! blocks to the heap, largest first, until it keeps at most its release threshold, as a
 //! GPU's pool does at a synchronization point.
 
+use std::collections::{BTreeSet, HashMap};
 use std::ffi::c_void;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
@@ -20,14 +21,19 @@ pub(crate) struct MemPool {
     state: Arc<Mutex<PoolState>>,
 }
 
-/// What a pool holds.
+/// What a pool holds. Its totals are kept as it goes and its blocks are indexed, so an
+/// allocation or a free costs the same however many buffers are live.
 struct PoolState {
     ordinal: usize,
     release_threshold: u64,
-    /// Blocks in use: address and size.
-    live: Vec<(u64, usize)>,
-    /// Blocks freed and kept: address and size.
-    kept: Vec<(u64, usize)>,
+    /// Blocks in use: size by address.
+    live: HashMap<u64, usize>,
+    /// Blocks freed and kept, ordered for the best fit: size, then address.
+    kept: BTreeSet<(usize, u64)>,
+    /// Bytes of the blocks in use.
+    used: u64,
+    /// Bytes of the blocks kept.
+    kept_bytes: u64,
     used_high: u64,
     reserved_high: u64,
 }
@@ -57,68 +63,65 @@ impl PoolState {
         PoolState {
             ordinal,
             release_threshold,
-            live: Vec::new(),
-            kept: Vec::new(),
+            live: HashMap::new(),
+            kept: BTreeSet::new(),
+            used: 0,
+            kept_bytes: 0,
             used_high: 0,
             reserved_high: 0,
         }
     }
 
     fn used(&self) -> u64 {
-        self.live.iter().map(|&(_, s)| s as u64).sum()
+        self.used
     }
 
     fn reserved(&self) -> u64 {
-        self.used() + self.kept.iter().map(|&(_, s)| s as u64).sum::<u64>()
+        self.used.saturating_add(self.kept_bytes)
     }
 
-    /// A block of at least `bytes`: the smallest kept one that fits, or a new one.
+    /// A block of at least `bytes`: the smallest kept one that fits (the lowest of equal
+    /// ones), or a new one.
     fn alloc(&mut self, bytes: usize) -> Result<u64> {
-        let fit = self
-            .kept
-            .iter()
-            .enumerate()
-            .filter(|(_, &(_, size))| size >= bytes)
-            .min_by_key(|(_, &(_, size))| size)
-            .map(|(i, _)| i);
-        let block = match fit {
-            Some(i) => self.kept.swap_remove(i),
+        let fit = self.kept.range((bytes, 0)..).next().copied();
+        let (ptr, size) = match fit {
+            Some((size, ptr)) => {
+                self.kept.remove(&(size, ptr));
+                self.kept_bytes -= size as u64;
+                (ptr, size)
+            }
             None => (gpu().lock().mem.alloc(bytes, 256)?, bytes),
         };
-        self.live.push(block);
-        self.used_high = self.used_high.max(self.used());
+        self.live.insert(ptr, size);
+        self.used = self.used.saturating_add(size as u64);
+        self.used_high = self.used_high.max(self.used);
         self.reserved_high = self.reserved_high.max(self.reserved());
-        Ok(block.0)
+        Ok(ptr)
     }
 
     /// Keeps the block at `ptr` for reuse.
     fn free(&mut self, ptr: u64) -> Result<()> {
-        let i = self
-            .live
-            .iter()
-            .position(|&(p, _)| p == ptr)
-            .ok_or_else(|| {
-                Error::InvalidArgument(format!(
-                    "{ptr:#x} is not memory allocated from this pool (or it was freed already)"
-                ))
-            })?;
-        let block = self.live.swap_remove(i);
-        self.kept.push(block);
+        let size = self.live.remove(&ptr).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "{ptr:#x} is not memory allocated from this pool (or it was freed already)"
+            ))
+        })?;
+        self.used -= size as u64;
+        self.kept_bytes = self.kept_bytes.saturating_add(size as u64);
+        self.kept.insert((size, ptr));
         Ok(())
     }
 
-    /// Releases kept blocks to the heap, largest first, until the pool holds at most
-    /// `keep` bytes beyond what its buffers use.
+    /// Releases kept blocks to the heap, largest first (the highest of equal ones), until
+    /// the pool holds at most `keep` bytes beyond what its buffers use.
     fn trim(&mut self, keep: u64) {
-        self.kept.sort_by_key(|&(_, size)| size);
-        let mut kept: u64 = self.kept.iter().map(|&(_, s)| s as u64).sum();
-        while kept > keep {
-            let Some((ptr, size)) = self.kept.pop() else {
+        while self.kept_bytes > keep {
+            let Some((size, ptr)) = self.kept.pop_last() else {
                 break;
             };
             // The block is this pool's, allocated from the heap: freeing it cannot fail.
             let _ = gpu().lock().mem.free(ptr);
-            kept -= size as u64;
+            self.kept_bytes -= size as u64;
         }
     }
 }

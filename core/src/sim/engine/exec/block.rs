@@ -2,6 +2,7 @@
 //! next, counts the instruction and hands it to its family ([`Block::step`] for control
 //! flow and barriers, [`Block::exec`] for everything else).
 
+use super::budget::SLICED_INSTRUCTION_WORK;
 use super::control::{exec_exit, At, Flow};
 use super::counters::Stats;
 use super::global::Global;
@@ -32,8 +33,11 @@ impl Block<'_> {
     ///
     /// Kept out of its callers: inlined into the launch's loops, its hot loop gets worse
     /// registers (about 2% more instructions on `sim_bench`).
+    ///
+    /// `SLICED` (a co-scheduled block's warp): an instruction of fewer than
+    /// [`SLICED_INSTRUCTION_WORK`] threads costs that much work, as its time does.
     #[inline(never)]
-    pub(super) fn run_warp<G: Global>(
+    pub(super) fn run_warp<const SLICED: bool, G: Global>(
         &mut self,
         gmem: &mut G,
         w: &mut Warp,
@@ -57,6 +61,10 @@ impl Block<'_> {
             }
             // (Warp instructions are the sites' executions, added up when the launch ends.)
             stats.thread_instructions += threads;
+            if SLICED && threads < SLICED_INSTRUCTION_WORK {
+                self.charge(SLICED_INSTRUCTION_WORK - threads);
+                limit = pause_at.saturating_sub(self.charged);
+            }
             self.count_site(stats, w, pc, (emask, threads));
             let next = (pc + 1).min(code.len() as u32 - 1);
             match self.step(gmem, w, ins, At { pc, mask, next }, emask)? {

@@ -17,7 +17,9 @@ fn stopped() -> Error {
 ///
 /// Work is counted in thread-instructions: each instruction a thread executes is one, and
 /// starting a block costs what [`block_work`] says, so a kernel that does nothing on a
-/// huge grid stops as surely as one that loops for ever. A budget of 2·10⁹ (the default)
+/// huge grid stops as surely as one that loops for ever. Blocks that take turns (a
+/// cluster, a cooperative grid) also pay for their turns: each warp-instruction at least 8,
+/// each round of a block's warps 16 per warp. A budget of 2·10⁹ (the default)
 /// is a few seconds of simulation natively.
 ///
 /// ```
@@ -34,7 +36,10 @@ pub struct Budget {
     /// Wall-clock time ([`Error::Deadline`] past it); ignored on wasm32, which has no
     /// clock here (the playground stops its worker instead).
     pub deadline: Option<std::time::Duration>,
-    /// Bytes of register file one block may use ([`Error::LimitExceeded`] past it).
+    /// Bytes of registers, shared and local memory the launch's blocks in flight may hold,
+    /// on every worker and in every co-scheduled block ([`Error::LimitExceeded`] past it
+    /// for one unit; fewer workers where several do not fit):
+    /// [`Limits::register_file_bytes`](crate::Limits::register_file_bytes).
     pub register_file_bytes: u64,
     /// Worker threads the launch's blocks may run on ([`Limits::sim_threads`]); 1 runs
     /// them one after another in grid order.
@@ -91,6 +96,18 @@ pub fn block_work(threads: u32, shared_bytes: usize, local_bytes_per_thread: usi
     let cleared = shared_bytes as u64 + local_bytes_per_thread as u64 * threads as u64;
     BLOCK + WARP * warps + threads as u64 + cleared / 16
 }
+
+/// Work of visiting one warp in a co-scheduled block's round (a cluster's or cooperative
+/// grid's blocks take turns), whether or not it runs: what [`block_work`] charges to set a
+/// warp up. Without it, a group in which one thread spins while thousands wait costs one
+/// unit per instruction of that thread and took minutes to reach the default budget.
+pub(super) const TURN_WORK_PER_WARP: u64 = 16;
+
+/// Work of a warp-instruction of a co-scheduled block, at least (one per thread above it).
+/// An instruction's time hardly depends on how many of its lanes run; counting threads
+/// alone, one thread of a cluster spinning while the rest wait cost one unit per
+/// instruction and ran for minutes before the default budget stopped it.
+pub(super) const SLICED_INSTRUCTION_WORK: u64 = 8;
 
 /// How often (in work, and in blocks) a launch with a deadline reads the clock: every
 /// 2^20 units, milliseconds even of slow instructions, so a launch stops within a few of

@@ -181,6 +181,9 @@ impl Block<'_> {
             // Saving the frame copies its bytes (and restoring them at the return).
             self.charge(bytes as u64 / BYTES_PER_WORK);
             let regs = frame.save.iter().map(|&r| w.regs[r as usize][l]).collect();
+            if len > 0 {
+                w.local_mut(l, self.code.local_bytes);
+            }
             let local = w.local[l]
                 .get(at..at + len)
                 .map(<[u8]>::to_vec)

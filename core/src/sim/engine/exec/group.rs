@@ -10,7 +10,7 @@
 //! blocks form each, so they could run on threads of their own.
 
 use super::barrier::{release_block_barrier, STALL_ROUNDS};
-use super::budget::block_work;
+use super::budget::{block_work, TURN_WORK_PER_WARP};
 use super::cluster::{set_cluster_regs, wake_from_cluster_wait, ClusterShape, Place};
 use super::counters::Stats;
 use super::global::Global;
@@ -250,6 +250,12 @@ impl Block<'_> {
         stats: &mut Stats,
         stalled: &mut u32,
     ) -> Result<Turn> {
+        // Visiting the block's warps costs what setting one up does, whether or not they
+        // run: a group where one thread spins while every other waits pays for its turns.
+        let visits = TURN_WORK_PER_WARP.saturating_mul(warps.len() as u64);
+        stats.work = stats.work.saturating_add(visits);
+        let line = self.code.code.first().map_or(0, |i| i.line);
+        self.meter.check(stats, &self.code.name, line)?;
         let before = (self.epoch, live_threads(warps));
         for w in warps.iter_mut() {
             wake_from_cluster_wait(w);

@@ -6,6 +6,7 @@ use super::barrier::{release_block_barrier, step_past_barrier, STALL_ROUNDS};
 use super::budget::{block_work, Budget};
 use super::cluster::{set_cluster_regs, ClusterShape};
 use super::counters::{LineCounters, Stats};
+use super::footprint::Footprint;
 use super::global::Global;
 use super::group::{Resident, Schedule, SLICE};
 use super::plan::Plan;
@@ -68,31 +69,42 @@ pub(super) fn check(
             code.local_bytes
         )));
     }
-    let nwarps = threads.div_ceil(32) as usize;
-    // Every register is a row of 32 lanes of 8 bytes in each warp.
-    let nregs = code.nregs.max(crate::sim::engine::lower::SPECIAL.len()) as u64;
-    let register_file = nregs * 32 * 8 * nwarps as u64;
-    if schedule.group_blocks() > 1 {
-        return check_group(
-            kernel,
-            schedule,
-            register_file + shared_total as u64,
-            budget,
-        )
-        .map(|_| threads);
-    }
-    if register_file > budget.register_file_bytes {
-        return Err(crate::limits::exceeded(
-            format!(
-                "kernel `{kernel}` ({nregs} registers per thread, {threads} threads per block) \
-                 on the simulator's register file"
-            ),
-            register_file,
-            "register_file_bytes",
-            budget.register_file_bytes,
-        ));
-    }
+    let footprint = Footprint::of(
+        code,
+        (threads, shared_total as u64),
+        schedule.group_blocks(),
+        0,
+    );
+    check_footprint(kernel, &footprint, budget)?;
     Ok(threads)
+}
+
+/// Checks that one unit of the launch (a block, or the blocks that run together) fits in
+/// the simulator's register file with their shared and local memory.
+fn check_footprint(kernel: &str, footprint: &Footprint, budget: &Budget) -> Result<()> {
+    let bytes = footprint.unit();
+    if bytes <= budget.register_file_bytes {
+        return Ok(());
+    }
+    let what = if footprint.blocks > 1 {
+        format!(
+            "kernel `{kernel}`: {} blocks run together (a cluster or a cooperative grid), \
+             their registers, shared and local memory on the simulator's register file",
+            footprint.blocks
+        )
+    } else {
+        format!(
+            "kernel `{kernel}` ({} bytes of registers, {} of shared and {} of local memory \
+             per block) on the simulator's register file",
+            footprint.registers, footprint.shared, footprint.local
+        )
+    };
+    Err(crate::limits::exceeded(
+        what,
+        bytes,
+        "register_file_bytes",
+        budget.register_file_bytes,
+    ))
 }
 
 /// Checks a launch's cluster shape: whole clusters of at most 16 blocks tile the grid.
@@ -112,25 +124,6 @@ fn check_shape(kernel: &str, dims: Dims, schedule: &Schedule) -> Result<()> {
 
 /// The most blocks a cluster may have (sm_90, with non-portable sizes allowed).
 pub(super) const MAX_CLUSTER: u64 = 16;
-
-/// Checks that the blocks of a group, each holding `per_block` bytes of registers and
-/// shared memory, fit in the simulator's register file together.
-fn check_group(kernel: &str, schedule: &Schedule, per_block: u64, budget: &Budget) -> Result<()> {
-    let blocks = schedule.group_blocks();
-    let bytes = per_block.saturating_mul(blocks);
-    if bytes > budget.register_file_bytes {
-        return Err(crate::limits::exceeded(
-            format!(
-                "kernel `{kernel}`: {blocks} blocks run together (a cluster or a cooperative \
-                 grid), their registers and shared memory on the simulator's register file"
-            ),
-            bytes,
-            "register_file_bytes",
-            budget.register_file_bytes,
-        ));
-    }
-    Ok(())
-}
 
 /// Each instruction's [`Probe`], with the sole writer of each address register filled
 /// in, and the number of [`Memo`]s they use.
@@ -358,7 +351,7 @@ impl Block<'_> {
                 meter_at
             };
             self.charged = 0;
-            let paused = self.run_warp(gmem, w, stats, pause_at)?;
+            let paused = self.run_warp::<SLICED, G>(gmem, w, stats, pause_at)?;
             stats.work += stats.thread_instructions - before;
             stats.work = stats.work.saturating_add(self.charged);
             match paused {

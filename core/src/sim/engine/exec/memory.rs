@@ -119,17 +119,21 @@ impl Block<'_> {
                 Ok(&mut self.shared[a..a + len])
             }
             MemSpace::Local => {
-                let v = &mut w.local[l];
-                let n = v.len();
                 let a = addr as usize;
-                if addr > n as u64 || a + len > n {
-                    return Err(outside(
-                        len,
-                        addr,
-                        &format!("the thread's {n} bytes of local memory"),
-                    ));
+                let inside = |n: usize| addr <= n as u64 && a + len <= n;
+                if !inside(w.local[l].len()) {
+                    // The lane's first use in the block, or an address outside.
+                    let bytes = self.code.local_bytes;
+                    let n = w.local_mut(l, bytes).map_or(0, |v| v.len());
+                    if !inside(n) {
+                        return Err(outside(
+                            len,
+                            addr,
+                            &format!("the thread's {bytes} bytes of local memory"),
+                        ));
+                    }
                 }
-                Ok(&mut v[a..a + len])
+                Ok(&mut w.local[l][a..a + len])
             }
             MemSpace::Const | MemSpace::Param => Err("internal: read-only space".into()),
             MemSpace::Global | MemSpace::Generic => {

@@ -24,6 +24,7 @@ mod cluster;
 mod control;
 mod convert;
 mod counters;
+mod footprint;
 mod global;
 mod group;
 mod launch;

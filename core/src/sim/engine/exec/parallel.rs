@@ -15,10 +15,12 @@
 //! work times the units left is worth starting threads ([`Budget::parallel_work`]: about a
 //! millisecond of simulation, against tens of microseconds to start a thread); kernels that
 //! call device `printf`, `malloc` or `free` (whose output and heap follow the order of
-//! the calls), sample textures, or sync the grid keep one thread.
+//! the calls), sample textures, or sync the grid keep one thread. A launch runs on no more
+//! workers than its blocks' memory allows ([`Footprint`]).
 
 use super::budget::{Budget, Meter, Pool};
 use super::counters::Stats;
+use super::footprint::Footprint;
 use super::global::Global;
 use super::group::Resident;
 use super::plan::Plan;
@@ -77,7 +79,15 @@ fn workers(plan: &Plan, budget: Budget, units: u64) -> usize {
     if ordered || plan.code.grid_workspace {
         return 1;
     }
-    budget.threads.min(units.min(usize::MAX as u64) as usize)
+    let wanted = budget.threads.min(units.min(usize::MAX as u64) as usize);
+    // Each worker holds a unit's blocks and its own counting tables: as many as fit.
+    let footprint = Footprint::of(
+        plan.code,
+        (plan.threads, plan.shared_bytes() as u64),
+        plan.group(),
+        plan.n_memos,
+    );
+    footprint.workers_within(budget.register_file_bytes, wanted)
 }
 
 /// What a worker hands back: its counting tables and counts, and the unit that failed

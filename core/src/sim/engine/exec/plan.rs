@@ -34,12 +34,13 @@ pub(super) struct Plan<'a> {
 }
 
 impl<'a> Plan<'a> {
-    fn shared_bytes(&self) -> usize {
+    /// Shared memory of each block.
+    pub(super) fn shared_bytes(&self) -> usize {
         self.code.shared_static + self.dims.shared_dynamic as usize
     }
 
     /// Blocks in each unit of scheduling.
-    fn group(&self) -> u64 {
+    pub(super) fn group(&self) -> u64 {
         if self.grouped {
             self.schedule.group_blocks()
         } else {

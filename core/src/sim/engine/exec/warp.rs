@@ -146,6 +146,18 @@ impl Warp {
         }
     }
 
+    /// Lane `l`'s `bytes` of local memory, allocated (zeroed) on the lane's first use in
+    /// the block; `None` for a lane the warp does not have.
+    #[cold]
+    pub(super) fn local_mut(&mut self, l: usize, bytes: usize) -> Option<&mut Vec<u8>> {
+        let live = self.threads & (1 << l) != 0;
+        let v = self.local.get_mut(l).filter(|_| live)?;
+        if v.is_empty() {
+            v.resize(bytes, 0);
+        }
+        Some(v)
+    }
+
     #[inline]
     pub(super) fn get(&self, s: Src, l: usize) -> u64 {
         match s {
@@ -179,6 +191,23 @@ impl Warp {
             0 => self.live,
             r => r,
         };
+        // Without call frames (the common case) every lane is at depth 0: one pass finds
+        // the lowest program counter and its lanes.
+        if lanes(runnable).all(|l| self.stack_bytes[l] == 0) {
+            let (mut pc, mut mask) = (u32::MAX, 0u32);
+            for l in lanes(runnable) {
+                let at = self.pc[l];
+                if at < pc {
+                    (pc, mask) = (at, 1 << l);
+                } else if at == pc {
+                    mask |= 1 << l;
+                }
+            }
+            if mask == self.live {
+                self.uniform = Some(pc);
+            }
+            return (pc, mask);
+        }
         let depth = |l: usize| self.stack[l].len();
         let deepest = lanes(runnable).map(depth).max().unwrap_or(0);
         let mut pc = u32::MAX;
@@ -287,14 +316,9 @@ pub(super) fn init_warp(
         }
     }
     w.threads = live;
-    for (l, local) in w.local.iter_mut().enumerate() {
-        let want = if live & (1 << l) != 0 {
-            code.local_bytes
-        } else {
-            0
-        };
-        local.clear();
-        local.resize(want, 0);
+    // A lane's local memory is allocated when it is first used ([`Warp::local_mut`]).
+    for local in w.local.iter_mut() {
+        *local = Vec::new();
     }
 }
 
@@ -321,8 +345,10 @@ pub(super) fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
         stack.clear();
     }
     w.stack_bytes = [0; 32];
-    for local in w.local.iter_mut().filter(|v| !v.is_empty()) {
-        local.fill(0);
+    // Emptied, not zeroed: a lane that uses it again gets it zeroed then (its allocation
+    // is kept for that).
+    for local in w.local.iter_mut() {
+        local.clear();
     }
 }
 

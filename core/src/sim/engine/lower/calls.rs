@@ -245,31 +245,33 @@ impl<'a> Lowerer<'a> {
         // Each argument and result: a register (8 bytes or less), or the caller's local
         // bytes the callee's formal parameter will name.
         let mut in_memory: Vec<(String, u64)> = Vec::new();
-        let mut bind = |ops: &[Operand],
-                        formals: &[VarDecl],
-                        this: &mut Self|
-         -> Result<Vec<u32>> {
-            let mut regs = Vec::new();
-            for (o, f) in ops.iter().zip(formals) {
-                let Operand::Name(n) = o else {
-                    return Err(unsupported(line, format!("the call argument {o:?}")));
-                };
-                let big = param_in_memory(f);
-                match (big, this.symbol(n)) {
-                    (true, Some((MemSpace::Local, off))) => in_memory.push((f.name.clone(), off)),
-                    (false, None) => {
-                        regs.push(this.param_reg(n).unwrap_or_else(|| this.reg(n)));
-                    }
-                    _ => {
-                        return Err(unsupported(
-                            line,
-                            format!("passing `{n}` as `{}` of `{name}` (sizes differ)", f.name),
-                        ))
+        let mut bind =
+            |ops: &[Operand], formals: &[VarDecl], this: &mut Self| -> Result<Vec<u32>> {
+                let mut regs = Vec::new();
+                for (o, f) in ops.iter().zip(formals) {
+                    let Operand::Name(n) = o else {
+                        return Err(unsupported(line, format!("the call argument {o:?}")));
+                    };
+                    let big = param_in_memory(f);
+                    // A call-sequence `.param` of this function held in a register comes first:
+                    // `symbol` also finds the kernel's names, and a `-G` kernel's struct
+                    // argument may have the same (flattened) name as the callee's `.b64`.
+                    match (big, this.param_reg(n), this.symbol(n)) {
+                        (true, _, Some((MemSpace::Local, off))) => {
+                            in_memory.push((f.name.clone(), off))
+                        }
+                        (false, Some(r), _) => regs.push(r),
+                        (false, None, None) => regs.push(this.reg(n)),
+                        _ => {
+                            return Err(unsupported(
+                                line,
+                                format!("passing `{n}` as `{}` of `{name}` (sizes differ)", f.name),
+                            ))
+                        }
                     }
                 }
-            }
-            Ok(regs)
-        };
+                Ok(regs)
+            };
         let caller_rets = bind(rets, &callee.returns, self)?;
         let caller_args = bind(args, &callee.params, self)?;
         // `@p call`: the inlined call is skipped where the guard is false.

@@ -26,6 +26,7 @@ mod compare;
 mod control;
 mod convert;
 mod flatten;
+mod function_shared;
 mod half;
 mod memory;
 mod opcode;
@@ -378,9 +379,15 @@ impl<'a> Lowerer<'a> {
         if v.linkage.as_deref() == Some(".extern") {
             return; // dynamic shared memory: placed after the static bytes
         }
+        let off = self.place_static_shared(v);
+        self.symbols.insert(v.name.clone(), (MemSpace::Shared, off));
+    }
+
+    /// Places `v` after the static shared memory placed so far: its offset.
+    fn place_static_shared(&mut self, v: &VarDecl) -> u64 {
         let off = align_up(self.shared, v.alignment());
         self.shared = off.saturating_add(v.size().unwrap_or(0));
-        self.symbols.insert(v.name.clone(), (MemSpace::Shared, off));
+        off
     }
 
     fn kernel(mut self, f: &Function) -> Result<KernelCode> {
@@ -404,6 +411,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        self.place_function_shared(f);
         let extern_shared: Vec<String> = self
             .module_shared
             .iter()
@@ -457,6 +465,19 @@ impl<'a> Lowerer<'a> {
             if let Statement::Var(v) = &**s {
                 match v.space {
                     Space::Shared if self.prefix.is_empty() => {}
+                    // Placed with the kernel's (see `function_shared`).
+                    Space::Shared => {
+                        let function = self.call_stack.last().map_or("", String::as_str);
+                        let key = function_shared::key(function, &v.name);
+                        let Some(&placed) = self.symbols.get(&key) else {
+                            return Err(unsupported(
+                                v.pos.line,
+                                "a `.shared` variable of a function the kernel does not name",
+                            ));
+                        };
+                        self.symbols
+                            .insert(format!("{}{}", self.prefix, v.name), placed);
+                    }
                     Space::Local => {
                         let off = align_up(self.local, v.alignment());
                         self.local = off.saturating_add(v.size().unwrap_or(0));
