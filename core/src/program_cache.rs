@@ -41,6 +41,11 @@ const MAGIC: &[u8; 16] = b"culib-nvrtc-v2\n\0";
 /// live writer renames its file within moments).
 const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(3600);
 
+/// The largest entry read or written, whatever the size bound: a compile's output is far
+/// smaller (a large cubin is a few MiB), and this keeps a huge bound from letting a huge file
+/// be read whole.
+pub(crate) const MAX_ENTRY_BYTES: u64 = 1 << 30;
+
 /// What an entry file's name ends with.
 const ENTRY_EXT: &str = "entry";
 
@@ -350,7 +355,7 @@ impl ProgramCache {
     /// entry is damaged, or it is not a regular file of this user within the size bound.
     pub(crate) fn get(&self, key: &Key) -> Option<ObjectCode> {
         let found = match self.trusted_if_present() {
-            Ok(true) => private_dir::read_entry(&self.entry_path(key), self.max_bytes)
+            Ok(true) => private_dir::read_entry(&self.entry_path(key), self.entry_bound())
                 .and_then(|(bytes, file)| Some((decode(&bytes, &key.bytes)?, file))),
             _ => None,
         };
@@ -376,7 +381,7 @@ impl ProgramCache {
             return Ok(()); // code held as a file path: nothing to keep
         };
         let path = self.entry_path(key);
-        if entry.len() as u64 > self.max_bytes {
+        if entry.len() as u64 > self.entry_bound() {
             // Eviction would remove it at once: trim the others to the bound only.
             return match self.trusted_if_present()? {
                 true => self.evict(&path),
@@ -434,6 +439,11 @@ impl ProgramCache {
                 let _ = std::fs::remove_file(&t.path);
             }
         }
+    }
+
+    /// The size of the largest entry this cache reads or writes.
+    fn entry_bound(&self) -> u64 {
+        self.max_bytes.min(MAX_ENTRY_BYTES)
     }
 
     /// `Ok(true)` when the directory exists and may be used, `Ok(false)` when it does not

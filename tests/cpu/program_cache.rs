@@ -398,6 +398,9 @@ fn include_spellings_the_preprocessor_accepts_are_followed() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Makes the program a test compiles again and again.
+type MakeProgram<'a> = Box<dyn Fn() -> Program + 'a>;
+
 #[test]
 fn headers_found_without_an_include_directory_are_followed() {
     if !nvrtc_available() {
@@ -406,7 +409,7 @@ fn headers_found_without_an_include_directory_are_followed() {
     let dir = header_dir("no-include-dir");
     let header = dir.join("h.h");
     let abs = header.display().to_string();
-    let cases: Vec<(&str, Box<dyn Fn() -> Program>)> = vec![
+    let cases: Vec<(&str, MakeProgram)> = vec![
         (
             "an absolute path",
             Box::new(|| Program::new(store_v(&format!("#include \"{abs}\"")), ptx_options())),

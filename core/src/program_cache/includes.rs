@@ -320,9 +320,10 @@ fn literal_end(b: &[u8], i: usize) -> usize {
 fn pp_number_end(b: &[u8], mut i: usize) -> usize {
     while i < b.len() {
         let c = b[i];
-        if matches!(c, b'e' | b'E' | b'p' | b'P') && matches!(b.get(i + 1), Some(b'+' | b'-')) {
-            i += 2;
-        } else if c == b'\'' && b.get(i + 1).is_some_and(|&n| n.is_ascii_alphanumeric()) {
+        let exponent_sign =
+            matches!(c, b'e' | b'E' | b'p' | b'P') && matches!(b.get(i + 1), Some(b'+' | b'-'));
+        let separator = c == b'\'' && b.get(i + 1).is_some_and(|&n| n.is_ascii_alphanumeric());
+        if exponent_sign || separator {
             i += 2;
         } else if is_ident(c) || c == b'.' {
             i += 1;
