@@ -375,7 +375,8 @@ impl ProgramCache {
     }
 
     /// Stores `code` under `key` (a new temporary file, then rename), then trims the
-    /// directory to the size bound. An entry larger than the bound is not written.
+    /// directory to the size bound. An entry larger than the bound (or than
+    /// [`MAX_ENTRY_BYTES`]) is not written.
     pub(crate) fn put(&self, key: &Key, code: &ObjectCode) -> Result<()> {
         let Some(entry) = encode(&key.bytes, code) else {
             return Ok(()); // code held as a file path: nothing to keep
@@ -481,12 +482,13 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Whether `name` is an entry's: 64 lowercase hexadecimal digits and `.entry`.
+/// Whether `name` is an entry's: 64 lowercase hexadecimal digits and `.entry` (or 32, the
+/// names of the first layout's entries, which never hit now and go first when evicting).
 fn is_entry_name(name: &str) -> bool {
     name.strip_suffix(ENTRY_EXT)
         .and_then(|n| n.strip_suffix('.'))
         .is_some_and(|digest| {
-            digest.len() == 64
+            matches!(digest.len(), 32 | 64)
                 && digest
                     .bytes()
                     .all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
@@ -884,6 +886,25 @@ mod tests {
             .count();
         assert_eq!(temps, 0);
         std::fs::remove_dir_all(cache.dir()).unwrap();
+    }
+
+    #[test]
+    fn only_names_the_cache_gives_are_its_own() {
+        let k = key("a");
+        let name = format!("{}.entry", hex(&k.digest));
+        assert!(is_entry_name(&name));
+        assert!(is_temp_name(&temp_name()));
+        for other in [
+            "notes.entry",
+            ".entry",
+            "ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789.entry",
+            "0123.entry",
+            ".tmp-",
+            ".tmp-x",
+            "README",
+        ] {
+            assert!(!is_entry_name(other) && !is_temp_name(other), "{other}");
+        }
     }
 
     #[test]
