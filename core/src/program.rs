@@ -463,7 +463,7 @@ impl Program {
 }
 
 /// The include directories the user named: [`ProgramOptions::include_paths`], then `-I<dir>`,
-/// `-I <dir>` and `--include-path=<dir>` in [`ProgramOptions::extra`].
+/// `-I=<dir>`, `-I <dir>` and `--include-path=<dir>` in [`ProgramOptions::extra`].
 fn user_include_dirs(options: &ProgramOptions) -> Vec<PathBuf> {
     let mut dirs = options.include_paths.clone();
     let mut extra = options.extra.iter();
@@ -473,7 +473,9 @@ fn user_include_dirs(options: &ProgramOptions) -> Vec<PathBuf> {
         } else if let Some(d) = a.strip_prefix("--include-path=") {
             Some(d.to_string())
         } else {
-            a.strip_prefix("-I").map(str::to_string)
+            // NVRTC reads `-I=dir` as `dir`.
+            a.strip_prefix("-I")
+                .map(|d| d.strip_prefix('=').unwrap_or(d).to_string())
         };
         if let Some(d) = dir.filter(|d| !d.is_empty()) {
             dirs.push(PathBuf::from(d));

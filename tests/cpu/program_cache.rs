@@ -819,3 +819,30 @@ fn eviction_and_clear_remove_only_the_caches_own_files() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// The toolkit's headers (CCCL, CUDA's) count by size and modification time, unread: a
+/// program including them is cached, and its second compile is a hit.
+#[test]
+fn a_program_including_the_toolkits_headers_is_cached() {
+    if !nvrtc_available() {
+        return;
+    }
+    let src = "#include <cuda/std/cstdint>\n#include <cuda_fp16.h>\n\
+               extern \"C\" __global__ void k(cuda::std::uint32_t* x) { *x = 1111; }";
+    let cache = ProgramCache::new(cache_dir("toolkit"));
+    let compile = || {
+        Program::new(src, ptx_options())
+            .with_cache(cache.clone())
+            .compile(ImageKind::Ptx, &[])
+    };
+    match compile() {
+        Ok(code) => assert_eq!(stored(&code), 1111),
+        Err(e) => {
+            crate::common::skip(&format!("no CCCL or CUDA headers: {e}"));
+            return;
+        }
+    }
+    assert_eq!(stored(&compile().unwrap()), 1111);
+    assert_eq!((cache.hits(), cache.misses(), cache.skipped()), (1, 1, 0));
+    std::fs::remove_dir_all(cache.dir()).unwrap();
+}
