@@ -333,28 +333,19 @@ impl Program {
             .flatten()
             .cloned()
             .collect();
-        let cached = match self.cache().filter(ProgramCache::usable) {
-            Some(cache) => {
-                match self.cache_key(target, &args, &toolkit, &shipped, name_expressions)? {
-                    Ok(key) => {
-                        if let Some(code) = cache.get(&key) {
-                            return Ok(code);
-                        }
-                        Some((cache, key))
+        let mut cached = None;
+        if let Some(cache) = self.cache() {
+            match self.cache_key(target, &args, &toolkit, &shipped, name_expressions)? {
+                Ok(key) if cache.usable() => {
+                    if let Some(code) = cache.get(&key) {
+                        return Ok(code);
                     }
-                    Err(_not_cacheable) => {
-                        cache.note_skipped();
-                        None
-                    }
+                    cached = Some((cache, key));
                 }
+                // The files read cannot all be known, or the directory is not private.
+                _ => cache.note_skipped(),
             }
-            None => {
-                if let Some(refused) = self.cache() {
-                    refused.note_skipped();
-                }
-                None
-            }
-        };
+        }
         let code = self.run_nvrtc(target, args, &shipped, name_expressions)?;
         if let Some((cache, key)) = cached {
             // A cache that cannot be written costs the next compile time, nothing else.
