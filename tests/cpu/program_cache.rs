@@ -575,6 +575,7 @@ fn options_with_files_of_their_own_skip_the_cache() {
 // and `clear` remove only the cache's own files.
 
 /// The one entry in `cache`.
+#[cfg(unix)]
 fn the_entry(cache: &ProgramCache) -> PathBuf {
     let entries: Vec<PathBuf> = std::fs::read_dir(cache.dir())
         .unwrap()
@@ -587,6 +588,7 @@ fn the_entry(cache: &ProgramCache) -> PathBuf {
 }
 
 /// `VmHWM` of this process in KiB (0 where /proc has none).
+#[cfg(unix)]
 fn peak_rss_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
@@ -600,6 +602,7 @@ fn peak_rss_kib() -> u64 {
 
 /// Compiles the cell on another thread; fails the test if that takes over 60 s (a read that
 /// waits for ever).
+#[cfg(unix)]
 fn compile_within_a_minute(cache: &ProgramCache) -> cuda_library::ObjectCode {
     let (tx, rx) = std::sync::mpsc::channel();
     let program = cell(cache);
