@@ -849,3 +849,24 @@ fn a_program_including_the_toolkits_headers_is_cached() {
     assert_eq!((cache.hits(), cache.misses(), cache.skipped()), (1, 1, 0));
     std::fs::remove_dir_all(cache.dir()).unwrap();
 }
+
+/// `__TIME__` (and `__DATE__`, `__TIMESTAMP__`) make the output change with the clock: such
+/// a program is compiled every time.
+#[test]
+fn a_program_that_reads_the_clock_skips_the_cache() {
+    if !nvrtc_available() {
+        return;
+    }
+    let src = "extern \"C\" __global__ void k(char* s) {\n\
+               const char* t = __TIME__;\n\
+               for (int i = 0; i < 8; i++) s[i] = t[i];\n}";
+    let cache = ProgramCache::new(cache_dir("clock"));
+    for _ in 0..2 {
+        Program::new(src, ptx_options())
+            .with_cache(cache.clone())
+            .compile(ImageKind::Ptx, &[])
+            .unwrap();
+    }
+    assert_eq!((cache.hits(), cache.misses(), cache.skipped()), (0, 0, 2));
+    assert!(cache.is_empty().unwrap());
+}

@@ -12,8 +12,9 @@
 //! without trigraph line joining.
 //!
 //! A directive whose header is spelled with a macro (`#include HEADER`) names a file only
-//! after macro expansion, which this module does not do: it is reported as [`Unknown`], and
-//! the compile it belongs to is not cached.
+//! after macro expansion, which this module does not do, and a text that uses `__DATE__`,
+//! `__TIME__` or `__TIMESTAMP__` compiles to something else as the clock moves: each is
+//! reported as [`Unknown`], and the compile it belongs to is not cached.
 
 use std::borrow::Cow;
 
@@ -26,22 +27,38 @@ pub(crate) struct HeaderName {
     pub quoted: bool,
 }
 
-/// A directive or `__has_include` whose file cannot be known without expanding macros (or
-/// whose name is cut by the end of the line, or is not UTF-8).
+/// What makes a text's compile unknowable to the cache, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Unknown {
     /// The physical line (from 1) of the logical line it is on.
     pub line: usize,
+    /// What is there.
+    pub what: Unknowable,
+}
+
+/// Why a text's compile cannot be cached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unknowable {
+    /// A directive or `__has_include` whose file cannot be known without expanding macros
+    /// (or whose name is cut by the end of the line, or is not UTF-8).
+    HeaderByMacro,
+    /// `__DATE__`, `__TIME__` or `__TIMESTAMP__`: the output changes with the clock.
+    Clock,
 }
 
 impl std::fmt::Display for Unknown {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "line {} names a header with a macro (or a name the cache cannot read), so the \
-             files the compile reads are known only to the compiler",
-            self.line
-        )
+        let what = match self.what {
+            Unknowable::HeaderByMacro => {
+                "names a header with a macro (or a name the cache cannot read), so the files \
+                 the compile reads are known only to the compiler"
+            }
+            Unknowable::Clock => {
+                "uses __DATE__, __TIME__ or __TIMESTAMP__, so the compile's output changes with \
+                 the clock"
+            }
+        };
+        write!(f, "line {} {what}", self.line)
     }
 }
 
@@ -131,6 +148,7 @@ fn scan(text: &Spliced, names: &mut Vec<HeaderName>) -> Result<(), Unknown> {
     let b: &[u8] = &text.bytes;
     let unknown = |at: usize| Unknown {
         line: text.line(at),
+        what: Unknowable::HeaderByMacro,
     };
     let mut seen: std::collections::BTreeSet<HeaderName> = names.iter().cloned().collect();
     let mut push = |name: HeaderName| {
@@ -195,6 +213,12 @@ fn scan(text: &Spliced, names: &mut Vec<HeaderName>) -> Result<(), Unknown> {
             {
                 i = raw_string_end(b, after);
                 continue;
+            }
+            if matches!(word, b"__DATE__" | b"__TIME__" | b"__TIMESTAMP__") {
+                return Err(Unknown {
+                    line: text.line(i),
+                    what: Unknowable::Clock,
+                });
             }
             if matches!(word, b"__has_include" | b"__has_include_next") {
                 let open = skip_blank(b, after);
@@ -437,8 +461,14 @@ x = "#include \"str.h\"";
         }
         assert_eq!(
             header_names(b"\n\n#include X").unwrap_err(),
-            Unknown { line: 3 }
+            Unknown {
+                line: 3,
+                what: Unknowable::HeaderByMacro
+            }
         );
+        let clock = header_names(b"const char* built = __DATE__ \" \" __TIME__;").unwrap_err();
+        assert_eq!(clock.what, Unknowable::Clock);
+        assert_eq!(names("// __TIME__\nconst char* s = \"__DATE__\";"), vec![]);
         // Naming the operator without a header is not a test of one.
         assert_eq!(names("#ifdef __has_include\n#endif"), vec![]);
     }
