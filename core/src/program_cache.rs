@@ -263,8 +263,9 @@ impl ProgramCache {
     }
 
     /// How many compiles through this value (and its clones) did not use the cache because
-    /// the files they read could not all be known: a header named by a macro
-    /// (`#include HEADER`), an option that reads or writes files of its own (`--pch`,
+    /// what they read could not all be known: a header named by a macro
+    /// (`#include HEADER`), `__DATE__`/`__TIME__`/`__TIMESTAMP__` (the output changes with
+    /// the clock), an option that reads or writes files of its own (`--pch`,
     /// `--time`, ...) or one NVRTC 12.9 does not document, a header that is a FIFO or a
     /// device, or more headers than the cache reads for one key (the
     /// [`limits`](crate::guide::limits) guide lists the bounds). A cache directory that is not
