@@ -501,4 +501,41 @@ mod tests {
         assert_ne!(key(), second, "a new file where a name is looked up");
         std::fs::remove_dir_all(&root).unwrap();
     }
+
+    #[test]
+    fn header_trees_past_the_bounds_or_special_files_are_not_cached() {
+        let root = std::env::temp_dir().join(format!("culib-inputs-bounds-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        let options = FileOptions {
+            include_dirs: vec![root.clone()],
+            pre_includes: vec![],
+        };
+        let search = Search {
+            program_name: "p.cu",
+            options: &options,
+            toolkit_dirs: &[],
+        };
+        let walk = |src: &str| add_inputs(KeyBuilder::new("test"), src, &search).map(|_| ());
+        let t = std::time::Instant::now();
+        // One header more than the bound, each including the next.
+        for i in 0..=MAX_HEADERS {
+            let text = format!("#include <h{}.h>\n", i + 1);
+            std::fs::write(root.join(format!("h{i}.h")), text).unwrap();
+        }
+        let e = walk("#include <h0.h>").unwrap_err();
+        assert!(e.0.contains("4096 header files"), "{e}");
+        // A header that is a device, or a link to one: refused unread.
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink("/dev/zero", root.join("zero.h")).unwrap();
+            let e = walk("#include <zero.h>").unwrap_err();
+            assert!(e.0.contains("not a regular file"), "{e}");
+            assert!(walk("#include \"/dev/zero\"").is_err());
+        }
+        // A name no file has is looked up everywhere and costs nothing more.
+        walk("#include <nowhere.h>").unwrap();
+        assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }
