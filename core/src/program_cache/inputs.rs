@@ -10,16 +10,18 @@
 //! including file first, then in the directory of the program's name (relative to the
 //! working directory; `program.cu` means the working directory itself), then in the `-I`
 //! directories in order; an angle-bracketed name in the `-I` directories; an absolute name
-//! as it is; a pre-included header relative to the working directory. The walk looks wider
-//! than that: every name is looked up in all of those places (the working directory, the
-//! program's directory, the directory of every file read so far, every `-I` directory), and
-//! every file found counts, not only the one NVRTC would take. A file that appears or goes
-//! away in any of those places, or changes, changes the key.
+//! as it is; a pre-included header relative to the working directory (a quoted name is also
+//! looked for beside each file that included the including one). The walk looks wider than
+//! that: every name any text asks for is looked up in all of those places (the working
+//! directory, the program's directory, the directory of every file read, every `-I`
+//! directory), until reading finds nothing new, and every file found counts, not only the one
+//! NVRTC would take. A file that appears or goes away in any of those places, or changes,
+//! changes the key.
 //!
 //! Files under the directories the crate adds itself (CCCL's and CUDA's headers) count by
 //! path, size and modification time and are not read: they are the toolkit as installed.
 
-use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -243,12 +245,23 @@ pub(crate) fn add_inputs(
     search: &Search<'_>,
 ) -> Result<KeyBuilder, NotCacheable> {
     let mut walk = Walk::new(search);
-    walk.scan(source.as_bytes())?;
+    walk.queue.push_back(source.as_bytes().to_vec());
     for name in &search.options.pre_includes {
-        walk.resolve(name)?;
+        walk.add_name(name);
     }
-    while let Some(text) = walk.queue.pop_front() {
-        walk.scan(&text)?;
+    // Until nothing new turns up: a header read adds its names and its directory, and every
+    // name is looked up in every directory, whichever file it came from.
+    loop {
+        while let Some(text) = walk.queue.pop_front() {
+            let names = header_names(&text).map_err(|u| NotCacheable(u.to_string()))?;
+            for h in names {
+                walk.add_name(&h.name);
+            }
+        }
+        walk.resolve_all()?;
+        if walk.queue.is_empty() {
+            break;
+        }
     }
     let mut key = key;
     for (path, found) in walk.found {
@@ -262,15 +275,25 @@ pub(crate) fn add_inputs(
 
 struct Walk<'a> {
     search: &'a Search<'a>,
-    /// The places a relative quoted name is looked up in before the `-I` directories: the
-    /// working directory, the program's directory, and the directory of every file read.
+    /// The places a relative name is looked up in besides the `-I` directories: the
+    /// program's directory, the working directory, and the directory of every file read
+    /// (NVRTC looks beside the including file and the files that included it).
     dirs: Vec<PathBuf>,
     /// The `-I` directories that are the user's (the toolkit's left out).
     user_dirs: Vec<PathBuf>,
+    /// Every name any text asks for.
+    names: Vec<PathBuf>,
+    known_names: HashSet<String>,
+    /// `names[..names_done]` have been looked up in the `-I` directories and in
+    /// `dirs[..dirs_done]`.
+    names_done: usize,
+    dirs_done: usize,
     /// Every path looked at.
     probed: HashSet<PathBuf>,
     /// What was found: a path and its digest, stamp or kind.
     found: BTreeMap<PathBuf, String>,
+    /// The digest of each file read, by its canonical path.
+    digests: HashMap<PathBuf, String>,
     /// Texts read and not yet scanned.
     queue: VecDeque<Vec<u8>>,
     headers: usize,
@@ -298,45 +321,70 @@ impl<'a> Walk<'a> {
             search,
             dirs,
             user_dirs,
+            names: Vec::new(),
+            known_names: HashSet::new(),
+            names_done: 0,
+            dirs_done: 0,
             probed: HashSet::new(),
             found: BTreeMap::new(),
+            digests: HashMap::new(),
             queue: VecDeque::new(),
             headers: 0,
             bytes: 0,
         }
     }
 
-    fn scan(&mut self, text: &[u8]) -> Result<(), NotCacheable> {
-        let names = header_names(text).map_err(|u| NotCacheable(u.to_string()))?;
-        for h in names {
-            self.resolve(&h.name)?;
+    fn add_name(&mut self, name: &str) {
+        if self.known_names.insert(name.to_string()) {
+            self.names.push(PathBuf::from(name));
         }
-        Ok(())
     }
 
-    /// Looks `name` up everywhere the compile could find it.
-    fn resolve(&mut self, name: &str) -> Result<(), NotCacheable> {
-        let path = Path::new(name);
-        if path.is_absolute() {
-            return self.probe(path.to_path_buf(), false);
-        }
-        // `dirs` grows while a header is probed: take the list as it is now.
-        let places: Vec<(PathBuf, bool)> = self
-            .dirs
-            .iter()
-            .chain(&self.user_dirs)
-            .map(|d| (d.join(path), false))
-            .chain(
-                self.search
-                    .toolkit_dirs
+    /// Looks every name up in every place it has not been looked up in yet: each pair of a
+    /// name and a place once, however the two grow while headers are read.
+    fn resolve_all(&mut self) -> Result<(), NotCacheable> {
+        loop {
+            if self.names_done < self.names.len() {
+                // A new name: the -I directories (or itself), and the directories so far.
+                let path = self.names[self.names_done].clone();
+                self.names_done += 1;
+                if path.is_absolute() {
+                    self.probe(path, false)?;
+                    continue;
+                }
+                let places: Vec<(PathBuf, bool)> = self
+                    .user_dirs
                     .iter()
-                    .map(|d| (d.join(path), true)),
-            )
-            .collect();
-        for (candidate, toolkit) in places {
-            self.probe(candidate, toolkit)?;
+                    .map(|d| (d.join(&path), false))
+                    .chain(
+                        self.search
+                            .toolkit_dirs
+                            .iter()
+                            .map(|d| (d.join(&path), true)),
+                    )
+                    .chain(
+                        self.dirs[..self.dirs_done]
+                            .iter()
+                            .map(|d| (d.join(&path), false)),
+                    )
+                    .collect();
+                for (candidate, toolkit) in places {
+                    self.probe(candidate, toolkit)?;
+                }
+            } else if self.dirs_done < self.dirs.len() {
+                // A new directory: every name so far.
+                let dir = self.dirs[self.dirs_done].clone();
+                self.dirs_done += 1;
+                for n in 0..self.names_done {
+                    if !self.names[n].is_absolute() {
+                        let candidate = dir.join(&self.names[n]);
+                        self.probe(candidate, false)?;
+                    }
+                }
+            } else {
+                return Ok(());
+            }
         }
-        Ok(())
     }
 
     fn probe(&mut self, path: PathBuf, toolkit: bool) -> Result<(), NotCacheable> {
@@ -372,6 +420,14 @@ impl<'a> Walk<'a> {
                 .insert(path, format!("toolkit {} {modified}", meta.len()));
             return Ok(());
         }
+        // One file under many names (`d/../f.h`, a link) is read once, and its directory
+        // counts once: the walk ends however the names spell it.
+        let canonical = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if let Some(digest) = self.digests.get(&canonical) {
+            let record = format!("{} {digest}", canonical.display());
+            self.found.insert(path, record);
+            return Ok(());
+        }
         if self.headers >= MAX_HEADERS {
             return Err(NotCacheable(format!(
                 "the compile includes more than {MAX_HEADERS} header files"
@@ -400,12 +456,14 @@ impl<'a> Walk<'a> {
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
-        if let Some(dir) = path.parent() {
+        if let Some(dir) = canonical.parent() {
             if !self.dirs.iter().any(|d| d == dir) {
                 self.dirs.push(dir.to_path_buf());
             }
         }
-        self.found.insert(path, digest);
+        self.found
+            .insert(path, format!("{} {digest}", canonical.display()));
+        self.digests.insert(canonical, digest);
         self.queue.push_back(text);
         Ok(())
     }
@@ -536,6 +594,48 @@ mod tests {
         // A name no file has is looked up everywhere and costs nothing more.
         walk("#include <nowhere.h>").unwrap();
         assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// NVRTC looks for a quoted name beside every file on the include stack, and a header
+    /// included from two places is read once: a name is looked up beside every file read,
+    /// whichever was read first.
+    #[test]
+    fn a_name_is_looked_up_beside_every_file_read() {
+        let root = std::env::temp_dir().join(format!("culib-inputs-stack-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("inc/d")).unwrap();
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        let inc = root.join("inc");
+        std::fs::write(inc.join("f.h"), "#include \"y.h\"\n").unwrap();
+        std::fs::write(inc.join("d/e.h"), "#include \"../f.h\"\n").unwrap();
+        let options = FileOptions {
+            include_dirs: vec![inc.clone()],
+            pre_includes: vec![],
+        };
+        let name = root.join("src/p.cu").to_string_lossy().into_owned();
+        let search = Search {
+            program_name: &name,
+            options: &options,
+            toolkit_dirs: &[],
+        };
+        let key = || {
+            add_inputs(
+                KeyBuilder::new("test"),
+                "#include <f.h>\n#include <d/e.h>\n",
+                &search,
+            )
+            .unwrap()
+            .build()
+            .digest
+        };
+        let first = key();
+        // f.h, included from d/e.h, may find y.h beside its includer.
+        std::fs::write(inc.join("d/y.h"), "#define Y 1\n").unwrap();
+        let second = key();
+        assert_ne!(second, first);
+        std::fs::write(inc.join("d/y.h"), "#define Y 2\n").unwrap();
+        assert_ne!(key(), second);
         std::fs::remove_dir_all(&root).unwrap();
     }
 }
