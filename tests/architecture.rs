@@ -371,6 +371,10 @@ fn unsafe_lives_in_the_driver_the_bindings_and_the_engine() {
             "backend::slot",
             "the one cuLibraryUnload, which the slot makes safe to call",
         ),
+        (
+            "program_cache::private_dir",
+            "geteuid (no argument, cannot fail): the compile cache uses only this user's directory",
+        ),
     ]
     .into_iter()
     .collect();

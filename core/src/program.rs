@@ -6,7 +6,8 @@ use crate::driver::{loader, nvrtc};
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
 use crate::object_code::ObjectCode;
-use crate::program_cache::{KeyBuilder, ProgramCache};
+use crate::program_cache::inputs::{self, NotCacheable};
+use crate::program_cache::{sha256, KeyBuilder, ProgramCache};
 
 /// The C and C++ standard headers NVRTC does not ship, as the crate ships them
 /// (`core/include/nvrtc/`): handed to `nvrtcCreateProgram` as in-memory headers, each unless an
@@ -256,10 +257,13 @@ impl Program {
     ///
     /// The result is kept in a [`ProgramCache`] ([`ProgramCache::user_default`] unless
     /// [`with_cache`](Program::with_cache) or [`without_cache`](Program::without_cache)
-    /// says otherwise), and the same compile later (same source, name, options, headers
-    /// from the include directories, name expressions, NVRTC and target) reads it back
-    /// instead of running NVRTC. Compile errors are not kept. A cache that cannot be
-    /// written is skipped: the compile still succeeds.
+    /// says otherwise), and the same compile later (same source, name, options, header files
+    /// it could read, name expressions, NVRTC and target) reads it back instead of running
+    /// NVRTC. Compile errors are not kept. A cache that cannot be written is skipped: the
+    /// compile still succeeds. A compile whose files the cache cannot all know (a header
+    /// named by a macro, an option that reads or writes files of its own) and a cache
+    /// directory that is not private are skipped too ([`ProgramCache::skipped`]); the
+    /// [`backends`](crate::guide::backends#the-compile-cache) guide has the details.
     ///
     /// # Headers
     ///
@@ -324,16 +328,24 @@ impl Program {
             .filter(|(name, _)| !search.iter().any(|d| d.join(name).is_file()))
             .copied()
             .collect();
-        let cached = match self.cache() {
-            Some(cache) => {
-                let key = self.cache_key(target, &args, &shipped, name_expressions)?;
-                if let Some(code) = cache.get(&key) {
-                    return Ok(code);
+        let toolkit: Vec<PathBuf> = [&found.cccl, &found.cuda]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
+        let mut cached = None;
+        if let Some(cache) = self.cache() {
+            match self.cache_key(target, &args, &toolkit, &shipped, name_expressions)? {
+                Ok(key) if cache.usable() => {
+                    if let Some(code) = cache.get(&key) {
+                        return Ok(code);
+                    }
+                    cached = Some((cache, key));
                 }
-                Some((cache, key))
+                // The files read cannot all be known, or the directory is not private.
+                _ => cache.note_skipped(),
             }
-            None => None,
-        };
+        }
         let code = self.run_nvrtc(target, args, &shipped, name_expressions)?;
         if let Some((cache, key)) = cached {
             // A cache that cannot be written costs the next compile time, nothing else.
@@ -343,19 +355,24 @@ impl Program {
     }
 
     /// What decides the output of a compile with `args` (the crate's include directories
-    /// added) and `shipped` headers: the [`ProgramCache`] key.
+    /// `toolkit` added) and `shipped` headers: the [`ProgramCache`] key, or why the files the
+    /// compile reads cannot all be known (then it is not cached).
     fn cache_key(
         &self,
         target: ImageKind,
         args: &[String],
+        toolkit: &[PathBuf],
         shipped: &[(&str, &str)],
         name_expressions: &[&str],
-    ) -> Result<crate::program_cache::Key> {
+    ) -> Result<std::result::Result<crate::program_cache::Key, NotCacheable>> {
+        let files = match inputs::file_options(args) {
+            Ok(f) => f,
+            Err(e) => return Ok(Err(e)),
+        };
         let (nvrtc_path, (major, minor)) = nvrtc::info()?;
         let found = loader::header_dirs();
-        let mut key = KeyBuilder::default()
+        let mut key = KeyBuilder::new(&format!("nvrtc {nvrtc_path} {major}.{minor}"))
             .field("crate", env!("CARGO_PKG_VERSION").as_bytes())
-            .field("nvrtc", format!("{nvrtc_path} {major}.{minor}").as_bytes())
             .file_stamp("nvrtc file", std::path::Path::new(&nvrtc_path))
             .field("target", format!("{target:?}").as_bytes())
             .field("name", self.name.as_bytes());
@@ -363,8 +380,7 @@ impl Program {
             key = key.field("arg", a.as_bytes());
         }
         for (name, text) in shipped {
-            let digest = crate::program_cache::fnv1a_128(text.as_bytes());
-            key = key.field(name, &digest.to_le_bytes());
+            key = key.field(name, &sha256(text.as_bytes()));
         }
         for e in name_expressions {
             key = key.field("name expression", e.as_bytes());
@@ -375,10 +391,13 @@ impl Program {
         if let Some(d) = &found.cuda {
             key = key.file_stamp("cuda headers", &d.join("cuda_fp16.h"));
         }
-        Ok(key
-            .field("source", self.source.as_bytes())
-            .includes(&self.source, &user_include_dirs(&self.options))
-            .build())
+        let key = key.field("source", self.source.as_bytes());
+        let search = inputs::Search {
+            program_name: &self.name,
+            options: &files,
+            toolkit_dirs: toolkit,
+        };
+        Ok(inputs::add_inputs(key, &self.source, &search).map(KeyBuilder::build))
     }
 
     /// Runs NVRTC: the compiled code, or [`Error::Compile`] with its log.
@@ -435,7 +454,7 @@ impl Program {
 }
 
 /// The include directories the user named: [`ProgramOptions::include_paths`], then `-I<dir>`,
-/// `-I <dir>` and `--include-path=<dir>` in [`ProgramOptions::extra`].
+/// `-I=<dir>`, `-I <dir>` and `--include-path=<dir>` in [`ProgramOptions::extra`].
 fn user_include_dirs(options: &ProgramOptions) -> Vec<PathBuf> {
     let mut dirs = options.include_paths.clone();
     let mut extra = options.extra.iter();
@@ -445,7 +464,9 @@ fn user_include_dirs(options: &ProgramOptions) -> Vec<PathBuf> {
         } else if let Some(d) = a.strip_prefix("--include-path=") {
             Some(d.to_string())
         } else {
-            a.strip_prefix("-I").map(str::to_string)
+            // NVRTC reads `-I=dir` as `dir`.
+            a.strip_prefix("-I")
+                .map(|d| d.strip_prefix('=').unwrap_or(d).to_string())
         };
         if let Some(d) = dir.filter(|d| !d.is_empty()) {
             dirs.push(PathBuf::from(d));

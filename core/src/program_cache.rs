@@ -3,17 +3,28 @@
 //!
 //! # Design
 //!
-//! An entry is one file named after a 128-bit digest of its key. The file holds the whole
-//! key and the compiled code, and ends with a checksum: a read compares the key byte for
-//! byte (two keys with one digest are two programs, never one answer for both) and checks
-//! the sum, so a truncated or damaged file reads as a miss, and the compile that follows
-//! writes it again. A write goes to a temporary file of a name no other writer uses, which
-//! is then renamed over the entry: a reader in another process sees the old file or the new
-//! one, never half of one. After a write, the entries past the size bound are removed,
-//! least recently used first (a hit refreshes the file's modification time).
+//! An entry is one file named after the SHA-256 digest of its key. The file holds the whole
+//! key and the compiled code, and ends with the SHA-256 digest of all that: a read compares
+//! the key byte for byte (two keys with one name are two programs, never one answer for both)
+//! and checks the digest, so a truncated or damaged file reads as a miss, and the compile that
+//! follows writes it again. A write goes to a new temporary file of a name no other writer
+//! uses, which is then renamed over the entry: a reader in another process sees the old file
+//! or the new one, never half of one. After a write, the entries past the size bound are
+//! removed, least recently used first (a hit refreshes the file's modification time).
+//!
+//! The key holds every file the compile could read ([`inputs`]), and the directory is used
+//! only when no one but its owner can write it ([`private_dir`]): those two, not the digests,
+//! are what keep someone else's code out of a compile. The digest is cryptographic so that
+//! no one can make two keys share an entry's name.
+
+mod includes;
+pub(crate) mod inputs;
+mod private_dir;
 
 use std::collections::BTreeMap;
 use std::io::Write;
+
+use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
@@ -24,11 +35,16 @@ use crate::image::ImageKind;
 use crate::object_code::ObjectCode;
 
 /// The first bytes of every entry; a new layout gets a new number, and old entries miss.
-const MAGIC: &[u8; 16] = b"culib-nvrtc-v1\n\0";
+const MAGIC: &[u8; 16] = b"culib-nvrtc-v2\n\0";
 
 /// How old a temporary file must be to count as left behind by a writer that died (a
 /// live writer renames its file within moments).
 const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// The largest entry read or written, whatever the size bound: a compile's output is far
+/// smaller (a large cubin is a few MiB), and this keeps a huge bound from letting a huge file
+/// be read whole.
+pub(crate) const MAX_ENTRY_BYTES: u64 = 1 << 30;
 
 /// What an entry file's name ends with.
 const ENTRY_EXT: &str = "entry";
@@ -37,9 +53,9 @@ const ENTRY_EXT: &str = "entry";
 static SWITCH: AtomicU8 = AtomicU8::new(0);
 
 /// Compiled programs on disk, keyed by everything that decides NVRTC's output: the source,
-/// the program's name, the headers it includes from the include directories (their
-/// contents), the options (after the crate adds its own), the name expressions, NVRTC's
-/// file and version, the target and this crate's version.
+/// the program's name, every header file the compile could read (their contents), the
+/// options (after the crate adds its own), the name expressions, NVRTC's file and version,
+/// the target and this crate's version.
 ///
 /// [`Program::compile`](crate::Program::compile) uses [`ProgramCache::user_default`]
 /// unless the program says otherwise ([`Program::with_cache`](crate::Program::with_cache),
@@ -59,8 +75,15 @@ static SWITCH: AtomicU8 = AtomicU8::new(0);
 /// # Ok::<(), cuda_library::Error>(())
 /// ```
 ///
+/// The cache trusts its directory, not its entries: it uses a directory only when this user
+/// owns it, no other user can write it and it is not a symbolic link (a new one is made with
+/// mode 0700), and it reads, evicts and clears only regular files of this user named as it
+/// names them, never following a link. A compile whose files cannot all be known (a header
+/// named by a macro, an option that reads or writes files of its own) runs NVRTC and is not
+/// cached ([`skipped`](ProgramCache::skipped)).
+///
 /// The [`backends`](crate::guide::backends) guide says where the cache lives and what its
-/// key holds.
+/// key holds; the [`limits`](crate::guide::limits) guide gives its trust model and bounds.
 #[derive(Debug, Clone)]
 pub struct ProgramCache {
     dir: PathBuf,
@@ -68,11 +91,12 @@ pub struct ProgramCache {
     stats: Arc<Stats>,
 }
 
-/// Hits and misses of one cache value and its clones.
+/// Hits, misses and compiles that skipped the cache, of one cache value and its clones.
 #[derive(Debug, Default)]
 struct Stats {
     hits: AtomicU64,
     misses: AtomicU64,
+    skipped: AtomicU64,
 }
 
 impl PartialEq for ProgramCache {
@@ -238,7 +262,25 @@ impl ProgramCache {
         self.stats.misses.load(Ordering::Relaxed)
     }
 
-    /// The number of entries in the directory (0 when it does not exist).
+    /// How many compiles through this value (and its clones) did not use the cache because
+    /// what they read could not all be known: a header named by a macro
+    /// (`#include HEADER`), `__DATE__`/`__TIME__`/`__TIMESTAMP__` (the output changes with
+    /// the clock), an option that reads or writes files of its own (`--pch`,
+    /// `--time`, ...) or one NVRTC 12.9 does not document, a header that is a FIFO or a
+    /// device, or more headers than the cache reads for one key (the
+    /// [`limits`](crate::guide::limits) guide lists the bounds). A cache directory that is not
+    /// private counts here too ([`len`](ProgramCache::len) says why it is refused).
+    ///
+    /// ```
+    /// assert_eq!(cuda_library::ProgramCache::new("/tmp/k").skipped(), 0);
+    /// ```
+    pub fn skipped(&self) -> u64 {
+        self.stats.skipped.load(Ordering::Relaxed)
+    }
+
+    /// The number of entries in the directory (0 when it does not exist). An error when the
+    /// directory is not one the cache uses: a symbolic link, another user's, or writable by
+    /// other users.
     ///
     /// ```
     /// assert_eq!(cuda_library::ProgramCache::new("/nonexistent/culib").len()?, 0);
@@ -265,11 +307,12 @@ impl ProgramCache {
     /// # Ok::<(), cuda_library::Error>(())
     /// ```
     pub fn size_bytes(&self) -> Result<u64> {
-        Ok(self.entries()?.iter().map(|e| e.size).sum())
+        Ok(self.entries()?.iter().map(|e| e.meta.len()).sum())
     }
 
-    /// Removes every entry (and temporary files writers left behind); other files in the
-    /// directory are left alone. A compile running meanwhile may add an entry again.
+    /// Removes every entry (and temporary files writers left behind): the regular files of
+    /// this user named as the cache names its files. Other files in the directory are left
+    /// alone. A compile running meanwhile may add an entry again.
     ///
     /// ```
     /// let cache = cuda_library::ProgramCache::new(std::env::temp_dir().join("culib-clear-doc"));
@@ -278,38 +321,51 @@ impl ProgramCache {
     /// # Ok::<(), cuda_library::Error>(())
     /// ```
     pub fn clear(&self) -> Result<()> {
-        let read = match std::fs::read_dir(&self.dir) {
-            Ok(r) => r,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(source) => return Err(self.io(source)),
-        };
-        for item in read.flatten() {
-            let path = item.path();
-            if is_entry(&path) || is_temp(&path) {
-                match std::fs::remove_file(&path) {
-                    Ok(()) => {}
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(source) => return Err(Error::Io { path, source }),
+        if !self.trusted_if_present()? {
+            return Ok(());
+        }
+        let files = private_dir::own_files(&self.dir, |n| is_entry_name(n) || is_temp_name(n))
+            .map_err(|s| self.io(s))?;
+        for f in files {
+            match std::fs::remove_file(&f.path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(source) => {
+                    return Err(Error::Io {
+                        path: f.path,
+                        source,
+                    })
                 }
             }
         }
         Ok(())
     }
 
-    /// The code stored under `key`, or `None` (counted as a miss) when there is none or
-    /// the entry is damaged.
+    /// Counts a compile that did not use the cache (see [`skipped`](ProgramCache::skipped)).
+    pub(crate) fn note_skipped(&self) {
+        self.stats.skipped.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Whether a compile may use this cache now: the directory is missing (a write makes it
+    /// private) or is private.
+    pub(crate) fn usable(&self) -> bool {
+        self.trusted_if_present().is_ok()
+    }
+
+    /// The code stored under `key`, or `None` (counted as a miss) when there is none, the
+    /// entry is damaged, or it is not a regular file of this user within the size bound.
     pub(crate) fn get(&self, key: &Key) -> Option<ObjectCode> {
-        let path = self.entry_path(key);
-        let found = std::fs::read(&path)
-            .ok()
-            .and_then(|bytes| decode(&bytes, &key.bytes));
+        let found = match self.trusted_if_present() {
+            Ok(true) => private_dir::read_entry(&self.entry_path(key), self.entry_bound())
+                .and_then(|(bytes, file)| Some((decode(&bytes, &key.bytes)?, file))),
+            _ => None,
+        };
         match found {
-            Some(code) => {
+            Some((code, file)) => {
                 self.stats.hits.fetch_add(1, Ordering::Relaxed);
-                // Recently used: eviction goes by modification time.
-                if let Ok(f) = std::fs::File::options().append(true).open(&path) {
-                    let _ = f.set_modified(SystemTime::now());
-                }
+                // Recently used: eviction goes by modification time. Through the file read,
+                // never through a path a link could redirect.
+                let _ = file.set_modified(SystemTime::now());
                 Some(code)
             }
             None => {
@@ -319,16 +375,24 @@ impl ProgramCache {
         }
     }
 
-    /// Stores `code` under `key` (temporary file, then rename), then trims the directory to
-    /// the size bound.
+    /// Stores `code` under `key` (a new temporary file, then rename), then trims the
+    /// directory to the size bound. An entry larger than the bound (or than
+    /// [`MAX_ENTRY_BYTES`]) is not written.
     pub(crate) fn put(&self, key: &Key, code: &ObjectCode) -> Result<()> {
         let Some(entry) = encode(&key.bytes, code) else {
             return Ok(()); // code held as a file path: nothing to keep
         };
-        std::fs::create_dir_all(&self.dir).map_err(|s| self.io(s))?;
         let path = self.entry_path(key);
+        if entry.len() as u64 > self.entry_bound() {
+            // Eviction would remove it at once: trim the others to the bound only.
+            return match self.trusted_if_present()? {
+                true => self.evict(&path),
+                false => Ok(()),
+            };
+        }
+        private_dir::prepare_dir(&self.dir).map_err(|s| self.io(s))?;
         let temp = self.dir.join(temp_name());
-        let written = std::fs::File::create(&temp)
+        let written = private_dir::create_new(&temp)
             .and_then(|mut f| f.write_all(&entry))
             .and_then(|()| std::fs::rename(&temp, &path));
         if let Err(source) = written {
@@ -340,67 +404,70 @@ impl ProgramCache {
 
     /// Removes entries, least recently used first, until they total at most the bound;
     /// `keep` (the entry just written) goes last. Also removes temporary files a writer
-    /// that died left behind (older than [`STALE_TEMP`]).
+    /// that died left behind (older than [`STALE_TEMP`]). Only the cache's own files count.
     fn evict(&self, keep: &Path) -> Result<()> {
         self.remove_stale_temps();
         let mut entries = self.entries()?;
-        let mut total: u64 = entries.iter().map(|e| e.size).sum();
+        let mut total: u64 = entries.iter().map(|e| e.meta.len()).sum();
         if total <= self.max_bytes {
             return Ok(());
         }
-        entries.sort_by_key(|e| (e.path == keep, e.modified));
+        let modified =
+            |f: &private_dir::OwnFile| f.meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+        entries.sort_by_key(|e| (e.path == keep, modified(e)));
         for e in entries {
             if total <= self.max_bytes {
                 break;
             }
             // Another process may have removed it first: its size is gone either way.
             let _ = std::fs::remove_file(&e.path);
-            total = total.saturating_sub(e.size);
+            total = total.saturating_sub(e.meta.len());
         }
         Ok(())
     }
 
     fn remove_stale_temps(&self) {
-        let Ok(read) = std::fs::read_dir(&self.dir) else {
+        let Ok(temps) = private_dir::own_files(&self.dir, is_temp_name) else {
             return;
         };
-        for item in read.flatten() {
-            let path = item.path();
-            let old = item
-                .metadata()
-                .and_then(|m| m.modified())
+        for t in temps {
+            let old = t
+                .meta
+                .modified()
                 .ok()
-                .and_then(|t| t.elapsed().ok())
+                .and_then(|m| m.elapsed().ok())
                 .is_some_and(|age| age > STALE_TEMP);
-            if is_temp(&path) && old {
-                let _ = std::fs::remove_file(&path);
+            if old {
+                let _ = std::fs::remove_file(&t.path);
             }
         }
     }
 
-    /// The entry files: path, size, modification time.
-    fn entries(&self) -> Result<Vec<EntryFile>> {
-        let read = match std::fs::read_dir(&self.dir) {
-            Ok(r) => r,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(source) => return Err(self.io(source)),
-        };
-        Ok(read
-            .flatten()
-            .filter(|item| is_entry(&item.path()))
-            .filter_map(|item| {
-                let meta = item.metadata().ok()?;
-                Some(EntryFile {
-                    path: item.path(),
-                    size: meta.len(),
-                    modified: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
-                })
-            })
-            .collect())
+    /// The size of the largest entry this cache reads or writes.
+    fn entry_bound(&self) -> u64 {
+        self.max_bytes.min(MAX_ENTRY_BYTES)
+    }
+
+    /// `Ok(true)` when the directory exists and may be used, `Ok(false)` when it does not
+    /// exist, an error saying why when it may not be used.
+    fn trusted_if_present(&self) -> Result<bool> {
+        match private_dir::check_dir(&self.dir) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+            Err(source) => Err(self.io(source)),
+        }
+    }
+
+    /// The entry files: regular files of this user named as entries.
+    fn entries(&self) -> Result<Vec<private_dir::OwnFile>> {
+        if !self.trusted_if_present()? {
+            return Ok(Vec::new());
+        }
+        private_dir::own_files(&self.dir, is_entry_name).map_err(|s| self.io(s))
     }
 
     fn entry_path(&self, key: &Key) -> PathBuf {
-        self.dir.join(format!("{:032x}.{ENTRY_EXT}", key.digest))
+        self.dir.join(format!("{}.{ENTRY_EXT}", hex(&key.digest)))
     }
 
     fn io(&self, source: std::io::Error) -> Error {
@@ -411,20 +478,29 @@ impl ProgramCache {
     }
 }
 
-struct EntryFile {
-    path: PathBuf,
-    size: u64,
-    modified: SystemTime,
+/// Lowercase hexadecimal.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn is_entry(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == ENTRY_EXT)
+/// Whether `name` is an entry's: 64 lowercase hexadecimal digits and `.entry` (or 32, the
+/// names of the first layout's entries, which never hit now and go first when evicting).
+fn is_entry_name(name: &str) -> bool {
+    name.strip_suffix(ENTRY_EXT)
+        .and_then(|n| n.strip_suffix('.'))
+        .is_some_and(|digest| {
+            matches!(digest.len(), 32 | 64)
+                && digest
+                    .bytes()
+                    .all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
+        })
 }
 
-fn is_temp(path: &Path) -> bool {
-    path.file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|n| n.starts_with(".tmp-"))
+/// Whether `name` is a temporary file's, as [`temp_name`] makes them.
+fn is_temp_name(name: &str) -> bool {
+    name.strip_prefix(".tmp-").is_some_and(|rest| {
+        !rest.is_empty() && rest.bytes().all(|c| c.is_ascii_digit() || c == b'-')
+    })
 }
 
 /// A temporary file name no other writer (thread or process) uses at the same time.
@@ -458,20 +534,26 @@ fn user_cache_dir() -> Option<PathBuf> {
 }
 
 /// What decides a compile's output, as bytes (each field length-prefixed, so no two keys
-/// run together into one), and its digest.
+/// run together into one), and its SHA-256 digest.
 #[derive(Debug, Clone)]
 pub(crate) struct Key {
     bytes: Vec<u8>,
-    digest: u128,
+    digest: [u8; 32],
 }
 
 /// Builds a [`Key`] field by field.
-#[derive(Default)]
 pub(crate) struct KeyBuilder {
     bytes: Vec<u8>,
 }
 
 impl KeyBuilder {
+    /// A key whose first field is the compiler's identity: which compiler made the code
+    /// (NVRTC's path and version today; a built-in compiler gives its own name and version),
+    /// so that no compiler's output is taken for another's.
+    pub fn new(compiler: &str) -> Self {
+        KeyBuilder { bytes: Vec::new() }.field("compiler", compiler.as_bytes())
+    }
+
     /// Adds a labelled field.
     pub fn field(mut self, label: &str, value: &[u8]) -> Self {
         for part in [label.as_bytes(), value] {
@@ -497,85 +579,17 @@ impl KeyBuilder {
         self.field(label, value.as_bytes())
     }
 
-    /// Adds the contents of every header `source` includes from `dirs` (the user's include
-    /// directories), and of the headers those include, found as NVRTC finds them: a quoted
-    /// name beside the including header first, then each of `dirs` in order. Every
-    /// `#include` line counts, whatever the preprocessor conditions around it (a header
-    /// that is never read only costs a read); one spelled with a macro is not followed.
-    pub fn includes(mut self, source: &str, dirs: &[PathBuf]) -> Self {
-        // Bounds the walk for a header tree that is huge or includes itself.
-        const MAX_HEADERS: usize = 4096;
-        let mut seen: Vec<PathBuf> = Vec::new();
-        let mut queue: Vec<(String, Option<PathBuf>)> = vec![(source.to_string(), None)];
-        while let Some((text, here)) = queue.pop() {
-            for (name, quoted) in include_names(&text) {
-                let beside = here
-                    .as_ref()
-                    .filter(|_| quoted)
-                    .map(|h| h.join(&name))
-                    .filter(|p| p.is_file());
-                let found =
-                    beside.or_else(|| dirs.iter().map(|d| d.join(&name)).find(|p| p.is_file()));
-                let Some(path) = found else { continue };
-                if seen.contains(&path) || seen.len() >= MAX_HEADERS {
-                    continue;
-                }
-                let Ok(bytes) = std::fs::read(&path) else {
-                    continue;
-                };
-                self = self.field(
-                    "header",
-                    format!("{} {:032x}", path.display(), fnv1a_128(&bytes)).as_bytes(),
-                );
-                seen.push(path.clone());
-                let dir = path.parent().map(Path::to_path_buf);
-                queue.push((String::from_utf8_lossy(&bytes).into_owned(), dir));
-            }
-        }
-        self
-    }
-
     pub fn build(self) -> Key {
         Key {
-            digest: fnv1a_128(&self.bytes),
+            digest: Sha256::digest(&self.bytes).into(),
             bytes: self.bytes,
         }
     }
 }
 
-/// The header names of the `#include` lines in `text`, each with whether it was quoted.
-fn include_names(text: &str) -> Vec<(String, bool)> {
-    text.lines()
-        .filter_map(|line| {
-            let rest = line.trim_start().strip_prefix('#')?.trim_start();
-            let rest = rest.strip_prefix("include")?.trim_start();
-            let (close, quoted) = match rest.chars().next()? {
-                '"' => ('"', true),
-                '<' => ('>', false),
-                _ => return None,
-            };
-            let name = &rest[1..];
-            let name = &name[..name.find(close)?];
-            (!name.is_empty()).then(|| (name.to_string(), quoted))
-        })
-        .collect()
-}
-
-/// FNV-1a, 128 bits: the entry's file name. Not cryptographic; the entry holds the whole
-/// key, so a collision costs a miss, never a wrong answer.
-pub(crate) fn fnv1a_128(bytes: &[u8]) -> u128 {
-    const OFFSET: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
-    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
-    bytes
-        .iter()
-        .fold(OFFSET, |h, &b| (h ^ u128::from(b)).wrapping_mul(PRIME))
-}
-
-/// FNV-1a, 64 bits: the entry's checksum, fast enough to run over the whole entry.
-fn fnv1a_64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+/// SHA-256 of `bytes`: names entries, checks them, and stands for headers' contents in keys.
+pub(crate) fn sha256(bytes: &[u8]) -> [u8; 32] {
+    Sha256::digest(bytes).into()
 }
 
 fn kind_byte(kind: ImageKind) -> Option<u8> {
@@ -596,8 +610,8 @@ fn kind_of(byte: u8) -> Option<ImageKind> {
     }
 }
 
-/// An entry: magic, key, kind, name, log, symbol mapping, code, then the checksum of all
-/// that. `None` for code that is not bytes of a kind NVRTC makes.
+/// An entry: magic, key, kind, name, log, symbol mapping, code, then the SHA-256 digest of
+/// all that. `None` for code that is not bytes of a kind NVRTC makes.
 fn encode(key: &[u8], code: &ObjectCode) -> Option<Vec<u8>> {
     let bytes = code.bytes()?;
     let mut out = Vec::with_capacity(MAGIC.len() + key.len() + bytes.len() + 256);
@@ -616,8 +630,8 @@ fn encode(key: &[u8], code: &ObjectCode) -> Option<Vec<u8>> {
         put(symbol.as_bytes());
     }
     put(bytes);
-    let sum = fnv1a_64(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
+    let sum = sha256(&out);
+    out.extend_from_slice(&sum);
     Some(out)
 }
 
@@ -646,8 +660,8 @@ impl<'a> Reader<'a> {
 /// The code in an entry whose key is `key`; `None` when the entry is damaged, of another
 /// layout or of another key.
 fn decode(entry: &[u8], key: &[u8]) -> Option<ObjectCode> {
-    let (body, sum) = entry.split_last_chunk::<8>()?;
-    if fnv1a_64(body) != u64::from_le_bytes(*sum) {
+    let (body, sum) = entry.split_last_chunk::<32>()?;
+    if sha256(body) != *sum {
         return None;
     }
     let mut r = Reader {
@@ -694,7 +708,7 @@ mod tests {
     }
 
     fn key(source: &str) -> Key {
-        KeyBuilder::default()
+        KeyBuilder::new("test")
             .field("source", source.as_bytes())
             .build()
     }
@@ -767,8 +781,8 @@ mod tests {
     fn a_length_field_past_the_end_is_refused_without_allocating() {
         let mut entry = MAGIC.to_vec();
         entry.extend_from_slice(&u64::MAX.to_le_bytes());
-        let sum = fnv1a_64(&entry);
-        entry.extend_from_slice(&sum.to_le_bytes());
+        let sum = sha256(&entry);
+        entry.extend_from_slice(&sum);
         assert_eq!(decode(&entry, b""), None);
     }
 
@@ -869,43 +883,29 @@ mod tests {
         let temps = std::fs::read_dir(cache.dir())
             .unwrap()
             .flatten()
-            .filter(|e| is_temp(&e.path()))
+            .filter(|e| is_temp_name(&e.file_name().to_string_lossy()))
             .count();
         assert_eq!(temps, 0);
         std::fs::remove_dir_all(cache.dir()).unwrap();
     }
 
     #[test]
-    fn the_key_follows_included_headers_and_their_includes() {
-        let dir = temp_dir("includes");
-        std::fs::create_dir_all(dir.join("sub")).unwrap();
-        std::fs::write(
-            dir.join("a.h"),
-            "#include \"sub/b.h\"\n#include <cuda/std/cstdint>",
-        )
-        .unwrap();
-        std::fs::write(dir.join("sub/b.h"), "#define B 1\n# include \"c.h\"").unwrap();
-        std::fs::write(dir.join("sub/c.h"), "#define C 1\n#include \"a.h\"").unwrap();
-        let src = "#include \"a.h\"\n__global__ void k() {}";
-        let dirs = [dir.clone()];
-        let k = || KeyBuilder::default().includes(src, &dirs).build();
-        let first = k().digest;
-        assert_eq!(k().digest, first);
-        // A header two levels down, found beside the header that includes it.
-        std::fs::write(dir.join("sub/c.h"), "#define C 2\n#include \"a.h\"").unwrap();
-        assert_ne!(k().digest, first);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn include_lines_are_read_as_the_preprocessor_writes_them() {
-        let names = include_names(
-            "#include <a.h>\n  #  include \"b/c.h\" // x\n#define X\n#include MACRO\n#include <>",
-        );
-        assert_eq!(
-            names,
-            vec![("a.h".to_string(), false), ("b/c.h".to_string(), true)]
-        );
+    fn only_names_the_cache_gives_are_its_own() {
+        let k = key("a");
+        let name = format!("{}.entry", hex(&k.digest));
+        assert!(is_entry_name(&name));
+        assert!(is_temp_name(&temp_name()));
+        for other in [
+            "notes.entry",
+            ".entry",
+            "ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789.entry",
+            "0123.entry",
+            ".tmp-",
+            ".tmp-x",
+            "README",
+        ] {
+            assert!(!is_entry_name(other) && !is_temp_name(other), "{other}");
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! `cargo test --release --test cpu program_cache -- --nocapture` prints the timings of the
 //! notebook's compile cell (first compile, then from the cache).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -303,4 +303,570 @@ fn the_default_cache_follows_the_environment_and_the_switch() {
 
 fn in_child() -> bool {
     std::env::var_os("CUDA_LIBRARY_CHILD").is_some()
+}
+
+// ---------------------------------------------------------------------------------------
+// What the key covers: every file a compile could read (issue 34, item 2). Each test
+// compiles, changes a header, and compiles again: the second compile must see the change,
+// as an uncached compile does.
+
+/// A kernel storing `V`, with `header` in front of it.
+fn store_v(header: &str) -> String {
+    format!("{header}\nextern \"C\" __global__ void k(int* x) {{ *x = V; }}\n")
+}
+
+/// The value the kernel stores, read from its PTX (`mov.u32 %r1, 1234;` or a `st` of it).
+fn stored(code: &cuda_library::ObjectCode) -> u32 {
+    let ptx = code.ptx_text().expect("PTX");
+    [1111, 2222, 3333]
+        .into_iter()
+        .find(|v| ptx.contains(&format!(" {v};")))
+        .unwrap_or_else(|| panic!("no known value in\n{ptx}"))
+}
+
+/// A fresh directory for one test's headers.
+fn header_dir(test: &str) -> PathBuf {
+    let dir = cache_dir(&format!("h-{test}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `header` defining V as `value`.
+fn write_v(header: &Path, value: u32) {
+    std::fs::write(header, format!("#define V {value}\n")).unwrap();
+}
+
+/// Compiles `program` through `cache` with the header at 1111, then at 2222 (twice): each
+/// answer must be the header's value now. Returns the cache's (hits, misses, skipped).
+fn follows_the_header(
+    cache: &ProgramCache,
+    program: &dyn Fn() -> Program,
+    header: &Path,
+) -> (u64, u64, u64) {
+    let compile = || {
+        stored(
+            &program()
+                .with_cache(cache.clone())
+                .compile(ImageKind::Ptx, &[])
+                .unwrap(),
+        )
+    };
+    write_v(header, 1111);
+    assert_eq!(compile(), 1111);
+    write_v(header, 2222);
+    assert_eq!(compile(), 2222, "stale code from the cache");
+    assert_eq!(compile(), 2222);
+    (cache.hits(), cache.misses(), cache.skipped())
+}
+
+fn ptx_options() -> ProgramOptions {
+    ProgramOptions {
+        arch: Some("compute_80".into()),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn include_spellings_the_preprocessor_accepts_are_followed() {
+    if !nvrtc_available() {
+        return;
+    }
+    let dir = header_dir("spellings");
+    let header = dir.join("h.h");
+    let options = ProgramOptions {
+        include_paths: vec![dir.clone()],
+        ..ptx_options()
+    };
+    for (i, spelling) in [
+        "#include/**/\"h.h\"",
+        "%:include \"h.h\"",
+        "#include \\\n\"h.h\"",
+        "#inc\\\nlude <h.h>",
+        "/* a\n */ # /* b */ include /* c\n d */ \"h.h\"",
+        "#if __has_include(\"h.h\")\n#include \"h.h\"\n#endif",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let cache = ProgramCache::new(cache_dir(&format!("spelling-{i}")));
+        let src = store_v(spelling);
+        let counts = follows_the_header(&cache, &|| Program::new(&src, options.clone()), &header);
+        // Cached, and a miss when the header changed.
+        assert_eq!(counts, (1, 2, 0), "{spelling:?}");
+        std::fs::remove_dir_all(cache.dir()).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Makes the program a test compiles again and again.
+type MakeProgram<'a> = Box<dyn Fn() -> Program + 'a>;
+
+#[test]
+fn headers_found_without_an_include_directory_are_followed() {
+    if !nvrtc_available() {
+        return;
+    }
+    let dir = header_dir("no-include-dir");
+    let header = dir.join("h.h");
+    let abs = header.display().to_string();
+    let cases: Vec<(&str, MakeProgram)> = vec![
+        (
+            "an absolute path",
+            Box::new(|| Program::new(store_v(&format!("#include \"{abs}\"")), ptx_options())),
+        ),
+        (
+            "beside the program's name",
+            Box::new(|| {
+                Program::new(store_v("#include \"h.h\""), ptx_options())
+                    .with_name(dir.join("p.cu").display().to_string())
+            }),
+        ),
+        (
+            "--pre-include=",
+            Box::new(|| {
+                let options = ProgramOptions {
+                    extra: vec![format!("--pre-include={abs}")],
+                    ..ptx_options()
+                };
+                Program::new(store_v(""), options)
+            }),
+        ),
+        (
+            "-include",
+            Box::new(|| {
+                let options = ProgramOptions {
+                    extra: vec!["-include".into(), abs.clone()],
+                    ..ptx_options()
+                };
+                Program::new(store_v(""), options)
+            }),
+        ),
+        (
+            "a header's neighbour, two levels down",
+            Box::new(|| {
+                std::fs::create_dir_all(dir.join("sub")).unwrap();
+                std::fs::write(dir.join("sub/g.h"), "#include \"../h.h\"\n").unwrap();
+                let options = ProgramOptions {
+                    include_paths: vec![dir.join("sub")],
+                    ..ptx_options()
+                };
+                Program::new(store_v("#include <g.h>"), options)
+            }),
+        ),
+    ];
+    for (i, (what, program)) in cases.iter().enumerate() {
+        let cache = ProgramCache::new(cache_dir(&format!("found-{i}")));
+        assert_eq!(
+            follows_the_header(&cache, program, &header),
+            (1, 2, 0),
+            "{what}"
+        );
+        std::fs::remove_dir_all(cache.dir()).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// NVRTC looks for a quoted header in the working directory (the directory of a program
+/// named without one) and for a pre-included header there too; this test runs itself in a
+/// child process whose working directory holds the headers.
+#[test]
+fn headers_in_the_working_directory_are_followed() {
+    if in_child() {
+        let cache = ProgramCache::new(std::env::var_os("CULIB_TEST_CACHE").expect("cache"));
+        let quoted = || Program::new(store_v("#include \"h.h\""), ptx_options());
+        assert_eq!(
+            follows_the_header(&cache, &quoted, Path::new("h.h")),
+            (1, 2, 0)
+        );
+        let pre = || {
+            let options = ProgramOptions {
+                extra: vec!["-include".into(), "pre.h".into()],
+                ..ptx_options()
+            };
+            Program::new(store_v(""), options)
+        };
+        let cache = ProgramCache::new(cache.dir().join("pre"));
+        assert_eq!(
+            follows_the_header(&cache, &pre, Path::new("pre.h")),
+            (1, 2, 0)
+        );
+        return;
+    }
+    if !nvrtc_available() {
+        return;
+    }
+    let dir = header_dir("cwd");
+    let name = crate::common::test_name(
+        module_path!(),
+        "headers_in_the_working_directory_are_followed",
+    );
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([name.as_str(), "--exact", "--nocapture"])
+        .current_dir(&dir)
+        .env("CUDA_LIBRARY_CHILD", "1")
+        .env("CULIB_TEST_CACHE", dir.join("cache"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() && String::from_utf8_lossy(&out.stdout).contains("1 passed"),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A header named by a macro is known only after macro expansion: the compile runs NVRTC
+/// every time, and answers right.
+#[test]
+fn a_header_named_by_a_macro_skips_the_cache() {
+    if !nvrtc_available() {
+        return;
+    }
+    let dir = header_dir("macro");
+    let options = ProgramOptions {
+        include_paths: vec![dir.clone()],
+        ..ptx_options()
+    };
+    let cache = ProgramCache::new(cache_dir("macro"));
+    let src = store_v("#define HEADER \"h.h\"\n#include HEADER");
+    let counts = follows_the_header(
+        &cache,
+        &|| Program::new(&src, options.clone()),
+        &dir.join("h.h"),
+    );
+    assert_eq!(counts, (0, 0, 3));
+    assert!(cache.is_empty().unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Options that write files (a timing table, a trace, a precompiled header) would not be
+/// written by a compile read from the cache, and one NVRTC does not document may read
+/// files: such compiles skip the cache.
+#[test]
+fn options_with_files_of_their_own_skip_the_cache() {
+    if !nvrtc_available() {
+        return;
+    }
+    let dir = header_dir("time");
+    let table = dir.join("times.csv");
+    let options = ProgramOptions {
+        extra: vec![format!("--time={}", table.display())],
+        ..ptx_options()
+    };
+    let cache = ProgramCache::new(cache_dir("time"));
+    for _ in 0..2 {
+        Program::new(store_v("#define V 1111"), options.clone())
+            .with_cache(cache.clone())
+            .compile(ImageKind::Ptx, &[])
+            .unwrap();
+    }
+    // Each compile added its times: two rows and the heading.
+    let rows = std::fs::read_to_string(&table).unwrap();
+    assert!(rows.lines().count() >= 3, "{rows}");
+    assert_eq!((cache.hits(), cache.misses(), cache.skipped()), (0, 0, 2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------
+// Entries and the directory (issue 34, item 7): an entry is read only when it is a regular
+// file of this user within the size bound, without following a link; the directory is
+// used only when it is this user's, no one else can write it and it is not a link; eviction
+// and `clear` remove only the cache's own files.
+
+/// The one entry in `cache`.
+#[cfg(unix)]
+fn the_entry(cache: &ProgramCache) -> PathBuf {
+    let entries: Vec<PathBuf> = std::fs::read_dir(cache.dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "entry"))
+        .collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    entries[0].clone()
+}
+
+/// `VmHWM` of this process in KiB (0 where /proc has none).
+#[cfg(unix)]
+fn peak_rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Compiles the cell on another thread; fails the test if that takes over 60 s (a read that
+/// waits for ever).
+#[cfg(unix)]
+fn compile_within_a_minute(cache: &ProgramCache) -> cuda_library::ObjectCode {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let program = cell(cache);
+    std::thread::spawn(move || {
+        let _ = tx.send(program.compile(ImageKind::Ptx, &[]));
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the compile hung on a cache entry")
+        .unwrap()
+}
+
+/// A FIFO, a link to `/dev/zero`, a link to a good entry elsewhere and a sparse 1 GiB file
+/// in an entry's place: each is a miss, answered by NVRTC at once, in bounded memory; the
+/// link's target is neither read nor touched. Runs in a child process to measure its peak
+/// memory.
+#[test]
+#[cfg(unix)]
+fn entries_that_are_not_regular_files_within_the_bound_are_misses() {
+    if !in_child() {
+        if !nvrtc_available() {
+            return;
+        }
+        let name = crate::common::test_name(
+            module_path!(),
+            "entries_that_are_not_regular_files_within_the_bound_are_misses",
+        );
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args([name.as_str(), "--exact", "--nocapture"])
+            .env("CUDA_LIBRARY_CHILD", "1")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success() && String::from_utf8_lossy(&out.stdout).contains("1 passed"),
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return;
+    }
+    let cache = ProgramCache::new(cache_dir("special"));
+    let good = compile_within_a_minute(&cache);
+    let entry = the_entry(&cache);
+    let kept = cache.dir().with_extension("kept");
+    std::fs::rename(&entry, &kept).unwrap();
+    let old = std::time::SystemTime::now() - Duration::from_secs(1000);
+    std::fs::File::options()
+        .append(true)
+        .open(&kept)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let before = peak_rss_kib();
+    let t = Instant::now();
+    let plants: [(&str, &dyn Fn()); 4] = [
+        ("a FIFO", &|| {
+            assert!(Command::new("mkfifo")
+                .arg(&entry)
+                .status()
+                .unwrap()
+                .success());
+        }),
+        ("a link to /dev/zero", &|| {
+            std::os::unix::fs::symlink("/dev/zero", &entry).unwrap();
+        }),
+        ("a link to a good entry", &|| {
+            std::os::unix::fs::symlink(&kept, &entry).unwrap();
+        }),
+        ("a sparse 1 GiB file", &|| {
+            std::fs::File::create(&entry)
+                .unwrap()
+                .set_len(1 << 30)
+                .unwrap();
+        }),
+    ];
+    for (i, (what, plant)) in plants.iter().enumerate() {
+        let _ = std::fs::remove_file(&entry);
+        plant();
+        assert_eq!(compile_within_a_minute(&cache), good, "{what}");
+        assert_eq!(cache.hits(), 0, "{what} was read as an entry");
+        assert_eq!(cache.misses(), 2 + i as u64, "{what}");
+    }
+    let grew_mib = peak_rss_kib().saturating_sub(before) / 1024;
+    println!(
+        "four planted entries: {:?} in all, peak memory grew {grew_mib} MiB",
+        t.elapsed()
+    );
+    assert!(grew_mib < 100, "peak memory grew {grew_mib} MiB");
+    // The link's target was not marked used.
+    let modified = std::fs::metadata(&kept).unwrap().modified().unwrap();
+    assert_eq!(modified, old, "a hit through a link touched its target");
+    std::fs::remove_file(&kept).unwrap();
+    std::fs::remove_dir_all(cache.dir()).unwrap();
+}
+
+#[test]
+#[cfg(unix)]
+fn a_directory_other_users_can_write_is_not_used() {
+    use std::os::unix::fs::PermissionsExt;
+    if !nvrtc_available() {
+        return;
+    }
+    let cache = ProgramCache::new(cache_dir("shared-dir"));
+    let good = cell(&cache).compile(ImageKind::Ptx, &[]).unwrap();
+    let mode = |m| std::fs::set_permissions(cache.dir(), std::fs::Permissions::from_mode(m));
+    // A new cache directory is private.
+    let made = std::fs::metadata(cache.dir()).unwrap().permissions().mode();
+    assert_eq!(made & 0o077, 0, "made with mode {made:o}");
+    mode(0o777).unwrap();
+    assert_eq!(cell(&cache).compile(ImageKind::Ptx, &[]).unwrap(), good);
+    assert_eq!((cache.hits(), cache.skipped()), (0, 1));
+    let e = cache.len().unwrap_err().to_string();
+    assert!(e.contains("other users") && e.contains("chmod 700"), "{e}");
+    assert!(cache.clear().is_err());
+    mode(0o755).unwrap();
+    assert_eq!(cell(&cache).compile(ImageKind::Ptx, &[]).unwrap(), good);
+    assert_eq!((cache.hits(), cache.skipped()), (1, 1));
+    std::fs::remove_dir_all(cache.dir()).unwrap();
+}
+
+/// Another user's directory is refused; run as root (as CI runs), the test gives its
+/// directory to `nobody` (65534).
+#[test]
+#[cfg(unix)]
+fn another_users_directory_is_not_used() {
+    use std::os::unix::fs::MetadataExt;
+    if !nvrtc_available() {
+        return;
+    }
+    let cache = ProgramCache::new(cache_dir("other-user"));
+    let good = cell(&cache).compile(ImageKind::Ptx, &[]).unwrap();
+    if std::fs::metadata(cache.dir()).unwrap().uid() != 0 {
+        crate::common::skip("needs root, to give a directory to another user");
+        std::fs::remove_dir_all(cache.dir()).unwrap();
+        return;
+    }
+    std::os::unix::fs::chown(cache.dir(), Some(65534), Some(65534)).unwrap();
+    assert_eq!(cell(&cache).compile(ImageKind::Ptx, &[]).unwrap(), good);
+    assert_eq!((cache.hits(), cache.skipped()), (0, 1));
+    let e = cache.len().unwrap_err().to_string();
+    assert!(e.contains("owned by user 65534"), "{e}");
+    std::fs::remove_dir_all(cache.dir()).unwrap();
+}
+
+/// A cache directory that is a link (here to another program's folder, holding files named
+/// as entries) is not used: nothing there is read, evicted or cleared.
+#[test]
+#[cfg(unix)]
+fn a_linked_directory_is_not_used_and_nothing_is_removed_through_it() {
+    if !nvrtc_available() {
+        return;
+    }
+    let root = cache_dir("linked-dir");
+    let theirs = root.join("theirs");
+    std::fs::create_dir_all(&theirs).unwrap();
+    let files = [
+        theirs.join("notes.entry"),
+        theirs.join(format!("{}.entry", "ab".repeat(32))),
+        theirs.join(".tmp-1-2-3"),
+    ];
+    for f in &files {
+        std::fs::write(f, b"someone else's").unwrap();
+    }
+    let link = root.join("cache");
+    std::os::unix::fs::symlink(&theirs, &link).unwrap();
+    let cache = ProgramCache::new(&link).with_max_bytes(1);
+    cell(&cache).compile(ImageKind::Ptx, &[]).unwrap();
+    assert_eq!((cache.hits(), cache.misses(), cache.skipped()), (0, 0, 1));
+    assert!(cache
+        .clear()
+        .unwrap_err()
+        .to_string()
+        .contains("symbolic link"));
+    for f in &files {
+        assert_eq!(
+            std::fs::read(f).unwrap(),
+            b"someone else's",
+            "{}",
+            f.display()
+        );
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// In the cache's own directory, eviction and `clear` remove only what the cache wrote:
+/// files named otherwise, links named as entries (and what they point to) stay.
+#[test]
+#[cfg(unix)]
+fn eviction_and_clear_remove_only_the_caches_own_files() {
+    if !nvrtc_available() {
+        return;
+    }
+    let root = cache_dir("own-files");
+    let cache = ProgramCache::new(root.join("cache"));
+    cell(&cache).compile(ImageKind::Ptx, &[]).unwrap();
+    let outside = root.join("outside.entry");
+    std::fs::write(&outside, b"not the cache's").unwrap();
+    let planted = [cache.dir().join("notes.entry"), cache.dir().join("README")];
+    for f in &planted {
+        std::fs::write(f, b"mine, not the cache's").unwrap();
+    }
+    let link = cache.dir().join(format!("{}.entry", "cd".repeat(32)));
+    std::os::unix::fs::symlink(&outside, &link).unwrap();
+    // A bound of one byte evicts every entry on the next write.
+    let tight = ProgramCache::new(cache.dir()).with_max_bytes(1);
+    cell(&tight)
+        .with_name("other.cu")
+        .compile(ImageKind::Ptx, &[])
+        .unwrap();
+    assert_eq!(tight.len().unwrap(), 0);
+    cache.clear().unwrap();
+    for f in planted.iter().chain([&outside]) {
+        assert!(f.exists(), "{} removed", f.display());
+    }
+    assert!(
+        std::fs::symlink_metadata(&link).is_ok(),
+        "the link was removed"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// The toolkit's headers (CCCL, CUDA's) count by size and modification time, unread: a
+/// program including them is cached, and its second compile is a hit.
+#[test]
+fn a_program_including_the_toolkits_headers_is_cached() {
+    if !nvrtc_available() {
+        return;
+    }
+    let src = "#include <cuda/std/cstdint>\n#include <cuda_fp16.h>\n\
+               extern \"C\" __global__ void k(cuda::std::uint32_t* x) { *x = 1111; }";
+    let cache = ProgramCache::new(cache_dir("toolkit"));
+    let compile = || {
+        Program::new(src, ptx_options())
+            .with_cache(cache.clone())
+            .compile(ImageKind::Ptx, &[])
+    };
+    match compile() {
+        Ok(code) => assert_eq!(stored(&code), 1111),
+        Err(e) => {
+            crate::common::skip(&format!("no CCCL or CUDA headers: {e}"));
+            return;
+        }
+    }
+    assert_eq!(stored(&compile().unwrap()), 1111);
+    assert_eq!((cache.hits(), cache.misses(), cache.skipped()), (1, 1, 0));
+    std::fs::remove_dir_all(cache.dir()).unwrap();
+}
+
+/// `__TIME__` (and `__DATE__`, `__TIMESTAMP__`) make the output change with the clock: such
+/// a program is compiled every time.
+#[test]
+fn a_program_that_reads_the_clock_skips_the_cache() {
+    if !nvrtc_available() {
+        return;
+    }
+    let src = "extern \"C\" __global__ void k(char* s) {\n\
+               const char* t = __TIME__;\n\
+               for (int i = 0; i < 8; i++) s[i] = t[i];\n}";
+    let cache = ProgramCache::new(cache_dir("clock"));
+    for _ in 0..2 {
+        Program::new(src, ptx_options())
+            .with_cache(cache.clone())
+            .compile(ImageKind::Ptx, &[])
+            .unwrap();
+    }
+    assert_eq!((cache.hits(), cache.misses(), cache.skipped()), (0, 0, 2));
+    assert!(cache.is_empty().unwrap());
 }
