@@ -124,28 +124,55 @@ impl Contraction {
         let mut spoiled: HashSet<&str> = HashSet::new();
         let mut order: Vec<&Candidate> = self.candidates.iter().collect();
         order.sort_by_key(|c| (c.line, !c.left));
-        for c in order {
-            if fused_lines.contains(&c.line) || spoiled.contains(c.product.as_str()) {
-                continue;
+        // Registers that fused additions define (fma results).
+        let mut fma_defs: HashSet<String> = HashSet::new();
+        let mut i = 0;
+        while i < order.len() {
+            let line = order[i].line;
+            let mut group: Vec<&Candidate> = order[i..]
+                .iter()
+                .take_while(|c| c.line == line)
+                .copied()
+                .collect();
+            i += group.len();
+            // Both addends products: NVRTC fuses the left one, except when the right one has
+            // a constant factor and a factor of the left one is itself an fma (observed:
+            // `(p*27)*(q*q+p) + s*6` fuses `s*6`, `(p*27)*(q*q+q) + s*t` fuses the left).
+            if let [l, r] = group.as_slice() {
+                let (lm, rm) = (self.muls.get(&l.product), self.muls.get(&r.product));
+                if let (Some(lm), Some(rm)) = (lm, rm) {
+                    let constant = |s: &str| !s.starts_with('%');
+                    if (constant(&rm.a) || constant(&rm.b))
+                        && (fma_defs.contains(&lm.a) || fma_defs.contains(&lm.b))
+                    {
+                        group.reverse();
+                    }
+                }
             }
-            let Some(m) = self.muls.get(&c.product) else {
-                continue;
-            };
-            let u = uses.get(c.product.as_str()).copied().unwrap_or(0);
-            let a = add_uses.get(c.product.as_str()).copied().unwrap_or(0);
-            let same_block = c.block == m.block;
-            let sunk = u == 1 && c.depth == m.depth && c.block > m.block;
-            if u == 0 || u != a || u >= 5 || !c.factors_live || !(same_block || sunk) {
-                continue;
-            }
-            if let Some(line) = lines.get_mut(c.line) {
-                *line = format!(
-                    "\tfma.rn{} \t{}, {}, {}, {};",
-                    c.suffix, c.dest, m.a, m.b, c.addend
-                );
-                fused_lines.insert(c.line);
-                // The other addend, if a product, is now read by an fma: it no longer fuses.
-                spoiled.insert(c.addend.as_str());
+            for c in group {
+                if fused_lines.contains(&c.line) || spoiled.contains(c.product.as_str()) {
+                    continue;
+                }
+                let Some(m) = self.muls.get(&c.product) else {
+                    continue;
+                };
+                let u = uses.get(c.product.as_str()).copied().unwrap_or(0);
+                let a = add_uses.get(c.product.as_str()).copied().unwrap_or(0);
+                let same_block = c.block == m.block;
+                let sunk = u == 1 && c.depth == m.depth && c.block > m.block;
+                if u == 0 || u != a || u >= 5 || !c.factors_live || !(same_block || sunk) {
+                    continue;
+                }
+                if let Some(text) = lines.get_mut(c.line) {
+                    *text = format!(
+                        "\tfma.rn{} \t{}, {}, {}, {};",
+                        c.suffix, c.dest, m.a, m.b, c.addend
+                    );
+                    fused_lines.insert(c.line);
+                    fma_defs.insert(c.dest.clone());
+                    // The other addend, if a product, is now read by an fma: it no longer fuses.
+                    spoiled.insert(c.addend.as_str());
+                }
             }
         }
     }
@@ -182,10 +209,13 @@ pub fn fold_copies(lines: &mut Vec<String>) {
 /// `mov.T %dst, %src;` between registers of one class.
 fn plain_mov(line: &str) -> Option<(String, String)> {
     let body = line.trim().strip_suffix(';')?;
-    let rest = body.strip_prefix("mov.f32").or_else(|| body.strip_prefix("mov.f64"))?;
+    let rest = body
+        .strip_prefix("mov.f32")
+        .or_else(|| body.strip_prefix("mov.f64"))?;
     let (d, s) = rest.split_once(',')?;
     let (d, s) = (d.trim(), s.trim());
-    (d.starts_with('%') && s.starts_with('%') && !s.contains('{')).then(|| (d.to_string(), s.to_string()))
+    (d.starts_with('%') && s.starts_with('%') && !s.contains('{'))
+        .then(|| (d.to_string(), s.to_string()))
 }
 
 /// `line` with its destination `from` replaced by `to`, if it is a plain arithmetic
@@ -197,13 +227,22 @@ fn redirect(line: &str, from: &str, to: &str) -> Option<String> {
     }
     let sp = body.find(char::is_whitespace)?;
     let (op, rest) = body.split_at(sp);
-    let arith = ["add.", "sub.", "mul.", "fma.", "div.", "neg.", "abs.", "cvt.", "min.", "max.", "sqrt.", "rcp."];
+    let arith = [
+        "add.", "sub.", "mul.", "fma.", "div.", "neg.", "abs.", "cvt.", "min.", "max.", "sqrt.",
+        "rcp.",
+    ];
     if !arith.iter().any(|a| op.starts_with(a)) {
         return None;
     }
     let rest = rest.trim_start();
     let first = rest.split(',').next()?.trim();
-    if first != from || rest[first.len()..].contains(&format!("{to},")) || rest[first.len()..].trim_end_matches(';').trim_end().ends_with(to) {
+    if first != from
+        || rest[first.len()..].contains(&format!("{to},"))
+        || rest[first.len()..]
+            .trim_end_matches(';')
+            .trim_end()
+            .ends_with(to)
+    {
         return None;
     }
     Some(format!("\t{op} \t{to}{}", &rest[first.len()..]))
@@ -213,11 +252,21 @@ fn redirect(line: &str, from: &str, to: &str) -> Option<String> {
 mod tests {
     #[test]
     fn copies_of_fresh_results_fold_into_their_instruction() {
-        let mut l = vec!["\tmul.f32 \t%f3, %f1, %f2;".to_string(), "\tmov.f32 \t%f4, %f3;".into(), "\tadd.f32 \t%f5, %f4, %f1;".into()];
+        let mut l = vec![
+            "\tmul.f32 \t%f3, %f1, %f2;".to_string(),
+            "\tmov.f32 \t%f4, %f3;".into(),
+            "\tadd.f32 \t%f5, %f4, %f1;".into(),
+        ];
         super::fold_copies(&mut l);
-        assert_eq!(l, ["\tmul.f32 \t%f4, %f1, %f2;", "\tadd.f32 \t%f5, %f4, %f1;"]);
+        assert_eq!(
+            l,
+            ["\tmul.f32 \t%f4, %f1, %f2;", "\tadd.f32 \t%f5, %f4, %f1;"]
+        );
         // Not when the instruction reads the variable it would write.
-        let mut l = vec!["\tadd.f32 \t%f3, %f4, %f2;".to_string(), "\tmov.f32 \t%f4, %f3;".into()];
+        let mut l = vec![
+            "\tadd.f32 \t%f3, %f4, %f2;".to_string(),
+            "\tmov.f32 \t%f4, %f3;".into(),
+        ];
         super::fold_copies(&mut l);
         assert_eq!(l.len(), 2);
     }

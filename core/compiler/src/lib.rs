@@ -475,3 +475,32 @@ mod scratch_tests {
         assert!(p.contains("0f42B94000"), "{p}");
     }
 }
+
+#[cfg(test)]
+mod conversion_tests {
+    use super::*;
+
+    #[test]
+    fn float_to_unsigned_char_converts_unsigned_and_constant_ternaries_select() {
+        let p = compile("__global__ void k(const float* in, int* o, long long z) { unsigned char a = in[0]; signed char b = in[1]; o[0] = a + b + (z ? 65535 : 65532); }", "t.cu", &[], &Options::default()).unwrap().ptx;
+        assert!(
+            p.contains("cvt.rzi.u32.f32") && p.contains("cvt.rzi.s32.f32"),
+            "{p}"
+        );
+        assert!(p.contains("selp.b32"), "{p}");
+    }
+}
+
+#[cfg(test)]
+mod both_products_tests {
+    use super::*;
+
+    #[test]
+    fn the_right_product_fuses_when_it_has_a_constant_and_the_left_holds_an_fma() {
+        // NVRTC 12.9: `(p*27)*(q*q+p) + s*6` is fma(s, 6, (p*27)*(q*q+p));
+        // `(p*27)*(q*q+q) + s*t` fuses the left product.
+        let p = compile("__global__ void k(float* y, float p, float q, float s, float t) { y[0] = (p*27.0f)*(q*q+p) + s*6.0f; y[1] = (p*27.0f)*(q*q+q) + s*t; }", "t.cu", &[], &Options::default()).unwrap().ptx;
+        assert!(p.contains(", 0f40C00000, %f"), "{p}");
+        assert_eq!(p.matches("fma.rn.f32").count(), 4, "{p}");
+    }
+}

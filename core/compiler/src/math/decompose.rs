@@ -120,6 +120,7 @@ $L__BB0_12:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -430,6 +431,7 @@ $L__BB0_19:
     ),
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -505,6 +507,7 @@ $L__BB0_7:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -545,6 +548,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -591,6 +595,7 @@ $L__BB0_5:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

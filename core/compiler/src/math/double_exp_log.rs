@@ -90,6 +90,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -180,6 +181,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -274,6 +276,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -365,6 +368,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -609,6 +613,7 @@ $L__BB0_7:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -859,6 +864,7 @@ $L__BB0_7:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1109,6 +1115,7 @@ $L__BB0_7:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1433,6 +1440,7 @@ $L__BB0_9:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1751,6 +1759,7 @@ $L__BB0_11:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2278,6 +2287,7 @@ $L__BB1_9:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

@@ -76,6 +76,7 @@ $L__BB0_6:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -155,6 +156,7 @@ $L__BB0_6:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -281,6 +283,7 @@ $L__BB0_6:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -943,6 +946,7 @@ $L__BB0_5:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1567,6 +1571,7 @@ $L__BB0_19:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1933,6 +1938,7 @@ $L__BB0_9:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2175,6 +2181,7 @@ $L__BB0_8:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2929,6 +2936,7 @@ $L__BB0_13:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -3140,6 +3148,7 @@ $L__BB0_5:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -3906,6 +3915,7 @@ $L__BB0_13:
 ",
     ),
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4016,6 +4026,7 @@ $L__BB0_5:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4075,6 +4086,7 @@ $L__BB0_7:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4139,6 +4151,7 @@ $L__BB0_6:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4224,6 +4237,7 @@ $L__BB0_7:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4301,6 +4315,7 @@ $L__BB0_5:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4379,6 +4394,7 @@ $L__BB0_5:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4393,6 +4409,7 @@ pub(super) static LRINT: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4425,6 +4442,7 @@ pub(super) static LROUND: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4439,6 +4457,7 @@ pub(super) static LLRINT: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -4471,6 +4490,7 @@ pub(super) static LLROUND: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

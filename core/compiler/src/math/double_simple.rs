@@ -16,6 +16,7 @@ pub(super) static FABS: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -31,6 +32,7 @@ pub(super) static FMIN: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -46,6 +48,7 @@ pub(super) static FMAX: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -60,6 +63,7 @@ pub(super) static FLOOR: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -74,6 +78,7 @@ pub(super) static CEIL: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -88,6 +93,7 @@ pub(super) static TRUNC: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -119,6 +125,7 @@ pub(super) static ROUND: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -133,6 +140,7 @@ pub(super) static RINT: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -147,6 +155,7 @@ pub(super) static NEARBYINT: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -164,6 +173,7 @@ pub(super) static FDIM: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -179,6 +189,7 @@ pub(super) static COPYSIGN: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -195,6 +206,7 @@ pub(super) static FMA: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -210,6 +222,7 @@ pub(super) static INTRINSIC_DADD_RN: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -225,6 +238,7 @@ pub(super) static INTRINSIC_DSUB_RN: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -240,6 +254,7 @@ pub(super) static INTRINSIC_DMUL_RN: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -255,6 +270,7 @@ pub(super) static INTRINSIC_DDIV_RN: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -269,6 +285,7 @@ pub(super) static INTRINSIC_DRCP_RN: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -283,6 +300,7 @@ pub(super) static INTRINSIC_DSQRT_RN: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -299,6 +317,7 @@ pub(super) static INTRINSIC_FMA_RN: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -694,6 +713,7 @@ $L__BB0_21:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1106,6 +1126,7 @@ $L__BB0_24:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1191,6 +1212,7 @@ $L__BB0_7:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1242,6 +1264,7 @@ $L__BB0_5:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1314,6 +1337,7 @@ $L__BB0_5:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

@@ -15,6 +15,7 @@ pub(super) static SQRT: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -29,6 +30,7 @@ pub(super) static RSQRT: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -139,6 +141,7 @@ $L__BB0_5:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -266,6 +269,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -360,6 +364,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -475,6 +480,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -593,6 +599,7 @@ pub(super) static ERF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -771,6 +778,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -835,6 +843,7 @@ pub(super) static HYPOT: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

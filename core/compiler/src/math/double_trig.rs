@@ -101,6 +101,7 @@ $L__BB0_8:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -202,6 +203,7 @@ $L__BB0_8:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -322,6 +324,7 @@ $L__BB0_6:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -459,6 +462,7 @@ $L__BB0_6:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -592,6 +596,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -761,6 +766,7 @@ $L__BB0_11:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -848,6 +854,7 @@ $L__BB0_2:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1001,6 +1008,7 @@ $L__BB0_5:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1198,6 +1206,7 @@ $L__BB1_7:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

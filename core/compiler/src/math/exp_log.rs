@@ -39,6 +39,7 @@ pub(super) static EXPF: Variants = Variants {
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -53,6 +54,7 @@ pub(super) static EXP2F: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -91,6 +93,7 @@ pub(super) static EXP10F: Variants = Variants {
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -140,6 +143,7 @@ pub(super) static EXPM1F: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -203,6 +207,7 @@ $L__BB0_2:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -268,6 +273,7 @@ $L__BB0_2:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -332,6 +338,7 @@ $L__BB0_2:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -397,6 +404,7 @@ $L__BB0_4:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -705,6 +713,7 @@ $L__BB0_4:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -720,6 +729,7 @@ pub(super) static INTRINSIC_EXPF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -735,6 +745,7 @@ pub(super) static INTRINSIC_EXP10F: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -750,6 +761,7 @@ pub(super) static INTRINSIC_LOGF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -764,6 +776,7 @@ pub(super) static INTRINSIC_LOG2F: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -779,6 +792,7 @@ pub(super) static INTRINSIC_LOG10F: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -796,6 +810,7 @@ pub(super) static INTRINSIC_POWF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

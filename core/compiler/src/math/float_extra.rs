@@ -55,6 +55,7 @@ $L__BB0_2:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -110,6 +111,7 @@ $L__BB0_2:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -183,6 +185,7 @@ $L__BB0_6:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -294,6 +297,90 @@ $L__BB0_1:
 	sqrt.approx{ftz}.f32 	%f13, %f12;
 	add{rn}{ftz}.f32 	%f14, %f10, %f13;
 	rcp.approx{ftz}.f32 	%f15, %f14;
+	fma.rn{ftz}.f32 	%f2, %f1, %f15, %f1;
+	add.rz{ftz}.f32 	%f16, %f2, %f11;
+	mov.b32 	%r1, %f16;
+	add.s32 	%r2, %r1, -1061158912;
+	and.b32  	%r3, %r2, -8388608;
+	mov.b32 	%r4, %f2;
+	sub.s32 	%r5, %r4, %r3;
+	mov.b32 	%f17, %r5;
+	mov.u32 	%r6, 1082130432;
+	sub.s32 	%r7, %r6, %r3;
+	mov.b32 	%f18, %r7;
+	mov.f32 	%f19, 0fBF800000;
+	mov.f32 	%f20, 0f3E800000;
+	fma.rn{ftz}.f32 	%f21, %f20, %f18, %f19;
+	add{rn}{ftz}.f32 	%f22, %f21, %f17;
+	cvt.rn.f32.s32 	%f23, %r3;
+	mul{rn}{ftz}.f32 	%f24, %f23, 0f34000000;
+	mov.f32 	%f25, 0f3DD80012;
+	mov.f32 	%f26, 0fBD39BF78;
+	fma.rn{ftz}.f32 	%f27, %f26, %f22, %f25;
+	mov.f32 	%f28, 0fBE0778E0;
+	fma.rn{ftz}.f32 	%f29, %f27, %f22, %f28;
+	mov.f32 	%f30, 0f3E146475;
+	fma.rn{ftz}.f32 	%f31, %f29, %f22, %f30;
+	mov.f32 	%f32, 0fBE2A68DD;
+	fma.rn{ftz}.f32 	%f33, %f31, %f22, %f32;
+	mov.f32 	%f34, 0f3E4CAF9E;
+	fma.rn{ftz}.f32 	%f35, %f33, %f22, %f34;
+	mov.f32 	%f36, 0fBE800042;
+	fma.rn{ftz}.f32 	%f37, %f35, %f22, %f36;
+	mov.f32 	%f38, 0f3EAAAAE6;
+	fma.rn{ftz}.f32 	%f39, %f37, %f22, %f38;
+	mov.f32 	%f40, 0fBF000000;
+	fma.rn{ftz}.f32 	%f41, %f39, %f22, %f40;
+	mul{rn}{ftz}.f32 	%f42, %f22, %f41;
+	fma.rn{ftz}.f32 	%f43, %f42, %f22, %f22;
+	mov.f32 	%f44, 0f3F317218;
+	fma.rn{ftz}.f32 	%f52, %f24, %f44, %f43;
+	setp.lt.u32 	%p2, %r4, 2139095040;
+	@%p2 bra 	$L__BB0_6;
+
+	setp.lt.s32 	%p3, %r4, -1082130431;
+	@%p3 bra 	$L__BB0_4;
+
+	mov.f32 	%f45, 0f7F800000;
+	fma.rn{ftz}.f32 	%f52, %f2, %f45, %f45;
+
+$L__BB0_4:
+	setp.eq{ftz}.f32 	%p4, %f2, 0f00000000;
+	selp.f32 	%f52, 0f80000000, %f52, %p4;
+
+$L__BB0_6:
+	mov.b32 	%r9, %f9;
+	and.b32  	%r10, %r9, -2147483648;
+	mov.b32 	%r11, %f52;
+	or.b32  	%r12, %r10, %r11;
+	mov.b32 	%f49, %r12;
+	setp.le{ftz}.f32 	%p5, %f1, 0f7F800000;
+	selp.f32 	%f50, %f49, %f52, %p5;
+	st.param.b32 	[{ret}], %f50;
+	ret;
+",
+    ),
+    approx_both: Some(
+        "	ld.param.b32 	%f9, [{p0}];
+	abs{ftz}.f32 	%f1, %f9;
+	setp.gt{ftz}.f32 	%p1, %f1, 0f7E800000;
+	@%p1 bra 	$L__BB0_5;
+	bra.uni 	$L__BB0_1;
+
+$L__BB0_5:
+	lg2.approx{ftz}.f32 	%f46, %f1;
+	mul{rn}{ftz}.f32 	%f47, %f46, 0f3F317218;
+	mov.f32 	%f48, 0f3F317218;
+	add.rn{ftz}.f32 	%f52, %f48, %f47;
+	bra.uni 	$L__BB0_6;
+
+$L__BB0_1:
+	rcp.approx{ftz}.f32 	%f10, %f1;
+	mov.f32 	%f11, 0f3F800000;
+	fma.rn{ftz}.f32 	%f12, %f10, %f10, %f11;
+	sqrt.approx{ftz}.f32 	%f13, %f12;
+	add{rn}{ftz}.f32 	%f14, %f10, %f13;
+	rcp.approx.ftz.f32 	%f15, %f14;
 	fma.rn{ftz}.f32 	%f2, %f1, %f15, %f1;
 	add.rz{ftz}.f32 	%f16, %f2, %f11;
 	mov.b32 	%r1, %f16;
@@ -761,6 +848,7 @@ $L__BB0_8:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: Some(
         "	ld.param.b32 	%f13, [{p0}];
@@ -957,6 +1045,7 @@ $L__BB0_4:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1435,6 +1524,7 @@ $L__BB0_10:
     ),
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1813,6 +1903,7 @@ $L__BB0_26:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1939,6 +2030,7 @@ $L__BB0_3:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: Some(
         "	ld.param.b32 	%f5, [{p0}];
 	neg{ftz}.f32 	%f6, %f5;
@@ -2075,6 +2167,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2184,6 +2277,7 @@ $L__BB0_2:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2265,6 +2359,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2296,6 +2391,7 @@ pub(super) static RCBRTF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2333,6 +2429,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2369,6 +2466,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2444,6 +2542,7 @@ $L__BB0_7:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2584,6 +2683,7 @@ $L__BB0_4:
     ),
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2618,6 +2718,7 @@ pub(super) static RHYPOTF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2632,6 +2733,7 @@ pub(super) static LRINTF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2688,6 +2790,7 @@ $L__BB0_6:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2702,6 +2805,7 @@ pub(super) static LLRINTF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -2758,6 +2862,38 @@ $L__BB0_6:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
+    approx_div: None,
+    approx_sqrt: None,
+};
+
+/// `llrintf` for targets before `sm_60`, where NVRTC does not convert a `float` to a 64-bit
+/// integer in one instruction: the high word is x·2⁻³² truncated, the low word the rounded
+/// remainder x − high·2³² (found with an `fma`) as an unsigned 32-bit conversion of its
+/// magnitude, negated and borrowed from the high word when negative.
+pub(super) static LLRINTF_BEFORE_SM_60: Variants = Variants {
+    base: "	ld.param.b32 	%f1, [{p0}];
+	mul{rn}{ftz}.f32 	%f2, %f1, 0f2F800000;
+	cvt.rzi{ftz}.s32.f32 	%r1, %f2;
+	cvt.rzi.f32.f32 	%f3, %f2;
+	mov.f32 	%f4, 0fCF800000;
+	fma.rn{ftz}.f32 	%f5, %f4, %f3, %f1;
+	mov.b32 	%r2, %f5;
+	setp.gt.u32 	%p1, %r2, -1090519040;
+	selp.u32 	%r3, 1, 0, %p1;
+	abs{ftz}.f32 	%f6, %f5;
+	cvt.rni{ftz}.u32.f32 	%r4, %f6;
+	neg.s32 	%r5, %r4;
+	selp.b32 	%r6, %r5, %r4, %p1;
+	sub.s32 	%r7, %r1, %r3;
+	mov.b64 	%fd1, {%r6, %r7};
+	st.param.b64 	[{ret}], %fd1;
+	ret;
+",
+    ftz: None,
+    no_fma: None,
+    fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

@@ -8,11 +8,16 @@
 //! [`MathFunction::calls`]), and calls it by [`MathFunction::ptx_name`] with NVRTC's ABI: every
 //! argument and result in `.param` space, `.b32` for 32-bit and `.b64` for 64-bit values.
 //!
-//! One table row per function, in [`table`]; the PTX text is built by [`func`].
+//! One table row per function, in `table`; the bodies, PTX text with placeholders for what the
+//! mode changes, live in one file per family of functions; `func` turns a body into a `.func`.
+//! `README.md` beside this file says how the bodies were derived and how they are tested.
 
 mod func;
 mod table;
 
+// The bodies, by family.
+
+mod classify;
 mod decompose;
 mod double_exp_log;
 mod double_extra;
@@ -22,6 +27,7 @@ mod double_trig;
 mod exp_log;
 mod float_extra;
 mod float_simple;
+mod rare;
 mod special;
 mod trig;
 
@@ -144,7 +150,11 @@ pub struct MathFunction {
     /// The parameters' types, in order (`.param` names `<ptx_name>_param_<i>`).
     pub params: Vec<Scalar>,
     /// The results' types (`.param` names `func_retval<i>`): one for most functions, more for
-    /// those that give several values (`sincosf` gives the sine and the cosine).
+    /// those whose C form also writes through pointers. For the `sincos` family (`sincosf`,
+    /// `sincos`, `__sincosf`, `sincospif`, `sincospi`: C returns `void`) the two results are what
+    /// C writes through its two pointer arguments, in order; otherwise the first result is the C
+    /// return value and the others are what C writes through its trailing pointer arguments
+    /// (`frexpf`'s exponent, `modff`'s integral part, `remquof`'s quotient bits).
     pub rets: Vec<Scalar>,
     /// The complete PTX text to put at module scope: the `.func` definition, preceded by any
     /// read-only table it reads (a `.global` named after the function, so it is unique too).
@@ -162,6 +172,11 @@ pub struct MathFunction {
 /// [`MathFunction::calls`] name (`__internal_accurate_pow`, ...).
 pub fn lookup(c_name: &str, mode: &MathMode) -> Option<MathFunction> {
     let row = table::ROWS.iter().find(|row| row.name == c_name)?;
+    Some(build(row, mode))
+}
+
+/// The function of `row` compiled for `mode`.
+fn build(row: &table::Row, mode: &MathMode) -> MathFunction {
     let mode = mode.effective();
     let ptx_name = ptx_name(row.name, &mode);
     let mut body = row.body.text(&mode);
@@ -172,13 +187,45 @@ pub fn lookup(c_name: &str, mode: &MathMode) -> Option<MathFunction> {
             &self::ptx_name(callee, &mode),
         );
     }
-    Some(MathFunction {
+    MathFunction {
         definition: func::definition(&ptx_name, row.params, row.rets, &body, &mode),
         ptx_name,
         params: row.params.to_vec(),
         rets: row.rets.to_vec(),
         calls,
-    })
+    }
+}
+
+/// [`lookup`] for a target architecture (`52` for `sm_52`): the same function, except where
+/// the architecture changes what NVRTC emits. [`lookup`] gives the bodies for `sm_75` and newer.
+///
+/// Two functions differ: `tanhf` under fast math is the `tanh.approx.f32` instruction, which
+/// needs `sm_75`; below it NVRTC computes `tanhf` as without fast math (flushing subnormals).
+/// `llrintf` before `sm_60` is computed in 32-bit halves (a different answer out of range).
+/// Elsewhere NVRTC picks other instructions for older targets (`bfe` for a shift and a mask, a
+/// branch for a select) that give the same bits.
+pub fn lookup_for_arch(c_name: &str, mode: &MathMode, arch: u32) -> Option<MathFunction> {
+    if arch < 60 {
+        if let Some(row) = table::BEFORE_SM_60.iter().find(|row| row.name == c_name) {
+            let mut f = build(row, mode);
+            // Its own name: a module for one target never holds both, but a reader of the
+            // PTX should see which it is.
+            f.definition = f
+                .definition
+                .replace(&f.ptx_name, &format!("{}_before_sm60", f.ptx_name));
+            f.ptx_name.push_str("_before_sm60");
+            return Some(f);
+        }
+    }
+    let f = lookup(c_name, mode)?;
+    if arch < 75 && f.definition.contains("tanh.approx.f32") {
+        let without_fast_math = MathMode {
+            fast_math: false,
+            ..mode.effective()
+        };
+        return lookup(c_name, &without_fast_math);
+    }
+    Some(f)
 }
 
 /// The `.func` name of function `c_name` in `mode`: `__cl_` and the C name, then the mode's
@@ -215,18 +262,24 @@ pub fn names() -> &'static [&'static str] {
 mod tests {
     use super::*;
 
-    /// Every combination of the options that change a body.
+    /// Every combination of the options that change a body, once each after fast math's
+    /// implications (18 of the 32).
     fn modes() -> Vec<MathMode> {
-        let mut modes = Vec::new();
+        let mut modes: Vec<MathMode> = Vec::new();
         for bits in 0u32..32 {
-            modes.push(MathMode {
+            let mode = MathMode {
                 ftz: bits & 1 != 0,
                 fast_math: bits & 2 != 0,
                 prec_div: bits & 4 == 0,
                 prec_sqrt: bits & 8 == 0,
                 fmad: bits & 16 == 0,
-            });
+            }
+            .effective();
+            if !modes.contains(&mode) {
+                modes.push(mode);
+            }
         }
+        assert_eq!(modes.len(), 18);
         modes
     }
 
@@ -273,6 +326,23 @@ mod tests {
             lookup("sinf", &ftz).map(|f| f.ptx_name).as_deref(),
             Some("__cl_sinf_ftz")
         );
+    }
+
+    #[test]
+    fn fast_tanhf_needs_sm_75() {
+        let fast = MathMode {
+            fast_math: true,
+            ..MathMode::default()
+        };
+        let new = lookup_for_arch("tanhf", &fast, 90).map(|f| f.definition);
+        assert!(new.unwrap_or_default().contains("tanh.approx.f32"));
+        let old = lookup_for_arch("tanhf", &fast, 52).map(|f| f.definition);
+        let old = old.unwrap_or_default();
+        assert!(
+            !old.contains("tanh.approx") && old.contains("ex2.approx.ftz.f32"),
+            "{old}"
+        );
+        assert_eq!(lookup_for_arch("expf", &fast, 52), lookup("expf", &fast));
     }
 
     #[test]

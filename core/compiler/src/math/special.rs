@@ -68,6 +68,7 @@ $L__BB0_3:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -109,6 +110,7 @@ pub(super) static COSHF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -156,6 +158,7 @@ pub(super) static TANHF: Variants = Variants {
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -202,6 +205,7 @@ $L__BB0_2:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -288,6 +292,7 @@ pub(super) static ERFCF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -317,6 +322,7 @@ pub(super) static CBRTF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -385,6 +391,7 @@ pub(super) static HYPOTF: Variants = Variants {
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: Some(
         "	ld.param.b32 	%f1, [{p0}];
@@ -507,6 +514,7 @@ $L__BB0_3:
     ),
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

@@ -3,8 +3,8 @@
 use std::sync::OnceLock;
 
 use super::{
-    decompose, double_exp_log, double_extra, double_simple, double_special, double_trig, exp_log,
-    float_extra, float_simple, special, trig, MathMode, Scalar,
+    classify, decompose, double_exp_log, double_extra, double_simple, double_special, double_trig,
+    exp_log, float_extra, float_simple, rare, special, trig, MathMode, Scalar,
 };
 
 const F: Scalar = Scalar::F32;
@@ -41,6 +41,9 @@ pub(super) struct Variants {
     pub(super) no_fma: Option<&'static str>,
     /// The body under `--use_fast_math` (most become their fast intrinsic).
     pub(super) fast: Option<&'static str>,
+    /// The body under `-prec-div=false` and `-prec-sqrt=false` together, where it is neither
+    /// of theirs.
+    pub(super) approx_both: Option<&'static str>,
     /// The body under `-prec-div=false`.
     pub(super) approx_div: Option<&'static str>,
     /// The body under `-prec-sqrt=false`.
@@ -52,6 +55,8 @@ impl Variants {
     fn pick(&self, mode: &MathMode) -> &'static str {
         let by_option = if mode.fast_math {
             self.fast
+        } else if !mode.prec_div && !mode.prec_sqrt && self.approx_both.is_some() {
+            self.approx_both
         } else if !mode.prec_div && self.approx_div.is_some() {
             self.approx_div
         } else if !mode.prec_sqrt {
@@ -394,6 +399,24 @@ pub(super) static ROWS: &[Row] = &[
     variants("lround", &[D], &[L], &double_extra::LROUND),
     variants("llrint", &[D], &[L], &double_extra::LLRINT),
     variants("llround", &[D], &[L], &double_extra::LLROUND),
+    // Rarer functions.
+    variants("remquof", &[F, F], &[F, I], &rare::REMQUOF),
+    variants("remquo", &[D, D], &[D, I], &rare::REMQUO),
+    variants("fdividef", &[F, F], &[F], &rare::FDIVIDEF),
+    variants("erfcxf", &[F], &[F], &rare::ERFCXF),
+    variants("erfcx", &[D], &[D], &rare::ERFCX),
+    variants("norm3df", &[F, F, F], &[F], &rare::NORM3DF),
+    variants("norm3d", &[D, D, D], &[D], &rare::NORM3D),
+    variants("rnorm3df", &[F, F, F], &[F], &rare::RNORM3DF),
+    variants("rnorm3d", &[D, D, D], &[D], &rare::RNORM3D),
+    // Classification.
+    variants("__isnanf", &[F], &[I], &classify::INTRINSIC_ISNANF),
+    variants("__isinff", &[F], &[I], &classify::INTRINSIC_ISINFF),
+    variants("__finitef", &[F], &[I], &classify::INTRINSIC_FINITEF),
+    variants("__signbitf", &[F], &[I], &classify::INTRINSIC_SIGNBITF),
+    variants("__isnan", &[D], &[I], &classify::INTRINSIC_ISNAN),
+    variants("__isinf", &[D], &[I], &classify::INTRINSIC_ISINF),
+    variants("__finite", &[D], &[I], &classify::INTRINSIC_FINITE),
     // Out-of-line helpers the double-precision bodies call (NVRTC does not inline them).
     internal(
         "__internal_accurate_pow",
@@ -408,6 +431,15 @@ pub(super) static ROWS: &[Row] = &[
         &double_trig::INTERNAL_TRIG_REDUCTION_SLOWPATHD,
     ),
 ];
+
+/// The functions whose bodies differ for targets before `sm_60` (see
+/// [`super::lookup_for_arch`]).
+pub(super) static BEFORE_SM_60: &[Row] = &[variants(
+    "llrintf",
+    &[F],
+    &[L],
+    &float_extra::LLRINTF_BEFORE_SM_60,
+)];
 
 /// The C names of every public row, in table order.
 pub(super) fn names() -> &'static [&'static str] {

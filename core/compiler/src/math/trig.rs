@@ -156,6 +156,7 @@ $L__BB0_12:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -312,6 +313,7 @@ $L__BB0_12:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -464,6 +466,7 @@ $L__BB0_8:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -626,6 +629,7 @@ $L__BB0_8:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -677,6 +681,7 @@ pub(super) static ASINF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -732,6 +737,7 @@ pub(super) static ACOSF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -783,6 +789,7 @@ $L__BB0_2:
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -949,6 +956,7 @@ $L__BB0_5:
 	ret;
 ",
     ),
+    approx_both: None,
     approx_div: Some(
         "	ld.param.b32 	%f7, [{p0}];
 	ld.param.b32 	%f8, [{p1}];
@@ -1042,6 +1050,7 @@ pub(super) static INTRINSIC_SINF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1056,6 +1065,7 @@ pub(super) static INTRINSIC_COSF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1072,6 +1082,7 @@ pub(super) static INTRINSIC_TANF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };
@@ -1088,6 +1099,7 @@ pub(super) static INTRINSIC_SINCOSF: Variants = Variants {
     ftz: None,
     no_fma: None,
     fast: None,
+    approx_both: None,
     approx_div: None,
     approx_sqrt: None,
 };

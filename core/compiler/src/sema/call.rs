@@ -204,6 +204,23 @@ impl Sema<'_> {
     /// The C name of a math call: `sqrt(float)` and `std::sqrt(float)` are `sqrtf`.
     fn math_name(&self, name: &str, vals: &[Value]) -> String {
         let first_float = vals.first().is_some_and(|v| v.ty == Type::Float);
+        // The classification macros are the library's __isnanf, __isinf, __finitef, ...
+        let classify = match name {
+            "isnan" => Some("__isnan"),
+            "isinf" => Some("__isinf"),
+            "isfinite" => Some("__finite"),
+            "signbit" => Some("__signbit"),
+            _ => None,
+        };
+        if let Some(c) = classify {
+            return if first_float {
+                format!("{c}f")
+            } else if c == "__signbit" {
+                "__signbitd".into()
+            } else {
+                c.into()
+            };
+        }
         let any_double = vals.iter().any(|v| v.ty == Type::Double);
         if FLOAT_OVERLOADED.contains(&name) && first_float && !any_double {
             return format!("{name}f");
@@ -592,7 +609,7 @@ impl Sema<'_> {
             prec_sqrt: o.prec_sqrt && !o.fast_math,
             fmad: o.fmad || o.fast_math,
         };
-        let Some(mf) = crate::math::lookup(cname, &mode) else {
+        let Some(mf) = crate::math::lookup_for_arch(cname, &mode, self.opts.arch) else {
             return Err(Diag::new(pos, format!("'{cname}' is not declared")).note("declare it before use; if it is a CUDA function, the built-in compiler does not have it yet (NVRTC does)"));
         };
         self.add_math(cname, &mode, pos)?;
@@ -667,32 +684,37 @@ impl Sema<'_> {
         Ok(ret.unwrap_or(Value::new(Op::Int(0), Type::Void)))
     }
 
+    /// Adds math function `cname` and, before it, every function it calls (a `.func` must
+    /// be defined before a call to it).
     fn add_math(&mut self, cname: &str, mode: &MathMode, pos: Pos) -> Result<()> {
-        let mut stack = vec![cname.to_string()];
-        let mut n = 0;
-        while let Some(c) = stack.pop() {
-            n += 1;
-            if n > 256 {
-                return Err(Diag::new(
-                    pos,
-                    "the math library's functions call each other too deeply",
-                )
-                .note("report this"));
-            }
-            let Some(mf) = crate::math::lookup(&c, mode) else {
-                return Err(Diag::new(
-                    pos,
-                    format!("math function '{c}' is missing from the library"),
-                )
-                .note("report this"));
-            };
-            if self.math_added.insert(mf.ptx_name.clone()) {
-                stack.extend(mf.calls.iter().cloned());
-                self.module
-                    .funcs
-                    .push((mf.ptx_name.clone(), mf.definition.clone()));
-            }
+        self.add_math_at(cname, mode, pos, 0)
+    }
+
+    fn add_math_at(&mut self, cname: &str, mode: &MathMode, pos: Pos, depth: usize) -> Result<()> {
+        if depth > 32 {
+            return Err(Diag::new(
+                pos,
+                "the math library's functions call each other too deeply",
+            )
+            .note("report this"));
         }
+        let Some(mf) = crate::math::lookup_for_arch(cname, mode, self.opts.arch) else {
+            return Err(Diag::new(
+                pos,
+                format!("math function '{cname}' is missing from the library"),
+            )
+            .note("report this"));
+        };
+        if self.math_added.contains(&mf.ptx_name) {
+            return Ok(());
+        }
+        self.math_added.insert(mf.ptx_name.clone());
+        for callee in &mf.calls {
+            self.add_math_at(callee, mode, pos, depth + 1)?;
+        }
+        self.module
+            .funcs
+            .push((mf.ptx_name.clone(), mf.definition.clone()));
         Ok(())
     }
 

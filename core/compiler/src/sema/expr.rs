@@ -772,7 +772,7 @@ impl Sema<'_> {
                 let src = self.reg_of(&v);
                 let (bits, t) = if k.bits() == 64 {
                     (64, if k.signed() { "s64" } else { "u64" })
-                } else if k.signed() || k.bits() < 32 {
+                } else if k.signed() {
                     (32, "s32")
                 } else {
                     (32, "u32")
@@ -1609,6 +1609,9 @@ impl Sema<'_> {
         if let Test::Known(k) = cv {
             return self.expr(if k { a } else { b });
         }
+        if self.trivial(a) && self.trivial(b) {
+            return self.select(cv, a, b);
+        }
         let else_l = self.b().label();
         let end = self.b().label();
         self.branch_unless(cv, &else_l);
@@ -1640,6 +1643,55 @@ impl Sema<'_> {
         let vb = self.convert(vb, &t, c.pos)?;
         self.b().ins(&format!("mov.{mt} \t{d}, {}", vb.op.text()));
         self.b().place(&end);
+        Ok(Value::new(Op::Reg(d), t))
+    }
+
+    /// Whether an expression is a constant or a variable's value (possibly converted): an
+    /// arm LLVM computes unconditionally, turning `c ? a : b` into a `select`.
+    fn trivial(&mut self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(..) | ExprKind::Float(..) | ExprKind::Bool(_) | ExprKind::Null => true,
+            ExprKind::Name(p, None) => {
+                p.len() == 1
+                    && matches!(
+                        self.lookup_local(&p[0]),
+                        Some(Bind::Var(LVal::Reg(..))) | Some(Bind::Const(_))
+                    )
+                    || self.enum_consts.contains_key(&p[p.len() - 1])
+                    || self.global_consts.contains_key(&p[p.len() - 1])
+            }
+            ExprKind::Cast(Ty::Base(_), x) | ExprKind::Unary("-", x) => self.trivial(x),
+            _ => false,
+        }
+    }
+
+    /// `c ? a : b` as one `selp`, both arms computed.
+    fn select(&mut self, cv: Test, a: &Expr, b: &Expr) -> Result<Value> {
+        let va = self.expr(a)?;
+        let vb = self.expr(b)?;
+        let t = if va.ty.is_arith() && vb.ty.is_arith() {
+            usual_arith(&va.ty, &vb.ty)
+        } else {
+            va.ty.clone()
+        };
+        let va = self.convert(va, &t, a.pos)?;
+        let vb = self.convert(vb, &t, b.pos)?;
+        let Test::Pred(p, negated) = cv else {
+            return Ok(va);
+        };
+        let (x, y) = if negated { (vb, va) } else { (va, vb) };
+        let d = self.b().reg(t.class());
+        let st = match t.class() {
+            RegClass::F32 => "f32",
+            RegClass::F64 => "f64",
+            RegClass::B64 => "b64",
+            _ => "b32",
+        };
+        self.b().ins(&format!(
+            "selp.{st} \t{d}, {}, {}, {p}",
+            x.op.text(),
+            y.op.text()
+        ));
         Ok(Value::new(Op::Reg(d), t))
     }
 
@@ -1834,6 +1886,6 @@ fn float_to_int(f: f64, k: IntKind) -> i64 {
         (64, false) => (f as u64) as i64,
         (32, false) => i64::from(f as u32),
         (_, true) => normalize(i64::from(f as i32), k),
-        _ => normalize(i64::from(f as i32), k),
+        _ => normalize(i64::from(f as u32), k),
     }
 }

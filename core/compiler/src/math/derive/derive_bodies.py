@@ -23,7 +23,16 @@ import os
 import re
 import sys
 
-LIB = ctypes.CDLL(os.path.join(os.environ["VIRTUAL_ENV"], "lib/python3.11/site-packages/nvidia/cuda_nvrtc/lib/libnvrtc.so.12"))
+def _nvrtc_path():
+    """libnvrtc.so.12 from the PyPI wheel in $VIRTUAL_ENV (scripts/setup-venv.sh)."""
+    import glob
+    found = glob.glob(os.path.join(os.environ["VIRTUAL_ENV"], "lib/python3*/site-packages/nvidia/cuda_nvrtc/lib/libnvrtc.so.12"))
+    if not found:
+        raise SystemExit("NVRTC not found: set VIRTUAL_ENV to a venv with nvidia-cuda-nvrtc-cu12")
+    return found[0]
+
+
+LIB = ctypes.CDLL(_nvrtc_path())
 def ptx(src, opts):
     prog = ctypes.c_void_p()
     assert LIB.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b"k.cu", 0, None, None) == 0
