@@ -6,7 +6,7 @@
 
 use crate::common::cases;
 use crate::common::nvrtc;
-use crate::harness::{self, Outcome, Source};
+use crate::harness::{self, Mode, Outcome, Source};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,7 +19,11 @@ fn root() -> PathBuf {
 
 /// The corpus cases' kernels (symbols or name expressions) that agree under every mode
 /// tried, at least: the floor rises as the built-in compiler grows.
-const CORPUS_AGREE_FLOOR: usize = 0;
+const CORPUS_AGREE_FLOOR: usize = 27;
+
+/// corpus.cu cases that differ from NVRTC under a mode for a reason in `FINDINGS.md`: (case,
+/// mode, finding). One that agrees fails the test until it is taken off.
+const CORPUS_KNOWN: &[(&str, Mode, &str)] = &[("precise_math", Mode::FastMath, "F12")];
 
 /// Sources in the docs, examples and notebooks the built-in compiler compiles and agrees
 /// on, at least.
@@ -78,7 +82,15 @@ fn corpus_cu_agrees_with_nvrtc() {
                 .unwrap_or_else(|e| panic!("{} on NVRTC's PTX: {e}", c.name));
             match cases::run_case(&lib, &ctx, &stream, c) {
                 Ok(got) => match harness::first_difference(&want, &got) {
+                    None if known(c.name, mode) => wrong.push(format!(
+                        "{} {}: agrees now: take it off `CORPUS_KNOWN`",
+                        c.name,
+                        mode.flag()
+                    )),
                     None => agree += 1,
+                    Some(d) if known(c.name, mode) => {
+                        println!("known difference, {} {}: {d}", c.name, mode.flag())
+                    }
                     Some(d) => {
                         wrong.push(format!("{} ({}) {}: {d}", c.name, c.kernel, mode.flag()))
                     }
@@ -97,6 +109,12 @@ fn corpus_cu_agrees_with_nvrtc() {
         agree >= CORPUS_AGREE_FLOOR,
         "{agree} corpus.cu case runs agree, the floor is {CORPUS_AGREE_FLOOR}"
     );
+}
+
+fn known(case: &str, mode: Mode) -> bool {
+    CORPUS_KNOWN
+        .iter()
+        .any(|(c, m, _)| *c == case && *m == mode)
 }
 
 /// A CUDA C source found in a document, with the name expressions its compile asks for.

@@ -160,7 +160,7 @@ pub fn uses(text: &str, markers: &[&str], feature: &str) -> bool {
         return text.lines().any(|l| {
             let l = l.trim_start();
             l.strip_prefix("#define ")
-                .and_then(|r| r.trim_start().split_whitespace().next())
+                .and_then(|r| r.split_whitespace().next())
                 .is_some_and(|name| name.contains('('))
         });
     }

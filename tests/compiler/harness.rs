@@ -313,12 +313,10 @@ pub fn candidates_typed(unit: &str, kernel: &str, ptx: &str, typed: Option<&str>
     plans.dedup();
     // A kernel indexing by `threadIdx.y` (tiles) is tried with square-ish blocks too.
     let mut shapes = vec![(block, threads)];
-    if directives.is_empty() || differential::thread_limit(&directives).is_none() {
-        if body.contains("%tid.y") {
-            shapes.insert(0, ([32, 8, 1], 256));
-            shapes.insert(1, ([16, 16, 1], 256));
-            shapes.push(([32, 32, 1], 1024));
-        }
+    if differential::thread_limit(&directives).is_none() && body.contains("%tid.y") {
+        shapes.insert(0, ([32, 8, 1], 256));
+        shapes.insert(1, ([16, 16, 1], 256));
+        shapes.push(([32, 32, 1], 1024));
     }
     let mut out = Vec::new();
     for v in INTS {
