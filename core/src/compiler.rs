@@ -108,7 +108,8 @@ fn builtin_options(
             if a == prefix {
                 it.next().cloned()
             } else {
-                a.strip_prefix(prefix).map(|v| v.trim_start_matches('=').to_string())
+                a.strip_prefix(prefix)
+                    .map(|v| v.trim_start_matches('=').to_string())
             }
         };
         if let Some(arch) = value_of("-arch").or_else(|| value_of("--gpu-architecture")) {
@@ -132,9 +133,15 @@ fn builtin_options(
             o.fast_math = true;
         } else if let Some(v) = a.strip_prefix("-ftz=").or(a.strip_prefix("--ftz=")) {
             o.ftz = flag(v, "-ftz")?;
-        } else if let Some(v) = a.strip_prefix("-prec-div=").or(a.strip_prefix("--prec-div=")) {
+        } else if let Some(v) = a
+            .strip_prefix("-prec-div=")
+            .or(a.strip_prefix("--prec-div="))
+        {
             o.prec_div = flag(v, "-prec-div")?;
-        } else if let Some(v) = a.strip_prefix("-prec-sqrt=").or(a.strip_prefix("--prec-sqrt=")) {
+        } else if let Some(v) = a
+            .strip_prefix("-prec-sqrt=")
+            .or(a.strip_prefix("--prec-sqrt="))
+        {
             o.prec_sqrt = flag(v, "-prec-sqrt")?;
         } else if let Some(v) = a.strip_prefix("-fmad=").or(a.strip_prefix("--fmad=")) {
             o.fmad = flag(v, "-fmad")?;
@@ -172,19 +179,24 @@ pub(crate) fn compile_builtin(
         )));
     }
     let fail = |log: String, args: Vec<String>| Error::Compile {
+        compiler: format!("The {}", builtin_identity()),
         program: name.to_string(),
         options: args,
         log,
     };
     let options = match builtin_options(&args, headers) {
         Ok(o) => o,
-        Err(why) => return Err(fail(format!("{}: error: {why}", builtin_identity()), args)),
+        Err(why) => return Err(fail(format!("error: {why}"), args)),
     };
     match cuda_library_compiler::compile(source, name, name_expressions, &options) {
         Ok(out) => {
             let mut code = ObjectCode::from_ptx(out.ptx.into_bytes())
                 .with_name(name.to_string())
-                .with_symbol_mapping(out.lowered_names.into_iter().collect())
+                .with_symbol_mapping(
+                    out.lowered_names
+                        .into_iter()
+                        .collect::<std::collections::BTreeMap<_, _>>(),
+                )
                 .with_compiler(builtin_identity());
             code.log = out.log;
             Ok(code)

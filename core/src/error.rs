@@ -190,13 +190,15 @@ pub enum Error {
         /// `nvrtcGetErrorString`.
         message: String,
     },
-    /// NVRTC rejected the source: the compiler's log says why.
+    /// The compiler (NVRTC or the built-in one) rejected the source: its log says why.
     Compile {
+        /// The compiler, in words: `NVRTC` or `The built-in compiler 0.1.0`.
+        compiler: String,
         /// The program's name.
         program: String,
         /// The options it was compiled with.
         options: Vec<String>,
-        /// NVRTC's log.
+        /// The compiler's log: `file:line:col` messages with the source line and a caret.
         log: String,
     },
     /// A device link failed: the linker's log says why (an undefined or twice-defined
@@ -616,12 +618,14 @@ impl fmt::Display for Error {
                 write!(f, "{function} failed: {}", log(message))?
             }
             Error::Compile {
+                compiler,
                 program,
                 options,
                 log,
             } => write!(
                 f,
-                "NVRTC could not compile `{}` (options: {}):\n{}",
+                "{} could not compile `{}` (options: {}):\n{}",
+                shown(compiler, SHOWN_DETAIL_TEXT),
                 shown(program, SHOWN_DEVICE_TEXT),
                 shown(&options.join(" "), SHOWN_DETAIL_TEXT),
                 self::log(log.trim_end())
@@ -789,6 +793,7 @@ mod tests {
         );
         // A compiler's log keeps its lines.
         let log = Error::Compile {
+            compiler: "NVRTC".into(),
             program: "p.cu".into(),
             options: vec![],
             log: "line 1\n\tline 2\u{1b}".into(),

@@ -13,6 +13,8 @@
 //! - [`backends`]: how the backend is chosen, what the simulated backend does, finding the
 //!   driver, NVRTC and its headers.
 //! - [`images`]: reading cubin, fatbin and PTX without a GPU; `culib`.
+//! - [`compiler`]: the built-in CUDA C compiler: what it supports, how it differs from NVRTC,
+//!   how it is checked against NVRTC.
 //! - [`linking`]: `Linker`: PTX modules on the simulator, nvJitLink and link-time
 //!   optimisation with NVRTC, the driver's `cuLink*`.
 //! - [`limits`]: every bound an input meets, hostile inputs, fuzzing.
@@ -48,6 +50,9 @@ pub mod backends {}
 
 #[doc = include_str!("../guide/images.md")]
 pub mod images {}
+
+#[doc = include_str!("../guide/compiler.md")]
+pub mod compiler {}
 
 #[doc = include_str!("../guide/linking.md")]
 pub mod linking {}

@@ -130,6 +130,7 @@ pub mod sim;
 pub mod sys;
 
 mod backend;
+mod compiler;
 mod profile;
 
 mod context;
@@ -161,6 +162,7 @@ mod display;
 pub mod timing;
 
 pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
+pub use compiler::{Compiler, COMPILER_ENV};
 pub use context::Context;
 pub use device::Device;
 #[cfg(feature = "notebook")]

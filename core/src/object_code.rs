@@ -68,6 +68,7 @@ pub struct ObjectCode {
     name: Option<String>,
     symbol_mapping: BTreeMap<String, String>,
     pub(crate) log: String,
+    compiler: Option<String>,
 }
 
 impl ObjectCode {
@@ -78,6 +79,7 @@ impl ObjectCode {
             name: None,
             symbol_mapping: BTreeMap::new(),
             log: String::new(),
+            compiler: None,
         }
     }
 
@@ -173,6 +175,26 @@ impl ObjectCode {
     /// The compiler's log (warnings) when this came from [`Program`](crate::Program).
     pub fn compile_log(&self) -> &str {
         &self.log
+    }
+
+    /// Which compiler made this code, when it came from [`Program`](crate::Program):
+    /// `NVRTC 12.9` or `built-in compiler 0.1.0`.
+    ///
+    /// ```
+    /// use cuda_library::{Compiler, ImageKind, Program, ProgramOptions};
+    /// let o = ProgramOptions { compiler: Compiler::Builtin, ..Default::default() };
+    /// let code = Program::new("__global__ void k() {}", o).compile(ImageKind::Ptx, &[])?;
+    /// assert!(code.compiler().unwrap().starts_with("built-in compiler"));
+    /// # Ok::<(), cuda_library::Error>(())
+    /// ```
+    pub fn compiler(&self) -> Option<&str> {
+        self.compiler.as_deref()
+    }
+
+    /// Records which compiler made this code.
+    pub(crate) fn with_compiler(mut self, compiler: String) -> Self {
+        self.compiler = Some(compiler);
+        self
     }
 
     /// Writes the image to a file (bytes sources only).

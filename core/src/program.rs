@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::compiler::{compile_builtin, Compiler};
 use crate::driver::{loader, nvrtc};
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
@@ -64,6 +65,9 @@ pub struct ProgramOptions {
     pub relocatable: bool,
     /// Any other NVRTC options, passed as given.
     pub extra: Vec<String>,
+    /// Which compiler runs: NVRTC where it loads and the built-in compiler elsewhere
+    /// ([`Compiler::Auto`], which `CUDA_LIBRARY_COMPILER` overrides), or one of them.
+    pub compiler: Compiler,
 }
 
 impl ProgramOptions {
@@ -315,6 +319,17 @@ impl Program {
             options.arch = default_arch();
         }
         let mut args = options.to_args(target)?;
+        if self.compiler()? == Compiler::Builtin {
+            // Milliseconds, so not cached: reading an entry back would save nothing.
+            return compile_builtin(
+                &self.source,
+                &self.name,
+                target,
+                args,
+                &[],
+                name_expressions,
+            );
+        }
         let found = loader::header_dirs();
         let mut search: Vec<PathBuf> = user_include_dirs(&options);
         for dir in [&found.cccl, &found.cuda].into_iter().flatten() {
@@ -338,7 +353,7 @@ impl Program {
             match self.cache_key(target, &args, &toolkit, &shipped, name_expressions)? {
                 Ok(key) if cache.usable() => {
                     if let Some(code) = cache.get(&key) {
-                        return Ok(code);
+                        return Ok(code.with_compiler(nvrtc_identity()?));
                     }
                     cached = Some((cache, key));
                 }
@@ -400,6 +415,22 @@ impl Program {
         Ok(inputs::add_inputs(key, &self.source, &search).map(KeyBuilder::build))
     }
 
+    /// The compiler [`compile`](Program::compile) runs: [`Compiler::Nvrtc`] or
+    /// [`Compiler::Builtin`], never `Auto` (see [`ProgramOptions::compiler`]).
+    ///
+    /// ```
+    /// use cuda_library::{Compiler, Program, ProgramOptions};
+    /// let o = ProgramOptions { compiler: Compiler::Builtin, ..Default::default() };
+    /// assert_eq!(Program::new("", o).compiler().unwrap(), Compiler::Builtin);
+    /// ```
+    pub fn compiler(&self) -> Result<Compiler> {
+        Ok(match self.options.compiler.requested()? {
+            Compiler::Auto if nvrtc::info().is_err() => Compiler::Builtin,
+            Compiler::Auto => Compiler::Nvrtc,
+            chosen => chosen,
+        })
+    }
+
     /// Runs NVRTC: the compiled code, or [`Error::Compile`] with its log.
     fn run_nvrtc(
         &self,
@@ -424,6 +455,7 @@ impl Program {
                     None => log,
                 };
                 return Err(Error::Compile {
+                    compiler: "NVRTC".to_string(),
                     program: self.name.clone(),
                     options: args,
                     log,
@@ -437,7 +469,8 @@ impl Program {
         };
         let mut code = code
             .with_name(self.name.clone())
-            .with_symbol_mapping(out.lowered);
+            .with_symbol_mapping(out.lowered)
+            .with_compiler(nvrtc_identity()?);
         code.log = out.log;
         Ok(code)
     }
@@ -539,6 +572,12 @@ fn missing_header_note(log: &str) -> Option<String> {
             ""
         }
     ))
+}
+
+/// NVRTC's name and version, as [`ObjectCode::compiler`] shows it: `NVRTC 12.9`.
+fn nvrtc_identity() -> Result<String> {
+    let (_, (major, minor)) = nvrtc::info()?;
+    Ok(format!("NVRTC {major}.{minor}"))
 }
 
 /// Device 0's architecture, when a driver with a device is present.

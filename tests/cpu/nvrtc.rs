@@ -107,6 +107,7 @@ fn options_become_nvrtc_flags() {
         line_info: true,
         relocatable: true,
         extra: vec!["--extra-device-vectorization".into()],
+        compiler: Default::default(),
     };
     assert_eq!(
         o.to_args(ImageKind::Ptx).unwrap(),
@@ -166,6 +167,7 @@ fn a_compile_error_returns_the_log_with_the_line() {
             program,
             log,
             options,
+            ..
         } => {
             assert_eq!(program, "broken.cu");
             assert!(log.contains("broken.cu(2)"), "{log}");
@@ -187,6 +189,120 @@ fn nul_bytes_in_source_are_rejected() {
     if let Err(e) = e {
         let t = e.to_string();
         assert!(t.contains("NUL") || t.contains("NVRTC"), "{t}");
+    }
+}
+
+/// The README's quickstart kernel.
+const README_SAXPY: &str = r#"extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}"#;
+
+/// Runs the quickstart's saxpy from `code` on whichever backend is current: y = 3x + 2.
+fn run_saxpy(code: &cuda_library::ObjectCode) -> Vec<f32> {
+    use cuda_library::{launch, Device, LaunchConfig};
+    let ctx = Device::new(0).unwrap().set_current().unwrap();
+    let lib = code.to_library(&Default::default()).unwrap();
+    let k = lib.get_kernel("saxpy").unwrap();
+    let n = 1000usize;
+    let x = ctx
+        .htod(&(0..n).map(|i| i as f32 * 0.25).collect::<Vec<_>>())
+        .unwrap();
+    let y = ctx.htod(&vec![2.0f32; n]).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let cfg = LaunchConfig::for_num_elems(n as u32, 256);
+    launch!(k, &stream, &cfg, 3.0f32, x, y, n as i32).unwrap();
+    stream.synchronize().unwrap();
+    y.to_vec().unwrap()
+}
+
+#[test]
+fn the_builtin_compiler_runs_the_quickstart_as_nvrtc_does() {
+    let builtin = ProgramOptions {
+        compiler: cuda_library::Compiler::Builtin,
+        ..Default::default()
+    };
+    let prog = Program::new(README_SAXPY, builtin).with_name("saxpy.cu");
+    assert_eq!(prog.compiler().unwrap(), cuda_library::Compiler::Builtin);
+    let code = prog.compile(ImageKind::Ptx, &[]).unwrap();
+    assert!(code.compiler().unwrap().starts_with("built-in compiler"));
+    let ours = run_saxpy(&code);
+    assert!(ours
+        .iter()
+        .enumerate()
+        .all(|(i, &v)| v == 3.0 * (i as f32 * 0.25) + 2.0));
+    if crate::common::nvrtc::missing().is_none() {
+        let nvrtc = ProgramOptions {
+            compiler: cuda_library::Compiler::Nvrtc,
+            ..Default::default()
+        };
+        let code = Program::new(README_SAXPY, nvrtc)
+            .compile(ImageKind::Ptx, &[])
+            .unwrap();
+        assert!(code.compiler().unwrap().starts_with("NVRTC"));
+        let theirs = run_saxpy(&code);
+        let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&ours), bits(&theirs));
+    }
+}
+
+#[test]
+fn the_builtin_compiler_reports_errors_at_their_line_and_refuses_cubin() {
+    let builtin = ProgramOptions {
+        compiler: cuda_library::Compiler::Builtin,
+        ..Default::default()
+    };
+    let src = "__global__ void k(int* p) {\n    p[0] = undefined_name;\n}\n";
+    let e = Program::new(src, builtin.clone())
+        .with_name("broken.cu")
+        .compile(ImageKind::Ptx, &[])
+        .unwrap_err();
+    let t = e.to_string();
+    assert!(matches!(e, Error::Compile { .. }), "{t}");
+    assert!(t.starts_with("The built-in compiler"), "{t}");
+    assert!(t.contains("broken.cu:2:"), "{t}");
+    assert!(t.contains("undefined_name"), "{t}");
+    let e = Program::new(README_SAXPY, builtin)
+        .compile(ImageKind::Cubin, &[])
+        .unwrap_err();
+    assert!(e.to_string().contains("ImageKind::Ptx"), "{e}");
+}
+
+#[test]
+fn the_compiler_environment_variable_chooses_and_is_checked() {
+    let exe = std::env::current_exe().unwrap();
+    let exact = crate::common::test_name(module_path!(), "child_compiler_from_environment");
+    for (value, expect) in [
+        ("builtin", "CHILD SAW built-in compiler"),
+        (
+            "gcc",
+            "CHILD SAW CUDA_LIBRARY_COMPILER=`gcc` is not a compiler",
+        ),
+    ] {
+        let out = Command::new(&exe)
+            .args([
+                exact.as_str(),
+                "--exact",
+                "--nocapture",
+                "--include-ignored",
+            ])
+            .env("CUDA_LIBRARY_COMPILER", value)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{text}");
+        assert!(text.contains(expect), "{text}");
+    }
+}
+
+#[test]
+#[ignore = "run by the_compiler_environment_variable_chooses_and_is_checked"]
+fn child_compiler_from_environment() {
+    let r = Program::new(README_SAXPY, ProgramOptions::default()).compile(ImageKind::Ptx, &[]);
+    match r {
+        Ok(code) => println!("CHILD SAW {}", code.compiler().unwrap_or("nothing")),
+        Err(e) => println!("CHILD SAW {e}"),
     }
 }
 
@@ -223,7 +339,17 @@ fn missing_nvrtc_lists_every_place_tried() {
 #[test]
 #[ignore = "run by missing_nvrtc_lists_every_place_tried"]
 fn child_missing_nvrtc() {
-    let e = Program::new("__global__ void k() {}", ProgramOptions::default())
+    // With NVRTC missing, `Auto` compiles with the built-in compiler...
+    let code = Program::new(README_SAXPY, ProgramOptions::default())
+        .compile(ImageKind::Ptx, &[])
+        .unwrap();
+    assert!(code.compiler().unwrap().starts_with("built-in compiler"));
+    // ...and asking for NVRTC says where it was looked for.
+    let nvrtc = ProgramOptions {
+        compiler: cuda_library::Compiler::Nvrtc,
+        ..Default::default()
+    };
+    let e = Program::new("__global__ void k() {}", nvrtc)
         .compile(ImageKind::Ptx, &[])
         .unwrap_err();
     let t = e.to_string();

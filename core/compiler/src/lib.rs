@@ -20,6 +20,9 @@
 
 #![forbid(unsafe_code)]
 
+/// This compiler's version (its crate's), as logs and caches name it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 mod ast;
 mod builtins;
 mod consteval;

@@ -221,7 +221,6 @@ fn space_word(space: Option<Space>) -> String {
     }
 }
 
-
 /// A declaration that stays `.extern` in the linked module: a device runtime function or
 /// dynamic shared memory.
 pub(super) fn stays_extern(s: &Symbol) -> bool {
