@@ -91,11 +91,13 @@ fn builtin_options(
     args: &[String],
     headers: &[(&str, &str)],
 ) -> std::result::Result<cuda_library_compiler::Options, String> {
-    let mut o = cuda_library_compiler::Options::default();
-    o.headers = headers
-        .iter()
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
+    let mut o = cuda_library_compiler::Options {
+        headers: headers
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect(),
+        ..Default::default()
+    };
     let flag = |v: &str, name: &str| match v {
         "true" | "1" => Ok(true),
         "false" | "0" => Ok(false),
