@@ -125,6 +125,8 @@ def main():
     failures = []
     for path in args.notebooks:
         name = os.path.basename(path)
+        # What is running now, for the progress line of scripts/tour.sh and scripts/test.sh.
+        print(f"executing {name}", flush=True)
         nb = nbformat.read(path, as_version=4)
         client = NotebookClient(
             nb,
@@ -162,7 +164,7 @@ def main():
                 failures.append(f"{name}: no output contains {want!r}")
         n_svg = check_svgs(text, name)
         dep = f"{dep_s:.1f} s" if dep_s is not None else "?"
-        print(f"{name}: {total:.1f} s in all, first cell (:dep) {dep}, {n_svg} chart(s)")
+        print(f"{name}: {total:.1f} s in all, first cell (:dep) {dep}, {n_svg} chart(s)", flush=True)
     if failures:
         print("\n".join(failures), file=sys.stderr)
         sys.exit(1)
