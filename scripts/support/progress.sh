@@ -24,7 +24,8 @@ duration() {
 # appended to LOG; prints "LABEL … " then, on a terminal, the running time and the newest line
 # of LOG that matches the extended regular expression PATTERN (empty: $PROGRESS_LINES),
 # redrawn every 2 s, or a line a minute elsewhere; ends the line with "done in T" or
-# "FAILED after T (log: LOG)". Returns COMMAND's status; STEP_SECONDS holds its time.
+# "FAILED after T (log: LOG)", which also goes to the file $STEP_TRANSCRIPT when it is set.
+# Returns COMMAND's status; STEP_SECONDS holds its time.
 step() {
   local label=$1 log=$2 pattern=${3:-$PROGRESS_LINES}
   shift 3
@@ -55,10 +56,13 @@ step() {
   elif [ "$ticks" -ge "$every" ]; then
     printf '\n  ' >&2
   fi
+  local verdict
   if [ "$status" -eq 0 ]; then
-    printf 'done in %s\n' "$(duration "$STEP_SECONDS")" >&2
+    verdict="done in $(duration "$STEP_SECONDS")"
   else
-    printf 'FAILED after %s (log: %s)\n' "$(duration "$STEP_SECONDS")" "${log#"$PWD/"}" >&2
+    verdict="FAILED after $(duration "$STEP_SECONDS") (log: ${log#"$PWD/"})"
   fi
+  echo "$verdict" >&2
+  [ -z "${STEP_TRANSCRIPT:-}" ] || echo "$label … $verdict" >>"$STEP_TRANSCRIPT"
   return "$status"
 }

@@ -9,6 +9,7 @@ notebook's time and the time of its first (`:dep`) cell.
 import argparse
 import os
 import re
+import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
@@ -137,7 +138,10 @@ def main():
         )
         t0 = time.time()
         try:
-            client.execute()
+            # The kernel's own standard output holds only evcxr's start-up note ("No
+            # configuration file found, use the default configuration"); the cells' output
+            # comes through Jupyter's messages, and the kernel's errors on its stderr.
+            client.execute(stdout=subprocess.DEVNULL)
         except Exception as e:  # a cell error stops execution; report it below
             failures.append(f"{name}: execution stopped: {str(e)[:3000]}")
         total = time.time() - t0
