@@ -14,14 +14,15 @@ cd "$(dirname "$0")/.."
 scripts/playground.sh
 
 . scripts/support/install.sh
+. scripts/support/cargo_wasm.sh
 install_playground_tools
 
 echo "== clippy (wasm32)" >&2
-cargo clippy --quiet -p cuda-library-playground --target wasm32-unknown-unknown --all-targets \
+cargo_wasm clippy --quiet -p cuda-library-playground --target wasm32-unknown-unknown --all-targets \
   -- -D warnings
 echo "== wasm-bindgen-test (Node)" >&2
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test -p cuda-library-playground --target wasm32-unknown-unknown --test web
+  cargo_wasm test -p cuda-library-playground --target wasm32-unknown-unknown --test web
 
 # serve DIR PAGE: a static server for DIR on a free local port, waited for until PAGE loads;
 # sets $url. The servers stop when the script exits.

@@ -15,10 +15,11 @@ out=target/playground/site
 cargo_target=${CARGO_TARGET_DIR:-target}
 
 . scripts/support/install.sh
+. scripts/support/cargo_wasm.sh
 install_playground_build_tools
 
 echo "== cargo build (wasm32, profile wasm)" >&2
-cargo build --quiet -p cuda-library-playground --target wasm32-unknown-unknown --profile wasm
+cargo_wasm build --quiet -p cuda-library-playground --target wasm32-unknown-unknown --profile wasm
 rm -rf "$out"
 mkdir -p "$out/pkg" "$out/samples"
 # --weak-refs: objects a snippet does not free() (buffers, libraries) are freed when the
