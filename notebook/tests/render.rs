@@ -186,3 +186,22 @@ fn a_folded_note_is_one_line_with_details_on_demand_and_headers_have_scope() {
     assert!(html.contains("<th scope=\"col\" class=\"l\">kernel</th>"));
     assert!(html.contains("<th scope=\"row\" class=\"l mono\">saxpy</th><td class=\"r\">10</td>"));
 }
+
+#[test]
+fn a_caption_is_as_wide_as_the_output_not_the_table() {
+    let table = Table {
+        caption: Some("kernels of a long file name · simulated sm_90, 256 threads a block".into()),
+        columns: vec![Column::new("k", Align::Left)],
+        rows: vec![vec![Cell::mono("a")]],
+        row_header: true,
+    };
+    let html = table.to_html();
+    // A <caption> takes its table's width (one short column here); a figure's caption
+    // takes the output's.
+    assert!(
+        html.starts_with("<figure><figcaption class=\"caption\">kernels of a long file name"),
+        "{html}"
+    );
+    assert!(html.ends_with("</table></figure>"), "{html}");
+    assert!(!html.contains("<caption>"), "{html}");
+}

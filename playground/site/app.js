@@ -429,7 +429,8 @@ function showResult(m) {
     else {
       const pre = document.createElement("pre");
       pre.textContent = o.text;
-      outBox(o.kind === "error" ? "error" : "text").append(pre);
+      const box = { error: "error", warning: "warning" }[o.kind] ?? "text";
+      outBox(box).append(pre);
     }
   }
   const e = m.error;
