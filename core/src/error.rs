@@ -384,7 +384,13 @@ impl Error {
             }
             Error::SymbolNotFound { kind, suggestions, .. } => {
                 if suggestions.is_empty() {
-                    format!("list the library's symbols (`Library::kernels()`) to see which {kind}s it has; C++ names are mangled unless declared `extern \"C\"`")
+                    // Kernels and functions are listed by `kernels()`, variables by
+                    // `variable_names()` (a global asked for as managed is among them).
+                    let list = match *kind {
+                        "kernel" | "unified function" => "Library::kernels()",
+                        _ => "Library::variable_names()",
+                    };
+                    format!("list the library's symbols (`{list}`) to see which {kind}s it has; C++ names are mangled unless declared `extern \"C\"`")
                 } else {
                     let names: Vec<String> = suggestions
                         .iter()

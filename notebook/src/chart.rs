@@ -791,15 +791,22 @@ impl StackedBars {
                 }
             }
         }
+        // Colours by a part's place among every part the rows name, zero or not, so that
+        // charts of the same parts give each the same colour ("memory" is not orange in one
+        // chart and blue in the next because the first had no "compute").
+        let mut every: Vec<&str> = Vec::new();
+        for (_, parts) in &self.rows {
+            for (name, _) in parts {
+                if !every.contains(&name.as_str()) && !self.muted.iter().any(|m| m == name) {
+                    every.push(name);
+                }
+            }
+        }
         let colour = |name: &str| {
             if self.muted.iter().any(|m| m == name) {
                 return "#969696".to_string();
             }
-            let i = names
-                .iter()
-                .filter(|n| !self.muted.iter().any(|m| m == *n))
-                .position(|n| *n == name)
-                .unwrap_or(0);
+            let i = every.iter().position(|n| *n == name).unwrap_or(0);
             let RGBColor(r, g, b) = PALETTE[i % PALETTE.len()];
             format!("#{r:02x}{g:02x}{b:02x}")
         };

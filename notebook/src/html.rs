@@ -56,7 +56,7 @@ pub const STYLE: &str = r#"<style>
 .culib .note .sub{opacity:1}
 .culib details.note summary{cursor:pointer;white-space:normal}
 .culib .error{border-left:4px solid rgba(248,81,73,.85);background:rgba(248,81,73,.10);padding:6px 10px;margin:4px 0 10px 0;border-radius:3px}
-.culib .error .what{font-weight:600;white-space:pre-wrap}
+.culib .error .what{font-weight:600;white-space:pre-wrap;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
 .culib .error .hint{margin-top:4px;opacity:.85;white-space:pre-wrap}
 .culib pre.hex{margin:4px 0;padding:6px 8px;border:1px solid rgba(128,128,128,.3);border-radius:3px;background:rgba(128,128,128,.06);overflow-x:auto}
 .culib svg{max-width:100%;height:auto;color:inherit}

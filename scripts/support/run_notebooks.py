@@ -2,7 +2,8 @@
 
 For every notebook: execute it headless (kernel `rust`, cwd = the notebook's folder), save
 the executed copy and an HTML rendering under --out, and fail when a cell errored, when a
-check below does not hold, or when a chart is not valid SVG with data. Prints each
+check below does not hold, when a figure the prose quotes from the outputs
+(`<!-- check: output: ... -->`) is not in them, or when a chart is not valid SVG with data. Prints each
 notebook's time and the time of its first (`:dep`) cell.
 """
 
@@ -92,6 +93,22 @@ def outputs_text(nb):
     return "\n".join(parts)
 
 
+# `<!-- check: output: 0.25x 24% -->` in a markdown cell: figures its prose quotes from the
+# notebook's own outputs (tests/notebook.rs, `prose`, checks the other sources and that every
+# quoted figure is declared).
+OUTPUT_CHECK = re.compile(r"<!--\s*check:\s*output:(.*?)-->", re.S)
+
+
+def output_figures(nb):
+    """The figures the prose says come from the outputs."""
+    figures = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for m in OUTPUT_CHECK.finditer(cell.source):
+                figures.extend(m.group(1).split())
+    return figures
+
+
 def check_svgs(text, name):
     """Every inline SVG parses as XML and draws something."""
     svgs = re.findall(r"<svg.*?</svg>", text, flags=re.S)
@@ -166,6 +183,9 @@ def main():
         for want in EXPECT.get(name, []):
             if want not in text:
                 failures.append(f"{name}: no output contains {want!r}")
+        for figure in output_figures(nb):
+            if not re.search(r"(?<![\d.])" + re.escape(figure) + r"(?![\d])", text):
+                failures.append(f"{name}: the prose quotes {figure} from the outputs, which do not show it")
         n_svg = check_svgs(text, name)
         dep = f"{dep_s:.1f} s" if dep_s is not None else "?"
         print(f"{name}: {total:.1f} s in all, first cell (:dep) {dep}, {n_svg} chart(s)", flush=True)
