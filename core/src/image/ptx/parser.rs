@@ -1043,8 +1043,7 @@ impl Parser<'_> {
                 String::new()
             };
             return self.err(format!(
-                "expected `,` or `;` after `{full}` operand {}, found {}{comma}",
-                operands.len(),
+                "expected `;` after `{full}` operands, found {}{comma}",
                 self.describe()
             ));
         }
@@ -1312,7 +1311,7 @@ $L__BB0_2:
         assert_eq!((e.pos.line, e.pos.col), (5, 20));
         assert!(
             e.message.ends_with(
-                "expected `,` or `;` after `add.s32` operand 2, found `%r3` (is a `,` missing before `%r3`?)"
+                "expected `;` after `add.s32` operands, found `%r3` (is a `,` missing before `%r3`?)"
             ),
             "{}",
             e.message
