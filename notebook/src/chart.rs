@@ -277,7 +277,9 @@ impl Heatmap {
                 .y_labels(5)
                 .y_label_formatter(&ticks(lo..lo + span))
                 .axis_style(BLACK.mix(0.6))
-                .label_style(("sans-serif", 11).into_font().color(&BLACK))
+                // 12, as every other chart label: plotters writes 11 as 8.9 px, too small
+                // to read on a phone.
+                .label_style(("sans-serif", 12).into_font().color(&BLACK))
                 .draw()
                 .map_err(err)?;
             const STEPS: usize = 48;
