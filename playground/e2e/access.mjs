@@ -322,6 +322,12 @@ export async function phone({ browser, url, check, lessons }) {
       });
       check(first.code + 60 <= first.h && first.run <= first.h && first.runTop >= 0,
         `phone ${id}: the code (at ${first.code.toFixed(0)} px) and Run (bottom at ${first.run.toFixed(0)} px) are on the first screen`);
+      if (id === "launch") {
+        // Its snippet has lines longer than a phone is wide: the editor scrolls sideways.
+        const code = await page.$eval("#code-editor", (e) => ({ scroll: e.scrollWidth, width: e.clientWidth }));
+        check(code.scroll > code.width + 20,
+          `phone launch: the code editor scrolls sideways to its longest line (${code.scroll} px in ${code.width})`);
+      }
       let o = await overflowing(page);
       check(o.page <= o.w && o.out.length === 0,
         `phone ${id}: nothing sticks out sideways before running (page ${o.page} px wide)${o.out.length ? `: ${o.out.slice(0, 5).join(", ")}` : ""}`);
