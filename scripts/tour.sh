@@ -19,7 +19,10 @@ cd "$(dirname "$0")/.."
 out=target/tour
 mkdir -p "$out"
 export INSTALL_LOG="$PWD/$out/install.log"
-: >"$INSTALL_LOG"
+# This run's logs only (steps append to theirs).
+for log in install tour-build notebooks playground; do
+  : >"$out/$log.log"
+done
 . scripts/support/install.sh
 
 # Each part's result for the summary: ok, or FAILED with where to look.
@@ -68,7 +71,7 @@ if [ "$status" -eq 0 ]; then
   [ "$status" -eq 0 ] || tail_of "$out/notebooks.log"
 fi
 finish notebooks "$start" "$status"
-executed=$(find target/notebooks -name '*.html' 2>/dev/null | wc -l)
+executed=$(find target/notebooks -name '*.html' 2>/dev/null | wc -l || true)
 
 echo
 echo "== 3/3 the playground: built for WebAssembly, tested in Node and in headless Chromium"
@@ -91,11 +94,11 @@ if [ "$status" -ne 0 ] && [ -f "$out/playground.log" ]; then
   grep -vE '^ok\b' "$out/playground.log" | tail -n 30 | sed 's/^/  | /'
 fi
 finish playground "$start" "$status"
-shots=$(find target/playground/e2e -name '*.png' 2>/dev/null | wc -l)
+shots=$(find target/playground/e2e -name '*.png' 2>/dev/null | wc -l || true)
 
 echo
 echo "== summary"
-printf '  %-11s %-6s %s  %s\n' \
+printf '  %-11s %-6s %-12s %s\n' \
   tour "${result[tour]}" "$(duration "${seconds[tour]}")" "its output above" \
   notebooks "${result[notebooks]}" "$(duration "${seconds[notebooks]}")" \
   "$executed executed and checked: target/notebooks/ (NAME.html in a browser, NAME.ipynb in Jupyter)" \
@@ -105,7 +108,7 @@ installs=$(grep -c '^== installed ' "$INSTALL_LOG" || true)
 if [ "$installs" -gt 0 ]; then
   echo "  installs: $installs, included in the times above (log: $out/install.log)"
   sed -n 's/^== installed \(.*\) in \([0-9]*\) s$/\2 \1/p' "$INSTALL_LOG" |
-    while read -r s what; do printf '    %-10s %s\n' "$(duration "$s")" "$what"; done
+    while read -r s what; do printf '    %-12s %s\n' "$(duration "$s")" "$what"; done
 else
   echo "  installs: none (everything was there)"
 fi
