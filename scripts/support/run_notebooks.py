@@ -157,8 +157,11 @@ def main():
         try:
             # The kernel's own standard output holds only evcxr's start-up note ("No
             # configuration file found, use the default configuration"); the cells' output
-            # comes through Jupyter's messages, and the kernel's errors on its stderr.
-            client.execute(stdout=subprocess.DEVNULL)
+            # comes through Jupyter's messages.
+            # Its standard error is cargo's building of each `:dep` ("Compiling ..."): kept
+            # in a log beside the executed notebook, not shown.
+            with open(os.path.join(args.out, name.replace(".ipynb", ".kernel.log")), "w") as log:
+                client.execute(stdout=subprocess.DEVNULL, stderr=log)
         except Exception as e:  # a cell error stops execution; report it below
             failures.append(f"{name}: execution stopped: {str(e)[:3000]}")
         total = time.time() - t0
