@@ -11,7 +11,4 @@ venv=$(scripts/setup-venv.sh)
 export VIRTUAL_ENV="$venv"
 . scripts/support/install.sh
 install_notebook_tools
-# The evcxr kernel says "No configuration file found, use the default configuration" on its
-# standard output as it starts, once per notebook: not worth a line.
-"$venv/bin/python" scripts/support/run_notebooks.py --out target/notebooks notebooks/*.ipynb |
-  sed -u '/^No configuration file found, use the default configuration$/d'
+"$venv/bin/python" scripts/support/run_notebooks.py --out target/notebooks notebooks/*.ipynb

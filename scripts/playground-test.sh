@@ -8,24 +8,21 @@
 #     the keyboard only, runs axe-core (light and dark, 1280×800 and 390×844) and checks a
 #     phone's first screen; the screenshots at 390×844 and 1280×800, light and dark, go to
 #     target/playground/screenshots/.
-# Installs Chromium with apt when it is missing. Host unit tests run in `cargo test --workspace`.
+# Installs Chromium with apt when it is missing (asking first, outside CI). Host unit tests run in `cargo test --workspace`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/playground.sh
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== installing Chromium (apt)" >&2
-  sudo_=""; [ "$(id -u)" = 0 ] || sudo_=sudo
-  $sudo_ apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium >/dev/null
-fi
+. scripts/support/install.sh
+. scripts/support/cargo_wasm.sh
+install_playground_tools
 
 echo "== clippy (wasm32)" >&2
-cargo clippy --quiet -p cuda-library-playground --target wasm32-unknown-unknown --all-targets \
+cargo_wasm clippy --quiet -p cuda-library-playground --target wasm32-unknown-unknown --all-targets \
   -- -D warnings
 echo "== wasm-bindgen-test (Node)" >&2
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test -p cuda-library-playground --target wasm32-unknown-unknown --test web
+  cargo_wasm test -p cuda-library-playground --target wasm32-unknown-unknown --test web
 
 # serve DIR PAGE: a static server for DIR on a free local port, waited for until PAGE loads;
 # sets $url. The servers stop when the script exits.

@@ -2,30 +2,24 @@
 # Builds the browser playground into target/playground/site/ (a static site: serve it with any
 # static file server, e.g. `python3 -m http.server -d target/playground/site`).
 #   1. cuda-library-playground for wasm32-unknown-unknown (cargo profile `wasm`)
-#   2. wasm-bindgen-cli of the crate's pinned version (installed with cargo if missing)
+#   2. wasm-bindgen-cli of the crate's pinned version (installed when missing, as the npm
+#      packages: scripts/support/install.sh)
 #   3. wasm-opt -O3 from the npm package binaryen (playground/package-lock.json)
 #   4. the page, the worker, the lessons, the renderers' stylesheet (culib.css, from
 #      notebook/src/html.rs) and the sample images (tests/fixtures/)
 # Prints the module's size, raw and gzipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' playground/Cargo.toml)
 out=target/playground/site
 # Where cargo puts the .wasm (CARGO_TARGET_DIR when set, as cargo itself does).
 cargo_target=${CARGO_TARGET_DIR:-target}
 
-rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
-  echo "== installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 minutes on 2 cores)" >&2
-  cargo install --quiet wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
-fi
-if [ ! -x playground/node_modules/.bin/wasm-opt ] || [ ! -d playground/node_modules/playwright-core ] \
-  || [ ! -f playground/node_modules/axe-core/axe.min.js ]; then
-  (cd playground && npm ci --no-audit --no-fund --loglevel=error)
-fi
+. scripts/support/install.sh
+. scripts/support/cargo_wasm.sh
+install_playground_build_tools
 
 echo "== cargo build (wasm32, profile wasm)" >&2
-cargo build --quiet -p cuda-library-playground --target wasm32-unknown-unknown --profile wasm
+cargo_wasm build --quiet -p cuda-library-playground --target wasm32-unknown-unknown --profile wasm
 rm -rf "$out"
 mkdir -p "$out/pkg" "$out/samples"
 # --weak-refs: objects a snippet does not free() (buffers, libraries) are freed when the

@@ -3,7 +3,8 @@
 # target/test/install.log):
 #   - .venv with the pinned NVRTC wheel (CUDA C++ compiles on machines without a GPU)
 #   - evcxr and Jupyter's runner, the playground's tools (wasm-bindgen-cli, npm packages,
-#     Chromium), Debian's Rust 1.85, libclang, cargo-fuzz
+#     Chromium), Debian's Rust 1.85, libclang, cargo-fuzz (apt packages as root: asked first
+#     outside CI)
 # then: rustfmt check, clippy, no warnings in the supported builds (no default features,
 # serde, cudarc, wasm32), unit + integration + doc tests, the quickstart example, rustdoc,
 # the browser playground (built, tested in Node and in headless Chromium), the tutorial
@@ -13,91 +14,118 @@
 # toolchain, the bindings drift check.
 # GPU tests run where a CUDA driver and device exist; elsewhere they are reported as
 # ignored, with the reason. Set CUDA_LIBRARY_REQUIRE_GPU=1 to make a missing GPU a failure.
-# Everything is also written to target/test/test.log, and the script ends with the totals
-# over every test run: passed, failed, skipped (and why, grouped).
+#
+# One line per step ("cargo clippy … done in 1 min 12 s"; on a terminal the running time and
+# what is being built are shown while it runs), the same lines in target/test/test.log, each
+# step's whole output in its own log, target/test/steps/NN-NAME.log. A failed step shows the
+# end of its log and stops the run. The script ends with the totals over every test run
+# (scripts/support/test_summary.py over the steps' logs): passed, failed, skipped (and why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p target/test
-log=target/test/test.log
+log=$PWD/target/test/test.log
+steps=target/test/steps
+rm -rf "$steps"
+mkdir -p "$steps"
+: >"$log"
 export INSTALL_LOG="$PWD/target/test/install.log"
+# Each step's last line (done, or FAILED) also goes to the run's log.
+export STEP_TRANSCRIPT="$log"
 
-# This script runs itself again with every line going to the terminal and to the log, then
-# prints the totals (also after a failure).
-if [ -z "${CUDA_LIBRARY_TEST_SH_LOGGED:-}" ]; then
-  set +e
-  CUDA_LIBRARY_TEST_SH_LOGGED=1 "$PWD/scripts/test.sh" "$@" 2>&1 | tee "$log"
-  status=${PIPESTATUS[0]}
-  set -e
-  echo "== summary (log: $log)"
-  python3 scripts/support/test_summary.py "$log"
-  [ "$status" -eq 0 ] || echo "scripts/test.sh failed (exit $status): see the log above"
+# say TEXT: a line on the terminal and in the log.
+say() {
+  echo "$*" | tee -a "$log"
+}
+
+summary() {
+  local status=$?
+  say "== summary (log: ${log#"$PWD/"}; each step's output: $steps/)"
+  python3 scripts/support/test_summary.py "$steps"/*.log | tee -a "$log"
+  [ "$status" -eq 0 ] || say "scripts/test.sh failed (exit $status): see the step above"
   exit "$status"
-fi
+}
+trap summary EXIT
 
-echo "== installing what the tests need (when missing)"
-venv=$(scripts/setup-venv.sh)
-export VIRTUAL_ENV="$venv"
+. scripts/support/install.sh
+
+n=0
+# check LABEL COMMAND...: one step, its output in its own log; on failure the end of that log
+# and the run stops.
+check() {
+  local label=$1
+  shift
+  n=$((n + 1))
+  local slug
+  slug=$(printf '%s' "$label" | tr -c 'A-Za-z0-9' '-' | tr -s '-' | cut -c 1-40 | sed 's/-$//')
+  local step_log
+  step_log=$(printf '%s/%02d-%s.log' "$steps" "$n" "$slug")
+  if ! step "$label" "$step_log" "" "$@"; then
+    tail -n 40 "$step_log" | sed 's/^/  | /' | tee -a "$log"
+    exit 1
+  fi
+}
+
+# A CI run starts from a clean clone and never builds incrementally again: without
+# incremental caches (1.5 GB of the debug build alone here) target/ stays much smaller.
+case "${CI:-}" in "" | false | 0) ;; *) export CARGO_INCREMENTAL=0 ;; esac
+
+say "== installing what the tests need (when missing)"
+scripts/setup-venv.sh >/dev/null
 export CUDA_LIBRARY_REQUIRE_NVRTC=1 CUDA_LIBRARY_REQUIRE_NVJITLINK=1
 # Compiles are cached (Program's compile cache) inside target/, not in the user's cache.
 export CUDA_LIBRARY_CACHE_DIR="$PWD/target/compile-cache"
-. scripts/support/install.sh
 install_notebook_tools
 install_playground_tools
 install_msrv_toolchain
 install_libclang
 install_cargo_fuzz
 
-echo "== cargo fmt --check"
-cargo fmt --all -- --check
-echo "== cargo clippy"
-cargo clippy --workspace --all-targets --quiet -- -D warnings
-echo "== no warnings in the other supported builds (clippy -D warnings: no default features, serde, cudarc)"
-cargo clippy --quiet -p cuda-library --lib --no-default-features -- -D warnings
-cargo clippy --quiet -p cuda-library --lib --no-default-features --features serde -- -D warnings
-cargo clippy --quiet --all-targets --features cudarc -- -D warnings
-echo "== the cudarc feature's GPU test (tests/gpu/cudarc.rs; ignored without a GPU)"
-cargo test --quiet --features cudarc --test gpu cudarc::
-echo "== cargo test"
-cargo test --workspace
-echo "== the cost model against the H100's times (tests/sim_calibration.rs, release)"
-cargo test --quiet --release --test sim_calibration -- --nocapture
-echo "== the README's quickstart (core/examples/quickstart.rs)"
-cargo run --quiet --release --example quickstart
-echo "== a vector split over several devices (core/examples/multi_gpu.rs, 3 simulated devices)"
-CUDA_LIBRARY_SIM_DEVICES=3 cargo run --quiet --release --example multi_gpu
-echo "== rustdoc"
-RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
-echo "== wasm32 build, no warnings (the public API on the simulator; the driver backend compiled out)"
+clippy_other_builds() {
+  cargo clippy --quiet -p cuda-library --lib --no-default-features -- -D warnings
+  cargo clippy --quiet -p cuda-library --lib --no-default-features --features serde -- -D warnings
+  cargo clippy --quiet --all-targets --features cudarc -- -D warnings
+}
+
+# The crates' packages, verified against each other (cargo publish --dry-run). Cargo verifies
+# through a local registry, which it unpacks into $CARGO_HOME/registry/src/-<hash of the
+# checkout path>/ and keeps. An unpacked copy of the same name and version from an earlier run
+# is reused as it is, so a CI machine that checks out to the same path would verify last run's
+# sources: remove ours first. (The package leaves the tests and long examples out; cargo says
+# so once per target, in the step's log.)
+packages() {
+  local version crate
+  version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+  for crate in cuda-library cuda-library-notebook cuda-library-cli; do
+    rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate-$version"
+  done
+  cargo publish --dry-run --workspace --exclude cuda-library-playground --allow-dirty
+}
+
+say "== the checks (one line each; each step's output in $steps/)"
+check "cargo fmt --check" cargo fmt --all -- --check
+check "cargo clippy (-D warnings)" cargo clippy --workspace --all-targets --quiet -- -D warnings
+check "clippy of the other supported builds (no default features, serde, cudarc)" \
+  clippy_other_builds
+check "the cudarc feature's GPU test (ignored without a GPU)" \
+  cargo test --features cudarc --test gpu cudarc::
+check "cargo test --workspace" cargo test --workspace
+check "the cost model against the H100's times (release)" \
+  cargo test --release --test sim_calibration -- --nocapture
+check "the README's quickstart (core/examples/quickstart.rs)" \
+  cargo run --release --example quickstart
+check "a vector split over 3 simulated devices (core/examples/multi_gpu.rs)" \
+  env CUDA_LIBRARY_SIM_DEVICES=3 cargo run --release --example multi_gpu
+check "rustdoc (-D warnings)" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 # As an rlib only: the dylib the notebooks need does not exist for wasm32, and rustc would
 # say it drops it.
-cargo rustc --quiet --lib --target wasm32-unknown-unknown --crate-type rlib -- -D warnings
-echo "== playground (wasm build, wasm-bindgen-test in Node, end-to-end in Chromium)"
-scripts/playground-test.sh
-echo "== tutorial notebooks (evcxr kernel, headless; outputs checked)"
-scripts/notebooks.sh
-echo "== a notebook against the packaged crate (:dep cuda-library = \"0.1\")"
-scripts/notebooks-packaged.sh
-echo "== the notebooks as plain programs (what a GPU machine without Jupyter runs)"
-scripts/notebooks-as-programs.sh --run
-echo "== fuzzing (bounded)"
-scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
-echo "== packages (cargo publish --dry-run: cuda-library, cuda-library-notebook, cuda-library-cli)"
-# (The package leaves the tests and long examples out; cargo says so once per target.)
-# Cargo verifies each package against the others through a local registry, which it unpacks
-# into $CARGO_HOME/registry/src/-<hash of the checkout path>/ and keeps. An unpacked copy of
-# the same name and version from an earlier run is reused as it is, so a CI machine that
-# checks out to the same path would verify last run's sources: remove ours first.
-version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
-for crate in cuda-library cuda-library-notebook cuda-library-cli; do
-  rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate-$version"
-done
-if ! out=$(cargo publish --dry-run --workspace --exclude cuda-library-playground --allow-dirty 2>&1); then
-  echo "$out" >&2
-  exit 1
-fi
-echo "$out" | grep -E "Packaged|Verifying" || true
-echo "== the declared rust-version (Rust 1.85, from Debian)"
-scripts/msrv.sh
-echo "== bindings drift check"
-scripts/regen-bindings.sh --check
-echo "== all tests passed"
+check "the wasm32 build, no warnings" \
+  cargo rustc --lib --target wasm32-unknown-unknown --crate-type rlib -- -D warnings
+check "the playground (wasm build, Node, end-to-end in Chromium)" scripts/playground-test.sh
+check "the tutorial notebooks (evcxr, headless; outputs and prose checked)" scripts/notebooks.sh
+check "a notebook against the packaged crate" scripts/notebooks-packaged.sh
+check "the notebooks as plain programs" scripts/notebooks-as-programs.sh --run
+check "fuzzing, ${FUZZ_SECONDS:-30} s a target" scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
+check "cargo publish --dry-run (the three crates)" packages
+check "the declared rust-version (Rust 1.85, from Debian)" scripts/msrv.sh
+check "the bindings drift check" scripts/regen-bindings.sh --check
+say "== all tests passed"

@@ -268,3 +268,215 @@ fn device_data_plots_as_line_charts_histograms_and_heatmaps() {
         "a variable of an unloaded library"
     );
 }
+
+/// The tutorial notebooks' prose: every figure it quotes (a decimal number, a percentage, a
+/// speed-up like `0.25x`) is declared in its cell with where it comes from, in an HTML
+/// comment the rendered notebook does not show:
+///
+/// ```text
+/// <!-- check: figures bench.graph: 4.33 0.678 -->   the figures guide's row `bench.graph`
+/// <!-- check: guide cost_model: 3.08 3.90 -->       core/guide/cost_model.md
+/// <!-- check: output: 0.25x 24% -->                 the notebook's own outputs
+/// ```
+///
+/// This test checks the first two against the guides and that the prose and its declarations
+/// agree; `scripts/support/run_notebooks.py` checks `output` ones against the executed
+/// notebook. A figure typed into the prose without a declaration fails here.
+mod prose {
+    use std::path::{Path, PathBuf};
+
+    /// Where a quoted figure comes from.
+    #[derive(Debug, PartialEq)]
+    enum Source {
+        /// A row of `core/guide/figures.md`, by its name (`bench.graph`).
+        Figures(String),
+        /// A guide, `core/guide/NAME.md`.
+        Guide(String),
+        /// The notebook's executed outputs (checked by run_notebooks.py).
+        Output,
+    }
+
+    #[derive(Debug)]
+    struct Declared {
+        source: Source,
+        figures: Vec<String>,
+    }
+
+    fn repo() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// The markdown cells of a notebook, as text.
+    fn markdown_cells(path: &Path) -> Vec<String> {
+        let text = std::fs::read_to_string(path).unwrap();
+        let nb: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let cells = nb["cells"].as_array().cloned().unwrap_or_default();
+        cells
+            .iter()
+            .filter(|c| c["cell_type"] == "markdown")
+            .map(|c| match &c["source"] {
+                serde_json::Value::Array(lines) => {
+                    lines.iter().filter_map(|l| l.as_str()).collect::<String>()
+                }
+                other => other.as_str().unwrap_or_default().to_string(),
+            })
+            .collect()
+    }
+
+    /// The declarations of a cell and its prose with them taken out.
+    fn split(cell: &str) -> Result<(Vec<Declared>, String), String> {
+        let mut declared = Vec::new();
+        let mut prose = String::new();
+        let mut rest = cell;
+        while let Some(at) = rest.find("<!--") {
+            prose.push_str(&rest[..at]);
+            let end = rest[at..]
+                .find("-->")
+                .ok_or_else(|| format!("an unclosed comment in: {cell}"))?;
+            let body = rest[at + 4..at + end].trim();
+            rest = &rest[at + end + 3..];
+            let Some(check) = body.strip_prefix("check:") else {
+                continue;
+            };
+            let (source, figures) = check
+                .split_once(':')
+                .ok_or_else(|| format!("`{body}` names no source"))?;
+            let source = match source.split_whitespace().collect::<Vec<_>>().as_slice() {
+                ["figures", row] => Source::Figures(row.to_string()),
+                ["guide", name] => Source::Guide(name.to_string()),
+                ["output"] => Source::Output,
+                _ => {
+                    return Err(format!(
+                        "`{body}`: the source is `figures ROW`, `guide NAME` or `output`"
+                    ))
+                }
+            };
+            declared.push(Declared {
+                source,
+                figures: figures.split_whitespace().map(str::to_string).collect(),
+            });
+        }
+        prose.push_str(rest);
+        Ok((declared, prose))
+    }
+
+    /// The numbers written in `text`, each with a `%` or `x` that ends it (`24%`,
+    /// `0.25x`); a number glued to a letter before it (`sm_90`, `f32`) is a name, not one.
+    fn numbers(text: &str) -> Vec<String> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let glued = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+            if !chars[i].is_ascii_digit() || glued {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_ascii_digit()
+                    || (chars[i] == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit)))
+            {
+                i += 1;
+            }
+            let next_is_word = |k: usize| chars.get(k).is_some_and(|c| c.is_alphanumeric());
+            if chars.get(i) == Some(&'%') || (chars.get(i) == Some(&'x') && !next_is_word(i + 1)) {
+                i += 1;
+            }
+            if !next_is_word(i) || chars[i - 1] == 'x' {
+                out.push(chars[start..i].iter().collect());
+            }
+        }
+        out
+    }
+
+    /// Whether a number is a quoted figure (a measurement or a ratio) rather than a count
+    /// or a size: it has a decimal point, a `%` or an `x`.
+    fn is_figure(n: &str) -> bool {
+        n.contains('.') || n.ends_with('%') || n.ends_with('x')
+    }
+
+    /// Whether `text` quotes the figure `n` (as a number of its own, with or without the
+    /// `x` or `%` the prose gives it).
+    fn quotes(text: &str, n: &str) -> bool {
+        let bare = |s: &str| s.trim_end_matches(['x', '%']).to_string();
+        numbers(text).iter().any(|m| bare(m) == bare(n))
+    }
+
+    fn figures_row(row: &str) -> Option<String> {
+        let guide = std::fs::read_to_string(repo().join("core/guide/figures.md")).unwrap();
+        let head = format!("| `{row}` |");
+        guide
+            .lines()
+            .find(|l| l.starts_with(&head))
+            .map(str::to_string)
+    }
+
+    #[test]
+    fn numbers_are_read_as_written() {
+        assert_eq!(
+            numbers("took 4.33 µs, 0.25x and 24% on sm_90 (f32), 3 times 1,2"),
+            ["4.33", "0.25x", "24%", "3", "1", "2"]
+        );
+        let (declared, prose) =
+            split("a 4.33 b <!-- check: figures bench.graph: 4.33 --> c").unwrap();
+        assert_eq!(prose, "a 4.33 b  c");
+        assert_eq!(declared[0].source, Source::Figures("bench.graph".into()));
+        assert!(split("<!-- check: somewhere: 1.0 -->").is_err());
+    }
+
+    #[test]
+    fn every_figure_the_notebooks_quote_is_declared_and_holds() {
+        let mut problems = Vec::new();
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(repo().join("notebooks"))
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "ipynb"))
+            .collect();
+        paths.sort();
+        assert!(paths.len() >= 7, "{paths:?}");
+        for path in &paths {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            for cell in markdown_cells(path) {
+                let (declared, prose) = match split(&cell) {
+                    Ok(x) => x,
+                    Err(e) => {
+                        problems.push(format!("{name}: {e}"));
+                        continue;
+                    }
+                };
+                let quoted = numbers(&prose);
+                let all_declared: Vec<&String> = declared.iter().flat_map(|d| &d.figures).collect();
+                for n in quoted.iter().filter(|n| is_figure(n)) {
+                    if !all_declared.contains(&n) {
+                        problems.push(format!(
+                            "{name}: `{n}` is quoted with no `<!-- check: … -->` saying where it comes from"
+                        ));
+                    }
+                }
+                for d in &declared {
+                    for n in &d.figures {
+                        if !quoted.contains(n) {
+                            problems.push(format!("{name}: `{n}` is declared but not in the text"));
+                        }
+                        let holds = match &d.source {
+                            Source::Figures(row) => figures_row(row)
+                                .map(|line| quotes(&line, n))
+                                .unwrap_or(false),
+                            Source::Guide(guide) => std::fs::read_to_string(
+                                repo().join(format!("core/guide/{guide}.md")),
+                            )
+                            .map(|text| quotes(&text, n))
+                            .unwrap_or(false),
+                            Source::Output => true, // run_notebooks.py
+                        };
+                        if !holds {
+                            problems.push(format!("{name}: `{n}` is not in {:?}", d.source));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}

@@ -5,6 +5,10 @@
 //! culib inspect --driver [--json] FILE  the same table as the CUDA driver reports it (needs a GPU)
 //! ```
 //!
+//! `FILE` is a cubin, a fatbin (the table is the entry the simulated device would load, and
+//! the heading says which) or PTX text; CUDA C++ source (`.cu`, or text with a `__global__`
+//! function) is compiled to PTX with NVRTC first.
+//!
 //! Everything printed as text goes through [`esc`]: names, paths and messages come from the
 //! image or the command line, and a control character in a kernel name must not reach the
 //! terminal as an escape sequence. JSON goes through [`json_safe`] for the same reason.
@@ -17,11 +21,13 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use cuda_library::{
-    Device, GlobalKind, Inspect, InspectGlobal, Library, LibraryOptions, LibraryTable,
+    Device, GlobalKind, ImageKind, Inspect, InspectGlobal, Library, LibraryOptions, LibraryTable,
+    Program, ProgramOptions,
 };
 
 const USAGE: &str = "usage: culib inspect [--json] [--driver] FILE
-  inspect   print the kernel and variable table of a cubin, fatbin or PTX file
+  inspect   print the kernel and variable table of a cubin, fatbin or PTX file, or of
+            CUDA C++ source (.cu) compiled to PTX with NVRTC
   --json    print JSON instead of a table
   --driver  ask the CUDA driver instead of reading the image (needs a GPU)";
 
@@ -68,6 +74,24 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // CUDA C++ source is compiled first (with NVRTC), and its PTX inspected.
+    let source = is_cuda_source(&path, &bytes);
+    let (bytes, origin) = if source {
+        match compile_source(&bytes) {
+            Ok((ptx, nvrtc)) => (ptx, Some(format!("compiled by {nvrtc} to "))),
+            Err(why) => {
+                eprintln!(
+                    "culib: {} is CUDA C++ source, not an image: compile it first; culib \
+                     compiles it with NVRTC where it finds it, and here that failed:\n{}",
+                    esc(&file),
+                    esc_message(&why)
+                );
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        (bytes, None)
+    };
     let table = LibraryTable::read(&bytes);
     let as_json =
         |i: Inspect| json_safe(&serde_json::to_string_pretty(&i).unwrap_or_default()) + "\n";
@@ -76,7 +100,7 @@ fn main() -> ExitCode {
     } else if json {
         table.map(|t| as_json(t.inspect()))
     } else {
-        table.map(|t| render_table(&file, &t))
+        table.map(|t| render_table(&file, origin.as_deref(), &t))
     };
     let text = match result {
         Ok(text) => text,
@@ -183,9 +207,61 @@ fn opt(v: Option<u32>) -> String {
     v.map(|x| x.to_string()).unwrap_or_else(|| "?".into())
 }
 
-fn render_table(file: &str, t: &LibraryTable) -> String {
+/// Whether a file that is no image is CUDA C++ source: named `.cu` or `.cuh`, or UTF-8
+/// text that declares a `__global__` function.
+fn is_cuda_source(path: &std::path::Path, bytes: &[u8]) -> bool {
+    if LibraryTable::read(bytes).is_ok() {
+        return false;
+    }
+    let named = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e, "cu" | "cuh"));
+    named
+        || std::str::from_utf8(bytes)
+            .map(|text| text.contains("__global__"))
+            .unwrap_or(false)
+}
+
+/// CUDA C++ source compiled to PTX by NVRTC for device 0 (the simulated GPU's sm_90 where
+/// there is no GPU), with NVRTC's name and version; or why it could not be.
+fn compile_source(bytes: &[u8]) -> Result<(Vec<u8>, String), String> {
+    let text =
+        std::str::from_utf8(bytes).map_err(|e| format!("the source is not UTF-8 text ({e})"))?;
+    let (_, (major, minor)) = cuda_library::nvrtc_info().map_err(|e| e.to_string())?;
+    let code = Program::new(text, ProgramOptions::default())
+        .compile(ImageKind::Ptx, &[])
+        .map_err(|e| e.to_string())?;
+    let ptx = code
+        .bytes()
+        .ok_or_else(|| "NVRTC returned no PTX in memory".to_string())?;
+    Ok((ptx.to_vec(), format!("NVRTC {major}.{minor}")))
+}
+
+/// The table as text. `origin` says where the image came from when it was not the file
+/// itself ("compiled by NVRTC 12.9 to ").
+fn render_table(file: &str, origin: Option<&str>, t: &LibraryTable) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "{}: {} for {}", esc(file), t.source_kind, esc(&t.arch));
+    let read = format!(
+        "{}{} for {}",
+        origin.unwrap_or(""),
+        t.source_kind,
+        esc(&t.arch)
+    );
+    match t.chosen_entry {
+        // A fatbin: the table is one entry's, and the heading says which.
+        Some(chosen) if !t.fatbin_entries.is_empty() => {
+            let _ = writeln!(
+                o,
+                "{}: fatbin of {} entries; the table is entry {chosen}'s, {read} (marked *)",
+                esc(file),
+                t.fatbin_entries.len(),
+            );
+        }
+        _ => {
+            let _ = writeln!(o, "{}: {read}", esc(file));
+        }
+    }
     if !t.fatbin_entries.is_empty() {
         for (i, e) in t.fatbin_entries.iter().enumerate() {
             let mark = if Some(i) == t.chosen_entry { "*" } else { " " };

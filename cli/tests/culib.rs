@@ -59,3 +59,81 @@ fn culib_inspect_prints_tables_and_json() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("usage: culib inspect"));
 }
+
+#[test]
+fn a_fatbin_heading_names_the_entry_its_table_is_read_from() {
+    let out = Command::new(env!("CARGO_BIN_EXE_culib"))
+        .arg("inspect")
+        .arg(fixture("kernels.fatbin"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let heading = text.lines().next().unwrap_or_default();
+    assert!(
+        heading.ends_with(
+            "kernels.fatbin: fatbin of 3 entries; the table is entry 2's, cubin for sm_90 (marked *)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("  * entry 2: cubin sm_90"), "{text}");
+}
+
+/// CUDA C++ source is compiled with NVRTC and its PTX inspected; where NVRTC cannot be
+/// found (run outside the repository, whose .venv holds it, with no toolkit named), the error
+/// says the file is source and must be compiled, and why culib could not.
+#[test]
+fn cuda_source_is_compiled_first_or_the_error_says_to() {
+    let exe = env!("CARGO_BIN_EXE_culib");
+    let source = fixture("kernels.cu");
+    let out = Command::new(exe)
+        .arg("inspect")
+        .arg(&source)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.success() {
+        assert!(
+            stdout.contains("kernels.cu: compiled by NVRTC "),
+            "{stdout}"
+        );
+        assert!(stdout.contains("to PTX for sm_"), "{stdout}");
+        assert!(
+            stdout.contains("void scale<float>(float*, float, int)"),
+            "{stdout}"
+        );
+    } else {
+        assert!(stderr.contains("is CUDA C++ source, not an image: compile it first"));
+    }
+
+    let out = Command::new(exe)
+        .arg("inspect")
+        .arg(&source)
+        .env("CUDA_LIBRARY_NVRTC", "/nonexistent/libnvrtc.so.12")
+        .env("CUDA_HOME", "/nonexistent-cuda")
+        .env_remove("CUDA_PATH")
+        .env_remove("VIRTUAL_ENV")
+        .env_remove("CONDA_PREFIX")
+        .env("PATH", "/nonexistent-bin")
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if std::path::Path::new("/usr/local/cuda/lib64/libnvrtc.so").exists() {
+        return; // a toolkit provides NVRTC: it cannot be made missing here
+    }
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("kernels.cu is CUDA C++ source, not an image: compile it first"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("culib compiles it with NVRTC where it finds it"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the NVRTC library could not be opened"),
+        "{stderr}"
+    );
+}

@@ -386,7 +386,13 @@ impl Error {
             }
             Error::SymbolNotFound { kind, suggestions, .. } => {
                 if suggestions.is_empty() {
-                    format!("list the library's symbols (`Library::kernels()`) to see which {kind}s it has; C++ names are mangled unless declared `extern \"C\"`")
+                    // Kernels and functions are listed by `kernels()`, variables by
+                    // `variable_names()` (a global asked for as managed is among them).
+                    let list = match *kind {
+                        "kernel" | "unified function" => "Library::kernels()",
+                        _ => "Library::variable_names()",
+                    };
+                    format!("list the library's symbols (`{list}`) to see which {kind}s it has; C++ names are mangled unless declared `extern \"C\"`")
                 } else {
                     let names: Vec<String> = suggestions
                         .iter()
@@ -403,7 +409,7 @@ impl Error {
                 "pass one argument per kernel parameter, each of the parameter's size (`Kernel::param_info()` lists them)".to_string()
             }
             Error::NvrtcNotFound { .. } => {
-                "`pip install nvidia-cuda-nvrtc-cu12` in the active Python environment, install the CUDA toolkit, or set CUDA_LIBRARY_NVRTC to the full path of libnvrtc".to_string()
+                "`pip install nvidia-cuda-nvrtc-cu12` in the active Python environment or a .venv in this folder or one above it, install the CUDA toolkit, or set CUDA_LIBRARY_NVRTC to the full path of libnvrtc".to_string()
             }
             Error::Compile { .. } => "fix the source at the line the log names".to_string(),
             Error::Link { .. } => {
@@ -413,7 +419,8 @@ impl Error {
                     .to_string()
             }
             Error::LinkerNotFound { .. } => {
-                "`pip install nvidia-nvjitlink-cu12` in the active Python environment, install \
+                "`pip install nvidia-nvjitlink-cu12` in the active Python environment or a .venv \
+                 in this folder or one above it, install \
                  the CUDA toolkit, or set CUDA_LIBRARY_NVJITLINK to the full path of \
                  libnvJitLink; without them, link PTX inputs to PTX (`Linker::link(ImageKind::Ptx)`), \
                  which runs on the simulator and on the driver"

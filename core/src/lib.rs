@@ -92,12 +92,10 @@
 //!
 //! ## Finding the driver and NVRTC
 //!
-//! Driver: `CUDA_LIBRARY_DRIVER` (a path), then `libcuda.so.1`, `libcuda.so` (`nvcuda.dll`
-//! on Windows). NVRTC: `CUDA_LIBRARY_NVRTC`, `$CUDA_HOME`/`$CUDA_PATH`, `/usr/local/cuda`,
-//! `libnvrtc.so.13`/`.12` by soname, then the PyPI wheels (`nvidia-cuda-nvrtc-cu12`,
-//! `nvidia-cuda-nvrtc` for CUDA 13) in the active Python's site-packages.
-//! nvJitLink (for [`Linker`]) the same way: `CUDA_LIBRARY_NVJITLINK`, the toolkit, the
-//! sonames, then the wheels `nvidia-nvjitlink-cu12` and `nvidia-nvjitlink`.
+//! The driver is opened by name (`libcuda.so.1`; `CUDA_LIBRARY_DRIVER` names a path).
+//! NVRTC and nvJitLink come from a CUDA toolkit or the PyPI wheels in a Python environment:
+//! the active one, or a `.venv` in the current folder or one above it. The
+//! [`backends`](guide::backends) guide gives the whole search order.
 //!
 //! ## Guides
 //!

@@ -277,7 +277,9 @@ impl Heatmap {
                 .y_labels(5)
                 .y_label_formatter(&ticks(lo..lo + span))
                 .axis_style(BLACK.mix(0.6))
-                .label_style(("sans-serif", 11).into_font().color(&BLACK))
+                // 12, as every other chart label: plotters writes 11 as 8.9 px, too small
+                // to read on a phone.
+                .label_style(("sans-serif", 12).into_font().color(&BLACK))
                 .draw()
                 .map_err(err)?;
             const STEPS: usize = 48;
@@ -791,15 +793,22 @@ impl StackedBars {
                 }
             }
         }
+        // Colours by a part's place among every part the rows name, zero or not, so that
+        // charts of the same parts give each the same colour ("memory" is not orange in one
+        // chart and blue in the next because the first had no "compute").
+        let mut every: Vec<&str> = Vec::new();
+        for (_, parts) in &self.rows {
+            for (name, _) in parts {
+                if !every.contains(&name.as_str()) && !self.muted.iter().any(|m| m == name) {
+                    every.push(name);
+                }
+            }
+        }
         let colour = |name: &str| {
             if self.muted.iter().any(|m| m == name) {
                 return "#969696".to_string();
             }
-            let i = names
-                .iter()
-                .filter(|n| !self.muted.iter().any(|m| m == *n))
-                .position(|n| *n == name)
-                .unwrap_or(0);
+            let i = every.iter().position(|n| *n == name).unwrap_or(0);
             let RGBColor(r, g, b) = PALETTE[i % PALETTE.len()];
             format!("#{r:02x}{g:02x}{b:02x}")
         };

@@ -32,6 +32,8 @@ pub fn escape(s: &str) -> String {
 pub const STYLE: &str = r#"<style>
 .culib{font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;font-size:13px;line-height:1.4;color:inherit;max-width:100%;overflow-x:auto}
 .culib table{border-collapse:collapse;margin:4px 0 10px 0;color:inherit;background:transparent}
+.culib figure{margin:4px 0 10px 0}
+.culib figure table{margin:0}
 .culib caption,.culib .caption{caption-side:top;text-align:left;font-weight:600;padding:2px 0 6px 0;color:inherit}
 .culib th,.culib td{border:1px solid rgba(128,128,128,.35);padding:3px 8px;vertical-align:top;color:inherit;background:transparent}
 .culib th{background:rgba(128,128,128,.14);font-weight:600}
@@ -54,7 +56,7 @@ pub const STYLE: &str = r#"<style>
 .culib .note .sub{opacity:1}
 .culib details.note summary{cursor:pointer;white-space:normal}
 .culib .error{border-left:4px solid rgba(248,81,73,.85);background:rgba(248,81,73,.10);padding:6px 10px;margin:4px 0 10px 0;border-radius:3px}
-.culib .error .what{font-weight:600;white-space:pre-wrap}
+.culib .error .what{font-weight:600;white-space:pre-wrap;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
 .culib .error .hint{margin-top:4px;opacity:.85;white-space:pre-wrap}
 .culib pre.hex{margin:4px 0;padding:6px 8px;border:1px solid rgba(128,128,128,.3);border-radius:3px;background:rgba(128,128,128,.06);overflow-x:auto}
 .culib svg{max-width:100%;height:auto;color:inherit}
@@ -71,6 +73,40 @@ pub fn document(parts: &[String]) -> String {
     }
     s.push_str("</div>");
     s
+}
+
+/// Whether this process has shown the stylesheet in a notebook cell ([`cell_document`]).
+static STYLE_SHOWN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// One HTML document holding `parts` as a notebook cell shows it: as [`document`], but the
+/// stylesheet comes only with the first such document of the process. A `<style>` in one
+/// cell's output applies to the whole notebook page (Jupyter, JupyterLab, VS Code), so one
+/// copy styles every output; nine copies in one notebook were nine times the bytes.
+/// Where each output is a page of its own (Colab) or that first output was cleared, call
+/// [`resend_style`] and the next document carries it again.
+///
+/// ```
+/// use cuda_library_notebook::html::{cell_document, resend_style};
+/// resend_style();
+/// assert!(cell_document(&["<b>1</b>".into()]).starts_with("<style>"));
+/// assert!(cell_document(&["<b>2</b>".into()]).starts_with("<div class=\"culib\">"));
+/// ```
+pub fn cell_document(parts: &[String]) -> String {
+    if STYLE_SHOWN.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        let mut s = String::from("<div class=\"culib\">");
+        for p in parts {
+            s.push_str(p);
+        }
+        s.push_str("</div>");
+        s
+    } else {
+        document(parts)
+    }
+}
+
+/// Makes the next [`cell_document`] carry the stylesheet again.
+pub fn resend_style() {
+    STYLE_SHOWN.store(false, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Column alignment.
@@ -157,11 +193,20 @@ pub struct Table {
 
 impl Table {
     /// The table as HTML.
+    ///
+    /// A caption is a `<figcaption>` of a `<figure>` holding the table, rather than the
+    /// table's `<caption>`: a `<caption>` is exactly as wide as its table, so the caption of
+    /// a narrow table wrapped into a tall column of short lines. The figure's caption takes
+    /// the width of the output instead.
     pub fn to_html(&self) -> String {
-        let mut s = String::from("<table>");
+        let mut s = String::new();
         if let Some(c) = &self.caption {
-            s.push_str(&format!("<caption>{}</caption>", escape(c)));
+            s.push_str(&format!(
+                "<figure><figcaption class=\"caption\">{}</figcaption>",
+                escape(c)
+            ));
         }
+        s.push_str("<table>");
         s.push_str("<thead><tr>");
         for c in &self.columns {
             let class = match c.align {
@@ -203,6 +248,9 @@ impl Table {
             s.push_str("</tr>");
         }
         s.push_str("</tbody></table>");
+        if self.caption.is_some() {
+            s.push_str("</figure>");
+        }
         s
     }
 

@@ -186,3 +186,49 @@ fn a_folded_note_is_one_line_with_details_on_demand_and_headers_have_scope() {
     assert!(html.contains("<th scope=\"col\" class=\"l\">kernel</th>"));
     assert!(html.contains("<th scope=\"row\" class=\"l mono\">saxpy</th><td class=\"r\">10</td>"));
 }
+
+#[test]
+fn a_caption_is_as_wide_as_the_output_not_the_table() {
+    let table = Table {
+        caption: Some("kernels of a long file name · simulated sm_90, 256 threads a block".into()),
+        columns: vec![Column::new("k", Align::Left)],
+        rows: vec![vec![Cell::mono("a")]],
+        row_header: true,
+    };
+    let html = table.to_html();
+    // A <caption> takes its table's width (one short column here); a figure's caption
+    // takes the output's.
+    assert!(
+        html.starts_with("<figure><figcaption class=\"caption\">kernels of a long file name"),
+        "{html}"
+    );
+    assert!(html.ends_with("</table></figure>"), "{html}");
+    assert!(!html.contains("<caption>"), "{html}");
+}
+
+#[test]
+fn a_part_has_the_same_colour_in_every_chart_of_the_same_parts() {
+    use cuda_library_notebook::chart::StackedBars;
+    let part = |n: &str, v: f64| (n.to_string(), v);
+    // The profiles' parts, always in this order; the first chart has no compute time.
+    let chart = |compute: f64| StackedBars {
+        title: "where the time goes".into(),
+        unit: "µs".into(),
+        rows: vec![(
+            "k".into(),
+            vec![
+                part("launch", 2.0),
+                part("compute", compute),
+                part("memory", 5.0),
+            ],
+        )],
+        width: 600,
+        muted: vec!["launch".into()],
+    };
+    let without = chart(0.0).to_svg().expect("svg");
+    let with = chart(3.0).to_svg().expect("svg");
+    // memory is the second coloured part in both: PALETTE[1], orange.
+    assert_eq!(without.matches("#ff7f0e").count(), 2, "{without}");
+    assert_eq!(with.matches("#ff7f0e").count(), 2, "{with}");
+    assert_eq!(without.matches("#1f77b4").count(), 0, "no compute drawn");
+}

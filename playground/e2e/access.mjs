@@ -322,6 +322,12 @@ export async function phone({ browser, url, check, lessons }) {
       });
       check(first.code + 60 <= first.h && first.run <= first.h && first.runTop >= 0,
         `phone ${id}: the code (at ${first.code.toFixed(0)} px) and Run (bottom at ${first.run.toFixed(0)} px) are on the first screen`);
+      if (id === "launch") {
+        // Its snippet has lines longer than a phone is wide: the editor scrolls sideways.
+        const code = await page.$eval("#code-editor", (e) => ({ scroll: e.scrollWidth, width: e.clientWidth }));
+        check(code.scroll > code.width + 20,
+          `phone launch: the code editor scrolls sideways to its longest line (${code.scroll} px in ${code.width})`);
+      }
       let o = await overflowing(page);
       check(o.page <= o.w && o.out.length === 0,
         `phone ${id}: nothing sticks out sideways before running (page ${o.page} px wide)${o.out.length ? `: ${o.out.slice(0, 5).join(", ")}` : ""}`);
@@ -332,6 +338,25 @@ export async function phone({ browser, url, check, lessons }) {
       o = await overflowing(page);
       check(o.page <= o.w && o.out.length === 0 && o.unnamed.length === 0,
         `phone ${id}: after running, output fits or scrolls in a box the keyboard reaches (page ${o.page} px wide)${o.out.length ? `; sticks out: ${o.out.slice(0, 5).join(", ")}` : ""}${o.unnamed.length ? `; not focusable: ${o.unnamed.slice(0, 5).join(", ")}` : ""}`);
+      // Chart text as drawn: its font size times the chart's scale on the screen.
+      const smallest = await page.evaluate(() => {
+        let min = Infinity;
+        for (const svg of document.querySelectorAll("#output svg")) {
+          const scale = svg.getBoundingClientRect().width / (svg.viewBox.baseVal?.width || svg.width.baseVal.value);
+          for (const t of svg.querySelectorAll("text")) {
+            const size = parseFloat(getComputedStyle(t).fontSize);
+            if (size > 0) min = Math.min(min, size * scale);
+          }
+        }
+        return min;
+      });
+      if (smallest !== Infinity) {
+        check(smallest >= 9.5, `phone ${id}: chart text at least 9.5 px tall as drawn (smallest ${smallest.toFixed(1)} px)`);
+      }
+      // A table's caption is not cut: it is no wider than the box that shows it.
+      const cut = await page.evaluate(() => [...document.querySelectorAll("#output figcaption")]
+        .filter((c) => c.scrollWidth > c.clientWidth + 1).length);
+      check(cut === 0, `phone ${id}: every table caption fits its box (${cut} cut)`);
     }
     // The picker that replaces the list on a phone, by keyboard.
     await page.focus("#lesson-select");

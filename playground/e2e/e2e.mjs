@@ -6,7 +6,8 @@
 //   SHOTS_DIR    the screenshots at 390×844 and 1280×800, light and dark (access.mjs);
 //                default: OUT_DIR/../screenshots
 // Opens every lesson and runs it, checks what the page shows, edits snippets into errors
-// (PTX syntax, a JavaScript typo, a wrong argument, an endless loop), checks sharing through
+// (PTX syntax, a missing comma, a type PTX lacks, a JavaScript typo, a wrong argument size
+// and kind, a file name that does not exist, an endless loop), checks sharing through
 // the URL, and fails on any console error. Prints page-ready and per-lesson run times.
 // Then access.mjs: keyboard only, axe-core's accessibility rules and chart-text contrast in
 // light and dark, a phone's first screen and width, and the screenshots.
@@ -35,7 +36,8 @@ const EXPECT = {
   load: ["29904 bytes of fatbin", "15176 bytes of cubin", "5370 bytes of PTX", "7"],
   kernels: ["unrolled<3>", "ns::namespaced(int*)", "occupancy at 256 threads per block"],
   globals: ['"coeffs"', '"managed_value"', "global `table`: 16 bytes", "40",
-    "Float32Array(8) [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]"],
+    "Float32Array(8) [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]",
+    'in the playground, `.typed("f32")`'],
   managed: ["Int32Array(1) [42]", "Int32Array(1) [101]", "Int32Array(1) [8]", "buffer `f32[8]`"],
   launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `f32[1000]`: 4000 bytes", "first 64 of 1000",
     "1000 values", "1000 values as 25 rows of 40"],
@@ -177,11 +179,24 @@ try {
   const ptx = await editorText(PTX);
   const lines = ptx.split("\n");
   const fmaLine = lines.findIndex((l) => l.includes("fma.rn.f32")) + 1;
-  await setEditor(PTX, ptx.replace("fma.rn.f32      %f4, %f1,", "fma.rn.f32      %f4 %f1,"));
+  const noComma = ptx.replace("fma.rn.f32      %f4, %f1,", "fma.rn.f32      %f4 %f1,");
+  await setEditor(PTX, noComma);
   r = await runLesson();
   check(r.ptxError?.startsWith(`saxpy.ptx:${fmaLine}:`) ?? false, `PTX syntax error shown inline: ${r.ptxError}`);
   check(r.marked.includes(String(fmaLine)), `PTX line ${fmaLine} marked in the gutter`);
+  check(r.ptxError?.includes("found `%f1` (is a `,` missing before `%f1`?)") ?? false,
+    `a missing comma is suggested: ${r.ptxError}`);
   await page.screenshot({ path: join(outDir, "error-ptx.png"), fullPage: true });
+
+  // A type PTX does not have: named, with the valid ones, under the PTX editor at its line.
+  await setEditor(PTX, ptx.replace("fma.rn.f32", "fma.rn.f33"));
+  r = await runLesson();
+  check((r.ptxError ?? "").startsWith(`saxpy.ptx:${fmaLine}: `) &&
+    r.ptxError.includes("`.f33` in `fma` is not a PTX type; the types are .pred, .b8") &&
+    r.ptxError.includes(".f32, .f64"),
+    `an unknown PTX type is named with the valid ones, at its PTX line: ${r.ptxError}`);
+  check(r.codeError === null, `... and not at the snippet's line: ${r.codeError}`);
+  await setEditor(PTX, noComma); // the edit the sharing check below shares
 
   // Sharing: the edited PTX travels in the URL hash and comes back in a fresh page.
   await page.click("#share");
@@ -202,6 +217,23 @@ try {
   await setEditor(CODE, code.replace(".buffer(y).u32(n)", ".buffer(y).f64(n)"));
   r = await runLesson();
   check(/snippet\.js:\d+:\d+: argument 3/.test(r.codeError ?? ""), `launch error shown inline at the snippet line: ${r.codeError}`);
+
+  // An argument of the right size and the wrong kind: a warning that names the declared
+  // type, the bits the kernel reads and the method to use.
+  await setEditor(CODE, code.replace(".buffer(y).u32(n)", ".buffer(y).f32(n)"));
+  r = await runLesson();
+  check(r.output.includes("warning: argument 3 of kernel `saxpy` is a floating-point number " +
+    "(.f32(1000)) but the PTX declares the parameter `.u32`: the kernel reads its 4 bytes as an " +
+    "integer, 1148846080; pass it with .u32(…) or .i32(…)"),
+  `a float for a .u32 parameter is a warning: ${r.output.split("\n")[0]}`);
+  check(await page.$$eval("#output .out.warning", (ws) => ws.length === 1), "... shown once, as a warning");
+
+  // A file name that does not exist: the error lists the files that do.
+  await setEditor(CODE, code.replace('files["saxpy.ptx"]', 'files["saxpi.ptx"]'));
+  r = await runLesson();
+  check(/^snippet\.js:1:\d+: FileNotFound: there is no file "saxpi\.ptx"; the files are /.test(r.codeError ?? "") &&
+    r.codeError.includes('"saxpy.ptx"') && r.codeError.includes('"kernels.fatbin"'),
+    `an unknown file name lists the files: ${r.codeError}`);
 
   // A JavaScript typo: the line of the snippet is named.
   await setEditor(CODE, code.replace("saxpy.launch(", "saxpy.lanch("));

@@ -57,6 +57,10 @@ function makeEditor(container, label) {
     }
     ta.style.height = "auto";
     ta.style.height = `${ta.scrollHeight}px`;
+    // As wide as its longest line, so that the editor scrolls sideways (with a shadow at
+    // its edge, style.css) rather than cutting lines off at a phone's edge.
+    ta.style.minWidth = "0";
+    ta.style.minWidth = `${ta.scrollWidth}px`;
   };
   let released = false; // Escape was pressed: the next Tab leaves the editor
   const editor = {
@@ -429,7 +433,8 @@ function showResult(m) {
     else {
       const pre = document.createElement("pre");
       pre.textContent = o.text;
-      outBox(o.kind === "error" ? "error" : "text").append(pre);
+      const box = { error: "error", warning: "warning" }[o.kind] ?? "text";
+      outBox(box).append(pre);
     }
   }
   const e = m.error;

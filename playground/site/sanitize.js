@@ -47,7 +47,7 @@ const SHAPE = { opacity: NUM, fill: COLOUR, stroke: COLOUR, "stroke-width": NUM 
 // namespace -> element -> attribute -> value check. `class` is handled for every element.
 const ALLOWED = {
   [HTML]: Object.fromEntries(
-    "div span code pre table caption thead tbody tr td h3 dl dt dd details summary"
+    "div span code pre figure figcaption table caption thead tbody tr td h3 dl dt dd details summary"
       .split(" ")
       .map((t) => [t, {}])
       .concat([["th", { scope: oneOf("col", "row") }]]),

@@ -6,7 +6,7 @@
 // reaches the network or storage is removed from the worker's global (lockDown). Messages in:
 //   {type: "file", name, bytes}           a file the reader dropped on the page
 //   {type: "run", id, code, texts}        run `code`; `texts` are editor files (name -> text)
-// Messages out:
+// Messages out (a result's outputs are {kind: "text"|"html"|"error"|"warning", ...}):
 //   {type: "ready", samples}              module loaded, bundled samples fetched
 //   {type: "fatal", message}              the module could not start
 //   {type: "result", id, outputs, error, ms}
@@ -31,6 +31,31 @@ let dropped = null;
 function setFile(name, bytes) {
   files[name] = bytes;
   fileNames.set(bytes, name);
+}
+
+// What snippets see as `files`: the same object, except that reading a name it does not hold
+// throws an error that lists the names it does ("saxpi.ptx" for "saxpy.ptx"), where a plain
+// object would give undefined and a TypeError further on.
+const filesSeen = new Proxy(files, {
+  get(target, key, receiver) {
+    if (typeof key === "string" && !Object.hasOwn(target, key) && !(key in Object.prototype)) {
+      const names = Object.keys(target).sort().map((n) => `"${n}"`).join(", ");
+      const what = key === "null" && dropped === null
+        ? "no file was dropped on the page yet (files[dropped])"
+        : `there is no file "${key}"`;
+      const e = new Error(`${what}; the files are ${names}`);
+      e.name = "FileNotFound";
+      throw e;
+    }
+    return Reflect.get(target, key, receiver);
+  },
+});
+
+// Warnings about launch arguments (an f32 for a .u32 parameter: the module's arg_types),
+// shown after the call that made them, in the run's output.
+let showWarning = null;
+function drainWarnings() {
+  for (const text of cuda.takeWarnings()) showWarning?.(text);
 }
 
 // Errors thrown by the library carry `line`/`column` (PTX); `file` says which image.
@@ -65,13 +90,15 @@ function instrument() {
     for (const k of ks) kernelFiles.set(k, libFiles.get(this));
     return ks;
   };
-  for (const method of ["launch", "time"]) {
+  for (const method of ["launch", "time", "profile"]) {
     const f = cuda.Kernel.prototype[method];
     cuda.Kernel.prototype[method] = function (...args) {
       try {
         return f.apply(this, args);
       } catch (e) {
         throw tagged(e, kernelFiles.get(this));
+      } finally {
+        drainWarnings();
       }
     };
   }
@@ -166,13 +193,15 @@ async function run({ id, code, texts }) {
   const show = (x) => {
     outputs.push(render(x));
   };
+  showWarning = (text) => outputs.push({ kind: "warning", text });
+  cuda.takeWarnings(); // none left from an earlier run
   const t0 = performance.now();
   let error = null;
   try {
     const f = new AsyncFunction(...PARAMS, code);
     await f(
       cuda.Library, cuda.Buffer, cuda.Args, cuda.Sweep, cuda.Comparison, cuda.backend,
-      cuda.device, cuda.inspect, files, dropped, show,
+      cuda.device, cuda.inspect, filesSeen, dropped, show,
     );
   } catch (e) {
     error = describe(e);

@@ -14,6 +14,7 @@
 //! The static site in `playground/site/` drives this module from a Web Worker; see
 //! `scripts/playground.sh` for the build.
 
+pub mod arg_types;
 pub mod session;
 
 use cuda_library::timing::{Profile as CoreProfile, Sweep as CoreSweep, Timings as CoreTimings};
@@ -83,6 +84,13 @@ pub fn take_device_output() -> String {
     cuda_library::sim::take_device_output()
 }
 
+/// The warnings about launch arguments since the last call (`arg_types`): the worker shows
+/// them after the call that made them.
+#[wasm_bindgen(js_name = takeWarnings)]
+pub fn take_warnings() -> Vec<String> {
+    arg_types::take_warnings()
+}
+
 /// The backend in use, as the core's `BackendInfo` (`toHtml`, `toJSON`).
 #[wasm_bindgen]
 pub fn backend() -> std::result::Result<BackendInfo, JsValue> {
@@ -148,9 +156,22 @@ pub fn inspect(image: &[u8]) -> std::result::Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub struct Library {
     inner: Option<cuda_library::Library>,
+    /// Each kernel's parameter types as the image declares them (PTX does; a cubin does
+    /// not), by mangled name: for the argument warnings (`arg_types`).
+    param_types: std::rc::Rc<std::collections::BTreeMap<String, Vec<Option<String>>>>,
 }
 
 impl Library {
+    /// The page's handle of one of this library's kernels, with its parameter types.
+    fn kernel(&self, inner: cuda_library::Kernel) -> std::result::Result<Kernel, JsValue> {
+        let name = js(inner.name())?;
+        Ok(Kernel {
+            param_types: self.param_types.get(&name).cloned().unwrap_or_default(),
+            name,
+            inner,
+        })
+    }
+
     fn get(&self) -> std::result::Result<&cuda_library::Library, JsValue> {
         self.inner.as_ref().ok_or_else(|| {
             js_error(Error::Unloaded {
@@ -167,23 +188,32 @@ impl Library {
     pub fn load_data(image: &[u8]) -> std::result::Result<Library, JsValue> {
         js(session::start())?;
         let lib = js(cuda_library::Library::load_data(image, &Default::default()))?;
-        Ok(Library { inner: Some(lib) })
+        // The image loaded, so its table reads; an image it cannot read gives no types.
+        let param_types = cuda_library::LibraryTable::read(image)
+            .map(|t| {
+                t.kernels
+                    .into_iter()
+                    .map(|k| (k.name, k.params.into_iter().map(|p| p.ptx_type).collect()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(Library {
+            inner: Some(lib),
+            param_types: std::rc::Rc::new(param_types),
+        })
     }
 
     /// Every kernel (`lib.kernels()`).
     pub fn kernels(&self) -> std::result::Result<Vec<Kernel>, JsValue> {
-        Ok(js(self.get()?.kernels())?
-            .into_iter()
-            .map(|k| Kernel { inner: k })
-            .collect())
+        let kernels = js(self.get()?.kernels())?;
+        kernels.into_iter().map(|k| self.kernel(k)).collect()
     }
 
     /// One kernel by its (mangled) name (`lib.get_kernel(name)`).
     #[wasm_bindgen(js_name = getKernel)]
     pub fn get_kernel(&self, name: &str) -> std::result::Result<Kernel, JsValue> {
-        Ok(Kernel {
-            inner: js(self.get()?.get_kernel(name))?,
-        })
+        let k = js(self.get()?.get_kernel(name))?;
+        self.kernel(k)
     }
 
     /// A `__device__` or `__constant__` variable (`lib.get_global(name)`).
@@ -257,6 +287,21 @@ impl KernelTable {
 #[wasm_bindgen]
 pub struct Kernel {
     inner: cuda_library::Kernel,
+    /// The mangled name (for warnings, which must not fail once the library is unloaded).
+    name: String,
+    /// The parameters' PTX types, where the image declares them.
+    param_types: Vec<Option<String>>,
+}
+
+impl Kernel {
+    /// Keeps the warnings about `args` for the page (`arg_types`).
+    fn check_kinds(&self, args: &Args) {
+        arg_types::warn(arg_types::mismatches(
+            &self.name,
+            &self.param_types,
+            &args.0,
+        ));
+    }
 }
 
 #[wasm_bindgen]
@@ -292,6 +337,7 @@ impl Kernel {
             block,
             shared_bytes.unwrap_or(0),
         ))?;
+        self.check_kinds(args);
         js(session::launch(&self.inner, &cfg, &args.0))
     }
 
@@ -309,6 +355,7 @@ impl Kernel {
             block,
             shared_bytes.unwrap_or(0),
         ))?;
+        self.check_kinds(args);
         Ok(Profile(js(session::profile(&self.inner, &cfg, &args.0))?))
     }
 
@@ -326,6 +373,7 @@ impl Kernel {
             block,
             shared_bytes.unwrap_or(0),
         ))?;
+        self.check_kinds(args);
         let t = js(session::time(&self.inner, &cfg, &args.0, runs as usize, 1))?;
         Ok(Timings(t))
     }

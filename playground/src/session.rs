@@ -235,6 +235,8 @@ impl ErrorInfo {
             Error::KernelFault { line, .. } | Error::InstructionBudget { line, .. } => {
                 (Some(*line), None)
             }
+            // The simulator's refusals end with the PTX line they are about.
+            Error::Unsupported(what) => (ptx_line_of(what), None),
             _ => (None, None),
         };
         let debug = format!("{e:?}");
@@ -252,6 +254,13 @@ impl ErrorInfo {
             html: e.to_html(),
         }
     }
+}
+
+/// The line a message ends with, as "(PTX line N)".
+fn ptx_line_of(message: &str) -> Option<u32> {
+    let rest = message.strip_suffix(')')?;
+    let at = rest.rfind("(PTX line ")?;
+    rest[at + "(PTX line ".len()..].parse().ok()
 }
 
 #[cfg(test)]

@@ -2,13 +2,15 @@
 
 For every notebook: execute it headless (kernel `rust`, cwd = the notebook's folder), save
 the executed copy and an HTML rendering under --out, and fail when a cell errored, when a
-check below does not hold, or when a chart is not valid SVG with data. Prints each
+check below does not hold, when a figure the prose quotes from the outputs
+(`<!-- check: output: ... -->`) is not in them, or when a chart is not valid SVG with data. Prints each
 notebook's time and the time of its first (`:dep`) cell.
 """
 
 import argparse
 import os
 import re
+import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
@@ -91,6 +93,22 @@ def outputs_text(nb):
     return "\n".join(parts)
 
 
+# `<!-- check: output: 0.25x 24% -->` in a markdown cell: figures its prose quotes from the
+# notebook's own outputs (tests/notebook.rs, `prose`, checks the other sources and that every
+# quoted figure is declared).
+OUTPUT_CHECK = re.compile(r"<!--\s*check:\s*output:(.*?)-->", re.S)
+
+
+def output_figures(nb):
+    """The figures the prose says come from the outputs."""
+    figures = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for m in OUTPUT_CHECK.finditer(cell.source):
+                figures.extend(m.group(1).split())
+    return figures
+
+
 def check_svgs(text, name):
     """Every inline SVG parses as XML and draws something."""
     svgs = re.findall(r"<svg.*?</svg>", text, flags=re.S)
@@ -125,6 +143,8 @@ def main():
     failures = []
     for path in args.notebooks:
         name = os.path.basename(path)
+        # What is running now, for the progress line of scripts/tour.sh and scripts/test.sh.
+        print(f"executing {name}", flush=True)
         nb = nbformat.read(path, as_version=4)
         client = NotebookClient(
             nb,
@@ -135,7 +155,13 @@ def main():
         )
         t0 = time.time()
         try:
-            client.execute()
+            # The kernel's own standard output holds only evcxr's start-up note ("No
+            # configuration file found, use the default configuration"); the cells' output
+            # comes through Jupyter's messages.
+            # Its standard error is cargo's building of each `:dep` ("Compiling ..."): kept
+            # in a log beside the executed notebook, not shown.
+            with open(os.path.join(args.out, name.replace(".ipynb", ".kernel.log")), "w") as log:
+                client.execute(stdout=subprocess.DEVNULL, stderr=log)
         except Exception as e:  # a cell error stops execution; report it below
             failures.append(f"{name}: execution stopped: {str(e)[:3000]}")
         total = time.time() - t0
@@ -160,9 +186,12 @@ def main():
         for want in EXPECT.get(name, []):
             if want not in text:
                 failures.append(f"{name}: no output contains {want!r}")
+        for figure in output_figures(nb):
+            if not re.search(r"(?<![\d.])" + re.escape(figure) + r"(?![\d])", text):
+                failures.append(f"{name}: the prose quotes {figure} from the outputs, which do not show it")
         n_svg = check_svgs(text, name)
         dep = f"{dep_s:.1f} s" if dep_s is not None else "?"
-        print(f"{name}: {total:.1f} s in all, first cell (:dep) {dep}, {n_svg} chart(s)")
+        print(f"{name}: {total:.1f} s in all, first cell (:dep) {dep}, {n_svg} chart(s)", flush=True)
     if failures:
         print("\n".join(failures), file=sys.stderr)
         sys.exit(1)

@@ -1,7 +1,7 @@
 """The totals of a test log: passed, failed and skipped over every libtest run in it, and
 why tests were skipped, grouped (what scripts/test.sh ends with).
 
-    python3 scripts/support/test_summary.py LOG
+    python3 scripts/support/test_summary.py LOG...
 
 Reads libtest's lines (and libtest-mimic's, the GPU tests' harness, which prints the same):
 `test result: ok. N passed; N failed; N ignored; ...` for the totals, `test NAME ... ignored,
@@ -55,10 +55,19 @@ def summarize(lines):
     return passed, failed, skipped, reasons, failures
 
 
+def lines_of(paths):
+    """The lines of every log in turn (scripts/test.sh keeps one log per step); a path
+    that does not exist (no step ran) gives none."""
+    for path in paths:
+        try:
+            with open(path, errors="replace") as f:
+                yield from f
+        except FileNotFoundError:
+            continue
+
+
 def main():
-    path = sys.argv[1]
-    with open(path, errors="replace") as f:
-        passed, failed, skipped, reasons, failures = summarize(f)
+    passed, failed, skipped, reasons, failures = summarize(lines_of(sys.argv[1:]))
     print(f"tests: {passed} passed, {failed} failed, {skipped} skipped (ignored)")
     for reason, n in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])):
         print(f"  {n:4} skipped: {reason}")

@@ -328,6 +328,8 @@ fn missing_nvrtc_lists_every_place_tried() {
         .env_remove("VIRTUAL_ENV")
         .env_remove("CONDA_PREFIX")
         .env("PATH", "/nonexistent-bin")
+        // Outside the repository, whose .venv the crate would find.
+        .current_dir(std::env::temp_dir())
         .output()
         .unwrap();
     let text =
@@ -360,6 +362,8 @@ fn child_missing_nvrtc() {
     );
     assert!(t.contains("/nonexistent-cuda/lib64/libnvrtc.so.12"), "{t}");
     assert!(t.contains("pip install nvidia-cuda-nvrtc-cu12"), "{t}");
+    // Where it looked for a project's .venv, found or not.
+    assert!(t.contains("a .venv in ") || t.contains(".venv at "), "{t}");
     println!("CHILD OK");
 }
 
@@ -780,6 +784,8 @@ fn run_without_cccl(child: &str) {
         .env_remove("VIRTUAL_ENV")
         .env_remove("CONDA_PREFIX")
         .env("PATH", "/nonexistent-bin")
+        // Outside the repository, whose .venv the crate would find.
+        .current_dir(std::env::temp_dir())
         .output()
         .unwrap();
     let text =

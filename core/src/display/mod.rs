@@ -25,7 +25,7 @@ mod variables;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use cuda_library_notebook::evcxr::show_html;
-use cuda_library_notebook::html::{document, Badge, BadgeKind, ErrorBox};
+use cuda_library_notebook::html::{cell_document, document, Badge, BadgeKind, ErrorBox};
 
 use crate::backend::{BackendInfo, BackendKind};
 use crate::error::{Error, Result};
@@ -89,8 +89,10 @@ fn error_html(e: &Error) -> String {
     .to_html()
 }
 
+/// Shows `parts` in a notebook cell; the stylesheet comes with the process's first cell
+/// output only (`cell_document`).
 fn render(parts: Vec<String>, plain: String) {
-    show_html(&document(&parts), &plain);
+    show_html(&cell_document(&parts), &plain);
 }
 
 /// Shows parts made by a `parts()` method, or the error that stopped them.

@@ -125,7 +125,7 @@ impl DataPlot {
     /// Shows the chart in a notebook cell.
     pub fn evcxr_display(&self) {
         cuda_library_notebook::evcxr::show_html(
-            &self.to_html(),
+            &cuda_library_notebook::html::cell_document(&self.parts()),
             &format!("{}: {}", self.title, self.note),
         );
     }

@@ -45,6 +45,19 @@ fn time_parts(l: &LaunchProfile) -> Vec<(String, f64)> {
     .collect()
 }
 
+/// `2097152` as `2,097,152`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn bound_name(b: Bound) -> &'static str {
     match b {
         Bound::Compute => "compute (instruction issue)",
@@ -114,12 +127,17 @@ fn metrics(p: &Profile) -> Vec<(&'static str, String)> {
         .global_efficiency()
         .map(percent)
         .unwrap_or_else(|| "no global accesses".to_string());
+    // Sectors per request say how well a warp's accesses coalesce; the totals say how much
+    // the kernel moves (a naive matmul coalesces better per request than a tiled one and
+    // still moves eight times the sectors).
     rows.push((
         "global memory",
         format!(
-            "{eff} efficient; loads {:.1}, stores {:.1} sectors per request",
+            "{eff} efficient; loads {:.1}, stores {:.1} sectors per request; {} sectors loaded, {} stored",
             s.global_loads.sectors_per_request(),
-            s.global_stores.sectors_per_request()
+            s.global_stores.sectors_per_request(),
+            thousands(s.global_loads.sectors),
+            thousands(s.global_stores.sectors)
         ),
     ));
     if s.shared.requests > 0 {
@@ -353,5 +371,19 @@ impl Comparison {
     /// Shows the comparison in a notebook cell.
     pub fn evcxr_display(&self) {
         render_result(self.parts());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thousands;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(2_097_152), "2,097,152");
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
     }
 }

@@ -53,7 +53,7 @@ fn parts(shown: &Shown, bytes: &[u8], ty: Option<ElementType>) -> (Vec<String>, 
     if values.is_empty() {
         let why = if shown.name.is_some() {
             " · element type unknown, shown as bytes (`.typed(ElementType::F32)` views them \
-             as floats)"
+             as floats; in the playground, `.typed(\"f32\")`)"
         } else {
             " · shown as bytes"
         };

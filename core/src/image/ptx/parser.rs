@@ -1081,8 +1081,24 @@ impl Parser<'_> {
             }
         }
         if !self.is_punct(';') {
+            // Another operand where `;` should be: most likely a comma left out.
+            let another_operand = !operands.is_empty()
+                && matches!(
+                    self.peek(),
+                    Some(
+                        Tok::Word(_)
+                            | Tok::Int(_)
+                            | Tok::Float(_)
+                            | Tok::Punct('[' | '{' | '-' | '!')
+                    )
+                );
+            let comma = if another_operand {
+                format!(" (is a `,` missing before {}?)", self.describe())
+            } else {
+                String::new()
+            };
             return self.err(format!(
-                "expected `;` after `{full}` operands, found {}",
+                "expected `;` after `{full}` operands, found {}{comma}",
                 self.describe()
             ));
         }
@@ -1348,7 +1364,13 @@ $L__BB0_2:
         .unwrap();
         let e = m.functions[0].error.clone().unwrap();
         assert_eq!((e.pos.line, e.pos.col), (5, 20));
-        assert!(e.message.contains("expected `;`"), "{}", e.message);
+        assert!(
+            e.message.ends_with(
+                "expected `;` after `add.s32` operands, found `%r3` (is a `,` missing before `%r3`?)"
+            ),
+            "{}",
+            e.message
+        );
         let e = parse(".version 8.0\n.entry k(\n").unwrap_err();
         assert!(e.message.contains("the end of the text"), "{}", e.message);
         let e = parse(".global .u32 x").unwrap_err();

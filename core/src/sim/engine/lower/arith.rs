@@ -488,6 +488,12 @@ mod tests {
         assert!(refusal("fma.rn.f32 %f1, %f2, %f3;").contains("`fma` with 3 operands"));
         assert!(refusal("add %r1, %r2, %r3;").contains("`add` without a type"));
         assert!(refusal("cnot.b32 %r1, %r2;").contains("`cnot`"));
+        let typo = refusal("fma.rn.f33 %f1, %f2, %f3, %f4;");
+        assert!(
+            typo.contains("`.f33` in `fma` is not a PTX type; the types are .pred, .b8,"),
+            "{typo}"
+        );
+        assert!(typo.contains(".f32, .f64 (PTX line "), "{typo}");
     }
 
     #[test]

@@ -50,10 +50,19 @@ impl<'i> Ins<'i> {
         self.mods.iter().rev().find_map(|m| Ty::parse(m))
     }
 
-    /// The type, or a refusal of an instruction that names none.
+    /// The type, or a refusal of an instruction that names none (or names one PTX lacks,
+    /// such as `.f33`: then the refusal says so and lists the types).
     pub(super) fn typed(&self) -> Result<Ty> {
         self.ty()
-            .ok_or_else(|| unsupported(self.line, format!("`{}` without a type", self.i.opcode)))
+            .ok_or_else(|| match self.mods.iter().find(|m| not_a_ptx_type(m)) {
+                Some(m) => Error::Unsupported(format!(
+                    "`.{m}` in `{}` is not a PTX type; the types are {} (PTX line {})",
+                    self.i.opcode,
+                    TYPE_NAMES.join(", "),
+                    self.line
+                )),
+                None => unsupported(self.line, format!("`{}` without a type", self.i.opcode)),
+            })
     }
 
     /// Every type among the modifiers, in order (`cvt.f32.s32`: `f32`, `s32`).
@@ -267,6 +276,25 @@ pub(super) fn pick<T: Copy>(mods: &[&str], table: &[(&str, T)]) -> Option<T> {
         .iter()
         .find(|(m, _)| mods.contains(m))
         .map(|&(_, v)| v)
+}
+
+/// The types `Ty::parse` knows, as a refusal lists them.
+const TYPE_NAMES: [&str; 17] = [
+    ".pred", ".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32",
+    ".s64", ".f16", ".bf16", ".f32", ".f64",
+];
+
+/// Whether a modifier is spelled like a type (`f33`, `u31`: a letter of `b`, `f`, `s`, `u`
+/// and a number) but is none of PTX's, whether or not the simulator runs it (`b128`, `f16x2`).
+fn not_a_ptx_type(m: &str) -> bool {
+    const PTX_TYPES: [&str; 16] = [
+        "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+        "f16", "f32", "f64",
+    ];
+    let spelled_like_one = m.len() > 1
+        && m.starts_with(['b', 'f', 's', 'u'])
+        && m[1..].bytes().all(|c| c.is_ascii_digit());
+    spelled_like_one && !PTX_TYPES.contains(&m)
 }
 
 #[cfg(test)]
