@@ -7,7 +7,7 @@
 //!
 //! `FILE` is a cubin, a fatbin (the table is the entry the simulated device would load, and
 //! the heading says which) or PTX text; CUDA C++ source (`.cu`, or text with a `__global__`
-//! function) is compiled to PTX with NVRTC first.
+//! function) is compiled to PTX first, with NVRTC or, where it is missing, the built-in compiler.
 //!
 //! Everything printed as text goes through [`esc`]: names, paths and messages come from the
 //! image or the command line, and a control character in a kernel name must not reach the
@@ -27,7 +27,7 @@ use cuda_library::{
 
 const USAGE: &str = "usage: culib inspect [--json] [--driver] FILE
   inspect   print the kernel and variable table of a cubin, fatbin or PTX file, or of
-            CUDA C++ source (.cu) compiled to PTX with NVRTC
+            CUDA C++ source (.cu) compiled to PTX (NVRTC, or the built-in compiler)
   --json    print JSON instead of a table
   --driver  ask the CUDA driver instead of reading the image (needs a GPU)";
 
@@ -74,7 +74,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // CUDA C++ source is compiled first (with NVRTC), and its PTX inspected.
+    // CUDA C++ source is compiled first (NVRTC, or the built-in compiler), and its PTX inspected.
     let source = is_cuda_source(&path, &bytes);
     let (bytes, origin) = if source {
         match compile_source(&bytes) {
@@ -82,7 +82,8 @@ fn main() -> ExitCode {
             Err(why) => {
                 eprintln!(
                     "culib: {} is CUDA C++ source, not an image: compile it first; culib \
-                     compiles it with NVRTC where it finds it, and here that failed:\n{}",
+                     compiles it with NVRTC where it finds it and with the built-in compiler \
+                     elsewhere, and here that failed:\n{}",
                     esc(&file),
                     esc_message(&why)
                 );
@@ -223,19 +224,20 @@ fn is_cuda_source(path: &std::path::Path, bytes: &[u8]) -> bool {
             .unwrap_or(false)
 }
 
-/// CUDA C++ source compiled to PTX by NVRTC for device 0 (the simulated GPU's sm_90 where
-/// there is no GPU), with NVRTC's name and version; or why it could not be.
+/// CUDA C++ source compiled to PTX for device 0 (the simulated GPU's sm_90 where there is no
+/// GPU) by the compiler `Program` picks (NVRTC where it loads, else the built-in compiler),
+/// with that compiler's name and version; or why it could not be.
 fn compile_source(bytes: &[u8]) -> Result<(Vec<u8>, String), String> {
     let text =
         std::str::from_utf8(bytes).map_err(|e| format!("the source is not UTF-8 text ({e})"))?;
-    let (_, (major, minor)) = cuda_library::nvrtc_info().map_err(|e| e.to_string())?;
     let code = Program::new(text, ProgramOptions::default())
         .compile(ImageKind::Ptx, &[])
         .map_err(|e| e.to_string())?;
+    let compiler = code.compiler().unwrap_or("the compiler").to_string();
     let ptx = code
         .bytes()
-        .ok_or_else(|| "NVRTC returned no PTX in memory".to_string())?;
-    Ok((ptx.to_vec(), format!("NVRTC {major}.{minor}")))
+        .ok_or_else(|| format!("{compiler} returned no PTX in memory"))?;
+    Ok((ptx.to_vec(), compiler))
 }
 
 /// The table as text. `origin` says where the image came from when it was not the file

@@ -79,9 +79,10 @@ fn a_fatbin_heading_names_the_entry_its_table_is_read_from() {
     assert!(text.contains("  * entry 2: cubin sm_90"), "{text}");
 }
 
-/// CUDA C++ source is compiled with NVRTC and its PTX inspected; where NVRTC cannot be
-/// found (run outside the repository, whose .venv holds it, with no toolkit named), the error
-/// says the file is source and must be compiled, and why culib could not.
+/// CUDA C++ source is compiled with NVRTC and its PTX inspected; where NVRTC is asked for and
+/// cannot be found (run outside the repository, whose .venv holds it, with no toolkit named),
+/// the error says the file is source and must be compiled, and why culib could not. Where
+/// NVRTC is missing and nothing is asked for, the built-in compiler compiles it.
 #[test]
 fn cuda_source_is_compiled_first_or_the_error_says_to() {
     let exe = env!("CARGO_BIN_EXE_culib");
@@ -116,6 +117,7 @@ fn cuda_source_is_compiled_first_or_the_error_says_to() {
         .env_remove("VIRTUAL_ENV")
         .env_remove("CONDA_PREFIX")
         .env("PATH", "/nonexistent-bin")
+        .env("CUDA_LIBRARY_COMPILER", "nvrtc")
         .current_dir(std::env::temp_dir())
         .output()
         .unwrap();
@@ -129,11 +131,34 @@ fn cuda_source_is_compiled_first_or_the_error_says_to() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("culib compiles it with NVRTC where it finds it"),
+        stderr.contains("culib compiles it with NVRTC where it finds it and with the built-in"),
         "{stderr}"
     );
     assert!(
         stderr.contains("the NVRTC library could not be opened"),
         "{stderr}"
+    );
+}
+
+/// With NVRTC missing, `culib inspect` compiles CUDA C++ with the built-in compiler.
+#[test]
+fn cuda_source_compiles_with_the_builtin_compiler_where_nvrtc_is_missing() {
+    let exe = env!("CARGO_BIN_EXE_culib");
+    let out = Command::new(exe)
+        .arg("inspect")
+        .arg(fixture("kernels.cu"))
+        .env("CUDA_LIBRARY_COMPILER", "builtin")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.contains("kernels.cu: compiled by built-in compiler "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("void scale<float>(float*, float, int)"),
+        "{stdout}"
     );
 }

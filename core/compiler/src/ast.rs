@@ -124,6 +124,8 @@ pub enum Storage {
     Constant,
     /// `__device__` (a global in device memory)
     Device,
+    /// `__managed__` (a global in device memory the host reaches too: `.attribute(.managed)`)
+    Managed,
 }
 
 /// A variable declaration.

@@ -175,6 +175,17 @@ mod tests {
     }
 
     #[test]
+    fn a_managed_variable_is_a_global_the_driver_maps_for_the_host() {
+        let p = ptx("__managed__ int hits = 42;\nextern \"C\" __global__ void k() { hits += 1; }");
+        assert!(
+            p.contains(
+                ".visible .global .attribute(.managed) .align 4 .b8 hits[4] = {42, 0, 0, 0};"
+            ),
+            "{p}"
+        );
+    }
+
+    #[test]
     fn subtraction_of_a_product_is_not_contracted() {
         let p = ptx("extern \"C\" __global__ void k(float* y, const float* a) { float x = a[0], w = a[1], z = a[2]; y[0] = x * w - z; }");
         assert!(!p.contains("fma"), "{p}");

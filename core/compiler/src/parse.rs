@@ -64,6 +64,7 @@ struct Specs {
     ty: Option<Ty>,
     global: bool,
     device: bool,
+    managed: bool,
     shared: bool,
     constant: bool,
     is_static: bool,
@@ -474,7 +475,8 @@ impl Parser {
                 "__global__" => s.global = true,
                 "__device__" => s.device = true,
                 "__host__" | "__forceinline__" | "inline" | "__inline__" | "register"
-                | "typename" | "__restrict__" | "__restrict" | "__managed__" => {}
+                | "typename" | "__restrict__" | "__restrict" => {}
+                "__managed__" => s.managed = true,
                 "__shared__" => s.shared = true,
                 "__constant__" => s.constant = true,
                 "static" => s.is_static = true,
@@ -1028,6 +1030,8 @@ impl Parser {
             Storage::Shared
         } else if specs.constant {
             Storage::Constant
+        } else if specs.managed {
+            Storage::Managed
         } else if specs.device {
             Storage::Device
         } else {

@@ -689,7 +689,7 @@ impl<'a> Sema<'a> {
         let space = match v.storage {
             Storage::Shared => Space::Shared,
             Storage::Constant => Space::Const,
-            Storage::Device => Space::Global,
+            Storage::Device | Storage::Managed => Space::Global,
             Storage::Auto => {
                 if v.constexpr || matches!(v.ty, Ty::Qual { konst: true, .. }) {
                     Space::Const
@@ -727,6 +727,12 @@ impl<'a> Sema<'a> {
                 ""
             } else {
                 ".visible "
+            };
+            // As NVRTC declares one: the driver maps it for the host as well.
+            let sp = if v.storage == Storage::Managed {
+                ".global .attribute(.managed)"
+            } else {
+                sp
             };
             let init = match &v.init {
                 Some(e) if space != Space::Shared => {

@@ -338,6 +338,7 @@ impl Sema<'_> {
             || d.is_static
             || d.storage == Storage::Constant
             || d.storage == Storage::Device
+            || d.storage == Storage::Managed
         {
             return self.static_local(d, ty);
         }
