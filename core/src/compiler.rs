@@ -1,13 +1,11 @@
-//! Which compiler [`Program`](crate::Program) uses, and the bridge to the built-in one
-//! (`cuda-library-compiler`, pure Rust, no NVIDIA software).
+//! Which compiler [`Program`](crate::Program) uses: NVRTC or the built-in one
+//! (`cuda-library-compiler`, pure Rust, no NVIDIA software; `program/builtin.rs` is the bridge).
 //!
 //! NVRTC exists only as NVIDIA's binaries for Linux and Windows; the built-in compiler runs
 //! everywhere the crate does, the browser included. `Auto` takes NVRTC where it loads and the
 //! built-in compiler otherwise, so the same notebook runs on a GPU server and on a laptop.
 
 use crate::error::{Error, Result};
-use crate::image::ImageKind;
-use crate::object_code::ObjectCode;
 
 /// The environment variable that chooses the compiler when the options say `Auto`.
 pub const COMPILER_ENV: &str = "CUDA_LIBRARY_COMPILER";
@@ -60,197 +58,9 @@ impl std::str::FromStr for Compiler {
     }
 }
 
-impl Compiler {
-    /// The choice the options leave: `self` unless it is `Auto`, then `CUDA_LIBRARY_COMPILER`
-    /// (an unknown value is an error rather than a silent default).
-    pub(crate) fn requested(self) -> Result<Compiler> {
-        if self != Compiler::Auto {
-            return Ok(self);
-        }
-        match std::env::var(COMPILER_ENV) {
-            Ok(v) => v.parse().map_err(|_| {
-                Error::InvalidArgument(format!(
-                    "{COMPILER_ENV}=`{v}` is not a compiler: set it to auto, nvrtc or builtin"
-                ))
-            }),
-            Err(_) => Ok(Compiler::Auto),
-        }
-    }
-}
-
-/// The built-in compiler's name and version, as logs and displays show it.
-pub(crate) fn builtin_identity() -> String {
-    format!("built-in compiler {}", cuda_library_compiler::VERSION)
-}
-
-/// The built-in compiler's options for NVRTC-style `args` (`-arch=compute_90`, `-D..`,
-/// `-I..`, `--use_fast_math`, `-ftz=`, `-prec-div=`, `-prec-sqrt=`, `-fmad=`, `-G`). Options
-/// that change no PTX the built-in compiler writes (`-std=`, `-lineinfo`) are accepted; any
-/// other is refused by name, so a compile never silently means something else.
-fn builtin_options(
-    args: &[String],
-    headers: &[(&str, &str)],
-) -> std::result::Result<cuda_library_compiler::Options, String> {
-    let mut o = cuda_library_compiler::Options {
-        headers: headers
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect(),
-        ..Default::default()
-    };
-    let flag = |v: &str, name: &str| match v {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(format!("`{name}={v}`: write true or false")),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let a = a.as_str();
-        let mut value_of = |prefix: &str| -> Option<String> {
-            if a == prefix {
-                it.next().cloned()
-            } else {
-                a.strip_prefix(prefix)
-                    .map(|v| v.trim_start_matches('=').to_string())
-            }
-        };
-        if let Some(arch) = value_of("-arch").or_else(|| value_of("--gpu-architecture")) {
-            let digits: String = arch
-                .trim_start_matches("compute_")
-                .trim_start_matches("sm_")
-                .chars()
-                .take_while(|c| c.is_ascii_digit())
-                .collect();
-            o.arch = digits
-                .parse()
-                .map_err(|_| format!("`{arch}` is not an architecture"))?;
-        } else if let Some(d) = value_of("-D").or_else(|| value_of("--define-macro")) {
-            o.defines.push(match d.split_once('=') {
-                Some((k, v)) => (k.to_string(), Some(v.to_string())),
-                None => (d, None),
-            });
-        } else if let Some(p) = value_of("-I").or_else(|| value_of("--include-path")) {
-            o.include_paths.push(p.into());
-        } else if a == "--use_fast_math" || a == "-use_fast_math" {
-            o.fast_math = true;
-        } else if let Some(v) = a.strip_prefix("-ftz=").or(a.strip_prefix("--ftz=")) {
-            o.ftz = flag(v, "-ftz")?;
-        } else if let Some(v) = a
-            .strip_prefix("-prec-div=")
-            .or(a.strip_prefix("--prec-div="))
-        {
-            o.prec_div = flag(v, "-prec-div")?;
-        } else if let Some(v) = a
-            .strip_prefix("-prec-sqrt=")
-            .or(a.strip_prefix("--prec-sqrt="))
-        {
-            o.prec_sqrt = flag(v, "-prec-sqrt")?;
-        } else if let Some(v) = a.strip_prefix("-fmad=").or(a.strip_prefix("--fmad=")) {
-            o.fmad = flag(v, "-fmad")?;
-        } else if a == "-G" || a == "--device-debug" {
-            o.debug = true;
-        } else if a.starts_with("-std=")
-            || a.starts_with("--std=")
-            || a == "-lineinfo"
-            || a == "--generate-line-info"
-        {
-            // Nothing the built-in compiler writes depends on these.
-        } else {
-            return Err(format!(
-                "the built-in compiler does not take the option `{a}`; NVRTC does \
-                 (ProgramOptions::compiler = Compiler::Nvrtc)"
-            ));
-        }
-    }
-    Ok(o)
-}
-
-/// Compiles `source` with the built-in compiler: PTX, or [`Error::Compile`] with its log.
-pub(crate) fn compile_builtin(
-    source: &str,
-    name: &str,
-    target: ImageKind,
-    args: Vec<String>,
-    headers: &[(&str, &str)],
-    name_expressions: &[&str],
-) -> Result<ObjectCode> {
-    if target != ImageKind::Ptx {
-        return Err(Error::Unsupported(format!(
-            "the built-in compiler makes PTX, not a {target}: compile to ImageKind::Ptx (it \
-             runs on both backends), or use NVRTC (Compiler::Nvrtc) for cubin and LTO-IR"
-        )));
-    }
-    let fail = |log: String, args: Vec<String>| Error::Compile {
-        compiler: format!("The {}", builtin_identity()),
-        program: name.to_string(),
-        options: args,
-        log,
-    };
-    let options = match builtin_options(&args, headers) {
-        Ok(o) => o,
-        Err(why) => return Err(fail(format!("error: {why}"), args)),
-    };
-    match cuda_library_compiler::compile(source, name, name_expressions, &options) {
-        Ok(out) => {
-            let mut code = ObjectCode::from_ptx(out.ptx.into_bytes())
-                .with_name(name.to_string())
-                .with_symbol_mapping(
-                    out.lowered_names
-                        .into_iter()
-                        .collect::<std::collections::BTreeMap<_, _>>(),
-                )
-                .with_compiler(builtin_identity());
-            code.log = out.log;
-            Ok(code)
-        }
-        Err(e) => Err(fail(e.log, args)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(a: &[&str]) -> Vec<String> {
-        a.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn nvrtc_style_options_map_onto_the_builtin_compiler() {
-        let o = builtin_options(
-            &args(&[
-                "-arch=compute_80",
-                "-DN=4",
-                "-DFLAG",
-                "--use_fast_math",
-                "-fmad=false",
-                "-G",
-                "-std=c++17",
-            ]),
-            &[],
-        )
-        .unwrap();
-        assert_eq!(o.arch, 80);
-        assert_eq!(
-            o.defines,
-            vec![("N".into(), Some("4".into())), ("FLAG".into(), None)]
-        );
-        assert!(o.fast_math && !o.fmad && o.debug);
-    }
-
-    #[test]
-    fn an_unknown_option_is_refused_by_name() {
-        let e = builtin_options(&args(&["-rdc=true"]), &[]).unwrap_err();
-        assert!(e.contains("-rdc=true") && e.contains("NVRTC"), "{e}");
-        let e = builtin_options(&args(&["-fmad=maybe"]), &[]).unwrap_err();
-        assert!(e.contains("true or false"), "{e}");
-    }
-
-    #[test]
-    fn cubin_is_refused_with_what_to_do() {
-        let e = compile_builtin("", "p.cu", ImageKind::Cubin, vec![], &[], &[]).unwrap_err();
-        assert!(e.to_string().contains("ImageKind::Ptx"), "{e}");
-    }
 
     #[test]
     fn the_compiler_names_parse_and_print() {

@@ -191,9 +191,15 @@ impl ObjectCode {
         self.compiler.as_deref()
     }
 
-    /// Records which compiler made this code.
-    pub(crate) fn with_compiler(mut self, compiler: String) -> Self {
-        self.compiler = Some(compiler);
+    /// Records which compiler made this code (what [`compiler`](ObjectCode::compiler)
+    /// answers); [`Program`](crate::Program) sets it.
+    ///
+    /// ```
+    /// let code = cuda_library::ObjectCode::from_ptx(&b".version 8.0"[..]).with_compiler("nvcc 13.0");
+    /// assert_eq!(code.compiler(), Some("nvcc 13.0"));
+    /// ```
+    pub fn with_compiler(mut self, compiler: impl Into<String>) -> Self {
+        self.compiler = Some(compiler.into());
         self
     }
 

@@ -2,13 +2,16 @@
 
 use std::path::PathBuf;
 
-use crate::compiler::{compile_builtin, Compiler};
+use crate::compiler::Compiler;
+
+mod builtin;
 use crate::driver::{loader, nvrtc};
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
 use crate::object_code::ObjectCode;
 use crate::program_cache::inputs::{self, NotCacheable};
 use crate::program_cache::{sha256, KeyBuilder, ProgramCache};
+use builtin::compile_builtin;
 
 /// The C and C++ standard headers NVRTC does not ship, as the crate ships them
 /// (`core/include/nvrtc/`): handed to `nvrtcCreateProgram` as in-memory headers, each unless an
@@ -424,7 +427,7 @@ impl Program {
     /// assert_eq!(Program::new("", o).compiler().unwrap(), Compiler::Builtin);
     /// ```
     pub fn compiler(&self) -> Result<Compiler> {
-        Ok(match self.options.compiler.requested()? {
+        Ok(match builtin::requested(self.options.compiler)? {
             Compiler::Auto if nvrtc::info().is_err() => Compiler::Builtin,
             Compiler::Auto => Compiler::Nvrtc,
             chosen => chosen,
