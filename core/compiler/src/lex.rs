@@ -120,6 +120,18 @@ pub fn tokenize(text: &str, file: u32) -> Result<Vec<Token>> {
             {
                 i += 1;
             }
+            // PTX names are ASCII: a name with other characters could not be written out
+            // (and a byte the input's UTF-8 decoding replaced would reach the PTX).
+            if !text[start..i].is_ascii() {
+                return Err(Diag::new(
+                    pos(start),
+                    format!(
+                        "the name '{}' holds a character outside ASCII",
+                        &text[start..i]
+                    ),
+                )
+                .note("rename it with ASCII letters, digits and '_': PTX names are ASCII"));
+            }
             // A prefixed literal such as u8"..." or L'x' is one token.
             if i < src.len()
                 && (src[i] == b'"' || src[i] == b'\'')
@@ -240,6 +252,13 @@ mod tests {
     fn marks_line_starts_and_joins_continued_lines() {
         let t = tokenize("#define A \\\n 1\nx", 0).unwrap();
         assert!(t[0].bol && !t[3].bol && t[4].bol);
+    }
+
+    #[test]
+    fn a_name_outside_ascii_is_an_error_not_ptx() {
+        // Found by the cuda_c fuzz target: a replaced byte in a kernel's name reached the PTX.
+        let e = tokenize("__global__ void ve\u{fffd}Add() {}", 0).unwrap_err();
+        assert!(e.message.contains("outside ASCII"), "{}", e.message);
     }
 
     #[test]

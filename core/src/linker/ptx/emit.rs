@@ -33,7 +33,8 @@ pub(super) fn header(inputs: &[Input<'_>]) -> std::result::Result<String, String
         .max_by_key(|i| sm(i))
         .map(|i| i.header.target.join(", "))
         .filter(|t| !t.is_empty())
-        .unwrap_or_else(|| crate::SIM_ARCH.to_string());
+        // No input names a target: the simulated GPU's, written as PTX writes one.
+        .unwrap_or_else(|| format!("sm_{}", crate::SIM_ARCH));
     let sizes: HashSet<u32> = inputs.iter().map(|i| i.header.address_size).collect();
     if sizes.len() > 1 {
         return Err(format!(

@@ -201,3 +201,11 @@ fn inlining_notes_of_later_modules_go_with_their_debug_sections() {
     assert!(log.contains("dropped the debug sections of b.ptx"), "{log}");
     crate::image::ptx::parse(&text).unwrap();
 }
+
+#[test]
+fn modules_without_a_header_link_to_one_that_parses() {
+    // Found by the link fuzz target: the fallback target was written `90`, not `sm_90`.
+    let (text, _) = linked(&[("m0.ptx", "")]).unwrap();
+    assert!(text.contains(".target sm_90\n"), "{text}");
+    crate::image::ptx::parse(&text).unwrap();
+}
