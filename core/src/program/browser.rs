@@ -27,10 +27,13 @@ pub(super) fn available() -> bool {
     false
 }
 
-/// The browser has no compile cache (the built-in compiler takes milliseconds): nothing to
-/// choose.
+/// The browser has no compile cache (the built-in compiler takes milliseconds): one choice.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(super) struct CacheChoice;
+pub(super) enum CacheChoice {
+    /// Every compile runs the compiler.
+    #[default]
+    None,
+}
 
 impl Program {
     /// A compile with NVRTC: the error that says to use the built-in compiler.
