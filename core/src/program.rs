@@ -143,6 +143,10 @@ impl ProgramOptions {
 /// CUDA C++ source to compile, with NVRTC or the built-in compiler
 /// ([`ProgramOptions::compiler`]).
 ///
+/// [Try it in your browser](../playground/index.html#launch): the playground lesson that
+/// compiles the quickstart's kernel with the built-in compiler, shows its PTX and launches it
+/// on the simulated GPU.
+///
 /// ```no_run
 /// # fn main() -> cuda_library::Result<()> {
 /// use cuda_library::{ImageKind, Program, ProgramOptions};

@@ -111,7 +111,8 @@ API (<code>cuLibrary*</code>), compiled to WebAssembly. There is no GPU here: ca
 the crate's <b>simulated backend</b>, which reads cubin, fatbin and PTX images itself and
 executes PTX. On a machine with an NVIDIA driver the same Rust code runs on the GPU.</p>
 <p>Snippets are JavaScript calling the same API as the Rust crate, with names in camelCase;
-each lesson shows the Rust it mirrors. <code>show(x)</code> displays a value the way a
+each lesson shows the Rust it mirrors. Kernels are CUDA C, compiled in your browser by the
+crate's built-in compiler, with the PTX it makes shown beside them. <code>show(x)</code> displays a value the way a
 Jupyter notebook does. Press <b>Run</b> (or <kbd>Ctrl</kbd>+<kbd>Enter</kbd> from anywhere
 on the page). In an editor <kbd>Tab</kbd> indents: press <kbd>Esc</kbd> first and the next
 <kbd>Tab</kbd> moves on.</p>
