@@ -211,14 +211,16 @@ impl Program {
     ///
     /// # Cache
     ///
-    /// The result is kept in a [`ProgramCache`] ([`ProgramCache::user_default`] unless
+    /// The result is kept in a [`ProgramCache`](crate::ProgramCache)
+    /// ([`ProgramCache::user_default`](crate::ProgramCache::user_default) unless
     /// [`with_cache`](Program::with_cache) or [`without_cache`](Program::without_cache)
     /// says otherwise), and the same compile later (same source, name, options, header files
     /// it could read, name expressions, NVRTC and target) reads it back instead of running
     /// NVRTC. Compile errors are not kept. A cache that cannot be written is skipped: the
     /// compile still succeeds. A compile whose files the cache cannot all know (a header
     /// named by a macro, an option that reads or writes files of its own) and a cache
-    /// directory that is not private are skipped too ([`ProgramCache::skipped`]); the
+    /// directory that is not private are skipped too
+    /// ([`ProgramCache::skipped`](crate::ProgramCache::skipped)); the
     /// [`backends`](crate::guide::backends#the-compile-cache) guide has the details.
     ///
     /// # Headers
