@@ -46,7 +46,7 @@ const codeLines = (text) => text.split("\n").map((l) => l.trim()).filter(Boolean
 // What each lesson must show, written from what the kernels and fixtures hold.
 const EXPECT = {
   welcome: ["simulated", "cuda-library simulated GPU (sm_90)", "sm_90)", "132"],
-  load: ["29904 bytes of fatbin", "15176 bytes of cubin", "5370 bytes of PTX", "7"],
+  load: ["29904 bytes of fatbin", "15176 bytes of cubin", "5370 bytes of PTX", "kernels.cu (PTX, ", "7"],
   kernels: ["unrolled<3>", "ns::namespaced(int*)", "occupancy at 256 threads per block"],
   globals: ['"coeffs"', '"managed_value"', "global `table`: 16 bytes", "40",
     "Float32Array(8) [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]",
@@ -231,6 +231,12 @@ try {
   r = await runLesson();
   check(r.output.includes("dropped.cu: 1 kernels") && r.output.includes("from_cuda_c"),
     `a dropped CUDA C file is compiled, inspected and loaded${r.codeError ? `: ${r.codeError}` : ""}`);
+
+  // The load lesson's CUDA C is the source its sample images were built from.
+  await page.goto(`${url}/#load`);
+  await page.waitForFunction(() => document.getElementById("cuda-name").textContent === "kernels.cu");
+  check((await editorText(CUDA)) === readFileSync(join(repo, "tests/fixtures/kernels.cu"), "utf8"),
+    "load: kernels.cu is tests/fixtures/kernels.cu, the samples' source");
 
   // The quickstart's saxpy, as README.md writes it, is the launch lesson's CUDA C.
   await page.goto(`${url}/#launch`);

@@ -415,9 +415,11 @@ function showCompiled(m) {
     cudaEditor.unmark();
     genEditor.unmark();
   } else if (m.error) {
-    // The PTX of the last source that compiled stays in view.
+    // The PTX of the last source that compiled stays in view; the error goes under the
+    // CUDA C, at its line when it has one.
     $("gen-what").textContent = "PTX of the last version that compiled · read only";
-    placeError(m.error);
+    if (m.error.line && m.error.file === l.cuda.name) placeError(m.error);
+    else inlineError("cuda-error", cudaEditor, l.cuda.name, null, null, m.error.message);
   }
 }
 

@@ -13,6 +13,51 @@ const SAXPY_CU = `extern "C" __global__ void saxpy(float a, const float* x, floa
 }
 `;
 
+// The source of the sample images (tests/fixtures/kernels.cu, which nvcc built them from).
+const KERNELS_CU = `// Fixture library for cuda-library's tests and benchmark.
+// Rebuild with tests/fixtures/build.sh on a machine with nvcc (see that script).
+
+__device__ int counter;                                  // zero-initialised global
+__device__ float table[4] = {1.0f, 2.0f, 3.0f, 4.0f};    // initialised array
+__constant__ float coeffs[8] = {0.5f, 1.5f, 2.5f, 3.5f, 4.5f, 5.5f, 6.5f, 7.5f};
+__managed__ int managed_value = 42;
+
+extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}
+
+extern "C" __global__ void empty() {}
+
+// Five arguments of different sizes, for the launch benchmark and argument checks.
+extern "C" __global__ void args5(int a, float b, double c, float* d, long long e) {
+    if (a < 0) *d = b + (float)c + (float)e;
+}
+
+// Reads the initialised globals, counts calls, bumps the managed value.
+extern "C" __global__ void use_vars(float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = table[i % 4] * coeffs[i % 8];
+    atomicAdd(&counter, 1);
+    if (i == 0) managed_value += 1;
+}
+
+// Spins for about \`cycles\` clock cycles: keeps a kernel in flight.
+extern "C" __global__ void spin(long long cycles) {
+    long long start = clock64();
+    while (clock64() - start < cycles) {
+    }
+}
+
+template <typename T>
+__global__ void scale(T* x, T a, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] *= a;
+}
+template __global__ void scale<float>(float*, float, int);
+template __global__ void scale<double>(double*, double, int);
+`;
+
 // The variables of the fixture library (tests/fixtures/kernels.cu) and its kernel that uses
 // them.
 const VARS_CU = `__device__ int counter;                 // zero when loaded
@@ -132,17 +177,26 @@ show(device());
 <p>A <b>library</b> is a loaded image: a <b>cubin</b> (SASS for one architecture), a
 <b>fatbin</b> (several cubins and PTX in one container) or <b>PTX</b> text that the driver
 compiles when it loads it. <code>Library.loadData</code> takes the bytes of any of them.</p>
-<p>The three files below hold the same kernels. For the fatbin the simulator picks the entry
-the driver would pick for its device. The card says where the library came from and which
+<p>The three files below hold the same kernels, built by nvcc from <code>kernels.cu</code>
+(below, with the PTX the built-in compiler makes of it); the fourth library is that source
+compiled here. For the fatbin the simulator picks the entry the driver would pick for its
+device. The card says where the library came from and which
 backend loaded it. <code>unload()</code> releases it; every kernel and variable taken from
 it then reports <code>Unloaded</code> instead of touching freed memory.</p>
 <pre class="rust">let lib = Library::load_data(&amp;bytes, &amp;LibraryOptions::default())?;
-lib.unload()?;</pre>`,
+lib.unload()?;
+let lib = Program::new(source, ProgramOptions::default()).compile(ImageKind::Ptx, &amp;[])?.to_library(&amp;Default::default())?;</pre>`,
+    cuda: { name: "kernels.cu", text: KERNELS_CU },
     code: `for (const name of ["kernels.fatbin", "kernels.sm90.cubin", "kernels.ptx"]) {
   const lib = Library.loadData(files[name]);
   show(lib);
   lib.unload();
 }
+
+// The same kernels from their CUDA C, compiled in your browser.
+const lib = new Program(files["kernels.cu"]).compile().toLibrary();
+show(lib);
+lib.unload();
 `,
   },
   {
