@@ -23,6 +23,7 @@ const state = {
   linked: null, // the lesson whose code came from a link (until Reset): {id, ran}
   compileId: 0, // the latest compile of the lesson's CUDA C asked of the worker
   compileTimer: null,
+  fatalSource: null, // CUDA C whose compile trapped the worker's module (a compiler bug)
 };
 
 // The PTX file a CUDA C file compiles to: saxpy.cu -> saxpy.ptx.
@@ -371,6 +372,13 @@ function onWorkerMessage(w, m) {
     setStatus(`could not start: ${m.message}`);
   } else if (m.type === "compiled" && m.id === state.compileId) {
     showCompiled(m);
+    if (m.error?.fatal) {
+      // A fresh worker, which is not asked to compile this source again (it would trap
+      // again, and again): the next edit or Run tries.
+      state.fatalSource = m.text;
+      w.terminate();
+      startWorker();
+    }
   } else if (m.type === "result" && m.id === state.pending) {
     clearTimeout(state.watchdog);
     state.pending = null;
@@ -393,7 +401,7 @@ function requestCompile(delay) {
   const l = state.lesson;
   if (!l.cuda) return;
   state.compileTimer = setTimeout(() => {
-    if (!state.worker || state.lesson !== l) return;
+    if (!state.worker || state.lesson !== l || cudaEditor.value === state.fatalSource) return;
     state.compileId++;
     state.worker.postMessage({ type: "compile", id: state.compileId, name: l.cuda.name, text: cudaEditor.value });
   }, delay);

@@ -13,7 +13,7 @@
 //   {type: "result", id, outputs, error, ms, generated}
 //                                         `generated`: the PTX of each editor file the
 //                                         snippet compiled (name -> PTX text)
-//   {type: "compiled", id, name, ptx, error, ms}  `ptx` null when `error` says why
+//   {type: "compiled", id, name, text, ptx, error, ms}  `ptx` null when `error` says why
 
 import init, * as cuda from "./pkg/cuda_library_playground.js";
 
@@ -277,8 +277,14 @@ function compileFile({ id, name, text }) {
   } catch (e) {
     error = describe(e);
     error.codeLine = null; // not the snippet's
+    if (e instanceof WebAssembly.RuntimeError) {
+      // A trap (a bug in the compiler) leaves the module's state undefined, as in run().
+      error.message = `internal error in cuda-library's compiler (please report it): ${cuda.takePanic() ?? e.message}; ` +
+        "the worker was restarted";
+      error.fatal = true;
+    }
   }
-  postMessage({ type: "compiled", id, name, ptx, error, ms: performance.now() - t0 });
+  postMessage({ type: "compiled", id, name, text, ptx, error, ms: performance.now() - t0 });
 }
 
 async function start() {
