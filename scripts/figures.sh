@@ -32,6 +32,7 @@ ids=(
   "wasm.gzip|scripts/playground-test.sh"
   "playground.ready|scripts/playground-test.sh"
   "playground.lesson|scripts/playground-test.sh"
+  "playground.compile|scripts/playground-test.sh"
   "dep.cold|scripts/notebooks.sh"
 )
 
@@ -129,13 +130,16 @@ measure() {
       gz=$(gzip -9 -c "$wasm" | wc -c)
       echo "$((gz / 1024)) KiB, $(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$gz") bytes ($(($(stat -c %s "$wasm") / 1024)) KiB raw); target 400 KB"
       ;;
-    playground.ready | playground.lesson)
+    playground.ready | playground.lesson | playground.compile)
       once playground scripts/playground-test.sh
       python3 - "$1" target/playground/e2e/report.json <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[2]))
 if sys.argv[1] == "playground.ready":
     print(f"{r['readyMs']:.0f} ms (target 1 s)")
+elif sys.argv[1] == "playground.compile":
+    c = r["compile"]
+    print(f"{c['medianMs']:.1f} ms ({c['minMs']:.1f} ms), {c['lines']} lines (target 20 ms)")
 else:
     ms = [v for v in r["lessons"].values() if isinstance(v, (int, float))]
     print(f"{min(ms):.1f}-{max(ms):.0f} ms (target 100 ms)")

@@ -110,7 +110,7 @@ pub mod guide;
 // The layers, bottom up. Plain data and image reading know no backend; the two backends
 // know the plain data and implement the seam's contract (`backend::interface`); the seam
 // (`backend`) knows both backends; the API types know only the seam; profiling (`profile`)
-// uses the seam and runs the simulator's engine. `driver`, `sys`, `program` (NVRTC) and
+// uses the seam and runs the simulator's engine. `driver`, `sys`, `program_cache` (NVRTC's) and
 // `raw` (methods taking the bindings' types) exist only where a CUDA driver can: not on
 // wasm32.
 mod error;
@@ -145,7 +145,6 @@ mod mem_pool;
 mod memory;
 mod object_code;
 mod peer;
-#[cfg(not(target_arch = "wasm32"))]
 mod program;
 #[cfg(not(target_arch = "wasm32"))]
 mod program_cache;
@@ -203,7 +202,6 @@ pub use texture::{Array, Surface, Texture, TEXTURE_PITCH_ALIGNMENT};
 pub use backend::driver_version;
 #[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
 pub use driver::interop;
-#[cfg(not(target_arch = "wasm32"))]
 pub use program::{nvrtc_info, Program, ProgramOptions};
 #[cfg(not(target_arch = "wasm32"))]
 pub use program_cache::ProgramCache;

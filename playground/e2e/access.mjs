@@ -11,9 +11,10 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.mi
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-// What the keyboard must reach on the "launch" lesson (it has both editors and both steps).
+// What the keyboard must reach on the "launch" lesson (the snippet, its CUDA C and the PTX
+// view, and both steps).
 const CONTROLS = ["skip-code", "skip-output", "nav:welcome", "nav:launch", "nav:your-file",
-  "code", "ptx", "run", "reset", "share", "prev", "next"];
+  "code", "cuda", "gen", "run", "reset", "share", "prev", "next"];
 
 /** A fresh page of `browser` at `viewport` and colour scheme, at `#lesson`, ready to run. */
 async function open(browser, url, lesson, viewport, scheme, errors) {
@@ -46,8 +47,10 @@ const focused = (page) => page.evaluate(() => {
   const name = el.dataset.skip ? `skip-${el.dataset.skip}`
     : el.dataset.lesson ? `nav:${el.dataset.lesson}`
       : el.closest("#code-editor") ? "code"
-        : el.closest("#ptx-editor") ? "ptx"
-          : el.id || el.localName;
+        : el.closest("#cuda-editor") ? "cuda"
+          : el.closest("#gen-editor") ? "gen"
+            : el.closest("#ptx-editor") ? "ptx"
+              : el.id || el.localName;
   // An editor's ring is drawn on its pane (the textarea scrolls inside it).
   const ringOn = el.localName === "textarea" ? el.closest(".pane") : el;
   const s = getComputedStyle(ringOn);
@@ -82,7 +85,7 @@ export async function keyboard({ browser, url, check }) {
         indented = after.length === before.length + 4 && (await focused(page)).name === "code";
         for (let k = 0; k < 4; k++) await page.keyboard.press("Backspace"); // as written again
       }
-      if (f.name === "code" || f.name === "ptx") await page.keyboard.press("Escape");
+      if (f.name === "code" || f.name === "cuda" || f.name === "ptx") await page.keyboard.press("Escape");
     }
     check(indented, "keyboard: Tab in the snippet editor indents and keeps the focus");
     const missing = CONTROLS.filter((c) => !seen.includes(c));
@@ -91,18 +94,28 @@ export async function keyboard({ browser, url, check }) {
     check(noRing.length === 0,
       `keyboard: every focused control shows a focus ring${noRing.length ? ` (none on ${[...new Set(noRing)].join(", ")})` : ""}`);
 
-    // Back: Shift+Tab from Next reaches Previous; from the PTX editor, the snippet editor.
+    // Back: Shift+Tab from Next reaches Previous; from the CUDA C editor, the snippet editor.
     await page.keyboard.press("Shift+Tab");
     check((await focused(page)).name === "prev", "keyboard: Shift+Tab goes back (Next to Previous)");
-    await page.focus("#ptx-editor textarea");
+    await page.focus("#cuda-editor textarea");
     await page.keyboard.press("Shift+Tab");
     check((await focused(page)).name === "code", "keyboard: Shift+Tab leaves an editor backwards");
 
+    // The PTX view is read only: Tab there moves on (to Run) and types nothing.
+    await page.focus("#gen-editor textarea");
+    const ptxBefore = await page.$eval("#gen-editor textarea", (t) => t.value);
+    await page.keyboard.press("Tab");
+    check((await focused(page)).name === "run" &&
+      (await page.$eval("#gen-editor textarea", (t) => t.value)) === ptxBefore,
+    "keyboard: Tab in the read-only PTX view moves on to Run and changes nothing");
+
     // Run by Enter on the Run button.
-    await page.focus("#ptx-editor textarea");
+    await page.focus("#cuda-editor textarea");
     await page.keyboard.press("Escape");
     await page.keyboard.press("Tab");
-    check((await focused(page)).name === "run", "keyboard: Escape then Tab in the last editor reaches Run");
+    check((await focused(page)).name === "gen", "keyboard: Escape then Tab in the CUDA C editor reaches the PTX view");
+    await page.keyboard.press("Tab");
+    check((await focused(page)).name === "run", "keyboard: ... and Tab again reaches Run");
     let before = await runs(page);
     await page.keyboard.press("Enter");
     let out = await ran(page, before);

@@ -24,6 +24,7 @@ const PAGES = [
   ["cuda_library/struct.Global.html", "globals"],
   ["cuda_library/struct.Managed.html", "managed"],
   ["cuda_library/struct.Launcher.html", "launch"],
+  ["cuda_library/struct.Program.html", "launch"],
   ["cuda_library/struct.Event.html", "timing"],
   ["cuda_library/enum.Error.html", "errors"],
 ];

@@ -7,8 +7,11 @@
 //                default: OUT_DIR/../screenshots
 // Opens every lesson and runs it, checks what the page shows, edits snippets into errors
 // (PTX syntax, a missing comma, a type PTX lacks, a JavaScript typo, a wrong argument size
-// and kind, a file name that does not exist, an endless loop), checks sharing through
-// the URL, and fails on any console error. Prints page-ready and per-lesson run times.
+// and kind, a file name that does not exist, an endless loop), checks the lessons' CUDA C:
+// the quickstart's saxpy as the README writes it, the PTX compiled beside it as it is
+// edited, a compile error marked at its line with the compiler's message; checks sharing
+// through the URL, and fails on any console error. Prints page-ready, per-lesson run and
+// browser compile times (a 100-line file of 10 kernels, core/compiler/examples/bench_kernel.cu).
 // Then access.mjs: keyboard only, axe-core's accessibility rules and chart-text contrast in
 // light and dark, a phone's first screen and width, and the screenshots.
 // Then the hostile part (hostile.mjs): links, snippets and dropped files that try to reach
@@ -16,9 +19,10 @@
 // every connection it gets (it must get none).
 
 import { chromium } from "playwright-core";
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, basename, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { hostile, startDetector } from "./hostile.mjs";
 import { accessibility, keyboard, phone, screenshots } from "./access.mjs";
 
@@ -29,11 +33,20 @@ if (!url || !outDir || !sampleFile) {
 }
 mkdirSync(outDir, { recursive: true });
 const shotsDir = shotsArg ?? join(dirname(outDir), "screenshots");
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+// The quickstart's CUDA C as README.md writes it (the raw string given to Program::new), and
+// the 100-line file the native compile benchmark uses.
+const readme = readFileSync(join(repo, "README.md"), "utf8");
+const quickstartCu = readme.slice(readme.indexOf("## Quickstart")).match(/Program::new\(\s*r#"([^]*?)"#/)?.[1];
+const benchCu = readFileSync(join(repo, "core/compiler/examples/bench_kernel.cu"), "utf8");
+// Lines without their indentation (the README indents the string to its Rust), blank ones out.
+const codeLines = (text) => text.split("\n").map((l) => l.trim()).filter(Boolean);
 
 // What each lesson must show, written from what the kernels and fixtures hold.
 const EXPECT = {
   welcome: ["simulated", "cuda-library simulated GPU (sm_90)", "sm_90)", "132"],
-  load: ["29904 bytes of fatbin", "15176 bytes of cubin", "5370 bytes of PTX", "7"],
+  load: ["29904 bytes of fatbin", "15176 bytes of cubin", "5370 bytes of PTX", "kernels.cu (PTX, ", "7"],
   kernels: ["unrolled<3>", "ns::namespaced(int*)", "occupancy at 256 threads per block"],
   globals: ['"coeffs"', '"managed_value"', "global `table`: 16 bytes", "40",
     "Float32Array(8) [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]",
@@ -41,10 +54,12 @@ const EXPECT = {
   managed: ["Int32Array(1) [42]", "Int32Array(1) [101]", "Int32Array(1) [8]", "buffer `f32[8]`"],
   launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `f32[1000]`: 4000 bytes", "first 64 of 1000",
     "1000 values", "1000 values as 25 rows of 40"],
+  ptx: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `f32[1000]`: 4000 bytes"],
   timing: ["simulated", "saxpy"],
   "why-slow": ["copy_strided", "32.0 sectors per request", "uncoalesced", "where the time goes",
-    "speed-up over the first", "ld.global.f32 %f1, [%rd5]"],
-  errors: ["argument 3", "faulted in block (0, 0, 0)", "budget of 10000000", "unloaded"],
+    "speed-up over the first"],
+  errors: ["'q' is not declared", "program.cu:1:", "argument 3", "faulted in block (0, 0, 0)",
+    "budget of 10000000", "unloaded"],
   "your-file": ["tables.zstd.fatbin:", "kernels"],
 };
 
@@ -98,8 +113,8 @@ try {
       output: document.getElementById("output").innerText,
       codeError: document.getElementById("code-error").hidden
         ? null : document.getElementById("code-error").innerText,
-      ptxError: document.getElementById("ptx-error").hidden
-        ? null : document.getElementById("ptx-error").innerText,
+      ptxError: ["ptx-error", "cuda-error", "gen-error"].map((id) => document.getElementById(id))
+        .filter((e) => !e.hidden).map((e) => e.innerText).join(" | ") || null,
       marked: [...document.querySelectorAll(".gutter div.err")].map((d) => d.textContent),
       svgs: [...document.querySelectorAll("#output svg")].map((s) => s.querySelectorAll("path,polyline,rect").length),
       dropped: document.documentElement.dataset.dropped ?? "",
@@ -112,6 +127,21 @@ try {
   const editorText = (sel) => page.$eval(sel, (ta) => ta.value);
   const CODE = "#code-editor textarea";
   const PTX = "#ptx-editor textarea";
+  const CUDA = "#cuda-editor textarea";
+  const GEN = "#gen-editor textarea";
+  const compiles = () => page.evaluate(() => Number(document.documentElement.dataset.compiles ?? 0));
+  // Waits for the PTX view's next compile after `before` (the page compiles as one types).
+  const compiled = async (before) => {
+    await page.waitForFunction(
+      (n) => Number(document.documentElement.dataset.compiles ?? 0) > n, before, { timeout: 15000 });
+    return page.evaluate(() => ({
+      ptx: document.querySelector("#gen-editor textarea").value,
+      cudaError: document.getElementById("cuda-error").hidden
+        ? null : document.getElementById("cuda-error").innerText,
+      marked: [...document.querySelectorAll("#cuda-editor .gutter div.err")].map((d) => d.textContent),
+      ms: Number(document.documentElement.dataset.lastCompileMs),
+    }));
+  };
 
   // Page ready: the worker loaded the module and the samples.
   const t0 = Date.now();
@@ -126,6 +156,15 @@ try {
   for (const id of ids) {
     await page.click(`nav a[data-lesson="${id}"]`);
     await page.waitForFunction((i) => location.hash === `#${i}`, id);
+    const cuda = await page.$eval("#cuda-pair", (p) => !p.hidden);
+    if (cuda) {
+      // The PTX view fills with what the built-in compiler made of the lesson's CUDA C.
+      await page.waitForFunction(() => document.querySelector("#gen-editor textarea").value.includes(".entry"),
+        null, { timeout: 15000 });
+      const gen = await page.$eval(GEN, (t) => ({ readOnly: t.readOnly, text: t.value }));
+      check(gen.readOnly && gen.text.includes(".version") && gen.text.includes(".visible .entry"),
+        `${id}: the PTX compiled from its CUDA C is shown, read only`);
+    }
     const r = await runLesson();
     report.lessons[id] = r.ms;
     check(r.codeError === null && r.ptxError === null, `${id}: runs without error (${r.ms} ms)${r.codeError ?? ""}${r.ptxError ?? ""}`);
@@ -142,6 +181,12 @@ try {
     await page.screenshot({ path: join(outDir, `${id}.png`), fullPage: true });
     if (id === "why-slow") {
       check(r.svgs.length >= 2 && r.svgs.every((n) => n > 0), `why-slow: ${r.svgs.length} time bars with data`);
+      // The hint quotes the PTX line responsible: that line of the PTX view beside the CUDA C.
+      const hint = r.output.match(/line (\d+): (ld\S* [^\n"]+)/);
+      const view = hint && (await editorText(GEN)).split("\n")[Number(hint[1]) - 1];
+      const squash = (t) => t.trim().replace(/\s+/g, " ");
+      check(hint !== null && squash(view).replace(/;$/, "") === squash(hint[2]),
+        `why-slow: the hint's PTX line is that line of copies.ptx (${hint?.[0]}: ${view})`);
     }
     if (id === "timing" || id === "kernels" || id === "why-slow") {
       await page.emulateMedia({ colorScheme: "dark" });
@@ -173,8 +218,85 @@ try {
   check(r.output.includes("dropped.ptx: 1 kernels") && r.output.includes("dropped_kernel"),
     "a dropped PTX file is inspected, loaded and its kernel listed");
 
-  // PTX syntax error: shown under the PTX editor with line and column, the line marked.
+  // A dropped CUDA C file is compiled and loaded.
+  await page.goto(`${url}/#welcome`);
+  await page.evaluate(() => {
+    const cu = 'extern "C" __global__ void from_cuda_c(int* p) { p[threadIdx.x] = 1; }\n';
+    const dt = new DataTransfer();
+    dt.items.add(new File([cu], "dropped.cu"));
+    document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => location.hash === "#your-file" &&
+    document.getElementById("files-note").textContent.includes("dropped.cu"));
+  r = await runLesson();
+  check(r.output.includes("dropped.cu: 1 kernels") && r.output.includes("from_cuda_c"),
+    `a dropped CUDA C file is compiled, inspected and loaded${r.codeError ? `: ${r.codeError}` : ""}`);
+
+  // The load lesson's CUDA C is the source its sample images were built from.
+  await page.goto(`${url}/#load`);
+  await page.waitForFunction(() => document.getElementById("cuda-name").textContent === "kernels.cu");
+  check((await editorText(CUDA)) === readFileSync(join(repo, "tests/fixtures/kernels.cu"), "utf8"),
+    "load: kernels.cu is tests/fixtures/kernels.cu, the samples' source");
+
+  // The quickstart's saxpy, as README.md writes it, is the launch lesson's CUDA C.
   await page.goto(`${url}/#launch`);
+  await page.waitForFunction(() => document.getElementById("cuda-name").textContent === "saxpy.cu");
+  const saxpyCu = await editorText(CUDA);
+  check(quickstartCu !== undefined && JSON.stringify(codeLines(saxpyCu)) === JSON.stringify(codeLines(quickstartCu)),
+    "launch: saxpy.cu is the README quickstart's CUDA C, line for line");
+  await page.waitForFunction(() => document.querySelector("#gen-editor textarea").value.includes("fma.rn.f32"),
+    null, { timeout: 15000 });
+
+  // Editing the CUDA C compiles it again: the PTX view follows, and the run uses it.
+  let before = await compiles();
+  await setEditor(CUDA, saxpyCu.replace("a * x[i] + y[i]", "a * x[i]"));
+  let c = await compiled(before);
+  check(c.cudaError === null && c.ptx.includes(".entry saxpy") && !c.ptx.includes("fma.rn.f32") &&
+    c.ptx.includes("mul.f32"), `launch: after an edit the PTX view shows the new kernel (mul, no fma; ${c.ms} ms)`);
+  r = await runLesson();
+  check(r.output.includes("Float32Array(8) [0, 2, 4, 6, 8, 10, 12, 14]"), "launch: the run uses the edited kernel");
+
+  // A compile error: marked at its line in the CUDA C editor, with the compiler's message
+  // and the source line with a caret, both as one types and when the snippet runs.
+  const badCu = saxpyCu.replace("a * x[i] + y[i]", "a * x[j] + y[i]");
+  const badLine = badCu.split("\n").findIndex((l) => l.includes("x[j]")) + 1;
+  const badCol = badCu.split("\n")[badLine - 1].indexOf("j]") + 1;
+  before = await compiles();
+  await setEditor(CUDA, badCu);
+  c = await compiled(before);
+  check((c.cudaError ?? "").startsWith(`saxpy.cu:${badLine}:${badCol}: error: 'j' is not declared`) &&
+    c.cudaError.includes("x[j]") && c.cudaError.includes("^") && c.marked.includes(String(badLine)),
+  `launch: a compile error is marked at saxpy.cu line ${badLine}, column ${badCol}, as one types: ${c.cudaError}`);
+  r = await runLesson();
+  const runMarked = await page.$$eval("#cuda-editor .gutter div.err", (ds) => ds.map((d) => d.textContent));
+  check((r.output + (await page.$eval("#cuda-error", (e) => e.innerText))).includes("'j' is not declared") &&
+    runMarked.includes(String(badLine)) && r.codeError === null,
+  "launch: running with the compile error marks the same line, under the CUDA C editor");
+  await page.screenshot({ path: join(outDir, "error-cuda.png"), fullPage: true });
+  await page.click("#reset");
+
+  // Browser compile time: the 100-line benchmark file, 40 compiles in the worker (after 5
+  // to warm up), median and minimum.
+  const benchSnippet = `const src = ${JSON.stringify(benchCu)};
+const times = [];
+for (let i = 0; i < 45; i++) {
+  const t0 = performance.now();
+  new Program(src).withName("bench_kernel.cu").compile().free();
+  if (i >= 5) times.push(performance.now() - t0);
+}
+times.sort((a, b) => a - b);
+show(\`compile: median \${times[times.length >> 1].toFixed(2)} ms, min \${times[0].toFixed(2)} ms, max \${times[times.length - 1].toFixed(2)} ms over \${times.length} compiles of \${src.split("\\n").length} lines\`);
+`;
+  await setEditor(CODE, benchSnippet);
+  r = await runLesson(60000);
+  const bench = r.output.match(/compile: median ([\d.]+) ms, min ([\d.]+) ms.*?of (\d+) lines/);
+  report.compile = bench ? { medianMs: Number(bench[1]), minMs: Number(bench[2]), lines: Number(bench[3]) } : null;
+  check(bench !== null && r.codeError === null,
+    `browser compile of bench_kernel.cu: ${bench ? bench[0] : r.codeError ?? r.output}`);
+  await page.click("#reset");
+
+  // PTX syntax error: shown under the PTX editor with line and column, the line marked.
+  await page.goto(`${url}/#ptx`);
   await page.waitForFunction(() => document.getElementById("ptx-name").textContent === "saxpy.ptx");
   const ptx = await editorText(PTX);
   const lines = ptx.split("\n");
@@ -201,7 +323,7 @@ try {
   // Sharing: the edited PTX travels in the URL hash and comes back in a fresh page.
   await page.click("#share");
   const shared = await page.evaluate(() => location.href);
-  check(shared.includes("#launch?ptx="), "share puts the lesson and the edit in the URL hash");
+  check(shared.includes("#ptx?ptx="), "share puts the lesson and the edit in the URL hash");
   const page2 = await browser.newPage();
   watch(page2);
   await page2.goto(shared);
@@ -211,16 +333,11 @@ try {
     "a shared link's code is labelled as coming from a link");
   await page2.close();
 
-  // Reset, then a wrong argument size: the launch error names the argument.
+  // Reset, then an argument of the right size and the wrong kind: a warning that names the
+  // declared type, the bits the kernel reads and the method to use.
   await page.click("#reset");
-  const code = await editorText(CODE);
-  await setEditor(CODE, code.replace(".buffer(y).u32(n)", ".buffer(y).f64(n)"));
-  r = await runLesson();
-  check(/snippet\.js:\d+:\d+: argument 3/.test(r.codeError ?? ""), `launch error shown inline at the snippet line: ${r.codeError}`);
-
-  // An argument of the right size and the wrong kind: a warning that names the declared
-  // type, the bits the kernel reads and the method to use.
-  await setEditor(CODE, code.replace(".buffer(y).u32(n)", ".buffer(y).f32(n)"));
+  const ptxCode = await editorText(CODE);
+  await setEditor(CODE, ptxCode.replace(".buffer(y).u32(n)", ".buffer(y).f32(n)"));
   r = await runLesson();
   check(r.output.includes("warning: argument 3 of kernel `saxpy` is a floating-point number " +
     "(.f32(1000)) but the PTX declares the parameter `.u32`: the kernel reads its 4 bytes as an " +
@@ -228,11 +345,19 @@ try {
   `a float for a .u32 parameter is a warning: ${r.output.split("\n")[0]}`);
   check(await page.$$eval("#output .out.warning", (ws) => ws.length === 1), "... shown once, as a warning");
 
-  // A file name that does not exist: the error lists the files that do.
-  await setEditor(CODE, code.replace('files["saxpy.ptx"]', 'files["saxpi.ptx"]'));
+  // On the CUDA C lesson: a wrong argument size names the argument, at the snippet's line.
+  await page.goto(`${url}/#launch`);
+  await page.waitForFunction(() => document.getElementById("cuda-name").textContent === "saxpy.cu");
+  const code = await editorText(CODE);
+  await setEditor(CODE, code.replace(".buffer(y).i32(n)", ".buffer(y).f64(n)"));
   r = await runLesson();
-  check(/^snippet\.js:1:\d+: FileNotFound: there is no file "saxpi\.ptx"; the files are /.test(r.codeError ?? "") &&
-    r.codeError.includes('"saxpy.ptx"') && r.codeError.includes('"kernels.fatbin"'),
+  check(/snippet\.js:\d+:\d+: argument 3/.test(r.codeError ?? ""), `launch error shown inline at the snippet line: ${r.codeError}`);
+
+  // A file name that does not exist: the error lists the files that do.
+  await setEditor(CODE, code.replace('files["saxpy.cu"]', 'files["saxpi.cu"]'));
+  r = await runLesson();
+  check(/^snippet\.js:1:\d+: FileNotFound: there is no file "saxpi\.cu"; the files are /.test(r.codeError ?? "") &&
+    r.codeError.includes('"saxpy.cu"') && r.codeError.includes('"kernels.fatbin"'),
     `an unknown file name lists the files: ${r.codeError}`);
 
   // A JavaScript typo: the line of the snippet is named.
@@ -298,7 +423,8 @@ report.offsiteRefused = offsite.map((r) => `${r.url()} (${r.failure()?.errorText
 check(sent.length === 0,
   `no request leaves the site (${requests.length} requests; ${offsite.length} off-site ones, all refused by the browser)${sent.length ? `: sent ${sent.map((r) => `${r.url()} ${r.failure()?.errorText ?? "completed"}`).join(", ")}` : ""}`);
 writeFileSync(join(outDir, "report.json"), JSON.stringify(report, null, 2));
-console.log(`page ready ${report.readyMs} ms; lesson runs (ms): ${JSON.stringify(report.lessons)}`);
+console.log(`page ready ${report.readyMs} ms; lesson runs (ms): ${JSON.stringify(report.lessons)}; ` +
+  `browser compile of ${report.compile?.lines} lines: median ${report.compile?.medianMs} ms, min ${report.compile?.minMs} ms`);
 if (failures.length) {
   console.error(`${failures.length} check(s) failed`);
   process.exit(1);

@@ -1,5 +1,6 @@
-// The playground page: lesson navigation, editors, the worker that runs snippets, inline
-// errors, sharing through the URL hash and dropped files. Everything is local: the page
+// The playground page: lesson navigation, editors, the worker that runs snippets and
+// compiles the lessons' CUDA C (the PTX shown beside it), inline errors, sharing through the
+// URL hash and dropped files. Everything is local: the page
 // fetches only its own files, and the Content-Security-Policy in index.html makes the
 // browser hold the page and its worker to that (see startWorker).
 
@@ -7,11 +8,12 @@ import { LESSONS } from "./lessons.js";
 import { sanitize } from "./sanitize.js";
 
 const WATCHDOG_MS = 10_000; // a run that takes longer is stopped by terminating its worker
+const COMPILE_DELAY_MS = 300; // typing pauses this long before the CUDA C is compiled again
 
 const $ = (id) => document.getElementById(id);
 const state = {
   lesson: LESSONS[0],
-  edits: {}, // lesson id -> {code, ptx}
+  edits: {}, // lesson id -> {code, cu, ptx}
   worker: null,
   ready: false,
   pending: null,
@@ -19,7 +21,13 @@ const state = {
   watchdog: null,
   files: [], // dropped files: {name, bytes: ArrayBuffer}
   linked: null, // the lesson whose code came from a link (until Reset): {id, ran}
+  compileId: 0, // the latest compile of the lesson's CUDA C asked of the worker
+  compileTimer: null,
+  fatalSource: null, // CUDA C whose compile trapped the worker's module (a compiler bug)
 };
+
+// The PTX file a CUDA C file compiles to: saxpy.cu -> saxpy.ptx.
+const ptxNameOf = (cuName) => `${cuName.replace(/\.cu$/, "")}.ptx`;
 
 // ---------- editors ----------
 
@@ -27,7 +35,7 @@ const state = {
 // (or Shift+Tab) moves the focus on instead (the convention of CodeMirror and VS Code's
 // "Tab moves focus"; the pane's head says so). Ctrl/Cmd+Enter runs from anywhere (the
 // document's keydown, below).
-function makeEditor(container, label) {
+function makeEditor(container, label, { readOnly = false } = {}) {
   const gutter = document.createElement("div");
   gutter.className = "gutter";
   gutter.setAttribute("aria-hidden", "true"); // the numbers are for the eye, not the ear
@@ -40,6 +48,8 @@ function makeEditor(container, label) {
   ta.setAttribute("autocapitalize", "off");
   ta.setAttribute("autocomplete", "off");
   ta.setAttribute("wrap", "off");
+  // A read-only view (the PTX the compiler made): selectable and focusable, and Tab moves on.
+  ta.readOnly = readOnly;
   body.append(gutter, ta);
   container.append(body);
   let marked = null;
@@ -107,7 +117,7 @@ function makeEditor(container, label) {
   ta.addEventListener("keydown", (e) => {
     if (e.key === "Escape") {
       released = true;
-    } else if (e.key === "Tab" && !e.shiftKey && !released && !e.ctrlKey && !e.altKey && !e.metaKey) {
+    } else if (e.key === "Tab" && !readOnly && !e.shiftKey && !released && !e.ctrlKey && !e.altKey && !e.metaKey) {
       e.preventDefault();
       ta.setRangeText("    ", ta.selectionStart, ta.selectionEnd, "end");
       refresh();
@@ -120,13 +130,23 @@ function makeEditor(container, label) {
 }
 
 const codeEditor = makeEditor($("code-editor"), "snippet.js, the JavaScript that runs");
+const cudaEditor = makeEditor($("cuda-editor"), "CUDA C file");
+const genEditor = makeEditor($("gen-editor"), "the PTX compiled from it", { readOnly: true });
 const ptxEditor = makeEditor($("ptx-editor"), "PTX file");
 
 function saveEdits() {
   const l = state.lesson;
-  state.edits[l.id] = { code: codeEditor.value, ptx: l.ptx ? ptxEditor.value : undefined };
+  state.edits[l.id] = {
+    code: codeEditor.value,
+    cu: l.cuda ? cudaEditor.value : undefined,
+    ptx: l.ptx ? ptxEditor.value : undefined,
+  };
 }
 codeEditor.onEdit = saveEdits;
+cudaEditor.onEdit = () => {
+  saveEdits();
+  requestCompile(COMPILE_DELAY_MS);
+};
 ptxEditor.onEdit = saveEdits;
 
 // ---------- lessons ----------
@@ -172,6 +192,18 @@ function showLesson(lesson, shared) {
   $("upload").hidden = !lesson.upload;
   const edits = shared ?? state.edits[lesson.id] ?? {};
   codeEditor.value = edits.code ?? lesson.code;
+  $("cuda-pair").hidden = !lesson.cuda;
+  if (lesson.cuda) {
+    const gen = ptxNameOf(lesson.cuda.name);
+    $("cuda-name").textContent = lesson.cuda.name;
+    $("gen-name").textContent = gen;
+    $("gen-what").textContent = "PTX, compiled from it · read only";
+    cudaEditor.textarea.setAttribute("aria-label", `${lesson.cuda.name}, the CUDA C the snippet compiles`);
+    genEditor.textarea.setAttribute("aria-label",
+      `${gen}, the PTX the built-in compiler made from ${lesson.cuda.name} (read only)`);
+    cudaEditor.value = edits.cu ?? lesson.cuda.text;
+    genEditor.value = "";
+  }
   $("ptx-pane").hidden = !lesson.ptx;
   if (lesson.ptx) {
     $("ptx-name").textContent = lesson.ptx.name;
@@ -184,6 +216,7 @@ function showLesson(lesson, shared) {
   }
   showLinked();
   clearErrors();
+  requestCompile(0);
   $("output").replaceChildren();
   $("run-info").textContent = "";
   const i = LESSONS.indexOf(lesson);
@@ -243,6 +276,7 @@ function fromHash() {
     try {
       shared = {
         code: p.has("code") ? b64decode(p.get("code")) : undefined,
+        cu: p.has("cu") ? b64decode(p.get("cu")) : undefined,
         ptx: p.has("ptx") ? b64decode(p.get("ptx")) : undefined,
       };
     } catch (_) {
@@ -256,6 +290,7 @@ function share() {
   const l = state.lesson;
   const p = new URLSearchParams();
   if (codeEditor.value !== l.code) p.set("code", b64encode(codeEditor.value));
+  if (l.cuda && cudaEditor.value !== l.cuda.text) p.set("cu", b64encode(cudaEditor.value));
   if (l.ptx && ptxEditor.value !== l.ptx.text) p.set("ptx", b64encode(ptxEditor.value));
   const q = p.toString();
   const hash = `#${l.id}${q ? `?${q}` : ""}`;
@@ -326,6 +361,7 @@ function onWorkerMessage(w, m) {
   if (w !== state.worker) return;
   if (m.type === "ready") {
     state.ready = true;
+    requestCompile(0); // a fresh worker: the asked-for compile may have died with the last one
     $("run").disabled = false;
     const ms = performance.now();
     if (!document.documentElement.dataset.readyMs) {
@@ -334,6 +370,15 @@ function onWorkerMessage(w, m) {
     setStatus(`ready in ${ms.toFixed(0)} ms`);
   } else if (m.type === "fatal") {
     setStatus(`could not start: ${m.message}`);
+  } else if (m.type === "compiled" && m.id === state.compileId) {
+    showCompiled(m);
+    if (m.error?.fatal) {
+      // A fresh worker, which is not asked to compile this source again (it would trap
+      // again, and again): the next edit or Run tries.
+      state.fatalSource = m.text;
+      w.terminate();
+      startWorker();
+    }
   } else if (m.type === "result" && m.id === state.pending) {
     clearTimeout(state.watchdog);
     state.pending = null;
@@ -343,6 +388,46 @@ function onWorkerMessage(w, m) {
       w.terminate();
       startWorker();
     }
+  }
+}
+
+// ---------- the lesson's CUDA C, compiled as it is edited ----------
+
+// Asks the worker to compile the lesson's CUDA C file (after `delay` ms of no typing); the
+// answer (showCompiled) fills the PTX view or marks the first error. Only the latest
+// request's answer is shown.
+function requestCompile(delay) {
+  clearTimeout(state.compileTimer);
+  const l = state.lesson;
+  if (!l.cuda) return;
+  state.compileTimer = setTimeout(() => {
+    if (!state.worker || state.lesson !== l || cudaEditor.value === state.fatalSource) return;
+    state.compileId++;
+    state.worker.postMessage({ type: "compile", id: state.compileId, name: l.cuda.name, text: cudaEditor.value });
+  }, delay);
+}
+
+function showCompiled(m) {
+  const l = state.lesson;
+  if (!l.cuda || m.name !== l.cuda.name) return;
+  const root = document.documentElement;
+  root.dataset.compiles = String(Number(root.dataset.compiles ?? 0) + 1);
+  root.dataset.lastCompileMs = m.ms.toFixed(2);
+  if (m.ptx !== null) {
+    genEditor.value = m.ptx;
+    $("gen-what").textContent = `PTX, compiled from it in ${m.ms.toFixed(1)} ms · read only`;
+    for (const id of ["cuda-error", "gen-error"]) {
+      $(id).hidden = true;
+      $(id).replaceChildren();
+    }
+    cudaEditor.unmark();
+    genEditor.unmark();
+  } else if (m.error) {
+    // The PTX of the last source that compiled stays in view; the error goes under the
+    // CUDA C, at its line when it has one.
+    $("gen-what").textContent = "PTX of the last version that compiled · read only";
+    if (m.error.line && m.error.file === l.cuda.name) placeError(m.error);
+    else inlineError("cuda-error", cudaEditor, l.cuda.name, null, null, m.error.message);
   }
 }
 
@@ -363,7 +448,10 @@ function run() {
     type: "run",
     id,
     code: codeEditor.value,
-    texts: l.ptx ? { [l.ptx.name]: ptxEditor.value } : {},
+    texts: {
+      ...(l.cuda ? { [l.cuda.name]: cudaEditor.value } : {}),
+      ...(l.ptx ? { [l.ptx.name]: ptxEditor.value } : {}),
+    },
   });
   state.watchdog = setTimeout(() => {
     if (state.pending !== id) return;
@@ -384,12 +472,11 @@ function run() {
 // ---------- results and errors ----------
 
 function clearErrors() {
-  for (const id of ["code-error", "ptx-error"]) {
+  for (const id of ["code-error", "cuda-error", "gen-error", "ptx-error"]) {
     $(id).hidden = true;
     $(id).replaceChildren();
   }
-  codeEditor.unmark();
-  ptxEditor.unmark();
+  for (const editor of [codeEditor, cudaEditor, genEditor, ptxEditor]) editor.unmark();
 }
 
 function outBox(cls) {
@@ -418,6 +505,29 @@ function inlineError(pane, editor, file, line, column, message) {
   }
 }
 
+// An error at the line it is about: in the lesson's CUDA C (a compile error), in the PTX
+// made from it or in the lesson's PTX file (a syntax error, a fault, a budget stop), or else
+// at the snippet's line that threw.
+function placeError(e) {
+  const l = state.lesson;
+  const gen = l.cuda ? ptxNameOf(l.cuda.name) : null;
+  if (e.line && l.cuda && e.file === l.cuda.name) {
+    inlineError("cuda-error", cudaEditor, l.cuda.name, e.line, e.column, e.message);
+  } else if (e.line && gen && e.file === gen) {
+    inlineError("gen-error", genEditor, gen, e.line, e.column, e.message);
+  } else if (e.line && l.ptx && e.file === l.ptx.name) {
+    inlineError("ptx-error", ptxEditor, l.ptx.name, e.line, e.column, e.message);
+  } else if (e.codeLine) {
+    const name = e.name && e.name !== "Error" ? `${e.name}: ` : "";
+    inlineError("code-error", codeEditor, "snippet.js", e.codeLine.line, e.codeLine.column,
+      `${name}${e.message}`);
+  } else {
+    const where = e.line && e.file ? ` (${e.file} line ${e.line})` : "";
+    inlineError("code-error", codeEditor, "snippet.js", null, null,
+      `${e.name && e.name !== "Error" ? `${e.name}: ` : ""}${e.message}${where}`);
+  }
+}
+
 // Rendered HTML goes through the allow-list filter (sanitize.js); what it left out is
 // kept on the page's root element for the tests (`data-dropped`).
 function appendHtml(html, dropped) {
@@ -439,18 +549,12 @@ function showResult(m) {
   }
   const e = m.error;
   const l = state.lesson;
+  // The PTX the snippet compiled (and ran) replaces the preview's.
+  if (l.cuda && m.generated?.[l.cuda.name] !== undefined) {
+    genEditor.value = m.generated[l.cuda.name];
+  }
   if (e) {
-    if (e.line && l.ptx && e.file === l.ptx.name) {
-      inlineError("ptx-error", ptxEditor, l.ptx.name, e.line, e.column, e.message);
-    } else if (e.codeLine) {
-      const name = e.name && e.name !== "Error" ? `${e.name}: ` : "";
-      inlineError("code-error", codeEditor, "snippet.js", e.codeLine.line, e.codeLine.column,
-        `${name}${e.message}`);
-    } else {
-      const where = e.line && e.file ? ` (${e.file} line ${e.line})` : "";
-      inlineError("code-error", codeEditor, "snippet.js", null, null,
-        `${e.name && e.name !== "Error" ? `${e.name}: ` : ""}${e.message}${where}`);
-    }
+    placeError(e);
     if (e.html) appendHtml(e.html, dropped);
   }
   const root = document.documentElement;

@@ -1,15 +1,19 @@
-// The playground's Web Worker: loads cuda-library (WebAssembly, simulated backend) and runs
-// each lesson's snippet, so a long kernel never blocks the page. A module imported by the
+// The playground's Web Worker: loads cuda-library (WebAssembly, simulated backend), runs
+// each lesson's snippet and compiles its CUDA C, so a long kernel never blocks the page. A module imported by the
 // blob: worker the page starts (app.js, startWorker: that is what puts this worker under the
 // page's Content-Security-Policy); the worker hands it the messages that came first through
 // connect(). Snippets may come from a link, so before the first one runs, everything that
 // reaches the network or storage is removed from the worker's global (lockDown). Messages in:
 //   {type: "file", name, bytes}           a file the reader dropped on the page
 //   {type: "run", id, code, texts}        run `code`; `texts` are editor files (name -> text)
+//   {type: "compile", id, name, text}     compile CUDA C file `name` with the default options
 // Messages out (a result's outputs are {kind: "text"|"html"|"error"|"warning", ...}):
 //   {type: "ready", samples}              module loaded, bundled samples fetched
 //   {type: "fatal", message}              the module could not start
-//   {type: "result", id, outputs, error, ms}
+//   {type: "result", id, outputs, error, ms, generated}
+//                                         `generated`: the PTX of each editor file the
+//                                         snippet compiled (name -> PTX text)
+//   {type: "compiled", id, name, text, ptx, error, ms}  `ptx` null when `error` says why
 
 import init, * as cuda from "./pkg/cuda_library_playground.js";
 
@@ -27,6 +31,19 @@ const fileNames = new WeakMap(); // Uint8Array -> file name, to place errors in 
 const libFiles = new WeakMap(); // Library -> file name
 const kernelFiles = new WeakMap(); // Kernel -> file name
 let dropped = null;
+let generated = null; // during a run: editor file name -> the PTX the snippet compiled from it
+
+// The PTX file a CUDA C file compiles to (as the page names it): saxpy.cu -> saxpy.ptx.
+const ptxNameOf = (cuName) => `${cuName.replace(/\.cu$/, "")}.ptx`;
+
+// What snippets see as `Program`: cuda-library's, except that a program made from an editor's
+// file (files["saxpy.cu"]) is named after it, so its compile errors point into that editor.
+function Program(source, options) {
+  const p = new cuda.Program(source, options);
+  const name = source instanceof Uint8Array ? fileNames.get(source) : undefined;
+  return name ? p.withName(name) : p;
+}
+Program.prototype = cuda.Program.prototype;
 
 function setFile(name, bytes) {
   files[name] = bytes;
@@ -65,6 +82,29 @@ function tagged(e, file) {
 }
 
 function instrument() {
+  // A compile records the PTX it made for the page's view of it; the library loaded from
+  // it is named after that PTX, so faults and budget stops mark the view's line.
+  const compile = cuda.Program.prototype.compile;
+  cuda.Program.prototype.compile = function (...args) {
+    const code = compile.apply(this, args);
+    const name = code.name();
+    const ptx = code.ptxText();
+    if (generated && name && ptx !== undefined) generated[name] = ptx;
+    return code;
+  };
+  const toLibrary = cuda.ObjectCode.prototype.toLibrary;
+  cuda.ObjectCode.prototype.toLibrary = function () {
+    const name = this.name();
+    const file = name ? ptxNameOf(name) : null;
+    let lib;
+    try {
+      lib = toLibrary.call(this);
+    } catch (e) {
+      throw tagged(e, file);
+    }
+    if (file) libFiles.set(lib, file);
+    return lib;
+  };
   const load = cuda.Library.loadData;
   cuda.Library.loadData = function (bytes) {
     const file = fileNames.get(bytes) ?? null;
@@ -133,8 +173,8 @@ function snippetLine(e) {
 
 const AsyncFunction = (async () => {}).constructor;
 const PARAMS = [
-  "Library", "Buffer", "Args", "Sweep", "Comparison", "backend", "device", "inspect", "files",
-  "dropped", "show",
+  "Program", "ProgramOptions", "Library", "Buffer", "Args", "Sweep", "Comparison", "backend",
+  "device", "inspect", "files", "dropped", "show",
 ];
 
 // Where line 1 of a snippet lands in the stack of the function built from it.
@@ -195,12 +235,13 @@ async function run({ id, code, texts }) {
   };
   showWarning = (text) => outputs.push({ kind: "warning", text });
   cuda.takeWarnings(); // none left from an earlier run
+  generated = {};
   const t0 = performance.now();
   let error = null;
   try {
     const f = new AsyncFunction(...PARAMS, code);
     await f(
-      cuda.Library, cuda.Buffer, cuda.Args, cuda.Sweep, cuda.Comparison, cuda.backend,
+      Program, cuda.ProgramOptions, cuda.Library, cuda.Buffer, cuda.Args, cuda.Sweep, cuda.Comparison, cuda.backend,
       cuda.device, cuda.inspect, filesSeen, dropped, show,
     );
   } catch (e) {
@@ -219,7 +260,31 @@ async function run({ id, code, texts }) {
     const printed = cuda.takeDeviceOutput();
     if (printed) outputs.push({ kind: "text", text: printed });
   }
-  postMessage({ type: "result", id, outputs, error, ms });
+  postMessage({ type: "result", id, outputs, error, ms, generated });
+  generated = null;
+}
+
+// Compiles an editor's CUDA C for the page's PTX view, as `new Program(files[name]).compile()`
+// would in a snippet.
+function compileFile({ id, name, text }) {
+  const t0 = performance.now();
+  let ptx = null;
+  let error = null;
+  try {
+    const code = new cuda.Program(String(text)).withName(String(name)).compile();
+    ptx = code.ptxText() ?? "";
+    code.free();
+  } catch (e) {
+    error = describe(e);
+    error.codeLine = null; // not the snippet's
+    if (e instanceof WebAssembly.RuntimeError) {
+      // A trap (a bug in the compiler) leaves the module's state undefined, as in run().
+      error.message = `internal error in cuda-library's compiler (please report it): ${cuda.takePanic() ?? e.message}; ` +
+        "the worker was restarted";
+      error.fatal = true;
+    }
+  }
+  postMessage({ type: "compiled", id, name, text, ptx, error, ms: performance.now() - t0 });
 }
 
 async function start() {
@@ -286,12 +351,13 @@ async function onMessage(ev) {
     dropped = m.name;
     return;
   }
-  if (m.type === "run") {
+  if (m.type === "run" || m.type === "compile") {
     try {
       await ready;
     } catch (_) {
       return; // "fatal" was posted
     }
-    await run(m);
+    if (m.type === "run") await run(m);
+    else compileFile(m);
   }
 }

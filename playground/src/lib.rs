@@ -9,13 +9,18 @@
 //! notebook and in the browser.
 //!
 //! Errors thrown to JavaScript are `Error` objects with extra fields: `kind` (the Rust
-//! variant), `hint`, `line`/`column` (PTX position, where known) and `html` (the styled box).
+//! variant), `hint`, `line`/`column` (PTX position, or the source position of a compile
+//! error, where known), `file` (the source file of a compile error) and `html` (the styled
+//! box).
 //!
 //! The static site in `playground/site/` drives this module from a Web Worker; see
 //! `scripts/playground.sh` for the build.
 
 pub mod arg_types;
+pub mod program;
 pub mod session;
+
+pub use program::{ObjectCode, Program, ProgramOptions};
 
 use cuda_library::timing::{Profile as CoreProfile, Sweep as CoreSweep, Timings as CoreTimings};
 use cuda_library::{
@@ -44,6 +49,10 @@ fn js_error(e: Error) -> JsValue {
             .as_deref()
             .map_or(JsValue::NULL, JsValue::from_str),
     );
+    if let Some(file) = &info.file {
+        // Only when the error names it: the worker names the image for the others.
+        set("file", JsValue::from_str(file));
+    }
     set("line", info.line.map_or(JsValue::NULL, JsValue::from));
     set("column", info.column.map_or(JsValue::NULL, JsValue::from));
     set("html", JsValue::from_str(&info.html));
@@ -162,6 +171,23 @@ pub struct Library {
 }
 
 impl Library {
+    /// The page's handle of `lib`, loaded from `image` (whose table gives the kernels'
+    /// parameter types; an image it cannot read gives none).
+    fn new(lib: cuda_library::Library, image: &[u8]) -> Library {
+        let param_types = cuda_library::LibraryTable::read(image)
+            .map(|t| {
+                t.kernels
+                    .into_iter()
+                    .map(|k| (k.name, k.params.into_iter().map(|p| p.ptx_type).collect()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Library {
+            inner: Some(lib),
+            param_types: std::rc::Rc::new(param_types),
+        }
+    }
+
     /// The page's handle of one of this library's kernels, with its parameter types.
     fn kernel(&self, inner: cuda_library::Kernel) -> std::result::Result<Kernel, JsValue> {
         let name = js(inner.name())?;
@@ -188,19 +214,7 @@ impl Library {
     pub fn load_data(image: &[u8]) -> std::result::Result<Library, JsValue> {
         js(session::start())?;
         let lib = js(cuda_library::Library::load_data(image, &Default::default()))?;
-        // The image loaded, so its table reads; an image it cannot read gives no types.
-        let param_types = cuda_library::LibraryTable::read(image)
-            .map(|t| {
-                t.kernels
-                    .into_iter()
-                    .map(|k| (k.name, k.params.into_iter().map(|p| p.ptx_type).collect()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        Ok(Library {
-            inner: Some(lib),
-            param_types: std::rc::Rc::new(param_types),
-        })
+        Ok(Library::new(lib, image))
     }
 
     /// Every kernel (`lib.kernels()`).

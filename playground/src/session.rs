@@ -207,8 +207,8 @@ pub fn bytes_from_values<T: Scalar>(values: &[T]) -> Vec<u8> {
     out
 }
 
-/// An error as the page shows it: the message, the hint, where in the PTX (when the error
-/// knows) and the same styled box a notebook shows.
+/// An error as the page shows it: the message, the hint, where in the PTX or the CUDA C
+/// source (when the error knows) and the same styled box a notebook shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ErrorInfo {
     /// The error's variant, e.g. `PtxSyntax`, `KernelFault`.
@@ -217,9 +217,13 @@ pub struct ErrorInfo {
     pub message: String,
     /// What to do about it.
     pub hint: Option<String>,
-    /// PTX line (1-based) for syntax errors, faults, budget stops.
+    /// The source file a compile error is in (`saxpy.cu`); for other errors the page knows
+    /// which image it loaded.
+    pub file: Option<String>,
+    /// Line (1-based): of the PTX for syntax errors, faults, budget stops; of the source for
+    /// compile errors.
     pub line: Option<u32>,
-    /// PTX column (1-based) for syntax errors.
+    /// Column (1-based) for PTX syntax errors and compile errors.
     pub column: Option<u32>,
     /// The styled HTML box.
     pub html: String,
@@ -229,8 +233,19 @@ impl ErrorInfo {
     /// The page's view of `e`.
     pub fn of(e: &Error) -> ErrorInfo {
         let full = e.to_string();
-        let message = full.split("\nhint: ").next().unwrap_or(&full).to_string();
+        let mut message = full.split("\nhint: ").next().unwrap_or(&full).to_string();
+        let mut file = None;
         let (line, column) = match e {
+            Error::Compile { log, .. } => match first_error(log) {
+                Some(at) => {
+                    // The page shows `file:line:col` as a link to the line: the message is
+                    // the log from the first error on, without it.
+                    message = at.rest;
+                    file = Some(at.file);
+                    (Some(at.line), at.column)
+                }
+                None => (None, None),
+            },
             Error::PtxSyntax { line, column, .. } => (Some(*line), Some(*column)),
             Error::KernelFault { line, .. } | Error::InstructionBudget { line, .. } => {
                 (Some(*line), None)
@@ -249,11 +264,54 @@ impl ErrorInfo {
             kind,
             message,
             hint: e.hint(),
+            file,
             line,
             column,
             html: e.to_html(),
         }
     }
+}
+
+/// Where a compiler's log puts its first error, and the log from there on.
+#[derive(Debug, Clone, PartialEq)]
+struct ErrorAt {
+    file: String,
+    line: u32,
+    column: Option<u32>,
+    /// The first error's message (after `error: `) and every line after it.
+    rest: String,
+}
+
+/// The first error of a compile log: `file:line:col: error: what` (the built-in compiler)
+/// or `file(line): error: what` (NVRTC), with the lines that follow (the source line, the
+/// caret, notes, later errors).
+fn first_error(log: &str) -> Option<ErrorAt> {
+    let mut lines = log.lines();
+    while let Some(l) = lines.next() {
+        let Some((at, what)) = l.split_once(": error: ") else {
+            continue;
+        };
+        let (file, line, column) = if let Some(open) = at.strip_suffix(')') {
+            let (file, line) = open.rsplit_once('(')?;
+            (file, line.parse().ok()?, None)
+        } else {
+            let (rest, col) = at.rsplit_once(':')?;
+            let (file, line) = rest.rsplit_once(':')?;
+            (file, line.parse().ok()?, Some(col.parse().ok()?))
+        };
+        let mut rest = format!("error: {what}");
+        for more in lines {
+            rest.push('\n');
+            rest.push_str(more);
+        }
+        return Some(ErrorAt {
+            file: file.to_string(),
+            line,
+            column,
+            rest: rest.trim_end().to_string(),
+        });
+    }
+    None
 }
 
 /// The line a message ends with, as "(PTX line N)".
@@ -349,6 +407,73 @@ LOOP:
         assert_eq!(info.line, Some(18));
         assert!(info.column.is_some());
         assert!(info.html.contains("line 18"), "{}", info.html);
+    }
+
+    #[test]
+    fn a_compile_error_is_placed_at_its_source_line_and_column() {
+        let log = "saxpy.cu:3:17: error: `j` is not declared\n    if (i < n) y[j] = 1;\n                ^\n  note: declare it\n";
+        let e = Error::Compile {
+            compiler: "The built-in compiler".into(),
+            program: "saxpy.cu".into(),
+            options: vec![],
+            log: log.into(),
+        };
+        let info = ErrorInfo::of(&e);
+        assert_eq!(info.kind, "Compile");
+        assert_eq!(info.file.as_deref(), Some("saxpy.cu"));
+        assert_eq!((info.line, info.column), (Some(3), Some(17)));
+        assert!(
+            info.message.starts_with("error: `j` is not declared\n")
+                && info.message.ends_with("note: declare it"),
+            "{}",
+            info.message
+        );
+    }
+
+    #[test]
+    fn nvrtc_logs_and_logs_without_a_position_are_read_too() {
+        let at =
+            first_error("warning: x\nk.cu(12): error: identifier \"j\" is undefined\n").unwrap();
+        assert_eq!((at.file.as_str(), at.line, at.column), ("k.cu", 12, None));
+        assert_eq!(
+            first_error("error: the option `-rdc=true` is not taken"),
+            None
+        );
+        assert_eq!(first_error("a:b:c: error: x"), None);
+        assert_eq!(first_error(""), None);
+    }
+
+    #[test]
+    fn a_program_compiles_and_runs_with_the_builtin_compiler() {
+        use cuda_library::{Compiler, ImageKind, Program, ProgramOptions};
+        start().unwrap();
+        let o = ProgramOptions {
+            compiler: Compiler::Builtin,
+            ..Default::default()
+        };
+        let src = "extern \"C\" __global__ void twice(unsigned* p, unsigned n) {\n    if (threadIdx.x < n) p[threadIdx.x] *= 2;\n}\n";
+        let code = Program::new(src, o.clone())
+            .with_name("twice.cu")
+            .compile(ImageKind::Ptx, &[])
+            .unwrap();
+        let lib = code.to_library(&LibraryOptions::default()).unwrap();
+        let buf = with_session(|s| s.ctx.htod(&[1u32, 2, 3])).unwrap();
+        let args = [Arg::Ptr(buf.device_ptr()), Arg::U32(2)];
+        let k = lib.get_kernel("twice").unwrap();
+        launch(&k, &launch_config(&[1], &[32], 0).unwrap(), &args).unwrap();
+        assert_eq!(buf.to_vec().unwrap(), vec![2, 4, 3]);
+        let bad = src.replace("p[threadIdx.x] *= 2", "p[j] *= 2");
+        let e = Program::new(bad, o)
+            .with_name("twice.cu")
+            .compile(ImageKind::Ptx, &[])
+            .unwrap_err();
+        let info = ErrorInfo::of(&e);
+        assert_eq!(
+            (info.file.as_deref(), info.line),
+            (Some("twice.cu"), Some(2)),
+            "{}",
+            info.message
+        );
     }
 
     #[test]

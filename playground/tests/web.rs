@@ -3,7 +3,7 @@
 //! `cargo test -p cuda-library-playground --target wasm32-unknown-unknown --test web`.
 #![cfg(target_arch = "wasm32")]
 
-use cuda_library_playground::{Args, Buffer, Library, Sweep};
+use cuda_library_playground::{Args, Buffer, Library, Program, ProgramOptions, Sweep};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -60,6 +60,93 @@ fn timings_and_sweep_render_simulated_charts() {
     }
     let html = sweep.to_html().unwrap();
     assert!(html.matches("<svg").count() >= 2, "{html}");
+}
+
+/// The quickstart's kernel (README.md), as the playground's launch lesson compiles it.
+const SAXPY_CU: &str = r#"extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}
+"#;
+
+#[wasm_bindgen_test]
+fn cuda_c_compiles_and_runs_in_webassembly() {
+    let program = Program::new(JsValue::from_str(SAXPY_CU), None)
+        .unwrap()
+        .with_name("saxpy.cu");
+    // No NVRTC in the browser: Auto is the built-in compiler.
+    assert_eq!(program.compiler().unwrap(), "builtin");
+    let code = program.compile(None, None).unwrap();
+    assert_eq!(code.name().as_deref(), Some("saxpy.cu"));
+    assert!(code.compiler().unwrap().starts_with("built-in compiler"));
+    let ptx = code.ptx_text().unwrap();
+    assert!(
+        ptx.contains(".visible .entry saxpy(") && ptx.contains(".target sm_90"),
+        "{ptx}"
+    );
+    let lib = code.to_library().unwrap();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let x = Buffer::from_f32(&[1.0, 2.0, 3.0]).unwrap();
+    let y = Buffer::from_f32(&[10.0, 10.0, 10.0]).unwrap();
+    let args = Args::new().f32(3.0).buffer(&x).buffer(&y).i32(3);
+    saxpy.launch(&[1], &[32], &args, None).unwrap();
+    assert_eq!(y.read_f32().unwrap(), vec![13.0, 16.0, 19.0]);
+
+    // Source as the bytes of an editor's file, with options.
+    let bytes = js_sys::Uint8Array::from(SAXPY_CU.as_bytes());
+    let options = ProgramOptions::new().define("UNUSED", "1").fast_math(true);
+    let code = Program::new(bytes.into(), Some(options))
+        .unwrap()
+        .compile(Some("ptx".into()), None)
+        .unwrap();
+    assert!(code.ptx_text().unwrap().contains(".entry saxpy("));
+}
+
+#[wasm_bindgen_test]
+fn compile_errors_carry_the_source_file_line_and_column() {
+    let bad = SAXPY_CU.replace("x[i] + y[i]", "x[j] + y[i]");
+    let e = Program::new(JsValue::from_str(&bad), None)
+        .unwrap()
+        .with_name("saxpy.cu")
+        .compile(None, None)
+        .err()
+        .unwrap();
+    assert_eq!(field(&e, "kind"), JsValue::from_str("Compile"));
+    assert_eq!(field(&e, "file"), JsValue::from_str("saxpy.cu"));
+    assert_eq!(field(&e, "line").as_f64(), Some(3.0));
+    assert_eq!(field(&e, "column").as_f64(), Some(29.0));
+    let message = field(&e, "message").as_string().unwrap();
+    assert!(
+        message.starts_with("error: 'j' is not declared\n") && message.contains('^'),
+        "{message}"
+    );
+
+    // NVRTC, asked for by name, says it is not here and what to use.
+    let nvrtc = ProgramOptions::new().with_compiler("nvrtc").unwrap();
+    let e = Program::new(JsValue::from_str(SAXPY_CU), Some(nvrtc))
+        .unwrap()
+        .compile(None, None)
+        .err()
+        .unwrap();
+    let message = field(&e, "message").as_string().unwrap();
+    assert!(
+        message.contains("NVRTC does not exist in the browser; use Compiler::Builtin"),
+        "{message}"
+    );
+    assert!(ProgramOptions::new().with_compiler("gcc").is_err());
+    // The built-in compiler makes PTX only; a source must be text.
+    let e = Program::new(JsValue::from_str(SAXPY_CU), None)
+        .unwrap()
+        .compile(Some("cubin".into()), None)
+        .err()
+        .unwrap();
+    assert!(field(&e, "message")
+        .as_string()
+        .unwrap()
+        .contains("ImageKind::Ptx"));
+    let not_utf8 = js_sys::Uint8Array::from(&[0xff, 0xfe][..]);
+    assert!(Program::new(not_utf8.into(), None).is_err());
+    assert!(Program::new(JsValue::from_f64(1.0), None).is_err());
 }
 
 #[wasm_bindgen_test]
