@@ -9,7 +9,9 @@
 
 use std::sync::OnceLock;
 
+mod dispatch;
 pub(crate) mod interface;
+pub(crate) mod linkers;
 pub(crate) mod seam;
 pub(crate) mod slot;
 
