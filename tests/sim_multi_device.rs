@@ -28,7 +28,8 @@ fn several_simulated_devices() {
         Device::new(3),
         Err(Error::InvalidDevice {
             ordinal: 3,
-            count: 3
+            count: 3,
+            simulated: true
         })
     ));
     assert!(sim::set_device_count(sim::MAX_DEVICES + 1).is_err());

@@ -30,7 +30,7 @@ impl std::fmt::Debug for Context {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Context")
             .field("device", &self.imp.ordinal())
-            .field("primary", &self.imp.primary())
+            .field("primary", &self.imp.is_primary())
             .field("simulated", &self.is_simulated())
             .field("raw", &self.as_raw())
             .finish()
@@ -80,7 +80,7 @@ impl Context {
 
     /// Whether this is the device's primary context.
     pub fn is_primary(&self) -> bool {
-        self.imp.primary()
+        self.imp.is_primary()
     }
 
     /// Whether this context is on the simulated device.

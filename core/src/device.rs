@@ -49,7 +49,11 @@ impl Device {
             return Err(if count == 0 {
                 Error::NoDevice
             } else {
-                Error::InvalidDevice { ordinal, count }
+                Error::InvalidDevice {
+                    ordinal,
+                    count,
+                    simulated: crate::backend::selected()?.kind == crate::BackendKind::Sim,
+                }
             });
         }
         Ok(Device {

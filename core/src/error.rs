@@ -5,15 +5,6 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Whether the process runs on the simulator, so that a device error speaks of simulated
-/// devices rather than the driver's (set once, when the backend is chosen).
-pub(crate) static SIMULATED_DEVICES: AtomicBool = AtomicBool::new(false);
-
-fn devices_are_simulated() -> bool {
-    SIMULATED_DEVICES.load(Ordering::Relaxed)
-}
 
 /// A CUDA version such as 12.4, as `cuDriverGetVersion` encodes it (`1000 * major + 10 * minor`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -126,6 +117,8 @@ pub enum Error {
         ordinal: usize,
         /// How many devices exist.
         count: usize,
+        /// Whether they are the simulator's (which presents as many as asked for).
+        simulated: bool,
     },
     /// A CUDA driver call returned an error.
     Cuda(CudaError),
@@ -368,7 +361,11 @@ impl Error {
                 format!("update the NVIDIA driver to CUDA {needed} or newer")
             }
             Error::NoDevice => "check `nvidia-smi` and CUDA_VISIBLE_DEVICES".to_string(),
-            Error::InvalidDevice { count, .. } if devices_are_simulated() => format!(
+            Error::InvalidDevice {
+                count,
+                simulated: true,
+                ..
+            } => format!(
                 "use an ordinal below {count}, or present more simulated devices \
                  (CUDA_LIBRARY_SIM_DEVICES=n, or sim::set_device_count(n))"
             ),
@@ -531,63 +528,120 @@ impl fmt::Display for CudaError {
     }
 }
 
-impl fmt::Display for Error {
+impl fmt::Display for LoadFailure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "loading {} as a library failed: {}",
+            shown(&self.source_desc, SHOWN_DETAIL_TEXT),
+            self.error
+        )?;
+        if !self.jit_error_log.trim().is_empty() {
+            write!(
+                f,
+                "\nJIT error log:\n{}",
+                log(self.jit_error_log.trim_end())
+            )?;
+        }
+        if !self.jit_info_log.trim().is_empty() {
+            write!(f, "\nJIT info log:\n{}", log(self.jit_info_log.trim_end()))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for DeviceAssertion {
+    /// As the GPU prints it, then which kernel and what happened to the launch.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ([bx, by, bz], [tx, ty, tz]) = (self.block, self.thread);
+        write!(
+            f,
+            "{}:{}: {}: block: [{bx},{by},{bz}], thread: [{tx},{ty},{tz}] Assertion `{}` failed \
+             (device-side assert in kernel `{}`; the launch ended)",
+            shown(&self.file, SHOWN_DEVICE_TEXT),
+            self.source_line,
+            shown(&self.function, SHOWN_DEVICE_TEXT),
+            shown(&self.expression, SHOWN_DEVICE_TEXT),
+            shown(&self.kernel, SHOWN_DEVICE_TEXT)
+        )
+    }
+}
+
+impl fmt::Display for Error {
+    /// The message (from the variant's own fields only), then the [`hint`](Error::hint).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(f)?;
+        if let Some(h) = self.hint() {
+            write!(f, "\nhint: {h}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A name from a kernel (a kernel's, a symbol's) as a message shows it.
+fn device(text: &str) -> Shown<'_> {
+    shown(text, SHOWN_DEVICE_TEXT)
+}
+
+/// A detail built from device or file content as a message shows it.
+fn detail(text: &str) -> Shown<'_> {
+    shown(text, SHOWN_DETAIL_TEXT)
+}
+
+impl Error {
+    /// What failed, in words (the errors of finding CUDA, loading and using the API here;
+    /// building and running code in `write_build_or_run_message`).
+    fn write_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::DriverNotFound { tried } => {
                 write!(f, "the CUDA driver library could not be opened; tried:")?;
-                write_attempts(f, tried)?;
+                write_attempts(f, tried)
             }
             Error::DriverUnusable { path, reason } => {
-                write!(f, "the CUDA driver at {path} cannot be used: {reason}")?
+                write!(f, "the CUDA driver at {path} cannot be used: {reason}")
             }
             Error::DriverTooOld { found, needed } => write!(
                 f,
-                "the CUDA driver supports CUDA {found}, but cuda-library needs CUDA {needed} or newer"
-            )?,
+                "the CUDA driver supports CUDA {found}, but cuda-library needs CUDA {needed} \
+                 or newer"
+            ),
             Error::MissingEntryPoint {
                 function,
                 driver,
                 needed,
             } => write!(
                 f,
-                "{function} is not available: the driver supports CUDA {driver} and {function} needs CUDA {needed}"
-            )?,
-            Error::NoDevice => write!(f, "the CUDA driver loaded but reports no CUDA device")?,
-            Error::InvalidDevice { ordinal, count } if devices_are_simulated() => write!(
+                "{function} is not available: the driver supports CUDA {driver} and \
+                 {function} needs CUDA {needed}"
+            ),
+            Error::NoDevice => write!(f, "the CUDA driver loaded but reports no CUDA device"),
+            Error::InvalidDevice {
+                ordinal,
+                count,
+                simulated: true,
+            } => write!(
                 f,
                 "there is no simulated device {ordinal}: the simulator presents {count} device(s)"
-            )?,
-            Error::InvalidDevice { ordinal, count } => write!(
+            ),
+            Error::InvalidDevice {
+                ordinal,
+                count,
+                simulated: false,
+            } => write!(
                 f,
                 "there is no CUDA device {ordinal}: there are {count} device(s)"
-            )?,
-            Error::Cuda(e) => write!(f, "{e}")?,
-            Error::LoadFailed(l) => {
-                write!(
-                    f,
-                    "loading {} as a library failed: {}",
-                    shown(&l.source_desc, SHOWN_DETAIL_TEXT),
-                    l.error
-                )?;
-                if !l.jit_error_log.trim().is_empty() {
-                    write!(f, "\nJIT error log:\n{}", log(l.jit_error_log.trim_end()))?;
-                }
-                if !l.jit_info_log.trim().is_empty() {
-                    write!(f, "\nJIT info log:\n{}", log(l.jit_info_log.trim_end()))?;
-                }
+            ),
+            Error::Cuda(e) => write!(f, "{e}"),
+            Error::LoadFailed(l) => write!(f, "{l}"),
+            Error::SymbolNotFound { kind, name, .. } => {
+                write!(f, "the library has no {kind} named `{}`", device(name))
             }
-            Error::SymbolNotFound { kind, name, .. } => write!(
-                f,
-                "the library has no {kind} named `{}`",
-                shown(name, SHOWN_DEVICE_TEXT)
-            )?,
             Error::Unloaded { what } => write!(
                 f,
                 "{} was used after its library was unloaded",
-                shown(what, SHOWN_DETAIL_TEXT)
-            )?,
-            Error::InvalidName(name) => write!(f, "the name {name:?} contains a NUL byte")?,
+                detail(what)
+            ),
+            Error::InvalidName(name) => write!(f, "the name {name:?} contains a NUL byte"),
             Error::ArgumentCount {
                 kernel,
                 expected,
@@ -595,8 +649,8 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "kernel `{}` takes {expected} argument(s) but {got} were given",
-                shown(kernel, SHOWN_DEVICE_TEXT)
-            )?,
+                device(kernel)
+            ),
             Error::ArgumentSize {
                 kernel,
                 index,
@@ -604,9 +658,10 @@ impl fmt::Display for Error {
                 got,
             } => write!(
                 f,
-                "argument {index} of kernel `{}` is {got} byte(s) but the parameter is {expected} byte(s)",
-                shown(kernel, SHOWN_DEVICE_TEXT)
-            )?,
+                "argument {index} of kernel `{}` is {got} byte(s) but the parameter is \
+                 {expected} byte(s)",
+                device(kernel)
+            ),
             Error::SizeMismatch {
                 what,
                 expected,
@@ -614,16 +669,27 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "{} is {expected} byte(s) but the access is {got} byte(s)",
-                shown(what, SHOWN_DETAIL_TEXT)
-            )?,
-            Error::InvalidArgument(msg) => write!(f, "{}", shown(msg, SHOWN_DETAIL_TEXT))?,
+                detail(what)
+            ),
+            Error::InvalidArgument(msg)
+            | Error::Unsupported(msg)
+            | Error::BackendUnavailable(msg) => {
+                write!(f, "{}", detail(msg))
+            }
+            Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            _ => self.write_build_or_run_message(f),
+        }
+    }
+
+    /// What failed, for the errors of building code (compiling, linking, parsing PTX) and
+    /// of running it.
+    fn write_build_or_run_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Error::NvrtcNotFound { tried } => {
                 write!(f, "the NVRTC library could not be opened; tried:")?;
-                write_attempts(f, tried)?;
+                write_attempts(f, tried)
             }
-            Error::Nvrtc { function, message } => {
-                write!(f, "{function} failed: {}", log(message))?
-            }
+            Error::Nvrtc { function, message } => write!(f, "{function} failed: {}", log(message)),
             Error::Compile {
                 compiler,
                 program,
@@ -632,11 +698,11 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "{} could not compile `{}` (options: {}):\n{}",
-                shown(compiler, SHOWN_DETAIL_TEXT),
-                shown(program, SHOWN_DEVICE_TEXT),
-                shown(&options.join(" "), SHOWN_DETAIL_TEXT),
+                detail(compiler),
+                device(program),
+                detail(&options.join(" ")),
                 self::log(log.trim_end())
-            )?,
+            ),
             Error::Link {
                 linker,
                 inputs,
@@ -644,17 +710,17 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "linking {} with {} failed:\n{}",
-                shown(&inputs.join(", "), SHOWN_DETAIL_TEXT),
-                shown(linker, SHOWN_DETAIL_TEXT),
+                detail(&inputs.join(", ")),
+                detail(linker),
                 self::log(log.trim_end())
-            )?,
+            ),
             Error::LinkerNotFound { needs, tried } => {
                 write!(
                     f,
                     "{}, and nvJitLink could not be opened; tried:",
-                    shown(needs, SHOWN_DETAIL_TEXT)
+                    detail(needs)
                 )?;
-                write_attempts(f, tried)?;
+                write_attempts(f, tried)
             }
             Error::PtxSyntax {
                 line,
@@ -663,41 +729,33 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "PTX error at line {line}, column {column}: {}",
-                shown(message, SHOWN_DETAIL_TEXT)
-            )?,
+                detail(message)
+            ),
             Error::KernelFault {
                 kernel,
-                block,
-                thread,
+                block: [bx, by, bz],
+                thread: [tx, ty, tz],
                 line,
-                detail,
+                detail: what,
             } => write!(
                 f,
-                "kernel `{}` faulted in block ({}, {}, {}), thread ({}, {}, {}) at PTX line {line}: {}",
-                shown(kernel, SHOWN_DEVICE_TEXT),
-                block[0], block[1], block[2], thread[0], thread[1], thread[2],
-                shown(detail, SHOWN_DETAIL_TEXT)
-            )?,
+                "kernel `{}` faulted in block ({bx}, {by}, {bz}), thread ({tx}, {ty}, {tz}) at \
+                 PTX line {line}: {}",
+                device(kernel),
+                detail(what)
+            ),
             Error::InstructionBudget {
                 kernel,
                 budget,
                 line,
             } => write!(
                 f,
-                "kernel `{}` ran past the simulator's work budget of {budget} thread-instructions (each block's set-up counts too; stopped at PTX line {line}): it may loop forever or run a grid too large to simulate",
-                shown(kernel, SHOWN_DEVICE_TEXT)
-            )?,
-            Error::DeviceAssert(a) => write!(
-                f,
-                "{}:{}: {}: block: [{},{},{}], thread: [{},{},{}] Assertion `{}` failed (device-side assert in kernel `{}`; the launch ended)",
-                shown(&a.file, SHOWN_DEVICE_TEXT),
-                a.source_line,
-                shown(&a.function, SHOWN_DEVICE_TEXT),
-                a.block[0], a.block[1], a.block[2],
-                a.thread[0], a.thread[1], a.thread[2],
-                shown(&a.expression, SHOWN_DEVICE_TEXT),
-                shown(&a.kernel, SHOWN_DEVICE_TEXT)
-            )?,
+                "kernel `{}` ran past the simulator's work budget of {budget} \
+                 thread-instructions (each block's set-up counts too; stopped at PTX line \
+                 {line}): it may loop forever or run a grid too large to simulate",
+                device(kernel)
+            ),
+            Error::DeviceAssert(a) => write!(f, "{a}"),
             Error::CooperativeLaunchTooLarge {
                 kernel,
                 blocks,
@@ -705,19 +763,22 @@ impl fmt::Display for Error {
                 multiprocessors,
             } => write!(
                 f,
-                "kernel `{}`: a cooperative launch of {blocks} blocks, but the device holds at most {} of them at once ({per_sm} per multiprocessor x {multiprocessors} multiprocessors) (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)",
-                shown(kernel, SHOWN_DEVICE_TEXT),
-                *per_sm as u64 * *multiprocessors as u64
-            )?,
+                "kernel `{}`: a cooperative launch of {blocks} blocks, but the device holds at \
+                 most {} of them at once ({per_sm} per multiprocessor x {multiprocessors} \
+                 multiprocessors) (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)",
+                device(kernel),
+                u64::from(*per_sm) * u64::from(*multiprocessors)
+            ),
             Error::Deadline {
                 kernel,
                 deadline,
                 line,
             } => write!(
                 f,
-                "kernel `{}` ran past its deadline of {deadline:?} on the simulator (stopped at PTX line {line})",
-                shown(kernel, SHOWN_DEVICE_TEXT)
-            )?,
+                "kernel `{}` ran past its deadline of {deadline:?} on the simulator (stopped at \
+                 PTX line {line})",
+                device(kernel)
+            ),
             Error::LimitExceeded {
                 what,
                 asked,
@@ -726,16 +787,12 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "{} needs {asked} bytes, more than the limit Limits::{limit} ({value} bytes)",
-                shown(what, SHOWN_DETAIL_TEXT)
-            )?,
-            Error::Unsupported(msg) => write!(f, "{}", shown(msg, SHOWN_DETAIL_TEXT))?,
-            Error::BackendUnavailable(msg) => write!(f, "{}", shown(msg, SHOWN_DETAIL_TEXT))?,
-            Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display())?,
+                detail(what)
+            ),
+            // `write_message` writes every other variant and sends only these here; should
+            // that change, the variant's fields rather than nothing.
+            _ => write!(f, "{self:?}"),
         }
-        if let Some(h) = self.hint() {
-            write!(f, "\nhint: {h}")?;
-        }
-        Ok(())
     }
 }
 
@@ -806,5 +863,40 @@ mod tests {
             log: "line 1\n\tline 2\u{1b}".into(),
         };
         assert!(log.to_string().contains("line 1\n\tline 2\\u{1b}"));
+    }
+
+    /// A message comes from the error's own fields: which backend's devices an
+    /// `InvalidDevice` speaks of is in the error, not read from the process when it prints.
+    #[test]
+    fn a_message_is_the_errors_own() {
+        let device = |simulated| Error::InvalidDevice {
+            ordinal: 2,
+            count: 1,
+            simulated,
+        };
+        let (sim, gpu) = (device(true).to_string(), device(false).to_string());
+        assert!(sim.starts_with("there is no simulated device 2") && sim.contains("sim::"));
+        assert!(gpu.starts_with("there is no CUDA device 2") && !gpu.contains("simulat"));
+        // Each group of messages is written by its own function; none falls through to the
+        // Debug form.
+        let errors = [
+            Error::NoDevice,
+            Error::Unsupported("a texture of f16".into()),
+            Error::PtxSyntax {
+                line: 3,
+                column: 7,
+                message: "expected `;`".into(),
+            },
+            Error::Deadline {
+                kernel: "spin".into(),
+                deadline: std::time::Duration::from_millis(5),
+                line: 9,
+            },
+            Error::NvrtcNotFound { tried: vec![] },
+        ];
+        for e in errors {
+            let text = e.to_string();
+            assert!(!text.starts_with(&format!("{e:?}")), "{text}");
+        }
     }
 }

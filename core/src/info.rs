@@ -85,11 +85,10 @@ pub struct ParamRow {
 
 /// One kernel's row: names, parameters, resources and launch bounds, as plain data. The one
 /// row type behind every kernel table: the image table ([`LibraryTable`](crate::LibraryTable),
-/// read from the image), `culib inspect` (its [`Inspect`](crate::Inspect) view),
-/// [`Kernel::info`](crate::Kernel::info) (from the backend, on one device; also named
-/// [`KernelInfo`](crate::KernelInfo)) and the notebook's
-/// [`KernelTable`](crate::KernelTable) (with occupancy; also named
-/// [`KernelTableRow`](crate::KernelTableRow)). What the source cannot tell is `None`,
+/// read from the image), `culib inspect` (its [`Inspect`](crate::Inspect) view, with what
+/// the driver also reports), [`Kernel::info`](crate::Kernel::info) (from the backend, on one
+/// device) and the notebook's [`KernelTable`](crate::KernelTable) (with
+/// [`blocks_per_sm`](KernelRow::blocks_per_sm) set). What the source cannot tell is `None`,
 /// never a guess: the registers of PTX no JIT has compiled, the declared block shape to
 /// the driver.
 #[derive(Debug, Clone, PartialEq, Eq)]

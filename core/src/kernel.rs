@@ -10,10 +10,6 @@ use crate::error::Result;
 use crate::info::{CachePreference, KernelAttribute, KernelAttributes, KernelRow, ParamInfo};
 use crate::names::demangle;
 
-/// A kernel's row on one device, as [`Kernel::info`] gives it: the one kernel row type,
-/// [`KernelRow`] (names, parameters, registers, memory, most threads per block).
-pub type KernelInfo = KernelRow;
-
 /// A kernel of a loaded [`Library`](crate::Library) (`CUkernel`). It keeps a handle to its
 /// library; after the library is unloaded every method returns [`Error::Unloaded`](crate::Error::Unloaded).
 ///
@@ -202,7 +198,7 @@ impl Kernel {
 
     /// Names, parameters, registers, memory and most threads per block on `device`, in
     /// one plain-data row (every attribute: [`Kernel::attributes`]).
-    pub fn info(&self, device: &Device) -> Result<KernelInfo> {
+    pub fn info(&self, device: &Device) -> Result<KernelRow> {
         let attributes = self.attributes(device)?;
         Ok(KernelRow::reported(
             self.name()?,

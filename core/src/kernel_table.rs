@@ -10,10 +10,6 @@ use crate::info::KernelRow;
 use crate::kernel::{Kernel, Kernels};
 use crate::library::Library;
 
-/// One kernel's row of a [`KernelTable`]: the one kernel row type, [`KernelRow`], with
-/// [`KernelRow::blocks_per_sm`] set.
-pub type KernelTableRow = KernelRow;
-
 /// A library's kernels as plain data, with occupancy at one block size on the current
 /// device. Made by [`Library::kernel_table`]; shows as an HTML table in a notebook.
 #[derive(Debug, Clone, PartialEq, Eq)]

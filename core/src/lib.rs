@@ -173,8 +173,8 @@ pub use graph::{Graph, GraphBuilder, GraphDefinition, GraphNode, GraphNodeInfo, 
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;
 pub use image::table::{
-    hex as table_hex, FatbinEntryRow, GlobalKind, GlobalRow, Inspect, InspectGlobal, InspectKernel,
-    LibraryTable, SIM_ARCH,
+    hex as table_hex, FatbinEntryRow, GlobalKind, GlobalRow, Inspect, InspectGlobal, LibraryTable,
+    SIM_ARCH,
 };
 pub use image::{
     check_cubin, check_fatbin, detect as detect_image_kind, read_image_file, ImageKind,
@@ -183,8 +183,8 @@ pub use info::{
     CachePreference, CaptureMode, DeviceProperties, KernelAttribute, KernelAttributes, KernelRow,
     ParamInfo, ParamRow,
 };
-pub use kernel::{Kernel, KernelInfo, Kernels};
-pub use kernel_table::{KernelTable, KernelTableRow};
+pub use kernel::{Kernel, Kernels};
+pub use kernel_table::KernelTable;
 pub use launch::{AsKernelArg, Dim3, KernelArg, LaunchConfig, Launcher};
 pub use library::{Library, ModuleHandle};
 pub use limits::{limits, set_limits, ApproxMath, Limits};

@@ -44,7 +44,8 @@ fn the_simulated_device_describes_itself() {
         Device::new(1),
         Err(Error::InvalidDevice {
             ordinal: 1,
-            count: 1
+            count: 1,
+            simulated: true
         })
     ));
     let p = dev.properties().unwrap();

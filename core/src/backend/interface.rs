@@ -109,10 +109,6 @@ pub(crate) trait StreamInterface<B: Backend>: Sized {
     fn as_raw(&self) -> *mut c_void;
     /// Where a simulated stream's timeline is, in milliseconds; `None` on a GPU.
     fn simulated_time_ms(&self) -> Option<f64>;
-    /// The profile of a simulated stream's last launch since the last call; `None` on a
-    /// GPU (a profile there re-runs the launch: `profile::shadow`).
-    #[cfg(feature = "notebook")]
-    fn take_profile(&self) -> Option<crate::profile::launch::LaunchProfile>;
     /// `bytes > 0` of device memory, ordered on this stream: from `pool`, or from the
     /// device's current pool when `None`.
     fn alloc_async(&self, bytes: usize, pool: Option<&B::MemPool>) -> Result<u64>;

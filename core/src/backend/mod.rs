@@ -9,7 +9,9 @@
 
 use std::sync::OnceLock;
 
+mod dispatch;
 pub(crate) mod interface;
+pub(crate) mod linkers;
 pub(crate) mod seam;
 pub(crate) mod slot;
 
@@ -242,12 +244,7 @@ pub(crate) fn selected() -> Result<&'static BackendInfo> {
 
 /// Makes `info` the process's backend unless another thread chose first; the one chosen.
 fn install(info: BackendInfo) -> &'static BackendInfo {
-    let chosen = SELECTED.get_or_init(|| info);
-    if chosen.kind == BackendKind::Sim {
-        // Device errors speak of simulated devices from now on.
-        crate::error::SIMULATED_DEVICES.store(true, std::sync::atomic::Ordering::Relaxed);
-    }
-    chosen
+    SELECTED.get_or_init(|| info)
 }
 
 fn sim_info(selected_by: String, fallback_reason: Option<String>) -> BackendInfo {

@@ -7,8 +7,8 @@ use cuda_library_notebook::html::{escape, Align, Badge, BadgeKind, Card, Cell, C
 use cuda_library_notebook::stats::format_seconds;
 
 use super::{render_result, Error, Result};
-use crate::profile::launch::LaunchProfile;
 use crate::profile::{Comparison, Profile};
+use crate::sim::LaunchProfile;
 use crate::sim::{Bound, Limiter};
 
 fn badge(simulated: bool) -> Badge {

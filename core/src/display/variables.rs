@@ -102,57 +102,40 @@ fn parts(shown: &Shown, bytes: &[u8], ty: Option<ElementType>) -> (Vec<String>, 
     (vec![table.to_html()], table.to_text())
 }
 
-impl Global {
-    fn shown(&self) -> Shown<'_> {
-        Shown {
-            kind: "global",
-            name: Some(self.name()),
-            addr: self.device_ptr().0,
+/// The displays of [`Global`] and [`Managed`], the same for both but for the word that
+/// names the kind (`global`, `managed`).
+macro_rules! variable_display {
+    ($ty:ident, $kind:literal) => {
+        impl $ty {
+            fn shown(&self) -> Shown<'_> {
+                Shown {
+                    kind: $kind,
+                    name: Some(self.name()),
+                    addr: self.device_ptr().0,
+                }
+            }
+
+            /// The variable as HTML: its current values as a table when its
+            /// [element type](Self::element_type) is known, otherwise a hex dump.
+            pub fn to_html(&self) -> Result<String> {
+                let bytes = self.read_bytes()?;
+                Ok(document(
+                    &parts(&self.shown(), &bytes, self.element_type()).0,
+                ))
+            }
+
+            /// Shows the variable's current contents in a notebook cell.
+            pub fn evcxr_display(&self) {
+                let shown = self.shown();
+                let ty = self.element_type();
+                render_result(self.read_bytes().map(|b| parts(&shown, &b, ty)));
+            }
         }
-    }
-
-    /// The variable as HTML: its current values as a table when its
-    /// [element type](Global::element_type) is known, otherwise a hex dump.
-    pub fn to_html(&self) -> Result<String> {
-        let bytes = self.read_bytes()?;
-        Ok(document(
-            &parts(&self.shown(), &bytes, self.element_type()).0,
-        ))
-    }
-
-    /// Shows the variable's current contents in a notebook cell.
-    pub fn evcxr_display(&self) {
-        let shown = self.shown();
-        let ty = self.element_type();
-        render_result(self.read_bytes().map(|b| parts(&shown, &b, ty)));
-    }
+    };
 }
 
-impl Managed {
-    fn shown(&self) -> Shown<'_> {
-        Shown {
-            kind: "managed",
-            name: Some(self.name()),
-            addr: self.device_ptr().0,
-        }
-    }
-
-    /// The variable as HTML: its current values as a table when its
-    /// [element type](Managed::element_type) is known, otherwise a hex dump.
-    pub fn to_html(&self) -> Result<String> {
-        let bytes = self.read_bytes()?;
-        Ok(document(
-            &parts(&self.shown(), &bytes, self.element_type()).0,
-        ))
-    }
-
-    /// Shows the variable's current contents in a notebook cell.
-    pub fn evcxr_display(&self) {
-        let shown = self.shown();
-        let ty = self.element_type();
-        render_result(self.read_bytes().map(|b| parts(&shown, &b, ty)));
-    }
-}
+variable_display!(Global, "global");
+variable_display!(Managed, "managed");
 
 impl<T: DeviceRepr + Default> DeviceBuffer<T> {
     fn shown(&self) -> Shown<'static> {

@@ -19,6 +19,14 @@
 //! so the `_v2`/`_v3` variant we call always matches the signature we call it with. A missing
 //! entry point does not fail the load: only the call that needs it fails, naming the function,
 //! the driver's version and the version that introduced it.
+//!
+//! ## Adding a driver call
+//!
+//! A new driver function is one row of the `entry_points!` table below: the field the code
+//! calls it by, the symbol, the header's `PFN_*` typedef and the ABI version it names. A
+//! handle's method calls it with `cu!` inside an `unsafe` block with its SAFETY argument. The
+//! [`backends`](crate::guide::backends) guide ("Where a new driver call goes") has the whole
+//! path, through the seam to the public API.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::OnceLock;

@@ -91,12 +91,6 @@ impl StreamInterface<DriverBackend> for Stream {
         None
     }
 
-    /// A GPU launch has no simulated profile (a profile runs it again: `profile::shadow`).
-    #[cfg(feature = "notebook")]
-    fn take_profile(&self) -> Option<crate::profile::launch::LaunchProfile> {
-        None
-    }
-
     /// `cuMemAllocAsync`, or `cuMemAllocFromPoolAsync` from `pool`.
     fn alloc_async(&self, bytes: usize, pool: Option<&MemPool>) -> Result<u64> {
         self.ctx.make_current()?;

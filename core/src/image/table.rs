@@ -178,10 +178,6 @@ fn reported(k: &KernelRow) -> KernelRow {
     }
 }
 
-/// A kernel in [`Inspect`]: the one kernel row, [`KernelRow`], with what the driver also
-/// reports.
-pub type InspectKernel = KernelRow;
-
 /// The kernels of `culib inspect --json`: each [`KernelRow`] with its parameters as
 /// `[offset, size]` pairs and the fields the driver also reports, in that order.
 #[cfg(feature = "serde")]

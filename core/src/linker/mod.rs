@@ -9,7 +9,7 @@
 use std::borrow::{Borrow, Cow};
 use std::collections::BTreeMap;
 
-use crate::backend::seam;
+use crate::backend::linkers;
 use crate::error::{Error, Result};
 use crate::image::{self, ImageKind};
 use crate::object_code::{ImageSource, ObjectCode};
@@ -167,7 +167,7 @@ impl Linker {
                 describe_kinds(&kinds)
             ))),
             ImageKind::Cubin => {
-                if seam::nvjitlink_found().is_ok() {
+                if linkers::nvjitlink_found().is_ok() {
                     return Ok(LinkerBackend::NvJitLink);
                 }
                 let on_driver =
@@ -188,7 +188,7 @@ impl Linker {
     }
 
     fn need_nvjitlink(&self, needs: &str) -> Result<LinkerBackend> {
-        match seam::nvjitlink_found() {
+        match linkers::nvjitlink_found() {
             Ok(_) => Ok(LinkerBackend::NvJitLink),
             Err(tried) => Err(Error::LinkerNotFound {
                 needs: needs.to_string(),
@@ -298,9 +298,9 @@ impl Linker {
                 if target == ImageKind::Ptx {
                     args.push("-ptx".to_string());
                 }
-                seam::nvjitlink_link(&inputs, &args, target == ImageKind::Ptx)?
+                linkers::nvjitlink_link(&inputs, &args, target == ImageKind::Ptx)?
             }
-            LinkerBackend::Driver => seam::driver_link(&inputs, &self.options)?,
+            LinkerBackend::Driver => linkers::driver_link(&inputs, &self.options)?,
         };
         let mapping: BTreeMap<String, String> = self
             .objects
@@ -384,7 +384,7 @@ struct Gathered<'a> {
 /// }
 /// ```
 pub fn nvjitlink_info() -> Result<(String, (u32, u32))> {
-    seam::nvjitlink_found().map_err(|tried| Error::LinkerNotFound {
+    linkers::nvjitlink_found().map_err(|tried| Error::LinkerNotFound {
         needs: "nvJitLink was asked for".to_string(),
         tried,
     })

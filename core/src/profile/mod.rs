@@ -3,15 +3,13 @@
 //!
 //! - [`take`] (behind [`timing::profile`](crate::timing::profile)) is the one entry point:
 //!   it times a launch with events and returns a [`Profile`].
-//! - `launch`: [`LaunchProfile`](launch::LaunchProfile), the simulator's counters and cost account of one launch
-//!   (the simulator makes one for each of its launches).
-//! - `hints`: [`Hint`](hints::Hint)s, what the counters say to look at first.
+//! - What it reads: the simulator's [`LaunchProfile`](crate::sim::LaunchProfile) of a
+//!   launch (its counters and cost account, plain data the simulator makes for each of its
+//!   launches) and its [`Hint`](crate::sim::Hint)s.
 //! - `recorder`: on a GPU stream, the last launch made while a profile is taken.
 //! - `shadow`: that launch run again on a private simulated device, for the counters only
 //!   the simulator has (and the library image kept for it at load).
 
-pub(crate) mod hints;
-pub(crate) mod launch;
 #[cfg(feature = "notebook")]
 pub(crate) mod recorder;
 #[cfg(feature = "notebook")]

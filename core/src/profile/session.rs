@@ -1,10 +1,9 @@
 //! One profiled launch: the entry point [`take`] (what
 //! [`timing::profile`](crate::timing::profile) calls), and the [`Profile`] it returns.
 
-use super::hints::Hint;
-use super::launch::LaunchProfile;
 use super::shadow;
 use crate::error::{Error, Result};
+use crate::sim::{Hint, LaunchProfile};
 use crate::stream::Stream;
 
 /// One kernel launch, timed and profiled: its counters, the cost model's account of the

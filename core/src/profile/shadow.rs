@@ -18,12 +18,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::launch::LaunchProfile;
 use super::recorder::LaunchRecord;
 use crate::backend::slot::{KeptImage, LibRef};
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
-use crate::sim::{self, CostModel, Memory};
+use crate::sim::{self, CostModel, LaunchProfile, Memory};
 
 /// The largest PTX or fatbin image a library loaded on the driver keeps a copy of for
 /// profiles (larger ones are not kept, and their profiles have no counters): the bound the

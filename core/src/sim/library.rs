@@ -184,9 +184,7 @@ impl SimLibrary {
 
     /// Runs kernel `index` now over `dims` with the packed parameter buffer; moves the
     /// simulated clock of the stream (`stream_ns`, on device `ordinal`) by the launch's cost.
-    // A plain launch's entry, kept for the callers that launch no other kind (graph
-    // replay).
-    #[allow(dead_code)]
+    // A plain launch's entry, for the callers that launch no other kind (graph replay).
     pub fn launch(
         &self,
         index: usize,

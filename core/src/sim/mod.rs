@@ -59,6 +59,7 @@ pub(crate) mod cost;
 pub(crate) mod device;
 pub(crate) mod engine;
 mod graph;
+mod launch_profile;
 pub(crate) mod library;
 mod mem_pool;
 mod stream;
@@ -78,11 +79,8 @@ pub use engine::{
 };
 pub use engine::{launch_coscheduled, Coschedule};
 pub(crate) use graph::{refuse_alloc_during_capture, refuse_sync_during_capture, Graph, GraphExec};
+pub use launch_profile::{Hint, LaunchProfile};
 pub(crate) use library::{Kernel, Library};
-// A launch's profile and its hints are the profiler's (`crate::profile`); their public
-// paths stay here, where the simulator makes them.
-pub use crate::profile::hints::Hint;
-pub use crate::profile::launch::LaunchProfile;
 pub(crate) use mem_pool::MemPool;
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};

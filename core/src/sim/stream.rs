@@ -33,6 +33,17 @@ impl Stream {
         *self.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Box::new(profile));
     }
 
+    /// The profile of the stream's last launch since the last call, if there was one (a
+    /// simulated stream's own: not part of the seam's interface, since a GPU stream has none).
+    #[cfg(feature = "notebook")]
+    pub fn take_profile(&self) -> Option<LaunchProfile> {
+        self.last
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .map(|b| *b)
+    }
+
     /// The stream's timeline, locked: take it before the device (as launches do).
     pub fn timeline(&self) -> MutexGuard<'_, f64> {
         self.ready_ns.lock().unwrap_or_else(|p| p.into_inner())
@@ -104,16 +115,6 @@ impl StreamInterface<SimBackend> for Stream {
             Some(p) => p.free(ptr),
             None => MemPool::device_default(&self.ctx)?.free(ptr),
         }
-    }
-
-    /// The profile of the stream's last launch since the last call, if there was one.
-    #[cfg(feature = "notebook")]
-    fn take_profile(&self) -> Option<LaunchProfile> {
-        self.last
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .take()
-            .map(|b| *b)
     }
 }
 

@@ -4,6 +4,15 @@
 //! function pointers that bindgen's `dynamic_library_name` generates (opened with
 //! `libloading`). Nothing here is safe to call directly; the rest of the crate wraps it.
 //! Regenerate with `scripts/regen-bindings.sh`.
+//!
+//! # Stability
+//!
+//! An unstable, low-level module: it is public so that the driver-only methods
+//! (`Device::attribute`, `Kernel::attribute`) can take the driver's own enums and so that
+//! code mixing this crate with raw driver calls can name the C types. Its contents are
+//! whatever bindgen generates from the pinned headers; they change when the headers or
+//! bindgen do, in any release, and follow no semver promise. Prefer the safe API; reach
+//! for `sys` only for what the safe API does not cover.
 
 /// CUDA driver API (`cuda.h` + `cudaTypedefs.h`).
 #[allow(

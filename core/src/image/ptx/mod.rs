@@ -1,6 +1,15 @@
 //! PTX: a lexer and parser that report errors with line and column, and the library table
 //! read from a module (kernel parameters laid out as the driver lays them out, static
 //! shared memory, constants, initialised globals).
+//!
+//! # Stability
+//!
+//! An unstable, low-level module (`cuda_library::ptx`): public for tools that read PTX as
+//! this crate does (the fuzz targets, tests of hostile input) and for the curious, but its
+//! lexer, parser and syntax tree ([`ast`]) are the simulator's internals. They change
+//! whenever the simulator or the linker needs them to, in any release, and follow no semver
+//! promise; what is stable is what the rest of the API reads from them
+//! ([`LibraryTable`](crate::LibraryTable), [`Library::kernels`](crate::Library::kernels)).
 
 pub mod ast;
 pub mod lexer;

@@ -1,7 +1,7 @@
 //! Hints in plain words that name the PTX lines responsible: what a profiled launch's
 //! counters say to look at first.
 
-use super::launch::LaunchProfile;
+use super::LaunchProfile;
 use crate::sim::cost::{Bound, Limiter};
 use crate::sim::engine::LineCounters;
 
@@ -22,9 +22,40 @@ pub struct Hint {
 impl LaunchProfile {
     /// What to look at first, most important first.
     pub fn hints(&self) -> Vec<Hint> {
-        let s = &self.stats;
         let t = &self.time;
         let total = (t.total_ns - t.launch_ns).max(1e-9);
+        let mut hints = self.line_hints(total);
+        hints.extend(self.launch_hints(total));
+        // What bounds it, when nothing above explains it.
+        if hints.is_empty() {
+            let what = match t.bound {
+                Bound::Compute => "instruction issue: fewer or cheaper instructions (fp32 over \
+                                   fp64, intrinsics like __sinf) make it faster"
+                    .to_string(),
+                Bound::Memory => "memory bandwidth: move fewer bytes (reuse data from shared \
+                                  memory or registers)"
+                    .to_string(),
+                Bound::Shared => "shared-memory bandwidth".to_string(),
+                Bound::Latency => "memory latency: more warps or more independent loads per \
+                                   thread hide it"
+                    .to_string(),
+                Bound::Atomics => "atomics queued at one address".to_string(),
+            };
+            hints.push(Hint {
+                text: format!("no inefficiency stands out; the time goes to {what}"),
+                line: None,
+                weight: 0.0,
+            });
+        }
+        hints.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        hints
+    }
+
+    /// Hints that name a PTX line: uncoalesced global accesses, bank conflicts, divergence.
+    /// `total` is the time past the launch overhead, in nanoseconds.
+    fn line_hints(&self, total: f64) -> Vec<Hint> {
+        let s = &self.stats;
+        let t = &self.time;
         let mut hints = Vec::new();
         let at = |line: u32| Some((line, self.line_text(line)));
         // Uncoalesced global accesses, worst line first.
@@ -84,6 +115,16 @@ impl LaunchProfile {
                 });
             }
         }
+        hints
+    }
+
+    /// Hints about the launch as a whole: occupancy, the grid's shape, atomics queued at one
+    /// address, local memory.
+    fn launch_hints(&self, total: f64) -> Vec<Hint> {
+        let s = &self.stats;
+        let t = &self.time;
+        let mut hints = Vec::new();
+        let at = |line: u32| Some((line, self.line_text(line)));
         // Occupancy.
         let o = &t.occupancy;
         if o.theoretical < 0.5 {
@@ -164,28 +205,6 @@ impl LaunchProfile {
                 weight: 0.05,
             });
         }
-        // What bounds it, when nothing above explains it.
-        if hints.is_empty() {
-            let what = match t.bound {
-                Bound::Compute => "instruction issue: fewer or cheaper instructions (fp32 over \
-                                   fp64, intrinsics like __sinf) make it faster"
-                    .to_string(),
-                Bound::Memory => "memory bandwidth: move fewer bytes (reuse data from shared \
-                                  memory or registers)"
-                    .to_string(),
-                Bound::Shared => "shared-memory bandwidth".to_string(),
-                Bound::Latency => "memory latency: more warps or more independent loads per \
-                                   thread hide it"
-                    .to_string(),
-                Bound::Atomics => "atomics queued at one address".to_string(),
-            };
-            hints.push(Hint {
-                text: format!("no inefficiency stands out; the time goes to {what}"),
-                line: None,
-                weight: 0.0,
-            });
-        }
-        hints.sort_by(|a, b| b.weight.total_cmp(&a.weight));
         hints
     }
 }

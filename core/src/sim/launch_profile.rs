@@ -1,6 +1,11 @@
 //! What a profiler sees of one simulated launch: its counters, the cost model's account of
-//! its time and what each PTX line did (the simulator makes one per launch; the hints that
-//! read it are in `hints`).
+//! its time and what each PTX line did, as plain data (the simulator makes one per launch,
+//! beside the counters and times it holds; the hints that read it are in `hints`; the
+//! profiler, `crate::profile`, and the notebook's view take it from here).
+
+mod hints;
+
+pub use hints::Hint;
 
 use std::sync::Arc;
 
