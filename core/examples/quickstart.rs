@@ -1,5 +1,6 @@
-//! The README's quickstart: `cargo run --release --example quickstart` (NVRTC needed;
-//! `scripts/setup-venv.sh` installs it). Runs on the GPU or, without one, the simulator.
+//! The README's quickstart: `cargo run --example quickstart`. Compiles with NVRTC where it is
+//! installed (`scripts/setup-venv.sh` puts it in .venv, where the crate finds it), otherwise
+//! with the built-in compiler; runs on the GPU or, without one, the simulator.
 
 use cuda_library::{launch, Device, ImageKind, LaunchConfig, Program, ProgramOptions};
 
@@ -19,8 +20,8 @@ fn run() -> cuda_library::Result<()> {
     println!("{}", cuda_library::backend()?); // the GPU, or the simulator and why
     let ctx = Device::new(0)?.set_current()?;
 
-    // CUDA C++ -> PTX with NVRTC (for device 0's architecture by default). PTX runs on both
-    // backends; a cubin (ImageKind::Cubin) holds SASS, which only a GPU runs.
+    // CUDA C++ -> PTX with NVRTC, or the built-in compiler where NVRTC is missing (for
+    // device 0's architecture). PTX runs on both backends; a cubin holds SASS, GPU only.
     let code = Program::new(
         r#"extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
                int i = blockIdx.x * blockDim.x + threadIdx.x;
