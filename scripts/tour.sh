@@ -113,8 +113,8 @@ else
   echo "  installs: none (everything was there)"
 fi
 echo "  next, with nothing to set (NVRTC is found in .venv):"
-echo "      cargo run --release --example quickstart   # the README's first example"
-echo "      ls core/examples/                          # the others: cargo run --example NAME"
+echo "      cargo run --example quickstart   # the README's first example"
+echo "      ls core/examples/                # the others: cargo run --release --example NAME"
 echo "  the playground: target/playground/site/; to open it:"
 echo "      python3 -m http.server --directory target/playground/site 8000   # then http://127.0.0.1:8000/"
 echo "  its screenshots ($shots): target/playground/e2e/*.png"

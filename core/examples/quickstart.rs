@@ -30,6 +30,7 @@ fn run() -> cuda_library::Result<()> {
         ProgramOptions::default(),
     )
     .compile(ImageKind::Ptx, &[])?;
+    println!("compiled by {}", code.compiler().unwrap_or("?"));
 
     let lib = code.to_library(&Default::default())?; // cuLibraryLoadData
     for k in lib.kernels()? {
@@ -51,6 +52,7 @@ fn run() -> cuda_library::Result<()> {
     launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n as i32)?; // checked against param info
     stream.synchronize()?;
     assert!(y.to_vec()?.iter().all(|&v| v == 5.0));
+    println!("saxpy on {n} floats: every y is 3 * 1 + 2 = 5");
 
     // `n` as usize is 8 bytes where the kernel takes a 4-byte int: an error, not UB.
     assert!(launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n).is_err());
