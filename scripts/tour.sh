@@ -114,7 +114,7 @@ else
 fi
 echo "  next, with nothing to set (NVRTC is found in .venv):"
 echo "      cargo run --example quickstart   # the README's first example"
-echo "      ls core/examples/                # the others: cargo run --release --example NAME"
+echo "      the other examples: the README's Quickstart section lists them (core/examples/)"
 echo "  the playground: target/playground/site/; to open it:"
 echo "      python3 -m http.server --directory target/playground/site 8000   # then http://127.0.0.1:8000/"
 echo "  its screenshots ($shots): target/playground/e2e/*.png"
