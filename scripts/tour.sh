@@ -64,7 +64,7 @@ status=0
 install_notebook_tools || status=$?
 if [ "$status" -eq 0 ]; then
   notebooks=$(find notebooks -name '*.ipynb' | wc -l)
-  step "executing the $notebooks notebooks (5 to 10 minutes)" "$out/notebooks.log" \
+  step "executing the $notebooks notebooks (about 8 minutes on 2 idle cores)" "$out/notebooks.log" \
     '^executing |\.ipynb: ' scripts/notebooks.sh || status=$?
   # One line per notebook (its time and charts), and the verdict.
   grep -E '\.ipynb: |^all notebooks' "$out/notebooks.log" | sed 's/^/  /' || true
