@@ -95,6 +95,7 @@ if [ "$status" -ne 0 ] && [ -f "$out/playground.log" ]; then
 fi
 finish playground "$start" "$status"
 shots=$(find target/playground/e2e -name '*.png' 2>/dev/null | wc -l || true)
+views=$(find target/playground/screenshots -name '*.png' 2>/dev/null | wc -l || true)
 
 echo
 echo "== summary"
@@ -117,7 +118,8 @@ echo "      cargo run --example quickstart   # the README's first example"
 echo "      the other examples: the README's Quickstart section lists them (core/examples/)"
 echo "  the playground: target/playground/site/; to open it:"
 echo "      python3 -m http.server --directory target/playground/site 8000   # then http://127.0.0.1:8000/"
-echo "  its screenshots ($shots): target/playground/e2e/*.png"
+echo "  its screenshots: target/playground/e2e/*.png (each lesson and check, $shots),"
+echo "      target/playground/screenshots/*.png (phone and desktop, light and dark, $views)"
 echo "  logs: $out/ (install.log, tour-build.log, notebooks.log, playground.log)"
 for part in tour notebooks playground; do
   [ "${result[$part]}" = ok ] || exit 1
