@@ -60,7 +60,8 @@ check() {
   local step_log
   step_log=$(printf '%s/%02d-%s.log' "$steps" "$n" "$slug")
   if ! step "$label" "$step_log" "" "$@"; then
-    tail -n 40 "$step_log" | sed 's/^/  | /' | tee -a "$log"
+    # Without terminal colour codes, which some tools write even into a file.
+    tail -n 40 "$step_log" | sed -e 's/\x1b[[(][0-9;]*[A-Za-z]//g' -e 's/^/  | /' | tee -a "$log"
     exit 1
   fi
 }
@@ -102,7 +103,7 @@ packages() {
 }
 
 say "== the checks (one line each; each step's output in $steps/)"
-check "cargo fmt --check" cargo fmt --all -- --check
+check "cargo fmt --check" cargo fmt --all -- --check --color never
 check "cargo clippy (-D warnings)" cargo clippy --workspace --all-targets --quiet -- -D warnings
 check "clippy of the other supported builds (no default features, serde, cudarc)" \
   clippy_other_builds

@@ -64,7 +64,7 @@ status=0
 install_notebook_tools || status=$?
 if [ "$status" -eq 0 ]; then
   notebooks=$(find notebooks -name '*.ipynb' | wc -l)
-  step "executing the $notebooks notebooks (5 to 10 minutes)" "$out/notebooks.log" \
+  step "executing the $notebooks notebooks (about 8 minutes on 2 idle cores)" "$out/notebooks.log" \
     '^executing |\.ipynb: ' scripts/notebooks.sh || status=$?
   # One line per notebook (its time and charts), and the verdict.
   grep -E '\.ipynb: |^all notebooks' "$out/notebooks.log" | sed 's/^/  /' || true
@@ -95,6 +95,7 @@ if [ "$status" -ne 0 ] && [ -f "$out/playground.log" ]; then
 fi
 finish playground "$start" "$status"
 shots=$(find target/playground/e2e -name '*.png' 2>/dev/null | wc -l || true)
+views=$(find target/playground/screenshots -name '*.png' 2>/dev/null | wc -l || true)
 
 echo
 echo "== summary"
@@ -113,11 +114,12 @@ else
   echo "  installs: none (everything was there)"
 fi
 echo "  next, with nothing to set (NVRTC is found in .venv):"
-echo "      cargo run --release --example quickstart   # the README's first example"
-echo "      ls core/examples/                          # the others: cargo run --example NAME"
+echo "      cargo run --example quickstart   # the README's first example"
+echo "      the other examples: the README's Quickstart section lists them (core/examples/)"
 echo "  the playground: target/playground/site/; to open it:"
 echo "      python3 -m http.server --directory target/playground/site 8000   # then http://127.0.0.1:8000/"
-echo "  its screenshots ($shots): target/playground/e2e/*.png"
+echo "  its screenshots: target/playground/e2e/*.png (each lesson and check, $shots),"
+echo "      target/playground/screenshots/*.png (phone and desktop, light and dark, $views)"
 echo "  logs: $out/ (install.log, tour-build.log, notebooks.log, playground.log)"
 for part in tour notebooks playground; do
   [ "${result[$part]}" = ok ] || exit 1

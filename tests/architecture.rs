@@ -1,7 +1,7 @@
-//! The layering the README's "Architecture" section describes, checked on the sources:
-//! API files name no backend and have no `cfg(target_arch)`, no module imports a module
-//! that imports it back, and `unsafe` appears only in the driver, the bindings, the PTX
-//! engine and the few places listed here with their reason.
+//! The layering the contributing guide's "Architecture" section describes, checked on the
+//! sources: API files name no backend and have no `cfg(target_arch)`, no module imports a
+//! module that imports it back, and `unsafe` appears only in the driver, the bindings, the
+//! PTX engine and the few places listed here with their reason.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

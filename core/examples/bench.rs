@@ -98,6 +98,24 @@ fn check(rc: sys::CUresult, what: &str) {
 /// Runs the example; an error prints as its message and hint (not Rust's `Debug`) and
 /// the exit status is 1.
 fn main() -> std::process::ExitCode {
+    // Every row times the raw driver API beside this crate's calls: on the simulator there is
+    // no raw side, so say what is needed and what runs instead.
+    match cuda_library::backend() {
+        Ok(info) if info.is_simulated() => {
+            eprintln!(
+                "bench compares raw CUDA driver calls with this crate's, so it needs a CUDA GPU; \
+                 this process runs on {info}\n\
+                 Without a GPU, `cargo run --release --example sim_bench` measures the simulator \
+                 and `cargo run --release --example graph_bench` runs on it."
+            );
+            return std::process::ExitCode::FAILURE;
+        }
+        Ok(_) => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    }
     match run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

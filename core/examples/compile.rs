@@ -1,5 +1,7 @@
-//! Compiles a CUDA C++ file with NVRTC: `cargo run --example compile -- FILE OUT (ptx|cubin) ARCH [-IDIR...] [NAME_EXPR...]`.
-//! Used to build the corpus fixtures (`tests/fixtures/corpus.*`) on a machine with no GPU.
+//! Compiles a CUDA C++ file: `cargo run --example compile -- FILE OUT (ptx|cubin) ARCH
+//! [-IDIR...] [NAME_EXPR...]`, with NVRTC where it is installed (a cubin needs it), otherwise
+//! the built-in compiler; says which on stderr. Used to build the corpus fixtures
+//! (`tests/fixtures/corpus.*`) on a machine with no GPU.
 
 use cuda_library::{ImageKind, Program, ProgramOptions};
 
@@ -18,7 +20,10 @@ fn main() -> std::process::ExitCode {
 fn run() -> cuda_library::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 4 {
-        eprintln!("usage: compile FILE OUT (ptx|cubin) ARCH [-IDIR...] [NAME_EXPR...]");
+        eprintln!(
+            "usage: compile FILE OUT (ptx|cubin) ARCH [-IDIR...] [NAME_EXPR...]\n\
+             e.g.   cargo run --example compile -- tests/fixtures/kernels.cu /tmp/kernels.ptx ptx sm_90"
+        );
         std::process::exit(2);
     }
     let src = std::fs::read_to_string(&args[0]).map_err(|source| cuda_library::Error::Io {
@@ -47,6 +52,12 @@ fn run() -> cuda_library::Result<()> {
         .with_name(name)
         .compile(kind, &exprs)?;
     code.save(&args[1])?;
+    eprintln!(
+        "wrote {} ({} bytes of {kind}, compiled by {})",
+        args[1],
+        code.bytes().map_or(0, <[u8]>::len),
+        code.compiler().unwrap_or("?")
+    );
     for (e, s) in code.symbol_mapping() {
         println!("{e} -> {s}");
     }

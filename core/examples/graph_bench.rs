@@ -92,7 +92,7 @@ fn main() -> cuda_library::Result<()> {
         "graph replay (Graph::launch)"
     );
     println!(
-        "  graph replay is {:.1}x faster end to end, {:.0}x cheaper to enqueue",
+        "  graph replay is {:.1}x faster end to end, {:.1}x cheaper to enqueue",
         st / gt,
         se / ge
     );

@@ -1,5 +1,6 @@
-//! The README's quickstart: `cargo run --release --example quickstart` (NVRTC needed;
-//! `scripts/setup-venv.sh` installs it). Runs on the GPU or, without one, the simulator.
+//! The README's quickstart: `cargo run --example quickstart`. Compiles with NVRTC where it is
+//! installed (`scripts/setup-venv.sh` puts it in .venv, where the crate finds it), otherwise
+//! with the built-in compiler; runs on the GPU or, without one, the simulator.
 
 use cuda_library::{launch, Device, ImageKind, LaunchConfig, Program, ProgramOptions};
 
@@ -19,8 +20,8 @@ fn run() -> cuda_library::Result<()> {
     println!("{}", cuda_library::backend()?); // the GPU, or the simulator and why
     let ctx = Device::new(0)?.set_current()?;
 
-    // CUDA C++ -> PTX with NVRTC (for device 0's architecture by default). PTX runs on both
-    // backends; a cubin (ImageKind::Cubin) holds SASS, which only a GPU runs.
+    // CUDA C++ -> PTX with NVRTC, or the built-in compiler where NVRTC is missing (for
+    // device 0's architecture). PTX runs on both backends; a cubin holds SASS, GPU only.
     let code = Program::new(
         r#"extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
                int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -29,6 +30,7 @@ fn run() -> cuda_library::Result<()> {
         ProgramOptions::default(),
     )
     .compile(ImageKind::Ptx, &[])?;
+    println!("compiled by {}", code.compiler().unwrap_or("?"));
 
     let lib = code.to_library(&Default::default())?; // cuLibraryLoadData
     for k in lib.kernels()? {
@@ -50,6 +52,7 @@ fn run() -> cuda_library::Result<()> {
     launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n as i32)?; // checked against param info
     stream.synchronize()?;
     assert!(y.to_vec()?.iter().all(|&v| v == 5.0));
+    println!("saxpy on {n} floats: every y is 3 * 1 + 2 = 5");
 
     // `n` as usize is 8 bytes where the kernel takes a 4-byte int: an error, not UB.
     assert!(launch!(saxpy, &stream, &cfg, 3.0f32, x, y, n).is_err());

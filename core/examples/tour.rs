@@ -174,7 +174,7 @@ fn offline_tour() -> cuda_library::Result<()> {
     })?;
     let table = cuda_library::LibraryTable::read(&fatbin)?;
     out!(
-        "\n  kernels.fatbin read without a driver ({} for {}):",
+        "\n  kernels.fatbin read without a driver (from its {} entry for {}):",
         table.source_kind,
         table.arch
     );

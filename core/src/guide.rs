@@ -38,6 +38,10 @@
 //! - [`testing`]: what `scripts/test.sh` and CI run, what the tests cover, publishing.
 //! - [`benchmarks`]: how speed is measured and where the time goes.
 //! - [`figures`]: every headline number, once, with its command and machine.
+//!
+//! Working on the crate:
+//!
+//! - [`contributing`]: the architecture, where a change goes, running the tests, CI.
 
 #[doc = include_str!("../guide/api.md")]
 pub mod api {}
@@ -95,3 +99,6 @@ pub mod benchmarks {}
 
 #[doc = include_str!("../guide/figures.md")]
 pub mod figures {}
+
+#[doc = include_str!("../guide/contributing.md")]
+pub mod contributing {}

@@ -13,6 +13,10 @@
 # ask on they stop and say what to install.
 
 INSTALL_LOG=${INSTALL_LOG:-$PWD/target/install.log}
+# The checks below read a command's whole listing with `grep PATTERN >/dev/null`, never
+# `grep -q`: grep -q stops at the first match, the listing command then dies of SIGPIPE, and
+# under `set -o pipefail` the check fails, so a tool that is there gets installed again (CI
+# reinstalled libclang-dev this way).
 mkdir -p "$(dirname "$INSTALL_LOG")"
 . scripts/support/progress.sh
 
@@ -80,10 +84,10 @@ install_notebook_tools() {
   [ -x .venv/bin/python ] || installing "a Python venv (.venv)" python3 -m venv .venv
   pip_install "Jupyter's notebook runner" \
     nbclient==0.10.4 nbconvert==7.16.6 nbformat==5.10.4 jupyter_client==8.6.3
-  cargo install --list | grep -q "^evcxr_jupyter v$EVCXR_VERSION:" ||
+  cargo install --list | grep "^evcxr_jupyter v$EVCXR_VERSION:" >/dev/null ||
     installing "evcxr_jupyter $EVCXR_VERSION (cargo install; 9 to 25 minutes on 2 cores)" \
       cargo install --locked evcxr_jupyter --version "$EVCXR_VERSION"
-  rustup component list --installed 2>/dev/null | grep -q '^rust-src' ||
+  rustup component list --installed 2>/dev/null | grep '^rust-src' >/dev/null ||
     installing "rust-src (rustup)" rustup component add rust-src
   # Registers the Jupyter kernel `rust` (quick, and harmless when already registered).
   evcxr_jupyter --install >>"$INSTALL_LOG" 2>&1
@@ -93,7 +97,7 @@ install_notebook_tools() {
 # wasm-bindgen-cli of the playground's pinned version, the npm packages (binaryen's wasm-opt,
 # playwright-core, axe-core).
 install_playground_build_tools() {
-  rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$' ||
+  rustup target list --installed 2>/dev/null | grep '^wasm32-unknown-unknown$' >/dev/null ||
     installing "the wasm32-unknown-unknown target (rustup)" \
       rustup target add wasm32-unknown-unknown
   local version
@@ -120,7 +124,7 @@ install_playground_tools() {
 # Debian's rustc/cargo 1.85, the declared rust-version (scripts/msrv.sh).
 MSRV_PKG_VERSION="1.85.0+dfsg3-1~deb12u3"
 install_msrv_toolchain() {
-  /usr/bin/rustc --version 2>/dev/null | grep -q "^rustc 1.85" || {
+  /usr/bin/rustc --version 2>/dev/null | grep "^rustc 1.85" >/dev/null || {
     may_install_system_packages "The rust-version check" "rustc-web=$MSRV_PKG_VERSION" &&
       installing "rustc/cargo 1.85 from Debian (apt: rustc-web $MSRV_PKG_VERSION)" \
       apt_install "rustc-web=$MSRV_PKG_VERSION" "cargo-web=$MSRV_PKG_VERSION" \
@@ -130,7 +134,7 @@ install_msrv_toolchain() {
 
 # libclang, which bindgen needs (scripts/regen-bindings.sh).
 install_libclang() {
-  ldconfig -p 2>/dev/null | grep -q 'libclang\(-[0-9.]*\)\?\.so' || {
+  ldconfig -p 2>/dev/null | grep 'libclang\(-[0-9.]*\)\?\.so' >/dev/null || {
     may_install_system_packages "The bindings check (bindgen)" libclang-dev &&
       installing "libclang-dev (apt; bindgen needs libclang)" apt_install libclang-dev
   }

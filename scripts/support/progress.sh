@@ -1,8 +1,8 @@
 # Long steps with a sign of life: `step` runs a command with its output in a log and, while it
 # runs, shows the time so far and the newest line of the log that says what is being done
 # ("Compiling serde v1.0.219", "executing 03-globals-constants-managed.ipynb"). On a terminal
-# that is one line redrawn every 2 s; in a log or a pipe, one line a minute. Sourced from the
-# repository root:
+# that is one line redrawn every 2 s; in a log or a pipe, a line after 1, 2, 4, 8 … minutes.
+# Sourced from the repository root:
 #   . scripts/support/progress.sh
 #   step "building the tour" target/tour/build.log '^ *Compiling ' cargo build --example tour
 
@@ -23,14 +23,17 @@ duration() {
 # step LABEL LOG PATTERN COMMAND...: runs COMMAND (stdin closed) with stdout and stderr
 # appended to LOG; prints "LABEL … " then, on a terminal, the running time and the newest line
 # of LOG that matches the extended regular expression PATTERN (empty: $PROGRESS_LINES),
-# redrawn every 2 s, or a line a minute elsewhere; ends the line with "done in T" or
-# "FAILED after T (log: LOG)", which also goes to the file $STEP_TRANSCRIPT when it is set.
+# redrawn every 2 s, or a line after 1, 2, 4, 8 … minutes elsewhere; ends the line with
+# "done in T" or "FAILED after T (log: LOG)", which also goes to the file $STEP_TRANSCRIPT
+# when it is set.
 # Returns COMMAND's status; STEP_SECONDS holds its time.
 step() {
   local label=$1 log=$2 pattern=${3:-$PROGRESS_LINES}
   shift 3
-  local start=$SECONDS tty=0 every=60 ticks=0 doing status
-  [ -t 2 ] && tty=1 && every=2
+  # On a terminal the line is redrawn every 2 s; elsewhere a line is added after 1, 2, 4, 8 …
+  # minutes, so that a long step shows it is alive in a handful of lines.
+  local start=$SECONDS tty=0 every=60 next=60 ticks=0 doing status
+  [ -t 2 ] && tty=1 && every=2 && next=2
   mkdir -p "$(dirname "$log")"
   "$@" </dev/null >>"$log" 2>&1 &
   local pid=$!
@@ -38,7 +41,8 @@ step() {
   while kill -0 "$pid" 2>/dev/null; do
     sleep 1
     ticks=$((ticks + 1))
-    [ $((ticks % every)) -eq 0 ] || continue
+    [ "$ticks" -ge "$next" ] || continue
+    if [ "$tty" = 1 ]; then next=$((next + every)); else next=$((next * 2)); fi
     doing=$(tail -c 8192 "$log" 2>/dev/null | tr '\r' '\n' | grep -aE "$pattern" | tail -n 1 |
       sed -e 's/^ *//' -e 's/^== //' | cut -c 1-70)
     if [ "$tty" = 1 ]; then
