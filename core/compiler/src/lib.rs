@@ -89,6 +89,9 @@ pub struct Options {
     pub include_paths: Vec<std::path::PathBuf>,
     /// In-memory headers (NVRTC's `headers`/`includeNames`), consulted before any directory.
     pub headers: Vec<(String, String)>,
+    /// `--pre-include=H` / `-include H`: headers included, in order, before the source's first
+    /// line (as if by `#include "H"`), so the source's own line numbers do not move.
+    pub pre_includes: Vec<String>,
     /// `--use_fast_math` (implies `ftz`, `!prec_div`, `!prec_sqrt`, `fmad`, fast intrinsics).
     pub fast_math: bool,
     /// `-ftz=true`.
@@ -110,6 +113,7 @@ impl Default for Options {
             defines: Vec::new(),
             include_paths: Vec::new(),
             headers: Vec::new(),
+            pre_includes: Vec::new(),
             fast_math: false,
             ftz: false,
             prec_div: true,

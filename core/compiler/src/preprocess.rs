@@ -121,8 +121,29 @@ impl<'a> Preprocessor<'a> {
 
     /// Preprocesses `text` (shown as `name` in diagnostics).
     pub fn run(&mut self, text: &str, name: &str) -> Result<Vec<Token>> {
-        let file = self.sources.add(name, text.to_string());
         let mut out = Vec::new();
+        // Pre-included headers come first, each from a one-line file of its own (named as
+        // GCC and NVRTC name the command line), so the source keeps its line numbers.
+        let opts = self.opts;
+        for header in &opts.pre_includes {
+            let line = self
+                .sources
+                .add("<command-line>", format!("#include \"{header}\"\n"));
+            if header.contains(['"', '\n', '\r']) {
+                return Err(Diag::new(
+                    Pos {
+                        file: line,
+                        offset: 0,
+                    },
+                    format!(
+                        "the pre-included header name {header:?} holds a quote or a line break"
+                    ),
+                )
+                .note("name a file without them"));
+            }
+            self.file(line, None, &mut out)?;
+        }
+        let file = self.sources.add(name, text.to_string());
         self.file(file, None, &mut out)?;
         Ok(out)
     }

@@ -29,7 +29,7 @@ pub(super) fn builtin_identity() -> String {
 }
 
 /// The built-in compiler's options for NVRTC-style `args` (`-arch=compute_90`, `-D..`,
-/// `-I..`, `--use_fast_math`, `-ftz=`, `-prec-div=`, `-prec-sqrt=`, `-fmad=`, `-G`). Options
+/// `-I..`, `-include=`/`--pre-include=`, `--use_fast_math`, `-ftz=`, `-prec-div=`, `-prec-sqrt=`, `-fmad=`, `-G`). Options
 /// that change no PTX the built-in compiler writes (`-std=`, `-lineinfo`) are accepted; any
 /// other is refused by name, so a compile never silently means something else.
 fn builtin_options(
@@ -74,6 +74,8 @@ fn builtin_options(
                 Some((k, v)) => (k.to_string(), Some(v.to_string())),
                 None => (d, None),
             });
+        } else if let Some(h) = value_of("--pre-include").or_else(|| value_of("-include")) {
+            o.pre_includes.push(h);
         } else if let Some(p) = value_of("-I").or_else(|| value_of("--include-path")) {
             o.include_paths.push(p.into());
         } else if a == "--use_fast_math" || a == "-use_fast_math" {
@@ -189,6 +191,39 @@ mod tests {
         assert!(e.contains("-rdc=true") && e.contains("NVRTC"), "{e}");
         let e = builtin_options(&args(&["-fmad=maybe"]), &[]).unwrap_err();
         assert!(e.contains("true or false"), "{e}");
+    }
+
+    #[test]
+    fn a_pre_included_header_comes_first_and_moves_no_line() {
+        let headers = [("pre.h", "#define V 7\n")];
+        let kernel = "extern \"C\" __global__ void k(int* p) { *p = V; }\n";
+        for spelling in [
+            &["-include=pre.h"][..],
+            &["-include", "pre.h"],
+            &["--pre-include=pre.h"],
+        ] {
+            let code = compile_builtin(
+                kernel,
+                "p.cu",
+                ImageKind::Ptx,
+                args(spelling),
+                &headers,
+                &[],
+            )
+            .unwrap();
+            assert!(code.ptx_text().unwrap().contains(", 7;"), "{spelling:?}");
+        }
+        let broken = format!("{kernel}\nint x = ;\n");
+        let e = compile_builtin(
+            &broken,
+            "p.cu",
+            ImageKind::Ptx,
+            args(&["-include=pre.h"]),
+            &headers,
+            &[],
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("p.cu:3:"), "{e}");
     }
 
     #[test]
