@@ -107,18 +107,21 @@ EXPECT_BY_COMPILER = {
 
 
 # `<!-- check: output: 0.25x 24% -->` in a markdown cell: figures its prose quotes from the
-# notebook's own outputs (tests/notebook.rs, `prose`, checks the other sources and that every
-# quoted figure is declared).
-OUTPUT_CHECK = re.compile(r"<!--\s*check:\s*output:(.*?)-->", re.S)
+# notebook's own outputs; `<!-- check: output builtin: 0.26x -->`: figures the outputs show
+# when that compiler (`nvrtc` or `builtin`) made the PTX (tests/notebook.rs, `prose`, checks
+# the other sources and that every quoted figure is declared).
+OUTPUT_CHECK = re.compile(r"<!--\s*check:\s*output(?:\s+(nvrtc|builtin))?\s*:(.*?)-->", re.S)
 
 
-def output_figures(nb):
-    """The figures the prose says come from the outputs."""
+def output_figures(nb, compiler):
+    """The figures the prose says come from the outputs of a run with `compiler` (None: a run
+    that did not choose one, which checks only the figures that hold for both)."""
     figures = []
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             for m in OUTPUT_CHECK.finditer(cell.source):
-                figures.extend(m.group(1).split())
+                if m.group(1) is None or m.group(1) == compiler:
+                    figures.extend(m.group(2).split())
     return figures
 
 
@@ -212,7 +215,7 @@ def main():
         for want in expect.get(name, []):
             if want not in text:
                 failures.append(f"{name}: no output contains {want!r}")
-        for figure in output_figures(nb):
+        for figure in output_figures(nb, args.compiler):
             if not re.search(r"(?<![\d.])" + re.escape(figure) + r"(?![\d])", text):
                 failures.append(f"{name}: the prose quotes {figure} from the outputs, which do not show it")
         n_svg = check_svgs(text, name)
