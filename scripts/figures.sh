@@ -33,6 +33,8 @@ ids=(
   "playground.ready|scripts/playground-test.sh"
   "playground.lesson|scripts/playground-test.sh"
   "dep.cold|scripts/notebooks.sh"
+  "dep.warm|scripts/notebooks.sh"
+  "notebooks.run|scripts/notebooks.sh"
 )
 
 if [ "${1:-}" = --list ]; then
@@ -141,10 +143,24 @@ else:
     print(f"{min(ms):.1f}-{max(ms):.0f} ms (target 100 ms)")
 EOF
       ;;
+    # The notebooks share one evcxr build folder: the first notebook's first cell builds the
+    # crate cold, every later one (13 of them, over both passes) finds it built.
     dep.cold)
       once notebooks scripts/notebooks.sh
-      sed -n 's/.*first cell (:dep) \([0-9.]*\) s.*/\1/p' "$work/notebooks" | sort -n |
-        awk 'NR == 1 { lo = $1 } { hi = $1 } END { if (NR == 0) exit 1; printf "%s-%s s (target 20 s)\n", lo, hi }'
+      sed -n 's/.*first cell (:dep) \([0-9.]*\) s.*/\1/p' "$work/notebooks" | head -1 |
+        awk '{ printf "%s s (target 20 s)\n", $1 } END { if (NR == 0) exit 1 }'
+      ;;
+    dep.warm)
+      once notebooks scripts/notebooks.sh
+      sed -n 's/.*first cell (:dep) \([0-9.]*\) s.*/\1/p' "$work/notebooks" | tail -n +2 | sort -n |
+        awk 'NR == 1 { lo = $1 } { hi = $1 } END { if (NR == 0) exit 1; printf "%s-%s s (%d notebooks)\n", lo, hi, NR }'
+      ;;
+    notebooks.run)
+      once notebooks scripts/notebooks.sh
+      awk '$2 ~ /^[0-9]+$/ && $3 == "notebook(s)" { t[$1] = $5 }
+        END { if (!("[nvrtc]" in t) || !("[builtin]" in t)) exit 1
+              printf "NVRTC pass %s s (with the cold :dep); built-in compiler pass %s s\n", t["[nvrtc]"], t["[builtin]"] }' \
+        "$work/notebooks"
       ;;
   esac
 }
