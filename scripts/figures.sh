@@ -35,6 +35,7 @@ ids=(
   "dep.cold|scripts/notebooks.sh"
   "dep.warm|scripts/notebooks.sh"
   "notebooks.run|scripts/notebooks.sh"
+  "dep.cache|scripts/notebooks-dep-cache.sh"
 )
 
 if [ "${1:-}" = --list ]; then
@@ -154,6 +155,13 @@ EOF
       once notebooks scripts/notebooks.sh
       sed -n 's/.*first cell (:dep) \([0-9.]*\) s.*/\1/p' "$work/notebooks" | tail -n +2 | sort -n |
         awk 'NR == 1 { lo = $1 } { hi = $1 } END { if (NR == 0) exit 1; printf "%s-%s s (%d notebooks)\n", lo, hi, NR }'
+      ;;
+    dep.cache)
+      once dep_cache scripts/notebooks-dep-cache.sh
+      awk '/^(first|second)\.ipynb: / { for (i = 1; i <= NF; i++) if ($i == "(:dep)") t[$1] = $(i + 1) }
+        /^evcxr.s cache: / { cache = $3 " MiB in " $6 " entries" }
+        END { if (!("first.ipynb:" in t) || !("second.ipynb:" in t)) exit 1
+              printf "%s s; %s s; %s\n", t["first.ipynb:"], t["second.ipynb:"], cache }' "$work/dep_cache"
       ;;
     notebooks.run)
       once notebooks scripts/notebooks.sh
