@@ -277,6 +277,8 @@ fn device_data_plots_as_line_charts_histograms_and_heatmaps() {
 /// <!-- check: figures bench.graph: 4.33 0.678 -->   the figures guide's row `bench.graph`
 /// <!-- check: guide cost_model: 3.08 3.90 -->       core/guide/cost_model.md
 /// <!-- check: output: 0.25x 24% -->                 the notebook's own outputs
+/// <!-- check: output builtin: 0.26x -->             its outputs when the built-in compiler
+///                                                   made the PTX (`nvrtc`: when NVRTC did)
 /// ```
 ///
 /// This test checks the first two against the guides and that the prose and its declarations
@@ -292,8 +294,9 @@ mod prose {
         Figures(String),
         /// A guide, `core/guide/NAME.md`.
         Guide(String),
-        /// The notebook's executed outputs (checked by run_notebooks.py).
-        Output,
+        /// The notebook's executed outputs (checked by run_notebooks.py): under every
+        /// compiler, or (`Some`) only when that compiler, `nvrtc` or `builtin`, made the PTX.
+        Output(Option<String>),
     }
 
     #[derive(Debug)]
@@ -344,10 +347,14 @@ mod prose {
             let source = match source.split_whitespace().collect::<Vec<_>>().as_slice() {
                 ["figures", row] => Source::Figures(row.to_string()),
                 ["guide", name] => Source::Guide(name.to_string()),
-                ["output"] => Source::Output,
+                ["output"] => Source::Output(None),
+                ["output", compiler @ ("nvrtc" | "builtin")] => {
+                    Source::Output(Some(compiler.to_string()))
+                }
                 _ => {
                     return Err(format!(
-                        "`{body}`: the source is `figures ROW`, `guide NAME` or `output`"
+                        "`{body}`: the source is `figures ROW`, `guide NAME`, `output`, \
+                         `output nvrtc` or `output builtin`"
                     ))
                 }
             };
@@ -423,6 +430,10 @@ mod prose {
         assert_eq!(prose, "a 4.33 b  c");
         assert_eq!(declared[0].source, Source::Figures("bench.graph".into()));
         assert!(split("<!-- check: somewhere: 1.0 -->").is_err());
+        let (declared, _) = split("0.26x <!-- check: output builtin: 0.26x -->").unwrap();
+        assert_eq!(declared[0].source, Source::Output(Some("builtin".into())));
+        assert_eq!(declared[0].figures, ["0.26x"]);
+        assert!(split("<!-- check: output gcc: 1.0 -->").is_err());
     }
 
     #[test]
@@ -468,7 +479,7 @@ mod prose {
                             )
                             .map(|text| quotes(&text, n))
                             .unwrap_or(false),
-                            Source::Output => true, // run_notebooks.py
+                            Source::Output(_) => true, // run_notebooks.py
                         };
                         if !holds {
                             problems.push(format!("{name}: `{n}` is not in {:?}", d.source));

@@ -5,6 +5,12 @@ the executed copy and an HTML rendering under --out, and fail when a cell errore
 check below does not hold, when a figure the prose quotes from the outputs
 (`<!-- check: output: ... -->`) is not in them, or when a chart is not valid SVG with data. Prints each
 notebook's time and the time of its first (`:dep`) cell.
+
+`--compiler builtin|nvrtc` starts every kernel with `CUDA_LIBRARY_COMPILER` set to it (and checks
+that the compile-error cell names that compiler). `--build-dir DIR` starts every kernel with
+`EVCXR_TMPDIR=DIR`: evcxr then builds in DIR instead of a fresh temporary folder, so the kernels,
+which run one after another here, share one cargo target folder and only the first builds the
+crate (the notebooks guide, "The second notebook").
 """
 
 import argparse
@@ -93,19 +99,29 @@ def outputs_text(nb):
     return "\n".join(parts)
 
 
+# Text that depends on the compiler `Program` used (`--compiler`): 04's compile error names it.
+EXPECT_BY_COMPILER = {
+    "builtin": {"04-nvrtc-launch-and-time.ipynb": ["built-in compiler"]},
+    "nvrtc": {"04-nvrtc-launch-and-time.ipynb": ["NVRTC could not compile"]},
+}
+
+
 # `<!-- check: output: 0.25x 24% -->` in a markdown cell: figures its prose quotes from the
-# notebook's own outputs (tests/notebook.rs, `prose`, checks the other sources and that every
-# quoted figure is declared).
-OUTPUT_CHECK = re.compile(r"<!--\s*check:\s*output:(.*?)-->", re.S)
+# notebook's own outputs; `<!-- check: output builtin: 0.26x -->`: figures the outputs show
+# when that compiler (`nvrtc` or `builtin`) made the PTX (tests/notebook.rs, `prose`, checks
+# the other sources and that every quoted figure is declared).
+OUTPUT_CHECK = re.compile(r"<!--\s*check:\s*output(?:\s+(nvrtc|builtin))?\s*:(.*?)-->", re.S)
 
 
-def output_figures(nb):
-    """The figures the prose says come from the outputs."""
+def output_figures(nb, compiler):
+    """The figures the prose says come from the outputs of a run with `compiler` (None: a run
+    that did not choose one, which checks only the figures that hold for both)."""
     figures = []
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             for m in OUTPUT_CHECK.finditer(cell.source):
-                figures.extend(m.group(1).split())
+                if m.group(1) is None or m.group(1) == compiler:
+                    figures.extend(m.group(2).split())
     return figures
 
 
@@ -137,14 +153,27 @@ def errored_cells(nb):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
+    ap.add_argument("--compiler", choices=["builtin", "nvrtc"])
+    ap.add_argument("--build-dir", help="evcxr's build folder (EVCXR_TMPDIR), shared by the kernels")
     ap.add_argument("notebooks", nargs="+")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    # The kernels' environment: ours, plus what the options set.
+    kernel_env = dict(os.environ)
+    if args.compiler:
+        kernel_env["CUDA_LIBRARY_COMPILER"] = args.compiler
+    if args.build_dir:
+        kernel_env["EVCXR_TMPDIR"] = os.path.abspath(args.build_dir)
+    expect = {name: list(wants) for name, wants in EXPECT.items()}
+    for name, wants in EXPECT_BY_COMPILER.get(args.compiler, {}).items():
+        expect.setdefault(name, []).extend(wants)
     failures = []
+    label = f"[{args.compiler}] " if args.compiler else ""
+    started = time.time()
     for path in args.notebooks:
         name = os.path.basename(path)
         # What is running now, for the progress line of scripts/tour.sh and scripts/test.sh.
-        print(f"executing {name}", flush=True)
+        print(f"executing {label}{name}", flush=True)
         nb = nbformat.read(path, as_version=4)
         client = NotebookClient(
             nb,
@@ -161,7 +190,7 @@ def main():
             # Its standard error is cargo's building of each `:dep` ("Compiling ..."): kept
             # in a log beside the executed notebook, not shown.
             with open(os.path.join(args.out, name.replace(".ipynb", ".kernel.log")), "w") as log:
-                client.execute(stdout=subprocess.DEVNULL, stderr=log)
+                client.execute(stdout=subprocess.DEVNULL, stderr=log, env=kernel_env)
         except Exception as e:  # a cell error stops execution; report it below
             failures.append(f"{name}: execution stopped: {str(e)[:3000]}")
         total = time.time() - t0
@@ -183,19 +212,20 @@ def main():
         for i, ename, evalue in errored_cells(nb):
             failures.append(f"{name} cell {i}: {ename}: {evalue}")
         text = outputs_text(nb)
-        for want in EXPECT.get(name, []):
+        for want in expect.get(name, []):
             if want not in text:
                 failures.append(f"{name}: no output contains {want!r}")
-        for figure in output_figures(nb):
+        for figure in output_figures(nb, args.compiler):
             if not re.search(r"(?<![\d.])" + re.escape(figure) + r"(?![\d])", text):
                 failures.append(f"{name}: the prose quotes {figure} from the outputs, which do not show it")
         n_svg = check_svgs(text, name)
         dep = f"{dep_s:.1f} s" if dep_s is not None else "?"
-        print(f"{name}: {total:.1f} s in all, first cell (:dep) {dep}, {n_svg} chart(s)", flush=True)
+        print(f"{label}{name}: {total:.1f} s in all, first cell (:dep) {dep}, {n_svg} chart(s)", flush=True)
+    print(f"{label}{len(args.notebooks)} notebook(s) in {time.time() - started:.1f} s", flush=True)
     if failures:
-        print("\n".join(failures), file=sys.stderr)
+        print("\n".join(label + f for f in failures), file=sys.stderr)
         sys.exit(1)
-    print("all notebooks executed; outputs checked")
+    print(f"{label}all notebooks executed; outputs checked")
 
 
 if __name__ == "__main__":
