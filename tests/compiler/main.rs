@@ -5,6 +5,7 @@
 //! - `harness`: compile both ways, choose inputs, launch, compare.
 //! - `crate_kernels`: every CUDA C kernel the crate shows (corpus.cu, the README, examples,
 //!   notebooks, guides).
+//! - `language`: one small program per language feature the corpus needed, every mode.
 //! - `learners`: the public learner corpus (`corpus/<author>/`), with `features` measuring
 //!   which language features it uses.
 //! - `gen`: random valid programs (Csmith-style) in the supported language, run by
@@ -27,4 +28,5 @@ mod generated;
 mod harness;
 mod hostile;
 mod hostile_input;
+mod language;
 mod learners;

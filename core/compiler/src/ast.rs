@@ -186,8 +186,26 @@ pub enum Stmt {
     Label(Rc<str>, Pos),
     /// `static_assert(c, "msg");`
     StaticAssert(Expr, String),
+    /// `asm("template" : outputs : inputs : clobbers);`: inline PTX.
+    Asm(Asm),
     /// `;`
     Empty,
+}
+
+/// An inline PTX statement: its text with `%0`, `%1`... naming the operands (outputs first,
+/// then inputs), and each operand's constraint (`"=r"`, `"l"`, `"f"`, ...) with its
+/// expression. Clobbers change nothing the compiler does (it keeps no value in a register
+/// across the statement that memory could change).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asm {
+    /// The PTX text, its escapes read.
+    pub text: String,
+    /// `"=r"(x)`: written by the PTX (`"+r"` also read).
+    pub outputs: Vec<(String, Expr)>,
+    /// `"r"(e)`: read by the PTX.
+    pub inputs: Vec<(String, Expr)>,
+    /// Where it is written.
+    pub pos: Pos,
 }
 
 /// What kind of function.

@@ -428,6 +428,70 @@ impl Parser {
         r
     }
 
+    /// `asm [volatile] ("text" [: outputs [: inputs [: clobbers]]]);`
+    fn asm(&mut self) -> Result<Stmt> {
+        let pos = self.pos();
+        self.i += 1;
+        while self.eat("volatile") || self.eat("__volatile__") || self.eat("inline") {}
+        if self.peek_is("goto") {
+            return Err(Diag::unsupported(pos, "'asm goto'"));
+        }
+        self.expect("(")?;
+        let text = self.asm_string()?;
+        let mut lists: [Vec<(String, Expr)>; 2] = [Vec::new(), Vec::new()];
+        for list in &mut lists {
+            if !self.eat(":") {
+                break;
+            }
+            while self.peek().is_some_and(|t| t.kind == Kind::Str) {
+                let constraint = self.asm_string()?;
+                self.expect("(")?;
+                let e = self.expr()?;
+                self.expect(")")?;
+                list.push((constraint, e));
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        // Clobbers: strings, unread.
+        if self.eat(":") {
+            while self.peek().is_some_and(|t| t.kind == Kind::Str) {
+                self.i += 1;
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        self.expect(")")?;
+        self.expect(";")?;
+        let [outputs, inputs] = lists;
+        Ok(Stmt::Asm(Asm {
+            text,
+            outputs,
+            inputs,
+            pos,
+        }))
+    }
+
+    /// Adjacent string literals, joined and unescaped, as text.
+    fn asm_string(&mut self) -> Result<String> {
+        let pos = self.pos();
+        let mut bytes = Vec::new();
+        while self.peek().is_some_and(|t| t.kind == Kind::Str) {
+            let t = self.next()?;
+            let inner = t.text.get(1..t.text.len().saturating_sub(1)).unwrap_or("");
+            bytes.extend(unescape(inner, t.pos)?);
+        }
+        if bytes.is_empty() && !self.peek_is(")") && !self.peek_is(":") {
+            return Err(Diag::new(pos, "expected a string in 'asm'")
+                .note("write asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));"));
+        }
+        String::from_utf8(bytes).map_err(|_| {
+            Diag::new(pos, "an 'asm' string that is not UTF-8").note("write PTX in ASCII")
+        })
+    }
+
     /// `template __global__ void k<float, 4>(float*);` (the parameter list is not needed).
     fn explicit_instantiation(&mut self, at: Pos) -> Result<()> {
         let specs = self.specs()?;
@@ -1232,9 +1296,7 @@ impl Parser {
                     return Ok(Stmt::StaticAssert(c, m));
                 }
                 "try" | "throw" => return Err(Diag::unsupported(pos, "exception handling")),
-                "asm" | "__asm__" | "__asm" => {
-                    return Err(Diag::unsupported(pos, "inline PTX assembly (asm)"))
-                }
+                "asm" | "__asm__" | "__asm" => return self.asm(),
                 "using" | "typedef" => {
                     if t.is("using") {
                         self.i += 1;
@@ -1478,9 +1540,11 @@ impl Parser {
                 return Err(Diag::unsupported(pos, "the address of a label"));
             }
             if t.is("(") && self.cast_follows() {
-                self.i += 1;
-                let ty = self.type_name()?;
-                self.expect(")")?;
+                let Some(ty) = self.cast_type()? else {
+                    // `(float(x) + y)`: a parenthesised expression that starts with a
+                    // functional cast.
+                    return self.postfix();
+                };
                 if self.peek_is("{") {
                     return Err(Diag::unsupported(pos, "a compound literal"));
                 }
@@ -1526,6 +1590,38 @@ impl Parser {
             }
         }
         self.postfix()
+    }
+
+    /// At `(` before a type: `(T)` read as a cast's type, past its `)`; `None` (nothing
+    /// read) where the type starts an expression instead: a functional cast, as `float(x)`
+    /// in `(float(x) + y)`.
+    fn cast_type(&mut self) -> Result<Option<Ty>> {
+        let (start, depth) = (self.i, self.depth);
+        self.i += 1;
+        let cast = match self.type_name() {
+            Ok(ty) if self.peek_is(")") => Ok(ty),
+            Ok(_) => Err(Diag::new(self.pos(), "expected ')' after the cast's type")),
+            Err(e) => Err(e),
+        };
+        match cast {
+            Ok(ty) => {
+                self.i += 1;
+                Ok(Some(ty))
+            }
+            Err(e) => {
+                // The specifiers alone, then `(` or `{`: `T(x)` or `T{x}`.
+                self.i = start + 1;
+                self.depth = depth;
+                let functional = self.specs().is_ok() && (self.peek_is("(") || self.peek_is("{"));
+                self.i = start;
+                self.depth = depth;
+                if functional {
+                    Ok(None)
+                } else {
+                    Err(e)
+                }
+            }
+        }
     }
 
     /// After `(`: whether a type follows (so a cast, not a parenthesised expression).

@@ -146,7 +146,15 @@ impl Sema<'_> {
                     .iter()
                     .any(|c| c.ns.first().is_some_and(|n| &**n == "std"))
             {
-                return self.user_call(&name, &cands, targs.as_deref(), args, pos);
+                // A user's overload of a built-in name (`helper_math.h`'s
+                // `make_float4(float3, float)`) leaves the built-in ones callable.
+                match self.user_call(&name, &cands, targs.as_deref(), args, pos)? {
+                    Ok(v) => return Ok(v),
+                    Err(no_match) if !self.is_builtin_name(&name, targs.is_some()) => {
+                        return Err(no_match)
+                    }
+                    Err(_) => {}
+                }
             }
         }
         if let Some(v) = name.strip_prefix("make_") {
@@ -824,8 +832,30 @@ impl Sema<'_> {
         Ok(Value::new(Op::Int(0), Type::Void))
     }
 
+    /// Whether `name` is a function the compiler provides (so a user's overloads of it
+    /// that do not fit a call leave the built-in one to try).
+    fn is_builtin_name(&self, name: &str, explicit_targs: bool) -> bool {
+        if explicit_targs {
+            return false;
+        }
+        let made_struct = name
+            .strip_prefix("make_")
+            .is_some_and(|v| self.struct_ids.contains_key(v));
+        made_struct
+            || matches!(
+                name,
+                "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax"
+                    | "abs" | "labs" | "llabs"
+            )
+            || crate::builtins::lookup(name).next().is_some()
+            || crate::math::names().contains(&name)
+            || FLOAT_OVERLOADED.contains(&name)
+    }
+
     // ---- user functions ----
 
+    /// A call of the user's functions `cands`: its value, or (the inner `Err`) the error
+    /// that none of them takes these arguments.
     fn user_call(
         &mut self,
         name: &str,
@@ -833,7 +863,7 @@ impl Sema<'_> {
         targs: Option<&[TemplArg]>,
         args: &[Expr],
         pos: Pos,
-    ) -> Result<Value> {
+    ) -> Result<std::result::Result<Value, Diag>> {
         // Argument types, for overload resolution and deduction.
         let mut arg_types = Vec::new();
         for a in args {
@@ -876,14 +906,14 @@ impl Sema<'_> {
         let Some((_, f, tp)) = best else {
             let arity: Vec<String> = cands.iter().map(|c| c.params.len().to_string()).collect();
             let tys: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
-            return Err(Diag::new(
+            return Ok(Err(Diag::new(
                 pos,
                 format!("no function '{name}' takes ({})", tys.join(", ")),
             )
             .note(format!(
                 "'{name}' is declared with {} parameter(s)",
                 arity.join(" or ")
-            )));
+            ))));
         };
         if f.kind == FnKind::Host {
             return Err(Diag::new(
@@ -901,7 +931,7 @@ impl Sema<'_> {
                 "launching a kernel from device code (dynamic parallelism)",
             ));
         }
-        self.inline(&f, tp, args, pos)
+        self.inline(&f, tp, args, pos).map(Ok)
     }
 
     fn arg_type(&mut self, a: &Expr) -> Result<Type> {

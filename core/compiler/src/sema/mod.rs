@@ -6,6 +6,7 @@
 //! Device functions are inlined at each call, as NVRTC's optimiser does, so that `a*b+c`
 //! is contracted into `fma` across a call exactly where NVRTC contracts it.
 
+mod asm;
 mod call;
 mod expr;
 mod groups;
@@ -551,6 +552,10 @@ impl<'a> Sema<'a> {
                     "uchar" => return Ok(Type::Int(IntKind::UChar)),
                     "ulong" => return Ok(Type::Int(IntKind::ULong)),
                     "cudaError_t" => return Ok(Type::Int(IntKind::Int)),
+                    // The runtime's handles: pointers to structs only the host sees.
+                    "cudaStream_t" | "cudaEvent_t" | "cudaArray_t" => {
+                        return Ok(Type::ptr(Type::Void))
+                    }
                     "clock_t" => return Ok(Type::Int(IntKind::Long)),
                     "cudaTextureObject_t" | "cudaSurfaceObject_t" => {
                         return Ok(Type::Int(IntKind::ULongLong))

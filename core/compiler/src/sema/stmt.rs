@@ -143,6 +143,7 @@ impl Sema<'_> {
                 let tp = self.tparams();
                 self.static_assert(c, m, &tp)?;
             }
+            Stmt::Asm(a) => self.asm(a)?,
             Stmt::Empty => {}
         }
         Ok(())

@@ -1,0 +1,104 @@
+//! One small program per language feature the learner corpus needed, compiled by NVRTC and
+//! by the built-in compiler under every mode (`Mode::ALL`: the defaults, `-fmad=false`,
+//! `--use_fast_math`, `-G`), both run on the simulator with the harness's inputs: every
+//! kernel must run and give NVRTC's bits.
+
+use crate::common::nvrtc;
+use crate::harness::{self, Mode, Outcome, Source};
+
+use cuda_library::Error;
+
+/// Compiles `text` both ways under every mode and asserts that every kernel NVRTC emits
+/// was run and agrees.
+fn agrees(name: &str, text: &str) {
+    let src = Source::new(name, text);
+    let _turn = harness::turn();
+    let ctx = harness::context();
+    for mode in Mode::ALL {
+        let report = match harness::compare(&ctx, &src, mode) {
+            Ok(r) => r,
+            Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
+            Err(e) => panic!("NVRTC rejects {name} under {}: {e}", mode.flag()),
+        };
+        let outcomes = match &report.result {
+            Ok(o) => o,
+            Err(r) => panic!("{name} under {}: {}", mode.flag(), r.summary()),
+        };
+        assert!(!outcomes.is_empty(), "{name}: NVRTC emitted no kernel");
+        for (k, o) in outcomes {
+            assert_eq!(*o, Outcome::Agrees, "{name} {k} under {}", mode.flag());
+        }
+    }
+}
+
+/// `(float(x) + y)`: a parenthesised expression that starts with a functional cast, not a
+/// C-style cast (FINDINGS.md F10; cuda-samples' `simpleCUDA2GL` writes `(int(b) << 16)`).
+#[test]
+fn a_functional_cast_after_a_parenthesis() {
+    agrees(
+        "functional_cast.cu",
+        "extern \"C\" __global__ void k(const float* in, int* out) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             float b = in[i] * 255.0f;\n\
+             out[i] = (int(b) << 16) | (int(in[i]) << 8) | (unsigned(b) & 255u);\n\
+             out[i + 256] = (float(i) > b) ? (int(b)) : (short(i));\n\
+         }\n",
+    );
+}
+
+/// A user's overloads of a built-in function (`helper_math.h` adds `make_float4(float)` and
+/// `fminf(float2, float2)`) leave the built-in ones callable, inside them too.
+#[test]
+fn user_overloads_of_built_in_functions() {
+    agrees(
+        "overloads.cu",
+        "inline __device__ float4 make_float4(float s) { return make_float4(s, s, s, s); }\n\
+         inline __device__ float4 make_float4(float3 a, float w) { return make_float4(a.x, a.y, a.z, w); }\n\
+         inline __device__ float2 fminf(float2 a, float2 b) { return make_float2(fminf(a.x, b.x), fminf(a.y, b.y)); }\n\
+         inline __device__ int max(int3 a) { return max(a.x, max(a.y, a.z)); }\n\
+         extern \"C\" __global__ void k(const float* in, float4* out) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             float4 a = make_float4(in[i]);\n\
+             float4 b = make_float4(make_float3(in[i], 2.0f, 3.0f), in[i + 1]);\n\
+             float2 m = fminf(make_float2(in[i], 1.0f), make_float2(0.5f, in[i + 2]));\n\
+             int n = max(make_int3(i, 7, -i));\n\
+             out[i] = make_float4(a.x + b.w, m.x, m.y, (float)n);\n\
+         }\n",
+    );
+}
+
+/// The runtime's handle types (`cudaStream_t`, `cudaEvent_t`) in a header's struct that
+/// device code never touches (cuda-samples' `simpleMultiGPU.h`).
+#[test]
+fn runtime_handles_in_a_host_struct() {
+    agrees(
+        "handles.cu",
+        "typedef struct { int n; float* d; cudaStream_t stream; cudaEvent_t done; } Plan;\n\
+         extern \"C\" __global__ void k(float* x, int n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             if (i < n) x[i] = x[i] * 2.0f + (float)sizeof(Plan);\n\
+         }\n",
+    );
+}
+
+/// Inline PTX with every operand constraint the built-in compiler takes (`r`, `l`, `f`,
+/// `n`, `=`, `+`), `%%` for a PTX special register, a braced block of its own registers
+/// (cuda-samples' `inlinePTX` reads `%laneid` this way).
+#[test]
+fn inline_ptx_with_operands() {
+    agrees(
+        "asm.cu",
+        "extern \"C\" __global__ void k(const float* in, unsigned* out) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             unsigned lane, s;\n\
+             asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\n\
+             asm volatile(\"add.u32 %0, %1, %2;\" : \"=r\"(s) : \"r\"(lane), \"n\"(7));\n\
+             float f = in[i] * in[i + 1];\n\
+             asm(\"{\\n\\t.reg .f32 t;\\n\\tmul.f32 t, %1, %1;\\n\\tadd.f32 %0, t, 0f3F800000;\\n}\" : \"=f\"(f) : \"f\"(f));\n\
+             unsigned long long p;\n\
+             asm(\"mov.b64 %0, %1;\" : \"=l\"(p) : \"l\"((unsigned long long)i * 3));\n\
+             asm(\"add.u32 %0, %0, 1;\" : \"+r\"(s));\n\
+             out[i] = lane + s + __float_as_uint(f + in[i + 2]) + (unsigned)p;\n\
+         }\n",
+    );
+}
