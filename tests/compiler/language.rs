@@ -102,3 +102,25 @@ fn inline_ptx_with_operands() {
          }\n",
     );
 }
+
+/// An explicit specialization of a function template ends a compile-time recursion
+/// (cuda-samples' `convolutionTexture` unrolls its filter with `convolutionRow<i - 1>` down
+/// to `convolutionRow<-1>`).
+#[test]
+fn explicit_specialization_of_a_function_template() {
+    agrees(
+        "specialization.cu",
+        "__constant__ float taps[5] = {0.1f, 0.2f, 0.4f, 0.2f, 0.1f};\n\
+         template <int i> __device__ float row(const float* x, int at) {\n\
+             return x[at + i] * taps[i] + row<i - 1>(x, at);\n\
+         }\n\
+         template <> __device__ float row<-1>(const float* x, int at) { return 0; }\n\
+         template <typename T> __device__ T twice(T v) { return v + v; }\n\
+         template <> __device__ int twice<int>(int v) { return v * 3; }\n\
+         extern \"C\" __global__ void k(const float* in, float* out, int* n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             out[i] = twice(row<4>(in, i));\n\
+             n[i] = twice(n[i]);\n\
+         }\n",
+    );
+}

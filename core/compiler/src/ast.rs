@@ -245,8 +245,11 @@ pub struct Func {
     pub body: Option<Rc<Vec<Stmt>>>,
     /// `extern "C"`
     pub extern_c: bool,
-    /// Template parameters, if a template.
+    /// Template parameters, if a template (none for an explicit specialization).
     pub templ: Option<Vec<TemplParam>>,
+    /// An explicit specialization's arguments (`template <> float f<-1>(float)`): the
+    /// primary template's call with these arguments runs this body instead.
+    pub spec: Option<Vec<TemplArg>>,
     /// `__launch_bounds__(max threads, min blocks)`.
     pub launch_bounds: Option<(Expr, Option<Expr>)>,
     /// `__noinline__`: NVRTC keeps the call, so nothing fuses across it.

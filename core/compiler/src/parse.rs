@@ -34,6 +34,7 @@ pub fn parse(toks: Vec<Token>) -> Result<Vec<Item>> {
         extern_c: false,
         depth: 0,
         items: Vec::new(),
+        spec_args: None,
     };
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
@@ -56,6 +57,9 @@ struct Parser {
     extern_c: bool,
     depth: usize,
     items: Vec<Item>,
+    /// The template arguments after the declarator's name just read (`f<-1>` of an
+    /// explicit specialization `template <> float f<-1>(float x)`).
+    spec_args: Option<Vec<TemplArg>>,
 }
 
 /// Declaration specifiers: everything before the declarators.
@@ -924,6 +928,9 @@ impl Parser {
                 }
                 name = Rc::from(op);
             }
+            if self.peek_is("<") && self.templates.contains(&name) {
+                self.spec_args = Some(self.template_args()?);
+            }
         }
         let mut params = None;
         if self.peek_is("(") && self.function_params_follow() {
@@ -1009,7 +1016,12 @@ impl Parser {
         }
         loop {
             let pos = self.pos();
+            self.spec_args = None;
             let (name, ty, params) = self.declarator(base.clone())?;
+            let spec = self.spec_args.take();
+            if spec.is_some() && !templ.as_ref().is_some_and(Vec::is_empty) {
+                return Err(Diag::unsupported(pos, "a partial template specialization"));
+            }
             if specs.typedef {
                 self.types.insert(name.clone());
                 self.items.push(Item::Typedef(name, ty, pos));
@@ -1050,6 +1062,7 @@ impl Parser {
                     params,
                     extern_c: self.extern_c || specs.extern_c,
                     templ: templ.clone(),
+                    spec,
                     launch_bounds,
                     noinline: specs.noinline,
                     body: body.clone(),
@@ -1856,6 +1869,7 @@ pub fn parse_name_expression(text: &str, items: &[Item]) -> Result<NameExpressio
         extern_c: false,
         depth: 0,
         items: Vec::new(),
+        spec_args: None,
     };
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
@@ -1910,6 +1924,7 @@ pub fn parse_expression(text: &str) -> Result<Expr> {
         extern_c: false,
         depth: 0,
         items: Vec::new(),
+        spec_args: None,
     };
     p.expr()
 }

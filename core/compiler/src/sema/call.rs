@@ -871,7 +871,7 @@ impl Sema<'_> {
         }
         let mut best: Option<Candidate> = None;
         for f in cands {
-            if f.params.len() != args.len() {
+            if f.params.len() != args.len() || f.spec.is_some() {
                 continue;
             }
             let tp = match &f.templ {
@@ -931,7 +931,44 @@ impl Sema<'_> {
                 "launching a kernel from device code (dynamic parallelism)",
             ));
         }
+        let f = match &f.templ {
+            Some(tps) => self.specialization(&f, tps, &tp, cands, &arg_types, pos)?,
+            None => f,
+        };
         self.inline(&f, tp, args, pos).map(Ok)
+    }
+
+    /// The explicit specialization among `cands` of template `f` whose arguments are the
+    /// ones bound (`tp`), or `f` itself.
+    fn specialization(
+        &mut self,
+        f: &Rc<Func>,
+        tps: &[TemplParam],
+        tp: &HashMap<Rc<str>, TArg>,
+        cands: &[Rc<Func>],
+        arg_types: &[Type],
+        pos: Pos,
+    ) -> Result<Rc<Func>> {
+        for s in cands {
+            let Some(spec_args) = &s.spec else { continue };
+            if s.params.len() != f.params.len() {
+                continue;
+            }
+            // The specialization's arguments bound to the primary's parameters, as a call
+            // with them written out would bind them.
+            let Ok(bound) = self.bind_template(f, tps, spec_args, arg_types, pos) else {
+                continue;
+            };
+            if tps.iter().all(|p| {
+                let n = match p {
+                    TemplParam::Type(n, _) | TemplParam::Value(n, _, _) => n,
+                };
+                bound.get(n) == tp.get(n)
+            }) {
+                return Ok(s.clone());
+            }
+        }
+        Ok(f.clone())
     }
 
     fn arg_type(&mut self, a: &Expr) -> Result<Type> {

@@ -363,7 +363,7 @@ impl<'a> Sema<'a> {
             let mangled = self.name_expression(ne)?;
             self.lowered.push((ne.to_string(), mangled));
         }
-        Ok(self.module.text(self.opts.arch))
+        Ok(self.module.text(self.opts.arch, self.opts.debug))
     }
 
     fn name_expression(&mut self, text: &str) -> Result<String> {
