@@ -124,3 +124,32 @@ fn explicit_specialization_of_a_function_template() {
          }\n",
     );
 }
+
+/// A `thread_group` parameter takes a block or a tile, and the group's calls inside are the
+/// argument's (cuda-samples' `simpleCooperativeGroups` sums over both with one function).
+#[test]
+fn a_thread_group_parameter_takes_any_group() {
+    agrees(
+        "thread_group.cu",
+        "#include <cooperative_groups.h>\n\
+         namespace cg = cooperative_groups;\n\
+         __device__ int sum(cg::thread_group g, int* x, int val) {\n\
+             int lane = g.thread_rank();\n\
+             for (int i = g.size() / 2; i > 0; i /= 2) {\n\
+                 x[lane] = val; g.sync();\n\
+                 if (lane < i) val += x[lane + i];\n\
+                 g.sync();\n\
+             }\n\
+             return lane == 0 ? val : -1;\n\
+         }\n\
+         extern \"C\" __global__ void k(int* out) {\n\
+             __shared__ int work[256];\n\
+             cg::thread_block block = cg::this_thread_block();\n\
+             int all = sum(block, work, threadIdx.x);\n\
+             block.sync();\n\
+             cg::thread_block_tile<16> tile = cg::tiled_partition<16>(block);\n\
+             int part = sum(tile, work + (threadIdx.x / 16) * 16, tile.thread_rank());\n\
+             out[threadIdx.x] = all * 1000 + part;\n\
+         }\n",
+    );
+}

@@ -891,7 +891,8 @@ impl Sema<'_> {
                     ok = false;
                     break;
                 };
-                cost += match conversion_cost(&t, at) {
+                let group = self.takes_any_group(&t, at).then_some(1);
+                cost += match group.or_else(|| conversion_cost(&t, at)) {
                     Some(c) => c,
                     None => {
                         ok = false;
@@ -1121,7 +1122,15 @@ impl Sema<'_> {
         // Evaluate arguments in the caller's scope.
         let mut bound = Vec::new();
         for ((pname, pty), a) in f.params.iter().zip(args) {
-            let t = self.resolve(pty, &tp)?;
+            let mut t = self.resolve(pty, &tp)?;
+            // Only for a `thread_group` parameter is the argument's type looked at again
+            // (each look is a scratch compile of the argument).
+            if self.is_thread_group(&t) {
+                let at = self.arg_type(a)?;
+                if self.takes_any_group(&t, &at) {
+                    t = at;
+                }
+            }
             let arg = if let Ty::Ref(_) = pty {
                 match self.lvalue(a) {
                     Ok(lv) => Arg::Ref(offset_lval(&lv, 0, t.clone())),
