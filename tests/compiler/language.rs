@@ -153,3 +153,49 @@ fn a_thread_group_parameter_takes_any_group() {
          }\n",
     );
 }
+
+/// Lambdas: captures by reference (`[&]`, `[&p]`) see the variable as it is at the call, by
+/// value (`[=]`) as it was where the lambda was written; return types written or deduced;
+/// one called where it is written; `return {}` of a struct (cuda-samples' `shfl_scan`
+/// reads a packed result through `[&result](unsigned idx) -> const uint4`).
+#[test]
+fn lambdas_capture_and_return() {
+    agrees(
+        "lambda.cu",
+        "struct P { uint4 x, y; };\n\
+         __device__ uint4 none() { return {}; }\n\
+         extern \"C\" __global__ void k(const float* in, float* out) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             float scale = in[0];\n\
+             int hits = 0;\n\
+             auto at = [&](int j) { hits++; return in[j] * scale; };\n\
+             auto twice = [=](float v) -> float { return v * scale * 2.0f; };\n\
+             scale = 3.0f;\n\
+             P p; p.x = make_uint4(1, 2, 3, 4); p.y = make_uint4(i, i, i, i);\n\
+             auto pick = [&p](unsigned idx) -> const uint4 {\n\
+                 switch (idx) { case 0: return p.x; default: return p.y; }\n\
+             };\n\
+             float s = at(i) + twice(at(i + 1)) + [&] { return (float)hits; }();\n\
+             out[i] = s + (float)pick(i & 1).y + (float)none().w;\n\
+         }\n",
+    );
+}
+
+/// Default arguments fill a call's missing trailing arguments; `memcpy` and `memset` copy
+/// and fill bytes (cuda-samples' `shfl_scan` has both).
+#[test]
+fn default_arguments_and_byte_copies() {
+    agrees(
+        "defaults.cu",
+        "__device__ int scaled(int x, int by = 3, int plus = 1) { return x * by + plus; }\n\
+         extern \"C\" __global__ void k(const uint4* in, uint4* out, int* sums = NULL) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             uint4 v[2];\n\
+             memcpy(v, &in[i], sizeof(uint4));\n\
+             memset(&v[1], 0x5a, sizeof(uint4));\n\
+             v[0].x = scaled(v[0].x) + scaled(v[0].y, 2) + scaled(v[0].z, 5, 7);\n\
+             memcpy(&out[i], v, sizeof(uint4));\n\
+             out[i + 256] = v[1];\n\
+         }\n",
+    );
+}

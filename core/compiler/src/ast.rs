@@ -46,6 +46,8 @@ pub enum Ty {
     Tile(Box<Expr>),
     /// An array; `None` for `[]`.
     Array(Box<Ty>, Option<Box<Expr>>),
+    /// A type already resolved (a lambda's deduced return type).
+    Resolved(crate::types::Type),
 }
 
 /// An expression.
@@ -111,6 +113,20 @@ pub enum ExprKind {
     AlignofType(Ty),
     /// `{a, b, ...}`
     InitList(Vec<Expr>),
+    /// `[captures](params) -> T { body }`
+    Lambda(Rc<Lambda>),
+}
+
+/// A lambda expression: its body as a function (named `operator()`, its return type `auto`
+/// where none is written) and what it captures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lambda {
+    /// The call operator.
+    pub func: Func,
+    /// `[&]` (`Some(true)`) or `[=]` (`Some(false)`): every name the body sees.
+    pub default_by_ref: Option<bool>,
+    /// Names captured explicitly, `true` for `&x`.
+    pub captures: Vec<(Rc<str>, bool)>,
 }
 
 /// Where a variable lives.
@@ -241,6 +257,8 @@ pub struct Func {
     pub ret: Ty,
     /// Parameters (name may be empty).
     pub params: Vec<(Rc<str>, Ty)>,
+    /// Each parameter's default argument (`int* sums = NULL`), if any.
+    pub defaults: Vec<Option<Expr>>,
     /// The body (`None` for a declaration).
     pub body: Option<Rc<Vec<Stmt>>>,
     /// `extern "C"`

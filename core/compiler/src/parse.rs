@@ -35,6 +35,7 @@ pub fn parse(toks: Vec<Token>) -> Result<Vec<Item>> {
         depth: 0,
         items: Vec::new(),
         spec_args: None,
+        defaults: Vec::new(),
     };
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
@@ -60,6 +61,8 @@ struct Parser {
     /// The template arguments after the declarator's name just read (`f<-1>` of an
     /// explicit specialization `template <> float f<-1>(float x)`).
     spec_args: Option<Vec<TemplArg>>,
+    /// The default arguments of the parameter list just read, one per parameter.
+    defaults: Vec<Option<Expr>>,
 }
 
 /// Declaration specifiers: everything before the declarators.
@@ -430,6 +433,77 @@ impl Parser {
             self.types.remove(&n);
         }
         r
+    }
+
+    /// `[captures](params) mutable -> T { body }`
+    fn lambda(&mut self) -> Result<Expr> {
+        let pos = self.pos();
+        self.expect("[")?;
+        let mut default_by_ref = None;
+        let mut captures = Vec::new();
+        while !self.eat("]") {
+            let at = self.pos();
+            if self.peek_is("&") && self.nth_is(1, ",") || self.peek_is("&") && self.nth_is(1, "]") {
+                self.i += 1;
+                default_by_ref = Some(true);
+            } else if self.eat("=") {
+                default_by_ref = Some(false);
+            } else if self.eat("this") || self.peek_is("*") {
+                return Err(Diag::unsupported(at, "capturing 'this' in a lambda"));
+            } else {
+                let by_ref = self.eat("&");
+                let (n, _) = self.ident()?;
+                if self.peek_is("=") || self.peek_is("(") || self.peek_is("{") {
+                    return Err(Diag::unsupported(at, "a lambda capture with an initialiser"));
+                }
+                captures.push((n, by_ref));
+            }
+            if !self.eat(",") {
+                self.expect("]")?;
+                break;
+            }
+        }
+        let params = if self.eat("(") {
+            self.params()?
+        } else {
+            Vec::new()
+        };
+        self.defaults.clear();
+        while self.eat("mutable") || self.eat("constexpr") || self.eat("__device__") || self.eat("__host__") {}
+        let ret = if self.eat("->") {
+            self.type_name()?
+        } else {
+            Ty::Base(Base::Auto)
+        };
+        if !self.peek_is("{") {
+            return Err(Diag::new(self.pos(), "expected the lambda's body '{'")
+                .note("write [&](int i) { return x[i]; }"));
+        }
+        let body = self.block()?;
+        let defaults = vec![None; params.len()];
+        let func = Func {
+            name: Rc::from("operator()"),
+            ns: self.ns.clone(),
+            kind: FnKind::Device,
+            ret,
+            params,
+            defaults,
+            body: Some(Rc::new(body)),
+            extern_c: false,
+            templ: None,
+            spec: None,
+            launch_bounds: None,
+            noinline: false,
+            pos,
+        };
+        Ok(Expr {
+            kind: ExprKind::Lambda(Rc::new(Lambda {
+                func,
+                default_by_ref,
+                captures,
+            })),
+            pos,
+        })
     }
 
     /// `asm [volatile] ("text" [: outputs [: inputs [: clobbers]]]);`
@@ -968,6 +1042,7 @@ impl Parser {
 
     fn params(&mut self) -> Result<Vec<(Rc<str>, Ty)>> {
         let mut ps = Vec::new();
+        let mut defaults = Vec::new();
         if self.peek_is("void") && self.nth_is(1, ")") {
             self.i += 1;
         }
@@ -984,15 +1059,19 @@ impl Parser {
             if let Ty::Array(inner, _) = ty {
                 ty = Ty::Ptr(inner);
             }
-            if self.eat("=") {
-                return Err(Diag::unsupported(self.pos(), "a default argument"));
-            }
+            let default = if self.eat("=") {
+                Some(self.assign()?)
+            } else {
+                None
+            };
+            defaults.push(default);
             ps.push((n, ty));
             if !self.eat(",") {
                 self.expect(")")?;
                 break;
             }
         }
+        self.defaults = defaults;
         Ok(ps)
     }
 
@@ -1017,7 +1096,9 @@ impl Parser {
         loop {
             let pos = self.pos();
             self.spec_args = None;
+            self.defaults.clear();
             let (name, ty, params) = self.declarator(base.clone())?;
+            let defaults = std::mem::take(&mut self.defaults);
             let spec = self.spec_args.take();
             if spec.is_some() && !templ.as_ref().is_some_and(Vec::is_empty) {
                 return Err(Diag::unsupported(pos, "a partial template specialization"));
@@ -1063,6 +1144,7 @@ impl Parser {
                     extern_c: self.extern_c || specs.extern_c,
                     templ: templ.clone(),
                     spec,
+                    defaults,
                     launch_bounds,
                     noinline: specs.noinline,
                     body: body.clone(),
@@ -1567,9 +1649,7 @@ impl Parser {
                     pos,
                 });
             }
-            if t.is("[") {
-                return Err(Diag::unsupported(pos, "a lambda expression"));
-            }
+
         }
         if t.kind == Kind::Ident {
             match &*t.text {
@@ -1768,6 +1848,10 @@ impl Parser {
                 }
                 mk(ExprKind::Str(bytes))
             }
+            Kind::Punct if t.is("[") => {
+                self.i -= 1;
+                self.lambda()
+            }
             Kind::Punct if t.is("(") => {
                 let e = self.expr()?;
                 self.expect(")")?;
@@ -1870,6 +1954,7 @@ pub fn parse_name_expression(text: &str, items: &[Item]) -> Result<NameExpressio
         depth: 0,
         items: Vec::new(),
         spec_args: None,
+        defaults: Vec::new(),
     };
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
@@ -1925,6 +2010,7 @@ pub fn parse_expression(text: &str) -> Result<Expr> {
         depth: 0,
         items: Vec::new(),
         spec_args: None,
+        defaults: Vec::new(),
     };
     p.expr()
 }

@@ -120,6 +120,17 @@ const FLOAT_OVERLOADED: &[&str] = &[
 impl Sema<'_> {
     pub(super) fn call(&mut self, f: &Expr, args: &[Expr], pos: Pos) -> Result<Value> {
         let (path, targs) = match &f.kind {
+            ExprKind::Lambda(l) => {
+                // `[&] { ... }()`: called where it is written.
+                let c = self.closure(l, pos)?;
+                return self.call_closure(&c, args, pos);
+            }
+            ExprKind::Name(p, None) if p.len() == 1 => {
+                if let Some(Bind::Lambda(c)) = self.lookup_local(&p[0]) {
+                    return self.call_closure(&c, args, pos);
+                }
+                (p.clone(), None)
+            }
             ExprKind::Name(p, t) => (p.clone(), t.clone()),
             ExprKind::Member(obj, m, false) => {
                 let t = self.type_of(obj)?;
@@ -183,6 +194,7 @@ impl Sema<'_> {
         match &*name {
             "printf" => return self.printf(vals, pos),
             "malloc" => return self.malloc(vals, pos),
+            "memcpy" | "memset" => return self.mem_bytes(&name, vals, pos),
             "free" => return self.free(vals, pos),
             "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" => {
                 return self.minmax(&name, vals, pos)
@@ -822,6 +834,60 @@ impl Sema<'_> {
         Ok(Value::new(Op::Reg(d), Type::ptr(Type::Void)))
     }
 
+    /// `memcpy(d, s, n)` and `memset(d, c, n)`: a loop over the bytes (the bytes written
+    /// are what matter; NVRTC's wider moves write the same ones). Returns `d`.
+    fn mem_bytes(&mut self, name: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
+        let [d, s, n] = <[Value; 3]>::try_from(vals).map_err(|_| {
+            Diag::new(pos, format!("{name} takes three arguments"))
+                .note(format!("write {name}(destination, source, bytes)"))
+        })?;
+        if !matches!(d.ty, Type::Ptr { .. }) {
+            return Err(Diag::new(pos, format!("{name} writes through a pointer"))
+                .note("pass the destination's address: &x"));
+        }
+        let dst = self.convert(d.clone(), &crate::types::ULONG, pos)?;
+        let dst = self.reg_of(&dst);
+        let n = self.convert(n, &crate::types::ULONG, pos)?;
+        let n = self.reg_of(&n);
+        let src = if name == "memcpy" {
+            if !matches!(s.ty, Type::Ptr { .. }) {
+                return Err(Diag::new(pos, "memcpy reads through a pointer")
+                    .note("pass the source's address: &x"));
+            }
+            let v = self.convert(s, &crate::types::ULONG, pos)?;
+            self.reg_of(&v)
+        } else {
+            let v = self.convert(s, &UINT, pos)?;
+            self.reg_of(&v)
+        };
+        let (i, at, byte) = (
+            self.b().reg(RegClass::B64),
+            self.b().reg(RegClass::B64),
+            self.b().reg(RegClass::B32),
+        );
+        let done = self.b().reg(RegClass::Pred);
+        let (top, end) = (self.b().label(), self.b().label());
+        self.cse_clear();
+        self.b().ins(&format!("mov.u64 	{i}, 0"));
+        self.b().place(&top);
+        self.b().ins(&format!("setp.ge.u64 	{done}, {i}, {n}"));
+        self.b().branch_if(&done, false, &end);
+        if name == "memcpy" {
+            self.b().ins(&format!("add.s64 	{at}, {src}, {i}"));
+            self.b().ins(&format!("ld.u8 	{byte}, [{at}]"));
+        } else {
+            self.b().ins(&format!("mov.u32 	{byte}, {src}"));
+        }
+        self.b().ins(&format!("add.s64 	{at}, {dst}, {i}"));
+        self.b().ins(&format!("st.u8 	[{at}], {byte}"));
+        self.b().ins(&format!("add.s64 	{i}, {i}, 1"));
+        self.b().branch(&top);
+        self.b().place(&end);
+        // Whatever was loaded before may have changed.
+        self.cse_clear();
+        Ok(d)
+    }
+
     fn free(&mut self, vals: Vec<Value>, pos: Pos) -> Result<Value> {
         let [p] = <[Value; 1]>::try_from(vals)
             .map_err(|_| Diag::new(pos, "free takes a pointer").note("write free(p)"))?;
@@ -871,7 +937,7 @@ impl Sema<'_> {
         }
         let mut best: Option<Candidate> = None;
         for f in cands {
-            if f.params.len() != args.len() || f.spec.is_some() {
+            if !takes_count(f, args.len()) || f.spec.is_some() {
                 continue;
             }
             let tp = match &f.templ {
@@ -936,7 +1002,18 @@ impl Sema<'_> {
             Some(tps) => self.specialization(&f, tps, &tp, cands, &arg_types, pos)?,
             None => f,
         };
-        self.inline(&f, tp, args, pos).map(Ok)
+        // Missing trailing arguments are the parameters' defaults.
+        let mut full: Vec<Expr> = args.to_vec();
+        for d in f.defaults.iter().skip(args.len()) {
+            match d {
+                Some(e) => full.push(e.clone()),
+                None => {
+                    return Err(Diag::new(pos, format!("too few arguments to '{name}'"))
+                        .note("pass one value per parameter without a default"))
+                }
+            }
+        }
+        self.inline(&f, tp, &full, pos).map(Ok)
     }
 
     /// The explicit specialization among `cands` of template `f` whose arguments are the
@@ -1105,6 +1182,19 @@ impl Sema<'_> {
         args: &[Expr],
         pos: Pos,
     ) -> Result<Value> {
+        self.inline_with(f, tp, args, None, pos)
+    }
+
+    /// [`Self::inline`], the body seeing `captured` (a lambda's captures) besides its
+    /// parameters.
+    pub(super) fn inline_with(
+        &mut self,
+        f: &Rc<Func>,
+        tp: HashMap<Rc<str>, TArg>,
+        args: &[Expr],
+        captured: Option<&HashMap<Rc<str>, Bind>>,
+        pos: Pos,
+    ) -> Result<Value> {
         let Some(body) = f.body.clone() else {
             return Err(Diag::new(pos, format!("'{}' is declared but never defined", f.name)).note("define its body in this source (the built-in compiler has no separate linking)"));
         };
@@ -1171,7 +1261,9 @@ impl Sema<'_> {
             };
             (Some(exit), slot)
         };
-        let saved_scopes = std::mem::replace(&mut self.st().scopes, vec![HashMap::new()]);
+        let first_scope = captured.cloned().unwrap_or_default();
+        let saved_scopes = std::mem::replace(&mut self.st().scopes, vec![first_scope]);
+        let deduce = std::mem::take(&mut self.deduce_next);
         let saved_loops = std::mem::take(&mut self.st().loops);
         let saved_switches = std::mem::take(&mut self.st().switches);
         self.st().frames.push(Frame {
@@ -1184,6 +1276,7 @@ impl Sema<'_> {
             addressed,
             labels: HashMap::new(),
             name: f.name.clone(),
+            deduce,
         });
         let r = (|| -> Result<()> {
             for (pname, t, arg, apos) in bound {
@@ -1240,6 +1333,12 @@ impl Sema<'_> {
             .note("add a return statement")),
         }
     }
+}
+
+/// Whether `f` takes `n` arguments: one per parameter, or fewer where the rest have defaults.
+fn takes_count(f: &Func, n: usize) -> bool {
+    n == f.params.len()
+        || (n < f.params.len() && f.defaults.get(n..).is_some_and(|d| d.iter().all(Option::is_some)))
 }
 
 /// How well an argument of type `a` fits a parameter of type `p`: 0 exact, higher worse,

@@ -10,6 +10,7 @@ mod asm;
 mod call;
 mod expr;
 mod groups;
+mod lambda;
 mod stmt;
 mod texture;
 
@@ -177,6 +178,8 @@ impl LVal {
 enum Bind {
     Var(LVal),
     Const(Value),
+    /// A lambda (`auto f = [&](int i) {...};`).
+    Lambda(Rc<lambda::Closure>),
 }
 
 /// A template argument's value.
@@ -203,6 +206,9 @@ struct Frame {
     addressed: HashSet<Rc<str>>,
     labels: HashMap<Rc<str>, String>,
     name: Rc<str>,
+    /// A lambda compiled only to learn its return type: `return e` records `e`'s type in
+    /// [`Sema::deducing`].
+    deduce: bool,
 }
 
 /// Per kernel state.
@@ -234,6 +240,10 @@ pub struct Sema<'a> {
     funcs: HashMap<Rc<str>, Vec<Rc<Func>>>,
     module: Module,
     math_added: HashSet<String>,
+    /// The return types being learned of lambdas written without one, innermost last.
+    deducing: Vec<Option<Type>>,
+    /// The next inlined body is a lambda's return-type probe.
+    deduce_next: bool,
     strings: HashMap<Vec<u8>, String>,
     cur: Option<FnState>,
     fn_count: usize,
@@ -266,6 +276,8 @@ impl<'a> Sema<'a> {
             funcs: HashMap::new(),
             module: Module::default(),
             math_added: HashSet::new(),
+            deducing: Vec::new(),
+            deduce_next: false,
             strings: HashMap::new(),
             cur: None,
             fn_count: 0,
@@ -517,6 +529,7 @@ impl<'a> Sema<'a> {
     /// Resolves a type as written to a type, with template parameters bound.
     pub fn resolve(&mut self, ty: &Ty, tp: &HashMap<Rc<str>, TArg>) -> Result<Type> {
         Ok(match ty {
+            Ty::Resolved(t) => t.clone(),
             Ty::Base(b) => match b {
                 Base::Void => Type::Void,
                 Base::Bool => Type::Bool,
@@ -667,6 +680,7 @@ impl<'a> Sema<'a> {
             addressed: HashSet::new(),
             labels: HashMap::new(),
             name: Rc::from(""),
+            deduce: false,
         });
         self.cur = Some(st);
         let r = self.expr(e);
@@ -846,6 +860,7 @@ impl<'a> Sema<'a> {
             addressed,
             labels: HashMap::new(),
             name: f.name.clone(),
+            deduce: false,
         });
         st.scopes.push(HashMap::new());
         self.cur = Some(st);
@@ -1142,6 +1157,7 @@ impl Frame {
             addressed: HashSet::new(),
             labels: HashMap::new(),
             name: Rc::from(""),
+            deduce: false,
         }
     }
 }
