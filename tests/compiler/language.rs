@@ -199,3 +199,25 @@ fn default_arguments_and_byte_copies() {
          }\n",
     );
 }
+
+/// A tile's shuffle of a struct moves every 32-bit word (cuda-samples' `shfl_scan`
+/// exchanges `uint4`s with `tile.shfl_xor`).
+#[test]
+fn a_tile_shuffles_a_struct() {
+    agrees(
+        "struct_shuffle.cu",
+        "#include <cooperative_groups.h>\n\
+         namespace cg = cooperative_groups;\n\
+         struct Pair { int a; float b; };\n\
+         extern \"C\" __global__ void k(const uint4* in, uint4* out, float* f) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());\n\
+             uint4 v = in[i];\n\
+             v = tile.shfl_xor(v, 1);\n\
+             Pair p; p.a = i; p.b = f[i];\n\
+             Pair q = tile.shfl_down(p, 3);\n\
+             out[i] = v;\n\
+             f[i] = q.b + (float)q.a;\n\
+         }\n",
+    );
+}

@@ -526,6 +526,36 @@ impl Sema<'_> {
                 .ins(&format!("shfl.sync.{mode}.b32 \t{d}, {src}, {l}, {c}, {m}"));
             d
         };
+        if let Type::Struct(_) = t {
+            // A struct (`uint4`, a user's struct) moves word by word, as CUDA's templated
+            // shuffles move it.
+            let size = self.size_of(&t);
+            if size % 4 != 0 {
+                return Err(Diag::new(pos, format!("cannot shuffle a {}-byte struct", size))
+                    .note("shuffle structs whose size is a multiple of 4 bytes"));
+            }
+            let align = self.align_of(&t);
+            let off = self.b().alloc_local(size, align) as i64;
+            let lv = LVal::Mem {
+                base: "%SP".into(),
+                off,
+                ty: t.clone(),
+                space: Space::Generic,
+                vol: false,
+            };
+            let at = self.address(&lv, pos)?;
+            let to = self.reg_of(&at);
+            for w in 0..size / 4 {
+                let word = self.b().reg(RegClass::B32);
+                self.b().ins(&format!("ld.u32 \t{word}, [{vr}+{}]", w * 4));
+                let d = shfl(self, &word);
+                self.b().ins(&format!("st.u32 \t[{to}+{}], {d}", w * 4));
+            }
+            self.cse_clear();
+            let mut a = at;
+            a.ty = t;
+            return Ok(a);
+        }
         match t.class() {
             RegClass::B32 => {
                 let d = shfl(self, &vr);
