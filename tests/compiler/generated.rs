@@ -24,12 +24,12 @@ const DEFAULT_SEEDS: u64 = 64;
 /// expected to fail until it is fixed, and one that agrees fails the test until it is taken
 /// off this list (so the list only shrinks). Any other difference fails.
 const KNOWN: &[(u64, &str)] = &[
-    (8, "not reduced: default options, 1 ulp"),
+    (8, "FINDINGS.md F13: NVVM folds __expf of a constant variable (1 ulp)"),
     (
         33,
-        "not reduced: -fmad=false, 0 against 0x7ff00000 (a double's high word)",
+        "FINDINGS.md S3: the simulator runs NVRTC's shfl.sync after an inlined pow too early",
     ),
-    (34, "not reduced: --use_fast_math, 1 ulp"),
+    (34, "FINDINGS.md F13: NVVM folds a product of constant array elements (1 ulp)"),
 ];
 
 /// Seeds run with `CUDA_LIBRARY_LONG_TESTS=1`.
@@ -39,11 +39,10 @@ const LONG_SEEDS: u64 = 3000;
 /// difference outside `KNOWN` fails on its own).
 const AGREE_FLOOR: usize = 61;
 
-/// The constructs the default run leaves out: one the built-in compiler does not take yet
-/// (`FINDINGS.md` F10) and one the simulator runs wrongly from NVRTC's PTX (S2).
-/// `CUDA_LIBRARY_GEN_AVOID=` (empty) asks for the whole language,
-/// `CUDA_LIBRARY_GEN_AVOID=math` for another set.
-const AVOIDED: &str = "functional-casts,noinline";
+/// The constructs the default run leaves out: none (functional casts, FINDINGS.md F10, and
+/// `__noinline__` helpers, S2, are fixed). `CUDA_LIBRARY_GEN_AVOID=math` (or
+/// `functional-casts`, `noinline`) leaves some out.
+const AVOIDED: &str = "";
 
 fn avoided() -> gen::Avoid {
     let list = std::env::var("CUDA_LIBRARY_GEN_AVOID").unwrap_or_else(|_| AVOIDED.to_string());
@@ -101,13 +100,29 @@ pub enum Verdict {
     Fails(String),
 }
 
-/// Compiles and runs `program` both ways under `mode`.
-pub fn check(ctx: &Context, program: &Program, mode: Mode) -> Result<Verdict, Error> {
+/// Where a run of generated programs spends its time (seconds, summed).
+#[derive(Debug, Default)]
+pub struct Timings {
+    pub nvrtc: f64,
+    pub builtin: f64,
+    pub simulator: f64,
+}
+
+/// Compiles and runs `program` both ways under `mode`, adding each stage's time to `t`.
+pub fn check(
+    ctx: &Context,
+    program: &Program,
+    mode: Mode,
+    t: &mut Timings,
+) -> Result<Verdict, Error> {
     let src = Source {
         uncached: true,
         ..Source::new(format!("gen_{}.cu", program.seed), program.source.clone())
     };
-    let (nv_ptx, nv_map) = match harness::nvrtc(&src, mode) {
+    let clock = Instant::now();
+    let nv = harness::nvrtc(&src, mode);
+    t.nvrtc += clock.elapsed().as_secs_f64();
+    let (nv_ptx, nv_map) = match nv {
         Ok(x) => x,
         Err(e @ Error::NvrtcNotFound { .. }) => return Err(e),
         Err(e) => {
@@ -116,18 +131,27 @@ pub fn check(ctx: &Context, program: &Program, mode: Mode) -> Result<Verdict, Er
             )))
         }
     };
-    let want = match harness::load(&nv_ptx, &nv_map).and_then(|l| run(ctx, &l, program.seed)) {
+    let clock = Instant::now();
+    let want = harness::load(&nv_ptx, &nv_map).and_then(|l| run(ctx, &l, program.seed));
+    t.simulator += clock.elapsed().as_secs_f64();
+    let want = match want {
         Ok(w) => w,
         Err(e) => return Ok(Verdict::Fails(format!("NVRTC's PTX does not run: {e}"))),
     };
-    let (ptx, map) = match harness::builtin(&src, mode) {
+    let clock = Instant::now();
+    let built = harness::builtin(&src, mode);
+    t.builtin += clock.elapsed().as_secs_f64();
+    let (ptx, map) = match built {
         Ok(x) => x,
         Err(Refusal::Error(log)) => {
             return Ok(Verdict::Refused(Refusal::Error(log).summary()));
         }
         Err(r) => return Ok(Verdict::Fails(r.summary())),
     };
-    let got = match harness::load(&ptx, &map).and_then(|l| run(ctx, &l, program.seed)) {
+    let clock = Instant::now();
+    let got = harness::load(&ptx, &map).and_then(|l| run(ctx, &l, program.seed));
+    t.simulator += clock.elapsed().as_secs_f64();
+    let got = match got {
         Ok(g) => g,
         Err(e) => {
             return Ok(Verdict::Fails(format!(
@@ -150,6 +174,7 @@ fn generated_programs_agree_with_nvrtc() {
     let range = seeds();
     let avoid = avoided();
     let n = range.end.saturating_sub(range.start);
+    let mut timings = Timings::default();
     for seed in range {
         let mut program = gen::generate_avoiding(seed, avoid);
         if let Ok(file) = std::env::var("CUDA_LIBRARY_GEN_FILE") {
@@ -160,7 +185,7 @@ fn generated_programs_agree_with_nvrtc() {
         if std::env::var("CUDA_LIBRARY_GEN_PRINT").is_ok_and(|v| v == "1") {
             println!("--- seed {seed} ({})\n{}", mode.flag(), program.source);
         }
-        match check(&ctx, &program, mode) {
+        match check(&ctx, &program, mode, &mut timings) {
             Err(e) => return nvrtc::skip_without_nvrtc(e),
             Ok(Verdict::Agrees) => agree += 1,
             Ok(Verdict::Refused(why)) => refused.push(why),
@@ -187,6 +212,10 @@ fn generated_programs_agree_with_nvrtc() {
         n as f64 / secs.max(1e-9) * 60.0,
         refused.len(),
         failures.len()
+    );
+    println!(
+        "  time: NVRTC {:.1} s, built-in compiler {:.1} s, simulator (both images) {:.1} s",
+        timings.nvrtc, timings.builtin, timings.simulator
     );
     let mut reasons: Vec<(&str, usize)> = reasons.into_iter().collect();
     reasons.sort_by_key(|r| std::cmp::Reverse(r.1));

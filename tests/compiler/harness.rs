@@ -695,7 +695,8 @@ pub fn long_tests() -> bool {
 }
 
 /// The modes a corpus runs under: every one with `CUDA_LIBRARY_LONG_TESTS=1`, else the
-/// default only (or those `CUDA_LIBRARY_COMPILER_MODES=default,nofmad,fastmath,debug` names).
+/// defaults, `-fmad=false` and `-G` (or those
+/// `CUDA_LIBRARY_COMPILER_MODES=default,nofmad,fastmath,debug` names).
 pub fn modes() -> Vec<Mode> {
     if let Ok(v) = std::env::var("CUDA_LIBRARY_COMPILER_MODES") {
         return v
@@ -712,8 +713,27 @@ pub fn modes() -> Vec<Mode> {
     if long_tests() {
         Mode::ALL.to_vec()
     } else {
-        vec![Mode::Default]
+        // Issue 33 item 8: `-G` and `-fmad=false` PTX as well as the defaults' (NVRTC's
+        // debug PTX has walls of its own: function-scope `.shared`, narrow call
+        // parameters).
+        vec![Mode::Default, Mode::NoFmad, Mode::Debug]
     }
+}
+
+/// The modes unit `index` of a large corpus runs under: those [`modes`] names where they are
+/// asked for (`CUDA_LIBRARY_COMPILER_MODES`, `CUDA_LIBRARY_LONG_TESTS=1`); otherwise the
+/// defaults, then `-fmad=false` for even units and `-G` for odd ones, so that each run
+/// covers both at twice (not three times) the cost.
+pub fn unit_modes(index: usize) -> Vec<Mode> {
+    if std::env::var_os("CUDA_LIBRARY_COMPILER_MODES").is_some() || long_tests() {
+        return modes();
+    }
+    let other = if index % 2 == 0 {
+        Mode::NoFmad
+    } else {
+        Mode::Debug
+    };
+    vec![Mode::Default, other]
 }
 
 /// The harness can fail: two compiles that differ in their bits (NVRTC with and without

@@ -181,6 +181,9 @@ impl Sema<'_> {
         if &*name == "assert" {
             return self.assert(args, pos);
         }
+        if let Some(v) = self.surface(&name, targs.as_deref(), args, pos)? {
+            return Ok(v);
+        }
         if let Some(v) = self.texture(&name, targs.as_deref(), args, pos)? {
             return Ok(v);
         }

@@ -269,7 +269,15 @@ impl<'a> Sema<'a> {
             structs: Vec::new(),
             struct_ids: HashMap::new(),
             typedefs: HashMap::new(),
-            enum_consts: HashMap::new(),
+            // The runtime's surface boundary modes, the one enum device code passes.
+            enum_consts: [
+                ("cudaBoundaryModeZero", 0),
+                ("cudaBoundaryModeClamp", 1),
+                ("cudaBoundaryModeTrap", 2),
+            ]
+            .into_iter()
+            .map(|(n, v)| (Rc::from(n), v))
+            .collect(),
             enum_types: HashSet::new(),
             globals: HashMap::new(),
             global_consts: HashMap::new(),

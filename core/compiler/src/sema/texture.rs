@@ -1,6 +1,8 @@
 //! Texture fetches through texture objects: `tex1Dfetch<T>`, `tex1D<T>`, `tex2D<T>`,
 //! `tex3D<T>` become one `tex` instruction returning four components, of which `T` (a
-//! scalar or a vector type) takes its share, as NVRTC lowers them.
+//! scalar or a vector type) takes its share, as NVRTC lowers them. Surface objects:
+//! `surf1Dwrite`/`surf2Dwrite` and `surf1Dread<T>`/`surf2Dread<T>` of 4- and 8-byte
+//! scalars become one `sust.b`/`suld.b` with the boundary mode as its suffix.
 
 use super::*;
 use crate::types::RegClass;
@@ -128,5 +130,115 @@ impl Sema<'_> {
         let mut a = self.address(&lv, pos)?;
         a.ty = t;
         Ok(Some(a))
+    }
+
+    /// A surface write or read, if `name` is one.
+    pub(super) fn surface(
+        &mut self,
+        name: &str,
+        targs: Option<&[TemplArg]>,
+        args: &[Expr],
+        pos: Pos,
+    ) -> Result<Option<Value>> {
+        let (write, dims) = match name {
+            "surf1Dwrite" => (true, 1),
+            "surf2Dwrite" => (true, 2),
+            "surf1Dread" => (false, 1),
+            "surf2Dread" => (false, 2),
+            "surf3Dwrite" | "surf3Dread" | "surf1DLayeredwrite" | "surf2DLayeredwrite"
+            | "surfCubemapwrite" => {
+                return Err(Diag::unsupported(pos, &format!("'{name}'")));
+            }
+            _ => return Ok(None),
+        };
+        // write: (data, surface, coordinates..., [mode]); read: (surface, coordinates...,
+        // [mode]) with the type as the template argument.
+        let fixed = usize::from(write) + 1 + dims;
+        if args.len() != fixed && args.len() != fixed + 1 {
+            return Err(Diag::new(
+                pos,
+                format!("{name} takes {fixed} or {} arguments, {} given", fixed + 1, args.len()),
+            )
+            .note("pass the surface object, one coordinate per dimension (x in bytes) and optionally the boundary mode"));
+        }
+        let mode = match args.get(fixed) {
+            None => "trap",
+            Some(m) => {
+                let tp = self.tparams();
+                match self.const_int(m, &tp)? {
+                    0 => "zero",
+                    1 => "clamp",
+                    2 => "trap",
+                    other => {
+                        return Err(Diag::new(m.pos, format!("{other} is not a surface boundary mode"))
+                            .note("pass cudaBoundaryModeZero, cudaBoundaryModeClamp or cudaBoundaryModeTrap"))
+                    }
+                }
+            }
+        };
+        let ty = if write {
+            self.type_of(&args[0])?
+        } else {
+            let Some([TemplArg::Type(t)]) = targs else {
+                return Err(Diag::unsupported(
+                    pos,
+                    &format!("{name} without a result type (the surface-reference API)"),
+                ));
+            };
+            let tp = self.tparams();
+            self.resolve(t, &tp)?
+        };
+        if !ty.is_arith() || matches!(ty, Type::Bool) {
+            return Err(Diag::unsupported(
+                pos,
+                &format!("{name} of a {} (the built-in compiler moves scalars)", self.type_name(&ty)),
+            ));
+        }
+        let bits = ty.bits();
+        let (class, bty) = match bits {
+            64 => (RegClass::B64, "b64"),
+            32 => (RegClass::B32, "b32"),
+            _ => {
+                return Err(Diag::unsupported(
+                    pos,
+                    &format!("{name} of a {}-bit type (the built-in compiler moves 32- and 64-bit scalars)", bits),
+                ))
+            }
+        };
+        let is_float = matches!(ty, Type::Float | Type::Double);
+        let first = usize::from(write);
+        let obj = self.expr(&args[first])?;
+        let obj = self.convert(obj, &Type::Int(IntKind::ULongLong), pos)?;
+        let o = self.reg_of(&obj);
+        let mut coords = Vec::new();
+        for a in &args[first + 1..first + 1 + dims] {
+            let v = self.expr(a)?;
+            let v = self.convert(v, &crate::types::INT, pos)?;
+            coords.push(self.reg_of(&v));
+        }
+        let coords = coords.join(", ");
+        if write {
+            let v = self.expr(&args[0])?;
+            let v = self.convert(v, &ty, pos)?;
+            let r = self.reg_of(&v);
+            let data = if is_float {
+                let b = self.b().reg(class);
+                self.b().ins(&format!("mov.b{bits} \t{b}, {r}"));
+                b
+            } else {
+                r
+            };
+            self.b().ins(&format!("sust.b.{dims}d.{bty}.{mode} \t[{o}, {{{coords}}}], {{{data}}}"));
+            self.cse_clear();
+            return Ok(Some(Value::new(Op::Int(0), Type::Void)));
+        }
+        let d = self.b().reg(class);
+        self.b().ins(&format!("suld.b.{dims}d.{bty}.{mode} \t{{{d}}}, [{o}, {{{coords}}}]"));
+        if is_float {
+            let f = self.b().reg(ty.class());
+            self.b().ins(&format!("mov.b{bits} \t{f}, {d}"));
+            return Ok(Some(Value::new(Op::Reg(f), ty)));
+        }
+        Ok(Some(Value::new(Op::Reg(d), ty)))
     }
 }
