@@ -24,12 +24,18 @@ const DEFAULT_SEEDS: u64 = 64;
 /// expected to fail until it is fixed, and one that agrees fails the test until it is taken
 /// off this list (so the list only shrinks). Any other difference fails.
 const KNOWN: &[(u64, &str)] = &[
-    (8, "FINDINGS.md F13: NVVM folds __expf of a constant variable (1 ulp)"),
+    (
+        8,
+        "FINDINGS.md F13: NVVM folds __expf of a constant variable (1 ulp)",
+    ),
     (
         33,
         "FINDINGS.md S3: the simulator runs NVRTC's shfl.sync after an inlined pow too early",
     ),
-    (34, "FINDINGS.md F13: NVVM folds a product of constant array elements (1 ulp)"),
+    (
+        34,
+        "FINDINGS.md F13: NVVM folds a product of constant array elements (1 ulp)",
+    ),
 ];
 
 /// Seeds run with `CUDA_LIBRARY_LONG_TESTS=1`.

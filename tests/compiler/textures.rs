@@ -36,8 +36,12 @@ fn builtin_textures_library() -> Library {
         }
     }
     let src = Source::new("textures.cu", kept);
-    let (ptx, map) = harness::builtin(&src, Mode::Default)
-        .unwrap_or_else(|r| panic!("the kernels that compile alone compile together: {}", r.summary()));
+    let (ptx, map) = harness::builtin(&src, Mode::Default).unwrap_or_else(|r| {
+        panic!(
+            "the kernels that compile alone compile together: {}",
+            r.summary()
+        )
+    });
     harness::load(&ptx, &map).unwrap()
 }
 
@@ -81,7 +85,9 @@ fn texture_and_surface_cases_agree_with_nvrtc() {
     let stream = ctx.create_stream().unwrap();
     let (mut agree, mut not_compiled, mut wrong) = (0, Vec::new(), Vec::new());
     for name in textures::names() {
-        let program = name.strip_prefix("samples/").and_then(|n| n.split('/').next());
+        let program = name
+            .strip_prefix("samples/")
+            .and_then(|n| n.split('/').next());
         let sample = program.and_then(|p| {
             textures::SAMPLES
                 .iter()
@@ -107,6 +113,13 @@ fn texture_and_surface_cases_agree_with_nvrtc() {
     println!(
         "texture and surface cases: {agree} agree; not compiled by the built-in compiler: {not_compiled:?}"
     );
-    assert!(wrong.is_empty(), "cases differ from NVRTC:\n{}", wrong.join("\n"));
-    assert!(agree >= AGREE_FLOOR, "{agree} agree, the floor is {AGREE_FLOOR}");
+    assert!(
+        wrong.is_empty(),
+        "cases differ from NVRTC:\n{}",
+        wrong.join("\n")
+    );
+    assert!(
+        agree >= AGREE_FLOOR,
+        "{agree} agree, the floor is {AGREE_FLOOR}"
+    );
 }

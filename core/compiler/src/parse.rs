@@ -443,7 +443,8 @@ impl Parser {
         let mut captures = Vec::new();
         while !self.eat("]") {
             let at = self.pos();
-            if self.peek_is("&") && self.nth_is(1, ",") || self.peek_is("&") && self.nth_is(1, "]") {
+            if self.peek_is("&") && self.nth_is(1, ",") || self.peek_is("&") && self.nth_is(1, "]")
+            {
                 self.i += 1;
                 default_by_ref = Some(true);
             } else if self.eat("=") {
@@ -454,7 +455,10 @@ impl Parser {
                 let by_ref = self.eat("&");
                 let (n, _) = self.ident()?;
                 if self.peek_is("=") || self.peek_is("(") || self.peek_is("{") {
-                    return Err(Diag::unsupported(at, "a lambda capture with an initialiser"));
+                    return Err(Diag::unsupported(
+                        at,
+                        "a lambda capture with an initialiser",
+                    ));
                 }
                 captures.push((n, by_ref));
             }
@@ -469,7 +473,11 @@ impl Parser {
             Vec::new()
         };
         self.defaults.clear();
-        while self.eat("mutable") || self.eat("constexpr") || self.eat("__device__") || self.eat("__host__") {}
+        while self.eat("mutable")
+            || self.eat("constexpr")
+            || self.eat("__device__")
+            || self.eat("__host__")
+        {}
         let ret = if self.eat("->") {
             self.type_name()?
         } else {
@@ -1649,7 +1657,6 @@ impl Parser {
                     pos,
                 });
             }
-
         }
         if t.kind == Kind::Ident {
             match &*t.text {

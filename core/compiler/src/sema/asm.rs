@@ -28,12 +28,12 @@ fn constraint(c: &str, pos: Pos) -> Result<Constraint> {
         "f" => Constraint::Reg(Type::Float),
         "d" => Constraint::Reg(Type::Double),
         "n" => Constraint::Immediate,
-        _ => {
-            return Err(Diag::unsupported(
-                pos,
-                &format!("the asm operand constraint \"{c}\" (the built-in compiler takes r, l, f, d and n)"),
-            ))
-        }
+        _ => return Err(Diag::unsupported(
+            pos,
+            &format!(
+                "the asm operand constraint \"{c}\" (the built-in compiler takes r, l, f, d and n)"
+            ),
+        )),
     })
 }
 
@@ -42,20 +42,27 @@ impl Sema<'_> {
     pub(super) fn asm(&mut self, a: &Asm) -> Result<()> {
         let pos = a.pos;
         if a.outputs.len() + a.inputs.len() > MAX_OPERANDS {
-            return Err(Diag::new(pos, format!("more than {MAX_OPERANDS} asm operands"))
-                .note("split the asm statement"));
+            return Err(
+                Diag::new(pos, format!("more than {MAX_OPERANDS} asm operands"))
+                    .note("split the asm statement"),
+            );
         }
         // Outputs first (their numbers come first), then inputs.
         let mut operands: Vec<String> = Vec::new();
         let mut stores: Vec<(String, Type, LVal)> = Vec::new();
         for (c, e) in &a.outputs {
             if !c.starts_with('=') && !c.starts_with('+') {
-                return Err(Diag::new(e.pos, format!("the asm output constraint \"{c}\" has no '=' or '+'"))
-                    .note("write \"=r\"(x) for an output, \"+r\"(x) for one that is also read"));
+                return Err(Diag::new(
+                    e.pos,
+                    format!("the asm output constraint \"{c}\" has no '=' or '+'"),
+                )
+                .note("write \"=r\"(x) for an output, \"+r\"(x) for one that is also read"));
             }
             let Constraint::Reg(ty) = constraint(c, e.pos)? else {
-                return Err(Diag::new(e.pos, "an asm output cannot be a constant (\"n\")")
-                    .note("use \"=r\" and a variable"));
+                return Err(
+                    Diag::new(e.pos, "an asm output cannot be a constant (\"n\")")
+                        .note("use \"=r\" and a variable"),
+                );
             };
             let lv = self.lvalue(e)?;
             let r = self.b().reg(ty.class());
@@ -89,7 +96,9 @@ impl Sema<'_> {
         let text = substitute(&a.text, &operands, pos)?;
         // Memory the PTX writes is not what any merged load read.
         self.cse_clear();
-        self.b().raw(&format!("\t// begin inline asm\n\t{text}\n\t// end inline asm"));
+        self.b().raw(&format!(
+            "\t// begin inline asm\n\t{text}\n\t// end inline asm"
+        ));
         for (r, ty, lv) in stores {
             let v = Value::new(Op::Reg(r), ty);
             let v = self.convert(v, lv.ty(), pos)?;
@@ -129,14 +138,22 @@ fn substitute(text: &str, operands: &[String], pos: Pos) -> Result<String> {
                     n = n.saturating_mul(10).saturating_add(d as usize);
                 }
                 let Some(op) = operands.get(n) else {
-                    return Err(Diag::new(pos, format!("asm operand %{n} does not exist"))
-                        .note(format!("the statement has {} operands, %0 to %{}", operands.len(), operands.len().saturating_sub(1))));
+                    return Err(
+                        Diag::new(pos, format!("asm operand %{n} does not exist")).note(format!(
+                            "the statement has {} operands, %0 to %{}",
+                            operands.len(),
+                            operands.len().saturating_sub(1)
+                        )),
+                    );
                 };
                 out.push_str(op);
             }
             _ => {
-                return Err(Diag::new(pos, "a '%' in asm text that names no operand")
-                    .note("write %% for a PTX register such as %%laneid, %0 for the first operand"))
+                return Err(
+                    Diag::new(pos, "a '%' in asm text that names no operand").note(
+                        "write %% for a PTX register such as %%laneid, %0 for the first operand",
+                    ),
+                )
             }
         }
     }
@@ -157,7 +174,7 @@ mod tests {
             "mov.u32 %r1, %laneid; ld.u32 %r1, [%rd2];"
         );
         let e = substitute("mov.u32 %2, 1;", &ops, pos).unwrap_err();
-        assert!(e.to_string().contains("%2 does not exist"), "{e}");
+        assert!(e.message.contains("%2 does not exist"), "{}", e.message);
         assert!(substitute("mov.u32 %x, 1;", &ops, pos).is_err());
         // A huge operand number saturates into a clear error, not an overflow.
         assert!(substitute("%99999999999999999999999", &ops, pos).is_err());

@@ -534,8 +534,10 @@ impl Sema<'_> {
             // shuffles move it.
             let size = self.size_of(&t);
             if size % 4 != 0 {
-                return Err(Diag::new(pos, format!("cannot shuffle a {}-byte struct", size))
-                    .note("shuffle structs whose size is a multiple of 4 bytes"));
+                return Err(
+                    Diag::new(pos, format!("cannot shuffle a {}-byte struct", size))
+                        .note("shuffle structs whose size is a multiple of 4 bytes"),
+                );
             }
             let align = self.align_of(&t);
             let off = self.b().alloc_local(size, align) as i64;
@@ -943,8 +945,17 @@ impl Sema<'_> {
         made_struct
             || matches!(
                 name,
-                "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax"
-                    | "abs" | "labs" | "llabs"
+                "min"
+                    | "max"
+                    | "umin"
+                    | "umax"
+                    | "llmin"
+                    | "llmax"
+                    | "ullmin"
+                    | "ullmax"
+                    | "abs"
+                    | "labs"
+                    | "llabs"
             )
             || crate::builtins::lookup(name).next().is_some()
             || crate::math::names().contains(&name)
@@ -1371,7 +1382,10 @@ impl Sema<'_> {
 /// Whether `f` takes `n` arguments: one per parameter, or fewer where the rest have defaults.
 fn takes_count(f: &Func, n: usize) -> bool {
     n == f.params.len()
-        || (n < f.params.len() && f.defaults.get(n..).is_some_and(|d| d.iter().all(Option::is_some)))
+        || (n < f.params.len()
+            && f.defaults
+                .get(n..)
+                .is_some_and(|d| d.iter().all(Option::is_some)))
 }
 
 /// How well an argument of type `a` fits a parameter of type `p`: 0 exact, higher worse,

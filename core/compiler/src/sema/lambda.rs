@@ -26,16 +26,27 @@ impl Sema<'_> {
                 .flat_map(|s| s.iter().map(|(n, b)| (n.clone(), b.clone())))
                 .collect();
             for (n, b) in visible {
-                let b = if by_ref { b } else { self.copy_bind(&n, b, pos)? };
+                let b = if by_ref {
+                    b
+                } else {
+                    self.copy_bind(&n, b, pos)?
+                };
                 captured.insert(n, b);
             }
         }
         for (n, by_ref) in &l.captures {
             let Some(b) = self.lookup_local(n) else {
-                return Err(Diag::new(pos, format!("the lambda captures '{n}', which is not a local variable"))
-                    .note("capture local variables only; globals are seen without capturing"));
+                return Err(Diag::new(
+                    pos,
+                    format!("the lambda captures '{n}', which is not a local variable"),
+                )
+                .note("capture local variables only; globals are seen without capturing"));
             };
-            let b = if *by_ref { b } else { self.copy_bind(n, b, pos)? };
+            let b = if *by_ref {
+                b
+            } else {
+                self.copy_bind(n, b, pos)?
+            };
             captured.insert(n.clone(), b);
         }
         Ok(Closure {
@@ -79,7 +90,11 @@ impl Sema<'_> {
         if args.len() != f.params.len() {
             return Err(Diag::new(
                 pos,
-                format!("the lambda takes {} arguments, {} given", f.params.len(), args.len()),
+                format!(
+                    "the lambda takes {} arguments, {} given",
+                    f.params.len(),
+                    args.len()
+                ),
             )
             .note("pass one value per parameter"));
         }

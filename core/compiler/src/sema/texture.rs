@@ -169,10 +169,13 @@ impl Sema<'_> {
                     0 => "zero",
                     1 => "clamp",
                     2 => "trap",
-                    other => {
-                        return Err(Diag::new(m.pos, format!("{other} is not a surface boundary mode"))
-                            .note("pass cudaBoundaryModeZero, cudaBoundaryModeClamp or cudaBoundaryModeTrap"))
-                    }
+                    other => return Err(Diag::new(
+                        m.pos,
+                        format!("{other} is not a surface boundary mode"),
+                    )
+                    .note(
+                        "pass cudaBoundaryModeZero, cudaBoundaryModeClamp or cudaBoundaryModeTrap",
+                    )),
                 }
             }
         };
@@ -191,19 +194,23 @@ impl Sema<'_> {
         if !ty.is_arith() || matches!(ty, Type::Bool) {
             return Err(Diag::unsupported(
                 pos,
-                &format!("{name} of a {} (the built-in compiler moves scalars)", self.type_name(&ty)),
+                &format!(
+                    "{name} of a {} (the built-in compiler moves scalars)",
+                    self.type_name(&ty)
+                ),
             ));
         }
         let bits = ty.bits();
         let (class, bty) = match bits {
             64 => (RegClass::B64, "b64"),
             32 => (RegClass::B32, "b32"),
-            _ => {
-                return Err(Diag::unsupported(
-                    pos,
-                    &format!("{name} of a {}-bit type (the built-in compiler moves 32- and 64-bit scalars)", bits),
-                ))
-            }
+            _ => return Err(Diag::unsupported(
+                pos,
+                &format!(
+                    "{name} of a {}-bit type (the built-in compiler moves 32- and 64-bit scalars)",
+                    bits
+                ),
+            )),
         };
         let is_float = matches!(ty, Type::Float | Type::Double);
         let first = usize::from(write);
@@ -228,12 +235,16 @@ impl Sema<'_> {
             } else {
                 r
             };
-            self.b().ins(&format!("sust.b.{dims}d.{bty}.{mode} \t[{o}, {{{coords}}}], {{{data}}}"));
+            self.b().ins(&format!(
+                "sust.b.{dims}d.{bty}.{mode} \t[{o}, {{{coords}}}], {{{data}}}"
+            ));
             self.cse_clear();
             return Ok(Some(Value::new(Op::Int(0), Type::Void)));
         }
         let d = self.b().reg(class);
-        self.b().ins(&format!("suld.b.{dims}d.{bty}.{mode} \t{{{d}}}, [{o}, {{{coords}}}]"));
+        self.b().ins(&format!(
+            "suld.b.{dims}d.{bty}.{mode} \t{{{d}}}, [{o}, {{{coords}}}]"
+        ));
         if is_float {
             let f = self.b().reg(ty.class());
             self.b().ins(&format!("mov.b{bits} \t{f}, {d}"));
