@@ -15,7 +15,7 @@ use crate::learners;
 use cuda_library::Library;
 
 /// Cases whose results agree, at least (the count reached).
-const AGREE_FLOOR: usize = 40;
+const AGREE_FLOOR: usize = 126;
 
 /// `textures.cu` cut into its preamble and one piece per kernel.
 fn kernels_of(source: &str) -> (String, Vec<String>) {
@@ -106,7 +106,7 @@ fn texture_and_surface_cases_agree_with_nvrtc() {
                 wrong.push(format!("{name}: first difference at word {at:?}"));
             }
             // A kernel left out of the built-in compiler's `textures.cu`.
-            Err(e) if e.contains("not found") || e.contains("NOT_FOUND") => not_compiled.push(name),
+            Err(e) if e.contains("has no kernel named") => not_compiled.push(name),
             Err(e) => wrong.push(format!("{name}: {e}")),
         }
     }

@@ -40,7 +40,18 @@ pub fn parse(toks: Vec<Token>) -> Result<Vec<Item>> {
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
     }
-    for t in ["tiled_partition", "tex1Dfetch", "tex1D", "tex2D", "tex3D"] {
+    for t in [
+        "tiled_partition",
+        "tex1Dfetch",
+        "tex1D",
+        "tex2D",
+        "tex3D",
+        "tex1DLayered",
+        "tex2DLayered",
+        "texCubemap",
+        "surf1Dread",
+        "surf2Dread",
+    ] {
         p.templates.insert(Rc::from(t));
     }
     while !p.at_end() {

@@ -28,12 +28,14 @@ fn constraint(c: &str, pos: Pos) -> Result<Constraint> {
         "f" => Constraint::Reg(Type::Float),
         "d" => Constraint::Reg(Type::Double),
         "n" => Constraint::Immediate,
-        _ => return Err(Diag::unsupported(
-            pos,
-            &format!(
+        _ => {
+            return Err(Diag::unsupported(
+                pos,
+                &format!(
                 "the asm operand constraint \"{c}\" (the built-in compiler takes r, l, f, d and n)"
             ),
-        )),
+            ))
+        }
     })
 }
 

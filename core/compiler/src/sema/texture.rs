@@ -1,5 +1,6 @@
 //! Texture fetches through texture objects: `tex1Dfetch<T>`, `tex1D<T>`, `tex2D<T>`,
-//! `tex3D<T>` become one `tex` instruction returning four components, of which `T` (a
+//! `tex3D<T>`, `tex1DLayered<T>`, `tex2DLayered<T>`, `texCubemap<T>` become one `tex`
+//! instruction returning four components, of which `T` (a
 //! scalar or a vector type) takes its share, as NVRTC lowers them. Surface objects:
 //! `surf1Dwrite`/`surf2Dwrite` and `surf1Dread<T>`/`surf2Dread<T>` of 4- and 8-byte
 //! scalars become one `sust.b`/`suld.b` with the boundary mode as its suffix.
@@ -16,11 +17,15 @@ impl Sema<'_> {
         args: &[Expr],
         pos: Pos,
     ) -> Result<Option<Value>> {
-        let dims = match name {
-            "tex1Dfetch" => 0,
-            "tex1D" => 1,
-            "tex2D" => 2,
-            "tex3D" => 3,
+        // (dimensions, layered, cubemap)
+        let (dims, layered, cube) = match name {
+            "tex1Dfetch" => (0, false, false),
+            "tex1D" => (1, false, false),
+            "tex2D" => (2, false, false),
+            "tex3D" => (3, false, false),
+            "tex1DLayered" => (1, true, false),
+            "tex2DLayered" => (2, true, false),
+            "texCubemap" => (3, false, true),
             _ => return Ok(None),
         };
         let Some([TemplArg::Type(ty)]) = targs else {
@@ -31,7 +36,11 @@ impl Sema<'_> {
         };
         let tp = self.tparams();
         let t = self.resolve(ty, &tp)?;
-        let want = if dims == 0 { 2 } else { 1 + dims };
+        let want = if dims == 0 {
+            2
+        } else {
+            1 + dims + usize::from(layered)
+        };
         if args.len() != want {
             return Err(Diag::new(
                 pos,
@@ -81,19 +90,31 @@ impl Sema<'_> {
             (Type::Float, "f32")
         };
         let mut coords = Vec::new();
-        for a in &args[1..] {
+        for a in &args[1..1 + dims.max(1)] {
             let v = self.expr(a)?;
             let v = self.convert(v, &coord_t, pos)?;
             coords.push(self.reg_of(&v));
         }
-        if dims == 3 {
-            let z = coords[2].clone();
-            coords.push(z);
+        if layered {
+            // The layer (an integer) comes first: `{layer, x, y, y}`.
+            let v = self.expr(&args[1 + dims])?;
+            let v = self.convert(v, &crate::types::INT, pos)?;
+            coords.insert(0, self.reg_of(&v));
+        }
+        // Vectors of three are written as four, the last repeated (as NVRTC writes them).
+        if coords.len() == 3 {
+            let last = coords[2].clone();
+            coords.push(last);
         }
         let regs: Vec<String> = (0..4).map(|_| self.b().reg(class)).collect();
-        let geom = if dims == 0 { 1 } else { dims };
+        let geom = match (dims, layered, cube) {
+            (_, _, true) => "cube".to_string(),
+            (d, true, _) => format!("a{d}d"),
+            (0, _, _) => "1d".to_string(),
+            (d, _, _) => format!("{d}d"),
+        };
         self.b().ins(&format!(
-            "tex.{geom}d.v4.{dt}.{ct} \t{{{}}}, [{o}, {{{}}}]",
+            "tex.{geom}.v4.{dt}.{ct} \t{{{}}}, [{o}, {{{}}}]",
             regs.join(", "),
             coords.join(", ")
         ));
@@ -204,13 +225,15 @@ impl Sema<'_> {
         let (class, bty) = match bits {
             64 => (RegClass::B64, "b64"),
             32 => (RegClass::B32, "b32"),
-            _ => return Err(Diag::unsupported(
-                pos,
-                &format!(
+            _ => {
+                return Err(Diag::unsupported(
+                    pos,
+                    &format!(
                     "{name} of a {}-bit type (the built-in compiler moves 32- and 64-bit scalars)",
                     bits
                 ),
-            )),
+                ))
+            }
         };
         let is_float = matches!(ty, Type::Float | Type::Double);
         let first = usize::from(write);
