@@ -1,5 +1,6 @@
 //! Texture fetches through texture objects: `tex1Dfetch<T>`, `tex1D<T>`, `tex2D<T>`,
-//! `tex3D<T>`, `tex1DLayered<T>`, `tex2DLayered<T>`, `texCubemap<T>` become one `tex`
+//! `tex3D<T>`, their `Lod` forms, `tex1DLayered<T>`, `tex2DLayered<T>`, `texCubemap<T>`
+//! become one `tex`
 //! instruction returning four components, of which `T` (a
 //! scalar or a vector type) takes its share, as NVRTC lowers them. Surface objects:
 //! `surf1Dwrite`/`surf2Dwrite` and `surf1Dread<T>`/`surf2Dread<T>` of 4- and 8-byte
@@ -17,15 +18,18 @@ impl Sema<'_> {
         args: &[Expr],
         pos: Pos,
     ) -> Result<Option<Value>> {
-        // (dimensions, layered, cubemap)
-        let (dims, layered, cube) = match name {
-            "tex1Dfetch" => (0, false, false),
-            "tex1D" => (1, false, false),
-            "tex2D" => (2, false, false),
-            "tex3D" => (3, false, false),
-            "tex1DLayered" => (1, true, false),
-            "tex2DLayered" => (2, true, false),
-            "texCubemap" => (3, false, true),
+        // (dimensions, layered, cubemap, a level of detail)
+        let (dims, layered, cube, lod) = match name {
+            "tex1Dfetch" => (0, false, false, false),
+            "tex1D" => (1, false, false, false),
+            "tex2D" => (2, false, false, false),
+            "tex3D" => (3, false, false, false),
+            "tex1DLod" => (1, false, false, true),
+            "tex2DLod" => (2, false, false, true),
+            "tex3DLod" => (3, false, false, true),
+            "tex1DLayered" => (1, true, false, false),
+            "tex2DLayered" => (2, true, false, false),
+            "texCubemap" => (3, false, true, false),
             _ => return Ok(None),
         };
         let Some([TemplArg::Type(ty)]) = targs else {
@@ -39,7 +43,7 @@ impl Sema<'_> {
         let want = if dims == 0 {
             2
         } else {
-            1 + dims + usize::from(layered)
+            1 + dims + usize::from(layered) + usize::from(lod)
         };
         if args.len() != want {
             return Err(Diag::new(
@@ -106,6 +110,14 @@ impl Sema<'_> {
             let last = coords[2].clone();
             coords.push(last);
         }
+        let level = if lod {
+            let v = self.expr(&args[1 + dims])?;
+            let v = self.convert(v, &Type::Float, pos)?;
+            format!(", {}", self.reg_of(&v))
+        } else {
+            String::new()
+        };
+        let op = if lod { "tex.level" } else { "tex" };
         let regs: Vec<String> = (0..4).map(|_| self.b().reg(class)).collect();
         let geom = match (dims, layered, cube) {
             (_, _, true) => "cube".to_string(),
@@ -114,7 +126,7 @@ impl Sema<'_> {
             (d, _, _) => format!("{d}d"),
         };
         self.b().ins(&format!(
-            "tex.{geom}.v4.{dt}.{ct} \t{{{}}}, [{o}, {{{}}}]",
+            "{op}.{geom}.v4.{dt}.{ct} \t{{{}}}, [{o}, {{{}}}]{level}",
             regs.join(", "),
             coords.join(", ")
         ));
