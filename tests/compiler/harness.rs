@@ -402,7 +402,8 @@ fn make_input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
 
 /// Runs `case` from `lib`, the kernel looked up as `symbol`, with an allocation of `gap`
 /// bytes before every buffer (a kernel whose results change with it reads past its
-/// buffers): the buffers afterwards, in argument order.
+/// buffers): the buffers afterwards, in argument order, then what the kernel's `printf`s
+/// wrote (a kernel that only prints is compared by its text).
 pub fn run(
     ctx: &Context,
     lib: &Library,
@@ -432,9 +433,21 @@ pub fn run(
     let [gx, gy, gz] = case.grid;
     let [bx, by, bz] = case.block;
     let cfg = LaunchConfig::new((gx, gy, gz), (bx, by, bz)).with_shared_mem(case.shared);
-    kernel.launch(&stream, &cfg, &args)?;
+    // Whatever an earlier launch printed is not this one's.
+    let _ = cuda_library::sim::take_device_output();
+    let launched = kernel.launch(&stream, &cfg, &args);
+    // Taken before the synchronization, which would print it.
+    let printed = cuda_library::sim::take_device_output();
+    launched?;
     stream.synchronize()?;
-    buffers.iter().map(|b| b.to_vec()).collect()
+    let mut out: Vec<Vec<u8>> = buffers
+        .iter()
+        .map(|b| b.to_vec())
+        .collect::<Result<_, _>>()?;
+    if !printed.is_empty() {
+        out.push(printed.into_bytes());
+    }
+    Ok(out)
 }
 
 /// The first candidate that finishes on `lib`, gives the same bits with its buffers
