@@ -18,12 +18,13 @@ pub fn corpus_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/compiler/corpus")
 }
 
-/// Kernels (NVRTC's, over every unit) the built-in compiler compiles, at least: the count
-/// reached, so that a change that loses one fails.
-const COMPILED_FLOOR: usize = 172;
+/// Kernel compiles (NVRTC's kernels over every unit and the modes `harness::unit_modes`
+/// gives by default: 404) the built-in compiler makes, at least: the count reached, so
+/// that a change that loses one fails. Under the default options alone: 193 of 202.
+const COMPILED_FLOOR: usize = 386;
 
-/// Kernels whose results agree with NVRTC's, at least.
-const AGREE_FLOOR: usize = 135;
+/// Kernel compiles whose results agree with NVRTC's, at least (149 under the defaults).
+const AGREE_FLOOR: usize = 294;
 
 /// Kernels that differ from NVRTC (or fail to run) for a reason already in `FINDINGS.md`:
 /// (unit, kernel, finding). One that agrees fails the test until it is taken off.
@@ -255,7 +256,11 @@ fn learner_corpus_agrees_with_nvrtc() {
         "NVRTC rejects:\n{}",
         nvrtc_rejects.join("\n")
     );
-    if !only.is_empty() {
+    // The floors are counts of the default set of modes.
+    if !only.is_empty()
+        || std::env::var_os("CUDA_LIBRARY_COMPILER_MODES").is_some()
+        || harness::long_tests()
+    {
         return;
     }
     assert!(kernels >= 100, "{kernels} kernels in the corpus");
