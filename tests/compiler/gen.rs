@@ -40,8 +40,8 @@ pub struct Avoid {
     pub functional_casts: bool,
     /// The math library (`sqrtf`, `fmaf`, `sin`, `__expf`, ...).
     pub math: bool,
-    /// `__noinline__` helpers: NVRTC passes their narrow signed values with `ld.param.s8`,
-    /// which the simulator does not sign-extend (FINDINGS.md S2).
+    /// `__noinline__` helpers (NVRTC keeps their calls: parameters move through
+    /// `ld.param`/`st.param`, FINDINGS.md S1 and S2).
     pub noinline: bool,
 }
 

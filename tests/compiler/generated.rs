@@ -2,6 +2,10 @@
 //! simulator with the same random input, their output buffers compared bit for bit. The
 //! seed picks the options too (default, `-fmad=false`, `--use_fast_math`, `-G` in turn).
 //!
+//! Programs of the same options are compiled together, eight to a translation unit (NVRTC's
+//! cost per compile is mostly fixed); a batch that does not agree whole is checked again one
+//! program at a time, and only those verdicts count.
+//!
 //! A fixed range of seeds runs by default; `CUDA_LIBRARY_LONG_TESTS=1` runs thousands, and
 //! `CUDA_LIBRARY_GEN_SEEDS=FIRST..END` any range. `CUDA_LIBRARY_GEN_PRINT=1` prints every
 //! program; `CUDA_LIBRARY_GEN_FILE=reduced.cu` runs that file instead of each seed's program
@@ -24,12 +28,18 @@ const DEFAULT_SEEDS: u64 = 64;
 /// expected to fail until it is fixed, and one that agrees fails the test until it is taken
 /// off this list (so the list only shrinks). Any other difference fails.
 const KNOWN: &[(u64, &str)] = &[
-    (8, "not reduced: default options, 1 ulp"),
+    (
+        8,
+        "FINDINGS.md F13: NVVM folds __expf of a constant variable (1 ulp)",
+    ),
     (
         33,
-        "not reduced: -fmad=false, 0 against 0x7ff00000 (a double's high word)",
+        "FINDINGS.md S3: the simulator runs NVRTC's shfl.sync after an inlined pow too early",
     ),
-    (34, "not reduced: --use_fast_math, 1 ulp"),
+    (
+        34,
+        "FINDINGS.md F13: NVVM folds a product of constant array elements (1 ulp)",
+    ),
 ];
 
 /// Seeds run with `CUDA_LIBRARY_LONG_TESTS=1`.
@@ -39,11 +49,10 @@ const LONG_SEEDS: u64 = 3000;
 /// difference outside `KNOWN` fails on its own).
 const AGREE_FLOOR: usize = 61;
 
-/// The constructs the default run leaves out: one the built-in compiler does not take yet
-/// (`FINDINGS.md` F10) and one the simulator runs wrongly from NVRTC's PTX (S2).
-/// `CUDA_LIBRARY_GEN_AVOID=` (empty) asks for the whole language,
-/// `CUDA_LIBRARY_GEN_AVOID=math` for another set.
-const AVOIDED: &str = "functional-casts,noinline";
+/// The constructs the default run leaves out: none (functional casts, FINDINGS.md F10, and
+/// `__noinline__` helpers, S2, are fixed). `CUDA_LIBRARY_GEN_AVOID=math` (or
+/// `functional-casts`, `noinline`) leaves some out.
+const AVOIDED: &str = "";
 
 fn avoided() -> gen::Avoid {
     let list = std::env::var("CUDA_LIBRARY_GEN_AVOID").unwrap_or_else(|_| AVOIDED.to_string());
@@ -74,7 +83,12 @@ fn seeds() -> std::ops::Range<u64> {
 
 /// Runs a generated program's kernel from `lib` on its input: the output buffer.
 pub fn run(ctx: &Context, lib: &Library, seed: u64) -> Result<Vec<u8>, Error> {
-    let kernel = lib.get_kernel(gen::KERNEL)?;
+    run_named(ctx, lib, gen::KERNEL, seed)
+}
+
+/// [`run`] of the kernel named `kernel` (a batch names each program's kernel apart).
+fn run_named(ctx: &Context, lib: &Library, kernel: &str, seed: u64) -> Result<Vec<u8>, Error> {
+    let kernel = lib.get_kernel(kernel)?;
     let stream = ctx.create_stream()?;
     let input: Vec<u8> = gen::input(seed)
         .iter()
@@ -101,13 +115,29 @@ pub enum Verdict {
     Fails(String),
 }
 
-/// Compiles and runs `program` both ways under `mode`.
-pub fn check(ctx: &Context, program: &Program, mode: Mode) -> Result<Verdict, Error> {
+/// Where a run of generated programs spends its time (seconds, summed).
+#[derive(Debug, Default)]
+pub struct Timings {
+    pub nvrtc: f64,
+    pub builtin: f64,
+    pub simulator: f64,
+}
+
+/// Compiles and runs `program` both ways under `mode`, adding each stage's time to `t`.
+pub fn check(
+    ctx: &Context,
+    program: &Program,
+    mode: Mode,
+    t: &mut Timings,
+) -> Result<Verdict, Error> {
     let src = Source {
         uncached: true,
         ..Source::new(format!("gen_{}.cu", program.seed), program.source.clone())
     };
-    let (nv_ptx, nv_map) = match harness::nvrtc(&src, mode) {
+    let clock = Instant::now();
+    let nv = harness::nvrtc(&src, mode);
+    t.nvrtc += clock.elapsed().as_secs_f64();
+    let (nv_ptx, nv_map) = match nv {
         Ok(x) => x,
         Err(e @ Error::NvrtcNotFound { .. }) => return Err(e),
         Err(e) => {
@@ -116,18 +146,27 @@ pub fn check(ctx: &Context, program: &Program, mode: Mode) -> Result<Verdict, Er
             )))
         }
     };
-    let want = match harness::load(&nv_ptx, &nv_map).and_then(|l| run(ctx, &l, program.seed)) {
+    let clock = Instant::now();
+    let want = harness::load(&nv_ptx, &nv_map).and_then(|l| run(ctx, &l, program.seed));
+    t.simulator += clock.elapsed().as_secs_f64();
+    let want = match want {
         Ok(w) => w,
         Err(e) => return Ok(Verdict::Fails(format!("NVRTC's PTX does not run: {e}"))),
     };
-    let (ptx, map) = match harness::builtin(&src, mode) {
+    let clock = Instant::now();
+    let built = harness::builtin(&src, mode);
+    t.builtin += clock.elapsed().as_secs_f64();
+    let (ptx, map) = match built {
         Ok(x) => x,
         Err(Refusal::Error(log)) => {
             return Ok(Verdict::Refused(Refusal::Error(log).summary()));
         }
         Err(r) => return Ok(Verdict::Fails(r.summary())),
     };
-    let got = match harness::load(&ptx, &map).and_then(|l| run(ctx, &l, program.seed)) {
+    let clock = Instant::now();
+    let got = harness::load(&ptx, &map).and_then(|l| run(ctx, &l, program.seed));
+    t.simulator += clock.elapsed().as_secs_f64();
+    let got = match got {
         Ok(g) => g,
         Err(e) => {
             return Ok(Verdict::Fails(format!(
@@ -141,6 +180,88 @@ pub fn check(ctx: &Context, program: &Program, mode: Mode) -> Result<Verdict, Er
     })
 }
 
+/// Programs compiled together: one translation unit per batch (each program in a namespace
+/// of its own, its kernel named after its seed), so that NVRTC's fixed cost per compile is
+/// paid once per batch. A batch whose every kernel agrees settles its programs; any other
+/// outcome (a refusal, a difference, a failure) sends each of its programs through
+/// [`check`] alone, so that what is reported is the program's own verdict.
+const BATCH: usize = 8;
+
+/// The kernel name of `seed`'s program in a batch.
+fn batch_kernel(seed: u64) -> String {
+    format!("{}_{seed}", gen::KERNEL)
+}
+
+/// One source holding `programs`, each in `namespace p<seed>` with its kernel renamed.
+fn batch_source(programs: &[Program]) -> String {
+    let mut out = String::from("#include <stdint.h>\n");
+    for p in programs {
+        let body = p.source.replacen("#include <stdint.h>", "", 1).replacen(
+            &format!(" {}(", gen::KERNEL),
+            &format!(" {}(", batch_kernel(p.seed)),
+            1,
+        );
+        out.push_str(&format!("namespace p{} {{\n{body}\n}}\n", p.seed));
+    }
+    out
+}
+
+/// Whether every program of the batch agrees when compiled together (`false` where
+/// anything else happened: the programs are then checked one by one).
+fn batch_agrees(ctx: &Context, programs: &[Program], mode: Mode, t: &mut Timings) -> bool {
+    let src = Source {
+        uncached: true,
+        ..Source::new("gen_batch.cu", batch_source(programs))
+    };
+    let clock = Instant::now();
+    let nv = harness::nvrtc(&src, mode);
+    t.nvrtc += clock.elapsed().as_secs_f64();
+    let clock = Instant::now();
+    let built = harness::builtin(&src, mode);
+    t.builtin += clock.elapsed().as_secs_f64();
+    let first = programs.first().map_or(0, |p| p.seed);
+    let why = |what: String| {
+        println!(
+            "  batch from seed {first} ({}): {what}; its programs run one by one",
+            mode.flag()
+        );
+        false
+    };
+    let (nv_ptx, nv_map) = match nv {
+        Ok(x) => x,
+        Err(e) => {
+            return why(format!(
+                "NVRTC: {}",
+                e.to_string().lines().next().unwrap_or("")
+            ))
+        }
+    };
+    let (ptx, map) = match built {
+        Ok(x) => x,
+        Err(r) => return why(format!("the built-in compiler: {}", r.summary())),
+    };
+    let clock = Instant::now();
+    let agree = match (harness::load(&nv_ptx, &nv_map), harness::load(&ptx, &map)) {
+        (Ok(theirs), Ok(ours)) => programs.iter().find_map(|p| {
+            let k = batch_kernel(p.seed);
+            match (
+                run_named(ctx, &theirs, &k, p.seed),
+                run_named(ctx, &ours, &k, p.seed),
+            ) {
+                (Ok(w), Ok(g)) if w == g => None,
+                (Ok(_), Ok(_)) => Some(format!("seed {} differs", p.seed)),
+                (Err(e), _) | (_, Err(e)) => Some(format!("seed {}: {e}", p.seed)),
+            }
+        }),
+        (Err(e), _) | (_, Err(e)) => Some(format!("load: {e}")),
+    };
+    t.simulator += clock.elapsed().as_secs_f64();
+    match agree {
+        None => true,
+        Some(what) => why(what),
+    }
+}
+
 #[test]
 fn generated_programs_agree_with_nvrtc() {
     let _turn = harness::turn();
@@ -150,28 +271,55 @@ fn generated_programs_agree_with_nvrtc() {
     let range = seeds();
     let avoid = avoided();
     let n = range.end.saturating_sub(range.start);
-    for seed in range {
-        let mut program = gen::generate_avoiding(seed, avoid);
-        if let Ok(file) = std::env::var("CUDA_LIBRARY_GEN_FILE") {
-            // A program being reduced by hand, on the seed's input.
-            program.source = std::fs::read_to_string(&file).unwrap();
+    let mut timings = Timings::default();
+    let file = std::env::var("CUDA_LIBRARY_GEN_FILE").ok();
+    let print = std::env::var("CUDA_LIBRARY_GEN_PRINT").is_ok_and(|v| v == "1");
+    let programs: Vec<Program> = range
+        .map(|seed| {
+            let mut program = gen::generate_avoiding(seed, avoid);
+            if let Some(file) = &file {
+                // A program being reduced by hand, on the seed's input.
+                program.source = std::fs::read_to_string(file).unwrap();
+            }
+            program
+        })
+        .collect();
+    // Batches of programs with the same options (the seed picks them), in seed order.
+    let mut batches: Vec<Vec<Program>> = Vec::new();
+    for mode in Mode::ALL {
+        let same: Vec<Program> = programs
+            .iter()
+            .filter(|p| mode_of(p.seed) == mode)
+            .cloned()
+            .collect();
+        batches.extend(same.chunks(BATCH).map(<[Program]>::to_vec));
+    }
+    let mut batched = 0usize;
+    for batch in batches {
+        let mode = mode_of(batch[0].seed);
+        if file.is_none() && !print && batch_agrees(&ctx, &batch, mode, &mut timings) {
+            agree += batch.len();
+            batched += batch.len();
+            continue;
         }
-        let mode = mode_of(seed);
-        if std::env::var("CUDA_LIBRARY_GEN_PRINT").is_ok_and(|v| v == "1") {
-            println!("--- seed {seed} ({})\n{}", mode.flag(), program.source);
-        }
-        match check(&ctx, &program, mode) {
-            Err(e) => return nvrtc::skip_without_nvrtc(e),
-            Ok(Verdict::Agrees) => agree += 1,
-            Ok(Verdict::Refused(why)) => refused.push(why),
-            Ok(Verdict::Fails(why)) => {
-                eprintln!(
-                    "seed {seed} ({}): {why}\n--- program (CUDA_LIBRARY_GEN_SEEDS={seed}..{}) ---\n{}",
-                    mode.flag(),
-                    seed + 1,
-                    program.source
-                );
-                failures.push(seed);
+        for program in &batch {
+            let seed = program.seed;
+            if print {
+                println!("--- seed {seed} ({})\n{}", mode.flag(), program.source);
+            }
+            match check(&ctx, program, mode, &mut timings) {
+                Err(e) => return nvrtc::skip_without_nvrtc(e),
+                Ok(Verdict::Agrees) => agree += 1,
+                Ok(Verdict::Refused(why)) => refused.push(why),
+                Ok(Verdict::Fails(why)) => {
+                    eprintln!(
+                        "seed {seed} ({}): {why}\n--- program (CUDA_LIBRARY_GEN_SEEDS={seed}..{}) ---\n{}",
+                        mode.flag(),
+                        seed + 1,
+                        program.source
+                    );
+                    failures.push(seed);
+                }
             }
         }
     }
@@ -183,10 +331,14 @@ fn generated_programs_agree_with_nvrtc() {
         *reasons.entry(message).or_default() += 1;
     }
     println!(
-        "{n} generated programs in {secs:.1} s ({:.0} per minute): {agree} agree, {} refused, {} fail",
+        "{n} generated programs in {secs:.1} s ({:.0} per minute; {batched} settled in batches of {BATCH}): {agree} agree, {} refused, {} fail",
         n as f64 / secs.max(1e-9) * 60.0,
         refused.len(),
         failures.len()
+    );
+    println!(
+        "  time: NVRTC {:.1} s, built-in compiler {:.1} s, simulator (both images) {:.1} s",
+        timings.nvrtc, timings.builtin, timings.simulator
     );
     let mut reasons: Vec<(&str, usize)> = reasons.into_iter().collect();
     reasons.sort_by_key(|r| std::cmp::Reverse(r.1));

@@ -402,7 +402,8 @@ fn make_input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
 
 /// Runs `case` from `lib`, the kernel looked up as `symbol`, with an allocation of `gap`
 /// bytes before every buffer (a kernel whose results change with it reads past its
-/// buffers): the buffers afterwards, in argument order.
+/// buffers): the buffers afterwards, in argument order, then what the kernel's `printf`s
+/// wrote (a kernel that only prints is compared by its text).
 pub fn run(
     ctx: &Context,
     lib: &Library,
@@ -432,9 +433,21 @@ pub fn run(
     let [gx, gy, gz] = case.grid;
     let [bx, by, bz] = case.block;
     let cfg = LaunchConfig::new((gx, gy, gz), (bx, by, bz)).with_shared_mem(case.shared);
-    kernel.launch(&stream, &cfg, &args)?;
+    // Whatever an earlier launch printed is not this one's.
+    let _ = cuda_library::sim::take_device_output();
+    let launched = kernel.launch(&stream, &cfg, &args);
+    // Taken before the synchronization, which would print it.
+    let printed = cuda_library::sim::take_device_output();
+    launched?;
     stream.synchronize()?;
-    buffers.iter().map(|b| b.to_vec()).collect()
+    let mut out: Vec<Vec<u8>> = buffers
+        .iter()
+        .map(|b| b.to_vec())
+        .collect::<Result<_, _>>()?;
+    if !printed.is_empty() {
+        out.push(printed.into_bytes());
+    }
+    Ok(out)
 }
 
 /// The first candidate that finishes on `lib`, gives the same bits with its buffers
@@ -695,7 +708,8 @@ pub fn long_tests() -> bool {
 }
 
 /// The modes a corpus runs under: every one with `CUDA_LIBRARY_LONG_TESTS=1`, else the
-/// default only (or those `CUDA_LIBRARY_COMPILER_MODES=default,nofmad,fastmath,debug` names).
+/// defaults, `-fmad=false` and `-G` (or those
+/// `CUDA_LIBRARY_COMPILER_MODES=default,nofmad,fastmath,debug` names).
 pub fn modes() -> Vec<Mode> {
     if let Ok(v) = std::env::var("CUDA_LIBRARY_COMPILER_MODES") {
         return v
@@ -712,8 +726,27 @@ pub fn modes() -> Vec<Mode> {
     if long_tests() {
         Mode::ALL.to_vec()
     } else {
-        vec![Mode::Default]
+        // Issue 33 item 8: `-G` and `-fmad=false` PTX as well as the defaults' (NVRTC's
+        // debug PTX has walls of its own: function-scope `.shared`, narrow call
+        // parameters).
+        vec![Mode::Default, Mode::NoFmad, Mode::Debug]
     }
+}
+
+/// The modes unit `index` of a large corpus runs under: those [`modes`] names where they are
+/// asked for (`CUDA_LIBRARY_COMPILER_MODES`, `CUDA_LIBRARY_LONG_TESTS=1`); otherwise the
+/// defaults, then `-fmad=false` for even units and `-G` for odd ones, so that each run
+/// covers both at twice (not three times) the cost.
+pub fn unit_modes(index: usize) -> Vec<Mode> {
+    if std::env::var_os("CUDA_LIBRARY_COMPILER_MODES").is_some() || long_tests() {
+        return modes();
+    }
+    let other = if index % 2 == 0 {
+        Mode::NoFmad
+    } else {
+        Mode::Debug
+    };
+    vec![Mode::Default, other]
 }
 
 /// The harness can fail: two compiles that differ in their bits (NVRTC with and without

@@ -18,12 +18,13 @@ pub fn corpus_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/compiler/corpus")
 }
 
-/// Kernels (NVRTC's, over every unit) the built-in compiler compiles, at least: the count
-/// reached, so that a change that loses one fails.
-const COMPILED_FLOOR: usize = 172;
+/// Kernel compiles (NVRTC's kernels over every unit and the modes `harness::unit_modes`
+/// gives by default: 404) the built-in compiler makes, at least: the count reached, so
+/// that a change that loses one fails. Under the default options alone: 193 of 202.
+const COMPILED_FLOOR: usize = 386;
 
-/// Kernels whose results agree with NVRTC's, at least.
-const AGREE_FLOOR: usize = 135;
+/// Kernel compiles whose results agree with NVRTC's, at least (149 under the defaults).
+const AGREE_FLOOR: usize = 294;
 
 /// Kernels that differ from NVRTC (or fail to run) for a reason already in `FINDINGS.md`:
 /// (unit, kernel, finding). One that agrees fails the test until it is taken off.
@@ -175,7 +176,7 @@ fn every_author_keeps_origin_and_licence() {
     assert!(authors >= 5, "{authors} authors' folders");
 }
 
-/// The corpus compiled both ways under each mode `harness::modes()` gives: no compile may
+/// The corpus compiled both ways under each mode `harness::unit_modes()` gives: no compile may
 /// crash, every kernel the built-in compiler compiles must give NVRTC's bits, and at least
 /// the floors compile and agree. Writes the table to `target/compiler-corpus.txt`.
 #[test]
@@ -195,8 +196,8 @@ fn learner_corpus_agrees_with_nvrtc() {
     let ctx = harness::context();
     let mut reports: Vec<Report> = Vec::new();
     let mut nvrtc_rejects = Vec::new();
-    for u in &units {
-        for mode in harness::modes() {
+    for (index, u) in units.iter().enumerate() {
+        for mode in harness::unit_modes(index) {
             match harness::compare(&ctx, &u.source, mode) {
                 Ok(r) => reports.push(r),
                 Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
@@ -221,6 +222,18 @@ fn learner_corpus_agrees_with_nvrtc() {
         authors.len()
     );
     println!("{summary}");
+    // The figure the goal is stated in: NVRTC's default options.
+    let defaults: Vec<&Report> = reports
+        .iter()
+        .filter(|r| r.mode == harness::Mode::Default)
+        .collect();
+    let d_kernels: usize = defaults.iter().map(|r| r.kernels.len()).sum();
+    let d_compiled: usize = defaults.iter().map(|r| r.compiled()).sum();
+    let d_agree: usize = defaults.iter().map(|r| r.agreeing()).sum();
+    println!(
+        "default options: the built-in compiler compiles {d_compiled} of {d_kernels} kernels ({:.1}%), {d_agree} run and agree",
+        100.0 * d_compiled as f64 / d_kernels.max(1) as f64
+    );
     // Per author: units, NVRTC's kernels, compiled, agreeing.
     let mut by_author: std::collections::BTreeMap<&str, [usize; 4]> = Default::default();
     for r in &reports {
@@ -243,7 +256,11 @@ fn learner_corpus_agrees_with_nvrtc() {
         "NVRTC rejects:\n{}",
         nvrtc_rejects.join("\n")
     );
-    if !only.is_empty() {
+    // The floors are counts of the default set of modes.
+    if !only.is_empty()
+        || std::env::var_os("CUDA_LIBRARY_COMPILER_MODES").is_some()
+        || harness::long_tests()
+    {
         return;
     }
     assert!(kernels >= 100, "{kernels} kernels in the corpus");

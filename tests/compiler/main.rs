@@ -5,8 +5,11 @@
 //! - `harness`: compile both ways, choose inputs, launch, compare.
 //! - `crate_kernels`: every CUDA C kernel the crate shows (corpus.cu, the README, examples,
 //!   notebooks, guides).
+//! - `language`: one small program per language feature the corpus needed, every mode.
 //! - `learners`: the public learner corpus (`corpus/<author>/`), with `features` measuring
 //!   which language features it uses.
+//! - `textures`: texture and surface cases (`textures.cu`, cuda-samples' texture programs)
+//!   on both compilers' PTX.
 //! - `gen`: random valid programs (Csmith-style) in the supported language, run by
 //!   `generated`.
 //! - `hostile`: the `cuda_c` fuzz target's checks (`hostile_input`) on its seeds and their
@@ -27,4 +30,6 @@ mod generated;
 mod harness;
 mod hostile;
 mod hostile_input;
+mod language;
 mod learners;
+mod textures;

@@ -1,8 +1,9 @@
 //! Compiles a CUDA C++ file with the built-in compiler and prints the PTX:
-//! `cargo run -p cuda-library-compiler --example cc -- FILE [ARCH] [NAME_EXPR...]`.
+//! `cargo run -p cuda-library-compiler --example cc -- [-IDIR...] FILE [ARCH] [NAME_EXPR...]`.
 
 fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (includes, args): (Vec<String>, Vec<String>) =
+        std::env::args().skip(1).partition(|a| a.starts_with("-I"));
     let Some(path) = args.first() else {
         eprintln!("usage: cc FILE [ARCH] [NAME_EXPR...]");
         return std::process::ExitCode::from(2);
@@ -18,6 +19,10 @@ fn main() -> std::process::ExitCode {
     let exprs: Vec<&str> = args.iter().skip(2).map(String::as_str).collect();
     let opts = cuda_library_compiler::Options {
         arch,
+        include_paths: includes
+            .iter()
+            .map(|i| std::path::PathBuf::from(&i[2..]))
+            .collect(),
         ..Default::default()
     };
     match cuda_library_compiler::compile(&src, path, &exprs, &opts) {

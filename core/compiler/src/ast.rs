@@ -46,6 +46,8 @@ pub enum Ty {
     Tile(Box<Expr>),
     /// An array; `None` for `[]`.
     Array(Box<Ty>, Option<Box<Expr>>),
+    /// A type already resolved (a lambda's deduced return type).
+    Resolved(crate::types::Type),
 }
 
 /// An expression.
@@ -111,6 +113,20 @@ pub enum ExprKind {
     AlignofType(Ty),
     /// `{a, b, ...}`
     InitList(Vec<Expr>),
+    /// `[captures](params) -> T { body }`
+    Lambda(Rc<Lambda>),
+}
+
+/// A lambda expression: its body as a function (named `operator()`, its return type `auto`
+/// where none is written) and what it captures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lambda {
+    /// The call operator.
+    pub func: Func,
+    /// `[&]` (`Some(true)`) or `[=]` (`Some(false)`): every name the body sees.
+    pub default_by_ref: Option<bool>,
+    /// Names captured explicitly, `true` for `&x`.
+    pub captures: Vec<(Rc<str>, bool)>,
 }
 
 /// Where a variable lives.
@@ -186,8 +202,26 @@ pub enum Stmt {
     Label(Rc<str>, Pos),
     /// `static_assert(c, "msg");`
     StaticAssert(Expr, String),
+    /// `asm("template" : outputs : inputs : clobbers);`: inline PTX.
+    Asm(Asm),
     /// `;`
     Empty,
+}
+
+/// An inline PTX statement: its text with `%0`, `%1`... naming the operands (outputs first,
+/// then inputs), and each operand's constraint (`"=r"`, `"l"`, `"f"`, ...) with its
+/// expression. Clobbers change nothing the compiler does (it keeps no value in a register
+/// across the statement that memory could change).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asm {
+    /// The PTX text, its escapes read.
+    pub text: String,
+    /// `"=r"(x)`: written by the PTX (`"+r"` also read).
+    pub outputs: Vec<(String, Expr)>,
+    /// `"r"(e)`: read by the PTX.
+    pub inputs: Vec<(String, Expr)>,
+    /// Where it is written.
+    pub pos: Pos,
 }
 
 /// What kind of function.
@@ -223,12 +257,17 @@ pub struct Func {
     pub ret: Ty,
     /// Parameters (name may be empty).
     pub params: Vec<(Rc<str>, Ty)>,
+    /// Each parameter's default argument (`int* sums = NULL`), if any.
+    pub defaults: Vec<Option<Expr>>,
     /// The body (`None` for a declaration).
     pub body: Option<Rc<Vec<Stmt>>>,
     /// `extern "C"`
     pub extern_c: bool,
-    /// Template parameters, if a template.
+    /// Template parameters, if a template (none for an explicit specialization).
     pub templ: Option<Vec<TemplParam>>,
+    /// An explicit specialization's arguments (`template <> float f<-1>(float)`): the
+    /// primary template's call with these arguments runs this body instead.
+    pub spec: Option<Vec<TemplArg>>,
     /// `__launch_bounds__(max threads, min blocks)`.
     pub launch_bounds: Option<(Expr, Option<Expr>)>,
     /// `__noinline__`: NVRTC keeps the call, so nothing fuses across it.

@@ -34,11 +34,27 @@ pub fn parse(toks: Vec<Token>) -> Result<Vec<Item>> {
         extern_c: false,
         depth: 0,
         items: Vec::new(),
+        spec_args: None,
+        defaults: Vec::new(),
     };
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
     }
-    for t in ["tiled_partition", "tex1Dfetch", "tex1D", "tex2D", "tex3D"] {
+    for t in [
+        "tiled_partition",
+        "tex1Dfetch",
+        "tex1D",
+        "tex2D",
+        "tex3D",
+        "tex1DLod",
+        "tex2DLod",
+        "tex3DLod",
+        "tex1DLayered",
+        "tex2DLayered",
+        "texCubemap",
+        "surf1Dread",
+        "surf2Dread",
+    ] {
         p.templates.insert(Rc::from(t));
     }
     while !p.at_end() {
@@ -56,6 +72,11 @@ struct Parser {
     extern_c: bool,
     depth: usize,
     items: Vec<Item>,
+    /// The template arguments after the declarator's name just read (`f<-1>` of an
+    /// explicit specialization `template <> float f<-1>(float x)`).
+    spec_args: Option<Vec<TemplArg>>,
+    /// The default arguments of the parameter list just read, one per parameter.
+    defaults: Vec<Option<Expr>>,
 }
 
 /// Declaration specifiers: everything before the declarators.
@@ -426,6 +447,149 @@ impl Parser {
             self.types.remove(&n);
         }
         r
+    }
+
+    /// `[captures](params) mutable -> T { body }`
+    fn lambda(&mut self) -> Result<Expr> {
+        let pos = self.pos();
+        self.expect("[")?;
+        let mut default_by_ref = None;
+        let mut captures = Vec::new();
+        while !self.eat("]") {
+            let at = self.pos();
+            if self.peek_is("&") && self.nth_is(1, ",") || self.peek_is("&") && self.nth_is(1, "]")
+            {
+                self.i += 1;
+                default_by_ref = Some(true);
+            } else if self.eat("=") {
+                default_by_ref = Some(false);
+            } else if self.eat("this") || self.peek_is("*") {
+                return Err(Diag::unsupported(at, "capturing 'this' in a lambda"));
+            } else {
+                let by_ref = self.eat("&");
+                let (n, _) = self.ident()?;
+                if self.peek_is("=") || self.peek_is("(") || self.peek_is("{") {
+                    return Err(Diag::unsupported(
+                        at,
+                        "a lambda capture with an initialiser",
+                    ));
+                }
+                captures.push((n, by_ref));
+            }
+            if !self.eat(",") {
+                self.expect("]")?;
+                break;
+            }
+        }
+        let params = if self.eat("(") {
+            self.params()?
+        } else {
+            Vec::new()
+        };
+        self.defaults.clear();
+        while self.eat("mutable")
+            || self.eat("constexpr")
+            || self.eat("__device__")
+            || self.eat("__host__")
+        {}
+        let ret = if self.eat("->") {
+            self.type_name()?
+        } else {
+            Ty::Base(Base::Auto)
+        };
+        if !self.peek_is("{") {
+            return Err(Diag::new(self.pos(), "expected the lambda's body '{'")
+                .note("write [&](int i) { return x[i]; }"));
+        }
+        let body = self.block()?;
+        let defaults = vec![None; params.len()];
+        let func = Func {
+            name: Rc::from("operator()"),
+            ns: self.ns.clone(),
+            kind: FnKind::Device,
+            ret,
+            params,
+            defaults,
+            body: Some(Rc::new(body)),
+            extern_c: false,
+            templ: None,
+            spec: None,
+            launch_bounds: None,
+            noinline: false,
+            pos,
+        };
+        Ok(Expr {
+            kind: ExprKind::Lambda(Rc::new(Lambda {
+                func,
+                default_by_ref,
+                captures,
+            })),
+            pos,
+        })
+    }
+
+    /// `asm [volatile] ("text" [: outputs [: inputs [: clobbers]]]);`
+    fn asm(&mut self) -> Result<Stmt> {
+        let pos = self.pos();
+        self.i += 1;
+        while self.eat("volatile") || self.eat("__volatile__") || self.eat("inline") {}
+        if self.peek_is("goto") {
+            return Err(Diag::unsupported(pos, "'asm goto'"));
+        }
+        self.expect("(")?;
+        let text = self.asm_string()?;
+        let mut lists: [Vec<(String, Expr)>; 2] = [Vec::new(), Vec::new()];
+        for list in &mut lists {
+            if !self.eat(":") {
+                break;
+            }
+            while self.peek().is_some_and(|t| t.kind == Kind::Str) {
+                let constraint = self.asm_string()?;
+                self.expect("(")?;
+                let e = self.expr()?;
+                self.expect(")")?;
+                list.push((constraint, e));
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        // Clobbers: strings, unread.
+        if self.eat(":") {
+            while self.peek().is_some_and(|t| t.kind == Kind::Str) {
+                self.i += 1;
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        self.expect(")")?;
+        self.expect(";")?;
+        let [outputs, inputs] = lists;
+        Ok(Stmt::Asm(Asm {
+            text,
+            outputs,
+            inputs,
+            pos,
+        }))
+    }
+
+    /// Adjacent string literals, joined and unescaped, as text.
+    fn asm_string(&mut self) -> Result<String> {
+        let pos = self.pos();
+        let mut bytes = Vec::new();
+        while self.peek().is_some_and(|t| t.kind == Kind::Str) {
+            let t = self.next()?;
+            let inner = t.text.get(1..t.text.len().saturating_sub(1)).unwrap_or("");
+            bytes.extend(unescape(inner, t.pos)?);
+        }
+        if bytes.is_empty() && !self.peek_is(")") && !self.peek_is(":") {
+            return Err(Diag::new(pos, "expected a string in 'asm'")
+                .note("write asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));"));
+        }
+        String::from_utf8(bytes).map_err(|_| {
+            Diag::new(pos, "an 'asm' string that is not UTF-8").note("write PTX in ASCII")
+        })
     }
 
     /// `template __global__ void k<float, 4>(float*);` (the parameter list is not needed).
@@ -860,6 +1024,9 @@ impl Parser {
                 }
                 name = Rc::from(op);
             }
+            if self.peek_is("<") && self.templates.contains(&name) {
+                self.spec_args = Some(self.template_args()?);
+            }
         }
         let mut params = None;
         if self.peek_is("(") && self.function_params_follow() {
@@ -897,6 +1064,7 @@ impl Parser {
 
     fn params(&mut self) -> Result<Vec<(Rc<str>, Ty)>> {
         let mut ps = Vec::new();
+        let mut defaults = Vec::new();
         if self.peek_is("void") && self.nth_is(1, ")") {
             self.i += 1;
         }
@@ -913,15 +1081,19 @@ impl Parser {
             if let Ty::Array(inner, _) = ty {
                 ty = Ty::Ptr(inner);
             }
-            if self.eat("=") {
-                return Err(Diag::unsupported(self.pos(), "a default argument"));
-            }
+            let default = if self.eat("=") {
+                Some(self.assign()?)
+            } else {
+                None
+            };
+            defaults.push(default);
             ps.push((n, ty));
             if !self.eat(",") {
                 self.expect(")")?;
                 break;
             }
         }
+        self.defaults = defaults;
         Ok(ps)
     }
 
@@ -945,7 +1117,14 @@ impl Parser {
         }
         loop {
             let pos = self.pos();
+            self.spec_args = None;
+            self.defaults.clear();
             let (name, ty, params) = self.declarator(base.clone())?;
+            let defaults = std::mem::take(&mut self.defaults);
+            let spec = self.spec_args.take();
+            if spec.is_some() && !templ.as_ref().is_some_and(Vec::is_empty) {
+                return Err(Diag::unsupported(pos, "a partial template specialization"));
+            }
             if specs.typedef {
                 self.types.insert(name.clone());
                 self.items.push(Item::Typedef(name, ty, pos));
@@ -986,6 +1165,8 @@ impl Parser {
                     params,
                     extern_c: self.extern_c || specs.extern_c,
                     templ: templ.clone(),
+                    spec,
+                    defaults,
                     launch_bounds,
                     noinline: specs.noinline,
                     body: body.clone(),
@@ -1232,9 +1413,7 @@ impl Parser {
                     return Ok(Stmt::StaticAssert(c, m));
                 }
                 "try" | "throw" => return Err(Diag::unsupported(pos, "exception handling")),
-                "asm" | "__asm__" | "__asm" => {
-                    return Err(Diag::unsupported(pos, "inline PTX assembly (asm)"))
-                }
+                "asm" | "__asm__" | "__asm" => return self.asm(),
                 "using" | "typedef" => {
                     if t.is("using") {
                         self.i += 1;
@@ -1478,9 +1657,11 @@ impl Parser {
                 return Err(Diag::unsupported(pos, "the address of a label"));
             }
             if t.is("(") && self.cast_follows() {
-                self.i += 1;
-                let ty = self.type_name()?;
-                self.expect(")")?;
+                let Some(ty) = self.cast_type()? else {
+                    // `(float(x) + y)`: a parenthesised expression that starts with a
+                    // functional cast.
+                    return self.postfix();
+                };
                 if self.peek_is("{") {
                     return Err(Diag::unsupported(pos, "a compound literal"));
                 }
@@ -1489,9 +1670,6 @@ impl Parser {
                     kind: ExprKind::Cast(ty, Box::new(e)),
                     pos,
                 });
-            }
-            if t.is("[") {
-                return Err(Diag::unsupported(pos, "a lambda expression"));
             }
         }
         if t.kind == Kind::Ident {
@@ -1526,6 +1704,38 @@ impl Parser {
             }
         }
         self.postfix()
+    }
+
+    /// At `(` before a type: `(T)` read as a cast's type, past its `)`; `None` (nothing
+    /// read) where the type starts an expression instead: a functional cast, as `float(x)`
+    /// in `(float(x) + y)`.
+    fn cast_type(&mut self) -> Result<Option<Ty>> {
+        let (start, depth) = (self.i, self.depth);
+        self.i += 1;
+        let cast = match self.type_name() {
+            Ok(ty) if self.peek_is(")") => Ok(ty),
+            Ok(_) => Err(Diag::new(self.pos(), "expected ')' after the cast's type")),
+            Err(e) => Err(e),
+        };
+        match cast {
+            Ok(ty) => {
+                self.i += 1;
+                Ok(Some(ty))
+            }
+            Err(e) => {
+                // The specifiers alone, then `(` or `{`: `T(x)` or `T{x}`.
+                self.i = start + 1;
+                self.depth = depth;
+                let functional = self.specs().is_ok() && (self.peek_is("(") || self.peek_is("{"));
+                self.i = start;
+                self.depth = depth;
+                if functional {
+                    Ok(None)
+                } else {
+                    Err(e)
+                }
+            }
+        }
     }
 
     /// After `(`: whether a type follows (so a cast, not a parenthesised expression).
@@ -1659,6 +1869,10 @@ impl Parser {
                 }
                 mk(ExprKind::Str(bytes))
             }
+            Kind::Punct if t.is("[") => {
+                self.i -= 1;
+                self.lambda()
+            }
             Kind::Punct if t.is("(") => {
                 let e = self.expr()?;
                 self.expect(")")?;
@@ -1760,6 +1974,8 @@ pub fn parse_name_expression(text: &str, items: &[Item]) -> Result<NameExpressio
         extern_c: false,
         depth: 0,
         items: Vec::new(),
+        spec_args: None,
+        defaults: Vec::new(),
     };
     for n in crate::builtins::TYPE_NAMES {
         p.types.insert(Rc::from(*n));
@@ -1814,6 +2030,8 @@ pub fn parse_expression(text: &str) -> Result<Expr> {
         extern_c: false,
         depth: 0,
         items: Vec::new(),
+        spec_args: None,
+        defaults: Vec::new(),
     };
     p.expr()
 }

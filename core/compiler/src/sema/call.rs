@@ -120,6 +120,17 @@ const FLOAT_OVERLOADED: &[&str] = &[
 impl Sema<'_> {
     pub(super) fn call(&mut self, f: &Expr, args: &[Expr], pos: Pos) -> Result<Value> {
         let (path, targs) = match &f.kind {
+            ExprKind::Lambda(l) => {
+                // `[&] { ... }()`: called where it is written.
+                let c = self.closure(l, pos)?;
+                return self.call_closure(&c, args, pos);
+            }
+            ExprKind::Name(p, None) if p.len() == 1 => {
+                if let Some(Bind::Lambda(c)) = self.lookup_local(&p[0]) {
+                    return self.call_closure(&c, args, pos);
+                }
+                (p.clone(), None)
+            }
             ExprKind::Name(p, t) => (p.clone(), t.clone()),
             ExprKind::Member(obj, m, false) => {
                 let t = self.type_of(obj)?;
@@ -146,7 +157,15 @@ impl Sema<'_> {
                     .iter()
                     .any(|c| c.ns.first().is_some_and(|n| &**n == "std"))
             {
-                return self.user_call(&name, &cands, targs.as_deref(), args, pos);
+                // A user's overload of a built-in name (`helper_math.h`'s
+                // `make_float4(float3, float)`) leaves the built-in ones callable.
+                match self.user_call(&name, &cands, targs.as_deref(), args, pos)? {
+                    Ok(v) => return Ok(v),
+                    Err(no_match) if !self.is_builtin_name(&name, targs.is_some()) => {
+                        return Err(no_match)
+                    }
+                    Err(_) => {}
+                }
             }
         }
         if let Some(v) = name.strip_prefix("make_") {
@@ -162,6 +181,9 @@ impl Sema<'_> {
         if &*name == "assert" {
             return self.assert(args, pos);
         }
+        if let Some(v) = self.surface(&name, targs.as_deref(), args, pos)? {
+            return Ok(v);
+        }
         if let Some(v) = self.texture(&name, targs.as_deref(), args, pos)? {
             return Ok(v);
         }
@@ -175,6 +197,7 @@ impl Sema<'_> {
         match &*name {
             "printf" => return self.printf(vals, pos),
             "malloc" => return self.malloc(vals, pos),
+            "memcpy" | "memset" => return self.mem_bytes(&name, vals, pos),
             "free" => return self.free(vals, pos),
             "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" => {
                 return self.minmax(&name, vals, pos)
@@ -506,6 +529,38 @@ impl Sema<'_> {
                 .ins(&format!("shfl.sync.{mode}.b32 \t{d}, {src}, {l}, {c}, {m}"));
             d
         };
+        if let Type::Struct(_) = t {
+            // A struct (`uint4`, a user's struct) moves word by word, as CUDA's templated
+            // shuffles move it.
+            let size = self.size_of(&t);
+            if size % 4 != 0 {
+                return Err(
+                    Diag::new(pos, format!("cannot shuffle a {}-byte struct", size))
+                        .note("shuffle structs whose size is a multiple of 4 bytes"),
+                );
+            }
+            let align = self.align_of(&t);
+            let off = self.b().alloc_local(size, align) as i64;
+            let lv = LVal::Mem {
+                base: "%SP".into(),
+                off,
+                ty: t.clone(),
+                space: Space::Generic,
+                vol: false,
+            };
+            let at = self.address(&lv, pos)?;
+            let to = self.reg_of(&at);
+            for w in 0..size / 4 {
+                let word = self.b().reg(RegClass::B32);
+                self.b().ins(&format!("ld.u32 \t{word}, [{vr}+{}]", w * 4));
+                let d = shfl(self, &word);
+                self.b().ins(&format!("st.u32 \t[{to}+{}], {d}", w * 4));
+            }
+            self.cse_clear();
+            let mut a = at;
+            a.ty = t;
+            return Ok(a);
+        }
         match t.class() {
             RegClass::B32 => {
                 let d = shfl(self, &vr);
@@ -814,6 +869,60 @@ impl Sema<'_> {
         Ok(Value::new(Op::Reg(d), Type::ptr(Type::Void)))
     }
 
+    /// `memcpy(d, s, n)` and `memset(d, c, n)`: a loop over the bytes (the bytes written
+    /// are what matter; NVRTC's wider moves write the same ones). Returns `d`.
+    fn mem_bytes(&mut self, name: &str, vals: Vec<Value>, pos: Pos) -> Result<Value> {
+        let [d, s, n] = <[Value; 3]>::try_from(vals).map_err(|_| {
+            Diag::new(pos, format!("{name} takes three arguments"))
+                .note(format!("write {name}(destination, source, bytes)"))
+        })?;
+        if !matches!(d.ty, Type::Ptr { .. }) {
+            return Err(Diag::new(pos, format!("{name} writes through a pointer"))
+                .note("pass the destination's address: &x"));
+        }
+        let dst = self.convert(d.clone(), &crate::types::ULONG, pos)?;
+        let dst = self.reg_of(&dst);
+        let n = self.convert(n, &crate::types::ULONG, pos)?;
+        let n = self.reg_of(&n);
+        let src = if name == "memcpy" {
+            if !matches!(s.ty, Type::Ptr { .. }) {
+                return Err(Diag::new(pos, "memcpy reads through a pointer")
+                    .note("pass the source's address: &x"));
+            }
+            let v = self.convert(s, &crate::types::ULONG, pos)?;
+            self.reg_of(&v)
+        } else {
+            let v = self.convert(s, &UINT, pos)?;
+            self.reg_of(&v)
+        };
+        let (i, at, byte) = (
+            self.b().reg(RegClass::B64),
+            self.b().reg(RegClass::B64),
+            self.b().reg(RegClass::B32),
+        );
+        let done = self.b().reg(RegClass::Pred);
+        let (top, end) = (self.b().label(), self.b().label());
+        self.cse_clear();
+        self.b().ins(&format!("mov.u64 	{i}, 0"));
+        self.b().place(&top);
+        self.b().ins(&format!("setp.ge.u64 	{done}, {i}, {n}"));
+        self.b().branch_if(&done, false, &end);
+        if name == "memcpy" {
+            self.b().ins(&format!("add.s64 	{at}, {src}, {i}"));
+            self.b().ins(&format!("ld.u8 	{byte}, [{at}]"));
+        } else {
+            self.b().ins(&format!("mov.u32 	{byte}, {src}"));
+        }
+        self.b().ins(&format!("add.s64 	{at}, {dst}, {i}"));
+        self.b().ins(&format!("st.u8 	[{at}], {byte}"));
+        self.b().ins(&format!("add.s64 	{i}, {i}, 1"));
+        self.b().branch(&top);
+        self.b().place(&end);
+        // Whatever was loaded before may have changed.
+        self.cse_clear();
+        Ok(d)
+    }
+
     fn free(&mut self, vals: Vec<Value>, pos: Pos) -> Result<Value> {
         let [p] = <[Value; 1]>::try_from(vals)
             .map_err(|_| Diag::new(pos, "free takes a pointer").note("write free(p)"))?;
@@ -824,8 +933,39 @@ impl Sema<'_> {
         Ok(Value::new(Op::Int(0), Type::Void))
     }
 
+    /// Whether `name` is a function the compiler provides (so a user's overloads of it
+    /// that do not fit a call leave the built-in one to try).
+    fn is_builtin_name(&self, name: &str, explicit_targs: bool) -> bool {
+        if explicit_targs {
+            return false;
+        }
+        let made_struct = name
+            .strip_prefix("make_")
+            .is_some_and(|v| self.struct_ids.contains_key(v));
+        made_struct
+            || matches!(
+                name,
+                "min"
+                    | "max"
+                    | "umin"
+                    | "umax"
+                    | "llmin"
+                    | "llmax"
+                    | "ullmin"
+                    | "ullmax"
+                    | "abs"
+                    | "labs"
+                    | "llabs"
+            )
+            || crate::builtins::lookup(name).next().is_some()
+            || crate::math::names().contains(&name)
+            || FLOAT_OVERLOADED.contains(&name)
+    }
+
     // ---- user functions ----
 
+    /// A call of the user's functions `cands`: its value, or (the inner `Err`) the error
+    /// that none of them takes these arguments.
     fn user_call(
         &mut self,
         name: &str,
@@ -833,7 +973,7 @@ impl Sema<'_> {
         targs: Option<&[TemplArg]>,
         args: &[Expr],
         pos: Pos,
-    ) -> Result<Value> {
+    ) -> Result<std::result::Result<Value, Diag>> {
         // Argument types, for overload resolution and deduction.
         let mut arg_types = Vec::new();
         for a in args {
@@ -841,7 +981,7 @@ impl Sema<'_> {
         }
         let mut best: Option<Candidate> = None;
         for f in cands {
-            if f.params.len() != args.len() {
+            if !takes_count(f, args.len()) || f.spec.is_some() {
                 continue;
             }
             let tp = match &f.templ {
@@ -861,7 +1001,8 @@ impl Sema<'_> {
                     ok = false;
                     break;
                 };
-                cost += match conversion_cost(&t, at) {
+                let group = self.takes_any_group(&t, at).then_some(1);
+                cost += match group.or_else(|| conversion_cost(&t, at)) {
                     Some(c) => c,
                     None => {
                         ok = false;
@@ -876,14 +1017,14 @@ impl Sema<'_> {
         let Some((_, f, tp)) = best else {
             let arity: Vec<String> = cands.iter().map(|c| c.params.len().to_string()).collect();
             let tys: Vec<String> = arg_types.iter().map(|t| self.type_name(t)).collect();
-            return Err(Diag::new(
+            return Ok(Err(Diag::new(
                 pos,
                 format!("no function '{name}' takes ({})", tys.join(", ")),
             )
             .note(format!(
                 "'{name}' is declared with {} parameter(s)",
                 arity.join(" or ")
-            )));
+            ))));
         };
         if f.kind == FnKind::Host {
             return Err(Diag::new(
@@ -901,7 +1042,55 @@ impl Sema<'_> {
                 "launching a kernel from device code (dynamic parallelism)",
             ));
         }
-        self.inline(&f, tp, args, pos)
+        let f = match &f.templ {
+            Some(tps) => self.specialization(&f, tps, &tp, cands, &arg_types, pos)?,
+            None => f,
+        };
+        // Missing trailing arguments are the parameters' defaults.
+        let mut full: Vec<Expr> = args.to_vec();
+        for d in f.defaults.iter().skip(args.len()) {
+            match d {
+                Some(e) => full.push(e.clone()),
+                None => {
+                    return Err(Diag::new(pos, format!("too few arguments to '{name}'"))
+                        .note("pass one value per parameter without a default"))
+                }
+            }
+        }
+        self.inline(&f, tp, &full, pos).map(Ok)
+    }
+
+    /// The explicit specialization among `cands` of template `f` whose arguments are the
+    /// ones bound (`tp`), or `f` itself.
+    fn specialization(
+        &mut self,
+        f: &Rc<Func>,
+        tps: &[TemplParam],
+        tp: &HashMap<Rc<str>, TArg>,
+        cands: &[Rc<Func>],
+        arg_types: &[Type],
+        pos: Pos,
+    ) -> Result<Rc<Func>> {
+        for s in cands {
+            let Some(spec_args) = &s.spec else { continue };
+            if s.params.len() != f.params.len() {
+                continue;
+            }
+            // The specialization's arguments bound to the primary's parameters, as a call
+            // with them written out would bind them.
+            let Ok(bound) = self.bind_template(f, tps, spec_args, arg_types, pos) else {
+                continue;
+            };
+            if tps.iter().all(|p| {
+                let n = match p {
+                    TemplParam::Type(n, _) | TemplParam::Value(n, _, _) => n,
+                };
+                bound.get(n) == tp.get(n)
+            }) {
+                return Ok(s.clone());
+            }
+        }
+        Ok(f.clone())
     }
 
     fn arg_type(&mut self, a: &Expr) -> Result<Type> {
@@ -1037,6 +1226,19 @@ impl Sema<'_> {
         args: &[Expr],
         pos: Pos,
     ) -> Result<Value> {
+        self.inline_with(f, tp, args, None, pos)
+    }
+
+    /// [`Self::inline`], the body seeing `captured` (a lambda's captures) besides its
+    /// parameters.
+    pub(super) fn inline_with(
+        &mut self,
+        f: &Rc<Func>,
+        tp: HashMap<Rc<str>, TArg>,
+        args: &[Expr],
+        captured: Option<&HashMap<Rc<str>, Bind>>,
+        pos: Pos,
+    ) -> Result<Value> {
         let Some(body) = f.body.clone() else {
             return Err(Diag::new(pos, format!("'{}' is declared but never defined", f.name)).note("define its body in this source (the built-in compiler has no separate linking)"));
         };
@@ -1054,7 +1256,15 @@ impl Sema<'_> {
         // Evaluate arguments in the caller's scope.
         let mut bound = Vec::new();
         for ((pname, pty), a) in f.params.iter().zip(args) {
-            let t = self.resolve(pty, &tp)?;
+            let mut t = self.resolve(pty, &tp)?;
+            // Only for a `thread_group` parameter is the argument's type looked at again
+            // (each look is a scratch compile of the argument).
+            if self.is_thread_group(&t) {
+                let at = self.arg_type(a)?;
+                if self.takes_any_group(&t, &at) {
+                    t = at;
+                }
+            }
             let arg = if let Ty::Ref(_) = pty {
                 match self.lvalue(a) {
                     Ok(lv) => Arg::Ref(offset_lval(&lv, 0, t.clone())),
@@ -1095,7 +1305,9 @@ impl Sema<'_> {
             };
             (Some(exit), slot)
         };
-        let saved_scopes = std::mem::replace(&mut self.st().scopes, vec![HashMap::new()]);
+        let first_scope = captured.cloned().unwrap_or_default();
+        let saved_scopes = std::mem::replace(&mut self.st().scopes, vec![first_scope]);
+        let deduce = std::mem::take(&mut self.deduce_next);
         let saved_loops = std::mem::take(&mut self.st().loops);
         let saved_switches = std::mem::take(&mut self.st().switches);
         self.st().frames.push(Frame {
@@ -1108,6 +1320,7 @@ impl Sema<'_> {
             addressed,
             labels: HashMap::new(),
             name: f.name.clone(),
+            deduce,
         });
         let r = (|| -> Result<()> {
             for (pname, t, arg, apos) in bound {
@@ -1164,6 +1377,15 @@ impl Sema<'_> {
             .note("add a return statement")),
         }
     }
+}
+
+/// Whether `f` takes `n` arguments: one per parameter, or fewer where the rest have defaults.
+fn takes_count(f: &Func, n: usize) -> bool {
+    n == f.params.len()
+        || (n < f.params.len()
+            && f.defaults
+                .get(n..)
+                .is_some_and(|d| d.iter().all(Option::is_some)))
 }
 
 /// How well an argument of type `a` fits a parameter of type `p`: 0 exact, higher worse,

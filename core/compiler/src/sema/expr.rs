@@ -98,6 +98,10 @@ impl Sema<'_> {
             Bool(b) => Ok(Value::new(Op::Int(i64::from(*b)), Type::Bool)),
             Null => Ok(Value::new(Op::Int(0), Type::ptr(Type::Void))),
             Str(bytes) => self.string(bytes),
+            Lambda(_) => Err(Diag::unsupported(
+                pos,
+                "a lambda used other than by calling it or naming it with 'auto'",
+            )),
             Name(path, targs) => self.name_value(path, targs.as_deref(), pos),
             Unary(op, a) => self.unary(op, a, pos),
             Postfix(op, a) => self.incdec(a, op, true, pos),
@@ -261,6 +265,12 @@ impl Sema<'_> {
             match self.lookup_local(&name) {
                 Some(Bind::Var(lv)) => return self.load(&lv),
                 Some(Bind::Const(v)) => return Ok(v),
+                Some(Bind::Lambda(_)) => {
+                    return Err(Diag::unsupported(
+                        pos,
+                        &format!("using the lambda '{name}' other than by calling it"),
+                    ))
+                }
                 None => {}
             }
             if let Some(TArg::Value(v, t)) = self.frame().tparams.get(&name).cloned() {

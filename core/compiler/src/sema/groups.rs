@@ -21,12 +21,6 @@ enum Group {
 impl Sema<'_> {
     /// The struct type of a group named `name` (`thread_block`, `thread_block_tile<32>`).
     pub(super) fn group_type(&mut self, name: &str) -> Type {
-        // A thread_group parameter takes a thread_block: the same group here.
-        let name = if name == "thread_group" {
-            "thread_block"
-        } else {
-            name
-        };
         if let Some(&id) = self.struct_ids.get(name) {
             return Type::Struct(id);
         }
@@ -37,6 +31,18 @@ impl Sema<'_> {
             align: 1,
         });
         Type::Struct(id)
+    }
+
+    /// Whether a `thread_group` parameter is of type `p` and `a` is a group it takes (any
+    /// group: a `thread_group` parameter takes the argument's own type when inlined, so
+    /// `g.size()` is the tile's or the block's).
+    pub(super) fn takes_any_group(&self, p: &Type, a: &Type) -> bool {
+        self.is_thread_group(p) && self.group_of(a).is_some()
+    }
+
+    /// Whether `t` is `cooperative_groups::thread_group`.
+    pub(super) fn is_thread_group(&self, t: &Type) -> bool {
+        matches!(t, Type::Struct(id) if &*self.struct_info(*id).name == "thread_group")
     }
 
     fn group_of(&self, t: &Type) -> Option<Group> {

@@ -6,9 +6,11 @@
 //! Device functions are inlined at each call, as NVRTC's optimiser does, so that `a*b+c`
 //! is contracted into `fma` across a call exactly where NVRTC contracts it.
 
+mod asm;
 mod call;
 mod expr;
 mod groups;
+mod lambda;
 mod stmt;
 mod texture;
 
@@ -176,6 +178,8 @@ impl LVal {
 enum Bind {
     Var(LVal),
     Const(Value),
+    /// A lambda (`auto f = [&](int i) {...};`).
+    Lambda(Rc<lambda::Closure>),
 }
 
 /// A template argument's value.
@@ -202,6 +206,9 @@ struct Frame {
     addressed: HashSet<Rc<str>>,
     labels: HashMap<Rc<str>, String>,
     name: Rc<str>,
+    /// A lambda compiled only to learn its return type: `return e` records `e`'s type in
+    /// [`Sema::deducing`].
+    deduce: bool,
 }
 
 /// Per kernel state.
@@ -233,6 +240,10 @@ pub struct Sema<'a> {
     funcs: HashMap<Rc<str>, Vec<Rc<Func>>>,
     module: Module,
     math_added: HashSet<String>,
+    /// The return types being learned of lambdas written without one, innermost last.
+    deducing: Vec<Option<Type>>,
+    /// The next inlined body is a lambda's return-type probe.
+    deduce_next: bool,
     strings: HashMap<Vec<u8>, String>,
     cur: Option<FnState>,
     fn_count: usize,
@@ -258,13 +269,23 @@ impl<'a> Sema<'a> {
             structs: Vec::new(),
             struct_ids: HashMap::new(),
             typedefs: HashMap::new(),
-            enum_consts: HashMap::new(),
+            // The runtime's surface boundary modes, the one enum device code passes.
+            enum_consts: [
+                ("cudaBoundaryModeZero", 0),
+                ("cudaBoundaryModeClamp", 1),
+                ("cudaBoundaryModeTrap", 2),
+            ]
+            .into_iter()
+            .map(|(n, v)| (Rc::from(n), v))
+            .collect(),
             enum_types: HashSet::new(),
             globals: HashMap::new(),
             global_consts: HashMap::new(),
             funcs: HashMap::new(),
             module: Module::default(),
             math_added: HashSet::new(),
+            deducing: Vec::new(),
+            deduce_next: false,
             strings: HashMap::new(),
             cur: None,
             fn_count: 0,
@@ -362,7 +383,7 @@ impl<'a> Sema<'a> {
             let mangled = self.name_expression(ne)?;
             self.lowered.push((ne.to_string(), mangled));
         }
-        Ok(self.module.text(self.opts.arch))
+        Ok(self.module.text(self.opts.arch, self.opts.debug))
     }
 
     fn name_expression(&mut self, text: &str) -> Result<String> {
@@ -516,6 +537,7 @@ impl<'a> Sema<'a> {
     /// Resolves a type as written to a type, with template parameters bound.
     pub fn resolve(&mut self, ty: &Ty, tp: &HashMap<Rc<str>, TArg>) -> Result<Type> {
         Ok(match ty {
+            Ty::Resolved(t) => t.clone(),
             Ty::Base(b) => match b {
                 Base::Void => Type::Void,
                 Base::Bool => Type::Bool,
@@ -551,6 +573,10 @@ impl<'a> Sema<'a> {
                     "uchar" => return Ok(Type::Int(IntKind::UChar)),
                     "ulong" => return Ok(Type::Int(IntKind::ULong)),
                     "cudaError_t" => return Ok(Type::Int(IntKind::Int)),
+                    // The runtime's handles: pointers to structs only the host sees.
+                    "cudaStream_t" | "cudaEvent_t" | "cudaArray_t" => {
+                        return Ok(Type::ptr(Type::Void))
+                    }
                     "clock_t" => return Ok(Type::Int(IntKind::Long)),
                     "cudaTextureObject_t" | "cudaSurfaceObject_t" => {
                         return Ok(Type::Int(IntKind::ULongLong))
@@ -662,6 +688,7 @@ impl<'a> Sema<'a> {
             addressed: HashSet::new(),
             labels: HashMap::new(),
             name: Rc::from(""),
+            deduce: false,
         });
         self.cur = Some(st);
         let r = self.expr(e);
@@ -841,6 +868,7 @@ impl<'a> Sema<'a> {
             addressed,
             labels: HashMap::new(),
             name: f.name.clone(),
+            deduce: false,
         });
         st.scopes.push(HashMap::new());
         self.cur = Some(st);
@@ -1137,6 +1165,7 @@ impl Frame {
             addressed: HashSet::new(),
             labels: HashMap::new(),
             name: Rc::from(""),
+            deduce: false,
         }
     }
 }

@@ -143,6 +143,7 @@ impl Sema<'_> {
                 let tp = self.tparams();
                 self.static_assert(c, m, &tp)?;
             }
+            Stmt::Asm(a) => self.asm(a)?,
             Stmt::Empty => {}
         }
         Ok(())
@@ -250,7 +251,43 @@ impl Sema<'_> {
             self.b().block += 1;
             return Ok(());
         }
+        if self.frame().deduce {
+            // A lambda's return-type probe: the first value's type is the type.
+            if let Some(e) = e {
+                let v = self.expr(e)?;
+                if let Some(slot @ None) = self.deducing.last_mut() {
+                    *slot = Some(v.ty);
+                }
+            }
+            return Ok(());
+        }
         let rt = self.frame().ret.clone();
+        // `return {a, b};` constructs the return type.
+        let braced;
+        let e = match e {
+            Some(Expr {
+                kind: ExprKind::InitList(items),
+                pos: at,
+            }) => {
+                braced = match (&rt, items.as_slice()) {
+                    (Type::Struct(_), _) => Expr {
+                        kind: ExprKind::Construct(Ty::Resolved(rt.clone()), items.clone()),
+                        pos: *at,
+                    },
+                    (t, []) if t.is_arith() => Expr {
+                        kind: ExprKind::Int(0, crate::types::INT),
+                        pos: *at,
+                    },
+                    (t, [one]) if t.is_arith() => one.clone(),
+                    _ => {
+                        return Err(Diag::new(*at, "a braced list returned from a function that returns neither a struct nor one value")
+                            .note("return a value of the function's type"))
+                    }
+                };
+                Some(&braced)
+            }
+            other => other,
+        };
         let v = match e {
             Some(e) if rt != Type::Void => {
                 let v = self.expr(e)?;
@@ -310,6 +347,11 @@ impl Sema<'_> {
                         .note("write the type, or initialise it"),
                 );
             };
+            if let ExprKind::Lambda(l) = &init.kind {
+                let c = self.closure(l, init.pos)?;
+                self.bind(&d.name, Bind::Lambda(Rc::new(c)));
+                return Ok(());
+            }
             let v = self.expr(init)?;
             let t = v.ty.clone();
             // Bind now: the value is computed.

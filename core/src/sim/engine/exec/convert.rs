@@ -263,6 +263,27 @@ mod tests {
     use super::cvt;
     use crate::sim::engine::ir::{Round, Ty};
 
+    /// The moves a call parameter held in a register lowers to (`lower/memory.rs`): bits
+    /// kept whole, a signed byte or half-word sign-extended to 32 bits.
+    #[test]
+    fn parameter_moves_keep_bits_and_extend_signs() {
+        let snan = 0xff9c_70fe_u64;
+        assert_eq!(cvt(Ty::U(4), Ty::U(4), None, false, false, snan), snan);
+        assert_eq!(
+            cvt(Ty::U(8), Ty::U(8), None, false, false, 0x7ff4 << 48),
+            0x7ff4 << 48
+        );
+        assert_eq!(
+            cvt(Ty::S(4), Ty::S(1), None, false, false, 0x12de),
+            0xffff_ffde
+        );
+        assert_eq!(
+            cvt(Ty::S(4), Ty::S(2), None, false, false, 0x8001),
+            0xffff_8001
+        );
+        assert_eq!(cvt(Ty::S(4), Ty::S(1), None, false, false, 0x7f), 0x7f);
+    }
+
     /// The integer `v` rounded to a float of `bits` significant bits in direction `r`, by
     /// integer arithmetic alone: the magnitude cut to its top `bits` bits (toward zero) or
     /// one unit of the last place more (away), chosen by the sign and the direction.

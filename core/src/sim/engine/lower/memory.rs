@@ -58,20 +58,34 @@ impl Lowerer<'_> {
         })
     }
 
-    /// `ld.param`/`st.param` of a call parameter held in a register: a move.
+    /// `ld.param`/`st.param` of a call parameter held in a register: a move of the
+    /// parameter's bits, as the memory it stands for would move them. A float moves as its
+    /// bits (a `cvt.f32.f32` would quiet a signalling NaN, which a GPU's load never does),
+    /// and a signed load narrower than a register sign-extends to 32 bits, as `ld.s8` into
+    /// a `.b32` register does (`Op::Ld`).
     fn param_move(&mut self, opcode: Opcode, x: &Ins) -> Result<Op> {
         let (o, line) = (x.o(), x.line);
         x.need(2)?;
         let ty = x.typed()?;
         let r = self.param_operand(opcode, x.i).unwrap_or_default();
-        let (d, a) = if opcode == Opcode::Ld {
-            (self.dst(&o[0], line)?, Src::Reg(r))
+        let bits = match ty {
+            Ty::F16 | Ty::BF16 => Ty::U(2),
+            Ty::F32 => Ty::U(4),
+            Ty::F64 => Ty::U(8),
+            other => other,
+        };
+        let (d, a, dty) = if opcode == Opcode::Ld {
+            let widened = match bits {
+                Ty::S(n) if n < 4 => Ty::S(4),
+                other => other,
+            };
+            (self.dst(&o[0], line)?, Src::Reg(r), widened)
         } else {
-            (r, self.src(&o[1], ty, line)?)
+            (r, self.src(&o[1], ty, line)?, bits)
         };
         Ok(Op::Cvt {
-            dty: ty,
-            sty: ty,
+            dty,
+            sty: bits,
             round: None,
             sat: false,
             ftz: false,
@@ -311,6 +325,34 @@ mod tests {
         );
         assert!(refusal("ld.u32 %r1, %r2;").contains("the address"));
         assert!(refusal("ld.global %r1, [%rd1];").contains("`ld` without a type"));
+    }
+
+    #[test]
+    fn a_call_parameter_in_a_register_moves_its_bits() {
+        let module = |body: &str| {
+            super::super::testing::lower_module(&format!(
+                ".version 8.0\n.target sm_90\n.address_size 64\n\
+                 .func (.param .b32 out) f(.param .b32 in)\n{{\n.reg .b32 %t<3>;\n.reg .f32 %g<3>;\n\
+                 {body}\nret;\n}}\n.visible .entry k()\n{{\n.reg .b32 %r<4>;\n\
+                 .param .b32 a0;\n.param .b32 r0;\nst.param.b32 [a0], %r1;\n\
+                 call (r0), f, (a0);\nld.param.b32 %r2, [r0];\n}}\n"
+            ))
+            .unwrap()
+        };
+        let moves = |code: Vec<Instr>| -> Vec<(Ty, Ty)> {
+            code.iter()
+                .filter_map(|i| match i.op {
+                    Op::Cvt { dty, sty, .. } => Some((dty, sty)),
+                    _ => None,
+                })
+                .collect()
+        };
+        // A float parameter moves as bits: a signalling NaN stays signalling.
+        let f = moves(module("ld.param.f32 %g1, [in];\nst.param.f32 [out], %g1;"));
+        assert_eq!(f[1..3], [(Ty::U(4), Ty::U(4)), (Ty::U(4), Ty::U(4))]);
+        // A signed byte sign-extends into its 32-bit register, as `ld.param.s8` does.
+        let s = moves(module("ld.param.s8 %t1, [in];\nst.param.b32 [out], %t1;"));
+        assert_eq!(s[1], (Ty::S(4), Ty::S(1)));
     }
 
     #[test]

@@ -1,0 +1,223 @@
+//! One small program per language feature the learner corpus needed, compiled by NVRTC and
+//! by the built-in compiler under every mode (`Mode::ALL`: the defaults, `-fmad=false`,
+//! `--use_fast_math`, `-G`), both run on the simulator with the harness's inputs: every
+//! kernel must run and give NVRTC's bits.
+
+use crate::common::nvrtc;
+use crate::harness::{self, Mode, Outcome, Source};
+
+use cuda_library::Error;
+
+/// Compiles `text` both ways under every mode and asserts that every kernel NVRTC emits
+/// was run and agrees.
+fn agrees(name: &str, text: &str) {
+    let src = Source::new(name, text);
+    let _turn = harness::turn();
+    let ctx = harness::context();
+    for mode in Mode::ALL {
+        let report = match harness::compare(&ctx, &src, mode) {
+            Ok(r) => r,
+            Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
+            Err(e) => panic!("NVRTC rejects {name} under {}: {e}", mode.flag()),
+        };
+        let outcomes = match &report.result {
+            Ok(o) => o,
+            Err(r) => panic!("{name} under {}: {}", mode.flag(), r.summary()),
+        };
+        assert!(!outcomes.is_empty(), "{name}: NVRTC emitted no kernel");
+        for (k, o) in outcomes {
+            assert_eq!(*o, Outcome::Agrees, "{name} {k} under {}", mode.flag());
+        }
+    }
+}
+
+/// `(float(x) + y)`: a parenthesised expression that starts with a functional cast, not a
+/// C-style cast (FINDINGS.md F10; cuda-samples' `simpleCUDA2GL` writes `(int(b) << 16)`).
+#[test]
+fn a_functional_cast_after_a_parenthesis() {
+    agrees(
+        "functional_cast.cu",
+        "extern \"C\" __global__ void k(const float* in, int* out) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             float b = in[i] * 255.0f;\n\
+             out[i] = (int(b) << 16) | (int(in[i]) << 8) | (unsigned(b) & 255u);\n\
+             out[i + 256] = (float(i) > b) ? (int(b)) : (short(i));\n\
+         }\n",
+    );
+}
+
+/// A user's overloads of a built-in function (`helper_math.h` adds `make_float4(float)` and
+/// `fminf(float2, float2)`) leave the built-in ones callable, inside them too.
+#[test]
+fn user_overloads_of_built_in_functions() {
+    agrees(
+        "overloads.cu",
+        "inline __device__ float4 make_float4(float s) { return make_float4(s, s, s, s); }\n\
+         inline __device__ float4 make_float4(float3 a, float w) { return make_float4(a.x, a.y, a.z, w); }\n\
+         inline __device__ float2 fminf(float2 a, float2 b) { return make_float2(fminf(a.x, b.x), fminf(a.y, b.y)); }\n\
+         inline __device__ int max(int3 a) { return max(a.x, max(a.y, a.z)); }\n\
+         extern \"C\" __global__ void k(const float* in, float4* out) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             float4 a = make_float4(in[i]);\n\
+             float4 b = make_float4(make_float3(in[i], 2.0f, 3.0f), in[i + 1]);\n\
+             float2 m = fminf(make_float2(in[i], 1.0f), make_float2(0.5f, in[i + 2]));\n\
+             int n = max(make_int3(i, 7, -i));\n\
+             out[i] = make_float4(a.x + b.w, m.x, m.y, (float)n);\n\
+         }\n",
+    );
+}
+
+/// The runtime's handle types (`cudaStream_t`, `cudaEvent_t`) in a header's struct that
+/// device code never touches (cuda-samples' `simpleMultiGPU.h`).
+#[test]
+fn runtime_handles_in_a_host_struct() {
+    agrees(
+        "handles.cu",
+        "typedef struct { int n; float* d; cudaStream_t stream; cudaEvent_t done; } Plan;\n\
+         extern \"C\" __global__ void k(float* x, int n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             if (i < n) x[i] = x[i] * 2.0f + (float)sizeof(Plan);\n\
+         }\n",
+    );
+}
+
+/// Inline PTX with every operand constraint the built-in compiler takes (`r`, `l`, `f`,
+/// `n`, `=`, `+`), `%%` for a PTX special register, a braced block of its own registers
+/// (cuda-samples' `inlinePTX` reads `%laneid` this way).
+#[test]
+fn inline_ptx_with_operands() {
+    agrees(
+        "asm.cu",
+        "extern \"C\" __global__ void k(const float* in, unsigned* out) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             unsigned lane, s;\n\
+             asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\n\
+             asm volatile(\"add.u32 %0, %1, %2;\" : \"=r\"(s) : \"r\"(lane), \"n\"(7));\n\
+             float f = in[i] * in[i + 1];\n\
+             asm(\"{\\n\\t.reg .f32 t;\\n\\tmul.f32 t, %1, %1;\\n\\tadd.f32 %0, t, 0f3F800000;\\n}\" : \"=f\"(f) : \"f\"(f));\n\
+             unsigned long long p;\n\
+             asm(\"mov.b64 %0, %1;\" : \"=l\"(p) : \"l\"((unsigned long long)i * 3));\n\
+             asm(\"add.u32 %0, %0, 1;\" : \"+r\"(s));\n\
+             out[i] = lane + s + __float_as_uint(f + in[i + 2]) + (unsigned)p;\n\
+         }\n",
+    );
+}
+
+/// An explicit specialization of a function template ends a compile-time recursion
+/// (cuda-samples' `convolutionTexture` unrolls its filter with `convolutionRow<i - 1>` down
+/// to `convolutionRow<-1>`).
+#[test]
+fn explicit_specialization_of_a_function_template() {
+    agrees(
+        "specialization.cu",
+        "__constant__ float taps[5] = {0.1f, 0.2f, 0.4f, 0.2f, 0.1f};\n\
+         template <int i> __device__ float row(const float* x, int at) {\n\
+             return x[at + i] * taps[i] + row<i - 1>(x, at);\n\
+         }\n\
+         template <> __device__ float row<-1>(const float* x, int at) { return 0; }\n\
+         template <typename T> __device__ T twice(T v) { return v + v; }\n\
+         template <> __device__ int twice<int>(int v) { return v * 3; }\n\
+         extern \"C\" __global__ void k(const float* in, float* out, int* n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             out[i] = twice(row<4>(in, i));\n\
+             n[i] = twice(n[i]);\n\
+         }\n",
+    );
+}
+
+/// A `thread_group` parameter takes a block or a tile, and the group's calls inside are the
+/// argument's (cuda-samples' `simpleCooperativeGroups` sums over both with one function).
+#[test]
+fn a_thread_group_parameter_takes_any_group() {
+    agrees(
+        "thread_group.cu",
+        "#include <cooperative_groups.h>\n\
+         namespace cg = cooperative_groups;\n\
+         __device__ int sum(cg::thread_group g, int* x, int val) {\n\
+             int lane = g.thread_rank();\n\
+             for (int i = g.size() / 2; i > 0; i /= 2) {\n\
+                 x[lane] = val; g.sync();\n\
+                 if (lane < i) val += x[lane + i];\n\
+                 g.sync();\n\
+             }\n\
+             return lane == 0 ? val : -1;\n\
+         }\n\
+         extern \"C\" __global__ void k(int* out) {\n\
+             __shared__ int work[256];\n\
+             cg::thread_block block = cg::this_thread_block();\n\
+             int all = sum(block, work, threadIdx.x);\n\
+             block.sync();\n\
+             cg::thread_block_tile<16> tile = cg::tiled_partition<16>(block);\n\
+             int part = sum(tile, work + (threadIdx.x / 16) * 16, tile.thread_rank());\n\
+             out[threadIdx.x] = all * 1000 + part;\n\
+         }\n",
+    );
+}
+
+/// Lambdas: captures by reference (`[&]`, `[&p]`) see the variable as it is at the call, by
+/// value (`[=]`) as it was where the lambda was written; return types written or deduced;
+/// one called where it is written; `return {}` of a struct (cuda-samples' `shfl_scan`
+/// reads a packed result through `[&result](unsigned idx) -> const uint4`).
+#[test]
+fn lambdas_capture_and_return() {
+    agrees(
+        "lambda.cu",
+        "struct P { uint4 x, y; };\n\
+         __device__ uint4 none() { return {}; }\n\
+         extern \"C\" __global__ void k(const float* in, float* out) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             float scale = in[0];\n\
+             int hits = 0;\n\
+             auto at = [&](int j) { hits++; return in[j] * scale; };\n\
+             auto twice = [=](float v) -> float { return v * scale * 2.0f; };\n\
+             scale = 3.0f;\n\
+             P p; p.x = make_uint4(1, 2, 3, 4); p.y = make_uint4(i, i, i, i);\n\
+             auto pick = [&p](unsigned idx) -> const uint4 {\n\
+                 switch (idx) { case 0: return p.x; default: return p.y; }\n\
+             };\n\
+             float s = at(i) + twice(at(i + 1)) + [&] { return (float)hits; }();\n\
+             out[i] = s + (float)pick(i & 1).y + (float)none().w;\n\
+         }\n",
+    );
+}
+
+/// Default arguments fill a call's missing trailing arguments; `memcpy` and `memset` copy
+/// and fill bytes (cuda-samples' `shfl_scan` has both).
+#[test]
+fn default_arguments_and_byte_copies() {
+    agrees(
+        "defaults.cu",
+        "__device__ int scaled(int x, int by = 3, int plus = 1) { return x * by + plus; }\n\
+         extern \"C\" __global__ void k(const uint4* in, uint4* out, int* sums = NULL) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             uint4 v[2];\n\
+             memcpy(v, &in[i], sizeof(uint4));\n\
+             memset(&v[1], 0x5a, sizeof(uint4));\n\
+             v[0].x = scaled(v[0].x) + scaled(v[0].y, 2) + scaled(v[0].z, 5, 7);\n\
+             memcpy(&out[i], v, sizeof(uint4));\n\
+             out[i + 256] = v[1];\n\
+         }\n",
+    );
+}
+
+/// A tile's shuffle of a struct moves every 32-bit word (cuda-samples' `shfl_scan`
+/// exchanges `uint4`s with `tile.shfl_xor`).
+#[test]
+fn a_tile_shuffles_a_struct() {
+    agrees(
+        "struct_shuffle.cu",
+        "#include <cooperative_groups.h>\n\
+         namespace cg = cooperative_groups;\n\
+         struct Pair { int a; float b; };\n\
+         extern \"C\" __global__ void k(const uint4* in, uint4* out, float* f) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());\n\
+             uint4 v = in[i];\n\
+             v = tile.shfl_xor(v, 1);\n\
+             Pair p; p.a = i; p.b = f[i];\n\
+             Pair q = tile.shfl_down(p, 3);\n\
+             out[i] = v;\n\
+             f[i] = q.b + (float)q.a;\n\
+         }\n",
+    );
+}
