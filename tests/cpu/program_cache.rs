@@ -503,12 +503,14 @@ fn headers_in_the_working_directory_are_followed() {
     // The child's working directory is outside the repository, so it would not find the
     // repository's .venv (where NVRTC is installed) by itself: name the environment the
     // parent found NVRTC in.
-    let venv = std::env::var_os("VIRTUAL_ENV").map(PathBuf::from).or_else(|| {
-        let cwd = std::env::current_dir().ok()?;
-        cwd.ancestors()
-            .map(|d| d.join(".venv"))
-            .find(|venv| venv.is_dir())
-    });
+    let venv = std::env::var_os("VIRTUAL_ENV")
+        .map(PathBuf::from)
+        .or_else(|| {
+            let cwd = std::env::current_dir().ok()?;
+            cwd.ancestors()
+                .map(|d| d.join(".venv"))
+                .find(|venv| venv.is_dir())
+        });
     let mut child = Command::new(std::env::current_exe().unwrap());
     if let Some(venv) = venv {
         child.env("VIRTUAL_ENV", venv);
