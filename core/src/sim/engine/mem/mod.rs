@@ -524,10 +524,12 @@ mod tests {
     fn a_hundred_thousand_allocations_come_and_go_in_log_time() {
         const N: usize = 100_000;
         let mut m = Memory::new();
-        let orders: [&dyn Fn(&[u64]) -> Vec<u64>; 3] = [
-            &|a| a.to_vec(),
-            &|a| a.iter().rev().copied().collect(),
-            &|a| {
+        /// An order to free allocations in, given them in the order they were made.
+        type Order = fn(&[u64]) -> Vec<u64>;
+        let orders: [Order; 3] = [
+            |a| a.to_vec(),
+            |a| a.iter().rev().copied().collect(),
+            |a| {
                 let (lo, hi) = a.split_at(a.len() / 2);
                 lo.iter()
                     .rev()
