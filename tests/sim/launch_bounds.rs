@@ -470,6 +470,23 @@ fn a_thread_spinning_alone_uses_up_the_budget_about_as_fast_as_full_warps() {
     }
 }
 
+/// Full warps looping over `mma.sync` use up the work budget at least a sixth as fast as
+/// full warps spinning on a flag: each `mma` costs its multiply-adds. Counted as one
+/// warp-instruction each, the loop was about 300 times slower (5,329 s for the default
+/// budget in a release build).
+#[test]
+fn an_mma_loop_uses_up_the_budget_about_as_fast_as_full_warps() {
+    let plain = Coschedule::default();
+    let full = rate(FULL_SPIN, (1, 128, plain), 2_000_000);
+    let r = rate(MMA_SPIN, (1, 128, plain), 2_000_000);
+    let slower = full / r;
+    eprintln!(
+        "mma.sync loop: {:.2} M units/s, {slower:.1} times slower than full warps",
+        r / 1e6
+    );
+    assert!(slower < 6.0, "{slower:.1} times slower than full warps");
+}
+
 /// Launches that never end, for the limits guide's table: how fast each uses up the work
 /// budget, and how long the default budget (2·10⁹) takes at that rate. Run in a release
 /// build: `cargo test --release --test sim -- --ignored launch_bounds::figures_spins
