@@ -53,8 +53,9 @@ pub struct Limits {
     /// has 256 KiB of registers per multiprocessor, but the simulator keeps PTX's virtual
     /// registers, which can be thousands per thread).
     pub register_file_bytes: u64,
-    /// Simulated work of one launch, in thread-instructions (default
-    /// [`sim::DEFAULT_BUDGET`](crate::sim::DEFAULT_BUDGET)). Setting up a block and its
+    /// Simulated work of one launch, in thread-instructions, each warp-instruction counted
+    /// for all 32 lanes (default [`sim::DEFAULT_BUDGET`](crate::sim::DEFAULT_BUDGET): under
+    /// a minute of simulation whatever the kernel). Setting up a block and its
     /// threads counts as well as executing instructions (see
     /// [`sim::launch`](crate::sim::launch)), so an empty kernel on a huge grid stops too.
     pub launch_budget: u64,

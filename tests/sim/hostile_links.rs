@@ -315,6 +315,69 @@ fn the_largest_common_declaration_wins() {
     assert!(e.to_string().contains("shared_buf"), "{e}");
 }
 
+/// Audit: an internal symbol named like something that stays `.extern` in the linked module
+/// (dynamic shared memory, a device runtime function) is renamed, or the other module's
+/// `.extern` would resolve to it. Here one module's static `__shared__` array and the
+/// other's `extern __shared__` array are both `buf`: the dynamic one read the static
+/// array's bytes before (and `malloc` called the other module's own function).
+#[test]
+fn an_internal_symbol_does_not_capture_what_stays_extern() {
+    let fixed = format!(
+        "{HEAD}.shared .align 4 .b8 buf[16];
+         .func (.param .b64 r) malloc(.param .b64 n) {{ .reg .b64 %rd<2>; mov.u64 %rd1, 0; st.param.b64 [r], %rd1; ret; }}
+         .visible .entry fixed_k(.param .u64 out) {{
+         .reg .b32 %r<3>; .reg .b64 %rd<3>;
+         ld.param.u64 %rd1, [out];
+         mov.u32 %r1, 7; st.shared.u32 [buf+12], %r1; ld.shared.u32 %r2, [buf+12];
+         {{ .param .b64 n; .param .b64 r; st.param.b64 [n], 8; call.uni (r), malloc, (n); ld.param.b64 %rd2, [r]; }}
+         cvt.u32.u64 %r1, %rd2; add.u32 %r2, %r2, %r1;
+         st.global.u32 [%rd1], %r2;
+         ret;
+}}
+"
+    );
+    let dynamic = format!(
+        "{HEAD}.extern .shared .align 4 .b8 buf[];
+         .extern .func (.param .b64 r) malloc(.param .b64 n);
+         .visible .entry dynamic_k(.param .u64 out) {{
+         .reg .b32 %r<3>; .reg .b64 %rd<3>; .reg .pred %p<2>;
+         ld.param.u64 %rd1, [out];
+         mov.u32 %r1, 5; st.shared.u32 [buf+40], %r1; ld.shared.u32 %r2, [buf+40];
+         {{ .param .b64 n; .param .b64 r; st.param.b64 [n], 8; call.uni (r), malloc, (n); ld.param.b64 %rd2, [r]; }}
+         setp.ne.u64 %p1, %rd2, 0; selp.u32 %r1, 100, 0, %p1; add.u32 %r2, %r2, %r1;
+         st.global.u32 [%rd1], %r2;
+         ret;
+}}
+"
+    );
+    for order in [[&fixed, &dynamic], [&dynamic, &fixed]] {
+        let linked = link(&[("a.ptx", order[0]), ("b.ptx", order[1])]).unwrap();
+        let text = linked.ptx_text().unwrap().to_string();
+        assert_eq!(
+            text.matches(".extern .shared .align 4 .b8 buf[];").count(),
+            1,
+            "{text}"
+        );
+        assert!(!text.contains(".shared .align 4 .b8 buf[16]"), "{text}");
+        assert!(!text.contains("\n.func (.param .b64 r) malloc("), "{text}");
+        assert!(
+            text.contains(".extern .func (.param .b64 r) malloc("),
+            "{text}"
+        );
+        assert_eq!(run_one(&linked, "fixed_k"), 7, "{text}");
+        // 64 bytes of dynamic shared memory; the device runtime's malloc returns memory.
+        cuda_library::use_backend(BackendKind::Sim).unwrap();
+        let ctx = Device::new(0).unwrap().set_current().unwrap();
+        let lib = linked.to_library(&LibraryOptions::default()).unwrap();
+        let out = ctx.alloc_zeroed::<u32>(1).unwrap();
+        let stream = ctx.create_stream().unwrap();
+        let config = LaunchConfig::for_num_elems(1, 1).with_shared_mem(64);
+        launch!(lib.get_kernel("dynamic_k").unwrap(), &stream, &config, out).unwrap();
+        stream.synchronize().unwrap();
+        assert_eq!(out.to_vec().unwrap()[0], 105, "{text}");
+    }
+}
+
 /// The space-mismatch message names the spaces as PTX writes them.
 #[test]
 fn a_space_mismatch_names_the_spaces_as_ptx_does() {

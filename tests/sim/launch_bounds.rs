@@ -317,6 +317,72 @@ SPIN:
 }
 "#;
 
+/// Thread 0 spins on a word nobody writes; the block's other threads wait for it at
+/// `bar.sync` (so its warp is diverged).
+const BARRIER_SPIN: &str = r#"
+.visible .entry spin(.param .u64 flag)
+{
+    .reg .b32 %r<4>; .reg .b64 %rd<2>; .reg .pred %p<3>;
+    ld.param.u64 %rd1, [flag];
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra WAIT;
+SPIN:
+    ld.volatile.global.u32 %r3, [%rd1];
+    setp.eq.u32 %p2, %r3, 0;
+    @%p2 bra SPIN;
+WAIT:
+    bar.sync 0;
+    ret;
+}
+"#;
+
+/// Thread 0 takes a lock nobody releases and spins trying to take it again
+/// (`atom.cas`, as a spin lock does).
+const LOCK_SPIN: &str = r#"
+.visible .entry spin(.param .u64 flag)
+{
+    .reg .b32 %r<4>; .reg .b64 %rd<2>; .reg .pred %p<3>;
+    ld.param.u64 %rd1, [flag];
+    atom.global.cas.b32 %r1, [%rd1], 0, 1;
+SPIN:
+    atom.global.cas.b32 %r2, [%rd1], 0, 1;
+    setp.ne.u32 %p2, %r2, 0;
+    @%p2 bra SPIN;
+    ret;
+}
+"#;
+
+/// One thread counting forever in registers: the cheapest loop there is.
+const COUNT_SPIN: &str = r#"
+.visible .entry spin(.param .u64 flag)
+{
+    .reg .b32 %r<4>;
+    mov.u32 %r1, 0;
+SPIN:
+    add.u32 %r1, %r1, 1;
+    bra SPIN;
+}
+"#;
+
+/// Full warps multiplying matrices forever: `mma.sync` of 16x8x16 halves into floats
+/// (2,048 multiply-adds per warp-instruction) and of 16x8x32 bytes into integers (4,096).
+const MMA_SPIN: &str = r#"
+.visible .entry spin(.param .u64 flag)
+{
+    .reg .b32 %a<4>; .reg .b32 %b<2>; .reg .f32 %f<4>; .reg .b32 %i<4>;
+    mov.b32 %a0, 0x3c003c00; mov.b32 %a1, 0x3c003c00; mov.b32 %a2, 0x3c003c00;
+    mov.b32 %a3, 0x3c003c00; mov.b32 %b0, 0x3c003c00; mov.b32 %b1, 0x3c003c00;
+    mov.f32 %f0, 0f00000000; mov.f32 %f1, 0f00000000; mov.f32 %f2, 0f00000000;
+    mov.f32 %f3, 0f00000000;
+    mov.b32 %i0, 0; mov.b32 %i1, 0; mov.b32 %i2, 0; mov.b32 %i3, 0;
+SPIN:
+    mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f0,%f1,%f2,%f3}, {%a0,%a1,%a2,%a3}, {%b0,%b1}, {%f0,%f1,%f2,%f3};
+    mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%i0,%i1,%i2,%i3}, {%a0,%a1,%a2,%a3}, {%b0,%b1}, {%i0,%i1,%i2,%i3};
+    bra SPIN;
+}
+"#;
+
 /// Work per second of kernel `spin` of `ptx` launched as `shape` until `work` stops it
 /// (the best of two runs).
 fn rate(ptx: &str, shape: (u32, u32, Coschedule), work: u64) -> f64 {
@@ -371,6 +437,113 @@ fn co_scheduled_spins_use_up_the_budget_about_as_fast_as_full_warps() {
         assert!(
             slower < 15.0,
             "{what}: {slower:.1} times slower than full warps"
+        );
+    }
+}
+
+/// A plain launch in which one thread spins alone, or while the rest of its block waits at
+/// `bar.sync`, or on a lock, uses up the work budget at least a sixth as fast as full warps
+/// do, and ends with the budget's error: each warp-instruction costs at least 16 units, as
+/// its time is about a full warp's. At one unit per instruction of the spinning thread
+/// these were 25 to 55 times slower in a release build (the default budget took 5 to 11
+/// minutes).
+#[test]
+fn a_thread_spinning_alone_uses_up_the_budget_about_as_fast_as_full_warps() {
+    let plain = Coschedule::default();
+    let full = rate(FULL_SPIN, (1, 1024, plain), 5_000_000);
+    for (what, ptx, threads) in [
+        ("one thread spinning", FULL_SPIN, 1),
+        ("one thread spinning, 1023 at bar.sync", BARRIER_SPIN, 1024),
+        ("one thread spinning on atom.cas", LOCK_SPIN, 1),
+        ("one thread counting in a register", COUNT_SPIN, 1),
+    ] {
+        let r = rate(ptx, (1, threads, plain), 1_000_000);
+        let slower = full / r;
+        eprintln!(
+            "{what}: {:.2} M units/s, {slower:.1} times slower than full warps",
+            r / 1e6
+        );
+        assert!(
+            slower < 6.0,
+            "{what}: {slower:.1} times slower than full warps"
+        );
+    }
+}
+
+/// Full warps looping over `mma.sync` use up the work budget at least a sixth as fast as
+/// full warps spinning on a flag: each `mma` costs its multiply-adds. Counted as one
+/// warp-instruction each, the loop was about 300 times slower (5,329 s for the default
+/// budget in a release build).
+#[test]
+fn an_mma_loop_uses_up_the_budget_about_as_fast_as_full_warps() {
+    let plain = Coschedule::default();
+    let full = rate(FULL_SPIN, (1, 128, plain), 2_000_000);
+    let r = rate(MMA_SPIN, (1, 128, plain), 2_000_000);
+    let slower = full / r;
+    eprintln!(
+        "mma.sync loop: {:.2} M units/s, {slower:.1} times slower than full warps",
+        r / 1e6
+    );
+    assert!(slower < 6.0, "{slower:.1} times slower than full warps");
+}
+
+/// Launches that never end, for the limits guide's table: how fast each uses up the work
+/// budget, and how long the default budget (2·10⁹) takes at that rate. Run in a release
+/// build: `cargo test --release --test sim -- --ignored launch_bounds::figures_spins
+/// --nocapture`.
+#[test]
+#[ignore = "figures for the limits guide: run in a release build"]
+fn figures_spins() {
+    let plain = Coschedule::default();
+    for (what, ptx, shape) in [
+        (
+            "full warps spinning (1024 threads)",
+            FULL_SPIN,
+            (1, 1024, plain),
+        ),
+        ("one thread spinning", FULL_SPIN, (1, 1, plain)),
+        (
+            "one thread spinning, 1023 at bar.sync",
+            BARRIER_SPIN,
+            (1, 1024, plain),
+        ),
+        ("one thread spinning on atom.cas", LOCK_SPIN, (1, 1, plain)),
+        (
+            "one thread counting in a register",
+            COUNT_SPIN,
+            (1, 1, plain),
+        ),
+        (
+            "full warps looping over mma.sync (1024 threads)",
+            MMA_SPIN,
+            (1, 1024, plain),
+        ),
+        (
+            "cluster of 16 blocks of 1024",
+            CLUSTER_SPIN,
+            (16, 1024, cluster(16)),
+        ),
+        (
+            "cluster of 2 blocks of 64",
+            CLUSTER_SPIN,
+            (2, 64, cluster(2)),
+        ),
+        (
+            "cooperative grid of 264 blocks of 1024",
+            GRID_SPIN,
+            (264, 1024, COOPERATIVE),
+        ),
+        (
+            "cooperative grid of 264 blocks of 32",
+            GRID_SPIN,
+            (264, 32, COOPERATIVE),
+        ),
+    ] {
+        let r = rate(ptx, shape, 50_000_000);
+        println!(
+            "{what}: {:.1} M units/s, the default budget in {:.0} s",
+            r / 1e6,
+            sim::DEFAULT_BUDGET as f64 / r
         );
     }
 }

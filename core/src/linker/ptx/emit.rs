@@ -191,9 +191,10 @@ impl<'a> Emitter<'a, '_> {
         let _ = writeln!(self.out, "{};", text.trim_end());
     }
 
-    /// The byte offset of the item's linkage directive (`.extern`, `.weak`, ...), if it
-    /// has one among its leading directives.
-    fn linkage_token(&self, m: usize, i: usize) -> Option<usize> {
+    /// The byte span of the item's linkage directive (`.extern`, `.weak`, ...), if it has
+    /// one among its leading directives: the lexer's token, which ends where the directive
+    /// does even when another follows without a blank (`.weak.func`).
+    fn linkage_token(&self, m: usize, i: usize) -> Option<(usize, usize)> {
         let input = &self.inputs[m];
         let item = &input.cut.items[i];
         tokens(&input.text[item.start..item.stop])
@@ -201,10 +202,10 @@ impl<'a> Emitter<'a, '_> {
             .find(|t| {
                 matches!(&t.tok, Tok::Word(w) if matches!(w.as_str(), ".extern" | ".weak" | ".visible" | ".common"))
             })
-            .map(|t| item.start + t.start)
+            .map(|t| (item.start + t.start, item.start + t.end))
     }
 
-    fn write_item(&mut self, m: usize, i: usize, replace: Option<(usize, String)>) {
+    fn write_item(&mut self, m: usize, i: usize, replace: Option<((usize, usize), String)>) {
         let item = &self.inputs[m].cut.items[i];
         let text = self.render(m, item, item.stop, replace);
         self.out.push_str(&text);
@@ -212,14 +213,14 @@ impl<'a> Emitter<'a, '_> {
     }
 
     /// The item's text up to byte `stop`, with module `m`'s renames, its `.file`/`.loc`
-    /// numbers moved, and the word at byte `replace.0` replaced. An item nothing changes
+    /// numbers moved, and the bytes `replace.0` (a token's span) replaced. An item nothing changes
     /// is copied as it is, without lexing it again.
     fn render(
         &self,
         m: usize,
         item: &Item,
         stop: usize,
-        replace: Option<(usize, String)>,
+        replace: Option<((usize, usize), String)>,
     ) -> Cow<'a, str> {
         let input = &self.inputs[m];
         let text = &input.text[item.start..stop.max(item.start)];
@@ -234,11 +235,10 @@ impl<'a> Emitter<'a, '_> {
         } else {
             rename_edits(text, renames)
         };
-        if let Some((at, new)) = replace {
-            let start = at.saturating_sub(item.start);
+        if let Some(((at, end), new)) = replace {
             edits.push(Edit {
-                start,
-                end: start + token_len(text, start),
+                start: at.saturating_sub(item.start),
+                end: end.saturating_sub(item.start),
                 new,
             });
         }
@@ -320,11 +320,4 @@ fn loc_without_inlining(text: &str, start: usize, offset: i128) -> Option<(Strin
 /// Whether a token is `.file` or `.loc`, whose next number is a file number.
 fn is_file_number(t: &Tok) -> bool {
     matches!(t, Tok::Word(w) if w == ".file" || w == ".loc")
-}
-
-/// The byte length of the word or number at `start`.
-fn token_len(text: &str, start: usize) -> usize {
-    text[start..]
-        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '%')))
-        .unwrap_or(text.len() - start)
 }

@@ -13,8 +13,10 @@
 //! - an `.extern` variable resolved elsewhere is dropped, and the definition moves up to
 //!   where the first module declared it;
 //! - internal (no linkage) names that two modules both use (NVRTC's `$str` for `printf`
-//!   formats, `static` variables) are renamed in the later module, to a name that module
-//!   does not use anywhere, and only where they are referred to (`scope.rs`: not where a
+//!   formats, `static` variables), or that name what stays `.extern` (dynamic shared
+//!   memory, a device runtime function), are renamed in the later module (in the module
+//!   itself for the latter), to a name no module uses at module scope and that module
+//!   uses nowhere, and only where they are referred to (`scope.rs`: not where a
 //!   parameter, label or local of the same name shadows them, nor as an opcode);
 //! - of several `.weak` definitions, the first (or the one strong definition) is kept; of
 //!   several `.common` variables, the largest (PTX ISA 11.6.4), which alone may be

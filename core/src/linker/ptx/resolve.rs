@@ -79,12 +79,14 @@ pub(super) fn resolve_globals(inputs: &[Input<'_>], log: &mut Vec<String>) -> Re
                     };
                     if old_init && s.initialised {
                         errors.push(format!(
-                            "`.common` `{}` is initialised in {old_input} and in {}: only one                              declaration may initialise it",
+                            "`.common` `{}` is initialised in {old_input} and in {}: only one \
+                             declaration may initialise it",
                             s.name, input.name
                         ));
                     } else if loser_init {
                         errors.push(format!(
-                            "`.common` `{}` is initialised in {} with {} bytes, but {}                              declares {} bytes: only the largest declaration may initialise it",
+                            "`.common` `{}` is initialised in {} with {} bytes, but {} \
+                             declares {} bytes: only the largest declaration may initialise it",
                             s.name,
                             if winner { old_input } else { input.name },
                             if winner { old_size } else { new_size },
@@ -100,7 +102,8 @@ pub(super) fn resolve_globals(inputs: &[Input<'_>], log: &mut Vec<String>) -> Re
                     }
                 }
                 (Linkage::Common, _) | (_, Linkage::Common) => errors.push(format!(
-                    "`{}` is `{}` in {old_input} but `{}` in {}: declare it `.common` in                      every input, or in none",
+                    "`{}` is `{}` in {old_input} but `{}` in {}: declare it `.common` in \
+                     every input, or in none",
                     s.name,
                     old.linkage.word(),
                     s.linkage.word(),
@@ -239,6 +242,14 @@ pub(super) fn rename_internals(
         .flat_map(|i| i.symbols.iter().map(|s| s.name.clone()))
         .collect();
     all.extend(inputs.iter().flat_map(|i| i.aliases.iter().cloned()));
+    // Names that stay `.extern` in the linked module (the device runtime's functions,
+    // dynamic shared memory): an internal symbol of that name would capture them.
+    let kept_extern: HashSet<&str> = inputs
+        .iter()
+        .flat_map(|i| &i.symbols)
+        .filter(|s| s.linkage == Linkage::Extern && stays_extern(s))
+        .map(|s| s.name.as_str())
+        .collect();
     let mut internal_taken: HashSet<String> = HashSet::new();
     let mut renames = Vec::with_capacity(inputs.len());
     for (m, input) in inputs.iter().enumerate() {
@@ -246,7 +257,7 @@ pub(super) fn rename_internals(
         let internal: HashSet<&str> = input
             .symbols
             .iter()
-            .filter(|s| s.linkage == Linkage::Internal && !stays_extern(s))
+            .filter(|s| s.linkage == Linkage::Internal)
             .map(|s| s.name.as_str())
             .collect();
         let mut internal: Vec<&str> = internal.into_iter().collect();
@@ -254,7 +265,9 @@ pub(super) fn rename_internals(
         // Every name the module uses, read only if one of its names must change.
         let mut used: Option<UsedNames<'_>> = None;
         for name in internal {
-            let clash = internal_taken.contains(name) || globals.definitions.contains_key(name);
+            let clash = internal_taken.contains(name)
+                || globals.definitions.contains_key(name)
+                || kept_extern.contains(name);
             let new = if clash {
                 let mut n = 1usize;
                 let mut fresh = format!("{name}_{m}");

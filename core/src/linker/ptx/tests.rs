@@ -209,3 +209,22 @@ fn modules_without_a_header_link_to_one_that_parses() {
     assert!(text.contains(".target sm_90\n"), "{text}");
     crate::image::ptx::parse(&text).unwrap();
 }
+
+/// Fuzz finding (`link`): a linkage directive written against the next one (`.weak.func`,
+/// after a `.target` glued to `.extern`) was replaced with the next one's bytes, and the
+/// linked module lost its `.func`: it did not parse.
+#[test]
+fn a_linkage_directive_glued_to_the_next_is_replaced_alone() {
+    let user = format!(
+        "{HEAD}.target.extern .weak.func (.param .b32 r) twice(.param .b32 x);\n\
+         .visible .entry k() {{ .reg .b32 %r<3>;\n\
+         {{ .param .b32 x; .param .b32 r; st.param.b32 [x], %r1;\n\
+         call.uni (r), twice, (x); ld.param.b32 %r2, [r]; }} ret; }}\n"
+    );
+    let def = format!(
+        "{HEAD}.visible .func (.param .b32 r) twice(.param .b32 x) {{ .reg .b32 %r<3>;\n\
+         ld.param.b32 %r1, [x]; add.s32 %r2, %r1, %r1; st.param.b32 [r], %r2; ret; }}\n"
+    );
+    let (text, _) = linked(&[("m0.ptx", &user), ("m1.ptx", &def)]).unwrap();
+    crate::image::ptx::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+}

@@ -241,11 +241,18 @@ pub struct MmaTypes {
 pub fn multiply(shape: Shape, ty: MmaTypes, a: &[u64], b: &[u64], c: &[u64]) -> Vec<u64> {
     let Shape { m, n, k } = shape;
     let mut d = vec![0u64; m * n];
+    // Each element decoded once (not once per product it takes part in).
+    let values = |bits: &[u64], e: Elem, len: usize| -> Vec<Value> {
+        (0..len)
+            .map(|i| e.value(bits.get(i).copied().unwrap_or(0)))
+            .collect()
+    };
+    let (a, b) = (values(a, ty.a, m * k), values(b, ty.b, k * n));
     for r in 0..m {
         for col in 0..n {
             let cv = ty.c.value(c.get(r * n + col).copied().unwrap_or(0));
-            let av = |x: usize| ty.a.value(a.get(r * k + x).copied().unwrap_or(0));
-            let bv = |x: usize| ty.b.value(b.get(x * n + col).copied().unwrap_or(0));
+            let av = |x: usize| a[r * k + x];
+            let bv = |x: usize| b[x * n + col];
             d[r * n + col] = if ty.a.is_int() {
                 let sum = (0..k).fold(cv.i(), |s, x| s + av(x).i() * bv(x).i());
                 if ty.satfinite {

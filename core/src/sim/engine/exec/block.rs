@@ -2,7 +2,7 @@
 //! next, counts the instruction and hands it to its family ([`Block::step`] for control
 //! flow and barriers, [`Block::exec`] for everything else).
 
-use super::budget::SLICED_INSTRUCTION_WORK;
+use super::budget::{matrix_work, INSTRUCTION_WORK_AT_LEAST};
 use super::control::{exec_exit, At, Flow};
 use super::counters::Stats;
 use super::global::Global;
@@ -28,16 +28,17 @@ impl Block<'_> {
 
     /// Runs one warp until it waits at a barrier or every lane has exited (`Ok(None)`), or
     /// until its next instruction would take the thread-instruction count, with the work
-    /// [`charged`](Self::charged) since, past `pause_at` (`Ok(Some((line, threads)))`:
-    /// nothing of that instruction is done, so the warp resumes where it stopped).
+    /// [`charged`](Self::charged) since, past `pause_at` (`Ok(Some((line, work)))`, the
+    /// work that instruction costs: nothing of it is done, so the warp resumes where it
+    /// stopped).
     ///
     /// Kept out of its callers: inlined into the launch's loops, its hot loop gets worse
     /// registers (about 2% more instructions on `sim_bench`).
     ///
-    /// `SLICED` (a co-scheduled block's warp): an instruction of fewer than
-    /// [`SLICED_INSTRUCTION_WORK`] threads costs that much work, as its time does.
+    /// An instruction of fewer than [`INSTRUCTION_WORK_AT_LEAST`] threads costs that much
+    /// work, as its time does.
     #[inline(never)]
-    pub(super) fn run_warp<const SLICED: bool, G: Global>(
+    pub(super) fn run_warp<G: Global>(
         &mut self,
         gmem: &mut G,
         w: &mut Warp,
@@ -56,13 +57,14 @@ impl Block<'_> {
             let ins = &code[pc as usize];
             let emask = w.guarded(ins.guard, mask);
             let threads = emask.count_ones() as u64;
-            if stats.thread_instructions + threads > limit {
-                return Ok(Some((ins.line, threads)));
+            let extra = INSTRUCTION_WORK_AT_LEAST.saturating_sub(threads);
+            if stats.thread_instructions + threads + extra > limit {
+                return Ok(Some((ins.line, threads + extra)));
             }
             // (Warp instructions are the sites' executions, added up when the launch ends.)
             stats.thread_instructions += threads;
-            if SLICED && threads < SLICED_INSTRUCTION_WORK {
-                self.charge(SLICED_INSTRUCTION_WORK - threads);
+            if extra != 0 {
+                self.charge(extra);
                 limit = pause_at.saturating_sub(self.charged);
             }
             self.count_site(stats, w, pc, (emask, threads));
@@ -141,6 +143,12 @@ impl Block<'_> {
                 w.advance(at.mask, at.next);
                 Flow::Charged
             }
+            Op::Matrix(ref mi) => {
+                self.exec_matrix(gmem, w, ins, emask)?;
+                self.charge(matrix_work(&mi.op));
+                w.advance(at.mask, at.next);
+                Flow::Charged
+            }
             Op::Exit => {
                 exec_exit(w, at, emask);
                 Flow::Jumped
@@ -196,7 +204,6 @@ impl Block<'_> {
             Op::Tex { .. } => self.exec_tex(gmem, w, ins, m)?,
             Op::SurfLd { .. } => self.exec_surf_ld(gmem, w, ins, m)?,
             Op::SurfSt { .. } => self.exec_surf_st(gmem, w, ins, m)?,
-            Op::Matrix(_) => self.exec_matrix(gmem, w, ins, m)?,
             Op::Dsmem { .. } => self.exec_dsmem(w, ins, m)?,
             Op::Trap => return Err(self.trap(w, ins, m)),
             Op::Fence => gmem.fence(),
@@ -204,6 +211,7 @@ impl Block<'_> {
             Op::Nop
             | Op::Runtime { .. }
             | Op::BulkCopy { .. }
+            | Op::Matrix(_)
             | Op::Bra { .. }
             | Op::Exit
             | Op::Bar { .. }

@@ -15,12 +15,13 @@ fn stopped() -> Error {
 
 /// What one launch may use: simulated work, wall-clock time and register file.
 ///
-/// Work is counted in thread-instructions: each instruction a thread executes is one, and
-/// starting a block costs what [`block_work`] says, so a kernel that does nothing on a
-/// huge grid stops as surely as one that loops for ever. Blocks that take turns (a
-/// cluster, a cooperative grid) also pay for their turns: each warp-instruction at least 8,
-/// each round of a block's warps 16 per warp. A budget of 2·10⁹ (the default)
-/// is a few seconds of simulation natively.
+/// Work is counted in thread-instructions: each instruction a warp executes is one per
+/// lane, whether or not the lane runs (its time hardly depends on how many do), and
+/// starting a block costs what [`block_work`] says, so a kernel that does nothing on a huge grid
+/// stops as surely as one that loops for ever. Blocks that take turns (a cluster, a
+/// cooperative grid) also pay for their turns: each round of a block's warps 16 per warp.
+/// A budget of 2·10⁹ (the default) is a few seconds of simulation natively, and under a
+/// minute whatever the kernel.
 ///
 /// ```
 /// use cuda_library::sim::Budget;
@@ -103,11 +104,31 @@ pub fn block_work(threads: u32, shared_bytes: usize, local_bytes_per_thread: usi
 /// unit per instruction of that thread and took minutes to reach the default budget.
 pub(super) const TURN_WORK_PER_WARP: u64 = 16;
 
-/// Work of a warp-instruction of a co-scheduled block, at least (one per thread above it).
-/// An instruction's time hardly depends on how many of its lanes run; counting threads
-/// alone, one thread of a cluster spinning while the rest wait cost one unit per
-/// instruction and ran for minutes before the default budget stopped it.
-pub(super) const SLICED_INSTRUCTION_WORK: u64 = 8;
+/// Work of a warp-instruction, at least: one per lane, whether or not the lane runs. An
+/// instruction's time hardly depends on how many of its lanes run (a one-lane load took
+/// 90% of a full warp's time, release build), as a GPU's issue slot does not; counting
+/// threads alone, one thread spinning on a flag cost one unit per instruction and ran five
+/// to eleven minutes before the default budget stopped it, in a plain launch as in a
+/// cluster whose other threads wait. (16 left a diverged warp's spin at 68 s on a busy
+/// machine.)
+pub(super) const INSTRUCTION_WORK_AT_LEAST: u64 = 32;
+
+/// Work of a warp-wide matrix instruction beyond a warp-instruction's: `mma` and
+/// `wmma.mma` cost one unit per multiply-add (2,048 for `m16n8k16`), as their time does:
+/// counted as one warp-instruction, a loop of them took an hour and a half to reach the
+/// default budget (0.4 M units/s, release build on a busy machine).
+pub(super) fn matrix_work(op: &crate::sim::engine::ir::MatrixOp) -> u64 {
+    use crate::sim::engine::ir::MatrixOp;
+    match op {
+        MatrixOp::Mma { shape, .. } | MatrixOp::WmmaMma { shape, .. } => {
+            let products = (shape.m as u64)
+                .saturating_mul(shape.n as u64)
+                .saturating_mul(shape.k as u64);
+            products.saturating_sub(INSTRUCTION_WORK_AT_LEAST)
+        }
+        _ => 0,
+    }
+}
 
 /// How often (in work, and in blocks) a launch with a deadline reads the clock: every
 /// 2^20 units, milliseconds even of slow instructions, so a launch stops within a few of
@@ -262,23 +283,23 @@ impl Meter {
         Ok(())
     }
 
-    /// A warp paused before an instruction of `threads` threads at `line`: past the
-    /// budget that is the end; otherwise the clock is due.
+    /// A warp paused before an instruction that costs `work` at `line`: past the budget
+    /// that is the end; otherwise the clock is due.
     #[inline]
     pub(super) fn paused(
         &mut self,
         stats: &Stats,
-        threads: u64,
+        work: u64,
         kernel: &str,
         line: u32,
     ) -> Result<()> {
-        if stats.work.saturating_add(threads) > self.limit {
-            self.at_limit(stats, threads, kernel, line)?;
+        if stats.work.saturating_add(work) > self.limit {
+            self.at_limit(stats, work, kernel, line)?;
         }
         self.tick(stats.work, kernel, line)
     }
 
-    /// The meter's work reached its limit before an instruction of `threads` threads: on
+    /// The meter's work reached its limit before an instruction that costs `threads`: on
     /// one thread the budget is spent; a worker reports its work to the launch's total
     /// and goes on for another quantum if the total leaves room (and no earlier unit
     /// failed).

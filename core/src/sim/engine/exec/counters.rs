@@ -11,8 +11,8 @@ use crate::sim::engine::ir::*;
 pub struct Stats {
     /// Instructions executed, counted per active thread.
     pub thread_instructions: u64,
-    /// Simulated work charged against the launch's [`Budget`](crate::sim::Budget): the
-    /// thread-instructions, the set-up of every block (see
+    /// Simulated work charged against the launch's [`Budget`](crate::sim::Budget): 32 per
+    /// warp-instruction (one per lane, whether or not it runs), the set-up of every block (see
     /// [`block_work`](crate::sim::block_work)) and what device `printf`, `malloc`/`free`,
     /// call frames and bulk copies cost beyond their instructions.
     pub work: u64,

@@ -351,7 +351,7 @@ impl Block<'_> {
                 meter_at
             };
             self.charged = 0;
-            let paused = self.run_warp::<SLICED, G>(gmem, w, stats, pause_at)?;
+            let paused = self.run_warp(gmem, w, stats, pause_at)?;
             stats.work += stats.thread_instructions - before;
             stats.work = stats.work.saturating_add(self.charged);
             match paused {
@@ -360,9 +360,7 @@ impl Block<'_> {
                     w.sliced = true;
                     break;
                 }
-                Some((line, threads)) => {
-                    self.meter.paused(stats, threads, &self.code.name, line)?
-                }
+                Some((line, work)) => self.meter.paused(stats, work, &self.code.name, line)?,
             }
         }
         Ok(())

@@ -23,13 +23,15 @@ pub(crate) struct SharedMemory<'m> {
 impl Memory {
     /// The allocations as atomic words, for the workers of a parallel launch.
     pub(crate) fn share(&mut self) -> SharedMemory<'_> {
-        SharedMemory {
-            allocs: self
-                .allocs
-                .iter_mut()
-                .map(|(base, bytes)| (*base, bytes.len(), bytes.share()))
-                .collect(),
-        }
+        let mut allocs: Vec<_> = self
+            .slots
+            .iter_mut()
+            .flatten()
+            .map(|(base, bytes)| (*base, bytes.len(), bytes.share()))
+            .collect();
+        // Slots are in no order; lookups search by base address.
+        allocs.sort_unstable_by_key(|a| a.0);
+        SharedMemory { allocs }
     }
 }
 
