@@ -298,14 +298,18 @@ impl Kernel {
             Err(mismatch) => return Err(self.arg_error(&g, mismatch)),
         };
         config.validate()?;
-        self.raw
-            .launch(&stream.imp, &config.geometry(), checked)
-            .map_err(|e| self.too_large(&g, stream, config, e))?;
-        // While the stream captures, the graph's record of its nodes (one atomic load when
-        // nothing captures).
-        if crate::graph::log::capturing() {
-            crate::graph::log::note_launch(stream, self, config.geometry());
-        }
+        let geometry = config.geometry();
+        // While the stream captures, the graph's record of its nodes is kept with the launch
+        // (two atomic loads when nothing captures).
+        crate::graph::log::queue(
+            stream,
+            || {
+                self.raw
+                    .launch(&stream.imp, &geometry, checked)
+                    .map_err(|e| self.too_large(&g, stream, config, e))
+            },
+            |deps| crate::graph::log::NodeRecord::kernel(self, geometry, deps),
+        )?;
         // Armed only while a profile is taken on a GPU stream.
         #[cfg(feature = "notebook")]
         if stream.recorder.is_armed() {

@@ -32,6 +32,10 @@ pub struct Stream {
     /// This stream's identity, which no other stream of the process ever has: what the
     /// log of a capture under way on it is found by.
     pub(crate) id: u64,
+    /// Held while work is queued on the stream and while a capture of it begins or ends,
+    /// so that whether a capture holds a piece of work and whether the capture's record
+    /// (`graph::log`) notes it are decided together.
+    pub(crate) queueing: std::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for Stream {
@@ -60,6 +64,7 @@ impl Stream {
             #[cfg(feature = "notebook")]
             recorder: Recorder::default(),
             id: NEXT.fetch_add(1, Ordering::Relaxed),
+            queueing: std::sync::Mutex::new(()),
         }
     }
 

@@ -98,8 +98,7 @@ impl Stream {
     /// # Ok(()) }
     /// ```
     pub fn begin_capture(&self, mode: CaptureMode) -> Result<GraphBuilder<'_>> {
-        self.imp.begin_capture(mode)?;
-        log::open(self);
+        log::open(self, || self.imp.begin_capture(mode))?;
         Ok(GraphBuilder {
             stream: self,
             _same_thread: PhantomData,
@@ -129,8 +128,7 @@ impl GraphBuilder<'_> {
     /// log and the backend's graph. An error when the capture was invalidated, which ends
     /// it too.
     fn finish(&self) -> (Vec<NodeRecord>, Result<seam::Graph>) {
-        let nodes = log::close(self.stream);
-        (nodes, self.stream.imp.end_capture())
+        log::close(self.stream, || self.stream.imp.end_capture())
     }
 
     /// Ends the capture and instantiates the graph: [`end`](GraphBuilder::end) then

@@ -2,7 +2,8 @@
 //! kernel and libraries it runs, so that a graph whose library was unloaded is refused with
 //! [`Error::Unloaded`](crate::Error::Unloaded) rather than launched. Explicit nodes are
 //! recorded as they are added; a capture's nodes are noted here as the work is queued on the
-//! capturing stream (`Kernel::launch` and the stream-ordered copies call [`note`]).
+//! capturing stream (`Kernel::launch` and the stream-ordered copies queue their work through
+//! [`queue`], which keeps the log in the backend's order).
 //!
 //! A capture's log is found by its stream's identity ([`Stream::id`], never reused), not its
 //! address, and ends with the stream if nothing ended it. When no capture is under way a
@@ -13,6 +14,7 @@ use std::sync::Mutex;
 
 use super::node::{GraphNodeInfo, GraphNodeKind};
 use crate::backend::slot::LibRef;
+use crate::error::Result;
 use crate::info::Geometry;
 use crate::kernel::Kernel;
 use crate::stream::Stream;
@@ -99,9 +101,16 @@ impl Drop for Counted {
     }
 }
 
-/// Starts `stream`'s log (the backend refused a second capture of one stream before this
-/// is called).
-pub(crate) fn open(stream: &Stream) {
+/// The stream's turn to queue work or to begin or end a capture ([`Stream::queueing`]).
+fn turn(stream: &Stream) -> std::sync::MutexGuard<'_, ()> {
+    stream.queueing.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Begins `stream`'s capture: `begin` (the backend's) and the log's start in the stream's
+/// turn, so work queued on it ([`queue`]) is in both the capture and the log or in neither.
+pub(crate) fn open(stream: &Stream, begin: impl FnOnce() -> Result<()>) -> Result<()> {
+    let _turn = turn(stream);
+    begin()?;
     let log = OpenLog {
         nodes: Vec::new(),
         _counted: Counted::new(),
@@ -109,18 +118,24 @@ pub(crate) fn open(stream: &Stream) {
     let mut logs = logs();
     logs.retain(|(id, _)| *id != stream.id);
     logs.push((stream.id, log));
+    Ok(())
 }
 
-/// Ends `stream`'s log: the nodes noted.
-pub(crate) fn close(stream: &Stream) -> Vec<NodeRecord> {
-    if !capturing() {
-        return Vec::new();
-    }
-    let mut logs = logs();
-    match logs.iter().position(|(id, _)| *id == stream.id) {
-        Some(i) => logs.swap_remove(i).1.nodes,
-        None => Vec::new(),
-    }
+/// Ends `stream`'s log and the backend's capture (`end`) in the stream's turn: the nodes
+/// noted and the backend's graph.
+pub(crate) fn close<G>(
+    stream: &Stream,
+    end: impl FnOnce() -> Result<G>,
+) -> (Vec<NodeRecord>, Result<G>) {
+    let _turn = turn(stream);
+    let nodes = {
+        let mut logs = logs();
+        match logs.iter().position(|(id, _)| *id == stream.id) {
+            Some(i) => logs.swap_remove(i).1.nodes,
+            None => Vec::new(),
+        }
+    };
+    (nodes, end())
 }
 
 /// Whether `stream` captures.
@@ -132,7 +147,10 @@ impl Drop for Stream {
     // A capture still under way (its builder was forgotten) ends with its stream: its log
     // goes, and with it its count of the captures under way.
     fn drop(&mut self) {
-        drop(close(self));
+        if capturing() {
+            let mut logs = logs();
+            logs.retain(|(id, _)| *id != self.id);
+        }
     }
 }
 
@@ -142,10 +160,26 @@ pub(crate) fn capturing() -> bool {
     ACTIVE.load(Ordering::Relaxed) != 0
 }
 
-/// Notes the node `make` describes when `stream` is capturing; it depends on the node noted
-/// before it.
+/// Queues work on `stream` with `op` (the backend's call) in the stream's turn and, if the
+/// stream is capturing, notes the node `make` describes; it depends on the node noted before
+/// it. The turn keeps the log in the backend's order when threads queue on one stream, and
+/// keeps a capture from beginning or ending between `op` and its note. When nothing
+/// captures, the note costs one relaxed atomic load.
+pub(crate) fn queue<T>(
+    stream: &Stream,
+    op: impl FnOnce() -> Result<T>,
+    make: impl FnOnce(Vec<usize>) -> NodeRecord,
+) -> Result<T> {
+    let _turn = turn(stream);
+    let out = op()?;
+    if capturing() {
+        note(stream, make);
+    }
+    Ok(out)
+}
+
 #[cold]
-pub(crate) fn note(stream: &Stream, make: impl FnOnce(Vec<usize>) -> NodeRecord) {
+fn note(stream: &Stream, make: impl FnOnce(Vec<usize>) -> NodeRecord) {
     let mut logs = logs();
     if let Some((_, log)) = logs.iter_mut().find(|(id, _)| *id == stream.id) {
         let deps = log.nodes.len().checked_sub(1).into_iter().collect();
@@ -153,10 +187,4 @@ pub(crate) fn note(stream: &Stream, make: impl FnOnce(Vec<usize>) -> NodeRecord)
         record.info.index = log.nodes.len();
         log.nodes.push(record);
     }
-}
-
-/// Notes a launch of `kernel` on `stream` if it is capturing.
-#[cold]
-pub(crate) fn note_launch(stream: &Stream, kernel: &Kernel, geometry: Geometry) {
-    note(stream, |deps| NodeRecord::kernel(kernel, geometry, deps));
 }

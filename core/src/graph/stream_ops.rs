@@ -47,14 +47,14 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if bytes == 0 {
             return Ok(());
         }
-        stream.imp.copy_async(self.ptr, src.ptr, bytes)?;
-        if log::capturing() {
-            let label = format!("copy {}", bytes_label(bytes));
-            log::note(stream, |deps| {
+        log::queue(
+            stream,
+            || stream.imp.copy_async(self.ptr, src.ptr, bytes),
+            |deps| {
+                let label = format!("copy {}", bytes_label(bytes));
                 NodeRecord::plain(GraphNodeKind::Memcpy, label, deps)
-            });
-        }
-        Ok(())
+            },
+        )
     }
 
     /// Sets every element to `value` on the device, ordered on `stream`
@@ -77,13 +77,13 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if self.is_empty() {
             return Ok(());
         }
-        stream.imp.memset_async(self.ptr, word, width, self.len())?;
-        if log::capturing() {
-            let label = format!("memset {}", bytes_label(self.size_bytes()));
-            log::note(stream, |deps| {
+        log::queue(
+            stream,
+            || stream.imp.memset_async(self.ptr, word, width, self.len()),
+            |deps| {
+                let label = format!("memset {}", bytes_label(self.size_bytes()));
                 NodeRecord::plain(GraphNodeKind::Memset, label, deps)
-            });
-        }
-        Ok(())
+            },
+        )
     }
 }

@@ -168,6 +168,86 @@ fn a_thread_local_capture_guards_its_own_thread_only() {
     assert!(other.alloc_async::<u8>(64).is_ok(), "the capture ended");
 }
 
+/// Eight threads queue work on one capturing stream at once: the graph's record (its node
+/// count and labels) keeps every node, in the order the backend took them (the backend's
+/// call and the record are made under one lock).
+#[test]
+fn threads_queueing_on_a_capturing_stream_are_all_recorded() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let stream = ctx.create_stream().unwrap();
+    let bufs: Vec<_> = (1..=8)
+        .map(|k| ctx.alloc_zeroed::<u32>(k).unwrap())
+        .collect();
+    let builder = stream.begin_capture(CaptureMode::Global).unwrap();
+    std::thread::scope(|s| {
+        for (k, buf) in bufs.iter().enumerate() {
+            let stream = &stream;
+            s.spawn(move || {
+                for _ in 0..50 {
+                    buf.fill_async(k as u32 + 1, stream).unwrap();
+                }
+            });
+        }
+    });
+    let def = builder.end().unwrap();
+    assert_eq!(def.len(), 400);
+    let infos = def.nodes();
+    assert!(infos.iter().enumerate().all(|(i, n)| n.index == i));
+    for k in 1..=8usize {
+        let label = format!("memset {} B", 4 * k);
+        let n = def.nodes().iter().filter(|n| n.label == label).count();
+        assert_eq!(n, 50, "{label}");
+    }
+    def.instantiate().unwrap().launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    for (k, buf) in bufs.iter().enumerate() {
+        assert_eq!(buf.to_vec().unwrap(), vec![k as u32 + 1; k + 1]);
+    }
+}
+
+/// One thread launches on a stream while another begins and ends captures of it, 100 times:
+/// every capture's record holds exactly the launches its graph runs (its replay adds its
+/// node count to the counter, no more; the record once missed launches queued while the
+/// capture began or ended).
+#[test]
+fn launches_racing_a_capture_are_in_its_record_or_refuse_it() {
+    const INC: &str = ".version 8.0\n.target sm_90\n.address_size 64\n\
+        .visible .entry inc(.param .u64 p) {\n.reg .b64 %rd<2>;\n.reg .b32 %r<2>;\n\
+        ld.param.u64 %rd1, [p];\ncvta.to.global.u64 %rd1, %rd1;\n\
+        atom.global.add.u32 %r1, [%rd1], 1;\nret;\n}\n";
+    let _t = crate::turn();
+    let ctx = ctx();
+    let lib = Library::load_data(INC.as_bytes(), &Default::default()).unwrap();
+    let inc = lib.get_kernel("inc").unwrap();
+    let counter = ctx.alloc_zeroed::<u32>(1).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let cfg = LaunchConfig::new(1u32, 1u32);
+    let mut graphs = Vec::new();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                launch!(inc, &stream, &cfg, counter).unwrap();
+            }
+        });
+        for _ in 0..100 {
+            let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+            std::thread::yield_now();
+            graphs.push(builder.end().unwrap());
+        }
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    stream.synchronize().unwrap();
+    counter.fill(0).unwrap();
+    let recorded: usize = graphs.iter().map(|g| g.len()).sum();
+    for g in &graphs {
+        g.instantiate().unwrap().launch(&stream).unwrap();
+    }
+    stream.synchronize().unwrap();
+    assert_eq!(counter.to_vec().unwrap()[0] as usize, recorded);
+}
+
 /// 40,000 edges added one per call, against the order the nodes were added in and into one
 /// join node, then one that closes a cycle: each call costs about the same whatever the
 /// graph's size (checking every edge by a search of the whole graph took 70 s).
