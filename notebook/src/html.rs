@@ -41,7 +41,7 @@ pub const STYLE: &str = r#"<style>
 .culib th{background:rgba(128,128,128,.14);font-weight:600}
 .culib tr:nth-child(even) td{background:rgba(128,128,128,.05)}
 .culib tbody th{background:transparent;font-weight:normal}
-.culib th.r,.culib td.r{text-align:right!important;font-variant-numeric:tabular-nums}
+.culib th.r,.culib td.r{text-align:right!important;font-variant-numeric:tabular-nums;white-space:nowrap}
 .culib th.l,.culib td.l{text-align:left!important}
 .culib .mono,.culib code,.culib pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
 .culib .sub{display:block;opacity:.65;font-size:11px}
