@@ -35,6 +35,9 @@ pub(super) struct Warp {
     pub(super) wait_bar: Option<(u8, u32)>,
     /// Lanes stopped at an `mbarrier` poll while the warp's other lanes run.
     pub(super) parked: u32,
+    /// Lanes stopped at a `.sync` warp operation (`shfl.sync`, `vote.sync`, ...) while
+    /// the warp's other lanes run, so that those the operation names can arrive first.
+    pub(super) gathering: u32,
     /// Stopped at an `mbarrier` wait (its line) whose phase was incomplete, to let the
     /// others run.
     pub(super) yielded: Option<u32>,
@@ -186,9 +189,15 @@ impl Warp {
 
     /// [`next_group`](Self::next_group) of a diverged warp.
     fn lowest_group(&mut self) -> (u32, u32) {
-        // Lanes parked at an `mbarrier` poll let the warp's others run first.
-        let runnable = match self.live & !self.parked {
+        // Lanes parked at an `mbarrier` poll let the warp's others run first, and so do
+        // lanes gathering at a `.sync` warp operation; once no lane is free, the
+        // gathering ones run (all those at one instruction together).
+        let unparked = match self.live & !self.parked {
             0 => self.live,
+            r => r,
+        };
+        let runnable = match unparked & !self.gathering {
+            0 => unparked,
             r => r,
         };
         // Without call frames (the common case) every lane is at depth 0: one pass finds
@@ -224,6 +233,31 @@ impl Warp {
             self.uniform = Some(pc);
         }
         (pc, mask)
+    }
+
+    /// Lanes `mask` at `pc`, a `.sync` warp operation, in a diverged warp: `None` when
+    /// lanes elsewhere are still free to run (those of `mask` wait at `pc` meanwhile, as
+    /// on a GPU a `shfl.sync` waits for the lanes its member mask names), otherwise every
+    /// lane waiting at `pc` at the same call depth, which run it together (the warp made
+    /// uniform when that is all its live lanes).
+    pub(super) fn gather_at_sync(&mut self, pc: u32, mask: u32) -> Option<u32> {
+        if self.live & !self.parked & !self.gathering & !mask != 0 {
+            self.gathering |= mask;
+            return None;
+        }
+        let depth = lanes(mask).next().map_or(0, |l| self.stack[l].len());
+        let mut all = mask;
+        for l in lanes(self.gathering & self.live) {
+            if self.pc[l] == pc && self.stack[l].len() == depth {
+                all |= 1 << l;
+            }
+        }
+        self.gathering &= !all;
+        if all == self.live {
+            self.uniform = Some(pc);
+            self.gathering = 0;
+        }
+        Some(all)
     }
 
     /// The lanes of `mask` whose guard predicate (`@p` or `@!p`) holds.
@@ -337,6 +371,7 @@ pub(super) fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
     w.wait_bar = None;
     w.yielded = None;
     w.parked = 0;
+    w.gathering = 0;
     w.bar_red = None;
     w.cl_arrived = 0;
     w.wait_cluster = false;
@@ -364,6 +399,7 @@ pub(super) fn empty_warp() -> Warp {
         wait_bar: None,
         yielded: None,
         parked: 0,
+        gathering: 0,
         bar_red: None,
         cl_arrived: 0,
         wait_cluster: false,
