@@ -410,3 +410,41 @@ pub(super) fn empty_warp() -> Warp {
         tid: [[0; 3]; 32],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{empty_warp, FULL};
+
+    #[test]
+    fn lanes_at_a_sync_operation_wait_for_the_lanes_elsewhere_then_run_together() {
+        let mut w = empty_warp();
+        (w.live, w.threads, w.uniform) = (FULL, FULL, None);
+        for l in 0..32 {
+            w.pc[l] = if l < 16 { 5 } else { 9 };
+        }
+        // Lanes 0-15 reach the operation at 5 first: they wait, lanes 16-31 run.
+        assert_eq!(w.next_group(), (5, 0x0000_ffff));
+        assert_eq!(w.gather_at_sync(5, 0x0000_ffff), None);
+        assert_eq!(w.next_group(), (9, 0xffff_0000));
+        // Lanes 16-31 come back to it: all 32 run it, the warp uniform again.
+        for l in 16..32 {
+            w.pc[l] = 5;
+        }
+        assert_eq!(w.next_group(), (5, 0xffff_0000));
+        assert_eq!(w.gather_at_sync(5, 0xffff_0000), Some(FULL));
+        assert_eq!((w.uniform, w.gathering), (Some(5), 0));
+    }
+
+    #[test]
+    fn lanes_at_a_sync_operation_run_once_the_others_have_exited() {
+        let mut w = empty_warp();
+        (w.live, w.threads, w.uniform) = (FULL, FULL, None);
+        for l in 0..32 {
+            w.pc[l] = if l < 16 { 5 } else { 9 };
+        }
+        assert_eq!(w.gather_at_sync(5, 0x0000_ffff), None);
+        w.live = 0x0000_ffff;
+        assert_eq!(w.next_group(), (5, 0x0000_ffff));
+        assert_eq!(w.gather_at_sync(5, 0x0000_ffff), Some(0x0000_ffff));
+    }
+}
