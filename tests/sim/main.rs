@@ -33,3 +33,4 @@ mod semantics;
 mod tensor_ops;
 mod textures;
 mod warp_ops;
+mod warp_sync_gather;

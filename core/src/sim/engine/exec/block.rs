@@ -14,6 +14,17 @@ use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
 
+/// Whether `op` is a warp operation with a member mask (`shfl.sync`, `vote.sync`,
+/// `match.sync`, `redux.sync`, `elect.sync`), which a lane runs only together with the
+/// warp's other lanes that reach it.
+#[inline(always)]
+fn waits_for_warp(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Shfl { .. } | Op::Vote { .. } | Op::Match { .. } | Op::Redux { .. } | Op::Elect { .. }
+    )
+}
+
 impl Block<'_> {
     /// The fault of lane `l` of `w` at `ins`, saying what went wrong (`detail`).
     pub(super) fn fault(&self, w: &Warp, l: usize, ins: &Instr, detail: String) -> Error {
@@ -53,8 +64,16 @@ impl Block<'_> {
         let mut limit = pause_at.saturating_sub(self.charged);
         while w.live != 0 {
             // The lanes at the lowest program counter run; the rest wait for them.
-            let (pc, mask) = w.next_group();
+            let (pc, mut mask) = w.next_group();
             let ins = &code[pc as usize];
+            // In a diverged warp a `.sync` warp operation waits for the lanes still
+            // elsewhere; nothing of it is counted until it runs.
+            if w.uniform.is_none() && waits_for_warp(&ins.op) {
+                match w.gather_at_sync(pc, mask) {
+                    Some(all) => mask = all,
+                    None => continue,
+                }
+            }
             let emask = w.guarded(ins.guard, mask);
             let threads = emask.count_ones() as u64;
             let extra = INSTRUCTION_WORK_AT_LEAST.saturating_sub(threads);

@@ -35,6 +35,9 @@ pub(super) struct Warp {
     pub(super) wait_bar: Option<(u8, u32)>,
     /// Lanes stopped at an `mbarrier` poll while the warp's other lanes run.
     pub(super) parked: u32,
+    /// Lanes stopped at a `.sync` warp operation (`shfl.sync`, `vote.sync`, ...) while
+    /// the warp's other lanes run, so that those the operation names can arrive first.
+    pub(super) gathering: u32,
     /// Stopped at an `mbarrier` wait (its line) whose phase was incomplete, to let the
     /// others run.
     pub(super) yielded: Option<u32>,
@@ -186,9 +189,15 @@ impl Warp {
 
     /// [`next_group`](Self::next_group) of a diverged warp.
     fn lowest_group(&mut self) -> (u32, u32) {
-        // Lanes parked at an `mbarrier` poll let the warp's others run first.
-        let runnable = match self.live & !self.parked {
+        // Lanes parked at an `mbarrier` poll let the warp's others run first, and so do
+        // lanes gathering at a `.sync` warp operation; once no lane is free, the
+        // gathering ones run (all those at one instruction together).
+        let unparked = match self.live & !self.parked {
             0 => self.live,
+            r => r,
+        };
+        let runnable = match unparked & !self.gathering {
+            0 => unparked,
             r => r,
         };
         // Without call frames (the common case) every lane is at depth 0: one pass finds
@@ -224,6 +233,31 @@ impl Warp {
             self.uniform = Some(pc);
         }
         (pc, mask)
+    }
+
+    /// Lanes `mask` at `pc`, a `.sync` warp operation, in a diverged warp: `None` when
+    /// lanes elsewhere are still free to run (those of `mask` wait at `pc` meanwhile, as
+    /// on a GPU a `shfl.sync` waits for the lanes its member mask names), otherwise every
+    /// lane waiting at `pc` at the same call depth, which run it together (the warp made
+    /// uniform when that is all its live lanes).
+    pub(super) fn gather_at_sync(&mut self, pc: u32, mask: u32) -> Option<u32> {
+        if self.live & !self.parked & !self.gathering & !mask != 0 {
+            self.gathering |= mask;
+            return None;
+        }
+        let depth = lanes(mask).next().map_or(0, |l| self.stack[l].len());
+        let mut all = mask;
+        for l in lanes(self.gathering & self.live) {
+            if self.pc[l] == pc && self.stack[l].len() == depth {
+                all |= 1 << l;
+            }
+        }
+        self.gathering &= !all;
+        if all == self.live {
+            self.uniform = Some(pc);
+            self.gathering = 0;
+        }
+        Some(all)
     }
 
     /// The lanes of `mask` whose guard predicate (`@p` or `@!p`) holds.
@@ -337,6 +371,7 @@ pub(super) fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
     w.wait_bar = None;
     w.yielded = None;
     w.parked = 0;
+    w.gathering = 0;
     w.bar_red = None;
     w.cl_arrived = 0;
     w.wait_cluster = false;
@@ -364,6 +399,7 @@ pub(super) fn empty_warp() -> Warp {
         wait_bar: None,
         yielded: None,
         parked: 0,
+        gathering: 0,
         bar_red: None,
         cl_arrived: 0,
         wait_cluster: false,
@@ -372,5 +408,43 @@ pub(super) fn empty_warp() -> Warp {
         stack_bytes: [0; 32],
         local: vec![Vec::new(); 32],
         tid: [[0; 3]; 32],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{empty_warp, FULL};
+
+    #[test]
+    fn lanes_at_a_sync_operation_wait_for_the_lanes_elsewhere_then_run_together() {
+        let mut w = empty_warp();
+        (w.live, w.threads, w.uniform) = (FULL, FULL, None);
+        for l in 0..32 {
+            w.pc[l] = if l < 16 { 5 } else { 9 };
+        }
+        // Lanes 0-15 reach the operation at 5 first: they wait, lanes 16-31 run.
+        assert_eq!(w.next_group(), (5, 0x0000_ffff));
+        assert_eq!(w.gather_at_sync(5, 0x0000_ffff), None);
+        assert_eq!(w.next_group(), (9, 0xffff_0000));
+        // Lanes 16-31 come back to it: all 32 run it, the warp uniform again.
+        for l in 16..32 {
+            w.pc[l] = 5;
+        }
+        assert_eq!(w.next_group(), (5, 0xffff_0000));
+        assert_eq!(w.gather_at_sync(5, 0xffff_0000), Some(FULL));
+        assert_eq!((w.uniform, w.gathering), (Some(5), 0));
+    }
+
+    #[test]
+    fn lanes_at_a_sync_operation_run_once_the_others_have_exited() {
+        let mut w = empty_warp();
+        (w.live, w.threads, w.uniform) = (FULL, FULL, None);
+        for l in 0..32 {
+            w.pc[l] = if l < 16 { 5 } else { 9 };
+        }
+        assert_eq!(w.gather_at_sync(5, 0x0000_ffff), None);
+        w.live = 0x0000_ffff;
+        assert_eq!(w.next_group(), (5, 0x0000_ffff));
+        assert_eq!(w.gather_at_sync(5, 0x0000_ffff), Some(0x0000_ffff));
     }
 }
