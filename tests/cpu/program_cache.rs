@@ -984,3 +984,96 @@ fn entry_sizes_that_add_past_u64_max_saturate() {
     assert_eq!(cache.size_bytes().unwrap(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Eight processes compiling the same program into one empty cache at the same moment (all
+/// miss, all write the one entry): each gets NVRTC's code, and the directory ends with that
+/// one entry and no temporary file.
+#[test]
+fn eight_processes_compiling_one_key_at_once() {
+    if in_child() {
+        let dir = std::env::var_os("CULIB_TEST_CACHE").expect("cache dir");
+        let cache = ProgramCache::new(dir);
+        for _ in 0..3 {
+            let code = cell(&cache).compile(ImageKind::Ptx, &[]).unwrap();
+            assert!(code.ptx_text().unwrap().contains(".entry vadd("));
+        }
+        return;
+    }
+    if !nvrtc_available() {
+        return;
+    }
+    let dir = cache_dir("eight-at-once");
+    let expected = cell(&ProgramCache::new(cache_dir("eight-reference")))
+        .without_cache()
+        .compile(ImageKind::Ptx, &[])
+        .unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let name =
+        crate::common::test_name(module_path!(), "eight_processes_compiling_one_key_at_once");
+    // Spawned together, waited for after: the compiles overlap.
+    let children: Vec<_> = (0..8)
+        .map(|_| {
+            Command::new(&exe)
+                .args([name.as_str(), "--exact", "--nocapture"])
+                .env("CUDA_LIBRARY_CHILD", "1")
+                .env("CULIB_TEST_CACHE", &dir)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success() && String::from_utf8_lossy(&out.stdout).contains("1 passed"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    let cache = ProgramCache::new(&dir);
+    let hit = cell(&cache).compile(ImageKind::Ptx, &[]).unwrap();
+    assert_eq!(cache.hits(), 1);
+    assert_eq!(hit.ptx_text(), expected.ptx_text());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A directory in an entry's place (the rename of a new entry over it fails): every compile
+/// is a miss answered by NVRTC, and no temporary file is left behind.
+#[test]
+#[cfg(unix)]
+fn an_entry_that_is_a_directory_is_a_miss_and_leaves_nothing_behind() {
+    if !nvrtc_available() {
+        return;
+    }
+    let cache = ProgramCache::new(cache_dir("entry-dir"));
+    let good = compile_within_a_minute(&cache);
+    let entry = the_entry(&cache);
+    std::fs::remove_file(&entry).unwrap();
+    std::fs::create_dir(&entry).unwrap();
+    std::fs::write(entry.join("inside"), b"x").unwrap();
+    for _ in 0..2 {
+        assert_eq!(compile_within_a_minute(&cache), good);
+    }
+    assert_eq!(cache.hits(), 0);
+    let names: Vec<String> = std::fs::read_dir(cache.dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 1, "only the planted directory: {names:?}");
+    assert!(entry.join("inside").is_file());
+    assert_eq!(cache.len().unwrap(), 0);
+    cache.clear().unwrap();
+    assert!(
+        entry.join("inside").is_file(),
+        "clear removed what it did not write"
+    );
+    std::fs::remove_dir_all(cache.dir()).unwrap();
+}
