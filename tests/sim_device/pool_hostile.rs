@@ -182,3 +182,40 @@ fn buffers_dropped_on_other_threads_after_their_pool_and_stream_go() {
         "device memory leaked"
     );
 }
+
+/// Sizes at the edge of the address space from a pool that keeps blocks: each is an error
+/// (no overflow in rounding, no kept block handed out too small), and the pool's figures and
+/// the device's free memory are as before.
+#[test]
+fn sizes_at_the_edge_of_the_address_space_are_refused_and_change_nothing() {
+    let (ctx, _turn) = sim();
+    let stream = ctx.create_stream().unwrap();
+    let pool = MemPool::new(&ctx, u64::MAX).unwrap();
+    drop(stream.alloc_async_from::<u8>(&pool, 1 << 20).unwrap());
+    let stats = pool.stats().unwrap();
+    let free = ctx.mem_info().unwrap().0;
+    let total = ctx.mem_info().unwrap().1 as usize;
+    for bytes in [
+        usize::MAX,
+        usize::MAX - 255,
+        usize::MAX / 2 + 1,
+        total + 1,
+        (1 << 20) + total,
+    ] {
+        assert!(
+            stream.alloc_async_from::<u8>(&pool, bytes).is_err(),
+            "{bytes} bytes allocated"
+        );
+        assert!(
+            stream.alloc_async::<u8>(bytes).is_err(),
+            "{bytes} bytes allocated"
+        );
+    }
+    assert_eq!(pool.stats().unwrap(), stats);
+    assert_eq!(ctx.mem_info().unwrap().0, free);
+    // The kept block still serves an allocation that fits it.
+    let b = stream.alloc_async_from::<u8>(&pool, 1 << 20).unwrap();
+    b.fill(9).unwrap();
+    assert!(b.to_vec().unwrap().iter().all(|&v| v == 9));
+    assert_eq!(ctx.mem_info().unwrap().0, free);
+}
