@@ -194,7 +194,7 @@ fn sizes_at_the_edge_of_the_address_space_are_refused_and_change_nothing() {
     drop(stream.alloc_async_from::<u8>(&pool, 1 << 20).unwrap());
     let stats = pool.stats().unwrap();
     let free = ctx.mem_info().unwrap().0;
-    let total = ctx.mem_info().unwrap().1 as usize;
+    let total = ctx.mem_info().unwrap().1;
     for bytes in [
         usize::MAX,
         usize::MAX - 255,
