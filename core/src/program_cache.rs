@@ -307,7 +307,7 @@ impl ProgramCache {
     /// # Ok::<(), cuda_library::Error>(())
     /// ```
     pub fn size_bytes(&self) -> Result<u64> {
-        Ok(self.entries()?.iter().map(|e| e.meta.len()).sum())
+        Ok(total_len(&self.entries()?))
     }
 
     /// Removes every entry (and temporary files writers left behind): the regular files of
@@ -408,7 +408,7 @@ impl ProgramCache {
     fn evict(&self, keep: &Path) -> Result<()> {
         self.remove_stale_temps();
         let mut entries = self.entries()?;
-        let mut total: u64 = entries.iter().map(|e| e.meta.len()).sum();
+        let mut total = total_len(&entries);
         if total <= self.max_bytes {
             return Ok(());
         }
@@ -478,6 +478,14 @@ impl ProgramCache {
     }
 }
 
+/// The files' sizes added up, saturating: sparse files may each claim up to 2^63 - 1 bytes
+/// (tmpfs), so a few of them would overflow a plain sum.
+fn total_len(files: &[private_dir::OwnFile]) -> u64 {
+    files
+        .iter()
+        .fold(0u64, |total, f| total.saturating_add(f.meta.len()))
+}
+
 /// Lowercase hexadecimal.
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -535,7 +543,7 @@ fn user_cache_dir() -> Option<PathBuf> {
 
 /// What decides a compile's output, as bytes (each field length-prefixed, so no two keys
 /// run together into one), and its SHA-256 digest.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Key {
     bytes: Vec<u8>,
     digest: [u8; 32],

@@ -887,3 +887,193 @@ fn a_program_that_reads_the_clock_skips_the_cache() {
     assert_eq!((cache.hits(), cache.misses(), cache.skipped()), (0, 0, 2));
     assert!(cache.is_empty().unwrap());
 }
+
+// ---------------------------------------------------------------------------------------
+// Hostile audit of the cache (issue 34, "Done when").
+
+/// Constant evaluation NVRTC must finish before it reaches what follows: keeps a compile
+/// busy for a while before it opens a header included after it.
+const SLOW_PREFIX: &str = r#"
+__device__ constexpr unsigned spin(unsigned n, unsigned seed) {
+    unsigned s = seed;
+    for (unsigned i = 0; i < n; ++i) s = s * 1664525u + 1013904223u + (s >> 7);
+    return s;
+}
+static_assert(spin(900000u, 1u) != 7u, "");
+static_assert(spin(900000u, 2u) != 7u, "");
+static_assert(spin(900000u, 3u) != 7u, "");
+"#;
+
+#[test]
+fn a_header_changed_during_a_compile_is_not_kept_under_the_old_key() {
+    if !nvrtc_available() {
+        return;
+    }
+    let cache = ProgramCache::new(cache_dir("header-race"));
+    let dir = header_dir("header-race");
+    let header = dir.join("race.h");
+    let source = format!(
+        "{SLOW_PREFIX}\n#include \"{}\"\nextern \"C\" __global__ void k(int* x) {{ *x = V; }}\n",
+        header.display()
+    );
+    let compile = || {
+        Program::new(&source, ptx_options())
+            .with_name("race.cu")
+            .with_cache(cache.clone())
+            .compile(ImageKind::Ptx, &[])
+            .unwrap()
+    };
+    write_v(&header, 1111);
+    let t = Instant::now();
+    // The key is made from 1111 at once; NVRTC opens the header only after the constant
+    // evaluation, by which time it says 2222.
+    let writer = {
+        let header = header.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(150));
+            write_v(&header, 2222);
+        })
+    };
+    let first = stored(&compile());
+    writer.join().unwrap();
+    let took = t.elapsed();
+    if first != 2222 {
+        eprintln!("the compile ({took:?}) opened the header before it changed: race not hit");
+        return;
+    }
+    // The header says 1111 again: an uncached compile gives 1111, so must the cache.
+    write_v(&header, 1111);
+    assert_eq!(
+        stored(&compile()),
+        1111,
+        "code compiled from the changed header was kept under the key of the old one"
+    );
+    let _ = std::fs::remove_dir_all(cache.dir());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Entries whose sizes add up past `u64::MAX` (sparse files on tmpfs may be 2^63 - 1
+/// bytes each): the total saturates and eviction still runs, no overflow.
+#[test]
+fn entry_sizes_that_add_past_u64_max_saturate() {
+    let shm = Path::new("/dev/shm");
+    if !shm.is_dir() {
+        return;
+    }
+    let dir = shm.join(format!("culib-cache-huge-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cache = ProgramCache::new(&dir).with_max_bytes(1 << 20);
+    cache.clear().unwrap(); // nothing there yet
+    std::fs::create_dir_all(&dir).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    for d in ['a', 'b', 'c'] {
+        let f =
+            std::fs::File::create(dir.join(format!("{}.entry", d.to_string().repeat(64)))).unwrap();
+        if f.set_len(i64::MAX as u64).is_err() {
+            let _ = std::fs::remove_dir_all(&dir);
+            return; // a file system without files this large
+        }
+    }
+    assert_eq!(cache.len().unwrap(), 3);
+    assert_eq!(cache.size_bytes().unwrap(), u64::MAX);
+    cache.clear().unwrap();
+    assert_eq!(cache.size_bytes().unwrap(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Eight processes compiling the same program into one empty cache at the same moment (all
+/// miss, all write the one entry): each gets NVRTC's code, and the directory ends with that
+/// one entry and no temporary file.
+#[test]
+fn eight_processes_compiling_one_key_at_once() {
+    if in_child() {
+        let dir = std::env::var_os("CULIB_TEST_CACHE").expect("cache dir");
+        let cache = ProgramCache::new(dir);
+        for _ in 0..3 {
+            let code = cell(&cache).compile(ImageKind::Ptx, &[]).unwrap();
+            assert!(code.ptx_text().unwrap().contains(".entry vadd("));
+        }
+        return;
+    }
+    if !nvrtc_available() {
+        return;
+    }
+    let dir = cache_dir("eight-at-once");
+    let expected = cell(&ProgramCache::new(cache_dir("eight-reference")))
+        .without_cache()
+        .compile(ImageKind::Ptx, &[])
+        .unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let name =
+        crate::common::test_name(module_path!(), "eight_processes_compiling_one_key_at_once");
+    // Spawned together, waited for after: the compiles overlap.
+    let children: Vec<_> = (0..8)
+        .map(|_| {
+            Command::new(&exe)
+                .args([name.as_str(), "--exact", "--nocapture"])
+                .env("CUDA_LIBRARY_CHILD", "1")
+                .env("CULIB_TEST_CACHE", &dir)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success() && String::from_utf8_lossy(&out.stdout).contains("1 passed"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    let cache = ProgramCache::new(&dir);
+    let hit = cell(&cache).compile(ImageKind::Ptx, &[]).unwrap();
+    assert_eq!(cache.hits(), 1);
+    assert_eq!(hit.ptx_text(), expected.ptx_text());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A directory in an entry's place (the rename of a new entry over it fails): every compile
+/// is a miss answered by NVRTC, and no temporary file is left behind.
+#[test]
+#[cfg(unix)]
+fn an_entry_that_is_a_directory_is_a_miss_and_leaves_nothing_behind() {
+    if !nvrtc_available() {
+        return;
+    }
+    let cache = ProgramCache::new(cache_dir("entry-dir"));
+    let good = compile_within_a_minute(&cache);
+    let entry = the_entry(&cache);
+    std::fs::remove_file(&entry).unwrap();
+    std::fs::create_dir(&entry).unwrap();
+    std::fs::write(entry.join("inside"), b"x").unwrap();
+    for _ in 0..2 {
+        assert_eq!(compile_within_a_minute(&cache), good);
+    }
+    assert_eq!(cache.hits(), 0);
+    let names: Vec<String> = std::fs::read_dir(cache.dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 1, "only the planted directory: {names:?}");
+    assert!(entry.join("inside").is_file());
+    assert_eq!(cache.len().unwrap(), 0);
+    cache.clear().unwrap();
+    assert!(
+        entry.join("inside").is_file(),
+        "clear removed what it did not write"
+    );
+    std::fs::remove_dir_all(cache.dir()).unwrap();
+}

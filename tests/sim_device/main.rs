@@ -13,6 +13,7 @@ mod graph;
 mod hostile_runtime;
 mod limits;
 mod mem_pool;
+mod pool_hostile;
 mod runtime_budget;
 
 use std::sync::{Mutex, MutexGuard};

@@ -141,10 +141,19 @@ impl Program {
                 _ => cache.note_skipped(),
             }
         }
-        let code = self.run_nvrtc(target, args, &shipped, name_expressions)?;
+        let code = self.run_nvrtc(target, args.clone(), &shipped, name_expressions)?;
         if let Some((cache, key)) = cached {
-            // A cache that cannot be written costs the next compile time, nothing else.
-            let _ = cache.put(&key, &code);
+            // A header changed while NVRTC ran: the code may be of the new text, the key is of
+            // the old, and keeping it would answer a later compile of the old text wrongly.
+            // Keep the code only when the files still make the same key (a key that cannot
+            // be made again skips the store; the code is returned either way).
+            let after = self.cache_key(target, &args, &toolkit, &shipped, name_expressions);
+            if matches!(after, Ok(Ok(k)) if k == key) {
+                // A cache that cannot be written costs the next compile time, nothing else.
+                let _ = cache.put(&key, &code);
+            } else {
+                cache.note_skipped();
+            }
         }
         Ok(code)
     }
