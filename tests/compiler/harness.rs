@@ -268,6 +268,67 @@ pub fn load(ptx: &str, mapping: &BTreeMap<String, String>) -> Result<Library, Er
     code.to_library(&LibraryOptions::default())
 }
 
+/// The `__device__` variables `ptx` declares (`.visible .global`): a kernel may leave its
+/// results there rather than in a buffer, so they are read back and compared after every
+/// launch. String literals (`$str`, not visible) are each compiler's own and are left out.
+pub fn device_variables(ptx: &str) -> Vec<String> {
+    ptx.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with(".visible .global "))
+        .filter_map(|l| {
+            let decl = l.split(['=', ';']).next()?;
+            let name = decl.split_whitespace().last()?;
+            let name = name.split('[').next()?;
+            (!name.is_empty()).then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// One compiler's PTX as the harness launches it. Where the module has `__device__`
+/// variables, every launch gets a library loaded afresh, so that no launch's writes to them
+/// become the next one's inputs; otherwise one library serves every launch.
+pub struct Image {
+    ptx: String,
+    map: BTreeMap<String, String>,
+    /// The variables read back after a launch (NVRTC's, for both compilers' images).
+    vars: Vec<String>,
+    lib: Library,
+    /// The variables' bytes before any launch.
+    initial: Vec<Vec<u8>>,
+}
+
+impl Image {
+    /// Loads `ptx`; `vars` are the variables compared after each launch.
+    pub fn new(ptx: &str, map: &BTreeMap<String, String>, vars: &[String]) -> Result<Image, Error> {
+        let lib = load(ptx, map)?;
+        let initial = read_variables(&lib, vars)?;
+        Ok(Image {
+            ptx: ptx.to_string(),
+            map: map.clone(),
+            vars: vars.to_vec(),
+            lib,
+            initial,
+        })
+    }
+
+    /// An image with no variables compared: one library for every launch.
+    pub fn of(lib: Library) -> Image {
+        Image {
+            ptx: String::new(),
+            map: BTreeMap::new(),
+            vars: Vec::new(),
+            lib,
+            initial: Vec::new(),
+        }
+    }
+}
+
+fn read_variables(lib: &Library, vars: &[String]) -> Result<Vec<Vec<u8>>, Error> {
+    vars.iter()
+        .map(|v| lib.get_global(v)?.read_bytes())
+        .collect()
+}
+
 /// The integer values tried for every integer parameter, largest first.
 const INTS: [u64; 5] = [1024, 256, 32, 8, 1];
 
@@ -402,15 +463,21 @@ fn make_input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
 
 /// Runs `case` from `lib`, the kernel looked up as `symbol`, with an allocation of `gap`
 /// bytes before every buffer (a kernel whose results change with it reads past its
-/// buffers): the buffers afterwards, in argument order, then what the kernel's `printf`s
-/// wrote (a kernel that only prints is compared by its text).
+/// buffers): the buffers afterwards, in argument order, then the image's `__device__`
+/// variables, then what the kernel's `printf`s wrote (a kernel that only prints is compared
+/// by its text).
 pub fn run(
     ctx: &Context,
-    lib: &Library,
+    image: &Image,
     case: &Case,
     symbol: &str,
     gap: usize,
 ) -> Result<Vec<Vec<u8>>, Error> {
+    let fresh = match image.vars.is_empty() {
+        true => None,
+        false => Some(load(&image.ptx, &image.map)?),
+    };
+    let lib = fresh.as_ref().unwrap_or(&image.lib);
     let kernel = lib.get_kernel(symbol)?;
     let stream = ctx.create_stream()?;
     let mut buffers = Vec::new();
@@ -444,6 +511,7 @@ pub fn run(
         .iter()
         .map(|b| b.to_vec())
         .collect::<Result<_, _>>()?;
+    out.extend(read_variables(lib, &image.vars)?);
     if !printed.is_empty() {
         out.push(printed.into_bytes());
     }
@@ -451,32 +519,38 @@ pub fn run(
 }
 
 /// The first candidate that finishes on `lib`, gives the same bits with its buffers
-/// elsewhere and changes a buffer: with its outputs.
-pub fn choose(ctx: &Context, lib: &Library, cands: Vec<Case>) -> Option<(Case, Vec<Vec<u8>>)> {
+/// elsewhere and changes a buffer or a `__device__` variable: with its outputs.
+pub fn choose(ctx: &Context, image: &Image, cands: Vec<Case>) -> Option<(Case, Vec<Vec<u8>>)> {
     cuda_library::sim::set_launch_budget(CHOOSE_BUDGET);
-    let chosen = choose_within_budget(ctx, lib, cands);
+    let chosen = choose_within_budget(ctx, image, cands);
     cuda_library::sim::set_launch_budget(LAUNCH_BUDGET);
     chosen
 }
 
 fn choose_within_budget(
     ctx: &Context,
-    lib: &Library,
+    image: &Image,
     cands: Vec<Case>,
 ) -> Option<(Case, Vec<Vec<u8>>)> {
     for case in cands.into_iter().take(MAX_CANDIDATES) {
-        let Ok(out) = run(ctx, lib, &case, &case.kernel, 0) else {
+        let Ok(out) = run(ctx, image, &case, &case.kernel, 0) else {
             continue;
         };
-        match run(ctx, lib, &case, &case.kernel, 1 << 16) {
+        match run(ctx, image, &case, &case.kernel, 1 << 16) {
             Ok(spaced) if spaced == out => {}
             _ => continue,
         }
-        let mut inputs = case.args.iter().enumerate().filter_map(|(i, a)| match a {
-            Arg::Buffer(f) => Some(input(&case, i, *f)),
-            Arg::Value(_) => None,
-        });
-        if out.iter().any(|o| Some(o) != inputs.next().as_ref()) {
+        // What the launch started from: its buffers, then the variables.
+        let mut before = case
+            .args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match a {
+                Arg::Buffer(f) => Some(input(&case, i, *f)),
+                Arg::Value(_) => None,
+            })
+            .chain(image.initial.iter().cloned());
+        if out.iter().any(|o| Some(o) != before.next().as_ref()) {
             return Some((case, out));
         }
     }
@@ -593,8 +667,9 @@ fn compare_kernels(
 ) -> Vec<(String, Outcome)> {
     let (nv_ptx, ptx) = (nvrtc.ptx, builtin.ptx);
     let theirs = realworld::entries(ptx);
-    let nv_lib = load(nv_ptx, nvrtc.map);
-    let lib = load(ptx, builtin.map);
+    let vars = device_variables(nv_ptx);
+    let nv_lib = Image::new(nv_ptx, nvrtc.map, &vars);
+    let lib = Image::new(ptx, builtin.map, &vars);
     kernels
         .iter()
         .map(|k| {
@@ -680,9 +755,12 @@ pub fn print_table(title: &str, reports: &[Report]) {
         );
         match &r.result {
             Err(e) => println!("    refused: {}", e.summary()),
-            Ok(_) => {
+            Ok(ks) => {
                 for (k, why) in r.wrong() {
                     println!("    {k}: {why}");
+                }
+                for (k, _) in ks.iter().filter(|(_, o)| *o == Outcome::NotRun) {
+                    println!("    {k}: not run (no input the harness makes changes a buffer)");
                 }
             }
         }
@@ -770,8 +848,8 @@ fn the_harness_tells_different_bits_apart() {
     assert!(fused.contains("fma.rn.f32") && !separate.contains("fma.rn.f32"));
     let _turn = turn();
     let ctx = context();
-    let a = load(&fused, &map).unwrap();
-    let b = load(&separate, &map).unwrap();
+    let a = Image::of(load(&fused, &map).unwrap());
+    let b = Image::of(load(&separate, &map).unwrap());
     let (case, want) = choose(&ctx, &a, candidates("fmad.cu", "k", &fused)).unwrap();
     let again = run(&ctx, &a, &case, "k", 0).unwrap();
     assert_eq!(first_difference(&want, &again), None);
@@ -818,9 +896,10 @@ fn dump_ptx() {
         match load(&ptx, &map) {
             Err(e) => println!("NVRTC's PTX does not load: {e}"),
             Ok(lib) => {
+                let image = Image::of(lib);
                 for k in realworld::entries(&ptx) {
                     if let Some(c) = candidates(&src.name, &k, &ptx).first() {
-                        if let Err(e) = run(&ctx, &lib, c, &k, 0) {
+                        if let Err(e) = run(&ctx, &image, c, &k, 0) {
                             println!("{k} on NVRTC's PTX, first candidate: {e}");
                         }
                     }
@@ -831,4 +910,22 @@ fn dump_ptx() {
     if let Ok(r) = compare(&ctx, &src, mode) {
         print_table("comparison", &[r]);
     }
+}
+
+/// The variables compared after a launch are the user's `__device__` ones, by their PTX
+/// names, arrays and initialised ones included; string literals and `.const` data are not.
+#[test]
+fn device_variables_are_the_visible_globals() {
+    let ptx = "\
+.global .align 1 .b8 $str[4] = {104, 105, 10, 0};
+.visible .global .align 4 .u32 counter;
+.visible .global .align 4 .b8 _Z5tablePf[4096];
+.visible .global .align 4 .f32 scale = 0f3F000000;
+.visible .const .align 4 .b8 coeffs[16];
+.visible .entry k()
+";
+    assert_eq!(
+        device_variables(ptx),
+        ["counter", "_Z5tablePf", "scale"].map(String::from)
+    );
 }
