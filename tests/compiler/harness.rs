@@ -1,7 +1,7 @@
 //! One CUDA C source compiled two ways, NVRTC (through `cuda_library::Program`) and the
 //! built-in compiler (`cuda_library_compiler::compile`), both PTX images loaded on the
-//! simulator, every kernel launched with the same generated inputs, and every buffer
-//! compared bit for bit afterwards.
+//! simulator, every kernel launched with the same generated inputs, and every buffer, every
+//! `__device__` variable and the `printf` text compared bit for bit afterwards.
 //!
 //! NVRTC is the reference: the inputs of a kernel are chosen on NVRTC's PTX (the first
 //! candidate that finishes, changes a buffer and gives the same bits with its buffers
@@ -562,7 +562,8 @@ fn choose_within_budget(
 pub enum Outcome {
     /// Same bits in every buffer.
     Agrees,
-    /// NVRTC's PTX found no launch that finishes and changes a buffer: compiled, not compared.
+    /// NVRTC's PTX found no launch that finishes and changes a buffer or a variable:
+    /// compiled, not compared (`core/guide/compiler.md` lists the learner corpus's and why).
     NotRun,
     /// The built-in compiler's PTX has no such kernel.
     Missing,
