@@ -424,15 +424,21 @@ pub fn candidates_typed(unit: &str, kernel: &str, ptx: &str, typed: Option<&str>
 /// 4 KiB, `differential::BUF_BYTES`, stops most of them).
 pub const BUF_BYTES: usize = 256 << 10;
 
+/// Bytes of every buffer where no launch with [`BUF_BYTES`] suits a kernel: room for the
+/// 1024 x 1024 matrices and images, 64³ volumes and their halos learners' kernels index
+/// with compile-time sizes (a launch that reads past its buffers gives bits that change
+/// with where they are, and is not chosen).
+pub const LARGE_BUF_BYTES: usize = 8 << 20;
+
 /// Candidates tried per kernel, at most (each costs a launch on the simulator).
 pub const MAX_CANDIDATES: usize = 96;
 
 /// The bytes buffer argument `index` of `case` holds before the launch: `fill` from the
-/// case's seed, [`BUF_BYTES`] of it.
-pub fn input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
+/// case's seed, `bytes` of it.
+pub fn input(case: &Case, index: usize, fill: Fill, bytes: usize) -> Vec<u8> {
     // Every candidate of a kernel has the same inputs (the seed is the unit and kernel
     // name): each is made once, and forgotten when the next kernel's come.
-    type Made = (u64, HashMap<(usize, &'static str), Vec<u8>>);
+    type Made = (u64, HashMap<(usize, &'static str, usize), Vec<u8>>);
     thread_local! {
         static MADE: RefCell<Made> = RefCell::new((0, HashMap::new()));
     }
@@ -441,27 +447,27 @@ pub fn input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
         if m.0 != case.seed() {
             *m = (case.seed(), HashMap::new());
         }
-        m.1.entry((index, fill.name()))
-            .or_insert_with(|| make_input(case, index, fill))
+        m.1.entry((index, fill.name(), bytes))
+            .or_insert_with(|| make_input(case, index, fill, bytes))
             .clone()
     })
 }
 
-fn make_input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
-    let mut out = Vec::with_capacity(BUF_BYTES);
+fn make_input(case: &Case, index: usize, fill: Fill, bytes: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes);
     let mut chunk = 0u64;
-    while out.len() < BUF_BYTES {
+    while out.len() < bytes {
         let seed = case.seed()
             ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ chunk.wrapping_mul(0xbf58_476d_1ce4_e5b9);
         out.extend_from_slice(&differential::fill_bytes(fill, seed));
         chunk += 1;
     }
-    out.truncate(BUF_BYTES);
+    out.truncate(bytes);
     out
 }
 
-/// Runs `case` from `lib`, the kernel looked up as `symbol`, with an allocation of `gap`
+/// Runs `launch` from `image`, the kernel looked up as `symbol`, with an allocation of `gap`
 /// bytes before every buffer (a kernel whose results change with it reads past its
 /// buffers): the buffers afterwards, in argument order, then the image's `__device__`
 /// variables, then what the kernel's `printf`s wrote (a kernel that only prints is compared
@@ -469,10 +475,11 @@ fn make_input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
 pub fn run(
     ctx: &Context,
     image: &Image,
-    case: &Case,
+    launch: &Launch,
     symbol: &str,
     gap: usize,
 ) -> Result<Vec<Vec<u8>>, Error> {
+    let Launch { case, bytes: size } = launch;
     let fresh = match image.vars.is_empty() {
         true => None,
         false => Some(load(&image.ptx, &image.map)?),
@@ -489,7 +496,7 @@ pub fn run(
                 if gap > 0 {
                     spacers.push(ctx.htod(&vec![0xa5u8; gap])?);
                 }
-                let b = ctx.htod(&input(case, i, *fill))?;
+                let b = ctx.htod(&input(case, i, *fill, *size))?;
                 bytes.push(b.as_raw().to_le_bytes().to_vec());
                 buffers.push(b);
             }
@@ -520,9 +527,11 @@ pub fn run(
 
 /// The first candidate that finishes on `lib`, gives the same bits with its buffers
 /// elsewhere and changes a buffer or a `__device__` variable: with its outputs.
-pub fn choose(ctx: &Context, image: &Image, cands: Vec<Case>) -> Option<(Case, Vec<Vec<u8>>)> {
+pub fn choose(ctx: &Context, image: &Image, cands: Vec<Case>) -> Option<(Launch, Vec<Vec<u8>>)> {
     cuda_library::sim::set_launch_budget(CHOOSE_BUDGET);
-    let chosen = choose_within_budget(ctx, image, cands);
+    let chosen = [BUF_BYTES, LARGE_BUF_BYTES]
+        .into_iter()
+        .find_map(|bytes| choose_within_budget(ctx, image, &cands, bytes));
     cuda_library::sim::set_launch_budget(LAUNCH_BUDGET);
     chosen
 }
@@ -530,13 +539,18 @@ pub fn choose(ctx: &Context, image: &Image, cands: Vec<Case>) -> Option<(Case, V
 fn choose_within_budget(
     ctx: &Context,
     image: &Image,
-    cands: Vec<Case>,
-) -> Option<(Case, Vec<Vec<u8>>)> {
-    for case in cands.into_iter().take(MAX_CANDIDATES) {
-        let Ok(out) = run(ctx, image, &case, &case.kernel, 0) else {
+    cands: &[Case],
+    bytes: usize,
+) -> Option<(Launch, Vec<Vec<u8>>)> {
+    for case in cands.iter().take(MAX_CANDIDATES) {
+        let launch = Launch {
+            case: case.clone(),
+            bytes,
+        };
+        let Ok(out) = run(ctx, image, &launch, &case.kernel, 0) else {
             continue;
         };
-        match run(ctx, image, &case, &case.kernel, 1 << 16) {
+        match run(ctx, image, &launch, &case.kernel, 1 << 16) {
             Ok(spaced) if spaced == out => {}
             _ => continue,
         }
@@ -546,15 +560,33 @@ fn choose_within_budget(
             .iter()
             .enumerate()
             .filter_map(|(i, a)| match a {
-                Arg::Buffer(f) => Some(input(&case, i, *f)),
+                Arg::Buffer(f) => Some(input(case, i, *f, bytes)),
                 Arg::Value(_) => None,
             })
             .chain(image.initial.iter().cloned());
         if out.iter().any(|o| Some(o) != before.next().as_ref()) {
-            return Some((case, out));
+            return Some((launch, out));
         }
     }
     None
+}
+
+/// A case and the size of its buffers.
+#[derive(Debug, Clone)]
+pub struct Launch {
+    pub case: Case,
+    /// Bytes of every buffer: [`BUF_BYTES`], or [`LARGE_BUF_BYTES`] for a kernel that needs them.
+    pub bytes: usize,
+}
+
+impl Launch {
+    /// `case` with buffers of [`BUF_BYTES`].
+    pub fn of(case: Case) -> Launch {
+        Launch {
+            case,
+            bytes: BUF_BYTES,
+        }
+    }
 }
 
 /// What happened to one kernel.
@@ -684,12 +716,12 @@ fn compare_kernels(
             let Ok(nv_lib) = &nv_lib else {
                 return (k.clone(), Outcome::NotRun);
             };
-            let Some((case, want)) =
+            let Some((launch, want)) =
                 choose(ctx, nv_lib, candidates_typed(&src.name, k, nv_ptx, typed))
             else {
                 return (k.clone(), Outcome::NotRun);
             };
-            let outcome = match run(ctx, lib, &case, k, 0) {
+            let outcome = match run(ctx, lib, &launch, k, 0) {
                 Err(e) => Outcome::Fails(format!("launch: {e}")),
                 Ok(got) => match first_difference(&want, &got) {
                     None => Outcome::Agrees,
@@ -900,7 +932,7 @@ fn dump_ptx() {
                 let image = Image::of(lib);
                 for k in realworld::entries(&ptx) {
                     if let Some(c) = candidates(&src.name, &k, &ptx).first() {
-                        if let Err(e) = run(&ctx, &image, c, &k, 0) {
+                        if let Err(e) = run(&ctx, &image, &Launch::of(c.clone()), &k, 0) {
                             println!("{k} on NVRTC's PTX, first candidate: {e}");
                         }
                     }
