@@ -1,7 +1,7 @@
 //! One CUDA C source compiled two ways, NVRTC (through `cuda_library::Program`) and the
 //! built-in compiler (`cuda_library_compiler::compile`), both PTX images loaded on the
-//! simulator, every kernel launched with the same generated inputs, and every buffer
-//! compared bit for bit afterwards.
+//! simulator, every kernel launched with the same generated inputs, and every buffer, every
+//! `__device__` variable and the `printf` text compared bit for bit afterwards.
 //!
 //! NVRTC is the reference: the inputs of a kernel are chosen on NVRTC's PTX (the first
 //! candidate that finishes, changes a buffer and gives the same bits with its buffers
@@ -268,6 +268,67 @@ pub fn load(ptx: &str, mapping: &BTreeMap<String, String>) -> Result<Library, Er
     code.to_library(&LibraryOptions::default())
 }
 
+/// The `__device__` variables `ptx` declares (`.visible .global`): a kernel may leave its
+/// results there rather than in a buffer, so they are read back and compared after every
+/// launch. String literals (`$str`, not visible) are each compiler's own and are left out.
+pub fn device_variables(ptx: &str) -> Vec<String> {
+    ptx.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with(".visible .global "))
+        .filter_map(|l| {
+            let decl = l.split(['=', ';']).next()?;
+            let name = decl.split_whitespace().last()?;
+            let name = name.split('[').next()?;
+            (!name.is_empty()).then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// One compiler's PTX as the harness launches it. Where the module has `__device__`
+/// variables, every launch gets a library loaded afresh, so that no launch's writes to them
+/// become the next one's inputs; otherwise one library serves every launch.
+pub struct Image {
+    ptx: String,
+    map: BTreeMap<String, String>,
+    /// The variables read back after a launch (NVRTC's, for both compilers' images).
+    vars: Vec<String>,
+    lib: Library,
+    /// The variables' bytes before any launch.
+    initial: Vec<Vec<u8>>,
+}
+
+impl Image {
+    /// Loads `ptx`; `vars` are the variables compared after each launch.
+    pub fn new(ptx: &str, map: &BTreeMap<String, String>, vars: &[String]) -> Result<Image, Error> {
+        let lib = load(ptx, map)?;
+        let initial = read_variables(&lib, vars)?;
+        Ok(Image {
+            ptx: ptx.to_string(),
+            map: map.clone(),
+            vars: vars.to_vec(),
+            lib,
+            initial,
+        })
+    }
+
+    /// An image with no variables compared: one library for every launch.
+    pub fn of(lib: Library) -> Image {
+        Image {
+            ptx: String::new(),
+            map: BTreeMap::new(),
+            vars: Vec::new(),
+            lib,
+            initial: Vec::new(),
+        }
+    }
+}
+
+fn read_variables(lib: &Library, vars: &[String]) -> Result<Vec<Vec<u8>>, Error> {
+    vars.iter()
+        .map(|v| lib.get_global(v)?.read_bytes())
+        .collect()
+}
+
 /// The integer values tried for every integer parameter, largest first.
 const INTS: [u64; 5] = [1024, 256, 32, 8, 1];
 
@@ -363,15 +424,21 @@ pub fn candidates_typed(unit: &str, kernel: &str, ptx: &str, typed: Option<&str>
 /// 4 KiB, `differential::BUF_BYTES`, stops most of them).
 pub const BUF_BYTES: usize = 256 << 10;
 
+/// Bytes of every buffer where no launch with [`BUF_BYTES`] suits a kernel: room for the
+/// 1024 x 1024 matrices and images, 64³ volumes and their halos learners' kernels index
+/// with compile-time sizes (a launch that reads past its buffers gives bits that change
+/// with where they are, and is not chosen).
+pub const LARGE_BUF_BYTES: usize = 8 << 20;
+
 /// Candidates tried per kernel, at most (each costs a launch on the simulator).
 pub const MAX_CANDIDATES: usize = 96;
 
 /// The bytes buffer argument `index` of `case` holds before the launch: `fill` from the
-/// case's seed, [`BUF_BYTES`] of it.
-pub fn input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
+/// case's seed, `bytes` of it.
+pub fn input(case: &Case, index: usize, fill: Fill, bytes: usize) -> Vec<u8> {
     // Every candidate of a kernel has the same inputs (the seed is the unit and kernel
     // name): each is made once, and forgotten when the next kernel's come.
-    type Made = (u64, HashMap<(usize, &'static str), Vec<u8>>);
+    type Made = (u64, HashMap<(usize, &'static str, usize), Vec<u8>>);
     thread_local! {
         static MADE: RefCell<Made> = RefCell::new((0, HashMap::new()));
     }
@@ -380,37 +447,44 @@ pub fn input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
         if m.0 != case.seed() {
             *m = (case.seed(), HashMap::new());
         }
-        m.1.entry((index, fill.name()))
-            .or_insert_with(|| make_input(case, index, fill))
+        m.1.entry((index, fill.name(), bytes))
+            .or_insert_with(|| make_input(case, index, fill, bytes))
             .clone()
     })
 }
 
-fn make_input(case: &Case, index: usize, fill: Fill) -> Vec<u8> {
-    let mut out = Vec::with_capacity(BUF_BYTES);
+fn make_input(case: &Case, index: usize, fill: Fill, bytes: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes);
     let mut chunk = 0u64;
-    while out.len() < BUF_BYTES {
+    while out.len() < bytes {
         let seed = case.seed()
             ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ chunk.wrapping_mul(0xbf58_476d_1ce4_e5b9);
         out.extend_from_slice(&differential::fill_bytes(fill, seed));
         chunk += 1;
     }
-    out.truncate(BUF_BYTES);
+    out.truncate(bytes);
     out
 }
 
-/// Runs `case` from `lib`, the kernel looked up as `symbol`, with an allocation of `gap`
+/// Runs `launch` from `image`, the kernel looked up as `symbol`, with an allocation of `gap`
 /// bytes before every buffer (a kernel whose results change with it reads past its
-/// buffers): the buffers afterwards, in argument order, then what the kernel's `printf`s
-/// wrote (a kernel that only prints is compared by its text).
+/// buffers): the buffers afterwards, in argument order, then the image's `__device__`
+/// variables, then what the kernel's `printf`s wrote (a kernel that only prints is compared
+/// by its text).
 pub fn run(
     ctx: &Context,
-    lib: &Library,
-    case: &Case,
+    image: &Image,
+    launch: &Launch,
     symbol: &str,
     gap: usize,
 ) -> Result<Vec<Vec<u8>>, Error> {
+    let Launch { case, bytes: size } = launch;
+    let fresh = match image.vars.is_empty() {
+        true => None,
+        false => Some(load(&image.ptx, &image.map)?),
+    };
+    let lib = fresh.as_ref().unwrap_or(&image.lib);
     let kernel = lib.get_kernel(symbol)?;
     let stream = ctx.create_stream()?;
     let mut buffers = Vec::new();
@@ -422,7 +496,7 @@ pub fn run(
                 if gap > 0 {
                     spacers.push(ctx.htod(&vec![0xa5u8; gap])?);
                 }
-                let b = ctx.htod(&input(case, i, *fill))?;
+                let b = ctx.htod(&input(case, i, *fill, *size))?;
                 bytes.push(b.as_raw().to_le_bytes().to_vec());
                 buffers.push(b);
             }
@@ -444,6 +518,7 @@ pub fn run(
         .iter()
         .map(|b| b.to_vec())
         .collect::<Result<_, _>>()?;
+    out.extend(read_variables(lib, &image.vars)?);
     if !printed.is_empty() {
         out.push(printed.into_bytes());
     }
@@ -451,36 +526,67 @@ pub fn run(
 }
 
 /// The first candidate that finishes on `lib`, gives the same bits with its buffers
-/// elsewhere and changes a buffer: with its outputs.
-pub fn choose(ctx: &Context, lib: &Library, cands: Vec<Case>) -> Option<(Case, Vec<Vec<u8>>)> {
+/// elsewhere and changes a buffer or a `__device__` variable: with its outputs.
+pub fn choose(ctx: &Context, image: &Image, cands: Vec<Case>) -> Option<(Launch, Vec<Vec<u8>>)> {
     cuda_library::sim::set_launch_budget(CHOOSE_BUDGET);
-    let chosen = choose_within_budget(ctx, lib, cands);
+    let chosen = [BUF_BYTES, LARGE_BUF_BYTES]
+        .into_iter()
+        .find_map(|bytes| choose_within_budget(ctx, image, &cands, bytes));
     cuda_library::sim::set_launch_budget(LAUNCH_BUDGET);
     chosen
 }
 
 fn choose_within_budget(
     ctx: &Context,
-    lib: &Library,
-    cands: Vec<Case>,
-) -> Option<(Case, Vec<Vec<u8>>)> {
-    for case in cands.into_iter().take(MAX_CANDIDATES) {
-        let Ok(out) = run(ctx, lib, &case, &case.kernel, 0) else {
+    image: &Image,
+    cands: &[Case],
+    bytes: usize,
+) -> Option<(Launch, Vec<Vec<u8>>)> {
+    for case in cands.iter().take(MAX_CANDIDATES) {
+        let launch = Launch {
+            case: case.clone(),
+            bytes,
+        };
+        let Ok(out) = run(ctx, image, &launch, &case.kernel, 0) else {
             continue;
         };
-        match run(ctx, lib, &case, &case.kernel, 1 << 16) {
+        match run(ctx, image, &launch, &case.kernel, 1 << 16) {
             Ok(spaced) if spaced == out => {}
             _ => continue,
         }
-        let mut inputs = case.args.iter().enumerate().filter_map(|(i, a)| match a {
-            Arg::Buffer(f) => Some(input(&case, i, *f)),
-            Arg::Value(_) => None,
-        });
-        if out.iter().any(|o| Some(o) != inputs.next().as_ref()) {
-            return Some((case, out));
+        // What the launch started from: its buffers, then the variables.
+        let mut before = case
+            .args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match a {
+                Arg::Buffer(f) => Some(input(case, i, *f, bytes)),
+                Arg::Value(_) => None,
+            })
+            .chain(image.initial.iter().cloned());
+        if out.iter().any(|o| Some(o) != before.next().as_ref()) {
+            return Some((launch, out));
         }
     }
     None
+}
+
+/// A case and the size of its buffers.
+#[derive(Debug, Clone)]
+pub struct Launch {
+    pub case: Case,
+    /// Bytes of every buffer: [`BUF_BYTES`], or [`LARGE_BUF_BYTES`] for a kernel that needs them.
+    pub bytes: usize,
+}
+
+impl Launch {
+    /// `case` with buffers of [`BUF_BYTES`].
+    pub fn of(case: Case) -> Launch {
+        Launch {
+            case,
+            bytes: BUF_BYTES,
+        }
+    }
 }
 
 /// What happened to one kernel.
@@ -488,7 +594,8 @@ fn choose_within_budget(
 pub enum Outcome {
     /// Same bits in every buffer.
     Agrees,
-    /// NVRTC's PTX found no launch that finishes and changes a buffer: compiled, not compared.
+    /// NVRTC's PTX found no launch that finishes and changes a buffer or a variable:
+    /// compiled, not compared (`core/guide/compiler.md` lists the learner corpus's and why).
     NotRun,
     /// The built-in compiler's PTX has no such kernel.
     Missing,
@@ -593,8 +700,9 @@ fn compare_kernels(
 ) -> Vec<(String, Outcome)> {
     let (nv_ptx, ptx) = (nvrtc.ptx, builtin.ptx);
     let theirs = realworld::entries(ptx);
-    let nv_lib = load(nv_ptx, nvrtc.map);
-    let lib = load(ptx, builtin.map);
+    let vars = device_variables(nv_ptx);
+    let nv_lib = Image::new(nv_ptx, nvrtc.map, &vars);
+    let lib = Image::new(ptx, builtin.map, &vars);
     kernels
         .iter()
         .map(|k| {
@@ -608,12 +716,12 @@ fn compare_kernels(
             let Ok(nv_lib) = &nv_lib else {
                 return (k.clone(), Outcome::NotRun);
             };
-            let Some((case, want)) =
+            let Some((launch, want)) =
                 choose(ctx, nv_lib, candidates_typed(&src.name, k, nv_ptx, typed))
             else {
                 return (k.clone(), Outcome::NotRun);
             };
-            let outcome = match run(ctx, lib, &case, k, 0) {
+            let outcome = match run(ctx, lib, &launch, k, 0) {
                 Err(e) => Outcome::Fails(format!("launch: {e}")),
                 Ok(got) => match first_difference(&want, &got) {
                     None => Outcome::Agrees,
@@ -680,9 +788,12 @@ pub fn print_table(title: &str, reports: &[Report]) {
         );
         match &r.result {
             Err(e) => println!("    refused: {}", e.summary()),
-            Ok(_) => {
+            Ok(ks) => {
                 for (k, why) in r.wrong() {
                     println!("    {k}: {why}");
+                }
+                for (k, _) in ks.iter().filter(|(_, o)| *o == Outcome::NotRun) {
+                    println!("    {k}: not run (no input the harness makes changes a buffer)");
                 }
             }
         }
@@ -770,8 +881,8 @@ fn the_harness_tells_different_bits_apart() {
     assert!(fused.contains("fma.rn.f32") && !separate.contains("fma.rn.f32"));
     let _turn = turn();
     let ctx = context();
-    let a = load(&fused, &map).unwrap();
-    let b = load(&separate, &map).unwrap();
+    let a = Image::of(load(&fused, &map).unwrap());
+    let b = Image::of(load(&separate, &map).unwrap());
     let (case, want) = choose(&ctx, &a, candidates("fmad.cu", "k", &fused)).unwrap();
     let again = run(&ctx, &a, &case, "k", 0).unwrap();
     assert_eq!(first_difference(&want, &again), None);
@@ -818,9 +929,10 @@ fn dump_ptx() {
         match load(&ptx, &map) {
             Err(e) => println!("NVRTC's PTX does not load: {e}"),
             Ok(lib) => {
+                let image = Image::of(lib);
                 for k in realworld::entries(&ptx) {
                     if let Some(c) = candidates(&src.name, &k, &ptx).first() {
-                        if let Err(e) = run(&ctx, &lib, c, &k, 0) {
+                        if let Err(e) = run(&ctx, &image, &Launch::of(c.clone()), &k, 0) {
                             println!("{k} on NVRTC's PTX, first candidate: {e}");
                         }
                     }
@@ -831,4 +943,22 @@ fn dump_ptx() {
     if let Ok(r) = compare(&ctx, &src, mode) {
         print_table("comparison", &[r]);
     }
+}
+
+/// The variables compared after a launch are the user's `__device__` ones, by their PTX
+/// names, arrays and initialised ones included; string literals and `.const` data are not.
+#[test]
+fn device_variables_are_the_visible_globals() {
+    let ptx = "\
+.global .align 1 .b8 $str[4] = {104, 105, 10, 0};
+.visible .global .align 4 .u32 counter;
+.visible .global .align 4 .b8 _Z5tablePf[4096];
+.visible .global .align 4 .f32 scale = 0f3F000000;
+.visible .const .align 4 .b8 coeffs[16];
+.visible .entry k()
+";
+    assert_eq!(
+        device_variables(ptx),
+        ["counter", "_Z5tablePf", "scale"].map(String::from)
+    );
 }
