@@ -96,7 +96,7 @@ clippy_other_builds() {
 packages() {
   local version crate
   version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
-  for crate in cuda-library cuda-library-notebook cuda-library-cli; do
+  for crate in cuda-library cuda-library-compiler cuda-library-notebook cuda-library-cli; do
     rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate-$version"
   done
   cargo publish --dry-run --workspace --exclude cuda-library-playground --allow-dirty
