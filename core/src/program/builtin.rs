@@ -6,6 +6,7 @@ use crate::compiler::{Compiler, COMPILER_ENV};
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
 use crate::object_code::ObjectCode;
+use crate::program::nvrtc_options::{self, UnknownOption};
 
 /// The choice `options` leave: `options` unless it is `Auto`, then `CUDA_LIBRARY_COMPILER`
 /// (an unknown value is an error rather than a silent default).
@@ -29,7 +30,8 @@ pub(super) fn builtin_identity() -> String {
 }
 
 /// The built-in compiler's options for NVRTC-style `args` (`-arch=compute_90`, `-D..`,
-/// `-I..`, `-include=`/`--pre-include=`, `--use_fast_math`, `-ftz=`, `-prec-div=`, `-prec-sqrt=`, `-fmad=`, `-G`). Options
+/// `-I..`, `-include=`/`--pre-include=`, `--use_fast_math`, `-ftz=`, `-prec-div=`,
+/// `-prec-sqrt=`, `-fmad=`, `-G`), read by the same reader as the compile cache's. Options
 /// that change no PTX the built-in compiler writes (`-std=`, `-lineinfo`) are accepted; any
 /// other is refused by name, so a compile never silently means something else.
 fn builtin_options(
@@ -43,70 +45,63 @@ fn builtin_options(
             .collect(),
         ..Default::default()
     };
-    let flag = |v: &str, name: &str| match v {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(format!("`{name}={v}`: write true or false")),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let a = a.as_str();
-        let mut value_of = |prefix: &str| -> Option<String> {
-            if a == prefix {
-                it.next().cloned()
-            } else {
-                a.strip_prefix(prefix)
-                    .map(|v| v.trim_start_matches('=').to_string())
-            }
+    let options = nvrtc_options::read(args).map_err(|e| match e {
+        UnknownOption::NotAnOption(a) | UnknownOption::Undocumented(a) => {
+            format!("`{a}` is not an option NVRTC 12.9 documents")
+        }
+    })?;
+    for option in options {
+        let text = option.text;
+        let value = || {
+            option
+                .value
+                .map(str::to_string)
+                .ok_or_else(|| format!("`{text}` needs a value"))
         };
-        if let Some(arch) = value_of("-arch").or_else(|| value_of("--gpu-architecture")) {
-            let digits: String = arch
-                .trim_start_matches("compute_")
-                .trim_start_matches("sm_")
-                .chars()
-                .take_while(|c| c.is_ascii_digit())
-                .collect();
-            o.arch = digits
-                .parse()
-                .map_err(|_| format!("`{arch}` is not an architecture"))?;
-        } else if let Some(d) = value_of("-D").or_else(|| value_of("--define-macro")) {
-            o.defines.push(match d.split_once('=') {
-                Some((k, v)) => (k.to_string(), Some(v.to_string())),
-                None => (d, None),
-            });
-        } else if let Some(h) = value_of("--pre-include").or_else(|| value_of("-include")) {
-            o.pre_includes.push(h);
-        } else if let Some(p) = value_of("-I").or_else(|| value_of("--include-path")) {
-            o.include_paths.push(p.into());
-        } else if a == "--use_fast_math" || a == "-use_fast_math" {
-            o.fast_math = true;
-        } else if let Some(v) = a.strip_prefix("-ftz=").or(a.strip_prefix("--ftz=")) {
-            o.ftz = flag(v, "-ftz")?;
-        } else if let Some(v) = a
-            .strip_prefix("-prec-div=")
-            .or(a.strip_prefix("--prec-div="))
-        {
-            o.prec_div = flag(v, "-prec-div")?;
-        } else if let Some(v) = a
-            .strip_prefix("-prec-sqrt=")
-            .or(a.strip_prefix("--prec-sqrt="))
-        {
-            o.prec_sqrt = flag(v, "-prec-sqrt")?;
-        } else if let Some(v) = a.strip_prefix("-fmad=").or(a.strip_prefix("--fmad=")) {
-            o.fmad = flag(v, "-fmad")?;
-        } else if a == "-G" || a == "--device-debug" {
-            o.debug = true;
-        } else if a.starts_with("-std=")
-            || a.starts_with("--std=")
-            || a == "-lineinfo"
-            || a == "--generate-line-info"
-        {
+        let flag = || match option.value {
+            Some("true" | "1") => Ok(true),
+            Some("false" | "0") => Ok(false),
+            _ => Err(format!(
+                "`{text}`: write `-{}=true` or `-{}=false`",
+                option.name, option.name
+            )),
+        };
+        match option.name {
+            "gpu-architecture" => {
+                let arch = value()?;
+                let digits: String = arch
+                    .trim_start_matches("compute_")
+                    .trim_start_matches("sm_")
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit())
+                    .collect();
+                o.arch = digits
+                    .parse()
+                    .map_err(|_| format!("`{arch}` is not an architecture"))?;
+            }
+            "define-macro" => {
+                let d = value()?;
+                o.defines.push(match d.split_once('=') {
+                    Some((k, v)) => (k.to_string(), Some(v.to_string())),
+                    None => (d, None),
+                });
+            }
+            "pre-include" => o.pre_includes.push(value()?),
+            "include-path" => o.include_paths.push(value()?.into()),
+            "use_fast_math" => o.fast_math = true,
+            "ftz" => o.ftz = flag()?,
+            "prec-div" => o.prec_div = flag()?,
+            "prec-sqrt" => o.prec_sqrt = flag()?,
+            "fmad" => o.fmad = flag()?,
+            "device-debug" => o.debug = true,
             // Nothing the built-in compiler writes depends on these.
-        } else {
-            return Err(format!(
-                "the built-in compiler does not take the option `{a}`; NVRTC does \
-                 (ProgramOptions::compiler = Compiler::Nvrtc)"
-            ));
+            "std" | "generate-line-info" => {}
+            _ => {
+                return Err(format!(
+                    "the built-in compiler does not take the option `{text}`; NVRTC does \
+                     (ProgramOptions::compiler = Compiler::Nvrtc)"
+                ))
+            }
         }
     }
     Ok(o)
@@ -190,7 +185,14 @@ mod tests {
         let e = builtin_options(&args(&["-rdc=true"]), &[]).unwrap_err();
         assert!(e.contains("-rdc=true") && e.contains("NVRTC"), "{e}");
         let e = builtin_options(&args(&["-fmad=maybe"]), &[]).unwrap_err();
-        assert!(e.contains("true or false"), "{e}");
+        assert!(e.contains("-fmad=true") && e.contains("-fmad=false"), "{e}");
+        let e = builtin_options(&args(&["--no-such-option"]), &[]).unwrap_err();
+        assert!(
+            e.contains("--no-such-option") && e.contains("NVRTC 12.9"),
+            "{e}"
+        );
+        let e = builtin_options(&args(&["-arch"]), &[]).unwrap_err();
+        assert!(e.contains("needs a value"), "{e}");
     }
 
     #[test]

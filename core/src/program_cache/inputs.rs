@@ -31,6 +31,7 @@ use sha2::{Digest, Sha256};
 use super::includes::header_names;
 use super::private_dir::read_header;
 use super::KeyBuilder;
+use crate::program::nvrtc_options::{self, UnknownOption};
 
 /// At most this many header files are read for one key.
 pub(crate) const MAX_HEADERS: usize = 4096;
@@ -58,15 +59,6 @@ pub(crate) struct FileOptions {
     pub pre_includes: Vec<String>,
 }
 
-/// How an NVRTC option takes a value.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Value {
-    /// None.
-    No,
-    /// After `=`, or as the next argument.
-    Yes,
-}
-
 /// What an NVRTC option does with files.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Effect {
@@ -80,144 +72,45 @@ enum Effect {
     Refused(&'static str),
 }
 
-/// NVRTC's options (12.9's `nvrtc.h`), long and short names without their dashes.
-const OPTIONS: &[(&[&str], Value, Effect)] = {
-    use Effect::*;
-    use Value::*;
-    const PCH: Effect = Refused("reads or writes precompiled header files");
-    &[
-        (&["gpu-architecture", "arch"], Yes, None),
-        (&["device-c", "dc"], No, None),
-        (&["device-w", "dw"], No, None),
-        (&["relocatable-device-code", "rdc"], Yes, None),
-        (&["extensible-whole-program", "ewp"], No, None),
-        (&["device-debug", "G"], No, None),
-        (&["generate-line-info", "lineinfo"], No, None),
-        (&["dopt"], Yes, None),
-        (&["Ofast-compile", "Ofc"], Yes, None),
-        (&["ptxas-options", "Xptxas"], Yes, None),
-        (&["maxrregcount"], Yes, None),
-        (&["ftz"], Yes, None),
-        (&["prec-sqrt"], Yes, None),
-        (&["prec-div"], Yes, None),
-        (&["fmad"], Yes, None),
-        (&["use_fast_math"], No, None),
-        (&["extra-device-vectorization"], No, None),
-        (&["modify-stack-limit"], Yes, None),
-        (&["dlink-time-opt", "dlto"], No, None),
-        (&["gen-opt-lto"], No, None),
-        (&["optix-ir"], No, None),
-        (&["jump-table-density", "jtd"], Yes, None),
-        (&["device-stack-protector"], Yes, None),
-        (&["no-cache"], No, None),
-        (&["frandom-seed"], Yes, None),
-        (&["define-macro", "D"], Yes, None),
-        (&["undefine-macro", "U"], Yes, None),
-        (&["include-path", "I"], Yes, IncludeDir),
-        (&["pre-include", "include"], Yes, PreInclude),
-        (&["no-source-include"], No, None),
-        (&["std"], Yes, None),
-        (&["builtin-move-forward"], Yes, None),
-        (&["builtin-initializer-list"], Yes, None),
-        (&["pch"], No, PCH),
-        (&["create-pch"], Yes, PCH),
-        (&["use-pch"], Yes, PCH),
-        (&["pch-dir"], Yes, PCH),
-        (&["pch-verbose"], Yes, None),
-        (&["pch-messages"], Yes, None),
-        (&["instantiate-templates-in-pch"], Yes, None),
-        (&["disable-warnings", "w"], No, None),
-        (&["restrict"], No, None),
-        (
-            &["device-as-default-execution-space", "default-device"],
-            No,
-            None,
+/// What the option named `name` (its long name) does with files.
+fn effect(name: &str) -> Effect {
+    const PCH: Effect = Effect::Refused("reads or writes precompiled header files");
+    match name {
+        "include-path" => Effect::IncludeDir,
+        "pre-include" => Effect::PreInclude,
+        "pch" | "create-pch" | "use-pch" | "pch-dir" => PCH,
+        "time" => Effect::Refused(
+            "writes a table of compile times (or adds it to the log) on every compile",
         ),
-        (&["device-int128"], No, None),
-        (&["device-float128"], No, None),
-        (&["optimization-info", "opt-info"], Yes, None),
-        (&["display-error-number", "err-no"], No, None),
-        (&["no-display-error-number", "no-err-no"], No, None),
-        (&["diag-error"], Yes, None),
-        (&["diag-suppress"], Yes, None),
-        (&["diag-warn"], Yes, None),
-        (&["brief-diagnostics", "brief-diag"], Yes, None),
-        (
-            &["time"],
-            Yes,
-            Refused("writes a table of compile times (or adds it to the log) on every compile"),
-        ),
-        (&["split-compile"], Yes, None),
-        (&["fdevice-syntax-only"], No, None),
-        (&["minimal"], No, None),
-        (
-            &["fdevice-time-trace"],
-            Yes,
-            Refused("writes a trace file on every compile"),
-        ),
-    ]
-};
-
-fn option(name: &str) -> Option<(Value, Effect)> {
-    OPTIONS
-        .iter()
-        .find(|(names, _, _)| names.contains(&name))
-        .map(|&(_, v, e)| (v, e))
+        "fdevice-time-trace" => Effect::Refused("writes a trace file on every compile"),
+        _ => Effect::None,
+    }
 }
 
 /// Reads `args` as NVRTC reads them: the include directories and pre-included headers they
 /// name, or why the compile cannot be cached (an option that reads or writes files of its
 /// own, or one NVRTC 12.9 does not document, which may).
 pub(crate) fn file_options(args: &[String]) -> Result<FileOptions, NotCacheable> {
+    let options = nvrtc_options::read(args).map_err(|e| match e {
+        UnknownOption::NotAnOption(arg) => NotCacheable(format!(
+            "`{arg}` is not an NVRTC option, so the cache cannot know what it does"
+        )),
+        UnknownOption::Undocumented(arg) => NotCacheable(format!(
+            "`{arg}` is not an option NVRTC 12.9 documents, so the cache cannot know which \
+             files it reads"
+        )),
+    })?;
     let mut out = FileOptions::default();
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        let body = arg
-            .strip_prefix("--")
-            .or_else(|| arg.strip_prefix('-'))
-            .ok_or_else(|| {
-                NotCacheable(format!(
-                    "`{arg}` is not an NVRTC option, so the cache cannot know what it does"
-                ))
-            })?;
-        let (effect, value) = if let Some((v, e)) = option(body) {
-            let value = match v {
-                Value::Yes => rest.next().cloned(),
-                Value::No => None,
-            };
-            (e, value)
-        } else if let Some((e, v)) = body
-            .split_once('=')
-            .and_then(|(name, v)| Some((option(name)?.1, v)))
-        {
-            (e, Some(v.to_string()))
-        } else if let Some((_, e)) = body
-            .get(..1)
-            .filter(|first| matches!(*first, "D" | "U" | "I"))
-            .and_then(option)
-        {
-            (e, body.get(1..).map(str::to_string))
-        } else {
-            return Err(NotCacheable(format!(
-                "`{arg}` is not an option NVRTC 12.9 documents, so the cache cannot know which \
-                 files it reads"
-            )));
-        };
-        match effect {
+    for option in options {
+        let value = option.value.filter(|v| !v.is_empty());
+        match effect(option.name) {
             Effect::None => {}
-            Effect::IncludeDir => {
-                if let Some(dir) = value.filter(|d| !d.is_empty()) {
-                    out.include_dirs.push(PathBuf::from(dir));
-                }
-            }
-            Effect::PreInclude => {
-                if let Some(h) = value.filter(|h| !h.is_empty()) {
-                    out.pre_includes.push(h);
-                }
-            }
+            Effect::IncludeDir => out.include_dirs.extend(value.map(PathBuf::from)),
+            Effect::PreInclude => out.pre_includes.extend(value.map(str::to_string)),
             Effect::Refused(why) => {
                 return Err(NotCacheable(format!(
-                    "`{arg}` {why}, which a compile read from the cache would not do"
+                    "`{}` {why}, which a compile read from the cache would not do",
+                    option.text
                 )))
             }
         }
