@@ -51,6 +51,28 @@ impl LaunchProfile {
         hints
     }
 
+    /// The two lines where what was used most exceeds what was needed, of those where it is
+    /// over `ratio` times as much; `counts` gives a line's (used, needed).
+    fn worst_lines(
+        &self,
+        ratio: f64,
+        counts: impl Fn(&LineCounters) -> (u64, u64),
+    ) -> impl Iterator<Item = &LineCounters> {
+        let mut lines: Vec<&LineCounters> = self
+            .lines
+            .iter()
+            .filter(|l| {
+                let (used, needed) = counts(l);
+                used as f64 > ratio * needed as f64
+            })
+            .collect();
+        lines.sort_by_key(|l| {
+            let (used, needed) = counts(l);
+            std::cmp::Reverse(used.saturating_sub(needed))
+        });
+        lines.into_iter().take(2)
+    }
+
     /// Hints that name a PTX line: uncoalesced global accesses, bank conflicts, divergence.
     /// `total` is the time past the launch overhead, in nanoseconds.
     fn line_hints(&self, total: f64) -> Vec<Hint> {
@@ -60,13 +82,7 @@ impl LaunchProfile {
         let at = |line: u32| Some((line, self.line_text(line)));
         // Uncoalesced global accesses, worst line first.
         let memory_share = t.memory_ns / total;
-        let mut lines: Vec<&LineCounters> = self
-            .lines
-            .iter()
-            .filter(|l| l.global_sectors as f64 > 1.25 * l.global_ideal_sectors as f64)
-            .collect();
-        lines.sort_by_key(|l| std::cmp::Reverse(l.global_sectors - l.global_ideal_sectors));
-        for l in lines.iter().take(2) {
+        for l in self.worst_lines(1.25, |l| (l.global_sectors, l.global_ideal_sectors)) {
             let per = l.global_sectors as f64 / l.global_requests.max(1) as f64;
             let ideal = l.global_ideal_sectors as f64 / l.global_requests.max(1) as f64;
             hints.push(Hint {
@@ -82,13 +98,7 @@ impl LaunchProfile {
             });
         }
         // Bank conflicts.
-        let mut lines: Vec<&LineCounters> = self
-            .lines
-            .iter()
-            .filter(|l| l.shared_wavefronts as f64 > 1.5 * l.shared_requests as f64)
-            .collect();
-        lines.sort_by_key(|l| std::cmp::Reverse(l.shared_wavefronts - l.shared_requests));
-        for l in lines.iter().take(2) {
+        for l in self.worst_lines(1.5, |l| (l.shared_wavefronts, l.shared_requests)) {
             let per = l.shared_wavefronts as f64 / l.shared_requests.max(1) as f64;
             hints.push(Hint {
                 text: format!(
