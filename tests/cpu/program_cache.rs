@@ -193,52 +193,6 @@ fn compile_errors_are_not_kept() {
     assert_eq!(cache.len().unwrap(), 0);
 }
 
-/// Four processes compile the same cell into one cache at once: every one gets the right
-/// code, and one entry is left, with no temporary file.
-#[test]
-fn processes_share_a_cache() {
-    if in_child() {
-        let dir = std::env::var_os("CULIB_TEST_CACHE").expect("cache dir");
-        let cache = ProgramCache::new(dir);
-        for _ in 0..5 {
-            let code = cell(&cache).compile(ImageKind::Ptx, &[]).unwrap();
-            assert!(code.ptx_text().unwrap().contains(".entry vadd("));
-        }
-        return;
-    }
-    if !nvrtc_available() {
-        return;
-    }
-    let dir = cache_dir("processes");
-    let exe = std::env::current_exe().unwrap();
-    let name = crate::common::test_name(module_path!(), "processes_share_a_cache");
-    let children: Vec<_> = (0..4)
-        .map(|_| {
-            Command::new(&exe)
-                .args([name.as_str(), "--exact", "--nocapture"])
-                .env("CUDA_LIBRARY_CHILD", "1")
-                .env("CULIB_TEST_CACHE", &dir)
-                .output()
-        })
-        .collect();
-    for out in children {
-        let out = out.unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    let names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(names.len(), 1, "{names:?}");
-    assert!(names[0].ends_with(".entry"));
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
 /// `CUDA_LIBRARY_COMPILE_CACHE=off` switches the default cache off; `without_cache` and
 /// the process switch do too; `CUDA_LIBRARY_CACHE_DIR` moves it.
 #[test]
