@@ -28,7 +28,9 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// The stylesheet every document carries, scoped to `.culib`.
+/// The stylesheet every document carries, scoped to `.culib`. A `.chart` box keeps its chart's
+/// drawn size and scrolls sideways where the page is narrower (its maker gives it
+/// `tabindex="0"`: a scrolling region must be reachable by keyboard).
 pub const STYLE: &str = r#"<style>
 .culib{font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;font-size:13px;line-height:1.4;color:inherit;max-width:100%;overflow-x:auto}
 .culib table{border-collapse:collapse;margin:4px 0 10px 0;color:inherit;background:transparent}
@@ -60,7 +62,8 @@ pub const STYLE: &str = r#"<style>
 .culib .error .hint{margin-top:4px;opacity:.85;white-space:pre-wrap}
 .culib pre.hex{margin:4px 0;padding:6px 8px;border:1px solid rgba(128,128,128,.3);border-radius:3px;background:rgba(128,128,128,.06);overflow-x:auto}
 .culib svg{max-width:100%;height:auto;color:inherit}
-.culib .chart{margin:4px 0 10px 0}
+.culib .chart{margin:4px 0 10px 0;max-width:100%;overflow-x:auto}
+.culib .chart svg{max-width:none}
 </style>"#;
 
 /// One HTML document holding `parts` (the output of the `to_html` methods) with the

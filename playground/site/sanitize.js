@@ -8,7 +8,7 @@
 //   notebook/src/html.rs   tables, cards, error boxes, hex dumps, the .culib wrapper
 //   notebook/src/chart.rs  plotters' SVG backend (svg, rect, line, polyline, polygon,
 //                          circle, text) with presentation attributes
-//   core/src/display.rs    <div class="chart">, <div>, <code>
+//   core/src/display/      <div class="chart" tabindex="0">, <div>, <code>
 // Every other element is dropped with its content; every other attribute is dropped; the
 // kept attributes must match a strict pattern for their value (numbers, point lists, hex
 // colours, a few keywords), so no value can carry url(), image-set(), an escape or a
@@ -50,7 +50,11 @@ const ALLOWED = {
     "div span code pre figure figcaption table caption thead tbody tr td h3 dl dt dd details summary"
       .split(" ")
       .map((t) => [t, {}])
-      .concat([["th", { scope: oneOf("col", "row") }]]),
+      .concat([
+        ["th", { scope: oneOf("col", "row") }],
+        // A chart's box scrolls sideways on a phone, so it is a tab stop.
+        ["div", { tabindex: oneOf("0") }],
+      ]),
   ),
   [SVG]: {
     svg: { width: NUM, height: NUM, viewBox: VIEWBOX, role: oneOf("img"), "aria-label": LABEL },

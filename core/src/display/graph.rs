@@ -6,7 +6,7 @@
 use cuda_library_notebook::html::{document, escape, Align, Cell, Column, Table};
 use cuda_library_notebook::stats::format_seconds;
 
-use super::render;
+use super::{chart_box, render};
 use crate::graph::{Graph, GraphDefinition, GraphNodeInfo, GraphNodeKind, GraphTiming};
 
 /// One drawn box: a node, or a run of identical chained nodes.
@@ -203,7 +203,7 @@ pub(super) fn diagram(nodes: &[GraphNodeInfo]) -> Option<String> {
         ));
     }
     s.push_str("</svg>");
-    Some(format!("<div class=\"chart\">{s}</div>"))
+    Some(chart_box(&s))
 }
 
 /// The node list as a table (what a graph too large to draw shows, and the text form).

@@ -32,6 +32,14 @@ use crate::error::{Error, Result};
 // The measuring API whose results the timing and profile views render.
 use crate::timing;
 
+/// A chart's SVG in the box that holds it. The box keeps the chart's drawn size and scrolls
+/// sideways where the page is narrower (a phone: scaled to a 390-pixel screen, 12-pixel
+/// labels became 4 to 5 pixels), so it is a tab stop: a region that scrolls must be
+/// reachable by keyboard.
+fn chart_box(svg: &str) -> String {
+    format!("<div class=\"chart\" tabindex=\"0\">{svg}</div>")
+}
+
 /// The badge naming where results come from.
 fn backend_badge(info: Option<&BackendInfo>) -> Badge {
     match info {

@@ -10,6 +10,7 @@
 use cuda_library_notebook::chart::{downsample, Heatmap, Histogram, LineChart, Series};
 use cuda_library_notebook::html::{document, escape};
 
+use super::chart_box;
 use crate::error::{Error, Result};
 use crate::global::{Global, Managed};
 use crate::memory::{DeviceBuffer, DeviceRepr};
@@ -86,7 +87,7 @@ impl DataPlot {
 
     fn parts(&self) -> Vec<String> {
         vec![
-            format!("<div class=\"chart\">{}</div>", self.svg),
+            chart_box(&self.svg),
             format!("<div class=\"note\">{}</div>", escape(&self.note)),
         ]
     }

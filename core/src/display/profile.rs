@@ -6,7 +6,7 @@ use cuda_library_notebook::chart::StackedBars;
 use cuda_library_notebook::html::{escape, Align, Badge, BadgeKind, Card, Cell, Column, Table};
 use cuda_library_notebook::stats::format_seconds;
 
-use super::{render_result, Error, Result};
+use super::{chart_box, render_result, Error, Result};
 use crate::profile::{Comparison, Profile};
 use crate::sim::LaunchProfile;
 use crate::sim::{Bound, Limiter};
@@ -263,7 +263,7 @@ impl Profile {
             }
             .to_svg()
             .map_err(Error::InvalidArgument)?;
-            parts.push(format!("<div class=\"chart\">{chart}</div>"));
+            parts.push(chart_box(&chart));
         }
         let (html, text) = hints_html(self);
         parts.push(html);
@@ -351,7 +351,7 @@ impl Comparison {
             }
             .to_svg()
             .map_err(Error::InvalidArgument)?;
-            parts.push(format!("<div class=\"chart\">{chart}</div>"));
+            parts.push(chart_box(&chart));
         }
         for p in &self.profiles {
             let (html, text) = hints_html(p);

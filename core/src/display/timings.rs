@@ -5,8 +5,8 @@ use cuda_library_notebook::chart::{Histogram, LineChart, Series};
 use cuda_library_notebook::html::{document, Align, Cell, Column, Table};
 use cuda_library_notebook::stats::{format_seconds, rate_si, three_digits};
 
-use super::render_result;
 use super::timing::{Sweep, Timings};
+use super::{chart_box, render_result};
 use crate::error::{Error, Result};
 
 fn clock_note(simulated: bool, clock: &str) -> String {
@@ -84,13 +84,7 @@ impl Timings {
         .to_svg()
         .map_err(Error::InvalidArgument)?;
         let plain = table.to_text();
-        Ok((
-            vec![
-                table.to_html(),
-                format!("<div class=\"chart\">{chart}</div>"),
-            ],
-            plain,
-        ))
+        Ok((vec![table.to_html(), chart_box(&chart)], plain))
     }
 
     /// The timings as HTML: statistics and the distribution of the samples, or the one
@@ -174,10 +168,7 @@ impl Sweep {
         }
         .to_svg()
         .map_err(Error::InvalidArgument)?;
-        let mut parts = vec![
-            table.to_html(),
-            format!("<div class=\"chart\">{time}</div>"),
-        ];
+        let mut parts = vec![table.to_html(), chart_box(&time)];
         if has_bw {
             let bw = LineChart {
                 title: format!("{label}: achieved bandwidth"),
@@ -197,7 +188,7 @@ impl Sweep {
             }
             .to_svg()
             .map_err(Error::InvalidArgument)?;
-            parts.push(format!("<div class=\"chart\">{bw}</div>"));
+            parts.push(chart_box(&bw));
         }
         Ok((parts, table.to_text()))
     }
