@@ -423,3 +423,161 @@ impl Block<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{launch_coscheduled, ClusterLimits, Coschedule, Dims, KernelLimits};
+    use super::CheckedLaunch;
+    use crate::error::Error;
+    use crate::sim::engine::{load_ptx, Budget, Memory};
+
+    /// `plain` does nothing; `pair` declares clusters of two blocks.
+    const PTX: &str = r#"
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry plain(.param .u32 n)
+{
+    ret;
+}
+.visible .entry pair() .reqnctapercluster 2, 1, 1
+{
+    ret;
+}
+"#;
+
+    fn dims(grid: u32, block: u32, shared_dynamic: u32) -> Dims {
+        Dims {
+            grid: [grid, 1, 1],
+            block: [block, 1, 1],
+            shared_dynamic,
+        }
+    }
+
+    fn cluster(x: u32) -> Coschedule {
+        Coschedule {
+            cluster: Some([x, 1, 1]),
+            cooperative: false,
+        }
+    }
+
+    /// The message of a launch of `kernel` the one check refuses.
+    fn refusal(kernel: &str, shape: (Dims, Coschedule), limits: &KernelLimits) -> String {
+        let module = load_ptx(PTX, &mut Memory::new()).expect("the module loads");
+        let code = module.kernel(kernel).expect("the kernel lowers");
+        let budget = Budget::from(1_000_000);
+        match CheckedLaunch::new(code, kernel, shape, limits, (4, &budget)) {
+            Ok(_) => panic!("{kernel}: the launch was accepted"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_kernels_attributes_limit_its_launch_as_the_drivers_do() {
+        let portable = KernelLimits {
+            cluster: Some(ClusterLimits::default()),
+            ..KernelLimits::default()
+        };
+        let e = refusal("plain", (dims(16, 32, 0), cluster(16)), &portable);
+        assert!(
+            e.contains("a cluster of 16 blocks (16, 1, 1); at most 8 unless"),
+            "{e}"
+        );
+        let required = KernelLimits {
+            cluster: Some(ClusterLimits {
+                non_portable: true,
+                required: Some([2, 1, 1]),
+            }),
+            ..KernelLimits::default()
+        };
+        let e = refusal("plain", (dims(16, 32, 0), cluster(4)), &required);
+        assert!(
+            e.contains("requires clusters of [2, 1, 1] blocks, not [4, 1, 1]"),
+            "{e}"
+        );
+        let shared = KernelLimits {
+            max_dynamic_shared: Some(100),
+            ..KernelLimits::default()
+        };
+        let e = refusal("plain", (dims(1, 32, 101), Coschedule::default()), &shared);
+        assert!(
+            e.contains("asks for 101 bytes of dynamic shared memory but may use 100"),
+            "{e}"
+        );
+        // A cooperative grid larger than the device holds at once.
+        let module = load_ptx(PTX, &mut Memory::new()).expect("the module loads");
+        let code = module.kernel("plain").expect("the kernel lowers");
+        let room = KernelLimits {
+            cooperative: Some((1, 2)),
+            ..KernelLimits::default()
+        };
+        let coop = Coschedule {
+            cluster: None,
+            cooperative: true,
+        };
+        let budget = Budget::from(1_000_000);
+        let e = CheckedLaunch::new(code, "plain", (dims(3, 32, 0), coop), &room, (4, &budget));
+        assert!(
+            matches!(
+                e,
+                Err(Error::CooperativeLaunchTooLarge {
+                    blocks: 3,
+                    per_sm: 1,
+                    multiprocessors: 2,
+                    ..
+                })
+            ),
+            "{e:?}"
+        );
+        assert!(
+            CheckedLaunch::new(code, "plain", (dims(2, 32, 0), coop), &room, (4, &budget)).is_ok()
+        );
+    }
+
+    #[test]
+    fn the_engine_run_directly_sets_no_attribute_limit() {
+        let module = load_ptx(PTX, &mut Memory::new()).expect("the module loads");
+        let code = module.kernel("plain").expect("the kernel lowers");
+        let budget = Budget::from(1_000_000);
+        let none = KernelLimits::default();
+        let big = (dims(16, 32, 60_000), cluster(16));
+        assert!(CheckedLaunch::new(code, "plain", big, &none, (4, &budget)).is_ok());
+    }
+
+    #[test]
+    fn a_declared_cluster_must_tile_the_grid() {
+        let e = refusal(
+            "pair",
+            (dims(3, 32, 0), Coschedule::default()),
+            &KernelLimits::default(),
+        );
+        assert!(
+            e.contains("clusters of (2, 1, 1) blocks cannot tile the grid (3, 1, 1)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_engine_run_directly_checks_what_the_apis_geometry_does() {
+        let mut mem = Memory::new();
+        let module = load_ptx(PTX, &mut mem).expect("the module loads");
+        let params = [0u8; 4];
+        let mut launch = |d: Dims, co: Coschedule| {
+            launch_coscheduled(&module, &mut mem, ("plain", d, co), &params, 1_000_000)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        let e = launch(dims(0, 32, 0), Coschedule::default()).unwrap_err();
+        assert!(e.contains("a grid or block dimension is zero"), "{e}");
+        let e = launch(dims(1, 2048, 0), Coschedule::default()).unwrap_err();
+        assert!(
+            e.contains("cannot run 2048 threads per block (at most 1024)"),
+            "{e}"
+        );
+        let e = launch(dims(4, 32, 0), cluster(3)).unwrap_err();
+        assert!(e.contains("cannot tile the grid (4, 1, 1)"), "{e}");
+        let e = launch(dims(32, 32, 0), cluster(32)).unwrap_err();
+        assert!(e.contains("at most 16 blocks"), "{e}");
+        assert_eq!(launch(dims(4, 32, 0), cluster(2)), Ok(()));
+    }
+}
