@@ -227,7 +227,12 @@ pub enum CachePreference {
     Equal,
 }
 
-/// A launch's geometry as both backends take it (checked by `LaunchConfig::validate`).
+/// A launch's settings, checked: what every layer below the API takes as proof that the
+/// rules each CUDA launch obeys whatever the backend hold (no zero dimension, at most 1,024
+/// threads in a block, a cluster with no zero dimension that tiles the grid). Only
+/// [`Geometry::check`] makes one, so no later layer checks these rules again; the rules of
+/// the device and the kernel (shared memory, cluster size, occupancy) are the backend's:
+/// the driver's own on a GPU, the engine's one check on the simulator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Geometry {
     /// Blocks in the grid.
@@ -240,6 +245,59 @@ pub(crate) struct Geometry {
     pub cluster: Option<[u32; 3]>,
     /// Whether the launch is cooperative.
     pub cooperative: bool,
+    /// Private: a `Geometry` exists only as [`Geometry::check`] made it.
+    checked: Checked,
+}
+
+/// The mark of a [`Geometry`] that [`Geometry::check`] made (private, so no other code can
+/// build one with a struct literal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Checked;
+
+impl Geometry {
+    /// Checks a launch's settings against the rules every CUDA launch obeys, whatever the
+    /// backend: no zero dimension, at most 1,024 threads per block, a grid divisible by the
+    /// cluster. The one place these rules are checked.
+    pub(crate) fn check(
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared_mem_bytes: u32,
+        cluster: Option<[u32; 3]>,
+        cooperative: bool,
+    ) -> crate::error::Result<Geometry> {
+        let bad = |m: String| Err(crate::error::Error::InvalidArgument(m));
+        for (what, [x, y, z]) in [("grid", grid), ("block", block)] {
+            if x == 0 || y == 0 || z == 0 {
+                return bad(format!("{what} dimensions ({x}, {y}, {z}) contain a zero"));
+            }
+        }
+        // Three u32 extents can pass u64::MAX; past it the block is too large anyway.
+        let threads = (block[0] as u64 * block[1] as u64).saturating_mul(block[2] as u64);
+        if threads > 1024 {
+            return bad(format!(
+                "a block of {threads} threads exceeds the CUDA limit of 1024"
+            ));
+        }
+        if let Some(c) = cluster {
+            if c.contains(&0) {
+                return bad("cluster dimensions contain a zero".to_string());
+            }
+            if (0..3).any(|k| grid[k] % c[k] != 0) {
+                return bad(format!(
+                    "grid ({}, {}, {}) is not a multiple of cluster ({}, {}, {})",
+                    grid[0], grid[1], grid[2], c[0], c[1], c[2]
+                ));
+            }
+        }
+        Ok(Geometry {
+            grid,
+            block,
+            shared_mem_bytes,
+            cluster,
+            cooperative,
+            checked: Checked,
+        })
+    }
 }
 
 /// How strictly a stream capture ([`Stream::begin_capture`](crate::Stream::begin_capture))

@@ -131,46 +131,21 @@ impl LaunchConfig {
     /// Checks what can be checked without the device: no zero dimension, at most 1024
     /// threads per block, a grid divisible by the cluster.
     pub fn validate(&self) -> Result<()> {
-        let bad = |m: String| Err(Error::InvalidArgument(m));
-        for (what, d) in [("grid", self.grid), ("block", self.block)] {
-            if d.x == 0 || d.y == 0 || d.z == 0 {
-                return bad(format!(
-                    "{what} dimensions ({}, {}, {}) contain a zero",
-                    d.x, d.y, d.z
-                ));
-            }
-        }
-        if self.block.volume() > 1024 {
-            return bad(format!(
-                "a block of {} threads exceeds the CUDA limit of 1024",
-                self.block.volume()
-            ));
-        }
-        if let Some(c) = self.cluster {
-            if c.x == 0 || c.y == 0 || c.z == 0 {
-                return bad("cluster dimensions contain a zero".to_string());
-            }
-            if self.grid.x % c.x != 0 || self.grid.y % c.y != 0 || self.grid.z % c.z != 0 {
-                return bad(format!(
-                    "grid ({}, {}, {}) is not a multiple of cluster ({}, {}, {})",
-                    self.grid.x, self.grid.y, self.grid.z, c.x, c.y, c.z
-                ));
-            }
-        }
-        Ok(())
+        self.geometry().map(|_| ())
     }
 
-    /// The geometry as the backends take it.
+    /// The settings checked ([`validate`](Self::validate)'s rules), as every layer below
+    /// the API takes them: made once per launch, never checked again.
     #[inline]
-    pub(crate) fn geometry(&self) -> Geometry {
+    pub(crate) fn geometry(&self) -> Result<Geometry> {
         let d = |d: Dim3| [d.x, d.y, d.z];
-        Geometry {
-            grid: d(self.grid),
-            block: d(self.block),
-            shared_mem_bytes: self.shared_mem_bytes,
-            cluster: self.cluster.map(d),
-            cooperative: self.cooperative,
-        }
+        Geometry::check(
+            d(self.grid),
+            d(self.block),
+            self.shared_mem_bytes,
+            self.cluster.map(d),
+            self.cooperative,
+        )
     }
 }
 
@@ -297,8 +272,8 @@ impl Kernel {
             Ok(checked) => checked,
             Err(mismatch) => return Err(self.arg_error(&g, mismatch)),
         };
-        config.validate()?;
-        let geometry = config.geometry();
+        // The one check of the settings: every layer below takes the geometry as checked.
+        let geometry = config.geometry()?;
         // While the stream captures, the graph's record of its nodes is kept with the launch
         // (two atomic loads when nothing captures).
         crate::graph::log::queue(
@@ -314,7 +289,7 @@ impl Kernel {
         #[cfg(feature = "notebook")]
         if stream.recorder.is_armed() {
             // A launch that could not be recorded has no counters; the profile says why.
-            let record = self.record(&g, stream, config, args);
+            let record = self.record(&g, stream, geometry, args);
             stream.recorder.keep(record.map_err(|e| e.to_string()));
         }
         Ok(())
@@ -328,14 +303,14 @@ impl Kernel {
         &self,
         g: &Live,
         stream: &Stream,
-        config: &LaunchConfig,
+        geometry: Geometry,
         args: &[KernelArg<'_>],
     ) -> Result<crate::profile::LaunchRecord> {
         let ctx = stream.context();
         Ok(crate::profile::LaunchRecord {
             lib: self.lib,
             kernel: self.name_held(g)?,
-            geometry: config.geometry(),
+            geometry,
             args: args.iter().map(|a| a.bytes().to_vec()).collect(),
             device: crate::Device::new(ctx.device_ordinal())?.name()?,
             ctx: ctx.imp,

@@ -12,6 +12,7 @@ use crate::backend::seam;
 use crate::backend::slot::{LibRef, Live};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::info::Geometry;
 use crate::kernel::Kernel;
 use crate::launch::{KernelArg, LaunchConfig};
 use crate::memory::{DeviceBuffer, DeviceRepr};
@@ -265,9 +266,8 @@ impl GraphDefinition {
             Ok(c) => c,
             Err(m) => return Err(kernel.arg_error(&g, m)),
         };
-        config.validate()?;
-        no_cluster(config)?;
-        let geometry = config.geometry();
+        let geometry = config.geometry()?;
+        no_cluster(&geometry)?;
         let index = self
             .inner
             .imp
@@ -465,8 +465,8 @@ impl GraphDefinition {
 
 /// An error for a kernel node with a cluster shape or a cooperative launch, which this
 /// crate's kernel nodes do not take (launch those on a stream).
-pub(crate) fn no_cluster(config: &LaunchConfig) -> Result<()> {
-    if config.cluster.is_some() || config.cooperative {
+pub(crate) fn no_cluster(geometry: &Geometry) -> Result<()> {
+    if geometry.cluster.is_some() || geometry.cooperative {
         return Err(Error::Unsupported(
             "a graph's kernel node takes no cluster shape or cooperative launch here; launch \
              such kernels on a stream"

@@ -209,13 +209,13 @@ impl Graph {
             Ok(c) => c,
             Err(m) => return Err(kernel.arg_error(&g, m)),
         };
-        config.validate()?;
-        no_cluster(config)?;
+        let geometry = config.geometry()?;
+        no_cluster(&geometry)?;
         self.imp.set_kernel_params(
             &self.source.imp,
             node.index,
             &kernel.raw,
-            &config.geometry(),
+            &geometry,
             checked,
         )
     }

@@ -8,8 +8,10 @@ use std::ffi::c_void;
 use std::path::Path;
 
 use super::device::{gpu, GpuState, SM_COUNT};
+use super::engine::{CheckedLaunch, ClusterLimits, KernelLimits};
 use super::stream::Stream;
-use super::{Coschedule, Dims, LaunchProfile, SimBackend, SimModule, MAX_SHARED_PER_BLOCK};
+use super::MAX_SHARED_PER_BLOCK;
+use super::{Budget, Coschedule, Dims, KernelCode, LaunchProfile, SimBackend, SimModule};
 use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
 use crate::error::{Error, Result};
 use crate::image::fatbin::RunnablePtx;
@@ -42,6 +44,10 @@ pub(crate) struct SimLibrary {
     pub table: LibraryTable,
     /// The PTX lowered for execution; `None` when the image holds only SASS.
     module: Option<SimModule>,
+    /// Each kernel's code, by its index in the table (taken out of the module when it
+    /// loads, so a launch finds its kernel by index, never by name); `None` for a kernel
+    /// that cannot run, whose reason a launch then gives.
+    codes: Vec<Option<KernelCode>>,
     /// Why there is no module.
     no_ptx: String,
     /// The PTX text the module was lowered from (what a profile's line numbers refer to):
@@ -101,7 +107,7 @@ impl SimLibrary {
         let (table, ptx) = parsed_ptx_of(kind, bytes)?;
         let mut st = gpu().lock();
         let mut ptx_text = None;
-        let (module, globals, allocations, no_ptx) = match ptx {
+        let (mut module, globals, allocations, no_ptx) = match ptx {
             Some(RunnablePtx { text, module }) => {
                 let module = match module {
                     Some(parsed) => super::engine::load_module(parsed, &mut st.mem)?,
@@ -127,6 +133,10 @@ impl SimLibrary {
                 (None, globals, allocations, why)
             }
         };
+        let codes = match module.as_mut() {
+            Some(m) => take_codes(&table, m),
+            None => Vec::new(),
+        };
         let settings = table
             .kernels
             .iter()
@@ -141,6 +151,7 @@ impl SimLibrary {
         Ok(SimLibrary {
             table,
             module,
+            codes,
             no_ptx,
             ptx: ptx_text,
             globals,
@@ -182,59 +193,42 @@ impl SimLibrary {
         })
     }
 
-    /// Runs kernel `index` now over `dims` with the packed parameter buffer; moves the
-    /// simulated clock of the stream (`stream_ns`, on device `ordinal`) by the launch's cost.
-    // A plain launch's entry, for the callers that launch no other kind (graph replay).
+    /// Runs kernel `index` now over `geometry` with the packed parameter buffer, under
+    /// `limits`; moves the simulated clock of the stream (`stream_ns`, on device `ordinal`)
+    /// by the launch's cost. The engine checks the launch against the kernel, its
+    /// attributes and the simulated device in one place ([`CheckedLaunch::new`]); the
+    /// geometry's own rules were checked when it was made.
     pub fn launch(
         &self,
         index: usize,
-        dims: Dims,
-        params: &[u8],
-        clock: (usize, &mut f64),
-        limits: &crate::Limits,
-    ) -> Result<LaunchProfile> {
-        let shape = (dims, Coschedule::default());
-        self.launch_coscheduled(index, shape, params, clock, limits)
-    }
-
-    /// [`launch`](Self::launch) in clusters or cooperatively ([`Coschedule`]): the cluster
-    /// checked against the kernel's cluster attributes, a cooperative grid against the
-    /// blocks the simulated device holds at once.
-    pub fn launch_coscheduled(
-        &self,
-        index: usize,
-        (dims, coschedule): (Dims, Coschedule),
+        geometry: &Geometry,
         params: &[u8],
         (ordinal, stream_ns): (usize, &mut f64),
         limits: &crate::Limits,
     ) -> Result<LaunchProfile> {
-        self.check_coschedule(index, dims, coschedule)?;
-        let row = self
-            .table
-            .kernels
-            .get(index)
-            .ok_or_else(|| Error::InvalidArgument("a kernel index out of range".into()))?;
-        let module = self.module.as_ref().ok_or_else(|| {
-            Error::Unsupported(format!("kernel `{}` cannot run: {}", row.name, self.no_ptx))
-        })?;
-        let settings = self.settings(index);
-        if dims.shared_dynamic as i64 > settings.max_dynamic_shared as i64 {
-            return Err(Error::InvalidArgument(format!(
-                "kernel `{}` asks for {} bytes of dynamic shared memory but may use {} \
-                 (CUDA_ERROR_INVALID_VALUE on the driver); raise it with \
-                 Kernel::set_attribute(KernelAttribute::MaxDynamicSharedSizeBytes, ..)",
-                row.name, dims.shared_dynamic, settings.max_dynamic_shared
-            )));
-        }
+        let row = self.row(index)?;
+        let (module, code) = self.code(index)?;
+        let dims = Dims {
+            grid: geometry.grid,
+            block: geometry.block,
+            shared_dynamic: geometry.shared_mem_bytes,
+        };
+        let coschedule = Coschedule {
+            cluster: geometry.cluster,
+            cooperative: geometry.cooperative,
+        };
+        let budget = Budget::from(limits);
+        let checked = CheckedLaunch::new(
+            code,
+            &row.name,
+            (dims, coschedule),
+            &self.kernel_limits(index, dims, coschedule.cooperative)?,
+            (params.len(), &budget),
+        )?;
         let g = gpu();
         let mut st = g.lock();
-        let (stats, lines) = super::launch_coscheduled(
-            module,
-            &mut st.mem,
-            (&row.name, dims, coschedule),
-            params,
-            limits,
-        )?;
+        let (stats, lines) =
+            super::engine::launch_checked(module, &mut st.mem, code, (checked, params), budget)?;
         let time = st.charge_launch(&g.cost, ordinal, stream_ns, &stats);
         Ok(LaunchProfile {
             kernel: row.name.clone(),
@@ -245,6 +239,60 @@ impl SimLibrary {
             time,
             lines,
             ptx: self.ptx.clone(),
+        })
+    }
+
+    /// Kernel `index`'s code and the module it belongs to, or why it cannot run.
+    #[inline]
+    fn code(&self, index: usize) -> Result<(&SimModule, &KernelCode)> {
+        match (&self.module, self.codes.get(index)) {
+            (Some(module), Some(Some(code))) => Ok((module, code)),
+            _ => Err(self.cannot_run(index)),
+        }
+    }
+
+    /// Why kernel `index` has no code: the image holds no PTX, or its PTX's reason (a
+    /// syntax error, an instruction the simulator lacks), as the module says it.
+    #[cold]
+    fn cannot_run(&self, index: usize) -> Error {
+        let Ok(row) = self.row(index) else {
+            return Error::InvalidArgument("a kernel index out of range".into());
+        };
+        match &self.module {
+            None => {
+                Error::Unsupported(format!("kernel `{}` cannot run: {}", row.name, self.no_ptx))
+            }
+            Some(module) => match module.kernel(&row.name) {
+                Err(e) => e,
+                // Not reached: a kernel the module holds was taken into `codes` at load.
+                Ok(_) => Error::InvalidArgument(format!(
+                    "kernel `{}` has no code on the simulated device",
+                    row.name
+                )),
+            },
+        }
+    }
+
+    /// What kernel `index` may use beyond its code, as its attributes say (and, for a
+    /// cooperative launch over `dims`, the blocks the simulated device holds at once).
+    fn kernel_limits(&self, index: usize, dims: Dims, cooperative: bool) -> Result<KernelLimits> {
+        let settings = self.settings(index);
+        let required = settings.cluster_dim.map(|d| d.max(0) as u32);
+        let per_sm = if cooperative {
+            let threads = dims.block.iter().product::<u32>();
+            let per_sm =
+                self.max_active_blocks_per_sm(index, threads, dims.shared_dynamic as usize)?;
+            Some((per_sm, SM_COUNT))
+        } else {
+            None
+        };
+        Ok(KernelLimits {
+            max_dynamic_shared: Some(settings.max_dynamic_shared.max(0) as u32),
+            cluster: Some(ClusterLimits {
+                non_portable: settings.non_portable_cluster,
+                required: (required != [0; 3]).then_some(required),
+            }),
+            cooperative: per_sm,
         })
     }
 
@@ -336,59 +384,6 @@ impl SimLibrary {
         Ok(())
     }
 
-    /// Checks a cluster against kernel `index`'s cluster attributes (at most 8 blocks, 16
-    /// where non-portable sizes are allowed; the required shape if one is set) and a
-    /// cooperative grid against the blocks the simulated device holds at once, as the
-    /// driver does.
-    fn check_coschedule(&self, index: usize, dims: Dims, co: Coschedule) -> Result<()> {
-        let settings = self.settings(index);
-        let name = || self.row(index).map(|r| r.name.clone()).unwrap_or_default();
-        if let Some(c) = co.cluster {
-            let size = c.iter().map(|&d| d as u64).product::<u64>();
-            let most = if settings.non_portable_cluster { 16 } else { 8 };
-            let required = settings.cluster_dim.map(|d| d.max(0) as u32);
-            if size > most {
-                return Err(Error::InvalidArgument(format!(
-                    "kernel `{}`: a cluster of {size} blocks ({}, {}, {}); at most {most}{} \
-                     (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)",
-                    name(),
-                    c[0],
-                    c[1],
-                    c[2],
-                    if most == 8 {
-                        " unless the kernel allows non-portable cluster sizes \
-                         (KernelAttribute::NonPortableClusterSizeAllowed)"
-                    } else {
-                        ""
-                    }
-                )));
-            }
-            if required != [0; 3] && required != c {
-                return Err(Error::InvalidArgument(format!(
-                    "kernel `{}` requires clusters of {required:?} blocks, not {c:?} \
-                     (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)",
-                    name()
-                )));
-            }
-        }
-        if co.cooperative {
-            let threads = dims.block.iter().product::<u32>();
-            let per_sm =
-                self.max_active_blocks_per_sm(index, threads, dims.shared_dynamic as usize)?;
-            let most = per_sm as u64 * SM_COUNT as u64;
-            let blocks = dims.grid.iter().map(|&d| d as u64).product::<u64>();
-            if blocks > most {
-                return Err(Error::CooperativeLaunchTooLarge {
-                    kernel: name(),
-                    blocks,
-                    per_sm,
-                    multiprocessors: SM_COUNT,
-                });
-            }
-        }
-        Ok(())
-    }
-
     /// Resident blocks of kernel `index` per multiprocessor on the simulated device:
     /// limited by threads (2048), blocks (32), shared memory (228 KiB) and, when known,
     /// registers (64 Ki).
@@ -442,19 +437,19 @@ impl SimLibrary {
 
     /// Runs kernel `index` on `stream`: packs the arguments at the parameters' offsets,
     /// advances the stream's timeline by the launch's simulated cost and keeps the launch's
-    /// profile on the stream. The launch is in clusters or cooperative as `shape`'s [`Coschedule`] says.
-    pub fn launch_coscheduled_on<A: ArgBytes>(
+    /// profile on the stream.
+    pub fn launch_on<A: ArgBytes>(
         &self,
         index: usize,
         stream: &Stream,
-        shape: (Dims, Coschedule),
+        geometry: &Geometry,
         args: CheckedArgs<'_, A>,
     ) -> Result<()> {
         let buf = super::param_buffer(args.at_offsets())?;
         let profile = {
             let mut t = stream.timeline();
             let clock = (stream.ctx.ordinal, &mut *t);
-            self.launch_coscheduled(index, shape, &buf, clock, &crate::limits())?
+            self.launch(index, geometry, &buf, clock, &crate::limits())?
         };
         stream.keep_profile(profile);
         Ok(())
@@ -465,6 +460,23 @@ impl Drop for SimLibrary {
     fn drop(&mut self) {
         self.unload();
     }
+}
+
+/// Takes each kernel of `table` out of `module`, in table order: a launch then finds its
+/// kernel by index. A kernel the module could not lower stays out (`None`; the module keeps
+/// its reason); a name the table lists twice gets its code twice.
+fn take_codes(table: &LibraryTable, module: &mut SimModule) -> Vec<Option<KernelCode>> {
+    let mut taken: HashMap<&str, usize> = HashMap::new();
+    let mut codes: Vec<Option<KernelCode>> = Vec::with_capacity(table.kernels.len());
+    for (i, row) in table.kernels.iter().enumerate() {
+        let code = match taken.get(row.name.as_str()) {
+            Some(&first) => codes.get(first).cloned().flatten(),
+            None => module.kernels.remove(&row.name),
+        };
+        taken.insert(&row.name, i);
+        codes.push(code);
+    }
+    codes
 }
 
 type Placed = (HashMap<String, (u64, u64, GlobalKind)>, Vec<u64>);
@@ -542,14 +554,14 @@ pub(crate) struct Kernel {
 }
 
 impl Kernel {
-    /// Runs the kernel over `dims` with a packed parameter buffer on `stream`, starting no
+    /// Runs the kernel over `geometry` with a packed parameter buffer on `stream`, starting no
     /// earlier than `*at` (a graph's node: the caller holds the stream's timeline), which
     /// moves to the launch's end, under `limits` (a graph's node runs with what is left of
     /// the graph launch's budget and deadline). The work it did.
     pub fn run_packed(
         &self,
         stream: &Stream,
-        dims: Dims,
+        geometry: &Geometry,
         params: &[u8],
         at: &mut f64,
         limits: &crate::Limits,
@@ -558,7 +570,7 @@ impl Kernel {
         let profile = self
             .lib
             .get()?
-            .launch(self.index, dims, params, clock, limits)?;
+            .launch(self.index, geometry, params, clock, limits)?;
         let work = profile.stats.work;
         stream.keep_profile(profile);
         Ok(work)
@@ -738,17 +750,8 @@ impl KernelInterface<SimBackend> for Kernel {
         if stream.record_launch_if_capturing(self, geometry, &args)? {
             return Ok(());
         }
-        let dims = Dims {
-            grid: geometry.grid,
-            block: geometry.block,
-            shared_dynamic: geometry.shared_mem_bytes,
-        };
-        let coschedule = Coschedule {
-            cluster: geometry.cluster,
-            cooperative: geometry.cooperative,
-        };
         self.lib
             .get()?
-            .launch_coscheduled_on(self.index, stream, (dims, coschedule), args)
+            .launch_on(self.index, stream, geometry, args)
     }
 }

@@ -54,13 +54,7 @@ fn kernel_params(
     geometry: &Geometry,
     ptrs: &mut [*mut c_void],
 ) -> Result<KernelNodeParams> {
-    if geometry.cluster.is_some() || geometry.cooperative {
-        return Err(Error::Unsupported(
-            "a graph's kernel node takes no cluster shape or cooperative launch here; \
-             launch such kernels on a stream"
-                .to_string(),
-        ));
-    }
+    // The API refused a cluster or cooperative geometry for a kernel node (`no_cluster`).
     Ok(KernelNodeParams {
         func: ptr::null_mut(),
         grid_dim: geometry.grid,

@@ -26,7 +26,9 @@ pub use exec::{
     block_work, launch, launch_profiled, AtomicRequests, Budget, Dims, InstructionMix,
     LineCounters, MemoryRequests, SharedRequests, Stats,
 };
-pub use exec::{launch_coscheduled, Coschedule};
+pub use exec::{
+    launch_checked, launch_coscheduled, CheckedLaunch, ClusterLimits, Coschedule, KernelLimits,
+};
 pub use lower::{KernelCode, SimModule};
 pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};
 

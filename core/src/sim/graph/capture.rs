@@ -187,14 +187,24 @@ impl Stream {
     }
 
     /// While the stream captures, records a launch of `kernel` as the next node and says so
-    /// (`true`); otherwise `false`, and the caller launches it.
+    /// (`true`); otherwise `false`, and the caller launches it. A cluster or cooperative
+    /// launch is refused while capturing: the simulator's kernel nodes take neither.
     pub fn record_launch_if_capturing<A: ArgBytes>(
         &self,
         kernel: &Kernel,
         geometry: &Geometry,
         args: &CheckedArgs<'_, A>,
     ) -> Result<bool> {
-        self.record_if_capturing(|| kernel_op(kernel, geometry, args))
+        self.record_if_capturing(|| {
+            if geometry.cluster.is_some() || geometry.cooperative {
+                return Err(Error::Unsupported(
+                    "the simulator records no cluster or cooperative launch into a graph; \
+                     launch it on a stream outside the capture"
+                        .to_string(),
+                ));
+            }
+            kernel_op(kernel, geometry, args)
+        })
     }
 
     /// An error when the stream captures, which invalidates the capture: `what` cannot be

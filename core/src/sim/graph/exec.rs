@@ -246,12 +246,12 @@ fn replay(plan: &Plan, stream: &Stream, start: f64) -> Result<f64> {
             Op::Child(child) => frames.push(Frame::new(child, ready)),
             Op::Kernel {
                 kernel,
-                dims,
+                geometry,
                 params,
             } => {
                 let limits = allowance.for_kernel()?;
                 let mut t = ready;
-                let ran = kernel.run_packed(stream, *dims, params, &mut t, &limits);
+                let ran = kernel.run_packed(stream, geometry, params, &mut t, &limits);
                 allowance.kernel_ran(ran)?;
                 top.ended(i, t);
             }
@@ -271,11 +271,11 @@ pub(super) fn run(op: &Op, stream: &Stream, at: f64) -> Result<f64> {
     match op {
         Op::Kernel {
             kernel,
-            dims,
+            geometry,
             params,
         } => {
             let mut t = at;
-            kernel.run_packed(stream, *dims, params, &mut t, &crate::limits())?;
+            kernel.run_packed(stream, geometry, params, &mut t, &crate::limits())?;
             Ok(t)
         }
         Op::Copy { dst, src, bytes } => device_op(ordinal, at, *bytes, |m| {

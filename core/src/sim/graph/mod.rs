@@ -13,7 +13,6 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
-use super::engine::Dims;
 use super::library::Kernel;
 use super::stream::{Event, EventCell};
 use super::SimBackend;
@@ -30,7 +29,7 @@ pub(crate) enum Op {
     /// A launch with its packed parameter buffer.
     Kernel {
         kernel: Kernel,
-        dims: Dims,
+        geometry: Geometry,
         params: Vec<u8>,
     },
     /// Device to device.
@@ -216,26 +215,17 @@ impl Graph {
     }
 }
 
-/// A launch's operation: the kernel, its dimensions and its packed parameters.
+/// A launch's operation: the kernel, its geometry and its packed parameters. (A kernel
+/// node takes no cluster or cooperative launch: the API refuses those for the nodes it adds
+/// or sets, and a capture before it records one.)
 pub(crate) fn kernel_op<A: ArgBytes>(
     kernel: &Kernel,
     geometry: &Geometry,
     args: &CheckedArgs<'_, A>,
 ) -> Result<Op> {
-    if geometry.cluster.is_some() || geometry.cooperative {
-        return Err(Error::Unsupported(
-            "the simulator records no cluster or cooperative launch into a graph; launch it \
-             on a stream outside the capture"
-                .to_string(),
-        ));
-    }
     Ok(Op::Kernel {
         kernel: *kernel,
-        dims: Dims {
-            grid: geometry.grid,
-            block: geometry.block,
-            shared_dynamic: geometry.shared_mem_bytes,
-        },
+        geometry: *geometry,
         params: super::param_buffer(args.at_offsets())?,
     })
 }

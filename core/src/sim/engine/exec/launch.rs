@@ -13,70 +13,123 @@ use super::plan::Plan;
 use super::probe::{chains, fold, lines, sole_writers, Probe, NO_CHAIN};
 use super::warp::{live_threads, start_warp, Warp};
 use super::Block;
-use super::Dims;
+use super::{Coschedule, Dims, KernelLimits};
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::{KernelCode, SimModule};
 use crate::sim::engine::mem::Memory;
 
-/// Checks a launch of `code` against the kernel and the simulated device; the threads per
-/// block.
-pub(super) fn check(
+/// A launch the engine's check accepted ([`CheckedLaunch::new`]): what [`run`] takes as
+/// proof, so nothing after the check looks at the launch's settings again. The engine's
+/// rules — the kernel's limits, the cluster rules, shared and local memory, the simulator's
+/// register file — are checked there and nowhere else.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckedLaunch {
+    /// The grid, the block and the dynamic shared memory.
+    dims: Dims,
+    /// The groups of blocks the launch runs (the kernel's declared cluster applied).
+    schedule: Schedule,
+    /// Threads per block.
+    threads: u32,
+}
+
+impl CheckedLaunch {
+    /// Checks a launch of `code` (named `kernel`) over `dims`, run together as `coschedule`
+    /// says, with `params_len` bytes of parameters and the settings `limits` gives, against
+    /// the kernel and the simulated device. `dims` has no zero extent, at most 1,024 threads
+    /// a block, and a cluster the launch names tiles the grid with at most 16 blocks: the
+    /// caller checked that (the API's geometry, or [`check_request`] for the engine run
+    /// directly).
+    pub fn new(
+        code: &KernelCode,
+        kernel: &str,
+        (dims, coschedule): (Dims, Coschedule),
+        limits: &KernelLimits,
+        (params_len, budget): (usize, &Budget),
+    ) -> Result<CheckedLaunch> {
+        limits.check(kernel, dims, coschedule)?;
+        let declared = coschedule.with_declared(kernel, code)?;
+        let schedule = declared.schedule(dims.grid);
+        if coschedule.cluster.is_none() && declared.cluster.is_some() {
+            check_shape(kernel, dims, &schedule)?;
+        }
+        if params_len < code.param_bytes {
+            return Err(Error::InvalidArgument(format!(
+                "kernel `{kernel}` takes {} bytes of parameters but {} were given",
+                code.param_bytes, params_len
+            )));
+        }
+        // At most 1,024 (the caller checked); saturating all the same.
+        let threads = dims
+            .block
+            .iter()
+            .fold(1u64, |n, &d| n.saturating_mul(d as u64))
+            .min(u32::MAX as u64) as u32;
+        if let Some(most) = code.max_threads.filter(|&most| threads > most) {
+            return Err(Error::InvalidArgument(format!(
+                "kernel `{kernel}` cannot run {threads} threads per block (at most {most})"
+            )));
+        }
+        // The simulated device's limits (sm_90): shared memory per block and local per thread.
+        const MAX_SHARED: usize = crate::sim::engine::MAX_SHARED_PER_BLOCK;
+        const MAX_LOCAL: usize = 512 * 1024;
+        let shared_total = code
+            .shared_static
+            .saturating_add(dims.shared_dynamic as usize);
+        if shared_total > MAX_SHARED {
+            return Err(Error::InvalidArgument(format!(
+                "kernel `{kernel}` needs {shared_total} bytes of shared memory per block; the simulated device has {MAX_SHARED}"
+            )));
+        }
+        if code.local_bytes > MAX_LOCAL {
+            return Err(Error::InvalidArgument(format!(
+                "kernel `{kernel}` needs {} bytes of local memory per thread; the simulated device allows {MAX_LOCAL}",
+                code.local_bytes
+            )));
+        }
+        let footprint = Footprint::of(
+            code,
+            (threads, shared_total as u64),
+            schedule.group_blocks(),
+            0,
+        );
+        check_footprint(kernel, &footprint, budget)?;
+        Ok(CheckedLaunch {
+            dims,
+            schedule,
+            threads,
+        })
+    }
+}
+
+/// Checks what a caller of the engine's own entry points hands it and the API checks for
+/// a launch through it (the API's geometry): no zero extent, at most 1,024 threads a block,
+/// and a cluster the launch names that tiles the grid with at most 16 blocks.
+pub(super) fn check_request(
     code: &KernelCode,
     kernel: &str,
     dims: Dims,
-    params: &[u8],
-    (schedule, budget): (&Schedule, &Budget),
-) -> Result<u32> {
-    check_shape(kernel, dims, schedule)?;
-    if params.len() < code.param_bytes {
-        return Err(Error::InvalidArgument(format!(
-            "kernel `{kernel}` takes {} bytes of parameters but {} were given",
-            code.param_bytes,
-            params.len()
-        )));
-    }
-    let threads64 = dims
+    coschedule: Coschedule,
+) -> Result<()> {
+    let threads = dims
         .block
         .iter()
         .fold(1u64, |n, &d| n.saturating_mul(d as u64));
-    if threads64 == 0 || dims.grid.contains(&0) {
+    if threads == 0 || dims.grid.contains(&0) {
         return Err(Error::InvalidArgument(
             "a grid or block dimension is zero".into(),
         ));
     }
-    let threads = threads64.min(u32::MAX as u64) as u32;
-    if threads > code.max_threads.unwrap_or(1024).min(1024) {
+    if threads > 1024 {
+        let most = code.max_threads.unwrap_or(1024).min(1024);
         return Err(Error::InvalidArgument(format!(
-            "kernel `{kernel}` cannot run {threads} threads per block (at most {})",
-            code.max_threads.unwrap_or(1024).min(1024)
+            "kernel `{kernel}` cannot run {threads} threads per block (at most {most})"
         )));
     }
-    // The simulated device's limits (sm_90): shared memory per block and local per thread.
-    const MAX_SHARED: usize = crate::sim::engine::MAX_SHARED_PER_BLOCK;
-    const MAX_LOCAL: usize = 512 * 1024;
-    let shared_total = code
-        .shared_static
-        .saturating_add(dims.shared_dynamic as usize);
-    if shared_total > MAX_SHARED {
-        return Err(Error::InvalidArgument(format!(
-            "kernel `{kernel}` needs {shared_total} bytes of shared memory per block; the simulated device has {MAX_SHARED}"
-        )));
+    if coschedule.cluster.is_some() {
+        check_shape(kernel, dims, &coschedule.schedule(dims.grid))?;
     }
-    if code.local_bytes > MAX_LOCAL {
-        return Err(Error::InvalidArgument(format!(
-            "kernel `{kernel}` needs {} bytes of local memory per thread; the simulated device allows {MAX_LOCAL}",
-            code.local_bytes
-        )));
-    }
-    let footprint = Footprint::of(
-        code,
-        (threads, shared_total as u64),
-        schedule.group_blocks(),
-        0,
-    );
-    check_footprint(kernel, &footprint, budget)?;
-    Ok(threads)
+    Ok(())
 }
 
 /// Checks that one unit of the launch (a block, or the blocks that run together) fits in
@@ -151,17 +204,21 @@ fn probes(code: &KernelCode) -> (Vec<Probe>, u32) {
     (probes, n_memos)
 }
 
-/// Runs a launch that [`check`] accepted (`threads` per block): every block of the grid,
-/// alone or in the groups `schedule` says, on one thread or several
-/// ([`super::parallel`]), then the counters.
+/// Runs a launch that [`CheckedLaunch::new`] accepted: every block of the grid, alone or
+/// in the groups its schedule says, on one thread or several ([`super::parallel`]), then
+/// the counters.
 pub(super) fn run(
     module: &SimModule,
     gmem: &mut Memory,
     code: &KernelCode,
-    (dims, params): (Dims, &[u8]),
-    (schedule, budget): (Schedule, Budget),
-    threads: u32,
+    (launch, params): (CheckedLaunch, &[u8]),
+    budget: Budget,
 ) -> Result<(Stats, Vec<LineCounters>)> {
+    let CheckedLaunch {
+        dims,
+        schedule,
+        threads,
+    } = launch;
     let (probes, n_memos) = probes(code);
     let mut stats = Stats::default();
     let shared_bytes = code.shared_static + dims.shared_dynamic as usize;
@@ -364,5 +421,163 @@ impl Block<'_> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{launch_coscheduled, ClusterLimits, Coschedule, Dims, KernelLimits};
+    use super::CheckedLaunch;
+    use crate::error::Error;
+    use crate::sim::engine::{load_ptx, Budget, Memory};
+
+    /// `plain` does nothing; `pair` declares clusters of two blocks.
+    const PTX: &str = r#"
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry plain(.param .u32 n)
+{
+    ret;
+}
+.visible .entry pair() .reqnctapercluster 2, 1, 1
+{
+    ret;
+}
+"#;
+
+    fn dims(grid: u32, block: u32, shared_dynamic: u32) -> Dims {
+        Dims {
+            grid: [grid, 1, 1],
+            block: [block, 1, 1],
+            shared_dynamic,
+        }
+    }
+
+    fn cluster(x: u32) -> Coschedule {
+        Coschedule {
+            cluster: Some([x, 1, 1]),
+            cooperative: false,
+        }
+    }
+
+    /// The message of a launch of `kernel` the one check refuses.
+    fn refusal(kernel: &str, shape: (Dims, Coschedule), limits: &KernelLimits) -> String {
+        let module = load_ptx(PTX, &mut Memory::new()).expect("the module loads");
+        let code = module.kernel(kernel).expect("the kernel lowers");
+        let budget = Budget::from(1_000_000);
+        match CheckedLaunch::new(code, kernel, shape, limits, (4, &budget)) {
+            Ok(_) => panic!("{kernel}: the launch was accepted"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_kernels_attributes_limit_its_launch_as_the_drivers_do() {
+        let portable = KernelLimits {
+            cluster: Some(ClusterLimits::default()),
+            ..KernelLimits::default()
+        };
+        let e = refusal("plain", (dims(16, 32, 0), cluster(16)), &portable);
+        assert!(
+            e.contains("a cluster of 16 blocks (16, 1, 1); at most 8 unless"),
+            "{e}"
+        );
+        let required = KernelLimits {
+            cluster: Some(ClusterLimits {
+                non_portable: true,
+                required: Some([2, 1, 1]),
+            }),
+            ..KernelLimits::default()
+        };
+        let e = refusal("plain", (dims(16, 32, 0), cluster(4)), &required);
+        assert!(
+            e.contains("requires clusters of [2, 1, 1] blocks, not [4, 1, 1]"),
+            "{e}"
+        );
+        let shared = KernelLimits {
+            max_dynamic_shared: Some(100),
+            ..KernelLimits::default()
+        };
+        let e = refusal("plain", (dims(1, 32, 101), Coschedule::default()), &shared);
+        assert!(
+            e.contains("asks for 101 bytes of dynamic shared memory but may use 100"),
+            "{e}"
+        );
+        // A cooperative grid larger than the device holds at once.
+        let module = load_ptx(PTX, &mut Memory::new()).expect("the module loads");
+        let code = module.kernel("plain").expect("the kernel lowers");
+        let room = KernelLimits {
+            cooperative: Some((1, 2)),
+            ..KernelLimits::default()
+        };
+        let coop = Coschedule {
+            cluster: None,
+            cooperative: true,
+        };
+        let budget = Budget::from(1_000_000);
+        let e = CheckedLaunch::new(code, "plain", (dims(3, 32, 0), coop), &room, (4, &budget));
+        assert!(
+            matches!(
+                e,
+                Err(Error::CooperativeLaunchTooLarge {
+                    blocks: 3,
+                    per_sm: 1,
+                    multiprocessors: 2,
+                    ..
+                })
+            ),
+            "{e:?}"
+        );
+        assert!(
+            CheckedLaunch::new(code, "plain", (dims(2, 32, 0), coop), &room, (4, &budget)).is_ok()
+        );
+    }
+
+    #[test]
+    fn the_engine_run_directly_sets_no_attribute_limit() {
+        let module = load_ptx(PTX, &mut Memory::new()).expect("the module loads");
+        let code = module.kernel("plain").expect("the kernel lowers");
+        let budget = Budget::from(1_000_000);
+        let none = KernelLimits::default();
+        let big = (dims(16, 32, 60_000), cluster(16));
+        assert!(CheckedLaunch::new(code, "plain", big, &none, (4, &budget)).is_ok());
+    }
+
+    #[test]
+    fn a_declared_cluster_must_tile_the_grid() {
+        let e = refusal(
+            "pair",
+            (dims(3, 32, 0), Coschedule::default()),
+            &KernelLimits::default(),
+        );
+        assert!(
+            e.contains("clusters of (2, 1, 1) blocks cannot tile the grid (3, 1, 1)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_engine_run_directly_checks_what_the_apis_geometry_does() {
+        let mut mem = Memory::new();
+        let module = load_ptx(PTX, &mut mem).expect("the module loads");
+        let params = [0u8; 4];
+        let mut launch = |d: Dims, co: Coschedule| {
+            launch_coscheduled(&module, &mut mem, ("plain", d, co), &params, 1_000_000)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        let e = launch(dims(0, 32, 0), Coschedule::default()).unwrap_err();
+        assert!(e.contains("a grid or block dimension is zero"), "{e}");
+        let e = launch(dims(1, 2048, 0), Coschedule::default()).unwrap_err();
+        assert!(
+            e.contains("cannot run 2048 threads per block (at most 1024)"),
+            "{e}"
+        );
+        let e = launch(dims(4, 32, 0), cluster(3)).unwrap_err();
+        assert!(e.contains("cannot tile the grid (4, 1, 1)"), "{e}");
+        let e = launch(dims(32, 32, 0), cluster(32)).unwrap_err();
+        assert!(e.contains("at most 16 blocks"), "{e}");
+        assert_eq!(launch(dims(4, 32, 0), cluster(2)), Ok(()));
     }
 }

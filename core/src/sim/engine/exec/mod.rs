@@ -52,6 +52,7 @@ use crate::error::Result;
 use crate::sim::engine::lower::{KernelCode, SimModule};
 use crate::sim::engine::mem::Memory;
 use budget::Meter;
+pub use launch::CheckedLaunch;
 use probe::{Memo, Probe, Site};
 use std::collections::HashMap;
 
@@ -188,16 +189,108 @@ pub fn launch_coscheduled(
     let budget = budget.into();
     // Unsupported kernels say why (instruction and line), not that they do not exist.
     let code = module.kernel(kernel)?;
-    let schedule = coschedule.with_declared(kernel, code)?.schedule(dims.grid);
-    let threads = launch::check(code, kernel, dims, params, (&schedule, &budget))?;
-    launch::run(
-        module,
-        gmem,
+    launch::check_request(code, kernel, dims, coschedule)?;
+    let shape = (dims, coschedule);
+    let checked = CheckedLaunch::new(
         code,
-        (dims, params),
-        (schedule, budget),
-        threads,
-    )
+        kernel,
+        shape,
+        &KernelLimits::default(),
+        (params.len(), &budget),
+    )?;
+    launch::run(module, gmem, code, (checked, params), budget)
+}
+
+/// Runs a launch of `code` (a kernel of `module`) that [`CheckedLaunch::new`] accepted,
+/// with the packed parameters `params`, within `budget`: what the simulated device's
+/// libraries call, with the kernel they hold (no lookup by name) and settings checked once.
+pub fn launch_checked(
+    module: &SimModule,
+    gmem: &mut Memory,
+    code: &KernelCode,
+    (launch, params): (CheckedLaunch, &[u8]),
+    budget: Budget,
+) -> Result<(Stats, Vec<LineCounters>)> {
+    launch::run(module, gmem, code, (launch, params), budget)
+}
+
+/// What a launch of one kernel may use beyond what its code says, as the driver enforces
+/// it: the attributes set on the kernel (`cuKernelSetAttribute`) and the device's room for
+/// a cooperative grid. The default (the engine run directly) sets none of these limits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KernelLimits {
+    /// The dynamic shared memory a block may use (`MaxDynamicSharedSizeBytes`), if limited.
+    pub max_dynamic_shared: Option<u32>,
+    /// The cluster shapes the kernel allows, if a cluster the launch names is checked
+    /// against its attributes.
+    pub cluster: Option<ClusterLimits>,
+    /// For a cooperative launch: the kernel's resident blocks per multiprocessor and the
+    /// device's multiprocessors, whose product is the largest cooperative grid; `None`:
+    /// not checked.
+    pub cooperative: Option<(u32, u32)>,
+}
+
+/// The cluster shapes a kernel allows (`cuKernelSetAttribute`'s cluster attributes).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClusterLimits {
+    /// Clusters of up to 16 blocks are allowed (`NonPortableClusterSizeAllowed`); else 8.
+    pub non_portable: bool,
+    /// The shape every cluster must have (`RequiredClusterWidth` and the others), if set.
+    pub required: Option<[u32; 3]>,
+}
+
+impl KernelLimits {
+    /// Checks a launch of `kernel` over `dims`, run as `co` says, against these limits, as
+    /// the driver does.
+    fn check(&self, kernel: &str, dims: Dims, co: Coschedule) -> Result<()> {
+        use crate::error::Error;
+        if let (Some(c), Some(limits)) = (co.cluster, self.cluster) {
+            let size = c.iter().map(|&d| d as u64).product::<u64>();
+            let most = if limits.non_portable { 16 } else { 8 };
+            if size > most {
+                return Err(Error::InvalidArgument(format!(
+                    "kernel `{kernel}`: a cluster of {size} blocks ({}, {}, {}); at most {most}{} \
+                     (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)",
+                    c[0],
+                    c[1],
+                    c[2],
+                    if most == 8 {
+                        " unless the kernel allows non-portable cluster sizes \
+                         (KernelAttribute::NonPortableClusterSizeAllowed)"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+            if let Some(required) = limits.required.filter(|&r| r != c) {
+                return Err(Error::InvalidArgument(format!(
+                    "kernel `{kernel}` requires clusters of {required:?} blocks, not {c:?} \
+                     (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)"
+                )));
+            }
+        }
+        if let Some((per_sm, multiprocessors)) = self.cooperative.filter(|_| co.cooperative) {
+            let most = per_sm as u64 * multiprocessors as u64;
+            let blocks = dims.grid.iter().map(|&d| d as u64).product::<u64>();
+            if blocks > most {
+                return Err(Error::CooperativeLaunchTooLarge {
+                    kernel: kernel.to_string(),
+                    blocks,
+                    per_sm,
+                    multiprocessors,
+                });
+            }
+        }
+        match self.max_dynamic_shared {
+            Some(most) if dims.shared_dynamic > most => Err(Error::InvalidArgument(format!(
+                "kernel `{kernel}` asks for {} bytes of dynamic shared memory but may use {most} \
+                 (CUDA_ERROR_INVALID_VALUE on the driver); raise it with \
+                 Kernel::set_attribute(KernelAttribute::MaxDynamicSharedSizeBytes, ..)",
+                dims.shared_dynamic
+            ))),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// How a launch's blocks run together: in thread-block clusters, and whether the whole
