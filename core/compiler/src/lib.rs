@@ -29,6 +29,7 @@ mod consteval;
 mod contract;
 mod diag;
 mod emit;
+mod half;
 mod headers;
 mod lex;
 mod mangle;

@@ -1,0 +1,154 @@
+//! `__half`, `__nv_bfloat16` and their pairs (issue 33): one program per group of
+//! `cuda_fp16.h`/`cuda_bf16.h`'s types, conversions, arithmetic, comparisons, atomics and
+//! shuffles, compiled by NVRTC and by the built-in compiler under every mode (the defaults,
+//! `-fmad=false`, `--use_fast_math`, `-G`), both run on the simulator with the harness's
+//! inputs: every kernel must run and give NVRTC's bits.
+
+use crate::common::nvrtc;
+use crate::harness::{self, Mode, Outcome, Source};
+
+use cuda_library::Error;
+
+/// Compiles `text` both ways under every mode and asserts that every kernel NVRTC emits
+/// was run and agrees.
+fn agrees(name: &str, text: &str) {
+    let src = Source::new(name, text);
+    let _turn = harness::turn();
+    let ctx = harness::context();
+    for mode in Mode::ALL {
+        let report = match harness::compare(&ctx, &src, mode) {
+            Ok(r) => r,
+            Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
+            Err(e) => panic!("NVRTC rejects {name} under {}: {e}", mode.flag()),
+        };
+        let outcomes = match &report.result {
+            Ok(o) => o,
+            Err(r) => panic!("{name} under {}: {}", mode.flag(), r.summary()),
+        };
+        assert!(!outcomes.is_empty(), "{name}: NVRTC emitted no kernel");
+        for (k, o) in outcomes {
+            assert_eq!(*o, Outcome::Agrees, "{name} {k} under {}", mode.flag());
+        }
+    }
+}
+
+/// The types as parameters, locals, arrays and shared memory; loads and stores; the
+/// conversions the headers' constructors and operators give (float, double, the integers,
+/// bool) and the named ones.
+#[test]
+fn half_types_and_conversions() {
+    agrees(
+        "half_conversions.cu",
+        "#include <cuda_fp16.h>\n\
+         extern \"C\" __global__ void k(__half a, __half2 b, const float* x, __half* y, float* f, int* n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __shared__ __half tile[256];\n\
+             __half local[4];\n\
+             tile[threadIdx.x] = __float2half(x[i] * 3.0f);\n\
+             __syncthreads();\n\
+             local[0] = tile[(threadIdx.x + 1) % blockDim.x];\n\
+             local[1] = x[i];\n\
+             local[2] = i - 300;\n\
+             local[3] = (double)x[i] * 1e-3;\n\
+             for (int j = 0; j < 4; j++) y[4 * i + j] = local[j];\n\
+             f[4 * i] = __half2float(local[0]) + (float)b.y;\n\
+             f[4 * i + 1] = local[1];\n\
+             f[4 * i + 2] = (double)local[3];\n\
+             f[4 * i + 3] = __low2float(b) + __high2float(__halves2half2(a, local[2]));\n\
+             n[4 * i] = (int)local[0];\n\
+             n[4 * i + 1] = (unsigned short)local[2] + (short)local[1];\n\
+             n[4 * i + 2] = (bool)local[1] + (signed char)local[2] + __half2int_rn(local[0]);\n\
+             n[4 * i + 3] = __half_as_ushort(__float2half_rn(x[i])) + (local[2] ? 1 : 0);\n\
+         }\n",
+    );
+}
+
+/// Arithmetic and comparisons on `__half` and `__half2`: the intrinsics and the C++
+/// operators (products the GPU's assembler fuses into an `fma` included), division,
+/// negation, `++`, `+=` with a float, the pair's `.x`/`.y`, the approximate functions.
+#[test]
+fn half_arithmetic_and_comparisons() {
+    agrees(
+        "half_arithmetic.cu",
+        "#include <cuda_fp16.h>\n\
+         extern \"C\" __global__ void k(const __half* x, __half* y, half2* y2, int* n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __half a = x[i], b = x[i + 1], c = x[i + 2];\n\
+             __half t = a * b;\n\
+             y[8 * i] = t + c;\n\
+             y[8 * i + 1] = __hfma(a, b, c) - __hsub(a, c);\n\
+             y[8 * i + 2] = a / b + __hdiv(c, a);\n\
+             y[8 * i + 3] = __hmax(a, -b) + __hmin(__habs(c), __hneg(a));\n\
+             __half s = a; s++; s += 1.5f; s *= b;\n\
+             y[8 * i + 4] = s;\n\
+             y[8 * i + 5] = hsqrt(__habs(a)) + hexp(b) + hrcp(c);\n\
+             y[8 * i + 6] = __hadd_sat(a, b);\n\
+             y[8 * i + 7] = a < b ? a : b;\n\
+             n[i] = (a == b) + 2 * (a != c) + 4 * (a <= c) + 8 * __hgt(b, c) + 16 * __hisnan(__hdiv(a, c));\n\
+             half2 p = __halves2half2(a, b), q = __floats2half2_rn(0.25f, (float)c);\n\
+             half2 r(1.5f, 2.0f);\n\
+             r.y = c;\n\
+             y2[4 * i] = p * q + r;\n\
+             y2[4 * i + 1] = __hfma2(p, q, __half2half2(c)) - __hmul2(r, p);\n\
+             y2[4 * i + 2] = __h2div(p, r) + __hneg2(q);\n\
+             y2[4 * i + 3] = __lows2half2(p, __hmax2(q, r));\n\
+         }\n",
+    );
+}
+
+/// `__nv_bfloat16` and `__nv_bfloat162`: conversions, arithmetic (an `fma` on sm_80),
+/// comparisons through float, pairs.
+#[test]
+fn bfloat16_arithmetic() {
+    agrees(
+        "bfloat16.cu",
+        "#include <cuda_bf16.h>\n\
+         extern \"C\" __global__ void k(const __nv_bfloat16* x, const float* f, __nv_bfloat16* y, __nv_bfloat162* y2, float* o, int* n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __nv_bfloat16 a = x[i], b = x[i + 1], c = __float2bfloat16(f[i]);\n\
+             y[6 * i] = a + b * c;\n\
+             y[6 * i + 1] = __hfma(a, b, c) - a / c;\n\
+             y[6 * i + 2] = __hmax(-a, b);\n\
+             y[6 * i + 3] = i * 3 - 17;\n\
+             y[6 * i + 4] = __hmul(a, b);\n\
+             y[6 * i + 5] = a > b ? a : c;\n\
+             o[2 * i] = __bfloat162float(a) + (float)b;\n\
+             o[2 * i + 1] = (double)c;\n\
+             n[i] = (int)a + (a == b) + 2 * (a < c) + 4 * (b >= c) + 8 * (a != c);\n\
+             __nv_bfloat162 p = __floats2bfloat162_rn(f[i], f[i + 1]), q = __halves2bfloat162(a, b);\n\
+             y2[2 * i] = __hfma2(p, q, p) + p * q;\n\
+             y2[2 * i + 1] = __hmin2(p, q) - __bfloat162bfloat162(c);\n\
+         }\n",
+    );
+}
+
+/// `atomicAdd` on `__half` and `__half2`.
+#[test]
+fn half_atomics() {
+    agrees(
+        "half_atomics.cu",
+        "#include <cuda_fp16.h>\n\
+         extern \"C\" __global__ void k(const __half* x, __half* sum, __half2* sum2) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             atomicAdd(sum + (i & 7), x[i]);\n\
+             atomicAdd(sum2 + (i & 3), __halves2half2(x[i], x[i + 1]));\n\
+         }\n",
+    );
+}
+
+/// The shuffles on `__half` and `__half2`.
+#[test]
+fn half_shuffles() {
+    agrees(
+        "half_shuffles.cu",
+        "#include <cuda_fp16.h>\n\
+         extern \"C\" __global__ void k(const __half* x, __half* y, half2* y2) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __half v = x[i];\n\
+             for (int d = 16; d > 0; d /= 2) v = v + __shfl_down_sync(0xffffffff, v, d);\n\
+             y[i] = v;\n\
+             half2 p = __halves2half2(x[i], v);\n\
+             y2[i] = __shfl_xor_sync(0xffffffff, p, 3) + __shfl_sync(0xffffffff, p, 0);\n\
+         }\n",
+    );
+}
