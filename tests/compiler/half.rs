@@ -122,20 +122,6 @@ fn bfloat16_arithmetic() {
     );
 }
 
-/// `atomicAdd` on `__half` and `__half2`.
-#[test]
-fn half_atomics() {
-    agrees(
-        "half_atomics.cu",
-        "#include <cuda_fp16.h>\n\
-         extern \"C\" __global__ void k(const __half* x, __half* sum, __half2* sum2) {\n\
-             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
-             atomicAdd(sum + (i & 7), x[i]);\n\
-             atomicAdd(sum2 + (i & 3), __halves2half2(x[i], x[i + 1]));\n\
-         }\n",
-    );
-}
-
 /// The shuffles on `__half` and `__half2`.
 #[test]
 fn half_shuffles() {

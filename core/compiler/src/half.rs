@@ -142,7 +142,7 @@ fma.rn{ftz}.f32 {f6}, {f6}, {f8}, {f7};
 {L1}:
 {  cvt.rn.bf16.f32 {d}, {f6};}";
 
-// An integer rounded to float toward zero with a sticky bit where it is inexact, so that
+// An integer (`{T}`: s32, u64, ...) rounded to float toward zero with a sticky bit where it is inexact, so that
 // rounding that float to bfloat16 rounds the integer once (sm_80 has no cvt.bf16.s32).
 const INT2BF16_80: &str = "cvt.rp.f32.{T} {f1}, {0};
 cvt.rm.f32.{T} {f2}, {0};
@@ -280,7 +280,15 @@ pub const HALF_FNS: &[HalfFn] = &[
     f("__hisnan", &[Bf16], Bool32, &[(80, "{.reg .b32 a; mov.b32 a, {0,{0}}; set.nan.f32.f32 {d}, a, a;}")]),
 ];
 
-const INT2BF16_S32: &str = INT2BF16_80;
+const INT2BF16_S32: &str = "cvt.rp.f32.s32 {f1}, {0};
+cvt.rm.f32.s32 {f2}, {0};
+cvt.rz.f32.s32 {f3}, {0};
+setp.neu.f32 {p1}, {f1}, {f2};
+mov.b32 {r1}, {f3};
+or.b32 {r2}, {r1}, 1;
+mov.b32 {f4}, {r2};
+selp.f32 {f5}, {f4}, {f3}, {p1};
+{  cvt.rn.bf16.f32 {d}, {f5};}";
 
 /// The rows named `name`.
 pub fn lookup(name: &str) -> impl Iterator<Item = &'static HalfFn> + '_ {
@@ -374,22 +382,27 @@ mod tests {
     fn every_template_names_only_known_slots() {
         for f in HALF_FNS {
             for (_, t) in f.forms {
+                // Innermost `{...}`: a slot, or inline assembly's own braces
+                // (`{low,high}`, `{0,%rs1}` once filled, `{.reg ...}`).
                 let mut rest = *t;
                 while let Some(i) = rest.find('{') {
-                    let Some(j) = rest[i..].find('}').map(|j| i + j) else {
+                    let after = &rest[i + 1..];
+                    let Some(j) = after.find(['{', '}']) else {
                         break;
                     };
-                    let slot = &rest[i + 1..j];
-                    let fresh = ["f", "rs", "r", "p", "L"].iter().any(|p| {
-                        slot.strip_prefix(p)
-                            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-                    });
-                    let arg = slot.parse::<usize>().is_ok_and(|k| k < f.params.len());
-                    let known = matches!(slot, "d" | "e" | "ftz") || fresh || arg;
-                    // Inline assembly's own braces (`{low,high}`, `{0,%rs1}`) are not slots.
-                    let asm = slot.contains(',') || slot.starts_with('.') || slot.contains(' ');
-                    assert!(known || asm || slot.is_empty(), "{}: {{{slot}}}", f.name);
-                    rest = &rest[i + 1..];
+                    if after[j..].starts_with('}') {
+                        let slot = &after[..j];
+                        let fresh = ["f", "rs", "r", "p", "L"].iter().any(|p| {
+                            slot.strip_prefix(p).is_some_and(|n| {
+                                !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())
+                            })
+                        });
+                        let arg = slot.parse::<usize>().is_ok_and(|k| k < f.params.len());
+                        let known = matches!(slot, "d" | "e" | "ftz") || fresh || arg;
+                        let asm = slot.contains([',', ' ', ';', '.']);
+                        assert!(known || asm, "{}: {{{slot}}}", f.name);
+                    }
+                    rest = after;
                 }
             }
         }

@@ -550,3 +550,118 @@ impl Sema<'_> {
         Ok(Value::new(Op::Reg(d), t.clone()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{compile, Options};
+
+    fn ptx(src: &str, arch: u32) -> String {
+        let o = Options {
+            arch,
+            ..Options::default()
+        };
+        match compile(src, "t.cu", &[], &o) {
+            Ok(out) => out.ptx,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn err(src: &str, arch: u32) -> String {
+        let o = Options {
+            arch,
+            ..Options::default()
+        };
+        match compile(src, "t.cu", &[], &o) {
+            Ok(out) => panic!("compiled:\n{}", out.ptx),
+            Err(e) => e.log,
+        }
+    }
+
+    #[test]
+    fn a_half_parameter_is_declared_and_mangled_as_the_headers_class() {
+        let p = ptx(
+            "#include <cuda_fp16.h>\n__global__ void k(__half a, __half2 b, __half* y) { y[0] = a; y[1] = b.y; }",
+            80,
+        );
+        assert!(p.contains(".entry _Z1k6__half7__half2PS_("), "{p}");
+        assert!(
+            p.contains(".param .align 2 .b8 _Z1k6__half7__half2PS__param_0[2]"),
+            "{p}"
+        );
+        assert!(p.contains(".reg .b16"), "{p}");
+    }
+
+    #[test]
+    fn a_product_kept_in_a_variable_is_written_by_its_own_instruction() {
+        // NVRTC's PTX has no copy between the mul.f16 and the add.f16, so the GPU's
+        // assembler (and the simulator) fuses them; a copy would stop that.
+        let p = ptx(
+            "#include <cuda_fp16.h>\nextern \"C\" __global__ void k(const __half* x, __half* y) { __half t = x[0] * x[1]; y[0] = t + x[2]; }",
+            80,
+        );
+        let mul = p
+            .lines()
+            .find(|l| l.contains("mul.f16"))
+            .unwrap_or_default();
+        let dest = mul
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .find(|w| w.starts_with("%rs"))
+            .unwrap_or("?");
+        // The product's register is read by the add alone (no mov in between).
+        let readers: Vec<&str> = p
+            .lines()
+            .filter(|l| !l.contains("mul.f16") && l.contains(dest))
+            .collect();
+        assert_eq!(readers.len(), 1, "{p}");
+        assert!(readers[0].contains("add.f16"), "{p}");
+    }
+
+    #[test]
+    fn mixing_a_half_and_a_float_is_ambiguous_as_in_nvrtc() {
+        let e = err(
+            "#include <cuda_fp16.h>\nextern \"C\" __global__ void k(__half* y) { y[0] = y[1] + 1.0f; }",
+            80,
+        );
+        assert!(e.contains("more than one operator '+'"), "{e}");
+        assert!(e.contains("t.cu:2:"), "{e}");
+    }
+
+    #[test]
+    fn bfloat16_arithmetic_before_sm_80_names_the_architecture() {
+        let e = err(
+            "#include <cuda_bf16.h>\nextern \"C\" __global__ void k(__nv_bfloat16* y) { y[0] = __hadd(y[1], y[2]); }",
+            75,
+        );
+        assert!(e.contains("needs sm_80"), "{e}");
+        assert!(e.contains("-arch=compute_80"), "{e}");
+    }
+
+    #[test]
+    fn atomic_add_on_halves_is_the_noftz_atomic() {
+        let p = ptx(
+            "#include <cuda_fp16.h>\nextern \"C\" __global__ void k(__half* s, __half2* s2) { atomicAdd(s, s[1]); atomicAdd(s2, s2[1]); }",
+            80,
+        );
+        assert!(p.contains("atom.add.noftz.f16 "), "{p}");
+        assert!(p.contains("atom.add.noftz.f16x2 "), "{p}");
+        let e = err(
+            "#include <cuda_bf16.h>\nextern \"C\" __global__ void k(__nv_bfloat16* s) { atomicAdd(s, s[1]); }",
+            80,
+        );
+        assert!(e.contains("needs sm_90"), "{e}");
+    }
+
+    #[test]
+    fn a_half2_is_not_a_condition_and_has_only_x_and_y() {
+        let e = err(
+            "#include <cuda_fp16.h>\nextern \"C\" __global__ void k(__half2* y) { if (y[0]) y[1] = y[0]; }",
+            80,
+        );
+        assert!(e.contains("cannot be a condition"), "{e}");
+        let e = err(
+            "#include <cuda_fp16.h>\nextern \"C\" __global__ void k(__half2* y, __half* z) { __half2 p = y[0]; z[0] = p.z; }",
+            80,
+        );
+        assert!(e.contains("no member 'z'"), "{e}");
+    }
+}
