@@ -122,6 +122,23 @@ fn bfloat16_arithmetic() {
     );
 }
 
+/// `atomicAdd` on `__half` and `__half2` (the values returned stored too, which also
+/// makes NVRTC address the buffers as global memory, how the harness tells a pointer).
+#[test]
+fn half_atomics() {
+    agrees(
+        "half_atomics.cu",
+        "#include <cuda_fp16.h>\n\
+         extern \"C\" __global__ void k(__half* sum, __half2* sum2) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __half old = atomicAdd(sum + (i & 7), __int2half_rn(i & 15));\n\
+             __half2 old2 = atomicAdd(sum2 + (i & 3), __halves2half2(old, __float2half(0.25f)));\n\
+             sum[64 + i] = old;\n\
+             sum2[64 + i] = old2;\n\
+         }\n",
+    );
+}
+
 /// The shuffles on `__half` and `__half2`.
 #[test]
 fn half_shuffles() {
@@ -135,6 +152,43 @@ fn half_shuffles() {
              y[i] = v;\n\
              half2 p = __halves2half2(x[i], v);\n\
              y2[i] = __shfl_xor_sync(0xffffffff, p, 3) + __shfl_sync(0xffffffff, p, 0);\n\
+         }\n",
+    );
+}
+
+/// A `__half2` dot product reduced in shared memory, written as cuda-samples'
+/// `fp16ScalarProduct` writes it (`half2 v(0.f, 0.f)`, operators and intrinsics, `.x`/`.y`
+/// read as floats, inlined device functions taking a `half2*`); `__launch_bounds__` gives
+/// the harness the block size the reduction is written for.
+#[test]
+fn half2_dot_product_in_shared_memory() {
+    agrees(
+        "half2_dot.cu",
+        "#include <cuda_fp16.h>\n\
+         __forceinline__ __device__ void reduce(half2* v, bool native) {\n\
+             for (int s = 64; s > 0; s /= 2) {\n\
+                 if (threadIdx.x < s) v[threadIdx.x] = native ? v[threadIdx.x] + v[threadIdx.x + s] : __hadd2(v[threadIdx.x], v[threadIdx.x + s]);\n\
+                 __syncthreads();\n\
+             }\n\
+         }\n\
+         __global__ void __launch_bounds__(128) dot(const half2* a, const half2* b, float* out, size_t n) {\n\
+             __shared__ half2 sh[128];\n\
+             half2 value(0.f, 0.f);\n\
+             for (int i = threadIdx.x + blockIdx.x * blockDim.x; i < n; i += gridDim.x * blockDim.x) value = a[i] * b[i] + value;\n\
+             sh[threadIdx.x] = value;\n\
+             __syncthreads();\n\
+             reduce(sh, true);\n\
+             if (threadIdx.x == 0) { half2 r = sh[0]; out[blockIdx.x] = (float)r.y + (float)r.x; }\n\
+         }\n\
+         __global__ void __launch_bounds__(128) dot_intrinsics(const half2* a, const half2* b, float* out, size_t n) {\n\
+             __shared__ half2 sh[128];\n\
+             sh[threadIdx.x] = __float2half2_rn(0.f);\n\
+             half2 value = __float2half2_rn(0.f);\n\
+             for (int i = threadIdx.x + blockIdx.x * blockDim.x; i < n; i += gridDim.x * blockDim.x) value = __hfma2(a[i], b[i], value);\n\
+             sh[threadIdx.x] = value;\n\
+             __syncthreads();\n\
+             reduce(sh, false);\n\
+             if (threadIdx.x == 0) out[blockIdx.x] = __low2float(sh[0]) + __high2float(sh[0]);\n\
          }\n",
     );
 }
