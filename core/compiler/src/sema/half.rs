@@ -76,9 +76,9 @@ impl Sema<'_> {
             })
         };
         let typed: Vec<&'static HalfFn> = {
-            let e: Vec<_> = rows.iter().copied().filter(|f| exact(&f)).collect();
+            let e: Vec<_> = rows.iter().copied().filter(|f| exact(f)).collect();
             if e.is_empty() {
-                let c: Vec<_> = rows.iter().copied().filter(|f| converts(&f)).collect();
+                let c: Vec<_> = rows.iter().copied().filter(|f| converts(f)).collect();
                 let mut kinds: Vec<&[H]> = c.iter().map(|f| f.params).collect();
                 kinds.dedup();
                 if kinds.len() > 1 {

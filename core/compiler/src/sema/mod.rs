@@ -465,6 +465,12 @@ impl<'a> Sema<'a> {
                 let mut off = 0u64;
                 let mut size_so_far = 0u64;
                 let mut align = 1u64;
+                // A struct holding one only host code can use (bit-fields, methods) is
+                // itself only for host code.
+                if let Some(what) = sd.fields.iter().find_map(|(_, ty)| self.opaque_in(ty)) {
+                    self.opaque.insert(sd.name.clone(), what);
+                    return Ok(());
+                }
                 for (n, ty) in &sd.fields {
                     let t = self.resolve(ty, &HashMap::new())?;
                     if matches!(t, Type::Void) {
@@ -529,6 +535,15 @@ impl<'a> Sema<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Why a type as written is one device code cannot use, if it names such a struct.
+    fn opaque_in(&self, ty: &Ty) -> Option<&'static str> {
+        match ty {
+            Ty::Named(n, _) => self.opaque.get(n).copied(),
+            Ty::Qual { inner, .. } | Ty::Array(inner, _) => self.opaque_in(inner),
+            _ => None,
+        }
     }
 
     fn static_assert(&mut self, c: &Expr, m: &str, tp: &HashMap<Rc<str>, TArg>) -> Result<()> {
