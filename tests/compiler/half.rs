@@ -5,9 +5,11 @@
 //! inputs: every kernel must run and give NVRTC's bits.
 
 use crate::common::nvrtc;
-use crate::harness::{self, Mode, Outcome, Source};
+use crate::harness::{self, Image, Mode, Outcome, Source};
 
-use cuda_library::Error;
+use std::collections::BTreeMap;
+
+use cuda_library::{Error, ImageKind, Program, ProgramOptions};
 
 /// Compiles `text` both ways under every mode and asserts that every kernel NVRTC emits
 /// was run and agrees.
@@ -29,6 +31,63 @@ fn agrees(name: &str, text: &str) {
         for (k, o) in outcomes {
             assert_eq!(*o, Outcome::Agrees, "{name} {k} under {}", mode.flag());
         }
+    }
+}
+
+/// Compiles `text` both ways for sm_90 (the harness's corpora target sm_80, where
+/// bfloat16 arithmetic is written as `fma`s; sm_90 has `add.bf16`, `cvt.f32.bf16`, ...)
+/// under every mode, runs each kernel on the input NVRTC's PTX is chosen on,
+/// and asserts the same bits.
+fn agrees_on_sm_90(name: &str, text: &str) {
+    let src = Source::new(name, text);
+    let _turn = harness::turn();
+    let ctx = harness::context();
+    // `-G` code addresses buffers generically; the optimised PTX tells pointers apart.
+    let mut typed: Option<String> = None;
+    for mode in Mode::ALL {
+        let options = ProgramOptions {
+            arch: Some("compute_90".into()),
+            debug: mode == Mode::Debug,
+            use_fast_math: mode == Mode::FastMath,
+            extra: match mode {
+                Mode::NoFmad => vec!["-fmad=false".to_string()],
+                _ => Vec::new(),
+            },
+            ..Default::default()
+        };
+        let code = match Program::new(text, options)
+            .with_name(name)
+            .compile(ImageKind::Ptx, &[])
+        {
+            Ok(c) => c,
+            Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
+            Err(e) => panic!("NVRTC rejects {name} under {}: {e}", mode.flag()),
+        };
+        let nv_ptx = code.ptx_text().unwrap_or_default().to_string();
+        let mut o = harness::builtin_options(&src, mode);
+        o.arch = 90;
+        let ours = match cuda_library_compiler::compile(text, name, &[], &o) {
+            Ok(out) => out.ptx,
+            Err(e) => panic!("the built-in compiler refuses {name} for sm_90: {e}"),
+        };
+        let none = BTreeMap::new();
+        let nv = Image::new(&nv_ptx, &none, &[]).expect("NVRTC's PTX loads");
+        let mine = Image::new(&ours, &none, &[]).expect("the built-in compiler's PTX loads");
+        for kernel in crate::common::realworld::entries(&nv_ptx) {
+            let cands = harness::candidates_typed(name, &kernel, &nv_ptx, typed.as_deref());
+            let Some((launch, want)) = harness::choose(&ctx, &nv, cands) else {
+                panic!(
+                    "{name} {kernel} under {}: no launch of NVRTC's PTX to compare",
+                    mode.flag()
+                );
+            };
+            let got = harness::run(&ctx, &mine, &launch, &kernel, 0)
+                .unwrap_or_else(|e| panic!("{name} {kernel} under {}: {e}", mode.flag()));
+            if let Some(d) = harness::first_difference(&want, &got) {
+                panic!("{name} {kernel} under {}: {d}", mode.flag());
+            }
+        }
+        typed.get_or_insert(nv_ptx);
     }
 }
 
@@ -189,6 +248,35 @@ fn half2_dot_product_in_shared_memory() {
              __syncthreads();\n\
              reduce(sh, false);\n\
              if (threadIdx.x == 0) out[blockIdx.x] = __low2float(sh[0]) + __high2float(sh[0]);\n\
+         }\n",
+    );
+}
+
+/// `__nv_bfloat16` for sm_90: native `add/sub/mul.bf16`, `cvt` to and from the integers and
+/// `double`, comparisons in bfloat16, `atomicAdd`.
+#[test]
+fn bfloat16_on_sm_90() {
+    agrees_on_sm_90(
+        "bfloat16_sm90.cu",
+        "#include <cuda_bf16.h>\n\
+         extern \"C\" __global__ void k(const __nv_bfloat16* x, const float* f, __nv_bfloat16* y, __nv_bfloat162* y2, float* o, int* n, __nv_bfloat16* sum) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __nv_bfloat16 a = x[i], b = x[i + 1], c = __float2bfloat16(f[i]);\n\
+             y[6 * i] = a + b * c;\n\
+             y[6 * i + 1] = __hfma(a, b, c) - a / c;\n\
+             y[6 * i + 2] = (double)f[i] * 3.0;\n\
+             y[6 * i + 3] = i * 3 - 17;\n\
+             y[6 * i + 4] = (short)(i - 40);\n\
+             y[6 * i + 5] = a > b ? a : c;\n\
+             o[2 * i] = __bfloat162float(a) + (float)b;\n\
+             o[2 * i + 1] = (double)c;\n\
+             n[2 * i] = (int)a + (a == b) + 2 * (a < c) + 4 * (b >= c) + 8 * (a != c) + 16 * __hisnan(a);\n\
+             n[2 * i + 1] = (short)b + (signed char)c + (long long)a;\n\
+             __nv_bfloat162 p = __floats2bfloat162_rn(f[i], f[i + 1]), q = __halves2bfloat162(a, b);\n\
+             y2[2 * i] = __hfma2(p, q, p) + p * q;\n\
+             y2[2 * i + 1] = __h2div(p, q) - __bfloat162bfloat162(c);\n\
+             __nv_bfloat16 old = atomicAdd(sum + (i & 7), c);\n\
+             sum[64 + i] = old;\n\
          }\n",
     );
 }

@@ -354,6 +354,11 @@ pub fn conversion(from: &Type, to: &Type, arch: u32) -> Option<String> {
         (Type::Half(F16), Type::Int(k)) if k.bits() >= 16 => {
             format!("cvt.rzi.{}.f16 {{d}}, {{0}};", int_t(*k))
         }
+        // sm_90's bfloat16 one goes through an 8-bit register into a 16-bit one.
+        (Type::Half(Bf16), Type::Int(k)) if k.bits() == 8 && arch >= 90 => format!(
+            "{{ .reg.b8 myreg; cvt.rzi.{}.bf16 myreg, {{0}}; mov.b16 {{d}}, {{myreg, 0}}; }}",
+            int_t(*k)
+        ),
         (Type::Half(Bf16), Type::Int(k)) if k.bits() >= 16 && arch >= 90 => {
             format!("cvt.rzi.{}.bf16 {{d}}, {{0}};", int_t(*k))
         }

@@ -314,8 +314,17 @@ impl Sema<'_> {
                 Ok(Value::new(Op::Reg(r), to.clone()))
             }
             Type::Int(k) if k.bits() == 8 => {
-                let d = self.b().reg(RegClass::B32);
-                self.half_template(&text, &d, None, &[src]);
+                let d = if matches!(from, Type::Half(HalfKind::Bf16)) {
+                    let h = self.b().reg(RegClass::B16);
+                    self.half_template(&text, &h, None, &[src]);
+                    let d = self.b().reg(RegClass::B32);
+                    self.b().ins(&format!("cvt.u32.u16 \t{d}, {h}"));
+                    d
+                } else {
+                    let d = self.b().reg(RegClass::B32);
+                    self.half_template(&text, &d, None, &[src]);
+                    d
+                };
                 let d = self.narrow(&d, *k);
                 Ok(Value::new(Op::Reg(d), to.clone()))
             }
