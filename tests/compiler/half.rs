@@ -34,11 +34,11 @@ fn agrees(name: &str, text: &str) {
     }
 }
 
-/// Compiles `text` both ways for sm_90 (the harness's corpora target sm_80, where
-/// bfloat16 arithmetic is written as `fma`s; sm_90 has `add.bf16`, `cvt.f32.bf16`, ...)
-/// under every mode, runs each kernel on the input NVRTC's PTX is chosen on,
+/// Compiles `text` both ways for `sm_{arch}` (the harness's corpora target sm_80, where
+/// bfloat16 arithmetic is written as `fma`s; sm_90 has `add.bf16`, `cvt.f32.bf16`, ...;
+/// before sm_53 half arithmetic is done in float) under every mode, runs each kernel on the input NVRTC's PTX is chosen on,
 /// and asserts the same bits.
-fn agrees_on_sm_90(name: &str, text: &str) {
+fn agrees_on(arch: u32, name: &str, text: &str) {
     let src = Source::new(name, text);
     let _turn = harness::turn();
     let ctx = harness::context();
@@ -46,7 +46,7 @@ fn agrees_on_sm_90(name: &str, text: &str) {
     let mut typed: Option<String> = None;
     for mode in Mode::ALL {
         let options = ProgramOptions {
-            arch: Some("compute_90".into()),
+            arch: Some(format!("compute_{arch}")),
             debug: mode == Mode::Debug,
             use_fast_math: mode == Mode::FastMath,
             extra: match mode {
@@ -65,10 +65,10 @@ fn agrees_on_sm_90(name: &str, text: &str) {
         };
         let nv_ptx = code.ptx_text().unwrap_or_default().to_string();
         let mut o = harness::builtin_options(&src, mode);
-        o.arch = 90;
+        o.arch = arch;
         let ours = match cuda_library_compiler::compile(text, name, &[], &o) {
             Ok(out) => out.ptx,
-            Err(e) => panic!("the built-in compiler refuses {name} for sm_90: {e}"),
+            Err(e) => panic!("the built-in compiler refuses {name} for sm_{arch}: {e}"),
         };
         let none = BTreeMap::new();
         let nv = Image::new(&nv_ptx, &none, &[]).expect("NVRTC's PTX loads");
@@ -256,7 +256,8 @@ fn half2_dot_product_in_shared_memory() {
 /// `double`, comparisons in bfloat16, `atomicAdd`.
 #[test]
 fn bfloat16_on_sm_90() {
-    agrees_on_sm_90(
+    agrees_on(
+        90,
         "bfloat16_sm90.cu",
         "#include <cuda_bf16.h>\n\
          extern \"C\" __global__ void k(const __nv_bfloat16* x, const float* f, __nv_bfloat16* y, __nv_bfloat162* y2, float* o, int* n, __nv_bfloat16* sum) {\n\
@@ -277,6 +278,29 @@ fn bfloat16_on_sm_90() {
              y2[2 * i + 1] = __h2div(p, q) - __bfloat162bfloat162(c);\n\
              __nv_bfloat16 old = atomicAdd(sum + (i & 7), c);\n\
              sum[64 + i] = old;\n\
+         }\n",
+    );
+}
+
+/// Half arithmetic for sm_52 (NVRTC's default architecture, and the built-in compiler's):
+/// the headers compute in float there.
+#[test]
+fn half_arithmetic_on_sm_52() {
+    agrees_on(
+        52,
+        "half_sm52.cu",
+        "#include <cuda_fp16.h>\n\
+         extern \"C\" __global__ void k(const __half* x, __half* y, __half2* y2, int* n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __half a = x[i], b = x[i + 1], c = x[i + 2];\n\
+             y[4 * i] = a * b + c;\n\
+             y[4 * i + 1] = __hsub(a, -c) / b;\n\
+             y[4 * i + 2] = __hmax(a, __habs(b)) + __hmin(b, c);\n\
+             y[4 * i + 3] = hsqrt(__habs(c));\n\
+             n[i] = (a == b) + 2 * (a != c) + 4 * (a < c) + 8 * (b >= c) + 16 * __hisnan(a) + 32 * (a > b) + 64 * (a <= c);\n\
+             __half2 p = __halves2half2(a, b), q = __halves2half2(c, a);\n\
+             y2[2 * i] = p * q + p - q;\n\
+             y2[2 * i + 1] = __hmax2(p, q) + __hmin2(p, -q);\n\
          }\n",
     );
 }

@@ -112,6 +112,32 @@ fma.rn{ftz}.f32 {f8}, {f3}, {f7}, {f4};
 {  cvt.rn.f16.f32 {d}, {f8};}
 {L1}:";
 
+// Before sm_53 the same, with the headers' float forms of __habs and `<`.
+const HDIV_F16_52: &str = "{  cvt.f32.f16 {f1}, {0};}
+{  cvt.f32.f16 {f2}, {1};}
+{rcp.approx.ftz.f32 {f3}, {f2};}
+mul{ftz}.f32 {f4}, {f1}, {f3};
+{  cvt.rn.f16.f32 {d}, {f4};}
+and.b16 {rs1}, {d}, 32767;
+setp.gt.u16 {p1}, {rs1}, 31744;
+selp.b16 {rs2}, 32767, {rs1}, {p1};
+{  cvt.f32.f16 {f5}, {rs2};}
+mov.u16 {rs3}, 143;
+{  cvt.f32.f16 {f6}, {rs3};}
+setp.geu{ftz}.f32 {p2}, {f5}, {f6};
+@{p2} bra {L1};
+mov.f32 {f7}, 0f00000000;
+{  cvt.rn.f16.f32 {rs4}, {f7};}
+{  cvt.f32.f16 {f8}, {rs4};}
+{  cvt.f32.f16 {f9}, {rs2};}
+setp.geu{ftz}.f32 {p3}, {f8}, {f9};
+@{p3} bra {L1};
+neg{ftz}.f32 {f10}, {f2};
+fma.rn{ftz}.f32 {f11}, {f10}, {f4}, {f1};
+fma.rn{ftz}.f32 {f12}, {f3}, {f11}, {f4};
+{  cvt.rn.f16.f32 {d}, {f12};}
+{L1}:";
+
 const HDIV_BF16_90: &str = "{ cvt.f32.bf16 {f1}, {0};}
 { cvt.f32.bf16 {f2}, {1};}
 abs{ftz}.f32 {f3}, {f2};
@@ -159,16 +185,16 @@ selp.f32 {f5}, {f4}, {f3}, {p1};
 /// have is used.
 pub const HALF_FNS: &[HalfFn] = &[
     // conversions
-    f("__float2half", &[F32], F16, &[(53, "{  cvt.rn.f16.f32 {d}, {0};}")]),
-    f("__float2half_rn", &[F32], F16, &[(53, "{  cvt.rn.f16.f32 {d}, {0};}")]),
-    f("__float2half_rz", &[F32], F16, &[(53, "{  cvt.rz.f16.f32 {d}, {0};}")]),
-    f("__double2half", &[F64], F16, &[(53, "{  cvt.rn.f16.f64 {d}, {0};}")]),
-    f("__half2float", &[F16], F32, &[(53, "{  cvt.f32.f16 {d}, {0};}")]),
-    f("__int2half_rn", &[I32], F16, &[(53, "cvt.rn.f16.s32 {d}, {0};")]),
-    f("__half2int_rn", &[F16], I32, &[(53, "cvt.rni.s32.f16 {d}, {0};")]),
-    f("__half2int_rz", &[F16], I32, &[(53, "cvt.rzi.s32.f16 {d}, {0};")]),
-    f("__half_as_ushort", &[F16], U16, &[(53, "mov.b16 {d}, {0};")]),
-    f("__ushort_as_half", &[U16], F16, &[(53, "mov.b16 {d}, {0};")]),
+    f("__float2half", &[F32], F16, &[(50, "{  cvt.rn.f16.f32 {d}, {0};}")]),
+    f("__float2half_rn", &[F32], F16, &[(50, "{  cvt.rn.f16.f32 {d}, {0};}")]),
+    f("__float2half_rz", &[F32], F16, &[(50, "{  cvt.rz.f16.f32 {d}, {0};}")]),
+    f("__double2half", &[F64], F16, &[(50, "{  cvt.rn.f16.f64 {d}, {0};}")]),
+    f("__half2float", &[F16], F32, &[(50, "{  cvt.f32.f16 {d}, {0};}")]),
+    f("__int2half_rn", &[I32], F16, &[(50, "cvt.rn.f16.s32 {d}, {0};")]),
+    f("__half2int_rn", &[F16], I32, &[(50, "cvt.rni.s32.f16 {d}, {0};")]),
+    f("__half2int_rz", &[F16], I32, &[(50, "cvt.rzi.s32.f16 {d}, {0};")]),
+    f("__half_as_ushort", &[F16], U16, &[(50, "mov.b16 {d}, {0};")]),
+    f("__ushort_as_half", &[U16], F16, &[(50, "mov.b16 {d}, {0};")]),
     f("__float2bfloat16", &[F32], Bf16, &[(80, "{  cvt.rn.bf16.f32 {d}, {0};}")]),
     f("__float2bfloat16_rn", &[F32], Bf16, &[(80, "{  cvt.rn.bf16.f32 {d}, {0};}")]),
     f("__bfloat162float", &[Bf16], F32, &[(90, "{ cvt.f32.bf16 {d}, {0};}"), (80, "{ mov.b32 {d}, {0,{0}};}")]),
@@ -177,18 +203,18 @@ pub const HALF_FNS: &[HalfFn] = &[
     f("__bfloat16_as_ushort", &[Bf16], U16, &[(80, "mov.b16 {d}, {0};")]),
     f("__ushort_as_bfloat16", &[U16], Bf16, &[(80, "mov.b16 {d}, {0};")]),
     // pairs
-    f("__floats2half2_rn", &[F32, F32], F16x2, &[(53, "{ cvt.rn.f16x2.f32 {d}, {1}, {0}; }")]),
-    f("__float2half2_rn", &[F32], F16x2, &[(53, "{.reg .f16 low; cvt.rn.f16.f32 low, {0}; mov.b32 {d}, {low,low};}")]),
-    f("__half2half2", &[F16], F16x2, &[(53, "{  mov.b32 {d}, {{0},{0}};}")]),
-    f("__halves2half2", &[F16, F16], F16x2, &[(53, "{  mov.b32 {d}, {{0},{1}};}")]),
-    f("make_half2", &[F16, F16], F16x2, &[(53, "{  mov.b32 {d}, {{0},{1}};}")]),
-    f("__low2half", &[F16x2], F16, &[(53, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {d}, low;}")]),
-    f("__high2half", &[F16x2], F16, &[(53, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {d}, high;}")]),
-    f("__low2float", &[F16x2], F32, &[(53, "{.reg .f16 low,high; mov.b32 {low,high},{0}; cvt.f32.f16 {d}, low;}")]),
-    f("__high2float", &[F16x2], F32, &[(53, "{.reg .f16 low,high; mov.b32 {low,high},{0}; cvt.f32.f16 {d}, high;}")]),
-    f("__half22float2", &[F16x2], Float2, &[(53, "{.reg .f16 low,high; mov.b32 {low,high},{0}; cvt.f32.f16 {e}, high;}\n{.reg .f16 low,high; mov.b32 {low,high},{0}; cvt.f32.f16 {d}, low;}")]),
-    f("__lows2half2", &[F16x2, F16x2], F16x2, &[(53, "{.reg .f16 alow,ahigh,blow,bhigh; mov.b32 {alow,ahigh}, {0}; mov.b32 {blow,bhigh}, {1}; mov.b32 {d}, {alow,blow};}")]),
-    f("__highs2half2", &[F16x2, F16x2], F16x2, &[(53, "{.reg .f16 alow,ahigh,blow,bhigh; mov.b32 {alow,ahigh}, {0}; mov.b32 {blow,bhigh}, {1}; mov.b32 {d}, {ahigh,bhigh};}")]),
+    f("__floats2half2_rn", &[F32, F32], F16x2, &[(80, "{ cvt.rn.f16x2.f32 {d}, {1}, {0}; }"), (50, "{.reg .f16 low,high; cvt.rn.f16.f32 low, {0}; cvt.rn.f16.f32 high, {1}; mov.b32 {d}, {low,high};}")]),
+    f("__float2half2_rn", &[F32], F16x2, &[(50, "{.reg .f16 low; cvt.rn.f16.f32 low, {0}; mov.b32 {d}, {low,low};}")]),
+    f("__half2half2", &[F16], F16x2, &[(50, "{  mov.b32 {d}, {{0},{0}};}")]),
+    f("__halves2half2", &[F16, F16], F16x2, &[(50, "{  mov.b32 {d}, {{0},{1}};}")]),
+    f("make_half2", &[F16, F16], F16x2, &[(50, "{  mov.b32 {d}, {{0},{1}};}")]),
+    f("__low2half", &[F16x2], F16, &[(50, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {d}, low;}")]),
+    f("__high2half", &[F16x2], F16, &[(50, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {d}, high;}")]),
+    f("__low2float", &[F16x2], F32, &[(50, "{.reg .f16 low,high; mov.b32 {low,high},{0}; cvt.f32.f16 {d}, low;}")]),
+    f("__high2float", &[F16x2], F32, &[(50, "{.reg .f16 low,high; mov.b32 {low,high},{0}; cvt.f32.f16 {d}, high;}")]),
+    f("__half22float2", &[F16x2], Float2, &[(50, "{.reg .f16 low,high; mov.b32 {low,high},{0}; cvt.f32.f16 {e}, high;}\n{.reg .f16 low,high; mov.b32 {low,high},{0}; cvt.f32.f16 {d}, low;}")]),
+    f("__lows2half2", &[F16x2, F16x2], F16x2, &[(50, "{.reg .f16 alow,ahigh,blow,bhigh; mov.b32 {alow,ahigh}, {0}; mov.b32 {blow,bhigh}, {1}; mov.b32 {d}, {alow,blow};}")]),
+    f("__highs2half2", &[F16x2, F16x2], F16x2, &[(50, "{.reg .f16 alow,ahigh,blow,bhigh; mov.b32 {alow,ahigh}, {0}; mov.b32 {blow,bhigh}, {1}; mov.b32 {d}, {ahigh,bhigh};}")]),
     f("__floats2bfloat162_rn", &[F32, F32], Bf16x2, &[(80, "{ cvt.rn.bf16x2.f32 {d}, {1}, {0};}")]),
     f("__float2bfloat162_rn", &[F32], Bf16x2, &[(80, "{.reg .b16 low; cvt.rn.bf16.f32 low, {0}; mov.b32 {d}, {low,low};}")]),
     f("__bfloat162bfloat162", &[Bf16], Bf16x2, &[(80, "{  mov.b32 {d}, {{0},{0}};}")]),
@@ -200,10 +226,10 @@ pub const HALF_FNS: &[HalfFn] = &[
         (90, "{.reg .b16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs1}, low;}\n{.reg .b16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs2}, high;}\n{ cvt.f32.bf16 {e}, {rs2};}\n{ cvt.f32.bf16 {d}, {rs1};}"),
         (80, "{.reg .b16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs1}, low;}\n{.reg .b16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs2}, high;}\n{ mov.b32 {e}, {0,{rs2}};}\n{ mov.b32 {d}, {0,{rs1}};}"),
     ]),
-    // half arithmetic
-    f("__hadd", &[F16, F16], F16, &[(53, "{add.f16 {d},{0},{1};}")]),
-    f("__hsub", &[F16, F16], F16, &[(53, "{sub.f16 {d},{0},{1};}")]),
-    f("__hmul", &[F16, F16], F16, &[(53, "{mul.f16 {d},{0},{1};}")]),
+    // half arithmetic (before sm_53, and max/min before sm_80, computed in float)
+    f("__hadd", &[F16, F16], F16, &[(53, "{add.f16 {d},{0},{1};}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nadd{ftz}.f32 {f3}, {f1}, {f2};\n{  cvt.rn.f16.f32 {d}, {f3};}")]),
+    f("__hsub", &[F16, F16], F16, &[(53, "{sub.f16 {d},{0},{1};}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nsub{ftz}.f32 {f3}, {f1}, {f2};\n{  cvt.rn.f16.f32 {d}, {f3};}")]),
+    f("__hmul", &[F16, F16], F16, &[(53, "{mul.f16 {d},{0},{1};}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nmul{ftz}.f32 {f3}, {f1}, {f2};\n{  cvt.rn.f16.f32 {d}, {f3};}")]),
     f("__hadd_sat", &[F16, F16], F16, &[(53, "{add.sat.f16 {d},{0},{1};}")]),
     f("__hsub_sat", &[F16, F16], F16, &[(53, "{sub.sat.f16 {d},{0},{1};}")]),
     f("__hmul_sat", &[F16, F16], F16, &[(53, "{mul.sat.f16 {d},{0},{1};}")]),
@@ -212,38 +238,38 @@ pub const HALF_FNS: &[HalfFn] = &[
     f("__hmul_rn", &[F16, F16], F16, &[(53, "{mul.rn.f16 {d},{0},{1};}")]),
     f("__hfma", &[F16, F16, F16], F16, &[(53, "{fma.rn.f16 {d},{0},{1},{2};}")]),
     f("__hfma_sat", &[F16, F16, F16], F16, &[(53, "{fma.rn.sat.f16 {d},{0},{1},{2};}")]),
-    f("__hdiv", &[F16, F16], F16, &[(53, HDIV_F16)]),
-    f("__hneg", &[F16], F16, &[(53, "{neg.f16 {d},{0};}")]),
-    f("__habs", &[F16], F16, &[(53, "{abs.f16 {d},{0};}")]),
-    f("__hmax", &[F16, F16], F16, &[(80, "{max.f16 {d},{0},{1};}")]),
-    f("__hmin", &[F16, F16], F16, &[(80, "{min.f16 {d},{0},{1};}")]),
-    f("__hadd2", &[F16x2, F16x2], F16x2, &[(53, "{add.f16x2 {d},{0},{1};}")]),
-    f("__hsub2", &[F16x2, F16x2], F16x2, &[(53, "{sub.f16x2 {d},{0},{1};}")]),
-    f("__hmul2", &[F16x2, F16x2], F16x2, &[(53, "{mul.f16x2 {d},{0},{1};}")]),
+    f("__hdiv", &[F16, F16], F16, &[(53, HDIV_F16), (50, HDIV_F16_52)]),
+    f("__hneg", &[F16], F16, &[(53, "{neg.f16 {d},{0};}"), (50, "{  cvt.f32.f16 {f1}, {0};}\nneg{ftz}.f32 {f2}, {f1};\n{  cvt.rn.f16.f32 {d}, {f2};}")]),
+    f("__habs", &[F16], F16, &[(53, "{abs.f16 {d},{0};}"), (50, "and.b16 {rs1}, {0}, 32767;\nsetp.gt.u16 {p1}, {rs1}, 31744;\nselp.b16 {d}, 32767, {rs1}, {p1};")]),
+    f("__hmax", &[F16, F16], F16, &[(80, "{max.f16 {d},{0},{1};}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\n{max.f32 {f3},{f1},{f2};}\n{  cvt.rn.f16.f32 {d}, {f3};}")]),
+    f("__hmin", &[F16, F16], F16, &[(80, "{min.f16 {d},{0},{1};}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\n{min.f32 {f3},{f1},{f2};}\n{  cvt.rn.f16.f32 {d}, {f3};}")]),
+    f("__hadd2", &[F16x2, F16x2], F16x2, &[(53, "{add.f16x2 {d},{0},{1};}"), (50, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs1}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs2}, high;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs3}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs4}, high;}\n{  cvt.f32.f16 {f1}, {rs1};}\n{  cvt.f32.f16 {f2}, {rs3};}\nadd{ftz}.f32 {f3}, {f1}, {f2};\n{  cvt.f32.f16 {f4}, {rs2};}\n{  cvt.f32.f16 {f5}, {rs4};}\nadd{ftz}.f32 {f6}, {f4}, {f5};\n{  cvt.rn.f16.f32 {rs6}, {f6};}\n{  cvt.rn.f16.f32 {rs5}, {f3};}\n{  mov.b32 {d}, {{rs5},{rs6}};}")]),
+    f("__hsub2", &[F16x2, F16x2], F16x2, &[(53, "{sub.f16x2 {d},{0},{1};}"), (50, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs1}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs2}, high;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs3}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs4}, high;}\n{  cvt.f32.f16 {f1}, {rs1};}\n{  cvt.f32.f16 {f2}, {rs3};}\nsub{ftz}.f32 {f3}, {f1}, {f2};\n{  cvt.f32.f16 {f4}, {rs2};}\n{  cvt.f32.f16 {f5}, {rs4};}\nsub{ftz}.f32 {f6}, {f4}, {f5};\n{  cvt.rn.f16.f32 {rs6}, {f6};}\n{  cvt.rn.f16.f32 {rs5}, {f3};}\n{  mov.b32 {d}, {{rs5},{rs6}};}")]),
+    f("__hmul2", &[F16x2, F16x2], F16x2, &[(53, "{mul.f16x2 {d},{0},{1};}"), (50, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs1}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs2}, high;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs3}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs4}, high;}\n{  cvt.f32.f16 {f1}, {rs1};}\n{  cvt.f32.f16 {f2}, {rs3};}\nmul{ftz}.f32 {f3}, {f1}, {f2};\n{  cvt.f32.f16 {f4}, {rs2};}\n{  cvt.f32.f16 {f5}, {rs4};}\nmul{ftz}.f32 {f6}, {f4}, {f5};\n{  cvt.rn.f16.f32 {rs6}, {f6};}\n{  cvt.rn.f16.f32 {rs5}, {f3};}\n{  mov.b32 {d}, {{rs5},{rs6}};}")]),
     f("__hadd2_sat", &[F16x2, F16x2], F16x2, &[(53, "{add.sat.f16x2 {d},{0},{1};}")]),
     f("__hmul2_sat", &[F16x2, F16x2], F16x2, &[(53, "{mul.sat.f16x2 {d},{0},{1};}")]),
     f("__hfma2", &[F16x2, F16x2, F16x2], F16x2, &[(53, "{fma.rn.f16x2 {d},{0},{1},{2};}")]),
     f("__hfma2_sat", &[F16x2, F16x2, F16x2], F16x2, &[(53, "{fma.rn.sat.f16x2 {d},{0},{1},{2};}")]),
-    f("__hneg2", &[F16x2], F16x2, &[(53, "{neg.f16x2 {d},{0};}")]),
-    f("__habs2", &[F16x2], F16x2, &[(53, "{abs.f16x2 {d},{0};}")]),
-    f("__hmax2", &[F16x2, F16x2], F16x2, &[(80, "{max.f16x2 {d},{0},{1};}")]),
-    f("__hmin2", &[F16x2, F16x2], F16x2, &[(80, "{min.f16x2 {d},{0},{1};}")]),
+    f("__hneg2", &[F16x2], F16x2, &[(53, "{neg.f16x2 {d},{0};}"), (50, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs1}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs2}, high;}\n{  cvt.f32.f16 {f1}, {rs1};}\nneg{ftz}.f32 {f2}, {f1};\n{  cvt.f32.f16 {f3}, {rs2};}\nneg{ftz}.f32 {f4}, {f3};\n{  cvt.rn.f16.f32 {rs4}, {f4};}\n{  cvt.rn.f16.f32 {rs3}, {f2};}\n{  mov.b32 {d}, {{rs3},{rs4}};}")]),
+    f("__habs2", &[F16x2], F16x2, &[(53, "{abs.f16x2 {d},{0};}"), (50, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs1}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs2}, high;}\nand.b16 {rs3}, {rs2}, 32767;\nsetp.gt.u16 {p1}, {rs3}, 31744;\nand.b16 {rs4}, {rs1}, 32767;\nsetp.gt.u16 {p2}, {rs4}, 31744;\nselp.b16 {rs5}, 32767, {rs4}, {p2};\nselp.b16 {rs6}, 32767, {rs3}, {p1};\n{  mov.b32 {d}, {{rs5},{rs6}};}")]),
+    f("__hmax2", &[F16x2, F16x2], F16x2, &[(80, "{max.f16x2 {d},{0},{1};}"), (50, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs1}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs2}, high;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs3}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs4}, high;}\n{  cvt.f32.f16 {f1}, {rs1};}\n{  cvt.f32.f16 {f2}, {rs3};}\n{max.f32 {f3},{f1},{f2};}\n{  cvt.f32.f16 {f4}, {rs2};}\n{  cvt.f32.f16 {f5}, {rs4};}\n{max.f32 {f6},{f4},{f5};}\n{  cvt.rn.f16.f32 {rs6}, {f6};}\n{  cvt.rn.f16.f32 {rs5}, {f3};}\n{  mov.b32 {d}, {{rs5},{rs6}};}")]),
+    f("__hmin2", &[F16x2, F16x2], F16x2, &[(80, "{min.f16x2 {d},{0},{1};}"), (50, "{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs1}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {0}; mov.b16 {rs2}, high;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs3}, low;}\n{.reg .f16 low,high; mov.b32 {low,high}, {1}; mov.b16 {rs4}, high;}\n{  cvt.f32.f16 {f1}, {rs1};}\n{  cvt.f32.f16 {f2}, {rs3};}\n{min.f32 {f3},{f1},{f2};}\n{  cvt.f32.f16 {f4}, {rs2};}\n{  cvt.f32.f16 {f5}, {rs4};}\n{min.f32 {f6},{f4},{f5};}\n{  cvt.rn.f16.f32 {rs6}, {f6};}\n{  cvt.rn.f16.f32 {rs5}, {f3};}\n{  mov.b32 {d}, {{rs5},{rs6}};}")]),
     // half comparisons
-    f("__heq", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.eq.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}")]),
+    f("__heq", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.eq.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nsetp.eq{ftz}.f32 {p1}, {f1}, {f2};\nselp.u16 {d}, 1, 0, {p1};")]),
     f("__hne", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.ne.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}")]),
-    f("__hneu", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.neu.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}")]),
-    f("__hlt", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.lt.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}")]),
-    f("__hle", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.le.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}")]),
-    f("__hgt", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.gt.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}")]),
-    f("__hge", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.ge.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}")]),
-    f("__hisnan", &[F16], Bool16, &[(53, "{set.nan.f16.f16 {d},{0},{0};}")]),
+    f("__hneu", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.neu.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nsetp.neu{ftz}.f32 {p1}, {f1}, {f2};\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hlt", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.lt.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nsetp.lt{ftz}.f32 {p1}, {f1}, {f2};\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hle", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.le.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nsetp.le{ftz}.f32 {p1}, {f1}, {f2};\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hgt", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.gt.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nsetp.gt{ftz}.f32 {p1}, {f1}, {f2};\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hge", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.ge.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nsetp.ge{ftz}.f32 {p1}, {f1}, {f2};\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hisnan", &[F16], Bool16, &[(53, "{set.nan.f16.f16 {d},{0},{0};}"), (50, "and.b16 {rs1}, {0}, 32767;\nsetp.gt.u16 {p1}, {rs1}, 31744;\nselp.u16 {d}, 1, 0, {p1};")]),
     // half math (the fast approximations, with the headers' corrections of single inputs)
-    f("hsqrt", &[F16], F16, &[(53, "{.reg.b32 f; .reg.b16 r; mov.b16 r,{0}; cvt.f32.f16 f,r; sqrt.approx.ftz.f32 f,f; cvt.rn.f16.f32 r,f; mov.b16 {d},r;}")]),
-    f("hrsqrt", &[F16], F16, &[(53, "{.reg.b32 f; .reg.b16 r; mov.b16 r,{0}; cvt.f32.f16 f,r; rsqrt.approx.ftz.f32 f,f; cvt.rn.f16.f32 r,f; mov.b16 {d},r;}")]),
-    f("hrcp", &[F16], F16, &[(53, "{.reg.b32 f; .reg.b16 r; mov.b16 r,{0}; cvt.f32.f16 f,r; rcp.approx.ftz.f32 f,f; cvt.rn.f16.f32 r,f; mov.b16 {d},r;}")]),
+    f("hsqrt", &[F16], F16, &[(50, "{.reg.b32 f; .reg.b16 r; mov.b16 r,{0}; cvt.f32.f16 f,r; sqrt.approx.ftz.f32 f,f; cvt.rn.f16.f32 r,f; mov.b16 {d},r;}")]),
+    f("hrsqrt", &[F16], F16, &[(50, "{.reg.b32 f; .reg.b16 r; mov.b16 r,{0}; cvt.f32.f16 f,r; rsqrt.approx.ftz.f32 f,f; cvt.rn.f16.f32 r,f; mov.b16 {d},r;}")]),
+    f("hrcp", &[F16], F16, &[(50, "{.reg.b32 f; .reg.b16 r; mov.b16 r,{0}; cvt.f32.f16 f,r; rcp.approx.ftz.f32 f,f; cvt.rn.f16.f32 r,f; mov.b16 {d},r;}")]),
     f("hexp", &[F16], F16, &[(53, "{.reg.b32 f, C, nZ; .reg.b16 h,r; mov.b16 h,{0}; cvt.f32.f16 f,h; mov.b32 C, 0x3fb8aa3bU; mov.b32 nZ, 0x80000000U; fma.rn.f32 f,f,C,nZ; ex2.approx.ftz.f32 f,f; cvt.rn.f16.f32 r,f; {.reg.b16 spc, ulp, p; mov.b16 spc,0X1F79U; mov.b16 ulp,0x9400U; set.eq.f16.f16 p,h, spc; fma.rn.f16 r,p,ulp,r;} {.reg.b16 spc, ulp, p; mov.b16 spc,0X25CFU; mov.b16 ulp,0x9400U; set.eq.f16.f16 p,h, spc; fma.rn.f16 r,p,ulp,r;} {.reg.b16 spc, ulp, p; mov.b16 spc,0XC13BU; mov.b16 ulp,0x0400U; set.eq.f16.f16 p,h, spc; fma.rn.f16 r,p,ulp,r;} {.reg.b16 spc, ulp, p; mov.b16 spc,0XC1EFU; mov.b16 ulp,0x0200U; set.eq.f16.f16 p,h, spc; fma.rn.f16 r,p,ulp,r;} mov.b16 {d},r;}")]),
     f("hlog", &[F16], F16, &[(53, "{.reg.b32 f, C; .reg.b16 r,h; mov.b16 h,{0}; cvt.f32.f16 f,h; lg2.approx.ftz.f32 f,f; mov.b32 C, 0x3f317218U; mul.f32 f,f,C; cvt.rn.f16.f32 r,f; {.reg.b16 spc, ulp, p; mov.b16 spc,0X160DU; mov.b16 ulp,0x9C00U; set.eq.f16.f16 p,h, spc; fma.rn.f16 r,p,ulp,r;} {.reg.b16 spc, ulp, p; mov.b16 spc,0X3BFEU; mov.b16 ulp,0x8010U; set.eq.f16.f16 p,h, spc; fma.rn.f16 r,p,ulp,r;} {.reg.b16 spc, ulp, p; mov.b16 spc,0X3C0BU; mov.b16 ulp,0x8080U; set.eq.f16.f16 p,h, spc; fma.rn.f16 r,p,ulp,r;} {.reg.b16 spc, ulp, p; mov.b16 spc,0X6051U; mov.b16 ulp,0x1C00U; set.eq.f16.f16 p,h, spc; fma.rn.f16 r,p,ulp,r;} mov.b16 {d},r;}")]),
-    f("h2sqrt", &[F16x2], F16x2, &[(53, "{.reg.b16 hl, hu; .reg.b32 fl, fu; mov.b32 {hl, hu}, {0}; cvt.f32.f16 fl, hl; cvt.f32.f16 fu, hu; sqrt.approx.ftz.f32 fl, fl; sqrt.approx.ftz.f32 fu, fu; cvt.rn.f16.f32 hl, fl; cvt.rn.f16.f32 hu, fu; mov.b32 {d}, {hl, hu};}")]),
+    f("h2sqrt", &[F16x2], F16x2, &[(50, "{.reg.b16 hl, hu; .reg.b32 fl, fu; mov.b32 {hl, hu}, {0}; cvt.f32.f16 fl, hl; cvt.f32.f16 fu, hu; sqrt.approx.ftz.f32 fl, fl; sqrt.approx.ftz.f32 fu, fu; cvt.rn.f16.f32 hl, fl; cvt.rn.f16.f32 hu, fu; mov.b32 {d}, {hl, hu};}")]),
     // bfloat16 arithmetic: sm_90 has add/sub/mul.bf16; sm_80 writes them as fma.rn.bf16
     f("__hadd", &[Bf16, Bf16], Bf16, &[(90, "{ add.bf16 {d},{0},{1}; }"), (80, "{.reg .b16 c; mov.b16 c, 0x3f80U; fma.rn.bf16 {d},{0},c,{1};}")]),
     f("__hsub", &[Bf16, Bf16], Bf16, &[(90, "{ sub.bf16 {d},{0},{1}; }"), (80, "{.reg .b16 c; mov.b16 c, 0xbf80U; fma.rn.bf16 {d},{1},c,{0};}")]),

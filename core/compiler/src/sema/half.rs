@@ -196,7 +196,7 @@ impl Sema<'_> {
             ("p", Some(RegClass::Pred)),
             ("L", None),
         ] {
-            for n in 1..10 {
+            for n in 1..13 {
                 let slot = format!("{{{prefix}{n}}}");
                 if text.contains(&slot) {
                     let fresh = match class {
