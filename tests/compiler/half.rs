@@ -169,7 +169,7 @@ fn bfloat16_arithmetic() {
              y[6 * i + 1] = __hfma(a, b, c) - a / c;\n\
              y[6 * i + 2] = __hmax(-a, b);\n\
              y[6 * i + 3] = i * 3 - 17;\n\
-             y[6 * i + 4] = __hmul(a, b);\n\
+             y[6 * i + 4] = __hmul(a, b) + (__nv_bfloat16)(short)(i - 40);\n\
              y[6 * i + 5] = a > b ? a : c;\n\
              o[2 * i] = __bfloat162float(a) + (float)b;\n\
              o[2 * i + 1] = (double)c;\n\

@@ -398,6 +398,10 @@ pub fn conversion(from: &Type, to: &Type, arch: u32) -> Option<String> {
         (Type::Int(k), Type::Half(Bf16)) if k.bits() >= 16 && arch >= 90 => {
             format!("cvt.rn.bf16.{} {{d}}, {{0}};", int_t(*k))
         }
+        (Type::Int(k), Type::Half(Bf16)) if k.bits() == 16 && arch >= 80 => format!(
+            "cvt.rn.f32.{} {{f1}}, {{0}};\n{{  cvt.rn.bf16.f32 {{d}}, {{f1}};}}",
+            int_t(*k)
+        ),
         (Type::Int(k), Type::Half(Bf16)) if k.bits() >= 32 && arch >= 80 => {
             INT2BF16_80.replace("{T}", &int_t(*k))
         }
