@@ -304,3 +304,29 @@ fn half_arithmetic_on_sm_52() {
          }\n",
     );
 }
+
+/// The types in the rest of the language: a struct passed by value, a function template
+/// deduced from a `__half`, a device function taking one, a `const` local, `sizeof`,
+/// `__ldg`, `volatile`, an empty braced pair.
+#[test]
+fn half_in_structs_templates_and_functions() {
+    agrees(
+        "half_language.cu",
+        "#include <cuda_fp16.h>\n\
+         template <typename T> __device__ T twice(T v) { return v + v; }\n\
+         struct P { __half a; half2 b; float c; };\n\
+         __device__ __half scale(__half x, float f) { return x * __float2half(f); }\n\
+         extern \"C\" __global__ void k(P p, const __half* x, __half* y, half2* y2) {\n\
+           const __half k2 = 2.0f;\n\
+           constexpr int n = sizeof(__half2);\n\
+           __half a = x[threadIdx.x];\n\
+           y[threadIdx.x] = twice(a) + k2 + scale(a, 0.5f) + p.a;\n\
+           half2 z = {};\n\
+           z.y = a;\n\
+           y2[threadIdx.x] = z + p.b + __halves2half2(__ldg(x), __float2half(p.c)) ;\n\
+           y[threadIdx.x + 64] = n;\n\
+           volatile __half* vy = y;\n\
+           vy[5] = a;\n\
+         }\n",
+    );
+}
