@@ -330,3 +330,27 @@ fn half_in_structs_templates_and_functions() {
          }\n",
     );
 }
+
+/// Inline PTX on half values through the `h` constraint (16-bit registers), as
+/// `cuda_fp16.hpp` itself writes them: a `__half` passed as its `unsigned short` bits.
+#[test]
+fn inline_ptx_with_16_bit_operands() {
+    agrees(
+        "half_asm.cu",
+        "#include <cuda_fp16.h>\n\
+         extern \"C\" __global__ void k(__half* y, unsigned short* u, short* s) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __half h = y[i];\n\
+             unsigned short v = u[i];\n\
+             __half r;\n\
+             asm(\"add.f16 %0, %1, %1;\" : \"=h\"(*(unsigned short*)&r) : \"h\"(*(unsigned short*)&h));\n\
+             unsigned short t;\n\
+             asm(\"add.u16 %0, %1, %2;\" : \"=h\"(t) : \"h\"(v), \"h\"(__half_as_ushort(r)));\n\
+             short w = s[i];\n\
+             asm(\"neg.s16 %0, %0;\" : \"+h\"(w));\n\
+             y[i + 512] = r;\n\
+             u[i + 512] = t;\n\
+             s[i + 512] = w;\n\
+         }\n",
+    );
+}

@@ -1304,6 +1304,12 @@ fn stmt_addressed(s: &Stmt, out: &mut HashSet<Rc<str>>) {
             stmt_addressed(b, out);
         }
         Stmt::Return(Some(e), _) => expr_addressed(e, out),
+        // `"=h"(*(unsigned short*)&h)`: an operand may take a variable's address.
+        Stmt::Asm(a) => {
+            for (_, e) in a.outputs.iter().chain(&a.inputs) {
+                expr_addressed(e, out);
+            }
+        }
         _ => {}
     }
 }
