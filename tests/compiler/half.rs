@@ -118,6 +118,9 @@ fn half_types_and_conversions() {
              n[4 * i + 1] = (unsigned short)local[2] + (short)local[1];\n\
              n[4 * i + 2] = (bool)local[1] + (signed char)local[2] + __half2int_rn(local[0]);\n\
              n[4 * i + 3] = __half_as_ushort(__float2half_rn(x[i])) + (local[2] ? 1 : 0);\n\
+             n[4 * i + 3] += __half2uint_rd(local[1]) + (int)__half2ll_ru(local[2]) + (int)__half2ull_rz(local[0]);\n\
+             f[4 * i + 2] += __half2float(__ll2half_ru((long long)i * 100003)) + __half2float(__uint2half_rd(i * 7u));\n\
+             f[4 * i + 3] += __high2float(__float22half2_rn(make_float2(x[i], 0.3f)));\n\
          }\n",
     );
 }

@@ -23,6 +23,12 @@ pub enum H {
     F64,
     /// `int`
     I32,
+    /// `unsigned int`
+    U32,
+    /// `long long`
+    I64,
+    /// `unsigned long long`
+    U64,
     /// `unsigned short` (the bits of a half)
     U16,
     /// `__half`
@@ -48,6 +54,9 @@ impl H {
             H::F32 => Type::Float,
             H::F64 => Type::Double,
             H::I32 => Type::Int(IntKind::Int),
+            H::U32 => Type::Int(IntKind::UInt),
+            H::I64 => Type::Int(IntKind::LongLong),
+            H::U64 => Type::Int(IntKind::ULongLong),
             H::U16 => Type::Int(IntKind::UShort),
             H::F16 => Type::Half(HalfKind::F16),
             H::Bf16 => Type::Half(HalfKind::Bf16),
@@ -190,9 +199,39 @@ pub const HALF_FNS: &[HalfFn] = &[
     f("__float2half_rz", &[F32], F16, &[(50, "{  cvt.rz.f16.f32 {d}, {0};}")]),
     f("__double2half", &[F64], F16, &[(50, "{  cvt.rn.f16.f64 {d}, {0};}")]),
     f("__half2float", &[F16], F32, &[(50, "{  cvt.f32.f16 {d}, {0};}")]),
-    f("__int2half_rn", &[I32], F16, &[(50, "cvt.rn.f16.s32 {d}, {0};")]),
+    // the integer conversions, each rounding (`_rn` nearest even, `_rz`, `_rd`, `_ru`)
     f("__half2int_rn", &[F16], I32, &[(50, "cvt.rni.s32.f16 {d}, {0};")]),
+    f("__int2half_rn", &[I32], F16, &[(50, "cvt.rn.f16.s32 {d}, {0};")]),
     f("__half2int_rz", &[F16], I32, &[(50, "cvt.rzi.s32.f16 {d}, {0};")]),
+    f("__int2half_rz", &[I32], F16, &[(50, "cvt.rz.f16.s32 {d}, {0};")]),
+    f("__half2int_rd", &[F16], I32, &[(50, "cvt.rmi.s32.f16 {d}, {0};")]),
+    f("__int2half_rd", &[I32], F16, &[(50, "cvt.rm.f16.s32 {d}, {0};")]),
+    f("__half2int_ru", &[F16], I32, &[(50, "cvt.rpi.s32.f16 {d}, {0};")]),
+    f("__int2half_ru", &[I32], F16, &[(50, "cvt.rp.f16.s32 {d}, {0};")]),
+    f("__half2uint_rn", &[F16], U32, &[(50, "cvt.rni.u32.f16 {d}, {0};")]),
+    f("__uint2half_rn", &[U32], F16, &[(50, "cvt.rn.f16.u32 {d}, {0};")]),
+    f("__half2uint_rz", &[F16], U32, &[(50, "cvt.rzi.u32.f16 {d}, {0};")]),
+    f("__uint2half_rz", &[U32], F16, &[(50, "cvt.rz.f16.u32 {d}, {0};")]),
+    f("__half2uint_rd", &[F16], U32, &[(50, "cvt.rmi.u32.f16 {d}, {0};")]),
+    f("__uint2half_rd", &[U32], F16, &[(50, "cvt.rm.f16.u32 {d}, {0};")]),
+    f("__half2uint_ru", &[F16], U32, &[(50, "cvt.rpi.u32.f16 {d}, {0};")]),
+    f("__uint2half_ru", &[U32], F16, &[(50, "cvt.rp.f16.u32 {d}, {0};")]),
+    f("__half2ll_rn", &[F16], I64, &[(50, "cvt.rni.s64.f16 {d}, {0};")]),
+    f("__ll2half_rn", &[I64], F16, &[(50, "cvt.rn.f16.s64 {d}, {0};")]),
+    f("__half2ll_rz", &[F16], I64, &[(50, "cvt.rzi.s64.f16 {d}, {0};")]),
+    f("__ll2half_rz", &[I64], F16, &[(50, "cvt.rz.f16.s64 {d}, {0};")]),
+    f("__half2ll_rd", &[F16], I64, &[(50, "cvt.rmi.s64.f16 {d}, {0};")]),
+    f("__ll2half_rd", &[I64], F16, &[(50, "cvt.rm.f16.s64 {d}, {0};")]),
+    f("__half2ll_ru", &[F16], I64, &[(50, "cvt.rpi.s64.f16 {d}, {0};")]),
+    f("__ll2half_ru", &[I64], F16, &[(50, "cvt.rp.f16.s64 {d}, {0};")]),
+    f("__half2ull_rn", &[F16], U64, &[(50, "cvt.rni.u64.f16 {d}, {0};")]),
+    f("__ull2half_rn", &[U64], F16, &[(50, "cvt.rn.f16.u64 {d}, {0};")]),
+    f("__half2ull_rz", &[F16], U64, &[(50, "cvt.rzi.u64.f16 {d}, {0};")]),
+    f("__ull2half_rz", &[U64], F16, &[(50, "cvt.rz.f16.u64 {d}, {0};")]),
+    f("__half2ull_rd", &[F16], U64, &[(50, "cvt.rmi.u64.f16 {d}, {0};")]),
+    f("__ull2half_rd", &[U64], F16, &[(50, "cvt.rm.f16.u64 {d}, {0};")]),
+    f("__half2ull_ru", &[F16], U64, &[(50, "cvt.rpi.u64.f16 {d}, {0};")]),
+    f("__ull2half_ru", &[U64], F16, &[(50, "cvt.rp.f16.u64 {d}, {0};")]),
     f("__half_as_ushort", &[F16], U16, &[(50, "mov.b16 {d}, {0};")]),
     f("__ushort_as_half", &[U16], F16, &[(50, "mov.b16 {d}, {0};")]),
     f("__float2bfloat16", &[F32], Bf16, &[(80, "{  cvt.rn.bf16.f32 {d}, {0};}")]),
@@ -323,8 +362,9 @@ pub fn lookup(name: &str) -> impl Iterator<Item = &'static HalfFn> + '_ {
 
 /// Whether `name` is one of the headers' functions.
 pub fn is_half_fn(name: &str) -> bool {
-    // `__h2div` is `__hdiv` on each lane, made by the code generator.
-    name == "__h2div" || lookup(name).next().is_some()
+    // `__h2div` (`__hdiv` on each lane) and `__float22half2_rn` (of a float2's fields) are
+    // made by the code generator.
+    name == "__h2div" || name == "__float22half2_rn" || lookup(name).next().is_some()
 }
 
 /// The form of `f` for `sm_{arch}`, if the target reaches one.

@@ -46,6 +46,9 @@ impl Sema<'_> {
         if name == "__h2div" {
             return self.half2_div(vals, pos).map(Some);
         }
+        if name == "__float22half2_rn" {
+            return self.float2_to_half2(vals, pos).map(Some);
+        }
         let arch = self.opts.arch;
         let rows: Vec<&'static HalfFn> = crate::half::lookup(name)
             .filter(|f| f.params.len() == vals.len())
@@ -334,6 +337,35 @@ impl Sema<'_> {
                 Ok(Value::new(Op::Reg(d), to.clone()))
             }
         }
+    }
+
+    /// `__float22half2_rn(float2)`: `__floats2half2_rn` of its `.x` and `.y`.
+    fn float2_to_half2(&mut self, vals: Vec<Value>, pos: Pos) -> Result<Value> {
+        let float2 = self.struct_ids.get("float2").copied();
+        let [v] = <[Value; 1]>::try_from(vals).map_err(|_| {
+            Diag::new(pos, "__float22half2_rn takes one float2").note("pass a float2")
+        })?;
+        if float2.is_none() || v.ty != Type::Struct(float2.unwrap_or(0)) {
+            return Err(Diag::new(
+                pos,
+                format!("no __float22half2_rn takes {}", self.type_name(&v.ty)),
+            )
+            .note("pass a float2 (make_float2(x, y))"));
+        }
+        let base = self.reg_of(&v);
+        let mut xy = Vec::new();
+        for off in [0, 4] {
+            let lv = LVal::Mem {
+                base: base.clone(),
+                off,
+                ty: Type::Float,
+                space: Space::Generic,
+                vol: false,
+            };
+            xy.push(self.load(&lv)?);
+        }
+        self.half_call("__floats2half2_rn", xy, pos)?
+            .ok_or_else(|| Diag::new(pos, "internal error: __floats2half2_rn not found"))
     }
 
     /// `__h2div`: each lane divided as `__hdiv` divides it.
