@@ -18,6 +18,20 @@ fn ambiguous(pos: Pos, op: &str, a: &str, b: &str) -> Diag {
     .note("convert one operand: __float2half(x), __half2float(h), or a cast to the other's type")
 }
 
+/// Whether an argument of type `a` is taken by a parameter of type `p` of the headers'
+/// functions: a 16-bit float parameter takes its own type only (from a float, the
+/// `__half` and `__nv_bfloat16` overloads would both match), an arithmetic parameter any
+/// arithmetic value or a `__half` (through its conversion operators).
+fn argument_converts(p: &Type, a: &Type) -> bool {
+    if p == a {
+        return true;
+    }
+    if p.is_half() {
+        return false;
+    }
+    p.is_arith() && (a.is_arith() || matches!(a, Type::Half(_)))
+}
+
 impl Sema<'_> {
     fn half_arch_err(&self, pos: Pos, what: &str, need: u32) -> Diag {
         Diag::new(
@@ -72,11 +86,10 @@ impl Sema<'_> {
                 .all(|(p, v)| p.ty().is_some_and(|t| t == v.ty))
         };
         let converts = |f: &&HalfFn| {
-            f.params.iter().zip(&vals).all(|(p, v)| match p.ty() {
-                Some(t) if t.is_half() || v.ty.is_half() => t == v.ty || (!t.is_half()),
-                Some(t) => t.is_arith() == v.ty.is_arith() || v.ty == t,
-                None => false,
-            })
+            f.params
+                .iter()
+                .zip(&vals)
+                .all(|(p, v)| p.ty().is_some_and(|t| argument_converts(&t, &v.ty)))
         };
         let typed: Vec<&'static HalfFn> = {
             let e: Vec<_> = rows.iter().copied().filter(|f| exact(f)).collect();
