@@ -718,4 +718,18 @@ mod tests {
         );
         assert!(e.contains("no member 'z'"), "{e}");
     }
+
+    #[test]
+    fn a_half_global_with_an_initialiser_is_refused_as_nvrtc_refuses_it() {
+        let e = err(
+            "#include <cuda_fp16.h>\n__device__ __half g = 1.5f;\nextern \"C\" __global__ void k(__half* y) { y[0] = g; }",
+            80,
+        );
+        assert!(e.contains("dynamic initialization is not supported"), "{e}");
+        let p = ptx(
+            "#include <cuda_fp16.h>\n__device__ __half g;\nextern \"C\" __global__ void k(__half* y) { g = y[1]; y[0] = g; }",
+            80,
+        );
+        assert!(p.contains(".visible .global .align 2 .b8 g[2];"), "{p}");
+    }
 }

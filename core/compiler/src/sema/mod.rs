@@ -843,6 +843,16 @@ impl<'a> Sema<'a> {
                     self.fill_bytes(it, ty, at, out)?;
                 }
             }
+            _ if ty.is_half() => {
+                return Err(Diag::new(
+                    e.pos,
+                    format!(
+                        "dynamic initialization is not supported for a variable of type {}",
+                        self.type_name(ty)
+                    ),
+                )
+                .note("the headers' constructors are not constant (NVRTC refuses this too); assign it in a kernel"))
+            }
             _ if ty.is_arith() => {
                 let v = self.const_value(e, &HashMap::new())?;
                 let v = self.fold_convert(v, ty, e.pos)?;
