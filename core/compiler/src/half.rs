@@ -302,6 +302,31 @@ pub const HALF_FNS: &[HalfFn] = &[
     f("__hgt", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.gt.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nsetp.gt{ftz}.f32 {p1}, {f1}, {f2};\nselp.u16 {d}, 1, 0, {p1};")]),
     f("__hge", &[F16, F16], Bool16, &[(53, "{ .reg .pred __$temp3; setp.ge.f16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}"), (50, "{  cvt.f32.f16 {f1}, {0};}\n{  cvt.f32.f16 {f2}, {1};}\nsetp.ge{ftz}.f32 {p1}, {f1}, {f2};\nselp.u16 {d}, 1, 0, {p1};")]),
     f("__hisnan", &[F16], Bool16, &[(53, "{set.nan.f16.f16 {d},{0},{0};}"), (50, "and.b16 {rs1}, {0}, 32767;\nsetp.gt.u16 {p1}, {rs1}, 31744;\nselp.u16 {d}, 1, 0, {p1};")]),
+    // pair comparisons: per lane (1.0 or 0.0), or both lanes (`__hb...2`, a bool)
+    f("__heq2", &[F16x2, F16x2], F16x2, &[(53, "{ set.eq.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbeq2", &[F16x2, F16x2], Bool16, &[(53, "{ set.eq.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hne2", &[F16x2, F16x2], F16x2, &[(53, "{ set.ne.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbne2", &[F16x2, F16x2], Bool16, &[(53, "{ set.ne.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hlt2", &[F16x2, F16x2], F16x2, &[(53, "{ set.lt.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hblt2", &[F16x2, F16x2], Bool16, &[(53, "{ set.lt.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hle2", &[F16x2, F16x2], F16x2, &[(53, "{ set.le.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hble2", &[F16x2, F16x2], Bool16, &[(53, "{ set.le.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hgt2", &[F16x2, F16x2], F16x2, &[(53, "{ set.gt.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbgt2", &[F16x2, F16x2], Bool16, &[(53, "{ set.gt.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hge2", &[F16x2, F16x2], F16x2, &[(53, "{ set.ge.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbge2", &[F16x2, F16x2], Bool16, &[(53, "{ set.ge.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hequ2", &[F16x2, F16x2], F16x2, &[(53, "{ set.equ.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbequ2", &[F16x2, F16x2], Bool16, &[(53, "{ set.equ.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hneu2", &[F16x2, F16x2], F16x2, &[(53, "{ set.neu.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbneu2", &[F16x2, F16x2], Bool16, &[(53, "{ set.neu.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hltu2", &[F16x2, F16x2], F16x2, &[(53, "{ set.ltu.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbltu2", &[F16x2, F16x2], Bool16, &[(53, "{ set.ltu.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hleu2", &[F16x2, F16x2], F16x2, &[(53, "{ set.leu.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbleu2", &[F16x2, F16x2], Bool16, &[(53, "{ set.leu.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hgtu2", &[F16x2, F16x2], F16x2, &[(53, "{ set.gtu.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbgtu2", &[F16x2, F16x2], Bool16, &[(53, "{ set.gtu.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
+    f("__hgeu2", &[F16x2, F16x2], F16x2, &[(53, "{ set.geu.f16x2.f16x2 {d},{0},{1};}")]),
+    f("__hbgeu2", &[F16x2, F16x2], Bool16, &[(53, "{ set.geu.u32.f16x2 {r1},{0},{1};}\nsetp.eq.s32 {p1}, {r1}, -1;\nselp.u16 {d}, 1, 0, {p1};")]),
     // half math (the fast approximations, with the headers' corrections of single inputs)
     f("hsqrt", &[F16], F16, &[(50, "{.reg.b32 f; .reg.b16 r; mov.b16 r,{0}; cvt.f32.f16 f,r; sqrt.approx.ftz.f32 f,f; cvt.rn.f16.f32 r,f; mov.b16 {d},r;}")]),
     f("hrsqrt", &[F16], F16, &[(50, "{.reg.b32 f; .reg.b16 r; mov.b16 r,{0}; cvt.f32.f16 f,r; rsqrt.approx.ftz.f32 f,f; cvt.rn.f16.f32 r,f; mov.b16 {d},r;}")]),
@@ -378,7 +403,8 @@ pub fn lowest_arch(f: &HalfFn) -> u32 {
 }
 
 /// The function a C++ operator of the headers' classes calls: `+` on `__half2` is
-/// `__hadd2`, `!=` on `__half` is `__hneu` (unordered, as C's `!=`).
+/// `__hadd2`, `!=` on `__half` is `__hneu` (unordered, as C's `!=`), `<` on `__half2` is
+/// `__hblt2` (both lanes).
 pub fn operator(op: &str, pair: bool) -> Option<&'static str> {
     Some(match (op, pair) {
         ("+", false) => "__hadd",
@@ -395,6 +421,12 @@ pub fn operator(op: &str, pair: bool) -> Option<&'static str> {
         ("<=", false) => "__hle",
         (">", false) => "__hgt",
         (">=", false) => "__hge",
+        ("==", true) => "__hbeq2",
+        ("!=", true) => "__hbneu2",
+        ("<", true) => "__hblt2",
+        ("<=", true) => "__hble2",
+        (">", true) => "__hbgt2",
+        (">=", true) => "__hbge2",
         _ => return None,
     })
 }
