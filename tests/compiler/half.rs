@@ -357,3 +357,47 @@ fn inline_ptx_with_16_bit_operands() {
          }\n",
     );
 }
+
+/// The rest of the table's rows, each called once: the saturating and explicitly rounded
+/// forms, the approximate functions, lanes and pairs, bfloat16's own.
+const EVERY_OTHER_ROW: &str = "#include <cuda_fp16.h>\n\
+         #include <cuda_bf16.h>\n\
+         extern \"C\" __global__ void k(const __half* x, const float* f, __half* y, half2* y2, float* o, int* n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __half a = x[i], b = x[i + 1], c = x[i + 2];\n\
+             half2 p = __halves2half2(a, b), q = __halves2half2(c, a);\n\
+             y[8 * i] = __hsub_sat(a, b) + __hmul_sat(b, c);\n\
+             y[8 * i + 1] = __hadd_rn(a, b) + __hsub_rn(b, c) + __hmul_rn(a, c);\n\
+             y[8 * i + 2] = __hfma_sat(a, b, c) + __float2half_rz(f[i]);\n\
+             y[8 * i + 3] = hrsqrt(__habs(a)) + hrcp(b) + hlog(__habs(c));\n\
+             y[8 * i + 4] = __low2half(q) + __high2half(p) + __ushort_as_half(__half_as_ushort(c));\n\
+             y[8 * i + 5] = __double2half((double)f[i] / 3.0);\n\
+             y2[4 * i] = __hfma2_sat(p, q, p) + __hadd2_sat(p, q) + __hmul2_sat(q, q);\n\
+             y2[4 * i + 1] = __habs2(__hsub2(p, q)) + h2sqrt(__habs2(p));\n\
+             y2[4 * i + 2] = __highs2half2(p, q) + __float2half2_rn(f[i]);\n\
+             float2 g = __half22float2(p);\n\
+             o[2 * i] = g.x - g.y;\n\
+             o[2 * i + 1] = __low2float(q);\n\
+             n[2 * i] = __hisnan(a) + 2 * __hne(a, b) + 4 * __heq(b, c) + 8 * __hle(a, c) + 16 * __hge(b, a);\n\
+             __nv_bfloat16 ba = __float2bfloat16_rn(f[i]), bb = __float2bfloat16(f[i + 1]);\n\
+             __nv_bfloat162 bp = __halves2bfloat162(ba, bb), bq = __float2bfloat162_rn(f[i + 2]);\n\
+             __nv_bfloat16 r = __hsub(ba, bb) + __hneg(bb) + __habs(ba) + __hmin(ba, bb);\n\
+             r = r + __low2bfloat16(bq) + __high2bfloat16(bp) + __ushort_as_bfloat16(__bfloat16_as_ushort(ba));\n\
+             o[2 * i] += __bfloat162float(r + __int2bfloat16_rn(i - 7));\n\
+             __nv_bfloat162 br = __hsub2(bp, bq) + __hmul2(bp, bq) + __hneg2(bq) + __hmax2(bp, bq) + __h2div(bp, bq);\n\
+             float2 bg = __bfloat1622float2(br);\n\
+             o[2 * i + 1] += bg.x + bg.y;\n\
+             n[2 * i + 1] = __bfloat162int_rn(ba) + 2 * __hisnan(bb) + 4 * __hle(ba, bb) + 8 * __hge(ba, bb) + 16 * __hne(ba, bb) + 32 * __hgt(ba, bb);\n\
+         }\n";
+
+/// [`EVERY_OTHER_ROW`] for sm_80 (the corpora's target).
+#[test]
+fn every_other_half_function() {
+    agrees("half_rows.cu", EVERY_OTHER_ROW);
+}
+
+/// [`EVERY_OTHER_ROW`] for sm_90, where bfloat16 has instructions of its own.
+#[test]
+fn every_other_half_function_on_sm_90() {
+    agrees_on(90, "half_rows_sm90.cu", EVERY_OTHER_ROW);
+}
