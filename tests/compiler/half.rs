@@ -383,6 +383,7 @@ const EVERY_OTHER_ROW: &str = "#include <cuda_fp16.h>\n\
              __nv_bfloat162 bp = __halves2bfloat162(ba, bb), bq = __float2bfloat162_rn(f[i + 2]);\n\
              __nv_bfloat16 r = __hsub(ba, bb) + __hneg(bb) + __habs(ba) + __hmin(ba, bb);\n\
              r = r + __low2bfloat16(bq) + __high2bfloat16(bp) + __ushort_as_bfloat16(__bfloat16_as_ushort(ba));\n\
+             r = r + hsqrt(__habs(ba)) + hexp(bb) + hlog(__habs(ba)) + hrcp(bb) + hrsqrt(__habs(bb));\n\
              o[2 * i] += __bfloat162float(r + __int2bfloat16_rn(i - 7));\n\
              __nv_bfloat162 br = __hsub2(bp, bq) + __hmul2(bp, bq) + __hneg2(bq) + __hmax2(bp, bq) + __h2div(bp, bq);\n\
              float2 bg = __bfloat1622float2(br);\n\

@@ -147,6 +147,8 @@ fma.rn{ftz}.f32 {f12}, {f3}, {f11}, {f4};
 {  cvt.rn.f16.f32 {d}, {f12};}
 {L1}:";
 
+// The scaling back of a huge divisor's quotient is an `fma` NVRTC writes without `.ftz`
+// even under fast math (the other float operations take it).
 const HDIV_BF16_90: &str = "{ cvt.f32.bf16 {f1}, {0};}
 { cvt.f32.bf16 {f2}, {1};}
 abs{ftz}.f32 {f3}, {f2};
@@ -158,7 +160,7 @@ selp.f32 {f5}, {f4}, {f2}, {p2};
 @{p1} bra {L1};
 mov.f32 {f7}, 0f80000000;
 mov.f32 {f8}, 0f3E800000;
-fma.rn{ftz}.f32 {f6}, {f6}, {f8}, {f7};
+fma.rn.f32 {f6}, {f6}, {f8}, {f7};
 {L1}:
 {  cvt.rn.bf16.f32 {d}, {f6};}";
 
@@ -173,16 +175,17 @@ selp.f32 {f5}, {f4}, {f2}, {p2};
 @{p1} bra {L1};
 mov.f32 {f7}, 0f80000000;
 mov.f32 {f8}, 0f3E800000;
-fma.rn{ftz}.f32 {f6}, {f6}, {f8}, {f7};
+fma.rn.f32 {f6}, {f6}, {f8}, {f7};
 {L1}:
 {  cvt.rn.bf16.f32 {d}, {f6};}";
 
-// An integer (`{T}`: s32, u64, ...) rounded to float toward zero with a sticky bit where it is inexact, so that
-// rounding that float to bfloat16 rounds the integer once (sm_80 has no cvt.bf16.s32).
+// An integer (`{T}`: s32, u64, ...) rounded to float toward zero with a sticky bit where it
+// is inexact, so that rounding that float to bfloat16 rounds the integer once (sm_80 has no
+// cvt.bf16.s32).
 const INT2BF16_80: &str = "cvt.rp.f32.{T} {f1}, {0};
 cvt.rm.f32.{T} {f2}, {0};
 cvt.rz.f32.{T} {f3}, {0};
-setp.neu.f32 {p1}, {f1}, {f2};
+setp.neu{ftz}.f32 {p1}, {f1}, {f2};
 mov.b32 {r1}, {f3};
 or.b32 {r2}, {r1}, 1;
 mov.b32 {f4}, {r2};
@@ -351,6 +354,12 @@ pub const HALF_FNS: &[HalfFn] = &[
     f("__hneg2", &[Bf16x2], Bf16x2, &[(80, "{neg.bf16x2 {d},{0};}")]),
     f("__hmax2", &[Bf16x2, Bf16x2], Bf16x2, &[(80, "{ max.bf16x2 {d},{0},{1};}")]),
     f("__hmin2", &[Bf16x2, Bf16x2], Bf16x2, &[(80, "{ min.bf16x2 {d},{0},{1};}")]),
+    // bfloat16 math: the float approximations of its value
+    f("hsqrt", &[Bf16], Bf16, &[(90, "{ cvt.f32.bf16 {f1}, {0};}\n{ sqrt.approx.f32 {f1}, {f1}; }\n{  cvt.rn.bf16.f32 {d}, {f1};}"), (80, "{ mov.b32 {f1}, {0,{0}};}\n{ sqrt.approx.f32 {f1}, {f1}; }\n{  cvt.rn.bf16.f32 {d}, {f1};}")]),
+    f("hrsqrt", &[Bf16], Bf16, &[(90, "{ cvt.f32.bf16 {f1}, {0};}\n{ rsqrt.approx.f32 {f1}, {f1}; }\n{  cvt.rn.bf16.f32 {d}, {f1};}"), (80, "{ mov.b32 {f1}, {0,{0}};}\n{ rsqrt.approx.f32 {f1}, {f1}; }\n{  cvt.rn.bf16.f32 {d}, {f1};}")]),
+    f("hrcp", &[Bf16], Bf16, &[(90, "{ cvt.f32.bf16 {f1}, {0};}\n{ rcp.approx.f32 {f1}, {f1}; }\n{  cvt.rn.bf16.f32 {d}, {f1};}"), (80, "{ mov.b32 {f1}, {0,{0}};}\n{ rcp.approx.f32 {f1}, {f1}; }\n{  cvt.rn.bf16.f32 {d}, {f1};}")]),
+    f("hexp", &[Bf16], Bf16, &[(90, "{ cvt.f32.bf16 {f1}, {0};}\nmul{ftz}.f32 {f2}, {f1}, 0f3FB8AA3C;\n{ ex2.approx.f32 {f2}, {f2}; }\n{  cvt.rn.bf16.f32 {d}, {f2};}"), (80, "{ mov.b32 {f1}, {0,{0}};}\nmul{ftz}.f32 {f2}, {f1}, 0f3FB8AA3C;\n{ ex2.approx.f32 {f2}, {f2}; }\n{  cvt.rn.bf16.f32 {d}, {f2};}")]),
+    f("hlog", &[Bf16], Bf16, &[(90, "{ cvt.f32.bf16 {f1}, {0};}\n{ lg2.approx.f32 {f1}, {f1}; }\nmul{ftz}.f32 {f2}, {f1}, 0f3F317218;\n{  cvt.rn.bf16.f32 {d}, {f2};}"), (80, "{ mov.b32 {f1}, {0,{0}};}\n{ lg2.approx.f32 {f1}, {f1}; }\nmul{ftz}.f32 {f2}, {f1}, 0f3F317218;\n{  cvt.rn.bf16.f32 {d}, {f2};}")]),
     // bfloat16 comparisons: sm_80 compares the floats
     f("__heq", &[Bf16, Bf16], Bool16, &[(90, "{ .reg .pred __$temp3; setp.eq.bf16  __$temp3, {0}, {1}; selp.u16 {d}, 1, 0, __$temp3;}")]),
     f("__heq", &[Bf16, Bf16], Bool32, &[(80, "{.reg .b32 a,b; mov.b32 a, {0, {0}}; mov.b32 b, {0, {1}}; set.eq.f32.f32 {d}, a, b;}")]),
@@ -373,7 +382,7 @@ pub const HALF_FNS: &[HalfFn] = &[
 const INT2BF16_S32: &str = "cvt.rp.f32.s32 {f1}, {0};
 cvt.rm.f32.s32 {f2}, {0};
 cvt.rz.f32.s32 {f3}, {0};
-setp.neu.f32 {p1}, {f1}, {f2};
+setp.neu{ftz}.f32 {p1}, {f1}, {f2};
 mov.b32 {r1}, {f3};
 or.b32 {r2}, {r1}, 1;
 mov.b32 {f4}, {r2};
