@@ -42,7 +42,7 @@ impl Sema<'_> {
             ),
         )
         .note(format!(
-            "compile for a newer architecture (-arch=compute_{need}); NVRTC emulates it on older ones"
+            "compile for a newer architecture (-arch=compute_{need}); NVRTC's headers may emulate it on older ones"
         ))
     }
 
