@@ -402,3 +402,36 @@ fn every_other_half_function() {
 fn every_other_half_function_on_sm_90() {
     agrees_on(90, "half_rows_sm90.cu", EVERY_OTHER_ROW);
 }
+
+/// Half-precision kernels as learners write them for LeetGPU-style problems: ReLU,
+/// softmax and a matrix product accumulating in float, a pairwise vector addition.
+#[test]
+fn learner_style_half_kernels() {
+    agrees(
+        "half_learner.cu",
+        "#include <cuda_fp16.h>\n\
+         #include <math.h>\n\
+         __global__ void relu(const half* in, half* out, int n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             if (i < n) out[i] = __hgt(in[i], __float2half(0.0f)) ? in[i] : __float2half(0.0f);\n\
+         }\n\
+         __global__ void softmax(const half* x, half* y, int n) {\n\
+             if (blockIdx.x * blockDim.x + threadIdx.x != 0) return;\n\
+             float m = -INFINITY, sum = 0.0f;\n\
+             for (int i = 0; i < n; i++) m = fmaxf(m, __half2float(x[i]));\n\
+             for (int i = 0; i < n; i++) sum += expf(__half2float(x[i]) - m);\n\
+             for (int i = 0; i < n; i++) y[i] = __float2half(expf(__half2float(x[i]) - m) / sum);\n\
+         }\n\
+         __global__ void matmul(const half* A, const half* B, half* C, int M, int N, int K) {\n\
+             int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             if (row >= M || col >= N) return;\n\
+             float acc = 0.0f;\n\
+             for (int k = 0; k < K; k++) acc += __half2float(A[row * K + k]) * __half2float(B[k * N + col]);\n\
+             C[row * N + col] = __float2half(acc);\n\
+         }\n\
+         __global__ void add2(const half2* a, const half2* b, half2* c, int n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             if (i < n / 2) c[i] = __hadd2(a[i], b[i]);\n\
+         }\n",
+    );
+}
