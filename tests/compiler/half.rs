@@ -435,3 +435,19 @@ fn learner_style_half_kernels() {
          }\n",
     );
 }
+
+/// `atomicAdd` on `__nv_bfloat16` and `__nv_bfloat162` for sm_80 (a compare-and-swap loop:
+/// sm_80 has no `atom.add.bf16`) and sm_90 (`atom.add.noftz.bf16`).
+#[test]
+fn bfloat16_atomics() {
+    let text = "#include <cuda_bf16.h>\n\
+         extern \"C\" __global__ void k(__nv_bfloat16* b, __nv_bfloat162* b2) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             __nv_bfloat16 old = atomicAdd(b + (i & 7), b[64 + i]);\n\
+             b[8192 + i] = old;\n\
+             __nv_bfloat162 o2 = atomicAdd(b2 + (i & 3), b2[64 + i]);\n\
+             b2[8192 + i] = o2;\n\
+         }\n";
+    agrees("bf16_atomics.cu", text);
+    agrees_on(90, "bf16_atomics_sm90.cu", text);
+}
