@@ -1879,8 +1879,11 @@ impl Sema<'_> {
                 Ok(())
             }
             (Type::Half2(k), ExprKind::InitList(items)) if items.len() == 2 => {
-                let a = self.expr(&items[0])?;
-                let b = self.expr(&items[1])?;
+                let [a, b] = items.as_slice() else {
+                    return Err(Diag::new(init.pos, "internal error: a pair's two values"));
+                };
+                let a = self.expr(a)?;
+                let b = self.expr(b)?;
                 let v = self.half_pair(*k, a, b, init.pos)?;
                 self.store(lv, v)
             }
