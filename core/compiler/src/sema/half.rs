@@ -794,4 +794,17 @@ mod tests {
         assert!(p.contains("set.lt.f16x2.f16x2"), "{p}");
         assert!(p.contains(", -1;"), "{p}");
     }
+
+    #[test]
+    fn deeply_nested_half_calls_are_a_clear_error() {
+        let mut e = String::from("x[0]");
+        for _ in 0..400 {
+            e = format!("__hadd({e}, x[1])");
+        }
+        let src = format!(
+            "#include <cuda_fp16.h>\nextern \"C\" __global__ void k(__half* x) {{ x[2] = {e}; }}"
+        );
+        let log = err(&src, 80);
+        assert!(log.contains("deeper than"), "{log}");
+    }
 }
