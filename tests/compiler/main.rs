@@ -27,6 +27,7 @@ mod crate_kernels;
 mod features;
 mod gen;
 mod generated;
+mod half;
 mod harness;
 mod hostile;
 mod hostile_input;

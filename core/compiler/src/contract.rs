@@ -64,6 +64,9 @@ pub struct Contraction {
 
 /// The registers an instruction reads (every `%name` operand but the destination).
 fn reads(line: &str) -> Vec<&str> {
+    if let Some(inner) = single_asm(line) {
+        return reads(inner);
+    }
     let mut body = line.trim_start();
     let mut guard = Vec::new();
     if let Some(rest) = body.strip_prefix('@') {
@@ -206,21 +209,44 @@ pub fn fold_copies(lines: &mut Vec<String>) {
     *lines = out;
 }
 
-/// `mov.T %dst, %src;` between registers of one class.
+/// The one instruction of a braced inline-assembly line that declares nothing, as the
+/// half-precision headers write their operations (`{add.f16 %rs3,%rs1,%rs2;}`).
+fn single_asm(line: &str) -> Option<&str> {
+    let inner = line.trim().strip_prefix('{')?.strip_suffix('}')?.trim();
+    (inner.matches(';').count() == 1
+        && inner.ends_with(';')
+        && !inner.contains(".reg")
+        && !inner.contains(['{', '}', '\n']))
+    .then_some(inner)
+}
+
+/// The register class of a register name: `%rs`, `%rd`, `%r`, `%f`, `%fd`, `%p`.
+fn reg_class(r: &str) -> &str {
+    r.trim_end_matches(|c: char| c.is_ascii_digit())
+}
+
+/// `mov.T %dst, %src;` between registers of one class (floats, and the `b16`/`b32` moves
+/// of half-precision values).
 fn plain_mov(line: &str) -> Option<(String, String)> {
     let body = line.trim().strip_suffix(';')?;
     let rest = body
         .strip_prefix("mov.f32")
-        .or_else(|| body.strip_prefix("mov.f64"))?;
+        .or_else(|| body.strip_prefix("mov.f64"))
+        .or_else(|| body.strip_prefix("mov.b16"))
+        .or_else(|| body.strip_prefix("mov.b32"))?;
     let (d, s) = rest.split_once(',')?;
     let (d, s) = (d.trim(), s.trim());
-    (d.starts_with('%') && s.starts_with('%') && !s.contains('{'))
+    (d.starts_with('%') && s.starts_with('%') && !s.contains('{') && reg_class(d) == reg_class(s))
         .then(|| (d.to_string(), s.to_string()))
 }
 
 /// `line` with its destination `from` replaced by `to`, if it is a plain arithmetic
 /// instruction writing `from` first.
 fn redirect(line: &str, from: &str, to: &str) -> Option<String> {
+    if let Some(inner) = single_asm(line) {
+        let r = redirect(inner, from, to)?;
+        return Some(format!("\t{{{}}}", r.trim_start()));
+    }
     let body = line.trim_start();
     if !body.ends_with(';') || body.contains('{') || body.starts_with('@') {
         return None;

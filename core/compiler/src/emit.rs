@@ -15,7 +15,7 @@ pub struct FnBuilder {
     lines: Vec<String>,
     /// Products and the additions that may fuse them.
     pub contraction: crate::contract::Contraction,
-    counts: [u32; 5],
+    counts: [u32; 6],
     labels: u32,
     /// The basic block instructions go into now (a new one at every label): a product is
     /// fused into an `fma` only within the block it was computed in, as LLVM's instruction
@@ -35,6 +35,7 @@ fn class_index(c: RegClass) -> usize {
         RegClass::B64 => 2,
         RegClass::F32 => 3,
         RegClass::F64 => 4,
+        RegClass::B16 => 5,
     }
 }
 
@@ -142,6 +143,7 @@ impl FnBuilder {
         }
         for c in [
             RegClass::Pred,
+            RegClass::B16,
             RegClass::B32,
             RegClass::B64,
             RegClass::F32,

@@ -29,6 +29,7 @@ mod consteval;
 mod contract;
 mod diag;
 mod emit;
+mod half;
 mod headers;
 mod lex;
 mod mangle;
@@ -520,5 +521,22 @@ mod both_products_tests {
         let p = compile("__global__ void k(float* y, float p, float q, float s, float t) { y[0] = (p*27.0f)*(q*q+p) + s*6.0f; y[1] = (p*27.0f)*(q*q+q) + s*t; }", "t.cu", &[], &Options::default()).unwrap().ptx;
         assert!(p.contains(", 0f40C00000, %f"), "{p}");
         assert_eq!(p.matches("fma.rn.f32").count(), 4, "{p}");
+    }
+
+    #[test]
+    fn a_host_struct_with_bit_fields_is_skipped_until_device_code_uses_it() {
+        // The NVIDIA blog's fp16_conversion.h: unions of bit-fields used by host code.
+        let src = "union FP16 { unsigned short u; struct { unsigned m : 10; unsigned e : 5; unsigned s : 1; }; };\n";
+        let ok = format!("{src}extern \"C\" __global__ void k(float* y) {{ y[0] = 1.0f; }}");
+        let p = compile(&ok, "t.cu", &[], &Options::default()).map(|o| o.ptx);
+        let p = p.unwrap_or_else(|e| e.log);
+        assert!(p.contains(".entry k("), "{p}");
+        let used = format!(
+            "{src}extern \"C\" __global__ void k(float* y) {{ FP16 h; h.u = 1; y[0] = h.u; }}"
+        );
+        let e = compile(&used, "t.cu", &[], &Options::default())
+            .map(|o| o.ptx)
+            .unwrap_or_else(|e| e.log);
+        assert!(e.contains("a struct with bit-fields"), "{e}");
     }
 }

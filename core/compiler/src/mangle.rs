@@ -67,6 +67,16 @@ impl Mangler<'_> {
                 self.add(key.clone());
                 key
             }
+            // Classes in the headers: mangled, and substituted, by their names.
+            Type::Half(_) | Type::Half2(_) => {
+                let name = t.half_name();
+                let key = format!("{}{}", name.len(), name);
+                if let Some(s) = self.sub_ref(&key) {
+                    return s;
+                }
+                self.add(key.clone());
+                key
+            }
             Type::Ptr { to, konst, vol } => {
                 let inner = MTy::Ty((**to).clone());
                 self.pointer(&inner, *konst, *vol, "P")
@@ -177,6 +187,10 @@ fn raw_type(t: &Type, structs: &[Rc<str>]) -> String {
                 .get(*id as usize)
                 .cloned()
                 .unwrap_or_else(|| Rc::from("?"));
+            format!("{}{}", n.len(), n)
+        }
+        Type::Half(_) | Type::Half2(_) => {
+            let n = t.half_name();
             format!("{}{}", n.len(), n)
         }
         Type::Ptr { to, konst, vol } => format!(

@@ -864,15 +864,13 @@ impl Parser {
             self.items.push(Item::Opaque(name.clone(), "a class", pos));
             return Ok(Ty::Named(name, pos));
         }
-        let opaque = |s: &mut Self| -> Result<Ty> {
+        let opaque_as = |s: &mut Self, what: &'static str| -> Result<Ty> {
             s.skip_braces_from(open)?;
-            s.items.push(Item::Opaque(
-                name.clone(),
-                "a struct with member functions (a class with methods)",
-                pos,
-            ));
+            s.items.push(Item::Opaque(name.clone(), what, pos));
             Ok(Ty::Named(name.clone(), pos))
         };
+        let opaque =
+            |s: &mut Self| opaque_as(s, "a struct with member functions (a class with methods)");
         let mut fields = Vec::new();
         while !self.eat("}") {
             if self.at_end() {
@@ -911,7 +909,9 @@ impl Parser {
                     return opaque(self);
                 }
                 if self.peek_is(":") {
-                    return Err(Diag::unsupported(fpos, "a bit-field"));
+                    // Host code's bit-fields (a header's float-to-half helpers) are
+                    // skipped; device code that uses the struct is refused by name.
+                    return opaque_as(self, "a struct with bit-fields");
                 }
                 if self.eat("=") {
                     return Err(Diag::unsupported(fpos, "a default member initialiser"));

@@ -111,6 +111,33 @@ impl IntKind {
     }
 }
 
+/// The two 16-bit floating-point formats of `cuda_fp16.h` and `cuda_bf16.h`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HalfKind {
+    /// IEEE binary16: `__half`
+    F16,
+    /// bfloat16: `__nv_bfloat16`
+    Bf16,
+}
+
+impl HalfKind {
+    /// The PTX type of one value: `f16`, `bf16`.
+    pub fn ptx(self) -> &'static str {
+        match self {
+            HalfKind::F16 => "f16",
+            HalfKind::Bf16 => "bf16",
+        }
+    }
+
+    /// The bits of 1.0 (what `++` adds).
+    pub fn one_bits(self) -> i64 {
+        match self {
+            HalfKind::F16 => 0x3C00,
+            HalfKind::Bf16 => 0x3F80,
+        }
+    }
+}
+
 /// A type.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Type {
@@ -137,6 +164,10 @@ pub enum Type {
     Array(Rc<Type>, u64),
     /// A struct, by its index in the struct table.
     Struct(u32),
+    /// `__half` or `__nv_bfloat16`: a class in C++, one 16-bit register (`%rs`) in PTX.
+    Half(HalfKind),
+    /// `__half2` or `__nv_bfloat162`: two of them in one 32-bit register (low half `.x`).
+    Half2(HalfKind),
 }
 
 /// The register a value of a type lives in.
@@ -144,8 +175,10 @@ pub enum Type {
 pub enum RegClass {
     /// `.pred` (%p)
     Pred,
-    /// `.b32` (%r): every integer of 32 bits or fewer, and `bool`.
+    /// `.b32` (%r): every integer of 32 bits or fewer, `bool`, `__half2`.
     B32,
+    /// `.b16` (%rs): `__half` and `__nv_bfloat16`.
+    B16,
     /// `.b64` (%rd): 64-bit integers and pointers.
     B64,
     /// `.f32` (%f)
@@ -160,6 +193,7 @@ impl RegClass {
         match self {
             RegClass::Pred => ("%p", ".pred"),
             RegClass::B32 => ("%r", ".b32"),
+            RegClass::B16 => ("%rs", ".b16"),
             RegClass::B64 => ("%rd", ".b64"),
             RegClass::F32 => ("%f", ".f32"),
             RegClass::F64 => ("%fd", ".f64"),
@@ -201,9 +235,27 @@ impl Type {
         matches!(self, Type::Int(_) | Type::Bool | Type::Float | Type::Double)
     }
 
-    /// Whether it is a scalar (arithmetic or pointer).
+    /// Whether it is a scalar (arithmetic, pointer, or one of the 16-bit float types, which
+    /// live in a register however C++ classes them).
     pub fn is_scalar(&self) -> bool {
-        self.is_arith() || matches!(self, Type::Ptr { .. })
+        self.is_arith() || matches!(self, Type::Ptr { .. }) || self.is_half()
+    }
+
+    /// The header's class name of a 16-bit float type (`__half`, `__nv_bfloat162`, ...);
+    /// empty for other types.
+    pub fn half_name(&self) -> &'static str {
+        match self {
+            Type::Half(HalfKind::F16) => "__half",
+            Type::Half(HalfKind::Bf16) => "__nv_bfloat16",
+            Type::Half2(HalfKind::F16) => "__half2",
+            Type::Half2(HalfKind::Bf16) => "__nv_bfloat162",
+            _ => "",
+        }
+    }
+
+    /// Whether it is `__half`, `__nv_bfloat16` or a pair of them.
+    pub fn is_half(&self) -> bool {
+        matches!(self, Type::Half(_) | Type::Half2(_))
     }
 
     /// Whether a signed integer.
@@ -226,6 +278,7 @@ impl Type {
             Type::Double => RegClass::F64,
             Type::Int(k) if k.bits() == 64 => RegClass::B64,
             Type::Ptr { .. } | Type::Array(..) => RegClass::B64,
+            Type::Half(_) => RegClass::B16,
             _ => RegClass::B32,
         }
     }
@@ -243,6 +296,10 @@ impl Type {
                 }
             }
             Type::Ptr { .. } | Type::Array(..) => "u64",
+            Type::Half(HalfKind::F16) => "f16",
+            Type::Half(HalfKind::Bf16) => "bf16",
+            Type::Half2(HalfKind::F16) => "f16x2",
+            Type::Half2(HalfKind::Bf16) => "bf16x2",
             Type::Int(k) if k.signed() => "s32",
             _ => "u32",
         }
@@ -264,6 +321,8 @@ impl Type {
             },
             Type::Float => "f32",
             Type::Double => "f64",
+            Type::Half(_) => "u16",
+            Type::Half2(_) => "u32",
             _ => "u64",
         }
     }
@@ -275,6 +334,8 @@ impl Type {
             Type::Int(k) => k.bits(),
             Type::Float => 32,
             Type::Double | Type::Ptr { .. } => 64,
+            Type::Half(_) => 16,
+            Type::Half2(_) => 32,
             _ => 0,
         }
     }

@@ -1,12 +1,13 @@
 //! Inline PTX (`asm("..." : "=r"(out) : "r"(in));`): each operand in a register of the
 //! class its constraint names, `%N` in the text replaced by that register's name and `%%` by
 //! `%`, the text written where the statement stands, the outputs stored afterwards. The
-//! constraints are NVCC's: `r` (32-bit integer), `l` (64-bit integer), `f` (`float`), `d`
-//! (`double`), `n` (an integer constant, written as a literal).
+//! constraints are NVCC's: `h` (16-bit integer, in a `.b16` register), `r` (32-bit
+//! integer), `l` (64-bit integer), `f` (`float`), `d` (`double`), `n` (an integer constant,
+//! written as a literal).
 
 use super::*;
 use crate::ast::Asm;
-use crate::types::{RegClass, UINT, ULONG};
+use crate::types::{IntKind, RegClass, UINT, ULONG};
 
 /// The operands' most: `%0` to `%29` (NVCC's limit is 30 too).
 const MAX_OPERANDS: usize = 30;
@@ -23,6 +24,7 @@ enum Constraint {
 fn constraint(c: &str, pos: Pos) -> Result<Constraint> {
     let letter = c.trim_start_matches(['=', '+', '&']);
     Ok(match letter {
+        "h" => Constraint::Reg(Type::Int(IntKind::UShort)),
         "r" => Constraint::Reg(UINT),
         "l" => Constraint::Reg(ULONG),
         "f" => Constraint::Reg(Type::Float),
@@ -32,7 +34,7 @@ fn constraint(c: &str, pos: Pos) -> Result<Constraint> {
             return Err(Diag::unsupported(
                 pos,
                 &format!(
-                "the asm operand constraint \"{c}\" (the built-in compiler takes r, l, f, d and n)"
+                "the asm operand constraint \"{c}\" (the built-in compiler takes h, r, l, f, d and n)"
             ),
             ))
         }
@@ -67,14 +69,19 @@ impl Sema<'_> {
                 );
             };
             let lv = self.lvalue(e)?;
-            let r = self.b().reg(ty.class());
+            let short = is_short(&ty);
+            let r = self.b().reg(if short { RegClass::B16 } else { ty.class() });
             if c.starts_with('+') {
                 let v = self.load(&lv)?;
                 let v = self.convert(v, &ty, e.pos)?;
                 let src = self.reg_of(&v);
                 self.b().seal(&src);
-                let mt = mov_type(&ty);
-                self.b().ins(&format!("mov.{mt} \t{r}, {src}"));
+                if short {
+                    self.b().ins(&format!("cvt.u16.u32 \t{r}, {src}"));
+                } else {
+                    let mt = mov_type(&ty);
+                    self.b().ins(&format!("mov.{mt} \t{r}, {src}"));
+                }
             }
             operands.push(r.clone());
             stores.push((r, ty, lv));
@@ -87,7 +94,14 @@ impl Sema<'_> {
                     let r = self.reg_of(&v);
                     // The PTX reads the product as it is: nothing fuses it afterwards.
                     self.b().seal(&r);
-                    operands.push(r);
+                    if is_short(&ty) {
+                        // A 16-bit integer lives in a 32-bit register here; `h` is `.b16`.
+                        let h = self.b().reg(RegClass::B16);
+                        self.b().ins(&format!("cvt.u16.u32 \t{h}, {r}"));
+                        operands.push(h);
+                    } else {
+                        operands.push(r);
+                    }
                 }
                 Constraint::Immediate => {
                     let tp = self.tparams();
@@ -102,12 +116,24 @@ impl Sema<'_> {
             "\t// begin inline asm\n\t{text}\n\t// end inline asm"
         ));
         for (r, ty, lv) in stores {
+            let r = if is_short(&ty) {
+                let w = self.b().reg(RegClass::B32);
+                self.b().ins(&format!("cvt.u32.u16 \t{w}, {r}"));
+                w
+            } else {
+                r
+            };
             let v = Value::new(Op::Reg(r), ty);
             let v = self.convert(v, lv.ty(), pos)?;
             self.store(&lv, v)?;
         }
         Ok(())
     }
+}
+
+/// Whether an operand is `h`'s 16-bit integer.
+fn is_short(t: &Type) -> bool {
+    matches!(t, Type::Int(k) if k.bits() == 16)
 }
 
 fn mov_type(t: &Type) -> &'static str {

@@ -194,6 +194,23 @@ impl Sema<'_> {
             .iter()
             .map(|a| self.expr(a))
             .collect::<Result<Vec<_>>>()?;
+        if crate::half::is_half_fn(&name) {
+            if let Some(v) = self.half_call(&name, vals.clone(), pos)? {
+                return Ok(v);
+            }
+        }
+        if vals.iter().any(|v| v.ty.is_half())
+            && matches!(
+                &*name,
+                "min" | "max" | "abs" | "printf" | "umin" | "umax" | "llmin" | "llmax"
+            )
+        {
+            return Err(Diag::new(
+                pos,
+                format!("{name} does not take __half or __nv_bfloat16 values"),
+            )
+            .note("use __hmin/__hmax/__habs, or convert to float first (__half2float)"));
+        }
         match &*name {
             "printf" => return self.printf(vals, pos),
             "malloc" => return self.malloc(vals, pos),
@@ -447,6 +464,9 @@ impl Sema<'_> {
             }
             _ => "",
         };
+        if t.is_half() {
+            return self.half_atomic(name, op, &t, p, v, pos);
+        }
         if ptx_t.is_empty() {
             return Err(Diag::new(pos, format!("{name} is not defined for {}", self.type_name(&t))).note("CUDA defines atomics on int, unsigned int, unsigned long long, float (add, exch) and double (add, sm_60+)"));
         }
@@ -583,6 +603,19 @@ impl Sema<'_> {
                 let d = self.b().reg(t.class());
                 self.b().ins(&format!("mov.b64 \t{d}, {{{dl}, {dh}}}"));
                 Ok(Value::new(Op::Reg(d), t))
+            }
+            RegClass::B16 => {
+                // As cuda_fp16.h shuffles a half: both halves of a word hold it, the low
+                // half of the result is taken.
+                let word = self.b().reg(RegClass::B32);
+                self.b()
+                    .raw(&format!("\t{{  mov.b32 {word}, {{{vr},{vr}}};}}"));
+                let d = shfl(self, &word);
+                let h = self.b().reg(RegClass::B16);
+                self.b().raw(&format!(
+                    "\t{{.reg .b16 low,high;\n mov.b32 {{low,high}}, {d};\n mov.b16 {h}, low;}}"
+                ));
+                Ok(Value::new(Op::Reg(h), t))
             }
             RegClass::Pred => {
                 Err(Diag::new(pos, "cannot shuffle this value")
@@ -1413,6 +1446,9 @@ fn conversion_cost(p: &Type, a: &Type) -> Option<u32> {
             },
         ),
         (Type::Struct(x), Type::Struct(y)) if x == y => Some(0),
+        // The headers' constructors and conversion operators: a user-defined conversion.
+        (Type::Half(_), a) if a.is_arith() => Some(4),
+        (p, Type::Half(_)) if p.is_arith() => Some(4),
         _ => None,
     }
 }

@@ -40,6 +40,7 @@ impl Sema<'_> {
             ),
             Type::Array(e, n) => format!("{}[{n}]", self.type_name(e)),
             Type::Struct(id) => self.struct_info(*id).name.to_string(),
+            Type::Half(_) | Type::Half2(_) => t.half_name().into(),
         }
     }
 
@@ -54,6 +55,7 @@ impl Sema<'_> {
                     RegClass::F32 => "f32",
                     RegClass::F64 => "f64",
                     RegClass::B64 => "u64",
+                    RegClass::B16 => "b16",
                     _ => "u32",
                 };
                 self.b().ins(&format!("mov.{t} \t{r}, {}", op.text()));
@@ -405,23 +407,47 @@ impl Sema<'_> {
                         Name(..) | Index(..) | Member(..) | Unary("*", _) => self.lvalue(a)?,
                         _ => {
                             let v = self.expr(a)?;
-                            if !matches!(v.ty, Type::Struct(_)) {
+                            if let Type::Half2(_) = v.ty {
+                                LVal::Reg(self.reg_of(&v), v.ty)
+                            } else if !matches!(v.ty, Type::Struct(_)) {
                                 return Err(Diag::new(
                                     e.pos,
                                     format!("'.{m}' on a value of type {}", self.type_name(&v.ty)),
                                 )
                                 .note("'.' selects a member of a struct"));
-                            }
-                            LVal::Mem {
-                                base: self.reg_of(&v),
-                                off: 0,
-                                ty: v.ty,
-                                space: Space::Generic,
-                                vol: false,
+                            } else {
+                                LVal::Mem {
+                                    base: self.reg_of(&v),
+                                    off: 0,
+                                    ty: v.ty,
+                                    space: Space::Generic,
+                                    vol: false,
+                                }
                             }
                         }
                     }
                 };
+                if let Type::Half2(k) = obj.ty().clone() {
+                    let high = match &**m {
+                        "x" => false,
+                        "y" => true,
+                        _ => {
+                            return Err(Diag::new(
+                                e.pos,
+                                format!("{} has no member '{m}'", self.type_name(obj.ty())),
+                            )
+                            .note("its members are: x, y"))
+                        }
+                    };
+                    return Ok(match obj {
+                        LVal::Reg(reg, _) => LVal::Lane {
+                            reg,
+                            ty: Type::Half(k),
+                            high,
+                        },
+                        other => offset_lval(&other, if high { 2 } else { 0 }, Type::Half(k)),
+                    });
+                }
                 let Type::Struct(id) = obj.ty().clone() else {
                     return Err(Diag::new(
                         e.pos,
@@ -499,6 +525,13 @@ impl Sema<'_> {
             vol,
         } = lv
         else {
+            if let LVal::Lane { .. } = lv {
+                return Err(Diag::new(
+                    pos,
+                    "cannot take the address of a lane of a __half2 kept in a register",
+                )
+                .note("copy the lane into a variable and take that one's address"));
+            }
             return Err(
                 Diag::new(pos, "cannot take the address of a register variable here")
                     .note("this is a compiler limitation; report it"),
@@ -548,13 +581,20 @@ impl Sema<'_> {
                 };
                 (a, space.suffix())
             }
-            LVal::Reg(..) => (String::new(), ""),
+            LVal::Reg(..) | LVal::Lane { .. } => (String::new(), ""),
         }
     }
 
     /// Reads an lvalue.
     pub(super) fn load(&mut self, lv: &LVal) -> Result<Value> {
         match lv {
+            LVal::Lane { reg, ty, high } => {
+                let kind = match ty {
+                    Type::Half(k) => *k,
+                    _ => crate::types::HalfKind::F16,
+                };
+                Ok(self.half_lane(reg, kind, *high))
+            }
             LVal::Reg(r, t) => {
                 let mut v = Value::new(Op::Reg(r.clone()), t.clone());
                 if let Some((p, ver)) = self.st().var_prod.get(r).cloned() {
@@ -620,17 +660,15 @@ impl Sema<'_> {
     /// Writes `v` (already of the lvalue's type) to `lv`.
     pub(super) fn store(&mut self, lv: &LVal, v: Value) -> Result<()> {
         match lv {
+            LVal::Lane { reg, high, .. } => {
+                self.half_set_lane(reg, *high, &v);
+                Ok(())
+            }
             LVal::Reg(r, t) => {
                 let ver = self.bump(r);
                 let prod = v.prod.clone();
                 let op = v.op.text();
-                let mt = match t.class() {
-                    RegClass::F32 => "f32",
-                    RegClass::F64 => "f64",
-                    RegClass::B64 => "u64",
-                    RegClass::Pred => "pred",
-                    RegClass::B32 => "u32",
-                };
+                let mt = mov_type(t);
                 self.b().ins(&format!("mov.{mt} \t{r}, {op}"));
                 match prod {
                     Some(p) => {
@@ -713,6 +751,9 @@ impl Sema<'_> {
     pub(super) fn convert(&mut self, v: Value, to: &Type, pos: Pos) -> Result<Value> {
         if v.ty == *to {
             return Ok(v);
+        }
+        if v.ty.is_half() || to.is_half() {
+            return self.half_convert(v, to, pos);
         }
         if v.op.is_const()
             && (to.is_arith() || matches!(to, Type::Ptr { .. }))
@@ -925,6 +966,13 @@ impl Sema<'_> {
             }
             _ => {
                 let v = self.expr(a)?;
+                if v.ty.is_half() && op != "~" {
+                    return if op == "-" {
+                        self.half_neg(v, pos)
+                    } else {
+                        Ok(v)
+                    };
+                }
                 if !v.ty.is_arith() {
                     return Err(Diag::new(
                         pos,
@@ -996,7 +1044,11 @@ impl Sema<'_> {
         } else {
             Value { prod: None, ..old }
         };
-        let one = Value::new(Op::Int(1), INT);
+        let one = match old.ty {
+            // `h++` adds the header's 1.0 (a constant register of its bits).
+            Type::Half(k) => Value::new(Op::Int(k.one_bits()), old.ty.clone()),
+            _ => Value::new(Op::Int(1), INT),
+        };
         let bop = if op == "++" { "+" } else { "-" };
         let new = self.binary(bop, old.clone(), one, pos)?;
         let t = lv.ty().clone();
@@ -1020,6 +1072,12 @@ impl Sema<'_> {
             Some(op) => {
                 let cur = self.load(&lv)?;
                 let rv = self.expr(r)?;
+                // `h += 1.0f` is the class's `operator+=(const __half&)`: 1.0f converts.
+                let rv = if t.is_half() && rv.ty != t && !matches!(op, "<<" | ">>") {
+                    self.convert(rv, &t, pos)?
+                } else {
+                    rv
+                };
                 let res = self.binary(op, cur, rv, pos)?;
                 self.convert(res, &t, pos)?
             }
@@ -1039,6 +1097,9 @@ impl Sema<'_> {
         let rp = matches!(r.ty, Type::Ptr { .. });
         if lp || rp {
             return self.pointer_op(op, l, r, pos);
+        }
+        if l.ty.is_half() || r.ty.is_half() {
+            return self.half_binary(op, l, r, pos);
         }
         if !l.ty.is_arith() || !r.ty.is_arith() {
             return Err(bad_operands(pos, op, &l.ty, &r.ty, self));
@@ -1502,6 +1563,9 @@ impl Sema<'_> {
 
     /// The truth of a value (`x != 0`).
     pub(super) fn truth(&mut self, v: Value, pos: Pos) -> Result<Test> {
+        if v.ty.is_half() {
+            return self.half_truth(v, pos);
+        }
         if !v.ty.is_scalar() {
             return Err(Diag::new(
                 pos,
@@ -1576,6 +1640,9 @@ impl Sema<'_> {
                     let l = Value::new(l.op, crate::types::ULONG);
                     let r = Value::new(r.op, crate::types::ULONG);
                     return self.compare(op, l, r);
+                }
+                if l.ty.is_half() || r.ty.is_half() {
+                    return self.half_compare(op, l, r, e.pos);
                 }
                 if !l.ty.is_arith() || !r.ty.is_arith() {
                     return Err(bad_operands(e.pos, op, &l.ty, &r.ty, self));
@@ -1695,6 +1762,7 @@ impl Sema<'_> {
             RegClass::F32 => "f32",
             RegClass::F64 => "f64",
             RegClass::B64 => "b64",
+            RegClass::B16 => "b16",
             _ => "b32",
         };
         self.b().ins(&format!(
@@ -1709,6 +1777,10 @@ impl Sema<'_> {
         let tp = self.tparams();
         let t = self.resolve(ty, &tp)?;
         match (&t, args) {
+            (Type::Half2(k), [a, b]) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                self.half_pair(*k, a, b, pos)
+            }
             (Type::Struct(_), _) => {
                 let size = self.size_of(&t);
                 let align = self.align_of(&t);
@@ -1806,6 +1878,15 @@ impl Sema<'_> {
                 }
                 Ok(())
             }
+            (Type::Half2(k), ExprKind::InitList(items)) if items.len() == 2 => {
+                let [a, b] = items.as_slice() else {
+                    return Err(Diag::new(init.pos, "internal error: a pair's two values"));
+                };
+                let a = self.expr(a)?;
+                let b = self.expr(b)?;
+                let v = self.half_pair(*k, a, b, init.pos)?;
+                self.store(lv, v)
+            }
             (_, ExprKind::InitList(items)) if items.len() <= 1 => match items.first() {
                 Some(it) => self.init_object(lv, it),
                 None => self.zero(lv),
@@ -1840,7 +1921,11 @@ pub(super) fn mov_type(t: &Type) -> &'static str {
         RegClass::F64 => "f64",
         RegClass::B64 => "u64",
         RegClass::Pred => "pred",
+        // A copy of a `__half2` is a `b32` move, which `contract::fold_copies` folds into
+        // the instruction that computed it, as NVRTC's PTX has no copy.
+        RegClass::B32 if t.is_half() => "b32",
         RegClass::B32 => "u32",
+        RegClass::B16 => "b16",
     }
 }
 

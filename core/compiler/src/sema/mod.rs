@@ -10,6 +10,7 @@ mod asm;
 mod call;
 mod expr;
 mod groups;
+mod half;
 mod lambda;
 mod stmt;
 mod texture;
@@ -17,7 +18,7 @@ mod texture;
 use crate::ast::*;
 use crate::diag::{Diag, Pos, Result};
 use crate::emit::{FnBuilder, Module};
-use crate::types::{IntKind, Type};
+use crate::types::{HalfKind, IntKind, Type};
 use crate::Options;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -152,6 +153,15 @@ pub enum LVal {
     /// A scalar variable kept in a register.
     Reg(String, Type),
     /// An object in memory: `[base+off]` in `space`.
+    /// `.x` (`high` false) or `.y` of a `__half2`/`__nv_bfloat162` kept in a register.
+    Lane {
+        /// The pair's `.b32` register.
+        reg: String,
+        /// The lane's type (`__half` or `__nv_bfloat16`).
+        ty: Type,
+        /// `.y`, the high half.
+        high: bool,
+    },
     Mem {
         /// Base register or symbol.
         base: String,
@@ -169,7 +179,7 @@ pub enum LVal {
 impl LVal {
     fn ty(&self) -> &Type {
         match self {
-            LVal::Reg(_, t) | LVal::Mem { ty: t, .. } => t,
+            LVal::Reg(_, t) | LVal::Mem { ty: t, .. } | LVal::Lane { ty: t, .. } => t,
         }
     }
 }
@@ -455,6 +465,12 @@ impl<'a> Sema<'a> {
                 let mut off = 0u64;
                 let mut size_so_far = 0u64;
                 let mut align = 1u64;
+                // A struct holding one only host code can use (bit-fields, methods) is
+                // itself only for host code.
+                if let Some(what) = sd.fields.iter().find_map(|(_, ty)| self.opaque_in(ty)) {
+                    self.opaque.insert(sd.name.clone(), what);
+                    return Ok(());
+                }
                 for (n, ty) in &sd.fields {
                     let t = self.resolve(ty, &HashMap::new())?;
                     if matches!(t, Type::Void) {
@@ -521,6 +537,15 @@ impl<'a> Sema<'a> {
         Ok(())
     }
 
+    /// Why a type as written is one device code cannot use, if it names such a struct.
+    fn opaque_in(&self, ty: &Ty) -> Option<&'static str> {
+        match ty {
+            Ty::Named(n, _) => self.opaque.get(n).copied(),
+            Ty::Qual { inner, .. } | Ty::Array(inner, _) => self.opaque_in(inner),
+            _ => None,
+        }
+    }
+
     fn static_assert(&mut self, c: &Expr, m: &str, tp: &HashMap<Rc<str>, TArg>) -> Result<()> {
         if self.const_int(c, tp)? == 0 {
             let msg = if m.is_empty() {
@@ -581,9 +606,10 @@ impl<'a> Sema<'a> {
                     "cudaTextureObject_t" | "cudaSurfaceObject_t" => {
                         return Ok(Type::Int(IntKind::ULongLong))
                     }
-                    "__half" | "half" | "__nv_bfloat16" => {
-                        return Err(Diag::unsupported(*pos, &format!("the type '{n}'")))
-                    }
+                    "__half" | "half" => return Ok(Type::Half(HalfKind::F16)),
+                    "__half2" | "half2" => return Ok(Type::Half2(HalfKind::F16)),
+                    "__nv_bfloat16" | "nv_bfloat16" => return Ok(Type::Half(HalfKind::Bf16)),
+                    "__nv_bfloat162" | "nv_bfloat162" => return Ok(Type::Half2(HalfKind::Bf16)),
                     _ => {}
                 }
                 let Some(t) = self.typedefs.get(n).cloned() else {
@@ -817,6 +843,16 @@ impl<'a> Sema<'a> {
                     self.fill_bytes(it, ty, at, out)?;
                 }
             }
+            _ if ty.is_half() => {
+                return Err(Diag::new(
+                    e.pos,
+                    format!(
+                        "dynamic initialization is not supported for a variable of type {}",
+                        self.type_name(ty)
+                    ),
+                )
+                .note("the headers' constructors are not constant (NVRTC refuses this too); assign it in a kernel"))
+            }
             _ if ty.is_arith() => {
                 let v = self.const_value(e, &HashMap::new())?;
                 let v = self.fold_convert(v, ty, e.pos)?;
@@ -877,7 +913,7 @@ impl<'a> Sema<'a> {
             let t = self.resolve(pty, &tp)?;
             let pname_ptx = format!("{mangled}_param_{i}");
             let decl = match &t {
-                Type::Struct(_) | Type::Array(..) => format!(
+                Type::Struct(_) | Type::Array(..) | Type::Half(_) | Type::Half2(_) => format!(
                     "\t.param .align {} .b8 {pname_ptx}[{}]",
                     self.align_of(&t),
                     self.size_of(&t)
@@ -1199,6 +1235,8 @@ fn param_type(t: &Type) -> String {
     match t {
         Type::Float => "f32".into(),
         Type::Double => "f64".into(),
+        Type::Half(_) => "u16".into(),
+        Type::Half2(_) => "u32".into(),
         Type::Int(k) => match k.bits() {
             8 => "u8".into(),
             16 => "u16".into(),
@@ -1226,6 +1264,11 @@ fn offset_lval(lv: &LVal, off: i64, ty: Type) -> LVal {
             vol: *vol,
         },
         LVal::Reg(r, _) => LVal::Reg(r.clone(), ty),
+        LVal::Lane { reg, high, .. } => LVal::Lane {
+            reg: reg.clone(),
+            ty,
+            high: *high,
+        },
     }
 }
 
@@ -1271,6 +1314,12 @@ fn stmt_addressed(s: &Stmt, out: &mut HashSet<Rc<str>>) {
             stmt_addressed(b, out);
         }
         Stmt::Return(Some(e), _) => expr_addressed(e, out),
+        // `"=h"(*(unsigned short*)&h)`: an operand may take a variable's address.
+        Stmt::Asm(a) => {
+            for (_, e) in a.outputs.iter().chain(&a.inputs) {
+                expr_addressed(e, out);
+            }
+        }
         _ => {}
     }
 }
