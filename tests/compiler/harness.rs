@@ -12,6 +12,7 @@
 
 use crate::common::differential::{self, Arg, Case, Fill, Param};
 use crate::common::realworld;
+use crate::hosts;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -270,18 +271,21 @@ pub fn load(ptx: &str, mapping: &BTreeMap<String, String>) -> Result<Library, Er
     code.to_library(&LibraryOptions::default())
 }
 
-/// The `__device__` variables `ptx` declares (`.visible .global`): a kernel may leave its
-/// results there rather than in a buffer, so they are read back and compared after every
-/// launch. String literals (`$str`, not visible) are each compiler's own and are left out.
+/// The `__device__` variables `ptx` declares (`.visible .global`, and `.global`: NVRTC
+/// gives a variable nothing outside the module names internal linkage): a kernel may leave
+/// its results there rather than in a buffer, so they are read back and compared after
+/// every launch. String literals (`$str`, `__unnamed_`) are each compiler's own and are
+/// left out.
 pub fn device_variables(ptx: &str) -> Vec<String> {
     ptx.lines()
         .map(str::trim_start)
-        .filter(|l| l.starts_with(".visible .global "))
+        .filter(|l| l.starts_with(".visible .global ") || l.starts_with(".global "))
         .filter_map(|l| {
             let decl = l.split(['=', ';']).next()?;
             let name = decl.split_whitespace().last()?;
             let name = name.split('[').next()?;
-            (!name.is_empty()).then(|| name.to_string())
+            let literal = name.contains('$') || name.starts_with("__unnamed_");
+            (!name.is_empty() && !literal).then(|| name.to_string())
         })
         .collect()
 }
@@ -313,6 +317,25 @@ impl Image {
         })
     }
 
+    /// A library loaded afresh from the image's PTX (`None` for an image made [`Image::of`]
+    /// a library: use [`Image::library`]).
+    pub fn fresh(&self) -> Result<Option<Library>, Error> {
+        match self.ptx.is_empty() {
+            true => Ok(None),
+            false => load(&self.ptx, &self.map).map(Some),
+        }
+    }
+
+    /// The library every launch shares.
+    pub fn library(&self) -> &Library {
+        &self.lib
+    }
+
+    /// The variables compared after a launch.
+    pub fn vars(&self) -> &[String] {
+        &self.vars
+    }
+
     /// An image with no variables compared: one library for every launch.
     pub fn of(lib: Library) -> Image {
         Image {
@@ -325,7 +348,7 @@ impl Image {
     }
 }
 
-fn read_variables(lib: &Library, vars: &[String]) -> Result<Vec<Vec<u8>>, Error> {
+pub fn read_variables(lib: &Library, vars: &[String]) -> Result<Vec<Vec<u8>>, Error> {
     vars.iter()
         .map(|v| lib.get_global(v)?.read_bytes())
         .collect()
@@ -718,6 +741,10 @@ fn compare_kernels(
             let Ok(nv_lib) = &nv_lib else {
                 return (k.clone(), Outcome::NotRun);
             };
+            // A kernel generated inputs cannot run is set up as its own host does.
+            if let Some(host) = hosts::find(&src.name, k) {
+                return (k.clone(), hosts::compare(ctx, nv_lib, lib, &host));
+            }
             let Some((launch, want)) =
                 choose(ctx, nv_lib, candidates_typed(&src.name, k, nv_ptx, typed))
             else {
@@ -948,11 +975,14 @@ fn dump_ptx() {
 }
 
 /// The variables compared after a launch are the user's `__device__` ones, by their PTX
-/// names, arrays and initialised ones included; string literals and `.const` data are not.
+/// names, arrays, initialised ones and those NVRTC leaves unexported included; string
+/// literals and `.const` data are not.
 #[test]
-fn device_variables_are_the_visible_globals() {
+fn device_variables_are_the_user_globals() {
     let ptx = "\
 .global .align 1 .b8 $str[4] = {104, 105, 10, 0};
+.global .align 1 .b8 $str$1[3] = {104, 105, 0};
+.global .align 4 .b8 d_data[128];
 .visible .global .align 4 .u32 counter;
 .visible .global .align 4 .b8 _Z5tablePf[4096];
 .visible .global .align 4 .f32 scale = 0f3F000000;
@@ -961,6 +991,6 @@ fn device_variables_are_the_visible_globals() {
 ";
     assert_eq!(
         device_variables(ptx),
-        ["counter", "_Z5tablePf", "scale"].map(String::from)
+        ["d_data", "counter", "_Z5tablePf", "scale"].map(String::from)
     );
 }
