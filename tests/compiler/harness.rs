@@ -271,21 +271,46 @@ pub fn load(ptx: &str, mapping: &BTreeMap<String, String>) -> Result<Library, Er
     code.to_library(&LibraryOptions::default())
 }
 
-/// The `__device__` variables `ptx` declares (`.visible .global`, and `.global`: NVRTC
-/// gives a variable nothing outside the module names internal linkage): a kernel may leave
-/// its results there rather than in a buffer, so they are read back and compared after
-/// every launch. String literals (`$str`, `__unnamed_`) are each compiler's own and are
-/// left out.
+/// The `__device__` variables `ptx` declares (`.visible .global`): a kernel may leave its
+/// results there rather than in a buffer, so they are read back and compared after every
+/// launch. String literals (`$str`, not visible) are each compiler's own and are left out.
 pub fn device_variables(ptx: &str) -> Vec<String> {
+    globals(ptx)
+        .into_iter()
+        .filter(|(_, visible)| *visible)
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// The variables compared between NVRTC's PTX and the built-in compiler's: NVRTC's
+/// [`device_variables`], and those it declares unexported (`.global`: NVRTC gives a
+/// `__device__` variable nothing outside the module names internal linkage) that the
+/// built-in compiler's PTX declares too. The rest of NVRTC's unexported globals are
+/// namespace-scope constants the built-in compiler folds away and library statics.
+pub fn compared_variables(nvrtc: &str, builtin: &str) -> Vec<String> {
+    let theirs: Vec<String> = globals(builtin).into_iter().map(|(n, _)| n).collect();
+    globals(nvrtc)
+        .into_iter()
+        .filter(|(name, visible)| *visible || theirs.contains(name))
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// The `.global` variables `ptx` declares and whether each is visible, string literals
+/// (`$str`, `__unnamed_`) left out.
+fn globals(ptx: &str) -> Vec<(String, bool)> {
     ptx.lines()
         .map(str::trim_start)
-        .filter(|l| l.starts_with(".visible .global ") || l.starts_with(".global "))
         .filter_map(|l| {
+            let visible = l.starts_with(".visible .global ");
+            if !visible && !l.starts_with(".global ") {
+                return None;
+            }
             let decl = l.split(['=', ';']).next()?;
             let name = decl.split_whitespace().last()?;
             let name = name.split('[').next()?;
             let literal = name.contains('$') || name.starts_with("__unnamed_");
-            (!name.is_empty() && !literal).then(|| name.to_string())
+            (!name.is_empty() && !literal).then(|| (name.to_string(), visible))
         })
         .collect()
 }
@@ -725,7 +750,7 @@ fn compare_kernels(
 ) -> Vec<(String, Outcome)> {
     let (nv_ptx, ptx) = (nvrtc.ptx, builtin.ptx);
     let theirs = realworld::entries(ptx);
-    let vars = device_variables(nv_ptx);
+    let vars = compared_variables(nv_ptx, ptx);
     let nv_lib = Image::new(nv_ptx, nvrtc.map, &vars);
     let lib = Image::new(ptx, builtin.map, &vars);
     kernels
@@ -975,22 +1000,28 @@ fn dump_ptx() {
 }
 
 /// The variables compared after a launch are the user's `__device__` ones, by their PTX
-/// names, arrays, initialised ones and those NVRTC leaves unexported included; string
-/// literals and `.const` data are not.
+/// names, arrays, initialised ones and those NVRTC leaves unexported included (where the
+/// built-in compiler declares them too); string literals and `.const` data are not.
 #[test]
-fn device_variables_are_the_user_globals() {
-    let ptx = "\
+fn compared_variables_are_the_user_globals() {
+    let nvrtc = "\
 .global .align 1 .b8 $str[4] = {104, 105, 10, 0};
 .global .align 1 .b8 $str$1[3] = {104, 105, 0};
 .global .align 4 .b8 d_data[128];
+.global .align 4 .u32 N = 1024;
 .visible .global .align 4 .u32 counter;
 .visible .global .align 4 .b8 _Z5tablePf[4096];
 .visible .global .align 4 .f32 scale = 0f3F000000;
 .visible .const .align 4 .b8 coeffs[16];
 .visible .entry k()
 ";
+    let builtin = ".visible .global .align 4 .b8 d_data[128];\n";
     assert_eq!(
-        device_variables(ptx),
+        device_variables(nvrtc),
+        ["counter", "_Z5tablePf", "scale"].map(String::from)
+    );
+    assert_eq!(
+        compared_variables(nvrtc, builtin),
         ["d_data", "counter", "_Z5tablePf", "scale"].map(String::from)
     );
 }

@@ -929,3 +929,30 @@ fn convolution_and_histogram() -> Vec<Host> {
         h256,
     ]
 }
+
+/// Every host names a unit of the learner corpus and a step of its own kernel, once each.
+#[test]
+fn every_host_names_a_corpus_unit_once() {
+    let units = crate::learners::units();
+    let hosts = all();
+    for h in &hosts {
+        assert!(
+            units.iter().any(|u| u.source.name == h.unit),
+            "{} is not a unit of the learner corpus",
+            h.unit
+        );
+        assert!(
+            h.steps
+                .iter()
+                .any(|s| matches!(s, Step::Launch { kernel, .. } if *kernel == h.kernel)),
+            "{} {}: no step launches it",
+            h.unit,
+            h.kernel
+        );
+        let same = hosts
+            .iter()
+            .filter(|o| o.unit == h.unit && o.kernel == h.kernel)
+            .count();
+        assert_eq!(same, 1, "{} {} is set up {same} times", h.unit, h.kernel);
+    }
+}
