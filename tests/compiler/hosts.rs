@@ -222,7 +222,11 @@ pub fn compare(ctx: &Context, nvrtc: &Image, builtin: &Image, host: &Host) -> Ou
                     let words: Vec<usize> = (0..w.len().min(g.len()) / 4)
                         .filter(|i| w[i * 4..i * 4 + 4] != g[i * 4..i * 4 + 4])
                         .collect();
-                    eprintln!("buffer {b}: {} words differ: {:?}", words.len(), &words[..words.len().min(40)]);
+                    eprintln!(
+                        "buffer {b}: {} words differ: {:?}",
+                        words.len(),
+                        &words[..words.len().min(40)]
+                    );
                 }
             }
             match harness::first_difference(&want, &got) {
