@@ -80,13 +80,13 @@ fn coffeebeforearch() -> Vec<Host> {
     let tiled = once(
         "coffeebeforearch/02_matrix_mul/tiled/mmul.cu",
         mm,
-        "main(): N = 1024, grid N/32 x N/32 of 32 x 32; here 2 x 2 blocks of 8 x 8",
+        "main(): N = 1024, grid N/32 x N/32 of 32 x 32; here one block of 8 x 8 (NVRTC's `-G` code runs 2 x 2 past the budget)",
         vec![
             ints(1 << 20, 0, 99),
             ints(1 << 20, 0, 99),
             Data::Zeros(4 << 20),
         ],
-        [2, 2, 1],
+        [1, 1, 1],
         [8, 8, 1],
         vec![A::Buf(0), A::Buf(1), A::Buf(2)],
     );
@@ -103,15 +103,15 @@ fn coffeebeforearch() -> Vec<Host> {
     let non_multiple = once(
         "coffeebeforearch/02_matrix_mul/nonMultiple/mmul.cu",
         mm,
-        "main(): padded 544 x 2080 and 2080 x 1056 matrices, grid 33 x 17 of 32 x 32; here 2 x 2 \
-         blocks of 8 x 8 (the `row < M && col < N` false side needs blocks past row 519 or column \
+        "main(): padded 544 x 2080 and 2080 x 1056 matrices, grid 33 x 17 of 32 x 32; here one \
+         block of 8 x 8 (the `row < M && col < N` false side needs blocks past row 519 or column \
          1031 and is not reached)",
         vec![
             ints(544 * 2080, 0, 99),
             ints(2080 * 1056, 0, 99),
             Data::Zeros(519 * 1031 * 4),
         ],
-        [2, 2, 1],
+        [1, 1, 1],
         [8, 8, 1],
         vec![A::Buf(0), A::Buf(1), A::Buf(2)],
     );
@@ -308,15 +308,15 @@ fn packt() -> Vec<Host> {
 
 fn siboehm() -> Vec<Host> {
     // sgemm.cu: alpha 0.5, beta 3, random matrices; runner.cu's launch shapes.
-    let m = 128usize;
-    let gemm = |unit, kernel, from, dim: usize, grid: [u32; 3], block: [u32; 3]| {
+    // (M = N, K): A is M x K, B is K x N, C is M x N.
+    let gemm = |unit, kernel, from, (dim, k): (usize, usize), grid: [u32; 3], block: [u32; 3]| {
         once(
             unit,
             kernel,
             from,
             vec![
-                Data::Floats(dim * dim),
-                Data::Floats(dim * dim),
+                Data::Floats(dim * k),
+                Data::Floats(k * dim),
                 Data::Floats(dim * dim),
             ],
             grid,
@@ -324,7 +324,7 @@ fn siboehm() -> Vec<Host> {
             vec![
                 A::I32(dim as i32),
                 A::I32(dim as i32),
-                A::I32(dim as i32),
+                A::I32(k as i32),
                 A::F32(0.5),
                 A::Buf(0),
                 A::Buf(1),
@@ -338,17 +338,18 @@ fn siboehm() -> Vec<Host> {
             "siboehm/src/kernels/4_kernel_1D_blocktiling.cuh",
             "_Z18sgemm1DBlocktilingILi64ELi64ELi8ELi8EEviiifPKfS1_fPf",
             "runner.cu, runSgemm1DBlocktiling(): grid N/64 x M/64 of 64 * 64 / 8 threads, \
-             the smallest size 128",
-            m,
-            [2, 2, 1],
+             the smallest size 128; here one block of M = N = 64, K = 32 (NVRTC's `-G` code \
+             runs 128³ past the budget)",
+            (64, 32),
+            [1, 1, 1],
             [512, 1, 1],
         ),
         gemm(
             "siboehm/src/kernels/6_kernel_vectorize.cuh",
             "_Z14sgemmVectorizeILi64ELi64ELi8ELi8ELi8EEviiifPfS0_fS0_",
             "runner.cu, runSgemmVectorize(): the 64 x 64 tiles for M or N below 128, 64 * 64 / \
-             64 threads; here 64 x 64 matrices",
-            64,
+             64 threads; here M = N = 64, K = 32",
+            (64, 32),
             [1, 1, 1],
             [64, 1, 1],
         ),

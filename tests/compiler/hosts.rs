@@ -195,20 +195,6 @@ pub fn compare(ctx: &Context, nvrtc: &Image, builtin: &Image, host: &Host) -> Ou
                         .into(),
                 );
             }
-            if std::env::var_os("HOSTS_DEBUG").is_some() {
-                eprintln!(
-                    "{}: inputs {:?}\noutputs {:?}",
-                    host.kernel,
-                    want.inputs
-                        .iter()
-                        .map(|b| &b[..b.len().min(64)])
-                        .collect::<Vec<_>>(),
-                    want.outputs
-                        .iter()
-                        .map(|b| &b[..b.len().min(64)])
-                        .collect::<Vec<_>>()
-                );
-            }
             if want.outputs == want.inputs {
                 return Outcome::Fails("the host's setup on NVRTC's PTX changes nothing".into());
             }
@@ -217,24 +203,24 @@ pub fn compare(ctx: &Context, nvrtc: &Image, builtin: &Image, host: &Host) -> Ou
                 Err(e) => return Outcome::Fails(format!("launch: {e}")),
             };
             let (want, got) = (want.outputs, got.outputs);
-            if std::env::var_os("HOSTS_DEBUG").is_some() {
-                for (b, (w, g)) in want.iter().zip(&got).enumerate() {
-                    let words: Vec<usize> = (0..w.len().min(g.len()) / 4)
-                        .filter(|i| w[i * 4..i * 4 + 4] != g[i * 4..i * 4 + 4])
-                        .collect();
-                    eprintln!(
-                        "buffer {b}: {} words differ: {:?}",
-                        words.len(),
-                        &words[..words.len().min(40)]
-                    );
-                }
-            }
             match harness::first_difference(&want, &got) {
                 None => Outcome::Agrees,
-                Some(d) => Outcome::Differs(d),
+                Some(d) => Outcome::Differs(format!("{d} ({})", words_differing(&want, &got))),
             }
         }
     }
+}
+
+/// How many 32-bit words differ, in all and of how many.
+fn words_differing(want: &[Vec<u8>], got: &[Vec<u8>]) -> String {
+    let mut differ = 0;
+    let mut words = 0;
+    for (w, g) in want.iter().zip(got) {
+        let (wc, gc) = (w.chunks(4), g.chunks(4));
+        words += wc.len();
+        differ += wc.zip(gc).filter(|(a, b)| a != b).count();
+    }
+    format!("{differ} of {words} words differ")
 }
 
 /// Whether two failures are the same: the same error kind, and for a failed assertion the
