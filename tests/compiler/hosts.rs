@@ -4,7 +4,7 @@
 //! pointers inside, textures and surfaces, the block shapes template arguments fix, and
 //! integer parameters as the host passes them. Each [`Host`] is plain data read from the
 //! host code upstream (named in `from`), scaled down where the host's sizes would take too
-//! long on a debug simulator, keeping every code path.
+//! long on a debug simulator, keeping every code path but those `from` names.
 //!
 //! Both compilers' PTX runs the same steps from the same inputs, and afterwards every
 //! buffer, every surface's array, every `__device__` variable and the `printf` text are
@@ -47,7 +47,8 @@ pub enum Data {
     },
     /// The merge limits (`d_LimitsA` when `b` is false, `d_LimitsB` when true) that
     /// cuda-samples' `generateSampleRanksKernel` and `mergeRanksAndIndicesKernel` compute
-    /// for merging the first two runs of a [`Data::SortedRuns`] of the same seed.
+    /// for merging the first two runs of `keys`, a [`Data::SortedRuns`] made as buffer
+    /// `keys_seed` is (the same seed, so the same keys).
     MergeLimits {
         keys: Box<Data>,
         keys_seed: usize,
@@ -242,15 +243,20 @@ pub struct Run {
     pub outputs: Vec<Vec<u8>>,
 }
 
+/// The input index (seed) of texture `i` is `TEXTURE_SEEDS + i`, of global `i`
+/// `GLOBAL_SEEDS + i`; buffer `i`'s is `i`.
+const TEXTURE_SEEDS: usize = 1000;
+const GLOBAL_SEEDS: usize = 2000;
+
 /// Runs `host`'s steps on a library loaded afresh from `image`, with `gap` bytes allocated
 /// before every buffer.
 pub fn run(ctx: &Context, image: &Image, host: &Host, gap: usize) -> Result<Run, Error> {
     let fresh = image.fresh()?;
     let lib = fresh.as_ref().unwrap_or(image.library());
     let vars = image.vars();
-    for (name, data) in &host.globals {
+    for (i, (name, data)) in host.globals.iter().enumerate() {
         lib.get_global(name)?
-            .write_bytes(&bytes(host, data, &[], usize::MAX))?;
+            .write_bytes(&bytes(host, data, &[], GLOBAL_SEEDS + i))?;
     }
     let mut buffers: Vec<DeviceBuffer<u8>> = Vec::new();
     let mut spacers = Vec::new();
@@ -267,14 +273,14 @@ pub fn run(ctx: &Context, image: &Image, host: &Host, gap: usize) -> Result<Run,
     let mut pitched = Vec::new();
     for (i, t) in host.textures.iter().enumerate() {
         if t.pitch.is_some() {
-            pitched.push((i, ctx.htod(&bytes(host, &t.data, &[], 1000 + i))?));
+            pitched.push((i, ctx.htod(&bytes(host, &t.data, &[], TEXTURE_SEEDS + i))?));
         }
     }
     let mut arrays = Vec::new();
     let mut textures = Vec::new();
     let mut surfaces = Vec::new();
     for (i, t) in host.textures.iter().enumerate() {
-        let b = bytes(host, &t.data, &[], 1000 + i);
+        let b = bytes(host, &t.data, &[], TEXTURE_SEEDS + i);
         if let (Some(pitch), Some(desc)) = (t.pitch, &t.desc) {
             let Some((_, buf)) = pitched.iter().find(|(j, _)| *j == i) else {
                 continue;

@@ -23,8 +23,9 @@ pub fn corpus_dir() -> PathBuf {
 /// that a change that loses one fails. Under the default options alone: 193 of 202.
 const COMPILED_FLOOR: usize = 386;
 
-/// Kernel compiles whose results agree with NVRTC's, at least (150 under the defaults).
-const AGREE_FLOOR: usize = 296;
+/// Kernel compiles whose results agree with NVRTC's, at least (191 under the defaults, where
+/// every kernel compiled is compared: generated inputs or its host's setup, `hosts.rs`).
+const AGREE_FLOOR: usize = 380;
 
 /// Kernels that differ from NVRTC (or fail to run) for a reason already in `FINDINGS.md`:
 /// (unit, kernel, finding). One that agrees fails the test until it is taken off.
