@@ -353,6 +353,26 @@ fn siboehm() -> Vec<Host> {
             [1, 1, 1],
             [64, 1, 1],
         ),
+        // The 128 x 128 tiles, as the runners launch them for M and N of 128 or more: one
+        // block, K = 8 (NVRTC's `-G` code for generated cases runs past the budget).
+        gemm(
+            "siboehm/src/kernels/6_kernel_vectorize.cuh",
+            "_Z14sgemmVectorizeILi128ELi128ELi8ELi8ELi8EEviiifPfS0_fS0_",
+            "runner.cu, runSgemmVectorize(): grid N/128 x M/128 of 128 * 128 / 64 threads; here \
+             M = N = 128, K = 8",
+            (128, 8),
+            [1, 1, 1],
+            [256, 1, 1],
+        ),
+        gemm(
+            "siboehm/src/kernels/8_kernel_bank_extra_col.cuh",
+            "_Z24sgemmResolveBankExtraColILi128ELi128ELi8ELi8ELi8EEviiifPfS0_fS0_",
+            "runner.cu, runSgemmResolveBankExtraCol(): grid N/128 x M/128 of 256 threads; here \
+             M = N = 128, K = 8",
+            (128, 8),
+            [1, 1, 1],
+            [256, 1, 1],
+        ),
     ]
 }
 
