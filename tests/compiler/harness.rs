@@ -12,6 +12,7 @@
 
 use crate::common::differential::{self, Arg, Case, Fill, Param};
 use crate::common::realworld;
+use crate::hosts;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -274,14 +275,42 @@ pub fn load(ptx: &str, mapping: &BTreeMap<String, String>) -> Result<Library, Er
 /// results there rather than in a buffer, so they are read back and compared after every
 /// launch. String literals (`$str`, not visible) are each compiler's own and are left out.
 pub fn device_variables(ptx: &str) -> Vec<String> {
+    globals(ptx)
+        .into_iter()
+        .filter(|(_, visible)| *visible)
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// The variables compared between NVRTC's PTX and the built-in compiler's: NVRTC's
+/// [`device_variables`], and those it declares unexported (`.global`: NVRTC gives a
+/// `__device__` variable nothing outside the module names internal linkage) that the
+/// built-in compiler's PTX declares too. The rest of NVRTC's unexported globals are
+/// namespace-scope constants the built-in compiler folds away and library statics.
+pub fn compared_variables(nvrtc: &str, builtin: &str) -> Vec<String> {
+    let theirs: Vec<String> = globals(builtin).into_iter().map(|(n, _)| n).collect();
+    globals(nvrtc)
+        .into_iter()
+        .filter(|(name, visible)| *visible || theirs.contains(name))
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// The `.global` variables `ptx` declares and whether each is visible, string literals
+/// (`$str`, `__unnamed_`) left out.
+fn globals(ptx: &str) -> Vec<(String, bool)> {
     ptx.lines()
         .map(str::trim_start)
-        .filter(|l| l.starts_with(".visible .global "))
         .filter_map(|l| {
+            let visible = l.starts_with(".visible .global ");
+            if !visible && !l.starts_with(".global ") {
+                return None;
+            }
             let decl = l.split(['=', ';']).next()?;
             let name = decl.split_whitespace().last()?;
             let name = name.split('[').next()?;
-            (!name.is_empty()).then(|| name.to_string())
+            let literal = name.contains('$') || name.starts_with("__unnamed_");
+            (!name.is_empty() && !literal).then(|| (name.to_string(), visible))
         })
         .collect()
 }
@@ -313,6 +342,25 @@ impl Image {
         })
     }
 
+    /// A library loaded afresh from the image's PTX (`None` for an image made [`Image::of`]
+    /// a library: use [`Image::library`]).
+    pub fn fresh(&self) -> Result<Option<Library>, Error> {
+        match self.ptx.is_empty() {
+            true => Ok(None),
+            false => load(&self.ptx, &self.map).map(Some),
+        }
+    }
+
+    /// The library every launch shares.
+    pub fn library(&self) -> &Library {
+        &self.lib
+    }
+
+    /// The variables compared after a launch.
+    pub fn vars(&self) -> &[String] {
+        &self.vars
+    }
+
     /// An image with no variables compared: one library for every launch.
     pub fn of(lib: Library) -> Image {
         Image {
@@ -325,7 +373,7 @@ impl Image {
     }
 }
 
-fn read_variables(lib: &Library, vars: &[String]) -> Result<Vec<Vec<u8>>, Error> {
+pub fn read_variables(lib: &Library, vars: &[String]) -> Result<Vec<Vec<u8>>, Error> {
     vars.iter()
         .map(|v| lib.get_global(v)?.read_bytes())
         .collect()
@@ -702,7 +750,7 @@ fn compare_kernels(
 ) -> Vec<(String, Outcome)> {
     let (nv_ptx, ptx) = (nvrtc.ptx, builtin.ptx);
     let theirs = realworld::entries(ptx);
-    let vars = device_variables(nv_ptx);
+    let vars = compared_variables(nv_ptx, ptx);
     let nv_lib = Image::new(nv_ptx, nvrtc.map, &vars);
     let lib = Image::new(ptx, builtin.map, &vars);
     kernels
@@ -718,6 +766,10 @@ fn compare_kernels(
             let Ok(nv_lib) = &nv_lib else {
                 return (k.clone(), Outcome::NotRun);
             };
+            // A kernel generated inputs cannot run is set up as its own host does.
+            if let Some(host) = hosts::find(&src.name, k) {
+                return (k.clone(), hosts::compare(ctx, nv_lib, lib, &host));
+            }
             let Some((launch, want)) =
                 choose(ctx, nv_lib, candidates_typed(&src.name, k, nv_ptx, typed))
             else {
@@ -948,19 +1000,28 @@ fn dump_ptx() {
 }
 
 /// The variables compared after a launch are the user's `__device__` ones, by their PTX
-/// names, arrays and initialised ones included; string literals and `.const` data are not.
+/// names, arrays, initialised ones and those NVRTC leaves unexported included (where the
+/// built-in compiler declares them too); string literals and `.const` data are not.
 #[test]
-fn device_variables_are_the_visible_globals() {
-    let ptx = "\
+fn compared_variables_are_the_user_globals() {
+    let nvrtc = "\
 .global .align 1 .b8 $str[4] = {104, 105, 10, 0};
+.global .align 1 .b8 $str$1[3] = {104, 105, 0};
+.global .align 4 .b8 d_data[128];
+.global .align 4 .u32 N = 1024;
 .visible .global .align 4 .u32 counter;
 .visible .global .align 4 .b8 _Z5tablePf[4096];
 .visible .global .align 4 .f32 scale = 0f3F000000;
 .visible .const .align 4 .b8 coeffs[16];
 .visible .entry k()
 ";
+    let builtin = ".visible .global .align 4 .b8 d_data[128];\n";
     assert_eq!(
-        device_variables(ptx),
+        device_variables(nvrtc),
         ["counter", "_Z5tablePf", "scale"].map(String::from)
+    );
+    assert_eq!(
+        compared_variables(nvrtc, builtin),
+        ["d_data", "counter", "_Z5tablePf", "scale"].map(String::from)
     );
 }

@@ -8,6 +8,9 @@
 //! - `language`: one small program per language feature the corpus needed, every mode.
 //! - `learners`: the public learner corpus (`corpus/<author>/`), with `features` measuring
 //!   which language features it uses.
+//! - `hosts`, `host_specs`: the learner kernels generated inputs cannot run, set up as their
+//!   own host programs set them up (sorted runs, bin indices, filled `__constant__` arrays,
+//!   textures, structs of pointers), compared the same way.
 //! - `textures`: texture and surface cases (`textures.cu`, cuda-samples' texture programs)
 //!   on both compilers' PTX.
 //! - `gen`: random valid programs (Csmith-style) in the supported language, run by
@@ -29,8 +32,10 @@ mod gen;
 mod generated;
 mod half;
 mod harness;
+mod host_specs;
 mod hostile;
 mod hostile_input;
+mod hosts;
 mod language;
 mod learners;
 mod textures;

@@ -1,12 +1,13 @@
 //! Textures and surfaces through the built-in compiler: the cases of
 //! `tests/common/textures.rs` (`tests/fixtures/textures.cu`'s fetches and surface accesses,
 //! and five cuda-samples texture programs, set up as their hosts set them up) run on NVRTC's
-//! PTX and on the built-in compiler's, every output word compared. The harness of the
-//! learner corpus passes no texture objects, so this is where the corpus's texture and
-//! surface kernels (`simpleTexture`, `simplePitchLinearTexture`, `simpleSurfaceWrite`) are
-//! checked. `textures.cu` kernels the built-in compiler refuses (layered and cubemap
-//! geometries, surfaces of vectors) are left out of its library; their cases are counted as
-//! not compiled.
+//! PTX and on the built-in compiler's, every output word compared (the default options).
+//! The learner corpus's texture and surface kernels (these five samples, `simpleTexture3D`,
+//! `boxFilter`, `convolutionTexture`, Packt's `calculateHistogram`) are compared again in
+//! the learner test under each of its modes, with the textures their hosts make
+//! (`hosts.rs`), and count there. `textures.cu` kernels the built-in compiler refuses
+//! (layered and cubemap geometries, surfaces of vectors) are left out of its library; their
+//! cases are counted as not compiled.
 
 use crate::common::{nvrtc, textures};
 use crate::harness::{self, Mode, Source};
