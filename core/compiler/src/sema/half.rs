@@ -783,7 +783,7 @@ mod tests {
 
     #[test]
     fn pair_comparisons_are_the_headers_set_instructions() {
-        // The simulator does not run `set` on pairs yet (FINDINGS.md S4): the PTX text is
+        // The simulator does not run `set` on pairs yet (FINDINGS.md S5): the PTX text is
         // checked against NVRTC's instead.
         let p = ptx(
             "#include <cuda_fp16.h>\nextern \"C\" __global__ void k(const __half2* x, __half2* y, int* n) { n[0] = x[0] < x[1]; n[1] = __hbeq2(x[0], x[1]); y[0] = __hlt2(x[0], x[1]); }",
