@@ -6,7 +6,7 @@
 //! operand rows (loops the compiler can vectorise) and written back to the active lanes
 //! only.
 
-use super::warp::{lanes, split_dst, split_src, Warp, FULL};
+use super::warp_state::{lanes, split_dst, split_src, Warp, FULL};
 use crate::limits::{approx_math, ApproxMath};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::{approx, exact, half};

@@ -4,7 +4,7 @@
 
 use super::control::{At, Flow};
 use super::global::Global;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;

@@ -3,7 +3,7 @@
 //! dot products (`dp4a`, `dp2a`) and extended-precision arithmetic with a carry flag.
 
 use super::arith::{sext, width_mask};
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use crate::sim::engine::exact;
 use crate::sim::engine::ir::*;
 

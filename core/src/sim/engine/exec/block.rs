@@ -7,7 +7,7 @@ use super::control::{exec_exit, At, Flow};
 use super::counters::Stats;
 use super::global::Global;
 use super::probe::{count, Tables};
-use super::warp::Warp;
+use super::warp_state::Warp;
 use super::Block;
 use super::{arith, bits, convert, memory, warp_ops};
 use crate::error::{Error, Result};

@@ -11,7 +11,7 @@
 
 use super::control::{At, Flow};
 use super::memory::in_global;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::ir::*;

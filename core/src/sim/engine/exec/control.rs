@@ -3,7 +3,7 @@
 //! loop does with the warp next.
 
 use super::budget::BYTES_PER_WORK;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;

@@ -3,7 +3,7 @@
 //! half pair (`Op::CvtPair`).
 
 use super::arith::{f32v, f64v, ftz32, half_fmt, round_f64_to_f32, sext, width_mask};
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use crate::sim::engine::half;
 use crate::sim::engine::ir::*;
 

@@ -4,7 +4,7 @@
 
 use super::arith::{bin, flush_bits, sext, trunc, width_mask};
 use super::global::Global;
-use super::warp::{lanes, split_dst, split_src, Warp};
+use super::warp_state::{lanes, split_dst, split_src, Warp};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::half;

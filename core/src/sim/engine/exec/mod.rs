@@ -5,8 +5,8 @@
 //! One room per instruction family, as in wasmi's executor: [`Block`] (here) is the state
 //! they all work on; [`block`] holds the dispatch loop, which only picks the lanes that
 //! run, counts the instruction and hands it to its family — [`arith`], [`bits`],
-//! [`convert`], [`memory`], [`warp_ops`], [`texture`], [`matrix`], [`control`],
-//! [`barrier`], [`runtime`]. [`warp`] is the warp's state and the row helpers they share;
+//! [`convert`], [`memory`], [`warp_ops`], [`texture`], [`tensor`], [`control`],
+//! [`barrier`], [`runtime`]. [`warp_state`] is the warp's state and the row helpers they share;
 //! [`counters`] and [`probe`] what a launch counts; [`budget`] what it may use and what
 //! work that is not an instruction costs; [`launch`] runs the grid, block after block, and
 //! [`group`] the blocks that run together (a cluster, a cooperative grid), whose cluster
@@ -28,17 +28,17 @@ mod footprint;
 mod global;
 mod group;
 mod launch;
-mod matrix;
 mod memory;
 mod parallel;
 mod plan;
 mod probe;
 mod runtime;
+mod tensor;
 #[cfg(test)]
 mod test_rng;
 mod texture;
-mod warp;
 mod warp_ops;
+mod warp_state;
 
 pub use budget::{block_work, Budget};
 // `exec::STACK_BYTES` stays where it was before the split.

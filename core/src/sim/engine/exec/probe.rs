@@ -4,7 +4,7 @@
 //! a repeated pattern costs a comparison, a new one the sectors or wavefronts it moves.
 
 use super::counters::{class_of, LineCounters, Stats};
-use super::warp::{lanes, Warp, FULL};
+use super::warp_state::{lanes, Warp, FULL};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
 use crate::sim::engine::mem::{LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};

@@ -3,7 +3,7 @@
 
 use super::budget::{PRINTF_WORK_PER_BYTE, RUNTIME_CALL_WORK};
 use super::global::Global;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;

@@ -2,7 +2,7 @@
 //! `redux.sync`, `match.sync`, `elect.sync` and `activemask`.
 
 use super::arith::width_mask;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use crate::sim::engine::ir::*;
 
 /// `shfl.sync` (`Op::Shfl`) in lanes `m`.
@@ -175,7 +175,7 @@ pub(super) fn exec_active_mask(w: &mut Warp, m: u32, op: &Op) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::warp::{empty_warp, Warp, FULL};
+    use super::super::warp_state::{empty_warp, Warp, FULL};
     use super::{exec_redux, exec_shfl, exec_vote};
     use crate::sim::engine::ir::*;
 

@@ -2,7 +2,7 @@
 //! `ldmatrix`/`stmatrix`, `movmatrix`, `mma` and `wmma`'s load, multiply and store.
 
 use super::global::Global;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::ir::*;
