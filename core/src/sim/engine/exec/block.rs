@@ -9,7 +9,7 @@ use super::global::Global;
 use super::probe::{count, Tables};
 use super::warp_state::Warp;
 use super::Block;
-use super::{arith, bits, convert, memory, warp_ops};
+use super::{arith, bits, convert, memory, warp};
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
@@ -214,12 +214,12 @@ impl Block<'_> {
             Op::St { ty, ref s, addr } => self.exec_st(gmem, w, ins, m, (ty, s, addr))?,
             Op::Atom { .. } => self.exec_atom(gmem, w, ins, m)?,
             Op::CpAsync { .. } => self.exec_cp_async(gmem, w, ins, m)?,
-            Op::Shfl { .. } => warp_ops::exec_shfl(w, m, op),
-            Op::Vote { .. } => warp_ops::exec_vote(w, m, op),
-            Op::Redux { .. } => warp_ops::exec_redux(w, m, op),
-            Op::Match { .. } => warp_ops::exec_match(w, m, op),
-            Op::Elect { .. } => warp_ops::exec_elect(w, m, op),
-            Op::ActiveMask { .. } => warp_ops::exec_active_mask(w, m, op),
+            Op::Shfl { .. } => warp::exec_shfl(w, m, op),
+            Op::Vote { .. } => warp::exec_vote(w, m, op),
+            Op::Redux { .. } => warp::exec_redux(w, m, op),
+            Op::Match { .. } => warp::exec_match(w, m, op),
+            Op::Elect { .. } => warp::exec_elect(w, m, op),
+            Op::ActiveMask { .. } => warp::exec_active_mask(w, m, op),
             Op::Tex { .. } => self.exec_tex(gmem, w, ins, m)?,
             Op::SurfLd { .. } => self.exec_surf_ld(gmem, w, ins, m)?,
             Op::SurfSt { .. } => self.exec_surf_st(gmem, w, ins, m)?,

@@ -5,7 +5,7 @@
 //! One room per instruction family, as in wasmi's executor: [`Block`] (here) is the state
 //! they all work on; [`block`] holds the dispatch loop, which only picks the lanes that
 //! run, counts the instruction and hands it to its family — [`arith`], [`bits`],
-//! [`convert`], [`memory`], [`warp_ops`], [`texture`], [`tensor`], [`control`],
+//! [`convert`], [`memory`], [`warp`], [`texture`], [`tensor`], [`control`],
 //! [`barrier`], [`runtime`]. [`warp_state`] is the warp's state and the row helpers they share;
 //! [`counters`] and [`probe`] what a launch counts; [`budget`] what it may use and what
 //! work that is not an instruction costs; [`launch`] runs the grid, block after block, and
@@ -37,7 +37,7 @@ mod tensor;
 #[cfg(test)]
 mod test_rng;
 mod texture;
-mod warp_ops;
+mod warp;
 mod warp_state;
 
 pub use budget::{block_work, Budget};
