@@ -2,10 +2,12 @@
 //! their frames (`call`, `ret`), and `trap`. Each returns a [`Flow`]: what the dispatch
 //! loop does with the warp next.
 
+use super::block::Exec;
 use super::budget::BYTES_PER_WORK;
+use super::global::Global;
 use super::warp_state::{lanes, Warp};
 use super::Block;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::sim::engine::ir::*;
 
 /// What an instruction did to its warp's program counters.
@@ -61,30 +63,49 @@ pub(super) fn jump(w: &mut Warp, mask: u32, m: u32, pc: u32, next: u32, to: impl
     }
 }
 
-/// `exit` in lanes `emask` (`Op::Exit`).
+/// Nothing (`Op::Nop`: `nanosleep`, `bar.warp.sync`, ...).
 #[inline(always)]
-pub(super) fn exec_exit(w: &mut Warp, At { mask, next, .. }: At, emask: u32) {
-    w.live &= !emask;
-    if w.uniform.is_some() {
-        w.uniform = Some(next);
-    } else {
-        for l in lanes(mask & !emask) {
-            w.pc[l] = next;
-        }
-    }
-}
+pub(super) fn exec_nop(_: &mut Warp, _: u32, _: &Nop) {}
 
 impl Block<'_> {
+    /// `exit` in lanes `emask` (`Op::Exit`).
+    #[inline(always)]
+    pub(super) fn exec_exit<G: Global>(&mut self, x: Exec<'_, G>, _: &Exit) -> Result<Flow> {
+        let Exec {
+            w,
+            at: At { mask, next, .. },
+            m: emask,
+            ..
+        } = x;
+        w.live &= !emask;
+        if w.uniform.is_some() {
+            w.uniform = Some(next);
+        } else {
+            for l in lanes(mask & !emask) {
+                w.pc[l] = next;
+            }
+        }
+        Ok(Flow::Jumped)
+    }
+
+    /// `membar` and `fence` (`Op::Fence`): global memory's fence (see [`Global::fence`]).
+    #[inline(always)]
+    pub(super) fn exec_fence<G: Global>(&mut self, x: Exec<'_, G>, _: &Fence) -> Result<Flow> {
+        x.gmem.fence();
+        Ok(Flow::Next)
+    }
+
     /// `bra` to `target` in lanes `emask` (`Op::Bra`): the warp diverges when only some of
     /// its lanes at the branch take it.
     #[inline(always)]
-    pub(super) fn exec_branch(
-        &mut self,
-        w: &mut Warp,
-        At { pc, mask, next }: At,
-        emask: u32,
-        target: u32,
-    ) {
+    pub(super) fn exec_branch<G: Global>(&mut self, x: Exec<'_, G>, op: &Bra) -> Result<Flow> {
+        let Exec {
+            w,
+            at: At { pc, mask, next },
+            m: emask,
+            ..
+        } = x;
+        let Bra { target } = *op;
         if emask != 0 && emask != mask {
             if let Some(site) = self.sites.get_mut(pc as usize) {
                 site.divergent += 1;
@@ -106,48 +127,46 @@ impl Block<'_> {
                 w.pc[l] = next;
             }
         }
+        Ok(Flow::Jumped)
     }
 
     /// `call` (`Op::Call`) in lanes `emask`.
-    pub(super) fn exec_call(
-        &mut self,
-        w: &mut Warp,
-        ins: &Instr,
-        at: At,
-        emask: u32,
-    ) -> Result<()> {
-        let Op::Call {
+    pub(super) fn exec_call<G: Global>(&mut self, x: Exec<'_, G>, op: &Call) -> Result<Flow> {
+        let Exec {
+            w,
+            ins,
+            at,
+            m: emask,
+            ..
+        } = x;
+        let Call {
             target,
             ref args,
             ref frame,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         if emask != 0 {
             self.call(w, ins, emask, at.pc + 1, args, frame)?;
         }
         jump(w, at.mask, emask, at.pc, at.next, |_| target);
-        Ok(())
+        Ok(Flow::Charged)
     }
 
     /// `ret` (`Op::Return`) in lanes `emask`: each goes back to its own caller.
-    pub(super) fn exec_return(
-        &mut self,
-        w: &mut Warp,
-        ins: &Instr,
-        at: At,
-        emask: u32,
-    ) -> Result<()> {
-        let Op::Return { ref frame } = ins.op else {
-            return Ok(());
-        };
+    pub(super) fn exec_return<G: Global>(&mut self, x: Exec<'_, G>, op: &Return) -> Result<Flow> {
+        let Exec {
+            w,
+            ins,
+            at,
+            m: emask,
+            ..
+        } = x;
+        let Return { ref frame } = *op;
         let mut back = [0u32; 32];
         for l in lanes(emask) {
             back[l] = self.ret(w, ins, l, frame)?;
         }
         jump(w, at.mask, emask, at.pc, at.next, |l| back[l]);
-        Ok(())
+        Ok(Flow::Charged)
     }
 
     /// A real call in lanes `m`: each pushes a frame (return address, the callee's
@@ -223,15 +242,16 @@ impl Block<'_> {
 
     /// `trap` (`Op::Trap`) in lanes `m`: the launch fails.
     #[cold]
-    pub(super) fn trap(&self, w: &Warp, ins: &Instr, m: u32) -> Error {
+    pub(super) fn exec_trap<G: Global>(&mut self, x: Exec<'_, G>, _: &Trap) -> Result<Flow> {
+        let Exec { w, ins, m, .. } = x;
         let l = lanes(m).next().unwrap_or(0);
-        self.fault(
+        Err(self.fault(
             w,
             l,
             ins,
             "the kernel executed `trap` (__trap()); on a GPU the launch fails with \
              cudaErrorLaunchFailure"
                 .into(),
-        )
+        ))
     }
 }

@@ -1,6 +1,8 @@
 //! Textures and surfaces: `tex` (sampled through [`crate::sim::engine::sampling`]),
 //! `suld` and `sust`.
 
+use super::block::Exec;
+use super::control::Flow;
 use super::global::Global;
 use super::warp_state::{lanes, Warp};
 use super::Block;
@@ -20,24 +22,18 @@ pub(super) fn lane_target(w: &Warp, handle: Src, coords: &[Src], l: usize) -> (u
 
 impl Block<'_> {
     /// `tex` (`Op::Tex`) in lanes `m`.
-    pub(super) fn exec_tex<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::Tex {
+    pub(super) fn exec_tex<G: Global>(&mut self, x: Exec<'_, G>, op: &Tex) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let Tex {
             geometry,
             ctype,
             ttype,
             d,
             handle,
             ref coords,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         for l in lanes(m) {
             let (h, c) = lane_target(w, handle, coords, l);
             let t = sampling::fetch(
@@ -53,28 +49,22 @@ impl Block<'_> {
                 w.set(r, l, u64::from(v));
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `suld` (`Op::SurfLd`) in lanes `m`.
-    pub(super) fn exec_surf_ld<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::SurfLd {
+    pub(super) fn exec_surf_ld<G: Global>(&mut self, x: Exec<'_, G>, op: &SurfLd) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let SurfLd {
             geometry,
             boundary,
             ty,
             ref d,
             handle,
             ref coords,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         let size = ty.size();
         for l in lanes(m) {
             let (h, c) = lane_target(w, handle, coords, l);
@@ -98,28 +88,22 @@ impl Block<'_> {
                 w.set(r, l, v);
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `sust` (`Op::SurfSt`) in lanes `m`.
-    pub(super) fn exec_surf_st<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::SurfSt {
+    pub(super) fn exec_surf_st<G: Global>(&mut self, x: Exec<'_, G>, op: &SurfSt) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let SurfSt {
             geometry,
             boundary,
             ty,
             ref s,
             handle,
             ref coords,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         let size = ty.size();
         for l in lanes(m) {
             let (h, c) = lane_target(w, handle, coords, l);
@@ -141,6 +125,6 @@ impl Block<'_> {
                     .map_err(|e| self.fault(w, l, ins, e))?;
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 }

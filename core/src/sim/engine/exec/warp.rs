@@ -7,18 +7,15 @@ use crate::sim::engine::ir::*;
 
 /// `shfl.sync` (`Op::Shfl`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_shfl(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Shfl {
+pub(super) fn exec_shfl(w: &mut Warp, m: u32, op: &Shfl) {
+    let Shfl {
         mode,
         d,
         p,
         a,
         b,
         c,
-    } = *op
-    else {
-        return;
-    };
+    } = *op;
     let vals: Vec<u64> = (0..32).map(|l| w.get(a, l)).collect();
     for l in lanes(m) {
         let bval = (w.get(b, l) & 31) as i64;
@@ -51,10 +48,8 @@ pub(super) fn exec_shfl(w: &mut Warp, m: u32, op: &Op) {
 
 /// `vote.sync` (`Op::Vote`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_vote(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Vote { mode, d, p, negate } = *op else {
-        return;
-    };
+pub(super) fn exec_vote(w: &mut Warp, m: u32, op: &Vote) {
+    let Vote { mode, d, p, negate } = *op;
     let mut ballot = 0u32;
     for l in lanes(m) {
         if (w.get(p, l) != 0) != negate {
@@ -73,17 +68,14 @@ pub(super) fn exec_vote(w: &mut Warp, m: u32, op: &Op) {
 }
 
 /// `redux.sync` (`Op::Redux`) in lanes `m`.
-pub(super) fn exec_redux(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Redux {
+pub(super) fn exec_redux(w: &mut Warp, m: u32, op: &Redux) {
+    let Redux {
         op,
         signed,
         d,
         a,
         mask,
-    } = *op
-    else {
-        return;
-    };
+    } = *op;
     let reduce = |w: &Warp, group: u32| -> u64 {
         let vals = lanes(group).map(|l| w.get(a, l) & 0xffff_ffff);
         let v = match (op, signed) {
@@ -122,10 +114,8 @@ pub(super) fn exec_redux(w: &mut Warp, m: u32, op: &Op) {
 }
 
 /// `match.sync` (`Op::Match`) in lanes `m`.
-pub(super) fn exec_match(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Match { all, bits, d, p, a } = *op else {
-        return;
-    };
+pub(super) fn exec_match(w: &mut Warp, m: u32, op: &Match) {
+    let Match { all, bits, d, p, a } = *op;
     let value = |w: &Warp, l: usize| w.get(a, l) & width_mask(bits);
     let first = lanes(m).next().map(|l| value(w, l));
     let same_everywhere = lanes(m).all(|l| Some(value(w, l)) == first);
@@ -152,8 +142,8 @@ pub(super) fn exec_match(w: &mut Warp, m: u32, op: &Op) {
 }
 
 /// `elect.sync` (`Op::Elect`) in lanes `m`.
-pub(super) fn exec_elect(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Elect { d, p } = *op else { return };
+pub(super) fn exec_elect(w: &mut Warp, m: u32, op: &Elect) {
+    let Elect { d, p } = *op;
     let leader = lanes(m).next().unwrap_or(0);
     for l in lanes(m) {
         if let Some(d) = d {
@@ -166,8 +156,8 @@ pub(super) fn exec_elect(w: &mut Warp, m: u32, op: &Op) {
 }
 
 /// `activemask` (`Op::ActiveMask`) in lanes `m`.
-pub(super) fn exec_active_mask(w: &mut Warp, m: u32, op: &Op) {
-    let Op::ActiveMask { d } = *op else { return };
+pub(super) fn exec_active_mask(w: &mut Warp, m: u32, op: &ActiveMask) {
+    let ActiveMask { d } = *op;
     for l in lanes(m) {
         w.set(d, l, m as u64);
     }
@@ -190,9 +180,9 @@ mod tests {
         w
     }
 
-    fn shfl(mode: ShflMode, b: u64, c: u64) -> Op {
+    fn shfl(mode: ShflMode, b: u64, c: u64) -> Shfl {
         let (a, b, c) = (Src::Reg(1), Src::Imm(b), Src::Imm(c));
-        Op::Shfl {
+        Shfl {
             mode,
             d: 2,
             p: Some(3),
@@ -227,7 +217,7 @@ mod tests {
         for l in 0..32 {
             w.regs[3][l] = (l % 2) as u64;
         }
-        let vote = |mode, negate| Op::Vote {
+        let vote = |mode, negate| Vote {
             mode,
             d: 2,
             p: Src::Reg(3),
@@ -248,7 +238,7 @@ mod tests {
     #[test]
     fn redux_reduces_over_each_lanes_member_mask() {
         let mut w = warp();
-        let redux = |op, signed, mask| Op::Redux {
+        let redux = |op, signed, mask| Redux {
             op,
             signed,
             d: 2,
