@@ -227,11 +227,11 @@ pub(super) fn class_of(op: &Op) -> u8 {
         Op::Bra(_)
         | Op::Call(_)
         | Op::Return(_)
-        | Op::Exit(Exit {})
+        | Op::Exit(_)
         | Op::Bar(_)
         | Op::Mbar(_)
-        | Op::Trap(Trap {}) => CONTROL,
-        Op::Matrix(..) => 7,
+        | Op::Trap(_) => CONTROL,
+        Op::Matrix(_) => 7,
         Op::Half(_) | Op::CvtPair(_) => 3,
         Op::Un(Un {
             op:

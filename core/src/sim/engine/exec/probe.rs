@@ -368,9 +368,9 @@ pub(super) fn sole_writers(code: &[crate::sim::engine::ir::Instr], nregs: usize)
             (_, Some(regs)) => regs,
             (
                 Op::Bra(_)
-                | Op::Exit(Exit {})
-                | Op::Nop(Nop {})
-                | Op::Fence(Fence {})
+                | Op::Exit(_)
+                | Op::Nop(_)
+                | Op::Fence(_)
                 | Op::Bar(Bar { red: None, .. }),
                 None,
             ) => Vec::new(),
