@@ -2,8 +2,7 @@
 //! `mbarrier` objects in shared memory, releasing the block's waiting warps, and the faults
 //! for threads that would wait forever (deadlock, a barrier only part of a warp reached).
 
-use super::block::Exec;
-use super::control::{At, Flow};
+use super::control::{At, Exec, Flow};
 use super::global::Global;
 use super::warp_state::{lanes, Warp};
 use super::Block;

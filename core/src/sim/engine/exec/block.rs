@@ -3,7 +3,7 @@
 //! (`Block::dispatch`, generated from the IR's table, [`for_each_ir_op!`]).
 
 use super::budget::INSTRUCTION_WORK_AT_LEAST;
-use super::control::{At, Flow};
+use super::control::{At, Exec, Flow};
 use super::counters::Stats;
 use super::global::Global;
 use super::probe::{count, Tables};
@@ -134,17 +134,6 @@ impl Block<'_> {
             }
         }
     }
-}
-
-/// One instruction as its handler receives it beside its operands: global memory, the
-/// warp, the instruction (its line and text, for faults), where it runs and the lanes `m`
-/// that run it (those at it whose guard holds).
-pub(super) struct Exec<'e, G> {
-    pub(super) gmem: &'e mut G,
-    pub(super) w: &'e mut Warp,
-    pub(super) ins: &'e Instr,
-    pub(super) at: At,
-    pub(super) m: u32,
 }
 
 /// Defines `Block::dispatch` from the IR's table ([`for_each_ir_op!`]): one arm per

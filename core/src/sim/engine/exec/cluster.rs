@@ -9,8 +9,7 @@
 //! offsets in the shared window. Which block runs, and where the others' shared memory is
 //! while it does, is [`Place`]'s and [`group`](super::group)'s.
 
-use super::block::Exec;
-use super::control::Flow;
+use super::control::{Exec, Flow};
 use super::global::Global;
 use super::memory::in_global;
 use super::warp_state::{lanes, Warp};

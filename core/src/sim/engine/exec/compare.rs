@@ -182,3 +182,51 @@ pub(super) fn exec_selp(w: &mut Warp, m: u32, op: &Selp) {
         w.set(d, l, v);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::arith::bool_op;
+    use super::{setp, testp};
+    use crate::sim::engine::ir::{BoolOp, Cmp, FpTest, Ty};
+
+    const U32: Ty = Ty::U(4);
+    const S32: Ty = Ty::S(4);
+    const F32: Ty = Ty::F32;
+    const NAN32: u64 = 0x7fff_ffff;
+
+    fn f(x: f32) -> u64 {
+        x.to_bits() as u64
+    }
+
+    #[test]
+    fn setp_on_nan_is_false_unless_unordered() {
+        for cmp in [Cmp::Eq, Cmp::Ne, Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge] {
+            assert!(!setp(cmp, F32, false, NAN32, f(1.0)), "{cmp:?}");
+            assert!(setp(cmp, F32, true, NAN32, f(1.0)), "{cmp:?}");
+        }
+        assert!(setp(Cmp::Nan, F32, false, f(1.0), NAN32));
+        assert!(!setp(Cmp::Num, F32, false, f(1.0), NAN32));
+        assert!(setp(Cmp::Eq, F32, false, f(0.0), f(-0.0)));
+        assert!(setp(Cmp::Lt, S32, false, 0xffff_ffff, 0));
+        assert!(!setp(Cmp::Lt, U32, false, 0xffff_ffff, 0));
+        // Only the type's bits are compared.
+        assert!(setp(Cmp::Eq, U32, false, 0x1_0000_0005, 5));
+        // f16: 0x7e00 is a NaN, 0x3c00 is 1.0, 0x4000 is 2.0.
+        assert!(!setp(Cmp::Eq, Ty::F16, false, 0x7e00, 0x7e00));
+        assert!(setp(Cmp::Lt, Ty::F16, false, 0x3c00, 0x4000));
+        assert!(bool_op(BoolOp::Xor, true, false));
+        assert!(!bool_op(BoolOp::And, true, false));
+    }
+
+    #[test]
+    fn testp_classifies_as_the_gpu_does() {
+        // Zero counts as normal.
+        assert!(testp(FpTest::Normal, F32, f(0.0)));
+        assert!(testp(FpTest::Subnormal, F32, f(1e-40)));
+        assert!(!testp(FpTest::Normal, F32, f(1e-40)));
+        assert!(testp(FpTest::Infinite, Ty::F64, f64::INFINITY.to_bits()));
+        assert!(testp(FpTest::NotANumber, F32, NAN32));
+        assert!(!testp(FpTest::Finite, F32, NAN32));
+        assert!(testp(FpTest::Number, Ty::F64, 1f64.to_bits()));
+    }
+}

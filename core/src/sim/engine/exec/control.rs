@@ -1,8 +1,8 @@
 //! Control flow: branches and divergence (`bra`), `exit`, real calls and returns with
-//! their frames (`call`, `ret`), and `trap`. Each returns a [`Flow`]: what the dispatch
-//! loop does with the warp next.
+//! their frames (`call`, `ret`), `trap`, `fence` and the operations that do nothing; and
+//! what a handler of the `block` shape gets, [`Exec`] (the instruction and where it runs),
+//! and returns, [`Flow`] (what the dispatch loop does with the warp next).
 
-use super::block::Exec;
 use super::budget::BYTES_PER_WORK;
 use super::global::Global;
 use super::warp_state::{lanes, Warp};
@@ -32,6 +32,17 @@ pub(super) struct At {
     pub(super) pc: u32,
     pub(super) mask: u32,
     pub(super) next: u32,
+}
+
+/// One instruction as its handler receives it beside its operands: global memory, the
+/// warp, the instruction (its line and text, for faults), where it runs and the lanes `m`
+/// that run it (those at it whose guard holds).
+pub(super) struct Exec<'e, G> {
+    pub(super) gmem: &'e mut G,
+    pub(super) w: &'e mut Warp,
+    pub(super) ins: &'e Instr,
+    pub(super) at: At,
+    pub(super) m: u32,
 }
 
 /// Bytes of call frames (return address, saved registers and local memory) one thread may

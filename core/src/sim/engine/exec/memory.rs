@@ -3,8 +3,7 @@
 //! atomics, `cvta`, and the asynchronous copies (`cp.async`, `cp.async.bulk`).
 
 use super::arith::{bin, flush_bits, sext, trunc, width_mask};
-use super::block::Exec;
-use super::control::Flow;
+use super::control::{Exec, Flow};
 use super::global::Global;
 use super::warp_state::{lanes, split_dst, split_src, Warp};
 use super::Block;

@@ -1,9 +1,8 @@
 //! The device runtime a kernel calls: `__assert_fail`, `vprintf` (device `printf`),
 //! `malloc` and `free`.
 
-use super::block::Exec;
 use super::budget::{PRINTF_WORK_PER_BYTE, RUNTIME_CALL_WORK};
-use super::control::Flow;
+use super::control::{Exec, Flow};
 use super::global::Global;
 use super::warp_state::{lanes, Warp};
 use super::Block;

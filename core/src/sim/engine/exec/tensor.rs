@@ -1,9 +1,8 @@
 //! Warp-wide matrix instructions (see [`crate::sim::engine::tensor`] for the arithmetic):
 //! `ldmatrix`/`stmatrix`, `movmatrix`, `mma` and `wmma`'s load, multiply and store.
 
-use super::block::Exec;
 use super::budget::matrix_work;
-use super::control::Flow;
+use super::control::{Exec, Flow};
 use super::global::Global;
 use super::warp_state::{lanes, Warp};
 use super::Block;

@@ -1,8 +1,7 @@
 //! Textures and surfaces: `tex` (sampled through [`crate::sim::engine::sampling`]),
 //! `suld` and `sust`.
 
-use super::block::Exec;
-use super::control::Flow;
+use super::control::{Exec, Flow};
 use super::global::Global;
 use super::warp_state::{lanes, Warp};
 use super::Block;
