@@ -66,6 +66,7 @@ impl Block<'_> {
     /// Lanes that come first are parked while the warp's others run: those that exit count
     /// as arrived (sm_70 and later; a sort returns from part of the block before its next
     /// `__syncthreads()`), those that reach the same barrier join them.
+    #[inline(never)]
     pub(super) fn exec_bar<G: Global>(&mut self, x: Exec<'_, G>, op: &Bar) -> Result<Flow> {
         let Exec {
             w,
@@ -178,6 +179,7 @@ impl Block<'_> {
 
     /// An `mbarrier` operation (`Op::Mbar`) in lanes `emask`. A wait that finds its phase
     /// incomplete lets the warp's lanes elsewhere run first, then the other warps.
+    #[inline(never)]
     pub(super) fn exec_mbar<G: Global>(&mut self, x: Exec<'_, G>, op: &Mbar) -> Result<Flow> {
         let Exec {
             gmem,

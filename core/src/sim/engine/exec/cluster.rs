@@ -166,6 +166,7 @@ impl Block<'_> {
     }
 
     /// `mapa`, `getctarank` or `isspacep` (`Op::Dsmem`) in lanes `m`.
+    #[inline(never)]
     pub(super) fn exec_dsmem<G: Global>(&mut self, x: Exec<'_, G>, op: &Dsmem) -> Result<Flow> {
         let Exec { w, ins, m, .. } = x;
         let Dsmem { op, d, a, b } = *op;
@@ -221,6 +222,7 @@ impl Block<'_> {
     /// has not completed) stops the warp at the wait, which runs again once the group
     /// completes the phase ([`group`](super::group)). Lanes of a diverged warp wait parked
     /// while the warp's others run.
+    #[inline(never)]
     pub(super) fn exec_cluster_bar<G: Global>(
         &mut self,
         x: Exec<'_, G>,

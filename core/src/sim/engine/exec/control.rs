@@ -142,6 +142,7 @@ impl Block<'_> {
     }
 
     /// `call` (`Op::Call`) in lanes `emask`.
+    #[inline(never)]
     pub(super) fn exec_call<G: Global>(&mut self, x: Exec<'_, G>, op: &Call) -> Result<Flow> {
         let Exec {
             w,
@@ -163,6 +164,7 @@ impl Block<'_> {
     }
 
     /// `ret` (`Op::Return`) in lanes `emask`: each goes back to its own caller.
+    #[inline(never)]
     pub(super) fn exec_return<G: Global>(&mut self, x: Exec<'_, G>, op: &Return) -> Result<Flow> {
         let Exec {
             w,

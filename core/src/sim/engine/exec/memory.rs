@@ -397,6 +397,7 @@ impl Block<'_> {
     }
 
     /// `atom` and `red` (`Op::Atom`) in lanes `m`, one lane after another.
+    #[inline(never)]
     pub(super) fn exec_atom<G: Global>(&mut self, x: Exec<'_, G>, op: &Atom) -> Result<Flow> {
         let Exec {
             gmem, w, ins, m, ..
@@ -426,6 +427,7 @@ impl Block<'_> {
     }
 
     /// `cp.async` (`Op::CpAsync`) in lanes `m`, done at once.
+    #[inline(never)]
     pub(super) fn exec_cp_async<G: Global>(
         &mut self,
         x: Exec<'_, G>,
@@ -459,6 +461,7 @@ impl Block<'_> {
 
     /// `cp.async.bulk` (`Op::BulkCopy`) in lanes `m`, done at once, completing its bytes on
     /// the `mbarrier` it names.
+    #[inline(never)]
     pub(super) fn exec_bulk_copy<G: Global>(
         &mut self,
         x: Exec<'_, G>,

@@ -73,6 +73,7 @@ impl Block<'_> {
     /// lanes `m`, lane after lane. Each is charged what it costs (see [`super::budget`]),
     /// and the clock is read after it: one call may take as long as thousands of
     /// instructions.
+    #[inline(never)]
     pub(super) fn exec_runtime<G: Global>(&mut self, x: Exec<'_, G>, op: &Runtime) -> Result<Flow> {
         let Exec {
             gmem,

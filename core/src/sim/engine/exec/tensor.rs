@@ -89,6 +89,7 @@ fn mma(w: &mut Warp, mi: &MatrixInstr, m: u32) {
 
 impl Block<'_> {
     /// A warp-wide matrix instruction (`Op::Matrix`) in lanes `m`.
+    #[inline(never)]
     pub(super) fn exec_matrix<G: Global>(&mut self, x: Exec<'_, G>, op: &Matrix) -> Result<Flow> {
         let Exec {
             gmem,

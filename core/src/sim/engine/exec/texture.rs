@@ -21,6 +21,7 @@ pub(super) fn lane_target(w: &Warp, handle: Src, coords: &[Src], l: usize) -> (u
 
 impl Block<'_> {
     /// `tex` (`Op::Tex`) in lanes `m`.
+    #[inline(never)]
     pub(super) fn exec_tex<G: Global>(&mut self, x: Exec<'_, G>, op: &Tex) -> Result<Flow> {
         let Exec {
             gmem, w, ins, m, ..
@@ -52,6 +53,7 @@ impl Block<'_> {
     }
 
     /// `suld` (`Op::SurfLd`) in lanes `m`.
+    #[inline(never)]
     pub(super) fn exec_surf_ld<G: Global>(&mut self, x: Exec<'_, G>, op: &SurfLd) -> Result<Flow> {
         let Exec {
             gmem, w, ins, m, ..
@@ -91,6 +93,7 @@ impl Block<'_> {
     }
 
     /// `sust` (`Op::SurfSt`) in lanes `m`.
+    #[inline(never)]
     pub(super) fn exec_surf_st<G: Global>(&mut self, x: Exec<'_, G>, op: &SurfSt) -> Result<Flow> {
         let Exec {
             gmem, w, ins, m, ..
