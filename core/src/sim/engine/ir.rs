@@ -404,362 +404,280 @@ pub struct Frame {
     pub local: (u32, u32),
 }
 
-/// One operation.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Op {
-    /// `tex`: a fetch of four channels from the texture object `handle` (`tex.level` and
-    /// `tex.grad` read level 0: the crate makes no mipmapped textures).
-    Tex {
-        geometry: Geometry,
-        ctype: CoordType,
-        ttype: TexelType,
-        d: [u32; 4],
-        handle: Src,
-        coords: Vec<Src>,
-    },
-    /// `suld.b`: `d.len()` elements of `ty` from the surface object `handle`.
-    SurfLd {
-        geometry: Geometry,
-        boundary: Boundary,
-        ty: Ty,
-        d: Vec<u32>,
-        handle: Src,
-        coords: Vec<Src>,
-    },
-    /// `sust.b`: `s.len()` elements of `ty` to the surface object `handle`.
-    SurfSt {
-        geometry: Geometry,
-        boundary: Boundary,
-        ty: Ty,
-        s: Vec<Src>,
-        handle: Src,
-        coords: Vec<Src>,
-    },
-    /// A real call (recursion): each lane pushes a frame (its return address and
-    /// `frame`), moves the arguments into the callee's parameter registers and jumps to
-    /// `target`.
-    Call {
-        target: u32,
-        args: Vec<(u32, Src)>,
-        frame: Frame,
-    },
-    /// `dp4a` (`pair: false`): `d = c + Σ a.byte[i] * b.byte[i]`; `dp2a.lo/.hi`
-    /// (`pair: true`): `d = c + Σ a.half[i] * b.byte[i + 2 * hi]`; each part sign- or
-    /// zero-extended as its type says, the sum wrapping at 32 bits.
-    Dp {
-        pair: bool,
-        hi: bool,
-        a_signed: bool,
-        b_signed: bool,
-        d: u32,
-        a: Src,
-        b: Src,
-        c: Src,
-    },
-    /// A step of a carry chain (`add.cc`, `addc`, `sub.cc`, `subc`, `mad.lo/hi.cc`,
-    /// `madc.lo/hi`) on `bits`-wide operands: `carry_in` adds the carry flag (register
-    /// `cf`, 0 or 1 per lane), `carry_out` writes it.
-    Carry {
-        op: CarryOp,
-        bits: u8,
-        signed: bool,
-        carry_in: bool,
-        carry_out: bool,
-        cf: u32,
-        d: u32,
-        a: Src,
-        b: Src,
-        c: Src,
-    },
-    /// `trap` (`__trap()`): the launch ends with a fault.
-    Trap,
-    /// The return of a real call: each lane pops its frame and goes back.
-    Return { frame: Frame },
-    /// A call of a device-runtime function: arguments and the result in registers.
-    Runtime {
-        func: RuntimeFn,
-        args: Vec<u32>,
-        ret: Option<u32>,
-    },
-    /// `d = a` (also `mov` of a symbol's address, already resolved to an immediate).
-    Mov { d: u32, a: Src },
-    /// `d = a op b`.
-    Bin {
-        op: BinOp,
-        ty: Ty,
-        mods: FpMods,
-        d: u32,
-        a: Src,
-        b: Src,
-    },
-    /// `d = op a`.
-    Un {
-        op: UnOp,
-        ty: Ty,
-        ftz: bool,
-        d: u32,
-        a: Src,
-    },
-    /// `mad.lo/hi/wide` and `fma`: `d = a * b + c`.
-    /// `mad`, `mad24`, `sad`, `fma`: `d = (a mul b) + c`, where `mul` is the product (or,
-    /// for `sad`, the absolute difference) and `wide` doubles the width of `c` and `d`.
-    Mad {
-        ty: Ty,
-        mul: BinOp,
-        wide: bool,
-        mods: FpMods,
-        d: u32,
-        a: Src,
-        b: Src,
-        c: Src,
-    },
-    /// `slct`: `d = c >= 0 ? a : b`, `c` of type `cty` (`ftz`: a subnormal `c` counts as 0).
-    Slct {
-        cty: Ty,
-        ftz: bool,
-        d: u32,
-        a: Src,
-        b: Src,
-        c: Src,
-    },
-    /// `testp`: `p = test(a)` for a floating-point `a`.
-    Testp {
-        test: FpTest,
-        ty: Ty,
-        p: u32,
-        a: Src,
-    },
-    /// `setp`: `p = (a cmp b) [combine q]`; `pn` gets the complement.
-    Setp {
-        cmp: Cmp,
-        ty: Ty,
-        unordered: bool,
-        /// `.ftz`: `f32` subnormal operands compare as zero.
-        ftz: bool,
-        p: u32,
-        pn: Option<u32>,
-        a: Src,
-        b: Src,
-        combine: Option<(BoolOp, Src, bool)>,
-    },
-    /// `shf.l`/`shf.r`: funnel shift of the 64-bit value `b:a` by `c` (`wrap`: modulo 32,
-    /// else clamped at 32); `.l` keeps the high word, `.r` the low one.
-    Shf {
-        left: bool,
-        clamp: bool,
-        d: u32,
-        a: Src,
-        b: Src,
-        c: Src,
-    },
-    /// `selp`: `d = p ? a : b`.
-    Selp { d: u32, a: Src, b: Src, p: Src },
-    /// Boolean operations on predicates (`and.pred`, `or.pred`, `not.pred`, ...).
-    Logic {
-        op: Option<BoolOp>,
-        d: u32,
-        a: Src,
-        b: Src,
-    },
-    /// `cvt`: convert between types.
-    Cvt {
-        dty: Ty,
-        sty: Ty,
-        round: Option<Round>,
-        sat: bool,
-        ftz: bool,
-        d: u32,
-        a: Src,
-    },
-    /// `cvta`: between generic and a state space's addresses.
-    Cvta {
-        to: bool,
-        space: MemSpace,
-        d: u32,
-        a: Src,
-    },
-    /// Load `vec` elements of `ty`.
-    Ld { ty: Ty, d: Vec<u32>, addr: Addr },
-    /// Store `vec` elements of `ty`.
-    St { ty: Ty, s: Vec<Src>, addr: Addr },
-    /// Atomic read-modify-write (`atom`, or `red` when `d` is `None`).
-    Atom {
-        op: AtomOp,
-        ty: Ty,
-        d: Option<u32>,
-        addr: Addr,
-        b: Src,
-        c: Option<Src>,
-    },
-    /// `bra`.
-    Bra { target: u32 },
-    /// `bar.sync` / `barrier.sync` / `bar.red` / `bar.arrive` on barrier `id` (0..16).
-    /// Without `count` (or with the block's thread count) the barrier waits for every
-    /// thread of the block that has not exited; with a smaller `count` it completes when
-    /// `count` threads have arrived (each warp counts as 32, as on the GPU). `arrive`
-    /// (`bar.arrive`) counts the warp in without waiting. `red`: the reduction of
-    /// `bar.red` (`__syncthreads_count`, `__syncthreads_and`, `__syncthreads_or`).
-    Bar {
-        id: Src,
-        count: Option<Src>,
-        arrive: bool,
-        red: Option<BarRed>,
-    },
-    /// An `mbarrier` operation on the 8-byte barrier object at `addr` (shared memory):
-    /// `d` receives the arrival token, the wait result or the pending count; `a` is the
-    /// count, transaction bytes, token or phase parity the operation takes. A wait that
-    /// finds its phase incomplete lets the block's other warps run before it polls again.
-    Mbar {
-        op: MbarOp,
-        d: Option<u32>,
-        addr: Addr,
-        a: Option<Src>,
-    },
-    /// `shfl.sync`.
-    Shfl {
-        mode: ShflMode,
-        d: u32,
-        p: Option<u32>,
-        a: Src,
-        b: Src,
-        c: Src,
-    },
-    /// `vote.sync`.
-    Vote {
-        mode: VoteMode,
-        d: u32,
-        p: Src,
-        negate: bool,
-    },
-    /// `redux.sync.op.type d, a, membermask`: in each lane, `op` over `a` of the active
-    /// lanes of that lane's `membermask` (`Min`/`Max` signed for `.s32`). The masks may
-    /// differ between lanes: cooperative groups' `labeled_partition` reduces each group
-    /// with the mask `match.any.sync` gave it.
-    Redux {
-        op: BinOp,
-        signed: bool,
-        d: u32,
-        a: Src,
-        mask: Src,
-    },
-    /// `match.any.sync` (`d` = the lanes holding the same `a`) and `match.all.sync`
-    /// (`d` = the lanes if all hold the same `a`, else 0; `p` = whether they do).
-    Match {
-        all: bool,
-        bits: u32,
-        d: Option<u32>,
-        p: Option<u32>,
-        a: Src,
-    },
-    /// `elect.sync d|p, membermask`: the lowest lane taking part is the leader; `d` = its
-    /// lane number in every lane, `p` = whether this lane is it.
-    Elect { d: Option<u32>, p: Option<u32> },
-    /// `cp.async` of `size` bytes from global to shared memory, done at once (the
-    /// simulator runs a block's warps one after another, so the copy is complete by the
-    /// `cp.async.wait_group` that must precede any read of it); bytes past `src_size` are
-    /// zeros.
-    CpAsync {
-        dst: Addr,
-        src: Addr,
-        size: u32,
-        src_size: Option<Src>,
-    },
-    /// `cp.async.bulk` of `size` bytes (a multiple of 16) between global and shared memory
-    /// (or shared to shared), done at once; with `mbar`, the bytes then complete that many
-    /// transaction bytes of the `mbarrier` (`.mbarrier::complete_tx::bytes`).
-    BulkCopy {
-        dst: Addr,
-        src: Addr,
-        size: Src,
-        mbar: Option<Addr>,
-    },
-    /// A warp-wide matrix instruction (tensor cores; see [`super::tensor`]).
-    Matrix(Box<MatrixInstr>),
-    /// `activemask.b32`.
-    ActiveMask { d: u32 },
-    /// `bfe`: extract `c` bits from position `b`.
-    Bfe {
-        ty: Ty,
-        d: u32,
-        a: Src,
-        b: Src,
-        c: Src,
-    },
-    /// `bfi`: insert `c` bits of `a` into `b` at position `d`... (PTX: bfi d, a, b, c, e).
-    Bfi {
-        ty: Ty,
-        d: u32,
-        a: Src,
-        b: Src,
-        c: Src,
-        e: Src,
-    },
-    /// `mov.b64 d, {a, b}`: concatenates parts, the first in the low bits.
-    Pack {
-        d: u32,
-        parts: Vec<Src>,
-        part_bits: u32,
-    },
-    /// `mov.b64 {a, b}, s`: splits a value into parts, the first from the low bits.
-    Unpack {
-        ds: Vec<u32>,
-        a: Src,
-        part_bits: u32,
-    },
-    /// `prmt.b32` (default mode): picks four bytes of `{b, a}` by the selector `c`.
-    Prmt {
-        /// `None`: the default mode (a selector nibble per byte); else one of the modes'
-        /// byte tables ([`PRMT_MODES`]), indexed by `c & 3`.
-        mode: Option<&'static [[u8; 4]; 4]>,
-        d: u32,
-        a: Src,
-        b: Src,
-        c: Src,
-    },
-    /// `bmsk.clamp`/`bmsk.wrap`: a mask of `b` bits from bit `a`.
-    Bmsk { clamp: bool, d: u32, a: Src, b: Src },
-    /// `bfind`: position of the most significant non-sign bit (`shiftamt`: from the top).
-    Bfind {
-        ty: Ty,
-        shiftamt: bool,
-        d: u32,
-        a: Src,
-    },
-    /// Half-precision arithmetic (`add.f16`, `fma.rn.bf16x2`, ...): `pair` computes both
-    /// 16-bit halves of a 32-bit register independently.
-    Half {
-        op: HalfOp,
-        fmt: HalfFmt,
-        pair: bool,
-        mods: HalfMods,
-        d: u32,
-        a: Src,
-        b: Src,
-        c: Src,
-    },
-    /// `cvt.rn.f16x2.f32 d, a, b` (and `bf16x2`): `a` rounded into the upper half, `b`
-    /// into the lower.
-    CvtPair {
-        fmt: HalfFmt,
-        round: Round,
-        mods: HalfMods,
-        d: u32,
-        a: Src,
-        b: Src,
-    },
-    /// Distributed shared memory: `mapa`, `getctarank`, `isspacep` (`exec/cluster.rs`).
-    Dsmem { op: DsmemOp, d: u32, a: Src, b: Src },
-    /// `barrier.cluster.arrive` (`wait` false) or `barrier.cluster.wait` (`wait` true): the
-    /// barrier of every thread of the block's cluster (`exec/cluster.rs`).
-    ClusterBar { wait: bool },
-    /// `ret` / `exit` from a kernel.
-    Exit,
-    /// `membar` and `fence`: nothing within one worker (it runs each block's accesses in
-    /// order); between the workers of a parallel launch, a sequentially consistent fence.
-    Fence,
-    /// Instructions with no effect in the simulator (`nanosleep`, `bar.warp.sync`, ...).
-    Nop,
+/// Calls the macro `$m` with the table of every IR operation, one row each:
+///
+/// ```text
+/// /// What it does.
+/// Name = family::handler, shape { field: Type, ... };
+/// ```
+///
+/// `Name` is the [`Op`] variant and the operand struct it holds (`Op::Bin(Bin { .. })`);
+/// `family` is the file of `exec/` that executes it, named as `lower/`'s files are;
+/// `handler` is its execution function there, which receives exactly this struct; `shape`
+/// says what that function may touch:
+///
+/// - `regs`: the warp's registers only, `fn(&mut Warp, lanes, &Name)`, a free function of
+///   `family`; the lanes then go on to the next instruction.
+/// - `block`: anything (memory, the block's barriers, program counters, a fault),
+///   `Block::handler(&mut self, Exec, &Name) -> Result<Flow>`, a method defined in
+///   `family`'s file.
+///
+/// From this one table come [`Op`] and its operand structs (here) and the dispatch
+/// (`exec/block.rs`), so a handler cannot be reached with another operation's operands:
+/// the types forbid it. The pattern is that of wasmtime's pulley
+/// (`for_each_op!`); `lower/opcode.rs` has the table of PTX opcodes that lowering reads.
+macro_rules! for_each_ir_op {
+    ($m:ident) => {
+        $m! {
+            // Moves and conversions.
+            /// `d = a` (also `mov` of a symbol's address, already resolved to an immediate).
+            Mov = convert::exec_mov, regs { d: u32, a: Src };
+            /// `cvt`: convert between types.
+            Cvt = convert::exec_cvt, regs {
+                dty: Ty, sty: Ty, round: Option<Round>, sat: bool, ftz: bool, d: u32, a: Src
+            };
+            /// `cvt.rn.f16x2.f32 d, a, b` (and `bf16x2`): `a` rounded into the upper half,
+            /// `b` into the lower.
+            CvtPair = convert::exec_cvt_pair, regs {
+                fmt: HalfFmt, round: Round, mods: HalfMods, d: u32, a: Src, b: Src
+            };
+            /// `cvta`: between generic and a state space's addresses.
+            Cvta = convert::exec_cvta, regs { to: bool, space: MemSpace, d: u32, a: Src };
+            /// `mov.b64 d, {a, b}`: concatenates parts, the first in the low bits.
+            Pack = convert::exec_pack, regs { d: u32, parts: Vec<Src>, part_bits: u32 };
+            /// `mov.b64 {a, b}, s`: splits a value into parts, the first from the low bits.
+            Unpack = convert::exec_unpack, regs { ds: Vec<u32>, a: Src, part_bits: u32 };
+
+            // Arithmetic and logic.
+            /// `d = a op b`.
+            Bin = arith::exec_bin, regs {
+                op: BinOp, ty: Ty, mods: FpMods, d: u32, a: Src, b: Src
+            };
+            /// `d = op a`.
+            Un = arith::exec_un, regs { op: UnOp, ty: Ty, ftz: bool, d: u32, a: Src };
+            /// `mad`, `mad24`, `sad`, `fma`: `d = (a mul b) + c`, where `mul` is the product
+            /// (or, for `sad`, the absolute difference) and `wide` doubles the width of `c`
+            /// and `d`.
+            Mad = arith::exec_mad, regs {
+                ty: Ty, mul: BinOp, wide: bool, mods: FpMods, d: u32, a: Src, b: Src, c: Src
+            };
+            /// A step of a carry chain (`add.cc`, `addc`, `sub.cc`, `subc`, `mad.lo/hi.cc`,
+            /// `madc.lo/hi`) on `bits`-wide operands: `carry_in` adds the carry flag
+            /// (register `cf`, 0 or 1 per lane), `carry_out` writes it.
+            Carry = arith::exec_carry, regs {
+                op: CarryOp, bits: u8, signed: bool, carry_in: bool, carry_out: bool,
+                cf: u32, d: u32, a: Src, b: Src, c: Src
+            };
+            /// Half-precision arithmetic (`add.f16`, `fma.rn.bf16x2`, ...): `pair` computes
+            /// both 16-bit halves of a 32-bit register independently.
+            Half = arith::exec_half, regs {
+                op: HalfOp, fmt: HalfFmt, pair: bool, mods: HalfMods, d: u32, a: Src, b: Src,
+                c: Src
+            };
+            /// Boolean operations on predicates (`and.pred`, `or.pred`, `not.pred`, ...).
+            Logic = arith::exec_logic, regs { op: Option<BoolOp>, d: u32, a: Src, b: Src };
+
+            // Comparisons and selections.
+            /// `setp`: `p = (a cmp b) [combine q]`; `pn` gets the complement.
+            Setp = compare::exec_setp, regs {
+                cmp: Cmp, ty: Ty, unordered: bool,
+                /// `.ftz`: `f32` subnormal operands compare as zero.
+                ftz: bool,
+                p: u32, pn: Option<u32>, a: Src, b: Src, combine: Option<(BoolOp, Src, bool)>
+            };
+            /// `selp`: `d = p ? a : b`.
+            Selp = compare::exec_selp, regs { d: u32, a: Src, b: Src, p: Src };
+            /// `slct`: `d = c >= 0 ? a : b`, `c` of type `cty` (`ftz`: a subnormal `c` counts
+            /// as 0).
+            Slct = compare::exec_slct, regs {
+                cty: Ty, ftz: bool, d: u32, a: Src, b: Src, c: Src
+            };
+            /// `testp`: `p = test(a)` for a floating-point `a`.
+            Testp = compare::exec_testp, regs { test: FpTest, ty: Ty, p: u32, a: Src };
+
+            // Bit fields, permutes, funnel shifts, dot products.
+            /// `bfe`: extract `c` bits from position `b`.
+            Bfe = bits::exec_bfe, regs { ty: Ty, d: u32, a: Src, b: Src, c: Src };
+            /// `bfi`: insert `c` bits of `a` into `b` at position `d`... (PTX: bfi d, a, b,
+            /// c, e).
+            Bfi = bits::exec_bfi, regs { ty: Ty, d: u32, a: Src, b: Src, c: Src, e: Src };
+            /// `bfind`: position of the most significant non-sign bit (`shiftamt`: from the
+            /// top).
+            Bfind = bits::exec_bfind, regs { ty: Ty, shiftamt: bool, d: u32, a: Src };
+            /// `bmsk.clamp`/`bmsk.wrap`: a mask of `b` bits from bit `a`.
+            Bmsk = bits::exec_bmsk, regs { clamp: bool, d: u32, a: Src, b: Src };
+            /// `prmt.b32`: picks four bytes of `{b, a}` by the selector `c`.
+            Prmt = bits::exec_prmt, regs {
+                /// `None`: the default mode (a selector nibble per byte); else one of the
+                /// modes' byte tables ([`PRMT_MODES`]), indexed by `c & 3`.
+                mode: Option<&'static [[u8; 4]; 4]>,
+                d: u32, a: Src, b: Src, c: Src
+            };
+            /// `shf.l`/`shf.r`: funnel shift of the 64-bit value `b:a` by `c` (`wrap`:
+            /// modulo 32, else clamped at 32); `.l` keeps the high word, `.r` the low one.
+            Shf = bits::exec_shf, regs { left: bool, clamp: bool, d: u32, a: Src, b: Src, c: Src };
+            /// `dp4a` (`pair: false`): `d = c + Σ a.byte[i] * b.byte[i]`; `dp2a.lo/.hi`
+            /// (`pair: true`): `d = c + Σ a.half[i] * b.byte[i + 2 * hi]`; each part sign- or
+            /// zero-extended as its type says, the sum wrapping at 32 bits.
+            Dp = bits::exec_dp, regs {
+                pair: bool, hi: bool, a_signed: bool, b_signed: bool, d: u32, a: Src, b: Src,
+                c: Src
+            };
+
+            // Memory.
+            /// Load `d.len()` elements of `ty`.
+            Ld = memory::exec_ld, block { ty: Ty, d: Vec<u32>, addr: Addr };
+            /// Store `s.len()` elements of `ty`.
+            St = memory::exec_st, block { ty: Ty, s: Vec<Src>, addr: Addr };
+            /// Atomic read-modify-write (`atom`, or `red` when `d` is `None`).
+            Atom = memory::exec_atom, block {
+                op: AtomOp, ty: Ty, d: Option<u32>, addr: Addr, b: Src, c: Option<Src>
+            };
+            /// `cp.async` of `size` bytes from global to shared memory, done at once (the
+            /// simulator runs a block's warps one after another, so the copy is complete by
+            /// the `cp.async.wait_group` that must precede any read of it); bytes past
+            /// `src_size` are zeros.
+            CpAsync = memory::exec_cp_async, block {
+                dst: Addr, src: Addr, size: u32, src_size: Option<Src>
+            };
+            /// `cp.async.bulk` of `size` bytes (a multiple of 16) between global and shared
+            /// memory (or shared to shared), done at once; with `mbar`, the bytes then
+            /// complete that many transaction bytes of the `mbarrier`
+            /// (`.mbarrier::complete_tx::bytes`).
+            BulkCopy = memory::exec_bulk_copy, block {
+                dst: Addr, src: Addr, size: Src, mbar: Option<Addr>
+            };
+
+            // Control flow.
+            /// `bra`.
+            Bra = control::exec_branch, block { target: u32 };
+            /// A real call (recursion): each lane pushes a frame (its return address and
+            /// `frame`), moves the arguments into the callee's parameter registers and jumps
+            /// to `target`.
+            Call = control::exec_call, block { target: u32, args: Vec<(u32, Src)>, frame: Frame };
+            /// The return of a real call: each lane pops its frame and goes back.
+            Return = control::exec_return, block { frame: Frame };
+            /// `ret` / `exit` from a kernel.
+            Exit = control::exec_exit, block {};
+            /// `trap` (`__trap()`): the launch ends with a fault.
+            Trap = control::exec_trap, block {};
+            /// `membar` and `fence`: nothing within one worker (it runs each block's
+            /// accesses in order); between the workers of a parallel launch, a sequentially
+            /// consistent fence.
+            Fence = control::exec_fence, block {};
+            /// Instructions with no effect in the simulator (`nanosleep`, `bar.warp.sync`,
+            /// ...).
+            Nop = control::exec_nop, regs {};
+
+            // Barriers.
+            /// `bar.sync` / `barrier.sync` / `bar.red` / `bar.arrive` on barrier `id`
+            /// (0..16). Without `count` (or with the block's thread count) the barrier waits
+            /// for every thread of the block that has not exited; with a smaller `count` it
+            /// completes when `count` threads have arrived (each warp counts as 32, as on the
+            /// GPU). `arrive` (`bar.arrive`) counts the warp in without waiting. `red`: the
+            /// reduction of `bar.red` (`__syncthreads_count`, `__syncthreads_and`,
+            /// `__syncthreads_or`).
+            Bar = barrier::exec_bar, block {
+                id: Src, count: Option<Src>, arrive: bool, red: Option<BarRed>
+            };
+            /// An `mbarrier` operation on the 8-byte barrier object at `addr` (shared
+            /// memory): `d` receives the arrival token, the wait result or the pending count;
+            /// `a` is the count, transaction bytes, token or phase parity the operation
+            /// takes. A wait that finds its phase incomplete lets the block's other warps run
+            /// before it polls again.
+            Mbar = barrier::exec_mbar, block {
+                op: MbarOp, d: Option<u32>, addr: Addr, a: Option<Src>
+            };
+
+            // Calls of the device runtime.
+            /// A call of a device-runtime function: arguments and the result in registers.
+            Runtime = runtime::exec_runtime, block {
+                func: RuntimeFn, args: Vec<u32>, ret: Option<u32>
+            };
+
+            // Warp-wide operations.
+            /// `shfl.sync`.
+            Shfl = warp::exec_shfl, regs {
+                mode: ShflMode, d: u32, p: Option<u32>, a: Src, b: Src, c: Src
+            };
+            /// `vote.sync`.
+            Vote = warp::exec_vote, regs { mode: VoteMode, d: u32, p: Src, negate: bool };
+            /// `redux.sync.op.type d, a, membermask`: in each lane, `op` over `a` of the
+            /// active lanes of that lane's `membermask` (`Min`/`Max` signed for `.s32`). The
+            /// masks may differ between lanes: cooperative groups' `labeled_partition`
+            /// reduces each group with the mask `match.any.sync` gave it.
+            Redux = warp::exec_redux, regs { op: BinOp, signed: bool, d: u32, a: Src, mask: Src };
+            /// `match.any.sync` (`d` = the lanes holding the same `a`) and `match.all.sync`
+            /// (`d` = the lanes if all hold the same `a`, else 0; `p` = whether they do).
+            Match = warp::exec_match, regs {
+                all: bool, bits: u32, d: Option<u32>, p: Option<u32>, a: Src
+            };
+            /// `elect.sync d|p, membermask`: the lowest lane taking part is the leader; `d` =
+            /// its lane number in every lane, `p` = whether this lane is it.
+            Elect = warp::exec_elect, regs { d: Option<u32>, p: Option<u32> };
+            /// `activemask.b32`.
+            ActiveMask = warp::exec_active_mask, regs { d: u32 };
+
+            // Tensor cores.
+            /// A warp-wide matrix instruction (tensor cores; see [`super::tensor`]), boxed:
+            /// its fragments would make every other operation as large.
+            Matrix = tensor::exec_matrix, block { instr: Box<MatrixInstr> };
+
+            // Textures and surfaces.
+            /// `tex`: a fetch of four channels from the texture object `handle` (`tex.level`
+            /// and `tex.grad` read level 0: the crate makes no mipmapped textures).
+            Tex = texture::exec_tex, block {
+                geometry: Geometry, ctype: CoordType, ttype: TexelType, d: [u32; 4],
+                handle: Src, coords: Vec<Src>
+            };
+            /// `suld.b`: `d.len()` elements of `ty` from the surface object `handle`.
+            SurfLd = texture::exec_surf_ld, block {
+                geometry: Geometry, boundary: Boundary, ty: Ty, d: Vec<u32>, handle: Src,
+                coords: Vec<Src>
+            };
+            /// `sust.b`: `s.len()` elements of `ty` to the surface object `handle`.
+            SurfSt = texture::exec_surf_st, block {
+                geometry: Geometry, boundary: Boundary, ty: Ty, s: Vec<Src>, handle: Src,
+                coords: Vec<Src>
+            };
+
+            // Clusters and distributed shared memory.
+            /// Distributed shared memory: `mapa`, `getctarank`, `isspacep`.
+            Dsmem = cluster::exec_dsmem, block { op: DsmemOp, d: u32, a: Src, b: Src };
+            /// `barrier.cluster.arrive` (`wait` false) or `barrier.cluster.wait` (`wait`
+            /// true): the barrier of every thread of the block's cluster.
+            ClusterBar = cluster::exec_cluster_bar, block { wait: bool };
+        }
+    };
 }
+pub(crate) use for_each_ir_op;
+
+/// Defines [`Op`] and one operand struct per operation from the rows [`for_each_ir_op!`]
+/// hands it.
+macro_rules! define_op {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident = $family:ident::$handler:ident, $shape:ident {
+            $($(#[doc = $fdoc:literal])* $field:ident: $ty:ty),* $(,)?
+        };
+    )*) => {
+        $(
+            $(#[doc = $doc])*
+            #[derive(Debug, Clone, PartialEq)]
+            pub struct $name {
+                $($(#[doc = $fdoc])* pub $field: $ty,)*
+            }
+        )*
+
+        /// One operation, with its operands (the table is [`for_each_ir_op!`]).
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Op {
+            $($(#[doc = $doc])* $name($name),)*
+        }
+    };
+}
+
+for_each_ir_op!(define_op);
 
 /// A distributed-shared-memory address operation ([`Op::Dsmem`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -797,4 +715,17 @@ pub struct Instr {
     pub line: u32,
     /// The PTX opcode with its modifiers, for errors (`ld.global.f32`).
     pub text: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every instruction of a lowered kernel holds an `Op`, so an operation with large
+    /// operands is boxed (as `Matrix` is) rather than making every instruction larger.
+    #[test]
+    fn an_operation_takes_at_most_112_bytes() {
+        let size = std::mem::size_of::<Op>();
+        assert!(size <= 112, "an Op takes {size} bytes");
+    }
 }

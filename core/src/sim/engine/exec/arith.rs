@@ -1,12 +1,12 @@
-//! Arithmetic: `mov`, integer and floating-point `add`/`sub`/`mul`/`div`/`min`/`max`/...
-//! (`Op::Bin`), unary operations (`Op::Un`), `mad`/`fma` (`Op::Mad`), comparisons and
-//! selections (`setp`, `slct`, `selp`, `testp`, predicate logic) and packed half
-//! arithmetic. The scalar functions compute one lane exactly as PTX specifies; the `exec_*`
+//! Arithmetic: integer and floating-point `add`/`sub`/`mul`/`div`/`min`/`max`/...
+//! (`Op::Bin`), unary operations (`Op::Un`), `mad`/`fma` (`Op::Mad`), carry chains
+//! (`Op::Carry`), predicate logic (`Op::Logic`) and half-precision arithmetic
+//! (`Op::Half`). The scalar functions compute one lane exactly as PTX specifies; the `exec_*`
 //! functions apply them to a warp's rows: computed for all 32 lanes from copies of the
 //! operand rows (loops the compiler can vectorise) and written back to the active lanes
 //! only.
 
-use super::warp::{lanes, split_dst, split_src, Warp, FULL};
+use super::warp_state::{lanes, split_dst, split_src, Warp, FULL};
 use crate::limits::{approx_math, ApproxMath};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::{approx, exact, half};
@@ -592,58 +592,6 @@ pub(super) fn un(op: UnOp, ty: Ty, ftz: bool, a: u64) -> u64 {
     }
 }
 
-#[inline(always)]
-pub(super) fn setp(cmp: Cmp, ty: Ty, unordered: bool, a: u64, b: u64) -> bool {
-    if let Some(fmt) = half_fmt(ty) {
-        let (x, y) = (half::to_f64(a as u16, fmt), half::to_f64(b as u16, fmt));
-        return setp(cmp, Ty::F64, unordered, x.to_bits(), y.to_bits());
-    }
-    match ty {
-        Ty::F32 | Ty::F64 => {
-            let (x, y) = if ty == Ty::F32 {
-                (f32v(a) as f64, f32v(b) as f64)
-            } else {
-                (f64v(a), f64v(b))
-            };
-            let nan = x.is_nan() || y.is_nan();
-            match cmp {
-                Cmp::Num => !nan,
-                Cmp::Nan => nan,
-                _ if nan => unordered,
-                Cmp::Eq => x == y,
-                Cmp::Ne => x != y,
-                Cmp::Lt => x < y,
-                Cmp::Le => x <= y,
-                Cmp::Gt => x > y,
-                Cmp::Ge => x >= y,
-            }
-        }
-        Ty::S(n) => {
-            let (x, y) = (sext(a, n as u32 * 8), sext(b, n as u32 * 8));
-            cmp_ord(cmp, x.cmp(&y))
-        }
-        _ => {
-            let m = width_mask(ty.bits());
-            cmp_ord(cmp, (a & m).cmp(&(b & m)))
-        }
-    }
-}
-
-#[inline]
-pub(super) fn cmp_ord(cmp: Cmp, o: std::cmp::Ordering) -> bool {
-    use std::cmp::Ordering::*;
-    match cmp {
-        Cmp::Eq => o == Equal,
-        Cmp::Ne => o != Equal,
-        Cmp::Lt => o == Less,
-        Cmp::Le => o != Greater,
-        Cmp::Gt => o == Greater,
-        Cmp::Ge => o != Less,
-        Cmp::Num => true,
-        Cmp::Nan => false,
-    }
-}
-
 #[inline]
 pub(super) fn bool_op(op: BoolOp, a: bool, b: bool) -> bool {
     match op {
@@ -653,38 +601,17 @@ pub(super) fn bool_op(op: BoolOp, a: bool, b: bool) -> bool {
     }
 }
 
-/// `mov` (`Op::Mov`) in lanes `m`; other ops are left alone (the dispatch sends only this one).
-#[inline(always)]
-pub(super) fn exec_mov(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Mov { d, a } = *op else { return };
-    match a {
-        Src::Imm(v) => w.fill(d, m, v),
-        Src::Reg(r) if m == FULL => {
-            if let Some(&src) = w.regs.get(r as usize) {
-                w.regs[d as usize] = src;
-            }
-        }
-        Src::Reg(_) => {
-            let out = w.row(a);
-            w.blend(d, m, &out);
-        }
-    }
-}
-
 /// A binary operation (`Op::Bin`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_bin(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Bin {
+pub(super) fn exec_bin(w: &mut Warp, m: u32, op: &Bin) {
+    let Bin {
         op,
         ty,
         mods,
         d,
         a,
         b,
-    } = *op
-    else {
-        return;
-    };
+    } = *op;
     let (mut ta, mut tb) = (MaybeUninit::uninit(), MaybeUninit::uninit());
     // All lanes active and the destination not an operand: computed in place.
     let direct = m == FULL && a != Src::Reg(d) && b != Src::Reg(d);
@@ -708,10 +635,8 @@ pub(super) fn exec_bin(w: &mut Warp, m: u32, op: &Op) {
 
 /// A unary operation (`Op::Un`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_un(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Un { op, ty, ftz, d, a } = *op else {
-        return;
-    };
+pub(super) fn exec_un(w: &mut Warp, m: u32, op: &Un) {
+    let Un { op, ty, ftz, d, a } = *op;
     let av = w.row(a);
     let mut out = [0u64; 32];
     for (l, o) in out.iter_mut().enumerate() {
@@ -722,8 +647,8 @@ pub(super) fn exec_un(w: &mut Warp, m: u32, op: &Op) {
 
 /// `mad`, `fma` and their wide and high forms (`Op::Mad`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_mad(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Mad {
+pub(super) fn exec_mad(w: &mut Warp, m: u32, op: &Mad) {
+    let Mad {
         ty,
         mul,
         wide,
@@ -732,10 +657,7 @@ pub(super) fn exec_mad(w: &mut Warp, m: u32, op: &Op) {
         a,
         b,
         c,
-    } = *op
-    else {
-        return;
-    };
+    } = *op;
     let (mut ta, mut tb, mut tc) = (
         MaybeUninit::uninit(),
         MaybeUninit::uninit(),
@@ -769,142 +691,10 @@ pub(super) fn exec_mad(w: &mut Warp, m: u32, op: &Op) {
     w.blend(d, m, &out);
 }
 
-/// `setp` (`Op::Setp`) in lanes `m`: the comparison, combined with a predicate when the
-/// instruction says so, and its negation in the second destination.
-#[inline(always)]
-pub(super) fn exec_setp(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Setp {
-        cmp,
-        ty,
-        unordered,
-        ftz,
-        p,
-        pn,
-        a,
-        b,
-        combine,
-    } = *op
-    else {
-        return;
-    };
-    let (mut pt, mut pf) = ([0u64; 32], [0u64; 32]);
-    let (mut ta, mut tb) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-    let (av, bv) = (w.src_row(a, &mut ta), w.src_row(b, &mut tb));
-    let (fa, fb);
-    let (av, bv) = if ftz && ty == Ty::F32 {
-        fa = av.map(flush_bits);
-        fb = bv.map(flush_bits);
-        (&fa, &fb)
-    } else {
-        (av, bv)
-    };
-    let mut tq = MaybeUninit::uninit();
-    let qv = combine.map(|(_, q, _)| w.src_row(q, &mut tq));
-    for l in 0..32 {
-        let t = setp(cmp, ty, unordered, av[l], bv[l]);
-        let (t, f) = match (combine, &qv) {
-            (Some((op, _, neg)), Some(q)) => {
-                let qb = (q[l] != 0) != neg;
-                (bool_op(op, t, qb), bool_op(op, !t, qb))
-            }
-            _ => (t, !t),
-        };
-        pt[l] = t as u64;
-        pf[l] = f as u64;
-    }
-    w.blend(p, m, &pt);
-    if let Some(pn) = pn {
-        w.blend(pn, m, &pf);
-    }
-}
-
-/// `slct` (`Op::Slct`) in lanes `m`.
-#[inline(always)]
-pub(super) fn exec_slct(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Slct {
-        cty,
-        ftz,
-        d,
-        a,
-        b,
-        c,
-    } = *op
-    else {
-        return;
-    };
-    for l in lanes(m) {
-        let cv = w.get(c, l);
-        let cv = if ftz && cty == Ty::F32 && f32v(cv).is_subnormal() {
-            0
-        } else {
-            cv
-        };
-        let v = if setp(Cmp::Ge, cty, false, cv, 0) {
-            w.get(a, l)
-        } else {
-            w.get(b, l)
-        };
-        w.set(d, l, v);
-    }
-}
-
-/// `testp` (`Op::Testp`) in lanes `m`.
-#[inline(always)]
-pub(super) fn exec_testp(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Testp { test, ty, p, a } = *op else {
-        return;
-    };
-    let mut out = [0u64; 32];
-    for l in lanes(m) {
-        out[l] = testp(test, ty, w.get(a, l)) as u64;
-    }
-    w.blend(p, m, &out);
-}
-
-/// `testp`'s test on one value of type `ty` (`f32` or `f64`).
-#[inline]
-pub(super) fn testp(test: FpTest, ty: Ty, x: u64) -> bool {
-    let x = if ty == Ty::F32 {
-        f32v(x) as f64
-    } else {
-        f64v(x)
-    };
-    let sub = if ty == Ty::F32 {
-        (x as f32).is_subnormal()
-    } else {
-        x.is_subnormal()
-    };
-    match test {
-        FpTest::Finite => x.is_finite(),
-        FpTest::Infinite => x.is_infinite(),
-        FpTest::Number => !x.is_nan(),
-        FpTest::NotANumber => x.is_nan(),
-        // As the GPU answers: zero counts as normal.
-        FpTest::Normal => x.is_finite() && !sub,
-        FpTest::Subnormal => sub,
-    }
-}
-
-/// `selp` (`Op::Selp`) in lanes `m`.
-#[inline(always)]
-pub(super) fn exec_selp(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Selp { d, a, b, p } = *op else { return };
-    for l in lanes(m) {
-        let v = if w.get(p, l) != 0 {
-            w.get(a, l)
-        } else {
-            w.get(b, l)
-        };
-        w.set(d, l, v);
-    }
-}
-
 /// Predicate logic (`and`/`or`/`xor`/`not` on `.pred`, `Op::Logic`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_logic(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Logic { op, d, a, b } = *op else {
-        return;
-    };
+pub(super) fn exec_logic(w: &mut Warp, m: u32, op: &Logic) {
+    let Logic { op, d, a, b } = *op;
     for l in lanes(m) {
         let (x, y) = (w.get(a, l) != 0, w.get(b, l) != 0);
         let v = match op {
@@ -915,10 +705,43 @@ pub(super) fn exec_logic(w: &mut Warp, m: u32, op: &Op) {
     }
 }
 
+/// `add.cc`, `addc`, `sub.cc`, `subc`, `mad.cc`, `madc` (`Op::Carry`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_carry(w: &mut Warp, m: u32, op: &Carry) {
+    let Carry {
+        op,
+        bits,
+        signed,
+        carry_in,
+        carry_out,
+        cf,
+        d,
+        a,
+        b,
+        c,
+    } = *op;
+    for l in lanes(m) {
+        let flag = if carry_in { w.regs[cf as usize][l] } else { 0 };
+        let (v, out) = exact::carry(
+            op,
+            bits as u32,
+            signed,
+            w.get(a, l),
+            w.get(b, l),
+            w.get(c, l),
+            flag,
+        );
+        w.set(d, l, v);
+        if carry_out {
+            w.regs[cf as usize][l] = out;
+        }
+    }
+}
+
 /// Half-precision arithmetic, one value or a packed pair (`Op::Half`), in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_half(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Half {
+pub(super) fn exec_half(w: &mut Warp, m: u32, op: &Half) {
+    let Half {
         op,
         fmt,
         pair,
@@ -927,10 +750,7 @@ pub(super) fn exec_half(w: &mut Warp, m: u32, op: &Op) {
         a,
         b,
         c,
-    } = *op
-    else {
-        return;
-    };
+    } = *op;
     for l in lanes(m) {
         let (x, y, z) = (w.get(a, l), w.get(b, l), w.get(c, l));
         let one = |s: u32| {
@@ -1044,8 +864,8 @@ mod tests {
         }
     }
 
-    use super::{bin, bool_op, finish32, min_max_f32, setp, testp, un};
-    use crate::sim::engine::ir::{BinOp, BoolOp, Cmp, FpMods, FpTest, Ty, UnOp};
+    use super::{bin, finish32, min_max_f32, un};
+    use crate::sim::engine::ir::{BinOp, FpMods, Ty, UnOp};
 
     const U32: Ty = Ty::U(4);
     const S32: Ty = Ty::S(4);
@@ -1201,37 +1021,5 @@ mod tests {
         assert_eq!(un(UnOp::Rcp, F32, false, f(0.0)), f(f32::INFINITY));
         assert_eq!(un(UnOp::Rcp, F32, false, f(-0.0)), f(f32::NEG_INFINITY));
         assert_eq!(un(UnOp::Rcp, F32, true, f(-1e-40)), f(f32::NEG_INFINITY));
-    }
-
-    #[test]
-    fn setp_on_nan_is_false_unless_unordered() {
-        for cmp in [Cmp::Eq, Cmp::Ne, Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge] {
-            assert!(!setp(cmp, F32, false, NAN32, f(1.0)), "{cmp:?}");
-            assert!(setp(cmp, F32, true, NAN32, f(1.0)), "{cmp:?}");
-        }
-        assert!(setp(Cmp::Nan, F32, false, f(1.0), NAN32));
-        assert!(!setp(Cmp::Num, F32, false, f(1.0), NAN32));
-        assert!(setp(Cmp::Eq, F32, false, f(0.0), f(-0.0)));
-        assert!(setp(Cmp::Lt, S32, false, 0xffff_ffff, 0));
-        assert!(!setp(Cmp::Lt, U32, false, 0xffff_ffff, 0));
-        // Only the type's bits are compared.
-        assert!(setp(Cmp::Eq, U32, false, 0x1_0000_0005, 5));
-        // f16: 0x7e00 is a NaN, 0x3c00 is 1.0, 0x4000 is 2.0.
-        assert!(!setp(Cmp::Eq, Ty::F16, false, 0x7e00, 0x7e00));
-        assert!(setp(Cmp::Lt, Ty::F16, false, 0x3c00, 0x4000));
-        assert!(bool_op(BoolOp::Xor, true, false));
-        assert!(!bool_op(BoolOp::And, true, false));
-    }
-
-    #[test]
-    fn testp_classifies_as_the_gpu_does() {
-        // Zero counts as normal.
-        assert!(testp(FpTest::Normal, F32, f(0.0)));
-        assert!(testp(FpTest::Subnormal, F32, f(1e-40)));
-        assert!(!testp(FpTest::Normal, F32, f(1e-40)));
-        assert!(testp(FpTest::Infinite, Ty::F64, f64::INFINITY.to_bits()));
-        assert!(testp(FpTest::NotANumber, F32, NAN32));
-        assert!(!testp(FpTest::Finite, F32, NAN32));
-        assert!(testp(FpTest::Number, Ty::F64, 1f64.to_bits()));
     }
 }

@@ -2,9 +2,9 @@
 //! `mbarrier` objects in shared memory, releasing the block's waiting warps, and the faults
 //! for threads that would wait forever (deadlock, a barrier only part of a warp reached).
 
-use super::control::{At, Flow};
+use super::control::{At, Exec, Flow};
 use super::global::Global;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
@@ -66,22 +66,21 @@ impl Block<'_> {
     /// Lanes that come first are parked while the warp's others run: those that exit count
     /// as arrived (sm_70 and later; a sort returns from part of the block before its next
     /// `__syncthreads()`), those that reach the same barrier join them.
-    pub(super) fn exec_bar(
-        &mut self,
-        w: &mut Warp,
-        ins: &Instr,
-        at: At,
-        emask: u32,
-    ) -> Result<Flow> {
-        let Op::Bar {
+    #[inline(never)]
+    pub(super) fn exec_bar<G: Global>(&mut self, x: Exec<'_, G>, op: &Bar) -> Result<Flow> {
+        let Exec {
+            w,
+            ins,
+            at,
+            m: emask,
+            ..
+        } = x;
+        let Bar {
             id,
             count,
             arrive,
             red,
-        } = &ins.op
-        else {
-            return Ok(Flow::Next);
-        };
+        } = op;
         let mut emask = emask;
         if emask != 0 {
             if emask != w.live {
@@ -180,17 +179,17 @@ impl Block<'_> {
 
     /// An `mbarrier` operation (`Op::Mbar`) in lanes `emask`. A wait that finds its phase
     /// incomplete lets the warp's lanes elsewhere run first, then the other warps.
-    pub(super) fn exec_mbar<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        At { mask, next, .. }: At,
-        emask: u32,
-    ) -> Result<Flow> {
-        let Op::Mbar { op, d, addr, a } = &ins.op else {
-            return Ok(Flow::Next);
-        };
+    #[inline(never)]
+    pub(super) fn exec_mbar<G: Global>(&mut self, x: Exec<'_, G>, op: &Mbar) -> Result<Flow> {
+        let Exec {
+            gmem,
+            w,
+            ins,
+            at: At { mask, next, .. },
+            m: emask,
+            ..
+        } = x;
+        let Mbar { op, d, addr, a } = op;
         if emask != 0 && self.mbarrier(gmem, w, ins, (*op, *d, *addr, *a), emask)? {
             // A wait found its phase incomplete: the warp's lanes elsewhere run
             // first, then the other warps.

@@ -1,10 +1,8 @@
 //! Integer bit manipulation: bit-field extract and insert (`bfe`, `bfi`), funnel shifts
-//! (`shf`), byte permutes (`prmt`), `bfind`, packing and unpacking of vector registers,
-//! dot products (`dp4a`, `dp2a`) and extended-precision arithmetic with a carry flag.
+//! (`shf`), byte permutes (`prmt`), `bfind`, `bmsk` and dot products (`dp4a`, `dp2a`).
 
 use super::arith::{sext, width_mask};
-use super::warp::{lanes, Warp};
-use crate::sim::engine::exact;
+use super::warp_state::{lanes, Warp};
 use crate::sim::engine::ir::*;
 
 /// `dp4a` (four 8-bit products) or `dp2a` (two 16-bit by 8-bit products, from the low or
@@ -32,8 +30,8 @@ pub(super) fn dot(pair: bool, hi: bool, (a_signed, b_signed): (bool, bool), x: u
 
 /// `dp4a`/`dp2a` (`Op::Dp`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_dp(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Dp {
+pub(super) fn exec_dp(w: &mut Warp, m: u32, op: &Dp) {
+    let Dp {
         pair,
         hi,
         a_signed,
@@ -42,50 +40,11 @@ pub(super) fn exec_dp(w: &mut Warp, m: u32, op: &Op) {
         a,
         b,
         c,
-    } = *op
-    else {
-        return;
-    };
+    } = *op;
     for l in lanes(m) {
         let sum = dot(pair, hi, (a_signed, b_signed), w.get(a, l), w.get(b, l));
         let v = (w.get(c, l) as i64).wrapping_add(sum);
         w.set(d, l, v as u64 & 0xffff_ffff);
-    }
-}
-
-/// `add.cc`, `addc`, `sub.cc`, `subc`, `mad.cc`, `madc` (`Op::Carry`) in lanes `m`.
-#[inline(always)]
-pub(super) fn exec_carry(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Carry {
-        op,
-        bits,
-        signed,
-        carry_in,
-        carry_out,
-        cf,
-        d,
-        a,
-        b,
-        c,
-    } = *op
-    else {
-        return;
-    };
-    for l in lanes(m) {
-        let flag = if carry_in { w.regs[cf as usize][l] } else { 0 };
-        let (v, out) = exact::carry(
-            op,
-            bits as u32,
-            signed,
-            w.get(a, l),
-            w.get(b, l),
-            w.get(c, l),
-            flag,
-        );
-        w.set(d, l, v);
-        if carry_out {
-            w.regs[cf as usize][l] = out;
-        }
     }
 }
 
@@ -119,10 +78,8 @@ pub(super) fn bfe(ty: Ty, x: u64, pos: u32, len: u32) -> u64 {
 
 /// `bfe` (`Op::Bfe`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_bfe(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Bfe { ty, d, a, b, c } = *op else {
-        return;
-    };
+pub(super) fn exec_bfe(w: &mut Warp, m: u32, op: &Bfe) {
+    let Bfe { ty, d, a, b, c } = *op;
     for l in lanes(m) {
         let pos = (w.get(b, l) & 0xff) as u32;
         let len = (w.get(c, l) & 0xff) as u32;
@@ -143,18 +100,15 @@ pub(super) fn shf(left: bool, clamp: bool, lo: u64, hi: u64, n: u32) -> u64 {
 
 /// `shf` (`Op::Shf`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_shf(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Shf {
+pub(super) fn exec_shf(w: &mut Warp, m: u32, op: &Shf) {
+    let Shf {
         left,
         clamp,
         d,
         a,
         b,
         c,
-    } = *op
-    else {
-        return;
-    };
+    } = *op;
     for l in lanes(m) {
         let v = shf(left, clamp, w.get(a, l), w.get(b, l), w.get(c, l) as u32);
         w.set(d, l, v);
@@ -176,55 +130,13 @@ pub(super) fn bfi(ty: Ty, a: u64, base: u64, pos: u32, len: u32) -> u64 {
 
 /// `bfi` (`Op::Bfi`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_bfi(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Bfi { ty, d, a, b, c, e } = *op else {
-        return;
-    };
+pub(super) fn exec_bfi(w: &mut Warp, m: u32, op: &Bfi) {
+    let Bfi { ty, d, a, b, c, e } = *op;
     for l in lanes(m) {
         let pos = (w.get(c, l) & 0xff) as u32;
         let len = (w.get(e, l) & 0xff) as u32;
         let v = bfi(ty, w.get(a, l), w.get(b, l), pos, len);
         w.set(d, l, v);
-    }
-}
-
-/// `mov` of a vector into one wide register (`Op::Pack`) in lanes `m`.
-#[inline(always)]
-pub(super) fn exec_pack(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Pack {
-        d,
-        ref parts,
-        part_bits,
-    } = *op
-    else {
-        return;
-    };
-    for l in lanes(m) {
-        let mut v = 0u64;
-        for (k, &p) in parts.iter().enumerate() {
-            v |= (w.get(p, l) & width_mask(part_bits)) << (k as u32 * part_bits);
-        }
-        w.set(d, l, v);
-    }
-}
-
-/// `mov` of one wide register into a vector (`Op::Unpack`) in lanes `m`.
-#[inline(always)]
-pub(super) fn exec_unpack(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Unpack {
-        ref ds,
-        a,
-        part_bits,
-    } = *op
-    else {
-        return;
-    };
-    for l in lanes(m) {
-        let v = w.get(a, l);
-        for (k, &d) in ds.iter().enumerate() {
-            let part = (v >> (k as u32 * part_bits)) & width_mask(part_bits);
-            w.set(d, l, part);
-        }
     }
 }
 
@@ -258,10 +170,8 @@ pub(super) fn prmt(table: Option<&[[u8; 4]; 4]>, a: u64, b: u64, sel: u64) -> u6
 
 /// `prmt` (`Op::Prmt`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_prmt(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Prmt { mode, d, a, b, c } = *op else {
-        return;
-    };
+pub(super) fn exec_prmt(w: &mut Warp, m: u32, op: &Prmt) {
+    let Prmt { mode, d, a, b, c } = *op;
     for l in lanes(m) {
         let v = prmt(mode, w.get(a, l), w.get(b, l), w.get(c, l));
         w.set(d, l, v);
@@ -298,10 +208,8 @@ pub(super) fn bmsk(clamp: bool, a: u64, b: u64) -> u64 {
 
 /// `bmsk` (`Op::Bmsk`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_bmsk(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Bmsk { clamp, d, a, b } = *op else {
-        return;
-    };
+pub(super) fn exec_bmsk(w: &mut Warp, m: u32, op: &Bmsk) {
+    let Bmsk { clamp, d, a, b } = *op;
     for l in lanes(m) {
         let v = bmsk(clamp, w.get(a, l), w.get(b, l));
         w.set(d, l, v);
@@ -333,10 +241,8 @@ pub(super) fn bfind(ty: Ty, shiftamt: bool, x: u64) -> u64 {
 
 /// `bfind` (`Op::Bfind`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_bfind(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Bfind { ty, shiftamt, d, a } = *op else {
-        return;
-    };
+pub(super) fn exec_bfind(w: &mut Warp, m: u32, op: &Bfind) {
+    let Bfind { ty, shiftamt, d, a } = *op;
     for l in lanes(m) {
         let v = bfind(ty, shiftamt, w.get(a, l));
         w.set(d, l, v);

@@ -1,15 +1,15 @@
 //! A block of warps and the dispatch loop: [`Block::run_warp`] picks the lanes that run
-//! next, counts the instruction and hands it to its family ([`Block::step`] for control
-//! flow and barriers, [`Block::exec`] for everything else).
+//! next, counts the instruction and hands it to its handler in its family's file
+//! (`Block::dispatch`, generated from the IR's table, [`for_each_ir_op!`]).
 
-use super::budget::{matrix_work, INSTRUCTION_WORK_AT_LEAST};
-use super::control::{exec_exit, At, Flow};
+use super::budget::INSTRUCTION_WORK_AT_LEAST;
+use super::control::{At, Exec, Flow};
 use super::counters::Stats;
 use super::global::Global;
 use super::probe::{count, Tables};
-use super::warp::Warp;
+use super::warp_state::Warp;
 use super::Block;
-use super::{arith, bits, convert, memory, warp_ops};
+use super::{arith, bits, compare, control, convert, warp};
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
@@ -21,7 +21,7 @@ use crate::sim::engine::lower::KernelCode;
 fn waits_for_warp(op: &Op) -> bool {
     matches!(
         op,
-        Op::Shfl { .. } | Op::Vote { .. } | Op::Match { .. } | Op::Redux { .. } | Op::Elect { .. }
+        Op::Shfl(_) | Op::Vote(_) | Op::Match(_) | Op::Redux(_) | Op::Elect(_)
     )
 }
 
@@ -88,7 +88,15 @@ impl Block<'_> {
             }
             self.count_site(stats, w, pc, (emask, threads));
             let next = (pc + 1).min(code.len() as u32 - 1);
-            match self.step(gmem, w, ins, At { pc, mask, next }, emask)? {
+            let at = At { pc, mask, next };
+            let x = Exec {
+                gmem: &mut *gmem,
+                w: &mut *w,
+                ins,
+                at,
+                m: emask,
+            };
+            match self.dispatch(x)? {
                 Flow::Next => w.advance(mask, next),
                 Flow::Jumped => {}
                 Flow::Charged => limit = pause_at.saturating_sub(self.charged),
@@ -126,119 +134,41 @@ impl Block<'_> {
             }
         }
     }
-
-    /// Executes one instruction in lanes `emask`: control flow, barriers and the
-    /// instructions that charge work beyond themselves here, the rest in
-    /// [`exec`](Self::exec).
-    #[inline(always)]
-    fn step<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        at: At,
-        emask: u32,
-    ) -> Result<Flow> {
-        Ok(match ins.op {
-            Op::Bra { target } => {
-                self.exec_branch(w, at, emask, target);
-                Flow::Jumped
-            }
-            Op::Call { .. } => {
-                self.exec_call(w, ins, at, emask)?;
-                Flow::Charged
-            }
-            Op::Return { .. } => {
-                self.exec_return(w, ins, at, emask)?;
-                Flow::Charged
-            }
-            Op::Runtime { .. } => {
-                self.exec_runtime(gmem, w, ins, emask)?;
-                w.advance(at.mask, at.next);
-                Flow::Charged
-            }
-            Op::BulkCopy { .. } => {
-                self.exec_bulk_copy(gmem, w, ins, emask)?;
-                w.advance(at.mask, at.next);
-                Flow::Charged
-            }
-            Op::Matrix(ref mi) => {
-                self.exec_matrix(gmem, w, ins, emask)?;
-                self.charge(matrix_work(&mi.op));
-                w.advance(at.mask, at.next);
-                Flow::Charged
-            }
-            Op::Exit => {
-                exec_exit(w, at, emask);
-                Flow::Jumped
-            }
-            Op::Bar { .. } => self.exec_bar(w, ins, at, emask)?,
-            Op::Mbar { .. } => self.exec_mbar(gmem, w, ins, at, emask)?,
-            Op::ClusterBar { .. } => self.exec_cluster_bar(w, ins, at, emask),
-            _ => {
-                self.exec(gmem, w, ins, emask)?;
-                Flow::Next
-            }
-        })
-    }
-
-    /// Executes an instruction that leaves the program counters alone in lanes `m`: each
-    /// op goes to its family's function.
-    fn exec<G: Global>(&mut self, gmem: &mut G, w: &mut Warp, ins: &Instr, m: u32) -> Result<()> {
-        let op = &ins.op;
-        match *op {
-            Op::Mov { .. } => arith::exec_mov(w, m, op),
-            Op::Bin { .. } => arith::exec_bin(w, m, op),
-            Op::Un { .. } => arith::exec_un(w, m, op),
-            Op::Mad { .. } => arith::exec_mad(w, m, op),
-            Op::Setp { .. } => arith::exec_setp(w, m, op),
-            Op::Slct { .. } => arith::exec_slct(w, m, op),
-            Op::Testp { .. } => arith::exec_testp(w, m, op),
-            Op::Selp { .. } => arith::exec_selp(w, m, op),
-            Op::Logic { .. } => arith::exec_logic(w, m, op),
-            Op::Half { .. } => arith::exec_half(w, m, op),
-            Op::Cvt { .. } => convert::exec_cvt(w, m, op),
-            Op::CvtPair { .. } => convert::exec_cvt_pair(w, m, op),
-            Op::Dp { .. } => bits::exec_dp(w, m, op),
-            Op::Carry { .. } => bits::exec_carry(w, m, op),
-            Op::Bfe { .. } => bits::exec_bfe(w, m, op),
-            Op::Shf { .. } => bits::exec_shf(w, m, op),
-            Op::Bfi { .. } => bits::exec_bfi(w, m, op),
-            Op::Pack { .. } => bits::exec_pack(w, m, op),
-            Op::Unpack { .. } => bits::exec_unpack(w, m, op),
-            Op::Prmt { .. } => bits::exec_prmt(w, m, op),
-            Op::Bfind { .. } => bits::exec_bfind(w, m, op),
-            Op::Bmsk { .. } => bits::exec_bmsk(w, m, op),
-            Op::Cvta { .. } => memory::exec_cvta(w, m, op),
-            Op::Ld { ty, ref d, addr } => self.exec_ld(gmem, w, ins, m, (ty, d, addr))?,
-            Op::St { ty, ref s, addr } => self.exec_st(gmem, w, ins, m, (ty, s, addr))?,
-            Op::Atom { .. } => self.exec_atom(gmem, w, ins, m)?,
-            Op::CpAsync { .. } => self.exec_cp_async(gmem, w, ins, m)?,
-            Op::Shfl { .. } => warp_ops::exec_shfl(w, m, op),
-            Op::Vote { .. } => warp_ops::exec_vote(w, m, op),
-            Op::Redux { .. } => warp_ops::exec_redux(w, m, op),
-            Op::Match { .. } => warp_ops::exec_match(w, m, op),
-            Op::Elect { .. } => warp_ops::exec_elect(w, m, op),
-            Op::ActiveMask { .. } => warp_ops::exec_active_mask(w, m, op),
-            Op::Tex { .. } => self.exec_tex(gmem, w, ins, m)?,
-            Op::SurfLd { .. } => self.exec_surf_ld(gmem, w, ins, m)?,
-            Op::SurfSt { .. } => self.exec_surf_st(gmem, w, ins, m)?,
-            Op::Dsmem { .. } => self.exec_dsmem(w, ins, m)?,
-            Op::Trap => return Err(self.trap(w, ins, m)),
-            Op::Fence => gmem.fence(),
-            // Control flow, barriers and what charges work: `step`'s.
-            Op::Nop
-            | Op::Runtime { .. }
-            | Op::BulkCopy { .. }
-            | Op::Matrix(_)
-            | Op::Bra { .. }
-            | Op::Exit
-            | Op::Bar { .. }
-            | Op::Mbar { .. }
-            | Op::ClusterBar { .. }
-            | Op::Call { .. }
-            | Op::Return { .. } => {}
-        }
-        Ok(())
-    }
 }
+
+/// Defines `Block::dispatch` from the IR's table ([`for_each_ir_op!`]): one arm per
+/// operation, which calls its handler with that operation's operands.
+macro_rules! define_dispatch {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident = $family:ident::$handler:ident, $shape:ident {
+            $($(#[doc = $fdoc:literal])* $field:ident: $ty:ty),* $(,)?
+        };
+    )*) => {
+        impl Block<'_> {
+            /// Executes `x.ins` in lanes `x.m`.
+            #[inline(always)]
+            fn dispatch<G: Global>(&mut self, x: Exec<'_, G>) -> Result<Flow> {
+                let ins = x.ins;
+                match &ins.op {
+                    $(Op::$name(op) => call_handler!($shape, self, x, $family::$handler, op),)*
+                }
+            }
+        }
+    };
+}
+
+/// A handler's call, by its shape: a `regs` handler takes the warp and the lanes and
+/// leaves the program counters to the loop; a `block` handler is a method of [`Block`]
+/// that takes the whole [`Exec`] and says what comes next.
+macro_rules! call_handler {
+    (regs, $block:ident, $x:ident, $family:ident::$handler:ident, $op:ident) => {{
+        $family::$handler($x.w, $x.m, $op);
+        Ok(Flow::Next)
+    }};
+    (block, $block:ident, $x:ident, $family:ident::$handler:ident, $op:ident) => {
+        $block.$handler($x, $op)
+    };
+}
+
+for_each_ir_op!(define_dispatch);

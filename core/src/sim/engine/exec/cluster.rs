@@ -9,9 +9,10 @@
 //! offsets in the shared window. Which block runs, and where the others' shared memory is
 //! while it does, is [`Place`]'s and [`group`](super::group)'s.
 
-use super::control::{At, Flow};
+use super::control::{Exec, Flow};
+use super::global::Global;
 use super::memory::in_global;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::ir::*;
@@ -165,10 +166,10 @@ impl Block<'_> {
     }
 
     /// `mapa`, `getctarank` or `isspacep` (`Op::Dsmem`) in lanes `m`.
-    pub(super) fn exec_dsmem(&mut self, w: &mut Warp, ins: &Instr, m: u32) -> Result<()> {
-        let Op::Dsmem { op, d, a, b } = ins.op else {
-            return Ok(());
-        };
+    #[inline(never)]
+    pub(super) fn exec_dsmem<G: Global>(&mut self, x: Exec<'_, G>, op: &Dsmem) -> Result<Flow> {
+        let Exec { w, ins, m, .. } = x;
+        let Dsmem { op, d, a, b } = *op;
         let own = self.place.rank as u64;
         let in_window = |x: u64| (SHARED_WINDOW..SHARED_WINDOW + WINDOW_SIZE).contains(&x);
         for l in lanes(m) {
@@ -213,7 +214,7 @@ impl Block<'_> {
             };
             w.set(d, l, v);
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `barrier.cluster.arrive` or `.wait` (`Op::ClusterBar`) in lanes `emask`. An arrival
@@ -221,30 +222,30 @@ impl Block<'_> {
     /// has not completed) stops the warp at the wait, which runs again once the group
     /// completes the phase ([`group`](super::group)). Lanes of a diverged warp wait parked
     /// while the warp's others run.
-    pub(super) fn exec_cluster_bar(
+    #[inline(never)]
+    pub(super) fn exec_cluster_bar<G: Global>(
         &mut self,
-        w: &mut Warp,
-        ins: &Instr,
-        at: At,
-        emask: u32,
-    ) -> Flow {
-        let Op::ClusterBar { wait } = ins.op else {
-            return Flow::Next;
-        };
+        x: Exec<'_, G>,
+        op: &ClusterBar,
+    ) -> Result<Flow> {
+        let Exec {
+            w, at, m: emask, ..
+        } = x;
+        let ClusterBar { wait } = *op;
         if !wait {
             w.cl_arrived |= emask;
-            return Flow::Next;
+            return Ok(Flow::Next);
         }
         if w.cl_arrived & emask == 0 {
-            return Flow::Next;
+            return Ok(Flow::Next);
         }
         w.parked |= at.mask;
         if w.live & !w.parked != 0 {
-            return Flow::Jumped;
+            return Ok(Flow::Jumped);
         }
         w.waiting = true;
         w.wait_cluster = true;
-        Flow::Wait
+        Ok(Flow::Wait)
     }
 }
 

@@ -1,11 +1,13 @@
 //! Control flow: branches and divergence (`bra`), `exit`, real calls and returns with
-//! their frames (`call`, `ret`), and `trap`. Each returns a [`Flow`]: what the dispatch
-//! loop does with the warp next.
+//! their frames (`call`, `ret`), `trap`, `fence` and the operations that do nothing; and
+//! what a handler of the `block` shape gets, [`Exec`] (the instruction and where it runs),
+//! and returns, [`Flow`] (what the dispatch loop does with the warp next).
 
 use super::budget::BYTES_PER_WORK;
-use super::warp::{lanes, Warp};
+use super::global::Global;
+use super::warp_state::{lanes, Warp};
 use super::Block;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::sim::engine::ir::*;
 
 /// What an instruction did to its warp's program counters.
@@ -30,6 +32,17 @@ pub(super) struct At {
     pub(super) pc: u32,
     pub(super) mask: u32,
     pub(super) next: u32,
+}
+
+/// One instruction as its handler receives it beside its operands: global memory, the
+/// warp, the instruction (its line and text, for faults), where it runs and the lanes `m`
+/// that run it (those at it whose guard holds).
+pub(super) struct Exec<'e, G> {
+    pub(super) gmem: &'e mut G,
+    pub(super) w: &'e mut Warp,
+    pub(super) ins: &'e Instr,
+    pub(super) at: At,
+    pub(super) m: u32,
 }
 
 /// Bytes of call frames (return address, saved registers and local memory) one thread may
@@ -61,30 +74,49 @@ pub(super) fn jump(w: &mut Warp, mask: u32, m: u32, pc: u32, next: u32, to: impl
     }
 }
 
-/// `exit` in lanes `emask` (`Op::Exit`).
+/// Nothing (`Op::Nop`: `nanosleep`, `bar.warp.sync`, ...).
 #[inline(always)]
-pub(super) fn exec_exit(w: &mut Warp, At { mask, next, .. }: At, emask: u32) {
-    w.live &= !emask;
-    if w.uniform.is_some() {
-        w.uniform = Some(next);
-    } else {
-        for l in lanes(mask & !emask) {
-            w.pc[l] = next;
-        }
-    }
-}
+pub(super) fn exec_nop(_: &mut Warp, _: u32, _: &Nop) {}
 
 impl Block<'_> {
+    /// `exit` in lanes `emask` (`Op::Exit`).
+    #[inline(always)]
+    pub(super) fn exec_exit<G: Global>(&mut self, x: Exec<'_, G>, _: &Exit) -> Result<Flow> {
+        let Exec {
+            w,
+            at: At { mask, next, .. },
+            m: emask,
+            ..
+        } = x;
+        w.live &= !emask;
+        if w.uniform.is_some() {
+            w.uniform = Some(next);
+        } else {
+            for l in lanes(mask & !emask) {
+                w.pc[l] = next;
+            }
+        }
+        Ok(Flow::Jumped)
+    }
+
+    /// `membar` and `fence` (`Op::Fence`): global memory's fence (see [`Global::fence`]).
+    #[inline(always)]
+    pub(super) fn exec_fence<G: Global>(&mut self, x: Exec<'_, G>, _: &Fence) -> Result<Flow> {
+        x.gmem.fence();
+        Ok(Flow::Next)
+    }
+
     /// `bra` to `target` in lanes `emask` (`Op::Bra`): the warp diverges when only some of
     /// its lanes at the branch take it.
     #[inline(always)]
-    pub(super) fn exec_branch(
-        &mut self,
-        w: &mut Warp,
-        At { pc, mask, next }: At,
-        emask: u32,
-        target: u32,
-    ) {
+    pub(super) fn exec_branch<G: Global>(&mut self, x: Exec<'_, G>, op: &Bra) -> Result<Flow> {
+        let Exec {
+            w,
+            at: At { pc, mask, next },
+            m: emask,
+            ..
+        } = x;
+        let Bra { target } = *op;
         if emask != 0 && emask != mask {
             if let Some(site) = self.sites.get_mut(pc as usize) {
                 site.divergent += 1;
@@ -106,48 +138,48 @@ impl Block<'_> {
                 w.pc[l] = next;
             }
         }
+        Ok(Flow::Jumped)
     }
 
     /// `call` (`Op::Call`) in lanes `emask`.
-    pub(super) fn exec_call(
-        &mut self,
-        w: &mut Warp,
-        ins: &Instr,
-        at: At,
-        emask: u32,
-    ) -> Result<()> {
-        let Op::Call {
+    #[inline(never)]
+    pub(super) fn exec_call<G: Global>(&mut self, x: Exec<'_, G>, op: &Call) -> Result<Flow> {
+        let Exec {
+            w,
+            ins,
+            at,
+            m: emask,
+            ..
+        } = x;
+        let Call {
             target,
             ref args,
             ref frame,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         if emask != 0 {
             self.call(w, ins, emask, at.pc + 1, args, frame)?;
         }
         jump(w, at.mask, emask, at.pc, at.next, |_| target);
-        Ok(())
+        Ok(Flow::Charged)
     }
 
     /// `ret` (`Op::Return`) in lanes `emask`: each goes back to its own caller.
-    pub(super) fn exec_return(
-        &mut self,
-        w: &mut Warp,
-        ins: &Instr,
-        at: At,
-        emask: u32,
-    ) -> Result<()> {
-        let Op::Return { ref frame } = ins.op else {
-            return Ok(());
-        };
+    #[inline(never)]
+    pub(super) fn exec_return<G: Global>(&mut self, x: Exec<'_, G>, op: &Return) -> Result<Flow> {
+        let Exec {
+            w,
+            ins,
+            at,
+            m: emask,
+            ..
+        } = x;
+        let Return { ref frame } = *op;
         let mut back = [0u32; 32];
         for l in lanes(emask) {
             back[l] = self.ret(w, ins, l, frame)?;
         }
         jump(w, at.mask, emask, at.pc, at.next, |l| back[l]);
-        Ok(())
+        Ok(Flow::Charged)
     }
 
     /// A real call in lanes `m`: each pushes a frame (return address, the callee's
@@ -223,15 +255,16 @@ impl Block<'_> {
 
     /// `trap` (`Op::Trap`) in lanes `m`: the launch fails.
     #[cold]
-    pub(super) fn trap(&self, w: &Warp, ins: &Instr, m: u32) -> Error {
+    pub(super) fn exec_trap<G: Global>(&mut self, x: Exec<'_, G>, _: &Trap) -> Result<Flow> {
+        let Exec { w, ins, m, .. } = x;
         let l = lanes(m).next().unwrap_or(0);
-        self.fault(
+        Err(self.fault(
             w,
             l,
             ins,
             "the kernel executed `trap` (__trap()); on a GPU the launch fails with \
              cudaErrorLaunchFailure"
                 .into(),
-        )
+        ))
     }
 }

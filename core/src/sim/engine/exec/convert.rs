@@ -1,11 +1,14 @@
-//! Conversions: `cvt` between every pair of integer and floating-point types with its
-//! rounding modes, `.sat` and `.ftz` (`Op::Cvt`), and `cvt` of two `f32` values to a packed
-//! half pair (`Op::CvtPair`).
+//! Moves and conversions: `mov` (`Op::Mov`, and `Op::Pack`/`Op::Unpack` between a wide
+//! register and a vector of parts), `cvt` between every pair of integer and floating-point
+//! types with its rounding modes, `.sat` and `.ftz` (`Op::Cvt`), `cvt` of two `f32` values
+//! to a packed half pair (`Op::CvtPair`) and `cvta` between generic and state-space
+//! addresses (`Op::Cvta`).
 
 use super::arith::{f32v, f64v, ftz32, half_fmt, round_f64_to_f32, sext, width_mask};
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp, FULL};
 use crate::sim::engine::half;
 use crate::sim::engine::ir::*;
+use crate::sim::engine::mem::{LOCAL_WINDOW, SHARED_WINDOW};
 
 #[inline]
 pub(super) fn round_f64(x: f64, r: Round) -> f64 {
@@ -213,8 +216,8 @@ pub(super) fn int_range(t: Ty) -> (i128, i128) {
 
 /// `cvt` (`Op::Cvt`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_cvt(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Cvt {
+pub(super) fn exec_cvt(w: &mut Warp, m: u32, op: &Cvt) {
+    let Cvt {
         dty,
         sty,
         round,
@@ -222,10 +225,7 @@ pub(super) fn exec_cvt(w: &mut Warp, m: u32, op: &Op) {
         ftz,
         d,
         a,
-    } = *op
-    else {
-        return;
-    };
+    } = *op;
     for l in lanes(m) {
         let v = cvt(dty, sty, round, sat, ftz, w.get(a, l));
         w.set(d, l, v);
@@ -234,18 +234,15 @@ pub(super) fn exec_cvt(w: &mut Warp, m: u32, op: &Op) {
 
 /// `cvt` of two `f32` values to a packed `f16x2`/`bf16x2` (`Op::CvtPair`) in lanes `m`.
 #[inline(always)]
-pub(super) fn exec_cvt_pair(w: &mut Warp, m: u32, op: &Op) {
-    let Op::CvtPair {
+pub(super) fn exec_cvt_pair(w: &mut Warp, m: u32, op: &CvtPair) {
+    let CvtPair {
         fmt,
         round,
         mods,
         d,
         a,
         b,
-    } = *op
-    else {
-        return;
-    };
+    } = *op;
     let h = |v: u64| {
         let r = half::from_f64(f32v(v) as f64, fmt, round);
         let negative = r & 0x8000 != 0 && !fmt.is_nan(r);
@@ -253,6 +250,78 @@ pub(super) fn exec_cvt_pair(w: &mut Warp, m: u32, op: &Op) {
     };
     for l in lanes(m) {
         let v = h(w.get(a, l)) << 16 | h(w.get(b, l));
+        w.set(d, l, v);
+    }
+}
+
+/// `mov` (`Op::Mov`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_mov(w: &mut Warp, m: u32, op: &Mov) {
+    let Mov { d, a } = *op;
+    match a {
+        Src::Imm(v) => w.fill(d, m, v),
+        Src::Reg(r) if m == FULL => {
+            if let Some(&src) = w.regs.get(r as usize) {
+                w.regs[d as usize] = src;
+            }
+        }
+        Src::Reg(_) => {
+            let out = w.row(a);
+            w.blend(d, m, &out);
+        }
+    }
+}
+
+/// `mov` of a vector into one wide register (`Op::Pack`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_pack(w: &mut Warp, m: u32, op: &Pack) {
+    let Pack {
+        d,
+        ref parts,
+        part_bits,
+    } = *op;
+    for l in lanes(m) {
+        let mut v = 0u64;
+        for (k, &p) in parts.iter().enumerate() {
+            v |= (w.get(p, l) & width_mask(part_bits)) << (k as u32 * part_bits);
+        }
+        w.set(d, l, v);
+    }
+}
+
+/// `mov` of one wide register into a vector (`Op::Unpack`) in lanes `m`.
+#[inline(always)]
+pub(super) fn exec_unpack(w: &mut Warp, m: u32, op: &Unpack) {
+    let Unpack {
+        ref ds,
+        a,
+        part_bits,
+    } = *op;
+    for l in lanes(m) {
+        let v = w.get(a, l);
+        for (k, &d) in ds.iter().enumerate() {
+            let part = (v >> (k as u32 * part_bits)) & width_mask(part_bits);
+            w.set(d, l, part);
+        }
+    }
+}
+
+/// `cvta` (`Op::Cvta`) in lanes `m`: a shared or local address to generic, or back.
+#[inline(always)]
+pub(super) fn exec_cvta(w: &mut Warp, m: u32, op: &Cvta) {
+    let Cvta { to, space, d, a } = *op;
+    let window = match space {
+        MemSpace::Shared => SHARED_WINDOW,
+        MemSpace::Local => LOCAL_WINDOW,
+        _ => 0,
+    };
+    for l in lanes(m) {
+        let x = w.get(a, l);
+        let v = if to {
+            x.wrapping_sub(window)
+        } else {
+            x.wrapping_add(window)
+        };
         w.set(d, l, v);
     }
 }

@@ -216,24 +216,24 @@ pub(super) fn class_of(op: &Op) -> u8 {
         _ => INTEGER,
     };
     match op {
-        Op::Ld { .. }
-        | Op::St { .. }
-        | Op::Atom { .. }
-        | Op::Tex { .. }
-        | Op::SurfLd { .. }
-        | Op::SurfSt { .. }
-        | Op::CpAsync { .. }
-        | Op::BulkCopy { .. } => MEMORY,
-        Op::Bra { .. }
-        | Op::Call { .. }
-        | Op::Return { .. }
-        | Op::Exit
-        | Op::Bar { .. }
-        | Op::Mbar { .. }
-        | Op::Trap => CONTROL,
-        Op::Matrix(..) => 7,
-        Op::Half { .. } | Op::CvtPair { .. } => 3,
-        Op::Un {
+        Op::Ld(_)
+        | Op::St(_)
+        | Op::Atom(_)
+        | Op::Tex(_)
+        | Op::SurfLd(_)
+        | Op::SurfSt(_)
+        | Op::CpAsync(_)
+        | Op::BulkCopy(_) => MEMORY,
+        Op::Bra(_)
+        | Op::Call(_)
+        | Op::Return(_)
+        | Op::Exit(_)
+        | Op::Bar(_)
+        | Op::Mbar(_)
+        | Op::Trap(_) => CONTROL,
+        Op::Matrix(_) => 7,
+        Op::Half(_) | Op::CvtPair(_) => 3,
+        Op::Un(Un {
             op:
                 UnOp::Sqrt
                 | UnOp::SqrtApprox
@@ -247,8 +247,8 @@ pub(super) fn class_of(op: &Op) -> u8 {
                 | UnOp::Tanh,
             ty: Ty::F32,
             ..
-        } => 4,
-        Op::Un { ty, .. } | Op::Bin { ty, .. } | Op::Mad { ty, .. } => by_type(*ty),
+        }) => 4,
+        Op::Un(Un { ty, .. }) | Op::Bin(Bin { ty, .. }) | Op::Mad(Mad { ty, .. }) => by_type(*ty),
         _ => INTEGER,
     }
 }

@@ -54,7 +54,7 @@ impl Footprint {
             shared,
             local: (code.local_bytes as u64).saturating_mul(threads as u64),
             blocks,
-            stacks: if code.code.iter().any(|i| matches!(i.op, Op::Call { .. })) {
+            stacks: if code.code.iter().any(|i| matches!(i.op, Op::Call(_))) {
                 (STACK_BYTES as u64).saturating_mul(threads as u64)
             } else {
                 0

@@ -14,7 +14,7 @@ use super::budget::{block_work, TURN_WORK_PER_WARP};
 use super::cluster::{set_cluster_regs, wake_from_cluster_wait, ClusterShape, Place};
 use super::counters::Stats;
 use super::global::Global;
-use super::warp::{live_threads, start_warp, Warp};
+use super::warp_state::{live_threads, start_warp, Warp};
 use super::Block;
 use crate::error::Result;
 

@@ -11,7 +11,7 @@ use super::global::Global;
 use super::group::{Resident, Schedule, SLICE};
 use super::plan::Plan;
 use super::probe::{chains, fold, lines, sole_writers, Probe, NO_CHAIN};
-use super::warp::{live_threads, start_warp, Warp};
+use super::warp_state::{live_threads, start_warp, Warp};
 use super::Block;
 use super::{Coschedule, Dims, KernelLimits};
 use crate::error::{Error, Result};

@@ -3,8 +3,9 @@
 //! atomics, `cvta`, and the asynchronous copies (`cp.async`, `cp.async.bulk`).
 
 use super::arith::{bin, flush_bits, sext, trunc, width_mask};
+use super::control::{Exec, Flow};
 use super::global::Global;
-use super::warp::{lanes, split_dst, split_src, Warp};
+use super::warp_state::{lanes, split_dst, split_src, Warp};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::half;
@@ -328,19 +329,15 @@ impl Block<'_> {
     }
 
     /// `ld` (`Op::Ld`) of `ty` to registers `d` from `addr` in lanes `m`: the whole warp at
-    /// once where it can be, else lane by lane. (The hottest op: its operands come from the
-    /// dispatch's match rather than a second one.)
+    /// once where it can be, else lane by lane.
     #[inline(always)]
-    pub(super) fn exec_ld<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-        (ty, d, addr): (Ty, &[u32], Addr),
-    ) -> Result<()> {
+    pub(super) fn exec_ld<G: Global>(&mut self, x: Exec<'_, G>, op: &Ld) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let Ld { ty, ref d, addr } = *op;
         if d.len() == 1 && self.load_warp(gmem, w, ty, d[0], addr, m) {
-            return Ok(());
+            return Ok(Flow::Next);
         }
         // A parameter or constant at a fixed address: one read for the whole warp.
         if d.len() == 1
@@ -355,7 +352,7 @@ impl Block<'_> {
                 .read(gmem, w, l, addr.space, at, ty.size())
                 .map_err(|e| self.fault(w, l, ins, e))?;
             w.fill(d[0], m, v);
-            return Ok(());
+            return Ok(Flow::Next);
         }
         let size = ty.size();
         for l in lanes(m) {
@@ -372,22 +369,19 @@ impl Block<'_> {
                 w.set(r, l, v);
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `st` (`Op::St`) of `ty` from `s` to `addr` in lanes `m`: the whole warp at once where
     /// it can be, else lane by lane.
     #[inline(always)]
-    pub(super) fn exec_st<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-        (ty, s, addr): (Ty, &[Src], Addr),
-    ) -> Result<()> {
+    pub(super) fn exec_st<G: Global>(&mut self, x: Exec<'_, G>, op: &St) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let St { ty, ref s, addr } = *op;
         if s.len() == 1 && self.store_warp(gmem, w, ty, s[0], addr, m) {
-            return Ok(());
+            return Ok(Flow::Next);
         }
         let size = ty.size();
         for l in lanes(m) {
@@ -399,28 +393,23 @@ impl Block<'_> {
                     .map_err(|e| self.fault(w, l, ins, e))?;
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `atom` and `red` (`Op::Atom`) in lanes `m`, one lane after another.
-    pub(super) fn exec_atom<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::Atom {
+    #[inline(never)]
+    pub(super) fn exec_atom<G: Global>(&mut self, x: Exec<'_, G>, op: &Atom) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let Atom {
             op,
             ty,
             d,
             addr,
             b,
             c,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         let size = ty.size();
         for l in lanes(m) {
             let at = w.get(addr.base, l).wrapping_add(addr.offset as u64);
@@ -434,26 +423,25 @@ impl Block<'_> {
                 w.set(d, l, old);
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `cp.async` (`Op::CpAsync`) in lanes `m`, done at once.
+    #[inline(never)]
     pub(super) fn exec_cp_async<G: Global>(
         &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::CpAsync {
+        x: Exec<'_, G>,
+        op: &CpAsync,
+    ) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let CpAsync {
             dst,
             src,
             size,
             src_size,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         let (to, from) = (w.addresses(dst), w.addresses(src));
         for l in lanes(m) {
             let keep = src_size.map_or(size as u64, |s| w.get(s, l).min(size as u64));
@@ -468,27 +456,30 @@ impl Block<'_> {
                     .map_err(|d| self.fault(w, l, ins, d))?;
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `cp.async.bulk` (`Op::BulkCopy`) in lanes `m`, done at once, completing its bytes on
     /// the `mbarrier` it names.
+    #[inline(never)]
     pub(super) fn exec_bulk_copy<G: Global>(
         &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::BulkCopy {
+        x: Exec<'_, G>,
+        op: &BulkCopy,
+    ) -> Result<Flow> {
+        let Exec {
+            gmem,
+            w,
+            ins,
+            at,
+            m,
+        } = x;
+        let BulkCopy {
             dst,
             src,
             size,
             mbar,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         let (to, from) = (w.addresses(dst), w.addresses(src));
         for l in lanes(m) {
             let n = w.get(size, l) & 0xffff_ffff;
@@ -514,7 +505,8 @@ impl Block<'_> {
                 self.mbarrier(gmem, w, ins, op, 1 << l)?;
             }
         }
-        Ok(())
+        w.advance(at.mask, at.next);
+        Ok(Flow::Charged)
     }
 }
 
@@ -571,28 +563,6 @@ pub(super) fn atom_value(op: AtomOp, ty: Ty, (old, x, c): (u64, u64, u64), globa
                 old - 1
             }
         }
-    }
-}
-
-/// `cvta` (`Op::Cvta`) in lanes `m`: a shared or local address to generic, or back.
-#[inline(always)]
-pub(super) fn exec_cvta(w: &mut Warp, m: u32, op: &Op) {
-    let Op::Cvta { to, space, d, a } = *op else {
-        return;
-    };
-    let window = match space {
-        MemSpace::Shared => SHARED_WINDOW,
-        MemSpace::Local => LOCAL_WINDOW,
-        _ => 0,
-    };
-    for l in lanes(m) {
-        let x = w.get(a, l);
-        let v = if to {
-            x.wrapping_sub(window)
-        } else {
-            x.wrapping_add(window)
-        };
-        w.set(d, l, v);
     }
 }
 

@@ -2,18 +2,20 @@
 //! the lanes at the lowest program counter first, block-wide barriers, shared, local,
 //! constant and parameter memory, atomics, shuffles and votes.
 //!
-//! One room per instruction family, as in wasmi's executor: [`Block`] (here) is the state
-//! they all work on; [`block`] holds the dispatch loop, which only picks the lanes that
-//! run, counts the instruction and hands it to its family — [`arith`], [`bits`],
-//! [`convert`], [`memory`], [`warp_ops`], [`texture`], [`matrix`], [`control`],
-//! [`barrier`], [`runtime`]. [`warp`] is the warp's state and the row helpers they share;
+//! One room per instruction family, named as `lower/`'s are, as in wasmi's executor:
+//! [`Block`] (here) is the state they all work on; [`block`] holds the dispatch loop, which
+//! only picks the lanes that run, counts the instruction and hands it to its handler in its
+//! family — [`arith`], [`bits`], [`compare`], [`convert`], [`memory`], [`control`],
+//! [`warp`], [`tensor`], [`texture`], [`cluster`], with [`barrier`] and [`runtime`] for
+//! what `lower/control.rs` and `lower/calls.rs` lower to barriers and device-runtime calls.
+//! The IR's table (`ir::for_each_ir_op!`) names each operation's handler, and the dispatch
+//! is generated from it. [`warp_state`] is the warp's state and the row helpers they share;
 //! [`counters`] and [`probe`] what a launch counts; [`budget`] what it may use and what
 //! work that is not an instruction costs; [`launch`] runs the grid, block after block, and
 //! [`group`] the blocks that run together (a cluster, a cooperative grid), whose cluster
 //! barrier and distributed shared memory are [`cluster`]'s; [`parallel`] hands those units
 //! to worker threads, which reach global memory through [`global`]'s trait. Adding an
-//! instruction touches its family file and one line of the dispatch (`Block::exec` or
-//! `Block::step`).
+//! operation is one row in the table and its handler in its family's file.
 
 mod arith;
 mod barrier;
@@ -21,6 +23,7 @@ mod bits;
 mod block;
 mod budget;
 mod cluster;
+mod compare;
 mod control;
 mod convert;
 mod counters;
@@ -28,17 +31,17 @@ mod footprint;
 mod global;
 mod group;
 mod launch;
-mod matrix;
 mod memory;
 mod parallel;
 mod plan;
 mod probe;
 mod runtime;
+mod tensor;
 #[cfg(test)]
 mod test_rng;
 mod texture;
 mod warp;
-mod warp_ops;
+mod warp_state;
 
 pub use budget::{block_work, Budget};
 // `exec::STACK_BYTES` stays where it was before the split.

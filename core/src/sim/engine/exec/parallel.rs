@@ -26,7 +26,7 @@ use super::group::Resident;
 use super::plan::Plan;
 use super::Block;
 use crate::error::{Error, Result};
-use crate::sim::engine::ir::{Op, RuntimeFn};
+use crate::sim::engine::ir::{Op, Runtime, RuntimeFn};
 use crate::sim::engine::mem::{Memory, SharedMemory};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -68,12 +68,12 @@ fn workers(plan: &Plan, budget: Budget, units: u64) -> usize {
     let ordered = plan.code.code.iter().any(|i| {
         matches!(
             i.op,
-            Op::Runtime {
+            Op::Runtime(Runtime {
                 func: RuntimeFn::Vprintf | RuntimeFn::Malloc | RuntimeFn::Free,
                 ..
-            } | Op::Tex { .. }
-                | Op::SurfLd { .. }
-                | Op::SurfSt { .. }
+            }) | Op::Tex(_)
+                | Op::SurfLd(_)
+                | Op::SurfSt(_)
         )
     });
     if ordered || plan.code.grid_workspace {

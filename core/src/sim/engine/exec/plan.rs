@@ -6,7 +6,7 @@ use super::budget::Meter;
 use super::cluster::Place;
 use super::group::{Resident, Schedule};
 use super::probe::{Memo, Probe, Site};
-use super::warp::{empty_warp, init_warp, Warp, ENVREG};
+use super::warp_state::{empty_warp, init_warp, Warp, ENVREG};
 use super::{Block, Dims};
 use crate::sim::engine::lower::{KernelCode, SimModule};
 use std::collections::HashMap;

@@ -4,7 +4,7 @@
 //! a repeated pattern costs a comparison, a new one the sectors or wavefronts it moves.
 
 use super::counters::{class_of, LineCounters, Stats};
-use super::warp::{lanes, Warp, FULL};
+use super::warp_state::{lanes, Warp, FULL};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
 use crate::sim::engine::mem::{LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
@@ -261,10 +261,10 @@ impl Probe {
             }
         };
         match op {
-            Op::Ld { ty, d, addr } => access(addr, ty.size() * d.len(), false),
-            Op::St { ty, s, addr } => access(addr, ty.size() * s.len(), true),
-            Op::Atom { addr, .. } => Probe::Atomic { addr: *addr },
-            Op::Bar { .. } => Probe::Barrier,
+            Op::Ld(Ld { ty, d, addr }) => access(addr, ty.size() * d.len(), false),
+            Op::St(St { ty, s, addr }) => access(addr, ty.size() * s.len(), true),
+            Op::Atom(Atom { addr, .. }) => Probe::Atomic { addr: *addr },
+            Op::Bar(_) => Probe::Barrier,
             _ => Probe::None,
         }
     }
@@ -283,7 +283,7 @@ pub(super) const NO_CHAIN: u32 = u32::MAX;
 pub(super) fn chains(code: &[crate::sim::engine::ir::Instr], probes: &mut [Probe]) {
     let mut targets = vec![false; code.len()];
     for ins in code {
-        if let Op::Bra { target } | Op::Call { target, .. } = ins.op {
+        if let Op::Bra(Bra { target }) | Op::Call(Call { target, .. }) = ins.op {
             if let Some(t) = targets.get_mut(target as usize) {
                 *t = true;
             }
@@ -338,20 +338,20 @@ pub(super) fn chains(code: &[crate::sim::engine::ir::Instr], probes: &mut [Probe
 /// of unrolled loops; `None` for any other (a jump, a call, a barrier, ...).
 pub(super) fn writes(op: &Op) -> Option<Vec<u32>> {
     Some(match op {
-        Op::Mov { d, .. }
-        | Op::Bin { d, .. }
-        | Op::Un { d, .. }
-        | Op::Mad { d, .. }
-        | Op::Slct { d, .. }
-        | Op::Shf { d, .. }
-        | Op::Selp { d, .. }
-        | Op::Logic { d, .. }
-        | Op::Cvt { d, .. }
-        | Op::Cvta { d, .. } => vec![*d],
-        Op::Testp { p, .. } => vec![*p],
-        Op::Setp { p, pn, .. } => std::iter::once(*p).chain(*pn).collect(),
-        Op::Ld { d, .. } => d.clone(),
-        Op::St { .. } => Vec::new(),
+        Op::Mov(Mov { d, .. })
+        | Op::Bin(Bin { d, .. })
+        | Op::Un(Un { d, .. })
+        | Op::Mad(Mad { d, .. })
+        | Op::Slct(Slct { d, .. })
+        | Op::Shf(Shf { d, .. })
+        | Op::Selp(Selp { d, .. })
+        | Op::Logic(Logic { d, .. })
+        | Op::Cvt(Cvt { d, .. })
+        | Op::Cvta(Cvta { d, .. }) => vec![*d],
+        Op::Testp(Testp { p, .. }) => vec![*p],
+        Op::Setp(Setp { p, pn, .. }) => std::iter::once(*p).chain(*pn).collect(),
+        Op::Ld(Ld { d, .. }) => d.clone(),
+        Op::St(_) => Vec::new(),
         _ => return None,
     })
 }
@@ -366,9 +366,14 @@ pub(super) fn sole_writers(code: &[crate::sim::engine::ir::Instr], nregs: usize)
     for (pc, ins) in code.iter().enumerate() {
         let regs = match (&ins.op, writes(&ins.op)) {
             (_, Some(regs)) => regs,
-            (Op::Bra { .. } | Op::Exit | Op::Nop | Op::Fence | Op::Bar { red: None, .. }, None) => {
-                Vec::new()
-            }
+            (
+                Op::Bra(_)
+                | Op::Exit(_)
+                | Op::Nop(_)
+                | Op::Fence(_)
+                | Op::Bar(Bar { red: None, .. }),
+                None,
+            ) => Vec::new(),
             _ => return vec![NO_CHAIN; nregs],
         };
         for r in regs {

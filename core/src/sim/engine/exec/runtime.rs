@@ -2,8 +2,9 @@
 //! `malloc` and `free`.
 
 use super::budget::{PRINTF_WORK_PER_BYTE, RUNTIME_CALL_WORK};
+use super::control::{Exec, Flow};
 use super::global::Global;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::{Error, Result};
 use crate::sim::engine::ir::*;
@@ -72,21 +73,20 @@ impl Block<'_> {
     /// lanes `m`, lane after lane. Each is charged what it costs (see [`super::budget`]),
     /// and the clock is read after it: one call may take as long as thousands of
     /// instructions.
-    pub(super) fn exec_runtime<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::Runtime {
+    #[inline(never)]
+    pub(super) fn exec_runtime<G: Global>(&mut self, x: Exec<'_, G>, op: &Runtime) -> Result<Flow> {
+        let Exec {
+            gmem,
+            w,
+            ins,
+            at,
+            m,
+        } = x;
+        let Runtime {
             func,
             ref args,
             ret,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         let arg = |w: &Warp, l: usize, k: usize| args.get(k).map_or(0, |&r| w.regs[r as usize][l]);
         for l in lanes(m) {
             let result = match func {
@@ -123,7 +123,8 @@ impl Block<'_> {
             }
             self.meter.look(&self.code.name, ins.line)?;
         }
-        Ok(())
+        w.advance(at.mask, at.next);
+        Ok(Flow::Charged)
     }
 
     /// `__assert_fail` in lane `l`: the failed assertion, with the expression, file and

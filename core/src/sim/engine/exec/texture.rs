@@ -1,8 +1,9 @@
 //! Textures and surfaces: `tex` (sampled through [`crate::sim::engine::sampling`]),
 //! `suld` and `sust`.
 
+use super::control::{Exec, Flow};
 use super::global::Global;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::ir::*;
@@ -20,24 +21,19 @@ pub(super) fn lane_target(w: &Warp, handle: Src, coords: &[Src], l: usize) -> (u
 
 impl Block<'_> {
     /// `tex` (`Op::Tex`) in lanes `m`.
-    pub(super) fn exec_tex<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::Tex {
+    #[inline(never)]
+    pub(super) fn exec_tex<G: Global>(&mut self, x: Exec<'_, G>, op: &Tex) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let Tex {
             geometry,
             ctype,
             ttype,
             d,
             handle,
             ref coords,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         for l in lanes(m) {
             let (h, c) = lane_target(w, handle, coords, l);
             let t = sampling::fetch(
@@ -53,28 +49,23 @@ impl Block<'_> {
                 w.set(r, l, u64::from(v));
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `suld` (`Op::SurfLd`) in lanes `m`.
-    pub(super) fn exec_surf_ld<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::SurfLd {
+    #[inline(never)]
+    pub(super) fn exec_surf_ld<G: Global>(&mut self, x: Exec<'_, G>, op: &SurfLd) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let SurfLd {
             geometry,
             boundary,
             ty,
             ref d,
             handle,
             ref coords,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         let size = ty.size();
         for l in lanes(m) {
             let (h, c) = lane_target(w, handle, coords, l);
@@ -98,28 +89,23 @@ impl Block<'_> {
                 w.set(r, l, v);
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `sust` (`Op::SurfSt`) in lanes `m`.
-    pub(super) fn exec_surf_st<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::SurfSt {
+    #[inline(never)]
+    pub(super) fn exec_surf_st<G: Global>(&mut self, x: Exec<'_, G>, op: &SurfSt) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let SurfSt {
             geometry,
             boundary,
             ty,
             ref s,
             handle,
             ref coords,
-        } = ins.op
-        else {
-            return Ok(());
-        };
+        } = *op;
         let size = ty.size();
         for l in lanes(m) {
             let (h, c) = lane_target(w, handle, coords, l);
@@ -141,6 +127,6 @@ impl Block<'_> {
                     .map_err(|e| self.fault(w, l, ins, e))?;
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 }

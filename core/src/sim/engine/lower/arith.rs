@@ -62,12 +62,12 @@ impl Lowerer<'_> {
                 _ => return Err(x.refused()),
             };
             let d = self.dst(&o[0], line)?;
-            return Ok(Op::Logic {
+            return Ok(Op::Logic(Logic {
                 op: Some(op),
                 d,
                 a: self.src(&o[1], ty, line)?,
                 b: self.src(&o[2], ty, line)?,
-            });
+            }));
         }
         let op = match opcode {
             Opcode::Add => BinOp::Add,
@@ -97,14 +97,14 @@ impl Lowerer<'_> {
             ty
         };
         let mods = self.fp_mods(opcode, ty, &x.mods, line)?;
-        Ok(Op::Bin {
+        Ok(Op::Bin(Bin {
             op,
             ty,
             mods,
             d,
             a: self.src(&o[1], ty, line)?,
             b: self.src(&o[2], bty, line)?,
-        })
+        }))
     }
 
     /// `neg`, `abs`, `not`, `popc`, `sqrt`, `ex2`, `sin` and the other one-operand
@@ -122,12 +122,12 @@ impl Lowerer<'_> {
         let d = self.dst(&o[0], line)?;
         let a = self.src(&o[1], ty, line)?;
         if ty == Ty::Pred && opcode == Opcode::Not {
-            return Ok(Op::Logic {
+            return Ok(Op::Logic(Logic {
                 op: None,
                 d,
                 a,
                 b: a,
-            });
+            }));
         }
         let op = match opcode {
             Opcode::Neg => UnOp::Neg,
@@ -149,13 +149,13 @@ impl Lowerer<'_> {
             Opcode::Tanh if x.has("approx") && ty == Ty::F32 => UnOp::Tanh,
             _ => return Err(x.refused()),
         };
-        Ok(Op::Un {
+        Ok(Op::Un(Un {
             op,
             ty,
             ftz: x.has("ftz"),
             d,
             a,
-        })
+        }))
     }
 
     /// `mad`, `fma`, `mad24` and `sad`.
@@ -179,7 +179,7 @@ impl Lowerer<'_> {
             _ => ty,
         };
         let mods = self.fp_mods(opcode, ty, &x.mods, line)?;
-        Ok(Op::Mad {
+        Ok(Op::Mad(Mad {
             ty,
             mul,
             wide,
@@ -188,7 +188,7 @@ impl Lowerer<'_> {
             a: self.src(&o[1], ty, line)?,
             b: self.src(&o[2], ty, line)?,
             c: self.src(&o[3], cty, line)?,
-        })
+        }))
     }
 
     /// `.ftz`/`.sat` of `add`, `mul`, `fma` and the like, and a refusal of what the
@@ -303,7 +303,7 @@ impl Lowerer<'_> {
         };
         let next = self.regs.len() as u32;
         let cf = *self.regs.entry("%%cc.cf".to_string()).or_insert(next);
-        Ok(Op::Carry {
+        Ok(Op::Carry(Carry {
             op,
             bits,
             signed,
@@ -314,7 +314,7 @@ impl Lowerer<'_> {
             a,
             b,
             c,
-        })
+        }))
     }
 }
 
@@ -327,20 +327,20 @@ mod tests {
     fn add_names_its_registers_in_order_of_use() {
         assert_eq!(
             op("add.s32 %r1, %r2, %r3;"),
-            Op::Bin {
+            Op::Bin(Bin {
                 op: BinOp::Add,
                 ty: Ty::S(4),
                 mods: FpMods::default(),
                 d: r(0),
                 a: reg(1),
                 b: reg(2),
-            }
+            })
         );
     }
 
     #[test]
     fn tanh_is_lowered_as_approx_f32_only() {
-        let Op::Un { op: o, ty, .. } = op("tanh.approx.f32 %f1, %f2;") else {
+        let Op::Un(Un { op: o, ty, .. }) = op("tanh.approx.f32 %f1, %f2;") else {
             panic!()
         };
         assert_eq!((o, ty), (UnOp::Tanh, Ty::F32));
@@ -352,12 +352,12 @@ mod tests {
             ("tanh.approx.bf16 %h1, %h2;", HalfFmt::BF16, false),
             ("tanh.approx.bf16x2 %r1, %r2;", HalfFmt::BF16, true),
         ] {
-            let Op::Half {
+            let Op::Half(Half {
                 op: o,
                 fmt: f,
                 pair: p,
                 ..
-            } = op(text)
+            }) = op(text)
             else {
                 panic!("{text}")
             };
@@ -367,11 +367,11 @@ mod tests {
 
     #[test]
     fn an_integer_immediate_of_a_float_instruction_is_that_float() {
-        let Op::Bin { b, .. } = op("add.f32 %f1, %f2, 1;") else {
+        let Op::Bin(Bin { b, .. }) = op("add.f32 %f1, %f2, 1;") else {
             panic!()
         };
         assert_eq!(b, Src::Imm(1.0f32.to_bits() as u64));
-        let Op::Bin { b, .. } = op("add.f64 %fd1, %fd2, 2;") else {
+        let Op::Bin(Bin { b, .. }) = op("add.f64 %fd1, %fd2, 2;") else {
             panic!()
         };
         assert_eq!(b, Src::Imm(2.0f64.to_bits()));
@@ -379,7 +379,7 @@ mod tests {
 
     #[test]
     fn a_shift_amount_is_32_bits_whatever_the_type() {
-        let Op::Bin { op: o, ty, b, .. } = op("shl.b64 %rd1, %rd2, 3;") else {
+        let Op::Bin(Bin { op: o, ty, b, .. }) = op("shl.b64 %rd1, %rd2, 3;") else {
             panic!()
         };
         assert_eq!((o, ty, b), (BinOp::Shl, Ty::U(8), Src::Imm(3)));
@@ -394,7 +394,7 @@ mod tests {
             ("mul24.hi.u32 %r1, %r2, %r3;", BinOp::Mul24Hi),
             ("mul24.lo.u32 %r1, %r2, %r3;", BinOp::Mul24Lo),
         ] {
-            let Op::Bin { op: o, .. } = op(text) else {
+            let Op::Bin(Bin { op: o, .. }) = op(text) else {
                 panic!("{text}")
             };
             assert_eq!(o, want, "{text}");
@@ -403,11 +403,11 @@ mod tests {
 
     #[test]
     fn directed_rounding_is_kept_where_it_is_exact_and_refused_elsewhere() {
-        let Op::Bin { mods, .. } = op("add.rz.f32 %f1, %f2, %f3;") else {
+        let Op::Bin(Bin { mods, .. }) = op("add.rz.f32 %f1, %f2, %f3;") else {
             panic!()
         };
         assert_eq!(mods.round, Some(Round::Zero));
-        let Op::Mad { mods, .. } = op("fma.rp.f64 %fd1, %fd2, %fd3, %fd4;") else {
+        let Op::Mad(Mad { mods, .. }) = op("fma.rp.f64 %fd1, %fd2, %fd3, %fd4;") else {
             panic!()
         };
         assert_eq!(mods.round, Some(Round::Up));
@@ -420,11 +420,11 @@ mod tests {
 
     #[test]
     fn ftz_applies_to_f32_only() {
-        let Op::Bin { mods, .. } = op("add.ftz.f32 %f1, %f2, %f3;") else {
+        let Op::Bin(Bin { mods, .. }) = op("add.ftz.f32 %f1, %f2, %f3;") else {
             panic!()
         };
         assert!(mods.ftz);
-        let Op::Bin { mods, .. } = op("add.ftz.f64 %fd1, %fd2, %fd3;") else {
+        let Op::Bin(Bin { mods, .. }) = op("add.ftz.f64 %fd1, %fd2, %fd3;") else {
             panic!()
         };
         assert!(!mods.ftz);
@@ -432,11 +432,11 @@ mod tests {
 
     #[test]
     fn sat_is_taken_on_f32_and_s32_add_and_refused_elsewhere() {
-        let Op::Bin { mods, .. } = op("add.sat.s32 %r1, %r2, %r3;") else {
+        let Op::Bin(Bin { mods, .. }) = op("add.sat.s32 %r1, %r2, %r3;") else {
             panic!()
         };
         assert!(mods.sat);
-        let Op::Mad { mods, .. } = op("fma.rn.sat.f32 %f1, %f2, %f3, %f4;") else {
+        let Op::Mad(Mad { mods, .. }) = op("fma.rn.sat.f32 %f1, %f2, %f3, %f4;") else {
             panic!()
         };
         assert!(mods.sat);
@@ -445,11 +445,11 @@ mod tests {
 
     #[test]
     fn min_max_nan_and_xorsign_are_f32_only() {
-        let Op::Bin { mods, .. } = op("min.NaN.f32 %f1, %f2, %f3;") else {
+        let Op::Bin(Bin { mods, .. }) = op("min.NaN.f32 %f1, %f2, %f3;") else {
             panic!()
         };
         assert!(mods.nan);
-        let Op::Bin { mods, .. } = op("max.xorsign.abs.f32 %f1, %f2, %f3;") else {
+        let Op::Bin(Bin { mods, .. }) = op("max.xorsign.abs.f32 %f1, %f2, %f3;") else {
             panic!()
         };
         assert!(mods.xorsign);
@@ -462,21 +462,21 @@ mod tests {
     fn predicates_have_logic_but_no_arithmetic() {
         assert_eq!(
             op("and.pred %p1, %p2, %p3;"),
-            Op::Logic {
+            Op::Logic(Logic {
                 op: Some(BoolOp::And),
                 d: r(0),
                 a: reg(1),
                 b: reg(2),
-            }
+            })
         );
         assert_eq!(
             op("not.pred %p1, %p2;"),
-            Op::Logic {
+            Op::Logic(Logic {
                 op: None,
                 d: r(0),
                 a: reg(1),
                 b: reg(1),
-            }
+            })
         );
         assert!(refusal("add.pred %p1, %p2, %p3;").ends_with("`add` (PTX line 13)"));
     }
@@ -500,7 +500,7 @@ mod tests {
     fn a_wide_multiply_add_reads_a_wide_addend() {
         assert_eq!(
             op("mad.wide.u32 %rd1, %r1, %r2, 5;"),
-            Op::Mad {
+            Op::Mad(Mad {
                 ty: Ty::U(4),
                 mul: BinOp::MulWide,
                 wide: true,
@@ -509,9 +509,9 @@ mod tests {
                 a: reg(1),
                 b: reg(2),
                 c: Src::Imm(5),
-            }
+            })
         );
-        let Op::Mad { mul, .. } = op("sad.u32 %r1, %r2, %r3, %r4;") else {
+        let Op::Mad(Mad { mul, .. }) = op("sad.u32 %r1, %r2, %r3, %r4;") else {
             panic!()
         };
         assert_eq!(mul, BinOp::AbsDiff);
@@ -526,7 +526,7 @@ mod tests {
         let flags: Vec<_> = code
             .iter()
             .map(|i| match i.op {
-                Op::Carry {
+                Op::Carry(Carry {
                     op,
                     bits,
                     signed,
@@ -534,7 +534,7 @@ mod tests {
                     carry_out,
                     cf,
                     ..
-                } => (op, bits, signed, carry_in, carry_out, cf),
+                }) => (op, bits, signed, carry_in, carry_out, cf),
                 ref other => panic!("{other:?}"),
             })
             .collect();
@@ -556,7 +556,7 @@ mod tests {
         );
         assert!(refusal("mad.cc.u32 %r1, %r2, %r3, %r4;").contains("`mad` without `.lo` or `.hi`"));
         assert!(refusal("add.cc.u32 %r1, %r2;").contains("`add` with 2 operands"));
-        let Op::Carry { op: o, .. } = op("madc.hi.cc.u32 %r1, %r2, %r3, %r4;") else {
+        let Op::Carry(Carry { op: o, .. }) = op("madc.hi.cc.u32 %r1, %r2, %r3, %r4;") else {
             panic!()
         };
         assert_eq!(o, CarryOp::MadHi);

@@ -20,49 +20,49 @@ impl Lowerer<'_> {
                     .find(|(name, _)| has(name))
                     .map(|(_, table)| table);
                 let d = self.dst(&o[0], line)?;
-                Op::Prmt {
+                Op::Prmt(Prmt {
                     mode,
                     d,
                     a: self.src(&o[1], b32, line)?,
                     b: self.src(&o[2], b32, line)?,
                     c: self.src(&o[3], b32, line)?,
-                }
+                })
             }
             Opcode::Bfind => {
                 x.need(2)?;
                 let ty = x.typed()?;
                 let d = self.dst(&o[0], line)?;
-                Op::Bfind {
+                Op::Bfind(Bfind {
                     ty,
                     shiftamt: has("shiftamt"),
                     d,
                     a: self.src(&o[1], ty, line)?,
-                }
+                })
             }
             Opcode::Bfe => {
                 x.need(4)?;
                 let ty = x.typed()?;
                 let d = self.dst(&o[0], line)?;
-                Op::Bfe {
+                Op::Bfe(Bfe {
                     ty,
                     d,
                     a: self.src(&o[1], ty, line)?,
                     b: self.src(&o[2], b32, line)?,
                     c: self.src(&o[3], b32, line)?,
-                }
+                })
             }
             Opcode::Bfi => {
                 x.need(5)?;
                 let ty = x.typed()?;
                 let d = self.dst(&o[0], line)?;
-                Op::Bfi {
+                Op::Bfi(Bfi {
                     ty,
                     d,
                     a: self.src(&o[1], ty, line)?,
                     b: self.src(&o[2], ty, line)?,
                     c: self.src(&o[3], b32, line)?,
                     e: self.src(&o[4], b32, line)?,
-                }
+                })
             }
             Opcode::Bmsk => {
                 x.need(3)?;
@@ -72,12 +72,12 @@ impl Lowerer<'_> {
                     return Err(x.refused());
                 }
                 let d = self.dst(&o[0], line)?;
-                Op::Bmsk {
+                Op::Bmsk(Bmsk {
                     clamp,
                     d,
                     a: self.src(&o[1], b32, line)?,
                     b: self.src(&o[2], b32, line)?,
-                }
+                })
             }
             Opcode::Shf => {
                 x.need(4)?;
@@ -86,14 +86,14 @@ impl Lowerer<'_> {
                     return Err(x.refused());
                 }
                 let d = self.dst(&o[0], line)?;
-                Op::Shf {
+                Op::Shf(Shf {
                     left,
                     clamp: has("clamp"),
                     d,
                     a: self.src(&o[1], b32, line)?,
                     b: self.src(&o[2], b32, line)?,
                     c: self.src(&o[3], b32, line)?,
-                }
+                })
             }
             Opcode::Dp4a | Opcode::Dp2a => self.dot_product(opcode, x)?,
             _ => return Err(x.refused()),
@@ -117,7 +117,7 @@ impl Lowerer<'_> {
             return Err(x.refused());
         };
         let d = self.dst(&o[0], line)?;
-        Ok(Op::Dp {
+        Ok(Op::Dp(Dp {
             pair: opcode == Opcode::Dp2a,
             hi: x.has("hi"),
             a_signed,
@@ -126,7 +126,7 @@ impl Lowerer<'_> {
             a: self.src(&o[1], b32, line)?,
             b: self.src(&o[2], b32, line)?,
             c: self.src(&o[3], b32, line)?,
-        })
+        }))
     }
 }
 
@@ -137,11 +137,11 @@ mod tests {
 
     #[test]
     fn prmt_takes_its_mode_table_or_the_default_selector() {
-        let Op::Prmt { mode, .. } = op("prmt.b32 %r1, %r2, %r3, %r4;") else {
+        let Op::Prmt(Prmt { mode, .. }) = op("prmt.b32 %r1, %r2, %r3, %r4;") else {
             panic!()
         };
         assert_eq!(mode, None);
-        let Op::Prmt { mode, .. } = op("prmt.b32.rc8 %r1, %r2, %r3, %r4;") else {
+        let Op::Prmt(Prmt { mode, .. }) = op("prmt.b32.rc8 %r1, %r2, %r3, %r4;") else {
             panic!()
         };
         assert_eq!(mode, Some(&PRMT_MODES[2].1));
@@ -151,16 +151,16 @@ mod tests {
     fn bit_fields_read_their_position_and_length_as_32_bits() {
         assert_eq!(
             op("bfe.s64 %rd1, %rd2, 4, 8;"),
-            Op::Bfe {
+            Op::Bfe(Bfe {
                 ty: Ty::S(8),
                 d: r(0),
                 a: reg(1),
                 b: Src::Imm(4),
                 c: Src::Imm(8),
-            }
+            })
         );
         assert!(refusal("bfi.b32 %r1, %r2, %r3, 4;").contains("`bfi` with 4 operands"));
-        let Op::Bfind { shiftamt, .. } = op("bfind.shiftamt.u32 %r1, %r2;") else {
+        let Op::Bfind(Bfind { shiftamt, .. }) = op("bfind.shiftamt.u32 %r1, %r2;") else {
             panic!()
         };
         assert!(shiftamt);
@@ -168,11 +168,11 @@ mod tests {
 
     #[test]
     fn a_funnel_shift_needs_one_direction_and_one_mode() {
-        let Op::Shf { left, clamp, .. } = op("shf.l.wrap.b32 %r1, %r2, %r3, %r4;") else {
+        let Op::Shf(Shf { left, clamp, .. }) = op("shf.l.wrap.b32 %r1, %r2, %r3, %r4;") else {
             panic!()
         };
         assert!(left && !clamp);
-        let Op::Shf { left, clamp, .. } = op("shf.r.clamp.b32 %r1, %r2, %r3, %r4;") else {
+        let Op::Shf(Shf { left, clamp, .. }) = op("shf.r.clamp.b32 %r1, %r2, %r3, %r4;") else {
             panic!()
         };
         assert!(!left && clamp);
@@ -184,14 +184,14 @@ mod tests {
     fn a_bit_mask_needs_one_mode() {
         assert_eq!(
             op("bmsk.clamp.b32 %r1, %r2, 8;"),
-            Op::Bmsk {
+            Op::Bmsk(Bmsk {
                 clamp: true,
                 d: r(0),
                 a: reg(1),
                 b: Src::Imm(8),
-            }
+            })
         );
-        let Op::Bmsk { clamp, .. } = op("bmsk.wrap.b32 %r1, 1, 2;") else {
+        let Op::Bmsk(Bmsk { clamp, .. }) = op("bmsk.wrap.b32 %r1, 1, 2;") else {
             panic!()
         };
         assert!(!clamp);
@@ -202,18 +202,18 @@ mod tests {
 
     #[test]
     fn dot_products_take_the_signedness_of_each_source() {
-        let Op::Dp {
+        let Op::Dp(Dp {
             pair,
             hi,
             a_signed,
             b_signed,
             ..
-        } = op("dp4a.s32.u32 %r1, %r2, %r3, %r4;")
+        }) = op("dp4a.s32.u32 %r1, %r2, %r3, %r4;")
         else {
             panic!()
         };
         assert_eq!((pair, hi, a_signed, b_signed), (false, false, true, false));
-        let Op::Dp { pair, hi, .. } = op("dp2a.hi.u32.u32 %r1, %r2, %r3, %r4;") else {
+        let Op::Dp(Dp { pair, hi, .. }) = op("dp2a.hi.u32.u32 %r1, %r2, %r3, %r4;") else {
             panic!()
         };
         assert!(pair && hi);

@@ -62,11 +62,11 @@ impl<'a> Lowerer<'a> {
         self.recursive[r].uses.push(self.code.len());
         self.code.push(Instr {
             guard,
-            op: Op::Call {
+            op: Op::Call(Call {
                 target: 0,
                 args: moves,
                 frame: Frame::default(),
-            },
+            }),
             line,
             text: format!("call {} (recursive)", callee.name),
         });
@@ -74,10 +74,10 @@ impl<'a> Lowerer<'a> {
             let d = reg_of(self, o)?;
             self.code.push(Instr {
                 guard,
-                op: Op::Mov {
+                op: Op::Mov(Mov {
                     d,
                     a: Src::Reg(formal),
-                },
+                }),
                 line,
                 text: format!("call {} (result)", callee.name),
             });
@@ -151,9 +151,9 @@ impl<'a> Lowerer<'a> {
             self.recursive[r].uses.push(self.code.len());
             self.code.push(Instr {
                 guard: None,
-                op: Op::Return {
+                op: Op::Return(Return {
                     frame: Frame::default(),
-                },
+                }),
                 line: 0,
                 text: format!("ret ({})", f.name),
             });
@@ -171,7 +171,9 @@ impl<'a> Lowerer<'a> {
             };
             for &at in &self.recursive[r].uses {
                 match &mut self.code[at].op {
-                    Op::Call { frame: fr, .. } | Op::Return { frame: fr } => *fr = frame.clone(),
+                    Op::Call(Call { frame: fr, .. }) | Op::Return(Return { frame: fr }) => {
+                        *fr = frame.clone()
+                    }
                     _ => {}
                 }
             }
@@ -282,7 +284,7 @@ impl<'a> Lowerer<'a> {
                 self.fixups.push((self.code.len(), label.clone(), line));
                 self.code.push(Instr {
                     guard: Some((p, !*neg)),
-                    op: Op::Bra { target: 0 },
+                    op: Op::Bra(Bra { target: 0 }),
                     line,
                     text: format!("call {name} (skipped where the guard is false)"),
                 });
@@ -320,10 +322,10 @@ impl<'a> Lowerer<'a> {
         for (&formal, &arg) in formals.iter().zip(&caller_args) {
             self.code.push(Instr {
                 guard: None,
-                op: Op::Mov {
+                op: Op::Mov(Mov {
                     d: formal,
                     a: Src::Reg(arg),
-                },
+                }),
                 line,
                 text: format!("call {name} (argument)"),
             });
@@ -334,10 +336,10 @@ impl<'a> Lowerer<'a> {
         for (&formal, &ret) in formals[n_small_params..].iter().zip(&caller_rets) {
             self.code.push(Instr {
                 guard: None,
-                op: Op::Mov {
+                op: Op::Mov(Mov {
                     d: ret,
                     a: Src::Reg(formal),
-                },
+                }),
                 line,
                 text: format!("call {name} (result)"),
             });
@@ -415,7 +417,7 @@ impl<'a> Lowerer<'a> {
             self.fixups.push((self.code.len(), end.clone(), line));
             self.code.push(Instr {
                 guard: Some((p, !*neg)),
-                op: Op::Bra { target: 0 },
+                op: Op::Bra(Bra { target: 0 }),
                 line,
                 text: "call (skipped where the guard is false)".into(),
             });
@@ -426,7 +428,7 @@ impl<'a> Lowerer<'a> {
             let text = format!("call {fptr} (is it `{name}`?)");
             self.code.push(Instr {
                 guard: None,
-                op: Op::Setp {
+                op: Op::Setp(Setp {
                     cmp: Cmp::Ne,
                     ty: Ty::U(8),
                     unordered: false,
@@ -436,14 +438,14 @@ impl<'a> Lowerer<'a> {
                     a: Src::Reg(fp),
                     b: Src::Imm(addr),
                     combine: None,
-                },
+                }),
                 line,
                 text: text.clone(),
             });
             self.fixups.push((self.code.len(), next.clone(), line));
             self.code.push(Instr {
                 guard: Some((ne, false)),
-                op: Op::Bra { target: 0 },
+                op: Op::Bra(Bra { target: 0 }),
                 line,
                 text,
             });
@@ -462,7 +464,7 @@ impl<'a> Lowerer<'a> {
             self.fixups.push((self.code.len(), end.clone(), line));
             self.code.push(Instr {
                 guard: None,
-                op: Op::Bra { target: 0 },
+                op: Op::Bra(Bra { target: 0 }),
                 line,
                 text: format!("call {fptr} (returned from `{name}`)"),
             });
@@ -477,7 +479,7 @@ impl<'a> Lowerer<'a> {
         ] {
             self.code.push(Instr {
                 guard: None,
-                op: Op::Ld {
+                op: Op::Ld(Ld {
                     ty: Ty::U(1),
                     d: vec![sink],
                     addr: Addr {
@@ -485,7 +487,7 @@ impl<'a> Lowerer<'a> {
                         base,
                         offset: 0,
                     },
-                },
+                }),
                 line,
                 text: format!("call {fptr} (no function of this signature at that address)"),
             });
@@ -537,10 +539,10 @@ mod tests {
         let ops: Vec<&str> = code
             .iter()
             .map(|i| match i.op {
-                Op::Cvt { .. } => "move",
-                Op::Mov { .. } => "mov",
-                Op::Bin { .. } => "add",
-                Op::Bra { .. } => "ret",
+                Op::Cvt(_) => "move",
+                Op::Mov(_) => "mov",
+                Op::Bin(_) => "add",
+                Op::Bra(_) => "ret",
                 _ => "other",
             })
             .collect();
@@ -574,13 +576,10 @@ mod tests {
             sub.s32 %t2, %t1, 1;\nst.param.b32 [a], %t2;\ncall (b), down, (a);\n\
             END:\nst.param.b32 [out], %t1;\nret;\n}";
         let code = module(rec, "call (r0), down, (a0);").unwrap();
-        let calls = code
-            .iter()
-            .filter(|i| matches!(i.op, Op::Call { .. }))
-            .count();
+        let calls = code.iter().filter(|i| matches!(i.op, Op::Call(_))).count();
         let returns = code
             .iter()
-            .filter(|i| matches!(i.op, Op::Return { .. }))
+            .filter(|i| matches!(i.op, Op::Return(_)))
             .count();
         // The inlined call's recursive call and the out-of-line body's; the body's `ret`
         // and its end.

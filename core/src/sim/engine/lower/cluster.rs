@@ -37,21 +37,21 @@ impl Lowerer<'_> {
         Ok(match opcode {
             Opcode::Mapa => {
                 x.need(3)?;
-                Op::Dsmem {
+                Op::Dsmem(Dsmem {
                     op: DsmemOp::Mapa { generic },
                     d: self.dst(&o[0], line)?,
                     a: self.src(&o[1], Ty::U(8), line)?,
                     b: self.src(&o[2], Ty::U(4), line)?,
-                }
+                })
             }
             Opcode::Getctarank => {
                 x.need(2)?;
-                Op::Dsmem {
+                Op::Dsmem(Dsmem {
                     op: DsmemOp::Getctarank { generic },
                     d: self.dst(&o[0], line)?,
                     a: self.src(&o[1], Ty::U(8), line)?,
                     b: Src::Imm(0),
-                }
+                })
             }
             Opcode::Isspacep => {
                 x.need(2)?;
@@ -63,12 +63,12 @@ impl Lowerer<'_> {
                     ["shared::cluster"] => SpaceTest::SharedCluster,
                     _ => return Err(unsupported(line, format!("`isspacep.{}`", raw.join(".")))),
                 };
-                Op::Dsmem {
+                Op::Dsmem(Dsmem {
                     op: DsmemOp::Isspacep(space),
                     d: self.dst(&o[0], line)?,
                     a: self.src(&o[1], Ty::U(8), line)?,
                     b: Src::Imm(0),
-                }
+                })
             }
             _ => return Err(x.refused()),
         })
@@ -80,8 +80,8 @@ impl Lowerer<'_> {
     pub(super) fn cluster_barrier(&mut self, x: &Ins) -> Result<Op> {
         self.cluster_barrier = true;
         match (x.has("arrive"), x.has("wait")) {
-            (true, false) => Ok(Op::ClusterBar { wait: false }),
-            (false, true) => Ok(Op::ClusterBar { wait: true }),
+            (true, false) => Ok(Op::ClusterBar(ClusterBar { wait: false })),
+            (false, true) => Ok(Op::ClusterBar(ClusterBar { wait: true })),
             _ => Err(x.refused()),
         }
     }
@@ -114,43 +114,43 @@ mod tests {
         .unwrap();
         assert!(matches!(
             ops[0],
-            Op::Dsmem {
+            Op::Dsmem(Dsmem {
                 op: DsmemOp::Mapa { generic: false },
                 ..
-            }
+            })
         ));
         assert!(matches!(
             ops[1],
-            Op::Dsmem {
+            Op::Dsmem(Dsmem {
                 op: DsmemOp::Mapa { generic: true },
                 b: Src::Imm(1),
                 ..
-            }
+            })
         ));
         assert!(matches!(
             ops[2],
-            Op::Dsmem {
+            Op::Dsmem(Dsmem {
                 op: DsmemOp::Getctarank { generic: false },
                 ..
-            }
+            })
         ));
         assert!(matches!(
             ops[3],
-            Op::Dsmem {
+            Op::Dsmem(Dsmem {
                 op: DsmemOp::Isspacep(SpaceTest::SharedCluster),
                 ..
-            }
+            })
         ));
         assert!(matches!(
             ops[4],
-            Op::Dsmem {
+            Op::Dsmem(Dsmem {
                 op: DsmemOp::Isspacep(SpaceTest::SharedCta),
                 ..
-            }
+            })
         ));
-        assert_eq!(ops[5], Op::ClusterBar { wait: false });
-        assert_eq!(ops[6], Op::ClusterBar { wait: true });
-        assert_eq!(ops[7], Op::ClusterBar { wait: false });
+        assert_eq!(ops[5], Op::ClusterBar(ClusterBar { wait: false }));
+        assert_eq!(ops[6], Op::ClusterBar(ClusterBar { wait: true }));
+        assert_eq!(ops[7], Op::ClusterBar(ClusterBar { wait: false }));
         // The fences that come with them order memory the simulator already keeps in order;
         // an mbarrier of another block is reached by a shared::cluster address.
         let ops = lowered(
@@ -159,17 +159,20 @@ mod tests {
              mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1];",
         )
         .unwrap();
-        assert!(ops[..4].iter().all(|o| *o == Op::Fence), "{ops:?}");
+        assert!(
+            ops[..4].iter().all(|o| *o == Op::Fence(Fence {})),
+            "{ops:?}"
+        );
         assert!(
             matches!(
                 ops[4],
-                Op::Mbar {
+                Op::Mbar(Mbar {
                     addr: Addr {
                         space: MemSpace::Shared,
                         ..
                     },
                     ..
-                }
+                })
             ),
             "{:?}",
             ops[4]

@@ -18,12 +18,12 @@ impl Lowerer<'_> {
                 x.need(4)?;
                 let ty = x.typed()?;
                 let d = self.dst(&o[0], line)?;
-                Op::Selp {
+                Op::Selp(Selp {
                     d,
                     a: self.src(&o[1], ty, line)?,
                     b: self.src(&o[2], ty, line)?,
                     p: self.src(&o[3], Ty::Pred, line)?,
-                }
+                })
             }
             Opcode::Slct => {
                 x.need(4)?;
@@ -31,14 +31,14 @@ impl Lowerer<'_> {
                     return Err(unsupported(line, "`slct` without two types"));
                 };
                 let d = self.dst(&o[0], line)?;
-                Op::Slct {
+                Op::Slct(Slct {
                     cty,
                     ftz: x.has("ftz"),
                     d,
                     a: self.src(&o[1], dty, line)?,
                     b: self.src(&o[2], dty, line)?,
                     c: self.src(&o[3], cty, line)?,
-                }
+                })
             }
             Opcode::Testp => {
                 x.need(2)?;
@@ -53,12 +53,12 @@ impl Lowerer<'_> {
                     _ => return Err(x.refused()),
                 };
                 let p = self.dst(&o[0], line)?;
-                Op::Testp {
+                Op::Testp(Testp {
                     test,
                     ty,
                     p,
                     a: self.src(&o[1], ty, line)?,
-                }
+                })
             }
             _ => return Err(x.refused()),
         })
@@ -118,7 +118,7 @@ impl Lowerer<'_> {
         } else {
             None
         };
-        Ok(Op::Setp {
+        Ok(Op::Setp(Setp {
             cmp,
             ty,
             unordered,
@@ -128,7 +128,7 @@ impl Lowerer<'_> {
             a: self.src(&o[1], ty, line)?,
             b: self.src(&o[2], ty, line)?,
             combine,
-        })
+        }))
     }
 
     /// `set.cmp.dtype.stype d, a, b`: a comparison as a number (1.0 or all ones), lowered
@@ -170,12 +170,12 @@ impl Lowerer<'_> {
             _ if dty == Ty::F32 => 1.0f32.to_bits() as u64,
             _ => 0xffff_ffff,
         };
-        Ok(Op::Selp {
+        Ok(Op::Selp(Selp {
             d,
             a: Src::Imm(yes),
             b: Src::Imm(0),
             p: Src::Reg(p),
-        })
+        }))
     }
 }
 
@@ -200,9 +200,9 @@ mod tests {
             ("setp.geu.f32 %p1, %f1, %f2;", (Cmp::Ge, true, Ty::F32)),
             ("setp.nan.f64 %p1, %fd1, %fd2;", (Cmp::Nan, false, Ty::F64)),
         ] {
-            let Op::Setp {
+            let Op::Setp(Setp {
                 cmp, unordered, ty, ..
-            } = op(text)
+            }) = op(text)
             else {
                 panic!("{text}")
             };
@@ -216,7 +216,7 @@ mod tests {
     fn setp_writes_a_pair_and_combines_with_a_negated_predicate() {
         assert_eq!(
             op("setp.eq.and.s32 %p1|%p2, %r1, %r2, !%p3;"),
-            Op::Setp {
+            Op::Setp(Setp {
                 cmp: Cmp::Eq,
                 ty: Ty::S(4),
                 unordered: false,
@@ -226,7 +226,7 @@ mod tests {
                 a: reg(3),
                 b: reg(4),
                 combine: Some((BoolOp::And, reg(2), true)),
-            }
+            })
         );
     }
 
@@ -236,18 +236,18 @@ mod tests {
         assert_eq!(code.len(), 2);
         assert!(matches!(
             code[0].op,
-            Op::Setp {
+            Op::Setp(Setp {
                 cmp: Cmp::Lt,
                 ty: Ty::S(4),
                 ..
-            }
+            })
         ));
-        let Op::Selp { a, .. } = code[1].op else {
+        let Op::Selp(Selp { a, .. }) = code[1].op else {
             panic!()
         };
         assert_eq!(a, Src::Imm(1.0f32.to_bits() as u64));
         let code = lower("set.lt.u32.s32 %r3, %r1, %r2;").unwrap();
-        let Op::Selp { a, .. } = code[1].op else {
+        let Op::Selp(Selp { a, .. }) = code[1].op else {
             panic!()
         };
         assert_eq!(a, Src::Imm(0xffff_ffff));
@@ -259,19 +259,19 @@ mod tests {
     fn selections_and_classification() {
         assert_eq!(
             op("selp.b32 %r1, %r2, 7, %p1;"),
-            Op::Selp {
+            Op::Selp(Selp {
                 d: r(0),
                 a: reg(1),
                 b: Src::Imm(7),
                 p: reg(2),
-            }
+            })
         );
-        let Op::Slct { cty, .. } = op("slct.s32.f32 %r1, %r2, %r3, %f1;") else {
+        let Op::Slct(Slct { cty, .. }) = op("slct.s32.f32 %r1, %r2, %r3, %f1;") else {
             panic!()
         };
         assert_eq!(cty, Ty::F32);
         assert!(refusal("slct.s32 %r1, %r2, %r3, %r4;").contains("`slct` without two types"));
-        let Op::Testp { test, .. } = op("testp.subnormal.f32 %p1, %f1;") else {
+        let Op::Testp(Testp { test, .. }) = op("testp.subnormal.f32 %p1, %f1;") else {
             panic!()
         };
         assert_eq!(test, FpTest::Subnormal);

@@ -22,11 +22,11 @@ impl Lowerer<'_> {
                 // Resolved once all code (inlined calls included) is emitted.
                 self.fixups
                     .push((self.code.len(), format!("{}{l}", self.prefix), line));
-                Op::Bra { target: 0 }
+                Op::Bra(Bra { target: 0 })
             }
             // `__syncwarp(mask)`: the simulator runs a warp's lanes at one program counter
             // together and those elsewhere after them, so there is nothing to wait for.
-            Opcode::Bar | Opcode::Barrier if x.has("warp") => Op::Nop,
+            Opcode::Bar | Opcode::Barrier if x.has("warp") => Op::Nop(Nop {}),
             Opcode::Barrier if x.has("cluster") => self.cluster_barrier(x)?,
             Opcode::Bar | Opcode::Barrier => self.barrier(x)?,
             Opcode::Mbarrier => self.mbarrier(x)?,
@@ -34,25 +34,27 @@ impl Lowerer<'_> {
             Opcode::Ret if self.ret_label.is_some() => {
                 let label = self.ret_label.clone().unwrap_or_default();
                 self.fixups.push((self.code.len(), label, line));
-                Op::Bra { target: 0 }
+                Op::Bra(Bra { target: 0 })
             }
             Opcode::Ret if self.in_recursive.is_some() => {
                 if let Some(r) = self.in_recursive {
                     self.recursive[r].uses.push(self.code.len());
                 }
-                Op::Return {
+                Op::Return(Return {
                     frame: Frame::default(),
-                }
+                })
             }
-            Opcode::Ret | Opcode::Exit => Op::Exit,
-            Opcode::Trap => Op::Trap,
-            Opcode::Membar | Opcode::Fence => Op::Fence,
-            Opcode::Nanosleep => Op::Nop,
+            Opcode::Ret | Opcode::Exit => Op::Exit(Exit {}),
+            Opcode::Trap => Op::Trap(Trap {}),
+            Opcode::Membar | Opcode::Fence => Op::Fence(Fence {}),
+            Opcode::Nanosleep => Op::Nop(Nop {}),
             // Programmatic dependent launch: `.wait` waits for the grids this one depends on
             // and sees their memory; `.launch_dependents` lets the next grid start early. The
             // simulator runs a launch only after the one before it has ended (its workers
             // joined), so the wait is already over and nothing starts early.
-            Opcode::Griddepcontrol if x.has("wait") || x.has("launch_dependents") => Op::Nop,
+            Opcode::Griddepcontrol if x.has("wait") || x.has("launch_dependents") => {
+                Op::Nop(Nop {})
+            }
             _ => return Err(x.refused()),
         })
     }
@@ -99,12 +101,12 @@ impl Lowerer<'_> {
         if arrive && (count.is_none() || red.is_some()) {
             return Err(unsupported(line, "`bar.arrive` without a thread count"));
         }
-        Ok(Op::Bar {
+        Ok(Op::Bar(Bar {
             id,
             count,
             arrive,
             red,
-        })
+        }))
     }
 
     /// A call to a function the engine carries out itself (`printf`, `assert`, `malloc`,
@@ -143,7 +145,7 @@ impl Lowerer<'_> {
         };
         let args = args.iter().map(&mut reg).collect::<Result<Vec<_>>>()?;
         let ret = rets.first().map(&mut reg).transpose()?;
-        Ok(Op::Runtime { func, args, ret })
+        Ok(Op::Runtime(Runtime { func, args, ret }))
     }
 
     /// `mbarrier.init/arrive/arrive_drop/expect_tx/complete_tx/test_wait/try_wait/
@@ -181,12 +183,12 @@ impl Lowerer<'_> {
         Ok(match what {
             "init" => {
                 bad(2)?;
-                Op::Mbar {
+                Op::Mbar(Mbar {
                     op: MbarOp::Init,
                     d: None,
                     addr: self.addr(&o[0], space, line)?,
                     a: Some(self.src(&o[1], Ty::U(4), line)?),
-                }
+                })
             }
             "arrive" | "arrive_drop" => {
                 bad(2)?;
@@ -196,7 +198,7 @@ impl Lowerer<'_> {
                     Some(x) => self.src(x, Ty::U(4), line)?,
                     None => Src::Imm(1),
                 };
-                Op::Mbar {
+                Op::Mbar(Mbar {
                     op: MbarOp::Arrive {
                         drop: what == "arrive_drop",
                         no_complete: has("noComplete"),
@@ -205,11 +207,11 @@ impl Lowerer<'_> {
                     d,
                     addr,
                     a: Some(a),
-                }
+                })
             }
             "expect_tx" | "complete_tx" => {
                 bad(2)?;
-                Op::Mbar {
+                Op::Mbar(Mbar {
                     op: if what == "expect_tx" {
                         MbarOp::ExpectTx
                     } else {
@@ -218,24 +220,24 @@ impl Lowerer<'_> {
                     d: None,
                     addr: self.addr(&o[0], space, line)?,
                     a: Some(self.src(&o[1], Ty::U(4), line)?),
-                }
+                })
             }
             "test_wait" | "try_wait" => {
                 bad(3)?;
                 let d = sink_or_dst(self, &o[0])?;
-                Op::Mbar {
+                Op::Mbar(Mbar {
                     op: MbarOp::Wait {
                         parity: has("parity"),
                     },
                     d,
                     addr: self.addr(&o[1], space, line)?,
                     a: Some(self.src(&o[2], u64t, line)?),
-                }
+                })
             }
             "pending_count" => {
                 bad(2)?;
                 let d = self.dst(&o[0], line)?;
-                Op::Mbar {
+                Op::Mbar(Mbar {
                     op: MbarOp::PendingCount,
                     d: Some(d),
                     addr: Addr {
@@ -244,16 +246,16 @@ impl Lowerer<'_> {
                         offset: 0,
                     },
                     a: Some(self.src(&o[1], u64t, line)?),
-                }
+                })
             }
             "inval" => {
                 bad(1)?;
-                Op::Mbar {
+                Op::Mbar(Mbar {
                     op: MbarOp::Inval,
                     d: None,
                     addr: self.addr(&o[0], space, line)?,
                     a: None,
-                }
+                })
             }
             other => return Err(unsupported(line, format!("`mbarrier.{other}`"))),
         })
@@ -281,8 +283,8 @@ mod tests {
     #[test]
     fn a_branch_reaches_its_label() {
         let code = lower("bra.uni DONE;\nadd.s32 %r1, %r1, 1;\nDONE:\n@%p1 bra DONE;").unwrap();
-        assert_eq!(code[0].op, Op::Bra { target: 2 });
-        assert_eq!(code[2].op, Op::Bra { target: 2 });
+        assert_eq!(code[0].op, Op::Bra(Bra { target: 2 }));
+        assert_eq!(code[2].op, Op::Bra(Bra { target: 2 }));
         assert_eq!(code[2].guard, Some((r(1), false)));
         assert!(refusal("bra NOWHERE;").contains("the label `NOWHERE`"));
         // A register is no label (PTX has no indirect `bra` to a register).
@@ -292,15 +294,15 @@ mod tests {
     #[test]
     fn a_kernel_returns_by_exiting() {
         for (text, want) in [
-            ("ret;", Op::Exit),
-            ("exit;", Op::Exit),
-            ("trap;", Op::Trap),
-            ("membar.gl;", Op::Fence),
-            ("fence.acq_rel.gpu;", Op::Fence),
-            ("nanosleep.u32 100;", Op::Nop),
-            ("griddepcontrol.wait;", Op::Nop),
-            ("griddepcontrol.launch_dependents;", Op::Nop),
-            ("bar.warp.sync -1;", Op::Nop),
+            ("ret;", Op::Exit(Exit {})),
+            ("exit;", Op::Exit(Exit {})),
+            ("trap;", Op::Trap(Trap {})),
+            ("membar.gl;", Op::Fence(Fence {})),
+            ("fence.acq_rel.gpu;", Op::Fence(Fence {})),
+            ("nanosleep.u32 100;", Op::Nop(Nop {})),
+            ("griddepcontrol.wait;", Op::Nop(Nop {})),
+            ("griddepcontrol.launch_dependents;", Op::Nop(Nop {})),
+            ("bar.warp.sync -1;", Op::Nop(Nop {})),
         ] {
             assert_eq!(op(text), want, "{text}");
         }
@@ -310,21 +312,21 @@ mod tests {
     fn block_barriers_take_a_number_below_16_and_a_count() {
         assert_eq!(
             op("bar.sync 0;"),
-            Op::Bar {
+            Op::Bar(Bar {
                 id: Src::Imm(0),
                 count: None,
                 arrive: false,
                 red: None,
-            }
+            })
         );
         assert_eq!(
             op("barrier.arrive %r1, 64;"),
-            Op::Bar {
+            Op::Bar(Bar {
                 id: reg(0),
                 count: Some(Src::Imm(64)),
                 arrive: true,
                 red: None,
-            }
+            })
         );
         assert!(refusal("bar.sync 16;").contains("barrier number 16 (0 to 15)"));
         assert!(refusal("bar.arrive 1;").contains("`bar.arrive` without a thread count"));
@@ -334,7 +336,7 @@ mod tests {
     fn a_barrier_reduction_reads_its_negated_predicate() {
         assert_eq!(
             op("bar.red.popc.u32 %r1, 0, !%p1;"),
-            Op::Bar {
+            Op::Bar(Bar {
                 id: Src::Imm(0),
                 count: None,
                 arrive: false,
@@ -344,7 +346,7 @@ mod tests {
                     p: reg(1),
                     negate: true,
                 }),
-            }
+            })
         );
         assert!(refusal("bar.red.xor.pred %p1, 0, %p2;").contains("`bar`"));
     }
@@ -353,7 +355,7 @@ mod tests {
     fn mbarriers_live_in_shared_memory() {
         assert_eq!(
             op("mbarrier.init.shared::cta.b64 [sm], 32;"),
-            Op::Mbar {
+            Op::Mbar(Mbar {
                 op: MbarOp::Init,
                 d: None,
                 addr: Addr {
@@ -362,9 +364,10 @@ mod tests {
                     offset: 0,
                 },
                 a: Some(Src::Imm(32)),
-            }
+            })
         );
-        let Op::Mbar { op: o, d, .. } = op("mbarrier.try_wait.parity.shared.b64 %p1, [sm], %r1;")
+        let Op::Mbar(Mbar { op: o, d, .. }) =
+            op("mbarrier.try_wait.parity.shared.b64 %p1, [sm], %r1;")
         else {
             panic!()
         };

@@ -33,7 +33,7 @@ impl Lowerer<'_> {
                     ],
                 );
                 let d = self.dst(&o[0], line)?;
-                Op::Cvt {
+                Op::Cvt(Cvt {
                     dty,
                     sty,
                     round,
@@ -41,17 +41,17 @@ impl Lowerer<'_> {
                     ftz: x.has("ftz"),
                     d,
                     a: self.src(&o[1], sty, line)?,
-                }
+                })
             }
             Opcode::Cvta => {
                 x.need(2)?;
                 let d = self.dst(&o[0], line)?;
-                Op::Cvta {
+                Op::Cvta(Cvta {
                     to: x.has("to"),
                     space: x.space(),
                     d,
                     a: self.src(&o[1], Ty::U(8), line)?,
-                }
+                })
             }
             _ => return Err(x.refused()),
         })
@@ -69,11 +69,11 @@ impl Lowerer<'_> {
                     .iter()
                     .map(|x| self.dst(x, line))
                     .collect::<Result<Vec<_>>>()?;
-                Op::Unpack {
+                Op::Unpack(Unpack {
                     ds,
                     a: self.src(src, ty, line)?,
                     part_bits,
-                }
+                })
             }
             (dst, Operand::Vector(parts)) => {
                 let part_bits = ty.bits() / parts.len().max(1) as u32;
@@ -83,18 +83,18 @@ impl Lowerer<'_> {
                     .iter()
                     .map(|x| self.src(x, pty, line))
                     .collect::<Result<Vec<_>>>()?;
-                Op::Pack {
+                Op::Pack(Pack {
                     d,
                     parts,
                     part_bits,
-                }
+                })
             }
             (dst, src) => {
                 let d = self.dst(dst, line)?;
-                Op::Mov {
+                Op::Mov(Mov {
                     d,
                     a: self.src(src, ty, line)?,
-                }
+                })
             }
         })
     }
@@ -117,7 +117,7 @@ impl Lowerer<'_> {
             return Err(unsupported(line, "`cvt.satfinite` to a half pair"));
         }
         let d = self.dst(&o[0], line)?;
-        Ok(Op::CvtPair {
+        Ok(Op::CvtPair(CvtPair {
             fmt,
             round,
             mods: HalfMods {
@@ -127,7 +127,7 @@ impl Lowerer<'_> {
             d,
             a: self.src(&o[1], Ty::F32, line)?,
             b: self.src(&o[2], Ty::F32, line)?,
-        })
+        }))
     }
 }
 
@@ -140,7 +140,7 @@ mod tests {
     fn cvt_reads_both_types_and_every_spelling_of_its_rounding() {
         assert_eq!(
             op("cvt.rzi.sat.s32.f32 %r1, %f1;"),
-            Op::Cvt {
+            Op::Cvt(Cvt {
                 dty: Ty::S(4),
                 sty: Ty::F32,
                 round: Some(Round::Zero),
@@ -148,7 +148,7 @@ mod tests {
                 ftz: false,
                 d: r(0),
                 a: reg(1),
-            }
+            })
         );
         for (text, want) in [
             ("cvt.rn.f32.f64 %f1, %fd1;", Some(Round::Nearest)),
@@ -157,7 +157,7 @@ mod tests {
             ("cvt.rpi.ftz.f32.f32 %f1, %f2;", Some(Round::Up)),
             ("cvt.u64.u32 %rd1, %r1;", None),
         ] {
-            let Op::Cvt { round, .. } = op(text) else {
+            let Op::Cvt(Cvt { round, .. }) = op(text) else {
                 panic!("{text}")
             };
             assert_eq!(round, want, "{text}");
@@ -170,19 +170,19 @@ mod tests {
     fn mov_packs_and_unpacks_vectors() {
         assert_eq!(
             op("mov.b64 %rd1, {%r1, %r2};"),
-            Op::Pack {
+            Op::Pack(Pack {
                 d: r(0),
                 parts: vec![reg(1), reg(2)],
                 part_bits: 32,
-            }
+            })
         );
         assert_eq!(
             op("mov.b32 {%h1, %h2}, %r1;"),
-            Op::Unpack {
+            Op::Unpack(Unpack {
                 ds: vec![r(0), r(1)],
                 a: reg(2),
                 part_bits: 16,
-            }
+            })
         );
     }
 
@@ -191,17 +191,17 @@ mod tests {
         // `sm` is the kernel's first shared variable: offset 0 of the block's window.
         assert_eq!(
             op("mov.u64 %rd1, sm;"),
-            Op::Mov {
+            Op::Mov(Mov {
                 d: r(0),
                 a: Src::Imm(0)
-            }
+            })
         );
         assert!(refusal("mov.u64 %rd1, nowhere;").contains("the symbol `nowhere`"));
     }
 
     #[test]
     fn a_special_register_is_read_only() {
-        let Op::Mov { a, .. } = op("mov.u32 %r1, %tid.x;") else {
+        let Op::Mov(Mov { a, .. }) = op("mov.u32 %r1, %tid.x;") else {
             panic!()
         };
         assert_eq!(a, Src::Reg(0));
@@ -213,14 +213,14 @@ mod tests {
     fn cvta_names_its_direction_and_space() {
         assert_eq!(
             op("cvta.to.global.u64 %rd1, %rd2;"),
-            Op::Cvta {
+            Op::Cvta(Cvta {
                 to: true,
                 space: MemSpace::Global,
                 d: r(0),
                 a: reg(1),
-            }
+            })
         );
-        let Op::Cvta { to, space, .. } = op("cvta.shared::cta.u64 %rd1, %rd2;") else {
+        let Op::Cvta(Cvta { to, space, .. }) = op("cvta.shared::cta.u64 %rd1, %rd2;") else {
             panic!()
         };
         assert!(!to);

@@ -96,7 +96,7 @@ mod tests {
         let ds: Vec<u32> = code
             .iter()
             .map(|i| match i.op {
-                Op::Mov { d, .. } => d,
+                Op::Mov(Mov { d, .. }) => d,
                 ref other => panic!("{other:?}"),
             })
             .collect();

@@ -115,7 +115,7 @@ impl Lowerer<'_> {
             }
         };
         let (a, b, c) = (src(self, 1)?, src(self, 2)?, src(self, 3)?);
-        Ok(Op::Half {
+        Ok(Op::Half(Half {
             op,
             fmt,
             pair,
@@ -129,7 +129,7 @@ impl Lowerer<'_> {
             a,
             b,
             c,
-        })
+        }))
     }
 }
 
@@ -142,7 +142,7 @@ mod tests {
     fn half_arithmetic_is_its_own_operation() {
         assert_eq!(
             op("fma.rn.relu.bf16x2 %r1, %r2, %r3, %r4;"),
-            Op::Half {
+            Op::Half(Half {
                 op: HalfOp::Fma,
                 fmt: HalfFmt::BF16,
                 pair: true,
@@ -154,9 +154,9 @@ mod tests {
                 a: reg(1),
                 b: reg(2),
                 c: reg(3),
-            }
+            })
         );
-        let Op::Half { b, c, .. } = op("neg.f16 %h1, %h2;") else {
+        let Op::Half(Half { b, c, .. }) = op("neg.f16 %h1, %h2;") else {
             panic!()
         };
         assert_eq!((b, c), (Src::Imm(0), Src::Imm(0)));
@@ -178,14 +178,14 @@ mod tests {
     fn two_floats_round_into_a_pair() {
         assert_eq!(
             op("cvt.rn.f16x2.f32 %r1, %f1, %f2;"),
-            Op::CvtPair {
+            Op::CvtPair(CvtPair {
                 fmt: HalfFmt::F16,
                 round: Round::Nearest,
                 mods: HalfMods::default(),
                 d: r(0),
                 a: reg(1),
                 b: reg(2),
-            }
+            })
         );
         assert!(refusal("cvt.f16x2.f32 %r1, %f1, %f2;")
             .contains("`cvt` to a half pair without rounding"));
@@ -193,14 +193,15 @@ mod tests {
 
     #[test]
     fn loads_comparisons_and_conversions_go_to_their_families() {
-        assert!(matches!(op("ld.global.f16 %h1, [%rd1];"), Op::Ld { .. }));
-        assert!(matches!(op("setp.lt.f16 %p1, %h1, %h2;"), Op::Setp { .. }));
-        assert!(matches!(op("cvt.f32.f16 %f1, %h1;"), Op::Cvt { .. }));
+        assert!(matches!(op("ld.global.f16 %h1, [%rd1];"), Op::Ld(_)));
+        assert!(matches!(op("setp.lt.f16 %p1, %h1, %h2;"), Op::Setp(_)));
+        assert!(matches!(op("cvt.f32.f16 %f1, %h1;"), Op::Cvt(_)));
     }
 
     #[test]
     fn half_atomic_addition_needs_noftz() {
-        let Op::Atom { op: o, ty, d, .. } = op("atom.global.add.noftz.f16x2 %r1, [%rd1], %r2;")
+        let Op::Atom(Atom { op: o, ty, d, .. }) =
+            op("atom.global.add.noftz.f16x2 %r1, [%rd1], %r2;")
         else {
             panic!()
         };

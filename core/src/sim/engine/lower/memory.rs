@@ -30,11 +30,11 @@ impl Lowerer<'_> {
                         .collect::<Result<Vec<_>>>()?,
                     x => vec![self.dst(x, line)?],
                 };
-                Op::Ld {
+                Op::Ld(Ld {
                     ty,
                     d,
                     addr: self.addr(&o[1], space, line)?,
-                }
+                })
             }
             Opcode::St => {
                 x.need(2)?;
@@ -46,11 +46,11 @@ impl Lowerer<'_> {
                         .collect::<Result<Vec<_>>>()?,
                     x => vec![self.src(x, ty, line)?],
                 };
-                Op::St {
+                Op::St(St {
                     ty,
                     s,
                     addr: self.addr(&o[0], space, line)?,
-                }
+                })
             }
             Opcode::Atom | Opcode::Red => self.atomic(opcode, x)?,
             Opcode::Cp => self.copy(x)?,
@@ -83,7 +83,7 @@ impl Lowerer<'_> {
         } else {
             (r, self.src(&o[1], ty, line)?, bits)
         };
-        Ok(Op::Cvt {
+        Ok(Op::Cvt(Cvt {
             dty,
             sty: bits,
             round: None,
@@ -91,7 +91,7 @@ impl Lowerer<'_> {
             ftz: false,
             d,
             a,
-        })
+        }))
     }
 
     /// `atom.op.type d, [a], b{, c}` and `red.op.type [a], b`.
@@ -130,14 +130,14 @@ impl Lowerer<'_> {
             Some(x) => Some(self.src(x, ty, line)?),
             None => None,
         };
-        Ok(Op::Atom {
+        Ok(Op::Atom(Atom {
             op,
             ty,
             d,
             addr,
             b,
             c,
-        })
+        }))
     }
 
     /// `atom.add.noftz` and `red.add.noftz` on `f16`, `bf16` or their pairs.
@@ -161,14 +161,14 @@ impl Lowerer<'_> {
             (None, o)
         };
         let addr = self.addr(&rest[0], x.space(), line)?;
-        Ok(Op::Atom {
+        Ok(Op::Atom(Atom {
             op: AtomOp::AddHalf { fmt, pair },
             ty,
             d,
             addr,
             b: self.src(&rest[1], ty, line)?,
             c: None,
-        })
+        }))
     }
 
     /// `cp.async` and `cp.async.bulk` (copies done when issued, so their groups have
@@ -182,14 +182,14 @@ impl Lowerer<'_> {
             // Without `.noinc` the pending count is raised by one first, so nothing changes.
             x.need(1)?;
             if !has("noinc") {
-                return Ok(Op::Nop);
+                return Ok(Op::Nop(Nop {}));
             }
             let space = if has("shared") {
                 MemSpace::Shared
             } else {
                 MemSpace::Generic
             };
-            Op::Mbar {
+            Op::Mbar(Mbar {
                 op: MbarOp::Arrive {
                     drop: false,
                     no_complete: false,
@@ -198,15 +198,15 @@ impl Lowerer<'_> {
                 d: None,
                 addr: self.addr(&o[0], space, line)?,
                 a: Some(Src::Imm(1)),
-            }
+            })
         } else if has("bulk") {
             // A prefetch is a hint.
             if has("commit_group") || has("wait_group") || has("prefetch") {
-                return Ok(Op::Nop);
+                return Ok(Op::Nop(Nop {}));
             }
             self.bulk_copy(x)?
         } else if has("commit_group") || has("wait_group") || has("wait_all") {
-            Op::Nop
+            Op::Nop(Nop {})
         } else if !has("mbarrier") {
             x.need(3)?;
             let size = match &o[2] {
@@ -220,12 +220,12 @@ impl Lowerer<'_> {
                 Some(Operand::Int(n)) => Some(Src::Imm(*n as u64)),
                 _ => None,
             };
-            Op::CpAsync {
+            Op::CpAsync(CpAsync {
                 dst: self.addr(&o[0], MemSpace::Shared, line)?,
                 src: self.addr(&o[1], MemSpace::Global, line)?,
                 size,
                 src_size,
-            }
+            })
         } else {
             return Err(x.refused());
         })
@@ -262,12 +262,12 @@ impl Lowerer<'_> {
         } else {
             None
         };
-        Ok(Op::BulkCopy {
+        Ok(Op::BulkCopy(BulkCopy {
             dst: self.addr(&o[0], dst_space, line)?,
             src: self.addr(&o[1], src_space, line)?,
             size: self.src(&o[2], Ty::U(4), line)?,
             mbar,
-        })
+        }))
     }
 }
 
@@ -289,19 +289,19 @@ mod tests {
     fn a_vector_load_writes_every_register_of_the_vector() {
         assert_eq!(
             op("ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16];"),
-            Op::Ld {
+            Op::Ld(Ld {
                 ty: Ty::F32,
                 d: vec![r(0), r(1), r(2), r(3)],
                 addr: at(MemSpace::Global, reg(4), 16),
-            }
+            })
         );
         assert_eq!(
             op("st.shared::cta.v2.u32 [%r1], {%r2, 5};"),
-            Op::St {
+            Op::St(St {
                 ty: Ty::U(4),
                 s: vec![reg(0), Src::Imm(5)],
                 addr: at(MemSpace::Shared, reg(1), 0),
-            }
+            })
         );
     }
 
@@ -309,19 +309,19 @@ mod tests {
     fn a_symbol_in_a_generic_access_is_its_generic_address() {
         assert_eq!(
             op("ld.u32 %r1, [sm+4];"),
-            Op::Ld {
+            Op::Ld(Ld {
                 ty: Ty::U(4),
                 d: vec![r(0)],
                 addr: at(MemSpace::Generic, Src::Imm(SHARED_WINDOW), 4),
-            }
+            })
         );
         assert_eq!(
             op("ld.param.u64 %rd1, [p];"),
-            Op::Ld {
+            Op::Ld(Ld {
                 ty: Ty::U(8),
                 d: vec![r(0)],
                 addr: at(MemSpace::Param, Src::Imm(0), 0),
-            }
+            })
         );
         assert!(refusal("ld.u32 %r1, %r2;").contains("the address"));
         assert!(refusal("ld.global %r1, [%rd1];").contains("`ld` without a type"));
@@ -342,7 +342,7 @@ mod tests {
         let moves = |code: Vec<Instr>| -> Vec<(Ty, Ty)> {
             code.iter()
                 .filter_map(|i| match i.op {
-                    Op::Cvt { dty, sty, .. } => Some((dty, sty)),
+                    Op::Cvt(Cvt { dty, sty, .. }) => Some((dty, sty)),
                     _ => None,
                 })
                 .collect()
@@ -359,16 +359,16 @@ mod tests {
     fn atomics_read_their_operation_and_operands() {
         assert_eq!(
             op("atom.global.cas.b32 %r1, [%rd1], %r2, %r3;"),
-            Op::Atom {
+            Op::Atom(Atom {
                 op: AtomOp::Cas,
                 ty: Ty::U(4),
                 d: Some(r(0)),
                 addr: at(MemSpace::Global, reg(1), 0),
                 b: reg(2),
                 c: Some(reg(3)),
-            }
+            })
         );
-        let Op::Atom { op: o, d, .. } = op("red.global.add.f32 [%rd1], %f1;") else {
+        let Op::Atom(Atom { op: o, d, .. }) = op("red.global.add.f32 [%rd1], %f1;") else {
             panic!()
         };
         assert_eq!((o, d), (AtomOp::Add, None));
@@ -381,12 +381,12 @@ mod tests {
     fn async_copies_are_done_when_issued() {
         assert_eq!(
             op("cp.async.ca.shared.global [sm], [%rd1], 16, %r1;"),
-            Op::CpAsync {
+            Op::CpAsync(CpAsync {
                 dst: at(MemSpace::Shared, Src::Imm(0), 0),
                 src: at(MemSpace::Global, reg(1), 0),
                 size: 16,
                 src_size: Some(reg(0)),
-            }
+            })
         );
         for nop in [
             "cp.async.commit_group;",
@@ -395,7 +395,7 @@ mod tests {
             "cp.async.bulk.commit_group;",
             "cp.async.mbarrier.arrive.shared.b64 [sm];",
         ] {
-            assert_eq!(op(nop), Op::Nop, "{nop}");
+            assert_eq!(op(nop), Op::Nop(Nop {}), "{nop}");
         }
         assert!(refusal("cp.async.ca.shared.global [sm], [%rd1], 12;")
             .contains("`cp.async` of Int(12) bytes"));
@@ -404,7 +404,7 @@ mod tests {
 
     #[test]
     fn bulk_copies_need_two_spaces_and_no_tensor_map() {
-        let Op::BulkCopy { mbar, .. } = op(
+        let Op::BulkCopy(BulkCopy { mbar, .. }) = op(
             "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [sm], [%rd1], 64, [sm+128];",
         ) else {
             panic!()

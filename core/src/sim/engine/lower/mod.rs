@@ -427,7 +427,7 @@ impl<'a> Lowerer<'a> {
         // Falling off the end exits.
         self.code.push(Instr {
             guard: None,
-            op: Op::Exit,
+            op: Op::Exit(Exit {}),
             line: 0,
             text: "ret".into(),
         });
@@ -438,8 +438,8 @@ impl<'a> Lowerer<'a> {
                 .get(&label)
                 .ok_or_else(|| unsupported(line, format!("the label `{label}`")))?;
             match &mut self.code[at].op {
-                Op::Call { target: t, .. } => *t = target,
-                op => *op = Op::Bra { target },
+                Op::Call(Call { target: t, .. }) => *t = target,
+                op => *op = Op::Bra(Bra { target }),
             }
         }
         let code = std::mem::take(&mut self.code);
@@ -641,7 +641,7 @@ mod testing {
         // Without the exit lowering adds where the kernel's code ends.
         let code = kernel.map(|k| {
             let mut code = k.code.clone();
-            code.retain(|i| !(i.line == 0 && i.op == Op::Exit));
+            code.retain(|i| !(i.line == 0 && i.op == Op::Exit(Exit {})));
             code
         });
         sim.free(&mut mem);

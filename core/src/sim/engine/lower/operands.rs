@@ -308,7 +308,7 @@ mod tests {
         let regs: Vec<(u32, Src)> = code
             .iter()
             .map(|i| match i.op {
-                Op::Mov { d, a } => (d, a),
+                Op::Mov(Mov { d, a }) => (d, a),
                 ref other => panic!("{other:?}"),
             })
             .collect();
@@ -324,23 +324,23 @@ mod tests {
 
     #[test]
     fn a_sink_and_the_warp_size_are_operands_too() {
-        let Op::Mov { a, .. } = op("mov.u32 %r1, WARP_SZ;") else {
+        let Op::Mov(Mov { a, .. }) = op("mov.u32 %r1, WARP_SZ;") else {
             panic!()
         };
         assert_eq!(a, Src::Imm(32));
         assert!(matches!(
             op("shfl.sync.idx.b32 _, %r1, 0, 31, -1;"),
-            Op::Shfl { .. }
+            Op::Shfl(_)
         ));
     }
 
     #[test]
     fn a_float_immediate_is_rounded_to_the_instruction_s_width() {
-        let Op::Mov { a, .. } = op("mov.f32 %f1, 0f3F800000;") else {
+        let Op::Mov(Mov { a, .. }) = op("mov.f32 %f1, 0f3F800000;") else {
             panic!()
         };
         assert_eq!(a, Src::Imm(1.0f32.to_bits() as u64));
-        let Op::Mov { a, .. } = op("mov.f64 %fd1, 0d3FF0000000000000;") else {
+        let Op::Mov(Mov { a, .. }) = op("mov.f64 %fd1, 0d3FF0000000000000;") else {
             panic!()
         };
         assert_eq!(a, Src::Imm(1.0f64.to_bits()));

@@ -36,7 +36,9 @@ impl Lowerer<'_> {
             Opcode::Wmma => self.wmma(&m, &mut mi)?,
             _ => return Err(m.refused()),
         }
-        Ok(Op::Matrix(Box::new(mi)))
+        Ok(Op::Matrix(crate::sim::engine::ir::Matrix {
+            instr: Box::new(mi),
+        }))
     }
 
     /// `ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.b16` and `stmatrix`.
@@ -392,7 +394,7 @@ mod tests {
 
     fn matrix(text: &str) -> MatrixInstr {
         match op(text) {
-            Op::Matrix(m) => *m,
+            Op::Matrix(m) => *m.instr,
             other => panic!("{other:?}"),
         }
     }

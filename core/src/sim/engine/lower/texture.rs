@@ -146,14 +146,14 @@ impl Lowerer<'_> {
         for (k, x) in items.iter().enumerate() {
             d[k] = self.dst(x, line)?;
         }
-        Ok(Op::Tex {
+        Ok(Op::Tex(Tex {
             geometry,
             ctype,
             ttype,
             d,
             handle,
             coords: cs,
-        })
+        }))
     }
 
     /// `suld.b` and `sust.b`: the element type, the out-of-bounds mode and the data.
@@ -214,27 +214,27 @@ impl Lowerer<'_> {
                 .iter()
                 .map(|x| self.dst(x, line))
                 .collect::<Result<Vec<_>>>()?;
-            Ok(Op::SurfLd {
+            Ok(Op::SurfLd(SurfLd {
                 geometry,
                 boundary,
                 ty,
                 d,
                 handle,
                 coords: cs,
-            })
+            }))
         } else {
             let s = items
                 .iter()
                 .map(|x| self.src(x, ty, line))
                 .collect::<Result<Vec<_>>>()?;
-            Ok(Op::SurfSt {
+            Ok(Op::SurfSt(SurfSt {
                 geometry,
                 boundary,
                 ty,
                 s,
                 handle,
                 coords: cs,
-            })
+            }))
         }
     }
 }
@@ -254,14 +254,14 @@ mod tests {
 
     #[test]
     fn tex_fetches_four_texels_through_an_object() {
-        let Op::Tex {
+        let Op::Tex(Tex {
             geometry,
             ctype,
             ttype,
             d,
             handle,
             coords,
-        } = op("tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];")
+        }) = op("tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];")
         else {
             panic!()
         };
@@ -298,14 +298,15 @@ mod tests {
 
     #[test]
     fn surfaces_read_and_write_raw_elements() {
-        let Op::SurfLd {
+        let Op::SurfLd(SurfLd {
             boundary, ty, d, ..
-        } = op("suld.b.2d.v2.b32.clamp {%r1, %r2}, [%rd1, {%r3, %r4}];")
+        }) = op("suld.b.2d.v2.b32.clamp {%r1, %r2}, [%rd1, {%r3, %r4}];")
         else {
             panic!()
         };
         assert_eq!((boundary, ty, d.len()), (Boundary::Clamp, Ty::U(4), 2));
-        let Op::SurfSt { boundary, s, .. } = op("sust.b.1d.b8.trap [%rd1, {%r1}], {%h1};") else {
+        let Op::SurfSt(SurfSt { boundary, s, .. }) = op("sust.b.1d.b8.trap [%rd1, {%r1}], {%h1};")
+        else {
             panic!()
         };
         assert_eq!((boundary, s.len()), (Boundary::Trap, 1));

@@ -31,14 +31,14 @@ impl Lowerer<'_> {
                     }
                     x => (self.dst(x, line)?, None),
                 };
-                Op::Shfl {
+                Op::Shfl(Shfl {
                     mode,
                     d,
                     p,
                     a: self.src(&o[1], b32, line)?,
                     b: self.src(&o[2], b32, line)?,
                     c: self.src(&o[3], b32, line)?,
-                }
+                })
             }
             Opcode::Vote => {
                 x.need(2)?;
@@ -56,12 +56,12 @@ impl Lowerer<'_> {
                     Operand::Not(p) => (true, p.as_ref()),
                     p => (false, p),
                 };
-                Op::Vote {
+                Op::Vote(Vote {
                     mode,
                     d,
                     p: self.src(p, Ty::Pred, line)?,
                     negate,
-                }
+                })
             }
             Opcode::Redux => {
                 x.need(2)?;
@@ -81,7 +81,7 @@ impl Lowerer<'_> {
                     return Err(x.refused());
                 }
                 let d = self.dst(&o[0], line)?;
-                Op::Redux {
+                Op::Redux(Redux {
                     op,
                     signed: has("s32"),
                     d,
@@ -90,7 +90,7 @@ impl Lowerer<'_> {
                         Some(m) => self.src(m, b32, line)?,
                         None => Src::Imm(0xffff_ffff),
                     },
-                }
+                })
             }
             Opcode::Match => {
                 x.need(2)?;
@@ -100,24 +100,24 @@ impl Lowerer<'_> {
                 }
                 let (d, p) = self.dst_pair(&o[0], line)?;
                 let bits = if has("b64") { 64 } else { 32 };
-                Op::Match {
+                Op::Match(Match {
                     all,
                     bits,
                     d,
                     p,
                     a: self.src(&o[1], Ty::U(bits as u8 / 8), line)?,
-                }
+                })
             }
             Opcode::Elect => {
                 x.need(1)?;
                 let (d, p) = self.dst_pair(&o[0], line)?;
-                Op::Elect { d, p }
+                Op::Elect(Elect { d, p })
             }
             Opcode::Activemask => {
                 x.need(1)?;
-                Op::ActiveMask {
+                Op::ActiveMask(ActiveMask {
                     d: self.dst(&o[0], line)?,
-                }
+                })
             }
             _ => return Err(x.refused()),
         })
@@ -133,16 +133,16 @@ mod tests {
     fn shfl_reads_its_mode_and_optional_predicate() {
         assert_eq!(
             op("shfl.sync.bfly.b32 %r1|%p1, %r2, 1, 31, -1;"),
-            Op::Shfl {
+            Op::Shfl(Shfl {
                 mode: ShflMode::Bfly,
                 d: r(0),
                 p: Some(r(1)),
                 a: reg(2),
                 b: Src::Imm(1),
                 c: Src::Imm(31),
-            }
+            })
         );
-        let Op::Shfl { mode, p, .. } = op("shfl.sync.idx.b32 %r1, %r2, 0, 31, -1;") else {
+        let Op::Shfl(Shfl { mode, p, .. }) = op("shfl.sync.idx.b32 %r1, %r2, 0, 31, -1;") else {
             panic!()
         };
         assert_eq!((mode, p), (ShflMode::Idx, None));
@@ -153,23 +153,23 @@ mod tests {
     fn vote_reads_a_negated_predicate() {
         assert_eq!(
             op("vote.sync.ballot.b32 %r1, !%p1, -1;"),
-            Op::Vote {
+            Op::Vote(Vote {
                 mode: VoteMode::Ballot,
                 d: r(0),
                 p: reg(1),
                 negate: true,
-            }
+            })
         );
     }
 
     #[test]
     fn redux_is_integer_only() {
-        let Op::Redux {
+        let Op::Redux(Redux {
             op: o,
             signed,
             mask,
             ..
-        } = op("redux.sync.min.s32 %r1, %r2, 0xff;")
+        }) = op("redux.sync.min.s32 %r1, %r2, 0xff;")
         else {
             panic!()
         };
@@ -180,18 +180,22 @@ mod tests {
 
     #[test]
     fn match_needs_any_or_all() {
-        let Op::Match { all, bits, p, .. } = op("match.all.sync.b64 %r1|%p1, %rd1, -1;") else {
+        let Op::Match(Match { all, bits, p, .. }) = op("match.all.sync.b64 %r1|%p1, %rd1, -1;")
+        else {
             panic!()
         };
         assert_eq!((all, bits, p), (true, 64, Some(r(1))));
         assert!(refusal("match.sync.b32 %r1, %r2, -1;").contains("`match`"));
         assert_eq!(
             op("elect.sync _|%p1, -1;"),
-            Op::Elect {
+            Op::Elect(Elect {
                 d: None,
                 p: Some(r(0))
-            }
+            })
         );
-        assert_eq!(op("activemask.b32 %r1;"), Op::ActiveMask { d: r(0) });
+        assert_eq!(
+            op("activemask.b32 %r1;"),
+            Op::ActiveMask(ActiveMask { d: r(0) })
+        );
     }
 }

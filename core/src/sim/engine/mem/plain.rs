@@ -5,7 +5,7 @@
 /// Every lane of a warp.
 const FULL: u32 = u32::MAX;
 
-/// The lanes of `mask`, lowest first (as the executor's `warp::lanes`: one step per set
+/// The lanes of `mask`, lowest first (as the executor's `warp_state::lanes`: one step per set
 /// bit).
 #[inline(always)]
 pub(crate) fn lanes(mask: u32) -> impl Iterator<Item = usize> {

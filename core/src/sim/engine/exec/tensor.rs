@@ -1,8 +1,10 @@
 //! Warp-wide matrix instructions (see [`crate::sim::engine::tensor`] for the arithmetic):
 //! `ldmatrix`/`stmatrix`, `movmatrix`, `mma` and `wmma`'s load, multiply and store.
 
+use super::budget::matrix_work;
+use super::control::{Exec, Flow};
 use super::global::Global;
-use super::warp::{lanes, Warp};
+use super::warp_state::{lanes, Warp};
 use super::Block;
 use crate::error::Result;
 use crate::sim::engine::ir::*;
@@ -87,16 +89,16 @@ fn mma(w: &mut Warp, mi: &MatrixInstr, m: u32) {
 
 impl Block<'_> {
     /// A warp-wide matrix instruction (`Op::Matrix`) in lanes `m`.
-    pub(super) fn exec_matrix<G: Global>(
-        &mut self,
-        gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
-        m: u32,
-    ) -> Result<()> {
-        let Op::Matrix(ref mi) = ins.op else {
-            return Ok(());
-        };
+    #[inline(never)]
+    pub(super) fn exec_matrix<G: Global>(&mut self, x: Exec<'_, G>, op: &Matrix) -> Result<Flow> {
+        let Exec {
+            gmem,
+            w,
+            ins,
+            at,
+            m,
+        } = x;
+        let mi = &op.instr;
         match mi.op {
             MatrixOp::LdMatrix { .. } | MatrixOp::StMatrix { .. } => {
                 self.ld_st_matrix(gmem, w, ins, mi, m)?
@@ -106,7 +108,9 @@ impl Block<'_> {
             MatrixOp::WmmaLoad { .. } => self.wmma_load(gmem, w, ins, mi, m)?,
             MatrixOp::WmmaStore { .. } => self.wmma_store(gmem, w, ins, mi, m)?,
         }
-        Ok(())
+        self.charge(matrix_work(&mi.op));
+        w.advance(at.mask, at.next);
+        Ok(Flow::Charged)
     }
 
     /// `ldmatrix` or `stmatrix` in lanes `m`.
