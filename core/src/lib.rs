@@ -118,6 +118,7 @@ mod image;
 mod info;
 mod limits;
 mod names;
+mod nvrtc_options;
 mod options;
 mod sampling;
 

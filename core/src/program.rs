@@ -15,7 +15,6 @@ use crate::image::ImageKind;
 use crate::object_code::ObjectCode;
 
 mod builtin;
-pub(crate) mod nvrtc_options;
 // The one place the target decides: NVRTC and its cache where they can exist, their
 // stand-in in the browser.
 #[cfg_attr(target_arch = "wasm32", path = "program/browser.rs")]

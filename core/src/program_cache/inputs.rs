@@ -31,7 +31,7 @@ use sha2::{Digest, Sha256};
 use super::includes::header_names;
 use super::private_dir::read_header;
 use super::KeyBuilder;
-use crate::program::nvrtc_options::{self, UnknownOption};
+use crate::nvrtc_options::{self, UnknownOption};
 
 /// At most this many header files are read for one key.
 pub(crate) const MAX_HEADERS: usize = 4096;
