@@ -556,6 +556,11 @@ impl Sema<'_> {
     pub(super) fn load(&mut self, lv: &LVal) -> Result<Value> {
         match lv {
             LVal::Reg(r, t) => {
+                if let Some((op, ver, block)) = self.st().known.get(r).cloned() {
+                    if ver == self.version(r) && block == self.b().block {
+                        return Ok(Value::new(op, t.clone()));
+                    }
+                }
                 let mut v = Value::new(Op::Reg(r.clone()), t.clone());
                 if let Some((p, ver)) = self.st().var_prod.get(r).cloned() {
                     if ver == self.version(r) {
@@ -622,6 +627,14 @@ impl Sema<'_> {
         match lv {
             LVal::Reg(r, t) => {
                 let ver = self.bump(r);
+                if v.op.is_const() && !self.opts.debug {
+                    let block = self.b().block;
+                    self.st()
+                        .known
+                        .insert(r.clone(), (v.op.clone(), ver, block));
+                } else {
+                    self.st().known.remove(r);
+                }
                 let prod = v.prod.clone();
                 let op = v.op.text();
                 let mt = match t.class() {
