@@ -556,10 +556,8 @@ impl Sema<'_> {
     pub(super) fn load(&mut self, lv: &LVal) -> Result<Value> {
         match lv {
             LVal::Reg(r, t) => {
-                if let Some((op, ver, block)) = self.st().known.get(r).cloned() {
-                    if ver == self.version(r) && block == self.b().block {
-                        return Ok(Value::new(op, t.clone()));
-                    }
+                if let Some(op) = self.b().known.value(r) {
+                    return Ok(Value::new(op, t.clone()));
                 }
                 let mut v = Value::new(Op::Reg(r.clone()), t.clone());
                 if let Some((p, ver)) = self.st().var_prod.get(r).cloned() {
@@ -627,14 +625,9 @@ impl Sema<'_> {
         match lv {
             LVal::Reg(r, t) => {
                 let ver = self.bump(r);
-                if v.op.is_const() && !self.opts.debug {
-                    let block = self.b().block;
-                    self.st()
-                        .known
-                        .insert(r.clone(), (v.op.clone(), ver, block));
-                } else {
-                    self.st().known.remove(r);
-                }
+                // NVVM propagates constants through locals (not under `-G`).
+                let known = (v.op.is_const() && !self.opts.debug).then(|| v.op.clone());
+                self.b().known.set(r, known);
                 let prod = v.prod.clone();
                 let op = v.op.text();
                 let mt = match t.class() {

@@ -117,7 +117,6 @@ struct Scratch {
     versions: HashMap<String, u32>,
     var_prod: HashMap<String, (Rc<Prod>, u32)>,
     cse: Vec<CseScope>,
-    known: HashMap<String, (Op, u32, u32)>,
 }
 
 /// A product's factors (in order) and PTX type.
@@ -225,11 +224,6 @@ struct FnState {
     depth: usize,
     cse: Vec<CseScope>,
     kernel_mangled: String,
-    /// Variable registers holding a known constant: (value, the register's version when it
-    /// was stored, the basic block it was stored in). NVVM propagates constants through
-    /// locals; a value is used only in its own block and version (a label, where paths
-    /// meet, ends it).
-    known: HashMap<String, (Op, u32, u32)>,
 }
 
 /// The compiler's whole state for one translation unit.
@@ -1100,7 +1094,6 @@ impl<'a> Sema<'a> {
             versions: st.versions.clone(),
             var_prod: st.var_prod.clone(),
             cse: st.cse.clone(),
-            known: st.known.clone(),
         }
     }
 
@@ -1111,7 +1104,6 @@ impl<'a> Sema<'a> {
         st.versions = s.versions;
         st.var_prod = s.var_prod;
         st.cse = s.cse;
-        st.known = s.known;
     }
 
     /// Opens a scope of reusable products (`barrier`: outer ones are not available).
@@ -1191,7 +1183,6 @@ impl FnState {
             depth: 0,
             cse: vec![CseScope::default()],
             kernel_mangled: String::new(),
-            known: HashMap::new(),
         }
     }
 }
