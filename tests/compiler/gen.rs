@@ -986,7 +986,7 @@ pub fn generate_avoiding(seed: u64, avoid: Avoid) -> Program {
     }
     let _ = writeln!(
         g.out,
-        "__device__ void {}(const unsigned* __restrict__ in, unsigned* __restrict__ out, const unsigned bid) {{",
+        "__device__ __noinline__ void {}(const unsigned* __restrict__ in, unsigned* __restrict__ out, const unsigned bid) {{",
         body_name(seed)
     );
     g.indent = 1;
