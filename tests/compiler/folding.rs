@@ -198,3 +198,53 @@ fn math_of_constants_folds_as_nvvm_folds_it() {
         differences.join("\n")
     );
 }
+
+/// Constants propagate through variables as NVVM propagates them: past a branch that does
+/// not change them, into a branch and out of one where both paths agree, not past a loop
+/// or a `goto` label that writes them. Each result is a folded or a run-time `__expf`/
+/// `__logf`/`sinf`, which differ in the last bit, so a wrong propagation shows. (The loops
+/// run a number of times the input decides: NVVM unrolls a loop of constant trip count and
+/// folds through it, which the built-in compiler does not, FINDINGS.md F13.)
+#[test]
+fn constants_through_variables_fold_where_nvvm_folds_them() {
+    let text = r#"
+extern "C" __global__ void k(const float* in, float* out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float c = -1.4456298f;
+    float d = 2.1f;
+    out[i * 8 + 0] = __expf(c);
+    if (in[i] > 0.0f) { c = 0.7f; }
+    out[i * 8 + 1] = __expf(c);
+    for (int k = 0; k < (i & 3); ++k) { out[i * 8 + 2] = __expf(d); d = d + 1.3f; }
+    out[i * 8 + 3] = sinf(d);
+    int n = 0;
+again:
+    d = d * 0.7f;
+    if (++n < (i & 3)) goto again;
+    out[i * 8 + 4] = __logf(d);
+    float e = 3.3f;
+    if (in[i] < 0.0f) { e = 3.3f; } else { e = 3.3f; }
+    out[i * 8 + 5] = __sinf(e);
+    float f = 0.3f;
+    switch (i & 3) { case 0: f = 1.7f; case 1: out[i * 8 + 6] = __expf(f); break; default: break; }
+    out[i * 8 + 7] = powf(e, f);
+}
+"#;
+    let src = Source::new("propagation.cu", text);
+    let _turn = harness::turn();
+    let ctx = harness::context();
+    for mode in Mode::ALL {
+        let report = match harness::compare(&ctx, &src, mode) {
+            Ok(r) => r,
+            Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
+            Err(e) => panic!("NVRTC rejects propagation.cu under {}: {e}", mode.flag()),
+        };
+        let outcomes = report
+            .result
+            .unwrap_or_else(|r| panic!("under {}: {}", mode.flag(), r.summary()));
+        assert!(!outcomes.is_empty(), "NVRTC emitted no kernel");
+        for (k, o) in outcomes {
+            assert_eq!(o, harness::Outcome::Agrees, "{k} under {}", mode.flag());
+        }
+    }
+}

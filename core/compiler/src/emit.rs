@@ -335,4 +335,38 @@ mod tests {
         assert!(t.contains(".local .align 16 .b8 \t__local_depot0[32];"));
         assert!(t.contains(".reg .f32 \t%f<2>;"));
     }
+
+    #[test]
+    fn constants_stay_known_only_where_every_path_agrees() {
+        let mut f = FnBuilder::new(0);
+        f.known.set("%r1", Some(Op::Int(1)));
+        f.known.set("%r2", Some(Op::Int(2)));
+        // if (c) { r1 = 5; } : the merge knows r2 only.
+        let end = f.label();
+        f.branch_if("%p1", true, &end);
+        f.known.set("%r1", Some(Op::Int(5)));
+        assert_eq!(f.known.value("%r1"), Some(Op::Int(5)));
+        f.place(&end);
+        assert_eq!(f.known.value("%r1"), None);
+        assert_eq!(f.known.value("%r2"), Some(Op::Int(2)));
+        // if (c) { r2 = 3; } else { r2 = 3; }: both paths agree.
+        let (else_l, join) = (f.label(), f.label());
+        f.branch_if("%p1", true, &else_l);
+        f.known.set("%r2", Some(Op::Int(3)));
+        f.branch(&join);
+        f.place(&else_l);
+        // The else branch starts from what the jump knew.
+        assert_eq!(f.known.value("%r2"), Some(Op::Int(2)));
+        f.known.set("%r2", Some(Op::Int(3)));
+        f.place(&join);
+        assert_eq!(f.known.value("%r2"), Some(Op::Int(3)));
+        // A loop's head (nothing jumped to it yet) starts with nothing known.
+        let top = f.label();
+        f.place(&top);
+        assert_eq!(f.known.value("%r2"), None);
+        // A write of something unknown forgets.
+        f.known.set("%r3", Some(Op::F32(1.5)));
+        f.known.set("%r3", None);
+        assert_eq!(f.known.value("%r3"), None);
+    }
 }
