@@ -1,5 +1,6 @@
-//! Random valid CUDA C programs, Csmith-style: each a kernel of [`THREADS`] threads per
-//! block and [`BLOCKS`] blocks that reads [`IN_WORDS`] random words per thread, computes
+//! Random valid CUDA C programs, Csmith-style: each a `__device__` function (its body, run
+//! by a kernel of its own or by a batch's kernel, [`batch_source`]) for [`BLOCKS`] blocks of
+//! [`THREADS`] threads that reads [`IN_WORDS`] random words per thread, computes
 //! with expressions over every integer width and `float`/`double` (with the conversions
 //! between them), loops, branches, `switch`, helper functions, function templates with
 //! type and integer parameters, shared memory, warp shuffles and votes, integer atomics and

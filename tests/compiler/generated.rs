@@ -2,14 +2,18 @@
 //! simulator with the same random input, their output buffers compared bit for bit. The
 //! seed picks the options too (default, `-fmad=false`, `--use_fast_math`, `-G` in turn).
 //!
-//! Programs of the same options are compiled together, eight to a translation unit (NVRTC's
-//! cost per compile is mostly fixed); a batch that does not agree whole is checked again one
-//! program at a time, and only those verdicts count.
+//! Each program is a `__device__` function; up to [`BATCH`] programs of the same options are
+//! one translation unit with one kernel that runs each on its own blocks and slices of the
+//! input and output (`gen::batch_source`), compiled once by each compiler and launched once
+//! per image. A program whose slice differs is checked again alone, and that verdict counts;
+//! a batch that fails whole (a refusal, an image that does not load or run) is split in two,
+//! down to single programs, so that a finding names one program and its seed.
 //!
 //! A fixed range of seeds runs by default; `CUDA_LIBRARY_LONG_TESTS=1` runs thousands, and
 //! `CUDA_LIBRARY_GEN_SEEDS=FIRST..END` any range. `CUDA_LIBRARY_GEN_PRINT=1` prints every
 //! program; `CUDA_LIBRARY_GEN_FILE=reduced.cu` runs that file instead of each seed's program
-//! (with the seed's input and options), for reducing a mismatch by hand. A program NVRTC rejects, or whose NVRTC
+//! (with the seed's input and options), for reducing a mismatch by hand;
+//! `CUDA_LIBRARY_GEN_BATCH=N` sets the batch size. A program NVRTC rejects, or whose NVRTC
 //! PTX does not run, is a bug of the generator and fails the test; a mismatch prints the
 //! seed, the options and the program.
 
@@ -21,23 +25,38 @@ use std::time::Instant;
 
 use cuda_library::{Context, Error, KernelArg, LaunchConfig, Library};
 
-/// Seeds run by default (the debug build's run stays well under a minute).
-const DEFAULT_SEEDS: u64 = 64;
+/// Seeds run by default (the debug build's run takes about a minute on a loaded 2-core
+/// machine).
+const DEFAULT_SEEDS: u64 = 256;
 
 /// Seeds whose programs differ from NVRTC for a reason already in `FINDINGS.md`: they are
 /// expected to fail until it is fixed, and one that agrees fails the test until it is taken
 /// off this list (so the list only shrinks). Any other difference fails.
-const KNOWN: &[(u64, &str)] = &[(
-    34,
-    "FINDINGS.md F13: NVVM folds a product of constant array elements (1 ulp)",
-)];
+const KNOWN: &[(u64, &str)] = &[
+    (
+        34,
+        "FINDINGS.md F13: NVVM folds a product of constant array elements (1 ulp)",
+    ),
+    (
+        122,
+        "FINDINGS.md, not reduced yet: --use_fast_math, an infinity where NVRTC gives a NaN",
+    ),
+    (
+        186,
+        "FINDINGS.md, not reduced yet: --use_fast_math, a NaN's sign",
+    ),
+    (
+        226,
+        "FINDINGS.md, not reduced yet: --use_fast_math, a NaN's payload",
+    ),
+];
 
 /// Seeds run with `CUDA_LIBRARY_LONG_TESTS=1`.
 const LONG_SEEDS: u64 = 3000;
 
 /// Programs of the default range that agree with NVRTC, at least (the count reached; a
 /// difference outside `KNOWN` fails on its own).
-const AGREE_FLOOR: usize = 63;
+const AGREE_FLOOR: usize = 252;
 
 /// The constructs the default run leaves out: none (functional casts, FINDINGS.md F10, and
 /// `__noinline__` helpers, S2, are fixed). `CUDA_LIBRARY_GEN_AVOID=math` (or
