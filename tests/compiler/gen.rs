@@ -1,5 +1,6 @@
-//! Random valid CUDA C programs, Csmith-style: each a kernel of [`THREADS`] threads per
-//! block and [`BLOCKS`] blocks that reads [`IN_WORDS`] random words per thread, computes
+//! Random valid CUDA C programs, Csmith-style: each a `__device__` function (its body, run
+//! by a kernel of its own or by a batch's kernel, [`batch_source`]) for [`BLOCKS`] blocks of
+//! [`THREADS`] threads that reads [`IN_WORDS`] random words per thread, computes
 //! with expressions over every integer width and `float`/`double` (with the conversions
 //! between them), loops, branches, `switch`, helper functions, function templates with
 //! type and integer parameters, shared memory, warp shuffles and votes, integer atomics and
@@ -76,15 +77,69 @@ impl Avoid {
 #[derive(Debug, Clone)]
 pub struct Program {
     pub seed: u64,
+    /// The program alone: [`PRELUDE`], [`Program::body`] and a kernel [`KERNEL`] that calls
+    /// its body.
     pub source: String,
+    /// The program's own definitions: its helpers and `__device__ void gen_body(in, out,
+    /// bid)`, the body of its kernel for block `bid` of [`BLOCKS`] (a batch puts each
+    /// program's body in a namespace of its own, [`batch_source`]).
+    pub body: String,
+}
+
+/// The function `seed`'s program's body is. Its name, like its helpers', holds the seed:
+/// the built-in compiler does not yet tell apart functions of one name and signature in
+/// different namespaces (FINDINGS.md F16), and a batch puts many programs in one unit.
+pub fn body_name(seed: u64) -> String {
+    format!("gen_body_{seed}")
+}
+
+/// The kernel of a batch of programs ([`batch_source`]).
+pub const BATCH_KERNEL: &str = "gen_batch";
+
+/// One translation unit holding `programs`: the prelude once, each program's body in
+/// `namespace p<seed>`, and one kernel [`BATCH_KERNEL`] whose blocks `BLOCKS * i ..
+/// BLOCKS * (i + 1)` run program `i` on its slice of the input ([`batch_input`]) and of the
+/// output ([`output_bytes`] each). Launch it with `BLOCKS * programs.len()` blocks of
+/// [`THREADS`].
+pub fn batch_source(programs: &[Program]) -> String {
+    let mut out = String::from(PRELUDE);
+    for p in programs {
+        let _ = writeln!(out, "namespace p{} {{\n{}}}\n", p.seed, p.body);
+    }
+    let in_words = input_words();
+    let out_words = output_bytes() / 4;
+    let _ = writeln!(
+        out,
+        "extern \"C\" __global__ void __launch_bounds__({THREADS}) {BATCH_KERNEL}(const unsigned* __restrict__ in, unsigned* __restrict__ out) {{\n    const unsigned bid = blockIdx.x % {BLOCKS}u;\n    switch (blockIdx.x / {BLOCKS}u) {{"
+    );
+    for (i, p) in programs.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "    case {i}u: p{}::{}(in + {}u, out + {}u, bid); break;",
+            p.seed,
+            body_name(p.seed),
+            i * in_words,
+            i * out_words
+        );
+    }
+    out.push_str("    default: break;\n    }\n}\n");
+    out
+}
+
+/// The input of a batch: each program's [`input`] in turn.
+pub fn batch_input(programs: &[Program]) -> Vec<u32> {
+    programs.iter().flat_map(|p| input(p.seed)).collect()
+}
+
+/// Words of one program's input buffer.
+pub fn input_words() -> usize {
+    (THREADS * BLOCKS) as usize * IN_WORDS
 }
 
 /// The words of the input buffer for `seed`.
 pub fn input(seed: u64) -> Vec<u32> {
     let mut r = Rng::new(seed ^ 0x5eed_1234_abcd_0001);
-    (0..(THREADS * BLOCKS) as usize * IN_WORDS)
-        .map(|_| r.word())
-        .collect()
+    (0..input_words()).map(|_| r.word()).collect()
 }
 
 /// Bytes of the output buffer.
@@ -275,6 +330,8 @@ struct Var {
 
 /// What the program generator is building.
 struct Gen {
+    /// The program's seed (in its file-scope names).
+    seed: u64,
     r: Rng,
     vars: Vec<Var>,
     /// Local arrays: (name, element type, length a power of two).
@@ -802,7 +859,7 @@ impl Gen {
 
     /// A helper `__device__` function of a few parameters.
     fn helper(&mut self) -> (String, Ty, Vec<Ty>) {
-        let name = self.fresh("helper");
+        let name = format!("{}_{}", self.fresh("helper"), self.seed);
         let ret = *self.r.pick(&ALL);
         let params: Vec<Ty> = (0..1 + self.r.below(3))
             .map(|_| *self.r.pick(&ALL))
@@ -912,6 +969,7 @@ pub fn generate(seed: u64) -> Program {
 /// The program for `seed` without the constructs `avoid` names.
 pub fn generate_avoiding(seed: u64, avoid: Avoid) -> Program {
     let mut g = Gen {
+        seed,
         r: Rng::new(seed),
         vars: Vec::new(),
         arrays: Vec::new(),
@@ -922,9 +980,6 @@ pub fn generate_avoiding(seed: u64, avoid: Avoid) -> Program {
         budget: 0,
         avoid,
     };
-    g.out
-        .push_str(&format!("// generated program, seed {seed}\n"));
-    g.out.push_str(PRELUDE);
     for _ in 0..g.r.below(3) {
         let h = g.helper();
         g.helpers.push(h);
@@ -932,10 +987,11 @@ pub fn generate_avoiding(seed: u64, avoid: Avoid) -> Program {
     }
     let _ = writeln!(
         g.out,
-        "extern \"C\" __global__ void __launch_bounds__({THREADS}) {KERNEL}(const unsigned* __restrict__ in, unsigned* __restrict__ out) {{"
+        "__device__ __noinline__ void {}(const unsigned* __restrict__ in, unsigned* __restrict__ out, const unsigned bid) {{",
+        body_name(seed)
     );
     g.indent = 1;
-    g.line("const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;");
+    g.line("const unsigned tid = bid * blockDim.x + threadIdx.x;");
     g.line("const unsigned lane = threadIdx.x & 31u;");
     let _ = writeln!(g.out, "    const unsigned* w = in + tid * {IN_WORDS}u;");
     g.vars.push(Var {
@@ -1079,17 +1135,17 @@ pub fn generate_avoiding(seed: u64, avoid: Avoid) -> Program {
     let d = g.expr(Ty::U64, 2);
     let _ = writeln!(
         g.out,
-        "    atomicAdd((unsigned long long*)&out[{base}u + blockIdx.x * {ATOMIC_WORDS}u + 4u], (unsigned long long)({d}));"
+        "    atomicAdd((unsigned long long*)&out[{base}u + bid * {ATOMIC_WORDS}u + 4u], (unsigned long long)({d}));"
     );
     let e = g.expr(Ty::U32, 2);
     let _ = writeln!(
         g.out,
-        "    atomicOr(&out[{base}u + blockIdx.x * {ATOMIC_WORDS}u + 6u], {e} & 0x00ff00ffu);"
+        "    atomicOr(&out[{base}u + bid * {ATOMIC_WORDS}u + 6u], {e} & 0x00ff00ffu);"
     );
     g.line("__syncthreads();");
     let _ = writeln!(
         g.out,
-        "    if (threadIdx.x < 4) out[{base}u + blockIdx.x * {ATOMIC_WORDS}u + threadIdx.x] = acc[threadIdx.x];\n    if (threadIdx.x == 4) out[{base}u + blockIdx.x * {ATOMIC_WORDS}u + 7u] = (unsigned)(iacc[0] ^ iacc[1]);"
+        "    if (threadIdx.x < 4) out[{base}u + bid * {ATOMIC_WORDS}u + threadIdx.x] = acc[threadIdx.x];\n    if (threadIdx.x == 4) out[{base}u + bid * {ATOMIC_WORDS}u + 7u] = (unsigned)(iacc[0] ^ iacc[1]);"
     );
 
     // Every variable's bits to this thread's slice.
@@ -1127,9 +1183,15 @@ pub fn generate_avoiding(seed: u64, avoid: Avoid) -> Program {
         }
     }
     g.out.push_str("}\n");
+    let source = format!(
+        "// generated program, seed {seed}\n{PRELUDE}{}\nextern \"C\" __global__ void __launch_bounds__({THREADS}) {KERNEL}(const unsigned* __restrict__ in, unsigned* __restrict__ out) {{\n    {}(in, out, blockIdx.x);\n}}\n",
+        g.out,
+        body_name(seed)
+    );
     Program {
         seed,
-        source: g.out,
+        source,
+        body: g.out,
     }
 }
 

@@ -28,6 +28,7 @@ mod common;
 
 mod crate_kernels;
 mod features;
+mod folding;
 mod gen;
 mod generated;
 mod half;

@@ -2,7 +2,9 @@
 //! instruction text ([`FnBuilder`]), the spelling of immediates, and the module's text
 //! (header, globals, the math library's functions, entries) ([`Module`]).
 
+use crate::sema::Op;
 use crate::types::RegClass;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// Most instructions one function may hold (a loop in a template instantiated without end
@@ -26,6 +28,83 @@ pub struct FnBuilder {
     instructions: usize,
     /// Function index, for unique label and depot names.
     pub index: usize,
+    /// Variable registers holding a known constant here.
+    pub known: Known,
+}
+
+/// Which variable registers hold a known constant at the instruction being written, as
+/// NVVM's constant propagation knows it: a constant stored into a variable is known until
+/// the variable is written again, and where paths meet (a label) only what every path
+/// reaching it knows alike stays known. A label nothing jumped to before it is placed (a
+/// loop's head, which the loop jumps back to later) starts with nothing known.
+#[derive(Debug)]
+pub struct Known {
+    now: HashMap<String, Op>,
+    /// What the jumps written so far to each label not yet placed know.
+    incoming: HashMap<String, HashMap<String, Op>>,
+    /// Whether the code being written can be reached by falling through.
+    reachable: bool,
+}
+
+impl Default for Known {
+    fn default() -> Self {
+        Known {
+            now: HashMap::new(),
+            incoming: HashMap::new(),
+            reachable: true,
+        }
+    }
+}
+
+impl Known {
+    /// The constant register `reg` holds, if known.
+    pub fn value(&self, reg: &str) -> Option<Op> {
+        self.now.get(reg).cloned()
+    }
+
+    /// Records a write of `value` (a constant) or of something unknown (`None`) to `reg`.
+    pub fn set(&mut self, reg: &str, value: Option<Op>) {
+        match value {
+            Some(op) => {
+                self.now.insert(reg.to_string(), op);
+            }
+            None => {
+                self.now.remove(reg);
+            }
+        }
+    }
+
+    /// Forgets everything (at a label a later jump may reach).
+    pub fn forget(&mut self) {
+        self.now.clear();
+    }
+
+    /// A jump to `label` from here.
+    fn jump(&mut self, label: &str, unconditional: bool) {
+        let now = &self.now;
+        self.incoming
+            .entry(label.to_string())
+            .and_modify(|m| m.retain(|r, v| now.get(r) == Some(v)))
+            .or_insert_with(|| now.clone());
+        if unconditional {
+            self.reachable = false;
+        }
+    }
+
+    /// `label` placed here.
+    fn place(&mut self, label: &str) {
+        match self.incoming.remove(label) {
+            None => self.now.clear(),
+            Some(mut m) => {
+                if self.reachable {
+                    let now = &self.now;
+                    m.retain(|r, v| now.get(r) == Some(v));
+                }
+                self.now = m;
+            }
+        }
+        self.reachable = true;
+    }
 }
 
 fn class_index(c: RegClass) -> usize {
@@ -101,12 +180,14 @@ impl FnBuilder {
     pub fn place(&mut self, label: &str) {
         self.lines.push(format!("{label}:"));
         self.block += 1;
+        self.known.place(label);
     }
 
     /// Ends the current basic block after a branch.
     pub fn branch(&mut self, label: &str) {
         self.ins(&format!("bra.uni \t{label}"));
         self.block += 1;
+        self.known.jump(label, true);
     }
 
     /// A conditional branch: to `label` when `pred` is true (or false, with `negate`).
@@ -114,6 +195,7 @@ impl FnBuilder {
         let bang = if negate { "!" } else { "" };
         self.ins(&format!("@{bang}{pred} bra \t{label}"));
         self.block += 1;
+        self.known.jump(label, false);
     }
 
     /// Reserves `size` bytes of the local-memory frame; returns their offset from `%SP`.
@@ -254,5 +336,39 @@ mod tests {
         let t = f.finish(".visible .entry k()\n");
         assert!(t.contains(".local .align 16 .b8 \t__local_depot0[32];"));
         assert!(t.contains(".reg .f32 \t%f<2>;"));
+    }
+
+    #[test]
+    fn constants_stay_known_only_where_every_path_agrees() {
+        let mut f = FnBuilder::new(0);
+        f.known.set("%r1", Some(Op::Int(1)));
+        f.known.set("%r2", Some(Op::Int(2)));
+        // if (c) { r1 = 5; } : the merge knows r2 only.
+        let end = f.label();
+        f.branch_if("%p1", true, &end);
+        f.known.set("%r1", Some(Op::Int(5)));
+        assert_eq!(f.known.value("%r1"), Some(Op::Int(5)));
+        f.place(&end);
+        assert_eq!(f.known.value("%r1"), None);
+        assert_eq!(f.known.value("%r2"), Some(Op::Int(2)));
+        // if (c) { r2 = 3; } else { r2 = 3; }: both paths agree.
+        let (else_l, join) = (f.label(), f.label());
+        f.branch_if("%p1", true, &else_l);
+        f.known.set("%r2", Some(Op::Int(3)));
+        f.branch(&join);
+        f.place(&else_l);
+        // The else branch starts from what the jump knew.
+        assert_eq!(f.known.value("%r2"), Some(Op::Int(2)));
+        f.known.set("%r2", Some(Op::Int(3)));
+        f.place(&join);
+        assert_eq!(f.known.value("%r2"), Some(Op::Int(3)));
+        // A loop's head (nothing jumped to it yet) starts with nothing known.
+        let top = f.label();
+        f.place(&top);
+        assert_eq!(f.known.value("%r2"), None);
+        // A write of something unknown forgets.
+        f.known.set("%r3", Some(Op::F32(1.5)));
+        f.known.set("%r3", None);
+        assert_eq!(f.known.value("%r3"), None);
     }
 }

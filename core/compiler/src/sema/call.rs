@@ -700,7 +700,6 @@ impl Sema<'_> {
         let Some(mf) = crate::math::lookup_for_arch(cname, &mode, self.opts.arch) else {
             return Err(Diag::new(pos, format!("'{cname}' is not declared")).note("declare it before use; if it is a CUDA function, the built-in compiler does not have it yet (NVRTC does)"));
         };
-        self.add_math(cname, &mode, pos)?;
         let n_in = mf.params.len();
         if vals.len() < n_in {
             return Err(Diag::new(
@@ -710,16 +709,56 @@ impl Sema<'_> {
             .note("pass one value per parameter"));
         }
         let mut it = vals.into_iter();
-        let mut ins = Vec::new();
+        let mut converted = Vec::new();
         for s in &mf.params {
             let v = it
                 .next()
                 .ok_or_else(|| Diag::new(pos, "missing argument"))?;
-            let v = self.convert(v, &scalar_type(*s), pos)?;
-            ins.push((self.reg_of(&v), scalar_type(*s)));
+            converted.push(self.convert(v, &scalar_type(*s), pos)?);
         }
         // Extra results are stored through the remaining (pointer) arguments.
         let out_ptrs: Vec<Value> = it.collect();
+        // NVVM folds some functions of constants (FINDINGS.md F13), not under `-G`.
+        let wide: Option<Vec<f64>> = converted
+            .iter()
+            .map(|v| match v.op {
+                Op::F32(x) => Some(f64::from(x)),
+                Op::F64(x) => Some(x),
+                _ => None,
+            })
+            .collect();
+        if let (Some(wide), false, [ret]) = (wide, o.debug, mf.rets.as_slice()) {
+            let single = *ret == Scalar::F32;
+            if let Some(x) = crate::consteval::fold_libm(cname, &wide, single) {
+                return Ok(if single {
+                    Value::new(Op::F32(x as f32), scalar_type(Scalar::F32))
+                } else {
+                    Value::new(Op::F64(x), scalar_type(Scalar::F64))
+                });
+            }
+        }
+        let constants: Option<Vec<f32>> = converted
+            .iter()
+            .map(|v| match v.op {
+                Op::F32(x) => Some(x),
+                _ => None,
+            })
+            .collect();
+        if let (Some(constants), false, true, [Scalar::F32]) =
+            (constants, o.debug, out_ptrs.is_empty(), mf.rets.as_slice())
+        {
+            if let Some(x) =
+                crate::consteval::fold_f32_function(&mf.definition, &mf.ptx_name, &constants)
+            {
+                return Ok(Value::new(Op::F32(x), scalar_type(Scalar::F32)));
+            }
+        }
+        self.add_math(cname, &mode, pos)?;
+        let ins: Vec<(String, Type)> = converted
+            .iter()
+            .zip(&mf.params)
+            .map(|(v, s)| (self.reg_of(v), scalar_type(*s)))
+            .collect();
         let _ = args;
         let mut text = String::from("\t{\n");
         let mut names = Vec::new();

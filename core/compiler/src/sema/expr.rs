@@ -596,6 +596,9 @@ impl Sema<'_> {
                 Ok(self.half_lane(reg, kind, *high))
             }
             LVal::Reg(r, t) => {
+                if let Some(op) = self.b().known.value(r) {
+                    return Ok(Value::new(op, t.clone()));
+                }
                 let mut v = Value::new(Op::Reg(r.clone()), t.clone());
                 if let Some((p, ver)) = self.st().var_prod.get(r).cloned() {
                     if ver == self.version(r) {
@@ -666,6 +669,9 @@ impl Sema<'_> {
             }
             LVal::Reg(r, t) => {
                 let ver = self.bump(r);
+                // NVVM propagates constants through locals (not under `-G`).
+                let known = (v.op.is_const() && !self.opts.debug).then(|| v.op.clone());
+                self.b().known.set(r, known);
                 let prod = v.prod.clone();
                 let op = v.op.text();
                 let mt = mov_type(t);

@@ -138,6 +138,8 @@ impl Sema<'_> {
                 self.cse_clear();
                 let label = self.goto_label(l);
                 self.b().place(&label);
+                // A `goto` may jump here from below.
+                self.b().known.forget();
             }
             Stmt::StaticAssert(c, m) => {
                 let tp = self.tparams();
