@@ -230,29 +230,18 @@ pub enum CachePreference {
 /// A launch's settings, checked: what every layer below the API takes as proof that the
 /// rules each CUDA launch obeys whatever the backend hold (no zero dimension, at most 1,024
 /// threads in a block, a cluster with no zero dimension that tiles the grid). Only
-/// [`Geometry::check`] makes one, so no later layer checks these rules again; the rules of
-/// the device and the kernel (shared memory, cluster size, occupancy) are the backend's:
-/// the driver's own on a GPU, the engine's one check on the simulator.
+/// [`Geometry::check`] makes one, and its fields are private, so no later layer checks these
+/// rules again and none can change a setting after the check; the rules of the device and
+/// the kernel (shared memory, cluster size, occupancy) are the backend's: the driver's own
+/// on a GPU, the engine's one check on the simulator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Geometry {
-    /// Blocks in the grid.
-    pub grid: [u32; 3],
-    /// Threads in a block.
-    pub block: [u32; 3],
-    /// Dynamic shared memory per block in bytes.
-    pub shared_mem_bytes: u32,
-    /// Blocks in a cluster, when launched in clusters.
-    pub cluster: Option<[u32; 3]>,
-    /// Whether the launch is cooperative.
-    pub cooperative: bool,
-    /// Private: a `Geometry` exists only as [`Geometry::check`] made it.
-    checked: Checked,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shared_mem_bytes: u32,
+    cluster: Option<[u32; 3]>,
+    cooperative: bool,
 }
-
-/// The mark of a [`Geometry`] that [`Geometry::check`] made (private, so no other code can
-/// build one with a struct literal).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Checked;
 
 impl Geometry {
     /// Checks a launch's settings against the rules every CUDA launch obeys, whatever the
@@ -295,8 +284,37 @@ impl Geometry {
             shared_mem_bytes,
             cluster,
             cooperative,
-            checked: Checked,
         })
+    }
+
+    /// Blocks in the grid.
+    #[inline]
+    pub(crate) fn grid(&self) -> [u32; 3] {
+        self.grid
+    }
+
+    /// Threads in a block.
+    #[inline]
+    pub(crate) fn block(&self) -> [u32; 3] {
+        self.block
+    }
+
+    /// Dynamic shared memory per block in bytes.
+    #[inline]
+    pub(crate) fn shared_mem_bytes(&self) -> u32 {
+        self.shared_mem_bytes
+    }
+
+    /// Blocks in a cluster, when launched in clusters.
+    #[inline]
+    pub(crate) fn cluster(&self) -> Option<[u32; 3]> {
+        self.cluster
+    }
+
+    /// Whether the launch is cooperative.
+    #[inline]
+    pub(crate) fn cooperative(&self) -> bool {
+        self.cooperative
     }
 }
 
