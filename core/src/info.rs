@@ -365,3 +365,39 @@ pub struct MemPoolStats {
     /// How much freed memory the pool keeps at a synchronization point.
     pub release_threshold: u64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Geometry;
+
+    #[test]
+    fn a_checked_geometry_reads_back_what_was_checked() {
+        let g = Geometry::check([8, 2, 1], [32, 4, 2], 96, Some([2, 2, 1]), true).unwrap();
+        assert_eq!(g.grid(), [8, 2, 1]);
+        assert_eq!(g.block(), [32, 4, 2]);
+        assert_eq!(g.shared_mem_bytes(), 96);
+        assert_eq!(g.cluster(), Some([2, 2, 1]));
+        assert!(g.cooperative());
+        let plain = Geometry::check([1; 3], [1; 3], 0, None, false).unwrap();
+        assert_eq!((plain.cluster(), plain.cooperative()), (None, false));
+    }
+
+    #[test]
+    fn each_rule_is_refused_with_what_broke_it() {
+        let refused = |grid, block, cluster| {
+            Geometry::check(grid, block, 0, cluster, false)
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(refused([0, 1, 1], [1; 3], None).contains("grid dimensions (0, 1, 1)"));
+        assert!(refused([1; 3], [1, 1, 0], None).contains("block dimensions (1, 1, 0)"));
+        let huge = refused([1; 3], [u32::MAX; 3], None);
+        assert!(huge.contains("exceeds the CUDA limit of 1024"), "{huge}");
+        assert!(refused([4, 1, 1], [1; 3], Some([0, 1, 1])).contains("contain a zero"));
+        let untiled = refused([6, 1, 1], [1; 3], Some([4, 1, 1]));
+        assert!(
+            untiled.contains("not a multiple of cluster (4, 1, 1)"),
+            "{untiled}"
+        );
+    }
+}
