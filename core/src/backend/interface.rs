@@ -3,7 +3,10 @@
 //! for their own handle types, named together by their [`Backend`]; the seam's enums
 //! (`backend::seam`) hold one handle of either and forward to these methods with a
 //! `match`. A method missing or mistyped in one backend is a compile error here, not a
-//! review finding (the model: wgpu's `dispatch.rs` `*Interface` traits).
+//! review finding (the model: wgpu's `dispatch.rs` `*Interface` traits). Two methods are
+//! the backends' own rather than the API's: a kernel's and an executable graph's `launch`,
+//! which run work now and which each backend's [`CaptureInterface`] calls when the stream
+//! does not capture (the API queues all work through the stream, which knows its capture).
 //!
 //! The traits are used only statically (each enum arm calls its backend's method
 //! directly): no `dyn`, no allocation, and a call costs what the backend's own method does.
@@ -21,7 +24,8 @@ use crate::info::{
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 
-/// One backend: its handle types, each of which implements its handle's interface.
+/// One backend: its handle types, each of which implements its handle's interface (but a
+/// capture, which the stream's [`CaptureInterface`] takes).
 pub(crate) trait Backend: Sized {
     type Device: DeviceInterface<Self>;
     type Context: ContextInterface<Self>;
