@@ -4,7 +4,6 @@ use crate::backend::{seam, BackendKind};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::info::DeviceProperties;
-use crate::stream::{Event, Stream};
 
 /// A CUDA device, by ordinal: a GPU behind the driver, or the simulated device (see
 /// [`backend`](crate::backend())).
@@ -153,16 +152,6 @@ impl Device {
         let ctx = self.primary_context()?;
         ctx.set_current()?;
         Ok(ctx)
-    }
-
-    /// A new stream in the primary context.
-    pub fn create_stream(&self) -> Result<Stream> {
-        Stream::new(&self.primary_context()?)
-    }
-
-    /// A new timing event in the primary context.
-    pub fn create_event(&self) -> Result<Event> {
-        Event::new(&self.primary_context()?)
     }
 }
 

@@ -230,29 +230,18 @@ pub enum CachePreference {
 /// A launch's settings, checked: what every layer below the API takes as proof that the
 /// rules each CUDA launch obeys whatever the backend hold (no zero dimension, at most 1,024
 /// threads in a block, a cluster with no zero dimension that tiles the grid). Only
-/// [`Geometry::check`] makes one, so no later layer checks these rules again; the rules of
-/// the device and the kernel (shared memory, cluster size, occupancy) are the backend's:
-/// the driver's own on a GPU, the engine's one check on the simulator.
+/// [`Geometry::check`] makes one, and its fields are private, so no later layer checks these
+/// rules again and none can change a setting after the check; the rules of the device and
+/// the kernel (shared memory, cluster size, occupancy) are the backend's: the driver's own
+/// on a GPU, the engine's one check on the simulator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Geometry {
-    /// Blocks in the grid.
-    pub grid: [u32; 3],
-    /// Threads in a block.
-    pub block: [u32; 3],
-    /// Dynamic shared memory per block in bytes.
-    pub shared_mem_bytes: u32,
-    /// Blocks in a cluster, when launched in clusters.
-    pub cluster: Option<[u32; 3]>,
-    /// Whether the launch is cooperative.
-    pub cooperative: bool,
-    /// Private: a `Geometry` exists only as [`Geometry::check`] made it.
-    checked: Checked,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shared_mem_bytes: u32,
+    cluster: Option<[u32; 3]>,
+    cooperative: bool,
 }
-
-/// The mark of a [`Geometry`] that [`Geometry::check`] made (private, so no other code can
-/// build one with a struct literal).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Checked;
 
 impl Geometry {
     /// Checks a launch's settings against the rules every CUDA launch obeys, whatever the
@@ -295,8 +284,37 @@ impl Geometry {
             shared_mem_bytes,
             cluster,
             cooperative,
-            checked: Checked,
         })
+    }
+
+    /// Blocks in the grid.
+    #[inline]
+    pub(crate) fn grid(&self) -> [u32; 3] {
+        self.grid
+    }
+
+    /// Threads in a block.
+    #[inline]
+    pub(crate) fn block(&self) -> [u32; 3] {
+        self.block
+    }
+
+    /// Dynamic shared memory per block in bytes.
+    #[inline]
+    pub(crate) fn shared_mem_bytes(&self) -> u32 {
+        self.shared_mem_bytes
+    }
+
+    /// Blocks in a cluster, when launched in clusters.
+    #[inline]
+    pub(crate) fn cluster(&self) -> Option<[u32; 3]> {
+        self.cluster
+    }
+
+    /// Whether the launch is cooperative.
+    #[inline]
+    pub(crate) fn cooperative(&self) -> bool {
+        self.cooperative
     }
 }
 
@@ -346,4 +364,40 @@ pub struct MemPoolStats {
     pub used_high: u64,
     /// How much freed memory the pool keeps at a synchronization point.
     pub release_threshold: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Geometry;
+
+    #[test]
+    fn a_checked_geometry_reads_back_what_was_checked() {
+        let g = Geometry::check([8, 2, 1], [32, 4, 2], 96, Some([2, 2, 1]), true).unwrap();
+        assert_eq!(g.grid(), [8, 2, 1]);
+        assert_eq!(g.block(), [32, 4, 2]);
+        assert_eq!(g.shared_mem_bytes(), 96);
+        assert_eq!(g.cluster(), Some([2, 2, 1]));
+        assert!(g.cooperative());
+        let plain = Geometry::check([1; 3], [1; 3], 0, None, false).unwrap();
+        assert_eq!((plain.cluster(), plain.cooperative()), (None, false));
+    }
+
+    #[test]
+    fn each_rule_is_refused_with_what_broke_it() {
+        let refused = |grid, block, cluster| {
+            Geometry::check(grid, block, 0, cluster, false)
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(refused([0, 1, 1], [1; 3], None).contains("grid dimensions (0, 1, 1)"));
+        assert!(refused([1; 3], [1, 1, 0], None).contains("block dimensions (1, 1, 0)"));
+        let huge = refused([1; 3], [u32::MAX; 3], None);
+        assert!(huge.contains("exceeds the CUDA limit of 1024"), "{huge}");
+        assert!(refused([4, 1, 1], [1; 3], Some([0, 1, 1])).contains("contain a zero"));
+        let untiled = refused([6, 1, 1], [1; 3], Some([4, 1, 1]));
+        assert!(
+            untiled.contains("not a multiple of cluster (4, 1, 1)"),
+            "{untiled}"
+        );
+    }
 }

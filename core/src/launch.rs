@@ -274,13 +274,13 @@ impl Kernel {
         };
         // The one check of the settings: every layer below takes the geometry as checked.
         let geometry = config.geometry()?;
-        // While the stream captures, the graph's record of its nodes is kept with the launch
-        // (two atomic loads when nothing captures).
-        crate::graph::log::queue(
-            stream,
-            || {
-                self.raw
-                    .launch(&stream.imp, &geometry, checked)
+        // Queued in the stream's turn: while it captures, the capture records the launch
+        // and its log notes the node.
+        stream.queue(
+            |capture| {
+                stream
+                    .imp
+                    .launch(capture, &self.raw, &geometry, checked)
                     .map_err(|e| self.too_large(&g, stream, config, e))
             },
             |deps| crate::graph::log::NodeRecord::kernel(self, geometry, deps),

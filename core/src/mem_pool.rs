@@ -248,7 +248,8 @@ impl Stream {
         pool: Option<Arc<seam::MemPool>>,
         len: usize,
     ) -> Result<DeviceBuffer<T>> {
-        self.refuse_ordered_alloc_while_capturing()?;
+        // Held until the memory is allocated: no capture begins meanwhile.
+        let _turn = self.ordered_alloc_turn()?;
         let bytes = len.checked_mul(size_of::<T>()).ok_or_else(|| {
             Error::InvalidArgument(format!(
                 "{len} elements of {} overflow the address space",

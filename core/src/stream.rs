@@ -5,12 +5,13 @@
 //! charges, and an event records where its stream's timeline is.
 
 use std::ffi::c_void;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::backend::seam;
 use crate::context::Context;
+use crate::device::Device;
 use crate::error::Result;
+use crate::graph::log::CaptureLog;
 #[cfg(feature = "notebook")]
 use crate::profile::Recorder;
 
@@ -29,13 +30,11 @@ pub struct Stream {
     /// The stream's last launch while `timing::profile` takes one (driver streams).
     #[cfg(feature = "notebook")]
     pub(crate) recorder: Recorder,
-    /// This stream's identity, which no other stream of the process ever has: what the
-    /// log of a capture under way on it is found by.
-    pub(crate) id: u64,
-    /// Held while work is queued on the stream and while a capture of it begins or ends,
-    /// so that whether a capture holds a piece of work and whether the capture's record
-    /// (`graph::log`) notes it are decided together.
-    pub(crate) queueing: std::sync::Mutex<()>,
+    /// The capture under way on this stream, if any: the one record of whether the stream
+    /// captures and of what its capture holds (the API's nodes and the backend's capture,
+    /// [`CaptureLog`]). It ends with the stream if nothing ended it. Locked for the
+    /// stream's turn ([`Stream::turn`]).
+    capture: Mutex<Option<CaptureLog>>,
 }
 
 impl std::fmt::Debug for Stream {
@@ -58,14 +57,21 @@ impl Stream {
 
     /// The API's stream over a backend's.
     pub(crate) fn wrap(imp: seam::Stream) -> Stream {
-        static NEXT: AtomicU64 = AtomicU64::new(1);
         Stream {
             imp: Arc::new(imp),
             #[cfg(feature = "notebook")]
             recorder: Recorder::default(),
-            id: NEXT.fetch_add(1, Ordering::Relaxed),
-            queueing: std::sync::Mutex::new(()),
+            capture: Mutex::new(None),
         }
+    }
+
+    /// The stream's turn, and in it the capture under way, if any: held while work is
+    /// queued on the stream and while a capture of it begins or ends, so that whether the
+    /// capture holds a piece of work and whether its record notes it are decided together,
+    /// in the order the backend takes the work.
+    #[inline]
+    pub(crate) fn turn(&self) -> MutexGuard<'_, Option<CaptureLog>> {
+        self.capture.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Waits until all work queued on this stream has finished.
@@ -94,6 +100,22 @@ impl Stream {
     /// process started using the simulator; `None` on the driver.
     pub fn simulated_time_ms(&self) -> Option<f64> {
         self.imp.simulated_time_ms()
+    }
+}
+
+// `Device::create_stream` and `create_event` live here rather than in `device.rs`, as
+// `Context`'s do: a stream holds its capture's record, which names kernels, and a kernel
+// names devices, so `device.rs` knows nothing of streams (no module imports one that
+// imports it back).
+impl Device {
+    /// A new stream in the primary context.
+    pub fn create_stream(&self) -> Result<Stream> {
+        Stream::new(&self.primary_context()?)
+    }
+
+    /// A new timing event in the primary context.
+    pub fn create_event(&self) -> Result<Event> {
+        Event::new(&self.primary_context()?)
     }
 }
 

@@ -33,29 +33,9 @@ macro_rules! handles {
             }
         }
 
-        impl<'a> $crate::backend::dispatch::OneBackend for &'a $name {
-            #[cfg(not(target_arch = "wasm32"))]
-            type Driver = &'a $crate::backend::dispatch::handles!(@ty $driver, $name $($shared)?);
-            type Sim = &'a $crate::backend::dispatch::handles!(@ty $sim, $name $($shared)?);
-
-            #[cfg(not(target_arch = "wasm32"))]
-            #[inline(always)]
-            fn in_driver(self) -> Option<Self::Driver> {
-                match self {
-                    $name::Driver(handle) => Some(handle),
-                    $name::Sim(_) => None,
-                }
-            }
-
-            #[inline(always)]
-            fn in_sim(self) -> Option<Self::Sim> {
-                match self {
-                    #[cfg(not(target_arch = "wasm32"))]
-                    $name::Driver(_) => None,
-                    $name::Sim(handle) => Some(handle),
-                }
-            }
-        }
+        $crate::backend::dispatch::handles!(@one $driver, $sim, $name $($shared)?; &'a);
+        $crate::backend::dispatch::handles!(@one $driver, $sim, $name $($shared)?; &'a mut);
+        $crate::backend::dispatch::handles!(@one $driver, $sim, $name $($shared)?;);
 
         #[cfg(not(target_arch = "wasm32"))]
         impl From<$crate::backend::dispatch::handles!(@ty $driver, $name $($shared)?)> for $name {
@@ -72,6 +52,33 @@ macro_rules! handles {
             }
         }
     )*};
+    // A handle argument by reference, by mutable reference or by value, seen as one
+    // backend's (`OneBackend`).
+    (@one $driver:ty, $sim:ty, $name:ident $($shared:ident)?; $($by:tt)*) => {
+        impl<'a> $crate::backend::dispatch::OneBackend for $($by)* $name {
+            #[cfg(not(target_arch = "wasm32"))]
+            type Driver = $($by)* $crate::backend::dispatch::handles!(@ty $driver, $name $($shared)?);
+            type Sim = $($by)* $crate::backend::dispatch::handles!(@ty $sim, $name $($shared)?);
+
+            #[cfg(not(target_arch = "wasm32"))]
+            #[inline(always)]
+            fn in_driver(self) -> Option<<Self as $crate::backend::dispatch::OneBackend>::Driver> {
+                match self {
+                    $name::Driver(handle) => Some(handle),
+                    $name::Sim(_) => None,
+                }
+            }
+
+            #[inline(always)]
+            fn in_sim(self) -> Option<<Self as $crate::backend::dispatch::OneBackend>::Sim> {
+                match self {
+                    #[cfg(not(target_arch = "wasm32"))]
+                    $name::Driver(_) => None,
+                    $name::Sim(handle) => Some(handle),
+                }
+            }
+        }
+    };
     (@ty $b:ty, $name:ident) => { <$b as $crate::backend::interface::Backend>::$name };
     (@ty $b:ty, $name:ident shared) => {
         ::std::sync::Arc<<$b as $crate::backend::interface::Backend>::$name>
@@ -133,8 +140,9 @@ macro_rules! driver {
     }};
 }
 
-/// A handle argument, or an optional one, seen as one backend's: `None` when it is the
-/// other backend's (`Some(None)` for an absent optional handle, which any backend takes).
+/// A handle argument (by reference, by mutable reference or by value), or an optional one,
+/// seen as one backend's: `None` when it is the other backend's (`Some(None)` for an absent
+/// optional handle, which any backend takes).
 pub(crate) trait OneBackend: Sized {
     #[cfg(not(target_arch = "wasm32"))]
     type Driver;

@@ -3,7 +3,10 @@
 //! for their own handle types, named together by their [`Backend`]; the seam's enums
 //! (`backend::seam`) hold one handle of either and forward to these methods with a
 //! `match`. A method missing or mistyped in one backend is a compile error here, not a
-//! review finding (the model: wgpu's `dispatch.rs` `*Interface` traits).
+//! review finding (the model: wgpu's `dispatch.rs` `*Interface` traits). Two methods are
+//! the backends' own rather than the API's: a kernel's and an executable graph's `launch`,
+//! which run work now and which each backend's [`CaptureInterface`] calls when the stream
+//! does not capture (the API queues all work through the stream, which knows its capture).
 //!
 //! The traits are used only statically (each enum arm calls its backend's method
 //! directly): no `dyn`, no allocation, and a call costs what the backend's own method does.
@@ -21,11 +24,15 @@ use crate::info::{
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 
-/// One backend: its handle types, each of which implements its handle's interface.
+/// One backend: its handle types, each of which implements its handle's interface (but a
+/// capture, which the stream's [`CaptureInterface`] takes).
 pub(crate) trait Backend: Sized {
     type Device: DeviceInterface<Self>;
     type Context: ContextInterface<Self>;
     type Stream: StreamInterface<Self> + CaptureInterface<Self>;
+    /// A stream's capture under way, held by the API's stream while it lasts (see
+    /// [`CaptureInterface`]).
+    type Capture: Send;
     type Event: EventInterface<Self>;
     type Library: LibraryInterface<Self>;
     type Kernel: KernelInterface<Self>;
@@ -145,18 +152,54 @@ pub(crate) trait EventInterface<B: Backend>: Sized {
     fn as_raw(&self) -> *mut c_void;
 }
 
-/// A stream's capture into a graph, and the stream-ordered copies and memsets a capture
-/// records. The device ranges are checked by the caller (a buffer's own).
+/// A stream's capture into a graph, and the work queued on a stream that a capture records:
+/// kernel launches, graph launches, copies and memsets. The ranges are checked by the
+/// caller (a buffer's own).
+///
+/// Which streams capture, and what their captures hold, is known in one place: the API's
+/// stream, which holds its capture under way (`graph::log::CaptureLog`) and passes the
+/// backend's part of it to each call here as `capture` (`None` while the stream does not
+/// capture), in the stream's turn. The simulator records the work into its capture
+/// ([`Backend::Capture`]: the graph being recorded) instead of running it; on the driver
+/// the capture is CUDA's own, which records the work queued on the stream, and the driver's
+/// `Capture` holds nothing.
 pub(crate) trait CaptureInterface<B: Backend> {
-    /// Starts recording the work queued on the stream into a graph, instead of running it.
-    fn begin_capture(&self, mode: CaptureMode) -> Result<()>;
-    /// Ends the capture: the graph of the work queued since `begin_capture`.
-    fn end_capture(&self) -> Result<B::Graph>;
+    /// Starts recording the work queued on the stream into a graph, instead of running it;
+    /// `under_way`: whether the stream captures already (a stream captures once at a time:
+    /// an error on both backends).
+    fn begin_capture(&self, under_way: bool, mode: CaptureMode) -> Result<B::Capture>;
+    /// Ends `capture`, the stream's: the graph of the work queued since `begin_capture`.
+    fn end_capture(&self, capture: B::Capture) -> Result<B::Graph>;
+    /// Launches `kernel` on the stream, or records the launch into `capture`; the
+    /// arguments were checked once, by [`CheckedArgs::new`].
+    fn launch<A: ArgBytes>(
+        &self,
+        capture: Option<&mut B::Capture>,
+        kernel: &B::Kernel,
+        geometry: &Geometry,
+        args: CheckedArgs<'_, A>,
+    ) -> Result<()>;
+    /// Launches the whole of `graph` on the stream (a graph cannot be launched into a
+    /// capture: an error on both backends, which invalidates the capture).
+    fn launch_graph(&self, capture: Option<&mut B::Capture>, graph: &B::GraphExec) -> Result<()>;
     /// Copies `bytes` from device `src` to device `dst`, ordered on the stream.
-    fn copy_async(&self, dst: u64, src: u64, bytes: usize) -> Result<()>;
+    fn copy_async(
+        &self,
+        capture: Option<&mut B::Capture>,
+        dst: u64,
+        src: u64,
+        bytes: usize,
+    ) -> Result<()>;
     /// Sets `count` elements of `width` bytes (1, 2 or 4) at `dst` to `value`, ordered on
     /// the stream.
-    fn memset_async(&self, dst: u64, value: u32, width: u32, count: usize) -> Result<()>;
+    fn memset_async(
+        &self,
+        capture: Option<&mut B::Capture>,
+        dst: u64,
+        value: u32,
+        width: u32,
+        count: usize,
+    ) -> Result<()>;
 }
 
 /// A graph being defined (`CUgraph`), destroyed on drop. Nodes are numbered from 0 in the
@@ -201,7 +244,8 @@ pub(crate) trait GraphInterface<B: Backend>: Sized {
 pub(crate) trait GraphExecInterface<B: Backend>: Sized {
     /// Makes it resident on the device ahead of a launch on `stream`.
     fn upload(&self, stream: &B::Stream) -> Result<()>;
-    /// Launches the whole graph on `stream`.
+    /// Launches the whole graph on `stream` now (the backend's
+    /// [`CaptureInterface::launch_graph`] calls it when the stream does not capture).
     fn launch(&self, stream: &B::Stream) -> Result<()>;
     /// New arguments and geometry for kernel node `node` of `source`, the graph this was
     /// instantiated from; `kernel` is the node's kernel.
@@ -293,7 +337,9 @@ pub(crate) trait KernelInterface<B: Backend>: Copy {
     fn library_raw(&self) -> Result<*mut c_void>;
     /// The raw `CUkernel` (null on the simulator).
     fn as_raw(&self) -> *mut c_void;
-    /// Launches on `stream`; the arguments were checked once, by [`CheckedArgs::new`].
+    /// Launches on `stream` now (the backend's [`CaptureInterface::launch`] calls it when
+    /// the stream does not capture); the arguments were checked once, by
+    /// [`CheckedArgs::new`].
     fn launch<A: ArgBytes>(
         &self,
         stream: &B::Stream,

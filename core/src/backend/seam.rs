@@ -30,10 +30,8 @@
 //! 1. `backend/interface.rs`: the method in the handle's trait.
 //! 2. `driver/<handle>.rs` and `sim/<handle>.rs`: its body in each backend's impl of the
 //!    trait (the compiler lists the impls that lack it).
-//! 3. Here: its signature in the handle's `forward!` list (with `same backend as` for the
-//!    handles among its arguments).
-//! 4. The API file: the public method, with its rustdoc, argument checks and errors, calling
-//!    the enum's method.
+//! 3. Here: its signature in the handle's `forward!` list (`same backend as` its handle args).
+//! 4. The API file: the public method, with its rustdoc, checks and errors, calling the enum's.
 
 use std::ffi::c_void;
 use std::sync::Arc;
@@ -66,6 +64,8 @@ handles! { DriverBackend, SimBackend;
     Context(shared);
     /// A stream.
     Stream;
+    /// A stream's capture under way, held by the API's stream while it lasts.
+    Capture;
     /// An event.
     Event;
     /// A loaded library. Copied into every handle taken from it (the library slot,
@@ -252,11 +252,23 @@ forward!(Stream {
     fn is_idle(&self) -> Result<bool>;
     fn as_raw(&self) -> *mut c_void;
     fn simulated_time_ms(&self) -> Option<f64>;
-    // Capture, and the stream-ordered work a capture records (ranges checked by the caller).
-    fn begin_capture(&self, mode: CaptureMode) -> Result<()>;
-    fn end_capture(&self) -> Result<Graph> => Graph::from;
-    fn copy_async(&self, dst: u64, src: u64, bytes: usize) -> Result<()>;
-    fn memset_async(&self, dst: u64, value: u32, width: u32, count: usize) -> Result<()>;
+    // Capture, and the work a capture records, given the one under way (`CaptureInterface`).
+    fn begin_capture(&self, under_way: bool, mode: CaptureMode) -> Result<Capture>
+        => Capture::from;
+    fn end_capture(&self, capture: Capture) -> Result<Graph> => Graph::from,
+        same backend as capture else Err(mixed("the stream and its capture"));
+    #[inline]
+    fn launch<A: ArgBytes>(&self, capture: Option<&mut Capture>, kernel: &Kernel,
+        geometry: &Geometry, args: CheckedArgs<'_, A>) -> Result<()>,
+        same backend as capture, kernel else Err(mixed("the kernel and the stream"));
+    #[inline]
+    fn launch_graph(&self, capture: Option<&mut Capture>, graph: &GraphExec) -> Result<()>,
+        same backend as capture, graph else Err(mixed("the graph and the stream"));
+    fn copy_async(&self, capture: Option<&mut Capture>, dst: u64, src: u64, bytes: usize)
+        -> Result<()>, same backend as capture else Err(mixed("the stream and its capture"));
+    fn memset_async(&self, capture: Option<&mut Capture>, dst: u64, value: u32, width: u32,
+        count: usize) -> Result<()>,
+        same backend as capture else Err(mixed("the stream and its capture"));
     // Stream-ordered allocation, from `pool` or the device's current pool.
     fn alloc_async(&self, bytes: usize, pool: Option<&MemPool>) -> Result<u64>,
         same backend as pool else Err(mixed("the stream and the memory pool"));
@@ -325,9 +337,6 @@ forward!(Graph {
 
 forward!(GraphExec {
     fn upload(&self, stream: &Stream) -> Result<()>,
-        same backend as stream else Err(mixed("the graph and the stream"));
-    #[inline]
-    fn launch(&self, stream: &Stream) -> Result<()>,
         same backend as stream else Err(mixed("the graph and the stream"));
     fn set_kernel_params<A: ArgBytes>(&self, source: &Graph, node: usize, kernel: &Kernel,
         geometry: &Geometry, args: CheckedArgs<'_, A>) -> Result<()>,
@@ -455,11 +464,6 @@ forward!(Kernel {
         -> Result<(u32, u32)>;
     fn library_raw(&self) -> Result<*mut c_void>;
     fn as_raw(&self) -> *mut c_void;
-    /// Launches on `stream` with arguments checked once, by [`CheckedArgs::new`].
-    #[inline]
-    fn launch<A: ArgBytes>(&self, stream: &Stream, geometry: &Geometry,
-        args: CheckedArgs<'_, A>) -> Result<()>,
-        same backend as stream else Err(mixed("the kernel and the stream"));
 });
 
 // Arrays, textures and surfaces

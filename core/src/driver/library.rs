@@ -574,7 +574,7 @@ impl KernelInterface<DriverBackend> for Kernel {
 
         let mut attrs = [MaybeUninit::<sys::CUlaunchAttribute>::uninit(); 2];
         let mut n_attrs = 0;
-        if let Some([x, y, z]) = geometry.cluster {
+        if let Some([x, y, z]) = geometry.cluster() {
             let mut a = sys::CUlaunchAttribute {
                 id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
                 ..Default::default()
@@ -583,7 +583,7 @@ impl KernelInterface<DriverBackend> for Kernel {
             attrs[n_attrs].write(a);
             n_attrs += 1;
         }
-        if geometry.cooperative {
+        if geometry.cooperative() {
             let mut a = sys::CUlaunchAttribute {
                 id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_COOPERATIVE,
                 ..Default::default()
@@ -592,8 +592,8 @@ impl KernelInterface<DriverBackend> for Kernel {
             attrs[n_attrs].write(a);
             n_attrs += 1;
         }
-        let [gx, gy, gz] = geometry.grid;
-        let [bx, by, bz] = geometry.block;
+        let [gx, gy, gz] = geometry.grid();
+        let [bx, by, bz] = geometry.block();
         let cfg = sys::CUlaunchConfig {
             gridDimX: gx,
             gridDimY: gy,
@@ -601,7 +601,7 @@ impl KernelInterface<DriverBackend> for Kernel {
             blockDimX: bx,
             blockDimY: by,
             blockDimZ: bz,
-            sharedMemBytes: geometry.shared_mem_bytes,
+            sharedMemBytes: geometry.shared_mem_bytes(),
             hStream: stream.raw,
             // No attribute array when there are none, as a C caller passes it.
             attrs: if n_attrs == 0 {

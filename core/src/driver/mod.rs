@@ -51,7 +51,7 @@ mod texture;
 
 pub(crate) use context::Context;
 pub(crate) use device::Device;
-pub(crate) use graph::{Graph, GraphExec};
+pub(crate) use graph::{Capture, Graph, GraphExec};
 pub(crate) use library::{Kernel, Library};
 pub(crate) use mem_pool::MemPool;
 pub(crate) use stream::{Event, Stream};
@@ -64,6 +64,7 @@ impl crate::backend::interface::Backend for DriverBackend {
     type Device = Device;
     type Context = Context;
     type Stream = Stream;
+    type Capture = Capture;
     type Event = Event;
     type Library = Library;
     type Kernel = Kernel;

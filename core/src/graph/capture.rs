@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use super::definition::{Definition, GraphDefinition};
 use super::exec::Graph;
-use super::log::{self, NodeRecord};
+use super::log::{CaptureLog, NodeRecord};
 use crate::backend::seam;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::info::CaptureMode;
 use crate::stream::Stream;
 
@@ -98,7 +98,11 @@ impl Stream {
     /// # Ok(()) }
     /// ```
     pub fn begin_capture(&self, mode: CaptureMode) -> Result<GraphBuilder<'_>> {
-        log::open(self, || self.imp.begin_capture(mode))?;
+        // In the stream's turn, so work queued on it is in both the capture and its log or
+        // in neither.
+        let mut turn = self.turn();
+        let backend = self.imp.begin_capture(turn.is_some(), mode)?;
+        *turn = Some(CaptureLog::new(backend));
         Ok(GraphBuilder {
             stream: self,
             _same_thread: PhantomData,
@@ -124,11 +128,18 @@ impl GraphBuilder<'_> {
         })
     }
 
-    /// Ends the capture, on the thread that began it (the builder cannot leave it): its
-    /// log and the backend's graph. An error when the capture was invalidated, which ends
-    /// it too.
+    /// Ends the capture in the stream's turn, on the thread that began it (the builder
+    /// cannot leave it): the nodes its log noted and the backend's graph. An error when the
+    /// capture was invalidated, which ends it too.
     fn finish(&self) -> (Vec<NodeRecord>, Result<seam::Graph>) {
-        log::close(self.stream, || self.stream.imp.end_capture())
+        let mut turn = self.stream.turn();
+        let Some(log) = turn.take() else {
+            // Not reached: a builder is made with its capture, and only it ends the capture.
+            let e = "the stream is not capturing (CUDA_ERROR_ILLEGAL_STATE on the driver)";
+            return (Vec::new(), Err(Error::InvalidArgument(e.to_string())));
+        };
+        let (nodes, backend) = log.into_parts();
+        (nodes, self.stream.imp.end_capture(backend))
     }
 
     /// Ends the capture and instantiates the graph: [`end`](GraphBuilder::end) then

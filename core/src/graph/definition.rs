@@ -466,7 +466,7 @@ impl GraphDefinition {
 /// An error for a kernel node with a cluster shape or a cooperative launch, which this
 /// crate's kernel nodes do not take (launch those on a stream).
 pub(crate) fn no_cluster(geometry: &Geometry) -> Result<()> {
-    if geometry.cluster.is_some() || geometry.cooperative {
+    if geometry.cluster().is_some() || geometry.cooperative() {
         return Err(Error::Unsupported(
             "a graph's kernel node takes no cluster shape or cooperative launch here; launch \
              such kernels on a stream"

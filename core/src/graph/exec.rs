@@ -3,6 +3,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::definition::{no_cluster, Definition, GraphDefinition};
+use super::log::CaptureLog;
 use super::node::{GraphNode, GraphNodeInfo};
 use crate::backend::interface::CheckedArgs;
 use crate::backend::seam;
@@ -117,19 +118,25 @@ impl Graph {
     pub fn launch(&self, stream: &Stream) -> Result<()> {
         let cur = self.current();
         let what = || "a kernel of this graph".to_string();
+        // Queued in the stream's turn, given its capture under way (which refuses it).
+        let launch = || {
+            let mut turn = stream.turn();
+            let capture = turn.as_mut().map(CaptureLog::backend);
+            stream.imp.launch_graph(capture, &self.imp)
+        };
         // Held loaded for the call, as a stream launch holds its kernel's library.
         match cur.libs.as_slice() {
-            [] => self.imp.launch(&stream.imp),
+            [] => launch(),
             [one] => {
                 let _g = one.live(what)?;
-                self.imp.launch(&stream.imp)
+                launch()
             }
             many => {
                 let _held = many
                     .iter()
                     .map(|l| l.live(what))
                     .collect::<Result<Vec<_>>>()?;
-                self.imp.launch(&stream.imp)
+                launch()
             }
         }
     }

@@ -1,20 +1,46 @@
-//! Stream-ordered copies and memsets of device buffers: queued on a stream like launches,
-//! so that a capture records them as graph nodes.
+//! Work queued on a stream in its turn ([`Stream::queue`]): launches, stream-ordered copies
+//! and memsets reach the backend this way, given the stream's capture under way, so that a
+//! capture records each as a graph node and its log notes it.
+
+use std::sync::MutexGuard;
 
 use super::definition::{memset_word, same_len};
-use super::log::{self, NodeRecord};
+use super::log::{CaptureLog, NodeRecord};
 use super::node::{bytes_label, GraphNodeKind};
+use crate::backend::seam;
 use crate::error::{Error, Result};
 use crate::memory::{DeviceBuffer, DeviceRepr};
 use crate::stream::Stream;
 
 impl Stream {
-    /// An error when this stream captures: a stream-ordered allocation queued on it would
-    /// be a graph memory node (`cuMemAllocAsync` in a capture), which this crate does not
-    /// record, so the graph would hold memory it does not know of. Refused before the
-    /// backend sees it: the capture goes on.
-    pub(crate) fn refuse_ordered_alloc_while_capturing(&self) -> Result<()> {
-        if log::is_open(self) {
+    /// Queues work on the stream in its turn: `op`, the backend's call, given the backend's
+    /// capture when the stream captures; then, if it captures, the node `make` describes is
+    /// noted, after the one noted before it. The turn keeps the log in the backend's order
+    /// when threads queue on one stream, and keeps a capture from beginning or ending
+    /// between `op` and its note.
+    #[inline]
+    pub(crate) fn queue<T>(
+        &self,
+        op: impl FnOnce(Option<&mut seam::Capture>) -> Result<T>,
+        make: impl FnOnce(Vec<usize>) -> NodeRecord,
+    ) -> Result<T> {
+        let mut turn = self.turn();
+        let Some(log) = turn.as_mut() else {
+            return op(None);
+        };
+        let out = op(Some(log.backend()))?;
+        log.note(make);
+        Ok(out)
+    }
+
+    /// The stream's turn for a stream-ordered allocation, or an error when the stream
+    /// captures: the allocation would be a graph memory node (`cuMemAllocAsync` in a
+    /// capture), which this crate does not record, so the graph would hold memory it does
+    /// not know of. Refused before the backend sees it: the capture goes on. The caller
+    /// allocates in the turn, so no capture begins meanwhile.
+    pub(crate) fn ordered_alloc_turn(&self) -> Result<MutexGuard<'_, Option<CaptureLog>>> {
+        let turn = self.turn();
+        if turn.is_some() {
             return Err(Error::Unsupported(
                 "a stream-ordered allocation on a capturing stream would be a graph memory \
                  node, which this crate does not record; allocate before the capture (or on \
@@ -22,7 +48,7 @@ impl Stream {
                     .to_string(),
             ));
         }
-        Ok(())
+        Ok(turn)
     }
 }
 
@@ -47,9 +73,8 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if bytes == 0 {
             return Ok(());
         }
-        log::queue(
-            stream,
-            || stream.imp.copy_async(self.ptr, src.ptr, bytes),
+        stream.queue(
+            |capture| stream.imp.copy_async(capture, self.ptr, src.ptr, bytes),
             |deps| {
                 let label = format!("copy {}", bytes_label(bytes));
                 NodeRecord::plain(GraphNodeKind::Memcpy, label, deps)
@@ -77,9 +102,13 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
         if self.is_empty() {
             return Ok(());
         }
-        log::queue(
-            stream,
-            || stream.imp.memset_async(self.ptr, word, width, self.len()),
+        stream.queue(
+            |capture| {
+                let count = self.len();
+                stream
+                    .imp
+                    .memset_async(capture, self.ptr, word, width, count)
+            },
             |deps| {
                 let label = format!("memset {}", bytes_label(self.size_bytes()));
                 NodeRecord::plain(GraphNodeKind::Memset, label, deps)

@@ -72,9 +72,9 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
     let params = sim::pack_params(&module, &record.kernel, &arg_refs)?;
     let g = record.geometry;
     let dims = sim::Dims {
-        grid: g.grid,
-        block: g.block,
-        shared_dynamic: g.shared_mem_bytes,
+        grid: g.grid(),
+        block: g.block(),
+        shared_dynamic: g.shared_mem_bytes(),
     };
     let (stats, lines) = sim::launch_profiled(
         &module,
@@ -87,9 +87,9 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
     let (cost, _) = preset(&record.device);
     Ok(LaunchProfile {
         kernel: record.kernel.clone(),
-        grid: g.grid,
-        block: g.block,
-        shared_dynamic: g.shared_mem_bytes,
+        grid: g.grid(),
+        block: g.block(),
+        shared_dynamic: g.shared_mem_bytes(),
         time: cost.kernel_time(&stats),
         stats,
         lines,

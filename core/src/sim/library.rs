@@ -209,13 +209,13 @@ impl SimLibrary {
         let row = self.row(index)?;
         let (module, code) = self.code(index)?;
         let dims = Dims {
-            grid: geometry.grid,
-            block: geometry.block,
-            shared_dynamic: geometry.shared_mem_bytes,
+            grid: geometry.grid(),
+            block: geometry.block(),
+            shared_dynamic: geometry.shared_mem_bytes(),
         };
         let coschedule = Coschedule {
-            cluster: geometry.cluster,
-            cooperative: geometry.cooperative,
+            cluster: geometry.cluster(),
+            cooperative: geometry.cooperative(),
         };
         let budget = Budget::from(limits);
         let checked = CheckedLaunch::new(
@@ -746,10 +746,6 @@ impl KernelInterface<SimBackend> for Kernel {
         geometry: &Geometry,
         args: CheckedArgs<'_, A>,
     ) -> Result<()> {
-        // A capturing stream records the launch into its graph instead.
-        if stream.record_launch_if_capturing(self, geometry, &args)? {
-            return Ok(());
-        }
         self.lib
             .get()?
             .launch_on(self.index, stream, geometry, args)

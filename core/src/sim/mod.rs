@@ -78,7 +78,9 @@ pub use engine::{
     Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
 pub use engine::{launch_coscheduled, Coschedule};
-pub(crate) use graph::{refuse_alloc_during_capture, refuse_sync_during_capture, Graph, GraphExec};
+pub(crate) use graph::{
+    refuse_alloc_during_capture, refuse_sync_during_capture, Capture, Graph, GraphExec,
+};
 pub use launch_profile::{Hint, LaunchProfile};
 pub(crate) use library::{Kernel, Library};
 pub(crate) use mem_pool::MemPool;
@@ -92,6 +94,7 @@ impl crate::backend::interface::Backend for SimBackend {
     type Device = Device;
     type Context = Context;
     type Stream = Stream;
+    type Capture = Capture;
     type Event = Event;
     type Library = Library;
     type Kernel = Kernel;

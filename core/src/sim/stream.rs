@@ -3,7 +3,6 @@
 //! records where its stream's timeline was.
 
 use std::ffi::c_void;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
@@ -13,18 +12,12 @@ use crate::backend::interface::MemPoolInterface;
 use crate::backend::interface::{EventInterface, StreamInterface};
 use crate::error::{Error, Result};
 
-/// The next stream's [`Stream::id`].
-static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-
 /// A simulated stream: its context and the simulated time (ns) its last work ends.
 pub(crate) struct Stream {
     pub ctx: Arc<Context>,
     ready_ns: Mutex<f64>,
     /// The profile of the stream's last launch, until taken.
     last: Mutex<Option<Box<LaunchProfile>>>,
-    /// This stream's identity, which no other stream of the process ever has: what a
-    /// capture under way on it is found by.
-    pub id: u64,
 }
 
 impl Stream {
@@ -64,7 +57,6 @@ impl StreamInterface<SimBackend> for Stream {
             ctx: ctx.clone(),
             ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
             last: Mutex::new(None),
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         })
     }
 
@@ -94,14 +86,11 @@ impl StreamInterface<SimBackend> for Stream {
     }
 
     /// Allocates at once (the work before it has run) from `pool` or the device's default
-    /// pool. Refused while this stream captures (the driver would record a graph memory
-    /// node, which this crate does not), and on any stream as any allocation is while a
-    /// capture guards against it (a `Global` one, or a `ThreadLocal` one of this thread).
+    /// pool. Refused as any allocation is while a capture guards against it (a `Global`
+    /// one, or a `ThreadLocal` one of this thread); the API refuses it on a capturing
+    /// stream before it comes here (the driver would record a graph memory node, which
+    /// this crate does not).
     fn alloc_async(&self, bytes: usize, pool: Option<&MemPool>) -> Result<u64> {
-        self.refuse_if_capturing(
-            "a stream-ordered allocation (a graph memory node, which this crate does not \
-             record)",
-        )?;
         super::refuse_alloc_during_capture()?;
         match pool {
             Some(p) => p.alloc(bytes),

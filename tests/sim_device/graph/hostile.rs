@@ -136,6 +136,30 @@ fn a_forgotten_builder_leaves_no_capture_behind_its_stream() {
     assert!(ctx.alloc_zeroed::<u8>(16).is_ok());
 }
 
+/// A capture whose builder was forgotten ends with its stream even while buffers allocated
+/// on the stream still hold the backend's stream (to free on it): afterwards synchronous
+/// copies and allocations, which any capture under way guards, work again. (The simulator
+/// once kept its own list of captures, which ended only when the backend's stream went, so
+/// every synchronous copy failed until the last such buffer was dropped.)
+#[test]
+fn a_forgotten_capture_ends_with_its_stream_while_its_buffers_live() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let sync = ctx.alloc_zeroed::<u32>(16).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let ordered = stream.alloc_async::<u32>(16).unwrap();
+    std::mem::forget(stream.begin_capture(CaptureMode::Global).unwrap());
+    assert!(
+        sync.fill(1).is_err(),
+        "a synchronous memset while the capture runs"
+    );
+    drop(stream);
+    sync.fill(3).unwrap();
+    assert_eq!(sync.to_vec().unwrap(), [3; 16]);
+    assert!(ctx.alloc_zeroed::<u8>(16).is_ok());
+    drop(ordered);
+}
+
 /// A `ThreadLocal` capture guards allocations on the thread that began it only: another
 /// thread allocates freely meanwhile, and the capture ends valid; an allocation on its own
 /// thread is refused and invalidates it. Work queued on the capturing stream from other

@@ -6,6 +6,8 @@
 mod capture;
 pub(crate) mod ffi;
 
+pub(crate) use capture::Capture;
+
 use std::ffi::c_void;
 use std::ptr;
 use std::sync::{Arc, Mutex};
@@ -57,9 +59,9 @@ fn kernel_params(
     // The API refused a cluster or cooperative geometry for a kernel node (`no_cluster`).
     Ok(KernelNodeParams {
         func: ptr::null_mut(),
-        grid_dim: geometry.grid,
-        block_dim: geometry.block,
-        shared_mem_bytes: geometry.shared_mem_bytes,
+        grid_dim: geometry.grid(),
+        block_dim: geometry.block(),
+        shared_mem_bytes: geometry.shared_mem_bytes(),
         kernel_params: if ptrs.is_empty() {
             ptr::null_mut()
         } else {

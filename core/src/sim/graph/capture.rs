@@ -2,17 +2,20 @@
 //! (launches, stream-ordered copies and memsets) is recorded into a graph, each node
 //! depending on the one before, instead of running.
 //!
+//! A capture ([`Capture`]: the graph being recorded) is held by the API's stream while it
+//! lasts, the one record of which streams capture (`graph::log`), and is handed to each call
+//! that queues work on the stream ([`CaptureInterface`]); the simulator keeps no list of
+//! captures of its own. What it keeps process-wide is what the driver guards process-wide:
+//! how many captures of each mode are under way, which the calls below refuse by.
+//!
 //! As on the driver, work that would run at once instead of in the graph is refused while
 //! a capture runs, and invalidates it (its end then fails, as
 //! `CUDA_ERROR_STREAM_CAPTURE_INVALIDATED` does): synchronous copies and memsets always
 //! (they run on the legacy default stream, which would wait for the capturing stream), and
-//! allocations, stream-ordered ones included, as the capture mode says (any thread for
-//! `Global`, the capturing thread for `ThreadLocal`, never for `Relaxed`). Freeing memory is
-//! not refused here: a buffer dropped during a capture is freed.
-//!
-//! A capture is found by its stream's identity ([`Stream::id`], never reused), ends with
-//! its stream if nothing ended it, and gives back its share of the process-wide counts that
-//! guard those calls when it is dropped ([`Registration`]).
+//! allocations as the capture mode says (any thread for `Global`, the capturing thread for
+//! `ThreadLocal`, never for `Relaxed`). Freeing memory is not refused here: a buffer
+//! dropped during a capture is freed. A capture gives back its share of the process-wide
+//! counts when it is dropped ([`Registration`]), ended or with its stream.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -22,10 +25,11 @@ use super::super::device::gpu;
 use super::super::library::Kernel;
 use super::super::stream::Stream;
 use super::super::SimBackend;
-use super::exec::run;
+use super::exec::{run, GraphExec};
 use super::{kernel_op, Graph, Op};
-use crate::backend::interface::CaptureInterface;
-use crate::backend::interface::{ArgBytes, CheckedArgs};
+use crate::backend::interface::{
+    ArgBytes, CaptureInterface, CheckedArgs, GraphExecInterface, KernelInterface,
+};
 use crate::error::{Error, Result};
 use crate::info::CaptureMode;
 use crate::info::Geometry;
@@ -43,30 +47,6 @@ static REFUSED_GUARDED: AtomicU64 = AtomicU64::new(0);
 
 fn thread_local_captures() -> MutexGuard<'static, Vec<ThreadId>> {
     THREAD_LOCAL.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// The captures under way, by their stream's [`id`](Stream::id), which no other stream of
-/// the process ever has. A capture leaves when it ends or when its stream is dropped.
-static CAPTURES: Mutex<Vec<(u64, Capture)>> = Mutex::new(Vec::new());
-
-fn captures() -> MutexGuard<'static, Vec<(u64, Capture)>> {
-    CAPTURES.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-impl Drop for Stream {
-    // A capture still under way (its builder was forgotten) ends with its stream, and
-    // gives back its share of the counts that guard copies and allocations.
-    fn drop(&mut self) {
-        if ANY.load(Ordering::Relaxed) == 0 {
-            return;
-        }
-        let capture = {
-            let mut all = captures();
-            let i = all.iter().position(|(id, _)| *id == self.id);
-            i.map(|i| all.swap_remove(i))
-        };
-        drop(capture);
-    }
 }
 
 /// A capture's place in the process-wide counts that guard synchronous copies and
@@ -110,7 +90,8 @@ impl Drop for Registration {
     }
 }
 
-/// A stream's capture under way.
+/// A stream's capture under way: the graph being recorded. Held by the API's stream while
+/// it lasts, and handed to each call that queues work on the stream.
 pub(crate) struct Capture {
     graph: Graph,
     /// The node the next one depends on.
@@ -121,6 +102,14 @@ pub(crate) struct Capture {
     invalidated: bool,
     /// Its mode and thread, counted process-wide while it lives.
     registration: Registration,
+}
+
+impl Capture {
+    /// Records `op` as the next node, after the one before.
+    fn record(&mut self, op: Op) {
+        let deps: Vec<usize> = self.last.into_iter().collect();
+        self.last = Some(self.graph.push(&deps, op));
+    }
 }
 
 /// An error when a synchronous copy or memset (`what`) is asked for while a stream
@@ -171,66 +160,12 @@ fn refusals() -> (u64, u64) {
 }
 
 impl Stream {
-    /// While the stream captures, records the operation `make` gives as the next node and
-    /// says so (`true`); otherwise `false`, and the caller runs the work.
-    fn record_if_capturing(&self, make: impl FnOnce() -> Result<Op>) -> Result<bool> {
-        if ANY.load(Ordering::Relaxed) == 0 {
-            return Ok(false);
-        }
-        let mut all = captures();
-        let Some((_, c)) = all.iter_mut().find(|(id, _)| *id == self.id) else {
-            return Ok(false);
-        };
-        let deps: Vec<usize> = c.last.into_iter().collect();
-        c.last = Some(c.graph.push(&deps, make()?));
-        Ok(true)
-    }
-
-    /// While the stream captures, records a launch of `kernel` as the next node and says so
-    /// (`true`); otherwise `false`, and the caller launches it. A cluster or cooperative
-    /// launch is refused while capturing: the simulator's kernel nodes take neither.
-    pub fn record_launch_if_capturing<A: ArgBytes>(
-        &self,
-        kernel: &Kernel,
-        geometry: &Geometry,
-        args: &CheckedArgs<'_, A>,
-    ) -> Result<bool> {
-        self.record_if_capturing(|| {
-            if geometry.cluster.is_some() || geometry.cooperative {
-                return Err(Error::Unsupported(
-                    "the simulator records no cluster or cooperative launch into a graph; \
-                     launch it on a stream outside the capture"
-                        .to_string(),
-                ));
-            }
-            kernel_op(kernel, geometry, args)
-        })
-    }
-
-    /// An error when the stream captures, which invalidates the capture: `what` cannot be
-    /// captured (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED` on the driver).
-    pub(crate) fn refuse_if_capturing(&self, what: &str) -> Result<()> {
-        if ANY.load(Ordering::Relaxed) == 0 {
+    /// Records `op` into `capture`, or runs it now on the stream's timeline.
+    fn enqueue(&self, capture: Option<&mut Capture>, op: Op) -> Result<()> {
+        if let Some(capture) = capture {
+            capture.record(op);
             return Ok(());
         }
-        if let Some((_, c)) = captures().iter_mut().find(|(id, _)| *id == self.id) {
-            c.invalidated = true;
-            return Err(Error::InvalidArgument(format!(
-                "{what} on a capturing stream is not allowed \
-                 (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the driver, which also invalidates \
-                 the capture)"
-            )));
-        }
-        Ok(())
-    }
-
-    /// Records `op` when capturing, or runs it now on the stream's timeline.
-    fn enqueue(&self, op: Op) -> Result<()> {
-        let mut op = Some(op);
-        if self.record_if_capturing(|| Ok(op.take().unwrap_or(Op::Empty)))? {
-            return Ok(());
-        }
-        let op = op.unwrap_or(Op::Empty);
         let mut t = self.timeline();
         let start = t.max(gpu().lock().clock(self.ctx.ordinal).legacy_ns);
         *t = run(&op, self, start)?;
@@ -243,28 +178,21 @@ fn illegal(what: &str) -> Error {
 }
 
 impl CaptureInterface<SimBackend> for Stream {
-    fn begin_capture(&self, mode: CaptureMode) -> Result<()> {
-        let mut all = captures();
-        if all.iter().any(|(id, _)| *id == self.id) {
+    fn begin_capture(&self, under_way: bool, mode: CaptureMode) -> Result<Capture> {
+        if under_way {
             return Err(illegal("the stream is already capturing"));
         }
-        let capture = Capture {
+        Ok(Capture {
             graph: Graph::new(self.ctx.clone()),
             last: None,
             refused_at_begin: refusals(),
             invalidated: false,
             registration: Registration::new(mode),
-        };
-        all.push((self.id, capture));
-        Ok(())
+        })
     }
 
-    fn end_capture(&self) -> Result<Graph> {
-        let mut all = captures();
-        let Some(i) = all.iter().position(|(id, _)| *id == self.id) else {
-            return Err(illegal("the stream is not capturing"));
-        };
-        let r = &all[i].1.registration;
+    fn end_capture(&self, capture: Capture) -> Result<Graph> {
+        let r = &capture.registration;
         if r.mode != CaptureMode::Relaxed && r.thread != std::thread::current().id() {
             // The API's builder cannot leave its thread; kept as the driver's answer.
             return Err(Error::InvalidArgument(
@@ -273,12 +201,10 @@ impl CaptureInterface<SimBackend> for Stream {
                     .to_string(),
             ));
         }
-        let (_, c) = all.swap_remove(i);
-        drop(all);
         let (sync, guarded) = refusals();
-        let invalidated = c.invalidated
-            || sync != c.refused_at_begin.0
-            || (c.registration.mode != CaptureMode::Relaxed && guarded != c.refused_at_begin.1);
+        let invalidated = capture.invalidated
+            || sync != capture.refused_at_begin.0
+            || (r.mode != CaptureMode::Relaxed && guarded != capture.refused_at_begin.1);
         if invalidated {
             return Err(Error::InvalidArgument(
                 "the capture was invalidated by a call it does not allow (a synchronous copy, \
@@ -287,19 +213,75 @@ impl CaptureInterface<SimBackend> for Stream {
                     .to_string(),
             ));
         }
-        Ok(c.graph)
+        Ok(capture.graph)
     }
 
-    fn copy_async(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
-        self.enqueue(Op::Copy { dst, src, bytes })
+    /// Records the launch into `capture`, or launches now. A cluster or cooperative launch
+    /// is refused while capturing: the simulator's kernel nodes take neither.
+    #[inline]
+    fn launch<A: ArgBytes>(
+        &self,
+        capture: Option<&mut Capture>,
+        kernel: &Kernel,
+        geometry: &Geometry,
+        args: CheckedArgs<'_, A>,
+    ) -> Result<()> {
+        let Some(capture) = capture else {
+            return kernel.launch(self, geometry, args);
+        };
+        if geometry.cluster().is_some() || geometry.cooperative() {
+            return Err(Error::Unsupported(
+                "the simulator records no cluster or cooperative launch into a graph; \
+                 launch it on a stream outside the capture"
+                    .to_string(),
+            ));
+        }
+        capture.record(kernel_op(kernel, geometry, &args)?);
+        Ok(())
     }
 
-    fn memset_async(&self, dst: u64, value: u32, width: u32, count: usize) -> Result<()> {
-        self.enqueue(Op::Memset {
+    /// Replays `graph` now; refused into a capture, which it invalidates, as the driver
+    /// refuses it (seen on an H200: `CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`).
+    fn launch_graph(&self, capture: Option<&mut Capture>, graph: &GraphExec) -> Result<()> {
+        let Some(capture) = capture else {
+            return graph.launch(self);
+        };
+        // A graph of another device is refused first, as it is outside a capture.
+        graph.check_stream(self)?;
+        capture.invalidated = true;
+        Err(Error::InvalidArgument(
+            "launching a graph (add its definition to another with \
+             GraphDefinition::add_child) on a capturing stream is not allowed \
+             (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the driver, which also invalidates \
+             the capture)"
+                .to_string(),
+        ))
+    }
+
+    fn copy_async(
+        &self,
+        capture: Option<&mut Capture>,
+        dst: u64,
+        src: u64,
+        bytes: usize,
+    ) -> Result<()> {
+        self.enqueue(capture, Op::Copy { dst, src, bytes })
+    }
+
+    fn memset_async(
+        &self,
+        capture: Option<&mut Capture>,
+        dst: u64,
+        value: u32,
+        width: u32,
+        count: usize,
+    ) -> Result<()> {
+        let op = Op::Memset {
             dst,
             value,
             width,
             count,
-        })
+        };
+        self.enqueue(capture, op)
     }
 }

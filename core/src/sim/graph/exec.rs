@@ -28,6 +28,18 @@ impl GraphExec {
         }
     }
 
+    /// An error when `stream` is on another device than the graph.
+    pub(super) fn check_stream(&self, stream: &Stream) -> Result<()> {
+        if stream.ctx.ordinal != self.ctx.ordinal {
+            return Err(Error::InvalidArgument(format!(
+                "a graph of simulated device {} launched on a stream of device {} \
+                 (CUDA_ERROR_INVALID_VALUE on the driver)",
+                self.ctx.ordinal, stream.ctx.ordinal
+            )));
+        }
+        Ok(())
+    }
+
     fn plan(&self) -> Arc<Plan> {
         self.plan.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
@@ -347,19 +359,10 @@ impl GraphExecInterface<SimBackend> for GraphExec {
         Ok(())
     }
 
-    /// Replays every node now, on the stream's timeline.
+    /// Replays every node now, on the stream's timeline (a stream that captures records
+    /// no graph launch: its `launch_graph` refuses it).
     fn launch(&self, stream: &Stream) -> Result<()> {
-        if stream.ctx.ordinal != self.ctx.ordinal {
-            return Err(Error::InvalidArgument(format!(
-                "a graph of simulated device {} launched on a stream of device {} \
-                 (CUDA_ERROR_INVALID_VALUE on the driver)",
-                self.ctx.ordinal, stream.ctx.ordinal
-            )));
-        }
-        // The driver refuses to launch a graph into a capture (seen on an H200).
-        stream.refuse_if_capturing(
-            "launching a graph (add its definition to another with GraphDefinition::add_child)",
-        )?;
+        self.check_stream(stream)?;
         let plan = self.plan();
         let mut t = stream.timeline();
         let start = t.max(gpu().lock().clock(stream.ctx.ordinal).legacy_ns);

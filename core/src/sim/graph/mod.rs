@@ -4,7 +4,8 @@
 //! time follows the dependencies, so independent branches overlap on the timeline as they
 //! would on a GPU (each node's start is the latest end of the nodes it depends on).
 //!
-//! `capture` records a stream's work into a graph instead of running it; `exec` replays.
+//! `capture` records a stream's work into a graph instead of running it (the capture is held
+//! by the API's stream and handed to each call that queues work); `exec` replays.
 
 mod capture;
 mod exec;
@@ -20,7 +21,7 @@ use crate::backend::interface::{ArgBytes, CheckedArgs, GraphInterface};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 
-pub(crate) use capture::{refuse_alloc_during_capture, refuse_sync_during_capture};
+pub(crate) use capture::{refuse_alloc_during_capture, refuse_sync_during_capture, Capture};
 pub(crate) use exec::GraphExec;
 
 /// One recorded operation.
