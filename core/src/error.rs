@@ -298,25 +298,9 @@ pub enum Error {
     },
 }
 
-/// A failed device-side `assert()`: where and what, as the GPU prints it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct DeviceAssertion {
-    /// The kernel.
-    pub kernel: String,
-    /// Block index of the first thread that failed.
-    pub block: [u32; 3],
-    /// Its thread index.
-    pub thread: [u32; 3],
-    /// The asserted expression, as written in the source.
-    pub expression: String,
-    /// The source file.
-    pub file: String,
-    /// The line in the source file.
-    pub source_line: u32,
-    /// The function, as the compiler names it (`void k(int*, int)`).
-    pub function: String,
-}
+/// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
+/// makes it).
+pub use cuda_library_engine::DeviceAssertion;
 
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -547,23 +531,6 @@ impl fmt::Display for LoadFailure {
             write!(f, "\nJIT info log:\n{}", log(self.jit_info_log.trim_end()))?;
         }
         Ok(())
-    }
-}
-
-impl fmt::Display for DeviceAssertion {
-    /// As the GPU prints it, then which kernel and what happened to the launch.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ([bx, by, bz], [tx, ty, tz]) = (self.block, self.thread);
-        write!(
-            f,
-            "{}:{}: {}: block: [{bx},{by},{bz}], thread: [{tx},{ty},{tz}] Assertion `{}` failed \
-             (device-side assert in kernel `{}`; the launch ended)",
-            shown(&self.file, SHOWN_DEVICE_TEXT),
-            self.source_line,
-            shown(&self.function, SHOWN_DEVICE_TEXT),
-            shown(&self.expression, SHOWN_DEVICE_TEXT),
-            shown(&self.kernel, SHOWN_DEVICE_TEXT)
-        )
     }
 }
 
@@ -808,6 +775,101 @@ impl std::error::Error for Error {
 impl From<CudaError> for Error {
     fn from(e: CudaError) -> Self {
         Error::Cuda(e)
+    }
+}
+
+/// The engine's errors are this crate's variants of the same name and fields: a message
+/// is the engine's, with this crate's hint after it.
+impl From<cuda_library_engine::Error> for Error {
+    fn from(e: cuda_library_engine::Error) -> Self {
+        use cuda_library_engine::Error as E;
+        match e {
+            E::SymbolNotFound {
+                kind,
+                name,
+                suggestions,
+            } => Error::SymbolNotFound {
+                kind,
+                name,
+                suggestions,
+            },
+            E::ArgumentCount {
+                kernel,
+                expected,
+                got,
+            } => Error::ArgumentCount {
+                kernel,
+                expected,
+                got,
+            },
+            E::ArgumentSize {
+                kernel,
+                index,
+                expected,
+                got,
+            } => Error::ArgumentSize {
+                kernel,
+                index,
+                expected,
+                got,
+            },
+            E::InvalidArgument(message) => Error::InvalidArgument(message),
+            E::KernelFault {
+                kernel,
+                block,
+                thread,
+                line,
+                detail,
+            } => Error::KernelFault {
+                kernel,
+                block,
+                thread,
+                line,
+                detail,
+            },
+            E::InstructionBudget {
+                kernel,
+                budget,
+                line,
+            } => Error::InstructionBudget {
+                kernel,
+                budget,
+                line,
+            },
+            E::DeviceAssert(assertion) => Error::DeviceAssert(assertion),
+            E::Deadline {
+                kernel,
+                deadline,
+                line,
+            } => Error::Deadline {
+                kernel,
+                deadline,
+                line,
+            },
+            E::LimitExceeded {
+                what,
+                asked,
+                limit,
+                value,
+            } => Error::LimitExceeded {
+                what,
+                asked,
+                limit,
+                value,
+            },
+            E::PtxSyntax {
+                line,
+                column,
+                message,
+            } => Error::PtxSyntax {
+                line,
+                column,
+                message,
+            },
+            E::Unsupported(message) => Error::Unsupported(message),
+            // A variant added to the engine and not yet here: its message, as it reads.
+            other => Error::Unsupported(other.to_string()),
+        }
     }
 }
 

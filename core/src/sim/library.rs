@@ -8,8 +8,9 @@ use std::ffi::c_void;
 use std::path::Path;
 
 use super::device::{gpu, GpuState, SM_COUNT};
+use super::engine::SimModule;
 use super::stream::Stream;
-use super::{Coschedule, Dims, LaunchProfile, SimBackend, SimModule, MAX_SHARED_PER_BLOCK};
+use super::{Coschedule, Dims, LaunchProfile, SimBackend, MAX_SHARED_PER_BLOCK};
 use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
 use crate::error::{Error, Result};
 use crate::image::fatbin::RunnablePtx;
@@ -105,7 +106,7 @@ impl SimLibrary {
             Some(RunnablePtx { text, module }) => {
                 let module = match module {
                     Some(parsed) => super::engine::load_module(parsed, &mut st.mem)?,
-                    None => super::load_ptx(&text, &mut st.mem)?,
+                    None => super::engine::load_ptx(&text, &mut st.mem)?,
                 };
                 let globals = module.globals.clone();
                 ptx_text = match text {

@@ -283,7 +283,7 @@ pub(super) fn run(op: &Op, stream: &Stream, at: f64) -> Result<f64> {
                 .slice(*src, *bytes)
                 .ok_or_else(|| outside("a graph's copy", *bytes, *src))?
                 .to_vec();
-            m.write(*dst, &v)
+            Ok(m.write(*dst, &v)?)
         }),
         Op::Memset {
             dst,
