@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use crate::common::linking::{HELPER_PTX, MAIN_PTX};
 use cuda_library::ptx::parser::parse_count;
 use cuda_library::{
-    fatbin_entries, BackendKind, Device, ImageKind, Library, LibraryOptions, LibraryTable,
-    Linker, LinkerOptions, ObjectCode,
+    fatbin_entries, BackendKind, Device, ImageKind, Library, LibraryOptions, LibraryTable, Linker,
+    LinkerOptions, ObjectCode,
 };
 
 /// Parses `f` begins on this thread, and what it returned.
@@ -52,7 +52,10 @@ fn a_ptx_image_is_parsed_once_per_load() {
         lib.get_kernel("k").unwrap();
         lib.get_global("counter").unwrap();
     });
-    assert_eq!(n, 0, "listing and looking up the loaded library parsed {n} times");
+    assert_eq!(
+        n, 0,
+        "listing and looking up the loaded library parsed {n} times"
+    );
     lib.unload().unwrap();
     // The table alone is one parse too.
     let (n, table) = parses(|| LibraryTable::read(PTX.as_bytes()));

@@ -72,7 +72,10 @@ pub(crate) fn ptx_of(
 
 /// [`ptx_of`], with the PTX's module when reading the table parsed it: what a load lowers,
 /// so that the text is parsed once.
-pub(crate) fn parsed_ptx_of(kind: ImageKind, bytes: &[u8]) -> Result<(LibraryTable, Option<RunnablePtx<'_>>)> {
+pub(crate) fn parsed_ptx_of(
+    kind: ImageKind,
+    bytes: &[u8],
+) -> Result<(LibraryTable, Option<RunnablePtx<'_>>)> {
     match kind {
         ImageKind::Ptx => {
             let text = crate::image::table::ptx_image_text(bytes)?;
