@@ -927,6 +927,77 @@ mod tests {
         assert!(log.to_string().contains("line 1\n\tline 2\\u{1b}"));
     }
 
+    /// An error the engine raises reads the same once it is this crate's: the engine's
+    /// message, then this crate's hint (each variant, with text to escape and cut).
+    #[test]
+    fn engine_errors_keep_their_messages() {
+        use cuda_library_engine::Error as E;
+        let odd = format!("x\u{1b}\n{}", "y".repeat(8 << 10));
+        let errors = [
+            E::SymbolNotFound {
+                kind: "kernel",
+                name: odd.clone(),
+                suggestions: vec!["k2".into()],
+            },
+            E::ArgumentCount {
+                kernel: odd.clone(),
+                expected: 2,
+                got: 1,
+            },
+            E::ArgumentSize {
+                kernel: "k".into(),
+                index: 1,
+                expected: 8,
+                got: 4,
+            },
+            E::InvalidArgument(odd.clone()),
+            E::KernelFault {
+                kernel: odd.clone(),
+                block: [1, 2, 3],
+                thread: [4, 5, 6],
+                line: 7,
+                detail: odd.clone(),
+            },
+            E::InstructionBudget {
+                kernel: "k".into(),
+                budget: 10,
+                line: 3,
+            },
+            E::DeviceAssert(Box::new(DeviceAssertion {
+                kernel: "k".into(),
+                block: [0; 3],
+                thread: [0; 3],
+                expression: odd.clone(),
+                file: "k.cu".into(),
+                source_line: 1,
+                function: "void k()".into(),
+            })),
+            E::Deadline {
+                kernel: "k".into(),
+                deadline: std::time::Duration::from_millis(5),
+                line: 9,
+            },
+            E::LimitExceeded {
+                what: odd.clone(),
+                asked: 10,
+                limit: "launch_budget".into(),
+                value: 5,
+            },
+            E::PtxSyntax {
+                line: 3,
+                column: 7,
+                message: odd.clone(),
+            },
+            E::Unsupported(odd.clone()),
+        ];
+        for e in errors {
+            let engine = e.to_string();
+            let ours = Error::from(e).to_string();
+            let message = ours.split("\nhint: ").next().unwrap_or_default();
+            assert_eq!(message, engine);
+        }
+    }
+
     /// A message comes from the error's own fields: which backend's devices an
     /// `InvalidDevice` speaks of is in the error, not read from the process when it prints.
     #[test]
