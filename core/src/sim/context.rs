@@ -6,7 +6,8 @@ use std::ffi::c_void;
 use std::sync::{Arc, Mutex};
 
 use super::device::{self, check_device_count_setting, gpu, print_device_output};
-use super::{Memory, SimBackend, Stream, CAPACITY};
+use super::engine::Memory;
+use super::{SimBackend, Stream, CAPACITY};
 use crate::backend::interface::{ContextInterface, DeviceInterface};
 use crate::error::{Error, Result};
 use crate::info::DeviceProperties;

@@ -1,10 +1,57 @@
 //! The engine's entry points for direct use (`sim::load_ptx`, `sim::launch`, ...), with this
-//! crate's [`Error`](crate::Error): the engine crate's own functions and module, whose
-//! errors become this crate's variants of the same name and fields (with their hints).
+//! crate's [`Error`](crate::Error): the engine crate's own functions, module and memory,
+//! whose errors become this crate's variants of the same name and fields (with their hints).
 
 use std::ops::{Deref, DerefMut};
 
 use super::engine::{self, Budget, Coschedule, Dims, KernelCode, LineCounters, Memory, Stats};
+
+/// The simulated device's global memory. Its other methods are the engine's memory's
+/// (through `Deref`); the fallible ones here answer with this crate's error. The engine's
+/// functions take it as they take their own (`&mut mem` derefs).
+#[derive(Debug, Default, Clone)]
+pub struct SimMemory(Memory);
+
+impl SimMemory {
+    /// Empty memory.
+    pub fn new() -> Self {
+        SimMemory(Memory::new())
+    }
+
+    /// Allocates `size` bytes aligned to `align` (a power of two); the address.
+    pub fn alloc(&mut self, size: usize, align: u64) -> Result<u64> {
+        Ok(self.0.alloc(size, align)?)
+    }
+
+    /// Frees the allocation at `addr`.
+    pub fn free(&mut self, addr: u64) -> Result<()> {
+        Ok(self.0.free(addr)?)
+    }
+
+    /// Writes `bytes` at `addr`, inside one allocation.
+    pub fn write(&mut self, addr: u64, bytes: &[u8]) -> Result<()> {
+        Ok(self.0.write(addr, bytes)?)
+    }
+
+    /// Reads `out.len()` bytes at `addr`, inside one allocation.
+    pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<()> {
+        Ok(self.0.read(addr, out)?)
+    }
+}
+
+impl Deref for SimMemory {
+    type Target = Memory;
+
+    fn deref(&self) -> &Memory {
+        &self.0
+    }
+}
+
+impl DerefMut for SimMemory {
+    fn deref_mut(&mut self) -> &mut Memory {
+        &mut self.0
+    }
+}
 use crate::error::Result;
 
 /// A PTX module loaded for the simulator ([`load_ptx`]): its variables placed in simulated

@@ -74,11 +74,12 @@ pub use device::{
     device_count, launch_budget, set_device_count, set_launch_budget, take_device_output,
     MAX_DEVICES,
 };
+pub use direct::SimMemory as Memory;
 pub use direct::{launch, launch_coscheduled, launch_profiled, load_ptx, pack_params, SimModule};
 pub(crate) use engine::param_buffer;
 pub use engine::{
     block_work, AtomicRequests, Budget, Coschedule, Dims, InstructionMix, KernelCode, LineCounters,
-    Memory, MemoryRequests, SharedRequests, Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES,
+    MemoryRequests, SharedRequests, Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES,
     MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
 pub(crate) use graph::{refuse_alloc_during_capture, refuse_sync_during_capture, Graph, GraphExec};

@@ -330,7 +330,7 @@ pub(crate) fn device_op(
     ordinal: usize,
     at: f64,
     bytes: usize,
-    f: impl FnOnce(&mut super::super::Memory) -> Result<()>,
+    f: impl FnOnce(&mut super::super::engine::Memory) -> Result<()>,
 ) -> Result<f64> {
     let g = gpu();
     let mut st = g.lock();
