@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs a tutorial notebook against the crate as it would be published: `cargo package` of
-# cuda-library, cuda-library-compiler and cuda-library-notebook, unpacked, and the notebook's first cell changed to
+# cuda-library, cuda-library-engine, cuda-library-compiler and cuda-library-notebook,
+# unpacked, and the notebook's first cell changed to
 # `:dep cuda-library = "0.1"` (a registry dependency, resolved to the packages through a
 # `[patch.crates-io]` in the evcxr build folder's cargo config). It catches what the
 # `path = ".."` notebooks cannot: a file left out of the package, a dependency on the
@@ -12,14 +13,14 @@ export VIRTUAL_ENV="$venv"
 . scripts/support/install.sh
 install_notebook_tools
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
-cargo package --quiet --allow-dirty --no-verify -p cuda-library-compiler -p cuda-library-notebook \
-  -p cuda-library
+cargo package --quiet --allow-dirty --no-verify -p cuda-library-engine -p cuda-library-compiler \
+  -p cuda-library-notebook -p cuda-library
 # Outside the checkout: under it, cargo would take evcxr's build folder for a member of this
 # workspace.
 work=$(mktemp -d "${TMPDIR:-/tmp}/cuda-library-packaged.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/crates" "$work/evcxr" "$work/nb" "$work/.cargo"
-for c in cuda-library cuda-library-compiler cuda-library-notebook; do
+for c in cuda-library cuda-library-engine cuda-library-compiler cuda-library-notebook; do
   tar -xzf "target/package/$c-$version.crate" -C "$work/crates"
 done
 cat >"$work/.cargo/config.toml" <<TOML
@@ -27,6 +28,7 @@ cat >"$work/.cargo/config.toml" <<TOML
 cuda-library = { path = "$work/crates/cuda-library-$version" }
 cuda-library-notebook = { path = "$work/crates/cuda-library-notebook-$version" }
 cuda-library-compiler = { path = "$work/crates/cuda-library-compiler-$version" }
+cuda-library-engine = { path = "$work/crates/cuda-library-engine-$version" }
 TOML
 nb=04-nvrtc-launch-and-time.ipynb
 "$venv/bin/python" - "$nb" "$work/nb/$nb" "${version%.*}" <<'PY'

@@ -10,7 +10,7 @@
 # the browser playground (built, tested in Node and in headless Chromium), the tutorial
 # notebooks executed with evcxr and checked, and as plain programs, a notebook against the
 # packaged crate, a bounded run of each fuzz target (FUZZ_SECONDS, default 30),
-# `cargo publish --dry-run` of the three crates, a build with the declared rust-version's
+# `cargo publish --dry-run` of the published crates, a build with the declared rust-version's
 # toolchain, the bindings drift check.
 # GPU tests run where a CUDA driver and device exist; elsewhere they are reported as
 # ignored, with the reason. Set CUDA_LIBRARY_REQUIRE_GPU=1 to make a missing GPU a failure.
@@ -96,7 +96,8 @@ clippy_other_builds() {
 packages() {
   local version crate
   version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
-  for crate in cuda-library cuda-library-compiler cuda-library-notebook cuda-library-cli; do
+  for crate in cuda-library cuda-library-engine cuda-library-compiler cuda-library-notebook \
+    cuda-library-cli; do
     rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate-$version"
   done
   cargo publish --dry-run --workspace --exclude cuda-library-playground --allow-dirty
@@ -126,7 +127,7 @@ check "the tutorial notebooks (evcxr, headless; outputs and prose checked)" scri
 check "a notebook against the packaged crate" scripts/notebooks-packaged.sh
 check "the notebooks as plain programs" scripts/notebooks-as-programs.sh --run
 check "fuzzing, ${FUZZ_SECONDS:-30} s a target" scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
-check "cargo publish --dry-run (the three crates)" packages
+check "cargo publish --dry-run (the published crates)" packages
 check "the declared rust-version (Rust 1.85, from Debian)" scripts/msrv.sh
 check "the bindings drift check" scripts/regen-bindings.sh --check
 say "== all tests passed"

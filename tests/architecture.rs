@@ -1,7 +1,8 @@
 //! The layering the contributing guide's "Architecture" section describes, checked on the
 //! sources: API files name no backend and have no `cfg(target_arch)`, no module imports a
-//! module that imports it back, and `unsafe` appears only in the driver, the bindings, the
-//! PTX engine and the few places listed here with their reason.
+//! module that imports it back, `unsafe` appears only in the driver, the bindings, the
+//! PTX engine and the few places listed here with their reason, and the crates below
+//! cuda-library (the engine, the compiler) name nothing of it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -416,18 +417,51 @@ fn no_folder_imports_a_folder_that_imports_it_back() {
     );
 }
 
-/// Modules of plain data and leaf helpers that both backends may use.
+/// Modules of plain data and leaf helpers that both backends may use. (The limits and the
+/// texture descriptors are the engine crate's, below every module here.)
 fn is_plain_data(module: &str) -> bool {
-    matches!(
-        module,
-        "error" | "info" | "options" | "sampling" | "limits" | "names"
-    )
+    matches!(module, "error" | "info" | "options" | "names")
+}
+
+/// The crates below cuda-library: the PTX engine and the built-in compiler. Each depends on
+/// no crate of this workspace, so the compiler refuses any use of the API, the seam or the
+/// driver in them; this checks the manifests that make it so, and that no source names
+/// `cuda_library` (a doc example may).
+#[test]
+fn the_engine_and_the_compiler_name_nothing_of_the_api() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["core/engine", "core/compiler"] {
+        let manifest = std::fs::read_to_string(root.join(dir).join("Cargo.toml"))
+            .expect("the crate's manifest is readable");
+        let mut section = "";
+        for line in manifest.lines().map(str::trim) {
+            if line.starts_with('[') {
+                section = line;
+            } else if section.contains("dependencies") {
+                assert!(
+                    !line.starts_with("cuda-library") && !line.contains("path ="),
+                    "{dir}/Cargo.toml depends on a crate of this workspace ({line}): it must \
+                     stay below cuda-library"
+                );
+            }
+        }
+        let mut sources = BTreeMap::new();
+        modules(&root.join(dir).join("src"), "", &mut sources);
+        assert!(sources.len() >= 5, "{dir}/src was not found");
+        for (module, text) in &sources {
+            assert!(
+                !text.contains("cuda_library::"),
+                "{dir}/src {module} names cuda_library; the API is above this crate"
+            );
+        }
+    }
 }
 
 #[test]
 fn unsafe_lives_in_the_driver_the_bindings_and_the_engine() {
     let m = all();
-    // Outside driver/, sys/ and sim/engine/, each file that may hold `unsafe`, and why.
+    // Outside driver/ and sys/ (and the engine crate, core/engine), each file that may hold
+    // `unsafe`, and why.
     let allowed: BTreeMap<&str, &str> = [
         (
             "memory",
@@ -475,8 +509,7 @@ fn unsafe_lives_in_the_driver_the_bindings_and_the_engine() {
         let free = module == "driver"
             || module.starts_with("driver::")
             || module == "sys"
-            || module.starts_with("sys::")
-            || module.starts_with("sim::engine");
+            || module.starts_with("sys::");
         assert!(
             free || allowed.contains_key(module.as_str()),
             "core/src/{module} uses unsafe; move the call into driver/ (or explain it here)"

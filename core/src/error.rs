@@ -298,25 +298,9 @@ pub enum Error {
     },
 }
 
-/// A failed device-side `assert()`: where and what, as the GPU prints it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct DeviceAssertion {
-    /// The kernel.
-    pub kernel: String,
-    /// Block index of the first thread that failed.
-    pub block: [u32; 3],
-    /// Its thread index.
-    pub thread: [u32; 3],
-    /// The asserted expression, as written in the source.
-    pub expression: String,
-    /// The source file.
-    pub file: String,
-    /// The line in the source file.
-    pub source_line: u32,
-    /// The function, as the compiler names it (`void k(int*, int)`).
-    pub function: String,
-}
+/// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
+/// makes it).
+pub use cuda_library_engine::DeviceAssertion;
 
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -547,23 +531,6 @@ impl fmt::Display for LoadFailure {
             write!(f, "\nJIT info log:\n{}", log(self.jit_info_log.trim_end()))?;
         }
         Ok(())
-    }
-}
-
-impl fmt::Display for DeviceAssertion {
-    /// As the GPU prints it, then which kernel and what happened to the launch.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ([bx, by, bz], [tx, ty, tz]) = (self.block, self.thread);
-        write!(
-            f,
-            "{}:{}: {}: block: [{bx},{by},{bz}], thread: [{tx},{ty},{tz}] Assertion `{}` failed \
-             (device-side assert in kernel `{}`; the launch ended)",
-            shown(&self.file, SHOWN_DEVICE_TEXT),
-            self.source_line,
-            shown(&self.function, SHOWN_DEVICE_TEXT),
-            shown(&self.expression, SHOWN_DEVICE_TEXT),
-            shown(&self.kernel, SHOWN_DEVICE_TEXT)
-        )
     }
 }
 
@@ -811,6 +778,112 @@ impl From<CudaError> for Error {
     }
 }
 
+/// The engine's errors are this crate's variants of the same name and fields: a message
+/// is the engine's, with this crate's hint after it.
+impl From<cuda_library_engine::Error> for Error {
+    fn from(e: cuda_library_engine::Error) -> Self {
+        use cuda_library_engine::Error as E;
+        match e {
+            E::SymbolNotFound {
+                kind,
+                name,
+                suggestions,
+            } => Error::SymbolNotFound {
+                kind,
+                name,
+                suggestions,
+            },
+            E::ArgumentCount {
+                kernel,
+                expected,
+                got,
+            } => Error::ArgumentCount {
+                kernel,
+                expected,
+                got,
+            },
+            E::ArgumentSize {
+                kernel,
+                index,
+                expected,
+                got,
+            } => Error::ArgumentSize {
+                kernel,
+                index,
+                expected,
+                got,
+            },
+            E::InvalidArgument(message) => Error::InvalidArgument(message),
+            E::KernelFault {
+                kernel,
+                block,
+                thread,
+                line,
+                detail,
+            } => Error::KernelFault {
+                kernel,
+                block,
+                thread,
+                line,
+                detail,
+            },
+            E::InstructionBudget {
+                kernel,
+                budget,
+                line,
+            } => Error::InstructionBudget {
+                kernel,
+                budget,
+                line,
+            },
+            E::DeviceAssert(assertion) => Error::DeviceAssert(assertion),
+            E::CooperativeLaunchTooLarge {
+                kernel,
+                blocks,
+                per_sm,
+                multiprocessors,
+            } => Error::CooperativeLaunchTooLarge {
+                kernel,
+                blocks,
+                per_sm,
+                multiprocessors,
+            },
+            E::Deadline {
+                kernel,
+                deadline,
+                line,
+            } => Error::Deadline {
+                kernel,
+                deadline,
+                line,
+            },
+            E::LimitExceeded {
+                what,
+                asked,
+                limit,
+                value,
+            } => Error::LimitExceeded {
+                what,
+                asked,
+                limit,
+                value,
+            },
+            E::PtxSyntax {
+                line,
+                column,
+                message,
+            } => Error::PtxSyntax {
+                line,
+                column,
+                message,
+            },
+            E::Unsupported(message) => Error::Unsupported(message),
+            // A variant added to the engine and not yet here: its message, as it reads.
+            other => Error::Unsupported(other.to_string()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{DeviceAssertion, Error, SHOWN_DEVICE_TEXT};
@@ -863,6 +936,83 @@ mod tests {
             log: "line 1\n\tline 2\u{1b}".into(),
         };
         assert!(log.to_string().contains("line 1\n\tline 2\\u{1b}"));
+    }
+
+    /// An error the engine raises reads the same once it is this crate's: the engine's
+    /// message, then this crate's hint (each variant, with text to escape and cut).
+    #[test]
+    fn engine_errors_keep_their_messages() {
+        use cuda_library_engine::Error as E;
+        let odd = format!("x\u{1b}\n{}", "y".repeat(8 << 10));
+        let errors = [
+            E::SymbolNotFound {
+                kind: "kernel",
+                name: odd.clone(),
+                suggestions: vec!["k2".into()],
+            },
+            E::ArgumentCount {
+                kernel: odd.clone(),
+                expected: 2,
+                got: 1,
+            },
+            E::ArgumentSize {
+                kernel: "k".into(),
+                index: 1,
+                expected: 8,
+                got: 4,
+            },
+            E::InvalidArgument(odd.clone()),
+            E::KernelFault {
+                kernel: odd.clone(),
+                block: [1, 2, 3],
+                thread: [4, 5, 6],
+                line: 7,
+                detail: odd.clone(),
+            },
+            E::InstructionBudget {
+                kernel: "k".into(),
+                budget: 10,
+                line: 3,
+            },
+            E::DeviceAssert(Box::new(DeviceAssertion {
+                kernel: "k".into(),
+                block: [0; 3],
+                thread: [0; 3],
+                expression: odd.clone(),
+                file: "k.cu".into(),
+                source_line: 1,
+                function: "void k()".into(),
+            })),
+            E::CooperativeLaunchTooLarge {
+                kernel: odd.clone(),
+                blocks: 300,
+                per_sm: 2,
+                multiprocessors: 132,
+            },
+            E::Deadline {
+                kernel: "k".into(),
+                deadline: std::time::Duration::from_millis(5),
+                line: 9,
+            },
+            E::LimitExceeded {
+                what: odd.clone(),
+                asked: 10,
+                limit: "launch_budget".into(),
+                value: 5,
+            },
+            E::PtxSyntax {
+                line: 3,
+                column: 7,
+                message: odd.clone(),
+            },
+            E::Unsupported(odd.clone()),
+        ];
+        for e in errors {
+            let engine = e.to_string();
+            let ours = Error::from(e).to_string();
+            let message = ours.split("\nhint: ").next().unwrap_or_default();
+            assert_eq!(message, engine);
+        }
     }
 
     /// A message comes from the error's own fields: which backend's devices an

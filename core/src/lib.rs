@@ -116,11 +116,13 @@ pub mod guide;
 mod error;
 mod image;
 mod info;
-mod limits;
 mod names;
 mod nvrtc_options;
 mod options;
-mod sampling;
+// From the engine crate (`core/engine`): the process-wide limits, and the texture
+// descriptors (plain data the engine samples by), under the names this crate's code uses.
+use cuda_library_engine::limits::{self};
+use cuda_library_engine::texture as sampling;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod driver;

@@ -23,6 +23,7 @@ mod launch_bounds;
 mod link_messages;
 mod linking;
 mod parallel;
+mod parse_once;
 mod profile;
 mod ptx_grammar;
 mod ptx_ops;

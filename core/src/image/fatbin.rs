@@ -144,7 +144,7 @@ fn headers(b: &[u8]) -> Result<Vec<Header<'_>>> {
                     h.size
                 )
             };
-            return Err(crate::limits::exceeded(what, total, "image_bytes", limit));
+            return Err(crate::limits::exceeded(what, total, "image_bytes", limit).into());
         }
     }
     Ok(out)

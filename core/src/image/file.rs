@@ -93,6 +93,7 @@ fn too_large(path: &Path, bytes: u64, limit: u64) -> Error {
         "image_bytes",
         limit,
     )
+    .into()
 }
 
 /// What kind of file this is, for messages.

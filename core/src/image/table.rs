@@ -14,24 +14,14 @@ use crate::error::{Error, Result};
 pub const SIM_ARCH: u32 = 90;
 
 pub use crate::info::{KernelRow, ParamRow};
+pub(crate) use cuda_library_engine::limits::VariableBudget;
+pub(crate) use cuda_library_engine::ptx::{nul_tail_start, without_trailing_nuls};
+pub use cuda_library_engine::ptx::{volume, GlobalKind};
 
 /// Sorts rows by symbol name: the order every reader gives its table in (one function, so the
 /// sort is compiled once for all of them).
 pub(crate) fn sort_by_name(kernels: &mut [KernelRow]) {
     kernels.sort_by(|a, b| a.name.cmp(&b.name));
-}
-
-/// What kind of variable a global is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum GlobalKind {
-    /// `__device__`.
-    Device,
-    /// `__constant__`.
-    Constant,
-    /// `__managed__`.
-    Managed,
 }
 
 /// One module-scope variable.
@@ -293,83 +283,11 @@ pub const MAX_PARAM_BYTES: u64 = 32_764;
 /// too much global constant data (0x10004 bytes, 0x10000 max)").
 pub const MAX_CONST_BYTES: u64 = 65_536;
 
-/// The running total of an image's module-scope variables, refused past
-/// [`Limits::variable_bytes`](crate::Limits::variable_bytes) before anything is allocated.
-pub(crate) struct VariableBudget {
-    total: u64,
-    limit: u64,
-}
-
-impl VariableBudget {
-    pub fn new() -> Self {
-        VariableBudget {
-            total: 0,
-            limit: crate::limits().variable_bytes,
-        }
-    }
-
-    /// Counts a variable of `size` bytes; `what` names it (`` `x` (PTX line 3) ``).
-    pub fn add(&mut self, what: impl FnOnce() -> String, size: u64) -> Result<()> {
-        let before = self.total;
-        self.total = before.saturating_add(size);
-        if self.total <= self.limit {
-            return Ok(());
-        }
-        let what = if before == 0 {
-            what()
-        } else {
-            format!("{} with the {before} bytes of variables before it", what())
-        };
-        Err(crate::limits::exceeded(
-            what,
-            self.total,
-            "variable_bytes",
-            self.limit,
-        ))
-    }
-}
-
-/// Refuses one variable larger than [`Limits::variable_bytes`](crate::Limits::variable_bytes)
-/// (for code that places variables one at a time, such as the simulator's loader).
-pub(crate) fn check_variable(name: &str, line: u32, size: u64) -> Result<()> {
-    VariableBudget::new().add(|| format!("`{name}` (PTX line {line})"), size)
-}
-
-/// `text` without the NULs that end it (a PTX image's terminator, or a fatbin entry's
-/// padding).
-pub(crate) fn without_trailing_nuls(text: &str) -> &str {
-    // The byte before a NUL ends a character, so the cut is a character boundary.
-    text.get(..nul_tail_start(text.as_bytes())).unwrap_or(text)
-}
-
-/// Where the run of NULs that ends `bytes` starts (`bytes.len()` when there is none).
-/// Compared a block at a time against zeros (`memcmp`), so that megabytes of padding cost
-/// milliseconds, in a debug build too.
-pub(crate) fn nul_tail_start(bytes: &[u8]) -> usize {
-    const BLOCK: usize = 4096;
-    static ZEROS: [u8; BLOCK] = [0; BLOCK];
-    let mut end = bytes.len();
-    while end >= BLOCK && bytes[end - BLOCK..end] == ZEROS[..] {
-        end -= BLOCK;
-    }
-    while end > 0 && bytes[end - 1] == 0 {
-        end -= 1;
-    }
-    end
-}
-
 /// The text of a PTX image: UTF-8, without its terminating NULs.
 pub(crate) fn ptx_image_text(bytes: &[u8]) -> Result<&str> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::InvalidArgument(format!("the PTX is not UTF-8: {e}")))?;
     Ok(without_trailing_nuls(text))
-}
-
-/// `x * y * z` of a block shape, saturating.
-pub fn volume(d: [u32; 3]) -> u32 {
-    (d[0] as u64 * d[1] as u64)
-        .saturating_mul(d[2] as u64)
-        .min(u32::MAX as u64) as u32
 }
 
 /// The most threads per block a kernel using `regs` registers per thread can be launched
@@ -390,22 +308,6 @@ pub fn max_threads(regs: Option<u32>, declared: Option<u32>) -> u32 {
 
 #[cfg(all(test, feature = "serde"))]
 mod tests {
-    #[test]
-    fn trailing_nuls_are_cut_whatever_their_length() {
-        for (text, kept) in [
-            ("", ""),
-            ("\0", ""),
-            ("ab", "ab"),
-            ("ab\0\0", "ab"),
-            ("é\0", "é"),
-        ] {
-            assert_eq!(super::without_trailing_nuls(text), kept);
-        }
-        let mut big = String::from("x\0y");
-        big.push_str(&"\0".repeat(10_000 * 4096 + 3));
-        assert_eq!(super::without_trailing_nuls(&big), "x\0y");
-    }
-
     use super::LibraryTable;
 
     /// `culib inspect --json` reads back as the same [`super::Inspect`]: the view drops

@@ -55,7 +55,8 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
             KEEP_IMAGE_BYTES >> 20
         )));
     };
-    let (_, ptx) = sim::library::ptx_of(image.kind, &image.bytes)?;
+    // The PTX's module when reading the table parsed it, so that the text is parsed once.
+    let (_, ptx) = sim::library::parsed_ptx_of(image.kind, &image.bytes)?;
     let Some(ptx) = ptx else {
         return Err(Error::Unsupported(format!(
             "the library of `{}` holds no PTX the simulator can run (only SASS, or PTX for a \
@@ -65,7 +66,10 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
         )));
     };
     let mut mem = Memory::new();
-    let module = sim::load_ptx(&ptx, &mut mem)?;
+    let module = match ptx.module {
+        Some(parsed) => sim::engine::load_module(parsed, &mut mem)?,
+        None => sim::engine::load_ptx(&ptx.text, &mut mem)?,
+    };
     copy_variables(record, &module, &mut mem)?;
     let args = copy_arguments(record, &mut mem)?;
     let arg_refs: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
@@ -93,13 +97,17 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
         time: cost.kernel_time(&stats),
         stats,
         lines,
-        ptx: Some(Arc::new(ptx.into_owned())),
+        ptx: Some(Arc::new(ptx.text.into_owned())),
     })
 }
 
 /// Gives the simulated module's variables the values they have on the GPU now (a
 /// variable the driver does not find keeps its initial value).
-fn copy_variables(record: &LaunchRecord, module: &sim::SimModule, mem: &mut Memory) -> Result<()> {
+fn copy_variables(
+    record: &LaunchRecord,
+    module: &sim::engine::SimModule,
+    mem: &mut Memory,
+) -> Result<()> {
     record.ctx.make_current()?;
     let _g = record.lib.live(|| "a library".to_string())?;
     for (name, &(at, size, _)) in &module.globals {

@@ -5,8 +5,8 @@
 use crate::compiler::{Compiler, COMPILER_ENV};
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
-use crate::object_code::ObjectCode;
 use crate::nvrtc_options::{self, UnknownOption};
+use crate::object_code::ObjectCode;
 
 /// The choice `options` leave: `options` unless it is `Auto`, then `CUDA_LIBRARY_COMPILER`
 /// (an unknown value is an error rather than a silent default).

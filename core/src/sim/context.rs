@@ -6,7 +6,8 @@ use std::ffi::c_void;
 use std::sync::{Arc, Mutex};
 
 use super::device::{self, check_device_count_setting, gpu, print_device_output};
-use super::{Memory, SimBackend, Stream, CAPACITY};
+use super::engine::Memory;
+use super::{SimBackend, Stream, CAPACITY};
 use crate::backend::interface::{ContextInterface, DeviceInterface};
 use crate::error::{Error, Result};
 use crate::info::DeviceProperties;
@@ -106,12 +107,12 @@ impl ContextInterface<SimBackend> for Context {
     /// Allocates `bytes` of simulated memory.
     fn alloc(&self, bytes: usize) -> Result<u64> {
         super::refuse_alloc_during_capture()?;
-        gpu().lock().mem.alloc(bytes, 256)
+        Ok(gpu().lock().mem.alloc(bytes, 256)?)
     }
 
     /// Frees memory from [`alloc`](Context::alloc).
     fn free(&self, ptr: u64) -> Result<()> {
-        gpu().lock().mem.free(ptr)
+        Ok(gpu().lock().mem.free(ptr)?)
     }
 
     /// Host to device, charged to this device's clock.
@@ -230,7 +231,7 @@ fn copy_within(mem: &mut Memory, dst: u64, src: u64, bytes: usize) -> Result<()>
         .slice(src, bytes)
         .ok_or_else(|| out_of_range("a device copy", bytes, src))?
         .to_vec();
-    mem.write(dst, &v)
+    Ok(mem.write(dst, &v)?)
 }
 
 /// Simulated device `ordinal`, as the seam holds it.

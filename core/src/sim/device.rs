@@ -13,7 +13,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use super::{CostModel, KernelTime, Memory, Stats};
+use super::engine::Memory;
+use super::{CostModel, KernelTime, Stats};
 use crate::error::{Error, Result};
 use crate::info::DeviceProperties;
 

@@ -8,10 +8,10 @@ use std::ffi::c_void;
 use std::path::Path;
 
 use super::device::{gpu, GpuState, SM_COUNT};
-use super::engine::{CheckedLaunch, ClusterLimits, KernelLimits};
+use super::engine::{CheckedLaunch, ClusterLimits, KernelLimits, SimModule};
 use super::stream::Stream;
 use super::MAX_SHARED_PER_BLOCK;
-use super::{Budget, Coschedule, Dims, KernelCode, LaunchProfile, SimBackend, SimModule};
+use super::{Budget, Coschedule, Dims, KernelCode, LaunchProfile, SimBackend};
 use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
 use crate::error::{Error, Result};
 use crate::image::fatbin::RunnablePtx;
@@ -77,7 +77,10 @@ pub(crate) fn ptx_of(
 
 /// [`ptx_of`], with the PTX's module when reading the table parsed it: what a load lowers,
 /// so that the text is parsed once.
-fn parsed_ptx_of(kind: ImageKind, bytes: &[u8]) -> Result<(LibraryTable, Option<RunnablePtx<'_>>)> {
+pub(crate) fn parsed_ptx_of(
+    kind: ImageKind,
+    bytes: &[u8],
+) -> Result<(LibraryTable, Option<RunnablePtx<'_>>)> {
     match kind {
         ImageKind::Ptx => {
             let text = crate::image::table::ptx_image_text(bytes)?;
@@ -111,7 +114,7 @@ impl SimLibrary {
             Some(RunnablePtx { text, module }) => {
                 let module = match module {
                     Some(parsed) => super::engine::load_module(parsed, &mut st.mem)?,
-                    None => super::load_ptx(&text, &mut st.mem)?,
+                    None => super::engine::load_ptx(&text, &mut st.mem)?,
                 };
                 let globals = module.globals.clone();
                 ptx_text = match text {
@@ -263,7 +266,7 @@ impl SimLibrary {
                 Error::Unsupported(format!("kernel `{}` cannot run: {}", row.name, self.no_ptx))
             }
             Some(module) => match module.kernel(&row.name) {
-                Err(e) => e,
+                Err(e) => e.into(),
                 // Not reached: a kernel the module holds was taken into `codes` at load.
                 Ok(_) => Error::InvalidArgument(format!(
                     "kernel `{}` has no code on the simulated device",

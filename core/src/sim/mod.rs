@@ -57,7 +57,10 @@
 mod context;
 pub(crate) mod cost;
 pub(crate) mod device;
-pub(crate) mod engine;
+mod direct;
+// The PTX engine is the crate `cuda-library-engine` (`core/engine`), under the name the
+// simulated backend's handles have always used for it.
+pub(crate) use cuda_library_engine as engine;
 mod graph;
 mod launch_profile;
 pub(crate) mod library;
@@ -71,13 +74,14 @@ pub use device::{
     device_count, launch_budget, set_device_count, set_launch_budget, take_device_output,
     MAX_DEVICES,
 };
+pub use direct::SimMemory as Memory;
+pub use direct::{launch, launch_coscheduled, launch_profiled, load_ptx, pack_params, SimModule};
 pub(crate) use engine::param_buffer;
 pub use engine::{
-    block_work, launch, launch_profiled, load_ptx, pack_params, AtomicRequests, Budget, Dims,
-    InstructionMix, KernelCode, LineCounters, Memory, MemoryRequests, SharedRequests, SimModule,
-    Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES, MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
+    block_work, AtomicRequests, Budget, Coschedule, Dims, InstructionMix, KernelCode, LineCounters,
+    MemoryRequests, SharedRequests, Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES,
+    MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
-pub use engine::{launch_coscheduled, Coschedule};
 pub(crate) use graph::{
     refuse_alloc_during_capture, refuse_sync_during_capture, Capture, Graph, GraphExec,
 };

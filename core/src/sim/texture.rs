@@ -36,12 +36,16 @@ impl ArrayInterface<SimBackend> for Array {
 
     /// Copies the whole array from `host` (exactly its size, checked by the caller).
     fn write(&self, _desc: &ArrayDesc, host: &[u8]) -> Result<()> {
-        gpu().copy(self.ordinal, host.len(), true, |m| m.write(self.base, host))
+        gpu().copy(self.ordinal, host.len(), true, |m| {
+            Ok(m.write(self.base, host)?)
+        })
     }
 
     /// Copies the whole array to `host` (exactly its size, checked by the caller).
     fn read(&self, _desc: &ArrayDesc, host: &mut [u8]) -> Result<()> {
-        gpu().copy(self.ordinal, host.len(), true, |m| m.read(self.base, host))
+        gpu().copy(self.ordinal, host.len(), true, |m| {
+            Ok(m.read(self.base, host)?)
+        })
     }
 
     /// A texture object over the array.

@@ -295,7 +295,7 @@ pub(super) fn run(op: &Op, stream: &Stream, at: f64) -> Result<f64> {
                 .slice(*src, *bytes)
                 .ok_or_else(|| outside("a graph's copy", *bytes, *src))?
                 .to_vec();
-            m.write(*dst, &v)
+            Ok(m.write(*dst, &v)?)
         }),
         Op::Memset {
             dst,
@@ -342,7 +342,7 @@ pub(crate) fn device_op(
     ordinal: usize,
     at: f64,
     bytes: usize,
-    f: impl FnOnce(&mut super::super::Memory) -> Result<()>,
+    f: impl FnOnce(&mut super::super::engine::Memory) -> Result<()>,
 ) -> Result<f64> {
     let g = gpu();
     let mut st = g.lock();

@@ -9,7 +9,7 @@
 //! them with [`limits`], change them with [`set_limits`].
 //!
 //! ```
-//! use cuda_library::{limits, set_limits, Limits};
+//! use cuda_library_engine::{limits, set_limits, Limits};
 //! let saved = limits();
 //! set_limits(Limits { image_bytes: 512 << 20, ..saved.clone() }); // trust bigger images
 //! assert_eq!(limits().image_bytes, 512 << 20);
@@ -25,7 +25,7 @@ use std::time::Duration;
 /// The defaults admit every real image and kernel the project has met (the largest fatbin
 /// entries are tens of megabytes) and keep a hostile one well under 100 MB of memory.
 ///
-/// The [`limits`](crate::guide::limits) guide lists every bound, fixed ones included.
+/// The [`limits`](https://docs.rs/cuda-library/latest/cuda_library/guide/limits/index.html) guide lists every bound, fixed ones included.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Limits {
@@ -54,10 +54,10 @@ pub struct Limits {
     /// registers, which can be thousands per thread).
     pub register_file_bytes: u64,
     /// Simulated work of one launch, in thread-instructions, each warp-instruction counted
-    /// for all 32 lanes (default [`sim::DEFAULT_BUDGET`](crate::sim::DEFAULT_BUDGET): under
+    /// for all 32 lanes (default [`sim::DEFAULT_BUDGET`](crate::DEFAULT_BUDGET): under
     /// a minute of simulation whatever the kernel). Setting up a block and its
     /// threads counts as well as executing instructions (see
-    /// [`sim::launch`](crate::sim::launch)), so an empty kernel on a huge grid stops too.
+    /// [`sim::launch`](crate::launch)), so an empty kernel on a huge grid stops too.
     pub launch_budget: u64,
     /// Wall-clock time one simulated launch may run, on top of the budget (default none).
     /// Useful where a person waits: a notebook cell or a browser tab.
@@ -71,13 +71,13 @@ pub struct Limits {
     /// use). 1 runs the blocks one after another in grid order, the deterministic mode:
     /// with more, kernels without races give the same bits, but the order of float atomics
     /// on one address, and so their rounding, varies from run to run, as on a GPU. See
-    /// the [`engine`](crate::guide::engine) guide's "Blocks in parallel".
+    /// the [`engine`](https://docs.rs/cuda-library/latest/cuda_library/guide/engine/index.html) guide's "Blocks in parallel".
     pub sim_threads: usize,
 }
 
 /// What the simulator answers for PTX's approximate `f32` math ([`Limits::approx_math`]).
 ///
-/// The [`engine`](crate::guide::engine) guide's "Approximate math" section lists, per
+/// The [`engine`](https://docs.rs/cuda-library/latest/cuda_library/guide/engine/index.html) guide's "Approximate math" section lists, per
 /// instruction, how the GPU's answers were recorded and where they are exact.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -95,7 +95,7 @@ pub enum ApproxMath {
 static GPU_MATH: AtomicBool = AtomicBool::new(true);
 
 /// The approximate math in force (see [`ApproxMath`]).
-pub(crate) fn approx_math() -> ApproxMath {
+pub fn approx_math() -> ApproxMath {
     if GPU_MATH.load(Ordering::Relaxed) {
         ApproxMath::Gpu
     } else {
@@ -148,7 +148,7 @@ pub fn limits() -> Limits {
 
 /// Replaces the limits for every later load and launch in the process.
 ///
-/// The [`limits`](crate::guide::limits) guide lists every bound, fixed ones included.
+/// The [`limits`](https://docs.rs/cuda-library/latest/cuda_library/guide/limits/index.html) guide lists every bound, fixed ones included.
 pub fn set_limits(limits: Limits) {
     let mut g = LIMITS.write().unwrap_or_else(|p| p.into_inner());
     GPU_MATH.store(limits.approx_math == ApproxMath::Gpu, Ordering::Relaxed);
@@ -156,7 +156,7 @@ pub fn set_limits(limits: Limits) {
 }
 
 /// Changes the limits in one step (no other thread's change is lost in between).
-pub(crate) fn update(f: impl FnOnce(&mut Limits)) {
+pub fn update(f: impl FnOnce(&mut Limits)) {
     let mut g = LIMITS.write().unwrap_or_else(|p| p.into_inner());
     let l = g.get_or_insert_with(Limits::default);
     f(l);
@@ -164,16 +164,51 @@ pub(crate) fn update(f: impl FnOnce(&mut Limits)) {
 }
 
 /// The error for an input past a limit: what it asked for, the limit, and how to raise it.
-pub(crate) fn exceeded(
-    what: impl std::fmt::Display,
-    asked: u64,
-    limit: &str,
-    value: u64,
-) -> crate::Error {
+pub fn exceeded(what: impl std::fmt::Display, asked: u64, limit: &str, value: u64) -> crate::Error {
     crate::Error::LimitExceeded {
         what: what.to_string(),
         asked,
         limit: limit.to_string(),
         value,
     }
+}
+
+/// The running total of an image's module-scope variables, refused past
+/// [`Limits::variable_bytes`] before anything is allocated.
+pub struct VariableBudget {
+    total: u64,
+    limit: u64,
+}
+
+impl VariableBudget {
+    /// An empty total, against the limit in force. (No `Default`: it reads the
+    /// process-wide limits, which a default value should not.)
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        VariableBudget {
+            total: 0,
+            limit: limits().variable_bytes,
+        }
+    }
+
+    /// Counts a variable of `size` bytes; `what` names it (`` `x` (PTX line 3) ``).
+    pub fn add(&mut self, what: impl FnOnce() -> String, size: u64) -> crate::Result<()> {
+        let before = self.total;
+        self.total = before.saturating_add(size);
+        if self.total <= self.limit {
+            return Ok(());
+        }
+        let what = if before == 0 {
+            what()
+        } else {
+            format!("{} with the {before} bytes of variables before it", what())
+        };
+        Err(exceeded(what, self.total, "variable_bytes", self.limit))
+    }
+}
+
+/// Refuses one variable larger than [`Limits::variable_bytes`] (for code that places
+/// variables one at a time, such as the simulator's loader).
+pub fn check_variable(name: &str, line: u32, size: u64) -> crate::Result<()> {
+    VariableBudget::new().add(|| format!("`{name}` (PTX line {line})"), size)
 }

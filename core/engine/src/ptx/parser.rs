@@ -1,6 +1,7 @@
 //! A recursive-descent parser from PTX tokens to the [`ast`](super::ast).
 
 use super::ast::*;
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 use super::lexer::{FloatLit, Lexer, Pos, PtxError, Tok};
@@ -52,15 +53,28 @@ pub(crate) enum Keep {
     Declarations,
 }
 
+thread_local! {
+    /// Parses begun on this thread ([`parse_count`]).
+    static PARSES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many times this thread has begun parsing PTX text (whole modules and declarations
+/// alike, failed parses too). A library loads on the thread that asks for it, so a test
+/// reads this before and after a load to check that the load parsed its PTX once.
+pub fn parse_count() -> u64 {
+    PARSES.with(Cell::get)
+}
+
 /// [`parse_bounded`], keeping what `keep` says.
 pub(crate) fn parse_keeping(
     text: &str,
     max_tree_bytes: u64,
     keep: Keep,
 ) -> Result<Module, Failure> {
+    PARSES.with(|n| n.set(n.get().saturating_add(1)));
     let mut p = Parser {
         keep,
-        lexer: Lexer::new(crate::image::table::without_trailing_nuls(text)),
+        lexer: Lexer::new(super::without_trailing_nuls(text)),
         toks: VecDeque::new(),
         base: 0,
         i: 0,

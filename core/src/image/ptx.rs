@@ -6,21 +6,18 @@
 //!
 //! An unstable, low-level module (`cuda_library::ptx`): public for tools that read PTX as
 //! this crate does (the fuzz targets, tests of hostile input) and for the curious, but its
-//! lexer, parser and syntax tree ([`ast`]) are the simulator's internals. They change
-//! whenever the simulator or the linker needs them to, in any release, and follow no semver
-//! promise; what is stable is what the rest of the API reads from them
-//! ([`LibraryTable`](crate::LibraryTable), [`Library::kernels`](crate::Library::kernels)).
-
-pub mod ast;
-pub mod lexer;
-pub mod parser;
+//! lexer, parser and syntax tree ([`ast`]) are the simulator's internals (they live in the
+//! engine crate, `cuda-library-engine`). They change whenever the simulator or the linker
+//! needs them to, in any release, and follow no semver promise; what is stable is what the
+//! rest of the API reads from them ([`LibraryTable`](crate::LibraryTable),
+//! [`Library::kernels`](crate::Library::kernels)).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use ast::{
-    align_up, Function, FunctionIndex, InitValue, Module, Operand, Space, Statement, VarDecl,
-};
-use lexer::FloatLit;
+pub use cuda_library_engine::ptx::{ast, lexer, parser, PTX_TREE_ALLOWANCE};
+
+use ast::{align_up, Function, FunctionIndex, Module, Space, Statement, VarDecl};
+use cuda_library_engine::ptx::{init_bytes, names, visit};
 
 use super::table::{
     max_threads, volume, GlobalKind, GlobalRow, KernelRow, LibraryTable, ParamRow, VariableBudget,
@@ -40,135 +37,17 @@ impl From<lexer::PtxError> for Error {
     }
 }
 
-/// Bytes of syntax tree any PTX text may take, on top of
-/// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor) per byte.
-pub const PTX_TREE_ALLOWANCE: u64 = 1 << 20;
-
 /// Parses PTX text into a module, its syntax tree bounded by
 /// [`Limits::ptx_tree_factor`](crate::Limits::ptx_tree_factor).
 pub fn parse(text: &str) -> Result<Module> {
-    parse_keeping(text, parser::Keep::Everything)
+    Ok(cuda_library_engine::ptx::parse(text)?)
 }
 
 /// [`parse`], keeping only the module-scope declarations (functions without their bodies,
 /// variables without their initialisers' contents): what the PTX linker reads, in the
 /// memory of one function's tree.
 pub(crate) fn parse_declarations(text: &str) -> Result<Module> {
-    parse_keeping(text, parser::Keep::Declarations)
-}
-
-fn parse_keeping(text: &str, keep: parser::Keep) -> Result<Module> {
-    let factor = crate::limits::limits().ptx_tree_factor;
-    let bound = (text.len() as u64)
-        .saturating_mul(factor)
-        .saturating_add(PTX_TREE_ALLOWANCE);
-    parser::parse_keeping(text, bound, keep).map_err(|f| match f {
-        parser::Failure::Syntax(e) => e.into(),
-        parser::Failure::TreeTooLarge { bytes, at } => crate::limits::exceeded(
-            format!(
-                "the syntax tree of {} bytes of PTX (stopped at line {}, column {})",
-                text.len(),
-                at.pos.line,
-                at.pos.col
-            ),
-            bytes,
-            "ptx_tree_factor",
-            bound,
-        ),
-    })
-}
-
-/// The bits of a float literal as an f32 (`single`) or f64 value.
-pub(crate) fn float_bits(f: FloatLit, single: bool) -> u64 {
-    match (f, single) {
-        (FloatLit::F32Bits(b), true) => b as u64,
-        (FloatLit::F32Bits(b), false) => (f32::from_bits(b) as f64).to_bits(),
-        (FloatLit::F64Bits(b), true) => (f64::from_bits(b) as f32).to_bits() as u64,
-        (FloatLit::F64Bits(b), false) => b,
-        (FloatLit::Decimal(d), true) => (d as f32).to_bits() as u64,
-        (FloatLit::Decimal(d), false) => d.to_bits(),
-    }
-}
-
-/// Encodes a variable's initialiser as its `size` bytes (zeros where it gives none);
-/// `None` when it holds addresses, known only once the symbols are placed. The zeros are
-/// allocated zeroed and not written, so a large variable with a short initialiser touches
-/// only the pages its initialiser fills.
-pub(crate) fn init_bytes(v: &VarDecl, size: u64) -> Option<Vec<u8>> {
-    init_bytes_with(v, size, &|_| None)
-}
-
-/// Initial bytes of a variable, with symbol addresses from `address_of` (`None` when an
-/// address cannot be resolved).
-pub(crate) fn init_bytes_with(
-    v: &VarDecl,
-    size: u64,
-    address_of: &dyn Fn(&str) -> Option<u64>,
-) -> Option<Vec<u8>> {
-    let elem = (ast::type_size(&v.ty).unwrap_or(1) as usize).min(8);
-    let mut out = vec![0u8; size as usize];
-    let float = v.ty.starts_with(".f");
-    // Writes the elements of `i` from element `at` on; returns the element after them.
-    fn fill(
-        i: &InitValue,
-        at: usize,
-        out: &mut [u8],
-        elem: usize,
-        float: bool,
-        address_of: &dyn Fn(&str) -> Option<u64>,
-    ) -> Option<usize> {
-        let bits: u64 = match i {
-            InitValue::List(items) => {
-                return items
-                    .iter()
-                    .try_fold(at, |at, x| fill(x, at, out, elem, float, address_of))
-            }
-            InitValue::Zeros(n) => {
-                return Some(at.saturating_add(usize::try_from(*n).unwrap_or(usize::MAX)))
-            }
-            InitValue::Int(x) if float && elem == 4 => (*x as f32).to_bits() as u64,
-            InitValue::Int(x) if float => (*x as f64).to_bits(),
-            InitValue::Int(x) => *x as u64,
-            InitValue::Float(f) => float_bits(*f, elem == 4),
-            InitValue::Address(name, offset) => address_of(name)?.wrapping_add_signed(*offset),
-        };
-        // Zero is already there: leave the page untouched.
-        if bits != 0 {
-            let start = at.saturating_mul(elem);
-            if let Some(slot) = out.get_mut(start..start.saturating_add(elem)) {
-                slot.copy_from_slice(&bits.to_le_bytes()[..elem]);
-            }
-        }
-        Some(at.saturating_add(1))
-    }
-    if let Some(init) = &v.init {
-        fill(init, 0, &mut out, elem, float, address_of)?;
-    }
-    Some(out)
-}
-
-/// Names an instruction operand mentions (registers, symbols, functions).
-fn names<'a>(op: &'a Operand, out: &mut Vec<&'a str>) {
-    match op {
-        Operand::Name(n) => out.push(n),
-        Operand::Addr { base, .. } => out.push(base),
-        Operand::Vector(v) | Operand::List(v) => v.iter().for_each(|o| names(o, out)),
-        Operand::Not(o) => names(o, out),
-        Operand::Pair(a, b) => {
-            names(a, out);
-            names(b, out);
-        }
-        _ => {}
-    }
-}
-
-fn visit<'a>(body: &'a [Statement], f: &mut impl FnMut(&'a Statement)) {
-    for s in body {
-        f(s);
-        if let Statement::Block(inner) = s {
-            visit(inner, f);
-        }
-    }
+    Ok(cuda_library_engine::ptx::parse_declarations(text)?)
 }
 
 /// What each function's body names that the table needs: the module-scope `.shared`
@@ -233,66 +112,6 @@ impl<'a> Mentions<'a> {
         }
         out
     }
-}
-
-/// The functions whose address the module takes (named in a variable's initialiser, as in
-/// a virtual table, or as an operand other than a call's target), each with the symbol
-/// that names it (an `.alias` names its target), in the order the module defines them.
-pub(crate) fn addressed_functions(m: &Module) -> Vec<(&str, &Function)> {
-    fn init_names<'a>(i: &'a InitValue, out: &mut HashSet<&'a str>) {
-        match i {
-            InitValue::Address(name, _) => {
-                out.insert(name);
-            }
-            InitValue::List(items) => items.iter().for_each(|x| init_names(x, out)),
-            InitValue::Int(_) | InitValue::Float(_) | InitValue::Zeros(_) => {}
-        }
-    }
-    let mut used: HashSet<&str> = HashSet::new();
-    for v in &m.vars {
-        if let Some(init) = &v.init {
-            init_names(init, &mut used);
-        }
-    }
-    for f in &m.functions {
-        let Some(body) = &f.body else { continue };
-        visit(body, &mut |s| {
-            if let Statement::Instr(i) = s {
-                let mut ns = Vec::new();
-                // A call's target (its first plain name) is called, not an address taken.
-                let target = (i.opcode == "call")
-                    .then(|| {
-                        i.operands
-                            .iter()
-                            .position(|o| matches!(o, Operand::Name(_)))
-                    })
-                    .flatten();
-                for (k, o) in i.operands.iter().enumerate() {
-                    if Some(k) != target {
-                        names(o, &mut ns);
-                    }
-                }
-                used.extend(ns.into_iter().filter(|n| !n.starts_with('%')));
-            }
-        });
-    }
-    // Each symbol once, in order: functions with a body, then aliases of them.
-    let mut bodies: HashMap<&str, &Function> = HashMap::new();
-    for f in m.functions.iter().filter(|f| f.body.is_some()) {
-        bodies.entry(&f.name).or_insert(f);
-    }
-    let mut symbols: Vec<(&str, &str)> = m.functions.iter().map(|f| (&*f.name, &*f.name)).collect();
-    symbols.extend(m.aliases.iter().map(|a| (&*a.name, &*a.target)));
-    let mut seen: HashSet<&str> = HashSet::new();
-    let mut out: Vec<(&str, &Function)> = Vec::new();
-    for (name, target) in symbols {
-        if let Some(def) = bodies.get(target).filter(|_| used.contains(name)) {
-            if seen.insert(name) {
-                out.push((name, def));
-            }
-        }
-    }
-    out
 }
 
 /// An error at a declaration.

@@ -1,6 +1,6 @@
 //! Plain data describing CUDA arrays, textures and surfaces: element formats, array shapes,
-//! address and filter modes. The handles that use them are in [`crate::texture`]; the
-//! simulator samples by these same rules (`sim::engine::sampling`).
+//! address and filter modes. `cuda-library`'s texture handles take them; the engine samples
+//! by these same rules (`sampling`).
 
 use crate::error::{Error, Result};
 
@@ -50,7 +50,7 @@ impl ArrayFormat {
 /// the order +x, -x, +y, -y, +z, -z). Build one with the constructors:
 ///
 /// ```
-/// use cuda_library::{ArrayDesc, ArrayFormat};
+/// use cuda_library_engine::texture::{ArrayDesc, ArrayFormat};
 /// let image = ArrayDesc::d2(640, 480, ArrayFormat::U8, 4);
 /// assert_eq!(image.element_bytes(), 4);
 /// assert_eq!(image.size_bytes(), 640 * 480 * 4);
@@ -74,8 +74,8 @@ pub struct ArrayDesc {
     pub layered: bool,
     /// `CUDA_ARRAY3D_CUBEMAP`: six square faces.
     pub cubemap: bool,
-    /// `CUDA_ARRAY3D_SURFACE_LDST`: kernels may read and write it through a
-    /// [`Surface`](crate::Surface).
+    /// `CUDA_ARRAY3D_SURFACE_LDST`: kernels may read and write it through a surface
+    /// object (`cuda_library::Surface`).
     pub surface: bool,
 }
 
@@ -136,7 +136,8 @@ impl ArrayDesc {
         }
     }
 
-    /// The same array, readable and writable through a [`Surface`](crate::Surface).
+    /// The same array, readable and writable through a surface object
+    /// (`cuda_library::Surface`).
     pub fn with_surface(self) -> Self {
         ArrayDesc {
             surface: true,
@@ -250,7 +251,7 @@ pub enum ReadMode {
 /// How a kernel samples a texture (`CUDA_TEXTURE_DESC`).
 ///
 /// ```
-/// use cuda_library::{AddressMode, FilterMode, TextureDesc};
+/// use cuda_library_engine::texture::{AddressMode, FilterMode, TextureDesc};
 /// let desc = TextureDesc {
 ///     address: [AddressMode::Wrap; 3],
 ///     filter: FilterMode::Linear,
@@ -276,7 +277,7 @@ pub struct TextureDesc {
 
 /// Where a texture's elements live, as the simulator needs to read them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Layout {
+pub struct Layout {
     /// Device address of element (0, 0, 0).
     pub base: u64,
     /// The shape; for linear memory a 1-D shape, for pitched memory a 2-D one.
@@ -306,7 +307,7 @@ impl Layout {
 }
 
 /// Checks what a texture description asks of the elements it reads, as the driver does.
-pub(crate) fn check_texture(array: &ArrayDesc, desc: &TextureDesc) -> Result<()> {
+pub fn check_texture(array: &ArrayDesc, desc: &TextureDesc) -> Result<()> {
     let integer = array.format.is_integer() && desc.read == ReadMode::ElementType;
     if integer && desc.filter == FilterMode::Linear {
         return Err(Error::InvalidArgument(format!(

@@ -24,11 +24,11 @@ fn stopped() -> Error {
 /// minute whatever the kernel.
 ///
 /// ```
-/// use cuda_library::sim::Budget;
+/// use cuda_library_engine::{self as sim, Budget};
 /// let b = Budget::from(1_000_000); // work only, as `sim::launch(.., 1_000_000)` says
 /// assert_eq!(b.deadline, None);
-/// let b = Budget::from(&cuda_library::Limits::default());
-/// assert_eq!(b.work, cuda_library::sim::DEFAULT_BUDGET);
+/// let b = Budget::from(&sim::Limits::default());
+/// assert_eq!(b.work, sim::DEFAULT_BUDGET);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {

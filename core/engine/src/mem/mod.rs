@@ -17,7 +17,7 @@ mod shared;
 pub(crate) use shared::{fence, gather, scatter, SharedMemory, SharedView};
 
 use crate::error::{Error, Result};
-use crate::sampling::{Layout, TextureDesc};
+use crate::texture::{Layout, TextureDesc};
 
 /// Where global allocations start (an address no real pointer arithmetic reaches by accident).
 pub const GLOBAL_BASE: u64 = 0x0000_1000_0000_0000;
@@ -57,8 +57,9 @@ pub struct Memory {
     output_dropped: bool,
     /// The heap device code's `malloc` carves blocks from.
     heap: Heap,
-    /// Live texture and surface objects.
-    pub(crate) textures: Objects,
+    /// Live texture and surface objects (public for `cuda-library`'s texture handles).
+    #[doc(hidden)]
+    pub textures: Objects,
 }
 
 /// One slot of [`Memory`]'s allocations: a live allocation's base address and bytes, or
@@ -421,7 +422,7 @@ const FIRST_HANDLE: u64 = 0x7e7e_0000_0000_0001;
 
 /// The live texture and surface objects.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Objects {
+pub struct Objects {
     next: u64,
     /// By handle; handles only grow, so pushing keeps this sorted. One list for both kinds
     /// (rather than a map per kind) keeps the code a build compiles small.

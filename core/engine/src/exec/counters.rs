@@ -5,15 +5,15 @@
 use crate::sim::engine::ir::*;
 
 /// What a launch did: the work it was charged for and the counters a profiler reads, as
-/// plain data (see the [`counters`](crate::guide::counters) guide for their exact meaning).
+/// plain data (see the [`counters`](https://docs.rs/cuda-library/latest/cuda_library/guide/counters/index.html) guide for their exact meaning).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     /// Instructions executed, counted per active thread.
     pub thread_instructions: u64,
-    /// Simulated work charged against the launch's [`Budget`](crate::sim::Budget): 32 per
+    /// Simulated work charged against the launch's [`Budget`](crate::Budget): 32 per
     /// warp-instruction (one per lane, whether or not it runs), the set-up of every block (see
-    /// [`block_work`](crate::sim::block_work)) and what device `printf`, `malloc`/`free`,
+    /// [`block_work`](crate::block_work)) and what device `printf`, `malloc`/`free`,
     /// call frames and bulk copies cost beyond their instructions.
     pub work: u64,
     /// Instructions executed, counted per warp.
@@ -256,7 +256,7 @@ pub(super) fn class_of(op: &Op) -> u8 {
 /// What one PTX line of a kernel did over a launch (lines that executed), for a profile's
 /// "which line is responsible".
 ///
-/// The [`counters`](crate::guide::counters) guide says what each counter means.
+/// The [`counters`](https://docs.rs/cuda-library/latest/cuda_library/guide/counters/index.html) guide says what each counter means.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LineCounters {

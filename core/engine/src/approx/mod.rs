@@ -7,7 +7,7 @@
 //! writes down those sequences as `cuobjdump -sass` shows them for `-arch=sm_90`
 //! (`tests/fixtures/approx/record.cu` prints them), so each PTX instruction is exact as soon
 //! as its `MUFU` is. [`ApproxMath`](crate::ApproxMath) picks these or the correctly rounded
-//! results; the [engine guide](crate::guide::engine) tabulates how each compares with the
+//! results; the [engine guide](https://docs.rs/cuda-library/latest/cuda_library/guide/engine/index.html) tabulates how each compares with the
 //! GPU over all 2^32 inputs.
 
 mod interp;

@@ -1,14 +1,30 @@
-//! The PTX engine: what runs a kernel, independent of handles and backends.
+//! The PTX engine of [cuda-library](https://crates.io/crates/cuda-library): what runs a
+//! kernel, independent of handles and backends.
 //!
-//! A parsed module ([`crate::ptx`]) is contracted (`contract`: fused idioms recognised),
+//! A parsed module ([`ptx`]) is contracted (`contract`: fused idioms recognised),
 //! lowered to a compact register-machine form (`lower`, `ir`) with its variables placed in
 //! simulated memory (`mem`), and executed warp by warp (`exec`) with the exact arithmetic
 //! PTX specifies (`exact`, `half`, `tensor` for `mma`/`wmma`), texture sampling
 //! (`sampling`) and device-side `printf` (`printf`); a launch's blocks may run on several
 //! threads, sharing global memory as atomic words (`mem::shared`). Nothing here knows
-//! about libraries, contexts or streams: the simulated backend's handles (`sim::library`,
-//! `sim::context`, `sim::stream`) call into it. `unsafe` appears only where `exec` uses
-//! SIMD intrinsics and where `mem::bytes` views an allocation's words as bytes or atomics.
+//! about libraries, contexts or streams: `cuda-library`'s simulated backend holds the
+//! handles and calls into this crate, which depends on nothing of it (the compiler keeps
+//! the layering). `unsafe` appears only where `exec` uses SIMD intrinsics and where
+//! `mem::bytes` views an allocation's words as bytes or atomics.
+//!
+//! # Stability
+//!
+//! The engine is published for `cuda-library`, which re-exports what users need (its
+//! `sim` module, `Limits`, the texture descriptors) and documents it. Used directly, it is
+//! an unstable, low-level crate: its items change whenever the simulator needs them to, and
+//! follow no semver promise of their own.
+
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod limits;
+pub mod ptx;
+pub mod texture;
 
 mod approx;
 mod contract;
@@ -30,13 +46,31 @@ pub use exec::{
     launch_checked, launch_coscheduled, CheckedLaunch, ClusterLimits, Coschedule, KernelLimits,
 };
 pub use lower::{KernelCode, SimModule};
+#[doc(hidden)]
+pub use mem::Objects;
 pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};
 
 /// Shared memory one block may use on the simulated device (static plus dynamic), as on
 /// sm_90 with the opt-in maximum.
 pub const MAX_SHARED_PER_BLOCK: usize = 232_448;
 
-use crate::error::{Error, Result};
+pub use error::{DeviceAssertion, Error, Result};
+pub use limits::{limits, set_limits, ApproxMath, Limits};
+
+/// The paths this code was written with while it was a module of `cuda-library`
+/// (`crate::sim::engine::ir`, `crate::image::ptx::ast`, `crate::image::table::volume`):
+/// kept so that branches editing the engine's files merge cleanly, until a mechanical
+/// rewrite to `crate::ir`, `crate::ptx::ast`, `crate::ptx::volume` retires them.
+mod sim {
+    pub(crate) use crate as engine;
+}
+mod image {
+    pub(crate) use crate::ptx;
+    pub(crate) mod table {
+        pub(crate) use crate::limits::check_variable;
+        pub(crate) use crate::ptx::{volume, GlobalKind};
+    }
+}
 
 /// The default instruction budget of a launch, in thread-instructions: enough for real
 /// kernels on simulated data, small enough that a runaway loop ends in seconds.
@@ -49,10 +83,7 @@ pub fn load_ptx(text: &str, mem: &mut Memory) -> Result<SimModule> {
 
 /// [`load_ptx`] of a module already parsed (a library's loader parses once for its table
 /// and for this).
-pub(crate) fn load_module(
-    mut module: crate::ptx::ast::Module,
-    mem: &mut Memory,
-) -> Result<SimModule> {
+pub fn load_module(mut module: crate::ptx::ast::Module, mem: &mut Memory) -> Result<SimModule> {
     contract::contract(&mut module);
     lower::load(&module, mem)
 }
@@ -90,9 +121,7 @@ pub fn pack_params(module: &SimModule, kernel: &str, args: &[&[u8]]) -> Result<V
 /// The parameter buffer of a launch: each argument's bytes at its parameter's offset, the
 /// buffer as long as the furthest one reaches. The arguments' sizes have been checked;
 /// the offsets come from the image, so their arithmetic is checked too.
-pub(crate) fn param_buffer<'a>(
-    args: impl Iterator<Item = (usize, &'a [u8])> + Clone,
-) -> Result<Vec<u8>> {
+pub fn param_buffer<'a>(args: impl Iterator<Item = (usize, &'a [u8])> + Clone) -> Result<Vec<u8>> {
     let mut len = 0usize;
     for (offset, arg) in args.clone() {
         let end = offset.checked_add(arg.len()).ok_or_else(|| {

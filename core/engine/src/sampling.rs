@@ -8,7 +8,7 @@
 
 use super::half::{to_f64, HalfFmt};
 use super::mem::Memory;
-use crate::sampling::{AddressMode, ArrayFormat, FilterMode, Layout, ReadMode};
+use crate::texture::{AddressMode, ArrayFormat, FilterMode, Layout, ReadMode};
 
 /// The shape a texture or surface instruction addresses (`.1d`, `.2d`, `.3d`, `.a1d`,
 /// `.a2d`, `.cube`, `.acube`).

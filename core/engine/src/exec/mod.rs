@@ -73,7 +73,7 @@ pub struct Dims {
 /// Runs `kernel` over the whole grid, block after block, within `budget` (a number is a
 /// work budget in thread-instructions; a [`Budget`] adds a deadline and the register file).
 ///
-/// The [`engine`](crate::guide::engine) guide says what a launch runs and how exactly.
+/// The [`engine`](https://docs.rs/cuda-library/latest/cuda_library/guide/engine/index.html) guide says what a launch runs and how exactly.
 pub fn launch(
     module: &SimModule,
     gmem: &mut Memory,
@@ -145,9 +145,9 @@ pub fn launch_profiled(
 /// [`launch_profiled`] of a cluster or cooperative launch ([`Coschedule`]).
 ///
 /// ```
-/// use cuda_library::sim::{self, Coschedule, Dims, Memory};
+/// use cuda_library_engine::{self as sim, Coschedule, Dims, Memory};
 ///
-/// # fn main() -> cuda_library::Result<()> {
+/// # fn main() -> sim::Result<()> {
 /// // Each block of a cluster of 4 adds its rank into rank 0's shared memory.
 /// let ptx = r#"
 /// .version 8.0
@@ -303,7 +303,7 @@ impl KernelLimits {
 /// A cluster launch runs each cluster's blocks interleaved, each with its own warps,
 /// shared memory and barriers, so `barrier.cluster` and distributed shared memory work as
 /// on sm_90; a cooperative launch runs the whole grid that way, so cooperative groups'
-/// `grid.sync()` works for every grid that fits. The [`engine`](crate::guide::engine)
+/// `grid.sync()` works for every grid that fits. The [`engine`](https://docs.rs/cuda-library/latest/cuda_library/guide/engine/index.html)
 /// guide says more.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Coschedule {
