@@ -48,6 +48,27 @@ fn once(
     }
 }
 
+/// `n` `half2` values as fp16ScalarProduct's `generateInput` makes them (`x = rand() % 4`,
+/// `y = rand() % 2`, as halves), from a fixed linear congruential generator seeded `seed`.
+fn small_half2s(n: usize, seed: u32) -> Data {
+    // 0, 1, 2 and 3 as IEEE half-precision bits.
+    const HALF: [u16; 4] = [0x0000, 0x3c00, 0x4000, 0x4200];
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (state >> 16) as usize
+    };
+    Data::Bytes(
+        (0..n)
+            .flat_map(|_| {
+                let x = HALF[next() % 4];
+                let y = HALF[next() % 2];
+                [x.to_le_bytes(), y.to_le_bytes()].concat()
+            })
+            .collect(),
+    )
+}
+
 /// `n` integers of 4 bytes in `lo..=hi`.
 fn ints(n: usize, lo: u64, hi: u64) -> Data {
     Data::Ints {
@@ -514,8 +535,30 @@ fn samples_introduction() -> Vec<Host> {
         [32, 1, 1],
         vec![A::Buf(0), A::I32(64)],
     );
+    // fp16ScalarProduct.cu's main(): scalarProductKernel_*<<<128, 128>>>(a, b, results,
+    // 128 * 128 * 16); its kernels reduce a 128-entry __shared__ array by threadIdx.x, so
+    // a generated launch of 256 threads runs off its end (NVRTC's PTX faults too).
+    let pairs = 8 * 128 * 4;
+    let scalar = |kernel| {
+        once(
+            "cuda-samples/Samples/0_Introduction/fp16ScalarProduct/fp16ScalarProduct.cu",
+            kernel,
+            "main(): <<<128, 128>>> over 128 * 128 * 16 pairs from generateInput (x = rand() % 4, \
+             y = rand() % 2); here 8 blocks of 128 over 8 * 128 * 4 pairs from a fixed generator",
+            vec![
+                small_half2s(pairs, 1),
+                small_half2s(pairs, 2),
+                Data::Zeros(8 * 4),
+            ],
+            [8, 1, 1],
+            [128, 1, 1],
+            vec![A::Buf(0), A::Buf(1), A::Buf(2), A::U64(pairs as u64)],
+        )
+    };
     vec![
         mm,
+        scalar("_Z30scalarProductKernel_intrinsicsPK7__half2S1_Pfm"),
+        scalar("_Z26scalarProductKernel_nativePK7__half2S1_Pfm"),
         assert(
             "cuda-samples/Samples/0_Introduction/simpleAssert/simpleAssert.cu",
             "_Z10testKerneli",
