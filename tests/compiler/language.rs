@@ -6,7 +6,8 @@
 use crate::common::nvrtc;
 use crate::harness::{self, Mode, Outcome, Source};
 
-use cuda_library::Error;
+use cuda_library::{Error, KernelArg, LaunchConfig};
+use std::collections::BTreeMap;
 
 /// Compiles `text` both ways under every mode and asserts that every kernel NVRTC emits
 /// was run and agrees.
@@ -220,4 +221,86 @@ fn a_tile_shuffles_a_struct() {
              f[i] = q.b + (float)q.a;\n\
          }\n",
     );
+}
+
+/// The failed assertion `assert_text.cu` reports when run by each compiler on the simulator.
+fn failed_assertion(ptx: &str, map: &BTreeMap<String, String>) -> cuda_library::DeviceAssertion {
+    let ctx = harness::context();
+    let lib = harness::load(ptx, map).expect("the PTX loads");
+    let k = lib.get_kernel("k").expect("kernel k");
+    let stream = ctx.create_stream().expect("a stream");
+    let v: Vec<u8> = (0..64i32).flat_map(|x| x.to_le_bytes()).collect();
+    let dv = ctx.htod(&v).expect("input");
+    let dout = ctx.htod(&[0u8; 256]).expect("output");
+    let (pv, pout, n) = (
+        dv.as_raw().to_le_bytes(),
+        dout.as_raw().to_le_bytes(),
+        40u32.to_le_bytes(),
+    );
+    let args = [
+        KernelArg::from_bytes(&pv),
+        KernelArg::from_bytes(&pout),
+        KernelArg::from_bytes(&n),
+    ];
+    let cfg = LaunchConfig::new((2, 1, 1), (32, 1, 1));
+    let r = k
+        .launch(&stream, &cfg, &args)
+        .and_then(|()| stream.synchronize());
+    match r {
+        Err(Error::DeviceAssert(a)) => *a,
+        other => panic!("expected a failed assertion, got {other:?}"),
+    }
+}
+
+/// A failed `assert` names what NVRTC names (FINDINGS.md F15): the condition as written with
+/// its macros expanded, the file, the line of the call's closing parenthesis and the
+/// function's signature; the same thread fails first.
+#[test]
+fn a_failed_assert_reports_nvrtc_s_text() {
+    let src = Source::new(
+        "assert_text.cu",
+        "#define LIMIT (n - 4)\n\
+         __device__ int check(const int* v, unsigned n, int i) {\n\
+             assert(v[i]  <  LIMIT &&\n\
+                    i >= 0);\n\
+             return v[i];\n\
+         }\n\
+         extern \"C\" __global__ void k(const int* v, int* out, unsigned n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             out[i] = check(v, n, i);\n\
+         }\n",
+    );
+    let _turn = harness::turn();
+    let (nv, nv_map) = match harness::nvrtc(&src, Mode::Default) {
+        Ok(p) => p,
+        Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
+        Err(e) => panic!("NVRTC rejects assert_text.cu: {e}"),
+    };
+    let (bi, bi_map) = harness::builtin(&src, Mode::Default)
+        .unwrap_or_else(|r| panic!("the built-in compiler: {}", r.summary()));
+    let (want, got) = (
+        failed_assertion(&nv, &nv_map),
+        failed_assertion(&bi, &bi_map),
+    );
+    assert_eq!(got, want);
+    assert_eq!(want.expression, "v[i] < (n - 4) && i >= 0");
+    assert_eq!(want.source_line, 4);
+}
+
+/// `clock()` and `clock64()` both read the 64-bit counter, as NVRTC's PTX does.
+#[test]
+fn clock_reads_the_64_bit_counter() {
+    let opts = cuda_library_compiler::Options::default();
+    let out = cuda_library_compiler::compile(
+        "extern \"C\" __global__ void k(long long* o) {\n\
+             clock_t a = clock(); long long b = clock64(); int c = (int)clock();\n\
+             o[0] = a; o[1] = b; o[2] = c;\n\
+         }\n",
+        "clock.cu",
+        &[],
+        &opts,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.ptx.matches("%clock64;").count(), 3, "{}", out.ptx);
+    assert!(!out.ptx.contains("%clock;"), "{}", out.ptx);
 }

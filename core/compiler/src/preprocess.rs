@@ -709,7 +709,8 @@ fn collect_args(input: &mut VecDeque<Token>, call: &Token) -> Result<(Vec<Vec<To
 fn stringize(arg: &[Token], at: &Token) -> Token {
     let mut s = String::from("\"");
     for (k, t) in arg.iter().enumerate() {
-        if k > 0 && t.space {
+        // A line break between two tokens is white space too (an argument over two lines).
+        if k > 0 && (t.space || t.bol) {
             s.push(' ');
         }
         if matches!(t.kind, Kind::Str | Kind::Char) {
@@ -772,6 +773,7 @@ mod tests {
             "\"q r\" x1"
         );
         assert_eq!(pp("#define F(...) g(__VA_ARGS__)\nF(1,2)"), "g ( 1 , 2 )");
+        assert_eq!(pp("#define S(x) #x\nS(a &&\nb)"), "\"a && b\"");
     }
 
     #[test]
