@@ -304,3 +304,39 @@ fn clock_reads_the_64_bit_counter() {
     assert_eq!(out.ptx.matches("%clock64;").count(), 3, "{}", out.ptx);
     assert!(!out.ptx.contains("%clock;"), "{}", out.ptx);
 }
+
+/// Of `a*b + c*d`, NVRTC fuses the product LLVM's reassociation ranks lower (loaded or
+/// computed earlier; parameters before loads), the written left one when they tie
+/// (FINDINGS.md F14): both operand orders, products of loads, of parameters and of both,
+/// and fields of a `float4` read from memory (siboehm's `alpha * t + beta * c.y`).
+#[test]
+fn of_two_products_the_lower_ranked_one_fuses() {
+    agrees(
+        "two_products.cu",
+        "extern \"C\" __global__ void ab(const float* t, const float* ab, float* c) {\n\
+             int i = threadIdx.x; float alpha = ab[0], beta = ab[1]; float x = c[i];\n\
+             c[i] = alpha * t[i] + beta * x;\n\
+             c[i + 64] = beta * x + alpha * t[i + 64];\n\
+         }\n\
+         extern \"C\" __global__ void ties(const float* a, const float* b, float* c) {\n\
+             int i = threadIdx.x; float p = a[i], q = b[i];\n\
+             c[i] = p * q + q * q;\n\
+             c[i + 64] = q * q + p * q * 3.0f;\n\
+         }\n\
+         extern \"C\" __global__ void params(float p, float q, float r, float s, float* c) {\n\
+             c[threadIdx.x] = p * s + q * r;\n\
+             c[threadIdx.x + 64] = r * s + p * r;\n\
+         }\n\
+         extern \"C\" __global__ void mixed(float p, float q, const float* a, float* c) {\n\
+             float r = a[threadIdx.x]; c[threadIdx.x] = r * r + p * q;\n\
+         }\n\
+         extern \"C\" __global__ void vec(const float* t, const float* ab, float* c) {\n\
+             int i = threadIdx.x; float alpha = ab[0], beta = ab[1];\n\
+             float4 tmp = reinterpret_cast<float4*>(c)[i];\n\
+             tmp.x = alpha * t[4 * i] + beta * tmp.x;\n\
+             tmp.y = alpha * t[4 * i + 1] + beta * tmp.y;\n\
+             tmp.z = beta * tmp.z + alpha * t[4 * i + 2];\n\
+             reinterpret_cast<float4*>(c)[i] = tmp;\n\
+         }\n",
+    );
+}

@@ -123,12 +123,11 @@ impl Contraction {
         for c in &self.candidates {
             *add_uses.entry(c.product.as_str()).or_default() += 1;
         }
+        let ranks = ranks(lines);
         let mut fused_lines: HashSet<usize> = HashSet::new();
         let mut spoiled: HashSet<&str> = HashSet::new();
         let mut order: Vec<&Candidate> = self.candidates.iter().collect();
         order.sort_by_key(|c| (c.line, !c.left));
-        // Registers that fused additions define (fma results).
-        let mut fma_defs: HashSet<String> = HashSet::new();
         let mut i = 0;
         while i < order.len() {
             let line = order[i].line;
@@ -138,18 +137,13 @@ impl Contraction {
                 .copied()
                 .collect();
             i += group.len();
-            // Both addends products: NVRTC fuses the left one, except when the right one has
-            // a constant factor and a factor of the left one is itself an fma (observed:
-            // `(p*27)*(q*q+p) + s*6` fuses `s*6`, `(p*27)*(q*q+q) + s*t` fuses the left).
+            // Both addends products: NVPTX tries the left operand first, in the order
+            // LLVM's reassociation leaves them: the lower-ranked product on the left
+            // (see [`ranks`]), the written order when the ranks tie.
             if let [l, r] = group.as_slice() {
-                let (lm, rm) = (self.muls.get(&l.product), self.muls.get(&r.product));
-                if let (Some(lm), Some(rm)) = (lm, rm) {
-                    let constant = |s: &str| !s.starts_with('%');
-                    if (constant(&rm.a) || constant(&rm.b))
-                        && (fma_defs.contains(&lm.a) || fma_defs.contains(&lm.b))
-                    {
-                        group.reverse();
-                    }
+                let rank = |c: &Candidate| ranks.get(c.product.as_str()).copied().unwrap_or(0);
+                if rank(r) < rank(l) {
+                    group.reverse();
                 }
             }
             for c in group {
@@ -172,13 +166,155 @@ impl Contraction {
                         c.suffix, c.dest, m.a, m.b, c.addend
                     );
                     fused_lines.insert(c.line);
-                    fma_defs.insert(c.dest.clone());
                     // The other addend, if a product, is now read by an fma: it no longer fuses.
                     spoiled.insert(c.addend.as_str());
                 }
             }
         }
     }
+}
+
+/// The first block's first rank for values that are not computed from others (loads,
+/// calls); each later block's starts `1 << 16` higher, above every parameter's rank.
+const BLOCK_RANK: u64 = 1 << 16;
+
+/// LLVM's reassociation ranks of the registers `lines` write, which decide the operand
+/// order NVPTX's instruction selection sees in `a*b + c*d`:
+///
+/// - a kernel parameter's value ranks 3, 4, ... in parameter order; a constant 0;
+/// - a load, an atomic, a texture read or a call takes the next rank of its block (blocks
+///   rank above all parameters, later blocks above earlier ones);
+/// - a struct copied from memory is one vector load, each field one more than it;
+/// - any other instruction one more than its highest-ranked operand; a copy, a negation
+///   or a bitwise not the rank of its operand;
+/// - values kept in the local frame (`[%SP+n]`) keep the rank they were stored with.
+fn ranks(lines: &[String]) -> HashMap<String, u64> {
+    let mut rank: HashMap<String, u64> = HashMap::new();
+    let mut next = BLOCK_RANK;
+    let mut block = 1u64;
+    // Registers holding `%SP + offset`, and the rank stored at each frame offset.
+    let mut frame: HashMap<String, i64> = HashMap::new();
+    frame.insert("%SP".into(), 0);
+    let mut slots: HashMap<i64, u64> = HashMap::new();
+    // The base register of the struct copy under way and its vector load's rank.
+    let mut copy: Option<(String, u64)> = None;
+    let of = |rank: &HashMap<String, u64>, r: &str| rank.get(r).copied().unwrap_or(0);
+    for (i, line) in lines.iter().enumerate() {
+        let text = line.trim();
+        if text.ends_with(':') {
+            block = block.saturating_add(1);
+            next = block.saturating_mul(BLOCK_RANK);
+            copy = None;
+            continue;
+        }
+        let body = match text.strip_prefix('@') {
+            Some(rest) => rest.split_once(char::is_whitespace).map_or("", |(_, b)| b),
+            None => text,
+        };
+        let Some((op, rest)) = body.split_once(char::is_whitespace) else {
+            continue;
+        };
+        let rest = rest.trim().trim_end_matches(';');
+        let address = rest
+            .split_once('[')
+            .and_then(|(_, a)| a.split_once(']'))
+            .map(|(a, _)| a.trim());
+        // `base+offset` of an address.
+        let split = |a: &str| -> (String, i64) {
+            match a.split_once('+') {
+                Some((b, o)) => (b.trim().to_string(), o.trim().parse().unwrap_or(0)),
+                None => (a.to_string(), 0),
+            }
+        };
+        if op.starts_with("st") {
+            if let Some((base, off)) = address.map(split) {
+                if let Some(at) = frame.get(&base) {
+                    let value = rest.rsplit(',').next().unwrap_or("").trim();
+                    slots.insert(at.saturating_add(off), of(&rank, value));
+                }
+            }
+            continue;
+        }
+        let dests: Vec<String> = match rest.strip_prefix('{') {
+            Some(v) => v
+                .split_once('}')
+                .map_or("", |(d, _)| d)
+                .split(',')
+                .map(|d| d.trim().to_string())
+                .collect(),
+            None => vec![rest.split(',').next().unwrap_or("").trim().to_string()],
+        };
+        let Some(dest) = dests.first().cloned() else {
+            continue;
+        };
+        if op.starts_with("ld.param") {
+            let index = address
+                .and_then(|a| a.rsplit("_param_").next())
+                .and_then(|n| n.split('+').next())
+                .and_then(|n| n.trim().parse::<u64>().ok())
+                .unwrap_or(0);
+            rank.insert(dest, index.saturating_add(3));
+            continue;
+        }
+        if op == "ld" || op.starts_with("ld.") {
+            let (base, off) = address.map(split).unwrap_or_default();
+            if let Some(at) = frame.get(&base) {
+                let r = slots.get(&at.saturating_add(off)).copied().unwrap_or(0);
+                rank.insert(dest, r);
+                continue;
+            }
+            // A load straight into the frame is a field of a struct being copied.
+            let into_frame = lines.get(i + 1).is_some_and(|n| {
+                let n = n.trim();
+                n.starts_with("st") && n.ends_with(&format!(", {dest};")) && {
+                    let a = n.split_once('[').and_then(|(_, a)| a.split_once(']'));
+                    a.is_some_and(|(a, _)| frame.contains_key(&split(a.trim()).0))
+                }
+            });
+            let vector = match &copy {
+                Some((b, r)) if into_frame && *b == base => *r,
+                _ => {
+                    next = next.saturating_add(1);
+                    next
+                }
+            };
+            copy = into_frame.then(|| (base.clone(), vector));
+            let field = u64::from(into_frame || dests.len() > 1);
+            for d in dests {
+                rank.insert(d, vector.saturating_add(field));
+            }
+            continue;
+        }
+        copy = None;
+        let operands: Vec<&str> = rest.split(',').skip(1).map(str::trim).collect();
+        if op.starts_with("add.s64") || op.starts_with("add.u64") {
+            if let [a, b] = operands.as_slice() {
+                if let (Some(at), Ok(n)) = (frame.get(*a), b.parse::<i64>()) {
+                    frame.insert(dest.clone(), at.saturating_add(n));
+                }
+            }
+        }
+        let memory = [
+            "atom", "red", "tex", "tld4", "suld", "call", "vote", "shfl", "match",
+        ];
+        let r = if memory.iter().any(|m| op.starts_with(m)) || text.starts_with('{') {
+            next = next.saturating_add(1);
+            next
+        } else {
+            let highest = operands.iter().map(|o| of(&rank, o)).max().unwrap_or(0);
+            let copy_like =
+                op.starts_with("mov.") || op.starts_with("neg.") || op.starts_with("not.");
+            if copy_like {
+                highest
+            } else {
+                highest.saturating_add(1)
+            }
+        };
+        for d in dests {
+            rank.insert(d, r);
+        }
+    }
+    rank
 }
 
 /// Folds `op %t, ...; mov %v, %t;` into `op %v, ...;` where `%t` is read by that `mov`
