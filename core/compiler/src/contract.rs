@@ -479,6 +479,89 @@ mod tests {
         assert_eq!(lines[1], "\tfma.rn.f32 \t%f6, %f1, %f2, %f4;");
     }
 
+    fn lines(text: &[&str]) -> Vec<String> {
+        text.iter().map(|l| format!("\t{l}")).collect()
+    }
+
+    #[test]
+    fn ranks_follow_llvm_s_reassociation() {
+        let l = lines(&[
+            "ld.param.f32 \t%f1, [k_param_0];",
+            "ld.param.u64 \t%rd1, [k_param_2];",
+            "ld.f32 \t%f2, [%rd1];",
+            "ld.f32 \t%f3, [%rd1+4];",
+            "mov.f32 \t%f4, %f3;",
+            "mul.f32 \t%f5, %f1, %f4;",
+            "neg.f32 \t%f6, %f5;",
+            "st.f32 \t[%SP+8], %f5;",
+            "add.s64 \t%rd2, %SP, 8;",
+            "ld.f32 \t%f7, [%rd2];",
+            "$L__BB0_1:",
+            "ld.f32 \t%f8, [%rd1+8];",
+        ]);
+        let r = ranks(&l);
+        let at = |reg: &str| r.get(reg).copied().unwrap_or(u64::MAX);
+        assert_eq!(at("%f1"), 3);
+        assert_eq!(at("%rd1"), 5);
+        assert_eq!((at("%f2"), at("%f3")), (BLOCK_RANK + 1, BLOCK_RANK + 2));
+        assert_eq!(at("%f4"), at("%f3"), "a copy keeps its rank");
+        assert_eq!(at("%f5"), BLOCK_RANK + 3);
+        assert_eq!(at("%f6"), at("%f5"), "a negation keeps its rank");
+        assert_eq!(at("%f7"), at("%f5"), "the frame keeps the stored rank");
+        assert_eq!(at("%f8"), 2 * BLOCK_RANK + 1, "a later block ranks above");
+    }
+
+    #[test]
+    fn a_struct_copied_from_memory_is_one_vector_load() {
+        let l = lines(&[
+            "ld.f32 \t%f1, [%rd7];",
+            "st.f32 \t[%SP+16], %f1;",
+            "ld.f32 \t%f2, [%rd7+4];",
+            "st.f32 \t[%SP+20], %f2;",
+            "ld.f32 \t%f3, [%rd8];",
+        ]);
+        let r = ranks(&l);
+        assert_eq!(r.get("%f1"), Some(&(BLOCK_RANK + 2)));
+        assert_eq!(r.get("%f2"), Some(&(BLOCK_RANK + 2)));
+        assert_eq!(r.get("%f3"), Some(&(BLOCK_RANK + 2)));
+    }
+
+    #[test]
+    fn of_two_products_the_lower_ranked_one_fuses() {
+        // `alpha * t + beta * x`, `t` loaded last: `beta * x` ranks lower and fuses.
+        let mut l = lines(&[
+            "ld.f32 \t%f1, [%rd1];",
+            "ld.f32 \t%f2, [%rd1+4];",
+            "ld.f32 \t%f3, [%rd2];",
+            "ld.f32 \t%f4, [%rd3];",
+            "mul.f32 \t%f5, %f1, %f4;",
+            "mul.f32 \t%f6, %f2, %f3;",
+            "add.f32 \t%f7, %f5, %f6;",
+        ]);
+        let mut c = Contraction::default();
+        for (reg, a, b, line) in [("%f5", "%f1", "%f4", 4), ("%f6", "%f2", "%f3", 5)] {
+            let m = Mul {
+                a: a.into(),
+                b: b.into(),
+                block: 0,
+                depth: 0,
+                line,
+            };
+            c.muls.insert(reg.into(), m);
+        }
+        for (product, addend, left) in [("%f5", "%f6", true), ("%f6", "%f5", false)] {
+            c.candidates.push(Candidate {
+                product: product.into(),
+                addend: addend.into(),
+                dest: "%f7".into(),
+                left,
+                ..cand(6, 0)
+            });
+        }
+        c.apply(&mut l);
+        assert_eq!(l[6], "\tfma.rn.f32 \t%f7, %f2, %f3, %f5;");
+    }
+
     #[test]
     fn a_product_with_another_use_does_not_fuse() {
         let mut lines = vec![
