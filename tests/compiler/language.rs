@@ -340,3 +340,41 @@ fn of_two_products_the_lower_ranked_one_fuses() {
          }\n",
     );
 }
+
+/// A product made in an inlined function and returned in a struct fuses into the addition
+/// another inlined function makes of it (FINDINGS.md F14, cuda-samples' `boxFilter`): the
+/// first call's product fuses, the second's is the addend; a product also stored elsewhere
+/// does not fuse; `t -= f(a)` is the `mul` and `sub` of one block ptxas fuses.
+#[test]
+fn a_product_in_a_returned_struct_fuses_across_the_call() {
+    agrees(
+        "fuse_across_calls.cu",
+        "__device__ float4 toF(unsigned c) {\n\
+             float4 r; r.x = (c & 0xff) * 0.003921568627f; r.y = ((c >> 8) & 0xff) * 0.003921568627f;\n\
+             r.z = 0; r.w = 0; return r;\n\
+         }\n\
+         inline __device__ void operator+=(float4 &a, float4 b) { a.x += b.x; a.y += b.y; a.z += b.z; a.w += b.w; }\n\
+         inline __device__ void operator-=(float4 &a, float4 b) { a.x -= b.x; a.y -= b.y; a.z -= b.z; a.w -= b.w; }\n\
+         extern \"C\" __global__ void k(const unsigned* id, float* od) {\n\
+             int i = threadIdx.x;\n\
+             float4 t = toF(id[i]);\n\
+             t += toF(id[i + 32]);\n\
+             od[i] = t.x; od[i + 32] = t.y;\n\
+         }\n\
+         extern \"C\" __global__ void kept(const unsigned* id, float* od) {\n\
+             int i = threadIdx.x;\n\
+             float4 t = toF(id[i]);\n\
+             float4 u = toF(id[i + 32]);\n\
+             od[i + 64] = u.x;\n\
+             t += u;\n\
+             od[i] = t.x; od[i + 32] = t.y;\n\
+         }\n\
+         extern \"C\" __global__ void minus(const unsigned* id, const float4* in, float* od, int n) {\n\
+             int i = threadIdx.x;\n\
+             float4 t = in[i];\n\
+             t -= toF(id[i]);\n\
+             for (int k = 0; k < n % 4; k++) { t += toF(id[i + k]); t -= toF(id[i + 32]); }\n\
+             od[i] = t.x; od[i + 32] = t.y;\n\
+         }\n",
+    );
+}

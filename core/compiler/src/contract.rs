@@ -98,6 +98,16 @@ fn reads(line: &str) -> Vec<&str> {
 impl Contraction {
     /// Rewrites fused additions in `lines` into `fma.rn` instructions.
     pub fn apply(&self, lines: &mut [String]) {
+        if self.muls.is_empty() {
+            return;
+        }
+        self.fuse_direct(lines);
+        self.fuse_through_frame(lines);
+    }
+
+    /// Fuses the additions the code generator recorded (products read directly or through
+    /// a variable).
+    fn fuse_direct(&self, lines: &mut [String]) {
         if self.candidates.is_empty() {
             return;
         }
@@ -169,6 +179,257 @@ impl Contraction {
                     // The other addend, if a product, is now read by an fma: it no longer fuses.
                     spoiled.insert(c.addend.as_str());
                 }
+            }
+        }
+    }
+}
+
+/// An operation's name and its operands, guard and `;` dropped (`None` for labels,
+/// directives and braces).
+fn instruction(line: &str) -> Option<(&str, Vec<&str>)> {
+    let text = line.trim();
+    let body = match text.strip_prefix('@') {
+        Some(rest) => rest.split_once(char::is_whitespace)?.1,
+        None => text,
+    };
+    if body.ends_with(':') || body.starts_with(['{', '}', '.', '/']) {
+        return None;
+    }
+    let (op, rest) = body.split_once(char::is_whitespace)?;
+    let rest = rest.trim().trim_end_matches(';');
+    Some((op, rest.split(',').map(str::trim).collect()))
+}
+
+/// A PTX floating immediate (`0f3B808081`, `0d3FF0000000000000`) with its sign flipped.
+fn negated(immediate: &str) -> Option<String> {
+    if let Some(h) = immediate.strip_prefix("0f").filter(|h| h.len() == 8) {
+        let bits = u32::from_str_radix(h, 16).ok()?;
+        return Some(format!("0f{:08X}", bits ^ 0x8000_0000));
+    }
+    let h = immediate.strip_prefix("0d").filter(|h| h.len() == 16)?;
+    let bits = u64::from_str_radix(h, 16).ok()?;
+    Some(format!("0d{:016X}", bits ^ (1 << 63)))
+}
+
+/// `[base+offset]` as the base and the offset.
+fn address(operand: &str) -> Option<(&str, i64)> {
+    let inner = operand.strip_prefix('[')?.strip_suffix(']')?.trim();
+    Some(match inner.split_once('+') {
+        Some((b, o)) => (b.trim(), o.trim().parse().ok()?),
+        None => (inner, 0),
+    })
+}
+
+impl Contraction {
+    /// Fuses products that reach an addition only through the local frame: a struct of
+    /// products built in an inlined function (`float4 r; r.x = a * s; return r;`) and added
+    /// in another (`t.x += r.x`). NVVM's scalar replacement removes those copies, so its
+    /// instruction selection sees the product read by the addition directly. Followed
+    /// within one block; a copy left in the frame that a later block reads counts as a use
+    /// that is not an addition, so nothing fuses then.
+    fn fuse_through_frame(&self, lines: &mut [String]) {
+        let direct: HashSet<&str> = self.candidates.iter().map(|c| c.product.as_str()).collect();
+        let ranks = ranks(lines);
+        // Per product: its additions `(line, other addend)` and whether any other use.
+        let mut adds: HashMap<String, Vec<(usize, String, Option<String>)>> = HashMap::new();
+        let mut spoiled: HashSet<String> = HashSet::new();
+        // Per product: the subtractions `(line, minuend)` of it.
+        let mut subs: HashMap<String, Vec<(usize, String)>> = HashMap::new();
+        let mut frame: HashMap<String, i64> = HashMap::new();
+        frame.insert("%SP".into(), 0);
+        let mut origin: HashMap<String, String> = HashMap::new();
+        let mut slots: HashMap<i64, String> = HashMap::new();
+        // Slots still holding a product when their block ended, and where.
+        let mut left: Vec<(usize, i64, String)> = Vec::new();
+        let frame_slot = |frame: &HashMap<String, i64>, operand: &str| {
+            let (base, off) = address(operand)?;
+            frame.get(base).map(|at| at.saturating_add(off))
+        };
+        for (i, line) in lines.iter().enumerate() {
+            let Some((op, operands)) = instruction(line) else {
+                if line.trim().ends_with(':') {
+                    left.extend(slots.drain().map(|(off, m)| (i, off, m)));
+                    origin.clear();
+                }
+                continue;
+            };
+            let dest = operands.first().copied().unwrap_or("");
+            if op.starts_with("st") {
+                let value = operands.last().copied().unwrap_or("");
+                let slot = frame_slot(&frame, dest);
+                match (slot, origin.get(value)) {
+                    (Some(off), Some(m)) => {
+                        slots.insert(off, m.clone());
+                    }
+                    (slot, m) => {
+                        if let Some(off) = slot {
+                            slots.remove(&off);
+                        }
+                        if let Some(m) = m {
+                            spoiled.insert(m.clone());
+                        }
+                    }
+                }
+                continue;
+            }
+            if op.starts_with("add.s64") || op.starts_with("add.u64") {
+                if let [d, a, b] = operands.as_slice() {
+                    if let (Some(at), Ok(n)) = (frame.get(*a), b.parse::<i64>()) {
+                        frame.insert((*d).to_string(), at.saturating_add(n));
+                    }
+                }
+            }
+            let reads: &[&str] = operands.get(1..).unwrap_or(&[]);
+            let is_add = (op.starts_with("add.f32")
+                || op.starts_with("add.f64")
+                || op.starts_with("add.ftz.f32"))
+                && reads.len() == 2;
+            let copy = op.starts_with("mov.f") && reads.len() == 1;
+            let is_sub = (op.starts_with("sub.f32")
+                || op.starts_with("sub.f64")
+                || op.starts_with("sub.ftz.f32"))
+                && reads.len() == 2;
+            let load = op == "ld" || op.starts_with("ld.");
+            let mut found = None;
+            for (k, r) in reads.iter().enumerate() {
+                let Some(m) = origin.get(*r) else { continue };
+                if is_add {
+                    let other = reads.get(1 - k).copied().unwrap_or("");
+                    let other_origin = origin.get(other).cloned();
+                    adds.entry(m.clone())
+                        .or_default()
+                        .push((i, other.to_string(), other_origin));
+                } else if is_sub && k == 1 && origin.get(reads[0]).is_none() {
+                    subs.entry(m.clone())
+                        .or_default()
+                        .push((i, reads[0].to_string()));
+                } else if !copy {
+                    spoiled.insert(m.clone());
+                }
+                found = Some(m.clone());
+            }
+            let new_origin = if copy {
+                found
+            } else if load {
+                reads
+                    .first()
+                    .and_then(|a| frame_slot(&frame, a))
+                    .and_then(|off| slots.get(&off).cloned())
+            } else if op.starts_with("mul.")
+                && !op.starts_with("mul.rn")
+                && self.muls.contains_key(dest)
+                && !direct.contains(dest)
+            {
+                Some(dest.to_string())
+            } else {
+                None
+            };
+            match new_origin {
+                Some(m) => {
+                    origin.insert(dest.to_string(), m);
+                }
+                None => {
+                    origin.remove(dest);
+                }
+            }
+        }
+        left.extend(slots.drain().map(|(off, m)| (lines.len(), off, m)));
+        for (end, off, m) in left {
+            let read_later = lines.iter().skip(end).any(|l| {
+                instruction(l).is_some_and(|(op, ops)| {
+                    (op == "ld" || op.starts_with("ld."))
+                        && ops.get(1).and_then(|a| frame_slot(&frame, a)) == Some(off)
+                })
+            });
+            if read_later {
+                spoiled.insert(m);
+            }
+        }
+        // The additions in order; of two products in one, the lower-ranked first.
+        let mut by_line: Vec<(usize, String, String, Option<String>)> = adds
+            .iter()
+            .filter(|(m, a)| !spoiled.contains(*m) && a.len() < 5)
+            .flat_map(|(m, a)| {
+                a.iter()
+                    .map(move |(l, o, oo)| (*l, m.clone(), o.clone(), oo.clone()))
+            })
+            .collect();
+        let rank = |r: &str| ranks.get(r).copied().unwrap_or(0);
+        by_line.sort_by_key(|(l, m, _, _)| (*l, rank(m)));
+        let mut fused: HashSet<usize> = HashSet::new();
+        let mut blocked: HashSet<String> = HashSet::new();
+        for (l, m, other, other_origin) in by_line {
+            if fused.contains(&l) || blocked.contains(&m) {
+                continue;
+            }
+            let Some(mul) = self.muls.get(&m) else {
+                continue;
+            };
+            let redefined = lines
+                .get(mul.line.saturating_add(1)..l)
+                .unwrap_or(&[])
+                .iter()
+                .any(|x| {
+                    instruction(x).is_some_and(|(op, ops)| {
+                        !op.starts_with("st")
+                            && ops.first().is_some_and(|d| *d == mul.a || *d == mul.b)
+                    })
+                });
+            let Some(text) = lines.get(l) else { continue };
+            let Some((op, ops)) = instruction(text) else {
+                continue;
+            };
+            if redefined || !text.trim_start().starts_with("add.") {
+                continue;
+            }
+            let suffix = op.trim_start_matches("add").to_string();
+            let dest = ops.first().copied().unwrap_or("").to_string();
+            if let Some(t) = lines.get_mut(l) {
+                *t = format!("\tfma.rn{suffix} \t{dest}, {}, {}, {other};", mul.a, mul.b);
+            }
+            fused.insert(l);
+            // The other addend, if a product, is now read by an fma: it fuses nowhere.
+            if let Some(o) = other_origin {
+                blocked.insert(o);
+            }
+        }
+        // `x - p` where `p = a * C` reaches the subtraction only through the frame and has
+        // no other use: NVRTC's PTX has `mul` and `sub` in one block, which ptxas (and the
+        // simulator) runs as `fma(a, -C, x)`; written so here, as the copies would stop it.
+        for (m, uses) in &subs {
+            let ([(l, minuend)], None) = (uses.as_slice(), adds.get(m)) else {
+                continue;
+            };
+            if spoiled.contains(m) {
+                continue;
+            }
+            let Some(mul) = self.muls.get(m) else {
+                continue;
+            };
+            let (factor, constant) = match (negated(&mul.a), negated(&mul.b)) {
+                (_, Some(c)) => (&mul.a, c),
+                (Some(c), _) => (&mul.b, c),
+                _ => continue,
+            };
+            let redefined = lines
+                .get(mul.line.saturating_add(1)..*l)
+                .unwrap_or(&[])
+                .iter()
+                .any(|x| {
+                    instruction(x).is_some_and(|(op, ops)| {
+                        !op.starts_with("st") && ops.first().is_some_and(|d| d == factor)
+                    })
+                });
+            let Some((op, ops)) = lines.get(*l).and_then(|t| instruction(t)) else {
+                continue;
+            };
+            if redefined {
+                continue;
+            }
+            let suffix = op.trim_start_matches("sub").to_string();
+            let dest = ops.first().copied().unwrap_or("").to_string();
+            if let Some(t) = lines.get_mut(*l) {
+                *t = format!("\tfma.rn{suffix} \t{dest}, {factor}, {constant}, {minuend};");
             }
         }
     }
