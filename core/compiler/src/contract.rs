@@ -299,10 +299,14 @@ impl Contraction {
                     adds.entry(m.clone())
                         .or_default()
                         .push((i, other.to_string(), other_origin));
-                } else if is_sub && k == 1 && origin.get(reads[0]).is_none() {
-                    subs.entry(m.clone())
-                        .or_default()
-                        .push((i, reads[0].to_string()));
+                } else if let (true, 1, Some(minuend)) = (is_sub, k, reads.first()) {
+                    if origin.contains_key(*minuend) {
+                        spoiled.insert(m.clone());
+                    } else {
+                        subs.entry(m.clone())
+                            .or_default()
+                            .push((i, minuend.to_string()));
+                    }
                 } else if !copy {
                     spoiled.insert(m.clone());
                 }
