@@ -6,7 +6,11 @@
 //!   uses; then every one of those additions becomes an `fma`;
 //! - within the product's basic block; a product with one use is also fused into an
 //!   addition in a later block at the same loop depth (LLVM sinks it there first);
-//! - when both addends are products, the left one fuses and the right stays a `mul`.
+//! - when both addends are products, the one LLVM's reassociation ranks lower fuses (see
+//!   [`ranks`]), the left one on a tie; the other stays a `mul`;
+//! - a product that reaches an addition only through copies in the local frame (a struct
+//!   returned by an inlined function) fuses as if read directly, within one block, as NVVM's
+//!   scalar replacement leaves it; `x - a*C` reached so is written as ptxas fuses it.
 //!
 //! The code generator records products and candidate additions while it writes a
 //! function; [`Contraction::apply`] rewrites the additions once every use is known.
