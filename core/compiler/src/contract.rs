@@ -254,15 +254,34 @@ impl Contraction {
                 if line.trim().ends_with(':') {
                     left.extend(slots.drain().map(|(off, m)| (i, off, m)));
                     origin.clear();
+                } else if line.contains('%') {
+                    // A call sequence: what it reads is a use, and it may write the frame.
+                    for token in line.split(|c: char| !(c == '%' || c.is_ascii_alphanumeric())) {
+                        if let Some(m) = origin.get(token) {
+                            spoiled.insert(m.clone());
+                        }
+                    }
+                    slots.clear();
                 }
                 continue;
             };
             let dest = operands.first().copied().unwrap_or("");
+            let guarded = line.trim_start().starts_with('@');
+            if op.starts_with("atom") || op.starts_with("red") {
+                slots.clear();
+            }
             if op.starts_with("st") {
                 let value = operands.last().copied().unwrap_or("");
                 let slot = frame_slot(&frame, dest);
+                let elsewhere = [".global", ".shared", ".param", ".const"]
+                    .iter()
+                    .any(|space| op.contains(space));
+                if slot.is_none() && !elsewhere {
+                    // Through a pointer that may point into the frame.
+                    slots.clear();
+                }
                 match (slot, origin.get(value)) {
-                    (Some(off), Some(m)) => {
+                    (Some(off), Some(m)) if !guarded => {
                         slots.insert(off, m.clone());
                     }
                     (slot, m) => {
@@ -276,12 +295,23 @@ impl Contraction {
                 }
                 continue;
             }
-            if op.starts_with("add.s64") || op.starts_with("add.u64") {
-                if let [d, a, b] = operands.as_slice() {
-                    if let (Some(at), Ok(n)) = (frame.get(*a), b.parse::<i64>()) {
-                        frame.insert((*d).to_string(), at.saturating_add(n));
+            let into_frame = match operands.as_slice() {
+                [_, a, b] if op.starts_with("add.s64") || op.starts_with("add.u64") => {
+                    match (frame.get(*a), b.parse::<i64>()) {
+                        (Some(at), Ok(n)) => Some(at.saturating_add(n)),
+                        _ => None,
                     }
                 }
+                _ => None,
+            };
+            match into_frame {
+                Some(at) => {
+                    frame.insert(dest.to_string(), at);
+                }
+                None if dest != "%SP" => {
+                    frame.remove(dest);
+                }
+                None => {}
             }
             let reads: &[&str] = operands.get(1..).unwrap_or(&[]);
             let is_add = (op.starts_with("add.f32")
@@ -829,6 +859,65 @@ mod tests {
         }
         c.apply(&mut l);
         assert_eq!(l[6], "\tfma.rn.f32 \t%f7, %f2, %f3, %f5;");
+    }
+
+    /// `%f3 = %f1 * %f2` copied through the frame slot `[%SP+8]` into `%f4`, then `middle`,
+    /// then `%f6 = %f4 + %f5`, then `tail`; the lines after contraction.
+    fn through_frame(middle: &[&str], tail: &[&str]) -> Vec<String> {
+        let mut text = vec![
+            "mul.f32 \t%f3, %f1, %f2;",
+            "st.f32 \t[%SP+8], %f3;",
+            "add.s64 \t%rd2, %SP, 8;",
+            "ld.f32 \t%f4, [%rd2];",
+        ];
+        text.extend(middle);
+        text.push("add.f32 \t%f6, %f4, %f5;");
+        text.extend(tail);
+        let mut l = lines(&text);
+        let mut c = Contraction::default();
+        c.muls.insert("%f3".into(), mul(0));
+        c.apply(&mut l);
+        l
+    }
+
+    #[test]
+    fn a_product_copied_through_the_frame_fuses() {
+        let l = through_frame(&[], &["st.global.f32 \t[%rd9], %f6;"]);
+        assert_eq!(l[4], "\tfma.rn.f32 \t%f6, %f1, %f2, %f5;");
+        // Not when a factor changes in between.
+        let l = through_frame(&["mov.f32 \t%f1, %f9;"], &[]);
+        assert!(l[5].starts_with("\tadd.f32"), "{l:?}");
+        // Not when the product has another use.
+        let l = through_frame(&["st.global.f32 \t[%rd9], %f4;"], &[]);
+        assert!(l[5].starts_with("\tadd.f32"), "{l:?}");
+        // Not when a later block reads the copy.
+        let l = through_frame(&[], &["$L__BB0_2:", "ld.f32 \t%f7, [%SP+8];"]);
+        assert!(l[4].starts_with("\tadd.f32"), "{l:?}");
+        // Not when a store through a pointer that may point into the frame comes between
+        // the copy and its load.
+        let mut text = vec![
+            "mul.f32 \t%f3, %f1, %f2;",
+            "st.f32 \t[%SP+8], %f3;",
+            "st.f32 \t[%rd7], %f9;",
+            "ld.f32 \t%f4, [%SP+8];",
+            "add.f32 \t%f6, %f4, %f5;",
+        ];
+        let mut l = lines(&text);
+        let mut c = Contraction::default();
+        c.muls.insert("%f3".into(), mul(0));
+        c.apply(&mut l);
+        assert!(l[4].starts_with("\tadd.f32"), "{l:?}");
+        // `x - a*C` through the frame is the fma ptxas makes of it.
+        text[2] = "st.global.f32 \t[%rd7], %f9;";
+        text[0] = "mul.f32 \t%f3, %f1, 0f40000000;";
+        text[4] = "sub.f32 \t%f6, %f5, %f4;";
+        let mut l = lines(&text);
+        let mut m = mul(0);
+        m.b = "0f40000000".into();
+        let mut c = Contraction::default();
+        c.muls.insert("%f3".into(), m);
+        c.apply(&mut l);
+        assert_eq!(l[4], "\tfma.rn.f32 \t%f6, %f1, 0fC0000000, %f5;");
     }
 
     #[test]
