@@ -241,6 +241,8 @@ impl Contraction {
         let mut subs: HashMap<String, Vec<(usize, String)>> = HashMap::new();
         let mut frame: HashMap<String, i64> = HashMap::new();
         frame.insert("%SP".into(), 0);
+        let mut defined: HashSet<String> = HashSet::new();
+        let mut tainted: HashSet<String> = ["%SP".to_string(), "%SPL".to_string()].into();
         let mut origin: HashMap<String, String> = HashMap::new();
         let mut slots: HashMap<i64, String> = HashMap::new();
         // Slots still holding a product when their block ended, and where.
@@ -276,7 +278,9 @@ impl Contraction {
                 let elsewhere = [".global", ".shared", ".param", ".const"]
                     .iter()
                     .any(|space| op.contains(space));
-                if slot.is_none() && !elsewhere {
+                let base = address(dest).map_or("", |(b, _)| b);
+                let clean = defined.contains(base) && !tainted.contains(base);
+                if slot.is_none() && !elsewhere && !clean {
                     // Through a pointer that may point into the frame.
                     slots.clear();
                 }
@@ -304,6 +308,15 @@ impl Contraction {
                 }
                 _ => None,
             };
+            // What may hold an address in the frame: the frame's own registers, anything
+            // loaded from memory, and what is computed from those.
+            let loaded = (op == "ld" || op.starts_with("ld.")) && !op.starts_with("ld.param");
+            defined.insert(dest.to_string());
+            if loaded || operands.iter().skip(1).any(|o| tainted.contains(*o)) {
+                tainted.insert(dest.to_string());
+            } else {
+                tainted.remove(dest);
+            }
             match into_frame {
                 Some(at) => {
                     frame.insert(dest.to_string(), at);
@@ -898,6 +911,7 @@ mod tests {
         let mut text = vec![
             "mul.f32 \t%f3, %f1, %f2;",
             "st.f32 \t[%SP+8], %f3;",
+            "ld.u64 \t%rd7, [%rd1];",
             "st.f32 \t[%rd7], %f9;",
             "ld.f32 \t%f4, [%SP+8];",
             "add.f32 \t%f6, %f4, %f5;",
@@ -906,18 +920,24 @@ mod tests {
         let mut c = Contraction::default();
         c.muls.insert("%f3".into(), mul(0));
         c.apply(&mut l);
-        assert!(l[4].starts_with("\tadd.f32"), "{l:?}");
+        assert!(l[5].starts_with("\tadd.f32"), "{l:?}");
+        // But a store through a kernel parameter's pointer cannot reach it.
+        text[2] = "ld.param.u64 \t%rd7, [k_param_0];";
+        let mut l = lines(&text);
+        let mut c = Contraction::default();
+        c.muls.insert("%f3".into(), mul(0));
+        c.apply(&mut l);
+        assert!(l[5].starts_with("\tfma.rn.f32"), "{l:?}");
         // `x - a*C` through the frame is the fma ptxas makes of it.
-        text[2] = "st.global.f32 \t[%rd7], %f9;";
         text[0] = "mul.f32 \t%f3, %f1, 0f40000000;";
-        text[4] = "sub.f32 \t%f6, %f5, %f4;";
+        text[5] = "sub.f32 \t%f6, %f5, %f4;";
         let mut l = lines(&text);
         let mut m = mul(0);
         m.b = "0f40000000".into();
         let mut c = Contraction::default();
         c.muls.insert("%f3".into(), m);
         c.apply(&mut l);
-        assert_eq!(l[4], "\tfma.rn.f32 \t%f6, %f1, 0fC0000000, %f5;");
+        assert_eq!(l[5], "\tfma.rn.f32 \t%f6, %f1, 0fC0000000, %f5;");
     }
 
     #[test]
