@@ -6,7 +6,8 @@
 use crate::common::nvrtc;
 use crate::harness::{self, Mode, Outcome, Source};
 
-use cuda_library::Error;
+use cuda_library::{Error, KernelArg, LaunchConfig};
+use std::collections::BTreeMap;
 
 /// Compiles `text` both ways under every mode and asserts that every kernel NVRTC emits
 /// was run and agrees.
@@ -218,6 +219,162 @@ fn a_tile_shuffles_a_struct() {
              Pair q = tile.shfl_down(p, 3);\n\
              out[i] = v;\n\
              f[i] = q.b + (float)q.a;\n\
+         }\n",
+    );
+}
+
+/// The failed assertion `assert_text.cu` reports when run by each compiler on the simulator.
+fn failed_assertion(ptx: &str, map: &BTreeMap<String, String>) -> cuda_library::DeviceAssertion {
+    let ctx = harness::context();
+    let lib = harness::load(ptx, map).expect("the PTX loads");
+    let k = lib.get_kernel("k").expect("kernel k");
+    let stream = ctx.create_stream().expect("a stream");
+    let v: Vec<u8> = (0..64i32).flat_map(|x| x.to_le_bytes()).collect();
+    let dv = ctx.htod(&v).expect("input");
+    let dout = ctx.htod(&[0u8; 256]).expect("output");
+    let (pv, pout, n) = (
+        dv.as_raw().to_le_bytes(),
+        dout.as_raw().to_le_bytes(),
+        40u32.to_le_bytes(),
+    );
+    let args = [
+        KernelArg::from_bytes(&pv),
+        KernelArg::from_bytes(&pout),
+        KernelArg::from_bytes(&n),
+    ];
+    let cfg = LaunchConfig::new((2, 1, 1), (32, 1, 1));
+    let r = k
+        .launch(&stream, &cfg, &args)
+        .and_then(|()| stream.synchronize());
+    match r {
+        Err(Error::DeviceAssert(a)) => *a,
+        other => panic!("expected a failed assertion, got {other:?}"),
+    }
+}
+
+/// A failed `assert` names what NVRTC names (FINDINGS.md F15): the condition as written with
+/// its macros expanded, the file, the line of the call's closing parenthesis and the
+/// function's signature; the same thread fails first.
+#[test]
+fn a_failed_assert_reports_nvrtc_s_text() {
+    let src = Source::new(
+        "assert_text.cu",
+        "#define LIMIT (n - 4)\n\
+         __device__ int check(const int* v, unsigned n, int i) {\n\
+             assert(v[i]  <  LIMIT &&\n\
+                    i >= 0);\n\
+             return v[i];\n\
+         }\n\
+         extern \"C\" __global__ void k(const int* v, int* out, unsigned n) {\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             out[i] = check(v, n, i);\n\
+         }\n",
+    );
+    let _turn = harness::turn();
+    let (nv, nv_map) = match harness::nvrtc(&src, Mode::Default) {
+        Ok(p) => p,
+        Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
+        Err(e) => panic!("NVRTC rejects assert_text.cu: {e}"),
+    };
+    let (bi, bi_map) = harness::builtin(&src, Mode::Default)
+        .unwrap_or_else(|r| panic!("the built-in compiler: {}", r.summary()));
+    let (want, got) = (
+        failed_assertion(&nv, &nv_map),
+        failed_assertion(&bi, &bi_map),
+    );
+    assert_eq!(got, want);
+    assert_eq!(want.expression, "v[i] < (n - 4) && i >= 0");
+    assert_eq!(want.source_line, 4);
+}
+
+/// `clock()` and `clock64()` both read the 64-bit counter, as NVRTC's PTX does.
+#[test]
+fn clock_reads_the_64_bit_counter() {
+    let opts = cuda_library_compiler::Options::default();
+    let out = cuda_library_compiler::compile(
+        "extern \"C\" __global__ void k(long long* o) {\n\
+             clock_t a = clock(); long long b = clock64(); int c = (int)clock();\n\
+             o[0] = a; o[1] = b; o[2] = c;\n\
+         }\n",
+        "clock.cu",
+        &[],
+        &opts,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.ptx.matches("%clock64;").count(), 3, "{}", out.ptx);
+    assert!(!out.ptx.contains("%clock;"), "{}", out.ptx);
+}
+
+/// Of `a*b + c*d`, NVRTC fuses the product LLVM's reassociation ranks lower (loaded or
+/// computed earlier; parameters before loads), the written left one when they tie
+/// (FINDINGS.md F14): both operand orders, products of loads, of parameters and of both,
+/// and fields of a `float4` read from memory (siboehm's `alpha * t + beta * c.y`).
+#[test]
+fn of_two_products_the_lower_ranked_one_fuses() {
+    agrees(
+        "two_products.cu",
+        "extern \"C\" __global__ void ab(const float* t, const float* ab, float* c) {\n\
+             int i = threadIdx.x; float alpha = ab[0], beta = ab[1]; float x = c[i];\n\
+             c[i] = alpha * t[i] + beta * x;\n\
+             c[i + 64] = beta * x + alpha * t[i + 64];\n\
+         }\n\
+         extern \"C\" __global__ void ties(const float* a, const float* b, float* c) {\n\
+             int i = threadIdx.x; float p = a[i], q = b[i];\n\
+             c[i] = p * q + q * q;\n\
+             c[i + 64] = q * q + p * q * 3.0f;\n\
+         }\n\
+         extern \"C\" __global__ void params(float p, float q, float r, float s, float* c) {\n\
+             c[threadIdx.x] = p * s + q * r;\n\
+             c[threadIdx.x + 64] = r * s + p * r;\n\
+         }\n\
+         extern \"C\" __global__ void mixed(float p, float q, const float* a, float* c) {\n\
+             float r = a[threadIdx.x]; c[threadIdx.x] = r * r + p * q;\n\
+         }\n\
+         extern \"C\" __global__ void vec(const float* t, const float* ab, float* c) {\n\
+             int i = threadIdx.x; float alpha = ab[0], beta = ab[1];\n\
+             float4 tmp = reinterpret_cast<float4*>(c)[i];\n\
+             tmp.x = alpha * t[4 * i] + beta * tmp.x;\n\
+             tmp.y = alpha * t[4 * i + 1] + beta * tmp.y;\n\
+             tmp.z = beta * tmp.z + alpha * t[4 * i + 2];\n\
+             reinterpret_cast<float4*>(c)[i] = tmp;\n\
+         }\n",
+    );
+}
+
+/// A product made in an inlined function and returned in a struct fuses into the addition
+/// another inlined function makes of it (FINDINGS.md F14, cuda-samples' `boxFilter`): the
+/// first call's product fuses, the second's is the addend; a product also stored elsewhere
+/// does not fuse; `t -= f(a)` is the `mul` and `sub` of one block ptxas fuses.
+#[test]
+fn a_product_in_a_returned_struct_fuses_across_the_call() {
+    agrees(
+        "fuse_across_calls.cu",
+        "__device__ float4 toF(unsigned c) {\n\
+             float4 r; r.x = (c & 0xff) * 0.003921568627f; r.y = ((c >> 8) & 0xff) * 0.003921568627f;\n\
+             r.z = 0; r.w = 0; return r;\n\
+         }\n\
+         inline __device__ void operator+=(float4 &a, float4 b) { a.x += b.x; a.y += b.y; a.z += b.z; a.w += b.w; }\n\
+         inline __device__ void operator-=(float4 &a, float4 b) { a.x -= b.x; a.y -= b.y; a.z -= b.z; a.w -= b.w; }\n\
+         extern \"C\" __global__ void k(const unsigned* id, float* od) {\n\
+             int i = threadIdx.x;\n\
+             float4 t = toF(id[i]);\n\
+             t += toF(id[i + 32]);\n\
+             od[i] = t.x; od[i + 32] = t.y;\n\
+         }\n\
+         extern \"C\" __global__ void kept(const unsigned* id, float* od) {\n\
+             int i = threadIdx.x;\n\
+             float4 t = toF(id[i]);\n\
+             float4 u = toF(id[i + 32]);\n\
+             od[i + 64] = u.x;\n\
+             t += u;\n\
+             od[i] = t.x; od[i + 32] = t.y;\n\
+         }\n\
+         extern \"C\" __global__ void minus(const unsigned* id, const float4* in, float* od, int n) {\n\
+             int i = threadIdx.x;\n\
+             float4 t = in[i];\n\
+             t -= toF(id[i]);\n\
+             for (int k = 0; k < n % 4; k++) { t += toF(id[i + k]); t -= toF(id[i + 32]); }\n\
+             od[i] = t.x; od[i + 32] = t.y;\n\
          }\n",
     );
 }

@@ -29,28 +29,7 @@ const AGREE_FLOOR: usize = 388;
 
 /// Kernels that differ from NVRTC (or fail to run) for a reason already in `FINDINGS.md`:
 /// (unit, kernel, finding). One that agrees fails the test until it is taken off.
-const KNOWN: &[(&str, &str, &str)] = &[
-    (
-        "siboehm/src/kernels/6_kernel_vectorize.cuh",
-        "_Z14sgemmVectorizeILi64ELi64ELi8ELi8ELi8EEviiifPfS0_fS0_",
-        "F14",
-    ),
-    (
-        "siboehm/src/kernels/6_kernel_vectorize.cuh",
-        "_Z14sgemmVectorizeILi128ELi128ELi8ELi8ELi8EEviiifPfS0_fS0_",
-        "F14",
-    ),
-    (
-        "siboehm/src/kernels/8_kernel_bank_extra_col.cuh",
-        "_Z24sgemmResolveBankExtraColILi128ELi128ELi8ELi8ELi8EEviiifPfS0_fS0_",
-        "F14",
-    ),
-    (
-        "cuda-samples/Samples/2_Concepts_and_Techniques/boxFilter/boxFilter_kernel.cu",
-        "_Z18d_boxfilter_rgba_yPjS_iii",
-        "F14",
-    ),
-];
+const KNOWN: &[(&str, &str, &str)] = &[];
 
 /// cuda-samples' folders that hold learner code (the rest is libraries' showcases).
 const SAMPLES_FOLDERS: [&str; 2] = ["0_Introduction", "2_Concepts_and_Techniques"];

@@ -134,7 +134,8 @@ pub const BUILTINS: &[Builtin] = &[
     row("__urhadd", &[U32, U32], U32, "cvt.u64.u32 \t{rd}, {0};cvt.u64.u32 \t{rd2}, {1};add.s64 \t{rd3}, {rd}, {rd2};add.s64 \t{rd4}, {rd3}, 1;shr.u64 \t{rd5}, {rd4}, 1;cvt.u32.u64 \t{d}, {rd5}"),
     // time and identity
     row("clock64", &[], I64, "mov.u64 \t{d}, %clock64"),
-    row("clock", &[], I32, "mov.u32 \t{d}, %clock"),
+    // `clock_t` is 64-bit on the device: NVRTC reads `%clock64` for `clock()` too.
+    row("clock", &[], I64, "mov.u64 \t{d}, %clock64"),
     row("__globaltimer", &[], U64, "mov.u64 \t{d}, %globaltimer"),
     // reinterpretation and rounding conversions
     row("__int_as_float", &[I32], F32, "mov.b32 \t{d}, {0}"),

@@ -230,6 +230,35 @@ mod tests {
         assert!(!p.contains("\t};"), "{p}");
     }
 
+    /// The bytes of the string PTX initialises `sym` with (`.b8 sym[n] = {...}`), NUL dropped.
+    fn string_of(p: &str, text: &str) -> bool {
+        let bytes: Vec<String> = text.bytes().map(|b| b.to_string()).collect();
+        p.contains(&format!("{{{}, 0}}", bytes.join(", ")))
+    }
+
+    #[test]
+    fn assert_passes_the_text_nvrtc_passes() {
+        let p = ptx("#define TWICE(n) (n*2)\nstruct S { int v; };\n__device__ float g(const float* x, unsigned n, S s, float** q) {\n  assert(x[0]  <  TWICE(n) &&\n    s.v);\n  return x[1];\n}\n__global__ void k(float* p, int n) { S s; s.v = n; p[0] = g(p, n, s, 0); }");
+        assert!(string_of(&p, "x[0] < (n*2) && s.v"), "{p}");
+        assert!(string_of(&p, "t.cu"), "{p}");
+        assert!(
+            string_of(&p, "float g(const float *, unsigned int, S, float **)"),
+            "{p}"
+        );
+        assert!(p.contains("st.param.b32 \t[param2], 5;"), "{p}");
+    }
+
+    #[test]
+    fn assert_with_the_wrong_number_of_arguments_is_a_clear_error() {
+        let e = err("__global__ void k(int n) { assert(); }");
+        assert!(e.contains("assert"), "{e}");
+        let e = err("__global__ void k(int n) { assert(n, n); }");
+        assert!(
+            e.contains("macro 'assert' takes 1 arguments, 2 given"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn explicit_instantiation_and_name_expressions_mangle_as_nvrtc() {
         let src = "template <typename T> __global__ void scale(T* x, T a) { x[threadIdx.x] *= a; }\ntemplate __global__ void scale<float>(float*, float);\ntemplate <int N, int M> __global__ void reduce(const float* a, float* b) { b[0] = a[0] * N + M; }";

@@ -50,6 +50,9 @@ struct Cond {
     pos: Pos,
 }
 
+/// The helper macro that stringizes `assert`'s condition after expansion.
+const STRINGIZE_ASSERTION: &str = "__cuda_library_assertion(e)";
+
 impl<'a> Preprocessor<'a> {
     /// A preprocessor with NVRTC's predefined macros and the `-D` options.
     pub fn new(opts: &'a Options) -> Self {
@@ -83,6 +86,13 @@ impl<'a> Preprocessor<'a> {
         for (n, v) in predefined {
             p.define_text(n, Some(v));
         }
+        // NVRTC's `assert` needs no header. `__assertfail` gets the condition's text with its
+        // macros expanded (so it is stringized one level down), the file and the line.
+        p.define_text(STRINGIZE_ASSERTION, Some("#e"));
+        p.define_text(
+            "assert(e)",
+            Some("__cuda_library_assert(e, __cuda_library_assertion(e), __FILE__, __LINE__)"),
+        );
         if opts.fast_math {
             p.define_text("__USE_FAST_MATH__", Some("1"));
         }
@@ -502,6 +512,9 @@ impl<'a> Preprocessor<'a> {
             let mut hide: Vec<Rc<str>> = t.hide.to_vec();
             hide.push(t.text.clone());
             let hide: Rc<[Rc<str>]> = Rc::from(hide);
+            // A `__LINE__` the macro's body writes is the line of the call's closing
+            // parenthesis, as NVRTC counts it (an `assert` over two lines).
+            let mut end = t.pos;
             let body = match &m.params {
                 None => m.body.clone(),
                 Some(params) => {
@@ -509,7 +522,8 @@ impl<'a> Preprocessor<'a> {
                         out.push(t);
                         continue;
                     }
-                    let args = collect_args(&mut input, &t)?;
+                    let (args, close) = collect_args(&mut input, &t)?;
+                    end = close;
                     self.substitute(&m, params, args, &t)?
                 }
             };
@@ -522,7 +536,11 @@ impl<'a> Preprocessor<'a> {
                 .note("a macro probably doubles itself; simplify it"));
             }
             for (k, mut b) in body.into_iter().enumerate().rev() {
-                b.pos = t.pos;
+                b.pos = if b.kind == Kind::Ident && &*b.text == "__LINE__" {
+                    end
+                } else {
+                    t.pos
+                };
                 if k == 0 {
                     b.space = t.space;
                     b.bol = t.bol;
@@ -658,7 +676,8 @@ fn line_end(toks: &[Token], i: usize) -> usize {
     j
 }
 
-fn collect_args(input: &mut VecDeque<Token>, call: &Token) -> Result<Vec<Vec<Token>>> {
+/// The arguments of a function-like macro's call, and where its closing parenthesis is.
+fn collect_args(input: &mut VecDeque<Token>, call: &Token) -> Result<(Vec<Vec<Token>>, Pos)> {
     input.pop_front();
     let mut args = vec![Vec::new()];
     let mut depth = 0usize;
@@ -674,7 +693,7 @@ fn collect_args(input: &mut VecDeque<Token>, call: &Token) -> Result<Vec<Vec<Tok
             depth += 1;
         } else if t.is(")") {
             if depth == 0 {
-                break;
+                return Ok((args, t.pos));
             }
             depth -= 1;
         } else if t.is(",") && depth == 0 {
@@ -685,13 +704,13 @@ fn collect_args(input: &mut VecDeque<Token>, call: &Token) -> Result<Vec<Vec<Tok
             a.push(t);
         }
     }
-    Ok(args)
 }
 
 fn stringize(arg: &[Token], at: &Token) -> Token {
     let mut s = String::from("\"");
     for (k, t) in arg.iter().enumerate() {
-        if k > 0 && t.space {
+        // A line break between two tokens is white space too (an argument over two lines).
+        if k > 0 && (t.space || t.bol) {
             s.push(' ');
         }
         if matches!(t.kind, Kind::Str | Kind::Char) {
@@ -754,6 +773,7 @@ mod tests {
             "\"q r\" x1"
         );
         assert_eq!(pp("#define F(...) g(__VA_ARGS__)\nF(1,2)"), "g ( 1 , 2 )");
+        assert_eq!(pp("#define S(x) #x\nS(a &&\nb)"), "\"a && b\"");
     }
 
     #[test]

@@ -178,7 +178,7 @@ impl Sema<'_> {
                 });
             }
         }
-        if &*name == "assert" {
+        if &*name == "__cuda_library_assert" {
             return self.assert(args, pos);
         }
         if let Some(v) = self.surface(&name, targs.as_deref(), args, pos)? {
@@ -906,27 +906,84 @@ impl Sema<'_> {
         Ok(Value::new(Op::Reg(d), INT))
     }
 
+    /// `assert(e)`, which the preprocessor turned into `__cuda_library_assert(e, "e", __FILE__,
+    /// __LINE__)`: when `e` is false, `__assertfail` gets the condition's text, the file, the
+    /// line and the function's signature, as NVRTC passes them.
     fn assert(&mut self, args: &[Expr], pos: Pos) -> Result<Value> {
-        let [a] = args else {
+        let [cond, text, file, line] = args else {
             return Err(Diag::new(pos, "assert takes one condition").note("write assert(x > 0)"));
         };
-        let c = self.cond(a)?;
+        let line = match &line.kind {
+            ExprKind::Int(n, _) => u32::try_from(*n).unwrap_or(u32::MAX),
+            _ => 0,
+        };
+        let c = self.cond(cond)?;
         let ok = self.b().label();
         match c {
             super::expr::Test::Known(true) => return Ok(Value::new(Op::Int(0), Type::Void)),
             super::expr::Test::Known(false) => {}
             super::expr::Test::Pred(p, n) => self.b().branch_if(&p, n, &ok),
         }
-        let text = "assertion".to_string();
-        let msg = self.string(text.as_bytes())?;
-        let file = self.string(b"kernel.cu")?;
-        let fname = self.frame().name.to_string();
-        let func = self.string(fname.as_bytes())?;
+        let msg = self.expr(text)?;
+        let file = self.expr(file)?;
+        let signature = match &*self.frame().signature {
+            "" => self.frame().name.to_string(),
+            s => s.to_string(),
+        };
+        let func = self.string(signature.as_bytes())?;
         self.module.extern_decl(".extern .func __assertfail\n(\n\t.param .b64 __assertfail_param_0,\n\t.param .b64 __assertfail_param_1,\n\t.param .b32 __assertfail_param_2,\n\t.param .b64 __assertfail_param_3,\n\t.param .b64 __assertfail_param_4\n)\n.noreturn;");
         let (m, fi, fu) = (msg.op.text(), file.op.text(), func.op.text());
-        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {m};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {fi};\n\t.param .b32 param2;\n\tst.param.b32 \t[param2], 1;\n\t.param .b64 param3;\n\tst.param.b64 \t[param3], {fu};\n\t.param .b64 param4;\n\tst.param.b64 \t[param4], 1;\n\tcall.uni __assertfail, (param0, param1, param2, param3, param4);\n\t}}"));
+        self.b().raw(&format!("\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], {m};\n\t.param .b64 param1;\n\tst.param.b64 \t[param1], {fi};\n\t.param .b32 param2;\n\tst.param.b32 \t[param2], {line};\n\t.param .b64 param3;\n\tst.param.b64 \t[param3], {fu};\n\t.param .b64 param4;\n\tst.param.b64 \t[param4], 1;\n\tcall.uni __assertfail, (param0, param1, param2, param3, param4);\n\t}}"));
         self.b().place(&ok);
         Ok(Value::new(Op::Int(0), Type::Void))
+    }
+
+    /// A function's signature as `__PRETTY_FUNCTION__` spells it for a function that is not a
+    /// template: `float ns::g(const float *, unsigned int, const S &)`.
+    pub(super) fn signature(&self, ret: &Type, f: &Func, params: &[Type]) -> String {
+        let mut name = String::new();
+        for n in &f.ns {
+            name.push_str(n);
+            name.push_str("::");
+        }
+        name.push_str(&f.name);
+        let spelled: Vec<String> = params
+            .iter()
+            .zip(&f.params)
+            .map(|(t, (_, ty))| match ty {
+                Ty::Ref(inner) => {
+                    let konst = matches!(&**inner, Ty::Qual { konst: true, .. });
+                    format!(
+                        "{}{} &",
+                        if konst { "const " } else { "" },
+                        self.pretty_type(t)
+                    )
+                }
+                _ => self.pretty_type(t),
+            })
+            .collect();
+        format!("{} {name}({})", self.pretty_type(ret), spelled.join(", "))
+    }
+
+    /// A type as `__PRETTY_FUNCTION__` spells it (`const int *`, `float **`).
+    fn pretty_type(&self, t: &Type) -> String {
+        match t {
+            Type::Ptr { to, konst, vol } => {
+                let inner = self.pretty_type(to);
+                let q = match (konst, vol) {
+                    (true, true) => "const volatile ",
+                    (true, false) => "const ",
+                    (false, true) => "volatile ",
+                    (false, false) => "",
+                };
+                if inner.ends_with('*') {
+                    format!("{q}{inner}*")
+                } else {
+                    format!("{q}{inner} *")
+                }
+            }
+            _ => self.type_name(t),
+        }
     }
 
     fn malloc(&mut self, vals: Vec<Value>, pos: Pos) -> Result<Value> {
@@ -1377,6 +1434,8 @@ impl Sema<'_> {
             };
             (Some(exit), slot)
         };
+        let param_types: Vec<Type> = bound.iter().map(|b| b.1.clone()).collect();
+        let signature = Rc::from(self.signature(&ret, f, &param_types));
         let first_scope = captured.cloned().unwrap_or_default();
         let saved_scopes = std::mem::replace(&mut self.st().scopes, vec![first_scope]);
         let deduce = std::mem::take(&mut self.deduce_next);
@@ -1392,6 +1451,7 @@ impl Sema<'_> {
             addressed,
             labels: HashMap::new(),
             name: f.name.clone(),
+            signature,
             deduce,
         });
         let r = (|| -> Result<()> {

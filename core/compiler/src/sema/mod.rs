@@ -216,6 +216,9 @@ struct Frame {
     addressed: HashSet<Rc<str>>,
     labels: HashMap<Rc<str>, String>,
     name: Rc<str>,
+    /// `__PRETTY_FUNCTION__`'s text (`float g(const float *, unsigned int)`), which `assert`
+    /// passes to `__assertfail`; empty outside a function.
+    signature: Rc<str>,
     /// A lambda compiled only to learn its return type: `return e` records `e`'s type in
     /// [`Sema::deducing`].
     deduce: bool,
@@ -714,6 +717,7 @@ impl<'a> Sema<'a> {
             addressed: HashSet::new(),
             labels: HashMap::new(),
             name: Rc::from(""),
+            signature: Rc::from(""),
             deduce: false,
         });
         self.cur = Some(st);
@@ -904,13 +908,16 @@ impl<'a> Sema<'a> {
             addressed,
             labels: HashMap::new(),
             name: f.name.clone(),
+            signature: Rc::from(""),
             deduce: false,
         });
         st.scopes.push(HashMap::new());
         self.cur = Some(st);
         let mut params = Vec::new();
+        let mut param_types = Vec::new();
         for (i, (pname, pty)) in f.params.iter().enumerate() {
             let t = self.resolve(pty, &tp)?;
+            param_types.push(t.clone());
             let pname_ptx = format!("{mangled}_param_{i}");
             let decl = match &t {
                 Type::Struct(_) | Type::Array(..) | Type::Half(_) | Type::Half2(_) => format!(
@@ -926,6 +933,7 @@ impl<'a> Sema<'a> {
                 self.bind_param(pname, &t, &pname_ptx)?;
             }
         }
+        self.frame().signature = Rc::from(self.signature(&Type::Void, f, &param_types));
         for s in body.iter() {
             self.stmt(s)?;
         }
@@ -1201,6 +1209,7 @@ impl Frame {
             addressed: HashSet::new(),
             labels: HashMap::new(),
             name: Rc::from(""),
+            signature: Rc::from(""),
             deduce: false,
         }
     }
