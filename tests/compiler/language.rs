@@ -378,3 +378,29 @@ fn a_product_in_a_returned_struct_fuses_across_the_call() {
          }\n",
     );
 }
+
+/// Functions of one name and signature in different namespaces (FINDINGS.md F16): a
+/// qualified call takes the namespace it names, an unqualified one the innermost enclosing
+/// namespace that declares the name, as C++'s lookup does.
+#[test]
+fn namespaces_keep_functions_of_one_name_apart() {
+    agrees(
+        "namespaces.cu",
+        "__device__ unsigned f(unsigned x) { return x + 100u; }\n\
+         namespace a { __device__ unsigned f(unsigned x) { return x + 1u; } }\n\
+         namespace b {\n\
+             __device__ unsigned f(unsigned x) { return x + 2u; }\n\
+             __device__ unsigned g(unsigned x) { return f(x) * 10u; }\n\
+             namespace c { __device__ unsigned h(unsigned x) { return f(x) + a::f(x); } }\n\
+         }\n\
+         extern \"C\" __global__ void k(const unsigned* in, unsigned* out) {\n\
+             unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             unsigned x = in[i] & 0xffffu;\n\
+             out[5 * i] = a::f(x);\n\
+             out[5 * i + 1] = b::f(x);\n\
+             out[5 * i + 2] = f(x);\n\
+             out[5 * i + 3] = b::g(x);\n\
+             out[5 * i + 4] = b::c::h(x);\n\
+         }\n",
+    );
+}

@@ -151,7 +151,17 @@ impl Sema<'_> {
             _ => return Err(Diag::unsupported(pos, "calling through a function pointer")),
         };
         let name = path.last().cloned().unwrap_or_else(|| Rc::from(""));
-        if let Some(cands) = self.funcs.get(&name).cloned() {
+        let from = self
+            .cur
+            .as_ref()
+            .and_then(|st| st.frames.last())
+            .map(|f| f.ns.clone())
+            .unwrap_or_default();
+        if let Some(cands) = self
+            .funcs
+            .get(&name)
+            .map(|all| visible(all, &path[..path.len().saturating_sub(1)], &from))
+        {
             if !(path.len() > 1 && &*path[0] == "std")
                 || cands
                     .iter()
@@ -1451,6 +1461,7 @@ impl Sema<'_> {
             addressed,
             labels: HashMap::new(),
             name: f.name.clone(),
+            ns: f.ns.clone(),
             signature,
             deduce,
         });
@@ -1618,4 +1629,27 @@ impl Sema<'_> {
         self.bind(&d.name, Bind::Var(lv));
         Ok(())
     }
+}
+
+/// The functions of one name a call finds from namespace `from` (outermost first), with the
+/// namespace `qualifier` it names (empty: none): those declared in `from` + `qualifier`, else
+/// in the next enclosing namespace + `qualifier`, out to the global one, as C++'s lookup
+/// goes. When none is found that way (a `using namespace` directive, which the parser does
+/// not keep), every function of the name.
+fn visible(all: &[Rc<Func>], qualifier: &[Rc<str>], from: &[Rc<str>]) -> Vec<Rc<Func>> {
+    for depth in (0..=from.len()).rev() {
+        let found: Vec<Rc<Func>> = all
+            .iter()
+            .filter(|f| {
+                f.ns.len() == depth + qualifier.len()
+                    && f.ns[..depth] == from[..depth]
+                    && f.ns[depth..] == *qualifier
+            })
+            .cloned()
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    all.to_vec()
 }

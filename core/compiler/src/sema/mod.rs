@@ -216,6 +216,9 @@ struct Frame {
     addressed: HashSet<Rc<str>>,
     labels: HashMap<Rc<str>, String>,
     name: Rc<str>,
+    /// The namespace the function is declared in (outermost first): where an unqualified
+    /// call in its body looks first.
+    ns: Vec<Rc<str>>,
     /// `__PRETTY_FUNCTION__`'s text (`float g(const float *, unsigned int)`), which `assert`
     /// passes to `__assertfail`; empty outside a function.
     signature: Rc<str>,
@@ -717,6 +720,7 @@ impl<'a> Sema<'a> {
             addressed: HashSet::new(),
             labels: HashMap::new(),
             name: Rc::from(""),
+            ns: Vec::new(),
             signature: Rc::from(""),
             deduce: false,
         });
@@ -908,6 +912,7 @@ impl<'a> Sema<'a> {
             addressed,
             labels: HashMap::new(),
             name: f.name.clone(),
+            ns: f.ns.clone(),
             signature: Rc::from(""),
             deduce: false,
         });
@@ -1209,6 +1214,7 @@ impl Frame {
             addressed: HashSet::new(),
             labels: HashMap::new(),
             name: Rc::from(""),
+            ns: Vec::new(),
             signature: Rc::from(""),
             deduce: false,
         }
