@@ -5,34 +5,11 @@
 //! inputs: every kernel must run and give NVRTC's bits.
 
 use crate::common::nvrtc;
-use crate::harness::{self, Image, Mode, Outcome, Source};
+use crate::harness::{self, agrees, Image, Mode, Source};
 
 use std::collections::BTreeMap;
 
 use cuda_library::{Error, ImageKind, Program, ProgramOptions};
-
-/// Compiles `text` both ways under every mode and asserts that every kernel NVRTC emits
-/// was run and agrees.
-fn agrees(name: &str, text: &str) {
-    let src = Source::new(name, text);
-    let _turn = harness::turn();
-    let ctx = harness::context();
-    for mode in Mode::ALL {
-        let report = match harness::compare(&ctx, &src, mode) {
-            Ok(r) => r,
-            Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
-            Err(e) => panic!("NVRTC rejects {name} under {}: {e}", mode.flag()),
-        };
-        let outcomes = match &report.result {
-            Ok(o) => o,
-            Err(r) => panic!("{name} under {}: {}", mode.flag(), r.summary()),
-        };
-        assert!(!outcomes.is_empty(), "{name}: NVRTC emitted no kernel");
-        for (k, o) in outcomes {
-            assert_eq!(*o, Outcome::Agrees, "{name} {k} under {}", mode.flag());
-        }
-    }
-}
 
 /// Compiles `text` both ways for `sm_{arch}` (the harness's corpora target sm_80, where
 /// bfloat16 arithmetic is written as `fma`s; sm_90 has `add.bf16`, `cvt.f32.bf16`, ...;

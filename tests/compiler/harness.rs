@@ -1025,3 +1025,28 @@ fn compared_variables_are_the_user_globals() {
         ["d_data", "counter", "_Z5tablePf", "scale"].map(String::from)
     );
 }
+
+/// Compiles `text` both ways under every mode and asserts that every kernel NVRTC emits
+/// was run and agrees.
+pub fn agrees(name: &str, text: &str) {
+    let src = Source::new(name, text);
+    let _turn = turn();
+    let ctx = context();
+    for mode in Mode::ALL {
+        let report = match compare(&ctx, &src, mode) {
+            Ok(r) => r,
+            Err(e @ Error::NvrtcNotFound { .. }) => {
+                return crate::common::nvrtc::skip_without_nvrtc(e)
+            }
+            Err(e) => panic!("NVRTC rejects {name} under {}: {e}", mode.flag()),
+        };
+        let outcomes = match &report.result {
+            Ok(o) => o,
+            Err(r) => panic!("{name} under {}: {}", mode.flag(), r.summary()),
+        };
+        assert!(!outcomes.is_empty(), "{name}: NVRTC emitted no kernel");
+        for (k, o) in outcomes {
+            assert_eq!(*o, Outcome::Agrees, "{name} {k} under {}", mode.flag());
+        }
+    }
+}

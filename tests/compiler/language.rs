@@ -4,33 +4,10 @@
 //! kernel must run and give NVRTC's bits.
 
 use crate::common::nvrtc;
-use crate::harness::{self, Mode, Outcome, Source};
+use crate::harness::{self, agrees, Mode, Source};
 
 use cuda_library::{Error, KernelArg, LaunchConfig};
 use std::collections::BTreeMap;
-
-/// Compiles `text` both ways under every mode and asserts that every kernel NVRTC emits
-/// was run and agrees.
-fn agrees(name: &str, text: &str) {
-    let src = Source::new(name, text);
-    let _turn = harness::turn();
-    let ctx = harness::context();
-    for mode in Mode::ALL {
-        let report = match harness::compare(&ctx, &src, mode) {
-            Ok(r) => r,
-            Err(e @ Error::NvrtcNotFound { .. }) => return nvrtc::skip_without_nvrtc(e),
-            Err(e) => panic!("NVRTC rejects {name} under {}: {e}", mode.flag()),
-        };
-        let outcomes = match &report.result {
-            Ok(o) => o,
-            Err(r) => panic!("{name} under {}: {}", mode.flag(), r.summary()),
-        };
-        assert!(!outcomes.is_empty(), "{name}: NVRTC emitted no kernel");
-        for (k, o) in outcomes {
-            assert_eq!(*o, Outcome::Agrees, "{name} {k} under {}", mode.flag());
-        }
-    }
-}
 
 /// `(float(x) + y)`: a parenthesised expression that starts with a functional cast, not a
 /// C-style cast (FINDINGS.md F10; cuda-samples' `simpleCUDA2GL` writes `(int(b) << 16)`).
