@@ -664,6 +664,8 @@ impl Sema<'_> {
     pub(super) fn store(&mut self, lv: &LVal, v: Value) -> Result<()> {
         match lv {
             LVal::Lane { reg, high, .. } => {
+                // The pair changes: a constant it was known to hold is no longer what it holds.
+                self.b().known.set(reg, None);
                 self.half_set_lane(reg, *high, &v);
                 Ok(())
             }
