@@ -38,12 +38,16 @@ const KNOWN: &[(u64, &str)] = &[
         "FINDINGS.md F13: NVVM folds a product of constant array elements (1 ulp)",
     ),
     (
-        122,
-        "FINDINGS.md, not reduced yet: --use_fast_math, an infinity where NVRTC gives a NaN",
+        182,
+        "FINDINGS.md, not reduced yet: --use_fast_math, a NaN where NVRTC gives an infinity",
     ),
     (
         186,
         "FINDINGS.md, not reduced yet: --use_fast_math, a NaN's sign",
+    ),
+    (
+        222,
+        "FINDINGS.md, not reduced yet: --use_fast_math, 1 ulp (met once the fusion ranks and the 256-seed run were merged)",
     ),
     (
         226,
@@ -56,7 +60,7 @@ const LONG_SEEDS: u64 = 3000;
 
 /// Programs of the default range that agree with NVRTC, at least (the count reached; a
 /// difference outside `KNOWN` fails on its own).
-const AGREE_FLOOR: usize = 252;
+const AGREE_FLOOR: usize = 251;
 
 /// The constructs the default run leaves out: none (functional casts, FINDINGS.md F10, and
 /// `__noinline__` helpers, S2, are fixed). `CUDA_LIBRARY_GEN_AVOID=math` (or
