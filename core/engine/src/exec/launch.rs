@@ -19,7 +19,7 @@ use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::{KernelCode, SimModule};
 use crate::sim::engine::mem::Memory;
 
-/// A launch the engine's check accepted ([`CheckedLaunch::new`]): what [`run`] takes as
+/// A launch the engine's check accepted ([`CheckedLaunch::new`]): what the engine's `run` takes as
 /// proof, so nothing after the check looks at the launch's settings again. The engine's
 /// rules — the kernel's limits, the cluster rules, shared and local memory, the simulator's
 /// register file — are checked there and nowhere else.
@@ -38,7 +38,7 @@ impl CheckedLaunch {
     /// says, with `params_len` bytes of parameters and the settings `limits` gives, against
     /// the kernel and the simulated device. `dims` has no zero extent, at most 1,024 threads
     /// a block, and a cluster the launch names tiles the grid with at most 16 blocks: the
-    /// caller checked that (the API's geometry, or [`check_request`] for the engine run
+    /// caller checked that (the API's geometry, or `check_request` for the engine run
     /// directly).
     pub fn new(
         code: &KernelCode,
