@@ -139,6 +139,7 @@ mod device;
 mod element;
 mod global;
 mod graph;
+pub mod ipc;
 mod kernel;
 mod kernel_table;
 mod launch;
@@ -185,6 +186,9 @@ pub use image::{
 pub use info::{
     CachePreference, CaptureMode, DeviceProperties, KernelAttribute, KernelAttributes, KernelRow,
     ParamInfo, ParamRow,
+};
+pub use ipc::{
+    IpcBuffer, IpcEvent, IpcEventHandle, IpcMemHandle, IpcPoolPointer, IPC_HANDLE_BYTES,
 };
 pub use kernel::{Kernel, Kernels};
 pub use kernel_table::KernelTable;

@@ -47,7 +47,7 @@ use crate::stream::Stream;
 #[derive(Clone)]
 pub struct MemPool {
     pub(crate) imp: Arc<seam::MemPool>,
-    ordinal: usize,
+    pub(crate) ordinal: usize,
 }
 
 impl std::fmt::Debug for MemPool {

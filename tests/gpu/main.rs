@@ -49,6 +49,7 @@ mod corpus;
 mod cudarc;
 mod differential;
 mod graph;
+mod ipc;
 mod library;
 mod linker;
 mod mem_pool;
@@ -92,6 +93,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(cudarc::tests());
     tests.extend(differential::tests());
     tests.extend(graph::tests());
+    tests.extend(ipc::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());
     tests.extend(mem_pool::tests());

@@ -19,6 +19,7 @@ mod exact_ops;
 mod faults;
 mod hostile_images;
 mod hostile_links;
+mod ipc;
 mod launch_bounds;
 mod link_messages;
 mod linking;

@@ -497,3 +497,124 @@ impl TexObject {
 forward!(TexObject {
     fn handle_ref(&self) -> &u64;
 });
+
+// Sharing between processes (IPC): the driver's `driver::ipc`; the simulator refuses every
+// call, since its memory and events live inside this process.
+
+/// The simulator's answer to every IPC call.
+fn not_between_processes(what: &'static str) -> Error {
+    Error::IpcOnSimulator { what }
+}
+
+impl Context {
+    /// The 64-byte IPC handle of the allocation at `ptr` (`cuIpcGetMemHandle`).
+    pub fn ipc_mem_handle(&self, ptr: u64) -> Result<[u8; 64]> {
+        on!(self,
+            Context::Driver(c) => driver::ipc::mem_handle(c, ptr),
+            Context::Sim(_) => Err(not_between_processes("device memory")),
+        )
+    }
+
+    /// Maps memory another process exported: its pointer here and its bytes from there.
+    pub fn ipc_open_mem_handle(&self, handle: &[u8; 64]) -> Result<(u64, usize)> {
+        on!(self,
+            Context::Driver(c) => driver::ipc::open_mem_handle(c, handle),
+            Context::Sim(_) => Err(not_between_processes("device memory")),
+        )
+    }
+
+    /// Unmaps what `ipc_open_mem_handle` mapped.
+    pub fn ipc_close_mem_handle(&self, ptr: u64) -> Result<()> {
+        on!(self,
+            Context::Driver(c) => driver::ipc::close_mem_handle(c, ptr),
+            Context::Sim(_) => Err(not_between_processes("device memory")),
+        )
+    }
+
+    /// The bytes of the allocation `ptr` points into, from `ptr` on.
+    pub fn ipc_bytes_from(&self, ptr: u64) -> Result<usize> {
+        on!(self,
+            Context::Driver(c) => driver::ipc::bytes_from(c, ptr),
+            Context::Sim(_) => Err(not_between_processes("device memory")),
+        )
+    }
+}
+
+impl Event {
+    /// An event another process can wait on (`CU_EVENT_INTERPROCESS`, no timing).
+    pub fn create_interprocess(ctx: &Context) -> Result<Event> {
+        on!(ctx,
+            Context::Driver(c) => driver::ipc::create_event(c).map(Event::Driver),
+            Context::Sim(_) => Err(not_between_processes("an event")),
+        )
+    }
+
+    /// The 64-byte IPC handle of an event made by `create_interprocess`.
+    pub fn ipc_handle(&self, ctx: &Context) -> Result<[u8; 64]> {
+        on!((ctx, self),
+            (Context::Driver(c), Event::Driver(e)) => driver::ipc::event_handle(c, e),
+            (Context::Sim(_), Event::Sim(_)) => Err(not_between_processes("an event")),
+            mixed => Err(mixed("the context and the event")),
+        )
+    }
+
+    /// Opens an event another process exported.
+    pub fn ipc_open(ctx: &Context, handle: &[u8; 64]) -> Result<Event> {
+        on!(ctx,
+            Context::Driver(c) => driver::ipc::open_event(c, handle).map(Event::Driver),
+            Context::Sim(_) => Err(not_between_processes("an event")),
+        )
+    }
+}
+
+impl MemPool {
+    /// A pool whose allocations can be shared as a POSIX file descriptor.
+    pub fn create_shareable(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
+        on!(ctx,
+            Context::Driver(c) => {
+                driver::ipc::create_shareable_pool(c, release_threshold).map(MemPool::Driver)
+            },
+            Context::Sim(_) => Err(not_between_processes("a memory pool")),
+        )
+    }
+
+    /// The pool as a POSIX file descriptor the caller owns.
+    pub fn ipc_export(&self) -> Result<i32> {
+        on!(self,
+            MemPool::Driver(p) => driver::ipc::export_pool(p),
+            MemPool::Sim(_) => Err(not_between_processes("a memory pool")),
+        )
+    }
+
+    /// The context the pool was made or imported in.
+    pub fn ipc_context(&self) -> Result<Context> {
+        on!(self,
+            MemPool::Driver(p) => Ok(Context::Driver(p.ctx.clone())),
+            MemPool::Sim(_) => Err(not_between_processes("a memory pool")),
+        )
+    }
+
+    /// Imports the pool another process exported as the descriptor `fd` (not closed).
+    pub fn ipc_import(ctx: &Context, fd: i32) -> Result<MemPool> {
+        on!(ctx,
+            Context::Driver(c) => driver::ipc::import_pool(c, fd).map(MemPool::Driver),
+            Context::Sim(_) => Err(not_between_processes("a memory pool")),
+        )
+    }
+
+    /// The 64 bytes that name the pool allocation at `ptr` to an importing process.
+    pub fn ipc_export_pointer(ctx: &Context, ptr: u64) -> Result<[u8; 64]> {
+        on!(ctx,
+            Context::Driver(c) => driver::ipc::export_pointer(c, ptr),
+            Context::Sim(_) => Err(not_between_processes("a pool allocation")),
+        )
+    }
+
+    /// The pointer here to the allocation `data` names, from this imported pool.
+    pub fn ipc_import_pointer(&self, data: &[u8; 64]) -> Result<u64> {
+        on!(self,
+            MemPool::Driver(p) => driver::ipc::import_pointer(p, data),
+            MemPool::Sim(_) => Err(not_between_processes("a pool allocation")),
+        )
+    }
+}

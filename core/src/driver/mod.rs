@@ -40,6 +40,7 @@ mod device;
 pub(crate) mod graph;
 #[cfg(feature = "cudarc")]
 pub mod interop;
+pub(crate) mod ipc;
 mod library;
 pub(crate) mod loader;
 mod mem_pool;
