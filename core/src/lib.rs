@@ -139,6 +139,7 @@ mod device;
 mod element;
 mod global;
 mod graph;
+mod green;
 pub mod ipc;
 mod kernel;
 mod kernel_table;
@@ -174,6 +175,7 @@ pub use global::{Global, Managed, UnifiedFunction};
 #[cfg(feature = "notebook")]
 pub use graph::GraphTiming;
 pub use graph::{Graph, GraphBuilder, GraphDefinition, GraphNode, GraphNodeInfo, GraphNodeKind};
+pub use green::{GreenContext, SmResource, SmSplit};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;
 pub use image::table::{

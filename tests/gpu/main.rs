@@ -49,6 +49,7 @@ mod corpus;
 mod cudarc;
 mod differential;
 mod graph;
+mod green;
 mod ipc;
 mod library;
 mod linker;
@@ -93,6 +94,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(cudarc::tests());
     tests.extend(differential::tests());
     tests.extend(graph::tests());
+    tests.extend(green::tests());
     tests.extend(ipc::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());

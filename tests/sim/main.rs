@@ -17,6 +17,7 @@ mod cub;
 mod debug_ptx;
 mod exact_ops;
 mod faults;
+mod green;
 mod hostile_images;
 mod hostile_links;
 mod ipc;

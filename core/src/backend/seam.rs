@@ -618,3 +618,67 @@ impl MemPool {
         )
     }
 }
+
+// Green contexts (driver only: `driver::green`; the simulated device has no SMs to give a
+// context a share of). A resource travels as the driver's `CUdevResource` bytes and its SM
+// count.
+
+/// Bytes of a `CUdevResource`.
+pub(crate) const SM_RESOURCE_BYTES: usize = 144;
+
+/// The simulator's answer to every green-context call.
+fn no_green_contexts() -> Error {
+    Error::Unsupported(
+        "green contexts give a context a share of a GPU's SMs (cuGreenCtxCreate), and the \
+         simulated device has no SM partitions: run on a CUDA GPU (CUDA_LIBRARY_BACKEND=driver) \
+         or use an ordinary context"
+            .to_string(),
+    )
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn sm_resource(r: driver::green::Resource) -> ([u8; SM_RESOURCE_BYTES], u32) {
+    (r.bytes, r.sm_count())
+}
+
+impl Device {
+    /// All the device's SMs, as a resource and its SM count.
+    pub fn sm_resource(&self) -> Result<([u8; SM_RESOURCE_BYTES], u32)> {
+        on!(self,
+            Device::Driver(d) => driver::green::device_sms(d.raw).map(sm_resource),
+            Device::Sim(_) => Err(no_green_contexts()),
+        )
+    }
+
+    /// Up to `groups` groups of at least `min_sms` SMs from `input`, and what is left.
+    #[allow(clippy::type_complexity)]
+    pub fn split_sms(
+        &self,
+        input: &[u8; SM_RESOURCE_BYTES],
+        groups: u32,
+        min_sms: u32,
+    ) -> Result<(
+        Vec<([u8; SM_RESOURCE_BYTES], u32)>,
+        ([u8; SM_RESOURCE_BYTES], u32),
+    )> {
+        on!(self,
+            Device::Driver(_) => {
+                let input = driver::green::Resource { bytes: *input };
+                let (made, rest) = driver::green::split(&input, groups, min_sms)?;
+                Ok((made.into_iter().map(sm_resource).collect(), sm_resource(rest)))
+            },
+            Device::Sim(_) => Err(no_green_contexts()),
+        )
+    }
+
+    /// A context limited to the SMs of `resource`.
+    pub fn green_context(&self, resource: &[u8; SM_RESOURCE_BYTES]) -> Result<Context> {
+        on!(self,
+            Device::Driver(d) => {
+                let resource = driver::green::Resource { bytes: *resource };
+                driver::green::create(d.raw, &resource).map(Context::Driver)
+            },
+            Device::Sim(_) => Err(no_green_contexts()),
+        )
+    }
+}

@@ -38,6 +38,7 @@ mod context;
 pub(crate) mod culink;
 mod device;
 pub(crate) mod graph;
+pub(crate) mod green;
 #[cfg(feature = "cudarc")]
 pub mod interop;
 pub(crate) mod ipc;
