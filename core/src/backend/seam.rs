@@ -506,6 +506,8 @@ fn not_between_processes(what: &'static str) -> Error {
     Error::IpcOnSimulator { what }
 }
 
+// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
 impl Context {
     /// The 64-byte IPC handle of the allocation at `ptr` (`cuIpcGetMemHandle`).
     pub fn ipc_mem_handle(&self, ptr: u64) -> Result<[u8; 64]> {
@@ -540,6 +542,8 @@ impl Context {
     }
 }
 
+// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
 impl Event {
     /// An event another process can wait on (`CU_EVENT_INTERPROCESS`, no timing).
     pub fn create_interprocess(ctx: &Context) -> Result<Event> {
@@ -567,6 +571,8 @@ impl Event {
     }
 }
 
+// On wasm32 the arguments go unused; off unix nothing exports or imports a descriptor.
+#[cfg_attr(not(unix), allow(unused_variables, dead_code))]
 impl MemPool {
     /// A pool whose allocations can be shared as a POSIX file descriptor.
     pub fn create_shareable(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
@@ -641,6 +647,8 @@ fn sm_resource(r: driver::green::Resource) -> ([u8; SM_RESOURCE_BYTES], u32) {
     (r.bytes, r.sm_count())
 }
 
+// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
 impl Device {
     /// All the device's SMs, as a resource and its SM count.
     pub fn sm_resource(&self) -> Result<([u8; SM_RESOURCE_BYTES], u32)> {
