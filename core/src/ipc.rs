@@ -524,15 +524,7 @@ impl MemPool {
     /// (the driver refuses others with `CUDA_ERROR_INVALID_VALUE`).
     #[cfg(unix)]
     pub fn export_fd(&self) -> Result<std::os::fd::OwnedFd> {
-        use std::os::fd::FromRawFd;
-        let fd = self.imp.ipc_export()?;
-        if fd < 0 {
-            return Err(Error::InvalidArgument(format!(
-                "cuMemPoolExportToShareableHandle gave the file descriptor {fd}"
-            )));
-        }
-        // SAFETY: the driver opened this descriptor for us and nothing else owns it.
-        Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
+        self.imp.ipc_export()
     }
 
     /// Imports, in `ctx`, the pool another process exported as the descriptor `fd`
@@ -543,9 +535,8 @@ impl MemPool {
     /// long.
     #[cfg(unix)]
     pub fn import_fd(ctx: &Context, fd: std::os::fd::BorrowedFd<'_>) -> Result<MemPool> {
-        use std::os::fd::AsRawFd;
         Ok(MemPool {
-            imp: Arc::new(seam::MemPool::ipc_import(&ctx.imp, fd.as_raw_fd())?),
+            imp: Arc::new(seam::MemPool::ipc_import(&ctx.imp, fd)?),
             ordinal: ctx.device_ordinal(),
         })
     }

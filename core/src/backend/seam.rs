@@ -571,8 +571,8 @@ impl Event {
     }
 }
 
-// On wasm32 the arguments go unused; off unix nothing exports or imports a descriptor.
-#[cfg_attr(not(unix), allow(unused_variables, dead_code))]
+// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
 impl MemPool {
     /// A pool whose allocations can be shared as a POSIX file descriptor.
     pub fn create_shareable(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
@@ -585,7 +585,8 @@ impl MemPool {
     }
 
     /// The pool as a POSIX file descriptor the caller owns.
-    pub fn ipc_export(&self) -> Result<i32> {
+    #[cfg(unix)]
+    pub fn ipc_export(&self) -> Result<std::os::fd::OwnedFd> {
         on!(self,
             MemPool::Driver(p) => driver::ipc::export_pool(p),
             MemPool::Sim(_) => Err(not_between_processes("a memory pool")),
@@ -601,7 +602,8 @@ impl MemPool {
     }
 
     /// Imports the pool another process exported as the descriptor `fd` (not closed).
-    pub fn ipc_import(ctx: &Context, fd: i32) -> Result<MemPool> {
+    #[cfg(unix)]
+    pub fn ipc_import(ctx: &Context, fd: std::os::fd::BorrowedFd<'_>) -> Result<MemPool> {
         on!(ctx,
             Context::Driver(c) => driver::ipc::import_pool(c, fd).map(MemPool::Driver),
             Context::Sim(_) => Err(not_between_processes("a memory pool")),

@@ -203,7 +203,9 @@ pub(crate) fn create_shareable_pool(ctx: &Arc<Context>, release_threshold: u64) 
 }
 
 /// `cuMemPoolExportToShareableHandle` as a POSIX file descriptor, which the caller owns.
-pub(crate) fn export_pool(pool: &MemPool) -> Result<i32> {
+#[cfg(unix)]
+pub(crate) fn export_pool(pool: &MemPool) -> Result<std::os::fd::OwnedFd> {
+    use std::os::fd::FromRawFd;
     let ctx = &pool.ctx;
     ctx.make_current()?;
     // SAFETY: the type is `PFN_cuMemPoolExportToShareableHandle_v11020`.
@@ -219,12 +221,20 @@ pub(crate) fn export_pool(pool: &MemPool) -> Result<i32> {
         )
     };
     check(ctx.drv, rc, "cuMemPoolExportToShareableHandle")?;
-    Ok(fd)
+    if fd < 0 {
+        return Err(Error::InvalidArgument(format!(
+            "cuMemPoolExportToShareableHandle succeeded but gave the file descriptor {fd}"
+        )));
+    }
+    // SAFETY: the driver opened this descriptor for the caller and nothing else owns it.
+    Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
 }
 
 /// `cuMemPoolImportFromShareableHandle` of the descriptor `fd` (which stays the caller's),
 /// then read-write access for `ctx`'s device if the pool does not give it already.
-pub(crate) fn import_pool(ctx: &Arc<Context>, fd: i32) -> Result<MemPool> {
+#[cfg(unix)]
+pub(crate) fn import_pool(ctx: &Arc<Context>, fd: std::os::fd::BorrowedFd<'_>) -> Result<MemPool> {
+    use std::os::fd::AsRawFd;
     ctx.make_current()?;
     // SAFETY: the types are `PFN_cuMemPoolImportFromShareableHandle_v11020`,
     // `PFN_cuMemPoolGetAccess_v11020` and `PFN_cuMemPoolSetAccess_v11020`.
@@ -241,7 +251,7 @@ pub(crate) fn import_pool(ctx: &Arc<Context>, fd: i32) -> Result<MemPool> {
     let rc = unsafe {
         import(
             &mut raw,
-            fd as isize as *mut c_void,
+            fd.as_raw_fd() as isize as *mut c_void,
             sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR,
             0,
         )
