@@ -305,6 +305,8 @@ enum Unmap {
 ///
 /// The memory is the exporter's: writes here are seen there and the other way round, and
 /// it is valid only while the exporter keeps it (see [the lifetimes](crate::ipc#lifetimes)).
+/// As a kernel argument, pass the buffer it derefs to: `launch!(kernel, &stream, &config,
+/// *shared)`.
 pub struct IpcBuffer<T: DeviceRepr> {
     buf: DeviceBuffer<T>,
     unmap: Unmap,
