@@ -9,7 +9,7 @@
 //! Using the crate:
 //!
 //! - [`api`]: handles, lifetimes and unload, argument checking, several GPUs, sharing between
-//!   processes (IPC), green contexts, cudarc.
+//!   processes (IPC), green contexts, checkpointing a process, cudarc.
 //! - [`graphs`]: CUDA graphs: stream capture, graphs built node by node, replay and update.
 //! - [`backends`]: how the backend is chosen, what the simulated backend does, finding the
 //!   driver, NVRTC and its headers.

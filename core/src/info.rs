@@ -366,6 +366,20 @@ pub struct MemPoolStats {
     pub release_threshold: u64,
 }
 
+/// Where a CUDA process stands in a checkpoint (`CUprocessState`), as
+/// [`CheckpointProcess::state`](crate::CheckpointProcess::state) reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProcessState {
+    /// Running normally: its CUDA calls proceed.
+    Running,
+    /// Locked: its CUDA calls block until it is unlocked.
+    Locked,
+    /// Checkpointed: its GPU memory is in host memory and its GPU resources released.
+    Checkpointed,
+    /// A checkpoint or restore failed and cannot be undone.
+    Failed,
+}
+
 #[cfg(test)]
 mod tests {
     use super::Geometry;

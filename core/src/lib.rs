@@ -134,6 +134,7 @@ mod backend;
 mod compiler;
 mod profile;
 
+mod checkpoint;
 mod context;
 mod device;
 mod element;
@@ -164,6 +165,7 @@ mod display;
 pub mod timing;
 
 pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
+pub use checkpoint::{CheckpointProcess, ProcessState};
 pub use compiler::{Compiler, COMPILER_ENV};
 pub use context::Context;
 pub use device::Device;

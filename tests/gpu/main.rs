@@ -43,6 +43,7 @@ macro_rules! gpu_tests {
 mod common;
 
 mod calibration;
+mod checkpoint;
 mod cluster;
 mod corpus;
 #[cfg(feature = "cudarc")]
@@ -89,6 +90,7 @@ impl GpuTest {
 fn all_tests() -> Vec<GpuTest> {
     let mut tests = Vec::new();
     tests.extend(calibration::tests());
+    tests.extend(checkpoint::tests());
     tests.extend(corpus::tests());
     #[cfg(feature = "cudarc")]
     tests.extend(cudarc::tests());

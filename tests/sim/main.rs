@@ -11,6 +11,7 @@
 mod common;
 
 mod barriers;
+mod checkpoint;
 mod cluster;
 mod counters;
 mod cub;

@@ -49,7 +49,7 @@ use crate::error::{Error, Result};
 use crate::image::ImageKind;
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
-    MemPoolStats, ParamInfo,
+    MemPoolStats, ParamInfo, ProcessState,
 };
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
@@ -690,5 +690,75 @@ impl Device {
             },
             Device::Sim(_) => Err(no_green_contexts()),
         )
+    }
+}
+
+// Checkpointing a CUDA process (driver only: `driver::checkpoint`; a simulated process's
+// GPU state is its own memory, with nothing for the driver to save).
+
+/// The simulator's answer to every checkpoint call.
+fn no_checkpoints() -> Error {
+    Error::Unsupported(
+        "checkpointing acts on the CUDA driver's state of a process (cuCheckpointProcess*), \
+         and the simulated backend has no driver state: run on a CUDA GPU \
+         (CUDA_LIBRARY_BACKEND=driver)"
+            .to_string(),
+    )
+}
+
+/// `cuCheckpointProcessGetState` of process `pid`.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn process_state(pid: i32) -> Result<ProcessState> {
+    match selected()?.kind {
+        BackendKind::Driver => driver!(driver::checkpoint::state(pid)),
+        BackendKind::Sim => Err(no_checkpoints()),
+    }
+}
+
+/// `cuCheckpointProcessGetRestoreThreadId` of process `pid`.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn process_restore_thread(pid: i32) -> Result<i32> {
+    match selected()?.kind {
+        BackendKind::Driver => driver!(driver::checkpoint::restore_thread_id(pid)),
+        BackendKind::Sim => Err(no_checkpoints()),
+    }
+}
+
+/// `cuCheckpointProcessLock` of process `pid` (`timeout_ms` 0: none).
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn lock_process(pid: i32, timeout_ms: u32) -> Result<()> {
+    match selected()?.kind {
+        BackendKind::Driver => driver!(driver::checkpoint::lock(pid, timeout_ms)),
+        BackendKind::Sim => Err(no_checkpoints()),
+    }
+}
+
+/// `cuCheckpointProcessCheckpoint` (`restore` false) or `Restore` (true) of process `pid`.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn checkpoint_process(pid: i32, restore: bool) -> Result<()> {
+    match selected()?.kind {
+        BackendKind::Driver => driver!(driver::checkpoint::step(
+            pid,
+            if restore {
+                driver::checkpoint::Step::Restore
+            } else {
+                driver::checkpoint::Step::Checkpoint
+            }
+        )),
+        BackendKind::Sim => Err(no_checkpoints()),
+    }
+}
+
+/// `cuCheckpointProcessUnlock` of process `pid`.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn unlock_process(pid: i32) -> Result<()> {
+    match selected()?.kind {
+        BackendKind::Driver => {
+            driver!(driver::checkpoint::step(
+                pid,
+                driver::checkpoint::Step::Unlock
+            ))
+        }
+        BackendKind::Sim => Err(no_checkpoints()),
     }
 }

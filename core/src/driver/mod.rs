@@ -34,6 +34,7 @@ use std::sync::OnceLock;
 use crate::error::{CudaError, CudaVersion, Error, LoadAttempt, Result};
 use crate::sys::driver as sys;
 
+pub(crate) mod checkpoint;
 mod context;
 pub(crate) mod culink;
 mod device;
