@@ -349,8 +349,8 @@ impl<T: DeviceRepr> IpcBuffer<T> {
     /// enabled as needed). The exporter must keep its buffer alive until this drops.
     ///
     /// Errors: [`Error::IpcHandle`] when the handle's size is not a whole number of `T`
-    /// or exceeds the memory mapped; the driver's error when the handle is not valid here
-    /// (e.g. `CUDA_ERROR_INVALID_CONTEXT` when it was exported by this same process);
+    /// or exceeds the memory mapped; the driver's error when the handle cannot be opened
+    /// here (the driver opens a handle only in a process other than the exporter);
     /// [`Error::IpcOnSimulator`] on the simulator.
     ///
     /// ```no_run
