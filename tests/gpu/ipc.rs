@@ -126,6 +126,14 @@ fn child_memory() {
     let e = IpcBuffer::<[u8; 3]>::open(&ctx, &handle).unwrap_err();
     assert!(e.to_string().contains("whole number"), "{e}");
     drop(shared); // cuIpcCloseMemHandle, before the exporter frees
+                  // A handle whose driver bytes are made up is refused by the driver, not mapped.
+    let mut forged = handle.to_bytes();
+    for (i, b) in forged[8..72].iter_mut().enumerate() {
+        *b = (i as u8).wrapping_mul(37) ^ 0x5a;
+    }
+    let forged = IpcMemHandle::from_bytes(&forged).unwrap();
+    let e = IpcBuffer::<u32>::open(&ctx, &forged).expect_err("a forged handle was mapped");
+    println!("a forged memory handle: {e}");
 }
 
 // Events: a kernel that spins for about two seconds, then writes; the event recorded after it
