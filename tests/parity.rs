@@ -149,20 +149,35 @@ fn impl_target(line: &str) -> Option<String> {
     (!last.is_empty()).then(|| last.to_string())
 }
 
+/// What a `{ ... }` at the top of a file holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Body {
+    /// `impl Type { ... }`.
+    Impl,
+    /// `impl Trait for Type { ... }`.
+    TraitImpl,
+    /// `pub enum Type { ... }`.
+    Enum,
+}
+
 /// Adds what one API file declares to `api`; `module` is its public module, if any.
 fn scan_file(src: &str, module: Option<&str>, api: &mut Api) {
     let code = code_only(src);
     let mut depth: i32 = 0;
-    // The type whose impl or enum body is open, and the depth it opened at.
-    let mut open: Option<(String, i32, bool)> = None;
+    // The type whose impl or enum body is open, the depth it opened at, and what it is.
+    let mut open: Option<(String, i32, Body)> = None;
     let mut exported_macro = false;
     for line in code.lines() {
         let t = line.trim();
         if depth == 0 {
             if let Some(ty) = impl_target(t) {
-                open = Some((ty, 0, false));
+                let body = match t.contains(" for ") {
+                    true => Body::TraitImpl,
+                    false => Body::Impl,
+                };
+                open = Some((ty, 0, body));
             } else if let Some(rest) = t.strip_prefix("pub enum ") {
-                open = Some((ident(rest).to_string(), 0, true));
+                open = Some((ident(rest).to_string(), 0, Body::Enum));
             }
             if let Some(m) = module {
                 for kw in [
@@ -191,21 +206,17 @@ fn scan_file(src: &str, module: Option<&str>, api: &mut Api) {
                 }
                 exported_macro = false;
             }
-        } else if let Some((ty, at, is_enum)) = &open {
+        } else if let Some((ty, at, body)) = &open {
             if depth == at + 1 {
-                let member = if *is_enum {
-                    Some(ident(t)).filter(|n| n.starts_with(|c: char| c.is_uppercase()))
-                } else {
-                    [
-                        "pub fn ",
-                        "pub unsafe fn ",
-                        "pub const fn ",
-                        "pub const ",
-                        "fn ",
-                        "unsafe fn ",
-                    ]
-                    .iter()
-                    .find_map(|kw| t.strip_prefix(kw).map(ident))
+                // A trait's methods are public when the trait is; an inherent impl's only
+                // when marked `pub`.
+                let keywords: &[&str] = match body {
+                    Body::TraitImpl => &["fn ", "unsafe fn ", "const "],
+                    _ => &["pub fn ", "pub unsafe fn ", "pub const fn ", "pub const "],
+                };
+                let member = match body {
+                    Body::Enum => Some(ident(t)).filter(|n| n.starts_with(char::is_uppercase)),
+                    _ => keywords.iter().find_map(|kw| t.strip_prefix(kw).map(ident)),
                 };
                 if let Some(name) = member.filter(|n| !n.is_empty()) {
                     api.members
@@ -473,6 +484,9 @@ fn the_scanner_finds_known_items_and_rejects_made_up_ones() {
         "ipc::Nothing",
         "guide::nowhere",
         "MemPool::create_shareable", // the seam's, not the API's
+        "IpcBuffer::deref_fails",
+        "Kernel::launch_checked", // not a method anywhere
+        "DeviceBuffer::alloc",    // a private method
         "a::b::c::d",
     ] {
         assert!(
