@@ -296,6 +296,13 @@ pub enum Error {
         /// The operating system's error.
         source: std::io::Error,
     },
+    // Graphs complete (issue 38).
+    /// A host function (a graph's host node, or `Stream::launch_host_func`) panicked; the
+    /// panic was caught and did not unwind into the driver or the simulator.
+    HostFunctionPanicked {
+        /// The panic's message.
+        message: String,
+    },
 }
 
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
@@ -644,6 +651,12 @@ impl Error {
                 write!(f, "{}", detail(msg))
             }
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::HostFunctionPanicked { message } => write!(
+                f,
+                "a host function panicked: {}; the panic was caught (it may not unwind into \
+                 the driver): fix the closure, the graph can be launched again",
+                detail(message)
+            ),
             _ => self.write_build_or_run_message(f),
         }
     }

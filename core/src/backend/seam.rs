@@ -38,9 +38,9 @@ use std::sync::Arc;
 
 use super::dispatch::{driver, forward, handles, in_backend_of, on};
 use super::interface::{
-    ArgBytes, ArrayInterface, CaptureInterface, CheckedArgs, ContextInterface, DeviceInterface,
-    EventInterface, GraphExecInterface, GraphInterface, KernelInterface, LibraryInterface, Loaded,
-    MemPoolInterface, StreamInterface, TexObjectInterface,
+    ArgBytes, ArrayInterface, CaptureInterface, CaptureNodes, CheckedArgs, ContextInterface,
+    DeviceInterface, EventInterface, GraphExecInterface, GraphInterface, HostFn, KernelInterface,
+    LibraryInterface, Loaded, MemPoolInterface, StreamInterface, TexObjectInterface,
 };
 use super::{selected, BackendKind};
 #[cfg(not(target_arch = "wasm32"))]
@@ -274,7 +274,22 @@ forward!(Stream {
         same backend as pool else Err(mixed("the stream and the memory pool"));
     fn free_async(&self, ptr: u64, pool: Option<&MemPool>) -> Result<()>,
         same backend as pool else Err(mixed("the stream and the memory pool"));
+    // Graphs complete (issue 38): events across streams and host functions.
+    fn record_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()>,
+        same backend as capture, event else Err(mixed("the event and the stream"));
+    fn wait_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()>,
+        same backend as capture, event else Err(mixed("the event and the stream"));
+    fn launch_host(&self, capture: Option<&mut Capture>, host: &Arc<HostFn>) -> Result<()>,
+        same backend as capture else Err(mixed("the stream and its capture"));
 });
+
+impl Capture {
+    /// The next node recorded waits for `deps`.
+    #[inline]
+    pub fn depend_on(&mut self, deps: &[usize]) {
+        on!(self, Capture::Driver(c) => c.depend_on(deps), Capture::Sim(c) => c.depend_on(deps))
+    }
+}
 
 impl MemPool {
     pub fn create(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
@@ -300,8 +315,6 @@ impl Event {
 }
 
 forward!(Event {
-    fn record(&self, stream: &Stream) -> Result<()>,
-        same backend as stream else Err(mixed("the event and the stream"));
     fn synchronize(&self) -> Result<()>;
     fn is_complete(&self) -> Result<bool>;
     fn elapsed_ms_since(&self, start: &Event) -> Result<f32>,
@@ -332,6 +345,8 @@ forward!(Graph {
         same backend as child else Err(mixed("the two graphs"));
     fn add_empty(&self, deps: &[usize]) -> Result<usize>;
     fn add_edges(&self, edges: &[(usize, usize)]) -> Result<()>;
+    // Graphs complete (issue 38).
+    fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize>;
     fn instantiate(&self) -> Result<GraphExec> => GraphExec::from;
 });
 

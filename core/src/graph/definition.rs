@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::log::NodeRecord;
 use super::node::{bytes_label, child_label, GraphNode, GraphNodeInfo, GraphNodeKind};
 use super::order::{Cycle, Order};
-use crate::backend::interface::CheckedArgs;
+use crate::backend::interface::{CheckedArgs, HostFn};
 use crate::backend::seam;
 use crate::backend::slot::{LibRef, Live};
 use crate::context::Context;
@@ -39,18 +39,26 @@ pub(crate) struct Definition {
     adding: Mutex<Order>,
 }
 
-/// Events held alive by a graph, each once (keyed by the `Arc`'s address, which cannot be
-/// reused while the `Arc` is held here).
+/// Events and host functions held alive by a graph, each once (keyed by the `Arc`'s
+/// address, which cannot be reused while the `Arc` is held here).
 #[derive(Default)]
 struct Events {
     held: Vec<Arc<Event>>,
     seen: HashSet<usize>,
+    hosts: Vec<Arc<HostFn>>,
+    seen_hosts: HashSet<usize>,
 }
 
 impl Events {
     fn keep(&mut self, event: &Arc<Event>) {
         if self.seen.insert(Arc::as_ptr(event) as usize) {
             self.held.push(event.clone());
+        }
+    }
+
+    fn keep_host(&mut self, host: &Arc<HostFn>) {
+        if self.seen_hosts.insert(Arc::as_ptr(host) as usize) {
+            self.hosts.push(host.clone());
         }
     }
 }
@@ -91,6 +99,24 @@ impl Definition {
     /// Every library the graph runs kernels of, once each.
     pub fn libs(&self) -> Vec<LibRef> {
         self.libs.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Keeps the host functions of a captured graph's nodes, as `add_host` keeps an
+    /// explicit one's.
+    pub fn keep_captured_hosts(&self) {
+        let hosts: Vec<Arc<HostFn>> = self.nodes().iter().filter_map(|n| n.host.clone()).collect();
+        let mut kept = self.events();
+        for h in &hosts {
+            kept.keep_host(h);
+        }
+    }
+
+    /// The message of a panic one of the graph's host functions (a child's included) caught
+    /// since it was last asked, if one did (on the driver, a host function runs on the
+    /// driver's thread: its panic is reported at the graph's next launch).
+    pub fn take_host_panic(&self) -> Option<String> {
+        let kept = self.events();
+        kept.hosts.iter().find_map(|h| h.take_panic())
     }
 
     /// Holds every library the graph runs loaded for one call (the driver reads the
@@ -392,15 +418,68 @@ impl GraphDefinition {
         let _held = child.inner.hold()?;
         let index = self.inner.imp.add_child(&deps, &child.inner.imp)?;
         // A child's events stay alive with the parent too.
-        let events = child.inner.events().held.clone();
+        let (events, hosts) = {
+            let kept = child.inner.events();
+            (kept.held.clone(), kept.hosts.clone())
+        };
         let mut mine = self.inner.events();
         for e in &events {
             mine.keep(e);
+        }
+        for h in &hosts {
+            mine.keep_host(h);
         }
         drop(mine);
         let mut record =
             NodeRecord::plain(GraphNodeKind::ChildGraph, child_label(child.len()), deps);
         record.libs = child.inner.libs();
+        Ok(self.push(&mut order, index, record))
+    }
+
+    /// A host node (`cuGraphAddHostNode`): `f` runs on the host each time the graph is
+    /// launched, after the nodes it depends on and before those that depend on it. The
+    /// graph keeps `f` alive as long as it or an executable graph made from it (or a graph
+    /// it is a child of) may call it; on the driver `f` runs on a thread of the driver's,
+    /// hence `Send`, and never twice at once.
+    ///
+    /// `f` must make no CUDA call (no launch, copy, allocation or synchronisation): the
+    /// driver refuses them with `CUDA_ERROR_NOT_PERMITTED`, and this crate refuses them with
+    /// an error on both backends. A panic inside `f` is caught (it may not unwind into the
+    /// driver): the simulator's launch returns [`Error::HostFunctionPanicked`]; on the
+    /// driver it is printed and the graph's next launch returns that error.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use std::sync::atomic::{AtomicU32, Ordering};
+    /// use std::sync::Arc;
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// let buf = ctx.alloc_zeroed::<u32>(64)?;
+    /// let calls = Arc::new(AtomicU32::new(0));
+    /// let def = cuda_library::GraphDefinition::new(&ctx)?;
+    /// let fill = def.add_memset(&[], &buf, 7u32)?;
+    /// let seen = calls.clone();
+    /// def.add_host(&[fill], move || {
+    ///     seen.fetch_add(1, Ordering::Relaxed);
+    /// })?;
+    /// let graph = def.instantiate()?;
+    /// let stream = ctx.create_stream()?;
+    /// graph.launch(&stream)?;
+    /// graph.launch(&stream)?;
+    /// stream.synchronize()?;
+    /// assert_eq!(calls.load(Ordering::Relaxed), 2);
+    /// # Ok(()) }
+    /// ```
+    pub fn add_host(
+        &self,
+        deps: &[GraphNode],
+        f: impl FnMut() + Send + 'static,
+    ) -> Result<GraphNode> {
+        let mut order = self.inner.adding();
+        let deps = self.deps(deps)?;
+        let host = Arc::new(HostFn::new(f));
+        let index = self.inner.imp.add_host(&deps, &host)?;
+        self.inner.events().keep_host(&host);
+        let record = NodeRecord::host(&host, deps);
         Ok(self.push(&mut order, index, record))
     }
 

@@ -3,7 +3,6 @@
 use std::sync::{Arc, Mutex};
 
 use super::definition::{no_cluster, Definition, GraphDefinition};
-use super::log::CaptureLog;
 use super::node::{GraphNode, GraphNodeInfo};
 use crate::backend::interface::CheckedArgs;
 use crate::backend::seam;
@@ -118,11 +117,17 @@ impl Graph {
     pub fn launch(&self, stream: &Stream) -> Result<()> {
         let cur = self.current();
         let what = || "a kernel of this graph".to_string();
+        super::refuse_in_host_fn("launching a graph")?;
+        if let Some(message) = cur.def.take_host_panic() {
+            return Err(Error::HostFunctionPanicked { message });
+        }
         // Queued in the stream's turn, given its capture under way (which refuses it).
         let launch = || {
-            let mut turn = stream.turn();
-            let capture = turn.as_mut().map(CaptureLog::backend);
-            stream.imp.launch_graph(capture, &self.imp)
+            let turn = stream.turn();
+            match turn.as_ref() {
+                Some(log) => log.with_backend(|c| stream.imp.launch_graph(c, &self.imp)),
+                None => stream.imp.launch_graph(None, &self.imp),
+            }
         };
         // Held loaded for the call, as a stream launch holds its kernel's library.
         match cur.libs.as_slice() {

@@ -59,6 +59,8 @@ pub enum GraphNodeKind {
     ChildGraph,
     /// Does nothing: a join point.
     Empty,
+    /// Calls a Rust closure on the host.
+    Host,
 }
 
 impl std::fmt::Display for GraphNodeKind {
@@ -71,6 +73,7 @@ impl std::fmt::Display for GraphNodeKind {
             GraphNodeKind::EventWait => "event wait",
             GraphNodeKind::ChildGraph => "child graph",
             GraphNodeKind::Empty => "empty",
+            GraphNodeKind::Host => "host",
         })
     }
 }

@@ -50,6 +50,16 @@ pub struct ExecUpdateResultInfo {
     pub error_from_node: CUgraphNode,
 }
 
+/// `CUhostFn`: a host function the driver calls with its user data.
+pub type HostFnPtr = Option<unsafe extern "C" fn(*mut c_void)>;
+
+/// `CUDA_HOST_NODE_PARAMS`.
+#[repr(C)]
+pub struct HostNodeParams {
+    pub func: HostFnPtr,
+    pub user_data: *mut c_void,
+}
+
 type R = sys::CUresult;
 type Deps = *const CUgraphNode;
 
@@ -111,6 +121,10 @@ graph_entry_points! {
     launch => c"cuGraphLaunch" @ 10000: fn(CUgraphExec, sys::CUstream);
     exec_kernel_node_set_params => c"cuGraphExecKernelNodeSetParams" @ 12000: fn(CUgraphExec, CUgraphNode, *const KernelNodeParams);
     exec_update => c"cuGraphExecUpdate" @ 12000: fn(CUgraphExec, CUgraph, *mut ExecUpdateResultInfo);
+    // Graphs complete (issue 38): events across streams and host functions.
+    stream_wait_event => c"cuStreamWaitEvent" @ 3020: fn(sys::CUstream, sys::CUevent, u32);
+    launch_host_func => c"cuLaunchHostFunc" @ 10000: fn(sys::CUstream, HostFnPtr, *mut c_void);
+    add_host_node => c"cuGraphAddHostNode" @ 10000: fn(*mut CUgraphNode, CUgraph, Deps, usize, *const HostNodeParams);
 }
 
 /// The graph entry points of `drv`, resolved on first use.

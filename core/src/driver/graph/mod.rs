@@ -13,7 +13,9 @@ use std::ptr;
 use std::sync::{Arc, Mutex};
 
 use super::{Context, DriverBackend, Event, Kernel, Stream};
-use crate::backend::interface::{ArgBytes, CheckedArgs, GraphExecInterface, GraphInterface};
+use crate::backend::interface::{
+    ArgBytes, CheckedArgs, GraphExecInterface, GraphInterface, HostFn,
+};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 use crate::sys::driver as sys;
@@ -238,6 +240,20 @@ impl GraphInterface<DriverBackend> for Graph {
                 add_dependencies(self.raw, from.as_ptr(), to.as_ptr(), from.len())
             )
         }
+    }
+
+    /// `cuGraphAddHostNode`, calling `host` (kept alive by the API as long as the graph).
+    fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize> {
+        let params = ffi::HostNodeParams {
+            func: Some(capture::call_held),
+            user_data: Arc::as_ptr(host).cast_mut().cast::<c_void>(),
+        };
+        let drv = self.ctx.drv;
+        self.add(deps, |out, g, dp, n| {
+            // SAFETY: the graph is alive; the API keeps `host` alive as long as the graph
+            // and its executables (and the parents it is copied into).
+            unsafe { cug!(drv, add_host_node(out, g, dp, n, &params)) }
+        })
     }
 
     /// `cuGraphInstantiateWithFlags` (no flags).

@@ -182,6 +182,7 @@ fn node_name(op: &Op) -> String {
         Op::Wait(_) => "event wait",
         Op::Child(_) => "child graph",
         Op::Empty => "empty",
+        Op::Host(_) => "host",
     };
     format!("a graph's {kind} node")
 }
@@ -326,6 +327,15 @@ pub(super) fn run(op: &Op, stream: &Stream, at: f64) -> Result<f64> {
         }
         Op::Child(plan) => replay(plan, stream, at),
         Op::Empty => Ok(at),
+        // Run with no lock of the simulator's held; the closure's own time is not simulated.
+        Op::Host(host) => match host.call() {
+            Ok(()) => Ok(at),
+            Err(message) => {
+                // Reported here, so not again at the next launch.
+                host.take_panic();
+                Err(Error::HostFunctionPanicked { message })
+            }
+        },
     }
 }
 

@@ -17,7 +17,7 @@ use super::context::Context;
 use super::library::Kernel;
 use super::stream::{Event, EventCell};
 use super::SimBackend;
-use crate::backend::interface::{ArgBytes, CheckedArgs, GraphInterface};
+use crate::backend::interface::{ArgBytes, CheckedArgs, GraphInterface, HostFn};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 
@@ -50,6 +50,8 @@ pub(crate) enum Op {
     Child(Arc<Plan>),
     /// Nothing (a join point).
     Empty,
+    /// Calls a Rust closure on the replaying thread.
+    Host(Arc<HostFn>),
 }
 
 impl Op {
@@ -300,6 +302,10 @@ impl GraphInterface<SimBackend> for Graph {
             }
         }
         Ok(())
+    }
+
+    fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize> {
+        Ok(self.push(deps, Op::Host(host.clone())))
     }
 
     fn instantiate(&self) -> Result<GraphExec> {
