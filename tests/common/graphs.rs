@@ -505,3 +505,258 @@ pub fn stream_ordered_allocation_during_capture(ctx: &Context) {
     capturing.synchronize().unwrap();
     assert_eq!(buf.to_vec().unwrap(), [6; 16]);
 }
+
+// Graphs complete (issue 38): captures across streams, host functions.
+
+/// A capture forked onto a second stream with an event and joined back with another: the
+/// branches are independent nodes, the work after the join waits for both, and the graph
+/// computes what the same work on two streams computes.
+pub fn fork_join_capture(ctx: &Context) {
+    let lib = fixture_lib();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let scale = lib.get_kernel("_Z5scaleIfEvPT_S0_i").unwrap();
+    let (main, side) = (ctx.create_stream().unwrap(), ctx.create_stream().unwrap());
+    let (fork, join) = (ctx.create_event().unwrap(), ctx.create_event().unwrap());
+    let x = ctx.htod(&vec![1.0f32; N]).unwrap();
+    let (a, b) = (
+        ctx.alloc_zeroed::<f32>(N).unwrap(),
+        ctx.alloc_zeroed::<f32>(N).unwrap(),
+    );
+
+    let builder = main.begin_capture(CaptureMode::Relaxed).unwrap();
+    a.fill_async(1.0f32, &main).unwrap(); // 0
+    fork.record(&main).unwrap();
+    side.wait_event(&fork).unwrap(); // `side` joins the capture
+    launch!(scale, &main, &cfg(), a, 3.0f32, N as i32).unwrap(); // 1: a = 3
+    b.fill_async(2.0f32, &side).unwrap(); // 2, after 0 only
+    launch!(scale, &side, &cfg(), b, 5.0f32, N as i32).unwrap(); // 3: b = 10
+    join.record(&side).unwrap();
+    main.wait_event(&join).unwrap();
+    launch!(saxpy, &main, &cfg(), 1.0f32, b, a, N as i32).unwrap(); // 4: a += b
+    let def = builder.end().unwrap();
+
+    let deps: Vec<Vec<usize>> = def.nodes().into_iter().map(|n| n.deps).collect();
+    assert_eq!(
+        deps,
+        vec![vec![], vec![0], vec![0], vec![2], vec![1, 3]],
+        "{:?}",
+        def.nodes()
+    );
+    assert!(a.to_vec().unwrap().iter().all(|&v| v == 0.0), "captured work ran");
+    // The capture ended for both streams: each may be synchronized and captured again.
+    side.synchronize().unwrap();
+    drop(side.begin_capture(CaptureMode::Relaxed).unwrap());
+
+    let graph = def.instantiate().unwrap();
+    for _ in 0..2 {
+        graph.launch(&main).unwrap();
+        main.synchronize().unwrap();
+        assert!(a.to_vec().unwrap().iter().all(|&v| v == 13.0));
+        assert!(b.to_vec().unwrap().iter().all(|&v| v == 10.0));
+    }
+    drop(x);
+}
+
+/// Ending a capture while a stream that joined it has work the origin does not wait for is
+/// `CUDA_ERROR_STREAM_CAPTURE_UNJOINED`; the capture ends all the same, for both streams.
+pub fn unjoined_fork_is_refused(ctx: &Context) {
+    let (main, side) = (ctx.create_stream().unwrap(), ctx.create_stream().unwrap());
+    let fork = ctx.create_event().unwrap();
+    let buf = ctx.alloc_zeroed::<u32>(256).unwrap();
+    let builder = main.begin_capture(CaptureMode::Relaxed).unwrap();
+    fork.record(&main).unwrap();
+    side.wait_event(&fork).unwrap();
+    buf.fill_async(1, &side).unwrap();
+    let e = builder.end().unwrap_err();
+    assert!(
+        e.to_string().contains("CUDA_ERROR_STREAM_CAPTURE_UNJOINED"),
+        "{e}"
+    );
+    // Neither stream captures now.
+    side.synchronize().unwrap();
+    main.synchronize().unwrap();
+    buf.fill_async(2, &side).unwrap();
+    side.synchronize().unwrap();
+    assert_eq!(buf.to_vec().unwrap(), vec![2; 256]);
+    // A fork with no work is joined: nothing is left unjoined.
+    let builder = main.begin_capture(CaptureMode::Relaxed).unwrap();
+    fork.record(&main).unwrap();
+    side.wait_event(&fork).unwrap();
+    buf.fill_async(3, &main).unwrap();
+    assert_eq!(builder.end().unwrap().len(), 1);
+}
+
+/// Dependencies may not cross a capture's boundary: a capturing stream waiting for an event
+/// recorded outside the capture, or in another capture, is
+/// `CUDA_ERROR_STREAM_CAPTURE_ISOLATION` and invalidates the capture.
+pub fn capture_isolation_is_kept(ctx: &Context) {
+    let (s1, s2) = (ctx.create_stream().unwrap(), ctx.create_stream().unwrap());
+    let (outside, inside) = (ctx.create_event().unwrap(), ctx.create_event().unwrap());
+    let buf = ctx.alloc_zeroed::<u32>(64).unwrap();
+    outside.record(&s2).unwrap();
+
+    let builder = s1.begin_capture(CaptureMode::Relaxed).unwrap();
+    buf.fill_async(1, &s1).unwrap();
+    let e = s1.wait_event(&outside).unwrap_err();
+    assert!(
+        e.to_string().contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
+        "{e}"
+    );
+    assert!(builder.end().is_err(), "the capture was invalidated");
+
+    // Two captures cannot be merged.
+    let b1 = s1.begin_capture(CaptureMode::Relaxed).unwrap();
+    let b2 = s2.begin_capture(CaptureMode::Relaxed).unwrap();
+    buf.fill_async(2, &s2).unwrap();
+    inside.record(&s2).unwrap();
+    let e = s1.wait_event(&inside).unwrap_err();
+    assert!(
+        e.to_string().contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
+        "{e}"
+    );
+    assert!(b1.end().is_err(), "the waiting capture was invalidated");
+    assert_eq!(b2.end().unwrap().len(), 1, "the other capture goes on");
+}
+
+/// A capturing stream has no work to wait for, and an event recorded in a capture stands
+/// for none: synchronizing either is refused (the stream's capture is invalidated), until
+/// the event is recorded again outside a capture.
+pub fn capture_refuses_synchronization(ctx: &Context) {
+    let stream = ctx.create_stream().unwrap();
+    let event = ctx.create_event().unwrap();
+    let buf = ctx.alloc_zeroed::<u32>(64).unwrap();
+
+    let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+    buf.fill_async(1, &stream).unwrap();
+    event.record(&stream).unwrap();
+    for e in [
+        event.synchronize().unwrap_err(),
+        event.is_complete().unwrap_err(),
+    ] {
+        assert!(e.to_string().contains("CUDA_ERROR_CAPTURED_EVENT"), "{e}");
+    }
+    let e = stream.synchronize().unwrap_err();
+    assert!(
+        e.to_string().contains("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
+        "{e}"
+    );
+    assert!(builder.end().is_err(), "synchronizing invalidated the capture");
+    assert!(event.synchronize().is_err(), "still a captured event");
+    event.record(&stream).unwrap();
+    event.synchronize().unwrap();
+    stream.synchronize().unwrap();
+}
+
+/// Host functions: a graph's host node runs after the nodes it waits for, once per launch;
+/// one captured with `launch_host_func` is recorded, not run, until the graph is launched;
+/// one launched on a stream runs after the work before it.
+pub fn host_nodes_run_in_order(ctx: &Context) {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Mutex;
+    let stream = ctx.create_stream().unwrap();
+    let buf = ctx.alloc_zeroed::<u32>(64).unwrap();
+    let calls = Arc::new(AtomicU32::new(0));
+
+    let def = GraphDefinition::new(ctx).unwrap();
+    let fill = def.add_memset(&[], &buf, 7u32).unwrap();
+    let seen = calls.clone();
+    let host = def
+        .add_host(&[fill], move || {
+            seen.fetch_add(1, Ordering::SeqCst);
+        })
+        .unwrap();
+    assert_eq!(def.nodes()[host.index()].kind, cuda_library::GraphNodeKind::Host);
+    assert_eq!(def.nodes()[host.index()].deps, vec![fill.index()]);
+    let graph = def.instantiate().unwrap();
+    drop(def); // the executable graph keeps the closure alive
+    for round in 1..=3 {
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        assert_eq!(calls.load(Ordering::SeqCst), round);
+    }
+
+    // Captured: the order of the calls follows the graph's.
+    let order = Arc::new(Mutex::new(Vec::new()));
+    let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+    for i in 0..3 {
+        let order = order.clone();
+        stream
+            .launch_host_func(move || order.lock().unwrap().push(i))
+            .unwrap();
+    }
+    let graph = builder.complete().unwrap();
+    assert!(order.lock().unwrap().is_empty(), "a captured host function ran");
+    graph.launch(&stream).unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(*order.lock().unwrap(), vec![0, 1, 2, 0, 1, 2]);
+
+    // On a stream, outside a capture: after the work before it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    buf.fill_async(9, &stream).unwrap();
+    stream.launch_host_func(move || tx.send(()).unwrap()).unwrap();
+    stream.synchronize().unwrap();
+    rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+}
+
+/// A panic inside a host function does not unwind into the driver or the simulator: it is
+/// caught and reported as `Error::HostFunctionPanicked` (by the launch on the simulator, by
+/// the graph's next launch on the driver, whose thread ran it), and the graph runs again.
+pub fn host_panic_is_caught(ctx: &Context) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stream = ctx.create_stream().unwrap();
+    let def = GraphDefinition::new(ctx).unwrap();
+    let first = Arc::new(AtomicBool::new(true));
+    let again = first.clone();
+    def.add_host(&[], move || {
+        if again.swap(false, Ordering::SeqCst) {
+            panic!("the first call fails");
+        }
+    })
+    .unwrap();
+    let graph = def.instantiate().unwrap();
+    let launched = graph.launch(&stream);
+    let e = match launched {
+        Err(e) => e,
+        Ok(()) => {
+            stream.synchronize().unwrap();
+            graph.launch(&stream).unwrap_err()
+        }
+    };
+    match &e {
+        Error::HostFunctionPanicked { message } => {
+            assert!(message.contains("the first call fails"), "{e}")
+        }
+        other => panic!("expected HostFunctionPanicked, got {other:?}"),
+    }
+    // Reported once; the closure runs again and succeeds.
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert!(!first.load(Ordering::SeqCst));
+}
+
+/// A host function may not call CUDA: a launch, a stream's synchronization and an
+/// allocation from inside one are refused (`CUDA_ERROR_NOT_PERMITTED`), with no deadlock.
+pub fn host_fn_cuda_calls_are_refused(ctx: &Context) {
+    let stream = Arc::new(ctx.create_stream().unwrap());
+    let buf = Arc::new(ctx.alloc_zeroed::<u32>(16).unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (s, b, c) = (stream.clone(), buf.clone(), ctx.clone());
+    stream
+        .launch_host_func(move || {
+            let results = [
+                b.fill_async(1, &s).map(|_| ()),
+                s.synchronize(),
+                c.alloc_zeroed::<u32>(4).map(|_| ()),
+            ];
+            let _ = tx.send(results.map(|r| r.err().map(|e| e.to_string())));
+        })
+        .unwrap();
+    stream.synchronize().unwrap();
+    let results = rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+    for (i, r) in results.iter().enumerate() {
+        let e = r.as_deref().unwrap_or("no error");
+        assert!(e.contains("CUDA_ERROR_NOT_PERMITTED"), "call {i}: {e}");
+    }
+    assert_eq!(buf.to_vec().unwrap(), vec![0; 16]);
+}

@@ -49,6 +49,48 @@ fn synchronous_copy_during_capture_is_refused() {
 }
 
 #[test]
+fn fork_join_capture() {
+    let _t = crate::turn();
+    graphs::fork_join_capture(&ctx());
+}
+
+#[test]
+fn unjoined_fork_is_refused() {
+    let _t = crate::turn();
+    graphs::unjoined_fork_is_refused(&ctx());
+}
+
+#[test]
+fn capture_isolation_is_kept() {
+    let _t = crate::turn();
+    graphs::capture_isolation_is_kept(&ctx());
+}
+
+#[test]
+fn capture_refuses_synchronization() {
+    let _t = crate::turn();
+    graphs::capture_refuses_synchronization(&ctx());
+}
+
+#[test]
+fn host_nodes_run_in_order() {
+    let _t = crate::turn();
+    graphs::host_nodes_run_in_order(&ctx());
+}
+
+#[test]
+fn host_panic_is_caught() {
+    let _t = crate::turn();
+    graphs::host_panic_is_caught(&ctx());
+}
+
+#[test]
+fn host_fn_cuda_calls_are_refused() {
+    let _t = crate::turn();
+    graphs::host_fn_cuda_calls_are_refused(&ctx());
+}
+
+#[test]
 fn capture_modes_guard_allocation() {
     let _t = crate::turn();
     graphs::capture_modes_guard_allocation(&ctx());
