@@ -261,6 +261,19 @@ pub(crate) trait GraphInterface<B: Backend>: Sized {
     /// A host node calling `host` (`cuGraphAddHostNode`); the caller keeps `host` alive as
     /// long as the graph and its executables.
     fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize>;
+    /// A conditional handle of this graph (`cuGraphConditionalHandleCreate`), whose value
+    /// is `default` at first and, with `assign_default`, at the start of each launch.
+    fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64>;
+    /// A conditional node (`cuGraphAddNode` of `CU_GRAPH_NODE_TYPE_CONDITIONAL`) of `kind`
+    /// (`CUgraphConditionalNodeType`: 0 if, 1 while, 2 switch) with `size` body graphs,
+    /// checked by the caller; its number and the bodies (owned by the node on the driver).
+    fn add_conditional(
+        &self,
+        deps: &[usize],
+        handle: u64,
+        kind: u32,
+        size: u32,
+    ) -> Result<(usize, Vec<Self>)>;
     /// An executable graph.
     fn instantiate(&self) -> Result<B::GraphExec>;
 }

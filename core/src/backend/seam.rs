@@ -328,6 +328,21 @@ impl Graph {
     pub fn create(ctx: &Context) -> Result<Graph> {
         in_backend_of!(ctx, Graph::create())
     }
+
+    /// A conditional node and its body graphs (graphs complete, issue 38).
+    pub fn add_conditional(
+        &self,
+        deps: &[usize],
+        handle: u64,
+        kind: u32,
+        size: u32,
+    ) -> Result<(usize, Vec<Graph>)> {
+        on!(self,
+            Graph::Driver(g) => g.add_conditional(deps, handle, kind, size)
+                .map(|(i, b)| (i, b.into_iter().map(Graph::Driver).collect())),
+            Graph::Sim(g) => g.add_conditional(deps, handle, kind, size)
+                .map(|(i, b)| (i, b.into_iter().map(Graph::Sim).collect())))
+    }
 }
 
 forward!(Graph {
@@ -347,6 +362,7 @@ forward!(Graph {
     fn add_edges(&self, edges: &[(usize, usize)]) -> Result<()>;
     // Graphs complete (issue 38).
     fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize>;
+    fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64>;
     fn instantiate(&self) -> Result<GraphExec> => GraphExec::from;
 });
 

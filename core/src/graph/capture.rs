@@ -127,6 +127,7 @@ impl GraphBuilder<'_> {
         def.keep_captured_hosts();
         Ok(GraphDefinition {
             inner: Arc::new(def),
+            _parent: None,
         })
     }
 

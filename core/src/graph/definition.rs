@@ -1,7 +1,7 @@
 //! [`GraphDefinition`]: a graph built node by node, or the result of a capture.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::log::NodeRecord;
@@ -33,10 +33,31 @@ pub(crate) struct Definition {
     events: Mutex<Events>,
     /// Made by a capture: its nodes are the driver's and cannot be named.
     pub captured: bool,
+    /// Its conditional nodes' bodies, and whether it is one.
+    pub(crate) conds: Mutex<Conds>,
+    /// Executable graphs made from it that are alive (a graph with conditional nodes may
+    /// have one at a time).
+    pub(crate) execs: AtomicUsize,
     /// The edges, to refuse one that closes a cycle without searching the graph; held for
     /// the whole of adding a node or an edge, so the backend's numbering and `nodes` agree
     /// when threads add nodes at once.
     adding: Mutex<Order>,
+}
+
+/// What a graph knows of conditional nodes (`graph::conditional`).
+#[derive(Default)]
+pub(crate) struct Conds {
+    /// The bodies of its conditional nodes, kept alive with it (on the driver they are the
+    /// nodes' own graphs).
+    pub bodies: Vec<Arc<Definition>>,
+    /// Whether it holds a conditional node.
+    pub has_conditional: bool,
+    /// The graphs whose handles its conditional nodes may use: itself and, for a body, the
+    /// graphs it is nested in (outermost first).
+    pub scope: Vec<u64>,
+    /// Whether it is a conditional node's body, which takes kernel, memcpy, memset, empty,
+    /// child graph and conditional nodes only.
+    pub is_body: bool,
 }
 
 /// Events and host functions held alive by a graph, each once (keyed by the `Arc`'s
@@ -72,15 +93,44 @@ impl Definition {
             order.add_node(&node.info.deps);
             add_libs(&mut libs, &node.libs);
         }
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
         Definition {
-            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            id,
             imp,
             nodes: Mutex::new(nodes),
             libs: Mutex::new(libs),
             events: Mutex::new(Events::default()),
             captured,
+            conds: Mutex::new(Conds {
+                scope: vec![id],
+                ..Conds::default()
+            }),
+            execs: AtomicUsize::new(0),
             adding: Mutex::new(order),
         }
+    }
+
+    pub(crate) fn conds(&self) -> MutexGuard<'_, Conds> {
+        self.conds.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// An error when this graph is a conditional node's body, which takes no `what` node
+    /// (the driver's rule for bodies, and for the child graphs in them).
+    pub(crate) fn allows_in_body(&self, what: &str) -> Result<()> {
+        if self.conds().is_body {
+            return Err(Error::Unsupported(format!(
+                "a conditional node's body takes kernel, memcpy, memset, empty, child graph and \
+                 conditional nodes only, not {what} (the driver refuses the node with \
+                 CUDA_ERROR_INVALID_VALUE); put it before or after the conditional node"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether it has host or event nodes, its children's included.
+    fn has_host_or_event_nodes(&self) -> bool {
+        let kept = self.events();
+        !kept.held.is_empty() || !kept.hosts.is_empty()
     }
 
     /// Taken for the whole of adding a node or an edge.
@@ -96,9 +146,15 @@ impl Definition {
         self.events.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Every library the graph runs kernels of, once each.
+    /// Every library the graph runs kernels of, once each, its conditional nodes' bodies'
+    /// included (nested at most `conditional::MAX_DEPTH` deep).
     pub fn libs(&self) -> Vec<LibRef> {
-        self.libs.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        let mut all = self.libs.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let bodies = self.conds().bodies.clone();
+        for body in bodies {
+            add_libs(&mut all, &body.libs());
+        }
+        all
     }
 
     /// Keeps the host functions of a captured graph's nodes, as `add_host` keeps an
@@ -177,6 +233,9 @@ fn add_libs(all: &mut Vec<LibRef>, more: &[LibRef]) {
 /// The [`graphs`](crate::guide::graphs) guide explains capture, explicit graphs and updates.
 pub struct GraphDefinition {
     pub(crate) inner: Arc<Definition>,
+    /// For a conditional node's body: the graph the node is in, kept alive as long as the
+    /// body can be added to (on the driver the body is that graph's).
+    pub(crate) _parent: Option<Arc<Definition>>,
 }
 
 impl std::fmt::Debug for GraphDefinition {
@@ -195,6 +254,7 @@ impl GraphDefinition {
         let imp = seam::Graph::create(&ctx.imp)?;
         Ok(GraphDefinition {
             inner: Arc::new(Definition::new(imp, Vec::new(), false)),
+            _parent: None,
         })
     }
 
@@ -254,6 +314,20 @@ impl GraphDefinition {
                 }
             })
             .collect()
+    }
+
+    /// Adds a node with `add`, given the backend's graph and the checked dependencies,
+    /// which returns its number, its record and whatever else it made; under the adding
+    /// lock, as every node is added.
+    pub(crate) fn add_node<T>(
+        &self,
+        deps: &[GraphNode],
+        add: impl FnOnce(&seam::Graph, &[usize]) -> Result<(usize, NodeRecord, T)>,
+    ) -> Result<(GraphNode, T)> {
+        let mut order = self.inner.adding();
+        let deps = self.deps(deps)?;
+        let (index, record, more) = add(&self.inner.imp, &deps)?;
+        Ok((self.push(&mut order, index, record), more))
     }
 
     /// Records a node the backend added as number `index`, in the nodes, their order and
@@ -373,6 +447,7 @@ impl GraphDefinition {
     pub fn add_event_record(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
         let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
+        self.inner.allows_in_body("an event record node")?;
         let index = self.inner.imp.add_event_record(&deps, &event.imp)?;
         self.inner.events().keep(event);
         let record = NodeRecord::plain(GraphNodeKind::EventRecord, "record event".into(), deps);
@@ -384,6 +459,7 @@ impl GraphDefinition {
     pub fn add_event_wait(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
         let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
+        self.inner.allows_in_body("an event wait node")?;
         let index = self.inner.imp.add_event_wait(&deps, &event.imp)?;
         self.inner.events().keep(event);
         let record = NodeRecord::plain(GraphNodeKind::EventWait, "wait for event".into(), deps);
@@ -415,6 +491,17 @@ impl GraphDefinition {
     pub fn add_child(&self, deps: &[GraphNode], child: &GraphDefinition) -> Result<GraphNode> {
         let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
+        if child.inner.conds().has_conditional {
+            return Err(Error::Unsupported(
+                "a graph with conditional nodes cannot be a child graph (the driver's rule: \
+                 CUDA_ERROR_INVALID_VALUE); add its nodes to this graph instead"
+                    .to_string(),
+            ));
+        }
+        if child.inner.has_host_or_event_nodes() {
+            self.inner
+                .allows_in_body("a child graph with host or event nodes")?;
+        }
         let _held = child.inner.hold()?;
         let index = self.inner.imp.add_child(&deps, &child.inner.imp)?;
         // A child's events stay alive with the parent too.
@@ -476,6 +563,7 @@ impl GraphDefinition {
     ) -> Result<GraphNode> {
         let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
+        self.inner.allows_in_body("a host node")?;
         let host = Arc::new(HostFn::new(f));
         let index = self.inner.imp.add_host(&deps, &host)?;
         self.inner.events().keep_host(&host);

@@ -74,6 +74,7 @@ impl std::fmt::Debug for Graph {
 
 impl Graph {
     pub(crate) fn new(imp: seam::GraphExec, def: Arc<Definition>) -> Graph {
+        def.execs.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
         let libs = def.libs();
         Graph {
             imp,
@@ -266,10 +267,37 @@ impl Graph {
     }
 }
 
+impl Drop for Graph {
+    fn drop(&mut self) {
+        self.source
+            .execs
+            .fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
+}
+
 impl GraphDefinition {
     /// The executable graph (`cuGraphInstantiateWithFlags`). A graph holding a kernel of an
-    /// unloaded library is [`Error::Unloaded`].
+    /// unloaded library is [`Error::Unloaded`]. A graph with conditional nodes may have one
+    /// executable graph at a time (the driver's rule): instantiating it again while one is
+    /// alive is refused.
     pub fn instantiate(&self) -> Result<Graph> {
+        if self.inner.conds().has_conditional
+            && self.inner.execs.load(std::sync::atomic::Ordering::Acquire) > 0
+        {
+            return Err(Error::InvalidArgument(
+                "a graph with conditional nodes may be instantiated once at a time (the \
+                 driver's rule: CUDA_ERROR_INVALID_VALUE); drop the executable graph made \
+                 from it first"
+                    .to_string(),
+            ));
+        }
+        if self.inner.conds().is_body {
+            return Err(Error::InvalidArgument(
+                "a conditional node's body is instantiated with the graph the node is in, \
+                 not alone"
+                    .to_string(),
+            ));
+        }
         let _held = self.inner.hold()?;
         let imp = self.inner.imp.instantiate()?;
         Ok(Graph::new(imp, self.inner.clone()))

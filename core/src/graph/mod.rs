@@ -18,6 +18,7 @@
 //! The [`graphs`](crate::guide::graphs) guide explains them in full.
 
 mod capture;
+mod conditional;
 mod definition;
 mod exec;
 mod fork;
@@ -29,6 +30,7 @@ mod stream_ops;
 mod timing;
 
 pub use capture::GraphBuilder;
+pub use conditional::{ConditionalHandle, ConditionalKind};
 pub use definition::GraphDefinition;
 pub use exec::Graph;
 pub use node::{GraphNode, GraphNodeInfo, GraphNodeKind};

@@ -61,6 +61,8 @@ pub enum GraphNodeKind {
     Empty,
     /// Calls a Rust closure on the host.
     Host,
+    /// Runs body graphs as a conditional handle's value says (`if`, `while`, `switch`).
+    Conditional,
 }
 
 impl std::fmt::Display for GraphNodeKind {
@@ -74,6 +76,7 @@ impl std::fmt::Display for GraphNodeKind {
             GraphNodeKind::ChildGraph => "child graph",
             GraphNodeKind::Empty => "empty",
             GraphNodeKind::Host => "host",
+            GraphNodeKind::Conditional => "conditional",
         })
     }
 }
