@@ -542,7 +542,10 @@ pub fn fork_join_capture(ctx: &Context) {
         "{:?}",
         def.nodes()
     );
-    assert!(a.to_vec().unwrap().iter().all(|&v| v == 0.0), "captured work ran");
+    assert!(
+        a.to_vec().unwrap().iter().all(|&v| v == 0.0),
+        "captured work ran"
+    );
     // The capture ended for both streams: each may be synchronized and captured again.
     side.synchronize().unwrap();
     drop(side.begin_capture(CaptureMode::Relaxed).unwrap());
@@ -599,7 +602,8 @@ pub fn capture_isolation_is_kept(ctx: &Context) {
     buf.fill_async(1, &s1).unwrap();
     let e = s1.wait_event(&outside).unwrap_err();
     assert!(
-        e.to_string().contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
+        e.to_string()
+            .contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
         "{e}"
     );
     assert!(builder.end().is_err(), "the capture was invalidated");
@@ -611,7 +615,8 @@ pub fn capture_isolation_is_kept(ctx: &Context) {
     inside.record(&s2).unwrap();
     let e = s1.wait_event(&inside).unwrap_err();
     assert!(
-        e.to_string().contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
+        e.to_string()
+            .contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
         "{e}"
     );
     assert!(b1.end().is_err(), "the waiting capture was invalidated");
@@ -637,10 +642,14 @@ pub fn capture_refuses_synchronization(ctx: &Context) {
     }
     let e = stream.synchronize().unwrap_err();
     assert!(
-        e.to_string().contains("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
+        e.to_string()
+            .contains("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
         "{e}"
     );
-    assert!(builder.end().is_err(), "synchronizing invalidated the capture");
+    assert!(
+        builder.end().is_err(),
+        "synchronizing invalidated the capture"
+    );
     assert!(event.synchronize().is_err(), "still a captured event");
     event.record(&stream).unwrap();
     event.synchronize().unwrap();
@@ -665,7 +674,10 @@ pub fn host_nodes_run_in_order(ctx: &Context) {
             seen.fetch_add(1, Ordering::SeqCst);
         })
         .unwrap();
-    assert_eq!(def.nodes()[host.index()].kind, cuda_library::GraphNodeKind::Host);
+    assert_eq!(
+        def.nodes()[host.index()].kind,
+        cuda_library::GraphNodeKind::Host
+    );
     assert_eq!(def.nodes()[host.index()].deps, vec![fill.index()]);
     let graph = def.instantiate().unwrap();
     drop(def); // the executable graph keeps the closure alive
@@ -685,7 +697,10 @@ pub fn host_nodes_run_in_order(ctx: &Context) {
             .unwrap();
     }
     let graph = builder.complete().unwrap();
-    assert!(order.lock().unwrap().is_empty(), "a captured host function ran");
+    assert!(
+        order.lock().unwrap().is_empty(),
+        "a captured host function ran"
+    );
     graph.launch(&stream).unwrap();
     graph.launch(&stream).unwrap();
     stream.synchronize().unwrap();
@@ -694,7 +709,9 @@ pub fn host_nodes_run_in_order(ctx: &Context) {
     // On a stream, outside a capture: after the work before it.
     let (tx, rx) = std::sync::mpsc::channel();
     buf.fill_async(9, &stream).unwrap();
-    stream.launch_host_func(move || tx.send(()).unwrap()).unwrap();
+    stream
+        .launch_host_func(move || tx.send(()).unwrap())
+        .unwrap();
     stream.synchronize().unwrap();
     rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
 }
@@ -759,4 +776,297 @@ pub fn host_fn_cuda_calls_are_refused(ctx: &Context) {
         assert!(e.contains("CUDA_ERROR_NOT_PERMITTED"), "call {i}: {e}");
     }
     assert_eq!(buf.to_vec().unwrap(), vec![0; 16]);
+}
+
+/// Every relocatable object in a static library (`ar` archive), e.g. libcudadevrt's.
+fn archive_objects(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let Some(mut rest) = bytes.strip_prefix(b"!<arch>\n") else {
+        return out;
+    };
+    while rest.len() >= 60 {
+        let (header, body) = rest.split_at(60);
+        let size: usize = std::str::from_utf8(&header[48..58])
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(usize::MAX);
+        if size > body.len() {
+            break;
+        }
+        let member = &body[..size];
+        if member.starts_with(b"\x7fELF") {
+            out.push(member.to_vec());
+        }
+        rest = &body[(size + size % 2).min(body.len())..];
+    }
+    out
+}
+
+/// libcudadevrt, which defines `cudaGraphSetConditional` for kernels run on a GPU: from
+/// `CUDA_LIBRARY_CUDADEVRT`, the CUDA toolkit, or the `nvidia-cuda-runtime` wheel.
+fn cudadevrt() -> Option<Vec<u8>> {
+    let mut candidates: Vec<std::path::PathBuf> = Vec::new();
+    if let Some(p) = std::env::var_os("CUDA_LIBRARY_CUDADEVRT") {
+        candidates.push(p.into());
+    }
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        if let Some(home) = std::env::var_os(var) {
+            candidates.push(std::path::Path::new(&home).join("lib64/libcudadevrt.a"));
+        }
+    }
+    candidates.push("/usr/local/cuda/lib64/libcudadevrt.a".into());
+    if let Some(venv) = std::env::var_os("VIRTUAL_ENV") {
+        let lib = std::path::Path::new(&venv).join("lib");
+        for entry in std::fs::read_dir(lib).into_iter().flatten().flatten() {
+            candidates.push(
+                entry
+                    .path()
+                    .join("site-packages/nvidia/cuda_runtime/lib/libcudadevrt.a"),
+            );
+        }
+    }
+    candidates.iter().find_map(|p| std::fs::read(p).ok())
+}
+
+/// The Jacobi kernels (`tests/fixtures/jacobi.cu`): the PTX as NVRTC made it on the
+/// simulator (which runs `cudaGraphSetConditional` itself); on a GPU, linked with
+/// libcudadevrt by nvJitLink. `None` (the test skips) when a GPU has no libcudadevrt.
+pub fn jacobi_library(ctx: &Context) -> Option<Library> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/jacobi.ptx");
+    let simulated = ctx.create_stream().unwrap().simulated_time_ms().is_some();
+    if simulated {
+        return Some(Library::load_file(path, &Default::default()).unwrap());
+    }
+    let Some(devrt) = cudadevrt() else {
+        crate::common::skip("no libcudadevrt.a (set CUDA_LIBRARY_CUDADEVRT)");
+        return None;
+    };
+    let mut objects = vec![cuda_library::ObjectCode::from_ptx(
+        std::fs::read(path).unwrap(),
+    )];
+    objects.extend(
+        archive_objects(&devrt)
+            .into_iter()
+            .map(cuda_library::ObjectCode::from_object),
+    );
+    let linked = cuda_library::Linker::new(&objects, cuda_library::LinkerOptions::default())
+        .unwrap()
+        .link(cuda_library::ImageKind::Cubin)
+        .unwrap();
+    Some(linked.to_library(&Default::default()).unwrap())
+}
+
+/// The Jacobi problem: `d x[i] - x[i-1] - x[i+1] = 1` on `n` points.
+struct Jacobi {
+    n: usize,
+    d: f32,
+    tolerance: f32,
+    max_sweeps: u32,
+}
+
+impl Jacobi {
+    fn cfg(&self) -> LaunchConfig {
+        LaunchConfig::for_num_elems(self.n as u32, 256)
+    }
+
+    /// The largest |A x - b| of `x`, in f64.
+    fn residual(&self, x: &[f32]) -> f64 {
+        (0..self.n)
+            .map(|i| {
+                let at = |j: Option<usize>| j.and_then(|j| x.get(j)).map_or(0.0, |&v| v as f64);
+                let ax = self.d as f64 * x[i] as f64 - at(i.checked_sub(1)) - at(Some(i + 1));
+                (ax - 1.0).abs()
+            })
+            .fold(0.0, f64::max)
+    }
+}
+
+/// An iterative solver in a graph's `while` loop: two sweeps and a check per iteration,
+/// the check's kernel ending the loop with `cudaGraphSetConditional` once a sweep changes
+/// no value by more than the tolerance. It gives bit for bit what the same kernels give in
+/// a host loop that reads the decision back after each iteration, and solves the system.
+pub fn jacobi_in_a_while_loop(ctx: &Context) {
+    let Some(lib) = jacobi_library(ctx) else {
+        return;
+    };
+    let sweep = lib.get_kernel("jacobi_sweep").unwrap();
+    let check = lib.get_kernel("jacobi_check").unwrap();
+    let check_host = lib.get_kernel("jacobi_check_host").unwrap();
+    let p = Jacobi {
+        n: 1000,
+        d: 2.5,
+        tolerance: 1e-6,
+        max_sweeps: 10_000,
+    };
+    let stream = ctx.create_stream().unwrap();
+    let b = ctx.htod(&vec![1.0f32; p.n]).unwrap();
+    let (x, y) = (
+        ctx.alloc_zeroed::<f32>(p.n).unwrap(),
+        ctx.alloc_zeroed::<f32>(p.n).unwrap(),
+    );
+    let state = ctx.alloc_zeroed::<u32>(3).unwrap();
+    let (bp, xp, yp, sp) = (
+        b.device_ptr(),
+        x.device_ptr(),
+        y.device_ptr(),
+        state.device_ptr(),
+    );
+    let change = sp; // state[0]
+    let (n, d, tol, max) = (p.n as i32, p.d, p.tolerance, p.max_sweeps);
+
+    // The host loop: iterate until the check says done.
+    let mut host_iterations = 0;
+    loop {
+        launch!(sweep, &stream, &p.cfg(), bp, xp, yp, change, d, n).unwrap();
+        launch!(sweep, &stream, &p.cfg(), bp, yp, xp, change, d, n).unwrap();
+        launch!(check_host, &stream, &LaunchConfig::new(1, 1), sp, tol, max).unwrap();
+        host_iterations += 1;
+        if state.to_vec().unwrap()[2] == 0 {
+            break;
+        }
+    }
+    let want = x.to_vec().unwrap();
+    let want_sweeps = state.to_vec().unwrap()[1];
+    assert!(
+        want_sweeps < p.max_sweeps,
+        "{want_sweeps} sweeps: no convergence"
+    );
+    assert!(p.residual(&want) < 1e-4, "residual {}", p.residual(&want));
+
+    // The graph: reset, then while (handle) { sweep; sweep; check }.
+    let def = GraphDefinition::new(ctx).unwrap();
+    let handle = def.conditional_handle(Some(1)).unwrap();
+    let h = handle.raw();
+    let zero_x = def.add_memset(&[], &x, 0.0f32).unwrap();
+    let zero_state = def.add_memset(&[], &state, 0u32).unwrap();
+    let (node, bodies) = def
+        .add_conditional(
+            &[zero_x, zero_state],
+            handle,
+            cuda_library::ConditionalKind::While,
+        )
+        .unwrap();
+    assert_eq!(def.nodes()[node.index()].label, "while");
+    let body = &bodies[0];
+    let s1 = body
+        .add_kernel(
+            &[],
+            &sweep,
+            &p.cfg(),
+            &[
+                KernelArg::of(&bp),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&change),
+                KernelArg::of(&d),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap();
+    let s2 = body
+        .add_kernel(
+            &[s1],
+            &sweep,
+            &p.cfg(),
+            &[
+                KernelArg::of(&bp),
+                KernelArg::of(&yp),
+                KernelArg::of(&xp),
+                KernelArg::of(&change),
+                KernelArg::of(&d),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap();
+    body.add_kernel(
+        &[s2],
+        &check,
+        &LaunchConfig::new(1, 1),
+        &[
+            KernelArg::of(&sp),
+            KernelArg::of(&tol),
+            KernelArg::of(&max),
+            KernelArg::of(&h),
+        ],
+    )
+    .unwrap();
+    let graph = def.instantiate().unwrap();
+    for _ in 0..2 {
+        // The default value starts each launch's loop again.
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        let got = x.to_vec().unwrap();
+        let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+        assert_eq!(
+            bits(&got),
+            bits(&want),
+            "the graph's loop and the host's differ"
+        );
+        assert_eq!(state.to_vec().unwrap()[1], want_sweeps);
+        assert_eq!(want_sweeps, 2 * host_iterations);
+    }
+}
+
+/// `if`, `if/else` and `switch` nodes run the body their handle's value picks, and the
+/// driver's rules for conditional nodes are kept: bodies take no host or event nodes, a
+/// graph with conditional nodes is no child and has one executable graph at a time, a
+/// handle serves its own graph.
+pub fn conditional_nodes_branch_and_refuse(ctx: &Context) {
+    use cuda_library::ConditionalKind;
+    let stream = ctx.create_stream().unwrap();
+    let slots: Vec<DeviceBuffer<u32>> = (0..7).map(|_| ctx.alloc_zeroed(16).unwrap()).collect();
+    let slot = |i: usize| &slots[i];
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (yes, no, two) = (
+        def.conditional_handle(Some(1)).unwrap(),
+        def.conditional_handle(Some(0)).unwrap(),
+        def.conditional_handle(Some(2)).unwrap(),
+    );
+    let (_, b) = def.add_conditional(&[], yes, ConditionalKind::If).unwrap();
+    b[0].add_memset(&[], slot(0), 1u32).unwrap();
+    let (_, b) = def.add_conditional(&[], no, ConditionalKind::If).unwrap();
+    b[0].add_memset(&[], slot(1), 1u32).unwrap();
+    let (_, b) = def
+        .add_conditional(&[], no, ConditionalKind::IfElse)
+        .unwrap();
+    assert_eq!(b.len(), 2);
+    b[0].add_memset(&[], slot(2), 1u32).unwrap();
+    b[1].add_memset(&[], slot(3), 1u32).unwrap();
+    let (_, b) = def
+        .add_conditional(&[], two, ConditionalKind::Switch(3))
+        .unwrap();
+    for (i, body) in b.iter().enumerate() {
+        body.add_memset(&[], slot(4 + i), 1u32).unwrap();
+    }
+
+    // What a body takes.
+    let host = b[0].add_host(&[], || {}).unwrap_err();
+    assert!(
+        host.to_string().contains("conditional node's body"),
+        "{host}"
+    );
+    let ev = Arc::new(ctx.create_event().unwrap());
+    assert!(b[0].add_event_record(&[], &ev).is_err());
+    assert!(def
+        .add_conditional(&[], yes, ConditionalKind::Switch(0))
+        .is_err());
+    let other = GraphDefinition::new(ctx).unwrap();
+    let foreign = other.conditional_handle(None).unwrap();
+    assert!(def
+        .add_conditional(&[], foreign, ConditionalKind::If)
+        .is_err());
+    let parent = GraphDefinition::new(ctx).unwrap();
+    assert!(
+        parent.add_child(&[], &def).is_err(),
+        "a child with conditionals"
+    );
+
+    let graph = def.instantiate().unwrap();
+    assert!(def.instantiate().is_err(), "one executable graph at a time");
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    let ran: Vec<u32> = slots.iter().map(|s| s.to_vec().unwrap()[0]).collect();
+    assert_eq!(ran, vec![1, 0, 0, 1, 0, 0, 1]);
+    drop(graph);
+    assert!(def.instantiate().is_ok(), "the first one was dropped");
 }

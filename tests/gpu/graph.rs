@@ -23,6 +23,8 @@ gpu_tests![
     host_nodes_run_in_order,
     host_panic_is_caught,
     host_fn_cuda_calls_are_refused,
+    jacobi_in_a_while_loop,
+    conditional_nodes_branch_and_refuse,
 ];
 
 pub fn capture_matches_stream_launches() {
@@ -95,4 +97,12 @@ pub fn host_panic_is_caught() {
 
 pub fn host_fn_cuda_calls_are_refused() {
     graphs::host_fn_cuda_calls_are_refused(&gpu::context());
+}
+
+pub fn jacobi_in_a_while_loop() {
+    graphs::jacobi_in_a_while_loop(&gpu::context());
+}
+
+pub fn conditional_nodes_branch_and_refuse() {
+    graphs::conditional_nodes_branch_and_refuse(&gpu::context());
 }

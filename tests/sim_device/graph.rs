@@ -91,6 +91,37 @@ fn host_fn_cuda_calls_are_refused() {
 }
 
 #[test]
+fn jacobi_in_a_while_loop() {
+    let _t = crate::turn();
+    graphs::jacobi_in_a_while_loop(&ctx());
+}
+
+#[test]
+fn conditional_nodes_branch_and_refuse() {
+    let _t = crate::turn();
+    graphs::conditional_nodes_branch_and_refuse(&ctx());
+}
+
+/// A while loop whose handle no kernel sets to 0 ends at the simulator's bound with an
+/// error that says so, in bounded time.
+#[test]
+fn unbounded_while_ends_at_the_bound() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let def = GraphDefinition::new(&ctx).unwrap();
+    let forever = def.conditional_handle(Some(1)).unwrap();
+    let (_, body) = def
+        .add_conditional(&[], forever, cuda_library::ConditionalKind::While)
+        .unwrap();
+    body[0].add_empty(&[]).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let started = std::time::Instant::now();
+    let e = def.instantiate().unwrap().launch(&stream).unwrap_err();
+    assert!(e.to_string().contains("1048576 times"), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
+
+#[test]
 fn capture_modes_guard_allocation() {
     let _t = crate::turn();
     graphs::capture_modes_guard_allocation(&ctx());

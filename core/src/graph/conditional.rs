@@ -165,8 +165,7 @@ impl GraphDefinition {
         }
         let node = self.add_node(deps, |imp, deps| {
             let (index, bodies) = imp.add_conditional(deps, handle.raw, raw_kind, size)?;
-            let record =
-                NodeRecord::plain(GraphNodeKind::Conditional, kind.label(), deps.to_vec());
+            let record = NodeRecord::plain(GraphNodeKind::Conditional, kind.label(), deps.to_vec());
             Ok((index, record, bodies))
         })?;
         let (node, bodies) = node;

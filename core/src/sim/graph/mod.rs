@@ -17,9 +17,7 @@ use super::context::Context;
 use super::library::Kernel;
 use super::stream::{Event, EventCell};
 use super::SimBackend;
-use crate::backend::interface::{
-    ArgBytes, CheckedArgs, ContextInterface, GraphInterface, HostFn,
-};
+use crate::backend::interface::{ArgBytes, CheckedArgs, ContextInterface, GraphInterface, HostFn};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 
