@@ -809,12 +809,7 @@ fn cudadevrt() -> Option<Vec<u8>> {
     if let Some(p) = std::env::var_os("CUDA_LIBRARY_CUDADEVRT") {
         candidates.push(p.into());
     }
-    for var in ["CUDA_HOME", "CUDA_PATH"] {
-        if let Some(home) = std::env::var_os(var) {
-            candidates.push(std::path::Path::new(&home).join("lib64/libcudadevrt.a"));
-        }
-    }
-    candidates.push("/usr/local/cuda/lib64/libcudadevrt.a".into());
+    // The wheel's first: the same release as the wheel's nvJitLink, which links it.
     if let Some(venv) = std::env::var_os("VIRTUAL_ENV") {
         let lib = std::path::Path::new(&venv).join("lib");
         for entry in std::fs::read_dir(lib).into_iter().flatten().flatten() {
@@ -825,6 +820,12 @@ fn cudadevrt() -> Option<Vec<u8>> {
             );
         }
     }
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        if let Some(home) = std::env::var_os(var) {
+            candidates.push(std::path::Path::new(&home).join("lib64/libcudadevrt.a"));
+        }
+    }
+    candidates.push("/usr/local/cuda/lib64/libcudadevrt.a".into());
     candidates.iter().find_map(|p| std::fs::read(p).ok())
 }
 
