@@ -102,6 +102,36 @@ fn conditional_nodes_branch_and_refuse() {
     graphs::conditional_nodes_branch_and_refuse(&ctx());
 }
 
+/// A capture forked onto a second stream and joined back is drawn as two branches that
+/// meet: the diagram's boxes and arrows follow the captured dependencies.
+#[test]
+fn fork_join_diagram_shows_the_branches() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let (main, side) = (ctx.create_stream().unwrap(), ctx.create_stream().unwrap());
+    let (fork, join) = (ctx.create_event().unwrap(), ctx.create_event().unwrap());
+    let (a, b) = (
+        ctx.alloc_zeroed::<u32>(64).unwrap(),
+        ctx.alloc_zeroed::<u32>(64).unwrap(),
+    );
+    let builder = main
+        .begin_capture(cuda_library::CaptureMode::Relaxed)
+        .unwrap();
+    fork.record(&main).unwrap();
+    side.wait_event(&fork).unwrap();
+    a.fill_async(1, &main).unwrap();
+    b.fill_async(2, &side).unwrap();
+    join.record(&side).unwrap();
+    main.wait_event(&join).unwrap();
+    a.copy_from_buffer_async(&b, &main).unwrap();
+    let def = builder.end().unwrap();
+    let deps: Vec<Vec<usize>> = def.nodes().into_iter().map(|n| n.deps).collect();
+    assert_eq!(deps, vec![vec![], vec![], vec![0, 1]]);
+    let html = def.to_html();
+    assert_eq!(html.matches("<rect").count(), 3, "{html}");
+    assert_eq!(html.matches("<line").count(), 2, "{html}");
+}
+
 /// A while loop whose handle no kernel sets to 0 ends at the simulator's bound with an
 /// error that says so, in bounded time.
 #[test]
