@@ -173,8 +173,8 @@ pub use global::{Global, Managed, UnifiedFunction};
 #[cfg(feature = "notebook")]
 pub use graph::GraphTiming;
 pub use graph::{
-    ConditionalHandle, ConditionalKind, Graph, GraphBuilder, GraphDefinition, GraphNode,
-    GraphNodeInfo, GraphNodeKind,
+    ConditionalHandle, ConditionalKind, Graph, GraphAllocation, GraphBuilder, GraphDefinition,
+    GraphNode, GraphNodeInfo, GraphNodeKind,
 };
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;

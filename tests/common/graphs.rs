@@ -1071,3 +1071,107 @@ pub fn conditional_nodes_branch_and_refuse(ctx: &Context) {
     drop(graph);
     assert!(def.instantiate().is_ok(), "the first one was dropped");
 }
+
+/// Graph memory nodes: an allocation freed in its graph lets the graph run again and
+/// again; one left allocated must be freed (on a stream, or by another graph's free node)
+/// before the graph runs again; and the driver's rules on who frees it, children and
+/// instantiation hold.
+pub fn graph_memory_nodes(ctx: &Context) {
+    let lib = fixture_lib();
+    let args5 = lib.get_kernel("args5").unwrap();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let one = LaunchConfig::new(1, 1);
+    // scratch[0] = 6 (args5 with a < 0), then out[0] += scratch[0].
+    let use_scratch = |def: &GraphDefinition,
+                       after: cuda_library::GraphNode,
+                       scratch: &cuda_library::GraphAllocation<f32>,
+                       out: &DeviceBuffer<f32>| {
+        let (a, b, c, e, s) = (-1i32, 1.0f32, 2.0f64, 3i64, scratch.device_ptr());
+        let w = def
+            .add_kernel(
+                &[after],
+                &args5,
+                &one,
+                &[
+                    KernelArg::of(&a),
+                    KernelArg::of(&b),
+                    KernelArg::of(&c),
+                    KernelArg::of(&s),
+                    KernelArg::of(&e),
+                ],
+            )
+            .unwrap();
+        let (k, o, n) = (1.0f32, out.device_ptr(), 1i32);
+        def.add_kernel(
+            &[w],
+            &saxpy,
+            &one,
+            &[
+                KernelArg::of(&k),
+                KernelArg::of(&s),
+                KernelArg::of(&o),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap()
+    };
+
+    // Freed in its own graph.
+    let out = ctx.alloc_zeroed::<f32>(1).unwrap();
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (alloc, scratch) = def.add_mem_alloc::<f32>(&[], 256).unwrap();
+    assert_eq!(def.nodes()[alloc.index()].label, "alloc 1 KiB");
+    let used = use_scratch(&def, alloc, &scratch, &out);
+    def.add_mem_free(&[used], &scratch).unwrap();
+    assert!(
+        def.add_mem_free(&[], &scratch).is_err(),
+        "freed twice in its graph"
+    );
+    assert!(
+        scratch.free_async(&stream).is_err(),
+        "freed by its own graph"
+    );
+    let parent = GraphDefinition::new(ctx).unwrap();
+    assert!(
+        parent.add_child(&[], &def).is_err(),
+        "a child with memory nodes"
+    );
+    let graph = def.instantiate().unwrap();
+    assert!(def.instantiate().is_err(), "one executable graph at a time");
+    for _ in 0..3 {
+        graph.launch(&stream).unwrap();
+    }
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![18.0]);
+
+    // Left allocated: freed on a stream, or by another graph, before the next launch.
+    let out = ctx.alloc_zeroed::<f32>(1).unwrap();
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (alloc, scratch) = def.add_mem_alloc::<f32>(&[], 1).unwrap();
+    use_scratch(&def, alloc, &scratch, &out);
+    let graph = def.instantiate().unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    let e = graph.launch(&stream).unwrap_err();
+    assert!(e.to_string().contains("CUDA_ERROR_INVALID_VALUE"), "{e}");
+    scratch.free_async(&stream).unwrap();
+    graph.launch(&stream).unwrap();
+    let frees = GraphDefinition::new(ctx).unwrap();
+    frees.add_mem_free(&[], &scratch).unwrap();
+    assert!(def.add_mem_free(&[], &scratch).is_err(), "freed elsewhere");
+    frees.instantiate().unwrap().launch(&stream).unwrap();
+    graph.launch(&stream).unwrap();
+    scratch.free_async(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![18.0]);
+
+    // A conditional node's body takes no memory node.
+    let def = GraphDefinition::new(ctx).unwrap();
+    let h = def.conditional_handle(Some(0)).unwrap();
+    let (_, bodies) = def
+        .add_conditional(&[], h, cuda_library::ConditionalKind::If)
+        .unwrap();
+    assert!(bodies[0].add_mem_alloc::<u32>(&[], 4).is_err());
+    assert!(def.add_mem_alloc::<u32>(&[], 0).is_err(), "empty");
+}

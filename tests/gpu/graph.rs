@@ -25,6 +25,7 @@ gpu_tests![
     host_fn_cuda_calls_are_refused,
     jacobi_in_a_while_loop,
     conditional_nodes_branch_and_refuse,
+    graph_memory_nodes,
 ];
 
 pub fn capture_matches_stream_launches() {
@@ -105,4 +106,8 @@ pub fn jacobi_in_a_while_loop() {
 
 pub fn conditional_nodes_branch_and_refuse() {
     graphs::conditional_nodes_branch_and_refuse(&gpu::context());
+}
+
+pub fn graph_memory_nodes() {
+    graphs::graph_memory_nodes(&gpu::context());
 }

@@ -152,6 +152,12 @@ fn unbounded_while_ends_at_the_bound() {
 }
 
 #[test]
+fn graph_memory_nodes() {
+    let _t = crate::turn();
+    graphs::graph_memory_nodes(&ctx());
+}
+
+#[test]
 fn capture_modes_guard_allocation() {
     let _t = crate::turn();
     graphs::capture_modes_guard_allocation(&ctx());

@@ -214,6 +214,9 @@ pub(crate) trait CaptureInterface<B: Backend> {
     /// Runs `host` on the host after the work queued before (`cuLaunchHostFunc`), or records
     /// it into `capture` as a host node.
     fn launch_host(&self, capture: Option<&mut B::Capture>, host: &Arc<HostFn>) -> Result<()>;
+    /// Frees the graph allocation at `ptr` after the work queued before (`cuMemFreeAsync`);
+    /// the caller checked it is one that no graph frees.
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()>;
 }
 
 /// A backend's capture under way: the nodes the next recorded node waits for are set by the
@@ -264,6 +267,13 @@ pub(crate) trait GraphInterface<B: Backend>: Sized {
     /// A conditional handle of this graph (`cuGraphConditionalHandleCreate`), whose value
     /// is `default` at first and, with `assign_default`, at the start of each launch.
     fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64>;
+    /// A memory allocation node of `bytes > 0` on the graph's device
+    /// (`cuGraphAddMemAllocNode`): its number and the allocation's address, fixed for the
+    /// graph's lifetime.
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)>;
+    /// A node freeing the graph allocation at `ptr` (`cuGraphAddMemFreeNode`), checked by
+    /// the caller to be one.
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize>;
     /// A conditional node (`cuGraphAddNode` of `CU_GRAPH_NODE_TYPE_CONDITIONAL`) of `kind`
     /// (`CUgraphConditionalNodeType`: 0 if, 1 while, 2 switch) with `size` body graphs,
     /// checked by the caller; its number and the bodies (owned by the node on the driver).

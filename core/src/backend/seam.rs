@@ -281,6 +281,7 @@ forward!(Stream {
         same backend as capture, event else Err(mixed("the event and the stream"));
     fn launch_host(&self, capture: Option<&mut Capture>, host: &Arc<HostFn>) -> Result<()>,
         same backend as capture else Err(mixed("the stream and its capture"));
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()>;
 });
 
 impl Capture {
@@ -363,6 +364,8 @@ forward!(Graph {
     // Graphs complete (issue 38).
     fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize>;
     fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64>;
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)>;
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize>;
     fn instantiate(&self) -> Result<GraphExec> => GraphExec::from;
 });
 

@@ -111,6 +111,7 @@ fn fill(kind: GraphNodeKind) -> &'static str {
     match kind {
         GraphNodeKind::Kernel => "rgba(56,139,253,.22)",
         GraphNodeKind::Memcpy | GraphNodeKind::Memset => "rgba(46,160,67,.22)",
+        GraphNodeKind::MemAlloc | GraphNodeKind::MemFree => "rgba(46,160,67,.36)",
         GraphNodeKind::EventRecord | GraphNodeKind::EventWait => "rgba(210,153,34,.28)",
         GraphNodeKind::Host => "rgba(163,113,247,.22)",
         GraphNodeKind::Conditional => "rgba(219,97,162,.24)",

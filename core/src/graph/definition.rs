@@ -52,6 +52,8 @@ pub(crate) struct Conds {
     pub bodies: Vec<Arc<Definition>>,
     /// Whether it holds a conditional node.
     pub has_conditional: bool,
+    /// Whether it holds a memory allocation or free node (`graph::memory`).
+    pub has_memory_nodes: bool,
     /// The graphs whose handles its conditional nodes may use: itself and, for a body, the
     /// graphs it is nested in (outermost first).
     pub scope: Vec<u64>,
@@ -495,6 +497,14 @@ impl GraphDefinition {
             return Err(Error::Unsupported(
                 "a graph with conditional nodes cannot be a child graph (the driver's rule: \
                  CUDA_ERROR_INVALID_VALUE); add its nodes to this graph instead"
+                    .to_string(),
+            ));
+        }
+        if child.inner.conds().has_memory_nodes {
+            return Err(Error::Unsupported(
+                "a graph with memory allocation or free nodes cannot be a child graph here \
+                 (the driver takes one only with its ownership moved to the parent, which \
+                 this crate does not do); add its nodes to this graph instead"
                     .to_string(),
             ));
         }

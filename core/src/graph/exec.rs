@@ -281,12 +281,14 @@ impl GraphDefinition {
     /// executable graph at a time (the driver's rule): instantiating it again while one is
     /// alive is refused.
     pub fn instantiate(&self) -> Result<Graph> {
-        if self.inner.conds().has_conditional
-            && self.inner.execs.load(std::sync::atomic::Ordering::Acquire) > 0
-        {
+        let single = {
+            let c = self.inner.conds();
+            c.has_conditional || c.has_memory_nodes
+        };
+        if single && self.inner.execs.load(std::sync::atomic::Ordering::Acquire) > 0 {
             return Err(Error::InvalidArgument(
-                "a graph with conditional nodes may be instantiated once at a time (the \
-                 driver's rule: CUDA_ERROR_INVALID_VALUE); drop the executable graph made \
+                "a graph with conditional or memory nodes may be instantiated once at a time \
+                 (the driver's rule: CUDA_ERROR_INVALID_VALUE); drop the executable graph made \
                  from it first"
                     .to_string(),
             ));

@@ -23,6 +23,7 @@ mod definition;
 mod exec;
 mod fork;
 pub(crate) mod log;
+mod memory;
 mod node;
 mod order;
 mod stream_ops;
@@ -33,6 +34,7 @@ pub use capture::GraphBuilder;
 pub use conditional::{ConditionalHandle, ConditionalKind};
 pub use definition::GraphDefinition;
 pub use exec::Graph;
+pub use memory::GraphAllocation;
 pub use node::{GraphNode, GraphNodeInfo, GraphNodeKind};
 #[cfg(feature = "notebook")]
 pub use timing::GraphTiming;

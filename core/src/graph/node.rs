@@ -63,6 +63,10 @@ pub enum GraphNodeKind {
     Host,
     /// Runs body graphs as a conditional handle's value says (`if`, `while`, `switch`).
     Conditional,
+    /// Allocates memory for the graph.
+    MemAlloc,
+    /// Frees memory a graph allocated.
+    MemFree,
 }
 
 impl std::fmt::Display for GraphNodeKind {
@@ -77,6 +81,8 @@ impl std::fmt::Display for GraphNodeKind {
             GraphNodeKind::Empty => "empty",
             GraphNodeKind::Host => "host",
             GraphNodeKind::Conditional => "conditional",
+            GraphNodeKind::MemAlloc => "memory allocation",
+            GraphNodeKind::MemFree => "memory free",
         })
     }
 }

@@ -11,7 +11,7 @@ use super::ffi::{cug, CUgraph};
 use super::{Graph, GraphExec};
 use crate::backend::interface::{
     ArgBytes, CaptureInterface, CaptureNodes, CheckedArgs, EventInterface, GraphExecInterface,
-    HostFn, KernelInterface,
+    HostFn, KernelInterface, StreamInterface,
 };
 use crate::error::{Error, Result};
 use crate::info::{CaptureMode, Geometry};
@@ -158,5 +158,10 @@ impl CaptureInterface<DriverBackend> for Stream {
             drop(unsafe { Arc::from_raw(data.cast::<HostFn>().cast_const()) });
         }
         r
+    }
+
+    /// `cuMemFreeAsync` of a graph allocation.
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()> {
+        StreamInterface::free_async(self, ptr, None)
     }
 }

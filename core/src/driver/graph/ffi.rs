@@ -82,6 +82,17 @@ pub struct GraphNodeParams {
     pub reserved2: i64,
 }
 
+/// `CUDA_MEM_ALLOC_NODE_PARAMS` (v1, CUDA 11.4).
+#[repr(C)]
+pub struct MemAllocNodeParams {
+    pub pool_props: sys::CUmemPoolProps_v1,
+    pub access_descs: *const c_void,
+    pub access_desc_count: usize,
+    pub bytesize: usize,
+    /// Written by the driver: the allocation's address.
+    pub dptr: sys::CUdeviceptr,
+}
+
 /// `CU_GRAPH_NODE_TYPE_CONDITIONAL`.
 pub const NODE_TYPE_CONDITIONAL: u32 = 13;
 /// `CU_GRAPH_COND_ASSIGN_DEFAULT`.
@@ -154,6 +165,8 @@ graph_entry_points! {
     add_host_node => c"cuGraphAddHostNode" @ 10000: fn(*mut CUgraphNode, CUgraph, Deps, usize, *const HostNodeParams);
     conditional_handle_create => c"cuGraphConditionalHandleCreate" @ 12030: fn(*mut u64, CUgraph, sys::CUcontext, u32, u32);
     add_node => c"cuGraphAddNode" @ 12020: fn(*mut CUgraphNode, CUgraph, Deps, usize, *mut GraphNodeParams);
+    add_mem_alloc_node => c"cuGraphAddMemAllocNode" @ 11040: fn(*mut CUgraphNode, CUgraph, Deps, usize, *mut MemAllocNodeParams);
+    add_mem_free_node => c"cuGraphAddMemFreeNode" @ 11040: fn(*mut CUgraphNode, CUgraph, Deps, usize, sys::CUdeviceptr);
 }
 
 /// The graph entry points of `drv`, resolved on first use.

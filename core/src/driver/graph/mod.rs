@@ -263,6 +263,41 @@ impl GraphInterface<DriverBackend> for Graph {
         })
     }
 
+    /// `cuGraphAddMemAllocNode` of device memory on the context's device.
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)> {
+        let mut params = ffi::MemAllocNodeParams {
+            pool_props: sys::CUmemPoolProps_v1 {
+                allocType: sys::CUmemAllocationType::CU_MEM_ALLOCATION_TYPE_PINNED,
+                handleTypes: sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_NONE,
+                location: sys::CUmemLocation {
+                    type_: sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE,
+                    id: self.ctx.device,
+                },
+                ..Default::default()
+            },
+            access_descs: ptr::null(),
+            access_desc_count: 0,
+            bytesize: bytes,
+            dptr: 0,
+        };
+        let drv = self.ctx.drv;
+        let index = self.add(deps, |out, g, dp, n| {
+            // SAFETY: the graph is alive; `params` is complete and zero-padded; the driver
+            // writes `dptr`.
+            unsafe { cug!(drv, add_mem_alloc_node(out, g, dp, n, &mut params)) }
+        })?;
+        Ok((index, params.dptr))
+    }
+
+    /// `cuGraphAddMemFreeNode`.
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize> {
+        let drv = self.ctx.drv;
+        self.add(deps, |out, g, dp, n| {
+            // SAFETY: the graph is alive; the caller checked `ptr` is a graph allocation.
+            unsafe { cug!(drv, add_mem_free_node(out, g, dp, n, ptr)) }
+        })
+    }
+
     /// `cuGraphConditionalHandleCreate` in the graph's context.
     fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64> {
         let mut handle = 0u64;

@@ -340,4 +340,10 @@ impl CaptureInterface<SimBackend> for Stream {
     fn launch_host(&self, capture: Option<&mut Capture>, host: &Arc<HostFn>) -> Result<()> {
         self.enqueue(capture, Op::Host(host.clone()))
     }
+
+    /// Frees the graph allocation now (the work before has run).
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()> {
+        let a = super::graph_alloc(ptr)?;
+        super::exec::free_graph_alloc(&a)
+    }
 }

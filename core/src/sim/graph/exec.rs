@@ -1,6 +1,7 @@
 //! Executable graphs on the simulated devices: a plan replayed on a stream.
 
 use std::collections::HashSet;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -9,7 +10,7 @@ use super::super::device::gpu;
 use super::super::library::Kernel;
 use super::super::stream::Stream;
 use super::super::SimBackend;
-use super::{kernel_op, same_topology, CondKind, Graph, Op, Plan};
+use super::{kernel_op, same_topology, CondKind, Graph, GraphAlloc, Op, Plan};
 use crate::backend::interface::{ArgBytes, CheckedArgs, GraphExecInterface};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
@@ -184,6 +185,8 @@ fn node_name(op: &Op) -> String {
         Op::Child(_) => "child graph",
         Op::Empty => "empty",
         Op::Host(_) => "host",
+        Op::MemAlloc(_) => "memory allocation",
+        Op::MemFree(_) => "memory free",
         Op::Conditional(c) => match c.kind {
             CondKind::If => "if",
             CondKind::While => "while",
@@ -334,6 +337,38 @@ fn replay(plan: &Plan, stream: &Stream, start: f64) -> Result<f64> {
 /// launch budget.
 pub(crate) const MAX_WHILE_ITERATIONS: u64 = 1 << 20;
 
+/// Frees graph allocation `a` (a free node's run, or a stream's `cuMemFreeAsync`); one not
+/// live is an error, as freeing it twice is on the driver.
+pub(crate) fn free_graph_alloc(a: &GraphAlloc) -> Result<()> {
+    if !a.live.swap(false, Ordering::AcqRel) {
+        return Err(Error::InvalidArgument(format!(
+            "the graph allocation at {:#x} ({} bytes) is not allocated: its graph has not run \
+             since it was last freed (CUDA_ERROR_INVALID_VALUE on the driver)",
+            a.addr, a.bytes
+        )));
+    }
+    Ok(())
+}
+
+/// An error when a graph allocation `plan` makes is still live from an earlier launch: the
+/// driver refuses to launch the graph again until it is freed.
+fn no_allocation_live(plan: &Plan) -> Result<()> {
+    for node in &plan.nodes {
+        if let Op::MemAlloc(a) = &node.op {
+            if a.live.load(Ordering::Acquire) {
+                return Err(Error::InvalidArgument(format!(
+                    "the graph's allocation at {:#x} ({} bytes) from its last launch is not \
+                     freed: free it (GraphAllocation::free_async, or a free node of another \
+                     graph) before launching the graph again (CUDA_ERROR_INVALID_VALUE on the \
+                     driver)",
+                    a.addr, a.bytes
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The value of the conditional handle at device address `handle`.
 fn handle_value(handle: u64) -> Result<u32> {
     let g = gpu();
@@ -421,6 +456,14 @@ pub(super) fn run(op: &Op, stream: &Stream, at: f64) -> Result<f64> {
         Op::Child(plan) => replay(plan, stream, at),
         // Not reached: a conditional node is a graph's, replayed by `replay`.
         Op::Conditional(_) => Ok(at),
+        Op::MemAlloc(a) => {
+            a.live.store(true, Ordering::Release);
+            Ok(at)
+        }
+        Op::MemFree(a) => {
+            free_graph_alloc(a)?;
+            Ok(at)
+        }
         Op::Empty => Ok(at),
         // Run with no lock of the simulator's held; the closure's own time is not simulated.
         Op::Host(host) => match host.call() {
@@ -469,6 +512,7 @@ impl GraphExecInterface<SimBackend> for GraphExec {
     fn launch(&self, stream: &Stream) -> Result<()> {
         self.check_stream(stream)?;
         let plan = self.plan();
+        no_allocation_live(&plan)?;
         reset_handles(&plan)?;
         let mut t = stream.timeline();
         let start = t.max(gpu().lock().clock(stream.ctx.ordinal).legacy_ns);

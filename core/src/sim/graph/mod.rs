@@ -10,7 +10,8 @@
 mod capture;
 mod exec;
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
@@ -54,6 +55,37 @@ pub(crate) enum Op {
     Host(Arc<HostFn>),
     /// Runs body graphs as its handle's value says (`if`, `while`, `switch`).
     Conditional(Conditional),
+    /// Makes a graph allocation live.
+    MemAlloc(Arc<GraphAlloc>),
+    /// Frees a graph allocation.
+    MemFree(Arc<GraphAlloc>),
+}
+
+/// A graph allocation on the simulator: reserved when its node is made (its address is
+/// fixed for the graph's lifetime, as the driver's is), live from a run of its allocation
+/// node until a free node, or a stream, frees it. The memory stays mapped in between: the
+/// simulator does not fault on a use outside the allocation's life (a GPU may).
+pub(crate) struct GraphAlloc {
+    pub addr: u64,
+    pub bytes: usize,
+    pub live: AtomicBool,
+}
+
+/// Every graph allocation alive, by address: a free node of another graph, or a stream,
+/// names one by address only.
+static ALLOCS: Mutex<BTreeMap<u64, Arc<GraphAlloc>>> = Mutex::new(BTreeMap::new());
+
+fn allocs() -> MutexGuard<'static, BTreeMap<u64, Arc<GraphAlloc>>> {
+    ALLOCS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The graph allocation at `ptr`.
+pub(crate) fn graph_alloc(ptr: u64) -> Result<Arc<GraphAlloc>> {
+    allocs().get(&ptr).cloned().ok_or_else(|| {
+        Error::InvalidArgument(format!(
+            "{ptr:#x} is not a graph allocation (CUDA_ERROR_INVALID_VALUE on the driver)"
+        ))
+    })
 }
 
 /// What a conditional node decides by.
@@ -249,6 +281,8 @@ pub(crate) struct Graph {
     /// Its conditional handles: the device address of each one's value, and the value to
     /// set at each launch, if it has one. Freed with the graph.
     handles: Mutex<Vec<(u64, Option<u32>)>>,
+    /// The allocations its allocation nodes make, freed with the graph.
+    owned_allocs: Mutex<Vec<Arc<GraphAlloc>>>,
 }
 
 impl Drop for Graph {
@@ -256,6 +290,12 @@ impl Drop for Graph {
         let handles = std::mem::take(&mut *self.handles.lock().unwrap_or_else(|p| p.into_inner()));
         for (addr, _) in handles {
             let _ = self.ctx.free(addr);
+        }
+        let owned =
+            std::mem::take(&mut *self.owned_allocs.lock().unwrap_or_else(|p| p.into_inner()));
+        for a in owned {
+            allocs().remove(&a.addr);
+            let _ = self.ctx.free(a.addr);
         }
     }
 }
@@ -267,6 +307,7 @@ impl Graph {
             nodes: Arc::new(Mutex::new(Vec::new())),
             plan: Mutex::new(None),
             handles: Mutex::new(Vec::new()),
+            owned_allocs: Mutex::new(Vec::new()),
         }
     }
 
@@ -415,6 +456,27 @@ impl GraphInterface<SimBackend> for Graph {
             .unwrap_or_else(|p| p.into_inner())
             .push((addr, assign_default.then_some(default)));
         Ok(addr)
+    }
+
+    /// Reserves the memory now: its address is fixed for the graph's lifetime.
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)> {
+        let addr = self.ctx.alloc(bytes)?;
+        let a = Arc::new(GraphAlloc {
+            addr,
+            bytes,
+            live: AtomicBool::new(false),
+        });
+        allocs().insert(addr, a.clone());
+        self.owned_allocs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(a.clone());
+        Ok((self.push(deps, Op::MemAlloc(a)), addr))
+    }
+
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize> {
+        let a = graph_alloc(ptr)?;
+        Ok(self.push(deps, Op::MemFree(a)))
     }
 
     fn add_conditional(
