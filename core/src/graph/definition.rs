@@ -129,6 +129,11 @@ impl Definition {
         Ok(())
     }
 
+    /// Whether it holds host functions, its children's included.
+    pub(crate) fn has_host_fns(&self) -> bool {
+        !self.events().hosts.is_empty()
+    }
+
     /// Whether it has host or event nodes, its children's included.
     fn has_host_or_event_nodes(&self) -> bool {
         let kept = self.events();

@@ -61,6 +61,10 @@ pub struct Graph {
 struct Current {
     def: Arc<Definition>,
     libs: Vec<LibRef>,
+    /// Definitions this graph ran before an update that hold host functions: a launch
+    /// queued before the update may still call them on the driver, so they live as long as
+    /// the executable graph.
+    retired: Vec<Arc<Definition>>,
 }
 
 impl std::fmt::Debug for Graph {
@@ -79,7 +83,11 @@ impl Graph {
         Graph {
             imp,
             source: def.clone(),
-            current: Mutex::new(Current { def, libs }),
+            current: Mutex::new(Current {
+                def,
+                libs,
+                retired: Vec::new(),
+            }),
         }
     }
 
@@ -262,7 +270,10 @@ impl Graph {
         let mut cur = self.current();
         self.imp.update(&def.inner.imp)?;
         cur.libs = def.inner.libs();
-        cur.def = def.inner.clone();
+        let old = std::mem::replace(&mut cur.def, def.inner.clone());
+        if old.has_host_fns() && !Arc::ptr_eq(&old, &self.source) {
+            cur.retired.push(old);
+        }
         Ok(())
     }
 }
