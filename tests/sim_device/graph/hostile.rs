@@ -609,3 +609,20 @@ fn host_functions_panicking_every_time_are_reported_every_time() {
         }
     }
 }
+
+/// A kernel that calls cudaGraphSetConditional with a handle that is no handle (here a
+/// null address) faults with the simulator's clear error instead of writing anywhere.
+#[test]
+fn set_conditional_with_a_bad_handle_faults() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let Some(lib) = crate::common::graphs::jacobi_library(&ctx) else {
+        return;
+    };
+    let check = lib.get_kernel("jacobi_check").unwrap();
+    let state = ctx.alloc_zeroed::<u32>(3).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let e = launch!(check, &stream, &LaunchConfig::new(1, 1), state, 1.0f32, 10u32, 8u64)
+        .unwrap_err();
+    assert!(matches!(e, Error::KernelFault { .. }), "{e}");
+}
