@@ -12,6 +12,7 @@
 //! directly): no `dyn`, no allocation, and a call costs what the backend's own method does.
 
 use std::cell::Cell;
+use std::io::Write;
 use std::ffi::c_void;
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
@@ -531,7 +532,11 @@ impl HostFn {
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic with a payload that is not a string".to_string());
-            eprintln!("cuda-library: a host function panicked: {message}");
+            // Not `eprintln!`, which panics when stderr is closed: nothing may unwind here.
+            let _ = writeln!(
+                std::io::stderr(),
+                "cuda-library: a host function panicked: {message}"
+            );
             *self.panicked.lock().unwrap_or_else(|p| p.into_inner()) = Some(message.clone());
             message
         })
