@@ -12,8 +12,8 @@
 //! directly): no `dyn`, no allocation, and a call costs what the backend's own method does.
 
 use std::cell::Cell;
-use std::io::Write;
 use std::ffi::c_void;
+use std::io::Write;
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::{Arc, Mutex};

@@ -622,7 +622,15 @@ fn set_conditional_with_a_bad_handle_faults() {
     let check = lib.get_kernel("jacobi_check").unwrap();
     let state = ctx.alloc_zeroed::<u32>(3).unwrap();
     let stream = ctx.create_stream().unwrap();
-    let e = launch!(check, &stream, &LaunchConfig::new(1, 1), state, 1.0f32, 10u32, 8u64)
-        .unwrap_err();
+    let e = launch!(
+        check,
+        &stream,
+        &LaunchConfig::new(1, 1),
+        state,
+        1.0f32,
+        10u32,
+        8u64
+    )
+    .unwrap_err();
     assert!(matches!(e, Error::KernelFault { .. }), "{e}");
 }
