@@ -306,6 +306,13 @@ pub enum Error {
     /// Bytes given as an IPC handle are not a handle this crate wrote, or not of the kind
     /// asked for.
     IpcHandle(String),
+    // Graphs complete (issue 38).
+    /// A host function (a graph's host node, or `Stream::launch_host_func`) panicked; the
+    /// panic was caught and did not unwind into the driver or the simulator.
+    HostFunctionPanicked {
+        /// The panic's message.
+        message: String,
+    },
 }
 
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
@@ -671,6 +678,12 @@ impl Error {
                  memory and events live inside one process, and no other process can map them"
             ),
             Error::IpcHandle(msg) => write!(f, "not an IPC handle: {}", detail(msg)),
+            Error::HostFunctionPanicked { message } => write!(
+                f,
+                "a host function panicked: {}; the panic was caught (it may not unwind into \
+                 the driver): fix the closure, the graph can be launched again",
+                detail(message)
+            ),
             _ => self.write_build_or_run_message(f),
         }
     }

@@ -449,6 +449,7 @@ impl IpcEvent {
         Ok(IpcEvent {
             event: Event {
                 imp: seam::Event::create_interprocess(&ctx.imp)?,
+                captured: Default::default(),
             },
             ctx: ctx.imp.clone(),
         })
@@ -468,6 +469,7 @@ impl IpcEvent {
         Ok(IpcEvent {
             event: Event {
                 imp: seam::Event::ipc_open(&ctx.imp, &handle.cuda)?,
+                captured: Default::default(),
             },
             ctx: ctx.imp.clone(),
         })

@@ -176,7 +176,10 @@ pub use error::{CudaError, CudaVersion, DeviceAssertion, Error, LoadAttempt, Loa
 pub use global::{Global, Managed, UnifiedFunction};
 #[cfg(feature = "notebook")]
 pub use graph::GraphTiming;
-pub use graph::{Graph, GraphBuilder, GraphDefinition, GraphNode, GraphNodeInfo, GraphNodeKind};
+pub use graph::{
+    ConditionalHandle, ConditionalKind, Graph, GraphAllocation, GraphBuilder, GraphDefinition,
+    GraphNode, GraphNodeInfo, GraphNodeKind,
+};
 pub use green::{GreenContext, SmResource, SmSplit};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;

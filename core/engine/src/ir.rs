@@ -263,6 +263,9 @@ pub enum RuntimeFn {
     Malloc,
     /// `free(pointer)`.
     Free,
+    /// `cudaGraphSetConditional(handle, value)`: sets a graph's conditional handle. The
+    /// simulator's handle is the global address of the handle's 32-bit value.
+    SetConditional,
 }
 
 impl RuntimeFn {
@@ -273,6 +276,7 @@ impl RuntimeFn {
             "vprintf" => (RuntimeFn::Vprintf, 2, 1),
             "malloc" => (RuntimeFn::Malloc, 1, 1),
             "free" => (RuntimeFn::Free, 1, 0),
+            "cudaGraphSetConditional" => (RuntimeFn::SetConditional, 2, 0),
             _ => return None,
         })
     }

@@ -38,9 +38,9 @@ use std::sync::Arc;
 
 use super::dispatch::{driver, forward, handles, in_backend_of, on};
 use super::interface::{
-    ArgBytes, ArrayInterface, CaptureInterface, CheckedArgs, ContextInterface, DeviceInterface,
-    EventInterface, GraphExecInterface, GraphInterface, KernelInterface, LibraryInterface, Loaded,
-    MemPoolInterface, StreamInterface, TexObjectInterface,
+    ArgBytes, ArrayInterface, CaptureInterface, CaptureNodes, CheckedArgs, ContextInterface,
+    DeviceInterface, EventInterface, GraphExecInterface, GraphInterface, HostFn, KernelInterface,
+    LibraryInterface, Loaded, MemPoolInterface, StreamInterface, TexObjectInterface,
 };
 use super::{selected, BackendKind};
 #[cfg(not(target_arch = "wasm32"))]
@@ -274,7 +274,23 @@ forward!(Stream {
         same backend as pool else Err(mixed("the stream and the memory pool"));
     fn free_async(&self, ptr: u64, pool: Option<&MemPool>) -> Result<()>,
         same backend as pool else Err(mixed("the stream and the memory pool"));
+    // Graphs complete (issue 38): events across streams and host functions.
+    fn record_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()>,
+        same backend as capture, event else Err(mixed("the event and the stream"));
+    fn wait_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()>,
+        same backend as capture, event else Err(mixed("the event and the stream"));
+    fn launch_host(&self, capture: Option<&mut Capture>, host: &Arc<HostFn>) -> Result<()>,
+        same backend as capture else Err(mixed("the stream and its capture"));
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()>;
 });
+
+impl Capture {
+    /// The next node recorded waits for `deps`.
+    #[inline]
+    pub fn depend_on(&mut self, deps: &[usize]) {
+        on!(self, Capture::Driver(c) => c.depend_on(deps), Capture::Sim(c) => c.depend_on(deps))
+    }
+}
 
 impl MemPool {
     pub fn create(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
@@ -300,8 +316,6 @@ impl Event {
 }
 
 forward!(Event {
-    fn record(&self, stream: &Stream) -> Result<()>,
-        same backend as stream else Err(mixed("the event and the stream"));
     fn synchronize(&self) -> Result<()>;
     fn is_complete(&self) -> Result<bool>;
     fn elapsed_ms_since(&self, start: &Event) -> Result<f32>,
@@ -314,6 +328,21 @@ forward!(Event {
 impl Graph {
     pub fn create(ctx: &Context) -> Result<Graph> {
         in_backend_of!(ctx, Graph::create())
+    }
+
+    /// A conditional node and its body graphs (graphs complete, issue 38).
+    pub fn add_conditional(
+        &self,
+        deps: &[usize],
+        handle: u64,
+        kind: u32,
+        size: u32,
+    ) -> Result<(usize, Vec<Graph>)> {
+        on!(self,
+            Graph::Driver(g) => g.add_conditional(deps, handle, kind, size)
+                .map(|(i, b)| (i, b.into_iter().map(Graph::Driver).collect())),
+            Graph::Sim(g) => g.add_conditional(deps, handle, kind, size)
+                .map(|(i, b)| (i, b.into_iter().map(Graph::Sim).collect())))
     }
 }
 
@@ -332,6 +361,11 @@ forward!(Graph {
         same backend as child else Err(mixed("the two graphs"));
     fn add_empty(&self, deps: &[usize]) -> Result<usize>;
     fn add_edges(&self, edges: &[(usize, usize)]) -> Result<()>;
+    // Graphs complete (issue 38).
+    fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize>;
+    fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64>;
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)>;
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize>;
     fn instantiate(&self) -> Result<GraphExec> => GraphExec::from;
 });
 
