@@ -31,6 +31,7 @@ mod realworld;
 mod recursion;
 mod runtime;
 mod semantics;
+mod special_registers;
 mod tensor_ops;
 mod textures;
 mod warp_ops;

@@ -4,6 +4,7 @@
 pub use super::exact::{CarryOp, Round};
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
 pub use super::sampling::{Boundary, CoordType, Geometry, TexelType};
+pub use super::special::SpecialReg;
 pub use super::tensor::{Elem, MmaTypes, Shape};
 
 /// A PTX data type, as the simulator computes with it.
@@ -447,6 +448,9 @@ macro_rules! for_each_ir_op {
             Pack = convert::exec_pack, regs { d: u32, parts: Vec<Src>, part_bits: u32 };
             /// `mov.b64 {a, b}, s`: splits a value into parts, the first from the low bits.
             Unpack = convert::exec_unpack, regs { ds: Vec<u32>, a: Src, part_bits: u32 };
+            /// A read of a special register whose value depends on the block, the launch or
+            /// the moment (`%clock64`, `%smid`, `%dynamic_smem_size`, ...; `special.rs`).
+            Special = special::exec_special, block { reg: SpecialReg, d: u32 };
 
             // Arithmetic and logic.
             /// `d = a op b`.

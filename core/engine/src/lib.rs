@@ -35,6 +35,7 @@ mod ir;
 pub(crate) mod lower;
 pub(crate) mod mem;
 mod printf;
+mod special;
 pub(crate) mod sampling;
 mod tensor;
 

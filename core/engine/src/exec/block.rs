@@ -62,6 +62,9 @@ impl Block<'_> {
         self.run += 1;
         // Where the warp pauses, less the work charged beyond its instructions.
         let mut limit = pause_at.saturating_sub(self.charged);
+        // The launch's work is this plus the thread-instructions as they grow (and what
+        // is charged meanwhile).
+        let work_base = stats.work.wrapping_sub(stats.thread_instructions);
         while w.live != 0 {
             // The lanes at the lowest program counter run; the rest wait for them.
             let (pc, mut mask) = w.next_group();
@@ -88,7 +91,13 @@ impl Block<'_> {
             }
             self.count_site(stats, w, pc, (emask, threads));
             let next = (pc + 1).min(code.len() as u32 - 1);
-            let at = At { pc, mask, next };
+            let work = work_base.wrapping_add(stats.thread_instructions);
+            let at = At {
+                pc,
+                mask,
+                next,
+                work,
+            };
             let x = Exec {
                 gmem: &mut *gmem,
                 w: &mut *w,

@@ -304,7 +304,6 @@ pub(super) fn init_warp(
     code: &KernelCode,
     dims: Dims,
     wi: usize,
-    nwarps: usize,
     threads: u32,
 ) {
     let nregs = code.nregs.max(crate::sim::engine::lower::SPECIAL.len());
@@ -335,13 +334,13 @@ pub(super) fn init_warp(
             dims.grid[2] as u64,
             l as u64,
             wi as u64,
-            nwarps as u64,
+            crate::special::WARP_IDS as u64,
             1u64 << l,
             (1u64 << l) - 1,
             (1u64 << (l + 1)) - 1,
             (FULL as u64) & !((1u64 << (l + 1)) - 1),
             (FULL as u64) & !((1u64 << l) - 1),
-            32,
+            crate::special::SM_COUNT as u64,
             0, // %envreg1, %envreg2: set per launch
             0,
         ];
