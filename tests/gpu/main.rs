@@ -49,6 +49,7 @@ mod corpus;
 mod cudarc;
 mod differential;
 mod graph;
+mod half_set;
 mod library;
 mod linker;
 mod mem_pool;
@@ -92,6 +93,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(cudarc::tests());
     tests.extend(differential::tests());
     tests.extend(graph::tests());
+    tests.extend(half_set::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());
     tests.extend(mem_pool::tests());

@@ -16,6 +16,7 @@ mod counters;
 mod cub;
 mod debug_ptx;
 mod exact_ops;
+mod half_set;
 mod faults;
 mod hostile_images;
 mod hostile_links;

@@ -498,6 +498,15 @@ macro_rules! for_each_ir_op {
             };
             /// `testp`: `p = test(a)` for a floating-point `a`.
             Testp = compare::exec_testp, regs { test: FpTest, ty: Ty, p: u32, a: Src };
+            /// `setp`/`set` on a half pair (`fmt` `.f16x2`/`.bf16x2`): each 16-bit half of
+            /// `a` compared with that of `b` (`ftz`: subnormal halves as zero), combined with
+            /// a predicate where `combine` says. `setp` (`yes` `None`) writes the low half's
+            /// result to `d` and the high half's to `q`; `set` writes `yes` or 0 into each
+            /// half of `d`.
+            HalfCmp = compare::exec_half_cmp, regs {
+                cmp: Cmp, unordered: bool, fmt: HalfFmt, ftz: bool, yes: Option<u16>, d: u32,
+                q: Option<u32>, a: Src, b: Src, combine: Option<(BoolOp, Src, bool)>
+            };
 
             // Bit fields, permutes, funnel shifts, dot products.
             /// `bfe`: extract `c` bits from position `b`.
