@@ -15,13 +15,13 @@ use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
 
 /// Whether `op` is a warp operation with a member mask (`shfl.sync`, `vote.sync`,
-/// `match.sync`, `redux.sync`, `elect.sync`), which a lane runs only together with the
-/// warp's other lanes that reach it.
+/// `match.sync`, `redux.sync`, `elect.sync`, `bar.warp.sync`), which a lane runs only
+/// together with the warp's other lanes that reach it.
 #[inline(always)]
 fn waits_for_warp(op: &Op) -> bool {
     matches!(
         op,
-        Op::Shfl(_) | Op::Vote(_) | Op::Match(_) | Op::Redux(_) | Op::Elect(_)
+        Op::Shfl(_) | Op::Vote(_) | Op::Match(_) | Op::Redux(_) | Op::Elect(_) | Op::WarpSync(_)
     )
 }
 
