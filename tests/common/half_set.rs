@@ -35,8 +35,8 @@ pub const OUTPUTS: usize = CMPS.len() * VARIANTS.len();
 /// Half values (bits) every pair is made of: zeros, ones, twos, subnormals of both formats,
 /// the largest finite f16, infinities and NaNs of both formats.
 const VALUES: [u16; 18] = [
-    0x0000, 0x8000, 0x3c00, 0xbc00, 0x4000, 0x0001, 0x8001, 0x03ff, 0x7bff, 0x7c00, 0xfc00,
-    0x7e00, 0xfe01, 0x7f80, 0xff80, 0x7fc0, 0x3f80, 0x007f,
+    0x0000, 0x8000, 0x3c00, 0xbc00, 0x4000, 0x0001, 0x8001, 0x03ff, 0x7bff, 0x7c00, 0xfc00, 0x7e00,
+    0xfe01, 0x7f80, 0xff80, 0x7fc0, 0x3f80, 0x007f,
 ];
 
 /// The inputs, two words per thread: thread `i + 18 j` compares `(v[i], v[j])` with
@@ -127,7 +127,13 @@ fn value(h: u16, bf: bool, ftz: bool) -> f64 {
     } else {
         f16::from_bits(h).to_f64()
     };
-    let subnormal = x != 0.0 && x.abs() < if bf { 1.175_494_350_822_287_5e-38 } else { 6.103_515_625e-5 };
+    let subnormal = x != 0.0
+        && x.abs()
+            < if bf {
+                1.175_494_350_822_287_5e-38
+            } else {
+                6.103_515_625e-5
+            };
     if ftz && subnormal {
         0.0
     } else {
@@ -184,7 +190,11 @@ pub fn expected(t: usize, a: u32, b: u32) -> Vec<u32> {
         out.push(pack(bf16s, 0xffff));
         out.push(bf16s[0] as u32 | (bf16s[1] as u32) << 1);
         out.push(pack(f16s.map(|r| r ^ odd), 0x3c00));
-        out.push(if per_half(c, false, true)[0] { u32::MAX } else { 0 });
+        out.push(if per_half(c, false, true)[0] {
+            u32::MAX
+        } else {
+            0
+        });
     }
     out
 }

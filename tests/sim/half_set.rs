@@ -74,8 +74,15 @@ fn nvrtcs_pair_comparisons_run_on_the_simulator() {
         ];
         let row = &got[8 * t..8 * t + 8];
         if row != want {
-            bad.push(format!("thread {t} ({a:#010x}, {b:#010x}): got {row:x?}, expected {want:x?}"));
+            bad.push(format!(
+                "thread {t} ({a:#010x}, {b:#010x}): got {row:x?}, expected {want:x?}"
+            ));
         }
     }
-    assert!(bad.is_empty(), "{} threads differ:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} threads differ:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }

@@ -82,10 +82,17 @@ fn clock64_differences_around_a_loop_grow_with_the_loop() {
     let timed = |n: u32| run(TIMED_LOOP, "timed", (1, 32, 0), &[&n.to_le_bytes()], 4);
     let [a, b, c] = [10u32, 100, 1000].map(timed);
     let cycles = [a[0], b[0], c[0]];
-    assert!(cycles[0] > 0 && cycles[0] < cycles[1] && cycles[1] < cycles[2], "{cycles:?}");
+    assert!(
+        cycles[0] > 0 && cycles[0] < cycles[1] && cycles[1] < cycles[2],
+        "{cycles:?}"
+    );
     // Each iteration is the same five instructions: 90 more iterations cost a tenth of
     // 900 more.
-    assert_eq!(cycles[2] - cycles[1], 10 * (cycles[1] - cycles[0]), "{cycles:?}");
+    assert_eq!(
+        cycles[2] - cycles[1],
+        10 * (cycles[1] - cycles[0]),
+        "{cycles:?}"
+    );
     // The global timer counts the same time in nanoseconds at 1.98 GHz.
     for r in [&a, &b, &c] {
         let ns = r[1] as f64;
@@ -199,22 +206,22 @@ fn device_and_launch_registers_read_what_an_h100_gives() {
         let (b, tid) = ((t as u64) / block as u64, (t as u64) % block as u64);
         let lane = tid % 32;
         let expected = [
-            (lo(0), sms),                    // %nsmid
-            (hi(0), 64),                     // %nwarpid: sm_90's 64 warp slots
-            (lo(1), tid / 32),               // %warpid
-            (hi(1), b % sms),                // %smid: blocks dealt to the SMs in order
-            (lo(2), 1000),                   // %dynamic_smem_size
-            (hi(2), 1152),                   // %total_smem_size: 100 + 1000 in 128s
-            (lo(3), 1152 + 1024),            // %aggr_smem_size: and the reserved 1 KiB
-            (hi(3), (1u64 << lane) - 1),     // %lanemask_lt
-            (w[4], grid_id),                 // %gridid: one per launch
-            (w[5], 0),                       // %current_graph_exec: not in a device graph
-            (lo(6), 0),                      // %pm0
-            (hi(6), 0),                      // %envreg0
-            (lo(7), 1152),                   // %reserved_smem_offset_begin
-            (hi(7), 1152 + 1024),            // %reserved_smem_offset_end
-            (lo(8), b % sms + sms),          // %smid + %nsmid, read by the `add`
-            (hi(8), 0),                      // %is_explicit_cluster
+            (lo(0), sms),                // %nsmid
+            (hi(0), 64),                 // %nwarpid: sm_90's 64 warp slots
+            (lo(1), tid / 32),           // %warpid
+            (hi(1), b % sms),            // %smid: blocks dealt to the SMs in order
+            (lo(2), 1000),               // %dynamic_smem_size
+            (hi(2), 1152),               // %total_smem_size: 100 + 1000 in 128s
+            (lo(3), 1152 + 1024),        // %aggr_smem_size: and the reserved 1 KiB
+            (hi(3), (1u64 << lane) - 1), // %lanemask_lt
+            (w[4], grid_id),             // %gridid: one per launch
+            (w[5], 0),                   // %current_graph_exec: not in a device graph
+            (lo(6), 0),                  // %pm0
+            (hi(6), 0),                  // %envreg0
+            (lo(7), 1152),               // %reserved_smem_offset_begin
+            (hi(7), 1152 + 1024),        // %reserved_smem_offset_end
+            (lo(8), b % sms + sms),      // %smid + %nsmid, read by the `add`
+            (hi(8), 0),                  // %is_explicit_cluster
         ];
         for (k, (got, want)) in expected.iter().enumerate() {
             assert_eq!(got, want, "thread {t}, value {k}");

@@ -35,8 +35,8 @@ mod ir;
 pub(crate) mod lower;
 pub(crate) mod mem;
 mod printf;
-mod special;
 pub(crate) mod sampling;
+mod special;
 mod tensor;
 
 pub use exec::{

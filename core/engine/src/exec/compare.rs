@@ -328,18 +328,31 @@ mod tests {
         let nan = pair(0x7e00, 0x7c00);
         let other = pair(0x3c00, 0x7c00);
         assert_eq!(set_pair(Cmp::Eq, false, f16, false, nan, other), ONE << 16);
-        assert_eq!(set_pair(Cmp::Eq, true, f16, false, nan, other), ONE | ONE << 16);
+        assert_eq!(
+            set_pair(Cmp::Eq, true, f16, false, nan, other),
+            ONE | ONE << 16
+        );
         assert_eq!(set_pair(Cmp::Nan, false, f16, false, nan, other), ONE);
         assert_eq!(set_pair(Cmp::Num, false, f16, false, nan, other), ONE << 16);
         assert_eq!(
-            set_pair(Cmp::Eq, false, f16, false, pair(0x8000, 0xfc00), pair(0, 0x7c00)),
+            set_pair(
+                Cmp::Eq,
+                false,
+                f16,
+                false,
+                pair(0x8000, 0xfc00),
+                pair(0, 0x7c00)
+            ),
             ONE
         );
         // A subnormal (0x0001) is above zero, unless `.ftz` flushes it.
         let (sub, zero) = (pair(0x0001, 0x8001), pair(0, 0));
         assert_eq!(set_pair(Cmp::Gt, false, f16, false, sub, zero), ONE);
         assert_eq!(set_pair(Cmp::Lt, false, f16, false, sub, zero), ONE << 16);
-        assert_eq!(set_pair(Cmp::Eq, false, f16, true, sub, zero), ONE | ONE << 16);
+        assert_eq!(
+            set_pair(Cmp::Eq, false, f16, true, sub, zero),
+            ONE | ONE << 16
+        );
         // bf16: 0x3f80 is 1.0, 0x4000 is 2.0, 0x7fc0 a NaN.
         let bf = HalfFmt::BF16;
         let (a, b) = (pair(0x3f80, 0x7fc0), pair(0x4000, 0x3f80));

@@ -299,13 +299,7 @@ pub(super) fn live_threads(warps: &[Warp]) -> u32 {
 
 /// Prepares warp slot `wi` for a launch: registers cleared, the special registers that are
 /// the same in every block set (thread and lane numbers, shapes, lane masks).
-pub(super) fn init_warp(
-    w: &mut Warp,
-    code: &KernelCode,
-    dims: Dims,
-    wi: usize,
-    threads: u32,
-) {
+pub(super) fn init_warp(w: &mut Warp, code: &KernelCode, dims: Dims, wi: usize, threads: u32) {
     let nregs = code.nregs.max(crate::sim::engine::lower::SPECIAL.len());
     w.index = wi;
     w.regs = vec![[0u64; 32]; nregs];

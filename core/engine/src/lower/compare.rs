@@ -111,7 +111,10 @@ impl Lowerer<'_> {
         } else {
             return Err(unsupported(
                 x.line,
-                format!("`{}` with a predicate but no `.and`, `.or` or `.xor`", x.i.opcode),
+                format!(
+                    "`{}` with a predicate but no `.and`, `.or` or `.xor`",
+                    x.i.opcode
+                ),
             ));
         };
         let (neg, q) = match c {
@@ -148,16 +151,18 @@ impl Lowerer<'_> {
                 _ => return Err(unsupported(line, "`setp` on a half pair without `p|q`")),
             },
             _ => {
-                let yes = match x.mods.iter().find(|m| Ty::parse(m).is_some() || m.ends_with("x2")) {
+                let yes = match x
+                    .mods
+                    .iter()
+                    .find(|m| Ty::parse(m).is_some() || m.ends_with("x2"))
+                {
                     Some(&"f16x2") if fmt == HalfFmt::F16 => 0x3c00,
                     Some(&"bf16x2") if fmt == HalfFmt::BF16 => 0x3f80,
                     Some(&("u32" | "s32")) => 0xffff,
-                    _ => {
-                        return Err(unsupported(
-                            line,
-                            "`set` on a half pair into other than the pair's type, `.u32` or `.s32`",
-                        ))
-                    }
+                    _ => return Err(unsupported(
+                        line,
+                        "`set` on a half pair into other than the pair's type, `.u32` or `.s32`",
+                    )),
                 };
                 (self.dst(&o[0], line)?, None, Some(yes))
             }
@@ -326,7 +331,13 @@ mod tests {
         assert_eq!(a, Src::Imm(0xffff_ffff));
         // A 16-bit destination gets 16 ones.
         let code = lower("set.lt.u16.f16 %h3, %h1, %h2;").unwrap();
-        assert!(matches!(code[1].op, Op::Selp(Selp { a: Src::Imm(0xffff), .. })));
+        assert!(matches!(
+            code[1].op,
+            Op::Selp(Selp {
+                a: Src::Imm(0xffff),
+                ..
+            })
+        ));
         // Combined with a predicate, in the comparison.
         let code = lower("set.lt.and.u32.s32 %r3, %r1, %r2, !%p1;").unwrap();
         assert!(matches!(

@@ -44,9 +44,7 @@ impl Lowerer<'_> {
                 self.half_op(op, x, fmt, pair)?
             }
             Some(Opcode::Setp) if !pair => return Ok(None),
-            Some(op @ (Opcode::Setp | Opcode::Set)) if pair => {
-                self.half_pair_compare(op, x)?
-            }
+            Some(op @ (Opcode::Setp | Opcode::Set)) if pair => self.half_pair_compare(op, x)?,
             Some(Opcode::Cvt) if !pair && (has("relu") || has("satfinite")) => {
                 return Err(unsupported(
                     line,

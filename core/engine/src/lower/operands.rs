@@ -164,12 +164,10 @@ impl Lowerer<'_> {
     pub(super) fn dst(&mut self, op: &Operand, line: u32) -> Result<u32> {
         match op {
             // The simulator sets these once per warp, as the hardware does: never written.
-            Operand::Name(n) if is_special(n) => {
-                Err(unsupported(
-                    line,
-                    format!("writing the read-only special register {n}"),
-                ))
-            }
+            Operand::Name(n) if is_special(n) => Err(unsupported(
+                line,
+                format!("writing the read-only special register {n}"),
+            )),
             Operand::Name(n) if self.is_reg(n) => Ok(self.reg(n)),
             Operand::Sink => Ok(self.reg("%_sink")),
             other => Err(unsupported(line, format!("the destination {other:?}"))),

@@ -279,7 +279,14 @@ mod tests {
         for name in isa {
             assert!(is_special(name), "{name}");
         }
-        for not_one in ["%pm8", "%pm01", "%envreg32", "%clock32", "%smid2", "%warpsize"] {
+        for not_one in [
+            "%pm8",
+            "%pm01",
+            "%envreg32",
+            "%clock32",
+            "%smid2",
+            "%warpsize",
+        ] {
             assert!(!is_special(not_one), "{not_one}");
         }
     }
@@ -287,7 +294,10 @@ mod tests {
     #[test]
     fn an_undeclared_register_is_refused_with_its_name_and_line() {
         let e = lower("mov.u32 %r1, 1;\nadd.u32 %r2, %r1, %rr1;").unwrap_err();
-        assert!(e.contains("`%rr1` in `add` is neither a declared register"), "{e}");
+        assert!(
+            e.contains("`%rr1` in `add` is neither a declared register"),
+            "{e}"
+        );
         assert!(e.contains("line 14"), "{e}");
         // Past the declared count (`%r<16>`: `%r0` to `%r15`), and a misspelt special.
         let e = lower("mov.u32 %r16, 1;").unwrap_err();
@@ -358,7 +368,10 @@ mod tests {
             "mov.u32 %nsmid, 1;",
         ] {
             let e = lower(line).unwrap_err();
-            assert!(e.contains("writing the read-only special register"), "{line}: {e}");
+            assert!(
+                e.contains("writing the read-only special register"),
+                "{line}: {e}"
+            );
         }
     }
 }
