@@ -169,6 +169,11 @@ pub fn halves_compare(c: &str, bf: bool, a: u32, b: u32) -> [bool; 2] {
     [0, 1].map(|i| compare(c, value(a[i], bf, false), value(b[i], bf, false)))
 }
 
+/// Two halves' results as `set` writes them: `yes` in each half whose result is true.
+pub fn pack(r: [bool; 2], yes: u32) -> u32 {
+    (u32::from(r[0]) * yes) | (u32::from(r[1]) * (yes << 16))
+}
+
 /// What thread `t` writes, from its inputs `a`, `b`.
 pub fn expected(t: usize, a: u32, b: u32) -> Vec<u32> {
     let halves = |w: u32| [w as u16, (w >> 16) as u16];
@@ -176,7 +181,6 @@ pub fn expected(t: usize, a: u32, b: u32) -> Vec<u32> {
     let per_half = |c: &str, bf: bool, ftz: bool| -> [bool; 2] {
         [0, 1].map(|i| compare(c, value(a[i], bf, ftz), value(b[i], bf, ftz)))
     };
-    let pack = |r: [bool; 2], yes: u32| (r[0] as u32) * yes | (r[1] as u32) * (yes << 16);
     let odd = t % 2 == 1;
     let mut out = Vec::with_capacity(OUTPUTS);
     for c in CMPS {

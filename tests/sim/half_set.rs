@@ -60,7 +60,7 @@ fn nvrtcs_pair_comparisons_run_on_the_simulator() {
         let (a, b) = (inputs[2 * t], inputs[2 * t + 1]);
         let f = |c: &str| half_set::halves_compare(c, false, a, b);
         let bf = |c: &str| half_set::halves_compare(c, true, a, b);
-        let pack = |r: [bool; 2], yes: u32| (r[0] as u32) * yes | (r[1] as u32) * (yes << 16);
+        let pack = half_set::pack;
         let nan = half_set::halves_compare("nan", false, a, a);
         let want = [
             pack(f("eq"), 0x3c00),
