@@ -17,6 +17,7 @@ pub mod differential;
 pub mod gpu;
 pub mod graphs;
 pub mod half_ops;
+pub mod half_set;
 pub mod hostile;
 pub mod linking;
 pub mod mem_pool;

@@ -52,6 +52,7 @@ mod differential;
 mod graph;
 mod green;
 mod ipc;
+mod half_set;
 mod library;
 mod linker;
 mod mem_pool;
@@ -98,6 +99,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(graph::tests());
     tests.extend(green::tests());
     tests.extend(ipc::tests());
+    tests.extend(half_set::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());
     tests.extend(mem_pool::tests());

@@ -4,6 +4,7 @@
 pub use super::exact::{CarryOp, Round};
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
 pub use super::sampling::{Boundary, CoordType, Geometry, TexelType};
+pub use super::special::SpecialReg;
 pub use super::tensor::{Elem, MmaTypes, Shape};
 
 /// A PTX data type, as the simulator computes with it.
@@ -451,6 +452,9 @@ macro_rules! for_each_ir_op {
             Pack = convert::exec_pack, regs { d: u32, parts: Vec<Src>, part_bits: u32 };
             /// `mov.b64 {a, b}, s`: splits a value into parts, the first from the low bits.
             Unpack = convert::exec_unpack, regs { ds: Vec<u32>, a: Src, part_bits: u32 };
+            /// A read of a special register whose value depends on the block, the launch or
+            /// the moment (`%clock64`, `%smid`, `%dynamic_smem_size`, ...; `special.rs`).
+            Special = special::exec_special, block { reg: SpecialReg, d: u32 };
 
             // Arithmetic and logic.
             /// `d = a op b`.
@@ -498,6 +502,15 @@ macro_rules! for_each_ir_op {
             };
             /// `testp`: `p = test(a)` for a floating-point `a`.
             Testp = compare::exec_testp, regs { test: FpTest, ty: Ty, p: u32, a: Src };
+            /// `setp`/`set` on a half pair (`fmt` `.f16x2`/`.bf16x2`): each 16-bit half of
+            /// `a` compared with that of `b` (`ftz`: subnormal halves as zero), combined with
+            /// a predicate where `combine` says. `setp` (`yes` `None`) writes the low half's
+            /// result to `d` and the high half's to `q`; `set` writes `yes` or 0 into each
+            /// half of `d`.
+            HalfCmp = compare::exec_half_cmp, regs {
+                cmp: Cmp, unordered: bool, fmt: HalfFmt, ftz: bool, yes: Option<u16>, d: u32,
+                q: Option<u32>, a: Src, b: Src, combine: Option<(BoolOp, Src, bool)>
+            };
 
             // Bit fields, permutes, funnel shifts, dot products.
             /// `bfe`: extract `c` bits from position `b`.
@@ -599,26 +612,36 @@ macro_rules! for_each_ir_op {
                 func: RuntimeFn, args: Vec<u32>, ret: Option<u32>
             };
 
-            // Warp-wide operations.
-            /// `shfl.sync`.
-            Shfl = warp::exec_shfl, regs {
-                mode: ShflMode, d: u32, p: Option<u32>, a: Src, b: Src, c: Src
+            // Warp-wide operations. Those with a member mask (`member`: `None` for the forms
+            // without `.sync`) check it before they run (`exec/warp.rs`): the lanes it names
+            // that have not exited must run the instruction together with the lane.
+            /// `shfl.sync` (and the `shfl` of sm_6x).
+            Shfl = warp::exec_shfl, block {
+                mode: ShflMode, d: u32, p: Option<u32>, a: Src, b: Src, c: Src,
+                member: Option<Src>
             };
-            /// `vote.sync`.
-            Vote = warp::exec_vote, regs { mode: VoteMode, d: u32, p: Src, negate: bool };
+            /// `vote.sync` (and the `vote` of sm_6x): over the running lanes of each lane's
+            /// member mask.
+            Vote = warp::exec_vote, block {
+                mode: VoteMode, d: u32, p: Src, negate: bool, member: Option<Src>
+            };
             /// `redux.sync.op.type d, a, membermask`: in each lane, `op` over `a` of the
             /// active lanes of that lane's `membermask` (`Min`/`Max` signed for `.s32`). The
             /// masks may differ between lanes: cooperative groups' `labeled_partition`
             /// reduces each group with the mask `match.any.sync` gave it.
-            Redux = warp::exec_redux, regs { op: BinOp, signed: bool, d: u32, a: Src, mask: Src };
-            /// `match.any.sync` (`d` = the lanes holding the same `a`) and `match.all.sync`
-            /// (`d` = the lanes if all hold the same `a`, else 0; `p` = whether they do).
-            Match = warp::exec_match, regs {
-                all: bool, bits: u32, d: Option<u32>, p: Option<u32>, a: Src
+            Redux = warp::exec_redux, block { op: BinOp, signed: bool, d: u32, a: Src, mask: Src };
+            /// `match.any.sync` (`d` = the lanes of the member mask holding the same `a`) and
+            /// `match.all.sync` (`d` = those lanes if all hold the same `a`, else 0; `p` =
+            /// whether they do).
+            Match = warp::exec_match, block {
+                all: bool, bits: u32, d: Option<u32>, p: Option<u32>, a: Src, member: Src
             };
             /// `elect.sync d|p, membermask`: the lowest lane taking part is the leader; `d` =
             /// its lane number in every lane, `p` = whether this lane is it.
-            Elect = warp::exec_elect, regs { d: Option<u32>, p: Option<u32> };
+            Elect = warp::exec_elect, block { d: Option<u32>, p: Option<u32>, member: Src };
+            /// `bar.warp.sync membermask` (`__syncwarp`): the lanes wait for each other, as
+            /// every warp operation with a member mask does.
+            WarpSync = warp::exec_warp_sync, block { member: Src };
             /// `activemask.b32`.
             ActiveMask = warp::exec_active_mask, regs { d: u32 };
 

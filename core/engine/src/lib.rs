@@ -36,6 +36,7 @@ pub(crate) mod lower;
 pub(crate) mod mem;
 mod printf;
 pub(crate) mod sampling;
+mod special;
 mod tensor;
 
 pub use exec::{

@@ -299,14 +299,7 @@ pub(super) fn live_threads(warps: &[Warp]) -> u32 {
 
 /// Prepares warp slot `wi` for a launch: registers cleared, the special registers that are
 /// the same in every block set (thread and lane numbers, shapes, lane masks).
-pub(super) fn init_warp(
-    w: &mut Warp,
-    code: &KernelCode,
-    dims: Dims,
-    wi: usize,
-    nwarps: usize,
-    threads: u32,
-) {
+pub(super) fn init_warp(w: &mut Warp, code: &KernelCode, dims: Dims, wi: usize, threads: u32) {
     let nregs = code.nregs.max(crate::sim::engine::lower::SPECIAL.len());
     w.index = wi;
     w.regs = vec![[0u64; 32]; nregs];
@@ -335,13 +328,13 @@ pub(super) fn init_warp(
             dims.grid[2] as u64,
             l as u64,
             wi as u64,
-            nwarps as u64,
+            crate::special::WARP_IDS as u64,
             1u64 << l,
             (1u64 << l) - 1,
             (1u64 << (l + 1)) - 1,
             (FULL as u64) & !((1u64 << (l + 1)) - 1),
             (FULL as u64) & !((1u64 << l) - 1),
-            32,
+            crate::special::SM_COUNT as u64,
             0, // %envreg1, %envreg2: set per launch
             0,
         ];

@@ -43,7 +43,8 @@ impl Lowerer<'_> {
             Some(op @ (Opcode::Ex2 | Opcode::Tanh)) if has("approx") => {
                 self.half_op(op, x, fmt, pair)?
             }
-            Some(Opcode::Setp) if !pair && !has("ftz") => return Ok(None),
+            Some(Opcode::Setp) if !pair => return Ok(None),
+            Some(op @ (Opcode::Setp | Opcode::Set)) if pair => self.half_pair_compare(op, x)?,
             Some(Opcode::Cvt) if !pair && (has("relu") || has("satfinite")) => {
                 return Err(unsupported(
                     line,
@@ -52,7 +53,7 @@ impl Lowerer<'_> {
             }
             Some(Opcode::Cvt) if x.types().len() == 2 => return Ok(None),
             // `set` compares as `setp` does.
-            Some(Opcode::Set) if !pair && !has("ftz") && o.len() == 3 => return Ok(None),
+            Some(Opcode::Set) if !pair => return Ok(None),
             Some(Opcode::Cvt) if pair && o.len() == 3 && has("f32") => {
                 self.cvt_half_pair(x, fmt)?
             }
@@ -168,7 +169,6 @@ mod tests {
         assert!(
             refusal("sqrt.approx.f16 %h1, %h2;").contains("`sqrt` on half precision (f16/bf16)")
         );
-        assert!(refusal("setp.lt.ftz.f16 %p1, %h1, %h2;").contains("`setp` on half precision"));
         assert!(refusal("cvt.rn.relu.f16.f32 %h1, %f1;")
             .contains("`cvt.relu`/`cvt.satfinite` to half precision"));
         assert!(refusal("add.f16 %h1, %h2;").contains("`add` with 2 operands"));
