@@ -33,6 +33,7 @@ mod opcode;
 mod operands;
 mod tensor;
 mod texture;
+mod tma;
 mod warp;
 
 use calls::param_in_memory;
@@ -40,6 +41,7 @@ pub use cluster::CLUSTER_SPECIAL;
 use flatten::flatten;
 use opcode::{Family, Opcode};
 use operands::Ins;
+pub(crate) use tma::reduction_allowed;
 
 /// Where the addresses of functions whose address is taken start: no allocation or
 /// window reaches them (see `mem`).
@@ -574,6 +576,7 @@ impl<'a> Lowerer<'a> {
             Family::Tensor => self.tensor(opcode, &x),
             Family::Texture => self.texture(opcode, &x),
             Family::Cluster => self.cluster(opcode, &x),
+            Family::Tma => self.tma(opcode, &x),
         }
     }
 }
