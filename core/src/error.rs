@@ -296,6 +296,16 @@ pub enum Error {
         /// The operating system's error.
         source: std::io::Error,
     },
+    // Tensor maps (`tensor_map.rs`).
+    /// A tensor map description that breaks one of the driver's rules for
+    /// `cuTensorMapEncodeTiled` / `cuTensorMapEncodeIm2col`, checked before either backend
+    /// encodes it: which rule, what was given and what would be valid.
+    InvalidTensorMap {
+        /// The rule.
+        rule: crate::tensor_map::TensorMapRule,
+        /// What was given and what to do.
+        detail: String,
+    },
 }
 
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
@@ -644,6 +654,9 @@ impl Error {
                 write!(f, "{}", detail(msg))
             }
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::InvalidTensorMap { rule, detail } => {
+                write!(f, "invalid tensor map ({rule}): {detail}")
+            }
             _ => self.write_build_or_run_message(f),
         }
     }

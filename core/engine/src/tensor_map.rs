@@ -308,6 +308,8 @@ pub enum TensorMapRule {
     Im2colSize,
     /// The 128 bytes are not a tensor map this simulator made (read back by a TMA copy).
     Encoding,
+    /// The tensor reaches past the buffer it is made over.
+    Extent,
 }
 
 impl fmt::Display for TensorMapRule {
@@ -326,6 +328,7 @@ impl fmt::Display for TensorMapRule {
             Self::Im2colCorner => "im2col corner",
             Self::Im2colSize => "im2col size",
             Self::Encoding => "encoding",
+            Self::Extent => "extent",
         })
     }
 }
@@ -702,6 +705,20 @@ impl TensorMapDesc {
         }
         desc.validate()?;
         Ok(desc)
+    }
+
+    /// The bytes from [`global_address`](Self::global_address) to the tensor's last
+    /// element, one past it (`None` if that overflows): what a buffer must hold.
+    pub fn extent(&self) -> Option<u64> {
+        let size = self.data_type.size();
+        let mut last = self.dims[0].checked_sub(1)?.checked_mul(size)?;
+        for k in 1..self.rank.min(MAX_RANK) {
+            let step = self.dims[k]
+                .checked_sub(1)?
+                .checked_mul(self.strides[k - 1])?;
+            last = last.checked_add(step)?;
+        }
+        last.checked_add(size)
     }
 
     /// The same map over another tensor at `address` (`cuTensorMapReplaceAddress`).
