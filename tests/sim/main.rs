@@ -33,5 +33,6 @@ mod runtime;
 mod semantics;
 mod tensor_ops;
 mod textures;
+mod tma;
 mod warp_ops;
 mod warp_sync_gather;

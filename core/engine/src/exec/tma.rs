@@ -137,16 +137,16 @@ fn box_elements(desc: &TensorMapDesc, coords: &[i64], offsets: &[i64]) -> Vec<(u
                     out.push(((p * channels + ch) * size, ok.then_some(at)));
                 }
                 // The next pixel: W within the bounding box, then H, then D, then N.
-                for k in 0..=spatial {
-                    pos[k] += desc.element_strides[k + 1] as i64;
+                for (k, at) in pos.iter_mut().enumerate() {
+                    *at += desc.element_strides[k + 1] as i64;
                     if k == spatial {
                         break;
                     }
                     let last = desc.dims[k + 1] as i64 - 1 + i.upper[k] as i64;
-                    if pos[k] <= last {
+                    if *at <= last {
                         break;
                     }
-                    pos[k] = i.lower[k] as i64;
+                    *at = i.lower[k] as i64;
                 }
             }
         }
@@ -273,8 +273,11 @@ impl Block<'_> {
                             ),
                         ));
                     }
+                    self.destinations(w, (l, ins), (smem, None), (None, n))?;
                     let src = w.get(t.map.base, l).wrapping_add(t.map.offset as u64);
-                    let els: Vec<_> = (0..n / 8).map(|k| (8 * k, Some(src + 8 * k))).collect();
+                    let els: Vec<_> = (0..n / 8)
+                        .map(|k| (8 * k, Some(src.wrapping_add(8 * k))))
+                        .collect();
                     (8, els, None, 0)
                 }
                 Some(dims) => {
@@ -319,6 +322,9 @@ impl Block<'_> {
                         .map(|&c| w.get(c, l) as u16 as i64)
                         .collect();
                     let fill = oob_value(desc.data_type, desc.oob_fill);
+                    // Before walking the box: a box larger than shared memory (up to 2^43
+                    // bytes by the map's limits) faults here, not in an allocation.
+                    self.destinations(w, (l, ins), (smem, None), (None, desc.box_bytes()))?;
                     let els = box_elements(&desc, &coords, &offsets);
                     if let TmaKind::Reduce(op) = t.kind {
                         let ty = elem_ty(desc.data_type);

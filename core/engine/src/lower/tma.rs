@@ -134,6 +134,15 @@ impl Lowerer<'_> {
             } else {
                 Vec::new()
             };
+            if offsets.len() != (dims as usize).saturating_sub(2) && im2col {
+                return Err(unsupported(
+                    line,
+                    format!(
+                        "a {dims}d im2col load with {} offsets (one per spatial dimension)",
+                        offsets.len()
+                    ),
+                ));
+            }
             let cta_mask = if x.mods.iter().any(|m| m.starts_with("multicast")) {
                 match rest.next() {
                     Some(m) => Some(self.src(m, Ty::U(2), line)?),

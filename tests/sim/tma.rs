@@ -1,0 +1,330 @@
+//! Tensor maps and TMA on the simulator: the cases of `tests/common/tma.rs` through the
+//! public API and through the engine (the same bytes), each kind of copy against what the
+//! PTX ISA and the driver documentation say it does (written out here independently of the
+//! engine), and hostile maps and boxes. `tests/gpu/tensor_map.rs` compares the same cases
+//! with an H100.
+
+use crate::common::tma::{cases, run_api, run_engine, Case, Kind};
+
+use cuda_library::{
+    BackendKind, Device, DeviceBuffer, Error, TensorMap, TensorMapDataType as D, TensorMapDesc,
+    TensorMapRule, TensorMapSwizzle,
+};
+
+fn sim_context() -> cuda_library::Context {
+    cuda_library::use_backend(BackendKind::Sim).unwrap();
+    Device::new(0).unwrap().set_current().unwrap()
+}
+
+fn case(name: &str) -> Case {
+    cases().into_iter().find(|c| c.name == name).unwrap()
+}
+
+fn u32s(b: &[u8]) -> Vec<u32> {
+    b.chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
+}
+
+/// Where byte `o` of a box lands in shared memory (from an address aligned to the
+/// pattern): its 16-byte chunk within its 128-byte line moves to `chunk ^ (line mod
+/// span/16)`, the CUDA programming guide's picture of the TMA swizzles.
+fn swizzled(o: usize, span: usize) -> usize {
+    if span == 0 {
+        return o;
+    }
+    let (line, chunk, byte) = (o / 128, o / 16 % 8, o % 16);
+    line * 128 + (chunk ^ (line % (span / 16))) * 16 + byte
+}
+
+#[test]
+fn every_case_gives_the_same_bytes_through_the_api_and_the_engine() {
+    let ctx = sim_context();
+    let all = cases();
+    assert!(all.len() >= 18, "{} cases", all.len());
+    for c in &all {
+        let api = run_api(&ctx, c).unwrap_or_else(|e| panic!("{}: {e}", c.name));
+        let engine = run_engine(c).unwrap_or_else(|e| panic!("{}: {e}", c.name));
+        assert_eq!(api, engine, "{}", c.name);
+    }
+}
+
+#[test]
+fn tile_loads_land_where_the_swizzle_says() {
+    for name in [
+        "tile_2d_no_swizzle",
+        "tile_2d_swizzle_32b",
+        "tile_2d_swizzle_64b",
+        "tile_2d_swizzle_128b",
+        "tile_2d_swizzle_128b_narrow_box",
+        "tile_2d_swizzle_64b_narrow_box",
+    ] {
+        let c = case(name);
+        let got = u32s(&run_engine(&c).unwrap());
+        let (inner, span) = (c.desc.box_dims[0] as usize, c.desc.swizzle.span() as usize);
+        for y in 0..16 {
+            for x in 0..inner {
+                let at = swizzled((y * inner + x) * 4, span) / 4;
+                // Word (8 + x, 5 + y) of the 64-wide tensor holds its own index.
+                assert_eq!(got[at], (8 + x + 64 * (5 + y)) as u32, "{name}: ({x}, {y})");
+            }
+        }
+    }
+}
+
+#[test]
+fn out_of_bounds_elements_read_as_the_fill() {
+    for (name, fill) in [("tile_3d_oob_zero", 0), ("tile_3d_oob_nan", 0x7fff_ffff)] {
+        let c = case(name);
+        let got = u32s(&run_engine(&c).unwrap());
+        // A 16 x 4 x 4 box from (0, 8, 4) of a 16 x 10 x 6 tensor.
+        for z in 0..4 {
+            for y in 0..4 {
+                for x in 0..16 {
+                    let (gy, gz) = (8 + y, 4 + z);
+                    let want = if gy < 10 && gz < 6 {
+                        ((x + 16 * (gy + 10 * gz)) as f32 + 0.5).to_bits()
+                    } else {
+                        fill
+                    };
+                    assert_eq!(got[x + 16 * (y + 4 * z)], want, "{name}: ({x}, {y}, {z})");
+                }
+            }
+        }
+    }
+    // Before the tensor's corner too.
+    let got = u32s(&run_engine(&case("tile_2d_negative_corner")).unwrap());
+    for y in 0..4 {
+        for x in 0..8 {
+            let (gx, gy) = (x as i32 - 4, y as i32 - 2);
+            let want = if gx >= 0 && gy >= 0 {
+                (gx + 16 * gy) as u32 + 7
+            } else {
+                0
+            };
+            assert_eq!(got[x + 8 * y], want, "({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn element_strides_skip_rows_and_planes() {
+    let got = u32s(&run_engine(&case("tile_3d_element_strides")).unwrap());
+    // Box 8 x 8 x 6 from (4, 1, 0), strides (1, 2, 3): 8 x 4 x 2 elements.
+    assert_eq!(got.len(), 64);
+    for z in 0..2 {
+        for y in 0..4 {
+            for x in 0..8 {
+                let (gx, gy, gz) = (4 + x, 1 + 2 * y, 3 * z);
+                assert_eq!(got[x + 8 * (y + 4 * z)], (gx + 16 * (gy + 16 * gz)) as u32);
+            }
+        }
+    }
+}
+
+#[test]
+fn im2col_gathers_one_filter_tap_across_the_bounding_box() {
+    let c = case("im2col_3d");
+    let got = run_engine(&c).unwrap();
+    let halves: Vec<u16> = got
+        .chunks_exact(2)
+        .map(|h| u16::from_le_bytes([h[0], h[1]]))
+        .collect();
+    // Base positions w = -1 .. 8 (W - 1 + the upper corner -1) for n = 0, then n = 1;
+    // each loads pixel w + 2 (the offset), 8 channels.
+    for p in 0..16 {
+        let (n, w) = (p / 10, (p % 10) as i32 - 1 + 2);
+        for ch in 0..8 {
+            let want = if w < 10 {
+                (ch + 8 * (w as usize + 10 * n)) as u16 | 0x100
+            } else {
+                0
+            };
+            assert_eq!(halves[8 * p + ch], want, "pixel {p} channel {ch}");
+        }
+    }
+    // Rank 4: the 5 x 5 positions from (-1, -1), each loading (w + 1, h + 1): the image.
+    let got = u32s(&run_engine(&case("im2col_4d")).unwrap());
+    for p in 0..25 {
+        for ch in 0..4 {
+            assert_eq!(f32::from_bits(got[4 * p + ch]), (4 * p + ch) as f32);
+        }
+    }
+}
+
+#[test]
+fn stores_write_only_inside_the_tensor() {
+    let c = case("store_2d_swizzle_128b_oob");
+    let got = u32s(&run_engine(&c).unwrap());
+    // A 32 x 8 box at (32, 8) of a 48 x 12 tensor: 16 x 4 of it inside.
+    for y in 0..12 {
+        for x in 0..48 {
+            let inside_box = (32..64).contains(&x) && (8..16).contains(&y);
+            let want = if inside_box {
+                let o = ((y - 8) * 32 + (x - 32)) * 4;
+                0x1000_0000 + (swizzled(o, 128) / 4) as u32
+            } else {
+                (x + 48 * y) as u32
+            };
+            assert_eq!(got[x + 48 * y], want, "({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn reductions_add_the_box_into_the_tensor() {
+    let c = case("reduce_add_2d_u32");
+    let got = u32s(&run_engine(&c).unwrap());
+    // A 16 x 8 box at (8, 2), 64-byte swizzle.
+    for y in 0..12 {
+        for x in 0..48 {
+            let mut want = (x + 48 * y) as u32;
+            if (8..24).contains(&x) && (2..10).contains(&y) {
+                let o = ((y - 2) * 16 + (x - 8)) * 4;
+                want = want.wrapping_add(0x1000_0000 + (swizzled(o, 64) / 4) as u32);
+            }
+            assert_eq!(got[x + 48 * y], want, "({x}, {y})");
+        }
+    }
+    // 1.5 + 0.25 in f16 inside the box, 1.5 elsewhere.
+    let got = run_engine(&case("reduce_add_2d_f16")).unwrap();
+    for (i, h) in got.chunks_exact(2).enumerate() {
+        let (x, y) = (i % 32, i / 32);
+        let inside = (16..32).contains(&x) && (1..3).contains(&y);
+        let want: u16 = if inside { 0x3f00 } else { 0x3e00 };
+        assert_eq!(u16::from_le_bytes([h[0], h[1]]), want, "({x}, {y})");
+    }
+}
+
+#[test]
+fn a_multicast_reaches_every_block_it_names() {
+    let c = case("multicast_cluster_2");
+    let got = run_engine(&c).unwrap();
+    let (first, second) = got.split_at(c.box_bytes());
+    assert_eq!(first, second);
+    let mut single = c.clone();
+    single.kind = Kind::Load;
+    assert_eq!(run_engine(&single).unwrap(), first);
+    assert!(first.iter().any(|&b| b != 0));
+}
+
+#[test]
+fn a_tensor_map_breaking_a_driver_rule_is_a_typed_error() {
+    let ctx = sim_context();
+    let buf = DeviceBuffer::<u8>::zeroed(&ctx, 64 * 64 * 4).unwrap();
+    let base = TensorMapDesc::tiled(D::F32, buf.as_raw(), &[64, 64], &[32, 8]);
+    let rule = |f: &dyn Fn(&mut TensorMapDesc)| {
+        let mut d = base;
+        f(&mut d);
+        match TensorMap::new(&buf, &d) {
+            Err(Error::InvalidTensorMap { rule, detail }) => {
+                assert!(!detail.is_empty());
+                Some(rule)
+            }
+            Err(e) => panic!("not the typed error: {e}"),
+            Ok(_) => None,
+        }
+    };
+    assert_eq!(rule(&|_| {}), None);
+    assert_eq!(
+        rule(&|d| d.global_address += 8),
+        Some(TensorMapRule::AddressAlignment)
+    );
+    assert_eq!(rule(&|d| d.strides[0] = 200), Some(TensorMapRule::Stride));
+    assert_eq!(rule(&|d| d.box_dims[1] = 300), Some(TensorMapRule::BoxSize));
+    assert_eq!(
+        rule(&|d| d.swizzle = TensorMapSwizzle::B32),
+        Some(TensorMapRule::SwizzleSpan)
+    );
+    // The tensor must lie in the buffer: one row too many, or a stride past it.
+    assert_eq!(rule(&|d| d.dims[1] = 65), Some(TensorMapRule::Extent));
+    assert_eq!(
+        rule(&|d| d.strides[0] = 1 << 39),
+        Some(TensorMapRule::Extent)
+    );
+    assert_eq!(
+        rule(&|d| d.global_address -= 16),
+        Some(TensorMapRule::Extent)
+    );
+    let e = TensorMap::tiled(&buf, D::F32, &[64, 64], &[32]).unwrap_err();
+    assert!(e.to_string().contains("one box size per dimension"), "{e}");
+    let e = TensorMap::tiled(&buf, D::F32, &[1; 6], &[1; 6]).unwrap_err();
+    assert!(e.to_string().contains("rank 6"), "{e}");
+}
+
+#[test]
+fn replace_address_points_the_map_at_another_buffer() {
+    let ctx = sim_context();
+    let c = case("tile_2d_no_swizzle");
+    let a = DeviceBuffer::from_slice(&ctx, &c.tensor).unwrap();
+    let b = DeviceBuffer::from_slice(&ctx, &vec![0xabu8; c.tensor.len()]).unwrap();
+    let mut map = TensorMap::tiled(&a, D::U32, &[64, 40], &[32, 16]).unwrap();
+    let before = *map.as_bytes();
+    map.replace_address(&b).unwrap();
+    assert_eq!(map.desc().global_address, b.as_raw());
+    assert_ne!(*map.as_bytes(), before);
+    // A buffer too small for the tensor is refused, and the map stays as it was.
+    let small = DeviceBuffer::<u8>::zeroed(&ctx, 64).unwrap();
+    let e = map.replace_address(&small).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::InvalidTensorMap {
+                rule: TensorMapRule::Extent,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert_eq!(map.desc().global_address, b.as_raw());
+}
+
+/// Runs the kernel of case `name` on the engine with `map` as its tensor map.
+fn launch_with_map(name: &str, map: &[u8; 128]) -> cuda_library::Result<()> {
+    use cuda_library::sim;
+    let ptx = case(name).ptx();
+    let mut mem = sim::Memory::new();
+    let module = sim::load_ptx(&ptx, &mut mem)?;
+    let out = mem.alloc(1 << 16, 256)?;
+    let zero = 0u32.to_le_bytes();
+    let out_arg = out.to_le_bytes();
+    let args: Vec<&[u8]> = vec![map, &out_arg, &zero, &zero, &zero, &zero, &zero, &zero];
+    let params = sim::pack_params(&module, "k", &args)?;
+    let dims = sim::Dims {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        shared_dynamic: 0,
+    };
+    sim::launch(&module, &mut mem, "k", dims, &params, 1 << 24).map(|_| ())
+}
+
+#[test]
+fn bytes_that_are_not_a_simulator_map_fault_the_copy() {
+    let e = launch_with_map("tile_2d_no_swizzle", &[0x5a; 128]).unwrap_err();
+    assert!(matches!(e, Error::KernelFault { .. }), "{e}");
+    assert!(
+        e.to_string()
+            .contains("not a tensor map the simulator encoded"),
+        "{e}"
+    );
+    // A map of another rank than the instruction's.
+    let map = TensorMapDesc::tiled(D::U32, 1 << 44, &[64], &[32]).encode();
+    let e = launch_with_map("tile_2d_no_swizzle", &map).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("2d tile copy with a tensor map of rank 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_box_larger_than_shared_memory_faults_before_it_moves() {
+    // 256^5 bytes of u8: the driver's rules allow the box; no block's shared memory holds it.
+    let mut desc = TensorMapDesc::tiled(D::U8, 1 << 44, &[256; 5], &[256; 5]);
+    desc.strides = [256; 4];
+    assert_eq!(desc.validate(), Ok(()));
+    let start = std::time::Instant::now();
+    let e = launch_with_map("tile_5d", &desc.encode()).unwrap_err();
+    assert!(e.to_string().contains("does not fit"), "{e}");
+    assert!(start.elapsed().as_secs() < 5);
+}
