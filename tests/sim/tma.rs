@@ -328,3 +328,64 @@ fn a_box_larger_than_shared_memory_faults_before_it_moves() {
     assert!(e.to_string().contains("does not fit"), "{e}");
     assert!(start.elapsed().as_secs() < 5);
 }
+
+/// Writes every case for the GPU probe (`tests/hopper/probe/tma/`) into the folder
+/// `TMA_PROBE_DUMP` names: per case its kernel (`NAME.ptx`), its map and launch as numbers
+/// (`NAME.txt`), its tensor and shared-memory bytes, and what the simulator gives
+/// (`NAME.sim`), which `compare.py` checks the GPU's answers against.
+#[test]
+fn dump_cases_for_the_gpu_probe() {
+    let Ok(dir) = std::env::var("TMA_PROBE_DUMP") else {
+        return;
+    };
+    let dir = std::path::Path::new(&dir);
+    std::fs::create_dir_all(dir).unwrap();
+    let mut list = String::new();
+    for c in cases() {
+        let d = &c.desc;
+        let i = d.im2col.unwrap_or_default();
+        let kind = match c.kind {
+            Kind::Load => 0,
+            Kind::Multicast => 1,
+            Kind::Store => 2,
+            Kind::ReduceAdd => 3,
+        };
+        let join = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+        let result_len = match c.kind {
+            Kind::Load | Kind::Multicast => c.box_bytes() * c.blocks() as usize,
+            _ => c.tensor.len(),
+        };
+        let text = [
+            format!("{kind} {} {}", c.blocks(), result_len),
+            format!(
+                "{} {} {} {} {} {} {}",
+                d.data_type.code(),
+                d.rank,
+                d.im2col.is_some() as u8,
+                d.interleave as u8,
+                d.swizzle as u8,
+                d.l2_promotion as u8,
+                d.oob_fill as u8
+            ),
+            join(&d.dims.map(|x| x as i64)),
+            join(&d.strides.map(|x| x as i64)),
+            join(&d.box_dims.map(|x| x as i64)),
+            join(&d.element_strides.map(|x| x as i64)),
+            join(&i.lower.map(|x| x as i64)),
+            join(&i.upper.map(|x| x as i64)),
+            format!("{} {}", i.channels_per_pixel, i.pixels_per_column),
+            join(&c.coords.map(|x| x as i64)),
+            format!("{}", c.offset),
+            format!("{} {}", c.tensor.len(), c.smem.len()),
+        ]
+        .join("\n");
+        std::fs::write(dir.join(format!("{}.txt", c.name)), text + "\n").unwrap();
+        std::fs::write(dir.join(format!("{}.ptx", c.name)), c.ptx()).unwrap();
+        std::fs::write(dir.join(format!("{}.tensor", c.name)), &c.tensor).unwrap();
+        std::fs::write(dir.join(format!("{}.smem", c.name)), &c.smem).unwrap();
+        std::fs::write(dir.join(format!("{}.sim", c.name)), run_engine(&c).unwrap()).unwrap();
+        list += c.name;
+        list += "\n";
+    }
+    std::fs::write(dir.join("list.txt"), list).unwrap();
+}
