@@ -350,7 +350,12 @@ fn dump_cases_for_the_gpu_probe() {
             Kind::Store => 2,
             Kind::ReduceAdd => 3,
         };
-        let join = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+        let join = |v: &[i64]| {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         let result_len = match c.kind {
             Kind::Load | Kind::Multicast => c.box_bytes() * c.blocks() as usize,
             _ => c.tensor.len(),
