@@ -394,3 +394,29 @@ fn dump_cases_for_the_gpu_probe() {
     }
     std::fs::write(dir.join("list.txt"), list).unwrap();
 }
+
+#[test]
+fn an_mbarrier_transaction_count_stays_in_the_isa_range() {
+    use cuda_library::sim;
+    let run = |bytes: u32| -> cuda_library::Result<()> {
+        let ptx = format!(
+            ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k() {{\n\
+             .reg .b64 %rd<2>; .shared .align 8 .b64 bar;\n\
+             mbarrier.init.shared::cta.b64 [bar], 1;\n\
+             mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [bar], {bytes};\n\
+             mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [bar], {bytes};\n\
+             mbarrier.arrive.shared::cta.b64 %rd1, [bar];\nret;\n}}"
+        );
+        let mut mem = sim::Memory::new();
+        let module = sim::load_ptx(&ptx, &mut mem)?;
+        let dims = sim::Dims {
+            grid: [1, 1, 1],
+            block: [1, 1, 1],
+            shared_dynamic: 0,
+        };
+        sim::launch(&module, &mut mem, "k", dims, &[], 1 << 20).map(|_| ())
+    };
+    run((1 << 20) - 1).unwrap();
+    let e = run(1 << 20).unwrap_err();
+    assert!(e.to_string().contains("transaction count"), "{e}");
+}
