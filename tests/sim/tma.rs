@@ -420,3 +420,158 @@ fn an_mbarrier_transaction_count_stays_in_the_isa_range() {
     let e = run(1 << 20).unwrap_err();
     assert!(e.to_string().contains("transaction count"), "{e}");
 }
+
+/// Runs `k(.u64 buf)` (body `body`, 32 threads, `blocks` blocks in one cluster) on the
+/// engine over `input`; the buffer afterwards.
+fn run_body(body: &str, blocks: u32, input: &[u8]) -> cuda_library::Result<Vec<u8>> {
+    use cuda_library::sim;
+    let ptx = format!(
+        ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k(.param .u64 buf) {{\n\
+         .reg .b32 %r<16>; .reg .b64 %rd<8>; .reg .pred %p<4>; .reg .b16 %rs<4>;\n\
+         .shared .align 128 .b8 tile[256];\n.shared .align 8 .b64 bar;\n\
+         ld.param.u64 %rd1, [buf];\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, %cluster_ctarank;\n\
+         setp.ne.u32 %p1, %r1, 0;\n{body}\nret;\n}}"
+    );
+    let mut mem = sim::Memory::new();
+    let module = sim::load_ptx(&ptx, &mut mem)?;
+    let buf = mem.alloc(input.len(), 256)?;
+    mem.write(buf, input)?;
+    let params = sim::pack_params(&module, "k", &[&buf.to_le_bytes()])?;
+    let dims = sim::Dims {
+        grid: [blocks, 1, 1],
+        block: [32, 1, 1],
+        shared_dynamic: 0,
+    };
+    let co = sim::Coschedule {
+        cluster: Some([blocks, 1, 1]),
+        cooperative: false,
+    };
+    sim::launch_coscheduled(&module, &mut mem, ("k", dims, co), &params, 1 << 24)?;
+    let mut out = vec![0u8; input.len()];
+    mem.read(buf, &mut out)?;
+    Ok(out)
+}
+
+/// Each thread writes its word `tid + 1` (or `f(tid)`) to `tile`, then a fence and a
+/// barrier: shared memory ready for a bulk operation of 128 bytes.
+const FILL_TILE: &str = "shl.b32 %r3, %r1, 2;\nadd.u32 %r4, %r1, 1;\nmov.u32 %r5, tile;\n\
+     add.u32 %r6, %r5, %r3;\nst.shared.u32 [%r6], %r4;\nfence.proxy.async.shared::cta;\nbar.sync 0;";
+
+#[test]
+fn bulk_reductions_combine_shared_memory_into_global_memory() {
+    let input = words_of(&(0..32).map(|i| 100 - i).collect::<Vec<u32>>());
+    let reduce = |op: &str| {
+        let body = format!(
+            "{FILL_TILE}\n@%p1 bra DONE;\n\
+             cp.reduce.async.bulk.global.shared::cta.bulk_group.{op} [%rd1], [tile], 128;\n\
+             cp.async.bulk.commit_group;\ncp.async.bulk.wait_group 0;\nDONE:"
+        );
+        u32s(&run_body(&body, 1, &input).unwrap())
+    };
+    let add = reduce("add.u32");
+    let min = reduce("min.s32");
+    let xor = reduce("xor.b32");
+    let inc = reduce("inc.u32");
+    for i in 0..32u32 {
+        let (old, v) = (100 - i, i + 1);
+        assert_eq!(add[i as usize], old + v);
+        assert_eq!(min[i as usize], old.min(v));
+        assert_eq!(xor[i as usize], old ^ v);
+        assert_eq!(inc[i as usize], if old >= v { 0 } else { old + 1 });
+    }
+    // Lengths and alignment the ISA does not allow fault.
+    let body = format!(
+        "{FILL_TILE}\n@%p1 bra DONE;\n\
+         cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [%rd1], [tile], 20;\nDONE:"
+    );
+    let e = run_body(&body, 1, &input).unwrap_err();
+    assert!(e.to_string().contains("a multiple of 16"), "{e}");
+}
+
+#[test]
+fn a_bulk_reduction_into_another_blocks_shared_memory_completes_its_barrier() {
+    // Block 1 adds its tile into block 0's (which holds tid + 1 too), completing 128 bytes on
+    // block 0's barrier; block 0 waits for them and writes its tile out: 2 (tid + 1).
+    let body = format!(
+        "@%p1 bra INITED;\nmbarrier.init.shared::cta.b64 [bar], 1;\nINITED:\n{FILL_TILE}\n\
+         barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n\
+         setp.eq.u32 %p2, %r2, 0;\n@%p2 bra RECEIVE;\n@%p1 bra END;\n\
+         mov.u32 %r7, tile;\nmapa.shared::cluster.u32 %r8, %r7, 0;\nmov.u32 %r9, bar;\n\
+         mapa.shared::cluster.u32 %r10, %r9, 0;\n\
+         cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u32 \
+         [%r8], [tile], 128, [%r10];\nbra END;\n\
+         RECEIVE:\n@%p1 bra WAIT;\nmbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [bar], 128;\n\
+         WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 %p3, [bar], 0;\n@!%p3 bra WAIT;\n\
+         ld.shared.u32 %r11, [%r6];\nmul.wide.u32 %rd3, %r1, 4;\nadd.s64 %rd4, %rd1, %rd3;\n\
+         st.global.u32 [%rd4], %r11;\n\
+         END:\nbarrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;"
+    );
+    let got = u32s(&run_body(&body, 2, &[0; 128]).unwrap());
+    assert_eq!(got, (1..=32).map(|i| 2 * i).collect::<Vec<u32>>());
+}
+
+#[test]
+fn a_multicast_bulk_copy_fills_every_block_it_names() {
+    // Block 0 multicasts 128 bytes of global memory to both blocks; each writes what landed
+    // at its own place in the buffer's second half.
+    let body = "@%p1 bra INITED;\nmbarrier.init.shared::cta.b64 [bar], 1;\n\
+         mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [bar], 128;\nINITED:\n\
+         barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n\
+         or.pred %p2, %p1, %p1;\nsetp.ne.or.u32 %p2, %r2, 0, %p2;\n@%p2 bra WAIT;\n\
+         mov.u16 %rs1, 3;\n\
+         cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster \
+         [tile], [%rd1], 128, [bar], %rs1;\n\
+         WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 %p3, [bar], 0;\n@!%p3 bra WAIT;\n\
+         shl.b32 %r3, %r1, 2;\nmov.u32 %r5, tile;\nadd.u32 %r6, %r5, %r3;\n\
+         ld.shared.u32 %r11, [%r6];\nmad.lo.u32 %r12, %r2, 128, 128;\nadd.u32 %r12, %r12, %r3;\n\
+         cvt.u64.u32 %rd3, %r12;\nadd.s64 %rd4, %rd1, %rd3;\nst.global.u32 [%rd4], %r11;\n\
+         barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;";
+    let mut input = words_of(&(0..32).map(|i| 0xc0de_0000 + i).collect::<Vec<u32>>());
+    input.extend(vec![0u8; 256]);
+    let got = run_body(body, 2, &input).unwrap();
+    assert_eq!(&got[128..256], &input[..128]);
+    assert_eq!(&got[256..384], &input[..128]);
+}
+
+#[test]
+fn a_tensor_map_in_global_memory_serves_as_well_as_a_parameter() {
+    // The map copied into global memory, its address passed in a register: the same box as
+    // the parameter gives.
+    let c = case("tile_2d_swizzle_128b");
+    let want = run_engine(&c).unwrap();
+    let ptx = c.ptx().replace(
+        " mov.b64 %rd1, map;\n cvta.param.u64 %rd2, %rd1;",
+        " ld.param.u64 %rd2, [c4];",
+    );
+    let ptx = ptx.replace(".param .u32 c4,", ".param .u64 c4,");
+    assert_ne!(ptx, c.ptx());
+    use cuda_library::sim;
+    let mut mem = sim::Memory::new();
+    let module = sim::load_ptx(&ptx, &mut mem).unwrap();
+    let tensor = mem.alloc(c.tensor.len(), 256).unwrap();
+    mem.write(tensor, &c.tensor).unwrap();
+    let mut desc = c.desc;
+    desc.global_address = tensor;
+    let map = mem.alloc(128, 128).unwrap();
+    mem.write(map, &desc.encode()).unwrap();
+    let out = mem.alloc(want.len(), 256).unwrap();
+    let s = [8u32, 5, 0, 0].map(u32::to_le_bytes);
+    let (map_arg, out_arg, zero) = (map.to_le_bytes(), out.to_le_bytes(), 0u32.to_le_bytes());
+    let args: Vec<&[u8]> = vec![
+        &[0; 128], &out_arg, &s[0], &s[1], &s[2], &s[3], &map_arg, &zero,
+    ];
+    let params = sim::pack_params(&module, "k", &args).unwrap();
+    let dims = sim::Dims {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        shared_dynamic: 0,
+    };
+    sim::launch(&module, &mut mem, "k", dims, &params, 1 << 24).unwrap();
+    let mut got = vec![0u8; want.len()];
+    mem.read(out, &mut got).unwrap();
+    assert_eq!(got, want);
+}
+
+fn words_of(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
