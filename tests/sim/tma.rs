@@ -533,32 +533,43 @@ fn a_multicast_bulk_copy_fills_every_block_it_names() {
     assert_eq!(&got[256..384], &input[..128]);
 }
 
-#[test]
-fn a_tensor_map_in_global_memory_serves_as_well_as_a_parameter() {
-    // The map copied into global memory, its address passed in a register: the same box as
-    // the parameter gives.
-    let c = case("tile_2d_swizzle_128b");
-    let want = run_engine(&c).unwrap();
-    let ptx = c.ptx().replace(
-        " mov.b64 %rd1, map;\n cvta.param.u64 %rd2, %rd1;",
-        " ld.param.u64 %rd2, [c4];",
-    );
-    let ptx = ptx.replace(".param .u32 c4,", ".param .u64 c4,");
-    assert_ne!(ptx, c.ptx());
+/// Runs case `name`'s kernel with its map in global memory (its address in place of the
+/// parameter `c4`), the kernel edited by `edit`, the parameter `off` (made 64 bits) set to
+/// `extra`, and the tensor `tensor` (the case's if `None`); the bytes copied out.
+fn run_with_map_in_global_memory(
+    name: &str,
+    edit: &dyn Fn(String) -> String,
+    (extra, tensor): (u64, Option<&[u8]>),
+) -> Vec<u8> {
     use cuda_library::sim;
+    let c = case(name);
+    let ptx = c
+        .ptx()
+        .replace(
+            " mov.b64 %rd1, map;\n cvta.param.u64 %rd2, %rd1;",
+            " ld.param.u64 %rd2, [c4];",
+        )
+        .replace(
+            ".param .u32 c4, .param .u32 off",
+            ".param .u64 c4, .param .u64 off",
+        );
+    let ptx = edit(ptx);
     let mut mem = sim::Memory::new();
     let module = sim::load_ptx(&ptx, &mut mem).unwrap();
-    let tensor = mem.alloc(c.tensor.len(), 256).unwrap();
-    mem.write(tensor, &c.tensor).unwrap();
+    let t = mem.alloc(c.tensor.len(), 256).unwrap();
+    mem.write(t, &c.tensor).unwrap();
     let mut desc = c.desc;
-    desc.global_address = tensor;
+    desc.global_address = t;
     let map = mem.alloc(128, 128).unwrap();
     mem.write(map, &desc.encode()).unwrap();
-    let out = mem.alloc(want.len(), 256).unwrap();
-    let s = [8u32, 5, 0, 0].map(u32::to_le_bytes);
-    let (map_arg, out_arg, zero) = (map.to_le_bytes(), out.to_le_bytes(), 0u32.to_le_bytes());
+    let other = mem.alloc(c.tensor.len(), 256).unwrap();
+    mem.write(other, tensor.unwrap_or(&c.tensor)).unwrap();
+    let extra = if extra == u64::MAX { other } else { extra };
+    let out = mem.alloc(c.box_bytes(), 256).unwrap();
+    let s = [c.coords[0], c.coords[1], 0, 0].map(|v| (v as u32).to_le_bytes());
+    let (map_arg, out_arg, extra_arg) = (map.to_le_bytes(), out.to_le_bytes(), extra.to_le_bytes());
     let args: Vec<&[u8]> = vec![
-        &[0; 128], &out_arg, &s[0], &s[1], &s[2], &s[3], &map_arg, &zero,
+        &[0; 128], &out_arg, &s[0], &s[1], &s[2], &s[3], &map_arg, &extra_arg,
     ];
     let params = sim::pack_params(&module, "k", &args).unwrap();
     let dims = sim::Dims {
@@ -567,8 +578,44 @@ fn a_tensor_map_in_global_memory_serves_as_well_as_a_parameter() {
         shared_dynamic: 0,
     };
     sim::launch(&module, &mut mem, "k", dims, &params, 1 << 24).unwrap();
-    let mut got = vec![0u8; want.len()];
+    let mut got = vec![0u8; c.box_bytes()];
     mem.read(out, &mut got).unwrap();
+    got
+}
+
+#[test]
+fn a_tensor_map_in_global_memory_serves_as_well_as_a_parameter() {
+    let want = run_engine(&case("tile_2d_swizzle_128b")).unwrap();
+    let got = run_with_map_in_global_memory("tile_2d_swizzle_128b", &|p| p, (0, None));
+    assert_eq!(got, want);
+}
+
+#[test]
+fn tensormap_replace_points_a_map_in_memory_at_another_tensor() {
+    // The same tensor plus 1000 in every word, at another address the kernel writes into the
+    // map before its copy.
+    let c = case("tile_2d_no_swizzle");
+    let shifted: Vec<u8> = u32s(&c.tensor)
+        .into_iter()
+        .flat_map(|w| (w + 1000).to_le_bytes())
+        .collect();
+    let replace = |p: String| {
+        p.replace(
+            " ld.param.u64 %rd2, [c4];",
+            " ld.param.u64 %rd2, [c4];\n ld.param.u64 %rd9, [off];\n \
+             tensormap.replace.tile.global_address.global.b1024.b64 [%rd2], %rd9;\n \
+             fence.proxy.tensormap::generic.release.gpu [%rd2], 128;",
+        )
+    };
+    let got = u32s(&run_with_map_in_global_memory(
+        "tile_2d_no_swizzle",
+        &replace,
+        (u64::MAX, Some(&shifted)),
+    ));
+    let want: Vec<u32> = u32s(&run_engine(&c).unwrap())
+        .iter()
+        .map(|w| w + 1000)
+        .collect();
     assert_eq!(got, want);
 }
 

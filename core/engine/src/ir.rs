@@ -656,6 +656,9 @@ macro_rules! for_each_ir_op {
             /// `cp.reduce.async.bulk`: `size` bytes of `src` combined into `dst` element by
             /// element, done at once (see [`BulkReduceInstr`]).
             BulkReduce = tma::exec_bulk_reduce, block { instr: Box<BulkReduceInstr> };
+            /// `tensormap.replace.tile.global_address`: the tensor address of the map at
+            /// `addr` (global or shared memory) becomes `value`.
+            TensormapReplace = tma::exec_tensormap_replace, block { addr: Addr, value: Src };
         }
     };
 }

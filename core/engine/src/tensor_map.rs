@@ -721,6 +721,16 @@ impl TensorMapDesc {
         last.checked_add(size)
     }
 
+    /// Where the global address lies in the simulator's 128 bytes (what
+    /// `tensormap.replace.tile.global_address` writes).
+    pub const ADDRESS_OFFSET: u64 = 16;
+
+    /// Whether the first 8 bytes of a map (little-endian) are the simulator's header.
+    pub fn is_encoded_header(first: u64) -> bool {
+        let b = first.to_le_bytes();
+        b[0..4] == MAGIC && b[4] == VERSION
+    }
+
     /// The same map over another tensor at `address` (`cuTensorMapReplaceAddress`).
     pub fn with_address(mut self, address: u64) -> TensorMapDesc {
         self.global_address = address;

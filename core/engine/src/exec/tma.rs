@@ -459,6 +459,52 @@ impl Block<'_> {
     }
 }
 
+impl Block<'_> {
+    /// `tensormap.replace.tile.global_address` (`Op::TensormapReplace`) in lanes `m`: the
+    /// address field of the simulator's map at each lane's `addr` (which must hold one).
+    #[inline(never)]
+    pub(super) fn exec_tensormap_replace<G: Global>(
+        &mut self,
+        x: Exec<'_, G>,
+        op: &TensormapReplace,
+    ) -> Result<Flow> {
+        let Exec {
+            gmem, w, ins, m, ..
+        } = x;
+        let TensormapReplace { addr, value } = *op;
+        for l in lanes(m) {
+            let at = w.get(addr.base, l).wrapping_add(addr.offset as u64);
+            if at % TENSOR_MAP_ALIGN as u64 != 0 {
+                return Err(self.fault(
+                    w,
+                    l,
+                    ins,
+                    format!("tensormap.replace of a map at {at:#x} (64-byte aligned)"),
+                ));
+            }
+            let head = self
+                .read(gmem, w, l, addr.space, at, 8)
+                .map_err(|e| self.fault(w, l, ins, e))?;
+            if !TensorMapDesc::is_encoded_header(head) {
+                return Err(self.fault(
+                    w,
+                    l,
+                    ins,
+                    format!(
+                        "tensormap.replace at {at:#x}: the bytes there are not a tensor map the \
+                         simulator encoded"
+                    ),
+                ));
+            }
+            let v = w.get(value, l);
+            let field = (addr.space, at + TensorMapDesc::ADDRESS_OFFSET, 8);
+            self.write(gmem, w, l, field, v)
+                .map_err(|e| self.fault(w, l, ins, e))?;
+        }
+        Ok(Flow::Next)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -47,11 +47,22 @@ impl Lowerer<'_> {
         match opcode {
             // Cache hints: the simulator has no cache to warm.
             Opcode::Prefetch | Opcode::Prefetchu => Ok(Op::Nop(Nop {})),
+            Opcode::Tensormap if x.has("replace") && x.has("global_address") => {
+                x.need(2)?;
+                let space = match x.space() {
+                    MemSpace::Shared => MemSpace::Shared,
+                    _ => MemSpace::Global,
+                };
+                Ok(Op::TensormapReplace(TensormapReplace {
+                    addr: self.addr(&x.o()[0], space, x.line)?,
+                    value: self.src(&x.o()[1], Ty::U(8), x.line)?,
+                }))
+            }
             _ => Err(unsupported(
                 x.line,
                 format!(
-                    "`{}` (a tensor map edited on the device; encode a new TensorMap on the \
-                     host instead)",
+                    "`{}` of this field (the simulator replaces `.global_address` only; encode \
+                     a new TensorMap on the host instead)",
                     x.i.opcode
                 ),
             )),
@@ -413,5 +424,13 @@ mod tests {
             Op::Fence(Fence {})
         );
         assert_eq!(op("fence.proxy.async.shared::cta;"), Op::Fence(Fence {}));
+        assert!(matches!(
+            op("tensormap.replace.tile.global_address.global.b1024.b64 [%rd1], %rd2;"),
+            Op::TensormapReplace(_)
+        ));
+        assert!(
+            refusal("tensormap.replace.tile.rank.global.b1024.b32 [%rd1], %r1;")
+                .contains("`.global_address` only")
+        );
     }
 }
