@@ -302,7 +302,7 @@ pub enum Error {
     /// encodes it: which rule, what was given and what would be valid.
     InvalidTensorMap {
         /// The rule.
-        rule: crate::tensor_map::TensorMapRule,
+        rule: cuda_library_engine::tensor_map::TensorMapRule,
         /// What was given and what to do.
         detail: String,
     },
