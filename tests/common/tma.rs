@@ -103,7 +103,7 @@ impl Case {
                     "FILL:\n setp.ge.u32 %p3, %r12, {bytes};\n @%p3 bra FILLED;\n \
                      cvt.u64.u32 %rd5, %r12;\n add.s64 %rd6, %rd4, %rd5;\n ld.global.u32 %r15, [%rd6];\n \
                      add.u32 %r14, %r13, %r12;\n st.shared.u32 [%r14], %r15;\n add.u32 %r12, %r12, 128;\n \
-                     bra FILL;\n FILLED:\n fence.proxy.async.shared::cta;\n bar.sync 0;\n @%p1 bra DONE;\n \
+                     bra FILL;\n FILLED:\n fence.proxy.async.shared::cta;\n barrier.sync 0;\n @%p1 bra DONE;\n \
                      {op} [%rd2, {{{coords}}}], [box];\n cp.async.bulk.commit_group;\n \
                      cp.async.bulk.wait_group 0;\n bra DONE;"
                 )
@@ -126,8 +126,8 @@ impl Case {
  mbarrier.init.shared::cta.b64 [bar], 1;
  fence.mbarrier_init.release.cluster;
 INITED:
- barrier.cluster.arrive.release.aligned;
- barrier.cluster.wait.acquire.aligned;
+ barrier.cluster.arrive.release;
+ barrier.cluster.wait.acquire;
  mov.b64 %rd1, map;
  cvta.param.u64 %rd2, %rd1;
  ld.param.u32 %r20, [c0]; ld.param.u32 %r21, [c1]; ld.param.u32 %r22, [c2];
@@ -155,8 +155,8 @@ COPY:
  add.u32 %r12, %r12, 128;
  bra COPY;
 DONE:
- barrier.cluster.arrive.release.aligned;
- barrier.cluster.wait.acquire.aligned;
+ barrier.cluster.arrive.release;
+ barrier.cluster.wait.acquire;
  ret;
 }}
 "#,

@@ -494,7 +494,7 @@ fn a_bulk_reduction_into_another_blocks_shared_memory_completes_its_barrier() {
     // block 0's barrier; block 0 waits for them and writes its tile out: 2 (tid + 1).
     let body = format!(
         "@%p1 bra INITED;\nmbarrier.init.shared::cta.b64 [bar], 1;\nINITED:\n{FILL_TILE}\n\
-         barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n\
+         barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n\
          setp.eq.u32 %p2, %r2, 0;\n@%p2 bra RECEIVE;\n@%p1 bra END;\n\
          mov.u32 %r7, tile;\nmapa.shared::cluster.u32 %r8, %r7, 0;\nmov.u32 %r9, bar;\n\
          mapa.shared::cluster.u32 %r10, %r9, 0;\n\
@@ -504,7 +504,7 @@ fn a_bulk_reduction_into_another_blocks_shared_memory_completes_its_barrier() {
          WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 %p3, [bar], 0;\n@!%p3 bra WAIT;\n\
          ld.shared.u32 %r11, [%r6];\nmul.wide.u32 %rd3, %r1, 4;\nadd.s64 %rd4, %rd1, %rd3;\n\
          st.global.u32 [%rd4], %r11;\n\
-         END:\nbarrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;"
+         END:\nbarrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;"
     );
     let got = u32s(&run_body(&body, 2, &[0; 128]).unwrap());
     assert_eq!(got, (1..=32).map(|i| 2 * i).collect::<Vec<u32>>());
@@ -516,7 +516,7 @@ fn a_multicast_bulk_copy_fills_every_block_it_names() {
     // at its own place in the buffer's second half.
     let body = "@%p1 bra INITED;\nmbarrier.init.shared::cta.b64 [bar], 1;\n\
          mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [bar], 128;\nINITED:\n\
-         barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n\
+         barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n\
          or.pred %p2, %p1, %p1;\nsetp.ne.or.u32 %p2, %r2, 0, %p2;\n@%p2 bra WAIT;\n\
          mov.u16 %rs1, 3;\n\
          cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster \
@@ -525,7 +525,7 @@ fn a_multicast_bulk_copy_fills_every_block_it_names() {
          shl.b32 %r3, %r1, 2;\nmov.u32 %r5, tile;\nadd.u32 %r6, %r5, %r3;\n\
          ld.shared.u32 %r11, [%r6];\nmad.lo.u32 %r12, %r2, 128, 128;\nadd.u32 %r12, %r12, %r3;\n\
          cvt.u64.u32 %rd3, %r12;\nadd.s64 %rd4, %rd1, %rd3;\nst.global.u32 [%rd4], %r11;\n\
-         barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;";
+         barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;";
     let mut input = words_of(&(0..32).map(|i| 0xc0de_0000 + i).collect::<Vec<u32>>());
     input.extend(vec![0u8; 256]);
     let got = run_body(body, 2, &input).unwrap();
