@@ -313,6 +313,16 @@ pub enum Error {
         /// The panic's message.
         message: String,
     },
+    // Tensor maps (`tensor_map.rs`).
+    /// A tensor map description that breaks one of the driver's rules for
+    /// `cuTensorMapEncodeTiled` / `cuTensorMapEncodeIm2col`, checked before either backend
+    /// encodes it: which rule, what was given and what would be valid.
+    InvalidTensorMap {
+        /// The rule.
+        rule: cuda_library_engine::tensor_map::TensorMapRule,
+        /// What was given and what to do.
+        detail: String,
+    },
 }
 
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
@@ -684,6 +694,9 @@ impl Error {
                  the driver): fix the closure, the graph can be launched again",
                 detail(message)
             ),
+            Error::InvalidTensorMap { rule, detail } => {
+                write!(f, "invalid tensor map ({rule}): {detail}")
+            }
             _ => self.write_build_or_run_message(f),
         }
     }

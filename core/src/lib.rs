@@ -157,6 +157,7 @@ mod program_cache;
 #[cfg(not(target_arch = "wasm32"))]
 mod raw;
 mod stream;
+mod tensor_map;
 mod texture;
 
 #[cfg(feature = "notebook")]
@@ -210,6 +211,10 @@ pub use object_code::{ImageSource, ObjectCode};
 pub use options::{HostTable, JitOptions, LibraryOptions};
 pub use sampling::{AddressMode, ArrayDesc, ArrayFormat, FilterMode, ReadMode, TextureDesc};
 pub use stream::{Event, Stream};
+pub use tensor_map::{
+    Im2col, TensorMap, TensorMapDataType, TensorMapDesc, TensorMapInterleave, TensorMapL2Promotion,
+    TensorMapOobFill, TensorMapRule, TensorMapSwizzle, TENSOR_MAP_ALIGN, TENSOR_MAP_BYTES,
+};
 pub use texture::{Array, Surface, Texture, TEXTURE_PITCH_ALIGNMENT};
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -51,14 +51,15 @@ mod cudarc;
 mod differential;
 mod graph;
 mod green;
-mod ipc;
 mod half_set;
+mod ipc;
 mod library;
 mod linker;
 mod mem_pool;
 mod multi_device;
 mod profile;
 mod semantics;
+mod tensor_map;
 mod tensor_ops;
 mod textures;
 
@@ -109,6 +110,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(cluster::tests());
     tests.extend(tensor_ops::tests());
     tests.extend(textures::tests());
+    tests.extend(tensor_map::tests());
     tests.sort_by(|a, b| a.name.cmp(&b.name));
     tests
 }

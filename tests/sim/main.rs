@@ -38,6 +38,7 @@ mod semantics;
 mod special_registers;
 mod tensor_ops;
 mod textures;
+mod tma;
 mod warp_masks;
 mod warp_ops;
 mod warp_sync_gather;

@@ -674,6 +674,18 @@ macro_rules! for_each_ir_op {
             /// `barrier.cluster.arrive` (`wait` false) or `barrier.cluster.wait` (`wait`
             /// true): the barrier of every thread of the block's cluster.
             ClusterBar = cluster::exec_cluster_bar, block { wait: bool };
+
+            // Tensor memory access (TMA): bulk tensor copies and bulk reductions.
+            /// `cp.async.bulk.tensor` (a tile or im2col box between global memory and shared
+            /// memory, by a tensor map), `cp.reduce.async.bulk.tensor`, and the multicast
+            /// `cp.async.bulk`, done at once (see [`TmaInstr`]); boxed, as `Matrix` is.
+            Tma = tma::exec_tma, block { instr: Box<TmaInstr> };
+            /// `cp.reduce.async.bulk`: `size` bytes of `src` combined into `dst` element by
+            /// element, done at once (see [`BulkReduceInstr`]).
+            BulkReduce = tma::exec_bulk_reduce, block { instr: Box<BulkReduceInstr> };
+            /// `tensormap.replace.tile.global_address`: the tensor address of the map at
+            /// `addr` (global or shared memory) becomes `value`.
+            TensormapReplace = tma::exec_tensormap_replace, block { addr: Addr, value: Src };
         }
     };
 }
@@ -729,6 +741,75 @@ pub enum SpaceTest {
     SharedCta,
     /// `.shared::cluster`: the shared memory of any block of the cluster.
     SharedCluster,
+}
+
+/// What a [`Tma`] operation does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TmaKind {
+    /// A load from global memory into the shared memory of the block at `smem`, or, with
+    /// a `cta_mask` (`.multicast::cluster`), of each block of the cluster the mask names
+    /// (at the same offset), completing the box's bytes on each one's `mbarrier`.
+    Load { cta_mask: Option<Src> },
+    /// A store of the box at `smem` to global memory (`.bulk_group`).
+    Store,
+    /// A reduction of the box at `smem` into global memory (`cp.reduce.async.bulk.tensor`).
+    Reduce(TmaReduceOp),
+}
+
+/// The operands of [`Op::Tma`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct TmaInstr {
+    /// Load, store or reduction.
+    pub kind: TmaKind,
+    /// `None`: a plain `cp.async.bulk` of `size` bytes from the global address `map`
+    /// (only multicast loads come here); `Some(n)`: a tensor copy of `n` dimensions.
+    pub dims: Option<u8>,
+    /// `.im2col` (else `.tile`).
+    pub im2col: bool,
+    /// The tensor map's address (a kernel parameter, or generic / global memory), or the
+    /// plain copy's source.
+    pub map: Addr,
+    /// The tensor coordinates, innermost first.
+    pub coords: Vec<Src>,
+    /// The im2col offsets, one per spatial dimension.
+    pub offsets: Vec<Src>,
+    /// The shared-memory box: the destination of a load, the source of a store.
+    pub smem: Addr,
+    /// The `mbarrier` a load completes its bytes on.
+    pub mbar: Option<Addr>,
+    /// Bytes of a plain `cp.async.bulk`.
+    pub size: Option<Src>,
+}
+
+/// The reductions of `cp.reduce.async.bulk{.tensor}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TmaReduceOp {
+    Add,
+    Min,
+    Max,
+    Inc,
+    Dec,
+    And,
+    Or,
+    Xor,
+}
+
+/// The operands of [`Op::BulkReduce`]: `cp.reduce.async.bulk.dst.src...redOp.type [dst],
+/// [src], size{, [mbar]}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BulkReduceInstr {
+    /// The reduction.
+    pub op: TmaReduceOp,
+    /// The element type.
+    pub ty: Ty,
+    /// Global memory, or another block's shared memory (`.shared::cluster`).
+    pub dst: Addr,
+    /// The block's shared memory.
+    pub src: Addr,
+    /// Bytes (a multiple of 16).
+    pub size: Src,
+    /// With `.mbarrier::complete_tx::bytes`: the barrier the bytes complete on.
+    pub mbar: Option<Addr>,
 }
 
 /// An instruction with its guard and source line.

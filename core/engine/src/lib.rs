@@ -24,6 +24,7 @@
 pub mod error;
 pub mod limits;
 pub mod ptx;
+pub mod tensor_map;
 pub mod texture;
 
 mod approx;

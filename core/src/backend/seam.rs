@@ -796,3 +796,34 @@ pub fn unlock_process(pid: i32) -> Result<()> {
         BackendKind::Sim => Err(no_checkpoints()),
     }
 }
+
+// Tensor maps (`tensor_map.rs`): each backend encodes its own 128 bytes.
+
+impl Context {
+    /// The 128 bytes of tensor map `desc` (checked against the driver's rules) on this
+    /// context's backend: the driver's encoding, or the simulator's layout.
+    pub fn encode_tensor_map(
+        &self,
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+    ) -> Result<[u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES]> {
+        on!(self,
+            Context::Driver(_) => driver::tensor_map::encode(desc),
+            Context::Sim(_) => Ok(desc.encode()))
+    }
+
+    /// Points `map`, which this backend encoded for `desc`, at `address`
+    /// (`cuTensorMapReplaceAddress`).
+    pub fn replace_tensor_map_address(
+        &self,
+        map: &mut [u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES],
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+        address: u64,
+    ) -> Result<()> {
+        on!(self,
+        Context::Driver(_) => driver::tensor_map::replace_address(map, address),
+        Context::Sim(_) => {
+            *map = desc.with_address(address).encode();
+            Ok(())
+        })
+    }
+}

@@ -51,6 +51,8 @@ pub(crate) mod nvrtc;
 mod options;
 mod stream;
 mod texture;
+// Tensor maps (`cuTensorMapEncode*`, resolved when first used).
+pub(crate) mod tensor_map;
 
 pub(crate) use context::Context;
 pub(crate) use device::Device;

@@ -223,7 +223,10 @@ pub(super) fn class_of(op: &Op) -> u8 {
         | Op::SurfLd(_)
         | Op::SurfSt(_)
         | Op::CpAsync(_)
-        | Op::BulkCopy(_) => MEMORY,
+        | Op::BulkCopy(_)
+        // TMA copies and bulk reductions (`exec/tma.rs`).
+        | Op::Tma(_)
+        | Op::BulkReduce(_) => MEMORY,
         Op::Bra(_)
         | Op::Call(_)
         | Op::Return(_)

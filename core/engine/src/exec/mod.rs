@@ -41,6 +41,7 @@ mod tensor;
 #[cfg(test)]
 mod test_rng;
 mod texture;
+mod tma;
 mod warp;
 mod warp_state;
 

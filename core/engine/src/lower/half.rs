@@ -27,6 +27,8 @@ impl Lowerer<'_> {
             Some(
                 Opcode::Mov | Opcode::Ld | Opcode::Ldu | Opcode::St | Opcode::Mma | Opcode::Wmma,
             ) => return Ok(None),
+            // Bulk reductions of half-precision elements (`lower/tma.rs`).
+            Some(Opcode::Cp) => return Ok(None),
             Some(op @ (Opcode::Atom | Opcode::Red)) if has("add") && has("noftz") => {
                 self.half_atom(op, x, fmt, pair)?
             }

@@ -34,6 +34,7 @@ mod operands;
 mod special;
 mod tensor;
 mod texture;
+mod tma;
 mod warp;
 
 use calls::param_in_memory;
@@ -41,6 +42,7 @@ pub use cluster::CLUSTER_SPECIAL;
 use flatten::flatten;
 use opcode::{Family, Opcode};
 use operands::Ins;
+pub(crate) use tma::reduction_allowed;
 
 /// Where the addresses of functions whose address is taken start: no allocation or
 /// window reaches them (see `mem`).
@@ -604,6 +606,7 @@ impl<'a> Lowerer<'a> {
             Family::Tensor => self.tensor(opcode, &x),
             Family::Texture => self.texture(opcode, &x),
             Family::Cluster => self.cluster(opcode, &x),
+            Family::Tma => self.tma(opcode, &x),
         }
     }
 }

@@ -28,6 +28,8 @@ pub(crate) enum Family {
     Texture,
     /// Distributed shared memory addresses and address-space tests (`cluster.rs`).
     Cluster,
+    /// Tensor memory access: what surrounds the TMA copies (`tma.rs`; the copies are `cp`).
+    Tma,
 }
 
 /// Calls the macro `$m` with the table of every opcode the simulator knows, one row
@@ -138,6 +140,10 @@ macro_rules! for_each_op {
             Mapa = "mapa", Cluster, "`mapa`: an address in another block of the cluster's shared memory.";
             Getctarank = "getctarank", Cluster, "`getctarank`: the cluster rank of the block a shared address is in.";
             Isspacep = "isspacep", Cluster, "`isspacep`: whether a generic address is in a state space.";
+            // Tensor memory access (the copies themselves are `cp`, lowered by `tma.rs`).
+            Prefetch = "prefetch", Tma, "`prefetch`: a cache hint (global lines, tensor maps).";
+            Prefetchu = "prefetchu", Tma, "`prefetchu`: a uniform cache hint.";
+            Tensormap = "tensormap", Tma, "`tensormap.replace`: a field of a tensor map in memory (not simulated).";
         }
     };
 }
@@ -205,7 +211,15 @@ mod tests {
 
     #[test]
     fn unknown_and_modified_names_are_not_opcodes() {
-        for name in ["", "ld.global", "LD", "foo", "wgmma", "prefetch", "tcgen05"] {
+        for name in [
+            "",
+            "ld.global",
+            "LD",
+            "foo",
+            "wgmma",
+            "tcgen05",
+            "clusterlaunchcontrol",
+        ] {
             assert_eq!(Opcode::from_name(name), None, "{name}");
         }
     }
