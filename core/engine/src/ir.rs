@@ -4,7 +4,7 @@
 pub use super::exact::{CarryOp, Round};
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
 pub use super::sampling::{Boundary, CoordType, Geometry, TexelType};
-pub use super::tensor::{Elem, MmaTypes, Shape};
+pub use super::tensor::{Elem, MmaTypes, Shape, WgmmaA, WgmmaMma, WgmmaOp};
 
 /// A PTX data type, as the simulator computes with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -647,6 +647,11 @@ macro_rules! for_each_ir_op {
             /// `barrier.cluster.arrive` (`wait` false) or `barrier.cluster.wait` (`wait`
             /// true): the barrier of every thread of the block's cluster.
             ClusterBar = cluster::exec_cluster_bar, block { wait: bool };
+
+            // Warpgroup matrix multiply-accumulate.
+            /// A warpgroup instruction (`wgmma.mma_async`, `wgmma.fence`,
+            /// `wgmma.commit_group`, `wgmma.wait_group`, `setmaxnreg`; see `exec/wgmma.rs`).
+            Wgmma = wgmma::exec_wgmma, block { op: WgmmaOp };
         }
     };
 }

@@ -29,6 +29,7 @@ pub mod texture;
 mod approx;
 mod contract;
 mod exact;
+mod fp8;
 pub(crate) mod exec;
 mod half;
 mod ir;

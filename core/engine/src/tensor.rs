@@ -29,7 +29,9 @@
 //! fused multiply-adds in `k` order.
 
 use super::exact::Round;
+use super::fp8::{self, Fp8};
 use super::half::{self, HalfFmt};
+use super::ir::Src;
 
 /// The element type of a tensor-core operand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +46,13 @@ pub enum Elem {
     U8,
     S4,
     U4,
+    /// fp8 `e4m3`: 4 exponent bits (bias 7), 3 fraction bits, no infinities, NaN
+    /// `S.1111.111`.
+    E4M3,
+    /// fp8 `e5m2`: 5 exponent bits (bias 15), 2 fraction bits, IEEE infinities and NaNs.
+    E5M2,
+    /// A single bit (`wgmma`'s `.b1`, multiplied by AND and summed by population count).
+    B1,
 }
 
 impl Elem {
@@ -60,6 +69,9 @@ impl Elem {
             "u8" => Elem::U8,
             "s4" => Elem::S4,
             "u4" => Elem::U4,
+            "e4m3" => Elem::E4M3,
+            "e5m2" => Elem::E5M2,
+            "b1" => Elem::B1,
             _ => return None,
         })
     }
@@ -70,8 +82,9 @@ impl Elem {
             Elem::F16 | Elem::BF16 => 16,
             Elem::TF32 | Elem::F32 | Elem::S32 => 32,
             Elem::F64 => 64,
-            Elem::S8 | Elem::U8 => 8,
+            Elem::S8 | Elem::U8 | Elem::E4M3 | Elem::E5M2 => 8,
             Elem::S4 | Elem::U4 => 4,
+            Elem::B1 => 1,
         }
     }
 
@@ -83,8 +96,12 @@ impl Elem {
         }
     }
 
-    fn is_int(self) -> bool {
-        matches!(self, Elem::S32 | Elem::S8 | Elem::U8 | Elem::S4 | Elem::U4)
+    /// Whether the element is an integer (or a bit): products exact, sums wrapping.
+    pub fn is_int(self) -> bool {
+        matches!(
+            self,
+            Elem::S32 | Elem::S8 | Elem::U8 | Elem::S4 | Elem::U4 | Elem::B1
+        )
     }
 
     /// An element's bits as an exact value: a float as `f64`, an integer as `i64`.
@@ -101,7 +118,9 @@ impl Elem {
                 let shift = 64 - bits;
                 Value::I(((v << shift) as i64) >> shift)
             }
-            Elem::U8 | Elem::U4 => Value::I(v as i64),
+            Elem::U8 | Elem::U4 | Elem::B1 => Value::I(v as i64),
+            Elem::E4M3 => Value::F(fp8::to_f64(v as u8, Fp8::E4M3)),
+            Elem::E5M2 => Value::F(fp8::to_f64(v as u8, Fp8::E5M2)),
         }
     }
 }
@@ -282,6 +301,62 @@ fn round_to(d: Elem, x: f64) -> u64 {
         _ if x.is_nan() => 0x7fff_ffff,
         _ => (x as f32).to_bits() as u64,
     }
+}
+
+/// A warpgroup instruction: `wgmma.mma_async`, `wgmma.fence`, `wgmma.commit_group`,
+/// `wgmma.wait_group` or `setmaxnreg` (executed in `exec/wgmma.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum WgmmaOp {
+    /// `wgmma.mma_async.sync.aligned`: boxed, its registers would make every other
+    /// operation as large.
+    Mma(Box<WgmmaMma>),
+    /// `wgmma.fence.sync.aligned`: orders the warpgroup's register accesses before the
+    /// `wgmma.mma_async` that follow.
+    Fence,
+    /// `wgmma.commit_group.sync.aligned`: the `wgmma.mma_async` not yet in a group form one.
+    Commit,
+    /// `wgmma.wait_group.sync.aligned N`: waits until at most `N` groups are pending.
+    Wait(u32),
+    /// `setmaxnreg.{inc,dec}.sync.aligned.u32 count`.
+    SetMaxNReg {
+        /// `.inc` (else `.dec`).
+        inc: bool,
+        /// The register count asked for (a multiple of 8 in 24..=256).
+        count: u32,
+    },
+}
+
+/// Where `wgmma.mma_async` reads its A operand from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WgmmaA {
+    /// Registers, in the fragment layout of `mma`'s A for the warp's 16 rows.
+    Regs(Vec<Src>),
+    /// Shared memory, through a 64-bit matrix descriptor.
+    Desc(Src),
+}
+
+/// `wgmma.mma_async.sync.aligned.m64nNkK.dtype.atype.btype d, a, b-desc, scale-d, ...`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WgmmaMma {
+    /// `m64nNkK`.
+    pub shape: Shape,
+    /// Element types (`c` is `d`'s); `.satfinite` for integers.
+    pub types: MmaTypes,
+    /// The accumulator registers (each thread's `N / 2` elements).
+    pub d: Vec<u32>,
+    /// The A operand.
+    pub a: WgmmaA,
+    /// B's matrix descriptor.
+    pub b_desc: Src,
+    /// `scale-d`: a predicate (or immediate); false: `D = A * B`, true: `D = A * B + D`.
+    pub scale_d: Src,
+    /// `imm-scale-a` / `imm-scale-b` of -1: the operand negated.
+    pub negate: [bool; 2],
+    /// `imm-trans-a` / `imm-trans-b` of 1: the operand MN-major (transposed) in shared
+    /// memory.
+    pub transpose: [bool; 2],
+    /// `.and.popc` of `.b1`: products are ANDs, sums population counts.
+    pub popc: bool,
 }
 
 #[cfg(test)]

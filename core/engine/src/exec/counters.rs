@@ -232,6 +232,9 @@ pub(super) fn class_of(op: &Op) -> u8 {
         | Op::Mbar(_)
         | Op::Trap(_) => CONTROL,
         Op::Matrix(_) => 7,
+        Op::Wgmma(Wgmma {
+            op: WgmmaOp::Mma(_),
+        }) => 7,
         Op::Half(_) | Op::CvtPair(_) => 3,
         Op::Un(Un {
             op:

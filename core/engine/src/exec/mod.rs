@@ -42,6 +42,7 @@ mod test_rng;
 mod texture;
 mod warp;
 mod warp_state;
+mod wgmma;
 
 pub use budget::{block_work, Budget};
 // `exec::STACK_BYTES` stays where it was before the split.

@@ -25,7 +25,13 @@ impl Lowerer<'_> {
         let (has, o, line) = (|m: &str| x.has(m), x.o(), x.line);
         Ok(Some(match opcode {
             Some(
-                Opcode::Mov | Opcode::Ld | Opcode::Ldu | Opcode::St | Opcode::Mma | Opcode::Wmma,
+                Opcode::Mov
+                | Opcode::Ld
+                | Opcode::Ldu
+                | Opcode::St
+                | Opcode::Mma
+                | Opcode::Wmma
+                | Opcode::Wgmma,
             ) => return Ok(None),
             Some(op @ (Opcode::Atom | Opcode::Red)) if has("add") && has("noftz") => {
                 self.half_atom(op, x, fmt, pair)?

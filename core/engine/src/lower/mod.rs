@@ -34,6 +34,7 @@ mod operands;
 mod tensor;
 mod texture;
 mod warp;
+mod wgmma;
 
 use calls::param_in_memory;
 pub use cluster::CLUSTER_SPECIAL;
@@ -518,6 +519,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        wgmma::check_in_flight(flat.iter().map(|s| &**s))?;
         for s in flat {
             match &**s {
                 Statement::Label(l, _) => {
@@ -574,6 +576,7 @@ impl<'a> Lowerer<'a> {
             Family::Tensor => self.tensor(opcode, &x),
             Family::Texture => self.texture(opcode, &x),
             Family::Cluster => self.cluster(opcode, &x),
+            Family::Wgmma => self.wgmma(opcode, &x),
         }
     }
 }

@@ -28,6 +28,8 @@ pub(crate) enum Family {
     Texture,
     /// Distributed shared memory addresses and address-space tests (`cluster.rs`).
     Cluster,
+    /// Warpgroup matrix multiply-accumulate and register reallocation (`wgmma.rs`).
+    Wgmma,
 }
 
 /// Calls the macro `$m` with the table of every opcode the simulator knows, one row
@@ -138,6 +140,9 @@ macro_rules! for_each_op {
             Mapa = "mapa", Cluster, "`mapa`: an address in another block of the cluster's shared memory.";
             Getctarank = "getctarank", Cluster, "`getctarank`: the cluster rank of the block a shared address is in.";
             Isspacep = "isspacep", Cluster, "`isspacep`: whether a generic address is in a state space.";
+            // Warpgroups.
+            Wgmma = "wgmma", Wgmma, "`wgmma`: warpgroup matrix multiply-accumulate and its fences and groups.";
+            Setmaxnreg = "setmaxnreg", Wgmma, "`setmaxnreg`: a warpgroup's register count raised or lowered.";
         }
     };
 }
@@ -205,7 +210,7 @@ mod tests {
 
     #[test]
     fn unknown_and_modified_names_are_not_opcodes() {
-        for name in ["", "ld.global", "LD", "foo", "wgmma", "prefetch", "tcgen05"] {
+        for name in ["", "ld.global", "LD", "foo", "wgmma.fence", "prefetch", "tcgen05"] {
             assert_eq!(Opcode::from_name(name), None, "{name}");
         }
     }
