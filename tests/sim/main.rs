@@ -35,3 +35,4 @@ mod tensor_ops;
 mod textures;
 mod warp_ops;
 mod warp_sync_gather;
+mod wgmma;

@@ -54,6 +54,18 @@ impl Fp8 {
     }
 }
 
+/// Which way an fp8 conversion goes (`Op::CvtFp8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fp8Cvt {
+    /// `cvt.rn.satfinite{.relu}.f8x2.f32 d, a, b`: `a` into the upper byte of `d`, `b`
+    /// into the lower.
+    FromF32Pair,
+    /// `cvt.rn.satfinite{.relu}.f8x2.f16x2 d, a`: each half of `a` into its byte.
+    FromF16Pair,
+    /// `cvt.rn{.relu}.f16x2.f8x2 d, a`: each byte of `a` into its half (exact).
+    ToF16Pair,
+}
+
 /// The value of `v`, exactly.
 pub fn to_f64(v: u8, f: Fp8) -> f64 {
     let sign = if v & 0x80 != 0 { -1.0 } else { 1.0 };

@@ -357,6 +357,9 @@ pub struct WgmmaMma {
     pub transpose: [bool; 2],
     /// `.and.popc` of `.b1`: products are ANDs, sums population counts.
     pub popc: bool,
+    /// Some instruction touches its accumulators before the `wgmma.wait_group` that
+    /// retires it: ptxas serializes such a pipeline, so it completes when it issues.
+    pub serialized: bool,
 }
 
 #[cfg(test)]

@@ -8,10 +8,12 @@
 //! **Asynchrony.** `wgmma.mma_async` reads its operands when it issues and computes its
 //! result then, but writes the accumulators only when a `wgmma.wait_group` retires its
 //! group (`wgmma.commit_group` closes one). A later `wgmma.mma_async` into the same
-//! registers accumulates onto the pending value, as on the GPU. Lowering refuses code that
-//! names an accumulator between the instruction and its wait (`lower/wgmma.rs`); here, a
-//! register written meanwhile by anything else is a fault when the group retires, and a
-//! `wgmma.mma_async` with no `wgmma.fence` before it in the warp is one too.
+//! registers accumulates onto the pending value, as on the GPU. Where the code names an
+//! accumulator between the instruction and its wait, ptxas serializes the pipeline, and so
+//! does the simulator: lowering marks such an instruction (`lower/wgmma.rs`) and it
+//! completes when it issues. Otherwise a register written while its result is pending is a
+//! fault when the group retires, and a `wgmma.mma_async` with no `wgmma.fence` before it in
+//! the warp is one too.
 //!
 //! **Shared-memory operands** (the PTX ISA's "Matrix Descriptor" and "Shared Memory
 //! Matrix Layout"): a 64-bit descriptor holds the start address (bits 0-13, in 16-byte
@@ -341,6 +343,17 @@ impl Block<'_> {
                 let (r, col) = accumulator_position(l, i);
                 tensor::fragment_set(&mut out, t.d, l, i, d[r * n + col]);
             }
+        }
+        if mma.serialized {
+            // As ptxas compiles it: everything before it lands, then it completes.
+            w.wgmma
+                .groups
+                .extend(Some(std::mem::take(&mut w.wgmma.open)).filter(|g| !g.is_empty()));
+            self.retire(w, ins, 0)?;
+            for (&reg, value) in mma.d.iter().zip(out) {
+                w.regs[reg as usize] = value;
+            }
+            return Ok(());
         }
         for (&reg, value) in mma.d.iter().zip(out) {
             let chained = w.wgmma.latest(reg).is_some();

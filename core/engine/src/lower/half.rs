@@ -50,6 +50,8 @@ impl Lowerer<'_> {
                 self.half_op(op, x, fmt, pair)?
             }
             Some(Opcode::Setp) if !pair && !has("ftz") => return Ok(None),
+            // fp8 conversions (`lower/convert.rs`).
+            Some(Opcode::Cvt) if has("e4m3x2") || has("e5m2x2") => return Ok(None),
             Some(Opcode::Cvt) if !pair && (has("relu") || has("satfinite")) => {
                 return Err(unsupported(
                     line,

@@ -519,7 +519,8 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        wgmma::check_in_flight(flat.iter().map(|s| &**s))?;
+        let serialized = wgmma::serialized(flat.iter().map(|s| &**s));
+        let first = self.code.len();
         for s in flat {
             match &**s {
                 Statement::Label(l, _) => {
@@ -533,6 +534,9 @@ impl<'a> Lowerer<'a> {
                 }
                 _ => {}
             }
+        }
+        if let Some(code) = self.code.get_mut(first..) {
+            wgmma::mark_serialized(code, &serialized);
         }
         Ok(())
     }

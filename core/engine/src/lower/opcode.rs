@@ -210,7 +210,15 @@ mod tests {
 
     #[test]
     fn unknown_and_modified_names_are_not_opcodes() {
-        for name in ["", "ld.global", "LD", "foo", "wgmma.fence", "prefetch", "tcgen05"] {
+        for name in [
+            "",
+            "ld.global",
+            "LD",
+            "foo",
+            "wgmma.fence",
+            "prefetch",
+            "tcgen05",
+        ] {
             assert_eq!(Opcode::from_name(name), None, "{name}");
         }
     }

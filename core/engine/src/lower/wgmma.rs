@@ -9,7 +9,7 @@ use super::{unsupported, Lowerer};
 use crate::error::{Error, Result};
 use crate::image::ptx::ast::{Operand, Statement};
 use crate::sim::engine::ir::*;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 impl Lowerer<'_> {
     /// Lowers an instruction of [`Family::Wgmma`](super::opcode::Family::Wgmma).
@@ -26,7 +26,12 @@ impl Lowerer<'_> {
                             u32::try_from(*n)
                                 .map_err(|_| invalid(x, "the group count must be 0 or more"))?,
                         ),
-                        _ => return Err(invalid(x, "expects one integer constant (the groups left pending)")),
+                        _ => {
+                            return Err(invalid(
+                                x,
+                                "expects one integer constant (the groups left pending)",
+                            ))
+                        }
                     }
                 }
                 Some("mma_async") if x.has("sp") => {
@@ -60,16 +65,20 @@ impl Lowerer<'_> {
             return Err(invalid(x, "names a result and two operand types"));
         };
         let known = |m: &str| {
-            matches!(m, "mma_async" | "sync" | "aligned" | "satfinite" | "and" | "popc")
-                || Shape::parse(m).is_some()
+            matches!(
+                m,
+                "mma_async" | "sync" | "aligned" | "satfinite" | "and" | "popc"
+            ) || Shape::parse(m).is_some()
                 || Elem::parse(m).is_some()
         };
         if let Some(m) = x.mods.iter().find(|m| !known(m)) {
-            return Err(invalid(x, &format!("`.{m}` is not a modifier of this instruction")));
+            return Err(invalid(
+                x,
+                &format!("`.{m}` is not a modifier of this instruction"),
+            ));
         }
-        let kind = Kind::of(d, a, b).ok_or_else(|| {
-            invalid(x, "PTX defines no such combination of types for wgmma")
-        })?;
+        let kind = Kind::of(d, a, b)
+            .ok_or_else(|| invalid(x, "PTX defines no such combination of types for wgmma"))?;
         if shape.m != 64 || shape.k != kind.k() || !kind.allows_n(shape.n) {
             return Err(invalid(
                 x,
@@ -91,7 +100,10 @@ impl Lowerer<'_> {
         }
         let popc = x.has("and") && x.has("popc");
         if matches!(kind, Kind::Bit) != popc || (x.has("and") != x.has("popc")) {
-            return Err(invalid(x, "`.b1` wgmma takes `.and.popc`, and only it does"));
+            return Err(invalid(
+                x,
+                "`.b1` wgmma takes `.and.popc`, and only it does",
+            ));
         }
         let o = x.o();
         let a_regs = matches!(o.get(1), Some(Operand::Vector(_)));
@@ -140,7 +152,11 @@ impl Lowerer<'_> {
         let line = x.line;
         let d_regs = self.vector_dsts(&o[0], line)?;
         // Each thread holds N / 2 accumulators, two to a register for f16.
-        let want_d = if d == Elem::F16 { shape.n / 4 } else { shape.n / 2 };
+        let want_d = if d == Elem::F16 {
+            shape.n / 4
+        } else {
+            shape.n / 2
+        };
         if d_regs.len() != want_d {
             return Err(invalid(
                 x,
@@ -187,6 +203,7 @@ impl Lowerer<'_> {
             negate,
             transpose,
             popc,
+            serialized: false,
         })
     }
 }
@@ -274,7 +291,12 @@ fn setmaxnreg(x: &Ins) -> Result<WgmmaOp> {
     }
     let count = match x.o() {
         [Operand::Int(n)] => *n,
-        _ => return Err(invalid(x, "expects one integer constant (the register count)")),
+        _ => {
+            return Err(invalid(
+                x,
+                "expects one integer constant (the register count)",
+            ))
+        }
     };
     if !(24..=256).contains(&count) || count % 8 != 0 {
         return Err(invalid(
@@ -314,25 +336,32 @@ fn invalid(x: &Ins, why: &str) -> Error {
     }
 }
 
-/// Checks, in program order, that no instruction between a `wgmma.mma_async` and the
-/// `wgmma.wait_group` that retires its group names one of its accumulator registers
-/// (the PTX ISA: "accessing the accumulator register ... before the wgmma.wait_group
-/// ... is undefined behavior"). Another `wgmma.mma_async` may name them: that chains the
-/// accumulation, as the ISA allows. Code order stands in for execution order, which is
-/// what compilers emit for these pipelines (a group issued in a loop and retired after
-/// it is retired in code order too).
-pub(super) fn check_in_flight<'s>(body: impl Iterator<Item = &'s Statement>) -> Result<()> {
+/// The lines of the `wgmma.mma_async` whose accumulators some instruction names between
+/// them and the `wgmma.wait_group` that retires their group, in program order. The PTX ISA
+/// calls such an access undefined; ptxas compiles it by serializing the pipeline
+/// ("wgmma.mma_async instructions are serialized", its warning), so the GPU's answer is
+/// that of a `wgmma.mma_async` that completes at once, and the simulator runs these so
+/// ([`WgmmaMma::serialized`]). Another `wgmma.mma_async` may name them: that chains the
+/// accumulation, as the ISA allows. Code order stands in for execution order, which is what
+/// compilers emit for these pipelines (a group issued in a loop and retired after it is
+/// retired in code order too).
+pub(super) fn serialized<'s>(body: impl Iterator<Item = &'s Statement>) -> HashSet<u32> {
     // Accumulator name -> line of the wgmma.mma_async that writes it; groups as lists
     // of names, oldest first.
     let mut owner: HashMap<String, u32> = HashMap::new();
     let mut open: Vec<String> = Vec::new();
     let mut groups: VecDeque<Vec<String>> = VecDeque::new();
+    let mut lines = HashSet::new();
     for s in body {
         let Statement::Instr(i) = s else { continue };
         let first = i.mods.first().map(String::as_str);
         if i.opcode == "wgmma" {
             match first {
                 Some("mma_async") => {
+                    // Its other operands (A's registers) are not to be pending accumulators.
+                    for o in i.operands.iter().skip(1) {
+                        touched(o, &owner, &mut lines);
+                    }
                     if let Some(Operand::Vector(d)) = i.operands.first() {
                         for r in d {
                             if let Operand::Name(n) = r {
@@ -340,10 +369,6 @@ pub(super) fn check_in_flight<'s>(body: impl Iterator<Item = &'s Statement>) -> 
                                 open.push(n.clone());
                             }
                         }
-                    }
-                    // Its other operands (A's registers) must not be pending accumulators.
-                    for o in i.operands.iter().skip(1) {
-                        check_operand(o, &owner, i.pos.line, i.pos.col)?;
                     }
                 }
                 Some("commit_group") => {
@@ -374,43 +399,45 @@ pub(super) fn check_in_flight<'s>(body: impl Iterator<Item = &'s Statement>) -> 
             continue;
         }
         if let Some((_, p)) = &i.guard {
-            check_name(p, &owner, i.pos.line, i.pos.col)?;
+            touched(&Operand::Name(p.clone()), &owner, &mut lines);
         }
         for o in &i.operands {
-            check_operand(o, &owner, i.pos.line, i.pos.col)?;
+            touched(o, &owner, &mut lines);
         }
     }
-    Ok(())
+    lines
 }
 
-fn check_operand(o: &Operand, owner: &HashMap<String, u32>, line: u32, col: u32) -> Result<()> {
+/// Marks the `wgmma.mma_async` of `code` at `lines` [`WgmmaMma::serialized`].
+pub(super) fn mark_serialized(code: &mut [Instr], lines: &HashSet<u32>) {
+    if lines.is_empty() {
+        return;
+    }
+    for ins in code {
+        if let Op::Wgmma(Wgmma {
+            op: WgmmaOp::Mma(m),
+        }) = &mut ins.op
+        {
+            m.serialized |= lines.contains(&ins.line);
+        }
+    }
+}
+
+/// Adds to `lines` the wgmma lines whose pending accumulators `o` names.
+fn touched(o: &Operand, owner: &HashMap<String, u32>, lines: &mut HashSet<u32>) {
     match o {
-        Operand::Name(n) => check_name(n, owner, line, col),
-        Operand::Addr { base, .. } => check_name(base, owner, line, col),
-        Operand::Vector(v) | Operand::List(v) => v
-            .iter()
-            .try_for_each(|o| check_operand(o, owner, line, col)),
-        Operand::Not(o) => check_operand(o, owner, line, col),
-        Operand::Pair(a, b) => {
-            check_operand(a, owner, line, col)?;
-            check_operand(b, owner, line, col)
+        Operand::Name(n) | Operand::Addr { base: n, .. } => {
+            if let Some(&at) = owner.get(n) {
+                lines.insert(at);
+            }
         }
-        Operand::Int(_) | Operand::Float(_) | Operand::Sink => Ok(()),
-    }
-}
-
-fn check_name(n: &str, owner: &HashMap<String, u32>, line: u32, col: u32) -> Result<()> {
-    match owner.get(n) {
-        Some(at) => Err(Error::PtxSyntax {
-            line,
-            column: col,
-            message: format!(
-                "`{n}` is an accumulator of the wgmma.mma_async at line {at}, still in flight \
-                 here: retire its group with wgmma.commit_group and wgmma.wait_group before \
-                 reading or writing it"
-            ),
-        }),
-        None => Ok(()),
+        Operand::Vector(v) | Operand::List(v) => v.iter().for_each(|o| touched(o, owner, lines)),
+        Operand::Not(o) => touched(o, owner, lines),
+        Operand::Pair(a, b) => {
+            touched(a, owner, lines);
+            touched(b, owner, lines);
+        }
+        Operand::Int(_) | Operand::Float(_) | Operand::Sink => {}
     }
 }
 
@@ -435,7 +462,10 @@ mod tests {
     fn mma_async_takes_its_shape_types_and_immediates() {
         let m = mma(F16_SS);
         assert_eq!((m.shape.m, m.shape.n, m.shape.k), (64, 8, 16));
-        assert_eq!((m.types.d, m.types.a, m.types.b), (Elem::F32, Elem::F16, Elem::F16));
+        assert_eq!(
+            (m.types.d, m.types.a, m.types.b),
+            (Elem::F32, Elem::F16, Elem::F16)
+        );
         assert_eq!(m.d.len(), 4);
         assert!(matches!(m.a, WgmmaA::Desc(Src::Reg(_))));
         assert_eq!((m.negate, m.transpose), ([false, true], [false, true]));
@@ -444,8 +474,10 @@ mod tests {
         assert!(matches!(rs.a, WgmmaA::Regs(ref r) if r.len() == 4));
         assert_eq!(rs.scale_d, Src::Imm(1));
         assert_eq!((rs.types.a, rs.types.b), (Elem::E4M3, Elem::E5M2));
-        let int = mma("wgmma.mma_async.sync.aligned.m64n16k32.satfinite.s32.s8.u8 \
-            {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, %rd1, %rd2, %p1;");
+        let int = mma(
+            "wgmma.mma_async.sync.aligned.m64n16k32.satfinite.s32.s8.u8 \
+            {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, %rd1, %rd2, %p1;",
+        );
         assert!(int.types.satfinite);
         let bits = mma("wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1.and.popc \
             {%r1, %r2, %r3, %r4}, %rd1, %rd2, %p1;");
@@ -455,14 +487,32 @@ mod tests {
     #[test]
     fn shapes_types_and_operands_the_isa_does_not_list_are_invalid() {
         for (bad, why) in [
-            (F16_SS.replace("m64n8k16", "m64n12k16"), "multiple of 8 from 8 to 256"),
+            (
+                F16_SS.replace("m64n8k16", "m64n12k16"),
+                "multiple of 8 from 8 to 256",
+            ),
             (F16_SS.replace("m64n8k16", "m64n8k32"), "m64nNk16"),
-            (F16_SS.replace("f32.f16.f16", "f16.bf16.bf16"), "no such combination"),
+            (
+                F16_SS.replace("f32.f16.f16", "f16.bf16.bf16"),
+                "no such combination",
+            ),
             (F16_SS.replace(", 0, 1;", ";"), "expects 8 operands"),
-            (F16_SS.replace("1, -1, 0, 1", "2, 1, 0, 1"), "imm-scale-a must be one of [1, -1]"),
-            (F16_SS.replace("f32.f16.f16", "satfinite.f32.f16.f16"), "integer wgmma only"),
-            (F16_SS.replace("{%f1, %f2, %f3, %f4}", "{%f1, %f2}"), "takes 4 registers for d"),
-            (F16_SS.replace("sync.aligned.", ""), "must be `.sync.aligned`"),
+            (
+                F16_SS.replace("1, -1, 0, 1", "2, 1, 0, 1"),
+                "imm-scale-a must be one of [1, -1]",
+            ),
+            (
+                F16_SS.replace("f32.f16.f16", "satfinite.f32.f16.f16"),
+                "integer wgmma only",
+            ),
+            (
+                F16_SS.replace("{%f1, %f2, %f3, %f4}", "{%f1, %f2}"),
+                "takes 4 registers for d",
+            ),
+            (
+                F16_SS.replace("sync.aligned.", ""),
+                "must be `.sync.aligned`",
+            ),
         ] {
             let got = refusal(&bad);
             assert!(got.contains(why), "{bad}: {got}");
@@ -499,34 +549,50 @@ mod tests {
                 }
             ]
         );
-        for bad in ["setmaxnreg.inc.sync.aligned.u32 20;", "setmaxnreg.dec.sync.aligned.u32 100;"] {
-            assert!(refusal(bad).contains("multiple of 8 from 24 to 256"), "{bad}");
+        for bad in [
+            "setmaxnreg.inc.sync.aligned.u32 20;",
+            "setmaxnreg.dec.sync.aligned.u32 100;",
+        ] {
+            assert!(
+                refusal(bad).contains("multiple of 8 from 24 to 256"),
+                "{bad}"
+            );
         }
         assert!(refusal("setmaxnreg.sync.aligned.u32 64;").contains("`.inc` and `.dec`"));
         assert!(refusal("wgmma.wait_group.sync.aligned %r1;").contains("integer constant"));
     }
 
     #[test]
-    fn an_accumulator_touched_before_its_wait_is_invalid() {
+    fn a_wgmma_whose_accumulator_is_touched_before_its_wait_runs_serialized() {
+        let serialized = |body: &str| -> Vec<bool> {
+            lower(body)
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|i| match i.op {
+                    Op::Wgmma(Wgmma {
+                        op: WgmmaOp::Mma(m),
+                    }) => Some(m.serialized),
+                    _ => None,
+                })
+                .collect()
+        };
         let early = format!(
             "wgmma.fence.sync.aligned;\n{F16_SS}\nwgmma.commit_group.sync.aligned;\n\
              add.f32 %f5, %f2, %f2;\nwgmma.wait_group.sync.aligned 0;"
         );
-        let why = refusal(&early);
-        assert!(why.contains("`%f2` is an accumulator of the wgmma.mma_async at line 14"), "{why}");
-        // After the wait, and chained into another wgmma before it, the registers are fine.
+        assert_eq!(serialized(&early), [true]);
+        // After the wait, and chained into another wgmma before it, the registers are free.
         let ok = format!(
             "wgmma.fence.sync.aligned;\n{F16_SS}\n{F16_SS}\nwgmma.commit_group.sync.aligned;\n\
              wgmma.wait_group.sync.aligned 0;\nadd.f32 %f5, %f2, %f2;"
         );
-        assert!(lower(&ok).is_ok(), "{:?}", lower(&ok));
+        assert_eq!(serialized(&ok), [false, false]);
         // wait_group 1 keeps the newest group in flight.
         let newest = format!(
             "{F16_SS}\nwgmma.commit_group.sync.aligned;\n{}\nwgmma.commit_group.sync.aligned;\n\
              wgmma.wait_group.sync.aligned 1;\nmov.f32 %f1, 0f00000000;\nmov.f32 %f9, 0f00000000;",
             F16_SS.replace("%f1, %f2, %f3, %f4", "%f9, %f10, %f11, %f12")
         );
-        let why = refusal(&newest);
-        assert!(why.contains("`%f9`"), "{why}");
+        assert_eq!(serialized(&newest), [false, true]);
     }
 }
