@@ -38,6 +38,7 @@ pub(crate) mod mem;
 mod printf;
 pub(crate) mod sampling;
 mod tensor;
+mod tensor_arith;
 
 pub use exec::{
     block_work, launch, launch_profiled, AtomicRequests, Budget, Dims, InstructionMix,

@@ -20,18 +20,15 @@
 //! `u`, where PTX's fragment is larger than the matrix share, repeat the first ones).
 //!
 //! **Arithmetic.** Integer products are exact (`i64`), the sum wraps to 32 bits or, with
-//! `.satfinite`, clamps to the `s32` range. Floating-point products of `.f16`, `.bf16` and
-//! `.tf32` (the top 19 bits of an `f32`; the rest are ignored, as on the GPU) are exact in
-//! `f64`; each dot product is summed in `f64` with `c` and rounded once to the
-//! accumulator's format (to nearest even, NaN as the canonical NaN). The GPU's tensor cores
-//! add in an undocumented order and width, so results can differ from it in the last
-//! place where the `f64` sum itself rounds or the GPU truncates; `f64` `mma` is a chain of
-//! fused multiply-adds in `k` order.
-
-use super::exact::Round;
+//! `.satfinite`, clamps to the `s32` range (`.b1`: AND and population count).
+//! Floating-point dot products follow the H100's tensor cores bit for bit
+//! ([`super::tensor_arith`]: products aligned to the largest exponent and truncated 25
+//! bits below it, 13 for fp8 `wgmma`, then rounded once); `f64` `mma` is a chain of fused
+//! multiply-adds in `k` order.
 use super::fp8::{self, Fp8};
 use super::half::{self, HalfFmt};
 use super::ir::Src;
+use super::tensor_arith;
 
 /// The element type of a tensor-core operand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -256,8 +253,38 @@ pub struct MmaTypes {
     pub satfinite: bool,
 }
 
+/// The instruction a multiply-accumulate comes from: their floating-point arithmetic
+/// differs for fp8 (sm_90 runs fp8 `mma.sync` on its f16 unit, `wgmma` on its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// `mma.sync`.
+    Mma,
+    /// `wmma.mma`.
+    Wmma,
+    /// `wgmma.mma_async`.
+    Wgmma,
+}
+
+/// The k of one tensor-core block for multiplicands of type `e`: longer dot products are
+/// chained blocks, each rounded into the accumulator.
+fn block_k(e: Elem, unit: Unit) -> usize {
+    match e {
+        Elem::TF32 if unit == Unit::Wmma => 4,
+        Elem::TF32 => 8,
+        Elem::E4M3 | Elem::E5M2 => 32,
+        _ => 16,
+    }
+}
+
 /// `D = A * B + C` over whole matrices (row-major `Vec`s of element bits).
-pub fn multiply(shape: Shape, ty: MmaTypes, a: &[u64], b: &[u64], c: &[u64]) -> Vec<u64> {
+pub fn multiply(
+    shape: Shape,
+    ty: MmaTypes,
+    unit: Unit,
+    a: &[u64],
+    b: &[u64],
+    c: &[u64],
+) -> Vec<u64> {
     let Shape { m, n, k } = shape;
     let mut d = vec![0u64; m * n];
     // Each element decoded once (not once per product it takes part in).
@@ -266,6 +293,7 @@ pub fn multiply(shape: Shape, ty: MmaTypes, a: &[u64], b: &[u64], c: &[u64]) -> 
             .map(|i| e.value(bits.get(i).copied().unwrap_or(0)))
             .collect()
     };
+    let (a_bits, b_bits) = (a, b);
     let (a, b) = (values(a, ty.a, m * k), values(b, ty.b, k * n));
     for r in 0..m {
         for col in 0..n {
@@ -284,23 +312,39 @@ pub fn multiply(shape: Shape, ty: MmaTypes, a: &[u64], b: &[u64], c: &[u64]) -> 
                     .fold(cv.f(), |s, x| av(x).f().mul_add(bv(x).f(), s))
                     .to_bits()
             } else {
-                let sum = (0..k).fold(cv.f(), |s, x| s + av(x).f() * bv(x).f());
-                round_to(ty.d, sum)
+                let row: Vec<u64> = (0..k).map(|x| a_bits[r * k + x]).collect();
+                let column: Vec<u64> = (0..k).map(|x| b_bits[x * n + col]).collect();
+                let c_bits = c.get(r * n + col).copied().unwrap_or(0);
+                float_dot(ty, unit, &row, &column, c_bits)
             };
         }
     }
     d
 }
 
-/// A sum rounded once to the accumulator format.
-fn round_to(d: Elem, x: f64) -> u64 {
-    match d {
-        Elem::F16 => half::from_f64(x, HalfFmt::F16, Round::Nearest) as u64,
-        Elem::BF16 => half::from_f64(x, HalfFmt::BF16, Round::Nearest) as u64,
-        Elem::F64 => x.to_bits(),
-        _ if x.is_nan() => 0x7fff_ffff,
-        _ => (x as f32).to_bits() as u64,
+/// One floating-point dot product `c + row . column` as the tensor cores compute it.
+fn float_dot(ty: MmaTypes, unit: Unit, row: &[u64], column: &[u64], c: u64) -> u64 {
+    let fp8 = matches!(ty.a, Elem::E4M3 | Elem::E5M2);
+    if fp8 && unit != Unit::Wgmma {
+        return tensor_arith::fp8_mma((row, ty.a), (column, ty.b), (c, ty.c), ty.d);
     }
+    let block = tensor_arith::Block {
+        fraction_bits: if fp8 {
+            tensor_arith::FP8_FRACTION_BITS
+        } else {
+            tensor_arith::HALF_FRACTION_BITS
+        },
+        d: ty.d,
+    };
+    let mut acc = (c, ty.c);
+    let k = block_k(ty.a, unit);
+    for (x, y) in row.chunks(k).zip(column.chunks(k)) {
+        acc = (
+            tensor_arith::block_dot(block, (x, ty.a), (y, ty.b), acc),
+            ty.d,
+        );
+    }
+    acc.0
 }
 
 /// A warpgroup instruction: `wgmma.mma_async`, `wgmma.fence`, `wgmma.commit_group`,
@@ -426,7 +470,7 @@ mod tests {
         let big = i32::MAX as u32 as u64;
         let a = [0x7f, 0x80]; // 127, -128
         let b = [0x7f, 0x80];
-        let d = multiply(shape, ty, &a, &b, &[big]);
+        let d = multiply(shape, ty, Unit::Mma, &a, &b, &[big]);
         assert_eq!(
             d[0] as u32,
             (i32::MAX).wrapping_add(127 * 127 + 128 * 128) as u32
@@ -436,7 +480,7 @@ mod tests {
             ..ty
         };
         assert_eq!(
-            multiply(shape, sat, &a, &b, &[big])[0] as u32,
+            multiply(shape, sat, Unit::Mma, &a, &b, &[big])[0] as u32,
             i32::MAX as u32
         );
     }

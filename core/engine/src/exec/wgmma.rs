@@ -336,7 +336,7 @@ impl Block<'_> {
                 c[r * n + col] = tensor::fragment_get(&frag, t.d, l, i);
             }
         }
-        let d = tensor::multiply(Shape { m: rows, n, k }, t, &a, &b, &c);
+        let d = tensor::multiply(Shape { m: rows, n, k }, t, tensor::Unit::Wgmma, &a, &b, &c);
         let mut out: tensor::Fragment = vec![[0u64; 32]; mma.d.len()];
         for l in 0..32 {
             for i in 0..per_lane {
