@@ -204,6 +204,44 @@ __device__ __forceinline__ uint64_t wg_desc(uint32_t addr, uint32_t lbo, uint32_
     WG_EPILOGUE                                                                          \
   }
 
+
+// Thirty-two f32 accumulators (m64n64), A and B from descriptors.
+#define WG_F32X32_SS(NAME, INSTR, ARGS)                                                  \
+  extern "C" __global__ void NAME(const uint32_t *in, uint32_t *out, WgParams P) {       \
+    WG_PROLOGUE                                                                          \
+    float d[32];                                                                         \
+    for (int i = 0; i < 32; i++) d[i] = __uint_as_float(i < 16 ? c[i] : p[i * 128 + t]);  \
+    asm volatile("{ .reg .pred sd; setp.ne.b32 sd, %34, 0; " INSTR                       \
+                 " {%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20,%21,%22,%23,%24,%25,%26,%27,%28,%29,%30,%31}, %32, %33, sd" ARGS "; }"                                       \
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])                                                                   \
+                 : "l"(da), "l"(db), "r"(P.scale_d)                                      \
+                 : "memory");                                                            \
+    asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");                      \
+    asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");                      \
+    for (uint32_t i = 0; i < 32; i++) q[i * 128 + t] = __float_as_uint(d[i]);            \
+  }
+
+// Chains of STEPS wgmma into the same accumulators in one group: step j reads A and B
+// j * P.a_start and j * P.b_start bytes further on (k-steps along a K-major row).
+#define WG_F32X4_SS_CHAIN(NAME, INSTR, ARGS, STEPS)                                      \
+  extern "C" __global__ void NAME(const uint32_t *in, uint32_t *out, WgParams P) {       \
+    WG_PROLOGUE                                                                          \
+    float d[4];                                                                          \
+    for (int i = 0; i < 4; i++) d[i] = __uint_as_float(c[i]);                            \
+    for (int j = 0; j < (STEPS); j++) {                                                  \
+      uint64_t a_j = wg_desc(base + j * P.a_start, P.a_lbo, P.a_sbo, P.a_swizzle);       \
+      uint64_t b_j = wg_desc(base + WG_B_AT + j * P.b_start, P.b_lbo, P.b_sbo, P.b_swizzle); \
+      asm volatile("{ .reg .pred sd; setp.ne.b32 sd, %6, 0; " INSTR                      \
+                   " {%0,%1,%2,%3}, %4, %5, sd" ARGS "; }"                                \
+                   : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])                      \
+                   : "l"(a_j), "l"(b_j), "r"(j == 0 ? P.scale_d : 1u)                    \
+                   : "memory");                                                          \
+    }                                                                                    \
+    (void)db;                                                                            \
+    for (int i = 0; i < 4; i++) c[i] = __float_as_uint(d[i]);                            \
+    WG_EPILOGUE                                                                          \
+  }
+
 WG_F32X4_SS(wg_m64n8k16_f32_f16, "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", ", 1, 1, 0, 0")
 WG_F32X4_SS(wg_m64n8k16_f32_f16_tnsp, "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", ", 1, 1, 1, 1")
 WG_F32X4_SS(wg_m64n8k16_f32_f16_neg, "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", ", -1, 1, 0, 0")
@@ -254,3 +292,12 @@ CVT_B32(cvt_f16x2_e5m2x2, "{ .reg .b16 s; cvt.u16.u32 s, %1; cvt.rn.f16x2.e5m2x2
 CVT_B32(cvt_relu_f16x2_e4m3x2, "{ .reg .b16 s; cvt.u16.u32 s, %1; cvt.rn.relu.f16x2.e4m3x2 %0, s; }")
 
 MMA_4_2_F16(mma_m16n8k32_f16_e4m3, "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16")
+
+// Round two: fp8 m16n8k16, chains, b1, m64n64 layouts.
+MMA_2_1_F32(mma_m16n8k16_f32_e4m3, "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32")
+WG_F32X4_SS_CHAIN(wg_m64n8k32x4_f32_e4m3, "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3", ", 1, 1", 4)
+WG_F32X4_SS_CHAIN(wg_m64n8k16x2_f32_f16, "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16", ", 1, 1, 0, 0", 2)
+WG_F32X4_SS_CHAIN(wg_m64n8k16x2_f32_bf16, "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16", ", 1, 1, 0, 0", 2)
+WG_S32X4_SS(wg_m64n8k256_s32_b1, "wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1.and.popc")
+WG_F32X32_SS(wg_m64n64k16_f32_f16, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", ", 1, 1, 0, 0")
+WG_F32X32_SS(wg_m64n64k16_f32_f16_tnsp, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", ", 1, 1, 1, 1")

@@ -114,9 +114,10 @@ struct Mats {
   std::vector<uint32_t> A, B, C;
 };
 
-static const int NMODES = 9;
-static const char *MODE_NAMES[NMODES] = {"narrow", "wide", "big-c", "aligned-rows", "sparse",
-                                         "subnormal", "special", "cancel", "integers"};
+static const int NMODES = 11;
+static const char *MODE_NAMES[NMODES] = {"narrow",   "wide",   "big-c",   "aligned-rows",
+                                         "sparse",   "subnormal", "special", "cancel",
+                                         "integers", "overflow", "signed-zeros"};
 
 static uint32_t rand_elem(Fmt f, Rng &r, int lo, int hi) {
   if (info(f).is_int) {
@@ -218,6 +219,23 @@ static Mats gen(const Op &op, int mode, Rng &r) {
         e = val == 0 ? 0 : normal(f, r, val - 1, false, (int)(r.next() & 1));
       }
     }
+    break;
+  case 9: {  // products and accumulators near the top of the range: overflow
+    int ta = emaxu(op.a), tb = emaxu(op.b), tcx = emaxu(op.c);
+    // Positive-leaning signs so sums leave the range; the exponents meet near the top.
+    int ea = ta > 64 ? 64 : ta, eb = tb > 64 ? 64 : tb;
+    if (ea + eb > tcx + 1) ea = tcx + 1 - eb;
+    for (auto &e : x.A) e = normal(op.a, r, r.range(ea - 2, ea), true, r.coin(85) ? 0 : 1);
+    for (auto &e : x.B) e = normal(op.b, r, r.range(eb - 2, eb), true, 0);
+    for (auto &e : x.C) e = normal(op.c, r, r.range(tcx - 3, tcx), true, r.coin(70) ? 0 : 1);
+    break;
+  }
+  case 10:  // signed zeros: products of +-0, exact cancellations, accumulators +-0
+    for (auto *v : {&x.A, &x.B}) {
+      Fmt f = v == &x.A ? op.a : op.b;
+      for (auto &e : *v) e = r.coin(80) ? pack(f, (uint32_t)(r.next() & 1), 0, 0) : pow2(f, 0, (uint32_t)(r.next() & 1));
+    }
+    for (auto &e : x.C) e = pack(op.c, (uint32_t)(r.next() & 1), 0, 0);
     break;
   }
   return x;
@@ -409,10 +427,14 @@ static void launch_wg(const char *name, WgKernel k, const WgParams &p,
   printf("%-32s %5d cases\n", name, cases);
 }
 
-static void record_wgmma(const Op &op, WgKernel k, int cases, uint64_t seed, int scale_d = 1) {
+static void record_wgmma(const Op &op, WgKernel k, int cases, uint64_t seed, int scale_d = 1,
+                         uint32_t step = 0) {
   Rng r{seed};
   WgParams p = wg_params(op);
   p.scale_d = (uint32_t)scale_d;
+  // Chains: step j reads j * step bytes further along K (a_start, b_start as strides).
+  p.a_start = step;
+  p.b_start = step;
   std::vector<uint32_t> in;
   std::vector<uint8_t> modes;
   for (int c = 0; c < cases; c++) {
@@ -479,6 +501,19 @@ static void record_layout(const char *name, WgKernel k, int n_cols, int swz_a, i
     }
     for (uint32_t i = 0; i < p.c_regs * 128; i++)
       in.push_back(r.below(3) == 0 ? 0u : r.coin(50) ? 0x3f800000u : 0x40000000u);
+    modes.push_back(8);
+  }
+  launch_wg(name, k, p, in, cases, modes);
+}
+
+// Random bytes in A and B (for `.b1`, whose answer only a replay checks), small C.
+static void record_random(const char *name, WgKernel k, WgParams p, int cases, uint64_t seed) {
+  Rng r{seed};
+  std::vector<uint32_t> in;
+  std::vector<uint8_t> modes;
+  for (int c = 0; c < cases; c++) {
+    for (uint32_t i = 0; i < (p.a_bytes + p.b_bytes) / 4; i++) in.push_back((uint32_t)r.next());
+    for (uint32_t i = 0; i < p.c_regs * 128; i++) in.push_back(r.below(64) - 32);
     modes.push_back(8);
   }
   launch_wg(name, k, p, in, cases, modes);
@@ -608,6 +643,39 @@ int main(int argc, char **argv) {
       char name[96];
       snprintf(name, sizeof name, "layout_n32_k_%s_start32", swz_name[s]);
       record_layout(name, wg_m64n32k16_f32_f16, 32, s, s, 32, 32, false, 3, 3100 + s);
+    }
+  }
+
+  // Round two: fp8 m16n8k16, chained wgmma in one group, b1, m64n64 layouts.
+  {
+    Op op = {"mma_m16n8k16_f32_e4m3", 16, 8, 16, E4M3, E4M3, F32, false, 0};
+    record_mma(op, mma_m16n8k16_f32_e4m3, MC, 1100);
+  }
+  {
+    Op e4 = {"wg_m64n8k32x4_f32_e4m3", 64, 8, 128, E4M3, E4M3, F32, true, 0};
+    record_wgmma(e4, wg_m64n8k32x4_f32_e4m3, WC, 2200, 1, 256);
+    Op h = {"wg_m64n8k16x2_f32_f16", 64, 8, 32, F16, F16, F32, true, 0};
+    record_wgmma(h, wg_m64n8k16x2_f32_f16, WC, 2201, 1, 256);
+    Op b = {"wg_m64n8k16x2_f32_bf16", 64, 8, 32, BF16, BF16, F32, true, 0};
+    record_wgmma(b, wg_m64n8k16x2_f32_bf16, WC, 2202, 1, 256);
+  }
+  {
+    WgParams p;
+    memset(&p, 0, sizeof p);
+    p.a_bytes = 64 * 32;
+    p.b_bytes = 8 * 32;
+    p.c_regs = 4;
+    p.a_lbo = p.b_lbo = 128;
+    p.a_sbo = p.b_sbo = 256;
+    p.scale_d = 1;
+    record_random("wg_m64n8k256_s32_b1", wg_m64n8k256_s32_b1, p, 9, 2300);
+  }
+  for (int s = 0; s < 4; s++) {
+    for (int mn = 0; mn < 2; mn++) {
+      char name[96];
+      snprintf(name, sizeof name, "layout_n64_%s_%s", mn ? "mn" : "k", swz_name[s]);
+      record_layout(name, mn ? wg_m64n64k16_f32_f16_tnsp : wg_m64n64k16_f32_f16, 64, s, s, 0,
+                    0, mn != 0, 2, 3200 + s * 2 + mn);
     }
   }
 
