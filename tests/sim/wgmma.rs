@@ -6,9 +6,11 @@
 //! answers (`tests/fixtures/hopper/mma/`) replayed bit for bit.
 
 mod harness;
+mod recordings;
 
 use cuda_library::{BackendKind, Context, Device, Library, ObjectCode, Stream};
 use harness::{a_position, accumulator_position, f16_int, f32_int, Layout, Rng, WgParams};
+use std::path::{Path, PathBuf};
 
 fn setup() -> Option<(Context, Library, Stream)> {
     cuda_library::use_backend(BackendKind::Sim).unwrap();
@@ -510,8 +512,12 @@ fn wrong_warpgroup_programs_fault_with_what_to_fix() {
     let desc = "0x0000001000080000";
     let fenced = wgmma_ptx("wgmma.fence.sync.aligned;", desc, "");
     assert_eq!(launch_ptx(&ctx, &fenced, 128).unwrap(), 0.0);
+    // Without the fence too: ptxas injects it.
+    assert_eq!(
+        launch_ptx(&ctx, &wgmma_ptx("", desc, ""), 128).unwrap(),
+        0.0
+    );
     let cases = [
-        (wgmma_ptx("", desc, ""), 128, "no wgmma.fence before it"),
         (
             fenced.clone(),
             64,
@@ -556,4 +562,83 @@ fn wrong_warpgroup_programs_fault_with_what_to_fix() {
         "setmaxnreg.dec.sync.aligned.u32 40;\nwgmma.fence.sync.aligned;",
     );
     assert_eq!(launch_ptx(&ctx, &regs, 128).unwrap(), 0.0);
+}
+
+/// Where the checked-in recordings live.
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hopper/mma")
+}
+
+/// Re-packs the checked-in subset from a probe run (`tests/fixtures/hopper/mma/README.md`):
+/// `MMA_PROBE_OUT=DIR cargo test --test sim wgmma::pack_the_recordings -- --ignored`.
+#[test]
+#[ignore = "writes tests/fixtures/hopper/mma from MMA_PROBE_OUT"]
+fn pack_the_recordings() {
+    let from = std::env::var("MMA_PROBE_OUT").expect("MMA_PROBE_OUT names the probe's output");
+    recordings::pack(Path::new(&from), &fixtures()).unwrap();
+}
+
+#[test]
+fn the_gpu_recordings_replay_bit_for_bit() {
+    let dir = fixtures();
+    let recs = recordings::manifest(&dir).expect("tests/fixtures/hopper/mma/manifest.csv");
+    assert!(recs.len() >= 40, "{} recordings", recs.len());
+    replay(&dir, &recs, |name, ext| {
+        recordings::unpack(&dir.join(format!("{name}.{ext}.lz4")))
+    });
+}
+
+/// Replays a whole probe run, every case (`MMA_PROBE_OUT=DIR cargo test --test sim
+/// wgmma::replay_a_probe_run -- --ignored --nocapture`).
+#[test]
+#[ignore = "reads the probe run MMA_PROBE_OUT"]
+fn replay_a_probe_run() {
+    let dir = PathBuf::from(std::env::var("MMA_PROBE_OUT").expect("MMA_PROBE_OUT"));
+    let recs = recordings::manifest(&dir).unwrap();
+    replay(&dir, &recs, |name, ext| {
+        std::fs::read(dir.join(format!("{name}.{ext}")))
+            .map(|b| recordings::words(&b))
+            .map_err(|e| e.to_string())
+    });
+}
+
+/// Runs every recording of `dir` on the simulator and requires the GPU's words.
+fn replay(
+    dir: &Path,
+    recs: &[recordings::Recording],
+    read: impl Fn(&str, &str) -> Result<Vec<u32>, String>,
+) {
+    let Some((ctx, lib, s)) = setup() else { return };
+    let (mut failures, mut compared) = (Vec::new(), 0usize);
+    for r in recs {
+        let input = read(&r.name, "in").unwrap();
+        let want = read(&r.name, "out").unwrap();
+        let got = match r.run(&ctx, &lib, &s, &input, r.cases) {
+            Ok(g) => g,
+            Err(e) => {
+                failures.push(format!("{}: {e}", r.name));
+                continue;
+            }
+        };
+        compared += want.len();
+        let differ: Vec<usize> = (0..want.len())
+            .filter(|&i| got.get(i) != Some(&want[i]))
+            .collect();
+        if let Some(&i) = differ.first() {
+            failures.push(format!(
+                "{}: {} of {} words differ; word {i}: GPU {:#010x}, simulator {:#010x}",
+                r.name,
+                differ.len(),
+                want.len(),
+                want[i],
+                got.get(i).copied().unwrap_or(0)
+            ));
+        }
+    }
+    println!(
+        "{} recordings ({}), {compared} words compared",
+        recs.len(),
+        recordings::device(&dir).unwrap_or_default()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

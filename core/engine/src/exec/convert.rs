@@ -276,7 +276,12 @@ pub(super) fn exec_cvt_fp8(w: &mut Warp, m: u32, op: &CvtFp8) {
             Fp8Cvt::ToF16Pair => {
                 let h = |byte: u64| {
                     let x = fp8::to_f64(byte as u8, fmt);
-                    let x = if relu && x < 0.0 { 0.0 } else { x };
+                    // .relu: negative values and -0 become +0 (NaN stays NaN).
+                    let x = if relu && (x < 0.0 || x == 0.0) {
+                        0.0
+                    } else {
+                        x
+                    };
                     half::from_f64(x, HalfFmt::F16, Round::Nearest) as u64
                 };
                 h(va >> 8 & 0xff) << 16 | h(va & 0xff)

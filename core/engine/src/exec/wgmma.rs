@@ -12,8 +12,8 @@
 //! accumulator between the instruction and its wait, ptxas serializes the pipeline, and so
 //! does the simulator: lowering marks such an instruction (`lower/wgmma.rs`) and it
 //! completes when it issues. Otherwise a register written while its result is pending is a
-//! fault when the group retires, and a `wgmma.mma_async` with no `wgmma.fence` before it in
-//! the warp is one too.
+//! fault when the group retires. `wgmma.fence` orders nothing the simulator needs ordered:
+//! ptxas injects it where a kernel leaves it out (its info C7519), so neither needs it.
 //!
 //! **Shared-memory operands** (the PTX ISA's "Matrix Descriptor" and "Shared Memory
 //! Matrix Layout"): a 64-bit descriptor holds the start address (bits 0-13, in 16-byte
@@ -40,11 +40,9 @@ use crate::sim::engine::ir::*;
 use crate::sim::engine::tensor::{self, Operand as Which};
 use std::collections::VecDeque;
 
-/// A warp's `wgmma.mma_async` results not yet retired, and whether it has fenced.
+/// A warp's `wgmma.mma_async` results not yet retired.
 #[derive(Debug, Default)]
 pub(super) struct Pending {
-    /// A `wgmma.fence` ran in this warp since the block started.
-    fenced: bool,
     /// Results of the `wgmma.mma_async` since the last `wgmma.commit_group`.
     open: Vec<Write>,
     /// Committed groups, oldest first.
@@ -185,7 +183,9 @@ impl Block<'_> {
             ));
         }
         match &op.op {
-            WgmmaOp::Fence => w.wgmma.fenced = true,
+            // ptxas injects the fence (`warpgroup.arrive`, its info C7519) where a kernel
+            // leaves it out, so the GPU runs such a kernel as if it were there.
+            WgmmaOp::Fence => {}
             WgmmaOp::Commit => {
                 if !w.wgmma.open.is_empty() {
                     let g = std::mem::take(&mut w.wgmma.open);
@@ -195,18 +195,6 @@ impl Block<'_> {
             WgmmaOp::Wait(n) => self.retire(w, ins, *n as usize)?,
             WgmmaOp::SetMaxNReg { .. } => {}
             WgmmaOp::Mma(mma) => {
-                if !w.wgmma.fenced {
-                    return Err(self.fault(
-                        w,
-                        first,
-                        ins,
-                        format!(
-                            "{} with no wgmma.fence before it: the warpgroup must execute \
-                             wgmma.fence.sync.aligned before its first wgmma.mma_async",
-                            ins.text
-                        ),
-                    ));
-                }
                 self.mma_async(w, ins, mma)?;
                 let s = mma.shape;
                 let products = (16 * s.n as u64).saturating_mul(s.k as u64);
