@@ -57,6 +57,7 @@ mod profile;
 mod semantics;
 mod tensor_ops;
 mod textures;
+mod wgmma;
 
 /// One GPU test: its name, its body, and what else it needs (the reason it cannot run, if
 /// any).
@@ -101,6 +102,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(cluster::tests());
     tests.extend(tensor_ops::tests());
     tests.extend(textures::tests());
+    tests.extend(wgmma::tests());
     tests.sort_by(|a, b| a.name.cmp(&b.name));
     tests
 }
