@@ -59,11 +59,11 @@ impl Fp8 {
 pub enum Fp8Cvt {
     /// `cvt.rn.satfinite{.relu}.f8x2.f32 d, a, b`: `a` into the upper byte of `d`, `b`
     /// into the lower.
-    FromF32Pair,
+    FromF32,
     /// `cvt.rn.satfinite{.relu}.f8x2.f16x2 d, a`: each half of `a` into its byte.
-    FromF16Pair,
+    FromF16x2,
     /// `cvt.rn{.relu}.f16x2.f8x2 d, a`: each byte of `a` into its half (exact).
-    ToF16Pair,
+    ToF16x2,
 }
 
 /// The value of `v`, exactly.

@@ -654,7 +654,7 @@ macro_rules! for_each_ir_op {
             /// `wgmma.commit_group`, `wgmma.wait_group`, `setmaxnreg`; see `exec/wgmma.rs`).
             Wgmma = wgmma::exec_wgmma, block { op: WgmmaOp };
             /// An fp8 conversion (`cvt` to or from `.e4m3x2`/`.e5m2x2`): `dir` says which
-            /// (`b` is the second `f32` of `FromF32Pair`, else unused); `relu` clamps
+            /// (`b` is the second `f32` of `FromF32`, else unused); `relu` clamps
             /// negative results to +0.
             CvtFp8 = convert::exec_cvt_fp8, regs {
                 fmt: Fp8, dir: Fp8Cvt, relu: bool, d: u32, a: Src, b: Src

@@ -271,13 +271,13 @@ pub(super) fn exec_cvt_fp8(w: &mut Warp, m: u32, op: &CvtFp8) {
     for l in lanes(m) {
         let (va, vb) = (w.get(a, l), w.get(b, l));
         let v = match dir {
-            Fp8Cvt::FromF32Pair => to8(f32v(va) as f64) << 8 | to8(f32v(vb) as f64),
-            Fp8Cvt::FromF16Pair => to8(half(va >> 16)) << 8 | to8(half(va)),
-            Fp8Cvt::ToF16Pair => {
+            Fp8Cvt::FromF32 => to8(f32v(va) as f64) << 8 | to8(f32v(vb) as f64),
+            Fp8Cvt::FromF16x2 => to8(half(va >> 16)) << 8 | to8(half(va)),
+            Fp8Cvt::ToF16x2 => {
                 let h = |byte: u64| {
                     let x = fp8::to_f64(byte as u8, fmt);
                     // .relu: negative values and -0 become +0 (NaN stays NaN).
-                    let x = if relu && (x < 0.0 || x == 0.0) {
+                    let x = if relu && x <= 0.0 {
                         0.0
                     } else {
                         x

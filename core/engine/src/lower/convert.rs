@@ -82,19 +82,19 @@ impl Lowerer<'_> {
         }
         // The destination type comes first.
         let dir = match (f8, position("f32"), position("f16x2")) {
-            (Some(d), Some(s), None) if d < s => Fp8Cvt::FromF32Pair,
-            (Some(d), None, Some(s)) if d < s => Fp8Cvt::FromF16Pair,
-            (Some(s), None, Some(d)) if d < s => Fp8Cvt::ToF16Pair,
+            (Some(d), Some(s), None) if d < s => Fp8Cvt::FromF32,
+            (Some(d), None, Some(s)) if d < s => Fp8Cvt::FromF16x2,
+            (Some(s), None, Some(d)) if d < s => Fp8Cvt::ToF16x2,
             _ => return Err(unsupported(line, text())),
         };
-        if dir != Fp8Cvt::ToF16Pair && !x.has("satfinite") {
+        if dir != Fp8Cvt::ToF16x2 && !x.has("satfinite") {
             return Err(crate::error::Error::PtxSyntax {
                 line,
                 column: x.i.pos.col,
                 message: format!("{}: a conversion to fp8 must be `.satfinite`", text()),
             });
         }
-        let wanted = if dir == Fp8Cvt::FromF32Pair { 3 } else { 2 };
+        let wanted = if dir == Fp8Cvt::FromF32 { 3 } else { 2 };
         if o.len() != wanted {
             return Err(unsupported(
                 line,
@@ -102,7 +102,7 @@ impl Lowerer<'_> {
             ));
         }
         let d = self.dst(&o[0], line)?;
-        let sty = if dir == Fp8Cvt::FromF32Pair {
+        let sty = if dir == Fp8Cvt::FromF32 {
             Ty::F32
         } else {
             Ty::U(4)

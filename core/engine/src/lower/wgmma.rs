@@ -371,10 +371,8 @@ pub(super) fn serialized<'s>(body: impl Iterator<Item = &'s Statement>) -> HashS
                         }
                     }
                 }
-                Some("commit_group") => {
-                    if !open.is_empty() {
-                        groups.push_back(std::mem::take(&mut open));
-                    }
+                Some("commit_group") if !open.is_empty() => {
+                    groups.push_back(std::mem::take(&mut open));
                 }
                 Some("wait_group") => {
                     let keep = match i.operands.first() {
