@@ -62,6 +62,7 @@ mod semantics;
 mod tensor_map;
 mod tensor_ops;
 mod textures;
+mod wgmma;
 
 /// One GPU test: its name, its body, and what else it needs (the reason it cannot run, if
 /// any).
@@ -111,6 +112,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(tensor_ops::tests());
     tests.extend(textures::tests());
     tests.extend(tensor_map::tests());
+    tests.extend(wgmma::tests());
     tests.sort_by(|a, b| a.name.cmp(&b.name));
     tests
 }

@@ -42,3 +42,4 @@ mod tma;
 mod warp_masks;
 mod warp_ops;
 mod warp_sync_gather;
+mod wgmma;

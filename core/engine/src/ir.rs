@@ -2,10 +2,11 @@
 //! operations and branch targets, so execution never looks up a name.
 
 pub use super::exact::{CarryOp, Round};
+pub use super::fp8::{Fp8, Fp8Cvt};
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
 pub use super::sampling::{Boundary, CoordType, Geometry, TexelType};
 pub use super::special::SpecialReg;
-pub use super::tensor::{Elem, MmaTypes, Shape};
+pub use super::tensor::{Elem, MmaTypes, Shape, WgmmaA, WgmmaMma, WgmmaOp};
 
 /// A PTX data type, as the simulator computes with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -686,6 +687,16 @@ macro_rules! for_each_ir_op {
             /// `tensormap.replace.tile.global_address`: the tensor address of the map at
             /// `addr` (global or shared memory) becomes `value`.
             TensormapReplace = tma::exec_tensormap_replace, block { addr: Addr, value: Src };
+            // Warpgroup matrix multiply-accumulate.
+            /// A warpgroup instruction (`wgmma.mma_async`, `wgmma.fence`,
+            /// `wgmma.commit_group`, `wgmma.wait_group`, `setmaxnreg`; see `exec/wgmma.rs`).
+            Wgmma = wgmma::exec_wgmma, block { op: WgmmaOp };
+            /// An fp8 conversion (`cvt` to or from `.e4m3x2`/`.e5m2x2`): `dir` says which
+            /// (`b` is the second `f32` of `FromF32`, else unused); `relu` clamps
+            /// negative results to +0.
+            CvtFp8 = convert::exec_cvt_fp8, regs {
+                fmt: Fp8, dir: Fp8Cvt, relu: bool, d: u32, a: Src, b: Src
+            };
         }
     };
 }

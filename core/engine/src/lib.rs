@@ -31,6 +31,7 @@ mod approx;
 mod contract;
 mod exact;
 pub(crate) mod exec;
+mod fp8;
 mod half;
 mod ir;
 pub(crate) mod lower;
@@ -39,6 +40,7 @@ mod printf;
 pub(crate) mod sampling;
 mod special;
 mod tensor;
+mod tensor_arith;
 
 pub use exec::{
     block_work, launch, launch_profiled, AtomicRequests, Budget, Dims, InstructionMix,

@@ -44,6 +44,7 @@ mod texture;
 mod tma;
 mod warp;
 mod warp_state;
+mod wgmma;
 
 pub use budget::{block_work, Budget};
 // `exec::STACK_BYTES` stays where it was before the split.

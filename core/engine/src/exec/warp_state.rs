@@ -57,6 +57,8 @@ pub(super) struct Warp {
     pub(super) local: Vec<Vec<u8>>,
     /// Thread index of each lane, for errors.
     pub(super) tid: [[u32; 3]; 32],
+    /// Its `wgmma.mma_async` results not yet retired (`exec/wgmma.rs`).
+    pub(super) wgmma: super::wgmma::Pending,
 }
 
 /// The lanes of a mask, lowest first (shared with the whole-warp memory accesses).
@@ -373,6 +375,7 @@ pub(super) fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
         stack.clear();
     }
     w.stack_bytes = [0; 32];
+    w.wgmma = Default::default();
     // Emptied, not zeroed: a lane that uses it again gets it zeroed then (its allocation
     // is kept for that).
     for local in w.local.iter_mut() {
@@ -401,6 +404,7 @@ pub(super) fn empty_warp() -> Warp {
         stack_bytes: [0; 32],
         local: vec![Vec::new(); 32],
         tid: [[0; 3]; 32],
+        wgmma: Default::default(),
     }
 }
 

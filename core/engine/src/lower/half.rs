@@ -25,7 +25,13 @@ impl Lowerer<'_> {
         let (has, o, line) = (|m: &str| x.has(m), x.o(), x.line);
         Ok(Some(match opcode {
             Some(
-                Opcode::Mov | Opcode::Ld | Opcode::Ldu | Opcode::St | Opcode::Mma | Opcode::Wmma,
+                Opcode::Mov
+                | Opcode::Ld
+                | Opcode::Ldu
+                | Opcode::St
+                | Opcode::Mma
+                | Opcode::Wmma
+                | Opcode::Wgmma,
             ) => return Ok(None),
             // Bulk reductions of half-precision elements (`lower/tma.rs`).
             Some(Opcode::Cp) => return Ok(None),
@@ -47,6 +53,8 @@ impl Lowerer<'_> {
             }
             Some(Opcode::Setp) if !pair => return Ok(None),
             Some(op @ (Opcode::Setp | Opcode::Set)) if pair => self.half_pair_compare(op, x)?,
+            // fp8 conversions (`lower/convert.rs`).
+            Some(Opcode::Cvt) if has("e4m3x2") || has("e5m2x2") => return Ok(None),
             Some(Opcode::Cvt) if !pair && (has("relu") || has("satfinite")) => {
                 return Err(unsupported(
                     line,

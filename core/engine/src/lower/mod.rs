@@ -36,6 +36,7 @@ mod tensor;
 mod texture;
 mod tma;
 mod warp;
+mod wgmma;
 
 use calls::param_in_memory;
 pub use cluster::CLUSTER_SPECIAL;
@@ -537,6 +538,8 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        let serialized = wgmma::serialized(flat.iter().map(|s| &**s));
+        let first = self.code.len();
         for s in flat {
             match &**s {
                 Statement::Label(l, _) => {
@@ -550,6 +553,9 @@ impl<'a> Lowerer<'a> {
                 }
                 _ => {}
             }
+        }
+        if let Some(code) = self.code.get_mut(first..) {
+            wgmma::mark_serialized(code, &serialized);
         }
         Ok(())
     }
@@ -607,6 +613,7 @@ impl<'a> Lowerer<'a> {
             Family::Texture => self.texture(opcode, &x),
             Family::Cluster => self.cluster(opcode, &x),
             Family::Tma => self.tma(opcode, &x),
+            Family::Wgmma => self.wgmma(opcode, &x),
         }
     }
 }

@@ -30,6 +30,8 @@ pub(crate) enum Family {
     Cluster,
     /// Tensor memory access: what surrounds the TMA copies (`tma.rs`; the copies are `cp`).
     Tma,
+    /// Warpgroup matrix multiply-accumulate and register reallocation (`wgmma.rs`).
+    Wgmma,
 }
 
 /// Calls the macro `$m` with the table of every opcode the simulator knows, one row
@@ -144,6 +146,9 @@ macro_rules! for_each_op {
             Prefetch = "prefetch", Tma, "`prefetch`: a cache hint (global lines, tensor maps).";
             Prefetchu = "prefetchu", Tma, "`prefetchu`: a uniform cache hint.";
             Tensormap = "tensormap", Tma, "`tensormap.replace`: a field of a tensor map in memory (not simulated).";
+            // Warpgroups.
+            Wgmma = "wgmma", Wgmma, "`wgmma`: warpgroup matrix multiply-accumulate and its fences and groups.";
+            Setmaxnreg = "setmaxnreg", Wgmma, "`setmaxnreg`: a warpgroup's register count raised or lowered.";
         }
     };
 }
@@ -216,7 +221,7 @@ mod tests {
             "ld.global",
             "LD",
             "foo",
-            "wgmma",
+            "wgmma.fence",
             "tcgen05",
             "clusterlaunchcontrol",
         ] {
