@@ -667,7 +667,7 @@ mod testing {
             ".version 8.0\n.target sm_90\n.address_size 64\n\
              .visible .entry k(.param .u64 p)\n{{\n\
              .reg .b32 %r<16>;\n.reg .b64 %rd<16>;\n.reg .f32 %f<16>;\n\
-             .reg .f64 %fd<16>;\n.reg .b16 %h<16>;\n.reg .pred %p<8>;\n\
+             .reg .f64 %fd<16>;\n.reg .b16 %h<16>; .reg .b16 %rs<16>;\n.reg .pred %p<8>;\n\
              .shared .align 16 .b8 sm[256];\n{body}\n}}\n"
         ))
     }
