@@ -20,6 +20,7 @@ mod exact_ops;
 mod faults;
 mod green;
 mod half_set;
+mod hopper_gemm;
 mod hostile_images;
 mod hostile_links;
 mod ipc;
