@@ -105,6 +105,224 @@ extern "C" __global__ void forever(volatile int* flag) {
 }
 `;
 
+// The Hopper GEMM lesson's kernels: a copy of notebooks/08-hopper-gemm.ptx (a host test in
+// playground/src/session.rs fails when the two differ).
+const HOPPER_GEMM_PTX = `// Two GEMMs for notebooks/08-hopper-gemm.ipynb and the playground's "Hopper GEMM" lesson:
+// C (M x N, f32) = A (M x K, f16, row-major) * B, where B is given as Bt (N x K, f16,
+// row-major), so both operands are K-major: the layout wgmma reads without transposing.
+// Hand-written PTX (no compiler needed), sm_90a.
+//
+// tma_tile:       one 64 x 64 box of f16 through a tensor map into shared memory, copied out
+//                 byte for byte: what the TMA wrote there, swizzle and all.
+// gemm_tiled:     the plain tiled GEMM: blocks of 16 x 16 threads, 16 x 16 tiles of A and Bt
+//                 loaded into shared memory (as f32), one output element per thread.
+// gemm_tma_wgmma: one warpgroup (128 threads) per 64 x 64 tile of C. Per 64-wide step of K,
+//                 thread 0 asks the Tensor Memory Accelerator for a 64 x 64 box of A and of
+//                 Bt (cp.async.bulk.tensor, 128-byte swizzle) and an mbarrier counts the
+//                 bytes in; then four wgmma.mma_async m64n64k16 multiply them from shared
+//                 memory descriptors into 32 f32 accumulators a thread.
+.version 8.0
+.target sm_90a
+.address_size 64
+
+.visible .entry gemm_tiled(.param .u64 a, .param .u64 bt, .param .u64 c, .param .u32 n, .param .u32 k)
+{
+ .reg .b32 %r<40>; .reg .b64 %rd<20>; .reg .f32 %f<40>; .reg .b16 %h<4>; .reg .pred %p<4>;
+ .shared .align 4 .f32 ta[256];
+ .shared .align 4 .f32 tb[272];
+ ld.param.u64 %rd1, [a]; cvta.to.global.u64 %rd1, %rd1;
+ ld.param.u64 %rd2, [bt]; cvta.to.global.u64 %rd2, %rd2;
+ ld.param.u64 %rd3, [c]; cvta.to.global.u64 %rd3, %rd3;
+ ld.param.u32 %r1, [n]; ld.param.u32 %r2, [k];
+ mov.u32 %r3, %tid.x; mov.u32 %r4, %tid.y;
+ mov.u32 %r5, %ctaid.x; mov.u32 %r6, %ctaid.y;
+ shl.b32 %r7, %r6, 4; add.u32 %r7, %r7, %r4;      // row of C (and of A)
+ shl.b32 %r8, %r5, 4; add.u32 %r8, %r8, %r3;      // column of C
+ shl.b32 %r9, %r5, 4; add.u32 %r9, %r9, %r4;      // the row of Bt this thread loads
+ // A[row][t + tx] and Bt[n0 + ty][t + tx], element offsets at t = 0
+ mad.lo.u32 %r10, %r7, %r2, %r3;
+ mad.lo.u32 %r11, %r9, %r2, %r3;
+ // shared addresses: ta[ty][tx] and tb[ty][tx] (stored; tb's rows are 17 floats, so the
+ // 16 threads reading tb[tx][kk] hit 16 banks); ta[ty][0] and tb[tx][0] (read)
+ mov.u32 %r12, ta; mov.u32 %r13, tb;
+ shl.b32 %r14, %r4, 4; add.u32 %r14, %r14, %r3; shl.b32 %r14, %r14, 2; add.u32 %r14, %r14, %r12;
+ mul.lo.u32 %r15, %r4, 17; add.u32 %r15, %r15, %r3; shl.b32 %r15, %r15, 2; add.u32 %r15, %r15, %r13;
+ shl.b32 %r16, %r4, 6; add.u32 %r16, %r16, %r12;
+ mul.lo.u32 %r17, %r3, 68; add.u32 %r17, %r17, %r13;
+ mov.f32 %f0, 0f00000000;
+ mov.u32 %r18, 0;
+TILE:
+ setp.ge.u32 %p1, %r18, %r2;
+ @%p1 bra STORE;
+ add.u32 %r19, %r10, %r18; mul.wide.u32 %rd4, %r19, 2; add.s64 %rd5, %rd1, %rd4;
+ ld.global.b16 %h1, [%rd5]; cvt.f32.f16 %f1, %h1; st.shared.f32 [%r14], %f1;
+ add.u32 %r20, %r11, %r18; mul.wide.u32 %rd6, %r20, 2; add.s64 %rd7, %rd2, %rd6;
+ ld.global.b16 %h2, [%rd7]; cvt.f32.f16 %f2, %h2; st.shared.f32 [%r15], %f2;
+ bar.sync 0;
+ ld.shared.f32 %f3, [%r16+0]; ld.shared.f32 %f4, [%r17+0]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+4]; ld.shared.f32 %f4, [%r17+4]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+8]; ld.shared.f32 %f4, [%r17+8]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+12]; ld.shared.f32 %f4, [%r17+12]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+16]; ld.shared.f32 %f4, [%r17+16]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+20]; ld.shared.f32 %f4, [%r17+20]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+24]; ld.shared.f32 %f4, [%r17+24]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+28]; ld.shared.f32 %f4, [%r17+28]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+32]; ld.shared.f32 %f4, [%r17+32]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+36]; ld.shared.f32 %f4, [%r17+36]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+40]; ld.shared.f32 %f4, [%r17+40]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+44]; ld.shared.f32 %f4, [%r17+44]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+48]; ld.shared.f32 %f4, [%r17+48]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+52]; ld.shared.f32 %f4, [%r17+52]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+56]; ld.shared.f32 %f4, [%r17+56]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ ld.shared.f32 %f3, [%r16+60]; ld.shared.f32 %f4, [%r17+60]; fma.rn.f32 %f0, %f3, %f4, %f0;
+ bar.sync 0;
+ add.u32 %r18, %r18, 16;
+ bra TILE;
+STORE:
+ mad.lo.u32 %r21, %r7, %r1, %r8; mul.wide.u32 %rd8, %r21, 4; add.s64 %rd9, %rd3, %rd8;
+ st.global.f32 [%rd9], %f0;
+ ret;
+}
+
+.visible .entry gemm_tma_wgmma(.param .align 64 .b8 amap[128], .param .align 64 .b8 bmap[128],
+    .param .u64 c, .param .u32 n, .param .u32 k)
+{
+ .reg .b32 %r<40>; .reg .b64 %rd<40>; .reg .f32 %f<40>; .reg .pred %p<8>;
+ .shared .align 1024 .b8 sa[8192];
+ .shared .align 1024 .b8 sb[8192];
+ .shared .align 8 .b64 bar;
+ mov.u32 %r1, %tid.x;
+ mov.u32 %r2, %ctaid.x; shl.b32 %r2, %r2, 6;     // n0: the tile's first column
+ mov.u32 %r3, %ctaid.y; shl.b32 %r3, %r3, 6;     // m0: the tile's first row
+ ld.param.u32 %r4, [n]; ld.param.u32 %r5, [k];
+ mov.b64 %rd1, amap; cvta.param.u64 %rd1, %rd1;
+ mov.b64 %rd2, bmap; cvta.param.u64 %rd2, %rd2;
+ setp.ne.u32 %p1, %r1, 0;
+ @%p1 bra INITED;
+ mbarrier.init.shared::cta.b64 [bar], 1;
+ fence.mbarrier_init.release.cluster;
+INITED:
+ bar.sync 0;
+ // Shared-memory matrix descriptors: start address >> 4 (bits 0-13), LBO 16 bytes (unused
+ // by a K-major swizzled operand), SBO 1024 bytes (8 rows of 128), 128-byte swizzle (bits 62-63).
+ mov.u32 %r6, sa; shr.u32 %r6, %r6, 4; and.b32 %r6, %r6, 16383; cvt.u64.u32 %rd3, %r6;
+ mov.u32 %r7, sb; shr.u32 %r7, %r7, 4; and.b32 %r7, %r7, 16383; cvt.u64.u32 %rd4, %r7;
+ or.b64 %rd3, %rd3, 0x4000004000010000;
+ or.b64 %rd4, %rd4, 0x4000004000010000;
+ mov.f32 %f0, 0f00000000;
+ mov.f32 %f1, 0f00000000;
+ mov.f32 %f2, 0f00000000;
+ mov.f32 %f3, 0f00000000;
+ mov.f32 %f4, 0f00000000;
+ mov.f32 %f5, 0f00000000;
+ mov.f32 %f6, 0f00000000;
+ mov.f32 %f7, 0f00000000;
+ mov.f32 %f8, 0f00000000;
+ mov.f32 %f9, 0f00000000;
+ mov.f32 %f10, 0f00000000;
+ mov.f32 %f11, 0f00000000;
+ mov.f32 %f12, 0f00000000;
+ mov.f32 %f13, 0f00000000;
+ mov.f32 %f14, 0f00000000;
+ mov.f32 %f15, 0f00000000;
+ mov.f32 %f16, 0f00000000;
+ mov.f32 %f17, 0f00000000;
+ mov.f32 %f18, 0f00000000;
+ mov.f32 %f19, 0f00000000;
+ mov.f32 %f20, 0f00000000;
+ mov.f32 %f21, 0f00000000;
+ mov.f32 %f22, 0f00000000;
+ mov.f32 %f23, 0f00000000;
+ mov.f32 %f24, 0f00000000;
+ mov.f32 %f25, 0f00000000;
+ mov.f32 %f26, 0f00000000;
+ mov.f32 %f27, 0f00000000;
+ mov.f32 %f28, 0f00000000;
+ mov.f32 %f29, 0f00000000;
+ mov.f32 %f30, 0f00000000;
+ mov.f32 %f31, 0f00000000;
+ setp.eq.u32 %p4, %r1, %r1;                       // scale-d: D = A * B + D
+ mov.u32 %r8, 0;                                  // k0
+ mov.u32 %r9, 0;                                  // the mbarrier's phase
+STEP:
+ setp.ge.u32 %p2, %r8, %r5;
+ @%p2 bra STORE;
+ @%p1 bra WAIT;
+ mbarrier.arrive.expect_tx.shared::cta.b64 %rd5, [bar], 16384;
+ cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sa], [%rd1, {%r8, %r3}], [bar];
+ cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sb], [%rd2, {%r8, %r2}], [bar];
+WAIT:
+ mbarrier.try_wait.parity.shared::cta.b64 %p3, [bar], %r9;
+ @!%p3 bra WAIT;
+ wgmma.fence.sync.aligned;
+ wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16, %f17, %f18, %f19, %f20, %f21, %f22, %f23, %f24, %f25, %f26, %f27, %f28, %f29, %f30, %f31}, %rd3, %rd4, %p4, 1, 1, 0, 0;
+ add.s64 %rd8, %rd3, 2; add.s64 %rd9, %rd4, 2;
+ wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16, %f17, %f18, %f19, %f20, %f21, %f22, %f23, %f24, %f25, %f26, %f27, %f28, %f29, %f30, %f31}, %rd8, %rd9, %p4, 1, 1, 0, 0;
+ add.s64 %rd10, %rd3, 4; add.s64 %rd11, %rd4, 4;
+ wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16, %f17, %f18, %f19, %f20, %f21, %f22, %f23, %f24, %f25, %f26, %f27, %f28, %f29, %f30, %f31}, %rd10, %rd11, %p4, 1, 1, 0, 0;
+ add.s64 %rd12, %rd3, 6; add.s64 %rd13, %rd4, 6;
+ wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16, %f17, %f18, %f19, %f20, %f21, %f22, %f23, %f24, %f25, %f26, %f27, %f28, %f29, %f30, %f31}, %rd12, %rd13, %p4, 1, 1, 0, 0;
+ wgmma.commit_group.sync.aligned;
+ wgmma.wait_group.sync.aligned 0;
+ bar.sync 0;                                      // every warp is done with sa and sb
+ xor.b32 %r9, %r9, 1;
+ add.u32 %r8, %r8, 64;
+ bra STEP;
+STORE:
+ // Accumulator i of thread t is C[m0 + 16 (t/32) + (t%32)/4 + 8 ((i/2)%2)][n0 + 8 (i/4) + 2 (t%4) + i%2].
+ shr.u32 %r10, %r1, 5; shl.b32 %r10, %r10, 4;
+ and.b32 %r11, %r1, 31; shr.u32 %r11, %r11, 2; add.u32 %r10, %r10, %r11; add.u32 %r10, %r10, %r3;
+ and.b32 %r12, %r1, 3; shl.b32 %r12, %r12, 1; add.u32 %r12, %r12, %r2;
+ mad.lo.u32 %r13, %r10, %r4, %r12;
+ ld.param.u64 %rd20, [c]; cvta.to.global.u64 %rd20, %rd20;
+ mul.wide.u32 %rd21, %r13, 4; add.s64 %rd21, %rd20, %rd21;   // row, columns 2q..2q+1
+ shl.b32 %r14, %r4, 5; cvt.u64.u32 %rd22, %r14; add.s64 %rd22, %rd21, %rd22; // 8 rows down
+ st.global.v2.f32 [%rd21+0], {%f0, %f1}; st.global.v2.f32 [%rd22+0], {%f2, %f3};
+ st.global.v2.f32 [%rd21+32], {%f4, %f5}; st.global.v2.f32 [%rd22+32], {%f6, %f7};
+ st.global.v2.f32 [%rd21+64], {%f8, %f9}; st.global.v2.f32 [%rd22+64], {%f10, %f11};
+ st.global.v2.f32 [%rd21+96], {%f12, %f13}; st.global.v2.f32 [%rd22+96], {%f14, %f15};
+ st.global.v2.f32 [%rd21+128], {%f16, %f17}; st.global.v2.f32 [%rd22+128], {%f18, %f19};
+ st.global.v2.f32 [%rd21+160], {%f20, %f21}; st.global.v2.f32 [%rd22+160], {%f22, %f23};
+ st.global.v2.f32 [%rd21+192], {%f24, %f25}; st.global.v2.f32 [%rd22+192], {%f26, %f27};
+ st.global.v2.f32 [%rd21+224], {%f28, %f29}; st.global.v2.f32 [%rd22+224], {%f30, %f31};
+ ret;
+}
+
+.visible .entry tma_tile(.param .align 64 .b8 map[128], .param .u64 out, .param .u32 c0, .param .u32 c1)
+{
+ .reg .b32 %r<20>; .reg .b64 %rd<10>; .reg .pred %p<4>;
+ .shared .align 1024 .b8 tile[8192];
+ .shared .align 8 .b64 bar;
+ mov.u32 %r1, %tid.x;
+ ld.param.u32 %r2, [c0]; ld.param.u32 %r3, [c1];
+ mov.b64 %rd1, map; cvta.param.u64 %rd1, %rd1;
+ setp.ne.u32 %p1, %r1, 0;
+ @%p1 bra INITED;
+ mbarrier.init.shared::cta.b64 [bar], 1;
+ fence.mbarrier_init.release.cluster;
+INITED:
+ bar.sync 0;
+ @%p1 bra WAIT;
+ mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [bar], 8192;
+ cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [tile], [%rd1, {%r2, %r3}], [bar];
+WAIT:
+ mbarrier.try_wait.parity.shared::cta.b64 %p2, [bar], 0;
+ @!%p2 bra WAIT;
+ ld.param.u64 %rd3, [out]; cvta.to.global.u64 %rd3, %rd3;
+ mov.u32 %r4, tile;
+ shl.b32 %r5, %r1, 2;                             // byte offset: thread t copies words t, t + 128, ...
+COPY:
+ setp.ge.u32 %p3, %r5, 8192;
+ @%p3 bra DONE;
+ add.u32 %r6, %r4, %r5; ld.shared.u32 %r7, [%r6];
+ cvt.u64.u32 %rd4, %r5; add.s64 %rd5, %rd3, %rd4; st.global.u32 [%rd5], %r7;
+ add.u32 %r5, %r5, 512;
+ bra COPY;
+DONE:
+ ret;
+}
+`;
+
 const SAXPY_PTX = `.version 8.0
 .target sm_90
 .address_size 64
@@ -406,6 +624,88 @@ both.push(fast);
 both.push(slow);
 show(both);                                  // side by side, on one scale
 show(slow.hints());
+`,
+  },
+  {
+    id: "hopper-gemm",
+    title: "A Hopper GEMM: TMA and wgmma",
+    text: `
+<p>Hopper's fast matrix multiplies rest on two pieces of hardware. The <b>Tensor Memory
+Accelerator</b> (TMA) copies a whole tile of a matrix into shared memory on one thread's
+request (<code>cp.async.bulk.tensor</code>), described by a <b>tensor map</b>, and an
+<code>mbarrier</code> counts the bytes in. <b>Warpgroup MMA</b>
+(<code>wgmma.mma_async</code>) lets the four warps of a warpgroup multiply a 64-row tile
+straight from shared memory on the tensor cores. The simulator runs both with an H100's
+arithmetic.</p>
+<p>Step by step: (1) a tensor map of 64 &times; 64 boxes of f16, 128 bytes a row, with the
+<b>128-byte swizzle</b>; (2) one box through the TMA, copied out of shared memory as it
+landed (element <code>(r, c)</code> holds <code>c</code>); (3) the swizzle: chunk
+<code>c</code> of row <code>r</code> lands at chunk <code>c XOR (r mod 8)</code>, so the
+columns of eight rows fall in eight different banks; (4) the whole GEMM, each warpgroup
+issuing four <code>wgmma.mma_async.m64n64k16</code> per 64-wide step of K, against the plain
+tiled GEMM: bit for bit (the inputs are small integers, exact in f16 and f32), then side by
+side in the cost model (<b>simulated</b> times).</p>
+<p>The kernels are hand-written PTX in <code>hopper-gemm.ptx</code>; notebook 08 walks
+through the same steps. Try a 64-byte swizzle in step 1 and read the error.</p>
+<pre class="rust">let mut desc = TensorMapDesc::tiled(TensorMapDataType::F16, a.as_raw(), &amp;[k, m], &amp;[64, 64]);
+desc.swizzle = TensorMapSwizzle::B128;
+let amap = TensorMap::new(&amp;a, &amp;desc)?;
+launch!(gemm, &amp;stream, &amp;cfg, &amp;amap, &amp;bmap, c, n, k)?;</pre>`,
+    ptx: { name: "hopper-gemm.ptx", text: HOPPER_GEMM_PTX },
+    code: `const lib = Library.loadData(files["hopper-gemm.ptx"]);
+// Small integers as f16 bits, and back: exact, so any two correct GEMMs agree bit for bit.
+const f16 = (v) => {
+  if (v === 0) return 0;
+  const a = Math.abs(v), e = 31 - Math.clz32(a);
+  return (v < 0 ? 0x8000 : 0) | ((e + 15) << 10) | ((a << (10 - e)) & 0x3ff);
+};
+const value = (h) => (h & 0x7fff) === 0 ? 0 : (h & 0x8000 ? -1 : 1) * (1024 + (h & 0x3ff)) * 2 ** (((h >> 10) & 31) - 25);
+const halves = (values) => Buffer.fromBytes(new Uint8Array(Uint16Array.from(values, f16).buffer));
+const M = 128, N = 128, K = 128;
+const a = Array.from({ length: M * K }, (_, i) => ((i * 7 + Math.floor(i / K)) % 9) - 4);
+const bt = Array.from({ length: N * K }, (_, i) => ((i * 5 + 3 * Math.floor(i / K)) % 9) - 4);
+const A = halves(a), Bt = halves(bt);   // Bt is B transposed: both operands K-major
+
+// 1. The tensor maps: dimensions and box innermost first, swizzle span in bytes.
+const amap = TensorMap.tiled(A, "f16", [K, M], [64, 64], 128);
+const bmap = TensorMap.tiled(Bt, "f16", [K, N], [64, 64], 128);
+show(amap);
+
+// 2. One box lands in shared memory: element (r, c) of the matrix holds c.
+const cols = halves(Array.from({ length: 64 * 64 }, (_, i) => i % 64));
+const landed = Buffer.zeros(64 * 64 * 2);
+const cmap = TensorMap.tiled(cols, "f16", [64, 64], [64, 64], 128);
+lib.getKernel("tma_tile").launch([1], [128], new Args().tensorMap(cmap).buffer(landed).u32(0).u32(0));
+const bytes = landed.readBytes();
+const tile = Float32Array.from(new Uint16Array(bytes.buffer, bytes.byteOffset, 64 * 64), value);
+
+// 3. The swizzle: where each row's 16-byte chunks (8 f16) went.
+for (let r = 0; r < 4; r++) {
+  const firsts = Array.from({ length: 8 }, (_, c) => String(tile[r * 64 + c * 8]).padStart(2));
+  show(\`row \${r}: chunks start with columns \${firsts.join(" ")}\`);
+}
+show(Buffer.fromF32(tile).heatmap(64));
+
+// 4. The whole GEMM, both ways, profiled by the cost model.
+const cT = Buffer.zerosF32(M * N), cW = Buffer.zerosF32(M * N);
+const tiled = lib.getKernel("gemm_tiled").profile([N / 16, M / 16], [16, 16],
+  new Args().buffer(A).buffer(Bt).buffer(cT).u32(N).u32(K));
+const wgmma = lib.getKernel("gemm_tma_wgmma").profile([N / 64, M / 64], [128],
+  new Args().tensorMap(amap).tensorMap(bmap).buffer(cW).u32(N).u32(K));
+const wf = cW.readF32();
+const t = new Uint32Array(cT.readF32().buffer), w = new Uint32Array(wf.buffer);
+let differ = 0, wrong = 0;
+for (let i = 0; i < M * N; i++) {
+  let want = 0;
+  for (let x = 0; x < K; x++) want += a[Math.floor(i / N) * K + x] * bt[(i % N) * K + x];
+  if (t[i] !== w[i]) differ++;
+  if (wf[i] !== want) wrong++;
+}
+show(\`\${M * N} outputs: \${differ} differ between the two GEMMs, \${wrong} from the CPU's\`);
+const both = new Comparison();
+both.push(tiled);
+both.push(wgmma);
+show(both);
 `,
   },
   {

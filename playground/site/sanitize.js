@@ -30,7 +30,10 @@ const oneOf = (...words) => (v) => words.includes(v);
 const NUM = is(number);
 // Words for a screen reader (set as an attribute, never parsed): no control characters.
 const LABEL = is(/^[^\u0000-\u001f]{0,300}$/);
-const COLOUR = is(/^(none|currentColor|#[0-9a-f]{3}|#[0-9a-f]{6})$/i);
+// hsl() with plain numbers only: the tensor map's swizzle picture colours chunks by hue.
+const COLOUR = is(/^(none|currentColor|#[0-9a-f]{3}|#[0-9a-f]{6}|hsl\(\d{1,3},\d{1,3}%,\d{1,3}%\))$/i);
+// A list of font family names ("ui-monospace,monospace"): letters, spaces, hyphens, commas.
+const FONTS = is(/^[a-z][a-z ,-]*$/i);
 const POINTS = is(/^\s*(-?[\d.]+,-?[\d.]+\s*)*$/);
 const VIEWBOX = (v) => {
   const parts = v.trim().split(/[\s,]+/);
@@ -42,7 +45,7 @@ const CLASSES = new Set(
   "culib culib-chart chart card badge gpu sim info note error what hint hex sub mono l r caption".split(" "),
 );
 
-const SHAPE = { opacity: NUM, fill: COLOUR, stroke: COLOUR, "stroke-width": NUM };
+const SHAPE = { opacity: NUM, fill: COLOUR, stroke: COLOUR, "stroke-width": NUM, "stroke-opacity": NUM };
 
 // namespace -> element -> attribute -> value check. `class` is handled for every element.
 const ALLOWED = {
@@ -57,7 +60,15 @@ const ALLOWED = {
       ]),
   ),
   [SVG]: {
-    svg: { width: NUM, height: NUM, viewBox: VIEWBOX, role: oneOf("img"), "aria-label": LABEL },
+    svg: {
+      width: NUM,
+      height: NUM,
+      viewBox: VIEWBOX,
+      role: oneOf("img"),
+      "aria-label": LABEL,
+      "font-family": FONTS,
+      "font-size": NUM,
+    },
     // The chart's accessible name; its text becomes a text node like any other.
     title: {},
     rect: { x: NUM, y: NUM, width: NUM, height: NUM, ...SHAPE },
@@ -70,7 +81,7 @@ const ALLOWED = {
       y: NUM,
       dy: is(/^-?(\d+(\.\d*)?|\.\d+)(em|ex|px)?$/),
       "text-anchor": oneOf("start", "middle", "end"),
-      "font-family": is(/^[a-z][a-z -]*$/i),
+      "font-family": FONTS,
       "font-size": NUM,
       "font-weight": oneOf("normal", "bold"),
       "font-style": oneOf("normal", "italic", "oblique"),

@@ -17,6 +17,10 @@ thread_local! {
     static WARNINGS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
 
+/// A tensor map's size, as a `Kind` holds it.
+const MAP_BYTES: u8 = 128;
+const _: () = assert!(MAP_BYTES as usize == cuda_library::TENSOR_MAP_BYTES);
+
 /// What a value is, as far as a parameter's type can tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -24,6 +28,8 @@ enum Kind {
     Int(u8),
     /// A floating-point number, of this many bytes.
     Float(u8),
+    /// Opaque bytes of this size (a tensor map), which only an untyped parameter takes.
+    Opaque(u8),
 }
 
 impl Kind {
@@ -33,6 +39,7 @@ impl Kind {
             Arg::I64(_) | Arg::U64(_) | Arg::Ptr(_) => Kind::Int(8),
             Arg::F32(_) => Kind::Float(4),
             Arg::F64(_) => Kind::Float(8),
+            Arg::TensorMap(_) => Kind::Opaque(MAP_BYTES),
         }
     }
 
@@ -52,7 +59,7 @@ impl Kind {
 
     fn size(self) -> u8 {
         match self {
-            Kind::Int(n) | Kind::Float(n) => n,
+            Kind::Int(n) | Kind::Float(n) | Kind::Opaque(n) => n,
         }
     }
 }
@@ -67,6 +74,7 @@ fn written(a: &Arg) -> String {
         Arg::F32(v) => format!(".f32({v})"),
         Arg::F64(v) => format!(".f64({v})"),
         Arg::Ptr(_) => ".buffer(…)".to_string(),
+        Arg::TensorMap(_) => ".tensorMap(…)".to_string(),
     }
 }
 
@@ -114,6 +122,8 @@ pub fn mismatches(kernel: &str, declared: &[Option<String>], args: &[Arg]) -> Ve
         let (given_kind, want_kind) = match want {
             Kind::Int(_) => ("a floating-point number", "an integer"),
             Kind::Float(_) => ("an integer", "a floating-point number"),
+            // No PTX type declares opaque bytes: arrays take any argument of their size.
+            Kind::Opaque(_) => continue,
         };
         out.push(format!(
             "warning: argument {i} of kernel `{kernel}` is {given_kind} ({}) but the PTX \

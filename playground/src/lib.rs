@@ -463,6 +463,15 @@ impl Args {
         self
     }
 
+    /// A tensor map, by value (a `__grid_constant__ const CUtensorMap` parameter, in PTX
+    /// `.param .align 64 .b8 map[128]`).
+    #[wasm_bindgen(js_name = tensorMap)]
+    pub fn tensor_map(mut self, map: &TensorMap) -> Args {
+        self.0
+            .push(Arg::TensorMap(session::MapBytes(*map.0.as_bytes())));
+        self
+    }
+
     /// A variable's device address (a pointer parameter).
     pub fn address(mut self, v: &Variable) -> Args {
         self.0.push(Arg::Ptr(v.device_ptr()));
@@ -777,6 +786,48 @@ impl Buffer {
     /// type; `heatmap(width)` keeps the buffer's own.
     pub fn heatmap(&self, width: usize, ty: Option<String>) -> std::result::Result<Plot, JsValue> {
         self.picture(ty, Picture::Heatmap(width))
+    }
+}
+
+/// A tensor map over a buffer (the crate's `TensorMap`): what a Hopper kernel's TMA copies
+/// (`cp.async.bulk.tensor`) read to move a box of a tensor into shared memory. Pass it with
+/// `new Args().tensorMap(map)`; `show(map)` draws its fields and its swizzle.
+#[wasm_bindgen]
+pub struct TensorMap(cuda_library::TensorMap);
+
+#[wasm_bindgen]
+impl TensorMap {
+    /// A tiled map of the densely packed tensor at the start of `buffer`: `dims` and `boxDims`
+    /// innermost first, elements of `dataType` (`"f16"`, `"f32"`, `"u32"`, ...), `swizzle` the
+    /// span in bytes (0, 32, 64 or 128). The driver's rules are checked: a refusal names the
+    /// rule and what to change.
+    pub fn tiled(
+        buffer: &Buffer,
+        data_type: &str,
+        dims: Vec<u32>,
+        box_dims: Vec<u32>,
+        swizzle: u32,
+    ) -> std::result::Result<TensorMap, JsValue> {
+        let ty = js(session::tensor_map_data_type(data_type))?;
+        let swizzle = js(session::tensor_map_swizzle(swizzle))?;
+        let dims: Vec<u64> = dims.into_iter().map(u64::from).collect();
+        let mut desc = cuda_library::TensorMapDesc::tiled(ty, buffer.raw(), &dims, &box_dims);
+        if dims.len() != box_dims.len() || dims.is_empty() || dims.len() > desc.rank {
+            return Err(js_error(Error::InvalidArgument(format!(
+                "a tensor map needs 1 to 5 dimensions and one box size for each; got {} \
+                 dimensions and {} box sizes",
+                dims.len(),
+                box_dims.len()
+            ))));
+        }
+        desc.swizzle = swizzle;
+        js(with_buffer!(&buffer.0, b => cuda_library::TensorMap::new(b, &desc))).map(TensorMap)
+    }
+
+    /// The map as a notebook shows it: its fields and the swizzle as a picture.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> String {
+        self.0.to_html()
     }
 }
 

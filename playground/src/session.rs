@@ -7,7 +7,8 @@ use std::cell::RefCell;
 
 use cuda_library::timing::{self, time_launches, Profile, Timings};
 use cuda_library::{
-    BackendKind, Context, Device, DevicePtr, Error, Kernel, KernelArg, LaunchConfig, Result, Stream,
+    BackendKind, Context, Device, DevicePtr, Error, Kernel, KernelArg, LaunchConfig, Result,
+    Stream, TensorMapDataType, TensorMapSwizzle, TENSOR_MAP_BYTES,
 };
 use serde::Serialize;
 
@@ -85,6 +86,25 @@ pub enum Arg {
     F64(f64),
     /// A device address (a buffer or a variable).
     Ptr(DevicePtr),
+    /// A tensor map, passed by value (`.param .align 64 .b8 map[128]`).
+    TensorMap(MapBytes),
+}
+
+/// A tensor map's 128 bytes as a kernel receives them (the simulator's encoding).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct MapBytes(pub [u8; TENSOR_MAP_BYTES]);
+
+impl std::fmt::Debug for MapBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MapBytes([128 bytes])")
+    }
+}
+
+/// Serialized by what it is, not its bytes (an opaque encoding nobody reads field by field).
+impl Serialize for MapBytes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str("tensor map")
+    }
 }
 
 impl Arg {
@@ -98,8 +118,48 @@ impl Arg {
             Arg::F32(v) => KernelArg::of(v),
             Arg::F64(v) => KernelArg::of(v),
             Arg::Ptr(v) => KernelArg::of(v),
+            Arg::TensorMap(m) => KernelArg::from_bytes(&m.0),
         }
     }
+}
+
+/// A tensor map's element type from its name as the page writes it (`"f16"`, `"u32"`, ...).
+pub fn tensor_map_data_type(name: &str) -> Result<TensorMapDataType> {
+    use TensorMapDataType as D;
+    Ok(match name {
+        "u8" => D::U8,
+        "u16" => D::U16,
+        "u32" => D::U32,
+        "i32" | "s32" => D::S32,
+        "u64" => D::U64,
+        "i64" | "s64" => D::S64,
+        "f16" => D::F16,
+        "bf16" => D::BF16,
+        "f32" => D::F32,
+        "f64" => D::F64,
+        "tf32" => D::TF32,
+        _ => {
+            return Err(Error::InvalidArgument(format!(
+                "tensor map element type `{name}`: use one of u8, u16, u32, i32, u64, i64, f16, \
+                 bf16, f32, f64, tf32"
+            )))
+        }
+    })
+}
+
+/// A swizzle from its span in bytes (0 for none, 32, 64 or 128).
+pub fn tensor_map_swizzle(bytes: u32) -> Result<TensorMapSwizzle> {
+    Ok(match bytes {
+        0 => TensorMapSwizzle::None,
+        32 => TensorMapSwizzle::B32,
+        64 => TensorMapSwizzle::B64,
+        128 => TensorMapSwizzle::B128,
+        _ => {
+            return Err(Error::InvalidArgument(format!(
+                "swizzle {bytes}: give the span in bytes, 0 (none), 32, 64 or 128"
+            )))
+        }
+    })
 }
 
 /// Grid, block and dynamic shared bytes from the page's arrays (`[x]`, `[x, y]` or
@@ -503,5 +563,91 @@ LOOP:
             vec![1.5, -2.0]
         );
         assert!(values_from_bytes::<f64>(&b[..6], "f64").is_err());
+    }
+
+    /// The Hopper GEMM lesson's kernels (`notebooks/08-hopper-gemm.ptx`, copied into
+    /// `site/lessons.js`) at the lesson's size: both GEMMs fit the playground's budget, the
+    /// tensor maps pass as arguments, and the two results agree bit for bit.
+    #[test]
+    fn the_hopper_gemm_lesson_fits_the_budget_and_both_gemms_agree() {
+        const GEMM_PTX: &str = include_str!("../../notebooks/08-hopper-gemm.ptx");
+        let lessons = include_str!("../site/lessons.js");
+        assert!(
+            lessons.contains(GEMM_PTX.trim_end()),
+            "site/lessons.js holds a copy of notebooks/08-hopper-gemm.ptx that differs from it"
+        );
+        start().unwrap();
+        let lib = Library::load_data(GEMM_PTX.as_bytes(), &LibraryOptions::default()).unwrap();
+        let (m, n, k) = (128usize, 128usize, 128usize);
+        // Small integers as f16 bits (|v| <= 4, so the exponent is 15..17): exact sums.
+        let f16 = |v: i32| -> u16 {
+            if v == 0 {
+                return 0;
+            }
+            let a = v.unsigned_abs();
+            let e = 31 - a.leading_zeros();
+            (if v < 0 { 0x8000 } else { 0 })
+                | ((e + 15) << 10) as u16
+                | ((a << (10 - e)) & 0x3ff) as u16
+        };
+        let a: Vec<u16> = (0..m * k)
+            .map(|i| f16(((i * 7 + i / k) % 9) as i32 - 4))
+            .collect();
+        let bt: Vec<u16> = (0..n * k)
+            .map(|i| f16(((i * 5 + 3 * (i / k)) % 9) as i32 - 4))
+            .collect();
+        let (da, dbt, ct, cw) = with_session(|s| {
+            Ok((
+                s.ctx.htod(&a)?,
+                s.ctx.htod(&bt)?,
+                s.ctx.alloc_zeroed::<f32>(m * n)?,
+                s.ctx.alloc_zeroed::<f32>(m * n)?,
+            ))
+        })
+        .unwrap();
+        let map = |buf: &cuda_library::DeviceBuffer<u16>, rows: usize| {
+            let mut d = cuda_library::TensorMapDesc::tiled(
+                tensor_map_data_type("f16").unwrap(),
+                buf.as_raw(),
+                &[k as u64, rows as u64],
+                &[64, 64],
+            );
+            d.swizzle = tensor_map_swizzle(128).unwrap();
+            MapBytes(*cuda_library::TensorMap::new(buf, &d).unwrap().as_bytes())
+        };
+        let tiled = lib.get_kernel("gemm_tiled").unwrap();
+        let cfg = launch_config(&[n as u32 / 16, m as u32 / 16], &[16, 16], 0).unwrap();
+        let args = [
+            Arg::Ptr(DevicePtr(da.as_raw())),
+            Arg::Ptr(DevicePtr(dbt.as_raw())),
+            Arg::Ptr(DevicePtr(ct.as_raw())),
+            Arg::U32(n as u32),
+            Arg::U32(k as u32),
+        ];
+        let p = profile(&tiled, &cfg, &args).unwrap();
+        assert!(p.simulated);
+        let wgmma = lib.get_kernel("gemm_tma_wgmma").unwrap();
+        let cfg = launch_config(&[n as u32 / 64, m as u32 / 64], &[128], 0).unwrap();
+        let args = [
+            Arg::TensorMap(map(&da, m)),
+            Arg::TensorMap(map(&dbt, n)),
+            Arg::Ptr(DevicePtr(cw.as_raw())),
+            Arg::U32(n as u32),
+            Arg::U32(k as u32),
+        ];
+        profile(&wgmma, &cfg, &args).unwrap();
+        let (t, w) = (ct.to_vec().unwrap(), cw.to_vec().unwrap());
+        assert!(t.iter().zip(&w).all(|(x, y)| x.to_bits() == y.to_bits()));
+        assert!(t.iter().any(|&x| x != 0.0), "the GEMM wrote its output");
+    }
+
+    #[test]
+    fn tensor_map_names_from_the_page_are_checked() {
+        assert_eq!(tensor_map_data_type("f16").unwrap(), TensorMapDataType::F16);
+        assert_eq!(tensor_map_swizzle(64).unwrap(), TensorMapSwizzle::B64);
+        let e = tensor_map_data_type("half").unwrap_err().to_string();
+        assert!(e.contains("`half`") && e.contains("f16"), "{e}");
+        let e = tensor_map_swizzle(16).unwrap_err().to_string();
+        assert!(e.contains("swizzle 16") && e.contains("128"), "{e}");
     }
 }
