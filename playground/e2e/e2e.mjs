@@ -58,6 +58,10 @@ const EXPECT = {
   timing: ["simulated", "saxpy"],
   "why-slow": ["copy_strided", "32.0 sectors per request", "uncoalesced", "where the time goes",
     "speed-up over the first"],
+  "hopper-gemm": ["tensor map: f16 128 × 128", "128-byte swizzle",
+    "row 1: chunks start with columns  8  0 24 16 40 32 56 48", "4096 values as 64 rows of 64",
+    "16384 outputs: 0 differ between the two GEMMs, 0 from the CPU's", "speed-up over the first",
+    "gemm_tma_wgmma"],
   errors: ["'q' is not declared", "program.cu:1:", "argument 3", "faulted in block (0, 0, 0)",
     "budget of 10000000", "unloaded"],
   "your-file": ["tables.zstd.fatbin:", "kernels"],
@@ -188,7 +192,10 @@ try {
       check(hint !== null && squash(view).replace(/;$/, "") === squash(hint[2]),
         `why-slow: the hint's PTX line is that line of copies.ptx (${hint?.[0]}: ${view})`);
     }
-    if (id === "timing" || id === "kernels" || id === "why-slow") {
+    if (id === "hopper-gemm") {
+      check(r.svgs.length >= 2 && r.svgs.every((n) => n > 0), `hopper-gemm: the swizzle picture and the heatmap have data (${r.svgs.length} charts)`);
+    }
+    if (id === "timing" || id === "kernels" || id === "why-slow" || id === "hopper-gemm") {
       await page.emulateMedia({ colorScheme: "dark" });
       await page.screenshot({ path: join(outDir, `${id}-dark.png`), fullPage: true });
       await page.emulateMedia({ colorScheme: "light" });
