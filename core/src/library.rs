@@ -112,14 +112,12 @@ impl Library {
         source: String,
     ) -> Result<Library> {
         // Bad input is refused before the driver is even needed.
-        let bytes = image::prepare(kind, image)?;
-        let loaded = seam::Library::load_data(kind, &bytes, options, &source)?;
+        let prepared = image::prepare(kind, image)?;
+        let loaded = seam::Library::load_data(&prepared, options, &source)?;
         let lib = Library::loaded(loaded, Some(kind), source);
         // A copy for profiles, which run a GPU's launches again on the simulator.
         #[cfg(feature = "notebook")]
-        crate::profile::keep_image(&lib.lib, kind, image.len(), || {
-            std::sync::Arc::new(image.to_vec())
-        });
+        crate::profile::keep_image(&lib.lib, kind, image.len(), || image.to_vec());
         Ok(lib)
     }
 
@@ -159,11 +157,11 @@ impl Library {
         })?;
         let source = format!("{} ({kind})", path.display());
         let prepared = image::prepare(kind, &bytes)?;
-        let loaded = seam::Library::load_file(kind, path, &prepared, options, &source)?;
+        let loaded = seam::Library::load_file(path, &prepared, options, &source)?;
         drop(prepared);
         let lib = Library::loaded(loaded, Some(kind), source);
         #[cfg(feature = "notebook")]
-        crate::profile::keep_image(&lib.lib, kind, bytes.len(), || std::sync::Arc::new(bytes));
+        crate::profile::keep_image(&lib.lib, kind, bytes.len(), || bytes);
         Ok(lib)
     }
 

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::error::Result;
-use crate::image::ImageKind;
+use crate::image::Prepared;
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
     MemPoolStats, ParamInfo,
@@ -274,19 +274,17 @@ pub(crate) struct Loaded<L> {
 /// A loaded library: `Copy`, copied into every handle taken from it. Every method but
 /// `unload` is called with the library held loaded (`backend::slot`).
 pub(crate) trait LibraryInterface<B: Backend>: Copy {
-    /// Loads checked image bytes; `describe` names the image in a load failure.
+    /// Loads a checked image; `describe` names the image in a load failure.
     fn load_data(
-        kind: ImageKind,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded<Self>>;
-    /// Loads the file at `path`, whose checked contents are `bytes` (the driver reads the
+    /// Loads the file at `path`, whose checked contents are `image` (the driver reads the
     /// file itself; the simulator loads the bytes).
     fn load_file(
-        kind: ImageKind,
         path: &Path,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded<Self>>;
@@ -312,8 +310,9 @@ pub(crate) trait LibraryInterface<B: Backend>: Copy {
     fn param_types(&self) -> Vec<(String, Vec<Option<String>>)>;
     /// The module-scope variables' names, where they can be listed.
     fn variable_names(&self) -> Option<Vec<String>>;
-    /// The PTX text the library runs, where the backend keeps it (the simulator's).
-    fn ptx_text(&self) -> Option<std::sync::Arc<String>>;
+    /// The element type the PTX declaration of variable `name` names, where the backend
+    /// read the library's PTX (the simulator's load did).
+    fn declared_type(&self, name: &str) -> Option<crate::element::ElementType>;
 }
 
 /// A kernel of a loaded library: `Copy`; every method is called with the library held

@@ -46,7 +46,7 @@ use super::{selected, BackendKind};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::driver::{self, DriverBackend};
 use crate::error::{Error, Result};
-use crate::image::ImageKind;
+use crate::image::Prepared;
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
     MemPoolStats, ParamInfo,
@@ -351,38 +351,33 @@ impl Library {
     /// Loads checked image bytes in the selected backend; `describe` names the image in a
     /// load failure.
     pub fn load_data(
-        kind: ImageKind,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded<Library>> {
         match selected()?.kind {
             BackendKind::Driver => {
-                driver!(driver::Library::load_data(kind, bytes, options, describe).map(Loaded::wrap))
+                driver!(driver::Library::load_data(image, options, describe).map(Loaded::wrap))
             }
-            BackendKind::Sim => {
-                sim::Library::load_data(kind, bytes, options, describe).map(Loaded::wrap)
-            }
+            BackendKind::Sim => sim::Library::load_data(image, options, describe).map(Loaded::wrap),
         }
     }
 
-    /// Loads the file at `path`, whose checked contents are `bytes`, in the selected
+    /// Loads the file at `path`, whose checked contents are `image`, in the selected
     /// backend (`cuLibraryLoadFromFile` on the driver; a load of the bytes on the
     /// simulator).
     pub fn load_file(
-        kind: ImageKind,
         path: &std::path::Path,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded<Library>> {
         match selected()?.kind {
-            BackendKind::Driver => driver!(driver::Library::load_file(
-                kind, path, bytes, options, describe
-            )
-            .map(Loaded::wrap)),
+            BackendKind::Driver => {
+                driver!(driver::Library::load_file(path, image, options, describe).map(Loaded::wrap))
+            }
             BackendKind::Sim => {
-                sim::Library::load_file(kind, path, bytes, options, describe).map(Loaded::wrap)
+                sim::Library::load_file(path, image, options, describe).map(Loaded::wrap)
             }
         }
     }
@@ -427,7 +422,7 @@ forward!(Library {
     fn module(&self) -> Result<*mut c_void>;
     fn param_types(&self) -> Vec<(String, Vec<Option<String>>)>;
     fn variable_names(&self) -> Option<Vec<String>>;
-    fn ptx_text(&self) -> Option<Arc<String>>;
+    fn declared_type(&self, name: &str) -> Option<crate::element::ElementType>;
 });
 
 impl<L: Into<Library>> Loaded<L> {
