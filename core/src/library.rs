@@ -91,11 +91,12 @@ impl Library {
     /// added when missing). The bytes are checked for structural damage first, so a
     /// truncated image is an error rather than a driver crash.
     pub fn load_data(image: &[u8], options: &LibraryOptions) -> Result<Library> {
-        let kind = image::detect(image).ok_or_else(|| {
-            Error::InvalidArgument(format!(
+        let kind = image::detect(image).ok_or_else(|| Error::InvalidImage {
+            kind: None,
+            detail: format!(
                 "{} bytes that are neither a cubin (ELF), a fatbin nor PTX text",
                 image.len()
-            ))
+            ),
         })?;
         Self::load_kind(
             kind,
@@ -149,11 +150,12 @@ impl Library {
             ));
         }
         let bytes = image::read_image_file(path)?;
-        let kind = image::detect(&bytes).ok_or_else(|| {
-            Error::InvalidArgument(format!(
+        let kind = image::detect(&bytes).ok_or_else(|| Error::InvalidImage {
+            kind: None,
+            detail: format!(
                 "{} is neither a cubin (ELF), a fatbin nor PTX text",
                 path.display()
-            ))
+            ),
         })?;
         let source = format!("{} ({kind})", path.display());
         let prepared = image::prepare(kind, &bytes)?;

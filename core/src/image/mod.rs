@@ -64,8 +64,12 @@ const FATBIN_MAGIC: u32 = 0xBA55_ED50;
 const EM_CUDA: u16 = 190;
 const ET_REL: u16 = 1;
 
-fn bad(what: &str, detail: impl std::fmt::Display) -> Error {
-    Error::InvalidArgument(format!("the image is not a valid {what}: {detail}"))
+/// Bytes read as an image of `kind` that are not a valid one.
+fn bad(kind: ImageKind, detail: impl std::fmt::Display) -> Error {
+    Error::InvalidImage {
+        kind: Some(kind),
+        detail: detail.to_string(),
+    }
 }
 
 fn u16_at(b: &[u8], off: usize) -> Option<u16> {
@@ -112,7 +116,7 @@ pub fn detect(bytes: &[u8]) -> Option<ImageKind> {
 /// Checks a cubin's ELF structure: 64-bit little-endian, `EM_CUDA`, and section and
 /// program header tables inside the bytes.
 pub fn check_cubin(b: &[u8]) -> Result<()> {
-    const WHAT: &str = "cubin";
+    const WHAT: ImageKind = ImageKind::Cubin;
     if b.len() < 64 {
         return Err(bad(
             WHAT,
@@ -182,7 +186,7 @@ pub fn check_cubin(b: &[u8]) -> Result<()> {
 
 /// Checks a fatbin container: header and every entry inside the bytes.
 pub fn check_fatbin(b: &[u8]) -> Result<()> {
-    const WHAT: &str = "fatbin";
+    const WHAT: ImageKind = ImageKind::Fatbin;
     if u32_at(b, 0) != Some(FATBIN_MAGIC) {
         return Err(bad(
             WHAT,
@@ -261,11 +265,12 @@ pub(crate) fn prepare(kind: ImageKind, bytes: &[u8]) -> Result<Prepared<'_>> {
             let body = &bytes[..table::nul_tail_start(bytes)];
             if let Some(n) = body.iter().position(|&b| b == 0) {
                 return Err(bad(
-                    "PTX",
+                    ImageKind::Ptx,
                     format!("it contains a NUL byte at offset {n} before the end"),
                 ));
             }
-            let text = std::str::from_utf8(body).map_err(|_| bad("PTX", "it is not UTF-8 text"))?;
+            let text = std::str::from_utf8(body)
+                .map_err(|_| bad(ImageKind::Ptx, "it is not UTF-8 text"))?;
             let bytes = if body.len() < bytes.len() {
                 Cow::Borrowed(&bytes[..body.len() + 1])
             } else {
@@ -315,10 +320,13 @@ impl table::LibraryTable {
             Some(other) => Err(Error::Unsupported(format!(
                 "a {other} has no kernel table until it is linked"
             ))),
-            None => Err(Error::InvalidArgument(format!(
-                "{} bytes that are neither a cubin, a fatbin nor PTX text",
-                bytes.len()
-            ))),
+            None => Err(Error::InvalidImage {
+                kind: None,
+                detail: format!(
+                    "{} bytes that are neither a cubin, a fatbin nor PTX text",
+                    bytes.len()
+                ),
+            }),
         }
     }
 }

@@ -11,7 +11,7 @@ use super::device::{gpu, GpuState, SM_COUNT};
 use super::engine::{CheckedLaunch, ClusterLimits, KernelLimits, SimModule};
 use super::stream::Stream;
 use super::MAX_SHARED_PER_BLOCK;
-use super::{Budget, Coschedule, Dims, KernelCode, LaunchProfile, SimBackend};
+use super::{Budget, Dims, KernelCode, LaunchProfile, SimBackend};
 use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
 use crate::element::ElementType;
 use crate::error::{Error, Result};
@@ -262,21 +262,14 @@ impl SimLibrary {
     ) -> Result<LaunchProfile> {
         let row = self.row(index)?;
         let (module, code) = self.code(index)?;
-        let dims = Dims {
-            grid: geometry.grid(),
-            block: geometry.block(),
-            shared_dynamic: geometry.shared_mem_bytes(),
-        };
-        let coschedule = Coschedule {
-            cluster: geometry.cluster(),
-            cooperative: geometry.cooperative(),
-        };
+        let shape = geometry.shape();
+        let dims = shape.dims();
         let budget = Budget::from(limits);
         let checked = CheckedLaunch::new(
             code,
             &row.name,
-            (dims, coschedule),
-            &self.kernel_limits(index, dims, coschedule.cooperative)?,
+            shape,
+            &self.kernel_limits(index, dims, shape.coschedule().cooperative)?,
             (params.len(), &budget),
         )?;
         let g = gpu();
