@@ -188,8 +188,9 @@ pub enum Error {
     /// recognised and damaged (truncated, tables outside the bytes, not UTF-8), or a fatbin
     /// with no code for the device. Refused before the driver sees them.
     InvalidImage {
-        /// The format the bytes were read as; `None` when they are none of them.
-        kind: Option<crate::ImageKind>,
+        /// The format the bytes were read as, as [`ImageKind`](crate::ImageKind) writes it
+        /// (`cubin`, `fatbin`, `PTX`); `None` when they are none of them.
+        kind: Option<&'static str>,
         /// What is wrong, in words.
         detail: String,
     },

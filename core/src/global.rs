@@ -115,7 +115,9 @@ impl Variable {
     }
 
     fn element_type(&self) -> Option<ElementType> {
-        *self.elem.get_or_init(|| self.lib.declared_type(&self.name))
+        *self
+            .elem
+            .get_or_init(|| ElementType::from_ptx(&self.lib.declared_type(&self.name)?))
     }
 
     fn typed(self, ty: ElementType) -> Result<Variable> {

@@ -310,9 +310,9 @@ pub(crate) trait LibraryInterface<B: Backend>: Copy {
     fn param_types(&self) -> Vec<(String, Vec<Option<String>>)>;
     /// The module-scope variables' names, where they can be listed.
     fn variable_names(&self) -> Option<Vec<String>>;
-    /// The element type the PTX declaration of variable `name` names, where the backend
-    /// read the library's PTX (the simulator's load did).
-    fn declared_type(&self, name: &str) -> Option<crate::element::ElementType>;
+    /// The type the PTX declaration of variable `name` names (`.f32`, `.b8`...), where the
+    /// backend read the library's PTX (the simulator's load did).
+    fn declared_type(&self, name: &str) -> Option<String>;
 }
 
 /// A kernel of a loaded library: `Copy`; every method is called with the library held

@@ -422,7 +422,7 @@ forward!(Library {
     fn module(&self) -> Result<*mut c_void>;
     fn param_types(&self) -> Vec<(String, Vec<Option<String>>)>;
     fn variable_names(&self) -> Option<Vec<String>>;
-    fn declared_type(&self, name: &str) -> Option<crate::element::ElementType>;
+    fn declared_type(&self, name: &str) -> Option<String>;
 });
 
 impl<L: Into<Library>> Loaded<L> {

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::sync::{Condvar, Mutex};
 
 use super::seam;
-use crate::element::ElementType;
 use crate::error::{Error, Result};
 #[cfg(feature = "notebook")]
 use crate::sim::library::ReadPtx;
@@ -167,18 +166,18 @@ impl LibRef {
         Ok(Live { slot })
     }
 
-    /// The element type the PTX declaration of variable `name` names, where the library's
-    /// PTX was read: by the simulator's load, or (with the `notebook` feature, which keeps
-    /// images for profiles) from the image a driver library kept, read once for this and
-    /// for profiles.
-    pub fn declared_type(&self, name: &str) -> Option<ElementType> {
+    /// The type the PTX declaration of variable `name` names (`.f32`, `.b8`...), where the
+    /// library's PTX was read: by the simulator's load, or (with the `notebook` feature,
+    /// which keeps images for profiles) from the image a driver library kept, read once for
+    /// this and for profiles.
+    pub fn declared_type(&self, name: &str) -> Option<String> {
         let live = self.live(String::new).ok()?;
         if let Some(ty) = self.imp.declared_type(name) {
             return Some(ty);
         }
         #[cfg(feature = "notebook")]
         {
-            live.image()?.ptx().ok()??.declared_type(name)
+            Some(live.image()?.ptx().ok()??.declared_type(name)?.to_string())
         }
         #[cfg(not(feature = "notebook"))]
         {
@@ -260,7 +259,6 @@ impl LibRef {
 #[cfg(all(test, feature = "notebook"))]
 mod tests {
     use super::KeptImage;
-    use crate::element::ElementType;
     use crate::ImageKind;
     use cuda_library_engine::ptx::parser::parse_count;
 
@@ -275,7 +273,7 @@ mod tests {
         let before = parse_count();
         for _ in 0..3 {
             let read = kept.ptx().unwrap().expect("PTX the simulator runs");
-            assert_eq!(read.declared_type("scale"), Some(ElementType::F64));
+            assert_eq!(read.declared_type("scale"), Some(".f64"));
             assert_eq!(read.module.functions.len(), 1);
         }
         assert_eq!(parse_count() - before, 1);

@@ -266,7 +266,7 @@ impl LibraryInterface<DriverBackend> for Library {
     }
 
     /// The driver reads no PTX (a kept image for profiles is the slot's).
-    fn declared_type(&self, _name: &str) -> Option<crate::element::ElementType> {
+    fn declared_type(&self, _name: &str) -> Option<String> {
         None
     }
 }

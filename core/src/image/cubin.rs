@@ -40,7 +40,7 @@ const EIATTR_REGCOUNT: u8 = 0x2f;
 
 fn bad(detail: impl std::fmt::Display) -> Error {
     Error::InvalidImage {
-        kind: Some(crate::ImageKind::Cubin),
+        kind: Some(crate::ImageKind::Cubin.name()),
         detail: detail.to_string(),
     }
 }

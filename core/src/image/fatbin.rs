@@ -32,7 +32,7 @@ const FLAG_ZSTD: u64 = 0x8000;
 
 fn bad(detail: impl std::fmt::Display) -> Error {
     Error::InvalidImage {
-        kind: Some(ImageKind::Fatbin),
+        kind: Some(ImageKind::Fatbin.name()),
         detail: detail.to_string(),
     }
 }

@@ -46,16 +46,23 @@ impl ImageKind {
     }
 }
 
-impl std::fmt::Display for ImageKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s = match self {
+impl ImageKind {
+    /// The kind in words, as messages write it: `cubin`, `fatbin`, `PTX`, `LTO-IR`,
+    /// `relocatable object`.
+    pub fn name(self) -> &'static str {
+        match self {
             ImageKind::Cubin => "cubin",
             ImageKind::Fatbin => "fatbin",
             ImageKind::Ptx => "PTX",
             ImageKind::Ltoir => "LTO-IR",
             ImageKind::Object => "relocatable object",
-        };
-        f.write_str(s)
+        }
+    }
+}
+
+impl std::fmt::Display for ImageKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -67,7 +74,7 @@ const ET_REL: u16 = 1;
 /// Bytes read as an image of `kind` that are not a valid one.
 fn bad(kind: ImageKind, detail: impl std::fmt::Display) -> Error {
     Error::InvalidImage {
-        kind: Some(kind),
+        kind: Some(kind.name()),
         detail: detail.to_string(),
     }
 }
@@ -426,8 +433,15 @@ mod tests {
         let q = prepare(ImageKind::Ptx, b".version 8.0\0\0").unwrap();
         assert_eq!(&*q.bytes, b".version 8.0\0");
         assert_eq!(q.ptx, Some(".version 8.0"));
-        assert!(prepare(ImageKind::Ptx, b".ver\0sion").is_err());
-        assert!(prepare(ImageKind::Ptx, &[0xff, 0xfe]).is_err());
+        for bad in [&b".ver\0sion"[..], &[0xff, 0xfe]] {
+            assert!(matches!(
+                prepare(ImageKind::Ptx, bad).err(),
+                Some(Error::InvalidImage {
+                    kind: Some("PTX"),
+                    ..
+                })
+            ));
+        }
         assert!(prepare(ImageKind::Ltoir, b"x").is_err());
     }
 }

@@ -13,7 +13,6 @@ use super::stream::Stream;
 use super::MAX_SHARED_PER_BLOCK;
 use super::{Budget, Dims, KernelCode, LaunchProfile, SimBackend};
 use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
-use crate::element::ElementType;
 use crate::error::{Error, Result};
 use crate::image::fatbin::RunnablePtx;
 use crate::image::table::{GlobalKind, LibraryTable};
@@ -57,8 +56,8 @@ pub(crate) struct SimLibrary {
     ptx: Option<Arc<String>>,
     /// Variables: name → (address, size, kind).
     globals: HashMap<String, (u64, u64, GlobalKind)>,
-    /// The element types the PTX declarations of variables name, read at load.
-    declared: HashMap<String, ElementType>,
+    /// The types the PTX declarations of variables name (`.f32`, `.b8`...), read at load.
+    declared: HashMap<String, String>,
     /// Allocations to free on unload.
     allocations: Vec<u64>,
     /// Per kernel (table order): settable attributes.
@@ -96,13 +95,12 @@ pub(crate) fn parsed_ptx_of<'a>(
     }
 }
 
-/// The element type each module-scope variable's PTX declaration names, where it names one
-/// (`.b8` arrays name none).
-fn declared_types(module: &crate::ptx::ast::Module) -> HashMap<String, ElementType> {
+/// The type each module-scope variable's PTX declaration names (`.f32`, `.b8`...).
+fn declared_types(module: &crate::ptx::ast::Module) -> HashMap<String, String> {
     module
         .vars
         .iter()
-        .filter_map(|v| Some((v.name.clone(), ElementType::from_ptx(&v.ty)?)))
+        .map(|v| (v.name.clone(), v.ty.clone()))
         .collect()
 }
 
@@ -116,7 +114,7 @@ pub(crate) struct ReadPtx {
     /// The text's syntax tree, before contraction and lowering (each run lowers a copy).
     pub module: crate::ptx::ast::Module,
     /// What [`declared_types`] gives.
-    declared: HashMap<String, ElementType>,
+    declared: HashMap<String, String>,
 }
 
 #[cfg(feature = "notebook")]
@@ -139,9 +137,9 @@ impl ReadPtx {
         }))
     }
 
-    /// The element type variable `name`'s declaration names.
-    pub fn declared_type(&self, name: &str) -> Option<ElementType> {
-        self.declared.get(name).copied()
+    /// The type variable `name`'s declaration names (`.f32`, `.b8`...).
+    pub fn declared_type(&self, name: &str) -> Option<&str> {
+        self.declared.get(name).map(String::as_str)
     }
 }
 
@@ -719,8 +717,8 @@ impl LibraryInterface<SimBackend> for Library {
         Some(self.get().ok()?.table.globals.keys().cloned().collect())
     }
 
-    fn declared_type(&self, name: &str) -> Option<ElementType> {
-        self.get().ok()?.declared.get(name).copied()
+    fn declared_type(&self, name: &str) -> Option<String> {
+        self.get().ok()?.declared.get(name).cloned()
     }
 }
 
