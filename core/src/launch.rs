@@ -129,7 +129,18 @@ impl LaunchConfig {
     }
 
     /// Checks what can be checked without the device: no zero dimension, at most 1024
-    /// threads per block, a grid divisible by the cluster.
+    /// threads per block, a grid divisible by the cluster. A broken rule is
+    /// [`Error::InvalidLaunch`], whose [`LaunchProblem`](crate::LaunchProblem) says which.
+    ///
+    /// ```
+    /// use cuda_library::{Error, LaunchConfig, LaunchProblem};
+    ///
+    /// let e = LaunchConfig::new(3, 128).with_cluster(2).validate().unwrap_err();
+    /// assert!(matches!(
+    ///     e,
+    ///     Error::InvalidLaunch { problem: LaunchProblem::ClusterDoesNotTile { .. }, .. }
+    /// ));
+    /// ```
     pub fn validate(&self) -> Result<()> {
         self.geometry().map(|_| ())
     }
