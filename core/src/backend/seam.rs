@@ -18,7 +18,8 @@
 //! holds the macros), those that take a second handle of the same backend included; the
 //! ones written out are the constructors, which ask [`selected`](super::selected) which
 //! backend this process runs or take the backend of the context they are given, and the
-//! few that are not one call of the same name.
+//! few that are not one call of the same name. What only the driver has (raw handles
+//! wrapped, IPC, green contexts, checkpoints) is in `backend::driver_only`.
 //!
 //! The API files (`context.rs`, `library.rs`, `kernel.rs`, ...) hold these enums and call
 //! their methods; they never name the driver or the simulator. This file is the only one
@@ -38,9 +39,9 @@ use std::sync::Arc;
 
 use super::dispatch::{driver, forward, handles, in_backend_of, on};
 use super::interface::{
-    ArgBytes, ArrayInterface, CaptureInterface, CheckedArgs, ContextInterface, DeviceInterface,
-    EventInterface, GraphExecInterface, GraphInterface, KernelInterface, LibraryInterface, Loaded,
-    MemPoolInterface, StreamInterface, TexObjectInterface,
+    ArgBytes, ArrayInterface, CaptureInterface, CaptureNodes, CheckedArgs, ContextInterface,
+    DeviceInterface, EventInterface, GraphExecInterface, GraphInterface, HostFn, KernelInterface,
+    LibraryInterface, Loaded, MemPoolInterface, StreamInterface, TexObjectInterface,
 };
 use super::{selected, BackendKind};
 #[cfg(not(target_arch = "wasm32"))]
@@ -54,6 +55,7 @@ use crate::info::{
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 use crate::sim::{self, SimBackend};
+use cuda_library_engine::tensor_map::{TensorMapDesc, TENSOR_MAP_BYTES};
 
 handles! { DriverBackend, SimBackend;
     /// A device.
@@ -88,15 +90,10 @@ handles! { DriverBackend, SimBackend;
 }
 
 /// The error of a method given handles of both backends.
-fn mixed(what: &str) -> Error {
+pub(super) fn mixed(what: &str) -> Error {
     Error::InvalidArgument(format!(
         "{what} belong to different backends (driver and simulator)"
     ))
-}
-
-#[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
-fn driver_only(what: &str) -> Error {
-    Error::Unsupported(format!("{what} is a driver handle; the simulator has none"))
 }
 
 // Devices
@@ -151,25 +148,6 @@ impl Context {
         }
     }
 
-    /// Wraps a driver context made elsewhere.
-    ///
-    /// # Safety
-    /// `raw` is a valid `CUcontext` that outlives the value (or `keep_alive` keeps it alive).
-    // On wasm32, which has no driver, the arguments go unused.
-    #[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
-    pub unsafe fn borrowed(
-        raw: *mut c_void,
-        keep_alive: Option<Arc<dyn std::any::Any + Send + Sync>>,
-    ) -> Result<Context> {
-        if selected()?.kind == BackendKind::Sim {
-            return Err(Error::Unsupported(
-                "Context::from_raw wraps a driver context; the simulator has none".to_string(),
-            ));
-        }
-        // SAFETY: the caller's promise, passed on.
-        driver!(unsafe { driver::Context::borrowed(raw, keep_alive) }.map(Context::Driver))
-    }
-
     /// Makes the context current on this thread (the interface's function takes the `Arc`).
     #[inline]
     pub fn make_current(&self) -> Result<()> {
@@ -207,6 +185,10 @@ forward!(Context {
             Some(_) => "the two buffers and the stream",
             None => "the two buffers",
         }));
+    // Tensor maps (`tensor_map.rs`): each backend encodes its own 128 bytes.
+    fn encode_tensor_map(&self, desc: &TensorMapDesc) -> Result<[u8; TENSOR_MAP_BYTES]>;
+    fn replace_tensor_map_address(&self, map: &mut [u8; TENSOR_MAP_BYTES], desc: &TensorMapDesc,
+        address: u64) -> Result<()>;
 });
 
 // Streams, memory pools and events
@@ -214,25 +196,6 @@ forward!(Context {
 impl Stream {
     pub fn create(ctx: &Context) -> Result<Stream> {
         in_backend_of!(ctx, Stream::create())
-    }
-
-    /// Wraps a driver stream that `owner` keeps alive and destroys.
-    ///
-    /// # Safety
-    /// As `driver::Stream::borrowed`: `raw` is a stream of `ctx` that `owner` keeps alive.
-    #[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
-    pub unsafe fn borrowed(
-        raw: *mut c_void,
-        ctx: &Context,
-        owner: Arc<dyn std::any::Any + Send + Sync>,
-    ) -> Result<Stream> {
-        match ctx {
-            // SAFETY: the caller's promise, passed on.
-            Context::Driver(c) => Ok(Stream::Driver(unsafe {
-                driver::Stream::borrowed(raw, c.clone(), owner)
-            })),
-            Context::Sim(_) => Err(driver_only("a borrowed stream")),
-        }
     }
 
     pub fn context(&self) -> Context {
@@ -274,7 +237,23 @@ forward!(Stream {
         same backend as pool else Err(mixed("the stream and the memory pool"));
     fn free_async(&self, ptr: u64, pool: Option<&MemPool>) -> Result<()>,
         same backend as pool else Err(mixed("the stream and the memory pool"));
+    // Graphs complete (issue 38): events across streams and host functions.
+    fn record_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()>,
+        same backend as capture, event else Err(mixed("the event and the stream"));
+    fn wait_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()>,
+        same backend as capture, event else Err(mixed("the event and the stream"));
+    fn launch_host(&self, capture: Option<&mut Capture>, host: &Arc<HostFn>) -> Result<()>,
+        same backend as capture else Err(mixed("the stream and its capture"));
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()>;
 });
+
+impl Capture {
+    /// The next node recorded waits for `deps`.
+    #[inline]
+    pub fn depend_on(&mut self, deps: &[usize]) {
+        on!(self, Capture::Driver(c) => c.depend_on(deps), Capture::Sim(c) => c.depend_on(deps))
+    }
+}
 
 impl MemPool {
     pub fn create(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
@@ -300,8 +279,6 @@ impl Event {
 }
 
 forward!(Event {
-    fn record(&self, stream: &Stream) -> Result<()>,
-        same backend as stream else Err(mixed("the event and the stream"));
     fn synchronize(&self) -> Result<()>;
     fn is_complete(&self) -> Result<bool>;
     fn elapsed_ms_since(&self, start: &Event) -> Result<f32>,
@@ -314,6 +291,21 @@ forward!(Event {
 impl Graph {
     pub fn create(ctx: &Context) -> Result<Graph> {
         in_backend_of!(ctx, Graph::create())
+    }
+
+    /// A conditional node and its body graphs (graphs complete, issue 38).
+    pub fn add_conditional(
+        &self,
+        deps: &[usize],
+        handle: u64,
+        kind: u32,
+        size: u32,
+    ) -> Result<(usize, Vec<Graph>)> {
+        on!(self,
+            Graph::Driver(g) => g.add_conditional(deps, handle, kind, size)
+                .map(|(i, b)| (i, b.into_iter().map(Graph::Driver).collect())),
+            Graph::Sim(g) => g.add_conditional(deps, handle, kind, size)
+                .map(|(i, b)| (i, b.into_iter().map(Graph::Sim).collect())))
     }
 }
 
@@ -332,6 +324,11 @@ forward!(Graph {
         same backend as child else Err(mixed("the two graphs"));
     fn add_empty(&self, deps: &[usize]) -> Result<usize>;
     fn add_edges(&self, edges: &[(usize, usize)]) -> Result<()>;
+    // Graphs complete (issue 38).
+    fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize>;
+    fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64>;
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)>;
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize>;
     fn instantiate(&self) -> Result<GraphExec> => GraphExec::from;
 });
 
@@ -380,22 +377,6 @@ impl Library {
                 sim::Library::load_file(path, image, options, describe).map(Loaded::wrap)
             }
         }
-    }
-
-    /// Wraps a driver `CUlibrary` loaded elsewhere.
-    ///
-    /// # Safety
-    /// As `driver::Library::from_raw`: a loaded library nothing else unloads.
-    // On wasm32, which has no driver, `raw` goes unused.
-    #[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
-    pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
-        if selected()?.kind == BackendKind::Sim {
-            return Err(Error::Unsupported(
-                "Library::from_raw wraps a driver CUlibrary; the simulator has none".to_string(),
-            ));
-        }
-        // SAFETY: the caller's promise, passed on.
-        driver!(unsafe { driver::Library::from_raw(raw) }.map(Library::Driver))
     }
 
     /// Unloads the library (the interface's method takes the handle by value).
