@@ -312,6 +312,12 @@ pub enum Error {
     Unsupported(String),
     /// A backend was requested through `CUDA_LIBRARY_BACKEND` that is not available.
     BackendUnavailable(String),
+    /// One call was given handles of both backends (a driver stream and a simulated kernel,
+    /// say): each backend's handles work only with its own.
+    MixedBackends {
+        /// The handles, in words ("the kernel and the stream").
+        what: &'static str,
+    },
     /// Reading a file failed.
     Io {
         /// The file.
@@ -491,6 +497,12 @@ impl Error {
             Error::InvalidImage { .. } => {
                 "pass the whole image as the compiler wrote it (a cubin, a fatbin or PTX text); \
                  a truncated or corrupted file reads this way"
+                    .to_string()
+            }
+            Error::MixedBackends { .. } => {
+                "make every handle of the call on one backend: handles made before \
+                 `use_backend` chose another, or from a context of the other backend, cannot \
+                 be mixed"
                     .to_string()
             }
             Error::IpcOnSimulator { .. } => {
@@ -680,6 +692,10 @@ impl Error {
                 detail: what,
             } => write!(f, "{}", detail(what)),
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::MixedBackends { what } => write!(
+                f,
+                "{what} belong to different backends (driver and simulator)"
+            ),
             Error::IpcOnSimulator { what } => write!(
                 f,
                 "{what} cannot be shared between processes on the simulator: simulated device \
@@ -1134,10 +1150,31 @@ mod tests {
                 line: 9,
             },
             Error::NvrtcNotFound { tried: vec![] },
+            Error::MixedBackends {
+                what: "the kernel and the stream",
+            },
         ];
         for e in errors {
             let text = e.to_string();
             assert!(!text.starts_with(&format!("{e:?}")), "{text}");
         }
+    }
+
+    /// Handles of two backends in one call are a typed error a caller can match, which
+    /// names the handles and says what to do.
+    #[test]
+    fn mixed_backends_name_the_handles_and_the_way_out() {
+        let e = Error::MixedBackends {
+            what: "the event and the stream",
+        };
+        let text = e.to_string();
+        assert!(
+            text.starts_with("the event and the stream belong to different backends"),
+            "{text}"
+        );
+        assert!(
+            text.contains("hint: ") && text.contains("one backend"),
+            "{text}"
+        );
     }
 }

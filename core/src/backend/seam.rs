@@ -90,10 +90,8 @@ handles! { DriverBackend, SimBackend;
 }
 
 /// The error of a method given handles of both backends.
-pub(super) fn mixed(what: &str) -> Error {
-    Error::InvalidArgument(format!(
-        "{what} belong to different backends (driver and simulator)"
-    ))
+pub(super) fn mixed(what: &'static str) -> Error {
+    Error::MixedBackends { what }
 }
 
 // Devices
