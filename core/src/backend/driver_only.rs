@@ -12,7 +12,6 @@ use std::ffi::c_void;
 use std::sync::Arc;
 
 use super::dispatch::{driver, driver_only, on};
-use super::seam::mixed;
 #[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
 use super::seam::Stream;
 use super::seam::{Context, Device, Event, Library, MemPool};
@@ -137,7 +136,7 @@ impl Event {
         on!((ctx, self),
             (Context::Driver(c), Event::Driver(e)) => driver::ipc::event_handle(c, e),
             (Context::Sim(_), Event::Sim(_)) => Err(not_between_processes("an event")),
-            mixed => Err(mixed("the context and the event")),
+            mixed => Err(super::seam::mixed("the context and the event")),
         )
     }
 }
