@@ -224,6 +224,24 @@ impl ContextInterface<SimBackend> for Context {
         }
         Ok(())
     }
+
+    fn encode_tensor_map(
+        &self,
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+    ) -> Result<[u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES]> {
+        Ok(desc.encode())
+    }
+
+    /// The simulator's layout holds the address: the map is encoded again with the new one.
+    fn replace_tensor_map_address(
+        &self,
+        map: &mut [u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES],
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+        address: u64,
+    ) -> Result<()> {
+        *map = desc.with_address(address).encode();
+        Ok(())
+    }
 }
 
 fn copy_within(mem: &mut Memory, dst: u64, src: u64, bytes: usize) -> Result<()> {
