@@ -382,8 +382,13 @@ pub fn run_api(ctx: &Context, case: &Case) -> cuda_library::Result<Vec<u8>> {
 
 /// The case on the engine itself, with the simulator's encoding of the map.
 pub fn run_engine(case: &Case) -> cuda_library::Result<Vec<u8>> {
+    run_engine_ptx(case, &case.ptx())
+}
+
+/// [`run_engine`] with `ptx` (the case's kernel, edited) in place of the case's own kernel.
+pub fn run_engine_ptx(case: &Case, ptx: &str) -> cuda_library::Result<Vec<u8>> {
     let mut mem = sim::Memory::new();
-    let module = sim::load_ptx(&case.ptx(), &mut mem)?;
+    let module = sim::load_ptx(ptx, &mut mem)?;
     let tensor = mem.alloc(case.tensor.len(), 256)?;
     mem.write(tensor, &case.tensor)?;
     let mut desc = case.desc;

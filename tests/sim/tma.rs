@@ -4,7 +4,7 @@
 //! engine), and hostile maps and boxes. `tests/gpu/tensor_map.rs` compares the same cases
 //! with an H100.
 
-use crate::common::tma::{cases, run_api, run_engine, Case, Kind};
+use crate::common::tma::{cases, run_api, run_engine, run_engine_ptx, Case, Kind};
 
 use cuda_library::{
     BackendKind, Device, DeviceBuffer, Error, TensorMap, TensorMapDataType as D, TensorMapDesc,
@@ -315,6 +315,37 @@ fn bytes_that_are_not_a_simulator_map_fault_the_copy() {
             .contains("2d tile copy with a tensor map of rank 1"),
         "{e}"
     );
+}
+
+/// A swizzled box must start at its pattern's alignment in shared memory (1024, 512 or 256
+/// bytes for the 128-, 64- and 32-byte swizzles); 128 bytes is enough only unswizzled.
+#[test]
+fn a_swizzled_box_off_its_pattern_alignment_faults() {
+    for (name, align) in [
+        ("tile_2d_swizzle_128b", 1024),
+        ("tile_2d_swizzle_64b", 512),
+        ("tile_2d_swizzle_32b", 256),
+        ("tile_2d_no_swizzle", 128),
+    ] {
+        let c = case(name);
+        let room = c.box_bytes().next_multiple_of(1024);
+        // The kernel's buffer one pattern larger, the box `at` bytes into it.
+        let at = |offset: usize| {
+            c.ptx()
+                .replace(&format!("box[{room}]"), &format!("box[{}]", room + 1024))
+                .replace("[box], [%rd2", &format!("[box+{offset}], [%rd2"))
+        };
+        assert!(at(align).contains(&format!("[box+{align}]")), "{name}");
+        run_engine_ptx(&c, &at(align)).unwrap_or_else(|e| panic!("{name} at {align}: {e}"));
+        let Err(e) = run_engine_ptx(&c, &at(align / 2)) else {
+            panic!("{name}: a box {} bytes off its alignment moved", align / 2);
+        };
+        assert!(matches!(e, Error::KernelFault { .. }), "{name}: {e}");
+        assert!(
+            e.to_string().contains(&format!("not {align}-byte aligned")),
+            "{name}: {e}"
+        );
+    }
 }
 
 #[test]

@@ -299,15 +299,19 @@ impl Block<'_> {
                             ),
                         ));
                     }
-                    if smem % 128 != 0 {
+                    // 128 bytes unswizzled, the pattern's repeat when swizzled (the CUDA
+                    // programming guide's TMA swizzle table): a box starting elsewhere in the
+                    // pattern would land permuted differently from what the kernel expects.
+                    let align = desc.swizzle.alignment();
+                    if smem % align != 0 {
                         return Err(self.fault(
                             w,
                             l,
                             ins,
                             format!(
-                                "a tensor copy's shared memory at {smem:#x} (128-byte aligned; \
-                                 {} for this map's swizzle, whose pattern follows the address)",
-                                desc.swizzle.alignment()
+                                "a tensor copy's shared memory at {smem:#x} is not {align}-byte \
+                                 aligned, as this map's swizzle needs (its pattern follows the \
+                                 address); align the shared-memory buffer to {align} bytes"
                             ),
                         ));
                     }
