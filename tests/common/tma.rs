@@ -189,7 +189,7 @@ fn words(n: usize, base: u32) -> Vec<u8> {
 }
 
 fn desc(t: D, dims: &[u64], box_dims: &[u32]) -> TensorMapDesc {
-    TensorMapDesc::tiled(t, 0, dims, box_dims)
+    TensorMapDesc::tiled(t, 0, dims, box_dims).unwrap()
 }
 
 fn load(name: &'static str, d: TensorMapDesc, tensor: Vec<u8>, coords: &[i32]) -> Case {
@@ -273,7 +273,7 @@ pub fn cases() -> Vec<Case> {
     ));
     // im2col: NWC, 8 u16 channels, W = 10, N = 2, padding 1 (corners -1, -1), the pixels
     // of filter tap 2 from w = -1.
-    let mut d = desc(D::U16, &[8, 10, 2], &[]);
+    let mut d = desc(D::U16, &[8, 10, 2], &[1; 3]);
     d.im2col = Some(Im2col {
         lower: [-1, 0, 0],
         upper: [-1, 0, 0],
@@ -291,7 +291,7 @@ pub fn cases() -> Vec<Case> {
     c.offset = 2;
     out.push(c);
     // im2col of rank 4 (NHWC), 4 f32 channels, H = W = 5, 25 pixels.
-    let mut d = desc(D::F32, &[4, 5, 5, 1], &[]);
+    let mut d = desc(D::F32, &[4, 5, 5, 1], &[1; 4]);
     d.im2col = Some(Im2col {
         lower: [-1, -1, 0],
         upper: [-1, -1, 0],

@@ -212,7 +212,7 @@ fn a_multicast_reaches_every_block_it_names() {
 fn a_tensor_map_breaking_a_driver_rule_is_a_typed_error() {
     let ctx = sim_context();
     let buf = DeviceBuffer::<u8>::zeroed(&ctx, 64 * 64 * 4).unwrap();
-    let base = TensorMapDesc::tiled(D::F32, buf.as_raw(), &[64, 64], &[32, 8]);
+    let base = TensorMapDesc::tiled(D::F32, buf.as_raw(), &[64, 64], &[32, 8]).unwrap();
     let rule = |f: &dyn Fn(&mut TensorMapDesc)| {
         let mut d = base;
         f(&mut d);
@@ -250,6 +250,35 @@ fn a_tensor_map_breaking_a_driver_rule_is_a_typed_error() {
     assert!(e.to_string().contains("one box size per dimension"), "{e}");
     let e = TensorMap::tiled(&buf, D::F32, &[1; 6], &[1; 6]).unwrap_err();
     assert!(e.to_string().contains("rank 6"), "{e}");
+}
+
+/// A description whose dimensions and box do not match is refused when it is made: no
+/// dimension past the fifth is dropped and no missing box size is taken as 1 (either would
+/// move another tile than the one asked for).
+#[test]
+fn a_description_drops_or_pads_no_dimension() {
+    let ctx = sim_context();
+    let buf = DeviceBuffer::<f32>::zeroed(&ctx, 4096).unwrap();
+    let tiled =
+        |dims: &[u64], box_dims: &[u32]| TensorMapDesc::tiled(D::F32, buf.as_raw(), dims, box_dims);
+    let e = tiled(&[4; 6], &[4; 6]).unwrap_err();
+    assert_eq!(e.rule, TensorMapRule::Rank);
+    assert!(e.to_string().contains("rank 6 (1 to 5)"), "{e}");
+    let e = tiled(&[4; 6], &[4]).unwrap_err();
+    assert_eq!(e.rule, TensorMapRule::Rank);
+    let e = tiled(&[64, 16], &[4]).unwrap_err();
+    assert!(e.to_string().contains("2 dimensions but a box of 1"), "{e}");
+    let e = tiled(&[64], &[4, 4]).unwrap_err();
+    assert!(e.to_string().contains("one box size per dimension"), "{e}");
+    let e = tiled(&[], &[]).unwrap_err();
+    assert!(e.to_string().contains("rank 0"), "{e}");
+    // Matching lengths make a map that moves the box asked for.
+    let d = tiled(&[64, 16], &[4, 8]).unwrap();
+    assert_eq!((d.rank, d.box_dims[..2].to_vec()), (2, vec![4, 8]));
+    assert_eq!(
+        TensorMap::new(&buf, &d).unwrap().desc().box_bytes(),
+        4 * 8 * 4
+    );
 }
 
 #[test]
@@ -308,7 +337,9 @@ fn bytes_that_are_not_a_simulator_map_fault_the_copy() {
         "{e}"
     );
     // A map of another rank than the instruction's.
-    let map = TensorMapDesc::tiled(D::U32, 1 << 44, &[64], &[32]).encode();
+    let map = TensorMapDesc::tiled(D::U32, 1 << 44, &[64], &[32])
+        .unwrap()
+        .encode();
     let e = launch_with_map("tile_2d_no_swizzle", &map).unwrap_err();
     assert!(
         e.to_string()
@@ -351,7 +382,7 @@ fn a_swizzled_box_off_its_pattern_alignment_faults() {
 #[test]
 fn a_box_larger_than_shared_memory_faults_before_it_moves() {
     // 256^5 bytes of u8: the driver's rules allow the box; no block's shared memory holds it.
-    let mut desc = TensorMapDesc::tiled(D::U8, 1 << 44, &[256; 5], &[256; 5]);
+    let mut desc = TensorMapDesc::tiled(D::U8, 1 << 44, &[256; 5], &[256; 5]).unwrap();
     desc.strides = [256; 4];
     assert_eq!(desc.validate(), Ok(()));
     let start = std::time::Instant::now();

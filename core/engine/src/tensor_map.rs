@@ -356,27 +356,50 @@ impl TensorMapDesc {
     /// A tiled map of a `dims` tensor of `data_type` at `global_address`, densely packed
     /// (each stride the previous dimension's bytes), moving boxes of `box_dims`, element
     /// strides 1, no interleave, swizzle or promotion, zero fill. `dims` and `box_dims`
-    /// have one entry per dimension, innermost first; extra entries are ignored.
+    /// have one entry per dimension, innermost first: 1 to 5 of them, as many boxes as
+    /// dimensions, or [`TensorMapRule::Rank`] (a dropped or padded entry would move
+    /// another tile than the one asked for). The other rules are [`validate`](Self::validate)'s.
+    ///
+    /// ```
+    /// use cuda_library_engine::tensor_map::{TensorMapDataType, TensorMapDesc, TensorMapRule};
+    /// let d = TensorMapDesc::tiled(TensorMapDataType::F32, 0, &[64, 32], &[32, 8]).unwrap();
+    /// assert_eq!(d.box_bytes(), 32 * 8 * 4);
+    /// let e = TensorMapDesc::tiled(TensorMapDataType::F32, 0, &[64, 32], &[32]).unwrap_err();
+    /// assert_eq!(e.rule, TensorMapRule::Rank);
+    /// ```
     pub fn tiled(
         data_type: TensorMapDataType,
         global_address: u64,
         dims: &[u64],
         box_dims: &[u32],
-    ) -> TensorMapDesc {
-        let rank = dims.len().min(MAX_RANK);
-        let mut d = [1u64; MAX_RANK];
-        d[..rank].copy_from_slice(&dims[..rank]);
-        let mut b = [1u32; MAX_RANK];
-        for (k, &v) in box_dims.iter().take(MAX_RANK).enumerate() {
-            b[k] = v;
+    ) -> Result<TensorMapDesc, InvalidTensorMap> {
+        let rank = dims.len();
+        if rank == 0 || rank > MAX_RANK {
+            broken(
+                TensorMapRule::Rank,
+                format!("rank {rank} (1 to 5); give one size per dimension"),
+            )?;
         }
+        if box_dims.len() != rank {
+            broken(
+                TensorMapRule::Rank,
+                format!(
+                    "{rank} dimensions but a box of {}; give one box size per dimension",
+                    box_dims.len()
+                ),
+            )?;
+        }
+        let mut d = [1u64; MAX_RANK];
+        d[..rank].copy_from_slice(dims);
+        let mut b = [1u32; MAX_RANK];
+        b[..rank].copy_from_slice(box_dims);
         let mut strides = [0u64; MAX_RANK - 1];
         let mut bytes = data_type.size();
         for k in 0..rank.saturating_sub(1) {
             bytes = bytes.saturating_mul(d[k]);
             strides[k] = bytes;
         }
-        TensorMapDesc {
+        Ok(TensorMapDesc {
             data_type,
             rank,
             global_address,
@@ -389,7 +412,7 @@ impl TensorMapDesc {
             l2_promotion: TensorMapL2Promotion::None,
             oob_fill: TensorMapOobFill::Zero,
             im2col: None,
-        }
+        })
     }
 
     /// Elements a copy moves along dimension `k` of a tiled map: ⌈box / element stride⌉
@@ -756,7 +779,7 @@ mod tests {
     use super::*;
 
     fn map() -> TensorMapDesc {
-        TensorMapDesc::tiled(TensorMapDataType::F32, 0x1000, &[64, 32], &[32, 8])
+        TensorMapDesc::tiled(TensorMapDataType::F32, 0x1000, &[64, 32], &[32, 8]).unwrap()
     }
 
     #[test]
@@ -767,7 +790,8 @@ mod tests {
         m.l2_promotion = TensorMapL2Promotion::B256;
         assert_eq!(m.validate(), Ok(()));
         assert_eq!(TensorMapDesc::decode(&m.encode()), Ok(m));
-        let mut i = TensorMapDesc::tiled(TensorMapDataType::F16, 0x1000, &[8, 5, 5, 2], &[]);
+        let mut i =
+            TensorMapDesc::tiled(TensorMapDataType::F16, 0x1000, &[8, 5, 5, 2], &[1; 4]).unwrap();
         i.im2col = Some(Im2col {
             lower: [-1, -1, 0],
             upper: [-1, -1, 0],
