@@ -684,3 +684,40 @@ fn tensormap_replace_points_a_map_in_memory_at_another_tensor() {
 fn words_of(v: &[u32]) -> Vec<u8> {
     v.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
+
+/// What the simulator has no recording of the GPU doing is refused, not guessed: an
+/// interleaved layout, and element types whose copy may flush subnormals or round to tf32.
+/// The map is refused when it is made, and a copy of such a map made by hand faults.
+#[test]
+fn unrecorded_layouts_and_element_types_are_refused_on_the_simulator() {
+    use cuda_library::TensorMapInterleave;
+    let ctx = sim_context();
+    let buf = DeviceBuffer::<u8>::zeroed(&ctx, 64 * 64 * 4).unwrap();
+    let mut interleaved =
+        TensorMapDesc::tiled(D::F32, buf.as_raw(), &[8, 8, 8], &[8, 8, 8]).unwrap();
+    interleaved.interleave = TensorMapInterleave::B16;
+    interleaved.strides = [32, 256, 0, 0];
+    assert_eq!(
+        interleaved.validate(),
+        Ok(()),
+        "the driver's rules allow it"
+    );
+    let e = TensorMap::new(&buf, &interleaved).unwrap_err();
+    assert!(matches!(e, Error::Unsupported(_)), "{e}");
+    assert!(e.to_string().contains("interleave"), "{e}");
+    for t in [D::F32Ftz, D::TF32, D::TF32Ftz] {
+        let d = TensorMapDesc::tiled(t, buf.as_raw(), &[64, 64], &[32, 8]).unwrap();
+        let e = TensorMap::new(&buf, &d).unwrap_err();
+        assert!(matches!(e, Error::Unsupported(_)), "{t:?}: {e}");
+        assert!(e.to_string().contains("TensorMapDataType::F32"), "{e}");
+    }
+    // Plain f32 moves the same bytes and is accepted.
+    let d = TensorMapDesc::tiled(D::F32, buf.as_raw(), &[64, 64], &[32, 8]).unwrap();
+    assert!(TensorMap::new(&buf, &d).is_ok());
+    // A copy of a map encoded by hand faults, naming why.
+    let mut c = case("tile_2d_no_swizzle");
+    c.desc.data_type = D::TF32;
+    let e = run_engine(&c).unwrap_err();
+    assert!(matches!(e, Error::KernelFault { .. }), "{e}");
+    assert!(e.to_string().contains("tf32"), "{e}");
+}

@@ -446,6 +446,36 @@ impl TensorMapDesc {
         inner * self.data_type.size()
     }
 
+    /// Why the simulator refuses copies of this map, if it does: what a GPU does with it is
+    /// unrecorded, so moving it any way would be a guess. An interleaved layout (where the
+    /// GPU puts an interleaved box in shared memory), and the `f32 (ftz)`, `tf32` and
+    /// `tf32 (ftz)` element types (whether a copy flushes subnormals or rounds to tf32; the
+    /// driver documentation does not say). The driver backend takes them all.
+    pub fn unsimulated(&self) -> Option<String> {
+        use TensorMapDataType as D;
+        let chunk = match self.interleave {
+            TensorMapInterleave::None => 0,
+            TensorMapInterleave::B16 => 16,
+            TensorMapInterleave::B32 => 32,
+        };
+        if chunk != 0 {
+            return Some(format!(
+                "a tensor map with {chunk}-byte interleave: where a GPU's TMA puts an \
+                 interleaved box in shared memory is not recorded for the simulator; use \
+                 TensorMapInterleave::None on the simulator, or run on a GPU"
+            ));
+        }
+        if let D::F32Ftz | D::TF32 | D::TF32Ftz = self.data_type {
+            return Some(format!(
+                "a tensor map of {} elements: whether a GPU's TMA flushes or rounds them is \
+                 not recorded for the simulator; use TensorMapDataType::F32 (the bytes \
+                 unchanged) on the simulator, or run on a GPU",
+                self.data_type.name()
+            ));
+        }
+        None
+    }
+
     /// Checks the description against the driver's rules for `cuTensorMapEncodeTiled` and
     /// `cuTensorMapEncodeIm2col` (CUDA 12 driver API, "Tensor Map Object Management").
     pub fn validate(&self) -> Result<(), InvalidTensorMap> {

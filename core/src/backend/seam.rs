@@ -807,8 +807,11 @@ impl Context {
         desc: &cuda_library_engine::tensor_map::TensorMapDesc,
     ) -> Result<[u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES]> {
         on!(self,
-            Context::Driver(_) => driver::tensor_map::encode(desc),
-            Context::Sim(_) => Ok(desc.encode()))
+        Context::Driver(_) => driver::tensor_map::encode(desc),
+        Context::Sim(_) => match desc.unsimulated() {
+            Some(why) => Err(Error::Unsupported(why)),
+            None => Ok(desc.encode()),
+        })
     }
 
     /// Points `map`, which this backend encoded for `desc`, at `address`

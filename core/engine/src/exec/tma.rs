@@ -187,7 +187,12 @@ impl Block<'_> {
                 .map_err(|e| self.fault(w, l, ins, format!("reading the tensor map: {e}")))?;
             bytes[8 * k..8 * k + 8].copy_from_slice(&v.to_le_bytes());
         }
-        TensorMapDesc::decode(&bytes).map_err(|e| self.fault(w, l, ins, e.to_string()))
+        let desc =
+            TensorMapDesc::decode(&bytes).map_err(|e| self.fault(w, l, ins, e.to_string()))?;
+        match desc.unsimulated() {
+            Some(why) => Err(self.fault(w, l, ins, why)),
+            None => Ok(desc),
+        }
     }
 
     /// The shared-memory addresses a copy of `bytes` bytes to `smem` lands at in each block
