@@ -647,7 +647,7 @@ tiled GEMM: bit for bit (the inputs are small integers, exact in f16 and f32), t
 side in the cost model (<b>simulated</b> times).</p>
 <p>The kernels are hand-written PTX in <code>hopper-gemm.ptx</code>; notebook 08 walks
 through the same steps. Try a 64-byte swizzle in step 1 and read the error.</p>
-<pre class="rust">let mut desc = TensorMapDesc::tiled(TensorMapDataType::F16, a.as_raw(), &amp;[k, m], &amp;[64, 64]);
+<pre class="rust">let mut desc = *TensorMap::tiled(&amp;a, TensorMapDataType::F16, &amp;[k, m], &amp;[64, 64])?.desc();
 desc.swizzle = TensorMapSwizzle::B128;
 let amap = TensorMap::new(&amp;a, &amp;desc)?;
 launch!(gemm, &amp;stream, &amp;cfg, &amp;amap, &amp;bmap, c, n, k)?;</pre>`,

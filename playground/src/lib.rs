@@ -811,15 +811,14 @@ impl TensorMap {
         let ty = js(session::tensor_map_data_type(data_type))?;
         let swizzle = js(session::tensor_map_swizzle(swizzle))?;
         let dims: Vec<u64> = dims.into_iter().map(u64::from).collect();
-        let mut desc = cuda_library::TensorMapDesc::tiled(ty, buffer.raw(), &dims, &box_dims);
-        if dims.len() != box_dims.len() || dims.is_empty() || dims.len() > desc.rank {
-            return Err(js_error(Error::InvalidArgument(format!(
-                "a tensor map needs 1 to 5 dimensions and one box size for each; got {} \
-                 dimensions and {} box sizes",
-                dims.len(),
-                box_dims.len()
-            ))));
-        }
+        // The rank and the box's length are checked here, the other rules by `TensorMap::new`.
+        let mut desc = cuda_library::TensorMapDesc::tiled(ty, buffer.raw(), &dims, &box_dims)
+            .map_err(|e| {
+                js_error(Error::InvalidTensorMap {
+                    rule: e.rule,
+                    detail: e.detail,
+                })
+            })?;
         desc.swizzle = swizzle;
         js(with_buffer!(&buffer.0, b => cuda_library::TensorMap::new(b, &desc))).map(TensorMap)
     }

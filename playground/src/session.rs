@@ -611,7 +611,8 @@ LOOP:
                 buf.as_raw(),
                 &[k as u64, rows as u64],
                 &[64, 64],
-            );
+            )
+            .unwrap();
             d.swizzle = tensor_map_swizzle(128).unwrap();
             MapBytes(*cuda_library::TensorMap::new(buf, &d).unwrap().as_bytes())
         };

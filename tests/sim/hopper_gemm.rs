@@ -50,12 +50,13 @@ fn reference(a: &[i32], bt: &[i32], (m, n, k): (usize, usize, usize)) -> Vec<f32
 /// A map moving 64 x 64 boxes of a row-major `rows x k` f16 matrix, with the 128-byte
 /// swizzle wgmma's descriptors read.
 fn map(buf: &DeviceBuffer<u16>, rows: usize, k: usize) -> cuda_library::Result<TensorMap> {
-    let mut desc = TensorMapDesc::tiled(
+    let plain = TensorMap::tiled(
+        buf,
         TensorMapDataType::F16,
-        buf.as_raw(),
         &[k as u64, rows as u64],
         &[64, 64],
-    );
+    )?;
+    let mut desc = *plain.desc();
     desc.swizzle = TensorMapSwizzle::B128;
     TensorMap::new(buf, &desc)
 }
@@ -160,7 +161,8 @@ fn a_map_wgmma_cannot_read_is_refused_with_the_rule() {
         buf.as_raw(),
         &[128, 128],
         &[128, 64],
-    );
+    )
+    .unwrap();
     desc.swizzle = TensorMapSwizzle::B128;
     let e = TensorMap::new(&buf, &desc).unwrap_err();
     assert!(e.to_string().contains("swizzle span"), "{e}");
