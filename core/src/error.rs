@@ -296,6 +296,15 @@ pub enum Error {
         /// The operating system's error.
         source: std::io::Error,
     },
+    /// Unified memory used against its rule: the host views a
+    /// [`ManagedBuffer`](crate::ManagedBuffer) while a kernel that takes it may run, or a
+    /// launch takes it while the host views it.
+    ManagedInUse {
+        /// What was refused, naming the buffer.
+        what: String,
+        /// Why, and what to do about it.
+        reason: String,
+    },
 }
 
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
@@ -430,6 +439,12 @@ impl Error {
             ),
             Error::BackendUnavailable(_) => {
                 "unset CUDA_LIBRARY_BACKEND or set it to `driver` or `auto`".to_string()
+            }
+            Error::ManagedInUse { .. } => {
+                "the host and kernels take turns with managed memory: synchronize \
+                 (ManagedBuffer::synchronize, or the stream's) before a host view, and drop \
+                 host views before a launch"
+                    .to_string()
             }
             _ => return None,
         };
@@ -644,6 +659,7 @@ impl Error {
                 write!(f, "{}", detail(msg))
             }
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::ManagedInUse { what, reason } => write!(f, "{what} was refused: {reason}"),
             _ => self.write_build_or_run_message(f),
         }
     }
