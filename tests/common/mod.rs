@@ -19,6 +19,7 @@ pub mod graphs;
 pub mod half_ops;
 pub mod hostile;
 pub mod linking;
+pub mod managed;
 pub mod mem_pool;
 pub mod multi_device;
 pub mod nvrtc;

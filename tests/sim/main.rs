@@ -22,6 +22,7 @@ mod hostile_links;
 mod launch_bounds;
 mod link_messages;
 mod linking;
+mod managed;
 mod parallel;
 mod parse_once;
 mod profile;
