@@ -51,6 +51,7 @@ mod differential;
 mod graph;
 mod library;
 mod linker;
+mod managed;
 mod mem_pool;
 mod multi_device;
 mod profile;
@@ -94,6 +95,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(graph::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());
+    tests.extend(managed::tests());
     tests.extend(mem_pool::tests());
     tests.extend(multi_device::tests());
     tests.extend(profile::tests());

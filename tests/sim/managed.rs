@@ -58,9 +58,9 @@ fn a_host_view_during_a_running_kernel_is_refused() {
     let out = ctx.alloc_managed::<u32>(1).unwrap();
     let started = AtomicBool::new(false);
     let done = AtomicBool::new(false);
-    // Long enough (hundreds of milliseconds on the simulator) that the other thread asks
+    // Long enough (about a second on the simulator, debug build) that the other thread asks
     // while it runs.
-    let iters = 3_000_000u32;
+    let iters = 300_000u32;
     let refused = std::thread::scope(|s| {
         let worker = s.spawn(|| {
             let stream = ctx.create_stream().unwrap();
