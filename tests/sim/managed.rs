@@ -135,6 +135,11 @@ fn migration_is_charged_on_first_touch_and_prefetch_removes_it() {
         m.charged_ns
     );
 
+    println!(
+        "1 MiB written by the host, then a kernel: {:.1} us of faults, or {:.1} us of prefetch",
+        on_demand / 1e3,
+        m.charged_ns / 1e3
+    );
     assert!(prefetched.to_vec().unwrap().iter().all(|&v| v == 2.0));
     let m = prefetched.migration().unwrap();
     assert_eq!((m.faulted_to_host, m.on_host, m.on_device), (bytes, true, None));
