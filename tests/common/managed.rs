@@ -113,7 +113,11 @@ pub fn a_launch_is_refused_while_the_host_views_the_buffer(ctx: &Context) {
     let e = launch!(add, &stream, &cfg, a, a, a, 64u32).unwrap_err();
     assert!(matches!(e, Error::ManagedInUse { .. }), "{e:?}");
     assert!(e.to_string().contains("view"), "{e}");
-    assert!(e.hint().unwrap().contains("drop host views"), "{:?}", e.hint());
+    assert!(
+        e.hint().unwrap().contains("drop host views"),
+        "{:?}",
+        e.hint()
+    );
     assert_eq!(view[0], 2.0);
     drop(view);
     launch!(add, &stream, &cfg, a, a, a, 64u32).unwrap();
@@ -140,7 +144,10 @@ pub fn bad_input_is_refused(ctx: &Context) {
     ));
     let stream = ctx.create_stream().unwrap();
     let e = buf.prefetch(Location::Device(1000), &stream).unwrap_err();
-    assert!(matches!(e, Error::InvalidDevice { ordinal: 1000, .. }), "{e:?}");
+    assert!(
+        matches!(e, Error::InvalidDevice { ordinal: 1000, .. }),
+        "{e:?}"
+    );
     let e = buf
         .advise(Advice::SetPreferredLocation(Location::Device(1000)))
         .unwrap_err();
@@ -159,7 +166,15 @@ pub fn the_argument_check_takes_it_as_a_pointer(ctx: &Context) {
     let cfg = LaunchConfig::new(1, 1);
     let e = launch!(spin, &stream, &cfg, out, out).unwrap_err();
     assert!(
-        matches!(e, Error::ArgumentSize { index: 1, expected: 4, got: 8, .. }),
+        matches!(
+            e,
+            Error::ArgumentSize {
+                index: 1,
+                expected: 4,
+                got: 8,
+                ..
+            }
+        ),
         "{e:?}"
     );
     // The refused launch left no trace: host views are allowed.
@@ -181,7 +196,9 @@ pub fn prefetch_advice_and_attachment_keep_the_data(ctx: &Context) {
     table.copy_from(&data).unwrap();
     table.advise(Advice::SetReadMostly).unwrap();
     table
-        .advise(Advice::SetAccessedBy(Location::Device(ctx.device_ordinal())))
+        .advise(Advice::SetAccessedBy(Location::Device(
+            ctx.device_ordinal(),
+        )))
         .unwrap();
     let out = ctx.alloc_managed_with::<f32>(n, Attach::Host).unwrap();
     out.attach(&stream, Attach::Single).unwrap();

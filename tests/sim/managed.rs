@@ -120,7 +120,10 @@ fn migration_is_charged_on_first_touch_and_prefetch_removes_it() {
     launch!(add, &stream, &cfg, faulted, faulted, faulted, n as u32).unwrap();
     let m = faulted.migration().unwrap();
     assert_eq!((m.on_host, m.on_device), (false, Some(0)));
-    assert_eq!((m.faults, m.faulted_to_device, m.prefetched), (16, bytes, 0));
+    assert_eq!(
+        (m.faults, m.faulted_to_device, m.prefetched),
+        (16, bytes, 0)
+    );
     let on_demand = m.charged_ns;
 
     let mut prefetched = ctx.alloc_managed::<f32>(n).unwrap();
@@ -142,7 +145,10 @@ fn migration_is_charged_on_first_touch_and_prefetch_removes_it() {
     );
     assert!(prefetched.to_vec().unwrap().iter().all(|&v| v == 2.0));
     let m = prefetched.migration().unwrap();
-    assert_eq!((m.faulted_to_host, m.on_host, m.on_device), (bytes, true, None));
+    assert_eq!(
+        (m.faulted_to_host, m.on_host, m.on_device),
+        (bytes, true, None)
+    );
 }
 
 /// Read-mostly memory keeps a copy on each side: after the host and a kernel have both

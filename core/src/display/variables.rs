@@ -47,11 +47,7 @@ impl Shown<'_> {
 
 /// One view of `bytes`: a table of values of `ty` (first [`MAX_ROWS`] rows of
 /// [`PER_ROW`], each row headed by its first index) or, with no type, a hex dump.
-pub(super) fn parts(
-    shown: &Shown,
-    bytes: &[u8],
-    ty: Option<ElementType>,
-) -> (Vec<String>, String) {
+pub(super) fn parts(shown: &Shown, bytes: &[u8], ty: Option<ElementType>) -> (Vec<String>, String) {
     let caption = shown.caption(ty, bytes.len());
     let values = ty.map(|t| t.format(bytes)).unwrap_or_default();
     if values.is_empty() {
