@@ -434,6 +434,25 @@ LOOP:
     }
 
     #[test]
+    fn a_managed_argument_is_launched_as_a_managed_buffer_and_a_freed_one_refused() {
+        let lib = lib();
+        let k = lib.get_kernel("twice").unwrap();
+        let buf = alloc_managed(4).unwrap();
+        buf.copy_from(&[1, 2, 3, 4].map(f32::from_bits)).unwrap();
+        let args = [Arg::Managed(buf.device_ptr()), Arg::U32(3)];
+        launch(&k, &launch_config(&[1], &[32], 0).unwrap(), &args).unwrap();
+        let bits: Vec<u32> = buf.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+        assert_eq!(bits, vec![2, 4, 6, 4]);
+        // The launch went through the managed path: the model moved the page to the device
+        // for the kernel, and back for the host's read.
+        let m = buf.migration().unwrap();
+        assert_eq!((m.faults, m.faulted_to_device, m.faulted_to_host), (2, 16, 16));
+        drop(buf);
+        let e = launch(&k, &launch_config(&[1], &[32], 0).unwrap(), &args).unwrap_err();
+        assert!(e.to_string().contains("was freed"), "{e}");
+    }
+
+    #[test]
     fn wrong_argument_size_is_an_error_not_a_launch() {
         let lib = lib();
         let k = lib.get_kernel("twice").unwrap();
