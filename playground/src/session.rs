@@ -446,7 +446,10 @@ LOOP:
         // The launch went through the managed path: the model moved the page to the device
         // for the kernel, and back for the host's read.
         let m = buf.migration().unwrap();
-        assert_eq!((m.faults, m.faulted_to_device, m.faulted_to_host), (2, 16, 16));
+        assert_eq!(
+            (m.faults, m.faulted_to_device, m.faulted_to_host),
+            (2, 16, 16)
+        );
         drop(buf);
         let e = launch(&k, &launch_config(&[1], &[32], 0).unwrap(), &args).unwrap_err();
         assert!(e.to_string().contains("was freed"), "{e}");

@@ -17,11 +17,11 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::image::ImageKind;
+use crate::info::{Advice, Attach, Location, Migration};
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
     MemPoolStats, ParamInfo,
 };
-use crate::managed::{Advice, Attach, Location, Migration};
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 

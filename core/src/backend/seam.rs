@@ -47,11 +47,11 @@ use super::{selected, BackendKind};
 use crate::driver::{self, DriverBackend};
 use crate::error::{Error, Result};
 use crate::image::ImageKind;
+use crate::info::{Advice, Attach, Location, Migration};
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
     MemPoolStats, ParamInfo,
 };
-use crate::managed::{Advice, Attach, Location, Migration};
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 use crate::sim::{self, SimBackend};

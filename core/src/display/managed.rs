@@ -7,7 +7,8 @@ use super::render_result;
 use super::variables::{parts, Shown};
 use crate::element::ElementType;
 use crate::error::Result;
-use crate::managed::{ManagedBuffer, Migration};
+use crate::info::Migration;
+use crate::managed::ManagedBuffer;
 use crate::memory::{as_bytes, DeviceRepr};
 
 /// One line on where the pages are and what moving them was charged.

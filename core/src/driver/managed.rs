@@ -5,7 +5,7 @@
 use super::{cu, Context, Device, DriverBackend, Stream};
 use crate::backend::interface::ManagedInterface;
 use crate::error::{Error, Result};
-use crate::managed::{Advice, Attach, Location, Migration};
+use crate::info::{Advice, Attach, Location, Migration};
 use crate::sys::driver as sys;
 
 /// `CUmemAttach_flags` of an attachment.

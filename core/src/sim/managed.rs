@@ -19,7 +19,7 @@ use super::device::gpu;
 use super::{Context, SimBackend, Stream};
 use crate::backend::interface::ManagedInterface;
 use crate::error::{Error, Result};
-use crate::managed::{Advice, Attach, Location, Migration};
+use crate::info::{Advice, Attach, Location, Migration};
 
 /// The pages the model moves on demand, one fault each: 64 KiB, the granule the driver's
 /// fault handler migrates in (it groups faults within 2 MiB blocks).
