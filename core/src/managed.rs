@@ -351,12 +351,37 @@ impl<T: DeviceRepr> ManagedBuffer<T> {
         &self.ptr
     }
 
-    /// Checks the rule before a host view, and makes the memory ready for the host.
-    fn ready_for_host(&self, what: &str) -> Result<()> {
+    /// Checks the rule before a host access and counts it as a view until `end_host`, in
+    /// one hold of the bookkeeping, so no launch begins between the check and the access;
+    /// `alone`: also refused while another view lives (a write through `&self`). Then makes
+    /// the memory ready for the host.
+    fn begin_host(&self, what: &str, alone: bool) -> Result<()> {
         {
             let mut u = self.uses.lock();
             self.uses.check_idle(&mut u, what)?;
+            if alone && u.host_views > 0 {
+                return Err(self.uses.busy(
+                    what,
+                    "the host holds a view of it (ManagedBuffer::host); drop it first".to_string(),
+                ));
+            }
+            u.host_views += 1;
         }
+        let ready = self.ready_for_host();
+        if ready.is_err() {
+            self.end_host();
+        }
+        ready
+    }
+
+    /// The end of an access `begin_host` counted.
+    fn end_host(&self) {
+        let mut u = self.uses.lock();
+        u.host_views = u.host_views.saturating_sub(1);
+    }
+
+    /// Makes the memory ready for the host (the rule checked).
+    fn ready_for_host(&self) -> Result<()> {
         if self.attachment() == Attach::Global && !self.ctx.concurrent_managed_access()? {
             // There the rule covers every kernel on the device, which no stream here shows.
             self.ctx.synchronize()?;
@@ -376,10 +401,14 @@ impl<T: DeviceRepr> ManagedBuffer<T> {
     /// # Ok(()) }
     /// ```
     pub fn host(&self) -> Result<HostView<'_, T>> {
-        self.ready_for_host("a host view of")?;
-        let data = self.host_data()?;
-        self.uses.lock().host_views += 1;
-        Ok(HostView { buf: self, data })
+        self.begin_host("a host view of", false)?;
+        match self.host_data() {
+            Ok(data) => Ok(HostView { buf: self, data }),
+            Err(e) => {
+                self.end_host();
+                Err(e)
+            }
+        }
     }
 
     /// A view the host reads and writes, refused while a kernel that takes the buffer may
@@ -396,9 +425,14 @@ impl<T: DeviceRepr> ManagedBuffer<T> {
     /// # Ok(()) }
     /// ```
     pub fn host_mut(&mut self) -> Result<HostViewMut<'_, T>> {
-        self.ready_for_host("a host view of")?;
-        let data = self.host_data()?;
-        Ok(HostViewMut { buf: self, data })
+        self.begin_host("a host view of", true)?;
+        match self.host_data() {
+            Ok(data) => Ok(HostViewMut { buf: self, data }),
+            Err(e) => {
+                self.end_host();
+                Err(e)
+            }
+        }
     }
 
     /// The host's access to the memory: the memory itself on a GPU (managed memory is
@@ -440,19 +474,21 @@ impl<T: DeviceRepr> ManagedBuffer<T> {
                 got: std::mem::size_of_val(data),
             });
         }
-        self.ready_for_host("a host write to")?;
         // Refused while a shared view lives, as a launch is: the view would see the write.
-        if self.uses.lock().host_views > 0 {
-            return Err(self.uses.busy(
-                "a host write to",
-                "the host holds a view of it (ManagedBuffer::host); drop it first".to_string(),
-            ));
-        }
+        self.begin_host("a host write to", true)?;
+        let written = self.write_host(data);
+        self.end_host();
+        written
+    }
+
+    /// Writes `data` (exactly `len` elements) from the host; the access is counted.
+    fn write_host(&self, data: &[T]) -> Result<()> {
         match self.ctx.managed_host_ptr(self.ptr) {
             Some(p) => {
                 // SAFETY: `p` is this buffer's host-addressable managed memory, `len`
-                // elements long; no kernel that takes it runs (checked above) and no host
-                // view of it lives (checked above), so nothing else reads or writes it.
+                // elements long; the caller's `begin_host(.., true)` found no kernel that
+                // takes it running and no other view, and holds off launches until
+                // `end_host`, so nothing else reads or writes it.
                 let dst = unsafe { std::slice::from_raw_parts_mut(p.cast::<T>(), self.len) };
                 dst.copy_from_slice(data);
                 Ok(())
@@ -675,8 +711,7 @@ impl<T: DeviceRepr> Deref for HostView<'_, T> {
 
 impl<T: DeviceRepr> Drop for HostView<'_, T> {
     fn drop(&mut self) {
-        let mut u = self.buf.uses.lock();
-        u.host_views = u.host_views.saturating_sub(1);
+        self.buf.end_host();
     }
 }
 
@@ -715,6 +750,7 @@ impl<T: DeviceRepr> Drop for HostViewMut<'_, T> {
             // does: the write cannot fail. Errors cannot be reported from Drop.
             let _ = self.buf.ctx.managed_write(self.buf.ptr, as_bytes(v));
         }
+        self.buf.end_host();
     }
 }
 
