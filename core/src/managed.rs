@@ -295,6 +295,25 @@ impl Context {
             _t: PhantomData,
         })
     }
+
+    /// Whether the host may access managed memory while kernels run on this context's
+    /// device (`CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS`): true on the H100 and H200
+    /// under Linux and on the simulator, false on Windows and GPUs before Pascal. This crate
+    /// keeps the host off a managed buffer while a kernel that takes it may run either way
+    /// ([`ManagedBuffer`]); where it is false, a host view of a globally attached buffer
+    /// also waits for the whole context.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// if ctx.is_simulated() {
+    ///     assert!(ctx.concurrent_managed_access()?);
+    /// }
+    /// # Ok(()) }
+    /// ```
+    pub fn concurrent_managed_access(&self) -> Result<bool> {
+        self.imp.concurrent_managed_access()
+    }
 }
 
 impl<T: DeviceRepr> ManagedBuffer<T> {

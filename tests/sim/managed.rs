@@ -42,6 +42,12 @@ fn prefetch_advice_and_attachment_keep_the_data() {
     managed::prefetch_advice_and_attachment_keep_the_data(&sim());
 }
 
+/// The simulated device is an H100 under Linux: concurrent managed access.
+#[test]
+fn the_simulated_device_has_concurrent_managed_access() {
+    assert!(sim().concurrent_managed_access().unwrap());
+}
+
 #[test]
 fn a_buffer_outlives_its_context_handle() {
     managed::a_buffer_outlives_its_context_handle(sim());
