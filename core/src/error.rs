@@ -296,6 +296,7 @@ pub enum Error {
         /// The operating system's error.
         source: std::io::Error,
     },
+    // Unified memory (`managed`).
     /// Unified memory used against its rule: the host views a
     /// [`ManagedBuffer`](crate::ManagedBuffer) while a kernel that takes it may run, or a
     /// launch takes it while the host views it.
@@ -304,6 +305,33 @@ pub enum Error {
         what: String,
         /// Why, and what to do about it.
         reason: String,
+    },
+    // Sharing between processes (`ipc`).
+    /// Memory, an event or a pool was to be shared between processes (IPC) on the
+    /// simulator, whose memory lives inside one process.
+    IpcOnSimulator {
+        /// What was to be exported or opened.
+        what: &'static str,
+    },
+    /// Bytes given as an IPC handle are not a handle this crate wrote, or not of the kind
+    /// asked for.
+    IpcHandle(String),
+    // Graphs complete (issue 38).
+    /// A host function (a graph's host node, or `Stream::launch_host_func`) panicked; the
+    /// panic was caught and did not unwind into the driver or the simulator.
+    HostFunctionPanicked {
+        /// The panic's message.
+        message: String,
+    },
+    // Tensor maps (`tensor_map.rs`).
+    /// A tensor map description that breaks one of the driver's rules for
+    /// `cuTensorMapEncodeTiled` / `cuTensorMapEncodeIm2col`, checked before either backend
+    /// encodes it: which rule, what was given and what would be valid.
+    InvalidTensorMap {
+        /// The rule.
+        rule: cuda_library_engine::tensor_map::TensorMapRule,
+        /// What was given and what to do.
+        detail: String,
     },
 }
 
@@ -444,6 +472,17 @@ impl Error {
                 "the host and kernels take turns with managed memory: synchronize \
                  (ManagedBuffer::synchronize, or the stream's) before a host view, and drop \
                  host views before a launch"
+                    .to_string()
+            }
+            Error::IpcOnSimulator { .. } => {
+                "run both processes on a CUDA GPU (CUDA_LIBRARY_BACKEND=driver), or share the \
+                 data through host memory (copy it out with `to_vec`, send the bytes, copy \
+                 them in with `DeviceBuffer::from_slice`)"
+                    .to_string()
+            }
+            Error::IpcHandle(_) => {
+                "pass the bytes `to_bytes` gave in the exporting process, unchanged and whole, \
+                 to the `from_bytes` of the same handle type"
                     .to_string()
             }
             _ => return None,
@@ -660,6 +699,21 @@ impl Error {
             }
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
             Error::ManagedInUse { what, reason } => write!(f, "{what} was refused: {reason}"),
+            Error::IpcOnSimulator { what } => write!(
+                f,
+                "{what} cannot be shared between processes on the simulator: simulated device \
+                 memory and events live inside one process, and no other process can map them"
+            ),
+            Error::IpcHandle(msg) => write!(f, "not an IPC handle: {}", detail(msg)),
+            Error::HostFunctionPanicked { message } => write!(
+                f,
+                "a host function panicked: {}; the panic was caught (it may not unwind into \
+                 the driver): fix the closure, the graph can be launched again",
+                detail(message)
+            ),
+            Error::InvalidTensorMap { rule, detail } => {
+                write!(f, "invalid tensor map ({rule}): {detail}")
+            }
             _ => self.write_build_or_run_message(f),
         }
     }

@@ -20,6 +20,7 @@ mod cards;
 mod graph;
 mod kernels;
 mod managed;
+mod tensor_map;
 mod timings;
 mod variables;
 
