@@ -3,7 +3,9 @@
 // Linked into each corpus program (built with `-cudart shared -lcuda -ldl`), this file defines
 // cudaMalloc, cudaFree, cudaLaunchKernel, cudaLaunchKernelExC and cuTensorMapEncodeTiled itself: the
 // program's calls land here, are recorded, and go on to the real runtime and driver (dlsym RTLD_NEXT).
-// The project's own host code runs unchanged. For the first launch of each kernel whose mangled
+// The project's own host code runs unchanged. nvcc 13's `<<<>>>` stubs reach cudaLaunchKernel only
+// with -D__NV_LEGACY_LAUNCH (otherwise they call the runtime's __cudaLaunchKernel), so run.sh
+// builds the programs with it; it changes no device code. For the first launch of each kernel whose mangled
 // name contains $CORPUS_KERNEL (and none of $CORPUS_SKIP, comma-separated), it writes to
 // $CORPUS_OUT/launch_N/:
 //   launch.json       kernel name, grid, block, cluster, dynamic shared bytes, parameter layout,

@@ -52,7 +52,9 @@ build_one() {
     d="$out/$name"
     mkdir -p "$d"
     ptx_cmd="nvcc -arch=sm_90a -ptx $flags -I$here/$dir $here/$src -o $d/$name.ptx"
-    exe_cmd="nvcc -gencode arch=compute_90a,code=sm_90a $flags -I$here/$dir $here/$src $here/record.cpp -cudart shared -lcuda -ldl -o $d/$name.exe"
+    # -D__NV_LEGACY_LAUNCH: nvcc 13's launch stubs call cudaLaunchKernel (which record.cpp sees)
+    # rather than the runtime-internal __cudaLaunchKernel; it is read only by the host stubs.
+    exe_cmd="nvcc -gencode arch=compute_90a,code=sm_90a -D__NV_LEGACY_LAUNCH $flags -I$here/$dir $here/$src $here/record.cpp -cudart shared -lcuda -ldl -o $d/$name.exe"
     { echo "$ptx_cmd"; echo "$exe_cmd"; } | sed "s#$here/##g; s#$out/##g" >"$d/build.txt"
     local t0=$(date +%s)
     ( cd "$here" && eval "$ptx_cmd" ) >"$d/ptx.log" 2>&1 &
