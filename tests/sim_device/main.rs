@@ -10,6 +10,7 @@ mod api;
 mod corpus;
 mod differential;
 mod graph;
+mod hopper;
 mod hostile_runtime;
 mod limits;
 mod mem_pool;

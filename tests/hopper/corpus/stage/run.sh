@@ -29,6 +29,9 @@ CUTLASS="-std=c++17 -O3 -DNDEBUG --expt-relaxed-constexpr -ftemplate-backtrace-l
 # DeepGEMM: csrc/jit/compiler.hpp's NVCC flags for sm_90a (its JIT builds a cubin with these).
 DEEPGEMM="-std=c++20 --diag-suppress=39,161,174,177,186,940 --ptxas-options=--register-usage-level=10 -O3 --expt-relaxed-constexpr --expt-extended-lambda -Xcompiler=-fPIC,-O3,-fconcepts,-Wno-deprecated-declarations,-Wno-abi -I$here/deepgemm/include -I$here/deepgemm/cutlass/include"
 
+# CUB (CCCL from the toolkit): a Release build of a program that calls it.
+CUB="-std=c++17 -O3 -DNDEBUG"
+
 # name | folder of the project's sources | source to build | flags | kernel-name filter | arguments
 cases() {
     # The slowest builds first (CUTLASS, DeepGEMM), so that -j keeps every core busy to the end.
@@ -38,6 +41,7 @@ cases() {
     if [ -f "$here/cases/deepgemm_fp8_1d2d.cu" ]; then
         echo "deepgemm_fp8_1d2d|deepgemm|cases/deepgemm_fp8_1d2d.cu|$DEEPGEMM|sm90_fp8_gemm_1d2d_impl|"
     fi
+    echo "cub_transform|cases|cases/cub_transform.cu|$CUB|transform|"
     for l in 01 02 03 04 05 06 07 08; do
         n=256
         echo "tk_level_$l|tk/kernels/gemm/educational_h100|cases/tk_level_$l.cu|$TK -DCORPUS_N=$n|6kernel|"
