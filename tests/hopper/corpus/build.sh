@@ -20,9 +20,12 @@ deepgemm_repo="$mirror/deepseek-ai+DeepGEMM/repo"
 deepgemm_commit=54e22612409371d6364144b69086735beb54e98b
 # DeepGEMM's third-party/cutlass submodule at that commit.
 deepgemm_cutlass_commit=f3fde58372d33e9a5650ba7b80fc48b3b49d40c8
+fa3_commit=0251105a2fb19d2957484b7f023cd8c115286ced
+# FlashAttention's csrc/cutlass submodule at that commit.
+fa3_cutlass_commit=7127592069c2fe01b041e174ba4345ef9b279671
 
 # git archive of a partial mirror warns about blobs outside the paths asked for; only those lines go.
-quiet_archive() { git "$@" 2> >(grep -v '^error: invalid object .* for .media/' >&2); }
+quiet_archive() { git "$@" 2> >(grep -v '^error: invalid object ' >&2); }
 
 rm -rf "$stage"
 mkdir -p "$stage/tk" "$stage/deepgemm" "$stage/tarballs"
@@ -45,4 +48,18 @@ quiet_archive -C "$cutlass_repo" archive --format=tar.gz -o "$stage/tarballs/dee
 cp "$here/stage/run.sh" "$here/stage/record.cpp" "$stage/"
 cp -r "$here/stage/cases" "$stage/cases"
 chmod +x "$stage/run.sh"
+
+fa3_repo="$mirror/Dao-AILab+flash-attention/repo"
+if [ -d "$fa3_repo" ]; then
+    mkdir -p "$stage/fa3"
+    quiet_archive -C "$fa3_repo" archive "$fa3_commit" LICENSE hopper/instantiations/flash_fwd_hdim64_bf16_sm90.cu \
+        hopper/flash_prepare_scheduler.cu $(git -C "$fa3_repo" ls-tree --name-only "$fa3_commit" hopper/ |
+            grep -E '\.(h|hpp)$') | tar -x -C "$stage/fa3"
+    quiet_archive -C "$cutlass_repo" archive --format=tar.gz -o "$stage/tarballs/fa3-cutlass.tar.gz" \
+        --prefix=fa3/cutlass/ "$fa3_cutlass_commit" LICENSE.txt include
+else
+    echo "no FlashAttention mirror at $fa3_repo: the FA3 case is left out (fetch github:Dao-AILab/flash-attention)"
+    rm -f "$stage/cases/fa3_fwd_hdim64.cu"
+fi
+
 echo "staged $(du -sh "$stage" | cut -f1) in $stage ($(find "$stage" -type f | wc -l) files)"

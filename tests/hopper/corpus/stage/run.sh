@@ -32,12 +32,21 @@ DEEPGEMM="-std=c++20 --diag-suppress=39,161,174,177,186,940 --ptxas-options=--re
 # CUB (CCCL from the toolkit): a Release build of a program that calls it.
 CUB="-std=c++17 -O3 -DNDEBUG"
 
+# FlashAttention-3 (hopper/setup.py): its nvcc flags, PyTorch's CUDAExtension flags, and its
+# FLASHATTENTION_DISABLE_* build options for every feature this case does not use (so that one
+# instantiation compiles in minutes); the forward kernels of dense, non-split, non-paged bf16
+# attention are the same with or without them.
+FA3="-std=c++17 -O3 -ftemplate-backtrace-limit=0 --use_fast_math -DCUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED -DCUTLASS_ENABLE_GDC_FOR_SM90 -DCUTLASS_DEBUG_TRACE_LEVEL=0 -DNDEBUG -D__CUDA_NO_HALF_OPERATORS__ -D__CUDA_NO_HALF_CONVERSIONS__ -D__CUDA_NO_BFLOAT16_CONVERSIONS__ -D__CUDA_NO_HALF2_OPERATORS__ --expt-relaxed-constexpr -DFLASHATTENTION_DISABLE_BACKWARD -DFLASHATTENTION_DISABLE_SPLIT -DFLASHATTENTION_DISABLE_PAGEDKV -DFLASHATTENTION_DISABLE_APPENDKV -DFLASHATTENTION_DISABLE_LOCAL -DFLASHATTENTION_DISABLE_SOFTCAP -DFLASHATTENTION_DISABLE_PACKGQA -DFLASHATTENTION_DISABLE_FP8 -DFLASHATTENTION_DISABLE_VARLEN -DFLASHATTENTION_DISABLE_CLUSTER -DFLASHATTENTION_DISABLE_SM8x -I$here/fa3/cutlass/include"
+
 # name | folder of the project's sources | source to build | flags | kernel-name filter | arguments
+# | more sources the program links (the project's own)
 cases() {
     # The slowest builds first (CUTLASS, DeepGEMM), so that -j keeps every core busy to the end.
     echo "cutlass_48|cutlass/examples/48_hopper_warp_specialized_gemm|cutlass/examples/48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu|$CUTLASS|13device_kernel|--m=256 --n=128 --k=256 --iterations=0"
     echo "cutlass_49|cutlass/examples/49_hopper_gemm_with_collective_builder|cutlass/examples/49_hopper_gemm_with_collective_builder/49_collective_builder.cu|$CUTLASS|13device_kernel|--m=256 --n=128 --k=128 --l=1 --iterations=0"
     echo "cutlass_54|cutlass/examples/54_hopper_fp8_warp_specialized_gemm|cutlass/examples/54_hopper_fp8_warp_specialized_gemm/54_hopper_fp8_warp_specialized_gemm.cu|$CUTLASS|13device_kernel|--m=256 --n=128 --k=256 --iterations=0"
+    [ -f "$here/cases/fa3_fwd_hdim64.cu" ] &&
+        echo "fa3_fwd_hdim64|fa3/hopper|cases/fa3_fwd_hdim64.cu|$FA3|13device_kernel||fa3/hopper/flash_prepare_scheduler.cu"
     if [ -f "$here/cases/deepgemm_fp8_1d2d.cu" ]; then
         echo "deepgemm_fp8_1d2d|deepgemm|cases/deepgemm_fp8_1d2d.cu|$DEEPGEMM|sm90_fp8_gemm_1d2d_impl|"
     fi
@@ -52,13 +61,13 @@ cases() {
 }
 
 build_one() {
-    IFS='|' read -r name dir src flags filter args <<<"$1"
+    IFS='|' read -r name dir src flags filter args extra <<<"$1"
     d="$out/$name"
     mkdir -p "$d"
     ptx_cmd="nvcc -arch=sm_90a -ptx $flags -I$here/$dir $here/$src -o $d/$name.ptx"
     # -D__NV_LEGACY_LAUNCH: nvcc 13's launch stubs call cudaLaunchKernel (which record.cpp sees)
     # rather than the runtime-internal __cudaLaunchKernel; it is read only by the host stubs.
-    exe_cmd="nvcc -gencode arch=compute_90a,code=sm_90a -D__NV_LEGACY_LAUNCH $flags -I$here/$dir $here/$src $here/record.cpp -cudart shared -lcuda -ldl -o $d/$name.exe"
+    exe_cmd="nvcc -gencode arch=compute_90a,code=sm_90a -D__NV_LEGACY_LAUNCH $flags -I$here/$dir $here/$src ${extra:+$here/$extra} $here/record.cpp -cudart shared -lcuda -ldl -o $d/$name.exe"
     { echo "$ptx_cmd"; echo "$exe_cmd"; } | sed "s#$here/##g; s#$out/##g" >"$d/build.txt"
     local t0=$(date +%s)
     ( cd "$here" && eval "$ptx_cmd" ) >"$d/ptx.log" 2>&1 &
@@ -80,7 +89,7 @@ export here out
 cases | xargs -P "$jobs" -I{} bash -c 'build_one "$@"' _ {}
 echo "builds done after $(( $(date +%s) - started )) s" | tee -a "$out/device.txt"
 
-cases | while IFS='|' read -r name dir src flags filter args; do
+cases | while IFS='|' read -r name dir src flags filter args extra; do
     d="$out/$name"
     if [ ! -x "$d/$name.exe" ]; then
         echo "$name: not built (see $name/exe.log)" | tee -a "$out/summary.txt"
