@@ -3,9 +3,9 @@
 // Linked into each corpus program (built with `-cudart shared -lcuda -ldl`), this file defines
 // cudaMalloc, cudaFree, cudaLaunchKernel, cudaLaunchKernelExC and cuTensorMapEncodeTiled itself: the
 // program's calls land here, are recorded, and go on to the real runtime and driver (dlsym RTLD_NEXT).
-// The project's own host code runs unchanged. nvcc 13's `<<<>>>` stubs reach cudaLaunchKernel only
-// with -D__NV_LEGACY_LAUNCH (otherwise they call the runtime's __cudaLaunchKernel), so run.sh
-// builds the programs with it; it changes no device code. For the first launch of each kernel whose mangled
+// The project's own host code runs unchanged. nvcc 13's `<<<>>>` stubs call the runtime's
+// __cudaLaunchKernel(cudaKernel_t, ...) (crt/host_runtime.h), not cudaLaunchKernel: both are
+// interposed. For the first launch of each kernel whose mangled
 // name contains $CORPUS_KERNEL (and none of $CORPUS_SKIP, comma-separated), it writes to
 // $CORPUS_OUT/launch_N/:
 //   launch.json       kernel name, grid, block, cluster, dynamic shared bytes, parameter layout,
@@ -129,11 +129,7 @@ bool wanted(const std::string& name) {
 
 // The launch, once recorded: everything before, then the launch itself through `launch`, then after.
 template <class Launch>
-cudaError_t record(const void* func, dim3 grid, dim3 block, dim3 cluster, size_t smem, void** args,
-                   Launch launch) {
-    cudaFunction_t rt_func = nullptr;
-    if (cudaGetFuncBySymbol(&rt_func, func) != cudaSuccess) return launch();
-    CUfunction f = reinterpret_cast<CUfunction>(rt_func);
+cudaError_t record(CUfunction f, dim3 grid, dim3 block, dim3 cluster, size_t smem, void** args, Launch launch) {
     const char* cname = nullptr;
     if (cuFuncGetName(&cname, f) != CUDA_SUCCESS || cname == nullptr) return launch();
     std::string name = cname;
@@ -222,6 +218,13 @@ cudaError_t record(const void* func, dim3 grid, dim3 block, dim3 cluster, size_t
     return err;
 }
 
+// The driver's function for a host stub (`<<<>>>`'s and the launch APIs' `func`), or null.
+CUfunction function_of_stub(const void* func) {
+    cudaFunction_t f = nullptr;
+    if (cudaGetFuncBySymbol(&f, func) != cudaSuccess) return nullptr;
+    return reinterpret_cast<CUfunction>(f);
+}
+
 template <class T>
 std::string json_list(const T* values, cuuint32_t n) {
     std::string s = "[";
@@ -262,8 +265,20 @@ cudaError_t CUDARTAPI cudaLaunchKernel(const void* func, dim3 grid, dim3 block, 
                                        cudaStream_t stream) {
     using Fn = cudaError_t (*)(const void*, dim3, dim3, void**, size_t, cudaStream_t);
     static Fn real = next_symbol<Fn>("cudaLaunchKernel");
-    return record(func, grid, block, dim3(1, 1, 1), smem, args,
-                  [&] { return real(func, grid, block, args, smem, stream); });
+    auto launch = [&] { return real(func, grid, block, args, smem, stream); };
+    CUfunction f = function_of_stub(func);
+    return f ? record(f, grid, block, dim3(1, 1, 1), smem, args, launch) : launch();
+}
+
+// What nvcc 13's launch stubs call, with the kernel handle from __cudaGetKernel.
+cudaError_t CUDARTAPI __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t smem,
+                                         cudaStream_t stream) {
+    using Fn = cudaError_t (*)(cudaKernel_t, dim3, dim3, void**, size_t, cudaStream_t);
+    static Fn real = next_symbol<Fn>("__cudaLaunchKernel");
+    auto launch = [&] { return real(kernel, grid, block, args, smem, stream); };
+    CUfunction f = nullptr;
+    if (cuKernelGetFunction(&f, reinterpret_cast<CUkernel>(kernel)) != CUDA_SUCCESS) return launch();
+    return record(f, grid, block, dim3(1, 1, 1), smem, args, launch);
 }
 
 cudaError_t CUDARTAPI cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args) {
@@ -276,8 +291,10 @@ cudaError_t CUDARTAPI cudaLaunchKernelExC(const cudaLaunchConfig_t* config, cons
                            config->attrs[i].val.clusterDim.z);
         }
     }
-    return record(func, config->gridDim, config->blockDim, cluster, config->dynamicSmemBytes, args,
-                  [&] { return real(config, func, args); });
+    auto launch = [&] { return real(config, func, args); };
+    CUfunction f = function_of_stub(func);
+    return f ? record(f, config->gridDim, config->blockDim, cluster, config->dynamicSmemBytes, args, launch)
+             : launch();
 }
 
 CUresult CUDAAPI cuTensorMapEncodeTiled(CUtensorMap* tensorMap, CUtensorMapDataType dataType, cuuint32_t rank,

@@ -65,9 +65,7 @@ build_one() {
     d="$out/$name"
     mkdir -p "$d"
     ptx_cmd="nvcc -arch=sm_90a -ptx $flags -I$here/$dir $here/$src -o $d/$name.ptx"
-    # -D__NV_LEGACY_LAUNCH: nvcc 13's launch stubs call cudaLaunchKernel (which record.cpp sees)
-    # rather than the runtime-internal __cudaLaunchKernel; it is read only by the host stubs.
-    exe_cmd="nvcc -gencode arch=compute_90a,code=sm_90a -D__NV_LEGACY_LAUNCH $flags -I$here/$dir $here/$src ${extra:+$here/$extra} $here/record.cpp -cudart shared -lcuda -ldl -o $d/$name.exe"
+    exe_cmd="nvcc -gencode arch=compute_90a,code=sm_90a $flags -I$here/$dir $here/$src ${extra:+$here/$extra} $here/record.cpp -cudart shared -lcuda -ldl -o $d/$name.exe"
     { echo "$ptx_cmd"; echo "$exe_cmd"; } | sed "s#$here/##g; s#$out/##g" >"$d/build.txt"
     local t0=$(date +%s)
     ( cd "$here" && eval "$ptx_cmd" ) >"$d/ptx.log" 2>&1 &
@@ -96,7 +94,7 @@ cases | while IFS='|' read -r name dir src flags filter args extra; do
         continue
     fi
     # Which runtime entry points the program calls (record.cpp interposes the launch ones).
-    nm -D --undefined-only "$d/$name.exe" | grep -E 'cudaLaunch|cuLaunch|cuTensorMap|cudaGetDriverEntryPoint' >"$d/imports.txt" 2>&1
+    nm -D --undefined-only "$d/$name.exe" | grep -E 'cudaLaunch|cuLaunch|cuTensorMap|cudaGetDriverEntryPoint|cudaMalloc' >"$d/imports.txt" 2>&1
     t0=$(date +%s)
     ( cd "$d" && CORPUS_OUT="$d" CORPUS_KERNEL="$filter" timeout 120 "./$name.exe" $args ) >"$d/run.log" 2>&1
     rc=$?
