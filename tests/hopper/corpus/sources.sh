@@ -39,4 +39,14 @@ copy deepseek-ai+DeepGEMM 54e22612409371d6364144b69086735beb54e98b deepgemm \
     csrc/jit_kernels/impls/sm90_fp8_gemm_1d2d.hpp csrc/jit_kernels/impls/runtime_utils.hpp \
     csrc/jit_kernels/heuristics/sm90.hpp csrc/jit/compiler.hpp
 
+fa3=()
+for f in flash.h flash_fwd_launch_template.h flash_fwd_kernel_sm90.h mainloop_fwd_sm90_tma_gmma_ws.hpp \
+    epilogue_fwd.hpp softmax.h mask.h tile_scheduler.hpp tile_size.h static_switch.h named_barrier.hpp \
+    seqlen.h block.h utils.h pack_gqa.h paged_kv.h rotary.h sm90_pipeline_no_cluster.hpp cuda_check.h \
+    heuristics.h flash_prepare_scheduler.cu flash_api.cpp setup.py \
+    instantiations/flash_fwd_hdim64_bf16_sm90.cu; do
+    fa3+=("hopper/$f")
+done
+copy Dao-AILab+flash-attention 0251105a2fb19d2957484b7f023cd8c115286ced flash-attention LICENSE "${fa3[@]}"
+
 du -sh "$out"
