@@ -296,6 +296,33 @@ pub enum Error {
         /// The operating system's error.
         source: std::io::Error,
     },
+    // Sharing between processes (`ipc`).
+    /// Memory, an event or a pool was to be shared between processes (IPC) on the
+    /// simulator, whose memory lives inside one process.
+    IpcOnSimulator {
+        /// What was to be exported or opened.
+        what: &'static str,
+    },
+    /// Bytes given as an IPC handle are not a handle this crate wrote, or not of the kind
+    /// asked for.
+    IpcHandle(String),
+    // Graphs complete (issue 38).
+    /// A host function (a graph's host node, or `Stream::launch_host_func`) panicked; the
+    /// panic was caught and did not unwind into the driver or the simulator.
+    HostFunctionPanicked {
+        /// The panic's message.
+        message: String,
+    },
+    // Tensor maps (`tensor_map.rs`).
+    /// A tensor map description that breaks one of the driver's rules for
+    /// `cuTensorMapEncodeTiled` / `cuTensorMapEncodeIm2col`, checked before either backend
+    /// encodes it: which rule, what was given and what would be valid.
+    InvalidTensorMap {
+        /// The rule.
+        rule: cuda_library_engine::tensor_map::TensorMapRule,
+        /// What was given and what to do.
+        detail: String,
+    },
 }
 
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
@@ -430,6 +457,17 @@ impl Error {
             ),
             Error::BackendUnavailable(_) => {
                 "unset CUDA_LIBRARY_BACKEND or set it to `driver` or `auto`".to_string()
+            }
+            Error::IpcOnSimulator { .. } => {
+                "run both processes on a CUDA GPU (CUDA_LIBRARY_BACKEND=driver), or share the \
+                 data through host memory (copy it out with `to_vec`, send the bytes, copy \
+                 them in with `DeviceBuffer::from_slice`)"
+                    .to_string()
+            }
+            Error::IpcHandle(_) => {
+                "pass the bytes `to_bytes` gave in the exporting process, unchanged and whole, \
+                 to the `from_bytes` of the same handle type"
+                    .to_string()
             }
             _ => return None,
         };
@@ -644,6 +682,21 @@ impl Error {
                 write!(f, "{}", detail(msg))
             }
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::IpcOnSimulator { what } => write!(
+                f,
+                "{what} cannot be shared between processes on the simulator: simulated device \
+                 memory and events live inside one process, and no other process can map them"
+            ),
+            Error::IpcHandle(msg) => write!(f, "not an IPC handle: {}", detail(msg)),
+            Error::HostFunctionPanicked { message } => write!(
+                f,
+                "a host function panicked: {}; the panic was caught (it may not unwind into \
+                 the driver): fix the closure, the graph can be launched again",
+                detail(message)
+            ),
+            Error::InvalidTensorMap { rule, detail } => {
+                write!(f, "invalid tensor map ({rule}): {detail}")
+            }
             _ => self.write_build_or_run_message(f),
         }
     }

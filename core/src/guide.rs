@@ -8,7 +8,8 @@
 //!
 //! Using the crate:
 //!
-//! - [`api`]: handles, lifetimes and unload, argument checking, several GPUs, cudarc.
+//! - [`api`]: handles, lifetimes and unload, argument checking, several GPUs, sharing between
+//!   processes (IPC), green contexts, checkpointing a process, cudarc.
 //! - [`graphs`]: CUDA graphs: stream capture, graphs built node by node, replay and update.
 //! - [`backends`]: how the backend is chosen, what the simulated backend does, finding the
 //!   driver, NVRTC and its headers.
@@ -20,6 +21,8 @@
 //! - [`limits`]: every bound an input meets, hostile inputs, fuzzing.
 //! - [`notebooks`]: rich display in Jupyter, plots, the tutorials.
 //! - [`playground`]: the API in the browser; its security model.
+//! - [`parity`]: cuda.core's and cudarc's API, row by row, against this crate's (cudarc users
+//!   looking for a safe memory-pool API: `MemPool`).
 //!
 //! The simulator:
 //!
@@ -69,6 +72,8 @@ pub mod notebooks {}
 
 #[doc = include_str!("../guide/playground.md")]
 pub mod playground {}
+#[doc = include_str!("../guide/parity.md")]
+pub mod parity {}
 
 #[doc = include_str!("../guide/engine.md")]
 pub mod engine {}

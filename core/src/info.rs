@@ -342,6 +342,20 @@ pub enum CaptureMode {
     Relaxed,
 }
 
+/// Where a CUDA process stands in a checkpoint (`CUprocessState`), as
+/// [`CheckpointProcess::state`](crate::CheckpointProcess::state) reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProcessState {
+    /// Running normally: its CUDA calls proceed.
+    Running,
+    /// Locked: its CUDA calls block until it is unlocked.
+    Locked,
+    /// Checkpointed: its GPU memory is in host memory and its GPU resources released.
+    Checkpointed,
+    /// A checkpoint or restore failed and cannot be undone.
+    Failed,
+}
+
 /// What a [`MemPool`](crate::MemPool) holds, in bytes (`CU_MEMPOOL_ATTR_*`).
 ///
 /// ```

@@ -134,11 +134,14 @@ mod backend;
 mod compiler;
 mod profile;
 
+mod checkpoint;
 mod context;
 mod device;
 mod element;
 mod global;
 mod graph;
+mod green;
+pub mod ipc;
 mod kernel;
 mod kernel_table;
 mod launch;
@@ -154,6 +157,7 @@ mod program_cache;
 #[cfg(not(target_arch = "wasm32"))]
 mod raw;
 mod stream;
+mod tensor_map;
 mod texture;
 
 #[cfg(feature = "notebook")]
@@ -162,6 +166,7 @@ mod display;
 pub mod timing;
 
 pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
+pub use checkpoint::{CheckpointProcess, ProcessState};
 pub use compiler::{Compiler, COMPILER_ENV};
 pub use context::Context;
 pub use device::Device;
@@ -172,7 +177,11 @@ pub use error::{CudaError, CudaVersion, DeviceAssertion, Error, LoadAttempt, Loa
 pub use global::{Global, Managed, UnifiedFunction};
 #[cfg(feature = "notebook")]
 pub use graph::GraphTiming;
-pub use graph::{Graph, GraphBuilder, GraphDefinition, GraphNode, GraphNodeInfo, GraphNodeKind};
+pub use graph::{
+    ConditionalHandle, ConditionalKind, Graph, GraphAllocation, GraphBuilder, GraphDefinition,
+    GraphNode, GraphNodeInfo, GraphNodeKind,
+};
+pub use green::{GreenContext, SmResource, SmSplit};
 pub use image::fatbin::{choose as choose_fatbin_entry, entries as fatbin_entries, FatbinEntry};
 pub use image::ptx;
 pub use image::table::{
@@ -185,6 +194,9 @@ pub use image::{
 pub use info::{
     CachePreference, CaptureMode, DeviceProperties, KernelAttribute, KernelAttributes, KernelRow,
     ParamInfo, ParamRow,
+};
+pub use ipc::{
+    IpcBuffer, IpcEvent, IpcEventHandle, IpcMemHandle, IpcPoolPointer, IPC_HANDLE_BYTES,
 };
 pub use kernel::{Kernel, Kernels};
 pub use kernel_table::KernelTable;
@@ -199,6 +211,10 @@ pub use object_code::{ImageSource, ObjectCode};
 pub use options::{HostTable, JitOptions, LibraryOptions};
 pub use sampling::{AddressMode, ArrayDesc, ArrayFormat, FilterMode, ReadMode, TextureDesc};
 pub use stream::{Event, Stream};
+pub use tensor_map::{
+    Im2col, TensorMap, TensorMapDataType, TensorMapDesc, TensorMapInterleave, TensorMapL2Promotion,
+    TensorMapOobFill, TensorMapRule, TensorMapSwizzle, TENSOR_MAP_ALIGN, TENSOR_MAP_BYTES,
+};
 pub use texture::{Array, Surface, Texture, TEXTURE_PITCH_ALIGNMENT};
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -44,10 +44,39 @@ use crate::stream::Stream;
 /// assert_eq!(pool.stats()?.reserved, 0);
 /// # Ok(()) }
 /// ```
+///
+/// # Coming from cudarc
+///
+/// cudarc's safe API allocates with `stream.alloc_zeros::<T>(n)` from the device's default
+/// pool and has no safe pool type (cudarc issue #536). Here a pool is a value: make one that
+/// keeps what is freed, allocate from it on a stream, and each step's allocations reuse what
+/// the step before freed, without a round trip to the driver's allocator. With the `cudarc`
+/// feature, `Context::from_cudarc` and `Stream::from_cudarc` take cudarc's context and
+/// stream. The [`parity`](crate::guide::parity) guide maps the rest of cudarc's API.
+///
+/// ```
+/// # fn main() -> cuda_library::Result<()> {
+/// use cuda_library::{Device, MemPool};
+/// let ctx = Device::new(0)?.set_current()?; // cudarc: CudaContext::new(0)
+/// let stream = ctx.create_stream()?; // cudarc: ctx.new_stream()
+/// let pool = MemPool::new(&ctx, u64::MAX)?; // keeps all it is given back
+/// for _step in 0..3 {
+///     // cudarc: stream.alloc_zeros::<f32>(1 << 20)
+///     let activations = stream.alloc_async_from::<f32>(&pool, 1 << 20)?;
+///     activations.fill(0.0)?;
+///     // ... launch the step's kernels on `stream` ...
+/// } // each step's buffer is freed on `stream` (cuMemFreeAsync), back into the pool
+/// stream.synchronize()?;
+/// let stats = pool.stats()?;
+/// assert_eq!(stats.used, 0);
+/// assert!(stats.used_high < 2 * (4 << 20)); // one step's buffer at a time
+/// assert!(stats.reserved >= 4 << 20); // kept for the next step
+/// # Ok(()) }
+/// ```
 #[derive(Clone)]
 pub struct MemPool {
     pub(crate) imp: Arc<seam::MemPool>,
-    ordinal: usize,
+    pub(crate) ordinal: usize,
 }
 
 impl std::fmt::Debug for MemPool {

@@ -11,7 +11,7 @@ use crate::backend::seam;
 use crate::context::Context;
 use crate::device::Device;
 use crate::error::Result;
-use crate::graph::log::CaptureLog;
+use crate::graph::log::{CaptureLog, CapturedEvent};
 #[cfg(feature = "notebook")]
 use crate::profile::Recorder;
 
@@ -71,11 +71,24 @@ impl Stream {
     /// in the order the backend takes the work.
     #[inline]
     pub(crate) fn turn(&self) -> MutexGuard<'_, Option<CaptureLog>> {
-        self.capture.lock().unwrap_or_else(|p| p.into_inner())
+        let mut turn = self.capture.lock().unwrap_or_else(|p| p.into_inner());
+        // A stream that joined a capture leaves it when the capture ends.
+        if turn.as_ref().is_some_and(CaptureLog::ended) {
+            *turn = None;
+        }
+        turn
     }
 
-    /// Waits until all work queued on this stream has finished.
+    /// Waits until all work queued on this stream has finished. A stream that captures
+    /// (or joined a capture) has no work to wait for: refused, and the capture is
+    /// invalidated, as the driver does (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`).
     pub fn synchronize(&self) -> Result<()> {
+        crate::graph::refuse_in_host_fn("Stream::synchronize")?;
+        if let Some(log) = self.turn().as_ref() {
+            let why = "synchronizing a capturing stream is not allowed: its work is recorded,                        not run (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the driver, which                        also invalidates the capture); end the capture first";
+            log.invalidate(why);
+            return Err(crate::error::Error::InvalidArgument(why.to_string()));
+        }
         self.imp.synchronize()
     }
 
@@ -153,6 +166,9 @@ impl Context {
 /// launches, with charts, run on the simulated GPU.
 pub struct Event {
     pub(crate) imp: seam::Event,
+    /// Set while the event's last record was on a capturing stream: it stands for nodes of
+    /// that capture, not for work that runs (`graph::fork`).
+    pub(crate) captured: Mutex<Option<CapturedEvent>>,
 }
 
 impl std::fmt::Debug for Event {
@@ -169,6 +185,7 @@ impl Event {
     pub fn new(ctx: &Context) -> Result<Event> {
         Ok(Event {
             imp: seam::Event::create(&ctx.imp)?,
+            captured: Mutex::new(None),
         })
     }
 
@@ -179,18 +196,17 @@ impl Event {
         self.imp.is_simulated()
     }
 
-    /// Records the event on `stream`: it completes when the work queued before it does.
-    pub fn record(&self, stream: &Stream) -> Result<()> {
-        self.imp.record(&stream.imp)
-    }
-
-    /// Waits until the event has completed.
+    /// Waits until the event has completed. An event last recorded in a capture stands
+    /// for no work that runs: refused (`CUDA_ERROR_CAPTURED_EVENT` on the driver).
     pub fn synchronize(&self) -> Result<()> {
+        self.not_captured("synchronized")?;
         self.imp.synchronize()
     }
 
-    /// Whether the event has completed (`cuEventQuery`), without waiting.
+    /// Whether the event has completed (`cuEventQuery`), without waiting. Refused for an
+    /// event last recorded in a capture, as [`synchronize`](Event::synchronize) is.
     pub fn is_complete(&self) -> Result<bool> {
+        self.not_captured("queried")?;
         self.imp.is_complete()
     }
 
@@ -198,6 +214,7 @@ impl Event {
     /// Simulated milliseconds on the simulator.
     pub fn elapsed_ms_since(&self, start: &Event) -> Result<f32> {
         self.synchronize()?;
+        start.not_captured("timed")?;
         self.imp.elapsed_ms_since(&start.imp)
     }
 

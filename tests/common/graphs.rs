@@ -505,3 +505,673 @@ pub fn stream_ordered_allocation_during_capture(ctx: &Context) {
     capturing.synchronize().unwrap();
     assert_eq!(buf.to_vec().unwrap(), [6; 16]);
 }
+
+// Graphs complete (issue 38): captures across streams, host functions.
+
+/// A capture forked onto a second stream with an event and joined back with another: the
+/// branches are independent nodes, the work after the join waits for both, and the graph
+/// computes what the same work on two streams computes.
+pub fn fork_join_capture(ctx: &Context) {
+    let lib = fixture_lib();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let scale = lib.get_kernel("_Z5scaleIfEvPT_S0_i").unwrap();
+    let (main, side) = (ctx.create_stream().unwrap(), ctx.create_stream().unwrap());
+    let (fork, join) = (ctx.create_event().unwrap(), ctx.create_event().unwrap());
+    let x = ctx.htod(&vec![1.0f32; N]).unwrap();
+    let (a, b) = (
+        ctx.alloc_zeroed::<f32>(N).unwrap(),
+        ctx.alloc_zeroed::<f32>(N).unwrap(),
+    );
+
+    let builder = main.begin_capture(CaptureMode::Relaxed).unwrap();
+    a.fill_async(1.0f32, &main).unwrap(); // 0
+    fork.record(&main).unwrap();
+    side.wait_event(&fork).unwrap(); // `side` joins the capture
+    launch!(scale, &main, &cfg(), a, 3.0f32, N as i32).unwrap(); // 1: a = 3
+    b.fill_async(2.0f32, &side).unwrap(); // 2, after 0 only
+    launch!(scale, &side, &cfg(), b, 5.0f32, N as i32).unwrap(); // 3: b = 10
+    join.record(&side).unwrap();
+    main.wait_event(&join).unwrap();
+    launch!(saxpy, &main, &cfg(), 1.0f32, b, a, N as i32).unwrap(); // 4: a += b
+    let def = builder.end().unwrap();
+
+    let deps: Vec<Vec<usize>> = def.nodes().into_iter().map(|n| n.deps).collect();
+    assert_eq!(
+        deps,
+        vec![vec![], vec![0], vec![0], vec![2], vec![1, 3]],
+        "{:?}",
+        def.nodes()
+    );
+    assert!(
+        a.to_vec().unwrap().iter().all(|&v| v == 0.0),
+        "captured work ran"
+    );
+    // The capture ended for both streams: each may be synchronized and captured again.
+    side.synchronize().unwrap();
+    drop(side.begin_capture(CaptureMode::Relaxed).unwrap());
+
+    let graph = def.instantiate().unwrap();
+    for _ in 0..2 {
+        graph.launch(&main).unwrap();
+        main.synchronize().unwrap();
+        assert!(a.to_vec().unwrap().iter().all(|&v| v == 13.0));
+        assert!(b.to_vec().unwrap().iter().all(|&v| v == 10.0));
+    }
+    drop(x);
+}
+
+/// Ending a capture while a stream that joined it has work the origin does not wait for is
+/// `CUDA_ERROR_STREAM_CAPTURE_UNJOINED`; the capture ends all the same, for both streams.
+pub fn unjoined_fork_is_refused(ctx: &Context) {
+    let (main, side) = (ctx.create_stream().unwrap(), ctx.create_stream().unwrap());
+    let fork = ctx.create_event().unwrap();
+    let buf = ctx.alloc_zeroed::<u32>(256).unwrap();
+    let builder = main.begin_capture(CaptureMode::Relaxed).unwrap();
+    fork.record(&main).unwrap();
+    side.wait_event(&fork).unwrap();
+    buf.fill_async(1, &side).unwrap();
+    let e = builder.end().unwrap_err();
+    assert!(
+        e.to_string().contains("CUDA_ERROR_STREAM_CAPTURE_UNJOINED"),
+        "{e}"
+    );
+    // Neither stream captures now.
+    side.synchronize().unwrap();
+    main.synchronize().unwrap();
+    buf.fill_async(2, &side).unwrap();
+    side.synchronize().unwrap();
+    assert_eq!(buf.to_vec().unwrap(), vec![2; 256]);
+    // A fork with no work is joined: nothing is left unjoined.
+    let builder = main.begin_capture(CaptureMode::Relaxed).unwrap();
+    fork.record(&main).unwrap();
+    side.wait_event(&fork).unwrap();
+    buf.fill_async(3, &main).unwrap();
+    assert_eq!(builder.end().unwrap().len(), 1);
+}
+
+/// Dependencies may not cross a capture's boundary: a capturing stream waiting for an event
+/// recorded outside the capture, or in another capture, is
+/// `CUDA_ERROR_STREAM_CAPTURE_ISOLATION` and invalidates the capture.
+pub fn capture_isolation_is_kept(ctx: &Context) {
+    let (s1, s2) = (ctx.create_stream().unwrap(), ctx.create_stream().unwrap());
+    let (outside, inside) = (ctx.create_event().unwrap(), ctx.create_event().unwrap());
+    let buf = ctx.alloc_zeroed::<u32>(64).unwrap();
+    outside.record(&s2).unwrap();
+
+    let builder = s1.begin_capture(CaptureMode::Relaxed).unwrap();
+    buf.fill_async(1, &s1).unwrap();
+    let e = s1.wait_event(&outside).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
+        "{e}"
+    );
+    assert!(builder.end().is_err(), "the capture was invalidated");
+
+    // Two captures cannot be merged.
+    let b1 = s1.begin_capture(CaptureMode::Relaxed).unwrap();
+    let b2 = s2.begin_capture(CaptureMode::Relaxed).unwrap();
+    buf.fill_async(2, &s2).unwrap();
+    inside.record(&s2).unwrap();
+    let e = s1.wait_event(&inside).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
+        "{e}"
+    );
+    assert!(b1.end().is_err(), "the waiting capture was invalidated");
+    assert_eq!(b2.end().unwrap().len(), 1, "the other capture goes on");
+}
+
+/// A capturing stream has no work to wait for, and an event recorded in a capture stands
+/// for none: synchronizing either is refused (the stream's capture is invalidated), until
+/// the event is recorded again outside a capture.
+pub fn capture_refuses_synchronization(ctx: &Context) {
+    let stream = ctx.create_stream().unwrap();
+    let event = ctx.create_event().unwrap();
+    let buf = ctx.alloc_zeroed::<u32>(64).unwrap();
+
+    let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+    buf.fill_async(1, &stream).unwrap();
+    event.record(&stream).unwrap();
+    for e in [
+        event.synchronize().unwrap_err(),
+        event.is_complete().unwrap_err(),
+    ] {
+        assert!(e.to_string().contains("CUDA_ERROR_CAPTURED_EVENT"), "{e}");
+    }
+    let e = stream.synchronize().unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
+        "{e}"
+    );
+    assert!(
+        builder.end().is_err(),
+        "synchronizing invalidated the capture"
+    );
+    assert!(event.synchronize().is_err(), "still a captured event");
+    event.record(&stream).unwrap();
+    event.synchronize().unwrap();
+    stream.synchronize().unwrap();
+}
+
+/// Host functions: a graph's host node runs after the nodes it waits for, once per launch;
+/// one captured with `launch_host_func` is recorded, not run, until the graph is launched;
+/// one launched on a stream runs after the work before it.
+pub fn host_nodes_run_in_order(ctx: &Context) {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Mutex;
+    let stream = ctx.create_stream().unwrap();
+    let buf = ctx.alloc_zeroed::<u32>(64).unwrap();
+    let calls = Arc::new(AtomicU32::new(0));
+
+    let def = GraphDefinition::new(ctx).unwrap();
+    let fill = def.add_memset(&[], &buf, 7u32).unwrap();
+    let seen = calls.clone();
+    let host = def
+        .add_host(&[fill], move || {
+            seen.fetch_add(1, Ordering::SeqCst);
+        })
+        .unwrap();
+    assert_eq!(
+        def.nodes()[host.index()].kind,
+        cuda_library::GraphNodeKind::Host
+    );
+    assert_eq!(def.nodes()[host.index()].deps, vec![fill.index()]);
+    let graph = def.instantiate().unwrap();
+    drop(def); // the executable graph keeps the closure alive
+    for round in 1..=3 {
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        assert_eq!(calls.load(Ordering::SeqCst), round);
+    }
+
+    // Captured: the order of the calls follows the graph's.
+    let order = Arc::new(Mutex::new(Vec::new()));
+    let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+    for i in 0..3 {
+        let order = order.clone();
+        stream
+            .launch_host_func(move || order.lock().unwrap().push(i))
+            .unwrap();
+    }
+    let graph = builder.complete().unwrap();
+    assert!(
+        order.lock().unwrap().is_empty(),
+        "a captured host function ran"
+    );
+    graph.launch(&stream).unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(*order.lock().unwrap(), vec![0, 1, 2, 0, 1, 2]);
+
+    // On a stream, outside a capture: after the work before it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    buf.fill_async(9, &stream).unwrap();
+    stream
+        .launch_host_func(move || tx.send(()).unwrap())
+        .unwrap();
+    stream.synchronize().unwrap();
+    rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+}
+
+/// A panic inside a host function does not unwind into the driver or the simulator: it is
+/// caught and reported as `Error::HostFunctionPanicked` (by the launch on the simulator, by
+/// the graph's next launch on the driver, whose thread ran it), and the graph runs again.
+pub fn host_panic_is_caught(ctx: &Context) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stream = ctx.create_stream().unwrap();
+    let def = GraphDefinition::new(ctx).unwrap();
+    let first = Arc::new(AtomicBool::new(true));
+    let again = first.clone();
+    def.add_host(&[], move || {
+        if again.swap(false, Ordering::SeqCst) {
+            panic!("the first call fails");
+        }
+    })
+    .unwrap();
+    let graph = def.instantiate().unwrap();
+    let launched = graph.launch(&stream);
+    let e = match launched {
+        Err(e) => e,
+        Ok(()) => {
+            stream.synchronize().unwrap();
+            graph.launch(&stream).unwrap_err()
+        }
+    };
+    match &e {
+        Error::HostFunctionPanicked { message } => {
+            assert!(message.contains("the first call fails"), "{e}")
+        }
+        other => panic!("expected HostFunctionPanicked, got {other:?}"),
+    }
+    // Reported once; the closure runs again and succeeds.
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert!(!first.load(Ordering::SeqCst));
+}
+
+/// A host function may not call CUDA: a launch, a stream's synchronization and an
+/// allocation from inside one are refused (`CUDA_ERROR_NOT_PERMITTED`), with no deadlock.
+pub fn host_fn_cuda_calls_are_refused(ctx: &Context) {
+    let stream = Arc::new(ctx.create_stream().unwrap());
+    let buf = Arc::new(ctx.alloc_zeroed::<u32>(16).unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (s, b, c) = (stream.clone(), buf.clone(), ctx.clone());
+    stream
+        .launch_host_func(move || {
+            let results = [
+                b.fill_async(1, &s).map(|_| ()),
+                s.synchronize(),
+                c.alloc_zeroed::<u32>(4).map(|_| ()),
+            ];
+            let _ = tx.send(results.map(|r| r.err().map(|e| e.to_string())));
+        })
+        .unwrap();
+    stream.synchronize().unwrap();
+    let results = rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+    for (i, r) in results.iter().enumerate() {
+        let e = r.as_deref().unwrap_or("no error");
+        assert!(e.contains("CUDA_ERROR_NOT_PERMITTED"), "call {i}: {e}");
+    }
+    assert_eq!(buf.to_vec().unwrap(), vec![0; 16]);
+}
+
+/// Every relocatable object in a static library (`ar` archive), e.g. libcudadevrt's.
+fn archive_objects(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let Some(mut rest) = bytes.strip_prefix(b"!<arch>\n") else {
+        return out;
+    };
+    while rest.len() >= 60 {
+        let (header, body) = rest.split_at(60);
+        let size: usize = std::str::from_utf8(&header[48..58])
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(usize::MAX);
+        if size > body.len() {
+            break;
+        }
+        let member = &body[..size];
+        if member.starts_with(b"\x7fELF") {
+            out.push(member.to_vec());
+        }
+        rest = &body[(size + size % 2).min(body.len())..];
+    }
+    out
+}
+
+/// libcudadevrt, which defines `cudaGraphSetConditional` for kernels run on a GPU: from
+/// `CUDA_LIBRARY_CUDADEVRT`, the CUDA toolkit, or the `nvidia-cuda-runtime` wheel.
+fn cudadevrt() -> Option<Vec<u8>> {
+    let mut candidates: Vec<std::path::PathBuf> = Vec::new();
+    if let Some(p) = std::env::var_os("CUDA_LIBRARY_CUDADEVRT") {
+        candidates.push(p.into());
+    }
+    // The wheel's first: the same release as the wheel's nvJitLink, which links it.
+    if let Some(venv) = std::env::var_os("VIRTUAL_ENV") {
+        let lib = std::path::Path::new(&venv).join("lib");
+        for entry in std::fs::read_dir(lib).into_iter().flatten().flatten() {
+            candidates.push(
+                entry
+                    .path()
+                    .join("site-packages/nvidia/cuda_runtime/lib/libcudadevrt.a"),
+            );
+        }
+    }
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        if let Some(home) = std::env::var_os(var) {
+            candidates.push(std::path::Path::new(&home).join("lib64/libcudadevrt.a"));
+        }
+    }
+    candidates.push("/usr/local/cuda/lib64/libcudadevrt.a".into());
+    candidates.iter().find_map(|p| std::fs::read(p).ok())
+}
+
+/// The Jacobi kernels (`tests/fixtures/jacobi.cu`): the PTX as NVRTC made it on the
+/// simulator (which runs `cudaGraphSetConditional` itself); on a GPU, linked with
+/// libcudadevrt by nvJitLink. `None` (the test skips) when a GPU has no libcudadevrt.
+pub fn jacobi_library(ctx: &Context) -> Option<Library> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/jacobi.ptx");
+    let simulated = ctx.create_stream().unwrap().simulated_time_ms().is_some();
+    if simulated {
+        return Some(Library::load_file(path, &Default::default()).unwrap());
+    }
+    let Some(devrt) = cudadevrt() else {
+        crate::common::skip("no libcudadevrt.a (set CUDA_LIBRARY_CUDADEVRT)");
+        return None;
+    };
+    let mut objects = vec![cuda_library::ObjectCode::from_ptx(
+        std::fs::read(path).unwrap(),
+    )];
+    objects.extend(
+        archive_objects(&devrt)
+            .into_iter()
+            .map(cuda_library::ObjectCode::from_object),
+    );
+    let linked = cuda_library::Linker::new(&objects, cuda_library::LinkerOptions::default())
+        .unwrap()
+        .link(cuda_library::ImageKind::Cubin)
+        .unwrap();
+    Some(linked.to_library(&Default::default()).unwrap())
+}
+
+/// The Jacobi problem: `d x[i] - x[i-1] - x[i+1] = 1` on `n` points.
+struct Jacobi {
+    n: usize,
+    d: f32,
+    tolerance: f32,
+    max_sweeps: u32,
+}
+
+impl Jacobi {
+    fn cfg(&self) -> LaunchConfig {
+        LaunchConfig::for_num_elems(self.n as u32, 256)
+    }
+
+    /// The largest |A x - b| of `x`, in f64.
+    fn residual(&self, x: &[f32]) -> f64 {
+        (0..self.n)
+            .map(|i| {
+                let at = |j: Option<usize>| j.and_then(|j| x.get(j)).map_or(0.0, |&v| v as f64);
+                let ax = self.d as f64 * x[i] as f64 - at(i.checked_sub(1)) - at(Some(i + 1));
+                (ax - 1.0).abs()
+            })
+            .fold(0.0, f64::max)
+    }
+}
+
+/// An iterative solver in a graph's `while` loop: two sweeps and a check per iteration,
+/// the check's kernel ending the loop with `cudaGraphSetConditional` once a sweep changes
+/// no value by more than the tolerance. It gives bit for bit what the same kernels give in
+/// a host loop that reads the decision back after each iteration, and solves the system.
+pub fn jacobi_in_a_while_loop(ctx: &Context) {
+    let Some(lib) = jacobi_library(ctx) else {
+        return;
+    };
+    let sweep = lib.get_kernel("jacobi_sweep").unwrap();
+    let check = lib.get_kernel("jacobi_check").unwrap();
+    let check_host = lib.get_kernel("jacobi_check_host").unwrap();
+    let p = Jacobi {
+        n: 1000,
+        d: 2.5,
+        tolerance: 1e-6,
+        max_sweeps: 10_000,
+    };
+    let stream = ctx.create_stream().unwrap();
+    let b = ctx.htod(&vec![1.0f32; p.n]).unwrap();
+    let (x, y) = (
+        ctx.alloc_zeroed::<f32>(p.n).unwrap(),
+        ctx.alloc_zeroed::<f32>(p.n).unwrap(),
+    );
+    let state = ctx.alloc_zeroed::<u32>(3).unwrap();
+    let (bp, xp, yp, sp) = (
+        b.device_ptr(),
+        x.device_ptr(),
+        y.device_ptr(),
+        state.device_ptr(),
+    );
+    let change = sp; // state[0]
+    let (n, d, tol, max) = (p.n as i32, p.d, p.tolerance, p.max_sweeps);
+
+    // The host loop: iterate until the check says done.
+    let mut host_iterations = 0;
+    loop {
+        launch!(sweep, &stream, &p.cfg(), bp, xp, yp, change, d, n).unwrap();
+        launch!(sweep, &stream, &p.cfg(), bp, yp, xp, change, d, n).unwrap();
+        launch!(check_host, &stream, &LaunchConfig::new(1, 1), sp, tol, max).unwrap();
+        host_iterations += 1;
+        if state.to_vec().unwrap()[2] == 0 {
+            break;
+        }
+    }
+    let want = x.to_vec().unwrap();
+    let want_sweeps = state.to_vec().unwrap()[1];
+    assert!(
+        want_sweeps < p.max_sweeps,
+        "{want_sweeps} sweeps: no convergence"
+    );
+    assert!(p.residual(&want) < 1e-4, "residual {}", p.residual(&want));
+
+    // The graph: reset, then while (handle) { sweep; sweep; check }.
+    let def = GraphDefinition::new(ctx).unwrap();
+    let handle = def.conditional_handle(Some(1)).unwrap();
+    let h = handle.raw();
+    let zero_x = def.add_memset(&[], &x, 0.0f32).unwrap();
+    let zero_state = def.add_memset(&[], &state, 0u32).unwrap();
+    let (node, bodies) = def
+        .add_conditional(
+            &[zero_x, zero_state],
+            handle,
+            cuda_library::ConditionalKind::While,
+        )
+        .unwrap();
+    assert_eq!(def.nodes()[node.index()].label, "while");
+    let body = &bodies[0];
+    let s1 = body
+        .add_kernel(
+            &[],
+            &sweep,
+            &p.cfg(),
+            &[
+                KernelArg::of(&bp),
+                KernelArg::of(&xp),
+                KernelArg::of(&yp),
+                KernelArg::of(&change),
+                KernelArg::of(&d),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap();
+    let s2 = body
+        .add_kernel(
+            &[s1],
+            &sweep,
+            &p.cfg(),
+            &[
+                KernelArg::of(&bp),
+                KernelArg::of(&yp),
+                KernelArg::of(&xp),
+                KernelArg::of(&change),
+                KernelArg::of(&d),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap();
+    body.add_kernel(
+        &[s2],
+        &check,
+        &LaunchConfig::new(1, 1),
+        &[
+            KernelArg::of(&sp),
+            KernelArg::of(&tol),
+            KernelArg::of(&max),
+            KernelArg::of(&h),
+        ],
+    )
+    .unwrap();
+    let graph = def.instantiate().unwrap();
+    for _ in 0..2 {
+        // The default value starts each launch's loop again.
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        let got = x.to_vec().unwrap();
+        let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+        assert_eq!(
+            bits(&got),
+            bits(&want),
+            "the graph's loop and the host's differ"
+        );
+        assert_eq!(state.to_vec().unwrap()[1], want_sweeps);
+        assert_eq!(want_sweeps, 2 * host_iterations);
+    }
+}
+
+/// `if`, `if/else` and `switch` nodes run the body their handle's value picks, and the
+/// driver's rules for conditional nodes are kept: bodies take no host or event nodes, a
+/// graph with conditional nodes is no child and has one executable graph at a time, a
+/// handle serves its own graph.
+pub fn conditional_nodes_branch_and_refuse(ctx: &Context) {
+    use cuda_library::ConditionalKind;
+    let stream = ctx.create_stream().unwrap();
+    let slots: Vec<DeviceBuffer<u32>> = (0..7).map(|_| ctx.alloc_zeroed(16).unwrap()).collect();
+    let slot = |i: usize| &slots[i];
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (yes, no, two) = (
+        def.conditional_handle(Some(1)).unwrap(),
+        def.conditional_handle(Some(0)).unwrap(),
+        def.conditional_handle(Some(2)).unwrap(),
+    );
+    let (_, b) = def.add_conditional(&[], yes, ConditionalKind::If).unwrap();
+    b[0].add_memset(&[], slot(0), 1u32).unwrap();
+    let (_, b) = def.add_conditional(&[], no, ConditionalKind::If).unwrap();
+    b[0].add_memset(&[], slot(1), 1u32).unwrap();
+    let (_, b) = def
+        .add_conditional(&[], no, ConditionalKind::IfElse)
+        .unwrap();
+    assert_eq!(b.len(), 2);
+    b[0].add_memset(&[], slot(2), 1u32).unwrap();
+    b[1].add_memset(&[], slot(3), 1u32).unwrap();
+    let (_, b) = def
+        .add_conditional(&[], two, ConditionalKind::Switch(3))
+        .unwrap();
+    for (i, body) in b.iter().enumerate() {
+        body.add_memset(&[], slot(4 + i), 1u32).unwrap();
+    }
+
+    // What a body takes.
+    let host = b[0].add_host(&[], || {}).unwrap_err();
+    assert!(
+        host.to_string().contains("conditional node's body"),
+        "{host}"
+    );
+    let ev = Arc::new(ctx.create_event().unwrap());
+    assert!(b[0].add_event_record(&[], &ev).is_err());
+    assert!(def
+        .add_conditional(&[], yes, ConditionalKind::Switch(0))
+        .is_err());
+    let other = GraphDefinition::new(ctx).unwrap();
+    let foreign = other.conditional_handle(None).unwrap();
+    assert!(def
+        .add_conditional(&[], foreign, ConditionalKind::If)
+        .is_err());
+    let parent = GraphDefinition::new(ctx).unwrap();
+    assert!(
+        parent.add_child(&[], &def).is_err(),
+        "a child with conditionals"
+    );
+
+    let graph = def.instantiate().unwrap();
+    assert!(def.instantiate().is_err(), "one executable graph at a time");
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    let ran: Vec<u32> = slots.iter().map(|s| s.to_vec().unwrap()[0]).collect();
+    assert_eq!(ran, vec![1, 0, 0, 1, 0, 0, 1]);
+    drop(graph);
+    assert!(def.instantiate().is_ok(), "the first one was dropped");
+}
+
+/// Graph memory nodes: an allocation freed in its graph lets the graph run again and
+/// again; one left allocated must be freed (on a stream, or by another graph's free node)
+/// before the graph runs again; and the driver's rules on who frees it, children and
+/// instantiation hold.
+pub fn graph_memory_nodes(ctx: &Context) {
+    let lib = fixture_lib();
+    let args5 = lib.get_kernel("args5").unwrap();
+    let saxpy = lib.get_kernel("saxpy").unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let one = LaunchConfig::new(1, 1);
+    // scratch[0] = 6 (args5 with a < 0), then out[0] += scratch[0].
+    let use_scratch = |def: &GraphDefinition,
+                       after: cuda_library::GraphNode,
+                       scratch: &cuda_library::GraphAllocation<f32>,
+                       out: &DeviceBuffer<f32>| {
+        let (a, b, c, e, s) = (-1i32, 1.0f32, 2.0f64, 3i64, scratch.device_ptr());
+        let w = def
+            .add_kernel(
+                &[after],
+                &args5,
+                &one,
+                &[
+                    KernelArg::of(&a),
+                    KernelArg::of(&b),
+                    KernelArg::of(&c),
+                    KernelArg::of(&s),
+                    KernelArg::of(&e),
+                ],
+            )
+            .unwrap();
+        let (k, o, n) = (1.0f32, out.device_ptr(), 1i32);
+        def.add_kernel(
+            &[w],
+            &saxpy,
+            &one,
+            &[
+                KernelArg::of(&k),
+                KernelArg::of(&s),
+                KernelArg::of(&o),
+                KernelArg::of(&n),
+            ],
+        )
+        .unwrap()
+    };
+
+    // Freed in its own graph.
+    let out = ctx.alloc_zeroed::<f32>(1).unwrap();
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (alloc, scratch) = def.add_mem_alloc::<f32>(&[], 256).unwrap();
+    assert_eq!(def.nodes()[alloc.index()].label, "alloc 1 KiB");
+    let used = use_scratch(&def, alloc, &scratch, &out);
+    def.add_mem_free(&[used], &scratch).unwrap();
+    assert!(
+        def.add_mem_free(&[], &scratch).is_err(),
+        "freed twice in its graph"
+    );
+    assert!(
+        scratch.free_async(&stream).is_err(),
+        "freed by its own graph"
+    );
+    let parent = GraphDefinition::new(ctx).unwrap();
+    assert!(
+        parent.add_child(&[], &def).is_err(),
+        "a child with memory nodes"
+    );
+    let graph = def.instantiate().unwrap();
+    assert!(def.instantiate().is_err(), "one executable graph at a time");
+    for _ in 0..3 {
+        graph.launch(&stream).unwrap();
+    }
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![18.0]);
+
+    // Left allocated: freed on a stream, or by another graph, before the next launch.
+    let out = ctx.alloc_zeroed::<f32>(1).unwrap();
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (alloc, scratch) = def.add_mem_alloc::<f32>(&[], 1).unwrap();
+    use_scratch(&def, alloc, &scratch, &out);
+    let graph = def.instantiate().unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    let e = graph.launch(&stream).unwrap_err();
+    assert!(e.to_string().contains("CUDA_ERROR_INVALID_VALUE"), "{e}");
+    scratch.free_async(&stream).unwrap();
+    graph.launch(&stream).unwrap();
+    let frees = GraphDefinition::new(ctx).unwrap();
+    frees.add_mem_free(&[], &scratch).unwrap();
+    assert!(def.add_mem_free(&[], &scratch).is_err(), "freed elsewhere");
+    frees.instantiate().unwrap().launch(&stream).unwrap();
+    graph.launch(&stream).unwrap();
+    scratch.free_async(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![18.0]);
+
+    // A conditional node's body takes no memory node.
+    let def = GraphDefinition::new(ctx).unwrap();
+    let h = def.conditional_handle(Some(0)).unwrap();
+    let (_, bodies) = def
+        .add_conditional(&[], h, cuda_library::ConditionalKind::If)
+        .unwrap();
+    assert!(bodies[0].add_mem_alloc::<u32>(&[], 4).is_err());
+    assert!(def.add_mem_alloc::<u32>(&[], 0).is_err(), "empty");
+}

@@ -17,6 +17,7 @@ pub mod differential;
 pub mod gpu;
 pub mod graphs;
 pub mod half_ops;
+pub mod half_set;
 pub mod hostile;
 pub mod linking;
 pub mod mem_pool;
@@ -27,6 +28,7 @@ pub mod realworld;
 pub mod semantics;
 pub mod tensor_ops;
 pub mod textures;
+pub mod tma;
 
 /// Says in the test log, whatever libtest captures, that the running test skips itself for
 /// `reason` (it then returns): libtest cannot skip at run time, so it counts the test as

@@ -504,9 +504,10 @@ fn samples_introduction() -> Vec<Host> {
     };
     // simpleHyperQ.cu's main(): kernel_A and kernel_B <<<1, 1>>> spin for time_clocks on
     // &d_a[2i] and &d_a[2i + 1] of 2 * nstreams clock_t, then write the clocks they waited;
-    // sum<<<1, 32>>>(d_a, 2 * nstreams) adds them. The simulator's clock reads 0 (FINDINGS
-    // S4), so any positive count spins past the budget: here time_clocks is 0, the spin
-    // loop's test fails at once and each kernel writes 0 over a word of garbage. Compared:
+    // sum<<<1, 32>>>(d_a, 2 * nstreams) adds them. The simulator's clock counts each
+    // compiler's instructions, so a positive count would compare how long each one's loop
+    // takes: here time_clocks is 0, the spin loop's test fails at once and each kernel
+    // writes 0 over a word of garbage. Compared:
     // the 4 words of d_a (2 streams), only the kernel's own changed.
     let spin = |kernel, word: usize| {
         once(

@@ -16,6 +16,16 @@ gpu_tests![
     capture_modes_guard_allocation,
     update_refuses_child_graphs_of_another_topology,
     stream_ordered_allocation_during_capture,
+    fork_join_capture,
+    unjoined_fork_is_refused,
+    capture_isolation_is_kept,
+    capture_refuses_synchronization,
+    host_nodes_run_in_order,
+    host_panic_is_caught,
+    host_fn_cuda_calls_are_refused,
+    jacobi_in_a_while_loop,
+    conditional_nodes_branch_and_refuse,
+    graph_memory_nodes,
 ];
 
 pub fn capture_matches_stream_launches() {
@@ -60,4 +70,44 @@ pub fn update_refuses_child_graphs_of_another_topology() {
 
 pub fn stream_ordered_allocation_during_capture() {
     graphs::stream_ordered_allocation_during_capture(&gpu::context());
+}
+
+pub fn fork_join_capture() {
+    graphs::fork_join_capture(&gpu::context());
+}
+
+pub fn unjoined_fork_is_refused() {
+    graphs::unjoined_fork_is_refused(&gpu::context());
+}
+
+pub fn capture_isolation_is_kept() {
+    graphs::capture_isolation_is_kept(&gpu::context());
+}
+
+pub fn capture_refuses_synchronization() {
+    graphs::capture_refuses_synchronization(&gpu::context());
+}
+
+pub fn host_nodes_run_in_order() {
+    graphs::host_nodes_run_in_order(&gpu::context());
+}
+
+pub fn host_panic_is_caught() {
+    graphs::host_panic_is_caught(&gpu::context());
+}
+
+pub fn host_fn_cuda_calls_are_refused() {
+    graphs::host_fn_cuda_calls_are_refused(&gpu::context());
+}
+
+pub fn jacobi_in_a_while_loop() {
+    graphs::jacobi_in_a_while_loop(&gpu::context());
+}
+
+pub fn conditional_nodes_branch_and_refuse() {
+    graphs::conditional_nodes_branch_and_refuse(&gpu::context());
+}
+
+pub fn graph_memory_nodes() {
+    graphs::graph_memory_nodes(&gpu::context());
 }

@@ -43,20 +43,26 @@ macro_rules! gpu_tests {
 mod common;
 
 mod calibration;
+mod checkpoint;
 mod cluster;
 mod corpus;
 #[cfg(feature = "cudarc")]
 mod cudarc;
 mod differential;
 mod graph;
+mod green;
+mod half_set;
+mod ipc;
 mod library;
 mod linker;
 mod mem_pool;
 mod multi_device;
 mod profile;
 mod semantics;
+mod tensor_map;
 mod tensor_ops;
 mod textures;
+mod wgmma;
 
 /// One GPU test: its name, its body, and what else it needs (the reason it cannot run, if
 /// any).
@@ -87,11 +93,15 @@ impl GpuTest {
 fn all_tests() -> Vec<GpuTest> {
     let mut tests = Vec::new();
     tests.extend(calibration::tests());
+    tests.extend(checkpoint::tests());
     tests.extend(corpus::tests());
     #[cfg(feature = "cudarc")]
     tests.extend(cudarc::tests());
     tests.extend(differential::tests());
     tests.extend(graph::tests());
+    tests.extend(green::tests());
+    tests.extend(ipc::tests());
+    tests.extend(half_set::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());
     tests.extend(mem_pool::tests());
@@ -101,6 +111,8 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(cluster::tests());
     tests.extend(tensor_ops::tests());
     tests.extend(textures::tests());
+    tests.extend(tensor_map::tests());
+    tests.extend(wgmma::tests());
     tests.sort_by(|a, b| a.name.cmp(&b.name));
     tests
 }

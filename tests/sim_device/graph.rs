@@ -49,6 +49,115 @@ fn synchronous_copy_during_capture_is_refused() {
 }
 
 #[test]
+fn fork_join_capture() {
+    let _t = crate::turn();
+    graphs::fork_join_capture(&ctx());
+}
+
+#[test]
+fn unjoined_fork_is_refused() {
+    let _t = crate::turn();
+    graphs::unjoined_fork_is_refused(&ctx());
+}
+
+#[test]
+fn capture_isolation_is_kept() {
+    let _t = crate::turn();
+    graphs::capture_isolation_is_kept(&ctx());
+}
+
+#[test]
+fn capture_refuses_synchronization() {
+    let _t = crate::turn();
+    graphs::capture_refuses_synchronization(&ctx());
+}
+
+#[test]
+fn host_nodes_run_in_order() {
+    let _t = crate::turn();
+    graphs::host_nodes_run_in_order(&ctx());
+}
+
+#[test]
+fn host_panic_is_caught() {
+    let _t = crate::turn();
+    graphs::host_panic_is_caught(&ctx());
+}
+
+#[test]
+fn host_fn_cuda_calls_are_refused() {
+    let _t = crate::turn();
+    graphs::host_fn_cuda_calls_are_refused(&ctx());
+}
+
+#[test]
+fn jacobi_in_a_while_loop() {
+    let _t = crate::turn();
+    graphs::jacobi_in_a_while_loop(&ctx());
+}
+
+#[test]
+fn conditional_nodes_branch_and_refuse() {
+    let _t = crate::turn();
+    graphs::conditional_nodes_branch_and_refuse(&ctx());
+}
+
+/// A capture forked onto a second stream and joined back is drawn as two branches that
+/// meet: the diagram's boxes and arrows follow the captured dependencies.
+#[test]
+fn fork_join_diagram_shows_the_branches() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let (main, side) = (ctx.create_stream().unwrap(), ctx.create_stream().unwrap());
+    let (fork, join) = (ctx.create_event().unwrap(), ctx.create_event().unwrap());
+    let (a, b) = (
+        ctx.alloc_zeroed::<u32>(64).unwrap(),
+        ctx.alloc_zeroed::<u32>(64).unwrap(),
+    );
+    let builder = main
+        .begin_capture(cuda_library::CaptureMode::Relaxed)
+        .unwrap();
+    fork.record(&main).unwrap();
+    side.wait_event(&fork).unwrap();
+    a.fill_async(1, &main).unwrap();
+    b.fill_async(2, &side).unwrap();
+    join.record(&side).unwrap();
+    main.wait_event(&join).unwrap();
+    a.copy_from_buffer_async(&b, &main).unwrap();
+    let def = builder.end().unwrap();
+    let deps: Vec<Vec<usize>> = def.nodes().into_iter().map(|n| n.deps).collect();
+    assert_eq!(deps, vec![vec![], vec![], vec![0, 1]]);
+    let html = def.to_html();
+    assert_eq!(html.matches("<rect").count(), 3, "{html}");
+    assert_eq!(html.matches("<line").count(), 2, "{html}");
+}
+
+/// A while loop whose handle no kernel sets to 0 ends at the simulator's bound with an
+/// error that says so, in bounded time.
+#[test]
+fn unbounded_while_ends_at_the_bound() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let def = GraphDefinition::new(&ctx).unwrap();
+    let forever = def.conditional_handle(Some(1)).unwrap();
+    let (_, body) = def
+        .add_conditional(&[], forever, cuda_library::ConditionalKind::While)
+        .unwrap();
+    body[0].add_empty(&[]).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let started = std::time::Instant::now();
+    let e = def.instantiate().unwrap().launch(&stream).unwrap_err();
+    assert!(e.to_string().contains("1048576 times"), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
+
+#[test]
+fn graph_memory_nodes() {
+    let _t = crate::turn();
+    graphs::graph_memory_nodes(&ctx());
+}
+
+#[test]
 fn capture_modes_guard_allocation() {
     let _t = crate::turn();
     graphs::capture_modes_guard_allocation(&ctx());

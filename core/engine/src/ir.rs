@@ -2,9 +2,11 @@
 //! operations and branch targets, so execution never looks up a name.
 
 pub use super::exact::{CarryOp, Round};
+pub use super::fp8::{Fp8, Fp8Cvt};
 pub use super::half::{HalfFmt, HalfMods, HalfOp};
 pub use super::sampling::{Boundary, CoordType, Geometry, TexelType};
-pub use super::tensor::{Elem, MmaTypes, Shape};
+pub use super::special::SpecialReg;
+pub use super::tensor::{Elem, MmaTypes, Shape, WgmmaA, WgmmaMma, WgmmaOp};
 
 /// A PTX data type, as the simulator computes with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -263,6 +265,9 @@ pub enum RuntimeFn {
     Malloc,
     /// `free(pointer)`.
     Free,
+    /// `cudaGraphSetConditional(handle, value)`: sets a graph's conditional handle. The
+    /// simulator's handle is the global address of the handle's 32-bit value.
+    SetConditional,
 }
 
 impl RuntimeFn {
@@ -273,6 +278,7 @@ impl RuntimeFn {
             "vprintf" => (RuntimeFn::Vprintf, 2, 1),
             "malloc" => (RuntimeFn::Malloc, 1, 1),
             "free" => (RuntimeFn::Free, 1, 0),
+            "cudaGraphSetConditional" => (RuntimeFn::SetConditional, 2, 0),
             _ => return None,
         })
     }
@@ -447,6 +453,9 @@ macro_rules! for_each_ir_op {
             Pack = convert::exec_pack, regs { d: u32, parts: Vec<Src>, part_bits: u32 };
             /// `mov.b64 {a, b}, s`: splits a value into parts, the first from the low bits.
             Unpack = convert::exec_unpack, regs { ds: Vec<u32>, a: Src, part_bits: u32 };
+            /// A read of a special register whose value depends on the block, the launch or
+            /// the moment (`%clock64`, `%smid`, `%dynamic_smem_size`, ...; `special.rs`).
+            Special = special::exec_special, block { reg: SpecialReg, d: u32 };
 
             // Arithmetic and logic.
             /// `d = a op b`.
@@ -494,6 +503,15 @@ macro_rules! for_each_ir_op {
             };
             /// `testp`: `p = test(a)` for a floating-point `a`.
             Testp = compare::exec_testp, regs { test: FpTest, ty: Ty, p: u32, a: Src };
+            /// `setp`/`set` on a half pair (`fmt` `.f16x2`/`.bf16x2`): each 16-bit half of
+            /// `a` compared with that of `b` (`ftz`: subnormal halves as zero), combined with
+            /// a predicate where `combine` says. `setp` (`yes` `None`) writes the low half's
+            /// result to `d` and the high half's to `q`; `set` writes `yes` or 0 into each
+            /// half of `d`.
+            HalfCmp = compare::exec_half_cmp, regs {
+                cmp: Cmp, unordered: bool, fmt: HalfFmt, ftz: bool, yes: Option<u16>, d: u32,
+                q: Option<u32>, a: Src, b: Src, combine: Option<(BoolOp, Src, bool)>
+            };
 
             // Bit fields, permutes, funnel shifts, dot products.
             /// `bfe`: extract `c` bits from position `b`.
@@ -595,26 +613,36 @@ macro_rules! for_each_ir_op {
                 func: RuntimeFn, args: Vec<u32>, ret: Option<u32>
             };
 
-            // Warp-wide operations.
-            /// `shfl.sync`.
-            Shfl = warp::exec_shfl, regs {
-                mode: ShflMode, d: u32, p: Option<u32>, a: Src, b: Src, c: Src
+            // Warp-wide operations. Those with a member mask (`member`: `None` for the forms
+            // without `.sync`) check it before they run (`exec/warp.rs`): the lanes it names
+            // that have not exited must run the instruction together with the lane.
+            /// `shfl.sync` (and the `shfl` of sm_6x).
+            Shfl = warp::exec_shfl, block {
+                mode: ShflMode, d: u32, p: Option<u32>, a: Src, b: Src, c: Src,
+                member: Option<Src>
             };
-            /// `vote.sync`.
-            Vote = warp::exec_vote, regs { mode: VoteMode, d: u32, p: Src, negate: bool };
+            /// `vote.sync` (and the `vote` of sm_6x): over the running lanes of each lane's
+            /// member mask.
+            Vote = warp::exec_vote, block {
+                mode: VoteMode, d: u32, p: Src, negate: bool, member: Option<Src>
+            };
             /// `redux.sync.op.type d, a, membermask`: in each lane, `op` over `a` of the
             /// active lanes of that lane's `membermask` (`Min`/`Max` signed for `.s32`). The
             /// masks may differ between lanes: cooperative groups' `labeled_partition`
             /// reduces each group with the mask `match.any.sync` gave it.
-            Redux = warp::exec_redux, regs { op: BinOp, signed: bool, d: u32, a: Src, mask: Src };
-            /// `match.any.sync` (`d` = the lanes holding the same `a`) and `match.all.sync`
-            /// (`d` = the lanes if all hold the same `a`, else 0; `p` = whether they do).
-            Match = warp::exec_match, regs {
-                all: bool, bits: u32, d: Option<u32>, p: Option<u32>, a: Src
+            Redux = warp::exec_redux, block { op: BinOp, signed: bool, d: u32, a: Src, mask: Src };
+            /// `match.any.sync` (`d` = the lanes of the member mask holding the same `a`) and
+            /// `match.all.sync` (`d` = those lanes if all hold the same `a`, else 0; `p` =
+            /// whether they do).
+            Match = warp::exec_match, block {
+                all: bool, bits: u32, d: Option<u32>, p: Option<u32>, a: Src, member: Src
             };
             /// `elect.sync d|p, membermask`: the lowest lane taking part is the leader; `d` =
             /// its lane number in every lane, `p` = whether this lane is it.
-            Elect = warp::exec_elect, regs { d: Option<u32>, p: Option<u32> };
+            Elect = warp::exec_elect, block { d: Option<u32>, p: Option<u32>, member: Src };
+            /// `bar.warp.sync membermask` (`__syncwarp`): the lanes wait for each other, as
+            /// every warp operation with a member mask does.
+            WarpSync = warp::exec_warp_sync, block { member: Src };
             /// `activemask.b32`.
             ActiveMask = warp::exec_active_mask, regs { d: u32 };
 
@@ -647,6 +675,28 @@ macro_rules! for_each_ir_op {
             /// `barrier.cluster.arrive` (`wait` false) or `barrier.cluster.wait` (`wait`
             /// true): the barrier of every thread of the block's cluster.
             ClusterBar = cluster::exec_cluster_bar, block { wait: bool };
+
+            // Tensor memory access (TMA): bulk tensor copies and bulk reductions.
+            /// `cp.async.bulk.tensor` (a tile or im2col box between global memory and shared
+            /// memory, by a tensor map), `cp.reduce.async.bulk.tensor`, and the multicast
+            /// `cp.async.bulk`, done at once (see [`TmaInstr`]); boxed, as `Matrix` is.
+            Tma = tma::exec_tma, block { instr: Box<TmaInstr> };
+            /// `cp.reduce.async.bulk`: `size` bytes of `src` combined into `dst` element by
+            /// element, done at once (see [`BulkReduceInstr`]).
+            BulkReduce = tma::exec_bulk_reduce, block { instr: Box<BulkReduceInstr> };
+            /// `tensormap.replace.tile.global_address`: the tensor address of the map at
+            /// `addr` (global or shared memory) becomes `value`.
+            TensormapReplace = tma::exec_tensormap_replace, block { addr: Addr, value: Src };
+            // Warpgroup matrix multiply-accumulate.
+            /// A warpgroup instruction (`wgmma.mma_async`, `wgmma.fence`,
+            /// `wgmma.commit_group`, `wgmma.wait_group`, `setmaxnreg`; see `exec/wgmma.rs`).
+            Wgmma = wgmma::exec_wgmma, block { op: WgmmaOp };
+            /// An fp8 conversion (`cvt` to or from `.e4m3x2`/`.e5m2x2`): `dir` says which
+            /// (`b` is the second `f32` of `FromF32`, else unused); `relu` clamps
+            /// negative results to +0.
+            CvtFp8 = convert::exec_cvt_fp8, regs {
+                fmt: Fp8, dir: Fp8Cvt, relu: bool, d: u32, a: Src, b: Src
+            };
         }
     };
 }
@@ -702,6 +752,75 @@ pub enum SpaceTest {
     SharedCta,
     /// `.shared::cluster`: the shared memory of any block of the cluster.
     SharedCluster,
+}
+
+/// What a [`Tma`] operation does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TmaKind {
+    /// A load from global memory into the shared memory of the block at `smem`, or, with
+    /// a `cta_mask` (`.multicast::cluster`), of each block of the cluster the mask names
+    /// (at the same offset), completing the box's bytes on each one's `mbarrier`.
+    Load { cta_mask: Option<Src> },
+    /// A store of the box at `smem` to global memory (`.bulk_group`).
+    Store,
+    /// A reduction of the box at `smem` into global memory (`cp.reduce.async.bulk.tensor`).
+    Reduce(TmaReduceOp),
+}
+
+/// The operands of [`Op::Tma`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct TmaInstr {
+    /// Load, store or reduction.
+    pub kind: TmaKind,
+    /// `None`: a plain `cp.async.bulk` of `size` bytes from the global address `map`
+    /// (only multicast loads come here); `Some(n)`: a tensor copy of `n` dimensions.
+    pub dims: Option<u8>,
+    /// `.im2col` (else `.tile`).
+    pub im2col: bool,
+    /// The tensor map's address (a kernel parameter, or generic / global memory), or the
+    /// plain copy's source.
+    pub map: Addr,
+    /// The tensor coordinates, innermost first.
+    pub coords: Vec<Src>,
+    /// The im2col offsets, one per spatial dimension.
+    pub offsets: Vec<Src>,
+    /// The shared-memory box: the destination of a load, the source of a store.
+    pub smem: Addr,
+    /// The `mbarrier` a load completes its bytes on.
+    pub mbar: Option<Addr>,
+    /// Bytes of a plain `cp.async.bulk`.
+    pub size: Option<Src>,
+}
+
+/// The reductions of `cp.reduce.async.bulk{.tensor}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TmaReduceOp {
+    Add,
+    Min,
+    Max,
+    Inc,
+    Dec,
+    And,
+    Or,
+    Xor,
+}
+
+/// The operands of [`Op::BulkReduce`]: `cp.reduce.async.bulk.dst.src...redOp.type [dst],
+/// [src], size{, [mbar]}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BulkReduceInstr {
+    /// The reduction.
+    pub op: TmaReduceOp,
+    /// The element type.
+    pub ty: Ty,
+    /// Global memory, or another block's shared memory (`.shared::cluster`).
+    pub dst: Addr,
+    /// The block's shared memory.
+    pub src: Addr,
+    /// Bytes (a multiple of 16).
+    pub size: Src,
+    /// With `.mbarrier::complete_tx::bytes`: the barrier the bytes complete on.
+    pub mbar: Option<Addr>,
 }
 
 /// An instruction with its guard and source line.

@@ -24,19 +24,23 @@
 pub mod error;
 pub mod limits;
 pub mod ptx;
+pub mod tensor_map;
 pub mod texture;
 
 mod approx;
 mod contract;
 mod exact;
 pub(crate) mod exec;
+mod fp8;
 mod half;
 mod ir;
 pub(crate) mod lower;
 pub(crate) mod mem;
 mod printf;
 pub(crate) mod sampling;
+mod special;
 mod tensor;
+mod tensor_arith;
 
 pub use exec::{
     block_work, launch, launch_profiled, AtomicRequests, Budget, Dims, InstructionMix,

@@ -20,16 +20,15 @@
 //! `u`, where PTX's fragment is larger than the matrix share, repeat the first ones).
 //!
 //! **Arithmetic.** Integer products are exact (`i64`), the sum wraps to 32 bits or, with
-//! `.satfinite`, clamps to the `s32` range. Floating-point products of `.f16`, `.bf16` and
-//! `.tf32` (the top 19 bits of an `f32`; the rest are ignored, as on the GPU) are exact in
-//! `f64`; each dot product is summed in `f64` with `c` and rounded once to the
-//! accumulator's format (to nearest even, NaN as the canonical NaN). The GPU's tensor cores
-//! add in an undocumented order and width, so results can differ from it in the last
-//! place where the `f64` sum itself rounds or the GPU truncates; `f64` `mma` is a chain of
-//! fused multiply-adds in `k` order.
-
-use super::exact::Round;
+//! `.satfinite`, clamps to the `s32` range (`.b1`: AND and population count).
+//! Floating-point dot products follow the H100's tensor cores bit for bit
+//! ([`super::tensor_arith`]: products aligned to the largest exponent and truncated 25
+//! bits below it, 13 for fp8 `wgmma`, then rounded once); `f64` `mma` is a chain of fused
+//! multiply-adds in `k` order.
+use super::fp8::{self, Fp8};
 use super::half::{self, HalfFmt};
+use super::ir::Src;
+use super::tensor_arith;
 
 /// The element type of a tensor-core operand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +43,13 @@ pub enum Elem {
     U8,
     S4,
     U4,
+    /// fp8 `e4m3`: 4 exponent bits (bias 7), 3 fraction bits, no infinities, NaN
+    /// `S.1111.111`.
+    E4M3,
+    /// fp8 `e5m2`: 5 exponent bits (bias 15), 2 fraction bits, IEEE infinities and NaNs.
+    E5M2,
+    /// A single bit (`wgmma`'s `.b1`, multiplied by AND and summed by population count).
+    B1,
 }
 
 impl Elem {
@@ -60,6 +66,9 @@ impl Elem {
             "u8" => Elem::U8,
             "s4" => Elem::S4,
             "u4" => Elem::U4,
+            "e4m3" => Elem::E4M3,
+            "e5m2" => Elem::E5M2,
+            "b1" => Elem::B1,
             _ => return None,
         })
     }
@@ -70,8 +79,9 @@ impl Elem {
             Elem::F16 | Elem::BF16 => 16,
             Elem::TF32 | Elem::F32 | Elem::S32 => 32,
             Elem::F64 => 64,
-            Elem::S8 | Elem::U8 => 8,
+            Elem::S8 | Elem::U8 | Elem::E4M3 | Elem::E5M2 => 8,
             Elem::S4 | Elem::U4 => 4,
+            Elem::B1 => 1,
         }
     }
 
@@ -83,8 +93,12 @@ impl Elem {
         }
     }
 
-    fn is_int(self) -> bool {
-        matches!(self, Elem::S32 | Elem::S8 | Elem::U8 | Elem::S4 | Elem::U4)
+    /// Whether the element is an integer (or a bit): products exact, sums wrapping.
+    pub fn is_int(self) -> bool {
+        matches!(
+            self,
+            Elem::S32 | Elem::S8 | Elem::U8 | Elem::S4 | Elem::U4 | Elem::B1
+        )
     }
 
     /// An element's bits as an exact value: a float as `f64`, an integer as `i64`.
@@ -101,7 +115,9 @@ impl Elem {
                 let shift = 64 - bits;
                 Value::I(((v << shift) as i64) >> shift)
             }
-            Elem::U8 | Elem::U4 => Value::I(v as i64),
+            Elem::U8 | Elem::U4 | Elem::B1 => Value::I(v as i64),
+            Elem::E4M3 => Value::F(fp8::to_f64(v as u8, Fp8::E4M3)),
+            Elem::E5M2 => Value::F(fp8::to_f64(v as u8, Fp8::E5M2)),
         }
     }
 }
@@ -237,8 +253,38 @@ pub struct MmaTypes {
     pub satfinite: bool,
 }
 
+/// The instruction a multiply-accumulate comes from: their floating-point arithmetic
+/// differs for fp8 (sm_90 runs fp8 `mma.sync` on its f16 unit, `wgmma` on its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// `mma.sync`.
+    Mma,
+    /// `wmma.mma`.
+    Wmma,
+    /// `wgmma.mma_async`.
+    Wgmma,
+}
+
+/// The k of one tensor-core block for multiplicands of type `e`: longer dot products are
+/// chained blocks, each rounded into the accumulator.
+fn block_k(e: Elem, unit: Unit) -> usize {
+    match e {
+        Elem::TF32 if unit == Unit::Wmma => 4,
+        Elem::TF32 => 8,
+        Elem::E4M3 | Elem::E5M2 => 32,
+        _ => 16,
+    }
+}
+
 /// `D = A * B + C` over whole matrices (row-major `Vec`s of element bits).
-pub fn multiply(shape: Shape, ty: MmaTypes, a: &[u64], b: &[u64], c: &[u64]) -> Vec<u64> {
+pub fn multiply(
+    shape: Shape,
+    ty: MmaTypes,
+    unit: Unit,
+    a: &[u64],
+    b: &[u64],
+    c: &[u64],
+) -> Vec<u64> {
     let Shape { m, n, k } = shape;
     let mut d = vec![0u64; m * n];
     // Each element decoded once (not once per product it takes part in).
@@ -247,6 +293,7 @@ pub fn multiply(shape: Shape, ty: MmaTypes, a: &[u64], b: &[u64], c: &[u64]) -> 
             .map(|i| e.value(bits.get(i).copied().unwrap_or(0)))
             .collect()
     };
+    let (a_bits, b_bits) = (a, b);
     let (a, b) = (values(a, ty.a, m * k), values(b, ty.b, k * n));
     for r in 0..m {
         for col in 0..n {
@@ -265,23 +312,98 @@ pub fn multiply(shape: Shape, ty: MmaTypes, a: &[u64], b: &[u64], c: &[u64]) -> 
                     .fold(cv.f(), |s, x| av(x).f().mul_add(bv(x).f(), s))
                     .to_bits()
             } else {
-                let sum = (0..k).fold(cv.f(), |s, x| s + av(x).f() * bv(x).f());
-                round_to(ty.d, sum)
+                let row: Vec<u64> = (0..k).map(|x| a_bits[r * k + x]).collect();
+                let column: Vec<u64> = (0..k).map(|x| b_bits[x * n + col]).collect();
+                let c_bits = c.get(r * n + col).copied().unwrap_or(0);
+                float_dot(ty, unit, &row, &column, c_bits)
             };
         }
     }
     d
 }
 
-/// A sum rounded once to the accumulator format.
-fn round_to(d: Elem, x: f64) -> u64 {
-    match d {
-        Elem::F16 => half::from_f64(x, HalfFmt::F16, Round::Nearest) as u64,
-        Elem::BF16 => half::from_f64(x, HalfFmt::BF16, Round::Nearest) as u64,
-        Elem::F64 => x.to_bits(),
-        _ if x.is_nan() => 0x7fff_ffff,
-        _ => (x as f32).to_bits() as u64,
+/// One floating-point dot product `c + row . column` as the tensor cores compute it.
+fn float_dot(ty: MmaTypes, unit: Unit, row: &[u64], column: &[u64], c: u64) -> u64 {
+    let fp8 = matches!(ty.a, Elem::E4M3 | Elem::E5M2);
+    if fp8 && unit != Unit::Wgmma {
+        return tensor_arith::fp8_mma((row, ty.a), (column, ty.b), (c, ty.c), ty.d);
     }
+    let block = tensor_arith::Block {
+        fraction_bits: if fp8 {
+            tensor_arith::FP8_FRACTION_BITS
+        } else {
+            tensor_arith::HALF_FRACTION_BITS
+        },
+        d: ty.d,
+    };
+    let mut acc = (c, ty.c);
+    let k = block_k(ty.a, unit);
+    for (x, y) in row.chunks(k).zip(column.chunks(k)) {
+        acc = (
+            tensor_arith::block_dot(block, (x, ty.a), (y, ty.b), acc),
+            ty.d,
+        );
+    }
+    acc.0
+}
+
+/// A warpgroup instruction: `wgmma.mma_async`, `wgmma.fence`, `wgmma.commit_group`,
+/// `wgmma.wait_group` or `setmaxnreg` (executed in `exec/wgmma.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum WgmmaOp {
+    /// `wgmma.mma_async.sync.aligned`: boxed, its registers would make every other
+    /// operation as large.
+    Mma(Box<WgmmaMma>),
+    /// `wgmma.fence.sync.aligned`: orders the warpgroup's register accesses before the
+    /// `wgmma.mma_async` that follow.
+    Fence,
+    /// `wgmma.commit_group.sync.aligned`: the `wgmma.mma_async` not yet in a group form one.
+    Commit,
+    /// `wgmma.wait_group.sync.aligned N`: waits until at most `N` groups are pending.
+    Wait(u32),
+    /// `setmaxnreg.{inc,dec}.sync.aligned.u32 count`.
+    SetMaxNReg {
+        /// `.inc` (else `.dec`).
+        inc: bool,
+        /// The register count asked for (a multiple of 8 in 24..=256).
+        count: u32,
+    },
+}
+
+/// Where `wgmma.mma_async` reads its A operand from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WgmmaA {
+    /// Registers, in the fragment layout of `mma`'s A for the warp's 16 rows.
+    Regs(Vec<Src>),
+    /// Shared memory, through a 64-bit matrix descriptor.
+    Desc(Src),
+}
+
+/// `wgmma.mma_async.sync.aligned.m64nNkK.dtype.atype.btype d, a, b-desc, scale-d, ...`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WgmmaMma {
+    /// `m64nNkK`.
+    pub shape: Shape,
+    /// Element types (`c` is `d`'s); `.satfinite` for integers.
+    pub types: MmaTypes,
+    /// The accumulator registers (each thread's `N / 2` elements).
+    pub d: Vec<u32>,
+    /// The A operand.
+    pub a: WgmmaA,
+    /// B's matrix descriptor.
+    pub b_desc: Src,
+    /// `scale-d`: a predicate (or immediate); false: `D = A * B`, true: `D = A * B + D`.
+    pub scale_d: Src,
+    /// `imm-scale-a` / `imm-scale-b` of -1: the operand negated.
+    pub negate: [bool; 2],
+    /// `imm-trans-a` / `imm-trans-b` of 1: the operand MN-major (transposed) in shared
+    /// memory.
+    pub transpose: [bool; 2],
+    /// `.and.popc` of `.b1`: products are ANDs, sums population counts.
+    pub popc: bool,
+    /// Some instruction touches its accumulators before the `wgmma.wait_group` that
+    /// retires it: ptxas serializes such a pipeline, so it completes when it issues.
+    pub serialized: bool,
 }
 
 #[cfg(test)]
@@ -348,7 +470,7 @@ mod tests {
         let big = i32::MAX as u32 as u64;
         let a = [0x7f, 0x80]; // 127, -128
         let b = [0x7f, 0x80];
-        let d = multiply(shape, ty, &a, &b, &[big]);
+        let d = multiply(shape, ty, Unit::Mma, &a, &b, &[big]);
         assert_eq!(
             d[0] as u32,
             (i32::MAX).wrapping_add(127 * 127 + 128 * 128) as u32
@@ -358,7 +480,7 @@ mod tests {
             ..ty
         };
         assert_eq!(
-            multiply(shape, sat, &a, &b, &[big])[0] as u32,
+            multiply(shape, sat, Unit::Mma, &a, &b, &[big])[0] as u32,
             i32::MAX as u32
         );
     }

@@ -11,9 +11,12 @@
 //! The traits are used only statically (each enum arm calls its backend's method
 //! directly): no `dyn`, no allocation, and a call costs what the backend's own method does.
 
+use std::cell::Cell;
 use std::ffi::c_void;
+use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::error::Result;
 use crate::image::ImageKind;
@@ -32,7 +35,7 @@ pub(crate) trait Backend: Sized {
     type Stream: StreamInterface<Self> + CaptureInterface<Self>;
     /// A stream's capture under way, held by the API's stream while it lasts (see
     /// [`CaptureInterface`]).
-    type Capture: Send;
+    type Capture: CaptureNodes;
     type Event: EventInterface<Self>;
     type Library: LibraryInterface<Self>;
     type Kernel: KernelInterface<Self>;
@@ -200,6 +203,29 @@ pub(crate) trait CaptureInterface<B: Backend> {
         width: u32,
         count: usize,
     ) -> Result<()>;
+    // Graphs complete (issue 38): events across streams and host functions.
+    /// Records `event` on the stream (`cuEventRecord`). In a capture the event stands for
+    /// the capture's nodes, which the API tracks: the driver marks it captured itself, the
+    /// simulator records nothing.
+    fn record_event(&self, capture: Option<&mut B::Capture>, event: &B::Event) -> Result<()>;
+    /// Makes the work queued on the stream after this wait for `event`'s last record
+    /// (`cuStreamWaitEvent`). In a capture the API adds the dependency (the simulator
+    /// records nothing; on the driver CUDA joins the stream to the event's capture).
+    fn wait_event(&self, capture: Option<&mut B::Capture>, event: &B::Event) -> Result<()>;
+    /// Runs `host` on the host after the work queued before (`cuLaunchHostFunc`), or records
+    /// it into `capture` as a host node.
+    fn launch_host(&self, capture: Option<&mut B::Capture>, host: &Arc<HostFn>) -> Result<()>;
+    /// Frees the graph allocation at `ptr` after the work queued before (`cuMemFreeAsync`);
+    /// the caller checked it is one that no graph frees.
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()>;
+}
+
+/// A backend's capture under way: the nodes the next recorded node waits for are set by the
+/// API before each call that queues work (it knows each member stream's dependencies when
+/// several streams share a capture).
+pub(crate) trait CaptureNodes: Send {
+    /// The next node recorded waits for `deps` (node numbers in the capture's graph).
+    fn depend_on(&mut self, deps: &[usize]);
 }
 
 /// A graph being defined (`CUgraph`), destroyed on drop. Nodes are numbered from 0 in the
@@ -235,6 +261,30 @@ pub(crate) trait GraphInterface<B: Backend>: Sized {
     fn add_empty(&self, deps: &[usize]) -> Result<usize>;
     /// Edges `from -> to` between existing nodes (checked by the caller).
     fn add_edges(&self, edges: &[(usize, usize)]) -> Result<()>;
+    // Graphs complete (issue 38).
+    /// A host node calling `host` (`cuGraphAddHostNode`); the caller keeps `host` alive as
+    /// long as the graph and its executables.
+    fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize>;
+    /// A conditional handle of this graph (`cuGraphConditionalHandleCreate`), whose value
+    /// is `default` at first and, with `assign_default`, at the start of each launch.
+    fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64>;
+    /// A memory allocation node of `bytes > 0` on the graph's device
+    /// (`cuGraphAddMemAllocNode`): its number and the allocation's address, fixed for the
+    /// graph's lifetime.
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)>;
+    /// A node freeing the graph allocation at `ptr` (`cuGraphAddMemFreeNode`), checked by
+    /// the caller to be one.
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize>;
+    /// A conditional node (`cuGraphAddNode` of `CU_GRAPH_NODE_TYPE_CONDITIONAL`) of `kind`
+    /// (`CUgraphConditionalNodeType`: 0 if, 1 while, 2 switch) with `size` body graphs,
+    /// checked by the caller; its number and the bodies (owned by the node on the driver).
+    fn add_conditional(
+        &self,
+        deps: &[usize],
+        handle: u64,
+        kind: u32,
+        size: u32,
+    ) -> Result<(usize, Vec<Self>)>;
     /// An executable graph.
     fn instantiate(&self) -> Result<B::GraphExec>;
 }
@@ -432,5 +482,71 @@ impl<'p, A: ArgBytes> CheckedArgs<'p, A> {
     #[inline]
     pub fn at_offsets(&self) -> impl Iterator<Item = (usize, &'p [u8])> + Clone + 'p {
         self.params.iter().map(|p| p.offset).zip(self.bytes())
+    }
+}
+
+/// A Rust closure run on the host as a stream's work or a graph's host node
+/// (`cuLaunchHostFunc`, `cuGraphAddHostNode`): called on a thread of the backend's (the
+/// driver's callback thread; the simulator's replaying thread), once per launch of a graph
+/// that holds it, never two calls at once. A panic inside it does not unwind into the
+/// caller (on the driver, a C frame): it is caught, printed, and kept until
+/// [`take_panic`](HostFn::take_panic).
+pub(crate) struct HostFn {
+    call: Mutex<Box<dyn FnMut() + Send>>,
+    panicked: Mutex<Option<String>>,
+}
+
+thread_local! {
+    /// Set while this thread runs a host function: CUDA calls are not allowed there.
+    static IN_HOST_FN: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the calling thread is running a host function (where the driver refuses CUDA
+/// calls with `CUDA_ERROR_NOT_PERMITTED`; this crate refuses them itself on both backends).
+pub(crate) fn in_host_fn() -> bool {
+    IN_HOST_FN.with(Cell::get)
+}
+
+impl HostFn {
+    /// Wraps `f`.
+    pub fn new(f: impl FnMut() + Send + 'static) -> HostFn {
+        HostFn {
+            call: Mutex::new(Box::new(f)),
+            panicked: Mutex::new(None),
+        }
+    }
+
+    /// Calls the closure on this thread, which is marked as running a host function for
+    /// the call. A panic is caught: its message is the error, printed to stderr (a driver
+    /// thread has no caller to return it to) and kept for [`take_panic`](HostFn::take_panic).
+    pub fn call(&self) -> std::result::Result<(), String> {
+        let was = IN_HOST_FN.with(|c| c.replace(true));
+        let ran = {
+            let mut f = self.call.lock().unwrap_or_else(|p| p.into_inner());
+            std::panic::catch_unwind(AssertUnwindSafe(|| (*f)()))
+        };
+        IN_HOST_FN.with(|c| c.set(was));
+        ran.map_err(|payload| {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic with a payload that is not a string".to_string());
+            // Not `eprintln!`, which panics when stderr is closed: nothing may unwind here.
+            let _ = writeln!(
+                std::io::stderr(),
+                "cuda-library: a host function panicked: {message}"
+            );
+            *self.panicked.lock().unwrap_or_else(|p| p.into_inner()) = Some(message.clone());
+            message
+        })
+    }
+
+    /// The message of a panic caught since the last call, if there was one.
+    pub fn take_panic(&self) -> Option<String> {
+        self.panicked
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
     }
 }

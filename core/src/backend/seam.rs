@@ -38,9 +38,9 @@ use std::sync::Arc;
 
 use super::dispatch::{driver, forward, handles, in_backend_of, on};
 use super::interface::{
-    ArgBytes, ArrayInterface, CaptureInterface, CheckedArgs, ContextInterface, DeviceInterface,
-    EventInterface, GraphExecInterface, GraphInterface, KernelInterface, LibraryInterface, Loaded,
-    MemPoolInterface, StreamInterface, TexObjectInterface,
+    ArgBytes, ArrayInterface, CaptureInterface, CaptureNodes, CheckedArgs, ContextInterface,
+    DeviceInterface, EventInterface, GraphExecInterface, GraphInterface, HostFn, KernelInterface,
+    LibraryInterface, Loaded, MemPoolInterface, StreamInterface, TexObjectInterface,
 };
 use super::{selected, BackendKind};
 #[cfg(not(target_arch = "wasm32"))]
@@ -49,7 +49,7 @@ use crate::error::{Error, Result};
 use crate::image::ImageKind;
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
-    MemPoolStats, ParamInfo,
+    MemPoolStats, ParamInfo, ProcessState,
 };
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
@@ -274,7 +274,23 @@ forward!(Stream {
         same backend as pool else Err(mixed("the stream and the memory pool"));
     fn free_async(&self, ptr: u64, pool: Option<&MemPool>) -> Result<()>,
         same backend as pool else Err(mixed("the stream and the memory pool"));
+    // Graphs complete (issue 38): events across streams and host functions.
+    fn record_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()>,
+        same backend as capture, event else Err(mixed("the event and the stream"));
+    fn wait_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()>,
+        same backend as capture, event else Err(mixed("the event and the stream"));
+    fn launch_host(&self, capture: Option<&mut Capture>, host: &Arc<HostFn>) -> Result<()>,
+        same backend as capture else Err(mixed("the stream and its capture"));
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()>;
 });
+
+impl Capture {
+    /// The next node recorded waits for `deps`.
+    #[inline]
+    pub fn depend_on(&mut self, deps: &[usize]) {
+        on!(self, Capture::Driver(c) => c.depend_on(deps), Capture::Sim(c) => c.depend_on(deps))
+    }
+}
 
 impl MemPool {
     pub fn create(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
@@ -300,8 +316,6 @@ impl Event {
 }
 
 forward!(Event {
-    fn record(&self, stream: &Stream) -> Result<()>,
-        same backend as stream else Err(mixed("the event and the stream"));
     fn synchronize(&self) -> Result<()>;
     fn is_complete(&self) -> Result<bool>;
     fn elapsed_ms_since(&self, start: &Event) -> Result<f32>,
@@ -314,6 +328,21 @@ forward!(Event {
 impl Graph {
     pub fn create(ctx: &Context) -> Result<Graph> {
         in_backend_of!(ctx, Graph::create())
+    }
+
+    /// A conditional node and its body graphs (graphs complete, issue 38).
+    pub fn add_conditional(
+        &self,
+        deps: &[usize],
+        handle: u64,
+        kind: u32,
+        size: u32,
+    ) -> Result<(usize, Vec<Graph>)> {
+        on!(self,
+            Graph::Driver(g) => g.add_conditional(deps, handle, kind, size)
+                .map(|(i, b)| (i, b.into_iter().map(Graph::Driver).collect())),
+            Graph::Sim(g) => g.add_conditional(deps, handle, kind, size)
+                .map(|(i, b)| (i, b.into_iter().map(Graph::Sim).collect())))
     }
 }
 
@@ -332,6 +361,11 @@ forward!(Graph {
         same backend as child else Err(mixed("the two graphs"));
     fn add_empty(&self, deps: &[usize]) -> Result<usize>;
     fn add_edges(&self, edges: &[(usize, usize)]) -> Result<()>;
+    // Graphs complete (issue 38).
+    fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize>;
+    fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64>;
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)>;
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize>;
     fn instantiate(&self) -> Result<GraphExec> => GraphExec::from;
 });
 
@@ -497,3 +531,299 @@ impl TexObject {
 forward!(TexObject {
     fn handle_ref(&self) -> &u64;
 });
+
+// Sharing between processes (IPC): the driver's `driver::ipc`; the simulator refuses every
+// call, since its memory and events live inside this process.
+
+/// The simulator's answer to every IPC call.
+fn not_between_processes(what: &'static str) -> Error {
+    Error::IpcOnSimulator { what }
+}
+
+// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+impl Context {
+    /// The 64-byte IPC handle of the allocation at `ptr` (`cuIpcGetMemHandle`).
+    pub fn ipc_mem_handle(&self, ptr: u64) -> Result<[u8; 64]> {
+        on!(self,
+            Context::Driver(c) => driver::ipc::mem_handle(c, ptr),
+            Context::Sim(_) => Err(not_between_processes("device memory")),
+        )
+    }
+
+    /// Maps memory another process exported: its pointer here and its bytes from there.
+    pub fn ipc_open_mem_handle(&self, handle: &[u8; 64]) -> Result<(u64, usize)> {
+        on!(self,
+            Context::Driver(c) => driver::ipc::open_mem_handle(c, handle),
+            Context::Sim(_) => Err(not_between_processes("device memory")),
+        )
+    }
+
+    /// Unmaps what `ipc_open_mem_handle` mapped.
+    pub fn ipc_close_mem_handle(&self, ptr: u64) -> Result<()> {
+        on!(self,
+            Context::Driver(c) => driver::ipc::close_mem_handle(c, ptr),
+            Context::Sim(_) => Err(not_between_processes("device memory")),
+        )
+    }
+
+    /// The bytes of the allocation `ptr` points into, from `ptr` on.
+    pub fn ipc_bytes_from(&self, ptr: u64) -> Result<usize> {
+        on!(self,
+            Context::Driver(c) => driver::ipc::bytes_from(c, ptr),
+            Context::Sim(_) => Err(not_between_processes("device memory")),
+        )
+    }
+}
+
+// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+impl Event {
+    /// An event another process can wait on (`CU_EVENT_INTERPROCESS`, no timing).
+    pub fn create_interprocess(ctx: &Context) -> Result<Event> {
+        on!(ctx,
+            Context::Driver(c) => driver::ipc::create_event(c).map(Event::Driver),
+            Context::Sim(_) => Err(not_between_processes("an event")),
+        )
+    }
+
+    /// The 64-byte IPC handle of an event made by `create_interprocess`.
+    pub fn ipc_handle(&self, ctx: &Context) -> Result<[u8; 64]> {
+        on!((ctx, self),
+            (Context::Driver(c), Event::Driver(e)) => driver::ipc::event_handle(c, e),
+            (Context::Sim(_), Event::Sim(_)) => Err(not_between_processes("an event")),
+            mixed => Err(mixed("the context and the event")),
+        )
+    }
+
+    /// Opens an event another process exported.
+    pub fn ipc_open(ctx: &Context, handle: &[u8; 64]) -> Result<Event> {
+        on!(ctx,
+            Context::Driver(c) => driver::ipc::open_event(c, handle).map(Event::Driver),
+            Context::Sim(_) => Err(not_between_processes("an event")),
+        )
+    }
+}
+
+// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+impl MemPool {
+    /// A pool whose allocations can be shared as a POSIX file descriptor.
+    pub fn create_shareable(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
+        on!(ctx,
+            Context::Driver(c) => {
+                driver::ipc::create_shareable_pool(c, release_threshold).map(MemPool::Driver)
+            },
+            Context::Sim(_) => Err(not_between_processes("a memory pool")),
+        )
+    }
+
+    /// The pool as a POSIX file descriptor the caller owns.
+    #[cfg(unix)]
+    pub fn ipc_export(&self) -> Result<std::os::fd::OwnedFd> {
+        on!(self,
+            MemPool::Driver(p) => driver::ipc::export_pool(p),
+            MemPool::Sim(_) => Err(not_between_processes("a memory pool")),
+        )
+    }
+
+    /// The context the pool was made or imported in.
+    pub fn ipc_context(&self) -> Result<Context> {
+        on!(self,
+            MemPool::Driver(p) => Ok(Context::Driver(p.ctx.clone())),
+            MemPool::Sim(_) => Err(not_between_processes("a memory pool")),
+        )
+    }
+
+    /// Imports the pool another process exported as the descriptor `fd` (not closed).
+    #[cfg(unix)]
+    pub fn ipc_import(ctx: &Context, fd: std::os::fd::BorrowedFd<'_>) -> Result<MemPool> {
+        on!(ctx,
+            Context::Driver(c) => driver::ipc::import_pool(c, fd).map(MemPool::Driver),
+            Context::Sim(_) => Err(not_between_processes("a memory pool")),
+        )
+    }
+
+    /// The 64 bytes that name the pool allocation at `ptr` to an importing process.
+    pub fn ipc_export_pointer(ctx: &Context, ptr: u64) -> Result<[u8; 64]> {
+        on!(ctx,
+            Context::Driver(c) => driver::ipc::export_pointer(c, ptr),
+            Context::Sim(_) => Err(not_between_processes("a pool allocation")),
+        )
+    }
+
+    /// The pointer here to the allocation `data` names, from this imported pool.
+    pub fn ipc_import_pointer(&self, data: &[u8; 64]) -> Result<u64> {
+        on!(self,
+            MemPool::Driver(p) => driver::ipc::import_pointer(p, data),
+            MemPool::Sim(_) => Err(not_between_processes("a pool allocation")),
+        )
+    }
+}
+
+// Green contexts (driver only: `driver::green`; the simulated device has no SMs to give a
+// context a share of). A resource travels as the driver's `CUdevResource` bytes and its SM
+// count.
+
+/// Bytes of a `CUdevResource`.
+pub(crate) const SM_RESOURCE_BYTES: usize = 144;
+
+/// The simulator's answer to every green-context call.
+fn no_green_contexts() -> Error {
+    Error::Unsupported(
+        "green contexts give a context a share of a GPU's SMs (cuGreenCtxCreate), and the \
+         simulated device has no SM partitions: run on a CUDA GPU (CUDA_LIBRARY_BACKEND=driver) \
+         or use an ordinary context"
+            .to_string(),
+    )
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn sm_resource(r: driver::green::Resource) -> ([u8; SM_RESOURCE_BYTES], u32) {
+    (r.bytes, r.sm_count())
+}
+
+// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+impl Device {
+    /// All the device's SMs, as a resource and its SM count.
+    pub fn sm_resource(&self) -> Result<([u8; SM_RESOURCE_BYTES], u32)> {
+        on!(self,
+            Device::Driver(d) => driver::green::device_sms(d.raw).map(sm_resource),
+            Device::Sim(_) => Err(no_green_contexts()),
+        )
+    }
+
+    /// Up to `groups` groups of at least `min_sms` SMs from `input`, and what is left.
+    #[allow(clippy::type_complexity)]
+    pub fn split_sms(
+        &self,
+        input: &[u8; SM_RESOURCE_BYTES],
+        groups: u32,
+        min_sms: u32,
+    ) -> Result<(
+        Vec<([u8; SM_RESOURCE_BYTES], u32)>,
+        ([u8; SM_RESOURCE_BYTES], u32),
+    )> {
+        on!(self,
+            Device::Driver(_) => {
+                let input = driver::green::Resource { bytes: *input };
+                let (made, rest) = driver::green::split(&input, groups, min_sms)?;
+                Ok((made.into_iter().map(sm_resource).collect(), sm_resource(rest)))
+            },
+            Device::Sim(_) => Err(no_green_contexts()),
+        )
+    }
+
+    /// A context limited to the SMs of `resource`.
+    pub fn green_context(&self, resource: &[u8; SM_RESOURCE_BYTES]) -> Result<Context> {
+        on!(self,
+            Device::Driver(d) => {
+                let resource = driver::green::Resource { bytes: *resource };
+                driver::green::create(d.raw, &resource).map(Context::Driver)
+            },
+            Device::Sim(_) => Err(no_green_contexts()),
+        )
+    }
+}
+
+// Checkpointing a CUDA process (driver only: `driver::checkpoint`; a simulated process's
+// GPU state is its own memory, with nothing for the driver to save).
+
+/// The simulator's answer to every checkpoint call.
+fn no_checkpoints() -> Error {
+    Error::Unsupported(
+        "checkpointing acts on the CUDA driver's state of a process (cuCheckpointProcess*), \
+         and the simulated backend has no driver state: run on a CUDA GPU \
+         (CUDA_LIBRARY_BACKEND=driver)"
+            .to_string(),
+    )
+}
+
+/// `cuCheckpointProcessGetState` of process `pid`.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn process_state(pid: i32) -> Result<ProcessState> {
+    match selected()?.kind {
+        BackendKind::Driver => driver!(driver::checkpoint::state(pid)),
+        BackendKind::Sim => Err(no_checkpoints()),
+    }
+}
+
+/// `cuCheckpointProcessGetRestoreThreadId` of process `pid`.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn process_restore_thread(pid: i32) -> Result<i32> {
+    match selected()?.kind {
+        BackendKind::Driver => driver!(driver::checkpoint::restore_thread_id(pid)),
+        BackendKind::Sim => Err(no_checkpoints()),
+    }
+}
+
+/// `cuCheckpointProcessLock` of process `pid` (`timeout_ms` 0: none).
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn lock_process(pid: i32, timeout_ms: u32) -> Result<()> {
+    match selected()?.kind {
+        BackendKind::Driver => driver!(driver::checkpoint::lock(pid, timeout_ms)),
+        BackendKind::Sim => Err(no_checkpoints()),
+    }
+}
+
+/// `cuCheckpointProcessCheckpoint` (`restore` false) or `Restore` (true) of process `pid`.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn checkpoint_process(pid: i32, restore: bool) -> Result<()> {
+    match selected()?.kind {
+        BackendKind::Driver => driver!(driver::checkpoint::step(
+            pid,
+            if restore {
+                driver::checkpoint::Step::Restore
+            } else {
+                driver::checkpoint::Step::Checkpoint
+            }
+        )),
+        BackendKind::Sim => Err(no_checkpoints()),
+    }
+}
+
+/// `cuCheckpointProcessUnlock` of process `pid`.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+pub fn unlock_process(pid: i32) -> Result<()> {
+    match selected()?.kind {
+        BackendKind::Driver => {
+            driver!(driver::checkpoint::step(
+                pid,
+                driver::checkpoint::Step::Unlock
+            ))
+        }
+        BackendKind::Sim => Err(no_checkpoints()),
+    }
+}
+
+// Tensor maps (`tensor_map.rs`): each backend encodes its own 128 bytes.
+
+impl Context {
+    /// The 128 bytes of tensor map `desc` (checked against the driver's rules) on this
+    /// context's backend: the driver's encoding, or the simulator's layout.
+    pub fn encode_tensor_map(
+        &self,
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+    ) -> Result<[u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES]> {
+        on!(self,
+            Context::Driver(_) => driver::tensor_map::encode(desc),
+            Context::Sim(_) => Ok(desc.encode()))
+    }
+
+    /// Points `map`, which this backend encoded for `desc`, at `address`
+    /// (`cuTensorMapReplaceAddress`).
+    pub fn replace_tensor_map_address(
+        &self,
+        map: &mut [u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES],
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+        address: u64,
+    ) -> Result<()> {
+        on!(self,
+        Context::Driver(_) => driver::tensor_map::replace_address(map, address),
+        Context::Sim(_) => {
+            *map = desc.with_address(address).encode();
+            Ok(())
+        })
+    }
+}

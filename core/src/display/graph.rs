@@ -111,7 +111,10 @@ fn fill(kind: GraphNodeKind) -> &'static str {
     match kind {
         GraphNodeKind::Kernel => "rgba(56,139,253,.22)",
         GraphNodeKind::Memcpy | GraphNodeKind::Memset => "rgba(46,160,67,.22)",
+        GraphNodeKind::MemAlloc | GraphNodeKind::MemFree => "rgba(46,160,67,.36)",
         GraphNodeKind::EventRecord | GraphNodeKind::EventWait => "rgba(210,153,34,.28)",
+        GraphNodeKind::Host => "rgba(163,113,247,.22)",
+        GraphNodeKind::Conditional => "rgba(219,97,162,.24)",
         _ => "rgba(128,128,128,.16)",
     }
 }
@@ -399,6 +402,34 @@ mod tests {
         assert_eq!(b.len(), 4);
         assert_eq!(layers(&b), vec![0, 1, 1, 2]);
         assert_eq!(diagram(&nodes).unwrap().matches("<line").count(), 4);
+    }
+
+    #[test]
+    fn host_and_conditional_nodes_have_their_own_colours() {
+        let kinds = [
+            GraphNodeKind::Kernel,
+            GraphNodeKind::Host,
+            GraphNodeKind::Conditional,
+            GraphNodeKind::Empty,
+        ];
+        let fills: std::collections::HashSet<&str> = kinds.iter().map(|&k| fill(k)).collect();
+        assert_eq!(fills.len(), kinds.len());
+        let nodes = vec![
+            GraphNodeInfo {
+                index: 0,
+                kind: GraphNodeKind::Conditional,
+                label: "while".into(),
+                deps: vec![],
+            },
+            GraphNodeInfo {
+                index: 1,
+                kind: GraphNodeKind::Host,
+                label: "host function".into(),
+                deps: vec![0],
+            },
+        ];
+        let svg = diagram(&nodes).unwrap();
+        assert!(svg.contains("while (conditional)") && svg.contains("host function (host)"));
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod profile;
 mod cards;
 mod graph;
 mod kernels;
+mod tensor_map;
 mod timings;
 mod variables;
 

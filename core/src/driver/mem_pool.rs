@@ -13,7 +13,7 @@ use crate::sys::driver as sys;
 /// A `CUmemoryPool`: a created pool (destroyed on drop) or a device's default pool.
 pub(crate) struct MemPool {
     pub raw: sys::CUmemoryPool,
-    ctx: Arc<Context>,
+    pub ctx: Arc<Context>,
     /// Whether this value made the pool (and destroys it).
     owned: bool,
 }
@@ -38,14 +38,19 @@ impl MemPool {
     }
 }
 
-impl MemPoolInterface<DriverBackend> for MemPool {
-    /// `cuMemPoolCreate` of pinned memory on the context's device, no IPC handles, then
-    /// its release threshold.
-    fn create(ctx: &Arc<Context>, release_threshold: u64) -> Result<MemPool> {
+impl MemPool {
+    /// `cuMemPoolCreate` of pinned memory on the context's device whose allocations can be
+    /// exported as `handle_type` (`CU_MEM_HANDLE_TYPE_NONE`: none), then its release
+    /// threshold.
+    pub(super) fn create_exportable(
+        ctx: &Arc<Context>,
+        release_threshold: u64,
+        handle_type: sys::CUmemAllocationHandleType,
+    ) -> Result<MemPool> {
         ctx.make_current()?;
         let props = sys::CUmemPoolProps_v1 {
             allocType: sys::CUmemAllocationType::CU_MEM_ALLOCATION_TYPE_PINNED,
-            handleTypes: sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_NONE,
+            handleTypes: handle_type,
             location: sys::CUmemLocation {
                 type_: sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE,
                 // The device's ordinal, which is its CUdevice.
@@ -64,6 +69,27 @@ impl MemPoolInterface<DriverBackend> for MemPool {
         };
         pool.set_release_threshold(release_threshold)?;
         Ok(pool)
+    }
+
+    /// Takes ownership of a pool imported from another process (destroyed on drop).
+    pub(super) fn imported(raw: sys::CUmemoryPool, ctx: &Arc<Context>) -> MemPool {
+        MemPool {
+            raw,
+            ctx: ctx.clone(),
+            owned: true,
+        }
+    }
+}
+
+impl MemPoolInterface<DriverBackend> for MemPool {
+    /// `cuMemPoolCreate` of pinned memory on the context's device, no IPC handles, then
+    /// its release threshold.
+    fn create(ctx: &Arc<Context>, release_threshold: u64) -> Result<MemPool> {
+        MemPool::create_exportable(
+            ctx,
+            release_threshold,
+            sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_NONE,
+        )
     }
 
     /// `cuDeviceGetDefaultMemPool`.

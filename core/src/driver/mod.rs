@@ -34,12 +34,15 @@ use std::sync::OnceLock;
 use crate::error::{CudaError, CudaVersion, Error, LoadAttempt, Result};
 use crate::sys::driver as sys;
 
+pub(crate) mod checkpoint;
 mod context;
 pub(crate) mod culink;
 mod device;
 pub(crate) mod graph;
+pub(crate) mod green;
 #[cfg(feature = "cudarc")]
 pub mod interop;
+pub(crate) mod ipc;
 mod library;
 pub(crate) mod loader;
 mod mem_pool;
@@ -48,6 +51,8 @@ pub(crate) mod nvrtc;
 mod options;
 mod stream;
 mod texture;
+// Tensor maps (`cuTensorMapEncode*`, resolved when first used).
+pub(crate) mod tensor_map;
 
 pub(crate) use context::Context;
 pub(crate) use device::Device;

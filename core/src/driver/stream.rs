@@ -140,6 +140,16 @@ unsafe impl Send for Event {}
 // SAFETY: as above.
 unsafe impl Sync for Event {}
 
+impl Event {
+    /// Takes ownership of an event made by `driver::ipc` (destroyed on drop).
+    pub(super) fn owned(raw: sys::CUevent, ctx: &Arc<Context>) -> Event {
+        Event {
+            raw,
+            ctx: ctx.clone(),
+        }
+    }
+}
+
 impl EventInterface<DriverBackend> for Event {
     /// `cuEventCreate` in `ctx`.
     fn create(ctx: &Arc<Context>) -> Result<Event> {

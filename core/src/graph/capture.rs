@@ -100,6 +100,7 @@ impl Stream {
     pub fn begin_capture(&self, mode: CaptureMode) -> Result<GraphBuilder<'_>> {
         // In the stream's turn, so work queued on it is in both the capture and its log or
         // in neither.
+        super::refuse_in_host_fn("beginning a capture")?;
         let mut turn = self.turn();
         let backend = self.imp.begin_capture(turn.is_some(), mode)?;
         *turn = Some(CaptureLog::new(backend));
@@ -123,23 +124,40 @@ impl GraphBuilder<'_> {
         let this = ManuallyDrop::new(self);
         let (nodes, imp) = this.finish();
         let def = Definition::new(imp?, nodes, true);
+        def.keep_captured_hosts();
         Ok(GraphDefinition {
             inner: Arc::new(def),
+            _parent: None,
         })
     }
 
     /// Ends the capture in the stream's turn, on the thread that began it (the builder
     /// cannot leave it): the nodes its log noted and the backend's graph. An error when the
     /// capture was invalidated, which ends it too.
+    ///
+    /// Every stream that joined the capture stops capturing. A capture the API invalidated
+    /// (a refused call), or one with a stream that joined it and was not joined back
+    /// (`CUDA_ERROR_STREAM_CAPTURE_UNJOINED`), gives an error: the backend's capture is
+    /// ended all the same and its graph discarded.
     fn finish(&self) -> (Vec<NodeRecord>, Result<seam::Graph>) {
         let mut turn = self.stream.turn();
-        let Some(log) = turn.take() else {
+        let not_capturing = || {
             // Not reached: a builder is made with its capture, and only it ends the capture.
             let e = "the stream is not capturing (CUDA_ERROR_ILLEGAL_STATE on the driver)";
-            return (Vec::new(), Err(Error::InvalidArgument(e.to_string())));
+            (Vec::new(), Err(Error::InvalidArgument(e.to_string())))
         };
-        let (nodes, backend) = log.into_parts();
-        (nodes, self.stream.imp.end_capture(backend))
+        let Some(log) = turn.take() else {
+            return not_capturing();
+        };
+        let ended = log.end();
+        let Some(backend) = ended.backend else {
+            return not_capturing();
+        };
+        let graph = self.stream.imp.end_capture(backend);
+        match ended.refused {
+            Some(why) => (Vec::new(), Err(Error::InvalidArgument(why))),
+            None => (ended.nodes, graph),
+        }
     }
 
     /// Ends the capture and instantiates the graph: [`end`](GraphBuilder::end) then

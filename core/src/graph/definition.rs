@@ -1,13 +1,13 @@
 //! [`GraphDefinition`]: a graph built node by node, or the result of a capture.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::log::NodeRecord;
 use super::node::{bytes_label, child_label, GraphNode, GraphNodeInfo, GraphNodeKind};
 use super::order::{Cycle, Order};
-use crate::backend::interface::CheckedArgs;
+use crate::backend::interface::{CheckedArgs, HostFn};
 use crate::backend::seam;
 use crate::backend::slot::{LibRef, Live};
 use crate::context::Context;
@@ -33,24 +33,55 @@ pub(crate) struct Definition {
     events: Mutex<Events>,
     /// Made by a capture: its nodes are the driver's and cannot be named.
     pub captured: bool,
+    /// Its conditional nodes' bodies, and whether it is one.
+    pub(crate) conds: Mutex<Conds>,
+    /// Executable graphs made from it that are alive (a graph with conditional nodes may
+    /// have one at a time).
+    pub(crate) execs: AtomicUsize,
     /// The edges, to refuse one that closes a cycle without searching the graph; held for
     /// the whole of adding a node or an edge, so the backend's numbering and `nodes` agree
     /// when threads add nodes at once.
     adding: Mutex<Order>,
 }
 
-/// Events held alive by a graph, each once (keyed by the `Arc`'s address, which cannot be
-/// reused while the `Arc` is held here).
+/// What a graph knows of conditional nodes (`graph::conditional`).
+#[derive(Default)]
+pub(crate) struct Conds {
+    /// The bodies of its conditional nodes, kept alive with it (on the driver they are the
+    /// nodes' own graphs).
+    pub bodies: Vec<Arc<Definition>>,
+    /// Whether it holds a conditional node.
+    pub has_conditional: bool,
+    /// Whether it holds a memory allocation or free node (`graph::memory`).
+    pub has_memory_nodes: bool,
+    /// The graphs whose handles its conditional nodes may use: itself and, for a body, the
+    /// graphs it is nested in (outermost first).
+    pub scope: Vec<u64>,
+    /// Whether it is a conditional node's body, which takes kernel, memcpy, memset, empty,
+    /// child graph and conditional nodes only.
+    pub is_body: bool,
+}
+
+/// Events and host functions held alive by a graph, each once (keyed by the `Arc`'s
+/// address, which cannot be reused while the `Arc` is held here).
 #[derive(Default)]
 struct Events {
     held: Vec<Arc<Event>>,
     seen: HashSet<usize>,
+    hosts: Vec<Arc<HostFn>>,
+    seen_hosts: HashSet<usize>,
 }
 
 impl Events {
     fn keep(&mut self, event: &Arc<Event>) {
         if self.seen.insert(Arc::as_ptr(event) as usize) {
             self.held.push(event.clone());
+        }
+    }
+
+    fn keep_host(&mut self, host: &Arc<HostFn>) {
+        if self.seen_hosts.insert(Arc::as_ptr(host) as usize) {
+            self.hosts.push(host.clone());
         }
     }
 }
@@ -64,15 +95,49 @@ impl Definition {
             order.add_node(&node.info.deps);
             add_libs(&mut libs, &node.libs);
         }
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
         Definition {
-            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            id,
             imp,
             nodes: Mutex::new(nodes),
             libs: Mutex::new(libs),
             events: Mutex::new(Events::default()),
             captured,
+            conds: Mutex::new(Conds {
+                scope: vec![id],
+                ..Conds::default()
+            }),
+            execs: AtomicUsize::new(0),
             adding: Mutex::new(order),
         }
+    }
+
+    pub(crate) fn conds(&self) -> MutexGuard<'_, Conds> {
+        self.conds.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// An error when this graph is a conditional node's body, which takes no `what` node
+    /// (the driver's rule for bodies, and for the child graphs in them).
+    pub(crate) fn allows_in_body(&self, what: &str) -> Result<()> {
+        if self.conds().is_body {
+            return Err(Error::Unsupported(format!(
+                "a conditional node's body takes kernel, memcpy, memset, empty, child graph and \
+                 conditional nodes only, not {what} (the driver refuses the node with \
+                 CUDA_ERROR_INVALID_VALUE); put it before or after the conditional node"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether it holds host functions, its children's included.
+    pub(crate) fn has_host_fns(&self) -> bool {
+        !self.events().hosts.is_empty()
+    }
+
+    /// Whether it has host or event nodes, its children's included.
+    fn has_host_or_event_nodes(&self) -> bool {
+        let kept = self.events();
+        !kept.held.is_empty() || !kept.hosts.is_empty()
     }
 
     /// Taken for the whole of adding a node or an edge.
@@ -88,9 +153,33 @@ impl Definition {
         self.events.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Every library the graph runs kernels of, once each.
+    /// Every library the graph runs kernels of, once each, its conditional nodes' bodies'
+    /// included (nested at most `conditional::MAX_DEPTH` deep).
     pub fn libs(&self) -> Vec<LibRef> {
-        self.libs.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        let mut all = self.libs.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let bodies = self.conds().bodies.clone();
+        for body in bodies {
+            add_libs(&mut all, &body.libs());
+        }
+        all
+    }
+
+    /// Keeps the host functions of a captured graph's nodes, as `add_host` keeps an
+    /// explicit one's.
+    pub fn keep_captured_hosts(&self) {
+        let hosts: Vec<Arc<HostFn>> = self.nodes().iter().filter_map(|n| n.host.clone()).collect();
+        let mut kept = self.events();
+        for h in &hosts {
+            kept.keep_host(h);
+        }
+    }
+
+    /// The message of a panic one of the graph's host functions (a child's included) caught
+    /// since it was last asked, if one did (on the driver, a host function runs on the
+    /// driver's thread: its panic is reported at the graph's next launch).
+    pub fn take_host_panic(&self) -> Option<String> {
+        let kept = self.events();
+        kept.hosts.iter().find_map(|h| h.take_panic())
     }
 
     /// Holds every library the graph runs loaded for one call (the driver reads the
@@ -151,6 +240,9 @@ fn add_libs(all: &mut Vec<LibRef>, more: &[LibRef]) {
 /// The [`graphs`](crate::guide::graphs) guide explains capture, explicit graphs and updates.
 pub struct GraphDefinition {
     pub(crate) inner: Arc<Definition>,
+    /// For a conditional node's body: the graph the node is in, kept alive as long as the
+    /// body can be added to (on the driver the body is that graph's).
+    pub(crate) _parent: Option<Arc<Definition>>,
 }
 
 impl std::fmt::Debug for GraphDefinition {
@@ -169,6 +261,7 @@ impl GraphDefinition {
         let imp = seam::Graph::create(&ctx.imp)?;
         Ok(GraphDefinition {
             inner: Arc::new(Definition::new(imp, Vec::new(), false)),
+            _parent: None,
         })
     }
 
@@ -228,6 +321,20 @@ impl GraphDefinition {
                 }
             })
             .collect()
+    }
+
+    /// Adds a node with `add`, given the backend's graph and the checked dependencies,
+    /// which returns its number, its record and whatever else it made; under the adding
+    /// lock, as every node is added.
+    pub(crate) fn add_node<T>(
+        &self,
+        deps: &[GraphNode],
+        add: impl FnOnce(&seam::Graph, &[usize]) -> Result<(usize, NodeRecord, T)>,
+    ) -> Result<(GraphNode, T)> {
+        let mut order = self.inner.adding();
+        let deps = self.deps(deps)?;
+        let (index, record, more) = add(&self.inner.imp, &deps)?;
+        Ok((self.push(&mut order, index, record), more))
     }
 
     /// Records a node the backend added as number `index`, in the nodes, their order and
@@ -347,6 +454,7 @@ impl GraphDefinition {
     pub fn add_event_record(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
         let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
+        self.inner.allows_in_body("an event record node")?;
         let index = self.inner.imp.add_event_record(&deps, &event.imp)?;
         self.inner.events().keep(event);
         let record = NodeRecord::plain(GraphNodeKind::EventRecord, "record event".into(), deps);
@@ -358,6 +466,7 @@ impl GraphDefinition {
     pub fn add_event_wait(&self, deps: &[GraphNode], event: &Arc<Event>) -> Result<GraphNode> {
         let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
+        self.inner.allows_in_body("an event wait node")?;
         let index = self.inner.imp.add_event_wait(&deps, &event.imp)?;
         self.inner.events().keep(event);
         let record = NodeRecord::plain(GraphNodeKind::EventWait, "wait for event".into(), deps);
@@ -389,18 +498,91 @@ impl GraphDefinition {
     pub fn add_child(&self, deps: &[GraphNode], child: &GraphDefinition) -> Result<GraphNode> {
         let mut order = self.inner.adding();
         let deps = self.deps(deps)?;
+        if child.inner.conds().has_conditional {
+            return Err(Error::Unsupported(
+                "a graph with conditional nodes cannot be a child graph (the driver's rule: \
+                 CUDA_ERROR_INVALID_VALUE); add its nodes to this graph instead"
+                    .to_string(),
+            ));
+        }
+        if child.inner.conds().has_memory_nodes {
+            return Err(Error::Unsupported(
+                "a graph with memory allocation or free nodes cannot be a child graph here \
+                 (the driver takes one only with its ownership moved to the parent, which \
+                 this crate does not do); add its nodes to this graph instead"
+                    .to_string(),
+            ));
+        }
+        if child.inner.has_host_or_event_nodes() {
+            self.inner
+                .allows_in_body("a child graph with host or event nodes")?;
+        }
         let _held = child.inner.hold()?;
         let index = self.inner.imp.add_child(&deps, &child.inner.imp)?;
         // A child's events stay alive with the parent too.
-        let events = child.inner.events().held.clone();
+        let (events, hosts) = {
+            let kept = child.inner.events();
+            (kept.held.clone(), kept.hosts.clone())
+        };
         let mut mine = self.inner.events();
         for e in &events {
             mine.keep(e);
+        }
+        for h in &hosts {
+            mine.keep_host(h);
         }
         drop(mine);
         let mut record =
             NodeRecord::plain(GraphNodeKind::ChildGraph, child_label(child.len()), deps);
         record.libs = child.inner.libs();
+        Ok(self.push(&mut order, index, record))
+    }
+
+    /// A host node (`cuGraphAddHostNode`): `f` runs on the host each time the graph is
+    /// launched, after the nodes it depends on and before those that depend on it. The
+    /// graph keeps `f` alive as long as it or an executable graph made from it (or a graph
+    /// it is a child of) may call it; on the driver `f` runs on a thread of the driver's,
+    /// hence `Send`, and never twice at once.
+    ///
+    /// `f` must make no CUDA call (no launch, copy, allocation or synchronisation): the
+    /// driver refuses them with `CUDA_ERROR_NOT_PERMITTED`, and this crate refuses them with
+    /// an error on both backends. A panic inside `f` is caught (it may not unwind into the
+    /// driver): the simulator's launch returns [`Error::HostFunctionPanicked`]; on the
+    /// driver it is printed and the graph's next launch returns that error.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use std::sync::atomic::{AtomicU32, Ordering};
+    /// use std::sync::Arc;
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// let buf = ctx.alloc_zeroed::<u32>(64)?;
+    /// let calls = Arc::new(AtomicU32::new(0));
+    /// let def = cuda_library::GraphDefinition::new(&ctx)?;
+    /// let fill = def.add_memset(&[], &buf, 7u32)?;
+    /// let seen = calls.clone();
+    /// def.add_host(&[fill], move || {
+    ///     seen.fetch_add(1, Ordering::Relaxed);
+    /// })?;
+    /// let graph = def.instantiate()?;
+    /// let stream = ctx.create_stream()?;
+    /// graph.launch(&stream)?;
+    /// graph.launch(&stream)?;
+    /// stream.synchronize()?;
+    /// assert_eq!(calls.load(Ordering::Relaxed), 2);
+    /// # Ok(()) }
+    /// ```
+    pub fn add_host(
+        &self,
+        deps: &[GraphNode],
+        f: impl FnMut() + Send + 'static,
+    ) -> Result<GraphNode> {
+        let mut order = self.inner.adding();
+        let deps = self.deps(deps)?;
+        self.inner.allows_in_body("a host node")?;
+        let host = Arc::new(HostFn::new(f));
+        let index = self.inner.imp.add_host(&deps, &host)?;
+        self.inner.events().keep_host(&host);
+        let record = NodeRecord::host(&host, deps);
         Ok(self.push(&mut order, index, record))
     }
 

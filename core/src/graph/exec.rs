@@ -3,7 +3,6 @@
 use std::sync::{Arc, Mutex};
 
 use super::definition::{no_cluster, Definition, GraphDefinition};
-use super::log::CaptureLog;
 use super::node::{GraphNode, GraphNodeInfo};
 use crate::backend::interface::CheckedArgs;
 use crate::backend::seam;
@@ -62,6 +61,10 @@ pub struct Graph {
 struct Current {
     def: Arc<Definition>,
     libs: Vec<LibRef>,
+    /// Definitions this graph ran before an update that hold host functions: a launch
+    /// queued before the update may still call them on the driver, so they live as long as
+    /// the executable graph.
+    retired: Vec<Arc<Definition>>,
 }
 
 impl std::fmt::Debug for Graph {
@@ -75,11 +78,16 @@ impl std::fmt::Debug for Graph {
 
 impl Graph {
     pub(crate) fn new(imp: seam::GraphExec, def: Arc<Definition>) -> Graph {
+        def.execs.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
         let libs = def.libs();
         Graph {
             imp,
             source: def.clone(),
-            current: Mutex::new(Current { def, libs }),
+            current: Mutex::new(Current {
+                def,
+                libs,
+                retired: Vec::new(),
+            }),
         }
     }
 
@@ -118,11 +126,17 @@ impl Graph {
     pub fn launch(&self, stream: &Stream) -> Result<()> {
         let cur = self.current();
         let what = || "a kernel of this graph".to_string();
+        super::refuse_in_host_fn("launching a graph")?;
+        if let Some(message) = cur.def.take_host_panic() {
+            return Err(Error::HostFunctionPanicked { message });
+        }
         // Queued in the stream's turn, given its capture under way (which refuses it).
         let launch = || {
-            let mut turn = stream.turn();
-            let capture = turn.as_mut().map(CaptureLog::backend);
-            stream.imp.launch_graph(capture, &self.imp)
+            let turn = stream.turn();
+            match turn.as_ref() {
+                Some(log) => log.with_backend(|c| stream.imp.launch_graph(c, &self.imp)),
+                None => stream.imp.launch_graph(None, &self.imp),
+            }
         };
         // Held loaded for the call, as a stream launch holds its kernel's library.
         match cur.libs.as_slice() {
@@ -256,15 +270,47 @@ impl Graph {
         let mut cur = self.current();
         self.imp.update(&def.inner.imp)?;
         cur.libs = def.inner.libs();
-        cur.def = def.inner.clone();
+        let old = std::mem::replace(&mut cur.def, def.inner.clone());
+        if old.has_host_fns() && !Arc::ptr_eq(&old, &self.source) {
+            cur.retired.push(old);
+        }
         Ok(())
+    }
+}
+
+impl Drop for Graph {
+    fn drop(&mut self) {
+        self.source
+            .execs
+            .fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
     }
 }
 
 impl GraphDefinition {
     /// The executable graph (`cuGraphInstantiateWithFlags`). A graph holding a kernel of an
-    /// unloaded library is [`Error::Unloaded`].
+    /// unloaded library is [`Error::Unloaded`]. A graph with conditional nodes may have one
+    /// executable graph at a time (the driver's rule): instantiating it again while one is
+    /// alive is refused.
     pub fn instantiate(&self) -> Result<Graph> {
+        let single = {
+            let c = self.inner.conds();
+            c.has_conditional || c.has_memory_nodes
+        };
+        if single && self.inner.execs.load(std::sync::atomic::Ordering::Acquire) > 0 {
+            return Err(Error::InvalidArgument(
+                "a graph with conditional or memory nodes may be instantiated once at a time \
+                 (the driver's rule: CUDA_ERROR_INVALID_VALUE); drop the executable graph made \
+                 from it first"
+                    .to_string(),
+            ));
+        }
+        if self.inner.conds().is_body {
+            return Err(Error::InvalidArgument(
+                "a conditional node's body is instantiated with the graph the node is in, \
+                 not alone"
+                    .to_string(),
+            ));
+        }
         let _held = self.inner.hold()?;
         let imp = self.inner.imp.instantiate()?;
         Ok(Graph::new(imp, self.inner.clone()))

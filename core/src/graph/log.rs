@@ -10,9 +10,14 @@
 //! simulator records the work into it; on the driver, CUDA's own capture does). It ends with
 //! the stream if nothing ended it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+
 use super::node::{GraphNodeInfo, GraphNodeKind};
+use crate::backend::interface::HostFn;
 use crate::backend::seam;
 use crate::backend::slot::LibRef;
+use crate::error::{Error, Result};
 use crate::info::Geometry;
 use crate::kernel::Kernel;
 
@@ -25,6 +30,8 @@ pub(crate) struct NodeRecord {
     pub kernel: Option<(Kernel, Geometry)>,
     /// The libraries the node runs kernels of (a child graph's too).
     pub libs: Vec<LibRef>,
+    /// A host node's function, kept alive with the graph.
+    pub host: Option<Arc<HostFn>>,
 }
 
 impl NodeRecord {
@@ -49,6 +56,7 @@ impl NodeRecord {
             },
             kernel: Some((kernel.clone(), geometry)),
             libs: vec![kernel.lib],
+            host: None,
         }
     }
 
@@ -63,43 +71,269 @@ impl NodeRecord {
             },
             kernel: None,
             libs: Vec::new(),
+            host: None,
+        }
+    }
+
+    /// A host node calling `host`.
+    pub fn host(host: &Arc<HostFn>, deps: Vec<usize>) -> NodeRecord {
+        NodeRecord {
+            host: Some(host.clone()),
+            ..NodeRecord::plain(GraphNodeKind::Host, "host function".into(), deps)
         }
     }
 }
 
-/// A capture under way on one stream, held by the stream: the nodes noted so far, each
-/// after the one before, and the backend's capture.
-pub(crate) struct CaptureLog {
+/// A capture under way, shared by the streams it records: the one that began it (its
+/// origin) and those that joined it by waiting for an event recorded in it (a fork). Each
+/// member stream holds a [`CaptureLog`] naming it; the state is here, under one lock.
+pub(crate) struct SharedCapture {
+    /// Set when the capture ends (or its origin stream goes away): a joined stream's log
+    /// that sees it is dropped at the stream's next turn, and the stream no longer captures.
+    ended: AtomicBool,
+    state: Mutex<CaptureState>,
+}
+
+/// What a capture holds while it lasts.
+struct CaptureState {
     nodes: Vec<NodeRecord>,
-    backend: seam::Capture,
+    /// The backend's capture; taken at the end.
+    backend: Option<seam::Capture>,
+    /// Each member stream's dependency set, by member number (0 the origin): the nodes the
+    /// next node queued on that stream waits for.
+    frontiers: Vec<Vec<usize>>,
+    /// Why the capture was invalidated by a call the API refused itself, if it was.
+    invalidated: Option<String>,
+}
+
+/// A stream's part in a capture, held by the stream (`Stream::turn`): the capture and the
+/// stream's member number in it.
+pub(crate) struct CaptureLog {
+    shared: Arc<SharedCapture>,
+    member: usize,
+}
+
+/// What the end of a capture gives: the nodes noted and the backend's capture, or why the
+/// API refuses to end it with a graph.
+pub(crate) struct Ended {
+    pub nodes: Vec<NodeRecord>,
+    pub backend: Option<seam::Capture>,
+    /// Why no graph is made, though the backend's capture is ended.
+    pub refused: Option<String>,
 }
 
 impl CaptureLog {
-    /// The log of a capture the backend just began.
+    /// The log of a capture the backend just began on its origin stream.
     pub fn new(backend: seam::Capture) -> CaptureLog {
-        CaptureLog {
+        let state = CaptureState {
             nodes: Vec::new(),
-            backend,
+            backend: Some(backend),
+            frontiers: vec![Vec::new()],
+            invalidated: None,
+        };
+        CaptureLog {
+            shared: Arc::new(SharedCapture {
+                ended: AtomicBool::new(false),
+                state: Mutex::new(state),
+            }),
+            member: 0,
         }
     }
 
-    /// The backend's capture, for a call that queues work on the stream.
-    #[inline]
-    pub fn backend(&mut self) -> &mut seam::Capture {
-        &mut self.backend
+    fn state(&self) -> MutexGuard<'_, CaptureState> {
+        self.shared.state()
     }
 
-    /// Notes the node `make` describes, given its dependencies: the node noted before it.
-    pub fn note(&mut self, make: impl FnOnce(Vec<usize>) -> NodeRecord) {
-        let index = self.nodes.len();
-        let deps = index.checked_sub(1).into_iter().collect();
+    /// Whether the capture this stream belonged to has ended (a joined stream's log is
+    /// then stale).
+    #[inline]
+    pub fn ended(&self) -> bool {
+        self.shared.ended.load(Ordering::Acquire)
+    }
+
+    /// Queues work on the stream: `op`, the backend's call, given the backend's capture,
+    /// whose next node waits for this stream's dependency set; then the node `make`
+    /// describes is noted with those dependencies and becomes the stream's set.
+    #[inline]
+    pub fn queue<T>(
+        &self,
+        op: impl FnOnce(Option<&mut seam::Capture>) -> Result<T>,
+        make: impl FnOnce(Vec<usize>) -> NodeRecord,
+    ) -> Result<T> {
+        let mut st = self.state();
+        let st = &mut *st;
+        let deps = st.frontiers.get(self.member).cloned().unwrap_or_default();
+        let Some(backend) = st.backend.as_mut() else {
+            return Err(ended_error());
+        };
+        backend.depend_on(&deps);
+        let out = op(Some(backend))?;
+        let index = st.nodes.len();
         let mut record = make(deps);
         record.info.index = index;
-        self.nodes.push(record);
+        st.nodes.push(record);
+        if let Some(f) = st.frontiers.get_mut(self.member) {
+            *f = vec![index];
+        }
+        Ok(out)
     }
 
-    /// The nodes noted and the backend's capture, for the capture's end.
-    pub fn into_parts(self) -> (Vec<NodeRecord>, seam::Capture) {
-        (self.nodes, self.backend)
+    /// Runs `op` with the backend's capture, noting nothing (a call the backend refuses in
+    /// a capture, such as a graph launch).
+    pub fn with_backend<T>(&self, op: impl FnOnce(Option<&mut seam::Capture>) -> T) -> T {
+        let mut st = self.state();
+        op(st.backend.as_mut())
     }
+
+    /// An event recorded on this stream: what it stands for in the capture (the stream's
+    /// dependency set now).
+    pub fn captured_event(&self) -> CapturedEvent {
+        let deps = self
+            .state()
+            .frontiers
+            .get(self.member)
+            .cloned()
+            .unwrap_or_default();
+        CapturedEvent {
+            capture: Arc::downgrade(&self.shared),
+            deps,
+        }
+    }
+
+    /// This stream waits for `event`, recorded in the same capture: its dependency set
+    /// takes the event's nodes too. An event of another capture is
+    /// `CUDA_ERROR_STREAM_CAPTURE_ISOLATION` and invalidates this one.
+    pub fn wait(&self, event: &CapturedEvent) -> Result<()> {
+        let same = event
+            .capture
+            .upgrade()
+            .is_some_and(|c| Arc::ptr_eq(&c, &self.shared));
+        let mut st = self.state();
+        if !same {
+            let why = "a capturing stream waited for an event recorded in another capture: \
+                       two captures cannot be merged (CUDA_ERROR_STREAM_CAPTURE_ISOLATION on \
+                       the driver, which also invalidates the capture)";
+            st.invalidated.get_or_insert_with(|| why.to_string());
+            return Err(Error::InvalidArgument(why.to_string()));
+        }
+        if let Some(f) = st.frontiers.get_mut(self.member) {
+            for &d in &event.deps {
+                if !f.contains(&d) {
+                    f.push(d);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A stream that does not capture waits for `event`, recorded in a capture under way:
+    /// it joins that capture (a fork), its dependency set the event's nodes. `None` when
+    /// the event's capture has ended.
+    pub fn join(event: &CapturedEvent) -> Option<CaptureLog> {
+        let shared = event.capture.upgrade()?;
+        if shared.ended.load(Ordering::Acquire) {
+            return None;
+        }
+        let member = {
+            let mut st = shared.state();
+            st.frontiers.push(event.deps.clone());
+            st.frontiers.len() - 1
+        };
+        Some(CaptureLog { shared, member })
+    }
+
+    /// Invalidates the capture with `why`: its end then fails (a call the driver refuses
+    /// in a capture and that invalidates it, which the API refuses itself).
+    pub fn invalidate(&self, why: &str) {
+        self.state()
+            .invalidated
+            .get_or_insert_with(|| why.to_string());
+    }
+
+    /// Ends the capture (the origin's log): every member stream stops capturing. The
+    /// nodes and the backend's capture, and why no graph may be made of them: the API's
+    /// own invalidation, or a stream that joined the capture and was not joined back
+    /// (`CUDA_ERROR_STREAM_CAPTURE_UNJOINED`).
+    pub fn end(self) -> Ended {
+        self.shared.ended.store(true, Ordering::Release);
+        let mut st = self.state();
+        let nodes = std::mem::take(&mut st.nodes);
+        let backend = st.backend.take();
+        let refused = st
+            .invalidated
+            .take()
+            .or_else(|| unjoined(&nodes, &st.frontiers));
+        drop(st);
+        Ended {
+            nodes,
+            backend,
+            refused,
+        }
+    }
+}
+
+impl Drop for CaptureLog {
+    /// The origin stream went away without ending its capture: the capture ends, and the
+    /// backend's with it (its share of the process-wide counts is given back), whatever
+    /// joined streams still hold.
+    fn drop(&mut self) {
+        if self.member == 0 && !self.ended() {
+            self.shared.ended.store(true, Ordering::Release);
+            let backend = self.state().backend.take();
+            drop(backend);
+        }
+    }
+}
+
+impl SharedCapture {
+    fn state(&self) -> MutexGuard<'_, CaptureState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// The error of work queued into a capture that has ended (not reached: a stale log is
+/// dropped at the stream's turn).
+fn ended_error() -> Error {
+    Error::InvalidArgument(
+        "the capture this stream joined has ended (CUDA_ERROR_ILLEGAL_STATE on the driver)"
+            .to_string(),
+    )
+}
+
+/// Why a capture cannot end with a graph: a stream that joined it has a node the origin
+/// stream's dependency set does not reach (it was not joined back with an event the origin
+/// waited for). `None` when every fork was joined.
+fn unjoined(nodes: &[NodeRecord], frontiers: &[Vec<usize>]) -> Option<String> {
+    let origin = frontiers.first()?;
+    // The nodes the origin's set reaches: those in it and everything they wait for.
+    let mut reached = vec![false; nodes.len()];
+    let mut stack: Vec<usize> = origin.clone();
+    while let Some(i) = stack.pop() {
+        match reached.get_mut(i) {
+            Some(r) if !*r => *r = true,
+            _ => continue,
+        }
+        if let Some(n) = nodes.get(i) {
+            stack.extend(n.info.deps.iter().copied());
+        }
+    }
+    let (member, node) = frontiers.iter().enumerate().skip(1).find_map(|(m, f)| {
+        f.iter()
+            .find(|&&i| !reached.get(i).copied().unwrap_or(true))
+            .map(|&i| (m, i))
+    })?;
+    Some(format!(
+        "node {node}, queued on a stream that joined the capture (fork {member}), is not \
+         joined back to the stream that began it: record an event on that stream after its \
+         work and make the capturing stream wait for it before ending the capture \
+         (CUDA_ERROR_STREAM_CAPTURE_UNJOINED on the driver)"
+    ))
+}
+
+/// An event last recorded on a capturing stream: the capture (weakly: an event does not
+/// keep a capture alive) and the nodes a stream that waits for it will wait for.
+#[derive(Clone)]
+pub(crate) struct CapturedEvent {
+    capture: Weak<SharedCapture>,
+    deps: Vec<usize>,
 }

@@ -18,9 +18,12 @@
 //! The [`graphs`](crate::guide::graphs) guide explains them in full.
 
 mod capture;
+mod conditional;
 mod definition;
 mod exec;
+mod fork;
 pub(crate) mod log;
+mod memory;
 mod node;
 mod order;
 mod stream_ops;
@@ -28,8 +31,24 @@ mod stream_ops;
 mod timing;
 
 pub use capture::GraphBuilder;
+pub use conditional::{ConditionalHandle, ConditionalKind};
 pub use definition::GraphDefinition;
 pub use exec::Graph;
+pub use memory::GraphAllocation;
 pub use node::{GraphNode, GraphNodeInfo, GraphNodeKind};
 #[cfg(feature = "notebook")]
 pub use timing::GraphTiming;
+
+/// An error when a host function (`GraphDefinition::add_host`, `Stream::launch_host_func`)
+/// makes the CUDA call `what`: the driver refuses them (`CUDA_ERROR_NOT_PERMITTED`), and on
+/// the simulator the call would run inside the replay that called the function.
+pub(crate) fn refuse_in_host_fn(what: &str) -> crate::Result<()> {
+    if !crate::backend::interface::in_host_fn() {
+        return Ok(());
+    }
+    Err(crate::Error::InvalidArgument(format!(
+        "{what} from inside a host function is not allowed (CUDA_ERROR_NOT_PERMITTED on the \
+         driver): a host function may not call CUDA; queue the work after it on the stream \
+         instead"
+    )))
+}

@@ -59,6 +59,14 @@ pub enum GraphNodeKind {
     ChildGraph,
     /// Does nothing: a join point.
     Empty,
+    /// Calls a Rust closure on the host.
+    Host,
+    /// Runs body graphs as a conditional handle's value says (`if`, `while`, `switch`).
+    Conditional,
+    /// Allocates memory for the graph.
+    MemAlloc,
+    /// Frees memory a graph allocated.
+    MemFree,
 }
 
 impl std::fmt::Display for GraphNodeKind {
@@ -71,6 +79,10 @@ impl std::fmt::Display for GraphNodeKind {
             GraphNodeKind::EventWait => "event wait",
             GraphNodeKind::ChildGraph => "child graph",
             GraphNodeKind::Empty => "empty",
+            GraphNodeKind::Host => "host",
+            GraphNodeKind::Conditional => "conditional",
+            GraphNodeKind::MemAlloc => "memory allocation",
+            GraphNodeKind::MemFree => "memory free",
         })
     }
 }

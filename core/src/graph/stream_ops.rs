@@ -24,13 +24,12 @@ impl Stream {
         op: impl FnOnce(Option<&mut seam::Capture>) -> Result<T>,
         make: impl FnOnce(Vec<usize>) -> NodeRecord,
     ) -> Result<T> {
-        let mut turn = self.turn();
-        let Some(log) = turn.as_mut() else {
+        super::refuse_in_host_fn("queueing work on a stream")?;
+        let turn = self.turn();
+        let Some(log) = turn.as_ref() else {
             return op(None);
         };
-        let out = op(Some(log.backend()))?;
-        log.note(make);
-        Ok(out)
+        log.queue(op, make)
     }
 
     /// The stream's turn for a stream-ordered allocation, or an error when the stream

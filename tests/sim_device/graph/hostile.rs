@@ -550,3 +550,87 @@ fn the_default_budget_stops_a_doubling_replay_within_a_minute() {
     eprintln!("2^40 nodes, default budget: stopped after {elapsed:?}");
     assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
 }
+
+/// Conditional nodes asked for without bound (graphs complete, issue 38): a switch of 2^32 - 1
+/// cases and conditionals nested hundreds deep end in a clear error at this crate's bounds
+/// (4096 cases, 64 levels), at once, rather than making millions of graphs or overflowing
+/// a stack when the graph is planned.
+#[test]
+fn conditional_nodes_are_bounded() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let def = GraphDefinition::new(&ctx).unwrap();
+    let h = def.conditional_handle(None).unwrap();
+    let started = Instant::now();
+    let e = def
+        .add_conditional(&[], h, cuda_library::ConditionalKind::Switch(u32::MAX))
+        .unwrap_err();
+    assert!(e.to_string().contains("4096"), "{e}");
+    let (_, cases) = def
+        .add_conditional(&[], h, cuda_library::ConditionalKind::Switch(4096))
+        .unwrap();
+    assert_eq!(cases.len(), 4096);
+
+    let top = GraphDefinition::new(&ctx).unwrap();
+    let h = top.conditional_handle(Some(1)).unwrap();
+    let mut body = top;
+    let mut depth = 0;
+    let e = loop {
+        match body.add_conditional(&[], h, cuda_library::ConditionalKind::If) {
+            Ok((_, mut bodies)) => {
+                body = bodies.remove(0);
+                depth += 1;
+                assert!(depth <= 64, "nested past the bound");
+            }
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(depth, 64);
+    assert!(e.to_string().contains("64"), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+/// A host function that panics with a payload that is no string, on every launch: each
+/// launch reports it, none unwinds, and the process goes on.
+#[test]
+fn host_functions_panicking_every_time_are_reported_every_time() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let def = GraphDefinition::new(&ctx).unwrap();
+    def.add_host(&[], || std::panic::panic_any(42u32)).unwrap();
+    let graph = def.instantiate().unwrap();
+    let stream = ctx.create_stream().unwrap();
+    for _ in 0..3 {
+        match graph.launch(&stream) {
+            Err(Error::HostFunctionPanicked { message }) => {
+                assert!(message.contains("not a string"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// A kernel that calls cudaGraphSetConditional with a handle that is no handle (here a
+/// null address) faults with the simulator's clear error instead of writing anywhere.
+#[test]
+fn set_conditional_with_a_bad_handle_faults() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let Some(lib) = crate::common::graphs::jacobi_library(&ctx) else {
+        return;
+    };
+    let check = lib.get_kernel("jacobi_check").unwrap();
+    let state = ctx.alloc_zeroed::<u32>(3).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let e = launch!(
+        check,
+        &stream,
+        &LaunchConfig::new(1, 1),
+        state,
+        1.0f32,
+        10u32,
+        8u64
+    )
+    .unwrap_err();
+    assert!(matches!(e, Error::KernelFault { .. }), "{e}");
+}

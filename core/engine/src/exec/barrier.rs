@@ -301,6 +301,27 @@ impl Block<'_> {
                 MbarOp::CompleteTx => b.tx -= av as u32 as i64,
                 MbarOp::PendingCount => {}
             }
+            // The PTX ISA's range of a transaction count (and of each operand that
+            // changes it): ±(2^20 - 1) bytes.
+            let tx_op = matches!(op, MbarOp::ExpectTx | MbarOp::CompleteTx)
+                || matches!(
+                    op,
+                    MbarOp::Arrive {
+                        expect_tx: true,
+                        ..
+                    }
+                );
+            if (tx_op && av > MB_COUNT) || b.tx.unsigned_abs() > MB_COUNT {
+                return fail(
+                    self,
+                    w,
+                    format!(
+                        "a transaction count of {} bytes after {av} (the PTX ISA allows \
+                         ±{MB_COUNT}); split the copies among more phases",
+                        b.tx
+                    ),
+                );
+            }
             if b.init && b.pending == 0 && b.tx == 0 {
                 b.phase = !b.phase;
                 b.pending = b.expected;

@@ -15,13 +15,13 @@ use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
 
 /// Whether `op` is a warp operation with a member mask (`shfl.sync`, `vote.sync`,
-/// `match.sync`, `redux.sync`, `elect.sync`), which a lane runs only together with the
-/// warp's other lanes that reach it.
+/// `match.sync`, `redux.sync`, `elect.sync`, `bar.warp.sync`), which a lane runs only
+/// together with the warp's other lanes that reach it.
 #[inline(always)]
 fn waits_for_warp(op: &Op) -> bool {
     matches!(
         op,
-        Op::Shfl(_) | Op::Vote(_) | Op::Match(_) | Op::Redux(_) | Op::Elect(_)
+        Op::Shfl(_) | Op::Vote(_) | Op::Match(_) | Op::Redux(_) | Op::Elect(_) | Op::WarpSync(_)
     )
 }
 
@@ -62,6 +62,9 @@ impl Block<'_> {
         self.run += 1;
         // Where the warp pauses, less the work charged beyond its instructions.
         let mut limit = pause_at.saturating_sub(self.charged);
+        // The launch's work is this plus the thread-instructions as they grow (and what
+        // is charged meanwhile).
+        let work_base = stats.work.wrapping_sub(stats.thread_instructions);
         while w.live != 0 {
             // The lanes at the lowest program counter run; the rest wait for them.
             let (pc, mut mask) = w.next_group();
@@ -88,7 +91,13 @@ impl Block<'_> {
             }
             self.count_site(stats, w, pc, (emask, threads));
             let next = (pc + 1).min(code.len() as u32 - 1);
-            let at = At { pc, mask, next };
+            let work = work_base.wrapping_add(stats.thread_instructions);
+            let at = At {
+                pc,
+                mask,
+                next,
+                work,
+            };
             let x = Exec {
                 gmem: &mut *gmem,
                 w: &mut *w,

@@ -80,12 +80,19 @@ pub(super) fn exec_setp(w: &mut Warp, m: u32, op: &Setp) {
     let (mut ta, mut tb) = (MaybeUninit::uninit(), MaybeUninit::uninit());
     let (av, bv) = (w.src_row(a, &mut ta), w.src_row(b, &mut tb));
     let (fa, fb);
-    let (av, bv) = if ftz && ty == Ty::F32 {
-        fa = av.map(flush_bits);
-        fb = bv.map(flush_bits);
-        (&fa, &fb)
-    } else {
-        (av, bv)
+    let (av, bv) = match (ftz, ty) {
+        (true, Ty::F32) => {
+            fa = av.map(flush_bits);
+            fb = bv.map(flush_bits);
+            (&fa, &fb)
+        }
+        (true, Ty::F16 | Ty::BF16) => {
+            let fmt = half_fmt(ty).unwrap_or(HalfFmt::F16);
+            fa = av.map(|v| flush_half(v as u16, fmt) as u64);
+            fb = bv.map(|v| flush_half(v as u16, fmt) as u64);
+            (&fa, &fb)
+        }
+        _ => (av, bv),
     };
     let mut tq = MaybeUninit::uninit();
     let qv = combine.map(|(_, q, _)| w.src_row(q, &mut tq));
@@ -104,6 +111,63 @@ pub(super) fn exec_setp(w: &mut Warp, m: u32, op: &Setp) {
     w.blend(p, m, &pt);
     if let Some(pn) = pn {
         w.blend(pn, m, &pf);
+    }
+}
+
+/// A half's bits with a subnormal value flushed to zero of its sign (`.ftz`).
+#[inline]
+fn flush_half(h: u16, fmt: HalfFmt) -> u16 {
+    if fmt.is_subnormal(h) {
+        h & 0x8000
+    } else {
+        h
+    }
+}
+
+/// One half of a `setp`/`set` on a half pair: `a cmp b`, with `.ftz`, combined with the
+/// predicate `q` (`combine`'s operation and negation) where there is one.
+#[inline]
+pub(super) fn half_compare(op: &HalfCmp, a: u16, b: u16, q: Option<bool>) -> bool {
+    let (a, b) = if op.ftz {
+        (flush_half(a, op.fmt), flush_half(b, op.fmt))
+    } else {
+        (a, b)
+    };
+    let ty = match op.fmt {
+        HalfFmt::F16 => Ty::F16,
+        HalfFmt::BF16 => Ty::BF16,
+    };
+    let t = setp(op.cmp, ty, op.unordered, a as u64, b as u64);
+    match (op.combine, q) {
+        (Some((bop, _, neg)), Some(q)) => bool_op(bop, t, q != neg),
+        _ => t,
+    }
+}
+
+/// `setp`/`set` on a half pair (`Op::HalfCmp`) in lanes `m`: `setp` writes the low half's
+/// result to `d` and the high half's to `q`; `set` writes `yes` or 0 into each half of `d`.
+pub(super) fn exec_half_cmp(w: &mut Warp, m: u32, op: &HalfCmp) {
+    let mut out = [0u64; 32];
+    let mut high = [0u64; 32];
+    for l in lanes(m) {
+        let (a, b) = (w.get(op.a, l), w.get(op.b, l));
+        let q = op.combine.map(|(_, c, _)| w.get(c, l) != 0);
+        let lo = half_compare(op, a as u16, b as u16, q);
+        let hi = half_compare(op, (a >> 16) as u16, (b >> 16) as u16, q);
+        match op.yes {
+            Some(yes) => {
+                let half = |t: bool| if t { yes as u64 } else { 0 };
+                out[l] = half(lo) | half(hi) << 16;
+            }
+            None => {
+                out[l] = lo as u64;
+                high[l] = hi as u64;
+            }
+        }
+    }
+    w.blend(op.d, m, &out);
+    if let (None, Some(q)) = (op.yes, op.q) {
+        w.blend(q, m, &high);
     }
 }
 
@@ -186,8 +250,9 @@ pub(super) fn exec_selp(w: &mut Warp, m: u32, op: &Selp) {
 #[cfg(test)]
 mod tests {
     use super::super::arith::bool_op;
-    use super::{setp, testp};
-    use crate::sim::engine::ir::{BoolOp, Cmp, FpTest, Ty};
+    use super::super::warp_state::empty_warp;
+    use super::{exec_half_cmp, setp, testp};
+    use crate::sim::engine::ir::{BoolOp, Cmp, FpTest, HalfCmp, HalfFmt, Src, Ty};
 
     const U32: Ty = Ty::U(4);
     const S32: Ty = Ty::S(4);
@@ -228,5 +293,92 @@ mod tests {
         assert!(testp(FpTest::NotANumber, F32, NAN32));
         assert!(!testp(FpTest::Finite, F32, NAN32));
         assert!(testp(FpTest::Number, Ty::F64, 1f64.to_bits()));
+    }
+
+    /// A `set.cmp.yes.f16x2` (or `bf16x2`) of the pairs `a` and `b` in lane 0.
+    fn set_pair(cmp: Cmp, unordered: bool, fmt: HalfFmt, ftz: bool, a: u32, b: u32) -> u32 {
+        let mut w = empty_warp();
+        w.regs = vec![[0u64; 32]; 3];
+        let op = HalfCmp {
+            cmp,
+            unordered,
+            fmt,
+            ftz,
+            yes: Some(0x3c00),
+            d: 0,
+            q: None,
+            a: Src::Imm(a as u64),
+            b: Src::Imm(b as u64),
+            combine: None,
+        };
+        exec_half_cmp(&mut w, 1, &op);
+        w.regs[0][0] as u32
+    }
+
+    #[test]
+    fn each_half_of_a_pair_is_compared_on_its_own() {
+        const ONE: u32 = 0x3c00;
+        let f16 = HalfFmt::F16;
+        // (1.0, 2.0) < (2.0, 1.0): true in the low half, false in the high one.
+        let pair = |lo: u16, hi: u16| (hi as u32) << 16 | lo as u32;
+        let (a, b) = (pair(0x3c00, 0x4000), pair(0x4000, 0x3c00));
+        assert_eq!(set_pair(Cmp::Lt, false, f16, false, a, b), ONE);
+        assert_eq!(set_pair(Cmp::Gt, false, f16, false, a, b), ONE << 16);
+        // NaN (0x7e00): false unless unordered; -0 equals +0; infinities order.
+        let nan = pair(0x7e00, 0x7c00);
+        let other = pair(0x3c00, 0x7c00);
+        assert_eq!(set_pair(Cmp::Eq, false, f16, false, nan, other), ONE << 16);
+        assert_eq!(
+            set_pair(Cmp::Eq, true, f16, false, nan, other),
+            ONE | ONE << 16
+        );
+        assert_eq!(set_pair(Cmp::Nan, false, f16, false, nan, other), ONE);
+        assert_eq!(set_pair(Cmp::Num, false, f16, false, nan, other), ONE << 16);
+        assert_eq!(
+            set_pair(
+                Cmp::Eq,
+                false,
+                f16,
+                false,
+                pair(0x8000, 0xfc00),
+                pair(0, 0x7c00)
+            ),
+            ONE
+        );
+        // A subnormal (0x0001) is above zero, unless `.ftz` flushes it.
+        let (sub, zero) = (pair(0x0001, 0x8001), pair(0, 0));
+        assert_eq!(set_pair(Cmp::Gt, false, f16, false, sub, zero), ONE);
+        assert_eq!(set_pair(Cmp::Lt, false, f16, false, sub, zero), ONE << 16);
+        assert_eq!(
+            set_pair(Cmp::Eq, false, f16, true, sub, zero),
+            ONE | ONE << 16
+        );
+        // bf16: 0x3f80 is 1.0, 0x4000 is 2.0, 0x7fc0 a NaN.
+        let bf = HalfFmt::BF16;
+        let (a, b) = (pair(0x3f80, 0x7fc0), pair(0x4000, 0x3f80));
+        assert_eq!(set_pair(Cmp::Le, false, bf, false, a, b), ONE);
+        assert_eq!(set_pair(Cmp::Le, true, bf, false, a, b), ONE | ONE << 16);
+    }
+
+    #[test]
+    fn setp_on_a_pair_writes_both_predicates_combined() {
+        let mut w = empty_warp();
+        w.regs = vec![[0u64; 32]; 3];
+        w.regs[2] = [1; 32];
+        let op = HalfCmp {
+            cmp: Cmp::Lt,
+            unordered: false,
+            fmt: HalfFmt::F16,
+            ftz: false,
+            yes: None,
+            d: 0,
+            q: Some(1),
+            a: Src::Imm(0x4000_3c00),
+            b: Src::Imm(0x3c00_4000),
+            combine: Some((BoolOp::Xor, Src::Reg(2), false)),
+        };
+        exec_half_cmp(&mut w, 1, &op);
+        // Low: 1 < 2 is true, xor 1: false; high: 2 < 1 false, xor 1: true.
+        assert_eq!((w.regs[0][0], w.regs[1][0]), (0, 1));
     }
 }

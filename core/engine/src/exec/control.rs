@@ -25,13 +25,15 @@ pub(super) enum Flow {
     Wait,
 }
 
-/// Where an instruction runs: its program counter, the lanes at it (before its guard) and
-/// the instruction after it.
+/// Where and when an instruction runs: its program counter, the lanes at it (before its
+/// guard), the instruction after it, and the launch's work as the instruction runs (itself
+/// included, less the work [`Block::charge`]d since its warp last paused).
 #[derive(Clone, Copy)]
 pub(super) struct At {
     pub(super) pc: u32,
     pub(super) mask: u32,
     pub(super) next: u32,
+    pub(super) work: u64,
 }
 
 /// One instruction as its handler receives it beside its operands: global memory, the
@@ -112,7 +114,7 @@ impl Block<'_> {
     pub(super) fn exec_branch<G: Global>(&mut self, x: Exec<'_, G>, op: &Bra) -> Result<Flow> {
         let Exec {
             w,
-            at: At { pc, mask, next },
+            at: At { pc, mask, next, .. },
             m: emask,
             ..
         } = x;

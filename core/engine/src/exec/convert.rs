@@ -254,6 +254,39 @@ pub(super) fn exec_cvt_pair(w: &mut Warp, m: u32, op: &CvtPair) {
     }
 }
 
+/// An fp8 conversion (`Op::CvtFp8`) in lanes `m` (see [`crate::sim::engine::fp8`]).
+#[inline(never)]
+pub(super) fn exec_cvt_fp8(w: &mut Warp, m: u32, op: &CvtFp8) {
+    use crate::sim::engine::fp8;
+    let CvtFp8 {
+        fmt,
+        dir,
+        relu,
+        d,
+        a,
+        b,
+    } = *op;
+    let to8 = |x: f64| fp8::from_f64(x, fmt, relu) as u64;
+    let half = |h: u64| half::to_f64(h as u16, HalfFmt::F16);
+    for l in lanes(m) {
+        let (va, vb) = (w.get(a, l), w.get(b, l));
+        let v = match dir {
+            Fp8Cvt::FromF32 => to8(f32v(va) as f64) << 8 | to8(f32v(vb) as f64),
+            Fp8Cvt::FromF16x2 => to8(half(va >> 16)) << 8 | to8(half(va)),
+            Fp8Cvt::ToF16x2 => {
+                let h = |byte: u64| {
+                    let x = fp8::to_f64(byte as u8, fmt);
+                    // .relu: negative values and -0 become +0 (NaN stays NaN).
+                    let x = if relu && x <= 0.0 { 0.0 } else { x };
+                    half::from_f64(x, HalfFmt::F16, Round::Nearest) as u64
+                };
+                h(va >> 8 & 0xff) << 16 | h(va & 0xff)
+            }
+        };
+        w.set(d, l, v);
+    }
+}
+
 /// `mov` (`Op::Mov`) in lanes `m`.
 #[inline(always)]
 pub(super) fn exec_mov(w: &mut Warp, m: u32, op: &Mov) {

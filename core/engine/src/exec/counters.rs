@@ -125,7 +125,9 @@ pub struct InstructionMix {
     pub memory: u64,
     /// Control: branches, calls, returns, exits, barriers.
     pub control: u64,
-    /// Tensor-core matrix operations (`mma`, `wmma`, `ldmatrix` and the like).
+    /// Tensor-core matrix operations (`mma`, `wmma`, `ldmatrix` and the like); a warp's
+    /// part of a `wgmma.mma_async` m64nN counts N / 8, the `mma.sync.m16n8` it takes as
+    /// long as.
     pub tensor: u64,
 }
 
@@ -206,6 +208,19 @@ impl InstructionMix {
     }
 }
 
+/// How many tensor-pipe issues one warp's instruction counts for in
+/// [`InstructionMix::tensor`]: a warp's part of a `wgmma.mma_async` (its 16 rows of an
+/// m64nN product) takes as long as N / 8 `mma.sync.m16n8`, which count 1; everything else
+/// counts 1 in its own class.
+pub(super) fn issues(op: &Op) -> u64 {
+    match op {
+        Op::Wgmma(Wgmma {
+            op: WgmmaOp::Mma(m),
+        }) => (m.shape.n as u64 / 8).max(1),
+        _ => 1,
+    }
+}
+
 /// The unit a warp instruction runs on, as an [`InstructionMix`] class; computed once per
 /// launch for every instruction of the kernel.
 pub(super) fn class_of(op: &Op) -> u8 {
@@ -223,7 +238,10 @@ pub(super) fn class_of(op: &Op) -> u8 {
         | Op::SurfLd(_)
         | Op::SurfSt(_)
         | Op::CpAsync(_)
-        | Op::BulkCopy(_) => MEMORY,
+        | Op::BulkCopy(_)
+        // TMA copies and bulk reductions (`exec/tma.rs`).
+        | Op::Tma(_)
+        | Op::BulkReduce(_) => MEMORY,
         Op::Bra(_)
         | Op::Call(_)
         | Op::Return(_)
@@ -232,6 +250,9 @@ pub(super) fn class_of(op: &Op) -> u8 {
         | Op::Mbar(_)
         | Op::Trap(_) => CONTROL,
         Op::Matrix(_) => 7,
+        Op::Wgmma(Wgmma {
+            op: WgmmaOp::Mma(_),
+        }) => 7,
         Op::Half(_) | Op::CvtPair(_) => 3,
         Op::Un(Un {
             op:

@@ -250,6 +250,7 @@ pub(super) fn run(
         schedule,
         grouped: schedule.cluster.explicit || schedule.cooperative || code.cluster_barrier,
         workspace,
+        grid_id: crate::special::next_grid_id(),
     };
     let result = super::parallel::run_units(&plan, gmem, budget, &mut stats);
     if let Some(at) = workspace {
@@ -274,6 +275,7 @@ impl Block<'_> {
         i: u64,
         stats: &mut Stats,
     ) -> Result<()> {
+        self.unit_start = stats.work;
         match residents {
             [one] if !plan.grouped => self.run_block(gmem, &mut one.warps, plan, i, stats),
             all => self.run_group_at(gmem, all, &plan.schedule, i, stats),

@@ -218,7 +218,7 @@ impl Block<'_> {
     /// stores `f(old)` and returns `old`. In global memory it is atomic between the
     /// workers of a parallel launch; block memory belongs to one worker.
     #[inline]
-    fn read_modify_write<G: Global>(
+    pub(super) fn read_modify_write<G: Global>(
         &mut self,
         gmem: &mut G,
         w: &mut Warp,

@@ -36,12 +36,15 @@ mod parallel;
 mod plan;
 mod probe;
 mod runtime;
+mod special;
 mod tensor;
 #[cfg(test)]
 mod test_rng;
 mod texture;
+mod tma;
 mod warp;
 mod warp_state;
+mod wgmma;
 
 pub use budget::{block_work, Budget};
 // `exec::STACK_BYTES` stays where it was before the split.
@@ -118,6 +121,11 @@ struct Block<'a> {
     /// Work charged since the running warp last paused on top of its thread-instructions:
     /// what device-runtime calls, call frames and bulk copies cost beyond one instruction.
     charged: u64,
+    /// The launch's work when the running unit of scheduling (a block, or its group)
+    /// started: `%clock64` counts from there.
+    unit_start: u64,
+    /// The launch's `%gridid`.
+    grid_id: u64,
     /// Allocations device `malloc` made in this launch and has not freed (the size of the
     /// heap a `malloc` or `free` searches, as far as the launch knows).
     device_allocations: u64,

@@ -69,7 +69,10 @@ fn workers(plan: &Plan, budget: Budget, units: u64) -> usize {
         matches!(
             i.op,
             Op::Runtime(Runtime {
-                func: RuntimeFn::Vprintf | RuntimeFn::Malloc | RuntimeFn::Free,
+                func: RuntimeFn::Vprintf
+                    | RuntimeFn::Malloc
+                    | RuntimeFn::Free
+                    | RuntimeFn::SetConditional,
                 ..
             }) | Op::Tex(_)
                 | Op::SurfLd(_)

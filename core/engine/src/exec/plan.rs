@@ -31,6 +31,8 @@ pub(super) struct Plan<'a> {
     pub(super) block_work: u64,
     /// The kernel's first PTX line, where a block's set-up is charged.
     pub(super) first_line: u32,
+    /// The launch's `%gridid`.
+    pub(super) grid_id: u64,
 }
 
 impl<'a> Plan<'a> {
@@ -81,6 +83,8 @@ impl<'a> Plan<'a> {
             epoch: 0,
             meter,
             charged: 0,
+            unit_start: 0,
+            grid_id: self.grid_id,
             device_allocations: 0,
             place: Place::ALONE,
             peers: if self.grouped {
@@ -112,7 +116,7 @@ fn launch_warps(code: &KernelCode, dims: Dims, threads: u32, workspace: Option<u
     let nwarps = threads.div_ceil(32) as usize;
     let mut warps: Vec<Warp> = (0..nwarps).map(|_| empty_warp()).collect();
     for (wi, w) in warps.iter_mut().enumerate() {
-        init_warp(w, code, dims, wi, nwarps, threads);
+        init_warp(w, code, dims, wi, threads);
         if let Some(at) = workspace {
             w.regs[ENVREG] = [at >> 32; 32];
             w.regs[ENVREG + 1] = [at & 0xffff_ffff; 32];

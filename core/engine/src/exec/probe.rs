@@ -3,7 +3,7 @@
 //! functions the dispatch loop calls before an instruction executes. Cheap on the hot path:
 //! a repeated pattern costs a comparison, a new one the sectors or wavefronts it moves.
 
-use super::counters::{class_of, LineCounters, Stats};
+use super::counters::{class_of, issues, LineCounters, Stats};
 use super::warp_state::{lanes, Warp, FULL};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
@@ -930,7 +930,7 @@ pub(super) fn fold(
     stats.global_footprint += footprint(memos);
     for ((ins, probe), site) in code.code.iter().zip(probes).zip(sites) {
         stats.warp_instructions += site.warps;
-        *stats.mix.slot(class_of(&ins.op)) += site.warps;
+        *stats.mix.slot(class_of(&ins.op)) += site.warps * issues(&ins.op);
         stats.divergent_branches += site.divergent;
         let Probe::Access {
             addr,

@@ -1,5 +1,5 @@
 //! The device runtime a kernel calls: `__assert_fail`, `vprintf` (device `printf`),
-//! `malloc` and `free`.
+//! `malloc` and `free`, and `cudaGraphSetConditional`.
 
 use super::budget::{PRINTF_WORK_PER_BYTE, RUNTIME_CALL_WORK};
 use super::control::{Exec, Flow};
@@ -115,6 +115,14 @@ impl Block<'_> {
                         .map_err(|d| self.fault(w, l, ins, d))?;
                     self.device_allocations =
                         self.device_allocations.saturating_sub((at != 0) as u64);
+                    0
+                }
+                RuntimeFn::SetConditional => {
+                    // The handle is the address of its value (the simulator's graphs make
+                    // it so): a store of 32 bits there, which faults on any other address.
+                    let (handle, value) = (arg(w, l, 0), arg(w, l, 1) & 0xffff_ffff);
+                    self.write(gmem, w, l, (MemSpace::Global, handle, 4), value)
+                        .map_err(|d| self.fault(w, l, ins, d))?;
                     0
                 }
             };

@@ -70,7 +70,12 @@ fn mma(w: &mut Warp, mi: &MatrixInstr, m: u32) {
     let a = gather(&fragment(w, &mi.a), Which::A, types.a);
     let b = gather(&fragment(w, &mi.b), Which::B, types.b);
     let c = gather(&fragment(w, &mi.c), Which::C, types.c);
-    let d = tensor::multiply(shape, types, &a, &b, &c);
+    let unit = if wmma {
+        tensor::Unit::Wmma
+    } else {
+        tensor::Unit::Mma
+    };
+    let d = tensor::multiply(shape, types, unit, &a, &b, &c);
     let (rows, cols) = Which::C.dims(shape);
     let mut out: tensor::Fragment = vec![[0u64; 32]; mi.d.len()];
     let slots = mi.d.len() * types.d.per_reg();

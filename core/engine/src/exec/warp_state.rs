@@ -57,6 +57,8 @@ pub(super) struct Warp {
     pub(super) local: Vec<Vec<u8>>,
     /// Thread index of each lane, for errors.
     pub(super) tid: [[u32; 3]; 32],
+    /// Its `wgmma.mma_async` results not yet retired (`exec/wgmma.rs`).
+    pub(super) wgmma: super::wgmma::Pending,
 }
 
 /// The lanes of a mask, lowest first (shared with the whole-warp memory accesses).
@@ -299,14 +301,7 @@ pub(super) fn live_threads(warps: &[Warp]) -> u32 {
 
 /// Prepares warp slot `wi` for a launch: registers cleared, the special registers that are
 /// the same in every block set (thread and lane numbers, shapes, lane masks).
-pub(super) fn init_warp(
-    w: &mut Warp,
-    code: &KernelCode,
-    dims: Dims,
-    wi: usize,
-    nwarps: usize,
-    threads: u32,
-) {
+pub(super) fn init_warp(w: &mut Warp, code: &KernelCode, dims: Dims, wi: usize, threads: u32) {
     let nregs = code.nregs.max(crate::sim::engine::lower::SPECIAL.len());
     w.index = wi;
     w.regs = vec![[0u64; 32]; nregs];
@@ -335,13 +330,13 @@ pub(super) fn init_warp(
             dims.grid[2] as u64,
             l as u64,
             wi as u64,
-            nwarps as u64,
+            crate::special::WARP_IDS as u64,
             1u64 << l,
             (1u64 << l) - 1,
             (1u64 << (l + 1)) - 1,
             (FULL as u64) & !((1u64 << (l + 1)) - 1),
             (FULL as u64) & !((1u64 << l) - 1),
-            32,
+            crate::special::SM_COUNT as u64,
             0, // %envreg1, %envreg2: set per launch
             0,
         ];
@@ -380,6 +375,7 @@ pub(super) fn start_warp(w: &mut Warp, ctaid: [u32; 3]) {
         stack.clear();
     }
     w.stack_bytes = [0; 32];
+    w.wgmma = Default::default();
     // Emptied, not zeroed: a lane that uses it again gets it zeroed then (its allocation
     // is kept for that).
     for local in w.local.iter_mut() {
@@ -408,6 +404,7 @@ pub(super) fn empty_warp() -> Warp {
         stack_bytes: [0; 32],
         local: vec![Vec::new(); 32],
         tid: [[0; 3]; 32],
+        wgmma: Default::default(),
     }
 }
 

@@ -189,6 +189,7 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn inline_call(&mut self, i: &ast::Instruction) -> Result<()> {
         let line = i.pos.line;
+        self.check_names(i)?;
         if call_target(i).and_then(RuntimeFn::named).is_some() {
             // `printf`, `assert`, `malloc`, `free`: one instruction the engine carries out.
             let ins = self.instr(i)?;

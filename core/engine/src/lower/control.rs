@@ -24,9 +24,13 @@ impl Lowerer<'_> {
                     .push((self.code.len(), format!("{}{l}", self.prefix), line));
                 Op::Bra(Bra { target: 0 })
             }
-            // `__syncwarp(mask)`: the simulator runs a warp's lanes at one program counter
-            // together and those elsewhere after them, so there is nothing to wait for.
-            Opcode::Bar | Opcode::Barrier if x.has("warp") => Op::Nop(Nop {}),
+            // `__syncwarp(mask)`: the lanes of the mask wait for each other.
+            Opcode::Bar | Opcode::Barrier if x.has("warp") => {
+                x.need(1)?;
+                Op::WarpSync(WarpSync {
+                    member: self.src(&x.o()[0], Ty::U(4), line)?,
+                })
+            }
             Opcode::Barrier if x.has("cluster") => self.cluster_barrier(x)?,
             Opcode::Bar | Opcode::Barrier => self.barrier(x)?,
             Opcode::Mbarrier => self.mbarrier(x)?,
@@ -302,7 +306,12 @@ mod tests {
             ("nanosleep.u32 100;", Op::Nop(Nop {})),
             ("griddepcontrol.wait;", Op::Nop(Nop {})),
             ("griddepcontrol.launch_dependents;", Op::Nop(Nop {})),
-            ("bar.warp.sync -1;", Op::Nop(Nop {})),
+            (
+                "bar.warp.sync -1;",
+                Op::WarpSync(WarpSync {
+                    member: Src::Imm(u64::MAX),
+                }),
+            ),
         ] {
             assert_eq!(op(text), want, "{text}");
         }

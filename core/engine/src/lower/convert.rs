@@ -14,6 +14,7 @@ impl Lowerer<'_> {
         let (o, line) = (x.o(), x.line);
         Ok(match opcode {
             Opcode::Mov => self.mov(x)?,
+            Opcode::Cvt if x.has("e4m3x2") || x.has("e5m2x2") => self.cvt_fp8(x)?,
             Opcode::Cvt => {
                 x.need(2)?;
                 let [dty, sty] = x.types()[..] else {
@@ -55,6 +56,70 @@ impl Lowerer<'_> {
             }
             _ => return Err(x.refused()),
         })
+    }
+
+    /// The fp8 conversions of sm_89/sm_90: `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32
+    /// d, a, b`, `cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a` and
+    /// `cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a`.
+    fn cvt_fp8(&mut self, x: &Ins) -> Result<Op> {
+        let (o, line) = (x.o(), x.line);
+        let fmt = if x.has("e4m3x2") {
+            Fp8::E4M3
+        } else {
+            Fp8::E5M2
+        };
+        let text = || format!("`cvt.{}`", x.mods.join("."));
+        let position = |m: &str| x.mods.iter().position(|x| *x == m);
+        let f8 = position("e4m3x2").or(position("e5m2x2"));
+        let known = |m: &str| {
+            matches!(
+                m,
+                "rn" | "satfinite" | "relu" | "e4m3x2" | "e5m2x2" | "f32" | "f16x2"
+            )
+        };
+        if !x.has("rn") || x.mods.iter().any(|m| !known(m)) {
+            return Err(unsupported(line, text()));
+        }
+        // The destination type comes first.
+        let dir = match (f8, position("f32"), position("f16x2")) {
+            (Some(d), Some(s), None) if d < s => Fp8Cvt::FromF32,
+            (Some(d), None, Some(s)) if d < s => Fp8Cvt::FromF16x2,
+            (Some(s), None, Some(d)) if d < s => Fp8Cvt::ToF16x2,
+            _ => return Err(unsupported(line, text())),
+        };
+        if dir != Fp8Cvt::ToF16x2 && !x.has("satfinite") {
+            return Err(crate::error::Error::PtxSyntax {
+                line,
+                column: x.i.pos.col,
+                message: format!("{}: a conversion to fp8 must be `.satfinite`", text()),
+            });
+        }
+        let wanted = if dir == Fp8Cvt::FromF32 { 3 } else { 2 };
+        if o.len() != wanted {
+            return Err(unsupported(
+                line,
+                format!("{} with {} operands", text(), o.len()),
+            ));
+        }
+        let d = self.dst(&o[0], line)?;
+        let sty = if dir == Fp8Cvt::FromF32 {
+            Ty::F32
+        } else {
+            Ty::U(4)
+        };
+        let a = self.src(&o[1], sty, line)?;
+        let b = match o.get(2) {
+            Some(b) => self.src(b, Ty::F32, line)?,
+            None => Src::Imm(0),
+        };
+        Ok(Op::CvtFp8(CvtFp8 {
+            fmt,
+            dir,
+            relu: x.has("relu"),
+            d,
+            a,
+            b,
+        }))
     }
 
     /// `mov d, a`, `mov {d0, d1}, a` (unpack) and `mov d, {a0, a1}` (pack).

@@ -25,8 +25,16 @@ impl Lowerer<'_> {
         let (has, o, line) = (|m: &str| x.has(m), x.o(), x.line);
         Ok(Some(match opcode {
             Some(
-                Opcode::Mov | Opcode::Ld | Opcode::Ldu | Opcode::St | Opcode::Mma | Opcode::Wmma,
+                Opcode::Mov
+                | Opcode::Ld
+                | Opcode::Ldu
+                | Opcode::St
+                | Opcode::Mma
+                | Opcode::Wmma
+                | Opcode::Wgmma,
             ) => return Ok(None),
+            // Bulk reductions of half-precision elements (`lower/tma.rs`).
+            Some(Opcode::Cp) => return Ok(None),
             Some(op @ (Opcode::Atom | Opcode::Red)) if has("add") && has("noftz") => {
                 self.half_atom(op, x, fmt, pair)?
             }
@@ -43,7 +51,10 @@ impl Lowerer<'_> {
             Some(op @ (Opcode::Ex2 | Opcode::Tanh)) if has("approx") => {
                 self.half_op(op, x, fmt, pair)?
             }
-            Some(Opcode::Setp) if !pair && !has("ftz") => return Ok(None),
+            Some(Opcode::Setp) if !pair => return Ok(None),
+            Some(op @ (Opcode::Setp | Opcode::Set)) if pair => self.half_pair_compare(op, x)?,
+            // fp8 conversions (`lower/convert.rs`).
+            Some(Opcode::Cvt) if has("e4m3x2") || has("e5m2x2") => return Ok(None),
             Some(Opcode::Cvt) if !pair && (has("relu") || has("satfinite")) => {
                 return Err(unsupported(
                     line,
@@ -52,7 +63,7 @@ impl Lowerer<'_> {
             }
             Some(Opcode::Cvt) if x.types().len() == 2 => return Ok(None),
             // `set` compares as `setp` does.
-            Some(Opcode::Set) if !pair && !has("ftz") && o.len() == 3 => return Ok(None),
+            Some(Opcode::Set) if !pair => return Ok(None),
             Some(Opcode::Cvt) if pair && o.len() == 3 && has("f32") => {
                 self.cvt_half_pair(x, fmt)?
             }
@@ -168,7 +179,6 @@ mod tests {
         assert!(
             refusal("sqrt.approx.f16 %h1, %h2;").contains("`sqrt` on half precision (f16/bf16)")
         );
-        assert!(refusal("setp.lt.ftz.f16 %p1, %h1, %h2;").contains("`setp` on half precision"));
         assert!(refusal("cvt.rn.relu.f16.f32 %h1, %f1;")
             .contains("`cvt.relu`/`cvt.satfinite` to half precision"));
         assert!(refusal("add.f16 %h1, %h2;").contains("`add` with 2 operands"));

@@ -178,6 +178,9 @@ impl Lowerer<'_> {
         if !has("async") {
             return Err(x.refused());
         }
+        if Self::is_tma_copy(x) {
+            return self.tma_copy(x);
+        }
         Ok(if has("mbarrier") && has("arrive") {
             // Without `.noinc` the pending count is raised by one first, so nothing changes.
             x.need(1)?;
@@ -412,9 +415,10 @@ mod tests {
         assert_eq!(mbar, Some(at(MemSpace::Shared, Src::Imm(0), 128)));
         assert!(refusal("cp.async.bulk.shared::cluster [sm], [%rd1], 64;")
             .contains("without two state spaces"));
-        assert!(refusal(
-            "cp.async.bulk.tensor.1d.shared::cluster.global [sm], [%rd1, {%r1}], [sm];"
-        )
-        .contains("`cp.async.bulk.tensor`"));
+        // Tensor copies are `lower/tma.rs`'s.
+        assert!(matches!(
+            op("cp.async.bulk.tensor.1d.shared::cluster.global [sm], [%rd1, {%r1}], [sm];"),
+            Op::Tma(_)
+        ));
     }
 }

@@ -9,7 +9,7 @@
 //! type). [`operands`] turns operands into registers, sources and addresses.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::ir::*;
 use super::mem::Memory;
@@ -31,15 +31,19 @@ mod half;
 mod memory;
 mod opcode;
 mod operands;
+mod special;
 mod tensor;
 mod texture;
+mod tma;
 mod warp;
+mod wgmma;
 
 use calls::param_in_memory;
 pub use cluster::CLUSTER_SPECIAL;
 use flatten::flatten;
 use opcode::{Family, Opcode};
 use operands::Ins;
+pub(crate) use tma::reduction_allowed;
 
 /// Where the addresses of functions whose address is taken start: no allocation or
 /// window reaches them (see `mem`).
@@ -50,7 +54,8 @@ const FUNCTION_BASE: u64 = 0x0000_7c00_0000_0000;
 /// that exponential).
 const MAX_CODE: usize = 1 << 18;
 
-/// Special registers, in the fixed register slots every warp fills at launch.
+/// Special registers, in the fixed register slots every warp fills at launch (the others
+/// PTX defines are read as `special.rs` says).
 pub const SPECIAL: [&str; 23] = [
     "%tid.x",
     "%tid.y",
@@ -72,7 +77,7 @@ pub const SPECIAL: [&str; 23] = [
     "%lanemask_le",
     "%lanemask_gt",
     "%lanemask_ge",
-    "%warpsize",
+    "%nsmid",
     // The grid-sync workspace of cooperative groups (`grid.sync()`): the high and low
     // halves of its address, set only for kernels that read them.
     "%envreg1",
@@ -297,6 +302,11 @@ struct Lowerer<'a> {
     module_shared: &'a [&'a VarDecl],
     symbols: HashMap<String, (MemSpace, u64)>,
     regs: HashMap<String, u32>,
+    /// Registers declared by name (`.reg .b32 %t;`), with the namespace of the function
+    /// that declares them (see [`special`]).
+    declared: HashSet<String>,
+    /// Numbered registers declared (`.reg .b32 %r<16>;`: `%r` with 16), likewise.
+    declared_ranges: HashMap<String, u32>,
     labels: HashMap<String, u32>,
     shared: u64,
     local: u64,
@@ -349,12 +359,14 @@ impl<'a> Lowerer<'a> {
             .enumerate()
             .map(|(i, s)| (s.to_string(), i as u32))
             .collect();
-        Lowerer {
+        let mut lowerer = Lowerer {
             module,
             module_symbols,
             module_shared,
             symbols: HashMap::new(),
             regs,
+            declared: HashSet::new(),
+            declared_ranges: HashMap::new(),
             labels: HashMap::new(),
             shared: 0,
             local: 0,
@@ -372,7 +384,12 @@ impl<'a> Lowerer<'a> {
             envreg: false,
             cluster_regs: Vec::new(),
             cluster_barrier: false,
+        };
+        // Registers declared at module scope are every function's.
+        for v in module.vars.iter().filter(|v| v.space == Space::Reg) {
+            lowerer.declare(v);
         }
+        lowerer
     }
 
     fn place_shared(&mut self, v: &VarDecl) {
@@ -463,6 +480,9 @@ impl<'a> Lowerer<'a> {
     fn emit(&mut self, flat: &[Cow<'_, Statement>]) -> Result<()> {
         for s in flat {
             if let Statement::Var(v) = &**s {
+                if v.space == Space::Reg {
+                    self.declare(v);
+                }
                 match v.space {
                     Space::Shared if self.prefix.is_empty() => {}
                     // Placed with the kernel's (see `function_shared`).
@@ -518,6 +538,8 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        let serialized = wgmma::serialized(flat.iter().map(|s| &**s));
+        let first = self.code.len();
         for s in flat {
             match &**s {
                 Statement::Label(l, _) => {
@@ -532,17 +554,33 @@ impl<'a> Lowerer<'a> {
                 _ => {}
             }
         }
+        if let Some(code) = self.code.get_mut(first..) {
+            wgmma::mark_serialized(code, &serialized);
+        }
         Ok(())
     }
 
+    /// Lowers one instruction, after refusing undeclared registers in it; special
+    /// registers read at run time are read by instructions emitted before it (a `mov` of
+    /// one becomes the read itself).
     fn instr(&mut self, i: &ast::Instruction) -> Result<Instr> {
         let line = i.pos.line;
+        self.check_names(i)?;
         let guard = i.guard.as_ref().map(|(neg, p)| (self.reg(p), *neg));
         let text = std::iter::once(i.opcode.as_str())
             .chain(i.mods.iter().map(String::as_str))
             .collect::<Vec<_>>()
             .join(".");
-        let op = self.op(i, line)?;
+        let reads = self.read_specials(i, guard, &text);
+        let mut op = self.op(i, line)?;
+        if let (1, Op::Mov(Mov { d, a: Src::Reg(a) })) = (reads, &op) {
+            if let Some(Op::Special(read)) = self.code.last().map(|last| &last.op) {
+                if read.d == *a {
+                    op = Op::Special(Special { d: *d, ..*read });
+                    self.code.pop();
+                }
+            }
+        }
         Ok(Instr {
             guard,
             op,
@@ -574,6 +612,8 @@ impl<'a> Lowerer<'a> {
             Family::Tensor => self.tensor(opcode, &x),
             Family::Texture => self.texture(opcode, &x),
             Family::Cluster => self.cluster(opcode, &x),
+            Family::Tma => self.tma(opcode, &x),
+            Family::Wgmma => self.wgmma(opcode, &x),
         }
     }
 }
@@ -627,7 +667,7 @@ mod testing {
             ".version 8.0\n.target sm_90\n.address_size 64\n\
              .visible .entry k(.param .u64 p)\n{{\n\
              .reg .b32 %r<16>;\n.reg .b64 %rd<16>;\n.reg .f32 %f<16>;\n\
-             .reg .f64 %fd<16>;\n.reg .b16 %h<16>;\n.reg .pred %p<8>;\n\
+             .reg .f64 %fd<16>;\n.reg .b16 %h<16>; .reg .b16 %rs<16>;\n.reg .pred %p<8>;\n\
              .shared .align 16 .b8 sm[256];\n{body}\n}}\n"
         ))
     }

@@ -28,6 +28,10 @@ pub(crate) enum Family {
     Texture,
     /// Distributed shared memory addresses and address-space tests (`cluster.rs`).
     Cluster,
+    /// Tensor memory access: what surrounds the TMA copies (`tma.rs`; the copies are `cp`).
+    Tma,
+    /// Warpgroup matrix multiply-accumulate and register reallocation (`wgmma.rs`).
+    Wgmma,
 }
 
 /// Calls the macro `$m` with the table of every opcode the simulator knows, one row
@@ -138,6 +142,13 @@ macro_rules! for_each_op {
             Mapa = "mapa", Cluster, "`mapa`: an address in another block of the cluster's shared memory.";
             Getctarank = "getctarank", Cluster, "`getctarank`: the cluster rank of the block a shared address is in.";
             Isspacep = "isspacep", Cluster, "`isspacep`: whether a generic address is in a state space.";
+            // Tensor memory access (the copies themselves are `cp`, lowered by `tma.rs`).
+            Prefetch = "prefetch", Tma, "`prefetch`: a cache hint (global lines, tensor maps).";
+            Prefetchu = "prefetchu", Tma, "`prefetchu`: a uniform cache hint.";
+            Tensormap = "tensormap", Tma, "`tensormap.replace`: a field of a tensor map in memory (not simulated).";
+            // Warpgroups.
+            Wgmma = "wgmma", Wgmma, "`wgmma`: warpgroup matrix multiply-accumulate and its fences and groups.";
+            Setmaxnreg = "setmaxnreg", Wgmma, "`setmaxnreg`: a warpgroup's register count raised or lowered.";
         }
     };
 }
@@ -205,7 +216,15 @@ mod tests {
 
     #[test]
     fn unknown_and_modified_names_are_not_opcodes() {
-        for name in ["", "ld.global", "LD", "foo", "wgmma", "prefetch", "tcgen05"] {
+        for name in [
+            "",
+            "ld.global",
+            "LD",
+            "foo",
+            "wgmma.fence",
+            "tcgen05",
+            "clusterlaunchcontrol",
+        ] {
             assert_eq!(Opcode::from_name(name), None, "{name}");
         }
     }

@@ -3,6 +3,7 @@
 //! modifiers normalised.
 
 use super::opcode::Opcode;
+use super::special::{constant, dynamic, is_special};
 use super::{unsupported, Lowerer, CLUSTER_SPECIAL, SPECIAL};
 use crate::error::{Error, Result};
 use crate::image::ptx::ast::{self, Operand};
@@ -105,15 +106,18 @@ impl<'i> Ins<'i> {
 }
 
 impl Lowerer<'_> {
-    /// Whether `name` is a register: `%`-names, and names a `.reg` declaration introduced
-    /// (inline assembly declares `.reg .pred p;` in a block of its own).
+    /// Whether `name` is a register: `%`-names (but the special registers that are
+    /// immediates, [`constant`]), and names a `.reg` declaration introduced (inline assembly
+    /// declares `.reg .pred p;` in a block of its own). Undeclared `%`-names were refused
+    /// before (`Lowerer::check_names`).
     pub(super) fn is_reg(&self, name: &str) -> bool {
-        name.starts_with('%') || self.regs.contains_key(&format!("{}{name}", self.prefix))
+        (name.starts_with('%') && constant(name).is_none())
+            || self.regs.contains_key(&format!("{}{name}", self.prefix))
     }
 
     pub(super) fn reg(&mut self, name: &str) -> u32 {
         let cluster = CLUSTER_SPECIAL.iter().position(|s| *s == name);
-        let key = if SPECIAL.contains(&name) || cluster.is_some() {
+        let key = if SPECIAL.contains(&name) || cluster.is_some() || dynamic(name).is_some() {
             name.to_string()
         } else {
             format!("{}{name}", self.prefix)
@@ -160,14 +164,10 @@ impl Lowerer<'_> {
     pub(super) fn dst(&mut self, op: &Operand, line: u32) -> Result<u32> {
         match op {
             // The simulator sets these once per warp, as the hardware does: never written.
-            Operand::Name(n)
-                if SPECIAL.contains(&n.as_str()) || CLUSTER_SPECIAL.contains(&n.as_str()) =>
-            {
-                Err(unsupported(
-                    line,
-                    format!("writing the read-only special register {n}"),
-                ))
-            }
+            Operand::Name(n) if is_special(n) => Err(unsupported(
+                line,
+                format!("writing the read-only special register {n}"),
+            )),
             Operand::Name(n) if self.is_reg(n) => Ok(self.reg(n)),
             Operand::Sink => Ok(self.reg("%_sink")),
             other => Err(unsupported(line, format!("the destination {other:?}"))),
@@ -193,8 +193,15 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn src(&mut self, op: &Operand, ty: Ty, line: u32) -> Result<Src> {
-        if matches!(op, Operand::Name(n) if n.starts_with("%envreg")) {
+        if matches!(op, Operand::Name(n) if n == "%envreg1" || n == "%envreg2") {
             self.envreg = true;
+        }
+        // A special register the simulated device fixes (`%pm0`, `%current_graph_exec`).
+        if let Some(v) = match op {
+            Operand::Name(n) => constant(n),
+            _ => None,
+        } {
+            return Ok(Src::Imm(v));
         }
         Ok(match op {
             Operand::Name(n) if self.is_reg(n) => Src::Reg(self.reg(n)),

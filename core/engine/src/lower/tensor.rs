@@ -93,6 +93,7 @@ impl Lowerer<'_> {
                 | (8, 8, 4, Elem::F64)
                 | (16, 8, 16 | 32, Elem::S8 | Elem::U8)
                 | (16, 8, 32 | 64, Elem::S4 | Elem::U4)
+                | (16, 8, 16 | 32, Elem::E4M3 | Elem::E5M2)
         );
         if !supported || x.has("sp") || !(x.has("row") && x.has("col")) {
             return Err(m.refused());
@@ -371,11 +372,12 @@ impl<'x, 'i> Matrix<'x, 'i> {
 
 /// Whether `d = a * b + c` is a combination of types PTX defines for `mma` and
 /// `wmma.mma`: both multiplicands of one kind (signedness may differ for integers) and
-/// the accumulators the kind has (`f16` or `f32` for `f16`; `f32` for `bf16` and `tf32`;
-/// `f64` for `f64`; `s32` for integers).
+/// the accumulators the kind has (`f16` or `f32` for `f16` and the fp8 pairs; `f32` for
+/// `bf16` and `tf32`; `f64` for `f64`; `s32` for integers).
 fn types_agree(d: Elem, a: Elem, b: Elem, c: Elem) -> bool {
     let int8 = |e: Elem| matches!(e, Elem::S8 | Elem::U8);
     let int4 = |e: Elem| matches!(e, Elem::S4 | Elem::U4);
+    let fp8 = |e: Elem| matches!(e, Elem::E4M3 | Elem::E5M2);
     let acc = |ok: &[Elem]| ok.contains(&c) && ok.contains(&d);
     match a {
         Elem::F16 => b == a && acc(&[Elem::F16, Elem::F32]),
@@ -383,6 +385,7 @@ fn types_agree(d: Elem, a: Elem, b: Elem, c: Elem) -> bool {
         Elem::F64 => b == a && acc(&[Elem::F64]),
         _ if int8(a) => int8(b) && acc(&[Elem::S32]),
         _ if int4(a) => int4(b) && acc(&[Elem::S32]),
+        _ if fp8(a) => fp8(b) && acc(&[Elem::F16, Elem::F32]),
         _ => false,
     }
 }

@@ -12,6 +12,15 @@ impl Lowerer<'_> {
     pub(super) fn warp(&mut self, opcode: Opcode, x: &Ins) -> Result<Op> {
         let (o, line, has) = (x.o(), x.line, |m: &str| x.has(m));
         let b32 = Ty::U(4);
+        // The member mask, the operand after the others in the `.sync` forms; where it may
+        // be left out (`redux`, `match`, `elect` name it always), every lane.
+        let member = |s: &mut Self, k: usize| -> Result<Option<Src>> {
+            match o.get(k) {
+                Some(m) if has("sync") => s.src(m, b32, line).map(Some),
+                _ => Ok(None),
+            }
+        };
+        let every = Src::Imm(0xffff_ffff);
         Ok(match opcode {
             Opcode::Shfl => {
                 x.need(4)?;
@@ -38,6 +47,7 @@ impl Lowerer<'_> {
                     a: self.src(&o[1], b32, line)?,
                     b: self.src(&o[2], b32, line)?,
                     c: self.src(&o[3], b32, line)?,
+                    member: member(self, 4)?,
                 })
             }
             Opcode::Vote => {
@@ -61,6 +71,7 @@ impl Lowerer<'_> {
                     d,
                     p: self.src(p, Ty::Pred, line)?,
                     negate,
+                    member: member(self, 2)?,
                 })
             }
             Opcode::Redux => {
@@ -86,10 +97,7 @@ impl Lowerer<'_> {
                     signed: has("s32"),
                     d,
                     a: self.src(&o[1], b32, line)?,
-                    mask: match o.get(2) {
-                        Some(m) => self.src(m, b32, line)?,
-                        None => Src::Imm(0xffff_ffff),
-                    },
+                    mask: member(self, 2)?.unwrap_or(every),
                 })
             }
             Opcode::Match => {
@@ -106,12 +114,17 @@ impl Lowerer<'_> {
                     d,
                     p,
                     a: self.src(&o[1], Ty::U(bits as u8 / 8), line)?,
+                    member: member(self, 2)?.unwrap_or(every),
                 })
             }
             Opcode::Elect => {
                 x.need(1)?;
                 let (d, p) = self.dst_pair(&o[0], line)?;
-                Op::Elect(Elect { d, p })
+                Op::Elect(Elect {
+                    d,
+                    p,
+                    member: member(self, 1)?.unwrap_or(every),
+                })
             }
             Opcode::Activemask => {
                 x.need(1)?;
@@ -140,6 +153,7 @@ mod tests {
                 a: reg(2),
                 b: Src::Imm(1),
                 c: Src::Imm(31),
+                member: Some(Src::Imm(u64::MAX)),
             })
         );
         let Op::Shfl(Shfl { mode, p, .. }) = op("shfl.sync.idx.b32 %r1, %r2, 0, 31, -1;") else {
@@ -158,8 +172,14 @@ mod tests {
                 d: r(0),
                 p: reg(1),
                 negate: true,
+                member: Some(Src::Imm(u64::MAX)),
             })
         );
+        // The form of sm_6x has no member mask.
+        let Op::Vote(Vote { member, .. }) = op("vote.any.pred %p1, %p2;") else {
+            panic!()
+        };
+        assert_eq!(member, None);
     }
 
     #[test]
@@ -190,7 +210,8 @@ mod tests {
             op("elect.sync _|%p1, -1;"),
             Op::Elect(Elect {
                 d: None,
-                p: Some(r(0))
+                p: Some(r(0)),
+                member: Src::Imm(u64::MAX),
             })
         );
         assert_eq!(

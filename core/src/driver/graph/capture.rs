@@ -2,19 +2,48 @@
 //! it records the work queued on a capturing stream itself, so the work goes to the stream
 //! whether or not a capture is under way, and the driver's [`Capture`] holds nothing.
 
+use std::ffi::c_void;
 use std::ptr;
+use std::sync::Arc;
 
-use super::super::{DriverBackend, Kernel, Stream};
+use super::super::{DriverBackend, Event, Kernel, Stream};
 use super::ffi::{cug, CUgraph};
 use super::{Graph, GraphExec};
 use crate::backend::interface::{
-    ArgBytes, CaptureInterface, CheckedArgs, GraphExecInterface, KernelInterface,
+    ArgBytes, CaptureInterface, CaptureNodes, CheckedArgs, EventInterface, GraphExecInterface,
+    HostFn, KernelInterface, StreamInterface,
 };
 use crate::error::{Error, Result};
 use crate::info::{CaptureMode, Geometry};
 
 /// A capture under way on a driver stream: CUDA's own, so nothing to hold.
 pub(crate) struct Capture;
+
+/// CUDA keeps each capturing stream's dependencies itself.
+impl CaptureNodes for Capture {
+    fn depend_on(&mut self, _deps: &[usize]) {}
+}
+
+/// Calls a host node's function: `data` is an `Arc<HostFn>`'s pointer, which the API keeps
+/// alive as long as any graph that can call it. `HostFn::call` catches a panic, so nothing
+/// unwinds into the driver.
+pub(super) unsafe extern "C" fn call_held(data: *mut c_void) {
+    // SAFETY: the pointer of a live `HostFn` (the caller's contract above).
+    if let Some(host) = unsafe { data.cast::<HostFn>().cast_const().as_ref() } {
+        let _ = host.call();
+    }
+}
+
+/// Calls a host function launched once on a stream: `data` is an `Arc<HostFn>` turned into
+/// a raw pointer for this call, released here.
+unsafe extern "C" fn call_once(data: *mut c_void) {
+    if data.is_null() {
+        return;
+    }
+    // SAFETY: `launch_host` made `data` with `Arc::into_raw` for exactly one call.
+    let host = unsafe { Arc::from_raw(data.cast::<HostFn>().cast_const()) };
+    let _ = host.call();
+}
 
 /// The `CUstreamCaptureMode` value.
 fn mode_raw(mode: CaptureMode) -> u32 {
@@ -96,5 +125,43 @@ impl CaptureInterface<DriverBackend> for Stream {
                 _ => cug!(drv, memset_d32_async(dst, value, count, self.raw)),
             }
         }
+    }
+
+    /// `cuEventRecord` (in a capture, CUDA marks the event captured).
+    fn record_event(&self, _capture: Option<&mut Capture>, event: &Event) -> Result<()> {
+        event.record(self)
+    }
+
+    /// `cuStreamWaitEvent` (in a capture, or of a captured event, CUDA adds the dependency
+    /// and joins the stream to the event's capture).
+    fn wait_event(&self, _capture: Option<&mut Capture>, event: &Event) -> Result<()> {
+        // SAFETY: both handles are alive.
+        unsafe { cug!(self.ctx.drv, stream_wait_event(self.raw, event.raw, 0)) }
+    }
+
+    /// `cuLaunchHostFunc`. In a capture CUDA records a host node that calls the function
+    /// at every launch of the graph, which the API keeps alive; outside one the function is
+    /// called once, and holds itself alive until then.
+    fn launch_host(&self, capture: Option<&mut Capture>, host: &Arc<HostFn>) -> Result<()> {
+        let drv = self.ctx.drv;
+        if capture.is_some() {
+            let data = Arc::as_ptr(host).cast_mut().cast::<c_void>();
+            // SAFETY: the API keeps `host` alive as long as the graph this records into.
+            return unsafe { cug!(drv, launch_host_func(self.raw, Some(call_held), data)) };
+        }
+        let data = Arc::into_raw(host.clone()).cast_mut().cast::<c_void>();
+        // SAFETY: `data` is released by `call_once`, which the driver calls once.
+        let r = unsafe { cug!(drv, launch_host_func(self.raw, Some(call_once), data)) };
+        if r.is_err() {
+            // Not queued: released here instead.
+            // SAFETY: made by `Arc::into_raw` above and not given to the driver.
+            drop(unsafe { Arc::from_raw(data.cast::<HostFn>().cast_const()) });
+        }
+        r
+    }
+
+    /// `cuMemFreeAsync` of a graph allocation.
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()> {
+        StreamInterface::free_async(self, ptr, None)
     }
 }

@@ -50,6 +50,54 @@ pub struct ExecUpdateResultInfo {
     pub error_from_node: CUgraphNode,
 }
 
+/// `CUhostFn`: a host function the driver calls with its user data.
+pub type HostFnPtr = Option<unsafe extern "C" fn(*mut c_void)>;
+
+/// `CUDA_HOST_NODE_PARAMS`.
+#[repr(C)]
+pub struct HostNodeParams {
+    pub func: HostFnPtr,
+    pub user_data: *mut c_void,
+}
+
+/// `CUDA_CONDITIONAL_NODE_PARAMS` (CUDA 12.3).
+#[repr(C)]
+pub struct ConditionalNodeParams {
+    pub handle: u64,
+    pub kind: u32,
+    pub size: u32,
+    /// Written by the driver: its array of `size` body graphs.
+    pub graphs_out: *mut CUgraph,
+    pub ctx: sys::CUcontext,
+}
+
+/// `CUgraphNodeParams` (CUDA 12.2) holding a conditional node's parameters: the type, 12
+/// reserved bytes, a 232-byte union and 8 reserved bytes, all zero but what is set.
+#[repr(C)]
+pub struct GraphNodeParams {
+    pub kind: u32,
+    pub reserved0: [i32; 3],
+    pub conditional: ConditionalNodeParams,
+    pub rest: [u8; 232 - std::mem::size_of::<ConditionalNodeParams>()],
+    pub reserved2: i64,
+}
+
+/// `CUDA_MEM_ALLOC_NODE_PARAMS` (v1, CUDA 11.4).
+#[repr(C)]
+pub struct MemAllocNodeParams {
+    pub pool_props: sys::CUmemPoolProps_v1,
+    pub access_descs: *const c_void,
+    pub access_desc_count: usize,
+    pub bytesize: usize,
+    /// Written by the driver: the allocation's address.
+    pub dptr: sys::CUdeviceptr,
+}
+
+/// `CU_GRAPH_NODE_TYPE_CONDITIONAL`.
+pub const NODE_TYPE_CONDITIONAL: u32 = 13;
+/// `CU_GRAPH_COND_ASSIGN_DEFAULT`.
+pub const COND_ASSIGN_DEFAULT: u32 = 1;
+
 type R = sys::CUresult;
 type Deps = *const CUgraphNode;
 
@@ -111,6 +159,14 @@ graph_entry_points! {
     launch => c"cuGraphLaunch" @ 10000: fn(CUgraphExec, sys::CUstream);
     exec_kernel_node_set_params => c"cuGraphExecKernelNodeSetParams" @ 12000: fn(CUgraphExec, CUgraphNode, *const KernelNodeParams);
     exec_update => c"cuGraphExecUpdate" @ 12000: fn(CUgraphExec, CUgraph, *mut ExecUpdateResultInfo);
+    // Graphs complete (issue 38): events across streams and host functions.
+    stream_wait_event => c"cuStreamWaitEvent" @ 3020: fn(sys::CUstream, sys::CUevent, u32);
+    launch_host_func => c"cuLaunchHostFunc" @ 10000: fn(sys::CUstream, HostFnPtr, *mut c_void);
+    add_host_node => c"cuGraphAddHostNode" @ 10000: fn(*mut CUgraphNode, CUgraph, Deps, usize, *const HostNodeParams);
+    conditional_handle_create => c"cuGraphConditionalHandleCreate" @ 12030: fn(*mut u64, CUgraph, sys::CUcontext, u32, u32);
+    add_node => c"cuGraphAddNode" @ 12020: fn(*mut CUgraphNode, CUgraph, Deps, usize, *mut GraphNodeParams);
+    add_mem_alloc_node => c"cuGraphAddMemAllocNode" @ 11040: fn(*mut CUgraphNode, CUgraph, Deps, usize, *mut MemAllocNodeParams);
+    add_mem_free_node => c"cuGraphAddMemFreeNode" @ 11040: fn(*mut CUgraphNode, CUgraph, Deps, usize, sys::CUdeviceptr);
 }
 
 /// The graph entry points of `drv`, resolved on first use.
@@ -150,5 +206,18 @@ pub fn update_result_name(result: u32) -> &'static str {
         7 => "CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE",
         8 => "CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED",
         _ => "an unknown CUgraphExecUpdateResult",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_params_have_the_headers_layout() {
+        assert_eq!(std::mem::size_of::<ConditionalNodeParams>(), 32);
+        assert_eq!(std::mem::size_of::<GraphNodeParams>(), 256);
+        assert_eq!(std::mem::offset_of!(GraphNodeParams, conditional), 16);
+        assert_eq!(std::mem::offset_of!(GraphNodeParams, reserved2), 248);
     }
 }

@@ -13,7 +13,9 @@ use std::ptr;
 use std::sync::{Arc, Mutex};
 
 use super::{Context, DriverBackend, Event, Kernel, Stream};
-use crate::backend::interface::{ArgBytes, CheckedArgs, GraphExecInterface, GraphInterface};
+use crate::backend::interface::{
+    ArgBytes, CheckedArgs, GraphExecInterface, GraphInterface, HostFn,
+};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 use crate::sys::driver as sys;
@@ -24,6 +26,9 @@ pub(crate) struct Graph {
     raw: CUgraph,
     ctx: Arc<Context>,
     nodes: Mutex<Vec<CUgraphNode>>,
+    /// A conditional node's body: the driver owns it (destroyed with the node), so this
+    /// value does not destroy it.
+    body: bool,
 }
 
 // SAFETY: graph handles may be used from any thread; `nodes` is behind a lock and the
@@ -34,6 +39,9 @@ unsafe impl Sync for Graph {}
 
 impl Drop for Graph {
     fn drop(&mut self) {
+        if self.body {
+            return;
+        }
         // SAFETY: destroying the graph this value owns (and its nodes); the API keeps it
         // alive as long as the executable graphs made from it.
         unsafe {
@@ -79,6 +87,7 @@ impl Graph {
             raw,
             ctx,
             nodes: Mutex::new(Vec::new()),
+            body: false,
         }
     }
 
@@ -238,6 +247,122 @@ impl GraphInterface<DriverBackend> for Graph {
                 add_dependencies(self.raw, from.as_ptr(), to.as_ptr(), from.len())
             )
         }
+    }
+
+    /// `cuGraphAddHostNode`, calling `host` (kept alive by the API as long as the graph).
+    fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize> {
+        let params = ffi::HostNodeParams {
+            func: Some(capture::call_held),
+            user_data: Arc::as_ptr(host).cast_mut().cast::<c_void>(),
+        };
+        let drv = self.ctx.drv;
+        self.add(deps, |out, g, dp, n| {
+            // SAFETY: the graph is alive; the API keeps `host` alive as long as the graph
+            // and its executables (and the parents it is copied into).
+            unsafe { cug!(drv, add_host_node(out, g, dp, n, &params)) }
+        })
+    }
+
+    /// `cuGraphAddMemAllocNode` of device memory on the context's device.
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)> {
+        let mut params = ffi::MemAllocNodeParams {
+            pool_props: sys::CUmemPoolProps_v1 {
+                allocType: sys::CUmemAllocationType::CU_MEM_ALLOCATION_TYPE_PINNED,
+                handleTypes: sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_NONE,
+                location: sys::CUmemLocation {
+                    type_: sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE,
+                    id: self.ctx.device,
+                },
+                ..Default::default()
+            },
+            access_descs: ptr::null(),
+            access_desc_count: 0,
+            bytesize: bytes,
+            dptr: 0,
+        };
+        let drv = self.ctx.drv;
+        let index = self.add(deps, |out, g, dp, n| {
+            // SAFETY: the graph is alive; `params` is complete and zero-padded; the driver
+            // writes `dptr`.
+            unsafe { cug!(drv, add_mem_alloc_node(out, g, dp, n, &mut params)) }
+        })?;
+        Ok((index, params.dptr))
+    }
+
+    /// `cuGraphAddMemFreeNode`.
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize> {
+        let drv = self.ctx.drv;
+        self.add(deps, |out, g, dp, n| {
+            // SAFETY: the graph is alive; the caller checked `ptr` is a graph allocation.
+            unsafe { cug!(drv, add_mem_free_node(out, g, dp, n, ptr)) }
+        })
+    }
+
+    /// `cuGraphConditionalHandleCreate` in the graph's context.
+    fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64> {
+        let mut handle = 0u64;
+        let flags = if assign_default {
+            ffi::COND_ASSIGN_DEFAULT
+        } else {
+            0
+        };
+        // SAFETY: the graph and context are alive; the driver writes `handle`.
+        unsafe {
+            cug!(
+                self.ctx.drv,
+                conditional_handle_create(&mut handle, self.raw, self.ctx.raw, default, flags)
+            )
+        }?;
+        Ok(handle)
+    }
+
+    /// `cuGraphAddNode` of a conditional node; its bodies are the driver's graphs, wrapped
+    /// without ownership (the parent graph keeps them, and the API keeps the parent).
+    fn add_conditional(
+        &self,
+        deps: &[usize],
+        handle: u64,
+        kind: u32,
+        size: u32,
+    ) -> Result<(usize, Vec<Graph>)> {
+        let mut params = ffi::GraphNodeParams {
+            kind: ffi::NODE_TYPE_CONDITIONAL,
+            reserved0: [0; 3],
+            conditional: ffi::ConditionalNodeParams {
+                handle,
+                kind,
+                size,
+                graphs_out: ptr::null_mut(),
+                ctx: self.ctx.raw,
+            },
+            rest: [0; 232 - std::mem::size_of::<ffi::ConditionalNodeParams>()],
+            reserved2: 0,
+        };
+        let drv = self.ctx.drv;
+        let index = self.add(deps, |out, g, dp, n| {
+            // SAFETY: the graph is alive; the parameters are the header's layout
+            // (`GraphNodeParams`), zero but what is set; the driver writes `graphs_out`.
+            unsafe { cug!(drv, add_node(out, g, dp, n, &mut params)) }
+        })?;
+        let out = params.conditional.graphs_out;
+        if out.is_null() {
+            return Err(Error::InvalidArgument(
+                "the driver made a conditional node but gave no body graphs".to_string(),
+            ));
+        }
+        let bodies = (0..size as usize)
+            .map(|i| {
+                // SAFETY: the driver's array of `size` graphs, valid as long as the node.
+                let raw = unsafe { *out.add(i) };
+                Graph {
+                    raw,
+                    ctx: self.ctx.clone(),
+                    nodes: Mutex::new(Vec::new()),
+                    body: true,
+                }
+            })
+            .collect();
+        Ok((index, bodies))
     }
 
     /// `cuGraphInstantiateWithFlags` (no flags).

@@ -18,17 +18,18 @@
 //! counts when it is dropped ([`Registration`]), ended or with its stream.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
 use super::super::device::gpu;
 use super::super::library::Kernel;
-use super::super::stream::Stream;
+use super::super::stream::{Event, Stream};
 use super::super::SimBackend;
 use super::exec::{run, GraphExec};
 use super::{kernel_op, Graph, Op};
 use crate::backend::interface::{
-    ArgBytes, CaptureInterface, CheckedArgs, GraphExecInterface, KernelInterface,
+    in_host_fn, ArgBytes, CaptureInterface, CaptureNodes, CheckedArgs, EventInterface,
+    GraphExecInterface, HostFn, KernelInterface,
 };
 use crate::error::{Error, Result};
 use crate::info::CaptureMode;
@@ -94,8 +95,9 @@ impl Drop for Registration {
 /// it lasts, and handed to each call that queues work on the stream.
 pub(crate) struct Capture {
     graph: Graph,
-    /// The node the next one depends on.
-    last: Option<usize>,
+    /// The nodes the next one depends on (set by the API, which knows which of the streams
+    /// sharing the capture queues it).
+    deps: Vec<usize>,
     /// The refusal counters when it began.
     refused_at_begin: (u64, u64),
     /// Something queued on the stream could not be captured.
@@ -105,11 +107,33 @@ pub(crate) struct Capture {
 }
 
 impl Capture {
-    /// Records `op` as the next node, after the one before.
+    /// Records `op` as the next node, after the nodes it depends on; it is then what the
+    /// next one depends on, unless the API says otherwise.
     fn record(&mut self, op: Op) {
-        let deps: Vec<usize> = self.last.into_iter().collect();
-        self.last = Some(self.graph.push(&deps, op));
+        let index = self.graph.push(&self.deps, op);
+        self.deps = vec![index];
     }
+}
+
+impl CaptureNodes for Capture {
+    fn depend_on(&mut self, deps: &[usize]) {
+        self.deps.clear();
+        self.deps.extend_from_slice(deps);
+    }
+}
+
+/// An error when a host function makes a CUDA call (`what`): the driver refuses them with
+/// `CUDA_ERROR_NOT_PERMITTED`, and on the simulator the call would run inside the replay of
+/// the graph or stream that called the function.
+fn refuse_in_host_fn(what: &str) -> Result<()> {
+    if !in_host_fn() {
+        return Ok(());
+    }
+    Err(Error::InvalidArgument(format!(
+        "{what} from inside a host function is not allowed (CUDA_ERROR_NOT_PERMITTED on the \
+         driver): a host function may not call CUDA; queue the work after it on the stream \
+         instead"
+    )))
 }
 
 /// An error when a synchronous copy or memset (`what`) is asked for while a stream
@@ -118,6 +142,7 @@ impl Capture {
 /// capture: the driver refuses it whatever the mode (`CUDA_ERROR_STREAM_CAPTURE_IMPLICIT`)
 /// and invalidates the capture.
 pub(crate) fn refuse_sync_during_capture(what: &str) -> Result<()> {
+    refuse_in_host_fn(what)?;
     if ANY.load(Ordering::Relaxed) == 0 {
         return Ok(());
     }
@@ -134,6 +159,7 @@ pub(crate) fn refuse_sync_during_capture(what: &str) -> Result<()> {
 /// `Global` capture, the capturing thread for `ThreadLocal`, never for `Relaxed`):
 /// `CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED` on the driver, which invalidates the capture.
 pub(crate) fn refuse_alloc_during_capture() -> Result<()> {
+    refuse_in_host_fn("allocating device memory")?;
     if ANY.load(Ordering::Relaxed) == 0 {
         return Ok(());
     }
@@ -184,7 +210,7 @@ impl CaptureInterface<SimBackend> for Stream {
         }
         Ok(Capture {
             graph: Graph::new(self.ctx.clone()),
-            last: None,
+            deps: Vec::new(),
             refused_at_begin: refusals(),
             invalidated: false,
             registration: Registration::new(mode),
@@ -283,5 +309,41 @@ impl CaptureInterface<SimBackend> for Stream {
             count,
         };
         self.enqueue(capture, op)
+    }
+
+    /// Records where the stream's timeline is, or, in a capture, nothing: the event then
+    /// stands for the capture's nodes, which the API tracks.
+    fn record_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()> {
+        if capture.is_some() {
+            return Ok(());
+        }
+        event.record(self)
+    }
+
+    /// Moves the stream's timeline to the event's time, if it is later; in a capture,
+    /// nothing (the API adds the dependency). An event never recorded is no wait, as on the
+    /// driver.
+    fn wait_event(&self, capture: Option<&mut Capture>, event: &Event) -> Result<()> {
+        if capture.is_some() {
+            return Ok(());
+        }
+        let at = *event.cell().lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(at) = at {
+            let mut t = self.timeline();
+            *t = t.max(at);
+        }
+        Ok(())
+    }
+
+    /// Calls `host` now, after the work before it (which has run), or records it as a
+    /// host node.
+    fn launch_host(&self, capture: Option<&mut Capture>, host: &Arc<HostFn>) -> Result<()> {
+        self.enqueue(capture, Op::Host(host.clone()))
+    }
+
+    /// Frees the graph allocation now (the work before has run).
+    fn free_graph_alloc(&self, ptr: u64) -> Result<()> {
+        let a = super::graph_alloc(ptr)?;
+        super::exec::free_graph_alloc(&a)
     }
 }

@@ -1,5 +1,7 @@
 //! Executable graphs on the simulated devices: a plan replayed on a stream.
 
+use std::collections::HashSet;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -8,7 +10,7 @@ use super::super::device::gpu;
 use super::super::library::Kernel;
 use super::super::stream::Stream;
 use super::super::SimBackend;
-use super::{kernel_op, same_topology, Graph, Op, Plan};
+use super::{kernel_op, same_topology, CondKind, Graph, GraphAlloc, Op, Plan};
 use crate::backend::interface::{ArgBytes, CheckedArgs, GraphExecInterface};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
@@ -182,6 +184,14 @@ fn node_name(op: &Op) -> String {
         Op::Wait(_) => "event wait",
         Op::Child(_) => "child graph",
         Op::Empty => "empty",
+        Op::Host(_) => "host",
+        Op::MemAlloc(_) => "memory allocation",
+        Op::MemFree(_) => "memory free",
+        Op::Conditional(c) => match c.kind {
+            CondKind::If => "if",
+            CondKind::While => "while",
+            CondKind::Switch => "switch",
+        },
     };
     format!("a graph's {kind} node")
 }
@@ -197,6 +207,11 @@ struct Frame<'p> {
     start: f64,
     /// When its last node so far ended.
     last: f64,
+    /// The handle of the `while` node this plan is the body of: run again while its value
+    /// is not 0.
+    looping: Option<u64>,
+    /// Runs of this body so far, for a `while` node.
+    iterations: u64,
 }
 
 impl<'p> Frame<'p> {
@@ -207,6 +222,8 @@ impl<'p> Frame<'p> {
             ends: vec![start; plan.nodes.len()],
             start,
             last: start,
+            looping: None,
+            iterations: 0,
         }
     }
 
@@ -236,6 +253,25 @@ fn replay(plan: &Plan, stream: &Stream, start: f64) -> Result<f64> {
         }
         let plan: &Plan = top.plan;
         let Some(&i) = plan.order.get(top.next) else {
+            if let Some(handle) = top.looping {
+                if handle_value(handle)? != 0 {
+                    top.iterations += 1;
+                    if top.iterations >= MAX_WHILE_ITERATIONS {
+                        return Err(Error::InvalidArgument(format!(
+                            "a graph's while node ran its body {MAX_WHILE_ITERATIONS} times \
+                             and its handle is still not 0: the simulator's bound on one \
+                             while node's iterations per launch. Have a kernel of the body \
+                             call cudaGraphSetConditional(handle, 0) when the loop is done"
+                        )));
+                    }
+                    allowance.charge(NODE_WORK, || "a graph's while node".to_string())?;
+                    let t = top.last;
+                    top.next = 0;
+                    top.start = t;
+                    top.ends.fill(t);
+                    continue;
+                }
+            }
             let end = top.last;
             frames.pop();
             if frames.is_empty() {
@@ -256,6 +292,26 @@ fn replay(plan: &Plan, stream: &Stream, start: f64) -> Result<f64> {
         allowance.charge(node_work(&node.op), || node_name(&node.op))?;
         match &node.op {
             Op::Child(child) => frames.push(Frame::new(child, ready)),
+            Op::Conditional(c) => {
+                let value = handle_value(c.handle)?;
+                let body = match c.kind {
+                    CondKind::If if value != 0 => c.plans.first(),
+                    CondKind::If => c.plans.get(1),
+                    CondKind::While if value != 0 => c.plans.first(),
+                    CondKind::While => None,
+                    CondKind::Switch => c.plans.get(value as usize),
+                };
+                match body {
+                    Some(body) => {
+                        let mut frame = Frame::new(body, ready);
+                        if c.kind == CondKind::While {
+                            frame.looping = Some(c.handle);
+                        }
+                        frames.push(frame);
+                    }
+                    None => top.ended(i, ready),
+                }
+            }
             Op::Kernel {
                 kernel,
                 geometry,
@@ -274,6 +330,79 @@ fn replay(plan: &Plan, stream: &Stream, start: f64) -> Result<f64> {
         }
     }
     Ok(start)
+}
+
+/// How many times one `while` node may run its body in one launch on the simulator: a
+/// loop whose kernels never set its handle to 0 ends with an error here rather than at the
+/// launch budget.
+pub(crate) const MAX_WHILE_ITERATIONS: u64 = 1 << 20;
+
+/// Frees graph allocation `a` (a free node's run, or a stream's `cuMemFreeAsync`); one not
+/// live is an error, as freeing it twice is on the driver.
+pub(crate) fn free_graph_alloc(a: &GraphAlloc) -> Result<()> {
+    if !a.live.swap(false, Ordering::AcqRel) {
+        return Err(Error::InvalidArgument(format!(
+            "the graph allocation at {:#x} ({} bytes) is not allocated: its graph has not run \
+             since it was last freed (CUDA_ERROR_INVALID_VALUE on the driver)",
+            a.addr, a.bytes
+        )));
+    }
+    Ok(())
+}
+
+/// An error when a graph allocation `plan` makes is still live from an earlier launch: the
+/// driver refuses to launch the graph again until it is freed.
+fn no_allocation_live(plan: &Plan) -> Result<()> {
+    for node in &plan.nodes {
+        if let Op::MemAlloc(a) = &node.op {
+            if a.live.load(Ordering::Acquire) {
+                return Err(Error::InvalidArgument(format!(
+                    "the graph's allocation at {:#x} ({} bytes) from its last launch is not \
+                     freed: free it (GraphAllocation::free_async, or a free node of another \
+                     graph) before launching the graph again (CUDA_ERROR_INVALID_VALUE on the \
+                     driver)",
+                    a.addr, a.bytes
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The value of the conditional handle at device address `handle`.
+fn handle_value(handle: u64) -> Result<u32> {
+    let g = gpu();
+    let st = g.lock();
+    let bytes = st
+        .mem
+        .slice(handle, 4)
+        .ok_or_else(|| outside("a conditional handle's value", 4, handle))?;
+    Ok(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
+}
+
+/// Sets the conditional handles of `plan` and of the plans nested in it that have a default
+/// value to it, as a launch begins (`CU_GRAPH_COND_ASSIGN_DEFAULT`).
+fn reset_handles(plan: &Plan) -> Result<()> {
+    let mut seen: HashSet<usize> = HashSet::new();
+    let mut stack: Vec<&Plan> = vec![plan];
+    let g = gpu();
+    let mut st = g.lock();
+    while let Some(p) = stack.pop() {
+        if !seen.insert(p as *const Plan as usize) {
+            continue;
+        }
+        for &(addr, value) in &p.resets {
+            st.mem.write(addr, &value.to_le_bytes())?;
+        }
+        for node in &p.nodes {
+            match &node.op {
+                Op::Child(c) => stack.push(c),
+                Op::Conditional(c) => stack.extend(c.plans.iter().map(|b| &**b)),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs one operation that may start at `at` (a stream's copy or memset, or a node of a
@@ -325,7 +454,26 @@ pub(super) fn run(op: &Op, stream: &Stream, at: f64) -> Result<f64> {
             Ok(at.max(t))
         }
         Op::Child(plan) => replay(plan, stream, at),
+        // Not reached: a conditional node is a graph's, replayed by `replay`.
+        Op::Conditional(_) => Ok(at),
+        Op::MemAlloc(a) => {
+            a.live.store(true, Ordering::Release);
+            Ok(at)
+        }
+        Op::MemFree(a) => {
+            free_graph_alloc(a)?;
+            Ok(at)
+        }
         Op::Empty => Ok(at),
+        // Run with no lock of the simulator's held; the closure's own time is not simulated.
+        Op::Host(host) => match host.call() {
+            Ok(()) => Ok(at),
+            Err(message) => {
+                // Reported here, so not again at the next launch.
+                host.take_panic();
+                Err(Error::HostFunctionPanicked { message })
+            }
+        },
     }
 }
 
@@ -364,6 +512,8 @@ impl GraphExecInterface<SimBackend> for GraphExec {
     fn launch(&self, stream: &Stream) -> Result<()> {
         self.check_stream(stream)?;
         let plan = self.plan();
+        no_allocation_live(&plan)?;
+        reset_handles(&plan)?;
         let mut t = stream.timeline();
         let start = t.max(gpu().lock().clock(stream.ctx.ordinal).legacy_ns);
         *t = replay(&plan, stream, start)?;

@@ -10,14 +10,15 @@
 mod capture;
 mod exec;
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
 use super::library::Kernel;
 use super::stream::{Event, EventCell};
 use super::SimBackend;
-use crate::backend::interface::{ArgBytes, CheckedArgs, GraphInterface};
+use crate::backend::interface::{ArgBytes, CheckedArgs, ContextInterface, GraphInterface, HostFn};
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 
@@ -50,6 +51,63 @@ pub(crate) enum Op {
     Child(Arc<Plan>),
     /// Nothing (a join point).
     Empty,
+    /// Calls a Rust closure on the replaying thread.
+    Host(Arc<HostFn>),
+    /// Runs body graphs as its handle's value says (`if`, `while`, `switch`).
+    Conditional(Conditional),
+    /// Makes a graph allocation live.
+    MemAlloc(Arc<GraphAlloc>),
+    /// Frees a graph allocation.
+    MemFree(Arc<GraphAlloc>),
+}
+
+/// A graph allocation on the simulator: reserved when its node is made (its address is
+/// fixed for the graph's lifetime, as the driver's is), live from a run of its allocation
+/// node until a free node, or a stream, frees it. The memory stays mapped in between: the
+/// simulator does not fault on a use outside the allocation's life (a GPU may).
+pub(crate) struct GraphAlloc {
+    pub addr: u64,
+    pub bytes: usize,
+    pub live: AtomicBool,
+}
+
+/// Every graph allocation alive, by address: a free node of another graph, or a stream,
+/// names one by address only.
+static ALLOCS: Mutex<BTreeMap<u64, Arc<GraphAlloc>>> = Mutex::new(BTreeMap::new());
+
+fn allocs() -> MutexGuard<'static, BTreeMap<u64, Arc<GraphAlloc>>> {
+    ALLOCS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The graph allocation at `ptr`.
+pub(crate) fn graph_alloc(ptr: u64) -> Result<Arc<GraphAlloc>> {
+    allocs().get(&ptr).cloned().ok_or_else(|| {
+        Error::InvalidArgument(format!(
+            "{ptr:#x} is not a graph allocation (CUDA_ERROR_INVALID_VALUE on the driver)"
+        ))
+    })
+}
+
+/// What a conditional node decides by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CondKind {
+    /// Body 0 when the value is not 0; body 1 (if there is one) when it is.
+    If,
+    /// Body 0 again and again while the value is not 0 (looked at before each run).
+    While,
+    /// Body `value`, if there is one.
+    Switch,
+}
+
+/// A conditional node: its handle (the device address of the handle's 32-bit value) and its
+/// bodies, as the graph holds them (`sources`, which nodes are still added to) and as a plan
+/// orders them (`plans`, made from the sources when the graph is planned).
+#[derive(Clone)]
+pub(crate) struct Conditional {
+    pub handle: u64,
+    pub kind: CondKind,
+    sources: Vec<Arc<Mutex<Vec<Node>>>>,
+    pub plans: Vec<Arc<Plan>>,
 }
 
 impl Op {
@@ -75,6 +133,8 @@ pub(crate) struct Node {
 pub(crate) struct Plan {
     pub nodes: Vec<Node>,
     pub order: Vec<usize>,
+    /// The conditional handles to set to their default value when a launch begins.
+    pub resets: Vec<(u64, u32)>,
 }
 
 impl Drop for Plan {
@@ -126,6 +186,12 @@ pub(crate) fn same_topology(a: &Arc<Plan>, b: &Arc<Plan>) -> bool {
             if let (Op::Child(p), Op::Child(q)) = (&m.op, &n.op) {
                 stack.push((p, q));
             }
+            if let (Op::Conditional(p), Op::Conditional(q)) = (&m.op, &n.op) {
+                if p.kind != q.kind || p.plans.len() != q.plans.len() {
+                    return false;
+                }
+                stack.extend(p.plans.iter().zip(&q.plans).map(|(a, b)| (&**a, &**b)));
+            }
         }
     }
     true
@@ -164,25 +230,84 @@ impl Plan {
                     .to_string(),
             ));
         }
-        Ok(Plan { nodes, order })
+        Ok(Plan {
+            nodes,
+            order,
+            resets: Vec::new(),
+        })
+    }
+
+    /// Orders `nodes`, the bodies of their conditional nodes too (`depth` levels of
+    /// conditionals down), with the handles to reset when a launch begins.
+    fn of(mut nodes: Vec<Node>, resets: Vec<(u64, u32)>, depth: usize) -> Result<Plan> {
+        for node in &mut nodes {
+            if let Op::Conditional(c) = &mut node.op {
+                if depth >= MAX_CONDITIONAL_DEPTH {
+                    return Err(Error::Unsupported(format!(
+                        "conditional nodes nested more than {MAX_CONDITIONAL_DEPTH} deep in \
+                         the bodies of others: the simulator's bound (it plans them \
+                         recursively)"
+                    )));
+                }
+                c.plans = c
+                    .sources
+                    .iter()
+                    .map(|body| {
+                        let body = body.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                        Plan::of(body, Vec::new(), depth + 1).map(Arc::new)
+                    })
+                    .collect::<Result<_>>()?;
+            }
+        }
+        let mut plan = Plan::new(nodes)?;
+        plan.resets = resets;
+        Ok(plan)
     }
 }
+
+/// How deep conditional nodes may nest in the bodies of others on the simulator (planning a
+/// graph walks them recursively).
+pub(crate) const MAX_CONDITIONAL_DEPTH: usize = 64;
 
 /// A simulated graph being defined.
 pub(crate) struct Graph {
     pub ctx: Arc<Context>,
-    nodes: Mutex<Vec<Node>>,
+    /// Shared with the conditional node whose body this graph is, if it is one.
+    nodes: Arc<Mutex<Vec<Node>>>,
     /// The plan of `nodes` as they are, made when first asked for and dropped when they
-    /// change: adding one child many times, or instantiating again, orders it once.
+    /// change: adding one child many times, or instantiating again, orders it once. (A
+    /// graph with conditional nodes is planned each time: its bodies may have changed.)
     plan: Mutex<Option<Arc<Plan>>>,
+    /// Its conditional handles: the device address of each one's value, and the value to
+    /// set at each launch, if it has one. Freed with the graph.
+    handles: Mutex<Vec<(u64, Option<u32>)>>,
+    /// The allocations its allocation nodes make, freed with the graph.
+    owned_allocs: Mutex<Vec<Arc<GraphAlloc>>>,
+}
+
+impl Drop for Graph {
+    fn drop(&mut self) {
+        let handles = std::mem::take(&mut *self.handles.lock().unwrap_or_else(|p| p.into_inner()));
+        for (addr, _) in handles {
+            let _ = self.ctx.free(addr);
+        }
+        let owned =
+            std::mem::take(&mut *self.owned_allocs.lock().unwrap_or_else(|p| p.into_inner()));
+        for a in owned {
+            allocs().remove(&a.addr);
+            let _ = self.ctx.free(a.addr);
+        }
+    }
 }
 
 impl Graph {
     pub fn new(ctx: Arc<Context>) -> Graph {
         Graph {
             ctx,
-            nodes: Mutex::new(Vec::new()),
+            nodes: Arc::new(Mutex::new(Vec::new())),
             plan: Mutex::new(None),
+            handles: Mutex::new(Vec::new()),
+            owned_allocs: Mutex::new(Vec::new()),
         }
     }
 
@@ -199,8 +324,19 @@ impl Graph {
         if let Some(plan) = self.cached_plan().as_ref() {
             return Ok(plan.clone());
         }
-        let plan = Arc::new(Plan::new(self.nodes().clone())?);
-        *self.cached_plan() = Some(plan.clone());
+        let nodes = self.nodes().clone();
+        let conditional = nodes.iter().any(|n| matches!(n.op, Op::Conditional(_)));
+        let resets = self
+            .handles
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .filter_map(|&(addr, default)| default.map(|d| (addr, d)))
+            .collect();
+        let plan = Arc::new(Plan::of(nodes, resets, 0)?);
+        if !conditional {
+            *self.cached_plan() = Some(plan.clone());
+        }
         Ok(plan)
     }
 
@@ -300,6 +436,69 @@ impl GraphInterface<SimBackend> for Graph {
             }
         }
         Ok(())
+    }
+
+    fn add_host(&self, deps: &[usize], host: &Arc<HostFn>) -> Result<usize> {
+        Ok(self.push(deps, Op::Host(host.clone())))
+    }
+
+    /// A 32-bit value in simulated device memory, its address the handle (what a kernel's
+    /// `cudaGraphSetConditional` stores to), set to `default` now and, with
+    /// `assign_default`, at each launch.
+    fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64> {
+        let addr = self.ctx.alloc(4)?;
+        if let Err(e) = self.ctx.htod(addr, &default.to_le_bytes()) {
+            let _ = self.ctx.free(addr);
+            return Err(e);
+        }
+        self.handles
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((addr, assign_default.then_some(default)));
+        Ok(addr)
+    }
+
+    /// Reserves the memory now: its address is fixed for the graph's lifetime.
+    fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)> {
+        let addr = self.ctx.alloc(bytes)?;
+        let a = Arc::new(GraphAlloc {
+            addr,
+            bytes,
+            live: AtomicBool::new(false),
+        });
+        allocs().insert(addr, a.clone());
+        self.owned_allocs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(a.clone());
+        Ok((self.push(deps, Op::MemAlloc(a)), addr))
+    }
+
+    fn add_mem_free(&self, deps: &[usize], ptr: u64) -> Result<usize> {
+        let a = graph_alloc(ptr)?;
+        Ok(self.push(deps, Op::MemFree(a)))
+    }
+
+    fn add_conditional(
+        &self,
+        deps: &[usize],
+        handle: u64,
+        kind: u32,
+        size: u32,
+    ) -> Result<(usize, Vec<Graph>)> {
+        let kind = match kind {
+            0 => CondKind::If,
+            1 => CondKind::While,
+            _ => CondKind::Switch,
+        };
+        let bodies: Vec<Graph> = (0..size).map(|_| Graph::new(self.ctx.clone())).collect();
+        let op = Op::Conditional(Conditional {
+            handle,
+            kind,
+            sources: bodies.iter().map(|b| b.nodes.clone()).collect(),
+            plans: Vec::new(),
+        });
+        Ok((self.push(deps, op), bodies))
     }
 
     fn instantiate(&self) -> Result<GraphExec> {
