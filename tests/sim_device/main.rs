@@ -11,6 +11,7 @@ mod corpus;
 mod differential;
 mod graph;
 mod hopper;
+mod hopper_lowering;
 mod hostile_runtime;
 mod limits;
 mod mem_pool;
