@@ -161,6 +161,39 @@ def cutlass_49_source(example: Path) -> tuple[str, list[str]]:
     return src, names
 
 
+# FlashAttention-3 (hopper/setup.py, PyTorch's CUDAExtension) with the FLASHATTENTION_DISABLE_*
+# options run.sh uses.
+FA3 = ["-std=c++17", "-DNDEBUG", "-default-device", "--use_fast_math",
+       "-DCUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED", "-DCUTLASS_ENABLE_GDC_FOR_SM90",
+       "-DCUTLASS_DEBUG_TRACE_LEVEL=0", "-D__CUDA_NO_HALF_OPERATORS__",
+       "-D__CUDA_NO_HALF_CONVERSIONS__", "-D__CUDA_NO_BFLOAT16_CONVERSIONS__",
+       "-D__CUDA_NO_HALF2_OPERATORS__", "-include=nvrtc_prelude.h"] + [
+    f"-DFLASHATTENTION_DISABLE_{f}" for f in
+    ("BACKWARD", "SPLIT", "PAGEDKV", "APPENDKV", "LOCAL", "SOFTCAP", "PACKGQA", "FP8", "VARLEN",
+     "CLUSTER", "SM8x")]
+
+
+def fa3_source(launch_template: Path) -> tuple[str, list[str]]:
+    """FA3's run_flash_fwd reduced to the types it computes, as a struct template: its device
+    includes and its body up to the first use of the runtime parameters; the names are the
+    kernels run_mha_fwd_<90, bf16, 64, 64, ...> launches for a dense, non-causal and a causal
+    problem (no cluster at head dimension 64, every disabled feature false)."""
+    text = launch_template.read_text()
+    start = text.index("template <int Arch, int kHeadDim, int kHeadDimV, int ClusterM")
+    sig_end = text.index("void run_flash_fwd(", start)
+    body_start = text.index("{", sig_end) + 1
+    body_end = text.index("    bool const is_varlen_q", body_start)
+    host = ("cluster_launch", "kernel_launch", "cuda_check", "kernel_hardware_info")
+    includes = [l for l in text[:start].splitlines()
+                if l.startswith("#include") and not any(h in l for h in host)]
+    src = "\n".join(includes + ["using namespace cute;", text[start:sig_end] + "struct Fa3Kernel {",
+                                text[body_start:body_end] + "};"])
+    names = [f"cutlass::device_kernel<Fa3Kernel<90, 64, 64, 1, cutlass::bfloat16_t, "
+             f"cutlass::bfloat16_t, {causal}, false, false, false, false, false, false, false, "
+             f"false, false>::AttnKernel>" for causal in ("false", "true")]
+    return src, names
+
+
 def main() -> int:
     if not STAGE.is_dir():
         print(f"{STAGE} is missing: run tests/hopper/corpus/build.sh first")
@@ -210,9 +243,15 @@ def main() -> int:
         src, names = cutlass_49_source(
             cutlass / "examples/49_hopper_gemm_with_collective_builder/49_collective_builder.cu")
         cases.append(("cutlass_49", src, "cutlass_49.cu", flags, names))
+        with tarfile.open(STAGE / "tarballs/fa3-cutlass.tar.gz") as t:
+            t.extractall(work, filter="data")
+        src, names = fa3_source(STAGE / "fa3/hopper/flash_fwd_launch_template.h")
+        cases.append(("fa3_fwd_hdim64", src, "fa3_fwd_hdim64.cu",
+                      FA3 + [f"-I{work / 'fa3/cutlass/include'}", f"-I{STAGE / 'fa3/hopper'}",
+                             f"-I{nvcc_include}"], names))
     else:
         print("NVCC_INCLUDE (a folder with crt/mma.h, from the nvidia-cuda-nvcc-cu12 wheel) "
-              "is not set: the CUTLASS cases are left out")
+              "is not set: the CUTLASS and FlashAttention-3 cases are left out")
     only = sys.argv[1:]
     failed = 0
     for name, src, file, opts, names in cases:
