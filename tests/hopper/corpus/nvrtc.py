@@ -260,7 +260,8 @@ def main() -> int:
         ptx, log = nvrtc.compile(src, file, COMMON + opts, names)
         if ptx is None:
             failed += 1
-            print(f"{name}: NVRTC failed:\n{log[:3000]}")
+            errors = [l for l in log.splitlines() if ": error" in l or "catastrophic" in l]
+            print(f"{name}: NVRTC failed:\n" + "\n".join(errors[:20]))
             continue
         raw = work / f"{name}.ptx"
         raw.write_text(ptx)
