@@ -154,7 +154,7 @@ def cutlass_49_source(example: Path) -> tuple[str, list[str]]:
                 and not any(h in l for h in CUTLASS_HOST_HEADERS)]
     src = "\n".join(includes + ['#include "cutlass/device_kernel.h"', "using namespace cute;",
                                text[start:end] + "};"])
-    main = text[text.index("int main("):]
+    main = re.sub(r"//[^\n]*", "", text[text.index("int main("):])
     runners = re.findall(r"ExampleRunner<(.*?)>\s+\w+_runner;", main, re.S)
     names = [f"cutlass::device_kernel<ExampleRunner<{' '.join(r.split())}>::GemmKernel>"
              for r in runners]
