@@ -9,7 +9,7 @@
 # serde, cudarc, wasm32), unit + integration + doc tests, the quickstart example, rustdoc,
 # the browser playground (built, tested in Node and in headless Chromium), the tutorial
 # notebooks executed with evcxr and checked, and as plain programs, a notebook against the
-# packaged crate, a bounded run of each fuzz target (FUZZ_SECONDS, default 30),
+# packaged crate, the cold `:dep` time measured alone (scripts/dep-cold.sh), a bounded run of each fuzz target (FUZZ_SECONDS, default 30),
 # `cargo publish --dry-run` of the published crates, a build with the declared rust-version's
 # toolchain, the bindings drift check.
 # GPU tests run where a CUDA driver and device exist; elsewhere they are reported as
@@ -126,6 +126,10 @@ check "the playground (wasm build, Node, end-to-end in Chromium)" scripts/playgr
 check "the tutorial notebooks (evcxr, headless; outputs and prose checked)" scripts/notebooks.sh
 check "a notebook against the packaged crate" scripts/notebooks-packaged.sh
 check "the notebooks as plain programs" scripts/notebooks-as-programs.sh --run
+# The figure a notebook user meets first: a cold `:dep cuda-library` in a fresh kernel, with
+# nothing else of this run beside it and after waiting (at most 10 min) for the machine to be
+# idle; its line goes to target/dep-cold.tsv, the trend (core/guide/figures.md, dep.cold).
+check "cold :dep cuda-library, measured alone (target 20 s)" scripts/dep-cold.sh --wait-quiet 600
 check "fuzzing, ${FUZZ_SECONDS:-30} s a target" scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 check "cargo publish --dry-run (the published crates)" packages
 check "the declared rust-version (Rust 1.85, from Debian)" scripts/msrv.sh

@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use crate::backend::seam;
+use crate::backend::driver_only;
 use crate::error::{Error, Result};
 pub use crate::info::ProcessState;
 
@@ -70,7 +70,7 @@ impl CheckpointProcess {
 
     /// Where the process stands (`cuCheckpointProcessGetState`).
     pub fn state(&self) -> Result<ProcessState> {
-        seam::process_state(self.pid)
+        driver_only::process_state(self.pid)
     }
 
     /// Locks the process's CUDA calls (`cuCheckpointProcessLock`): its next calls wait until
@@ -82,29 +82,29 @@ impl CheckpointProcess {
             Some(t) => u32::try_from(t.as_millis()).unwrap_or(u32::MAX).max(1),
             None => 0,
         };
-        seam::lock_process(self.pid, ms)
+        driver_only::lock_process(self.pid, ms)
     }
 
     /// Moves a locked process's GPU memory into host memory and releases its GPU resources
     /// (`cuCheckpointProcessCheckpoint`).
     pub fn checkpoint(&self) -> Result<()> {
-        seam::checkpoint_process(self.pid, false)
+        driver_only::checkpoint_process(self.pid, false)
     }
 
     /// Brings a checkpointed process's GPU memory back (`cuCheckpointProcessRestore`); it
     /// stays locked until [`unlock`](CheckpointProcess::unlock).
     pub fn restore(&self) -> Result<()> {
-        seam::checkpoint_process(self.pid, true)
+        driver_only::checkpoint_process(self.pid, true)
     }
 
     /// Lets a locked process's CUDA calls proceed (`cuCheckpointProcessUnlock`).
     pub fn unlock(&self) -> Result<()> {
-        seam::unlock_process(self.pid)
+        driver_only::unlock_process(self.pid)
     }
 
     /// The id of the process's CUDA restore thread
     /// (`cuCheckpointProcessGetRestoreThreadId`), which a CPU checkpointer needs to know.
     pub fn restore_thread_id(&self) -> Result<i32> {
-        seam::process_restore_thread(self.pid)
+        driver_only::process_restore_thread(self.pid)
     }
 }

@@ -169,8 +169,31 @@ pub enum Error {
         /// The size of the access in bytes.
         got: usize,
     },
-    /// A launch configuration or option value that cannot be used.
+    /// A value that cannot be used, in words: what no typed variant below names (see the
+    /// rule in the contributing guide: a group of errors a caller would match on has a
+    /// variant of its own).
     InvalidArgument(String),
+    /// A launch's settings break a rule of CUDA, the device or the kernel: a zero or too
+    /// large dimension, a cluster that does not tile the grid or that the kernel does not
+    /// allow, more shared or local memory than there is ([`LaunchProblem`] says which rule,
+    /// with the numbers). On the driver backend the driver's own refusals stay
+    /// [`Error::Cuda`]; the rules every launch obeys are checked before it is asked.
+    InvalidLaunch {
+        /// The kernel, when the rule is the kernel's (or the check knew it).
+        kernel: Option<String>,
+        /// The rule broken.
+        problem: LaunchProblem,
+    },
+    /// Bytes that are not a loadable image: not recognised as a cubin, fatbin or PTX, or
+    /// recognised and damaged (truncated, tables outside the bytes, not UTF-8), or a fatbin
+    /// with no code for the device. Refused before the driver sees them.
+    InvalidImage {
+        /// The format the bytes were read as, as [`ImageKind`](crate::ImageKind) writes it
+        /// (`cubin`, `fatbin`, `PTX`); `None` when they are none of them.
+        kind: Option<&'static str>,
+        /// What is wrong, in words.
+        detail: String,
+    },
     /// The NVRTC library could not be opened from any candidate.
     NvrtcNotFound {
         /// Every candidate tried, with the loader's message.
@@ -289,6 +312,12 @@ pub enum Error {
     Unsupported(String),
     /// A backend was requested through `CUDA_LIBRARY_BACKEND` that is not available.
     BackendUnavailable(String),
+    /// One call was given handles of both backends (a driver stream and a simulated kernel,
+    /// say): each backend's handles work only with its own.
+    MixedBackends {
+        /// The handles, in words ("the kernel and the stream").
+        what: &'static str,
+    },
     /// Reading a file failed.
     Io {
         /// The file.
@@ -328,6 +357,12 @@ pub enum Error {
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
 /// makes it).
 pub use cuda_library_engine::DeviceAssertion;
+
+/// Which rule a launch's settings break ([`Error::InvalidLaunch`]; the engine checks the
+/// rules, on the simulator and before a driver launch).
+pub use cuda_library_engine::LaunchProblem;
+
+use cuda_library_engine::error::{Fact, Shown, SHOWN_DETAIL_TEXT, SHOWN_DEVICE_TEXT};
 
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -458,6 +493,18 @@ impl Error {
             Error::BackendUnavailable(_) => {
                 "unset CUDA_LIBRARY_BACKEND or set it to `driver` or `auto`".to_string()
             }
+            Error::InvalidLaunch { .. } => launch_hint(self),
+            Error::InvalidImage { .. } => {
+                "pass the whole image as the compiler wrote it (a cubin, a fatbin or PTX text); \
+                 a truncated or corrupted file reads this way"
+                    .to_string()
+            }
+            Error::MixedBackends { .. } => {
+                "make every handle of the call on one backend: handles made before \
+                 `use_backend` chose another, or from a context of the other backend, cannot \
+                 be mixed"
+                    .to_string()
+            }
             Error::IpcOnSimulator { .. } => {
                 "run both processes on a CUDA GPU (CUDA_LIBRARY_BACKEND=driver), or share the \
                  data through host memory (copy it out with `to_vec`, send the bytes, copy \
@@ -475,57 +522,35 @@ impl Error {
     }
 }
 
-/// Bytes of one device string (an assert's expression, file or function) a message shows.
-pub(crate) const SHOWN_DEVICE_TEXT: usize = 1024;
-/// Bytes of a detail built from device or file content (a fault, an unsupported
-/// construct, a syntax error) a message shows.
-pub(crate) const SHOWN_DETAIL_TEXT: usize = 4096;
-
-/// Text from a kernel, a file or a tool in a message: control characters (and the
-/// Unicode controls that reorder text on a terminal) escaped, so printing an error cannot
-/// move the cursor, ring the bell or overwrite the line; past `max` bytes cut, with a note.
-struct Shown<'a> {
-    text: &'a str,
-    max: usize,
-    /// Keeps newlines and tabs (a compiler's log), escaping the rest.
-    lines: bool,
-}
-
 /// A device or file string, on one line, cut past `max` bytes.
 fn shown(text: &str, max: usize) -> Shown<'_> {
-    Shown {
-        text,
-        max,
-        lines: false,
-    }
+    Shown::line(text, max)
 }
 
 /// A log: its lines kept, other controls escaped, never cut.
 fn log(text: &str) -> Shown<'_> {
-    Shown {
-        text,
-        max: usize::MAX,
-        lines: true,
-    }
+    Shown::log(text)
 }
 
-impl fmt::Display for Shown<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write;
-        for (i, c) in self.text.char_indices() {
-            if i >= self.max {
-                let rest = self.text.len() - i;
-                return write!(f, "... [{rest} more bytes not shown]");
-            }
-            let reorders = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-            if (c.is_control() && !(self.lines && matches!(c, '\n' | '\t'))) || reorders {
-                write!(f, "{}", c.escape_default())?;
-            } else {
-                f.write_char(c)?;
-            }
+/// What to change for a launch a rule refused.
+fn launch_hint(e: &Error) -> String {
+    let Error::InvalidLaunch { problem, .. } = e else {
+        return String::new();
+    };
+    match problem {
+        LaunchProblem::TooManyThreads { .. } => {
+            "launch fewer threads per block (Kernel::max_potential_block_size suggests a size)"
         }
-        Ok(())
+        LaunchProblem::ClusterDoesNotTile { .. } | LaunchProblem::ClusterTooLarge { .. } => {
+            "choose a cluster whose dimensions divide the grid's, within the cluster size the \
+             kernel allows"
+        }
+        LaunchProblem::DynamicSharedMemory { .. } | LaunchProblem::SharedMemory { .. } => {
+            "ask for less shared memory per block, or raise the kernel's limit where it has one"
+        }
+        _ => "change the LaunchConfig to what the kernel and the device allow",
     }
+    .to_string()
 }
 
 fn write_attempts(f: &mut fmt::Formatter<'_>, tried: &[LoadAttempt]) -> fmt::Result {
@@ -585,18 +610,22 @@ impl fmt::Display for Error {
 
 /// A name from a kernel (a kernel's, a symbol's) as a message shows it.
 fn device(text: &str) -> Shown<'_> {
-    shown(text, SHOWN_DEVICE_TEXT)
+    Shown::device(text)
 }
 
 /// A detail built from device or file content as a message shows it.
 fn detail(text: &str) -> Shown<'_> {
-    shown(text, SHOWN_DETAIL_TEXT)
+    Shown::detail(text)
 }
 
 impl Error {
-    /// What failed, in words (the errors of finding CUDA, loading and using the API here;
-    /// building and running code in `write_build_or_run_message`).
+    /// What failed, in words: a fact the engine states too in the engine's words
+    /// ([`Error::fact`]); the errors of finding CUDA, loading and using the API here;
+    /// building code in `write_build_or_run_message`.
     fn write_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(fact) = self.fact() {
+            return write!(f, "{fact}");
+        }
         match self {
             Error::DriverNotFound { tried } => {
                 write!(f, "the CUDA driver library could not be opened; tried:")?;
@@ -638,35 +667,12 @@ impl Error {
             ),
             Error::Cuda(e) => write!(f, "{e}"),
             Error::LoadFailed(l) => write!(f, "{l}"),
-            Error::SymbolNotFound { kind, name, .. } => {
-                write!(f, "the library has no {kind} named `{}`", device(name))
-            }
             Error::Unloaded { what } => write!(
                 f,
                 "{} was used after its library was unloaded",
                 detail(what)
             ),
             Error::InvalidName(name) => write!(f, "the name {name:?} contains a NUL byte"),
-            Error::ArgumentCount {
-                kernel,
-                expected,
-                got,
-            } => write!(
-                f,
-                "kernel `{}` takes {expected} argument(s) but {got} were given",
-                device(kernel)
-            ),
-            Error::ArgumentSize {
-                kernel,
-                index,
-                expected,
-                got,
-            } => write!(
-                f,
-                "argument {index} of kernel `{}` is {got} byte(s) but the parameter is \
-                 {expected} byte(s)",
-                device(kernel)
-            ),
             Error::SizeMismatch {
                 what,
                 expected,
@@ -676,12 +682,20 @@ impl Error {
                 "{} is {expected} byte(s) but the access is {got} byte(s)",
                 detail(what)
             ),
-            Error::InvalidArgument(msg)
-            | Error::Unsupported(msg)
-            | Error::BackendUnavailable(msg) => {
-                write!(f, "{}", detail(msg))
-            }
+            Error::BackendUnavailable(msg) => write!(f, "{}", detail(msg)),
+            Error::InvalidImage {
+                kind: Some(kind),
+                detail: what,
+            } => write!(f, "the image is not a valid {kind}: {}", detail(what)),
+            Error::InvalidImage {
+                kind: None,
+                detail: what,
+            } => write!(f, "{}", detail(what)),
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::MixedBackends { what } => write!(
+                f,
+                "{what} belong to different backends (driver and simulator)"
+            ),
             Error::IpcOnSimulator { what } => write!(
                 f,
                 "{what} cannot be shared between processes on the simulator: simulated device \
@@ -701,8 +715,8 @@ impl Error {
         }
     }
 
-    /// What failed, for the errors of building code (compiling, linking, parsing PTX) and
-    /// of running it.
+    /// What failed, for the errors of building code (compiling, linking); those of parsing
+    /// PTX and running it are the engine's facts ([`Error::fact`]).
     fn write_build_or_run_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::NvrtcNotFound { tried } => {
@@ -742,77 +756,109 @@ impl Error {
                 )?;
                 write_attempts(f, tried)
             }
-            Error::PtxSyntax {
-                line,
-                column,
-                message,
-            } => write!(
-                f,
-                "PTX error at line {line}, column {column}: {}",
-                detail(message)
-            ),
+            // `write_message` writes every other variant and sends only these here; should
+            // that change, the variant's fields rather than nothing.
+            _ => write!(f, "{self:?}"),
+        }
+    }
+}
+
+impl Error {
+    /// The fact this error states when it is one the engine states too, borrowed: written
+    /// by the engine's one `Display` for it ([`Fact`]), so both errors read the same.
+    fn fact(&self) -> Option<Fact<'_>> {
+        Some(match self {
+            Error::SymbolNotFound { kind, name, .. } => Fact::SymbolNotFound { kind, name },
+            Error::ArgumentCount {
+                kernel,
+                expected,
+                got,
+            } => Fact::ArgumentCount {
+                kernel,
+                expected: *expected,
+                got: *got,
+            },
+            Error::ArgumentSize {
+                kernel,
+                index,
+                expected,
+                got,
+            } => Fact::ArgumentSize {
+                kernel,
+                index: *index,
+                expected: *expected,
+                got: *got,
+            },
+            Error::InvalidArgument(text) | Error::Unsupported(text) => Fact::Text(text),
             Error::KernelFault {
                 kernel,
-                block: [bx, by, bz],
-                thread: [tx, ty, tz],
+                block,
+                thread,
                 line,
-                detail: what,
-            } => write!(
-                f,
-                "kernel `{}` faulted in block ({bx}, {by}, {bz}), thread ({tx}, {ty}, {tz}) at \
-                 PTX line {line}: {}",
-                device(kernel),
-                detail(what)
-            ),
+                detail,
+            } => Fact::KernelFault {
+                kernel,
+                block: *block,
+                thread: *thread,
+                line: *line,
+                detail,
+            },
             Error::InstructionBudget {
                 kernel,
                 budget,
                 line,
-            } => write!(
-                f,
-                "kernel `{}` ran past the simulator's work budget of {budget} \
-                 thread-instructions (each block's set-up counts too; stopped at PTX line \
-                 {line}): it may loop forever or run a grid too large to simulate",
-                device(kernel)
-            ),
-            Error::DeviceAssert(a) => write!(f, "{a}"),
+            } => Fact::InstructionBudget {
+                kernel,
+                budget: *budget,
+                line: *line,
+            },
+            Error::DeviceAssert(a) => Fact::DeviceAssert(a),
             Error::CooperativeLaunchTooLarge {
                 kernel,
                 blocks,
                 per_sm,
                 multiprocessors,
-            } => write!(
-                f,
-                "kernel `{}`: a cooperative launch of {blocks} blocks, but the device holds at \
-                 most {} of them at once ({per_sm} per multiprocessor x {multiprocessors} \
-                 multiprocessors) (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)",
-                device(kernel),
-                u64::from(*per_sm) * u64::from(*multiprocessors)
-            ),
+            } => Fact::CooperativeLaunchTooLarge {
+                kernel,
+                blocks: *blocks,
+                per_sm: *per_sm,
+                multiprocessors: *multiprocessors,
+            },
             Error::Deadline {
                 kernel,
                 deadline,
                 line,
-            } => write!(
-                f,
-                "kernel `{}` ran past its deadline of {deadline:?} on the simulator (stopped at \
-                 PTX line {line})",
-                device(kernel)
-            ),
+            } => Fact::Deadline {
+                kernel,
+                deadline: *deadline,
+                line: *line,
+            },
             Error::LimitExceeded {
                 what,
                 asked,
                 limit,
                 value,
-            } => write!(
-                f,
-                "{} needs {asked} bytes, more than the limit Limits::{limit} ({value} bytes)",
-                detail(what)
-            ),
-            // `write_message` writes every other variant and sends only these here; should
-            // that change, the variant's fields rather than nothing.
-            _ => write!(f, "{self:?}"),
-        }
+            } => Fact::LimitExceeded {
+                what,
+                asked: *asked,
+                limit,
+                value: *value,
+            },
+            Error::PtxSyntax {
+                line,
+                column,
+                message,
+            } => Fact::PtxSyntax {
+                line: *line,
+                column: *column,
+                message,
+            },
+            Error::InvalidLaunch { kernel, problem } => Fact::InvalidLaunch {
+                kernel: kernel.as_deref(),
+                problem,
+            },
+            _ => return None,
+        })
     }
 }
 
@@ -931,6 +977,7 @@ impl From<cuda_library_engine::Error> for Error {
                 message,
             },
             E::Unsupported(message) => Error::Unsupported(message),
+            E::InvalidLaunch { kernel, problem } => Error::InvalidLaunch { kernel, problem },
             // A variant added to the engine and not yet here: its message, as it reads.
             other => Error::Unsupported(other.to_string()),
         }
@@ -1059,6 +1106,13 @@ mod tests {
                 message: odd.clone(),
             },
             E::Unsupported(odd.clone()),
+            E::InvalidLaunch {
+                kernel: Some(odd.clone()),
+                problem: cuda_library_engine::LaunchProblem::SharedMemory {
+                    asked: 300_000,
+                    most: 232_448,
+                },
+            },
         ];
         for e in errors {
             let engine = e.to_string();
@@ -1096,10 +1150,31 @@ mod tests {
                 line: 9,
             },
             Error::NvrtcNotFound { tried: vec![] },
+            Error::MixedBackends {
+                what: "the kernel and the stream",
+            },
         ];
         for e in errors {
             let text = e.to_string();
             assert!(!text.starts_with(&format!("{e:?}")), "{text}");
         }
+    }
+
+    /// Handles of two backends in one call are a typed error a caller can match, which
+    /// names the handles and says what to do.
+    #[test]
+    fn mixed_backends_name_the_handles_and_the_way_out() {
+        let e = Error::MixedBackends {
+            what: "the event and the stream",
+        };
+        let text = e.to_string();
+        assert!(
+            text.starts_with("the event and the stream belong to different backends"),
+            "{text}"
+        );
+        assert!(
+            text.contains("hint: ") && text.contains("one backend"),
+            "{text}"
+        );
     }
 }

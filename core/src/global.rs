@@ -80,15 +80,6 @@ struct Variable {
     elem: OnceLock<Option<ElementType>>,
 }
 
-/// The element type that the PTX declaration of variable `name` names, where the library's
-/// PTX is at hand: the simulator's, or the image a driver library kept for profiles.
-fn declared_type(lib: &LibRef, name: &str) -> Option<ElementType> {
-    let text = lib.ptx_text()?;
-    let module = crate::image::ptx::parse(&text).ok()?;
-    let decl = module.vars.iter().find(|v| v.name == name)?;
-    ElementType::from_ptx(&decl.ty)
-}
-
 fn size_check(what: &str, size: usize, got: usize) -> Result<()> {
     if got != size {
         return Err(Error::SizeMismatch {
@@ -126,7 +117,7 @@ impl Variable {
     fn element_type(&self) -> Option<ElementType> {
         *self
             .elem
-            .get_or_init(|| declared_type(&self.lib, &self.name))
+            .get_or_init(|| ElementType::from_ptx(&self.lib.declared_type(&self.name)?))
     }
 
     fn typed(self, ty: ElementType) -> Result<Variable> {

@@ -11,7 +11,8 @@
 
 use std::ops::Deref;
 
-use crate::backend::seam::{self, SM_RESOURCE_BYTES};
+use crate::backend::driver_only::SM_RESOURCE_BYTES;
+use crate::backend::seam;
 use crate::context::Context;
 use crate::device::Device;
 use crate::error::{Error, Result};

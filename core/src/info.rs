@@ -3,6 +3,9 @@
 //! geometry. Nothing here calls a backend; the driver and the simulator both return or take
 //! these.
 
+use crate::error::Error;
+use cuda_library_engine::{Coschedule, Dims, LaunchShape};
+
 /// The main properties of a device, as plain data.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -230,23 +233,19 @@ pub enum CachePreference {
 /// A launch's settings, checked: what every layer below the API takes as proof that the
 /// rules each CUDA launch obeys whatever the backend hold (no zero dimension, at most 1,024
 /// threads in a block, a cluster with no zero dimension that tiles the grid). Only
-/// [`Geometry::check`] makes one, and its fields are private, so no later layer checks these
-/// rules again and none can change a setting after the check; the rules of the device and
-/// the kernel (shared memory, cluster size, occupancy) are the backend's: the driver's own
-/// on a GPU, the engine's one check on the simulator.
+/// [`Geometry::check`] makes one, through the engine's [`LaunchShape`], the one place those
+/// rules are written, and its fields are private, so no later layer checks these rules
+/// again and none can change a setting after the check; the rules of the device and the
+/// kernel (shared memory, cluster size, occupancy) are the backend's: the driver's own on a
+/// GPU, the engine's one check on the simulator, which takes the shape as it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Geometry {
-    grid: [u32; 3],
-    block: [u32; 3],
-    shared_mem_bytes: u32,
-    cluster: Option<[u32; 3]>,
-    cooperative: bool,
+    shape: LaunchShape,
 }
 
 impl Geometry {
     /// Checks a launch's settings against the rules every CUDA launch obeys, whatever the
-    /// backend: no zero dimension, at most 1,024 threads per block, a grid divisible by the
-    /// cluster. The one place these rules are checked.
+    /// backend ([`LaunchShape::new`]); a broken rule is [`Error::InvalidLaunch`].
     pub(crate) fn check(
         grid: [u32; 3],
         block: [u32; 3],
@@ -254,67 +253,56 @@ impl Geometry {
         cluster: Option<[u32; 3]>,
         cooperative: bool,
     ) -> crate::error::Result<Geometry> {
-        let bad = |m: String| Err(crate::error::Error::InvalidArgument(m));
-        for (what, [x, y, z]) in [("grid", grid), ("block", block)] {
-            if x == 0 || y == 0 || z == 0 {
-                return bad(format!("{what} dimensions ({x}, {y}, {z}) contain a zero"));
-            }
-        }
-        // Three u32 extents can pass u64::MAX; past it the block is too large anyway.
-        let threads = (block[0] as u64 * block[1] as u64).saturating_mul(block[2] as u64);
-        if threads > 1024 {
-            return bad(format!(
-                "a block of {threads} threads exceeds the CUDA limit of 1024"
-            ));
-        }
-        if let Some(c) = cluster {
-            if c.contains(&0) {
-                return bad("cluster dimensions contain a zero".to_string());
-            }
-            if (0..3).any(|k| grid[k] % c[k] != 0) {
-                return bad(format!(
-                    "grid ({}, {}, {}) is not a multiple of cluster ({}, {}, {})",
-                    grid[0], grid[1], grid[2], c[0], c[1], c[2]
-                ));
-            }
-        }
-        Ok(Geometry {
+        let dims = Dims {
             grid,
             block,
-            shared_mem_bytes,
+            shared_dynamic: shared_mem_bytes,
+        };
+        let coschedule = Coschedule {
             cluster,
             cooperative,
-        })
+        };
+        let shape = LaunchShape::new(dims, coschedule).map_err(|problem| Error::InvalidLaunch {
+            kernel: None,
+            problem,
+        })?;
+        Ok(Geometry { shape })
+    }
+
+    /// The checked shape, as the engine takes it.
+    #[inline]
+    pub(crate) fn shape(&self) -> LaunchShape {
+        self.shape
     }
 
     /// Blocks in the grid.
     #[inline]
     pub(crate) fn grid(&self) -> [u32; 3] {
-        self.grid
+        self.shape.dims().grid
     }
 
     /// Threads in a block.
     #[inline]
     pub(crate) fn block(&self) -> [u32; 3] {
-        self.block
+        self.shape.dims().block
     }
 
     /// Dynamic shared memory per block in bytes.
     #[inline]
     pub(crate) fn shared_mem_bytes(&self) -> u32 {
-        self.shared_mem_bytes
+        self.shape.dims().shared_dynamic
     }
 
     /// Blocks in a cluster, when launched in clusters.
     #[inline]
     pub(crate) fn cluster(&self) -> Option<[u32; 3]> {
-        self.cluster
+        self.shape.coschedule().cluster
     }
 
     /// Whether the launch is cooperative.
     #[inline]
     pub(crate) fn cooperative(&self) -> bool {
-        self.cooperative
+        self.shape.coschedule().cooperative
     }
 }
 

@@ -248,7 +248,9 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
     ///
     /// A buffer from a memory pool ([`Stream::alloc_async`](crate::Stream::alloc_async))
     /// is shared with its pool instead: [`MemPool::new_shareable`], then
-    /// [`MemPool::export_pointer`]. On the simulator: [`Error::IpcOnSimulator`].
+    /// [`MemPool::export_pointer`]. Memory imported from another process (an
+    /// [`IpcBuffer`]) is refused with [`Error::InvalidArgument`]: export it from the process
+    /// that allocated it. On the simulator: [`Error::IpcOnSimulator`].
     ///
     /// ```
     /// # fn main() -> cuda_library::Result<()> {
@@ -264,6 +266,15 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
     /// # Ok(()) }
     /// ```
     pub fn ipc_handle(&self) -> Result<IpcMemHandle> {
+        // Before the driver, which answers with a bare INVALID_VALUE-style error.
+        if matches!(self.release, Release::Imported) {
+            return Err(Error::InvalidArgument(
+                "this memory was imported from another process (an IpcBuffer), and only \
+                 the allocating process's driver can make an IPC handle of it: export it \
+                 from the process that allocated it, and send that handle on"
+                    .to_string(),
+            ));
+        }
         if self.ctx.is_simulated() {
             return Err(Error::IpcOnSimulator {
                 what: "device memory",
@@ -366,18 +377,24 @@ impl<T: DeviceRepr> IpcBuffer<T> {
     pub fn open(ctx: &Context, handle: &IpcMemHandle) -> Result<IpcBuffer<T>> {
         let (ptr, mapped) = ctx.imp.ipc_open_mem_handle(&handle.cuda)?;
         // Built before the check, so that a refused handle is closed again on drop.
-        let mut opened = IpcBuffer {
+        let mut opened = IpcBuffer::mapped(ctx.imp.clone(), ptr, Unmap::Close);
+        opened.buf.len = elements::<T>(handle.bytes, mapped)?;
+        Ok(opened)
+    }
+
+    /// The memory at `ptr`, mapped in `ctx` and given back by `unmap`, as an empty buffer
+    /// (the caller sets its length once it has checked it).
+    fn mapped(ctx: seam::Context, ptr: u64, unmap: Unmap) -> IpcBuffer<T> {
+        IpcBuffer {
             buf: DeviceBuffer {
                 ptr,
                 len: 0,
-                ctx: ctx.imp.clone(),
-                release: Release::Free,
+                ctx,
+                release: Release::Imported,
                 _t: PhantomData,
             },
-            unmap: Unmap::Close,
-        };
-        opened.buf.len = elements::<T>(handle.bytes, mapped)?;
-        Ok(opened)
+            unmap,
+        }
     }
 
     /// The mapped memory as a buffer (what `*self` gives).
@@ -581,18 +598,13 @@ impl MemPool {
     pub fn import_pointer<T: DeviceRepr>(&self, record: &IpcPoolPointer) -> Result<IpcBuffer<T>> {
         let ctx = self.imp.ipc_context()?;
         let ptr = self.imp.ipc_import_pointer(&record.cuda)?;
-        let mut imported = IpcBuffer {
-            buf: DeviceBuffer {
-                ptr,
-                len: 0,
-                ctx,
-                release: Release::Free,
-                _t: PhantomData,
-            },
-            unmap: Unmap::FreeFromPool {
+        let mut imported = IpcBuffer::mapped(
+            ctx,
+            ptr,
+            Unmap::FreeFromPool {
                 _pool: self.clone(),
             },
-        };
+        );
         let mapped = imported.buf.ctx.ipc_bytes_from(ptr)?;
         imported.buf.len = elements::<T>(record.bytes, mapped)?;
         Ok(imported)
@@ -602,6 +614,24 @@ impl MemPool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Memory another process exported is not this process's to export again: refused
+    /// with advice before the driver is asked (the simulator's context stands in for the
+    /// importer's; the check comes first on either backend).
+    #[test]
+    fn imported_memory_is_not_exported_again() {
+        crate::use_backend(crate::BackendKind::Sim).unwrap();
+        let ctx = crate::Device::new(0).unwrap().set_current().unwrap();
+        let mut shared = IpcBuffer::<u32>::mapped(ctx.imp.clone(), 1 << 40, Unmap::Close);
+        shared.buf.len = 4;
+        let e = shared.ipc_handle().unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument(_)), "{e}");
+        assert!(
+            e.to_string()
+                .contains("export it from the process that allocated it"),
+            "{e}"
+        );
+    }
 
     fn sample(kind: Kind) -> [u8; IPC_HANDLE_BYTES] {
         let mut cuda = [0u8; CUDA_BYTES];

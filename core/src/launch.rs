@@ -129,7 +129,18 @@ impl LaunchConfig {
     }
 
     /// Checks what can be checked without the device: no zero dimension, at most 1024
-    /// threads per block, a grid divisible by the cluster.
+    /// threads per block, a grid divisible by the cluster. A broken rule is
+    /// [`Error::InvalidLaunch`], whose [`LaunchProblem`](crate::LaunchProblem) says which.
+    ///
+    /// ```
+    /// use cuda_library::{Error, LaunchConfig, LaunchProblem};
+    ///
+    /// let e = LaunchConfig::new(3, 128).with_cluster(2).validate().unwrap_err();
+    /// assert!(matches!(
+    ///     e,
+    ///     Error::InvalidLaunch { problem: LaunchProblem::ClusterDoesNotTile { .. }, .. }
+    /// ));
+    /// ```
     pub fn validate(&self) -> Result<()> {
         self.geometry().map(|_| ())
     }
@@ -519,6 +530,30 @@ mod tests {
             .validate()
             .unwrap_err();
         assert!(e.to_string().contains("not a multiple of cluster"), "{e}");
+        assert!(
+            matches!(
+                &e,
+                Error::InvalidLaunch {
+                    kernel: None,
+                    problem: crate::LaunchProblem::ClusterDoesNotTile {
+                        grid: [3, 1, 1],
+                        cluster: [2, 1, 1]
+                    }
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(matches!(
+            LaunchConfig::new(1, (32, 32, 2)).validate(),
+            Err(Error::InvalidLaunch {
+                problem: crate::LaunchProblem::TooManyThreads {
+                    threads: 2048,
+                    most: 1024,
+                    kernel_limit: false
+                },
+                ..
+            })
+        ));
         assert_eq!(LaunchConfig::for_num_elems(0, 256).grid.x, 1);
         assert_eq!(LaunchConfig::for_num_elems(257, 256).grid.x, 2);
     }

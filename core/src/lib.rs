@@ -173,7 +173,9 @@ pub use device::Device;
 #[cfg(feature = "notebook")]
 pub use display::plot::{DataPlot, PlotValue, LINE_POINTS};
 pub use element::ElementType;
-pub use error::{CudaError, CudaVersion, DeviceAssertion, Error, LoadAttempt, LoadFailure, Result};
+pub use error::{
+    CudaError, CudaVersion, DeviceAssertion, Error, LaunchProblem, LoadAttempt, LoadFailure, Result,
+};
 pub use global::{Global, Managed, UnifiedFunction};
 #[cfg(feature = "notebook")]
 pub use graph::GraphTiming;

@@ -91,11 +91,12 @@ impl Library {
     /// added when missing). The bytes are checked for structural damage first, so a
     /// truncated image is an error rather than a driver crash.
     pub fn load_data(image: &[u8], options: &LibraryOptions) -> Result<Library> {
-        let kind = image::detect(image).ok_or_else(|| {
-            Error::InvalidArgument(format!(
+        let kind = image::detect(image).ok_or_else(|| Error::InvalidImage {
+            kind: None,
+            detail: format!(
                 "{} bytes that are neither a cubin (ELF), a fatbin nor PTX text",
                 image.len()
-            ))
+            ),
         })?;
         Self::load_kind(
             kind,
@@ -112,14 +113,12 @@ impl Library {
         source: String,
     ) -> Result<Library> {
         // Bad input is refused before the driver is even needed.
-        let bytes = image::prepare(kind, image)?;
-        let loaded = seam::Library::load_data(kind, &bytes, options, &source)?;
+        let prepared = image::prepare(kind, image)?;
+        let loaded = seam::Library::load_data(&prepared, options, &source)?;
         let lib = Library::loaded(loaded, Some(kind), source);
         // A copy for profiles, which run a GPU's launches again on the simulator.
         #[cfg(feature = "notebook")]
-        crate::profile::keep_image(&lib.lib, kind, image.len(), || {
-            std::sync::Arc::new(image.to_vec())
-        });
+        crate::profile::keep_image(&lib.lib, kind, image.len(), || image.to_vec());
         Ok(lib)
     }
 
@@ -151,19 +150,20 @@ impl Library {
             ));
         }
         let bytes = image::read_image_file(path)?;
-        let kind = image::detect(&bytes).ok_or_else(|| {
-            Error::InvalidArgument(format!(
+        let kind = image::detect(&bytes).ok_or_else(|| Error::InvalidImage {
+            kind: None,
+            detail: format!(
                 "{} is neither a cubin (ELF), a fatbin nor PTX text",
                 path.display()
-            ))
+            ),
         })?;
         let source = format!("{} ({kind})", path.display());
         let prepared = image::prepare(kind, &bytes)?;
-        let loaded = seam::Library::load_file(kind, path, &prepared, options, &source)?;
+        let loaded = seam::Library::load_file(path, &prepared, options, &source)?;
         drop(prepared);
         let lib = Library::loaded(loaded, Some(kind), source);
         #[cfg(feature = "notebook")]
-        crate::profile::keep_image(&lib.lib, kind, bytes.len(), || std::sync::Arc::new(bytes));
+        crate::profile::keep_image(&lib.lib, kind, bytes.len(), || bytes);
         Ok(lib)
     }
 

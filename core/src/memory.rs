@@ -81,6 +81,9 @@ pub(crate) enum Release {
         stream: Arc<seam::Stream>,
         pool: Option<Arc<seam::MemPool>>,
     },
+    /// Nothing: the memory is another process's, mapped here by the
+    /// [`IpcBuffer`](crate::IpcBuffer) that holds this buffer and unmaps it.
+    Imported,
 }
 
 impl<T: DeviceRepr> std::fmt::Debug for DeviceBuffer<T> {
@@ -255,6 +258,7 @@ impl<T: DeviceRepr> Drop for DeviceBuffer<T> {
         let _ = match &self.release {
             Release::Free => self.ctx.free(self.ptr),
             Release::OnStream { stream, pool } => stream.free_async(self.ptr, pool.as_deref()),
+            Release::Imported => Ok(()),
         };
     }
 }

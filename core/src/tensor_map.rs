@@ -96,23 +96,8 @@ impl TensorMap {
         dims: &[u64],
         box_dims: &[u32],
     ) -> Result<TensorMap> {
-        if dims.len() != box_dims.len() {
-            return Err(Error::InvalidTensorMap {
-                rule: TensorMapRule::Rank,
-                detail: format!(
-                    "{} dimensions but a box of {}; give one box size per dimension",
-                    dims.len(),
-                    box_dims.len()
-                ),
-            });
-        }
-        let desc = TensorMapDesc::tiled(data_type, buffer.as_raw(), dims, box_dims);
-        if dims.len() > desc.rank {
-            return Err(Error::InvalidTensorMap {
-                rule: TensorMapRule::Rank,
-                detail: format!("rank {} (1 to 5)", dims.len()),
-            });
-        }
+        let desc =
+            TensorMapDesc::tiled(data_type, buffer.as_raw(), dims, box_dims).map_err(invalid)?;
         TensorMap::new(buffer, &desc)
     }
 
@@ -147,10 +132,14 @@ impl TensorMap {
     }
 }
 
+/// The engine's description of a broken rule as this crate's error.
+fn invalid(InvalidTensorMap { rule, detail }: InvalidTensorMap) -> Error {
+    Error::InvalidTensorMap { rule, detail }
+}
+
 /// The driver's rules, and the tensor inside `buffer`.
 fn check<T: DeviceRepr>(buffer: &DeviceBuffer<T>, desc: &TensorMapDesc) -> Result<()> {
-    desc.validate()
-        .map_err(|InvalidTensorMap { rule, detail }| Error::InvalidTensorMap { rule, detail })?;
+    desc.validate().map_err(invalid)?;
     let (start, len) = (buffer.as_raw(), buffer.size_bytes() as u64);
     let offset = desc.global_address.wrapping_sub(start);
     let reach = desc.extent().and_then(|e| e.checked_add(offset));

@@ -887,6 +887,18 @@ impl Jacobi {
 /// no value by more than the tolerance. It gives bit for bit what the same kernels give in
 /// a host loop that reads the decision back after each iteration, and solves the system.
 pub fn jacobi_in_a_while_loop(ctx: &Context) {
+    jacobi_graph(ctx, false);
+}
+
+/// The same solver with its `while` loop inside an `if` node's body, the loop's handle
+/// made in that body graph with a default: every launch resets it to the default (the
+/// driver's `CU_GRAPH_COND_ASSIGN_DEFAULT`), so a second launch runs the loop again.
+pub fn jacobi_in_a_nested_while_loop(ctx: &Context) {
+    jacobi_graph(ctx, true);
+}
+
+/// The Jacobi graph case; `nested`: the loop is in the body of an `if` whose handle is 1.
+fn jacobi_graph(ctx: &Context, nested: bool) {
     let Some(lib) = jacobi_library(ctx) else {
         return;
     };
@@ -934,20 +946,32 @@ pub fn jacobi_in_a_while_loop(ctx: &Context) {
     );
     assert!(p.residual(&want) < 1e-4, "residual {}", p.residual(&want));
 
-    // The graph: reset, then while (handle) { sweep; sweep; check }.
+    // The graph: reset, then while (handle) { sweep; sweep; check }, or when nested,
+    // if (1) { while (handle) { ... } } with the loop's handle made in the if's body.
     let def = GraphDefinition::new(ctx).unwrap();
-    let handle = def.conditional_handle(Some(1)).unwrap();
-    let h = handle.raw();
     let zero_x = def.add_memset(&[], &x, 0.0f32).unwrap();
     let zero_state = def.add_memset(&[], &state, 0u32).unwrap();
-    let (node, bodies) = def
-        .add_conditional(
-            &[zero_x, zero_state],
-            handle,
-            cuda_library::ConditionalKind::While,
-        )
+    let if_bodies;
+    let (outer, deps) = if nested {
+        let yes = def.conditional_handle(Some(1)).unwrap();
+        let (_, b) = def
+            .add_conditional(
+                &[zero_x, zero_state],
+                yes,
+                cuda_library::ConditionalKind::If,
+            )
+            .unwrap();
+        if_bodies = b;
+        (&if_bodies[0], vec![])
+    } else {
+        (&def, vec![zero_x, zero_state])
+    };
+    let handle = outer.conditional_handle(Some(1)).unwrap();
+    let h = handle.raw();
+    let (node, bodies) = outer
+        .add_conditional(&deps, handle, cuda_library::ConditionalKind::While)
         .unwrap();
-    assert_eq!(def.nodes()[node.index()].label, "while");
+    assert_eq!(outer.nodes()[node.index()].label, "while");
     let body = &bodies[0];
     let s1 = body
         .add_kernel(

@@ -189,7 +189,7 @@ fn words(n: usize, base: u32) -> Vec<u8> {
 }
 
 fn desc(t: D, dims: &[u64], box_dims: &[u32]) -> TensorMapDesc {
-    TensorMapDesc::tiled(t, 0, dims, box_dims)
+    TensorMapDesc::tiled(t, 0, dims, box_dims).unwrap()
 }
 
 fn load(name: &'static str, d: TensorMapDesc, tensor: Vec<u8>, coords: &[i32]) -> Case {
@@ -273,7 +273,7 @@ pub fn cases() -> Vec<Case> {
     ));
     // im2col: NWC, 8 u16 channels, W = 10, N = 2, padding 1 (corners -1, -1), the pixels
     // of filter tap 2 from w = -1.
-    let mut d = desc(D::U16, &[8, 10, 2], &[]);
+    let mut d = desc(D::U16, &[8, 10, 2], &[1; 3]);
     d.im2col = Some(Im2col {
         lower: [-1, 0, 0],
         upper: [-1, 0, 0],
@@ -291,7 +291,7 @@ pub fn cases() -> Vec<Case> {
     c.offset = 2;
     out.push(c);
     // im2col of rank 4 (NHWC), 4 f32 channels, H = W = 5, 25 pixels.
-    let mut d = desc(D::F32, &[4, 5, 5, 1], &[]);
+    let mut d = desc(D::F32, &[4, 5, 5, 1], &[1; 4]);
     d.im2col = Some(Im2col {
         lower: [-1, -1, 0],
         upper: [-1, -1, 0],
@@ -382,8 +382,13 @@ pub fn run_api(ctx: &Context, case: &Case) -> cuda_library::Result<Vec<u8>> {
 
 /// The case on the engine itself, with the simulator's encoding of the map.
 pub fn run_engine(case: &Case) -> cuda_library::Result<Vec<u8>> {
+    run_engine_ptx(case, &case.ptx())
+}
+
+/// [`run_engine`] with `ptx` (the case's kernel, edited) in place of the case's own kernel.
+pub fn run_engine_ptx(case: &Case, ptx: &str) -> cuda_library::Result<Vec<u8>> {
     let mut mem = sim::Memory::new();
-    let module = sim::load_ptx(&case.ptx(), &mut mem)?;
+    let module = sim::load_ptx(ptx, &mut mem)?;
     let tensor = mem.alloc(case.tensor.len(), 256)?;
     mem.write(tensor, &case.tensor)?;
     let mut desc = case.desc;

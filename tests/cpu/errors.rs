@@ -310,7 +310,8 @@ fn every_truncation_of_a_real_image_is_refused_without_the_driver() {
         for cut in (0..bytes.len()).step_by(97) {
             let r = Library::load_data(&bytes[..cut], &LibraryOptions::default());
             match r {
-                Err(Error::InvalidArgument(m)) => {
+                Err(e @ Error::InvalidImage { .. }) => {
+                    let m = e.to_string();
                     assert!(m.contains("bytes") || m.contains("valid"), "{m}")
                 }
                 Err(other) => panic!("{name} cut at {cut}: unexpected {other}"),
@@ -333,7 +334,10 @@ fn hostile_bytes_are_refused() {
         &b".version 8.0\0.target sm_90"[..],
     ] {
         let e = Library::load_data(bytes, &opts).unwrap_err();
-        assert!(matches!(e, Error::InvalidArgument(_)), "{bytes:?} gave {e}");
+        assert!(
+            matches!(e, Error::InvalidImage { .. }),
+            "{bytes:?} gave {e}"
+        );
     }
 }
 

@@ -24,6 +24,7 @@ gpu_tests![
     host_panic_is_caught,
     host_fn_cuda_calls_are_refused,
     jacobi_in_a_while_loop,
+    jacobi_in_a_nested_while_loop,
     conditional_nodes_branch_and_refuse,
     graph_memory_nodes,
 ];
@@ -102,6 +103,10 @@ pub fn host_fn_cuda_calls_are_refused() {
 
 pub fn jacobi_in_a_while_loop() {
     graphs::jacobi_in_a_while_loop(&gpu::context());
+}
+
+pub fn jacobi_in_a_nested_while_loop() {
+    graphs::jacobi_in_a_nested_while_loop(&gpu::context());
 }
 
 pub fn conditional_nodes_branch_and_refuse() {

@@ -122,6 +122,7 @@ fn child_memory() {
     );
     let mine: Vec<u32> = (0..N as u32).map(|i| i * 7).collect();
     shared.copy_from(&mine).unwrap();
+    refuses_export_again(shared.ipc_handle());
     // Opened as the wrong element type: refused, not mis-sized.
     let e = IpcBuffer::<[u8; 3]>::open(&ctx, &handle).unwrap_err();
     assert!(e.to_string().contains("whole number"), "{e}");
@@ -265,5 +266,20 @@ fn child_pool() {
     );
     let mine: Vec<f32> = (0..N).map(|i| i as f32 * 2.0).collect();
     shared.copy_from(&mine).unwrap();
+    refuses_export_again(shared.ipc_handle());
     drop(shared); // cuMemFree, before the exporter frees its buffer
+}
+
+/// Imported memory is not exported again: refused with advice, before the driver.
+fn refuses_export_again(handle: cuda_library::Result<IpcMemHandle>) {
+    let e = handle.expect_err("an imported mapping was exported again");
+    assert!(
+        matches!(e, cuda_library::Error::InvalidArgument(_)),
+        "not the typed error: {e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("export it from the process that allocated it"),
+        "{e}"
+    );
 }

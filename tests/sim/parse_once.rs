@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use crate::common::linking::{HELPER_PTX, MAIN_PTX};
 use cuda_library::ptx::parser::parse_count;
 use cuda_library::{
-    fatbin_entries, BackendKind, Device, ImageKind, Library, LibraryOptions, LibraryTable, Linker,
-    LinkerOptions, ObjectCode,
+    fatbin_entries, launch, timing, BackendKind, Device, ElementType, ImageKind, LaunchConfig,
+    Library, LibraryOptions, LibraryTable, Linker, LinkerOptions, ObjectCode,
 };
 
 /// Parses `f` begins on this thread, and what it returned.
@@ -20,9 +20,9 @@ fn parses<T>(f: impl FnOnce() -> T) -> (u64, T) {
     (parse_count() - before, out)
 }
 
-fn sim() {
+fn sim() -> cuda_library::Context {
     cuda_library::use_backend(BackendKind::Sim).unwrap();
-    Device::new(0).unwrap().set_current().unwrap();
+    Device::new(0).unwrap().set_current().unwrap()
 }
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -61,6 +61,40 @@ fn a_ptx_image_is_parsed_once_per_load() {
     let (n, table) = parses(|| LibraryTable::read(PTX.as_bytes()));
     assert_eq!(table.unwrap().kernels.len(), 1);
     assert_eq!(n, 1);
+}
+
+/// What a load read serves the calls after it: a variable's element type (from its PTX
+/// declaration) and a profile of a launch (its counters and the PTX lines they name) parse
+/// nothing again.
+#[test]
+fn a_profile_and_an_element_type_after_load_parse_nothing() {
+    let ctx = sim();
+    let lib = Library::load_data(PTX.as_bytes(), &LibraryOptions::default()).unwrap();
+    let stream = ctx.create_stream().unwrap();
+    let out = ctx.alloc_zeroed::<u32>(1).unwrap();
+    let k = lib.get_kernel("k").unwrap();
+    let (n, (ty, profile)) = parses(|| {
+        let ty = lib.get_global("counter").unwrap().element_type();
+        let profile = timing::profile(&stream, || {
+            launch!(k, &stream, &LaunchConfig::new(1, 32), out)
+        });
+        (ty, profile)
+    });
+    assert_eq!(ty, Some(ElementType::U32));
+    let profile = profile.unwrap();
+    let counters = profile.launch.as_ref().expect("the simulator's counters");
+    assert!(counters.stats.work > 0);
+    assert!(
+        (1..=12).any(|line| counters.line_text(line).starts_with("ld.global")),
+        "the profile's lines are the loaded PTX's"
+    );
+    assert_eq!(
+        n, 0,
+        "an element type and a profile after the load parsed {n} times"
+    );
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), [7]);
+    lib.unload().unwrap();
 }
 
 #[test]

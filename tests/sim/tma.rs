@@ -4,7 +4,7 @@
 //! engine), and hostile maps and boxes. `tests/gpu/tensor_map.rs` compares the same cases
 //! with an H100.
 
-use crate::common::tma::{cases, run_api, run_engine, Case, Kind};
+use crate::common::tma::{cases, run_api, run_engine, run_engine_ptx, Case, Kind};
 
 use cuda_library::{
     BackendKind, Device, DeviceBuffer, Error, TensorMap, TensorMapDataType as D, TensorMapDesc,
@@ -212,7 +212,7 @@ fn a_multicast_reaches_every_block_it_names() {
 fn a_tensor_map_breaking_a_driver_rule_is_a_typed_error() {
     let ctx = sim_context();
     let buf = DeviceBuffer::<u8>::zeroed(&ctx, 64 * 64 * 4).unwrap();
-    let base = TensorMapDesc::tiled(D::F32, buf.as_raw(), &[64, 64], &[32, 8]);
+    let base = TensorMapDesc::tiled(D::F32, buf.as_raw(), &[64, 64], &[32, 8]).unwrap();
     let rule = |f: &dyn Fn(&mut TensorMapDesc)| {
         let mut d = base;
         f(&mut d);
@@ -250,6 +250,35 @@ fn a_tensor_map_breaking_a_driver_rule_is_a_typed_error() {
     assert!(e.to_string().contains("one box size per dimension"), "{e}");
     let e = TensorMap::tiled(&buf, D::F32, &[1; 6], &[1; 6]).unwrap_err();
     assert!(e.to_string().contains("rank 6"), "{e}");
+}
+
+/// A description whose dimensions and box do not match is refused when it is made: no
+/// dimension past the fifth is dropped and no missing box size is taken as 1 (either would
+/// move another tile than the one asked for).
+#[test]
+fn a_description_drops_or_pads_no_dimension() {
+    let ctx = sim_context();
+    let buf = DeviceBuffer::<f32>::zeroed(&ctx, 4096).unwrap();
+    let tiled =
+        |dims: &[u64], box_dims: &[u32]| TensorMapDesc::tiled(D::F32, buf.as_raw(), dims, box_dims);
+    let e = tiled(&[4; 6], &[4; 6]).unwrap_err();
+    assert_eq!(e.rule, TensorMapRule::Rank);
+    assert!(e.to_string().contains("rank 6 (1 to 5)"), "{e}");
+    let e = tiled(&[4; 6], &[4]).unwrap_err();
+    assert_eq!(e.rule, TensorMapRule::Rank);
+    let e = tiled(&[64, 16], &[4]).unwrap_err();
+    assert!(e.to_string().contains("2 dimensions but a box of 1"), "{e}");
+    let e = tiled(&[64], &[4, 4]).unwrap_err();
+    assert!(e.to_string().contains("one box size per dimension"), "{e}");
+    let e = tiled(&[], &[]).unwrap_err();
+    assert!(e.to_string().contains("rank 0"), "{e}");
+    // Matching lengths make a map that moves the box asked for.
+    let d = tiled(&[64, 16], &[4, 8]).unwrap();
+    assert_eq!((d.rank, d.box_dims[..2].to_vec()), (2, vec![4, 8]));
+    assert_eq!(
+        TensorMap::new(&buf, &d).unwrap().desc().box_bytes(),
+        4 * 8 * 4
+    );
 }
 
 #[test]
@@ -308,7 +337,9 @@ fn bytes_that_are_not_a_simulator_map_fault_the_copy() {
         "{e}"
     );
     // A map of another rank than the instruction's.
-    let map = TensorMapDesc::tiled(D::U32, 1 << 44, &[64], &[32]).encode();
+    let map = TensorMapDesc::tiled(D::U32, 1 << 44, &[64], &[32])
+        .unwrap()
+        .encode();
     let e = launch_with_map("tile_2d_no_swizzle", &map).unwrap_err();
     assert!(
         e.to_string()
@@ -317,10 +348,41 @@ fn bytes_that_are_not_a_simulator_map_fault_the_copy() {
     );
 }
 
+/// A swizzled box must start at its pattern's alignment in shared memory (1024, 512 or 256
+/// bytes for the 128-, 64- and 32-byte swizzles); 128 bytes is enough only unswizzled.
+#[test]
+fn a_swizzled_box_off_its_pattern_alignment_faults() {
+    for (name, align) in [
+        ("tile_2d_swizzle_128b", 1024),
+        ("tile_2d_swizzle_64b", 512),
+        ("tile_2d_swizzle_32b", 256),
+        ("tile_2d_no_swizzle", 128),
+    ] {
+        let c = case(name);
+        let room = c.box_bytes().next_multiple_of(1024);
+        // The kernel's buffer one pattern larger, the box `at` bytes into it.
+        let at = |offset: usize| {
+            c.ptx()
+                .replace(&format!("box[{room}]"), &format!("box[{}]", room + 1024))
+                .replace("[box], [%rd2", &format!("[box+{offset}], [%rd2"))
+        };
+        assert!(at(align).contains(&format!("[box+{align}]")), "{name}");
+        run_engine_ptx(&c, &at(align)).unwrap_or_else(|e| panic!("{name} at {align}: {e}"));
+        let Err(e) = run_engine_ptx(&c, &at(align / 2)) else {
+            panic!("{name}: a box {} bytes off its alignment moved", align / 2);
+        };
+        assert!(matches!(e, Error::KernelFault { .. }), "{name}: {e}");
+        assert!(
+            e.to_string().contains(&format!("not {align}-byte aligned")),
+            "{name}: {e}"
+        );
+    }
+}
+
 #[test]
 fn a_box_larger_than_shared_memory_faults_before_it_moves() {
     // 256^5 bytes of u8: the driver's rules allow the box; no block's shared memory holds it.
-    let mut desc = TensorMapDesc::tiled(D::U8, 1 << 44, &[256; 5], &[256; 5]);
+    let mut desc = TensorMapDesc::tiled(D::U8, 1 << 44, &[256; 5], &[256; 5]).unwrap();
     desc.strides = [256; 4];
     assert_eq!(desc.validate(), Ok(()));
     let start = std::time::Instant::now();
@@ -621,4 +683,41 @@ fn tensormap_replace_points_a_map_in_memory_at_another_tensor() {
 
 fn words_of(v: &[u32]) -> Vec<u8> {
     v.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// What the simulator has no recording of the GPU doing is refused, not guessed: an
+/// interleaved layout, and element types whose copy may flush subnormals or round to tf32.
+/// The map is refused when it is made, and a copy of such a map made by hand faults.
+#[test]
+fn unrecorded_layouts_and_element_types_are_refused_on_the_simulator() {
+    use cuda_library::TensorMapInterleave;
+    let ctx = sim_context();
+    let buf = DeviceBuffer::<u8>::zeroed(&ctx, 64 * 64 * 4).unwrap();
+    let mut interleaved =
+        TensorMapDesc::tiled(D::F32, buf.as_raw(), &[8, 8, 8], &[8, 8, 8]).unwrap();
+    interleaved.interleave = TensorMapInterleave::B16;
+    interleaved.strides = [32, 256, 0, 0];
+    assert_eq!(
+        interleaved.validate(),
+        Ok(()),
+        "the driver's rules allow it"
+    );
+    let e = TensorMap::new(&buf, &interleaved).unwrap_err();
+    assert!(matches!(e, Error::Unsupported(_)), "{e}");
+    assert!(e.to_string().contains("interleave"), "{e}");
+    for t in [D::F32Ftz, D::TF32, D::TF32Ftz] {
+        let d = TensorMapDesc::tiled(t, buf.as_raw(), &[64, 64], &[32, 8]).unwrap();
+        let e = TensorMap::new(&buf, &d).unwrap_err();
+        assert!(matches!(e, Error::Unsupported(_)), "{t:?}: {e}");
+        assert!(e.to_string().contains("TensorMapDataType::F32"), "{e}");
+    }
+    // Plain f32 moves the same bytes and is accepted.
+    let d = TensorMapDesc::tiled(D::F32, buf.as_raw(), &[64, 64], &[32, 8]).unwrap();
+    assert!(TensorMap::new(&buf, &d).is_ok());
+    // A copy of a map encoded by hand faults, naming why.
+    let mut c = case("tile_2d_no_swizzle");
+    c.desc.data_type = D::TF32;
+    let e = run_engine(&c).unwrap_err();
+    assert!(matches!(e, Error::KernelFault { .. }), "{e}");
+    assert!(e.to_string().contains("tf32"), "{e}");
 }

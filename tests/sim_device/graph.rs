@@ -97,6 +97,12 @@ fn jacobi_in_a_while_loop() {
 }
 
 #[test]
+fn jacobi_in_a_nested_while_loop() {
+    let _t = crate::turn();
+    graphs::jacobi_in_a_nested_while_loop(&ctx());
+}
+
+#[test]
 fn conditional_nodes_branch_and_refuse() {
     let _t = crate::turn();
     graphs::conditional_nodes_branch_and_refuse(&ctx());

@@ -2,8 +2,9 @@
 //! running a kernel.
 //!
 //! `cuda-library` turns each variant into its own `Error`'s variant of the same name and
-//! fields, which adds a hint for the user of the library API; the messages here are that
-//! error's messages without the hint.
+//! fields, which adds a hint for the user of the library API. Each fact both errors state
+//! is written once, here ([`Fact`]'s `Display`): the engine's error shows it, and so does
+//! `cuda-library`'s, before its hint.
 
 use std::fmt;
 
@@ -40,7 +41,8 @@ pub enum Error {
         /// The argument's size in bytes.
         got: usize,
     },
-    /// A launch configuration, an address or a value that cannot be used.
+    /// An address or a value that cannot be used (a launch's settings are
+    /// [`InvalidLaunch`](Error::InvalidLaunch)).
     InvalidArgument(String),
     /// A kernel touched memory it may not (the simulator's `CUDA_ERROR_ILLEGAL_ADDRESS`) or
     /// did something else a GPU would fault on.
@@ -111,6 +113,95 @@ pub enum Error {
     /// Something the engine does not implement (an instruction, a form of one), named with
     /// its PTX line: never a silent wrong answer.
     Unsupported(String),
+    /// A launch's settings break a rule of CUDA, the device or the kernel
+    /// ([`LaunchProblem`] says which, with the numbers).
+    InvalidLaunch {
+        /// The kernel, when the rule is the kernel's (or the launch names one).
+        kernel: Option<String>,
+        /// The rule broken.
+        problem: LaunchProblem,
+    },
+}
+
+/// Which rule a launch's settings break, with the numbers: what a caller matches on to
+/// change the launch (a smaller block, another cluster shape, less shared memory).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LaunchProblem {
+    /// A grid, block or cluster dimension is zero.
+    ZeroDimension {
+        /// `grid`, `block` or `cluster`.
+        what: &'static str,
+        /// The dimensions given.
+        dims: [u32; 3],
+    },
+    /// More threads per block than CUDA allows (1,024) or the kernel can run.
+    TooManyThreads {
+        /// Threads per block asked for.
+        threads: u64,
+        /// The most allowed.
+        most: u32,
+        /// Whether the limit is the kernel's (`.maxntid`, its registers) rather than CUDA's.
+        kernel_limit: bool,
+    },
+    /// The cluster does not tile the grid: each grid dimension must be a multiple of the
+    /// cluster's.
+    ClusterDoesNotTile {
+        /// The grid, in blocks.
+        grid: [u32; 3],
+        /// The cluster, in blocks.
+        cluster: [u32; 3],
+    },
+    /// More blocks in a cluster than allowed: 16 on the simulated device (sm_90), 8 unless
+    /// the kernel allows non-portable cluster sizes.
+    ClusterTooLarge {
+        /// The cluster, in blocks.
+        cluster: [u32; 3],
+        /// The most blocks allowed.
+        most: u64,
+        /// Whether the kernel's attribute (`NonPortableClusterSizeAllowed`) would raise the
+        /// limit.
+        portable_limit: bool,
+    },
+    /// The cluster differs from the shape the kernel requires
+    /// (`cuKernelSetAttribute`'s required cluster dimensions) or declares
+    /// (`.reqnctapercluster`, `__cluster_dims__`).
+    ClusterMismatch {
+        /// The shape the kernel requires.
+        required: [u32; 3],
+        /// The shape the launch asks for.
+        asked: [u32; 3],
+        /// Whether the kernel's code declares it (rather than an attribute set on it).
+        declared: bool,
+    },
+    /// More dynamic shared memory than the kernel's `MaxDynamicSharedSizeBytes` allows.
+    DynamicSharedMemory {
+        /// Bytes asked for.
+        asked: u32,
+        /// Bytes allowed.
+        most: u32,
+    },
+    /// More shared memory per block (static and dynamic) than the device has.
+    SharedMemory {
+        /// Bytes a block needs.
+        asked: u64,
+        /// Bytes the device has per block.
+        most: u64,
+    },
+    /// More local memory per thread than the device allows.
+    LocalMemory {
+        /// Bytes a thread needs.
+        asked: u64,
+        /// Bytes the device allows.
+        most: u64,
+    },
+    /// Fewer bytes of parameters than the kernel takes.
+    ParameterBytes {
+        /// Bytes the kernel's parameters take.
+        expected: usize,
+        /// Bytes given.
+        got: usize,
+    },
 }
 
 /// `Result` with the engine's [`Error`].
@@ -143,12 +234,48 @@ pub const SHOWN_DEVICE_TEXT: usize = 1024;
 /// construct, a syntax error) a message shows.
 pub const SHOWN_DETAIL_TEXT: usize = 4096;
 
-/// Text from a kernel or a file in a message: control characters (and the Unicode
+/// Text from a kernel, a file or a tool in a message: control characters (and the Unicode
 /// controls that reorder text on a terminal) escaped, so printing an error cannot move the
-/// cursor, ring the bell or overwrite the line; past `max` bytes cut, with a note.
-struct Shown<'a> {
+/// cursor, ring the bell or overwrite the line; past its bound cut, with a note. What both
+/// the engine's and `cuda-library`'s messages show such text with.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown<'a> {
     text: &'a str,
     max: usize,
+    /// Keeps newlines and tabs (a compiler's log), escaping the rest.
+    lines: bool,
+}
+
+impl<'a> Shown<'a> {
+    /// `text` on one line, cut past `max` bytes.
+    pub fn line(text: &'a str, max: usize) -> Shown<'a> {
+        Shown {
+            text,
+            max,
+            lines: false,
+        }
+    }
+
+    /// A name from a kernel (a kernel's, a symbol's): one line, cut past
+    /// [`SHOWN_DEVICE_TEXT`] bytes.
+    pub fn device(text: &'a str) -> Shown<'a> {
+        Shown::line(text, SHOWN_DEVICE_TEXT)
+    }
+
+    /// A detail built from device or file content: one line, cut past
+    /// [`SHOWN_DETAIL_TEXT`] bytes.
+    pub fn detail(text: &'a str) -> Shown<'a> {
+        Shown::line(text, SHOWN_DETAIL_TEXT)
+    }
+
+    /// A log: its lines kept, other controls escaped, never cut.
+    pub fn log(text: &'a str) -> Shown<'a> {
+        Shown {
+            text,
+            max: usize::MAX,
+            lines: true,
+        }
+    }
 }
 
 impl fmt::Display for Shown<'_> {
@@ -160,7 +287,7 @@ impl fmt::Display for Shown<'_> {
                 return write!(f, "... [{rest} more bytes not shown]");
             }
             let reorders = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-            if c.is_control() || reorders {
+            if (c.is_control() && !(self.lines && matches!(c, '\n' | '\t'))) || reorders {
                 write!(f, "{}", c.escape_default())?;
             } else {
                 f.write_char(c)?;
@@ -170,20 +297,16 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
-/// A name from a kernel (a kernel's, a symbol's) as a message shows it.
+use Shown as S;
+
+/// A name from a kernel as a message shows it.
 fn device(text: &str) -> Shown<'_> {
-    Shown {
-        text,
-        max: SHOWN_DEVICE_TEXT,
-    }
+    S::device(text)
 }
 
 /// A detail built from device or file content as a message shows it.
 fn detail(text: &str) -> Shown<'_> {
-    Shown {
-        text,
-        max: SHOWN_DETAIL_TEXT,
-    }
+    S::detail(text)
 }
 
 impl fmt::Display for DeviceAssertion {
@@ -203,13 +326,218 @@ impl fmt::Display for DeviceAssertion {
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// One fact an error states, borrowed from the error's fields: what the engine's [`Error`]
+/// and `cuda-library`'s write for the variants they share, so each message is written once
+/// (`cuda-library` adds its hint after it).
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub enum Fact<'a> {
+    /// [`Error::SymbolNotFound`].
+    SymbolNotFound {
+        /// `kernel`, `global`, ...
+        kind: &'a str,
+        /// The name asked for.
+        name: &'a str,
+    },
+    /// [`Error::ArgumentCount`].
+    ArgumentCount {
+        /// The kernel.
+        kernel: &'a str,
+        /// Parameters.
+        expected: usize,
+        /// Arguments.
+        got: usize,
+    },
+    /// [`Error::ArgumentSize`].
+    ArgumentSize {
+        /// The kernel.
+        kernel: &'a str,
+        /// Zero-based parameter index.
+        index: usize,
+        /// The parameter's size.
+        expected: usize,
+        /// The argument's size.
+        got: usize,
+    },
+    /// A message made of text alone ([`Error::InvalidArgument`], [`Error::Unsupported`]).
+    Text(&'a str),
+    /// [`Error::KernelFault`].
+    KernelFault {
+        /// The kernel.
+        kernel: &'a str,
+        /// Block index.
+        block: [u32; 3],
+        /// Thread index.
+        thread: [u32; 3],
+        /// PTX line.
+        line: u32,
+        /// What happened.
+        detail: &'a str,
+    },
+    /// [`Error::InstructionBudget`].
+    InstructionBudget {
+        /// The kernel.
+        kernel: &'a str,
+        /// The budget.
+        budget: u64,
+        /// PTX line.
+        line: u32,
+    },
+    /// [`Error::DeviceAssert`].
+    DeviceAssert(&'a DeviceAssertion),
+    /// [`Error::CooperativeLaunchTooLarge`].
+    CooperativeLaunchTooLarge {
+        /// The kernel.
+        kernel: &'a str,
+        /// Blocks in the grid.
+        blocks: u64,
+        /// Blocks per multiprocessor.
+        per_sm: u32,
+        /// Multiprocessors.
+        multiprocessors: u32,
+    },
+    /// [`Error::Deadline`].
+    Deadline {
+        /// The kernel.
+        kernel: &'a str,
+        /// The deadline.
+        deadline: std::time::Duration,
+        /// PTX line.
+        line: u32,
+    },
+    /// [`Error::LimitExceeded`].
+    LimitExceeded {
+        /// What asked.
+        what: &'a str,
+        /// Bytes needed.
+        asked: u64,
+        /// The `Limits` field.
+        limit: &'a str,
+        /// Its value.
+        value: u64,
+    },
+    /// [`Error::PtxSyntax`].
+    PtxSyntax {
+        /// Line.
+        line: u32,
+        /// Column.
+        column: u32,
+        /// What is wrong.
+        message: &'a str,
+    },
+    /// [`Error::InvalidLaunch`].
+    InvalidLaunch {
+        /// The kernel, if named.
+        kernel: Option<&'a str>,
+        /// The rule broken.
+        problem: &'a LaunchProblem,
+    },
+}
+
+impl Error {
+    /// The fact this error states, borrowed (what its `Display` writes).
+    pub fn fact(&self) -> Fact<'_> {
         match self {
-            Error::SymbolNotFound { kind, name, .. } => {
+            Error::SymbolNotFound { kind, name, .. } => Fact::SymbolNotFound { kind, name },
+            Error::ArgumentCount {
+                kernel,
+                expected,
+                got,
+            } => Fact::ArgumentCount {
+                kernel,
+                expected: *expected,
+                got: *got,
+            },
+            Error::ArgumentSize {
+                kernel,
+                index,
+                expected,
+                got,
+            } => Fact::ArgumentSize {
+                kernel,
+                index: *index,
+                expected: *expected,
+                got: *got,
+            },
+            Error::InvalidArgument(text) | Error::Unsupported(text) => Fact::Text(text),
+            Error::KernelFault {
+                kernel,
+                block,
+                thread,
+                line,
+                detail,
+            } => Fact::KernelFault {
+                kernel,
+                block: *block,
+                thread: *thread,
+                line: *line,
+                detail,
+            },
+            Error::InstructionBudget {
+                kernel,
+                budget,
+                line,
+            } => Fact::InstructionBudget {
+                kernel,
+                budget: *budget,
+                line: *line,
+            },
+            Error::DeviceAssert(a) => Fact::DeviceAssert(a),
+            Error::CooperativeLaunchTooLarge {
+                kernel,
+                blocks,
+                per_sm,
+                multiprocessors,
+            } => Fact::CooperativeLaunchTooLarge {
+                kernel,
+                blocks: *blocks,
+                per_sm: *per_sm,
+                multiprocessors: *multiprocessors,
+            },
+            Error::Deadline {
+                kernel,
+                deadline,
+                line,
+            } => Fact::Deadline {
+                kernel,
+                deadline: *deadline,
+                line: *line,
+            },
+            Error::LimitExceeded {
+                what,
+                asked,
+                limit,
+                value,
+            } => Fact::LimitExceeded {
+                what,
+                asked: *asked,
+                limit,
+                value: *value,
+            },
+            Error::PtxSyntax {
+                line,
+                column,
+                message,
+            } => Fact::PtxSyntax {
+                line: *line,
+                column: *column,
+                message,
+            },
+            Error::InvalidLaunch { kernel, problem } => Fact::InvalidLaunch {
+                kernel: kernel.as_deref(),
+                problem,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Fact<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Fact::SymbolNotFound { kind, name } => {
                 write!(f, "the library has no {kind} named `{}`", device(name))
             }
-            Error::ArgumentCount {
+            Fact::ArgumentCount {
                 kernel,
                 expected,
                 got,
@@ -218,7 +546,7 @@ impl fmt::Display for Error {
                 "kernel `{}` takes {expected} argument(s) but {got} were given",
                 device(kernel)
             ),
-            Error::ArgumentSize {
+            Fact::ArgumentSize {
                 kernel,
                 index,
                 expected,
@@ -229,8 +557,8 @@ impl fmt::Display for Error {
                  {expected} byte(s)",
                 device(kernel)
             ),
-            Error::InvalidArgument(msg) | Error::Unsupported(msg) => write!(f, "{}", detail(msg)),
-            Error::KernelFault {
+            Fact::Text(msg) => write!(f, "{}", detail(msg)),
+            Fact::KernelFault {
                 kernel,
                 block: [bx, by, bz],
                 thread: [tx, ty, tz],
@@ -243,7 +571,7 @@ impl fmt::Display for Error {
                 device(kernel),
                 detail(what)
             ),
-            Error::InstructionBudget {
+            Fact::InstructionBudget {
                 kernel,
                 budget,
                 line,
@@ -254,8 +582,8 @@ impl fmt::Display for Error {
                  {line}): it may loop forever or run a grid too large to simulate",
                 device(kernel)
             ),
-            Error::DeviceAssert(a) => write!(f, "{a}"),
-            Error::CooperativeLaunchTooLarge {
+            Fact::DeviceAssert(a) => write!(f, "{a}"),
+            Fact::CooperativeLaunchTooLarge {
                 kernel,
                 blocks,
                 per_sm,
@@ -266,9 +594,9 @@ impl fmt::Display for Error {
                  most {} of them at once ({per_sm} per multiprocessor x {multiprocessors} \
                  multiprocessors) (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)",
                 device(kernel),
-                u64::from(*per_sm) * u64::from(*multiprocessors)
+                u64::from(per_sm) * u64::from(multiprocessors)
             ),
-            Error::Deadline {
+            Fact::Deadline {
                 kernel,
                 deadline,
                 line,
@@ -278,7 +606,7 @@ impl fmt::Display for Error {
                  PTX line {line})",
                 device(kernel)
             ),
-            Error::LimitExceeded {
+            Fact::LimitExceeded {
                 what,
                 asked,
                 limit,
@@ -288,7 +616,7 @@ impl fmt::Display for Error {
                 "{} needs {asked} bytes, more than the limit Limits::{limit} ({value} bytes)",
                 detail(what)
             ),
-            Error::PtxSyntax {
+            Fact::PtxSyntax {
                 line,
                 column,
                 message,
@@ -297,7 +625,110 @@ impl fmt::Display for Error {
                 "PTX error at line {line}, column {column}: {}",
                 detail(message)
             ),
+            Fact::InvalidLaunch { kernel, problem } => {
+                if let Some(kernel) = kernel {
+                    write!(f, "kernel `{}`: ", device(kernel))?;
+                }
+                write!(f, "{problem}")
+            }
         }
+    }
+}
+
+impl fmt::Display for LaunchProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = |[x, y, z]: [u32; 3]| format!("({x}, {y}, {z})");
+        match *self {
+            LaunchProblem::ZeroDimension { what, dims } => {
+                write!(f, "{what} dimensions {} contain a zero", d(dims))
+            }
+            LaunchProblem::TooManyThreads {
+                threads,
+                most,
+                kernel_limit: false,
+            } => write!(
+                f,
+                "a block of {threads} threads exceeds the CUDA limit of {most} threads per block"
+            ),
+            LaunchProblem::TooManyThreads {
+                threads,
+                most,
+                kernel_limit: true,
+            } => write!(
+                f,
+                "cannot run {threads} threads per block (at most {most}, as the kernel was \
+                 compiled: .maxntid or its registers)"
+            ),
+            LaunchProblem::ClusterDoesNotTile { grid, cluster } => write!(
+                f,
+                "grid {} is not a multiple of cluster {}: clusters must tile the grid",
+                d(grid),
+                d(cluster)
+            ),
+            LaunchProblem::ClusterTooLarge {
+                cluster,
+                most,
+                portable_limit,
+            } => {
+                let blocks = cluster.iter().map(|&c| u64::from(c)).product::<u64>();
+                write!(
+                    f,
+                    "a cluster of {blocks} blocks {}; at most {most}{} \
+                     (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)",
+                    d(cluster),
+                    if portable_limit {
+                        " unless the kernel allows non-portable cluster sizes \
+                         (KernelAttribute::NonPortableClusterSizeAllowed)"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            LaunchProblem::ClusterMismatch {
+                required,
+                asked,
+                declared: false,
+            } => write!(
+                f,
+                "requires clusters of {required:?} blocks, not {asked:?} \
+                 (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)"
+            ),
+            LaunchProblem::ClusterMismatch {
+                required,
+                asked,
+                declared: true,
+            } => write!(
+                f,
+                "declares clusters of {required:?} blocks (.reqnctapercluster, \
+                 __cluster_dims__); the launch asks for {asked:?} \
+                 (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)"
+            ),
+            LaunchProblem::DynamicSharedMemory { asked, most } => write!(
+                f,
+                "asks for {asked} bytes of dynamic shared memory but may use {most} \
+                 (CUDA_ERROR_INVALID_VALUE on the driver); raise it with \
+                 Kernel::set_attribute(KernelAttribute::MaxDynamicSharedSizeBytes, ..)"
+            ),
+            LaunchProblem::SharedMemory { asked, most } => write!(
+                f,
+                "needs {asked} bytes of shared memory per block; the simulated device has {most}"
+            ),
+            LaunchProblem::LocalMemory { asked, most } => write!(
+                f,
+                "needs {asked} bytes of local memory per thread; the simulated device allows \
+                 {most}"
+            ),
+            LaunchProblem::ParameterBytes { expected, got } => write!(
+                f,
+                "takes {expected} bytes of parameters but {got} were given"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fact().fmt(f)
     }
 }
 

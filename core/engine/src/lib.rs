@@ -48,6 +48,7 @@ pub use exec::{
 };
 pub use exec::{
     launch_checked, launch_coscheduled, CheckedLaunch, ClusterLimits, Coschedule, KernelLimits,
+    LaunchShape, MAX_BLOCK_THREADS,
 };
 pub use lower::{KernelCode, SimModule};
 #[doc(hidden)]
@@ -58,7 +59,7 @@ pub use mem::{Memory, CAPACITY, DEVICE_HEAP_BYTES, PRINTF_FIFO_BYTES};
 /// sm_90 with the opt-in maximum.
 pub const MAX_SHARED_PER_BLOCK: usize = 232_448;
 
-pub use error::{DeviceAssertion, Error, Result};
+pub use error::{DeviceAssertion, Error, Fact, LaunchProblem, Result, Shown};
 pub use limits::{limits, set_limits, ApproxMath, Limits};
 
 /// The paths this code was written with while it was a module of `cuda-library`

@@ -356,27 +356,50 @@ impl TensorMapDesc {
     /// A tiled map of a `dims` tensor of `data_type` at `global_address`, densely packed
     /// (each stride the previous dimension's bytes), moving boxes of `box_dims`, element
     /// strides 1, no interleave, swizzle or promotion, zero fill. `dims` and `box_dims`
-    /// have one entry per dimension, innermost first; extra entries are ignored.
+    /// have one entry per dimension, innermost first: 1 to 5 of them, as many boxes as
+    /// dimensions, or [`TensorMapRule::Rank`] (a dropped or padded entry would move
+    /// another tile than the one asked for). The other rules are [`validate`](Self::validate)'s.
+    ///
+    /// ```
+    /// use cuda_library_engine::tensor_map::{TensorMapDataType, TensorMapDesc, TensorMapRule};
+    /// let d = TensorMapDesc::tiled(TensorMapDataType::F32, 0, &[64, 32], &[32, 8]).unwrap();
+    /// assert_eq!(d.box_bytes(), 32 * 8 * 4);
+    /// let e = TensorMapDesc::tiled(TensorMapDataType::F32, 0, &[64, 32], &[32]).unwrap_err();
+    /// assert_eq!(e.rule, TensorMapRule::Rank);
+    /// ```
     pub fn tiled(
         data_type: TensorMapDataType,
         global_address: u64,
         dims: &[u64],
         box_dims: &[u32],
-    ) -> TensorMapDesc {
-        let rank = dims.len().min(MAX_RANK);
-        let mut d = [1u64; MAX_RANK];
-        d[..rank].copy_from_slice(&dims[..rank]);
-        let mut b = [1u32; MAX_RANK];
-        for (k, &v) in box_dims.iter().take(MAX_RANK).enumerate() {
-            b[k] = v;
+    ) -> Result<TensorMapDesc, InvalidTensorMap> {
+        let rank = dims.len();
+        if rank == 0 || rank > MAX_RANK {
+            broken(
+                TensorMapRule::Rank,
+                format!("rank {rank} (1 to 5); give one size per dimension"),
+            )?;
         }
+        if box_dims.len() != rank {
+            broken(
+                TensorMapRule::Rank,
+                format!(
+                    "{rank} dimensions but a box of {}; give one box size per dimension",
+                    box_dims.len()
+                ),
+            )?;
+        }
+        let mut d = [1u64; MAX_RANK];
+        d[..rank].copy_from_slice(dims);
+        let mut b = [1u32; MAX_RANK];
+        b[..rank].copy_from_slice(box_dims);
         let mut strides = [0u64; MAX_RANK - 1];
         let mut bytes = data_type.size();
         for k in 0..rank.saturating_sub(1) {
             bytes = bytes.saturating_mul(d[k]);
             strides[k] = bytes;
         }
-        TensorMapDesc {
+        Ok(TensorMapDesc {
             data_type,
             rank,
             global_address,
@@ -389,7 +412,7 @@ impl TensorMapDesc {
             l2_promotion: TensorMapL2Promotion::None,
             oob_fill: TensorMapOobFill::Zero,
             im2col: None,
-        }
+        })
     }
 
     /// Elements a copy moves along dimension `k` of a tiled map: ⌈box / element stride⌉
@@ -421,6 +444,36 @@ impl TensorMapDesc {
             None => self.traversed(0),
         };
         inner * self.data_type.size()
+    }
+
+    /// Why the simulator refuses copies of this map, if it does: what a GPU does with it is
+    /// unrecorded, so moving it any way would be a guess. An interleaved layout (where the
+    /// GPU puts an interleaved box in shared memory), and the `f32 (ftz)`, `tf32` and
+    /// `tf32 (ftz)` element types (whether a copy flushes subnormals or rounds to tf32; the
+    /// driver documentation does not say). The driver backend takes them all.
+    pub fn unsimulated(&self) -> Option<String> {
+        use TensorMapDataType as D;
+        let chunk = match self.interleave {
+            TensorMapInterleave::None => 0,
+            TensorMapInterleave::B16 => 16,
+            TensorMapInterleave::B32 => 32,
+        };
+        if chunk != 0 {
+            return Some(format!(
+                "a tensor map with {chunk}-byte interleave: where a GPU's TMA puts an \
+                 interleaved box in shared memory is not recorded for the simulator; use \
+                 TensorMapInterleave::None on the simulator, or run on a GPU"
+            ));
+        }
+        if let D::F32Ftz | D::TF32 | D::TF32Ftz = self.data_type {
+            return Some(format!(
+                "a tensor map of {} elements: whether a GPU's TMA flushes or rounds them is \
+                 not recorded for the simulator; use TensorMapDataType::F32 (the bytes \
+                 unchanged) on the simulator, or run on a GPU",
+                self.data_type.name()
+            ));
+        }
+        None
     }
 
     /// Checks the description against the driver's rules for `cuTensorMapEncodeTiled` and
@@ -756,7 +809,7 @@ mod tests {
     use super::*;
 
     fn map() -> TensorMapDesc {
-        TensorMapDesc::tiled(TensorMapDataType::F32, 0x1000, &[64, 32], &[32, 8])
+        TensorMapDesc::tiled(TensorMapDataType::F32, 0x1000, &[64, 32], &[32, 8]).unwrap()
     }
 
     #[test]
@@ -767,7 +820,8 @@ mod tests {
         m.l2_promotion = TensorMapL2Promotion::B256;
         assert_eq!(m.validate(), Ok(()));
         assert_eq!(TensorMapDesc::decode(&m.encode()), Ok(m));
-        let mut i = TensorMapDesc::tiled(TensorMapDataType::F16, 0x1000, &[8, 5, 5, 2], &[]);
+        let mut i =
+            TensorMapDesc::tiled(TensorMapDataType::F16, 0x1000, &[8, 5, 5, 2], &[1; 4]).unwrap();
         i.im2col = Some(Im2col {
             lower: [-1, -1, 0],
             upper: [-1, -1, 0],

@@ -140,6 +140,45 @@ macro_rules! driver {
     }};
 }
 
+/// Methods (or associated and free functions) that only the driver has: each calls the
+/// driver when its subject is a driver handle and returns the simulator's refusal otherwise
+/// (on wasm32, which has no driver, only the refusal remains and the arguments go unused).
+///
+/// - `where subject: Handle::Driver(h) => body, else refusal;`: `subject` (`self` or a
+///   handle argument) decides; `body` sees the driver's handle as `h`.
+/// - `selected backend; ... where body, else refusal;`: free functions that ask
+///   [`selected`](super::selected) which backend this process runs.
+macro_rules! driver_only {
+    (selected backend; $(
+        $(#[$m:meta])*
+        fn $name:ident ($($args:tt)*) -> $ret:ty where $body:expr, else $refused:expr;
+    )*) => {$(
+        $(#[$m])*
+        #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+        pub fn $name($($args)*) -> $ret {
+            match $crate::backend::selected()?.kind {
+                $crate::backend::BackendKind::Driver => $crate::backend::dispatch::driver!($body),
+                $crate::backend::BackendKind::Sim => Err($refused),
+            }
+        }
+    )*};
+    ($(
+        $(#[$m:meta])*
+        fn $name:ident ($($args:tt)*) -> $ret:ty
+            where $subject:ident: $handle:ident::Driver($h:pat) => $body:expr, else $refused:expr;
+    )*) => {$(
+        $(#[$m])*
+        #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+        pub fn $name($($args)*) -> $ret {
+            match $subject {
+                #[cfg(not(target_arch = "wasm32"))]
+                $handle::Driver($h) => $body,
+                $handle::Sim(_) => Err($refused),
+            }
+        }
+    )*};
+}
+
 /// A handle argument (by reference, by mutable reference or by value), or an optional one,
 /// seen as one backend's: `None` when it is the other backend's (`Some(None)` for an absent
 /// optional handle, which any backend takes).
@@ -224,4 +263,4 @@ pub(super) fn no_driver() -> crate::error::Error {
     )
 }
 
-pub(crate) use {driver, forward, handles, in_backend_of, on};
+pub(crate) use {driver, driver_only, forward, handles, in_backend_of, on};

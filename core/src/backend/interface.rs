@@ -19,7 +19,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use crate::error::Result;
-use crate::image::ImageKind;
+use crate::image::Prepared;
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
     MemPoolStats, ParamInfo,
@@ -106,6 +106,21 @@ pub(crate) trait ContextInterface<B: Backend> {
         src: u64,
         bytes: usize,
         stream: Option<&B::Stream>,
+    ) -> Result<()>;
+
+    /// The 128 bytes of tensor map `desc` (checked against the driver's rules): the driver's
+    /// encoding, or the simulator's layout.
+    fn encode_tensor_map(
+        &self,
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+    ) -> Result<[u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES]>;
+    /// Points `map`, which this backend encoded for `desc`, at `address`
+    /// (`cuTensorMapReplaceAddress`).
+    fn replace_tensor_map_address(
+        &self,
+        map: &mut [u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES],
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+        address: u64,
     ) -> Result<()>;
 }
 
@@ -324,19 +339,17 @@ pub(crate) struct Loaded<L> {
 /// A loaded library: `Copy`, copied into every handle taken from it. Every method but
 /// `unload` is called with the library held loaded (`backend::slot`).
 pub(crate) trait LibraryInterface<B: Backend>: Copy {
-    /// Loads checked image bytes; `describe` names the image in a load failure.
+    /// Loads a checked image; `describe` names the image in a load failure.
     fn load_data(
-        kind: ImageKind,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded<Self>>;
-    /// Loads the file at `path`, whose checked contents are `bytes` (the driver reads the
+    /// Loads the file at `path`, whose checked contents are `image` (the driver reads the
     /// file itself; the simulator loads the bytes).
     fn load_file(
-        kind: ImageKind,
         path: &Path,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded<Self>>;
@@ -362,8 +375,9 @@ pub(crate) trait LibraryInterface<B: Backend>: Copy {
     fn param_types(&self) -> Vec<(String, Vec<Option<String>>)>;
     /// The module-scope variables' names, where they can be listed.
     fn variable_names(&self) -> Option<Vec<String>>;
-    /// The PTX text the library runs, where the backend keeps it (the simulator's).
-    fn ptx_text(&self) -> Option<std::sync::Arc<String>>;
+    /// The type the PTX declaration of variable `name` names (`.f32`, `.b8`...), where the
+    /// backend read the library's PTX (the simulator's load did).
+    fn declared_type(&self, name: &str) -> Option<String>;
 }
 
 /// A kernel of a loaded library: `Copy`; every method is called with the library held

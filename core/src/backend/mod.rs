@@ -10,6 +10,7 @@
 use std::sync::OnceLock;
 
 mod dispatch;
+pub(crate) mod driver_only;
 pub(crate) mod interface;
 pub(crate) mod linkers;
 pub(crate) mod seam;

@@ -18,7 +18,8 @@
 //! holds the macros), those that take a second handle of the same backend included; the
 //! ones written out are the constructors, which ask [`selected`](super::selected) which
 //! backend this process runs or take the backend of the context they are given, and the
-//! few that are not one call of the same name.
+//! few that are not one call of the same name. What only the driver has (raw handles
+//! wrapped, IPC, green contexts, checkpoints) is in `backend::driver_only`.
 //!
 //! The API files (`context.rs`, `library.rs`, `kernel.rs`, ...) hold these enums and call
 //! their methods; they never name the driver or the simulator. This file is the only one
@@ -46,14 +47,15 @@ use super::{selected, BackendKind};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::driver::{self, DriverBackend};
 use crate::error::{Error, Result};
-use crate::image::ImageKind;
+use crate::image::Prepared;
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
-    MemPoolStats, ParamInfo, ProcessState,
+    MemPoolStats, ParamInfo,
 };
 use crate::options::LibraryOptions;
 use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 use crate::sim::{self, SimBackend};
+use cuda_library_engine::tensor_map::{TensorMapDesc, TENSOR_MAP_BYTES};
 
 handles! { DriverBackend, SimBackend;
     /// A device.
@@ -88,15 +90,8 @@ handles! { DriverBackend, SimBackend;
 }
 
 /// The error of a method given handles of both backends.
-fn mixed(what: &str) -> Error {
-    Error::InvalidArgument(format!(
-        "{what} belong to different backends (driver and simulator)"
-    ))
-}
-
-#[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
-fn driver_only(what: &str) -> Error {
-    Error::Unsupported(format!("{what} is a driver handle; the simulator has none"))
+pub(super) fn mixed(what: &'static str) -> Error {
+    Error::MixedBackends { what }
 }
 
 // Devices
@@ -151,25 +146,6 @@ impl Context {
         }
     }
 
-    /// Wraps a driver context made elsewhere.
-    ///
-    /// # Safety
-    /// `raw` is a valid `CUcontext` that outlives the value (or `keep_alive` keeps it alive).
-    // On wasm32, which has no driver, the arguments go unused.
-    #[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
-    pub unsafe fn borrowed(
-        raw: *mut c_void,
-        keep_alive: Option<Arc<dyn std::any::Any + Send + Sync>>,
-    ) -> Result<Context> {
-        if selected()?.kind == BackendKind::Sim {
-            return Err(Error::Unsupported(
-                "Context::from_raw wraps a driver context; the simulator has none".to_string(),
-            ));
-        }
-        // SAFETY: the caller's promise, passed on.
-        driver!(unsafe { driver::Context::borrowed(raw, keep_alive) }.map(Context::Driver))
-    }
-
     /// Makes the context current on this thread (the interface's function takes the `Arc`).
     #[inline]
     pub fn make_current(&self) -> Result<()> {
@@ -207,6 +183,10 @@ forward!(Context {
             Some(_) => "the two buffers and the stream",
             None => "the two buffers",
         }));
+    // Tensor maps (`tensor_map.rs`): each backend encodes its own 128 bytes.
+    fn encode_tensor_map(&self, desc: &TensorMapDesc) -> Result<[u8; TENSOR_MAP_BYTES]>;
+    fn replace_tensor_map_address(&self, map: &mut [u8; TENSOR_MAP_BYTES], desc: &TensorMapDesc,
+        address: u64) -> Result<()>;
 });
 
 // Streams, memory pools and events
@@ -214,25 +194,6 @@ forward!(Context {
 impl Stream {
     pub fn create(ctx: &Context) -> Result<Stream> {
         in_backend_of!(ctx, Stream::create())
-    }
-
-    /// Wraps a driver stream that `owner` keeps alive and destroys.
-    ///
-    /// # Safety
-    /// As `driver::Stream::borrowed`: `raw` is a stream of `ctx` that `owner` keeps alive.
-    #[cfg(all(feature = "cudarc", not(target_arch = "wasm32")))]
-    pub unsafe fn borrowed(
-        raw: *mut c_void,
-        ctx: &Context,
-        owner: Arc<dyn std::any::Any + Send + Sync>,
-    ) -> Result<Stream> {
-        match ctx {
-            // SAFETY: the caller's promise, passed on.
-            Context::Driver(c) => Ok(Stream::Driver(unsafe {
-                driver::Stream::borrowed(raw, c.clone(), owner)
-            })),
-            Context::Sim(_) => Err(driver_only("a borrowed stream")),
-        }
     }
 
     pub fn context(&self) -> Context {
@@ -385,56 +346,35 @@ impl Library {
     /// Loads checked image bytes in the selected backend; `describe` names the image in a
     /// load failure.
     pub fn load_data(
-        kind: ImageKind,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded<Library>> {
         match selected()?.kind {
             BackendKind::Driver => {
-                driver!(driver::Library::load_data(kind, bytes, options, describe).map(Loaded::wrap))
+                driver!(driver::Library::load_data(image, options, describe).map(Loaded::wrap))
             }
-            BackendKind::Sim => {
-                sim::Library::load_data(kind, bytes, options, describe).map(Loaded::wrap)
-            }
+            BackendKind::Sim => sim::Library::load_data(image, options, describe).map(Loaded::wrap),
         }
     }
 
-    /// Loads the file at `path`, whose checked contents are `bytes`, in the selected
+    /// Loads the file at `path`, whose checked contents are `image`, in the selected
     /// backend (`cuLibraryLoadFromFile` on the driver; a load of the bytes on the
     /// simulator).
     pub fn load_file(
-        kind: ImageKind,
         path: &std::path::Path,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded<Library>> {
         match selected()?.kind {
-            BackendKind::Driver => driver!(driver::Library::load_file(
-                kind, path, bytes, options, describe
-            )
-            .map(Loaded::wrap)),
+            BackendKind::Driver => {
+                driver!(driver::Library::load_file(path, image, options, describe).map(Loaded::wrap))
+            }
             BackendKind::Sim => {
-                sim::Library::load_file(kind, path, bytes, options, describe).map(Loaded::wrap)
+                sim::Library::load_file(path, image, options, describe).map(Loaded::wrap)
             }
         }
-    }
-
-    /// Wraps a driver `CUlibrary` loaded elsewhere.
-    ///
-    /// # Safety
-    /// As `driver::Library::from_raw`: a loaded library nothing else unloads.
-    // On wasm32, which has no driver, `raw` goes unused.
-    #[cfg_attr(target_arch = "wasm32", expect(unused_variables))]
-    pub unsafe fn from_raw(raw: *mut c_void) -> Result<Library> {
-        if selected()?.kind == BackendKind::Sim {
-            return Err(Error::Unsupported(
-                "Library::from_raw wraps a driver CUlibrary; the simulator has none".to_string(),
-            ));
-        }
-        // SAFETY: the caller's promise, passed on.
-        driver!(unsafe { driver::Library::from_raw(raw) }.map(Library::Driver))
     }
 
     /// Unloads the library (the interface's method takes the handle by value).
@@ -461,7 +401,7 @@ forward!(Library {
     fn module(&self) -> Result<*mut c_void>;
     fn param_types(&self) -> Vec<(String, Vec<Option<String>>)>;
     fn variable_names(&self) -> Option<Vec<String>>;
-    fn ptx_text(&self) -> Option<Arc<String>>;
+    fn declared_type(&self, name: &str) -> Option<String>;
 });
 
 impl<L: Into<Library>> Loaded<L> {
@@ -531,299 +471,3 @@ impl TexObject {
 forward!(TexObject {
     fn handle_ref(&self) -> &u64;
 });
-
-// Sharing between processes (IPC): the driver's `driver::ipc`; the simulator refuses every
-// call, since its memory and events live inside this process.
-
-/// The simulator's answer to every IPC call.
-fn not_between_processes(what: &'static str) -> Error {
-    Error::IpcOnSimulator { what }
-}
-
-// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
-#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-impl Context {
-    /// The 64-byte IPC handle of the allocation at `ptr` (`cuIpcGetMemHandle`).
-    pub fn ipc_mem_handle(&self, ptr: u64) -> Result<[u8; 64]> {
-        on!(self,
-            Context::Driver(c) => driver::ipc::mem_handle(c, ptr),
-            Context::Sim(_) => Err(not_between_processes("device memory")),
-        )
-    }
-
-    /// Maps memory another process exported: its pointer here and its bytes from there.
-    pub fn ipc_open_mem_handle(&self, handle: &[u8; 64]) -> Result<(u64, usize)> {
-        on!(self,
-            Context::Driver(c) => driver::ipc::open_mem_handle(c, handle),
-            Context::Sim(_) => Err(not_between_processes("device memory")),
-        )
-    }
-
-    /// Unmaps what `ipc_open_mem_handle` mapped.
-    pub fn ipc_close_mem_handle(&self, ptr: u64) -> Result<()> {
-        on!(self,
-            Context::Driver(c) => driver::ipc::close_mem_handle(c, ptr),
-            Context::Sim(_) => Err(not_between_processes("device memory")),
-        )
-    }
-
-    /// The bytes of the allocation `ptr` points into, from `ptr` on.
-    pub fn ipc_bytes_from(&self, ptr: u64) -> Result<usize> {
-        on!(self,
-            Context::Driver(c) => driver::ipc::bytes_from(c, ptr),
-            Context::Sim(_) => Err(not_between_processes("device memory")),
-        )
-    }
-}
-
-// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
-#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-impl Event {
-    /// An event another process can wait on (`CU_EVENT_INTERPROCESS`, no timing).
-    pub fn create_interprocess(ctx: &Context) -> Result<Event> {
-        on!(ctx,
-            Context::Driver(c) => driver::ipc::create_event(c).map(Event::Driver),
-            Context::Sim(_) => Err(not_between_processes("an event")),
-        )
-    }
-
-    /// The 64-byte IPC handle of an event made by `create_interprocess`.
-    pub fn ipc_handle(&self, ctx: &Context) -> Result<[u8; 64]> {
-        on!((ctx, self),
-            (Context::Driver(c), Event::Driver(e)) => driver::ipc::event_handle(c, e),
-            (Context::Sim(_), Event::Sim(_)) => Err(not_between_processes("an event")),
-            mixed => Err(mixed("the context and the event")),
-        )
-    }
-
-    /// Opens an event another process exported.
-    pub fn ipc_open(ctx: &Context, handle: &[u8; 64]) -> Result<Event> {
-        on!(ctx,
-            Context::Driver(c) => driver::ipc::open_event(c, handle).map(Event::Driver),
-            Context::Sim(_) => Err(not_between_processes("an event")),
-        )
-    }
-}
-
-// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
-#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-impl MemPool {
-    /// A pool whose allocations can be shared as a POSIX file descriptor.
-    pub fn create_shareable(ctx: &Context, release_threshold: u64) -> Result<MemPool> {
-        on!(ctx,
-            Context::Driver(c) => {
-                driver::ipc::create_shareable_pool(c, release_threshold).map(MemPool::Driver)
-            },
-            Context::Sim(_) => Err(not_between_processes("a memory pool")),
-        )
-    }
-
-    /// The pool as a POSIX file descriptor the caller owns.
-    #[cfg(unix)]
-    pub fn ipc_export(&self) -> Result<std::os::fd::OwnedFd> {
-        on!(self,
-            MemPool::Driver(p) => driver::ipc::export_pool(p),
-            MemPool::Sim(_) => Err(not_between_processes("a memory pool")),
-        )
-    }
-
-    /// The context the pool was made or imported in.
-    pub fn ipc_context(&self) -> Result<Context> {
-        on!(self,
-            MemPool::Driver(p) => Ok(Context::Driver(p.ctx.clone())),
-            MemPool::Sim(_) => Err(not_between_processes("a memory pool")),
-        )
-    }
-
-    /// Imports the pool another process exported as the descriptor `fd` (not closed).
-    #[cfg(unix)]
-    pub fn ipc_import(ctx: &Context, fd: std::os::fd::BorrowedFd<'_>) -> Result<MemPool> {
-        on!(ctx,
-            Context::Driver(c) => driver::ipc::import_pool(c, fd).map(MemPool::Driver),
-            Context::Sim(_) => Err(not_between_processes("a memory pool")),
-        )
-    }
-
-    /// The 64 bytes that name the pool allocation at `ptr` to an importing process.
-    pub fn ipc_export_pointer(ctx: &Context, ptr: u64) -> Result<[u8; 64]> {
-        on!(ctx,
-            Context::Driver(c) => driver::ipc::export_pointer(c, ptr),
-            Context::Sim(_) => Err(not_between_processes("a pool allocation")),
-        )
-    }
-
-    /// The pointer here to the allocation `data` names, from this imported pool.
-    pub fn ipc_import_pointer(&self, data: &[u8; 64]) -> Result<u64> {
-        on!(self,
-            MemPool::Driver(p) => driver::ipc::import_pointer(p, data),
-            MemPool::Sim(_) => Err(not_between_processes("a pool allocation")),
-        )
-    }
-}
-
-// Green contexts (driver only: `driver::green`; the simulated device has no SMs to give a
-// context a share of). A resource travels as the driver's `CUdevResource` bytes and its SM
-// count.
-
-/// Bytes of a `CUdevResource`.
-pub(crate) const SM_RESOURCE_BYTES: usize = 144;
-
-/// The simulator's answer to every green-context call.
-fn no_green_contexts() -> Error {
-    Error::Unsupported(
-        "green contexts give a context a share of a GPU's SMs (cuGreenCtxCreate), and the \
-         simulated device has no SM partitions: run on a CUDA GPU (CUDA_LIBRARY_BACKEND=driver) \
-         or use an ordinary context"
-            .to_string(),
-    )
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn sm_resource(r: driver::green::Resource) -> ([u8; SM_RESOURCE_BYTES], u32) {
-    (r.bytes, r.sm_count())
-}
-
-// On wasm32, which has no driver, only the refusals remain: the arguments go unused.
-#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-impl Device {
-    /// All the device's SMs, as a resource and its SM count.
-    pub fn sm_resource(&self) -> Result<([u8; SM_RESOURCE_BYTES], u32)> {
-        on!(self,
-            Device::Driver(d) => driver::green::device_sms(d.raw).map(sm_resource),
-            Device::Sim(_) => Err(no_green_contexts()),
-        )
-    }
-
-    /// Up to `groups` groups of at least `min_sms` SMs from `input`, and what is left.
-    #[allow(clippy::type_complexity)]
-    pub fn split_sms(
-        &self,
-        input: &[u8; SM_RESOURCE_BYTES],
-        groups: u32,
-        min_sms: u32,
-    ) -> Result<(
-        Vec<([u8; SM_RESOURCE_BYTES], u32)>,
-        ([u8; SM_RESOURCE_BYTES], u32),
-    )> {
-        on!(self,
-            Device::Driver(_) => {
-                let input = driver::green::Resource { bytes: *input };
-                let (made, rest) = driver::green::split(&input, groups, min_sms)?;
-                Ok((made.into_iter().map(sm_resource).collect(), sm_resource(rest)))
-            },
-            Device::Sim(_) => Err(no_green_contexts()),
-        )
-    }
-
-    /// A context limited to the SMs of `resource`.
-    pub fn green_context(&self, resource: &[u8; SM_RESOURCE_BYTES]) -> Result<Context> {
-        on!(self,
-            Device::Driver(d) => {
-                let resource = driver::green::Resource { bytes: *resource };
-                driver::green::create(d.raw, &resource).map(Context::Driver)
-            },
-            Device::Sim(_) => Err(no_green_contexts()),
-        )
-    }
-}
-
-// Checkpointing a CUDA process (driver only: `driver::checkpoint`; a simulated process's
-// GPU state is its own memory, with nothing for the driver to save).
-
-/// The simulator's answer to every checkpoint call.
-fn no_checkpoints() -> Error {
-    Error::Unsupported(
-        "checkpointing acts on the CUDA driver's state of a process (cuCheckpointProcess*), \
-         and the simulated backend has no driver state: run on a CUDA GPU \
-         (CUDA_LIBRARY_BACKEND=driver)"
-            .to_string(),
-    )
-}
-
-/// `cuCheckpointProcessGetState` of process `pid`.
-#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-pub fn process_state(pid: i32) -> Result<ProcessState> {
-    match selected()?.kind {
-        BackendKind::Driver => driver!(driver::checkpoint::state(pid)),
-        BackendKind::Sim => Err(no_checkpoints()),
-    }
-}
-
-/// `cuCheckpointProcessGetRestoreThreadId` of process `pid`.
-#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-pub fn process_restore_thread(pid: i32) -> Result<i32> {
-    match selected()?.kind {
-        BackendKind::Driver => driver!(driver::checkpoint::restore_thread_id(pid)),
-        BackendKind::Sim => Err(no_checkpoints()),
-    }
-}
-
-/// `cuCheckpointProcessLock` of process `pid` (`timeout_ms` 0: none).
-#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-pub fn lock_process(pid: i32, timeout_ms: u32) -> Result<()> {
-    match selected()?.kind {
-        BackendKind::Driver => driver!(driver::checkpoint::lock(pid, timeout_ms)),
-        BackendKind::Sim => Err(no_checkpoints()),
-    }
-}
-
-/// `cuCheckpointProcessCheckpoint` (`restore` false) or `Restore` (true) of process `pid`.
-#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-pub fn checkpoint_process(pid: i32, restore: bool) -> Result<()> {
-    match selected()?.kind {
-        BackendKind::Driver => driver!(driver::checkpoint::step(
-            pid,
-            if restore {
-                driver::checkpoint::Step::Restore
-            } else {
-                driver::checkpoint::Step::Checkpoint
-            }
-        )),
-        BackendKind::Sim => Err(no_checkpoints()),
-    }
-}
-
-/// `cuCheckpointProcessUnlock` of process `pid`.
-#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
-pub fn unlock_process(pid: i32) -> Result<()> {
-    match selected()?.kind {
-        BackendKind::Driver => {
-            driver!(driver::checkpoint::step(
-                pid,
-                driver::checkpoint::Step::Unlock
-            ))
-        }
-        BackendKind::Sim => Err(no_checkpoints()),
-    }
-}
-
-// Tensor maps (`tensor_map.rs`): each backend encodes its own 128 bytes.
-
-impl Context {
-    /// The 128 bytes of tensor map `desc` (checked against the driver's rules) on this
-    /// context's backend: the driver's encoding, or the simulator's layout.
-    pub fn encode_tensor_map(
-        &self,
-        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
-    ) -> Result<[u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES]> {
-        on!(self,
-            Context::Driver(_) => driver::tensor_map::encode(desc),
-            Context::Sim(_) => Ok(desc.encode()))
-    }
-
-    /// Points `map`, which this backend encoded for `desc`, at `address`
-    /// (`cuTensorMapReplaceAddress`).
-    pub fn replace_tensor_map_address(
-        &self,
-        map: &mut [u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES],
-        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
-        address: u64,
-    ) -> Result<()> {
-        on!(self,
-        Context::Driver(_) => driver::tensor_map::replace_address(map, address),
-        Context::Sim(_) => {
-            *map = desc.with_address(address).encode();
-            Ok(())
-        })
-    }
-}

@@ -3,10 +3,14 @@
 //! the calls that start after it (see [`Slot`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
+#[cfg(feature = "notebook")]
+use std::sync::Arc;
 use std::sync::{Condvar, Mutex};
 
 use super::seam;
 use crate::error::{Error, Result};
+#[cfg(feature = "notebook")]
+use crate::sim::library::ReadPtx;
 
 /// A process-lifetime cell a loaded library occupies. Handles (kernels, globals) refer to a
 /// slot and the generation they were made in, so they need no reference count: taking a
@@ -33,16 +37,45 @@ struct Slot {
     /// A driver-backend library's PTX or fatbin image, kept for profiles
     /// (`profile::shadow`).
     #[cfg(feature = "notebook")]
-    image: Mutex<Option<KeptImage>>,
+    image: Mutex<Option<Arc<KeptImage>>>,
 }
 
 /// An image a driver-backend library keeps so that a profile can run its launches again on
-/// the simulator (`profile::shadow`).
+/// the simulator (`profile::shadow`) and a variable's element type can be read from its PTX.
+/// Its PTX is read (decompressed, checked, parsed) once, the first time either asks, and
+/// what that gave is kept beside the image: neither reads the image again.
 #[cfg(feature = "notebook")]
-#[derive(Clone)]
 pub(crate) struct KeptImage {
     pub kind: crate::ImageKind,
-    pub bytes: std::sync::Arc<Vec<u8>>,
+    pub bytes: Vec<u8>,
+    /// The PTX read from `bytes`, once; `None` for an image with no PTX the simulator runs;
+    /// the reason, as text, for one that cannot be read.
+    read: std::sync::OnceLock<std::result::Result<Option<Arc<ReadPtx>>, String>>,
+}
+
+#[cfg(feature = "notebook")]
+impl KeptImage {
+    /// Keeps `bytes` of an image of `kind`, not yet read.
+    pub fn new(kind: crate::ImageKind, bytes: Vec<u8>) -> KeptImage {
+        KeptImage {
+            kind,
+            bytes,
+            read: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The image's PTX as the simulator reads it, read on the first call only; `None` when
+    /// the image holds no PTX the simulator can run.
+    pub fn ptx(&self) -> Result<Option<Arc<ReadPtx>>> {
+        self.read
+            .get_or_init(|| {
+                ReadPtx::read(self.kind, &self.bytes)
+                    .map(|ptx| ptx.map(Arc::new))
+                    .map_err(|e| e.to_string())
+            })
+            .clone()
+            .map_err(Error::Unsupported)
+    }
 }
 
 /// The bit of [`Slot::holds`] that says the slot is unloading or free.
@@ -93,7 +126,7 @@ pub(crate) struct Live {
 #[cfg(feature = "notebook")]
 impl Live {
     /// The image the library kept for profiles, if it kept one.
-    pub fn image(&self) -> Option<KeptImage> {
+    pub fn image(&self) -> Option<Arc<KeptImage>> {
         self.slot
             .image
             .lock()
@@ -133,19 +166,18 @@ impl LibRef {
         Ok(Live { slot })
     }
 
-    /// The PTX text the library was loaded from, where it is at hand: the simulator's, or
-    /// (with the `notebook` feature, which keeps images for profiles) the PTX in the image a
-    /// driver library kept.
-    pub fn ptx_text(&self) -> Option<std::sync::Arc<String>> {
+    /// The type the PTX declaration of variable `name` names (`.f32`, `.b8`...), where the
+    /// library's PTX was read: by the simulator's load, or (with the `notebook` feature,
+    /// which keeps images for profiles) from the image a driver library kept, read once for
+    /// this and for profiles.
+    pub fn declared_type(&self, name: &str) -> Option<String> {
         let live = self.live(String::new).ok()?;
-        if let Some(text) = self.imp.ptx_text() {
-            return Some(text);
+        if let Some(ty) = self.imp.declared_type(name) {
+            return Some(ty);
         }
         #[cfg(feature = "notebook")]
         {
-            let image = live.image()?;
-            let (_, ptx) = crate::sim::library::ptx_of(image.kind, &image.bytes).ok()?;
-            Some(std::sync::Arc::new(ptx?.into_owned()))
+            Some(live.image()?.ptx().ok()??.declared_type(name)?.to_string())
         }
         #[cfg(not(feature = "notebook"))]
         {
@@ -158,7 +190,7 @@ impl LibRef {
     #[cfg(feature = "notebook")]
     pub fn keep_image(&self, image: KeptImage) {
         if let Ok(_g) = self.live(String::new) {
-            *self.slot.image.lock().unwrap_or_else(|p| p.into_inner()) = Some(image);
+            *self.slot.image.lock().unwrap_or_else(|p| p.into_inner()) = Some(Arc::new(image));
         }
     }
 
@@ -221,5 +253,39 @@ impl LibRef {
             generation,
             imp,
         }
+    }
+}
+
+#[cfg(all(test, feature = "notebook"))]
+mod tests {
+    use super::KeptImage;
+    use crate::ImageKind;
+    use cuda_library_engine::ptx::parser::parse_count;
+
+    /// A driver library's kept image is read once, however many profiles and element-type
+    /// lookups ask for its PTX.
+    #[test]
+    fn a_kept_image_is_read_once() {
+        let ptx = b".version 8.0\n.target sm_80\n.address_size 64\n\
+            .visible .global .align 8 .f64 scale;\n\
+            .visible .entry k() { ret; }\n";
+        let kept = KeptImage::new(ImageKind::Ptx, ptx.to_vec());
+        let before = parse_count();
+        for _ in 0..3 {
+            let read = kept.ptx().unwrap().expect("PTX the simulator runs");
+            assert_eq!(read.declared_type("scale"), Some(".f64"));
+            assert_eq!(read.module.functions.len(), 1);
+        }
+        assert_eq!(parse_count() - before, 1);
+        // An image that cannot be read says why, every time, without reading it again.
+        let bad = KeptImage::new(ImageKind::Ptx, b".version 8.0\n.target sm_80\n{".to_vec());
+        let before = parse_count();
+        let first = bad.ptx().err().map(|e| e.to_string());
+        assert!(
+            first.as_deref().is_some_and(|m| m.contains("PTX error")),
+            "{first:?}"
+        );
+        assert_eq!(bad.ptx().err().map(|e| e.to_string()), first);
+        assert_eq!(parse_count() - before, 1);
     }
 }

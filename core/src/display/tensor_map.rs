@@ -188,7 +188,7 @@ mod tests {
         assert_eq!(lands_at(TensorMapSwizzle::B128, 128, 1, 0), (1, 1));
         assert_eq!(lands_at(TensorMapSwizzle::B128, 128, 3, 2), (3, 1));
         assert_eq!(lands_at(TensorMapSwizzle::None, 128, 3, 2), (3, 2));
-        let mut d = TensorMapDesc::tiled(TensorMapDataType::F16, 0, &[64, 64], &[64, 64]);
+        let mut d = TensorMapDesc::tiled(TensorMapDataType::F16, 0, &[64, 64], &[64, 64]).unwrap();
         d.swizzle = TensorMapSwizzle::B128;
         let svg = swizzle_svg(&d);
         // 8 rows of 8 chunks, every label once.

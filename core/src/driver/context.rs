@@ -341,6 +341,22 @@ impl ContextInterface<DriverBackend> for Context {
     fn as_raw(&self) -> *mut c_void {
         self.raw.cast()
     }
+
+    fn encode_tensor_map(
+        &self,
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+    ) -> Result<[u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES]> {
+        super::tensor_map::encode(desc)
+    }
+
+    fn replace_tensor_map_address(
+        &self,
+        map: &mut [u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES],
+        _desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+        address: u64,
+    ) -> Result<()> {
+        super::tensor_map::replace_address(map, address)
+    }
 }
 
 /// Contexts this crate made or wrapped, so a raw current context maps back to its owner.

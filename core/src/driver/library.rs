@@ -11,7 +11,7 @@ use crate::backend::interface::{
     self, ArgBytes, CheckedArgs, ContextInterface, KernelInterface, LibraryInterface,
 };
 use crate::error::{CudaError, Error, LoadFailure, Result};
-use crate::image::ImageKind;
+use crate::image::{ImageKind, Prepared};
 use crate::info::{CachePreference, Geometry, KernelAttribute, KernelAttributes, ParamInfo};
 use crate::options::LibraryOptions;
 use crate::sys::driver as sys;
@@ -117,12 +117,8 @@ impl Library {
 
 impl LibraryInterface<DriverBackend> for Library {
     /// `cuLibraryLoadData` of a checked image; `describe` names it in a load failure.
-    fn load_data(
-        kind: ImageKind,
-        bytes: &[u8],
-        options: &LibraryOptions,
-        describe: &str,
-    ) -> Result<Loaded> {
+    fn load_data(image: &Prepared<'_>, options: &LibraryOptions, describe: &str) -> Result<Loaded> {
+        let (kind, bytes) = (image.kind, &*image.bytes);
         let jit = kind != ImageKind::Cubin;
         // With BINARY_IS_PRESERVED the driver may read the bytes until unload: keep a copy.
         let kept: Option<Box<[u8]>> = options
@@ -146,13 +142,12 @@ impl LibraryInterface<DriverBackend> for Library {
 
     /// `cuLibraryLoadFromFile`.
     fn load_file(
-        kind: ImageKind,
         path: &Path,
-        _bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded> {
-        let jit = kind != ImageKind::Cubin;
+        let jit = image.kind != ImageKind::Cubin;
         let s = path.as_os_str().to_string_lossy();
         let cpath =
             std::ffi::CString::new(s.as_bytes()).map_err(|_| Error::InvalidName(s.to_string()))?;
@@ -270,8 +265,8 @@ impl LibraryInterface<DriverBackend> for Library {
         None
     }
 
-    /// The driver keeps no PTX text (a kept image for profiles is the slot's).
-    fn ptx_text(&self) -> Option<std::sync::Arc<String>> {
+    /// The driver reads no PTX (a kept image for profiles is the slot's).
+    fn declared_type(&self, _name: &str) -> Option<String> {
         None
     }
 }

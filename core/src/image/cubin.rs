@@ -39,7 +39,10 @@ const EIATTR_KPARAM_INFO: u8 = 0x17;
 const EIATTR_REGCOUNT: u8 = 0x2f;
 
 fn bad(detail: impl std::fmt::Display) -> Error {
-    Error::InvalidArgument(format!("the image is not a valid cubin: {detail}"))
+    Error::InvalidImage {
+        kind: Some(crate::ImageKind::Cubin.name()),
+        detail: detail.to_string(),
+    }
 }
 
 /// One `.nv.info` record.

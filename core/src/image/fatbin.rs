@@ -31,7 +31,10 @@ const FLAG_LZ4: u64 = 0x2000;
 const FLAG_ZSTD: u64 = 0x8000;
 
 fn bad(detail: impl std::fmt::Display) -> Error {
-    Error::InvalidArgument(format!("the image is not a valid fatbin: {detail}"))
+    Error::InvalidImage {
+        kind: Some(ImageKind::Fatbin.name()),
+        detail: detail.to_string(),
+    }
 }
 
 /// One entry of a fatbin, its payload decompressed.

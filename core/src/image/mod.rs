@@ -4,6 +4,8 @@
 //! NUL makes it read past the end of the buffer. These checks are structural only (headers,
 //! tables and entries lie inside the bytes); they do not interpret the code.
 
+use std::borrow::Cow;
+
 use crate::error::{Error, Result};
 
 pub use file::read_image_file;
@@ -44,16 +46,23 @@ impl ImageKind {
     }
 }
 
-impl std::fmt::Display for ImageKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s = match self {
+impl ImageKind {
+    /// The kind in words, as messages write it: `cubin`, `fatbin`, `PTX`, `LTO-IR`,
+    /// `relocatable object`.
+    pub fn name(self) -> &'static str {
+        match self {
             ImageKind::Cubin => "cubin",
             ImageKind::Fatbin => "fatbin",
             ImageKind::Ptx => "PTX",
             ImageKind::Ltoir => "LTO-IR",
             ImageKind::Object => "relocatable object",
-        };
-        f.write_str(s)
+        }
+    }
+}
+
+impl std::fmt::Display for ImageKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -62,8 +71,12 @@ const FATBIN_MAGIC: u32 = 0xBA55_ED50;
 const EM_CUDA: u16 = 190;
 const ET_REL: u16 = 1;
 
-fn bad(what: &str, detail: impl std::fmt::Display) -> Error {
-    Error::InvalidArgument(format!("the image is not a valid {what}: {detail}"))
+/// Bytes read as an image of `kind` that are not a valid one.
+fn bad(kind: ImageKind, detail: impl std::fmt::Display) -> Error {
+    Error::InvalidImage {
+        kind: Some(kind.name()),
+        detail: detail.to_string(),
+    }
 }
 
 fn u16_at(b: &[u8], off: usize) -> Option<u16> {
@@ -110,7 +123,7 @@ pub fn detect(bytes: &[u8]) -> Option<ImageKind> {
 /// Checks a cubin's ELF structure: 64-bit little-endian, `EM_CUDA`, and section and
 /// program header tables inside the bytes.
 pub fn check_cubin(b: &[u8]) -> Result<()> {
-    const WHAT: &str = "cubin";
+    const WHAT: ImageKind = ImageKind::Cubin;
     if b.len() < 64 {
         return Err(bad(
             WHAT,
@@ -180,7 +193,7 @@ pub fn check_cubin(b: &[u8]) -> Result<()> {
 
 /// Checks a fatbin container: header and every entry inside the bytes.
 pub fn check_fatbin(b: &[u8]) -> Result<()> {
-    const WHAT: &str = "fatbin";
+    const WHAT: ImageKind = ImageKind::Fatbin;
     if u32_at(b, 0) != Some(FATBIN_MAGIC) {
         return Err(bad(
             WHAT,
@@ -233,32 +246,51 @@ pub fn check_fatbin(b: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// Checks an image of the given kind and returns the bytes the driver should get: PTX gains
-/// its terminating NUL if it lacks one.
-pub fn prepare(kind: ImageKind, bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8]>> {
-    use std::borrow::Cow;
+/// An image that passed the structural checks ([`prepare`]): the bytes a backend loads
+/// and, for PTX, its text, checked for UTF-8 here, once, and carried onward so that no later
+/// step checks the bytes again.
+pub(crate) struct Prepared<'a> {
+    /// The image's kind.
+    pub kind: ImageKind,
+    /// The bytes the driver should get: PTX gains its terminating NUL if it lacks one.
+    pub bytes: Cow<'a, [u8]>,
+    /// A PTX image's text, without its terminating NULs (borrowed from the input).
+    pub ptx: Option<&'a str>,
+}
+
+/// Checks an image of the given kind: what a backend loads ([`Prepared`]).
+pub(crate) fn prepare(kind: ImageKind, bytes: &[u8]) -> Result<Prepared<'_>> {
+    let whole = |checked| Prepared {
+        kind,
+        bytes: Cow::Borrowed(bytes),
+        ptx: checked,
+    };
     match kind {
-        ImageKind::Cubin => check_cubin(bytes).map(|_| Cow::Borrowed(bytes)),
-        ImageKind::Fatbin => check_fatbin(bytes).map(|_| Cow::Borrowed(bytes)),
+        ImageKind::Cubin => check_cubin(bytes).map(|_| whole(None)),
+        ImageKind::Fatbin => check_fatbin(bytes).map(|_| whole(None)),
         ImageKind::Ptx => {
             let body = &bytes[..table::nul_tail_start(bytes)];
             if let Some(n) = body.iter().position(|&b| b == 0) {
                 return Err(bad(
-                    "PTX",
+                    ImageKind::Ptx,
                     format!("it contains a NUL byte at offset {n} before the end"),
                 ));
             }
-            if std::str::from_utf8(body).is_err() {
-                return Err(bad("PTX", "it is not UTF-8 text"));
-            }
-            if body.len() < bytes.len() {
-                Ok(Cow::Borrowed(&bytes[..body.len() + 1]))
+            let text = std::str::from_utf8(body)
+                .map_err(|_| bad(ImageKind::Ptx, "it is not UTF-8 text"))?;
+            let bytes = if body.len() < bytes.len() {
+                Cow::Borrowed(&bytes[..body.len() + 1])
             } else {
                 let mut v = Vec::with_capacity(body.len() + 1);
                 v.extend_from_slice(body);
                 v.push(0);
-                Ok(Cow::Owned(v))
-            }
+                Cow::Owned(v)
+            };
+            Ok(Prepared {
+                kind,
+                bytes,
+                ptx: Some(text),
+            })
         }
         ImageKind::Ltoir => Err(Error::Unsupported(
             "LTO-IR cannot be loaded as a library directly: link it with nvJitLink first \
@@ -295,10 +327,13 @@ impl table::LibraryTable {
             Some(other) => Err(Error::Unsupported(format!(
                 "a {other} has no kernel table until it is linked"
             ))),
-            None => Err(Error::InvalidArgument(format!(
-                "{} bytes that are neither a cubin, a fatbin nor PTX text",
-                bytes.len()
-            ))),
+            None => Err(Error::InvalidImage {
+                kind: None,
+                detail: format!(
+                    "{} bytes that are neither a cubin, a fatbin nor PTX text",
+                    bytes.len()
+                ),
+            }),
         }
     }
 }
@@ -393,11 +428,20 @@ mod tests {
     #[test]
     fn ptx_gets_its_nul_and_bad_text_is_refused() {
         let p = prepare(ImageKind::Ptx, b".version 8.0").unwrap();
-        assert_eq!(p.last(), Some(&0));
+        assert_eq!(p.bytes.last(), Some(&0));
+        assert_eq!(p.ptx, Some(".version 8.0"));
         let q = prepare(ImageKind::Ptx, b".version 8.0\0\0").unwrap();
-        assert_eq!(&*q, b".version 8.0\0");
-        assert!(prepare(ImageKind::Ptx, b".ver\0sion").is_err());
-        assert!(prepare(ImageKind::Ptx, &[0xff, 0xfe]).is_err());
+        assert_eq!(&*q.bytes, b".version 8.0\0");
+        assert_eq!(q.ptx, Some(".version 8.0"));
+        for bad in [&b".ver\0sion"[..], &[0xff, 0xfe]] {
+            assert!(matches!(
+                prepare(ImageKind::Ptx, bad).err(),
+                Some(Error::InvalidImage {
+                    kind: Some("PTX"),
+                    ..
+                })
+            ));
+        }
         assert!(prepare(ImageKind::Ltoir, b"x").is_err());
     }
 }

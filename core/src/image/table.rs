@@ -285,8 +285,10 @@ pub const MAX_CONST_BYTES: u64 = 65_536;
 
 /// The text of a PTX image: UTF-8, without its terminating NULs.
 pub(crate) fn ptx_image_text(bytes: &[u8]) -> Result<&str> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| Error::InvalidArgument(format!("the PTX is not UTF-8: {e}")))?;
+    let text = std::str::from_utf8(bytes).map_err(|e| Error::InvalidImage {
+        kind: Some(ImageKind::Ptx.name()),
+        detail: format!("it is not UTF-8 text ({e})"),
+    })?;
     Ok(without_trailing_nuls(text))
 }
 

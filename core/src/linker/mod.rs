@@ -343,7 +343,7 @@ impl Linker {
                         let prepared = image::prepare(kind, &bytes).map_err(|e| {
                             Error::InvalidArgument(format!("linker input `{name}`: {e}"))
                         })?;
-                        match prepared {
+                        match prepared.bytes {
                             Cow::Owned(with_nul) if nul_terminated => Cow::Owned(with_nul),
                             // Checked as they are: the bytes themselves serve.
                             _ => bytes,

@@ -55,9 +55,8 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
             KEEP_IMAGE_BYTES >> 20
         )));
     };
-    // The PTX's module when reading the table parsed it, so that the text is parsed once.
-    let (_, ptx) = sim::library::parsed_ptx_of(image.kind, &image.bytes)?;
-    let Some(ptx) = ptx else {
+    // The image's PTX is read once, for every profile and variable lookup of the library.
+    let Some(ptx) = image.ptx()? else {
         return Err(Error::Unsupported(format!(
             "the library of `{}` holds no PTX the simulator can run (only SASS, or PTX for a \
              newer architecture than sm_{}): embed PTX in the fatbin for simulated counters",
@@ -66,10 +65,7 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
         )));
     };
     let mut mem = Memory::new();
-    let module = match ptx.module {
-        Some(parsed) => sim::engine::load_module(parsed, &mut mem)?,
-        None => sim::engine::load_ptx(&ptx.text, &mut mem)?,
-    };
+    let module = sim::engine::load_module(ptx.module.clone(), &mut mem)?;
     copy_variables(record, &module, &mut mem)?;
     let args = copy_arguments(record, &mut mem)?;
     let arg_refs: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
@@ -97,7 +93,7 @@ pub(crate) fn simulate(record: &LaunchRecord) -> Result<LaunchProfile> {
         time: cost.kernel_time(&stats),
         stats,
         lines,
-        ptx: Some(Arc::new(ptx.text.into_owned())),
+        ptx: Some(Arc::clone(&ptx.text)),
     })
 }
 
@@ -193,15 +189,12 @@ pub(crate) fn keep_image(
     lib: &LibRef,
     kind: ImageKind,
     len: usize,
-    bytes: impl FnOnce() -> Arc<Vec<u8>>,
+    bytes: impl FnOnce() -> Vec<u8>,
 ) {
     if !lib.imp.is_simulated()
         && matches!(kind, ImageKind::Ptx | ImageKind::Fatbin)
         && len <= KEEP_IMAGE_BYTES
     {
-        lib.keep_image(KeptImage {
-            kind,
-            bytes: bytes(),
-        });
+        lib.keep_image(KeptImage::new(kind, bytes()));
     }
 }

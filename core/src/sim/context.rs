@@ -224,6 +224,29 @@ impl ContextInterface<SimBackend> for Context {
         }
         Ok(())
     }
+
+    /// Refuses what the simulator has no recording of a GPU doing (interleaved layouts, the
+    /// flushing and tf32 element types), rather than moving it some guessed way.
+    fn encode_tensor_map(
+        &self,
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+    ) -> Result<[u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES]> {
+        match desc.unsimulated() {
+            Some(why) => Err(Error::Unsupported(why)),
+            None => Ok(desc.encode()),
+        }
+    }
+
+    /// The simulator's layout holds the address: the map is encoded again with the new one.
+    fn replace_tensor_map_address(
+        &self,
+        map: &mut [u8; cuda_library_engine::tensor_map::TENSOR_MAP_BYTES],
+        desc: &cuda_library_engine::tensor_map::TensorMapDesc,
+        address: u64,
+    ) -> Result<()> {
+        *map = desc.with_address(address).encode();
+        Ok(())
+    }
 }
 
 fn copy_within(mem: &mut Memory, dst: u64, src: u64, bytes: usize) -> Result<()> {

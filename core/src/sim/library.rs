@@ -11,12 +11,12 @@ use super::device::{gpu, GpuState, SM_COUNT};
 use super::engine::{CheckedLaunch, ClusterLimits, KernelLimits, SimModule};
 use super::stream::Stream;
 use super::MAX_SHARED_PER_BLOCK;
-use super::{Budget, Coschedule, Dims, KernelCode, LaunchProfile, SimBackend};
+use super::{Budget, Dims, KernelCode, LaunchProfile, SimBackend};
 use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
 use crate::error::{Error, Result};
 use crate::image::fatbin::RunnablePtx;
 use crate::image::table::{GlobalKind, LibraryTable};
-use crate::image::{fatbin, ImageKind};
+use crate::image::{fatbin, ImageKind, Prepared};
 use crate::info::{CachePreference, Geometry, KernelAttribute, KernelAttributes, ParamInfo};
 use crate::options::LibraryOptions;
 
@@ -56,34 +56,26 @@ pub(crate) struct SimLibrary {
     ptx: Option<Arc<String>>,
     /// Variables: name → (address, size, kind).
     globals: HashMap<String, (u64, u64, GlobalKind)>,
+    /// The types the PTX declarations of variables name (`.f32`, `.b8`...), read at load.
+    declared: HashMap<String, String>,
     /// Allocations to free on unload.
     allocations: Vec<u64>,
     /// Per kernel (table order): settable attributes.
     pub settings: Mutex<Vec<SimKernelSettings>>,
 }
 
-/// The image's table and its PTX text, if it has any: the image itself, or the newest PTX
-/// entry of a fatbin that the simulated device can run. A fatbin is decompressed once for
-/// both, and the text borrows the image or reuses the decompressed entry, never a copy.
-/// (Profiles use it, which come with the `notebook` feature.)
-#[cfg(feature = "notebook")]
-pub(crate) fn ptx_of(
+/// The image's table and its PTX, if it has any: the image itself (its text checked when it
+/// was prepared: `ptx`), or the newest PTX entry of a fatbin that the simulated device can
+/// run. A fatbin is decompressed once for both, and the text borrows the image or reuses the
+/// decompressed entry, never a copy; the PTX's module comes with it when reading the table
+/// parsed it, so that the text is parsed once.
+pub(crate) fn parsed_ptx_of<'a>(
     kind: ImageKind,
-    bytes: &[u8],
-) -> Result<(LibraryTable, Option<std::borrow::Cow<'_, str>>)> {
-    let (table, ptx) = parsed_ptx_of(kind, bytes)?;
-    Ok((table, ptx.map(|p| p.text)))
-}
-
-/// [`ptx_of`], with the PTX's module when reading the table parsed it: what a load lowers,
-/// so that the text is parsed once.
-pub(crate) fn parsed_ptx_of(
-    kind: ImageKind,
-    bytes: &[u8],
-) -> Result<(LibraryTable, Option<RunnablePtx<'_>>)> {
-    match kind {
-        ImageKind::Ptx => {
-            let text = crate::image::table::ptx_image_text(bytes)?;
+    bytes: &'a [u8],
+    ptx: Option<&'a str>,
+) -> Result<(LibraryTable, Option<RunnablePtx<'a>>)> {
+    match (kind, ptx) {
+        (ImageKind::Ptx, Some(text)) => {
             let module = crate::ptx::parse(text)?;
             let table = crate::image::ptx::read_module_table(&module)?;
             Ok((
@@ -94,28 +86,84 @@ pub(crate) fn parsed_ptx_of(
                 }),
             ))
         }
-        ImageKind::Fatbin => fatbin::read_with_ptx(bytes, crate::SIM_ARCH),
+        (ImageKind::Ptx, None) => {
+            let text = crate::image::table::ptx_image_text(bytes)?;
+            parsed_ptx_of(kind, bytes, Some(text))
+        }
+        (ImageKind::Fatbin, _) => fatbin::read_with_ptx(bytes, crate::SIM_ARCH),
         _ => Ok((LibraryTable::read(bytes)?, None)),
+    }
+}
+
+/// The type each module-scope variable's PTX declaration names (`.f32`, `.b8`...).
+fn declared_types(module: &crate::ptx::ast::Module) -> HashMap<String, String> {
+    module
+        .vars
+        .iter()
+        .map(|v| (v.name.clone(), v.ty.clone()))
+        .collect()
+}
+
+/// A library's PTX as the simulator reads it: its text and its syntax tree, read once (what a
+/// profile of a driver library runs again, and where its variables' element types come
+/// from: `backend::slot::KeptImage`).
+#[cfg(feature = "notebook")]
+pub(crate) struct ReadPtx {
+    /// The text (what a profile's line numbers refer to).
+    pub text: Arc<String>,
+    /// The text's syntax tree, before contraction and lowering (each run lowers a copy).
+    pub module: crate::ptx::ast::Module,
+    /// What [`declared_types`] gives.
+    declared: HashMap<String, String>,
+}
+
+#[cfg(feature = "notebook")]
+impl ReadPtx {
+    /// Reads the PTX of an image of `kind` (one parse); `None` when it holds no PTX the
+    /// simulated device runs.
+    pub fn read(kind: ImageKind, bytes: &[u8]) -> Result<Option<ReadPtx>> {
+        let (_, ptx) = parsed_ptx_of(kind, bytes, None)?;
+        let Some(RunnablePtx { text, module }) = ptx else {
+            return Ok(None);
+        };
+        let module = match module {
+            Some(parsed) => parsed,
+            None => crate::ptx::parse(&text)?,
+        };
+        Ok(Some(ReadPtx {
+            text: Arc::new(text.into_owned()),
+            declared: declared_types(&module),
+            module,
+        }))
+    }
+
+    /// The type variable `name`'s declaration names (`.f32`, `.b8`...).
+    pub fn declared_type(&self, name: &str) -> Option<&str> {
+        self.declared.get(name).map(String::as_str)
     }
 }
 
 impl SimLibrary {
     /// Loads an image that passed the structural checks.
-    pub fn load(kind: ImageKind, bytes: &[u8]) -> Result<SimLibrary> {
+    pub fn load(image: &Prepared<'_>) -> Result<SimLibrary> {
+        let kind = image.kind;
         if !matches!(kind, ImageKind::Cubin | ImageKind::Fatbin | ImageKind::Ptx) {
             return Err(Error::Unsupported(format!(
                 "the simulator loads cubin, fatbin and PTX images, not {kind}: link it first"
             )));
         }
-        let (table, ptx) = parsed_ptx_of(kind, bytes)?;
+        let (table, ptx) = parsed_ptx_of(kind, &image.bytes, image.ptx)?;
         let mut st = gpu().lock();
         let mut ptx_text = None;
+        let mut declared = HashMap::new();
         let (mut module, globals, allocations, no_ptx) = match ptx {
             Some(RunnablePtx { text, module }) => {
-                let module = match module {
-                    Some(parsed) => super::engine::load_module(parsed, &mut st.mem)?,
-                    None => super::engine::load_ptx(&text, &mut st.mem)?,
+                let parsed = match module {
+                    Some(parsed) => parsed,
+                    None => crate::ptx::parse(&text)?,
                 };
+                declared = declared_types(&parsed);
+                let module = super::engine::load_module(parsed, &mut st.mem)?;
                 let globals = module.globals.clone();
                 ptx_text = match text {
                     std::borrow::Cow::Owned(s) => Some(Arc::new(s)),
@@ -158,6 +206,7 @@ impl SimLibrary {
             no_ptx,
             ptx: ptx_text,
             globals,
+            declared,
             allocations,
             settings: Mutex::new(settings),
         })
@@ -211,21 +260,14 @@ impl SimLibrary {
     ) -> Result<LaunchProfile> {
         let row = self.row(index)?;
         let (module, code) = self.code(index)?;
-        let dims = Dims {
-            grid: geometry.grid(),
-            block: geometry.block(),
-            shared_dynamic: geometry.shared_mem_bytes(),
-        };
-        let coschedule = Coschedule {
-            cluster: geometry.cluster(),
-            cooperative: geometry.cooperative(),
-        };
+        let shape = geometry.shape();
+        let dims = shape.dims();
         let budget = Budget::from(limits);
         let checked = CheckedLaunch::new(
             code,
             &row.name,
-            (dims, coschedule),
-            &self.kernel_limits(index, dims, coschedule.cooperative)?,
+            shape,
+            &self.kernel_limits(index, dims, shape.coschedule().cooperative)?,
             (params.len(), &budget),
         )?;
         let g = gpu();
@@ -582,8 +624,7 @@ impl Kernel {
 
 impl LibraryInterface<SimBackend> for Library {
     fn load_data(
-        kind: ImageKind,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         _describe: &str,
     ) -> Result<Loaded<Library>> {
@@ -596,7 +637,7 @@ impl LibraryInterface<SimBackend> for Library {
             ));
         }
         Ok(Loaded {
-            library: Library::new(SimLibrary::load(kind, bytes)?),
+            library: Library::new(SimLibrary::load(image)?),
             info_log: String::new(),
             kept: None,
         })
@@ -604,13 +645,12 @@ impl LibraryInterface<SimBackend> for Library {
 
     /// The simulator reads the file's bytes, as a load of them.
     fn load_file(
-        kind: ImageKind,
         _path: &Path,
-        bytes: &[u8],
+        image: &Prepared<'_>,
         options: &LibraryOptions,
         describe: &str,
     ) -> Result<Loaded<Library>> {
-        Library::load_data(kind, bytes, options, describe)
+        Library::load_data(image, options, describe)
     }
 
     /// Frees the library (its simulated memory goes with the last reference, which this
@@ -677,8 +717,8 @@ impl LibraryInterface<SimBackend> for Library {
         Some(self.get().ok()?.table.globals.keys().cloned().collect())
     }
 
-    fn ptx_text(&self) -> Option<Arc<String>> {
-        self.get().ok()?.ptx.clone()
+    fn declared_type(&self, name: &str) -> Option<String> {
+        self.get().ok()?.declared.get(name).cloned()
     }
 }
 

@@ -14,15 +14,95 @@ use super::probe::{chains, fold, lines, sole_writers, Probe, NO_CHAIN};
 use super::warp_state::{live_threads, start_warp, Warp};
 use super::Block;
 use super::{Coschedule, Dims, KernelLimits};
-use crate::error::{Error, Result};
+use crate::error::{Error, LaunchProblem, Result};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::{KernelCode, SimModule};
 use crate::sim::engine::mem::Memory;
 
-/// A launch the engine's check accepted ([`CheckedLaunch::new`]): what the engine's `run` takes as
-/// proof, so nothing after the check looks at the launch's settings again. The engine's
-/// rules — the kernel's limits, the cluster rules, shared and local memory, the simulator's
-/// register file — are checked there and nowhere else.
+/// A launch's shape that obeys the rules every CUDA launch obeys, whatever the backend or
+/// the kernel: no zero dimension, at most 1,024 threads per block, a cluster the launch
+/// names with no zero dimension that tiles the grid. [`LaunchShape::new`] is the one place
+/// these rules are checked (`cuda-library`'s launch geometry is one), and its fields are
+/// private, so a shape in hand is proof of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaunchShape {
+    dims: Dims,
+    coschedule: Coschedule,
+}
+
+/// The most threads a block may have on any CUDA device.
+pub const MAX_BLOCK_THREADS: u32 = 1024;
+
+impl LaunchShape {
+    /// Checks `dims`, run together as `coschedule` says, against the rules of every launch.
+    pub fn new(dims: Dims, coschedule: Coschedule) -> std::result::Result<Self, LaunchProblem> {
+        for (what, d) in [("grid", dims.grid), ("block", dims.block)] {
+            if d.contains(&0) {
+                return Err(LaunchProblem::ZeroDimension { what, dims: d });
+            }
+        }
+        // Three u32 extents can pass u64::MAX; past it the block is too large anyway.
+        let threads = volume(dims.block);
+        if threads > u64::from(MAX_BLOCK_THREADS) {
+            return Err(LaunchProblem::TooManyThreads {
+                threads,
+                most: MAX_BLOCK_THREADS,
+                kernel_limit: false,
+            });
+        }
+        if let Some(c) = coschedule.cluster {
+            if c.contains(&0) {
+                return Err(LaunchProblem::ZeroDimension {
+                    what: "cluster",
+                    dims: c,
+                });
+            }
+            tiles(dims.grid, c)?;
+        }
+        Ok(LaunchShape { dims, coschedule })
+    }
+
+    /// The grid, the block and the dynamic shared memory.
+    #[inline]
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// How the blocks run together.
+    #[inline]
+    pub fn coschedule(&self) -> Coschedule {
+        self.coschedule
+    }
+
+    /// Threads per block (at most 1,024).
+    #[inline]
+    pub fn threads(&self) -> u32 {
+        // Checked not to pass 1,024 when the shape was made.
+        volume(self.dims.block).min(u64::from(MAX_BLOCK_THREADS)) as u32
+    }
+}
+
+/// The product of three extents, saturating.
+fn volume(d: [u32; 3]) -> u64 {
+    d.iter().fold(1u64, |n, &x| n.saturating_mul(u64::from(x)))
+}
+
+/// Whether clusters of `cluster` blocks (no zero dimension) tile `grid`: each grid
+/// dimension a multiple of the cluster's.
+fn tiles(grid: [u32; 3], cluster: [u32; 3]) -> std::result::Result<(), LaunchProblem> {
+    if (0..3).all(|k| grid[k] % cluster[k] == 0) {
+        Ok(())
+    } else {
+        Err(LaunchProblem::ClusterDoesNotTile { grid, cluster })
+    }
+}
+
+/// A launch the engine's check accepted ([`CheckedLaunch::new`]): what the engine's `run`
+/// takes as proof, so nothing after the check looks at the launch's settings again. Every
+/// launch the engine runs is one: its own entry points (`launch`, `launch_coscheduled`...)
+/// make one as `cuda-library`'s simulated libraries do. The rules of every launch are the
+/// [`LaunchShape`]'s; the engine's own — the kernel's limits, the cluster rules, shared and
+/// local memory, the simulator's register file — are checked here and nowhere else.
 #[derive(Debug, Clone, Copy)]
 pub struct CheckedLaunch {
     /// The grid, the block and the dynamic shared memory.
@@ -34,41 +114,49 @@ pub struct CheckedLaunch {
 }
 
 impl CheckedLaunch {
-    /// Checks a launch of `code` (named `kernel`) over `dims`, run together as `coschedule`
-    /// says, with `params_len` bytes of parameters and the settings `limits` gives, against
-    /// the kernel and the simulated device. `dims` has no zero extent, at most 1,024 threads
-    /// a block, and a cluster the launch names tiles the grid with at most 16 blocks: the
-    /// caller checked that (the API's geometry, or `check_request` for the engine run
-    /// directly).
+    /// Checks a launch of `code` (named `kernel`) of `shape`, with `params_len` bytes of
+    /// parameters and the settings `limits` gives, against the kernel and the simulated
+    /// device.
     pub fn new(
         code: &KernelCode,
         kernel: &str,
-        (dims, coschedule): (Dims, Coschedule),
+        shape: LaunchShape,
         limits: &KernelLimits,
         (params_len, budget): (usize, &Budget),
     ) -> Result<CheckedLaunch> {
+        let refuse = |problem| Error::InvalidLaunch {
+            kernel: Some(kernel.to_string()),
+            problem,
+        };
+        let (dims, coschedule, threads) = (shape.dims(), shape.coschedule(), shape.threads());
         limits.check(kernel, dims, coschedule)?;
-        let declared = coschedule.with_declared(kernel, code)?;
+        let declared = coschedule.with_declared(code).map_err(refuse)?;
+        if let Some(c) = declared.cluster {
+            if coschedule.cluster.is_none() {
+                // The kernel's own shape: the rule the launch's shape obeyed, for it.
+                tiles(dims.grid, c).map_err(refuse)?;
+            }
+            if volume(c) > MAX_CLUSTER {
+                return Err(refuse(LaunchProblem::ClusterTooLarge {
+                    cluster: c,
+                    most: MAX_CLUSTER,
+                    portable_limit: false,
+                }));
+            }
+        }
         let schedule = declared.schedule(dims.grid);
-        if coschedule.cluster.is_none() && declared.cluster.is_some() {
-            check_shape(kernel, dims, &schedule)?;
-        }
         if params_len < code.param_bytes {
-            return Err(Error::InvalidArgument(format!(
-                "kernel `{kernel}` takes {} bytes of parameters but {} were given",
-                code.param_bytes, params_len
-            )));
+            return Err(refuse(LaunchProblem::ParameterBytes {
+                expected: code.param_bytes,
+                got: params_len,
+            }));
         }
-        // At most 1,024 (the caller checked); saturating all the same.
-        let threads = dims
-            .block
-            .iter()
-            .fold(1u64, |n, &d| n.saturating_mul(d as u64))
-            .min(u32::MAX as u64) as u32;
         if let Some(most) = code.max_threads.filter(|&most| threads > most) {
-            return Err(Error::InvalidArgument(format!(
-                "kernel `{kernel}` cannot run {threads} threads per block (at most {most})"
-            )));
+            return Err(refuse(LaunchProblem::TooManyThreads {
+                threads: u64::from(threads),
+                most,
+                kernel_limit: true,
+            }));
         }
         // The simulated device's limits (sm_90): shared memory per block and local per thread.
         const MAX_SHARED: usize = crate::sim::engine::MAX_SHARED_PER_BLOCK;
@@ -77,15 +165,16 @@ impl CheckedLaunch {
             .shared_static
             .saturating_add(dims.shared_dynamic as usize);
         if shared_total > MAX_SHARED {
-            return Err(Error::InvalidArgument(format!(
-                "kernel `{kernel}` needs {shared_total} bytes of shared memory per block; the simulated device has {MAX_SHARED}"
-            )));
+            return Err(refuse(LaunchProblem::SharedMemory {
+                asked: shared_total as u64,
+                most: MAX_SHARED as u64,
+            }));
         }
         if code.local_bytes > MAX_LOCAL {
-            return Err(Error::InvalidArgument(format!(
-                "kernel `{kernel}` needs {} bytes of local memory per thread; the simulated device allows {MAX_LOCAL}",
-                code.local_bytes
-            )));
+            return Err(refuse(LaunchProblem::LocalMemory {
+                asked: code.local_bytes as u64,
+                most: MAX_LOCAL as u64,
+            }));
         }
         let footprint = Footprint::of(
             code,
@@ -100,36 +189,6 @@ impl CheckedLaunch {
             threads,
         })
     }
-}
-
-/// Checks what a caller of the engine's own entry points hands it and the API checks for
-/// a launch through it (the API's geometry): no zero extent, at most 1,024 threads a block,
-/// and a cluster the launch names that tiles the grid with at most 16 blocks.
-pub(super) fn check_request(
-    code: &KernelCode,
-    kernel: &str,
-    dims: Dims,
-    coschedule: Coschedule,
-) -> Result<()> {
-    let threads = dims
-        .block
-        .iter()
-        .fold(1u64, |n, &d| n.saturating_mul(d as u64));
-    if threads == 0 || dims.grid.contains(&0) {
-        return Err(Error::InvalidArgument(
-            "a grid or block dimension is zero".into(),
-        ));
-    }
-    if threads > 1024 {
-        let most = code.max_threads.unwrap_or(1024).min(1024);
-        return Err(Error::InvalidArgument(format!(
-            "kernel `{kernel}` cannot run {threads} threads per block (at most {most})"
-        )));
-    }
-    if coschedule.cluster.is_some() {
-        check_shape(kernel, dims, &coschedule.schedule(dims.grid))?;
-    }
-    Ok(())
 }
 
 /// Checks that one unit of the launch (a block, or the blocks that run together) fits in
@@ -158,21 +217,6 @@ fn check_footprint(kernel: &str, footprint: &Footprint, budget: &Budget) -> Resu
         "register_file_bytes",
         budget.register_file_bytes,
     ))
-}
-
-/// Checks a launch's cluster shape: whole clusters of at most 16 blocks tile the grid.
-fn check_shape(kernel: &str, dims: Dims, schedule: &Schedule) -> Result<()> {
-    let c = schedule.cluster.dims;
-    let tiles = (0..3).all(|k| c[k] != 0 && dims.grid[k] % c[k] == 0);
-    let size = c.iter().fold(1u64, |n, &d| n.saturating_mul(d as u64));
-    if !tiles || size > MAX_CLUSTER {
-        return Err(Error::InvalidArgument(format!(
-            "kernel `{kernel}`: clusters of ({}, {}, {}) blocks cannot tile the grid ({}, {}, {}) \
-             (each dimension a divisor of the grid's, at most {MAX_CLUSTER} blocks)",
-            c[0], c[1], c[2], dims.grid[0], dims.grid[1], dims.grid[2]
-        )));
-    }
-    Ok(())
 }
 
 /// The most blocks a cluster may have (sm_90, with non-portable sizes allowed).
@@ -429,7 +473,7 @@ impl Block<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::{launch_coscheduled, ClusterLimits, Coschedule, Dims, KernelLimits};
-    use super::CheckedLaunch;
+    use super::{CheckedLaunch, LaunchShape};
     use crate::error::Error;
     use crate::sim::engine::{load_ptx, Budget, Memory};
 
@@ -468,6 +512,7 @@ mod tests {
         let module = load_ptx(PTX, &mut Memory::new()).expect("the module loads");
         let code = module.kernel(kernel).expect("the kernel lowers");
         let budget = Budget::from(1_000_000);
+        let shape = LaunchShape::new(shape.0, shape.1).expect("a valid shape");
         match CheckedLaunch::new(code, kernel, shape, limits, (4, &budget)) {
             Ok(_) => panic!("{kernel}: the launch was accepted"),
             Err(e) => e.to_string(),
@@ -518,7 +563,8 @@ mod tests {
             cooperative: true,
         };
         let budget = Budget::from(1_000_000);
-        let e = CheckedLaunch::new(code, "plain", (dims(3, 32, 0), coop), &room, (4, &budget));
+        let shape = |grid| LaunchShape::new(dims(grid, 32, 0), coop).expect("a valid shape");
+        let e = CheckedLaunch::new(code, "plain", shape(3), &room, (4, &budget));
         assert!(
             matches!(
                 e,
@@ -531,9 +577,7 @@ mod tests {
             ),
             "{e:?}"
         );
-        assert!(
-            CheckedLaunch::new(code, "plain", (dims(2, 32, 0), coop), &room, (4, &budget)).is_ok()
-        );
+        assert!(CheckedLaunch::new(code, "plain", shape(2), &room, (4, &budget)).is_ok());
     }
 
     #[test]
@@ -542,7 +586,7 @@ mod tests {
         let code = module.kernel("plain").expect("the kernel lowers");
         let budget = Budget::from(1_000_000);
         let none = KernelLimits::default();
-        let big = (dims(16, 32, 60_000), cluster(16));
+        let big = LaunchShape::new(dims(16, 32, 60_000), cluster(16)).expect("a valid shape");
         assert!(CheckedLaunch::new(code, "plain", big, &none, (4, &budget)).is_ok());
     }
 
@@ -554,7 +598,7 @@ mod tests {
             &KernelLimits::default(),
         );
         assert!(
-            e.contains("clusters of (2, 1, 1) blocks cannot tile the grid (3, 1, 1)"),
+            e.contains("grid (3, 1, 1) is not a multiple of cluster (2, 1, 1)"),
             "{e}"
         );
     }
@@ -570,16 +614,72 @@ mod tests {
                 .map_err(|e| e.to_string())
         };
         let e = launch(dims(0, 32, 0), Coschedule::default()).unwrap_err();
-        assert!(e.contains("a grid or block dimension is zero"), "{e}");
+        assert!(
+            e.contains("grid dimensions (0, 1, 1) contain a zero"),
+            "{e}"
+        );
         let e = launch(dims(1, 2048, 0), Coschedule::default()).unwrap_err();
         assert!(
-            e.contains("cannot run 2048 threads per block (at most 1024)"),
+            e.contains("a block of 2048 threads exceeds the CUDA limit of 1024"),
             "{e}"
         );
         let e = launch(dims(4, 32, 0), cluster(3)).unwrap_err();
-        assert!(e.contains("cannot tile the grid (4, 1, 1)"), "{e}");
+        assert!(
+            e.contains("grid (4, 1, 1) is not a multiple of cluster (3, 1, 1)"),
+            "{e}"
+        );
         let e = launch(dims(32, 32, 0), cluster(32)).unwrap_err();
-        assert!(e.contains("at most 16 blocks"), "{e}");
+        assert!(
+            e.contains("a cluster of 32 blocks (32, 1, 1); at most 16"),
+            "{e}"
+        );
         assert_eq!(launch(dims(4, 32, 0), cluster(2)), Ok(()));
+    }
+
+    /// The rules of every launch are a shape's, checked once: a caller matches on which
+    /// rule a shape breaks.
+    #[test]
+    fn a_shape_names_the_rule_it_breaks() {
+        use crate::error::LaunchProblem as P;
+        let plain = Coschedule::default();
+        assert_eq!(
+            LaunchShape::new(dims(1, 0, 0), plain),
+            Err(P::ZeroDimension {
+                what: "block",
+                dims: [0, 1, 1]
+            })
+        );
+        let huge = Dims {
+            grid: [1; 3],
+            block: [u32::MAX; 3],
+            shared_dynamic: 0,
+        };
+        assert!(matches!(
+            LaunchShape::new(huge, plain),
+            Err(P::TooManyThreads {
+                threads: u64::MAX,
+                most: 1024,
+                kernel_limit: false
+            })
+        ));
+        assert_eq!(
+            LaunchShape::new(dims(4, 32, 0), cluster(0)),
+            Err(P::ZeroDimension {
+                what: "cluster",
+                dims: [0, 1, 1]
+            })
+        );
+        assert_eq!(
+            LaunchShape::new(dims(6, 32, 0), cluster(4)),
+            Err(P::ClusterDoesNotTile {
+                grid: [6, 1, 1],
+                cluster: [4, 1, 1]
+            })
+        );
+        let ok = LaunchShape::new(dims(8, 1024, 7), cluster(4)).expect("a valid shape");
+        assert_eq!(
+            (ok.dims(), ok.coschedule(), ok.threads()),
+            (dims(8, 1024, 7), cluster(4), 1024)
+        );
     }
 }

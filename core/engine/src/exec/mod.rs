@@ -54,11 +54,11 @@ pub use counters::{
     AtomicRequests, InstructionMix, LineCounters, MemoryRequests, SharedRequests, Stats,
 };
 
-use crate::error::Result;
+use crate::error::{Error, LaunchProblem, Result};
 use crate::sim::engine::lower::{KernelCode, SimModule};
 use crate::sim::engine::mem::Memory;
 use budget::Meter;
-pub use launch::CheckedLaunch;
+pub use launch::{CheckedLaunch, LaunchShape, MAX_BLOCK_THREADS};
 use probe::{Memo, Probe, Site};
 use std::collections::HashMap;
 
@@ -200,8 +200,10 @@ pub fn launch_coscheduled(
     let budget = budget.into();
     // Unsupported kernels say why (instruction and line), not that they do not exist.
     let code = module.kernel(kernel)?;
-    launch::check_request(code, kernel, dims, coschedule)?;
-    let shape = (dims, coschedule);
+    let shape = LaunchShape::new(dims, coschedule).map_err(|problem| Error::InvalidLaunch {
+        kernel: Some(kernel.to_string()),
+        problem,
+    })?;
     let checked = CheckedLaunch::new(
         code,
         kernel,
@@ -209,12 +211,13 @@ pub fn launch_coscheduled(
         &KernelLimits::default(),
         (params.len(), &budget),
     )?;
-    launch::run(module, gmem, code, (checked, params), budget)
+    launch_checked(module, gmem, code, (checked, params), budget)
 }
 
 /// Runs a launch of `code` (a kernel of `module`) that [`CheckedLaunch::new`] accepted,
-/// with the packed parameters `params`, within `budget`: what the simulated device's
-/// libraries call, with the kernel they hold (no lookup by name) and settings checked once.
+/// with the packed parameters `params`, within `budget`: the one way a launch runs. The
+/// simulated device's libraries call it with the kernel they hold (no lookup by name) and
+/// settings checked once; the entry points above make their [`CheckedLaunch`] first.
 pub fn launch_checked(
     module: &SimModule,
     gmem: &mut Memory,
@@ -254,30 +257,28 @@ impl KernelLimits {
     /// Checks a launch of `kernel` over `dims`, run as `co` says, against these limits, as
     /// the driver does.
     fn check(&self, kernel: &str, dims: Dims, co: Coschedule) -> Result<()> {
-        use crate::error::Error;
+        let refuse = |problem| {
+            Err(Error::InvalidLaunch {
+                kernel: Some(kernel.to_string()),
+                problem,
+            })
+        };
         if let (Some(c), Some(limits)) = (co.cluster, self.cluster) {
             let size = c.iter().map(|&d| d as u64).product::<u64>();
             let most = if limits.non_portable { 16 } else { 8 };
             if size > most {
-                return Err(Error::InvalidArgument(format!(
-                    "kernel `{kernel}`: a cluster of {size} blocks ({}, {}, {}); at most {most}{} \
-                     (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)",
-                    c[0],
-                    c[1],
-                    c[2],
-                    if most == 8 {
-                        " unless the kernel allows non-portable cluster sizes \
-                         (KernelAttribute::NonPortableClusterSizeAllowed)"
-                    } else {
-                        ""
-                    }
-                )));
+                return refuse(LaunchProblem::ClusterTooLarge {
+                    cluster: c,
+                    most,
+                    portable_limit: !limits.non_portable,
+                });
             }
             if let Some(required) = limits.required.filter(|&r| r != c) {
-                return Err(Error::InvalidArgument(format!(
-                    "kernel `{kernel}` requires clusters of {required:?} blocks, not {c:?} \
-                     (CUDA_ERROR_INVALID_CLUSTER_SIZE on the driver)"
-                )));
+                return refuse(LaunchProblem::ClusterMismatch {
+                    required,
+                    asked: c,
+                    declared: false,
+                });
             }
         }
         if let Some((per_sm, multiprocessors)) = self.cooperative.filter(|_| co.cooperative) {
@@ -293,12 +294,12 @@ impl KernelLimits {
             }
         }
         match self.max_dynamic_shared {
-            Some(most) if dims.shared_dynamic > most => Err(Error::InvalidArgument(format!(
-                "kernel `{kernel}` asks for {} bytes of dynamic shared memory but may use {most} \
-                 (CUDA_ERROR_INVALID_VALUE on the driver); raise it with \
-                 Kernel::set_attribute(KernelAttribute::MaxDynamicSharedSizeBytes, ..)",
-                dims.shared_dynamic
-            ))),
+            Some(most) if dims.shared_dynamic > most => {
+                refuse(LaunchProblem::DynamicSharedMemory {
+                    asked: dims.shared_dynamic,
+                    most,
+                })
+            }
             _ => Ok(()),
         }
     }
@@ -324,13 +325,13 @@ pub struct Coschedule {
 impl Coschedule {
     /// The cluster shape `code` declares (`.reqnctapercluster`) where the launch names none;
     /// a launch that names another is refused, as the driver refuses it.
-    fn with_declared(self, kernel: &str, code: &KernelCode) -> Result<Coschedule> {
+    fn with_declared(self, code: &KernelCode) -> std::result::Result<Coschedule, LaunchProblem> {
         match (self.cluster, code.cluster_dims) {
-            (Some(c), Some(d)) if c != d => Err(crate::error::Error::InvalidArgument(format!(
-                "kernel `{kernel}` declares clusters of {d:?} blocks (.reqnctapercluster, \
-                 __cluster_dims__); the launch asks for {c:?} (CUDA_ERROR_INVALID_CLUSTER_SIZE \
-                 on the driver)"
-            ))),
+            (Some(c), Some(d)) if c != d => Err(LaunchProblem::ClusterMismatch {
+                required: d,
+                asked: c,
+                declared: true,
+            }),
             (None, Some(d)) => Ok(Coschedule {
                 cluster: Some(d),
                 ..self

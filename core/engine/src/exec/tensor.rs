@@ -10,6 +10,24 @@ use crate::error::Result;
 use crate::sim::engine::ir::*;
 use crate::sim::engine::tensor::{self, Operand as Which};
 
+/// What `ldmatrix` (`load`) or `stmatrix` moves: `count` 8x8 matrices, transposed when
+/// `trans`.
+#[derive(Clone, Copy)]
+struct Movement {
+    count: u8,
+    trans: bool,
+    load: bool,
+}
+
+/// The memory side of `wmma.load` or `wmma.store` (`which` is `C` for a store).
+#[derive(Clone, Copy)]
+struct WmmaAccess {
+    which: Which,
+    shape: Shape,
+    elem: Elem,
+    row_major: bool,
+}
+
 /// The rows of the registers `srcs`: a fragment.
 fn fragment(w: &Warp, srcs: &[Src]) -> tensor::Fragment {
     srcs.iter().map(|&s| w.row(s)).collect()
@@ -45,12 +63,8 @@ fn mov_matrix(w: &mut Warp, mi: &MatrixInstr, m: u32) {
     write_fragment(w, mi, m, &out);
 }
 
-/// `mma` or `wmma.mma` in lanes `m`.
-fn mma(w: &mut Warp, mi: &MatrixInstr, m: u32) {
-    let (MatrixOp::Mma { shape, types } | MatrixOp::WmmaMma { shape, types }) = mi.op else {
-        return;
-    };
-    let wmma = matches!(mi.op, MatrixOp::WmmaMma { .. });
+/// `mma` (`wmma` false) or `wmma.mma` (true) of `shape` and `types` in lanes `m`.
+fn mma(w: &mut Warp, mi: &MatrixInstr, m: u32, shape: Shape, types: MmaTypes, wmma: bool) {
     let gather = |f: &tensor::Fragment, which: Which, e: Elem| -> Vec<u64> {
         let (rows, cols) = which.dims(shape);
         let mut mat = vec![0u64; rows * cols];
@@ -104,14 +118,54 @@ impl Block<'_> {
             m,
         } = x;
         let mi = &op.instr;
+        // Each form's handler takes its own operands, matched here once.
         match mi.op {
-            MatrixOp::LdMatrix { .. } | MatrixOp::StMatrix { .. } => {
-                self.ld_st_matrix(gmem, w, ins, mi, m)?
+            MatrixOp::LdMatrix { count, trans } => {
+                let moved = Movement {
+                    count,
+                    trans,
+                    load: true,
+                };
+                self.ld_st_matrix(gmem, w, ins, mi, m, moved)?
+            }
+            MatrixOp::StMatrix { count, trans } => {
+                let moved = Movement {
+                    count,
+                    trans,
+                    load: false,
+                };
+                self.ld_st_matrix(gmem, w, ins, mi, m, moved)?
             }
             MatrixOp::MovMatrix => mov_matrix(w, mi, m),
-            MatrixOp::Mma { .. } | MatrixOp::WmmaMma { .. } => mma(w, mi, m),
-            MatrixOp::WmmaLoad { .. } => self.wmma_load(gmem, w, ins, mi, m)?,
-            MatrixOp::WmmaStore { .. } => self.wmma_store(gmem, w, ins, mi, m)?,
+            MatrixOp::Mma { shape, types } => mma(w, mi, m, shape, types, false),
+            MatrixOp::WmmaMma { shape, types } => mma(w, mi, m, shape, types, true),
+            MatrixOp::WmmaLoad {
+                which,
+                shape,
+                elem,
+                row_major,
+            } => {
+                let access = WmmaAccess {
+                    which,
+                    shape,
+                    elem,
+                    row_major,
+                };
+                self.wmma_load(gmem, w, ins, mi, m, access)?
+            }
+            MatrixOp::WmmaStore {
+                shape,
+                elem,
+                row_major,
+            } => {
+                let access = WmmaAccess {
+                    which: Which::C,
+                    shape,
+                    elem,
+                    row_major,
+                };
+                self.wmma_store(gmem, w, ins, mi, m, access)?
+            }
         }
         self.charge(matrix_work(&mi.op));
         w.advance(at.mask, at.next);
@@ -126,13 +180,10 @@ impl Block<'_> {
         ins: &Instr,
         mi: &MatrixInstr,
         m: u32,
+        moved: Movement,
     ) -> Result<()> {
-        let (MatrixOp::LdMatrix { count, trans } | MatrixOp::StMatrix { count, trans }) = mi.op
-        else {
-            return Ok(());
-        };
+        let Movement { count, trans, load } = moved;
         let first = lanes(m).next().unwrap_or(0);
-        let load = matches!(mi.op, MatrixOp::LdMatrix { .. });
         // m8n8 matrices of b16: row r of matrix q is at the address lane 8q + r gives.
         let mut mats = vec![[[0u16; 8]; 8]; count as usize];
         let rows_at = |w: &Warp| -> std::result::Result<Vec<(MemSpace, u64)>, usize> {
@@ -221,16 +272,14 @@ impl Block<'_> {
         ins: &Instr,
         mi: &MatrixInstr,
         m: u32,
+        access: WmmaAccess,
     ) -> Result<()> {
-        let MatrixOp::WmmaLoad {
+        let WmmaAccess {
             which,
             shape,
             elem,
             row_major,
-        } = mi.op
-        else {
-            return Ok(());
-        };
+        } = access;
         let (rows, cols) = which.dims(shape);
         let slots = mi.d.len() * elem.per_reg();
         let mut out: tensor::Fragment = vec![[0u64; 32]; mi.d.len()];
@@ -260,16 +309,15 @@ impl Block<'_> {
         ins: &Instr,
         mi: &MatrixInstr,
         m: u32,
+        access: WmmaAccess,
     ) -> Result<()> {
-        let MatrixOp::WmmaStore {
+        let WmmaAccess {
+            which,
             shape,
             elem,
             row_major,
-        } = mi.op
-        else {
-            return Ok(());
-        };
-        let (rows, cols) = Which::C.dims(shape);
+        } = access;
+        let (rows, cols) = which.dims(shape);
         let src = fragment(w, &mi.a);
         let unique = (rows * cols / 32).max(1);
         for l in lanes(m) {

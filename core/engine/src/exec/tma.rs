@@ -187,7 +187,12 @@ impl Block<'_> {
                 .map_err(|e| self.fault(w, l, ins, format!("reading the tensor map: {e}")))?;
             bytes[8 * k..8 * k + 8].copy_from_slice(&v.to_le_bytes());
         }
-        TensorMapDesc::decode(&bytes).map_err(|e| self.fault(w, l, ins, e.to_string()))
+        let desc =
+            TensorMapDesc::decode(&bytes).map_err(|e| self.fault(w, l, ins, e.to_string()))?;
+        match desc.unsimulated() {
+            Some(why) => Err(self.fault(w, l, ins, why)),
+            None => Ok(desc),
+        }
     }
 
     /// The shared-memory addresses a copy of `bytes` bytes to `smem` lands at in each block
@@ -299,15 +304,19 @@ impl Block<'_> {
                             ),
                         ));
                     }
-                    if smem % 128 != 0 {
+                    // 128 bytes unswizzled, the pattern's repeat when swizzled (the CUDA
+                    // programming guide's TMA swizzle table): a box starting elsewhere in the
+                    // pattern would land permuted differently from what the kernel expects.
+                    let align = desc.swizzle.alignment();
+                    if smem % align != 0 {
                         return Err(self.fault(
                             w,
                             l,
                             ins,
                             format!(
-                                "a tensor copy's shared memory at {smem:#x} (128-byte aligned; \
-                                 {} for this map's swizzle, whose pattern follows the address)",
-                                desc.swizzle.alignment()
+                                "a tensor copy's shared memory at {smem:#x} is not {align}-byte \
+                                 aligned, as this map's swizzle needs (its pattern follows the \
+                                 address); align the shared-memory buffer to {align} bytes"
                             ),
                         ));
                     }
@@ -514,7 +523,7 @@ mod tests {
     fn a_tile_walks_its_box_row_after_row_and_marks_what_is_outside() {
         // A 4 x 3 f32 tensor (rows of 16 bytes), a 4 x 2 box from (0, 2): the second row is
         // outside.
-        let d = TensorMapDesc::tiled(TensorMapDataType::F32, 0x100, &[4, 3], &[4, 2]);
+        let d = TensorMapDesc::tiled(TensorMapDataType::F32, 0x100, &[4, 3], &[4, 2]).unwrap();
         let e = box_elements(&d, &[0, 2], &[]);
         assert_eq!(e.len(), 8);
         assert_eq!(e[0], (0, Some(0x100 + 2 * 16)));
@@ -530,7 +539,7 @@ mod tests {
 
     #[test]
     fn element_strides_skip_rows_but_not_the_inner_dimension() {
-        let mut d = TensorMapDesc::tiled(TensorMapDataType::F32, 0, &[4, 8], &[4, 4]);
+        let mut d = TensorMapDesc::tiled(TensorMapDataType::F32, 0, &[4, 8], &[4, 4]).unwrap();
         d.element_strides = [2, 2, 1, 1, 1];
         let e = box_elements(&d, &[0, 0], &[]);
         // ceil(4 / 2) = 2 rows of 4 (dimension 0's stride is ignored without interleave).
@@ -541,7 +550,7 @@ mod tests {
     #[test]
     fn im2col_walks_pixels_within_the_bounding_box() {
         // NWC: 2 channels, W = 4, N = 2; the box for W runs from -1 to 4 - 1 - 1 = 2.
-        let mut d = TensorMapDesc::tiled(TensorMapDataType::U16, 0, &[2, 4, 2], &[]);
+        let mut d = TensorMapDesc::tiled(TensorMapDataType::U16, 0, &[2, 4, 2], &[1; 3]).unwrap();
         d.strides = [16, 64, 0, 0];
         d.im2col = Some(Im2col {
             lower: [-1, 0, 0],

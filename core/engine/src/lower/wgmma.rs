@@ -7,7 +7,7 @@ use super::opcode::Opcode;
 use super::operands::Ins;
 use super::{unsupported, Lowerer};
 use crate::error::{Error, Result};
-use crate::image::ptx::ast::{Operand, Statement};
+use crate::image::ptx::ast::{Instruction, Operand, Statement};
 use crate::sim::engine::ir::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -344,66 +344,120 @@ fn invalid(x: &Ins, why: &str) -> Error {
 /// ([`WgmmaMma::serialized`]). Another `wgmma.mma_async` may name them: that chains the
 /// accumulation, as the ISA allows. Code order stands in for execution order, which is what
 /// compilers emit for these pipelines (a group issued in a loop and retired after it is
-/// retired in code order too).
+/// retired in code order too), and each backward branch is followed once more: what is in
+/// flight when it is taken meets the loop's body again from its label, so a read placed
+/// before the wgmma in the text but reached after it by the back edge is found too (it
+/// would otherwise see the accumulator's old value silently).
 pub(super) fn serialized<'s>(body: impl Iterator<Item = &'s Statement>) -> HashSet<u32> {
-    // Accumulator name -> line of the wgmma.mma_async that writes it; groups as lists
-    // of names, oldest first.
-    let mut owner: HashMap<String, u32> = HashMap::new();
-    let mut open: Vec<String> = Vec::new();
-    let mut groups: VecDeque<Vec<String>> = VecDeque::new();
+    let body: Vec<&Statement> = body.collect();
+    let labels: HashMap<&str, usize> = body
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| match s {
+            Statement::Label(name, _) => Some((name.as_str(), k)),
+            _ => None,
+        })
+        .collect();
     let mut lines = HashSet::new();
-    for s in body {
+    let mut pending = InFlight::default();
+    // (label, branch, what was in flight when the branch was taken)
+    let mut back_edges: Vec<(usize, usize, InFlight)> = Vec::new();
+    for (k, s) in body.iter().enumerate() {
         let Statement::Instr(i) = s else { continue };
+        pending.step(i, &mut lines);
+        if let Some(&to) = back_target(i).and_then(|l| labels.get(l)) {
+            if to <= k && !pending.owner.is_empty() {
+                back_edges.push((to, k, pending.clone()));
+            }
+        }
+    }
+    for (to, from, mut again) in back_edges {
+        for s in &body[to..=from] {
+            if let Statement::Instr(i) = s {
+                again.step(i, &mut lines);
+            }
+        }
+    }
+    lines
+}
+
+/// The label a `bra` names, if `i` is one.
+fn back_target(i: &Instruction) -> Option<&str> {
+    match (i.opcode.as_str(), i.operands.first()) {
+        ("bra", Some(Operand::Name(label))) => Some(label),
+        _ => None,
+    }
+}
+
+/// The `wgmma.mma_async` accumulators in flight at a point of the program.
+#[derive(Clone, Default)]
+struct InFlight {
+    /// Accumulator name -> line of the wgmma.mma_async that writes it.
+    owner: HashMap<String, u32>,
+    /// The names of the group not yet committed.
+    open: Vec<String>,
+    /// Committed groups as lists of names, oldest first.
+    groups: VecDeque<Vec<String>>,
+}
+
+impl InFlight {
+    /// Takes instruction `i`, adding to `lines` the wgmma whose accumulators it names
+    /// while they are in flight.
+    fn step(&mut self, i: &Instruction, lines: &mut HashSet<u32>) {
         let first = i.mods.first().map(String::as_str);
         if i.opcode == "wgmma" {
             match first {
                 Some("mma_async") => {
                     // Its other operands (A's registers) are not to be pending accumulators.
                     for o in i.operands.iter().skip(1) {
-                        touched(o, &owner, &mut lines);
+                        touched(o, &self.owner, lines);
                     }
                     if let Some(Operand::Vector(d)) = i.operands.first() {
                         for r in d {
                             if let Operand::Name(n) = r {
-                                owner.insert(n.clone(), i.pos.line);
-                                open.push(n.clone());
+                                self.owner.insert(n.clone(), i.pos.line);
+                                self.open.push(n.clone());
                             }
                         }
                     }
                 }
-                Some("commit_group") if !open.is_empty() => {
-                    groups.push_back(std::mem::take(&mut open));
+                Some("commit_group") if !self.open.is_empty() => {
+                    self.groups.push_back(std::mem::take(&mut self.open));
                 }
                 Some("wait_group") => {
                     let keep = match i.operands.first() {
                         Some(Operand::Int(n)) => usize::try_from(*n).unwrap_or(usize::MAX),
                         _ => 0,
                     };
-                    while groups.len() > keep {
-                        for n in groups.pop_front().unwrap_or_default() {
+                    while self.groups.len() > keep {
+                        for n in self.groups.pop_front().unwrap_or_default() {
                             // Still pending in a later group or the open one: keep it.
-                            let later = groups.iter().flatten().chain(&open).any(|m| *m == n);
+                            let later = self
+                                .groups
+                                .iter()
+                                .flatten()
+                                .chain(&self.open)
+                                .any(|m| *m == n);
                             if !later {
-                                owner.remove(&n);
+                                self.owner.remove(&n);
                             }
                         }
                     }
                 }
                 _ => {}
             }
-            continue;
+            return;
         }
-        if owner.is_empty() {
-            continue;
+        if self.owner.is_empty() {
+            return;
         }
         if let Some((_, p)) = &i.guard {
-            touched(&Operand::Name(p.clone()), &owner, &mut lines);
+            touched(&Operand::Name(p.clone()), &self.owner, lines);
         }
         for o in &i.operands {
-            touched(o, &owner, &mut lines);
+            touched(o, &self.owner, lines);
         }
     }
-    lines
 }
 
 /// Marks the `wgmma.mma_async` of `code` at `lines` [`WgmmaMma::serialized`].
@@ -592,5 +646,25 @@ mod tests {
             F16_SS.replace("%f1, %f2, %f3, %f4", "%f9, %f10, %f11, %f12")
         );
         assert_eq!(serialized(&newest), [false, true]);
+        // In a loop, a read before the wgmma in the text comes after it by the back edge,
+        // while its group is still in flight.
+        let looped = format!(
+            "LOOP:\nadd.f32 %f5, %f2, %f2;\nwgmma.fence.sync.aligned;\n{F16_SS}\n\
+             wgmma.commit_group.sync.aligned;\n@%p2 bra LOOP;\nwgmma.wait_group.sync.aligned 0;"
+        );
+        assert_eq!(serialized(&looped), [true]);
+        // Waited for inside the loop, the read on the next trip finds it landed.
+        let waited = format!(
+            "LOOP:\nadd.f32 %f5, %f2, %f2;\nwgmma.fence.sync.aligned;\n{F16_SS}\n\
+             wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\n@%p2 bra LOOP;"
+        );
+        assert_eq!(serialized(&waited), [false]);
+        // Chaining the accumulation around the loop (the usual main loop) is allowed.
+        let chained = format!(
+            "LOOP:\nwgmma.fence.sync.aligned;\n{F16_SS}\nwgmma.commit_group.sync.aligned;\n\
+             wgmma.wait_group.sync.aligned 1;\n@%p2 bra LOOP;\nwgmma.wait_group.sync.aligned 0;\n\
+             add.f32 %f5, %f2, %f2;"
+        );
+        assert_eq!(serialized(&chained), [false]);
     }
 }

@@ -99,14 +99,29 @@ pub(crate) enum CondKind {
     Switch,
 }
 
+/// A graph's conditional handles: the device address of each one's value, and the value to
+/// set at each launch, if it has one.
+type Handles = Arc<Mutex<Vec<(u64, Option<u32>)>>>;
+
+/// The handles of `handles` to set to their default when a launch begins.
+fn resets_of(handles: &Handles) -> Vec<(u64, u32)> {
+    handles
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .iter()
+        .filter_map(|&(addr, default)| default.map(|d| (addr, d)))
+        .collect()
+}
+
 /// A conditional node: its handle (the device address of the handle's 32-bit value) and its
-/// bodies, as the graph holds them (`sources`, which nodes are still added to) and as a plan
-/// orders them (`plans`, made from the sources when the graph is planned).
+/// bodies, as the graph holds them (`sources`, which nodes are still added to, with the
+/// handles made in each body, which its plan resets at each launch) and as a plan orders
+/// them (`plans`, made from the sources when the graph is planned).
 #[derive(Clone)]
 pub(crate) struct Conditional {
     pub handle: u64,
     pub kind: CondKind,
-    sources: Vec<Arc<Mutex<Vec<Node>>>>,
+    sources: Vec<(Arc<Mutex<Vec<Node>>>, Handles)>,
     pub plans: Vec<Arc<Plan>>,
 }
 
@@ -252,9 +267,9 @@ impl Plan {
                 c.plans = c
                     .sources
                     .iter()
-                    .map(|body| {
+                    .map(|(body, handles)| {
                         let body = body.lock().unwrap_or_else(|p| p.into_inner()).clone();
-                        Plan::of(body, Vec::new(), depth + 1).map(Arc::new)
+                        Plan::of(body, resets_of(handles), depth + 1).map(Arc::new)
                     })
                     .collect::<Result<_>>()?;
             }
@@ -278,9 +293,9 @@ pub(crate) struct Graph {
     /// change: adding one child many times, or instantiating again, orders it once. (A
     /// graph with conditional nodes is planned each time: its bodies may have changed.)
     plan: Mutex<Option<Arc<Plan>>>,
-    /// Its conditional handles: the device address of each one's value, and the value to
-    /// set at each launch, if it has one. Freed with the graph.
-    handles: Mutex<Vec<(u64, Option<u32>)>>,
+    /// Its conditional handles, freed with the graph (and shared with the conditional node
+    /// whose body it is, whose plan resets them).
+    handles: Handles,
     /// The allocations its allocation nodes make, freed with the graph.
     owned_allocs: Mutex<Vec<Arc<GraphAlloc>>>,
 }
@@ -306,7 +321,7 @@ impl Graph {
             ctx,
             nodes: Arc::new(Mutex::new(Vec::new())),
             plan: Mutex::new(None),
-            handles: Mutex::new(Vec::new()),
+            handles: Arc::new(Mutex::new(Vec::new())),
             owned_allocs: Mutex::new(Vec::new()),
         }
     }
@@ -326,13 +341,7 @@ impl Graph {
         }
         let nodes = self.nodes().clone();
         let conditional = nodes.iter().any(|n| matches!(n.op, Op::Conditional(_)));
-        let resets = self
-            .handles
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-            .filter_map(|&(addr, default)| default.map(|d| (addr, d)))
-            .collect();
+        let resets = resets_of(&self.handles);
         let plan = Arc::new(Plan::of(nodes, resets, 0)?);
         if !conditional {
             *self.cached_plan() = Some(plan.clone());
@@ -495,7 +504,10 @@ impl GraphInterface<SimBackend> for Graph {
         let op = Op::Conditional(Conditional {
             handle,
             kind,
-            sources: bodies.iter().map(|b| b.nodes.clone()).collect(),
+            sources: bodies
+                .iter()
+                .map(|b| (b.nodes.clone(), b.handles.clone()))
+                .collect(),
             plans: Vec::new(),
         });
         Ok((self.push(deps, op), bodies))
