@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 use cuda_library::{
     BackendKind, Context, Device, Error, Kernel, KernelArg, KernelAttribute, LaunchConfig, Library,
-    LibraryOptions,
+    LibraryOptions, TensorMapDesc,
 };
 use serde_json::Value;
 
@@ -414,8 +414,21 @@ fn run_lowered(ctx: &Context, device: &Device, kernel: &Kernel, launch: &Launch)
         params[p.offset..p.offset + 8].copy_from_slice(&address(p.buffer, p.delta).to_le_bytes());
     }
     for m in &launch.maps {
-        params[m.offset..m.offset + MAP_BYTES]
-            .copy_from_slice(&m.encode(address(m.buffer, m.delta)));
+        let bytes = m.encode(address(m.buffer, m.delta));
+        // A map the simulator declines to copy (an element type or layout whose GPU
+        // behaviour is unrecorded, e.g. the tf32 maps CUTLASS makes for f32 GEMMs) would
+        // fault in the kernel's first copy: a refusal, said before the launch.
+        match TensorMapDesc::decode(&bytes) {
+            Ok(desc) => {
+                if let Some(why) = desc.unsimulated() {
+                    return Outcome::Refused(format!("tensor map at {}: {why}", m.offset));
+                }
+            }
+            Err(e) => {
+                return Outcome::Failed(format!("tensor map at {}: {e}", m.offset));
+            }
+        }
+        params[m.offset..m.offset + MAP_BYTES].copy_from_slice(&bytes);
     }
     let args: Vec<KernelArg<'_>> = launch
         .layout
@@ -600,4 +613,50 @@ fn hopper_corpus_matches_the_h100() {
         problems.len(),
         problems.join("\n")
     );
+}
+
+/// A recorded map of DeepGEMM's kind (2-D bf16 output, 128-byte swizzle), as the test
+/// encodes it, is what the engine reads back; the engine's layout is the one the hand-written
+/// encoder assumes.
+fn deepgemm_output_map(data_type: u8) -> MapRecord {
+    MapRecord {
+        offset: 64,
+        buffer: 0,
+        delta: 0,
+        data_type,
+        rank: 2,
+        global_dim: vec![256, 256],
+        global_strides: vec![512],
+        box_dim: vec![64, 128],
+        element_strides: vec![1, 1],
+        interleave: 0,
+        swizzle: 3,
+        l2_promotion: 2,
+        oob_fill: 0,
+    }
+}
+
+#[test]
+fn a_recorded_map_encodes_as_the_engine_reads_it() {
+    let bytes = deepgemm_output_map(9).encode(0x1_0000);
+    let desc = TensorMapDesc::decode(&bytes).unwrap();
+    assert_eq!(desc.rank, 2);
+    assert_eq!(desc.global_address, 0x1_0000);
+    assert_eq!(desc.dims[..2], [256, 256]);
+    assert_eq!(desc.strides[0], 512);
+    assert_eq!(desc.box_dims[..2], [64, 128]);
+    assert_eq!(desc.data_type.code(), 9);
+    assert_eq!(desc.swizzle.span(), 128);
+    assert_eq!(desc.unsimulated(), None);
+}
+
+#[test]
+fn a_recorded_tf32_map_is_one_the_simulator_declines() {
+    // CU_TENSOR_MAP_DATA_TYPE_TFLOAT32 (11), what CUTLASS encodes for an f32 GEMM's operands.
+    // 32 four-byte elements fill the 128-byte swizzle span.
+    let mut map = deepgemm_output_map(11);
+    map.box_dim = vec![32, 128];
+    let desc = TensorMapDesc::decode(&map.encode(0x1_0000)).unwrap();
+    let why = desc.unsimulated().unwrap();
+    assert!(why.contains("tf32"), "{why}");
 }
