@@ -7,7 +7,6 @@
 //! with the reason, without a GPU or NVRTC.
 
 #[path = "../sim/wgmma/harness.rs"]
-#[allow(dead_code)]
 mod harness;
 
 use crate::common::gpu;
@@ -25,6 +24,9 @@ struct Case {
     input: Vec<u32>,
     cases: usize,
 }
+
+/// Draws one input word of a case.
+type WordSource = Box<dyn FnMut(&mut Rng) -> u32>;
 
 /// The f16 bits of a random finite value of modest exponent.
 fn f16_random(rng: &mut Rng) -> u32 {
@@ -164,7 +166,7 @@ fn cases() -> Vec<Case> {
         h(r) | h(r) << 16
     };
     let f16x2 = |r: &mut Rng| f16_random(r) | f16_random(r) << 16;
-    let sets: Vec<(&'static str, WgParams, Box<dyn FnMut(&mut Rng) -> u32>)> = vec![
+    let sets: Vec<(&'static str, WgParams, WordSource)> = vec![
         ("wg_m64n8k16_f32_f16", plain(32, 0, 0), Box::new(f16x2)),
         ("wg_m64n8k16_f32_f16_rs", plain(32, 4, 0), Box::new(f16x2)),
         (

@@ -638,7 +638,7 @@ fn replay(
     println!(
         "{} recordings ({}), {compared} words compared",
         recs.len(),
-        recordings::device(&dir).unwrap_or_default()
+        recordings::device(dir).unwrap_or_default()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -198,7 +198,7 @@ pub fn f16_int(v: i32) -> u32 {
     let sign = if v < 0 { 0x8000 } else { 0 };
     let a = v.unsigned_abs();
     let e = 31 - a.leading_zeros();
-    let frac = ((a << (10 - e.min(10))) & 0x3ff) as u32;
+    let frac = (a << (10 - e.min(10))) & 0x3ff;
     sign | ((e + 15) << 10) | frac
 }
 
