@@ -161,7 +161,8 @@ mod regen {
         |Stream(Create|Destroy|Synchronize|Query)(_v2)?|Event(Create|Destroy|Record|Synchronize|Query|ElapsedTime)(_v2)?\
         |OccupancyMax.*|TexObject(Create|Destroy)|SurfObject(Create|Destroy)\
         |Array(Create|Destroy|3DCreate)(_v2)?|Memcpy3D(_v2)?\
-        |DeviceCanAccessPeer|Ctx(Enable|Disable)PeerAccess|MemcpyPeer(Async)?)";
+        |DeviceCanAccessPeer|Ctx(Enable|Disable)PeerAccess|MemcpyPeer(Async)?\
+        |Mem(PrefetchAsync|Advise)(_v2)?|StreamAttachMemAsync)";
 
     /// The driver functions the crate calls directly on the loaded library.
     const DRIVER_DIRECT: &str =
@@ -178,7 +179,7 @@ mod regen {
             // costs a libloading lookup instantiation in the generated `DriverLib`.
             .allowlist_function(DRIVER_DIRECT)
             .allowlist_type(format!("PFN_{}_v.*", &DRIVER_FUNCTIONS))
-            .allowlist_type("CUdriverProcAddress_flags.*|CUstream_flags.*|CUevent_flags.*|CUarray_format.*|CUaddress_mode.*|CUfilter_mode.*|CUmemorytype.*|CUresourcetype.*")
+            .allowlist_type("CUdriverProcAddress_flags.*|CUstream_flags.*|CUevent_flags.*|CUarray_format.*|CUaddress_mode.*|CUfilter_mode.*|CUmemorytype.*|CUresourcetype.*|CUmem_advise.*|CUmemAttach_flags.*")
             .allowlist_var("CU_TRSF_.*|CUDA_ARRAY3D_.*")
             .allowlist_var("CUDA_VERSION")
             .dynamic_library_name("DriverLib")

@@ -501,6 +501,12 @@ fn unsafe_lives_in_the_driver_the_bindings_and_the_engine() {
             "the one cuLibraryUnload, which the slot makes safe to call",
         ),
         (
+            "managed",
+            "a host view of managed memory reads it in place (host-addressable on the driver; \
+             the buffer's rule keeps kernels off it while the view lives), and a copy's \
+             zeroed elements are valid by the DeviceRepr contract",
+        ),
+        (
             "program_cache::private_dir",
             "geteuid (no argument, cannot fail): the compile cache uses only this user's directory",
         ),

@@ -325,6 +325,16 @@ pub enum Error {
         /// The operating system's error.
         source: std::io::Error,
     },
+    // Unified memory (`managed`).
+    /// Unified memory used against its rule: the host views a
+    /// [`ManagedBuffer`](crate::ManagedBuffer) while a kernel that takes it may run, or a
+    /// launch takes it while the host views it.
+    ManagedInUse {
+        /// What was refused, naming the buffer.
+        what: String,
+        /// Why, and what to do about it.
+        reason: String,
+    },
     // Sharing between processes (`ipc`).
     /// Memory, an event or a pool was to be shared between processes (IPC) on the
     /// simulator, whose memory lives inside one process.
@@ -492,6 +502,12 @@ impl Error {
             ),
             Error::BackendUnavailable(_) => {
                 "unset CUDA_LIBRARY_BACKEND or set it to `driver` or `auto`".to_string()
+            }
+            Error::ManagedInUse { .. } => {
+                "the host and kernels take turns with managed memory: synchronize \
+                 (ManagedBuffer::synchronize, or the stream's) before a host view, and drop \
+                 host views before a launch"
+                    .to_string()
             }
             Error::InvalidLaunch { .. } => launch_hint(self),
             Error::InvalidImage { .. } => {
@@ -692,6 +708,7 @@ impl Error {
                 detail: what,
             } => write!(f, "{}", detail(what)),
             Error::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::ManagedInUse { what, reason } => write!(f, "{what} was refused: {reason}"),
             Error::MixedBackends { what } => write!(
                 f,
                 "{what} belong to different backends (driver and simulator)"

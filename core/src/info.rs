@@ -368,6 +368,88 @@ pub struct MemPoolStats {
     pub release_threshold: u64,
 }
 
+// Unified memory (`crate::managed`): how a managed buffer is attached, where its pages go,
+// the advice it takes and what the simulator charged it.
+
+/// Who may access a managed allocation (`CUmemAttach_flags`): what
+/// [`Context::alloc_managed_with`](crate::Context::alloc_managed_with) and [`ManagedBuffer::attach`](crate::ManagedBuffer::attach) take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Attach {
+    /// Any stream on any device (`CU_MEM_ATTACH_GLOBAL`, what `cudaMallocManaged` does by
+    /// default).
+    Global,
+    /// The host; on a device without concurrent managed access no kernel may use it until
+    /// it is attached to a stream (`CU_MEM_ATTACH_HOST`).
+    Host,
+    /// One stream (`CU_MEM_ATTACH_SINGLE`, only with [`ManagedBuffer::attach`](crate::ManagedBuffer::attach)): on a device
+    /// without concurrent managed access the host may use it while other streams run.
+    Single,
+}
+
+/// Where managed memory is placed or used: a device by ordinal, or the host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Location {
+    /// Device `n` (checked against [`Device::count`](crate::Device::count)).
+    Device(usize),
+    /// Host memory.
+    Host,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Device(n) => write!(f, "device {n}"),
+            Location::Host => write!(f, "the host"),
+        }
+    }
+}
+
+/// Memory advice (`cuMemAdvise`): how the program will use a managed range, so the driver
+/// migrates less.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Advice {
+    /// Mostly read: each processor that reads it keeps a read-only copy, so reads from
+    /// both sides stop migrating it (`CU_MEM_ADVISE_SET_READ_MOSTLY`).
+    SetReadMostly,
+    /// Undoes [`SetReadMostly`](Advice::SetReadMostly).
+    UnsetReadMostly,
+    /// Keep the pages at this location; others map them rather than migrate them
+    /// (`CU_MEM_ADVISE_SET_PREFERRED_LOCATION`).
+    SetPreferredLocation(Location),
+    /// Undoes [`SetPreferredLocation`](Advice::SetPreferredLocation).
+    UnsetPreferredLocation,
+    /// This processor will access it: keep it mapped there, so its accesses do not fault
+    /// (`CU_MEM_ADVISE_SET_ACCESSED_BY`).
+    SetAccessedBy(Location),
+    /// Undoes [`SetAccessedBy`](Advice::SetAccessedBy) for this processor.
+    UnsetAccessedBy(Location),
+}
+
+/// What the simulator charged a managed buffer for page migration, and where its pages are
+/// (the [`cost_model`](crate::guide::cost_model) guide's "Unified memory" model). The driver
+/// keeps no such count: [`ManagedBuffer::migration`](crate::ManagedBuffer::migration) is `None` there.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Migration {
+    /// Whether the host holds a current copy.
+    pub on_host: bool,
+    /// The device holding a current copy, if any.
+    pub on_device: Option<usize>,
+    /// Bytes moved to a device by kernels' page faults.
+    pub faulted_to_device: u64,
+    /// Bytes moved to the host by host accesses' page faults.
+    pub faulted_to_host: u64,
+    /// Bytes moved by prefetches.
+    pub prefetched: u64,
+    /// Page faults charged (one per 64 KiB page the model moves on demand).
+    pub faults: u64,
+    /// Simulated nanoseconds charged for all of it.
+    pub charged_ns: f64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::Geometry;

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::global::Global;
 use crate::info::Geometry;
 use crate::kernel::Kernel;
+use crate::managed::{ManagedBuffer, ManagedUse};
 use crate::memory::{DeviceBuffer, DeviceRepr};
 use crate::stream::Stream;
 
@@ -164,6 +165,9 @@ impl LaunchConfig {
 #[derive(Debug, Clone, Copy)]
 pub struct KernelArg<'a> {
     bytes: &'a [u8],
+    /// The managed buffer the argument points to, whose rule the launch keeps
+    /// ([`ManagedBuffer`]).
+    managed: Option<&'a ManagedUse>,
 }
 
 impl<'a> KernelArg<'a> {
@@ -171,6 +175,7 @@ impl<'a> KernelArg<'a> {
     pub fn of<T: DeviceRepr>(value: &'a T) -> Self {
         KernelArg {
             bytes: crate::memory::as_bytes(std::slice::from_ref(value)),
+            managed: None,
         }
     }
 
@@ -184,7 +189,28 @@ impl<'a> KernelArg<'a> {
     /// assert_eq!(arg.size(), 16);
     /// ```
     pub fn from_bytes(bytes: &'a [u8]) -> Self {
-        KernelArg { bytes }
+        KernelArg {
+            bytes,
+            managed: None,
+        }
+    }
+
+    /// The argument for a managed buffer: its address, with the buffer's rule kept by the
+    /// launch (refused while the host views the buffer; the buffer's host views wait for
+    /// the kernel). What [`launch!`](crate::launch) makes of a [`ManagedBuffer`].
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// let ctx = cuda_library::Device::new(0)?.set_current()?;
+    /// let buf = ctx.alloc_managed::<f32>(8)?;
+    /// assert_eq!(cuda_library::KernelArg::managed(&buf).size(), 8);
+    /// # Ok(()) }
+    /// ```
+    pub fn managed<T: DeviceRepr>(buf: &'a ManagedBuffer<T>) -> Self {
+        KernelArg {
+            bytes: crate::memory::as_bytes(std::slice::from_ref(buf.ptr_ref())),
+            managed: Some(buf.uses()),
+        }
     }
 
     /// Any value that converts to a kernel argument (used by [`launch!`](crate::launch)).
@@ -219,6 +245,12 @@ impl<T: DeviceRepr> AsKernelArg for T {
 impl<T: DeviceRepr> AsKernelArg for DeviceBuffer<T> {
     fn as_kernel_arg(&self) -> KernelArg<'_> {
         KernelArg::of(&self.ptr)
+    }
+}
+
+impl<T: DeviceRepr> AsKernelArg for ManagedBuffer<T> {
+    fn as_kernel_arg(&self) -> KernelArg<'_> {
+        KernelArg::managed(self)
     }
 }
 
@@ -285,6 +317,11 @@ impl Kernel {
         };
         // The one check of the settings: every layer below takes the geometry as checked.
         let geometry = config.geometry()?;
+        // Managed buffers among the arguments: refused while the host views one, and
+        // noted as in use by this stream (`crate::managed`). Rare: one test per argument.
+        if args.iter().any(|a| a.managed.is_some()) {
+            return self.launch_managed(&g, stream, config, geometry, checked, args);
+        }
         // Queued in the stream's turn: while it captures, the capture records the launch
         // and its log notes the node.
         stream.queue(
@@ -301,6 +338,57 @@ impl Kernel {
         if stream.recorder.is_armed() {
             // A launch that could not be recorded has no counters; the profile says why.
             let record = self.record(&g, stream, geometry, args);
+            stream.recorder.keep(record.map_err(|e| e.to_string()));
+        }
+        Ok(())
+    }
+
+    /// [`launch`](Kernel::launch) with managed buffers among `args`: each is refused while
+    /// the host views it, migrated to the stream's device (the simulator's model), and
+    /// noted as used by the stream, whose host views then wait for it.
+    #[cold]
+    fn launch_managed(
+        &self,
+        g: &Live,
+        stream: &Stream,
+        config: &LaunchConfig,
+        geometry: Geometry,
+        checked: CheckedArgs<'_, KernelArg<'_>>,
+        args: &[KernelArg<'_>],
+    ) -> Result<()> {
+        let managed: Vec<&ManagedUse> = args.iter().filter_map(|a| a.managed).collect();
+        for (i, m) in managed.iter().enumerate() {
+            if let Err(e) = m.begin_launch() {
+                for begun in &managed[..i] {
+                    begun.end_launch(None);
+                }
+                return Err(e);
+            }
+        }
+        let ctx = stream.context();
+        let queued = stream.queue(
+            |capture| {
+                if capture.is_none() {
+                    for m in &managed {
+                        let (ptr, bytes) = m.range();
+                        ctx.imp.managed_kernel_touch(ptr, bytes, &stream.imp)?;
+                    }
+                }
+                stream
+                    .imp
+                    .launch(capture, &self.raw, &geometry, checked)
+                    .map_err(|e| self.too_large(g, stream, config, e))
+            },
+            |deps| crate::graph::log::NodeRecord::kernel(self, geometry, deps),
+        );
+        let on = queued.is_ok().then_some(&stream.imp);
+        for m in &managed {
+            m.end_launch(on);
+        }
+        queued?;
+        #[cfg(feature = "notebook")]
+        if stream.recorder.is_armed() {
+            let record = self.record(g, stream, geometry, args);
             stream.recorder.keep(record.map_err(|e| e.to_string()));
         }
         Ok(())

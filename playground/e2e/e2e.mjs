@@ -54,6 +54,8 @@ const EXPECT = {
   managed: ["Int32Array(1) [42]", "Int32Array(1) [101]", "Int32Array(1) [8]", "buffer `f32[8]`"],
   launch: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `f32[1000]`: 4000 bytes", "first 64 of 1000",
     "1000 values", "1000 values as 25 rows of 40"],
+  "unified-memory": ["Float32Array(8) [1, 2, 3, 4, 5, 6, 7, 8]", "page faults: a 4, d 0",
+    "managed buffer `f32[65536]`", "pages on the host"],
   ptx: ["Float32Array(8) [1, 3, 5, 7, 9, 11, 13, 15]", "buffer `f32[1000]`: 4000 bytes"],
   timing: ["simulated", "saxpy"],
   "why-slow": ["copy_strided", "32.0 sectors per request", "uncoalesced", "where the time goes",

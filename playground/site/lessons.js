@@ -58,6 +58,14 @@ template __global__ void scale<float>(float*, float, int);
 template __global__ void scale<double>(double*, double, int);
 `;
 
+// The first kernel of every course, as courses write it.
+const VECTOR_ADD_CU = `// c = a + b, one thread per element
+extern "C" __global__ void vector_add(const float* a, const float* b, float* c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}
+`;
+
 // The variables of the fixture library (tests/fixtures/kernels.cu) and its kernel that uses
 // them.
 const VARS_CU = `__device__ int counter;                 // zero when loaded
@@ -532,6 +540,52 @@ show(y.readF32().slice(0, 8));   // 2 * i + 1
 show(y);                         // buffer f32[1000]: its first values
 show(y.plot());                  // the whole result as a line chart
 show(y.heatmap(40));             // or as 25 rows of 40
+`,
+  },
+  {
+    id: "unified-memory",
+    title: "Unified memory: the first CUDA program",
+    text: `
+<p>Courses start here: <code>cudaMallocManaged</code> gives one allocation that the host
+fills and the kernel reads, with no copies. <code>ManagedBuffer.allocF32(n)</code> is that
+allocation; <code>new Args().managed(a)</code> passes it to a kernel.</p>
+<p>The host and the kernel take turns: in Rust, reading a managed buffer while a kernel that
+uses it may still run, or launching one while the host holds a view of it, is an error rather
+than a crash or a stale read. Here every launch waits for its kernel, so the turns are
+kept for you.</p>
+<p>A kernel's first touch of pages the host wrote faults them over to the GPU, one page
+after another; <code>prefetch("device")</code> moves them in one copy first. The simulator
+charges both by its cost model (a model, not a measurement), and <code>migration()</code> and
+<code>show</code> say where the pages are.</p>
+<pre class="rust">let mut a = ctx.alloc_managed::&lt;f32&gt;(n)?;
+a.host_mut()?.fill(1.0);
+launch!(vector_add, &amp;stream, &amp;cfg, a, b, c, n as i32)?;
+c.synchronize()?;              // cudaDeviceSynchronize()
+let first = c.host()?[0];
+d.prefetch(Location::Device(0), &amp;stream)?;</pre>`,
+    cuda: { name: "vector_add.cu", text: VECTOR_ADD_CU },
+    code: `const lib = new Program(files["vector_add.cu"]).compile().toLibrary();
+const add = lib.getKernel("vector_add");
+
+// cudaMallocManaged: one allocation for the host and the kernel.
+const n = 1 << 16;
+const a = ManagedBuffer.allocF32(n);
+const b = ManagedBuffer.allocF32(n);
+const c = ManagedBuffer.allocF32(n);
+a.writeF32(new Float32Array(n).fill(1));
+b.writeF32(Float32Array.from({ length: n }, (_, i) => i));
+
+const grid = [Math.ceil(n / 256)];
+add.launch(grid, [256], new Args().managed(a).managed(b).managed(c).i32(n));
+show(c.readF32().slice(0, 8));   // 1 + i, read by the host in place
+
+// A prefetch moves the pages in one copy, before the kernel faults them over.
+const d = ManagedBuffer.allocF32(n);
+d.writeF32(new Float32Array(n).fill(2));
+d.prefetch("device");
+add.launch(grid, [256], new Args().managed(d).managed(d).managed(c).i32(n));
+show(\`page faults: a \${a.migration().faults}, d \${d.migration().faults}\`);
+show(c);                          // its values, and where its pages are
 `,
   },
   {

@@ -173,7 +173,8 @@ function snippetLine(e) {
 
 const AsyncFunction = (async () => {}).constructor;
 const PARAMS = [
-  "Program", "ProgramOptions", "Library", "Buffer", "Args", "Sweep", "Comparison", "TensorMap",
+  "Program", "ProgramOptions", "Library", "Buffer", "ManagedBuffer", "Args", "Sweep", "Comparison",
+  "TensorMap",
   "backend", "device", "inspect", "files", "dropped", "show",
 ];
 
@@ -241,8 +242,8 @@ async function run({ id, code, texts }) {
   try {
     const f = new AsyncFunction(...PARAMS, code);
     await f(
-      Program, cuda.ProgramOptions, cuda.Library, cuda.Buffer, cuda.Args, cuda.Sweep, cuda.Comparison,
-      cuda.TensorMap, cuda.backend, cuda.device, cuda.inspect, filesSeen, dropped, show,
+      Program, cuda.ProgramOptions, cuda.Library, cuda.Buffer, cuda.ManagedBuffer, cuda.Args, cuda.Sweep,
+      cuda.Comparison, cuda.TensorMap, cuda.backend, cuda.device, cuda.inspect, filesSeen, dropped, show,
     );
   } catch (e) {
     error = describe(e);

@@ -36,7 +36,7 @@ impl Kind {
     fn of_arg(a: &Arg) -> Kind {
         match a {
             Arg::I32(_) | Arg::U32(_) => Kind::Int(4),
-            Arg::I64(_) | Arg::U64(_) | Arg::Ptr(_) => Kind::Int(8),
+            Arg::I64(_) | Arg::U64(_) | Arg::Ptr(_) | Arg::Managed(_) => Kind::Int(8),
             Arg::F32(_) => Kind::Float(4),
             Arg::F64(_) => Kind::Float(8),
             Arg::TensorMap(_) => Kind::Opaque(MAP_BYTES),
@@ -74,6 +74,7 @@ fn written(a: &Arg) -> String {
         Arg::F32(v) => format!(".f32({v})"),
         Arg::F64(v) => format!(".f64({v})"),
         Arg::Ptr(_) => ".buffer(…)".to_string(),
+        Arg::Managed(_) => ".managed(…)".to_string(),
         Arg::TensorMap(_) => ".tensorMap(…)".to_string(),
     }
 }
@@ -87,7 +88,7 @@ fn read_as(a: &Arg, declared: Kind) -> String {
         (Arg::U32(v), Kind::Float(_)) => f32::from_bits(*v).to_string(),
         (Arg::I64(v), Kind::Float(_)) => f64::from_bits(*v as u64).to_string(),
         (Arg::U64(v), Kind::Float(_)) => f64::from_bits(*v).to_string(),
-        (Arg::Ptr(p), Kind::Float(_)) => f64::from_bits(p.0).to_string(),
+        (Arg::Ptr(p) | Arg::Managed(p), Kind::Float(_)) => f64::from_bits(p.0).to_string(),
         _ => "the same value".to_string(),
     }
 }

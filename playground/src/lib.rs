@@ -472,6 +472,13 @@ impl Args {
         self
     }
 
+    /// A managed buffer's address (a pointer parameter); the launch keeps unified memory's
+    /// rule for it and charges page migration.
+    pub fn managed(mut self, m: &ManagedBuffer) -> Args {
+        self.0.push(Arg::Managed(DevicePtr(m.0.as_raw())));
+        self
+    }
+
     /// A variable's device address (a pointer parameter).
     pub fn address(mut self, v: &Variable) -> Args {
         self.0.push(Arg::Ptr(v.device_ptr()));
@@ -827,6 +834,68 @@ impl TensorMap {
     #[wasm_bindgen(js_name = toHtml)]
     pub fn to_html(&self) -> String {
         self.0.to_html()
+    }
+}
+
+/// Unified memory (`cudaMallocManaged`) of 32-bit floats: one allocation the snippet
+/// reads and writes and kernels take (`new Args().managed(x)`), with no copies. On the
+/// simulator page migration is charged by the cost model: `migration()` says where the
+/// pages are and what moving them cost. Freed when the JavaScript object is freed or
+/// collected.
+#[wasm_bindgen]
+pub struct ManagedBuffer(std::rc::Rc<cuda_library::ManagedBuffer<f32>>);
+
+#[wasm_bindgen]
+impl ManagedBuffer {
+    /// `n` floats of unified memory (zero on the simulator).
+    #[wasm_bindgen(js_name = allocF32)]
+    pub fn alloc_f32(n: usize) -> std::result::Result<ManagedBuffer, JsValue> {
+        js(session::alloc_managed(n)).map(ManagedBuffer)
+    }
+
+    /// How many floats it holds.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Writes `values` (exactly `length` of them) from the host.
+    #[wasm_bindgen(js_name = writeF32)]
+    pub fn write_f32(&self, values: &[f32]) -> std::result::Result<(), JsValue> {
+        js(self.0.copy_from(values))
+    }
+
+    /// Reads the contents on the host.
+    #[wasm_bindgen(js_name = readF32)]
+    pub fn read_f32(&self) -> std::result::Result<Vec<f32>, JsValue> {
+        js(self.0.to_vec())
+    }
+
+    /// Migrates the pages ahead of their use, on the page's stream: `"device"` or `"host"`.
+    pub fn prefetch(&self, to: &str) -> std::result::Result<(), JsValue> {
+        let to = match to {
+            "device" => cuda_library::Location::Device(0),
+            "host" => cuda_library::Location::Host,
+            other => {
+                return Err(js_error(Error::InvalidArgument(format!(
+                    "prefetch to {other:?}: use \"device\" or \"host\""
+                ))))
+            }
+        };
+        js(session::with_session(|s| self.0.prefetch(to, &s.stream)))
+    }
+
+    /// Where the pages are and what the cost model charged for moving them:
+    /// `{on_host, on_device, faults, faulted_to_device, faulted_to_host, prefetched,
+    /// charged_ns}`.
+    pub fn migration(&self) -> std::result::Result<JsValue, JsValue> {
+        to_js_object(&self.0.migration())
+    }
+
+    /// The values and the migration line, as a notebook shows a managed buffer.
+    #[wasm_bindgen(js_name = toHtml)]
+    pub fn to_html(&self) -> std::result::Result<String, JsValue> {
+        js(self.0.to_html())
     }
 }
 

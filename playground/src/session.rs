@@ -4,11 +4,12 @@
 //! to wasm-bindgen.
 
 use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 
 use cuda_library::timing::{self, time_launches, Profile, Timings};
 use cuda_library::{
-    BackendKind, Context, Device, DevicePtr, Error, Kernel, KernelArg, LaunchConfig, Result,
-    Stream, TensorMapDataType, TensorMapSwizzle, TENSOR_MAP_BYTES,
+    BackendKind, Context, Device, DevicePtr, Error, Kernel, KernelArg, LaunchConfig, ManagedBuffer,
+    Result, Stream, TensorMapDataType, TensorMapSwizzle, TENSOR_MAP_BYTES,
 };
 use serde::Serialize;
 
@@ -86,6 +87,9 @@ pub enum Arg {
     F64(f64),
     /// A device address (a buffer or a variable).
     Ptr(DevicePtr),
+    /// A managed buffer's address; the launch finds the buffer (`managed_args`) so that it
+    /// keeps unified memory's rule and charges page migration.
+    Managed(DevicePtr),
     /// A tensor map, passed by value (`.param .align 64 .b8 map[128]`).
     TensorMap(MapBytes),
 }
@@ -117,7 +121,7 @@ impl Arg {
             Arg::U64(v) => KernelArg::of(v),
             Arg::F32(v) => KernelArg::of(v),
             Arg::F64(v) => KernelArg::of(v),
-            Arg::Ptr(v) => KernelArg::of(v),
+            Arg::Ptr(v) | Arg::Managed(v) => KernelArg::of(v),
             Arg::TensorMap(m) => KernelArg::from_bytes(&m.0),
         }
     }
@@ -180,10 +184,66 @@ fn dim3(v: &[u32], what: &str) -> Result<(u32, u32, u32)> {
     }
 }
 
+thread_local! {
+    /// The page's managed buffers (`ManagedBuffer` in JavaScript), found by address when a
+    /// launch takes one.
+    static MANAGED: RefCell<Vec<Weak<ManagedBuffer<f32>>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `n` floats of unified memory, registered for the launches that take them.
+pub fn alloc_managed(n: usize) -> Result<Rc<ManagedBuffer<f32>>> {
+    let buf = Rc::new(with_session(|s| s.ctx.alloc_managed::<f32>(n))?);
+    MANAGED.with(|m| {
+        let mut m = m.borrow_mut();
+        m.retain(|w| w.strong_count() > 0);
+        m.push(Rc::downgrade(&buf));
+    });
+    Ok(buf)
+}
+
+/// The managed buffers among `args`, in order, held for a launch.
+fn managed_args(args: &[Arg]) -> Result<Vec<Rc<ManagedBuffer<f32>>>> {
+    args.iter()
+        .filter_map(|a| match a {
+            Arg::Managed(p) => Some(p.0),
+            _ => None,
+        })
+        .map(|addr| {
+            MANAGED
+                .with(|m| {
+                    m.borrow()
+                        .iter()
+                        .filter_map(Weak::upgrade)
+                        .find(|b| b.as_raw() == addr)
+                })
+                .ok_or_else(|| {
+                    Error::InvalidArgument(format!(
+                        "the managed buffer at {addr:#x} was freed before the launch"
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// The kernel arguments of `args`, the managed buffers among them (`held`, from
+/// `managed_args`) as managed arguments.
+fn kernel_args<'a>(args: &'a [Arg], held: &'a [Rc<ManagedBuffer<f32>>]) -> Vec<KernelArg<'a>> {
+    let mut managed = held.iter();
+    args.iter()
+        .map(|a| match (a, managed.len()) {
+            (Arg::Managed(_), 1..) => managed
+                .next()
+                .map_or_else(|| a.as_kernel_arg(), |b| KernelArg::managed(b)),
+            _ => a.as_kernel_arg(),
+        })
+        .collect()
+}
+
 /// Launches `kernel` on the session's stream and waits for it. The arguments are checked
 /// against the kernel's parameters exactly as on the driver.
 pub fn launch(kernel: &Kernel, config: &LaunchConfig, args: &[Arg]) -> Result<()> {
-    let raw: Vec<KernelArg<'_>> = args.iter().map(Arg::as_kernel_arg).collect();
+    let held = managed_args(args)?;
+    let raw = kernel_args(args, &held);
     with_session(|s| {
         kernel.launch(&s.stream, config, &raw)?;
         s.stream.synchronize()
@@ -198,7 +258,8 @@ pub fn time(
     runs: usize,
     warmup: usize,
 ) -> Result<Timings> {
-    let raw: Vec<KernelArg<'_>> = args.iter().map(Arg::as_kernel_arg).collect();
+    let held = managed_args(args)?;
+    let raw = kernel_args(args, &held);
     with_session(|s| {
         let t = time_launches(&s.stream, runs, warmup, || {
             kernel.launch(&s.stream, config, &raw)
@@ -211,7 +272,8 @@ pub fn time(
 /// Launches `kernel` once on the session's stream and profiles it (`timing::profile`): the
 /// simulator's counters, the cost model's account and hints.
 pub fn profile(kernel: &Kernel, config: &LaunchConfig, args: &[Arg]) -> Result<Profile> {
-    let raw: Vec<KernelArg<'_>> = args.iter().map(Arg::as_kernel_arg).collect();
+    let held = managed_args(args)?;
+    let raw = kernel_args(args, &held);
     with_session(|s| {
         let p = timing::profile(&s.stream, || kernel.launch(&s.stream, config, &raw))?;
         s.stream.synchronize()?;
@@ -428,6 +490,28 @@ LOOP:
         let args = [Arg::Ptr(buf.device_ptr()), Arg::U32(3)];
         launch(&k, &launch_config(&[1], &[32], 0).unwrap(), &args).unwrap();
         assert_eq!(buf.to_vec().unwrap(), vec![2, 4, 6, 4]);
+    }
+
+    #[test]
+    fn a_managed_argument_is_launched_as_a_managed_buffer_and_a_freed_one_refused() {
+        let lib = lib();
+        let k = lib.get_kernel("twice").unwrap();
+        let buf = alloc_managed(4).unwrap();
+        buf.copy_from(&[1, 2, 3, 4].map(f32::from_bits)).unwrap();
+        let args = [Arg::Managed(buf.device_ptr()), Arg::U32(3)];
+        launch(&k, &launch_config(&[1], &[32], 0).unwrap(), &args).unwrap();
+        let bits: Vec<u32> = buf.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+        assert_eq!(bits, vec![2, 4, 6, 4]);
+        // The launch went through the managed path: the model moved the page to the device
+        // for the kernel, and back for the host's read.
+        let m = buf.migration().unwrap();
+        assert_eq!(
+            (m.faults, m.faulted_to_device, m.faulted_to_host),
+            (2, 16, 16)
+        );
+        drop(buf);
+        let e = launch(&k, &launch_config(&[1], &[32], 0).unwrap(), &args).unwrap_err();
+        assert!(e.to_string().contains("was freed"), "{e}");
     }
 
     #[test]

@@ -55,6 +55,11 @@ impl<T: cuda_library::DeviceRepr + Default> ShowRich for Shown<'_, cuda_library:
         self.0.evcxr_display();
     }}
 }}
+impl<T: cuda_library::DeviceRepr> ShowRich for Shown<'_, cuda_library::ManagedBuffer<T>> {{
+    fn show(&self) {{
+        self.0.evcxr_display();
+    }}
+}}
 macro_rules! show {{
     ($e:expr) => {{{{
         // Borrowed, as evcxr does: a variable shown stays usable in later cells.

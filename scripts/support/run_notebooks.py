@@ -58,6 +58,9 @@ EXPECT = {
         "0 of 1048576 results wrong",
         "undefined_thing",
         "executable graph: 100 nodes, 100 kernels",
+        "managed: 0 of 1048576 results wrong",
+        "the host holds 1 view(s) of it",
+        "managed buffer `f32[1048576]`",
     ],
     "06-why-is-it-slow.ipynb": [
         "kernels compiled",

@@ -20,6 +20,7 @@ pub mod half_ops;
 pub mod half_set;
 pub mod hostile;
 pub mod linking;
+pub mod managed;
 pub mod mem_pool;
 pub mod multi_device;
 pub mod nvrtc;

@@ -55,6 +55,7 @@ mod half_set;
 mod ipc;
 mod library;
 mod linker;
+mod managed;
 mod mem_pool;
 mod multi_device;
 mod profile;
@@ -104,6 +105,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(half_set::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());
+    tests.extend(managed::tests());
     tests.extend(mem_pool::tests());
     tests.extend(multi_device::tests());
     tests.extend(profile::tests());

@@ -27,6 +27,7 @@ mod ipc;
 mod launch_bounds;
 mod link_messages;
 mod linking;
+mod managed;
 mod parallel;
 mod parse_once;
 mod profile;

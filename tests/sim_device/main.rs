@@ -10,6 +10,8 @@ mod api;
 mod corpus;
 mod differential;
 mod graph;
+mod hopper;
+mod hopper_lowering;
 mod hostile_runtime;
 mod limits;
 mod mem_pool;

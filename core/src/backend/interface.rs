@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::error::Result;
 use crate::image::Prepared;
+use crate::info::{Advice, Attach, Location, Migration};
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
     MemPoolStats, ParamInfo,
@@ -31,7 +32,7 @@ use crate::sampling::{ArrayDesc, Layout, TextureDesc};
 /// capture, which the stream's [`CaptureInterface`] takes).
 pub(crate) trait Backend: Sized {
     type Device: DeviceInterface<Self>;
-    type Context: ContextInterface<Self>;
+    type Context: ContextInterface<Self> + ManagedInterface<Self>;
     type Stream: StreamInterface<Self> + CaptureInterface<Self>;
     /// A stream's capture under way, held by the API's stream while it lasts (see
     /// [`CaptureInterface`]).
@@ -122,6 +123,46 @@ pub(crate) trait ContextInterface<B: Backend> {
         desc: &cuda_library_engine::tensor_map::TensorMapDesc,
         address: u64,
     ) -> Result<()>;
+}
+
+/// Unified memory of a context (`cuMemAllocManaged`), and the stream work on it: the
+/// driver's in `driver::managed`, the simulator's (with its page-migration model) in
+/// `sim::managed`. The ranges are a managed buffer's own, checked by the caller
+/// (`crate::managed`), which also keeps the rule of who may touch the memory when.
+pub(crate) trait ManagedInterface<B: Backend> {
+    /// `bytes > 0` of managed memory attached as `attach` (`Global` or `Host`).
+    fn alloc_managed(&self, bytes: usize, attach: Attach) -> Result<u64>;
+    /// Frees memory from `alloc_managed`.
+    fn free_managed(&self, ptr: u64) -> Result<()>;
+    /// Whether the device and the host may access managed memory at the same time
+    /// (`CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS`).
+    fn concurrent_managed_access(&self) -> Result<bool>;
+    /// The host pointer to managed memory at `ptr` where the host addresses it directly
+    /// (a GPU's); `None` where the host sees it through copies (the simulator's).
+    fn managed_host_ptr(&self, ptr: u64) -> Option<*mut u8>;
+    /// Before a host access of the range (the simulator migrates its pages to the host).
+    fn managed_to_host(&self, ptr: u64, bytes: usize) -> Result<()>;
+    /// Copies managed memory to the host, for a view where `managed_host_ptr` is `None`.
+    fn managed_read(&self, dst: &mut [u8], src: u64) -> Result<()>;
+    /// Copies a host view back, where `managed_host_ptr` is `None`.
+    fn managed_write(&self, dst: u64, src: &[u8]) -> Result<()>;
+    /// Before a kernel on `stream` that takes the range runs (the simulator migrates its
+    /// pages to the stream's device, charging the stream).
+    fn managed_kernel_touch(&self, ptr: u64, bytes: usize, stream: &B::Stream) -> Result<()>;
+    /// `cuMemPrefetchAsync` of the range to `to` (a checked location), on `stream`.
+    fn prefetch_managed(
+        &self,
+        ptr: u64,
+        bytes: usize,
+        to: Location,
+        stream: &B::Stream,
+    ) -> Result<()>;
+    /// `cuMemAdvise` of the range (locations checked).
+    fn advise_managed(&self, ptr: u64, bytes: usize, advice: Advice) -> Result<()>;
+    /// `cuStreamAttachMemAsync` of the whole allocation at `ptr`, on `stream`.
+    fn attach_managed(&self, ptr: u64, attach: Attach, stream: &B::Stream) -> Result<()>;
+    /// What the simulator's model charged the allocation at `ptr`; `None` on a GPU.
+    fn managed_migration(&self, ptr: u64) -> Option<Migration>;
 }
 
 /// A stream.

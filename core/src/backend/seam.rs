@@ -41,13 +41,15 @@ use super::dispatch::{driver, forward, handles, in_backend_of, on};
 use super::interface::{
     ArgBytes, ArrayInterface, CaptureInterface, CaptureNodes, CheckedArgs, ContextInterface,
     DeviceInterface, EventInterface, GraphExecInterface, GraphInterface, HostFn, KernelInterface,
-    LibraryInterface, Loaded, MemPoolInterface, StreamInterface, TexObjectInterface,
+    LibraryInterface, Loaded, ManagedInterface, MemPoolInterface, StreamInterface,
+    TexObjectInterface,
 };
 use super::{selected, BackendKind};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::driver::{self, DriverBackend};
 use crate::error::{Error, Result};
 use crate::image::Prepared;
+use crate::info::{Advice, Attach, Location, Migration};
 use crate::info::{
     CachePreference, CaptureMode, DeviceProperties, Geometry, KernelAttribute, KernelAttributes,
     MemPoolStats, ParamInfo,
@@ -187,6 +189,25 @@ forward!(Context {
     fn encode_tensor_map(&self, desc: &TensorMapDesc) -> Result<[u8; TENSOR_MAP_BYTES]>;
     fn replace_tensor_map_address(&self, map: &mut [u8; TENSOR_MAP_BYTES], desc: &TensorMapDesc,
         address: u64) -> Result<()>;
+});
+
+// Unified memory (`ManagedInterface`): a context's, with the stream work on it.
+forward!(Context {
+    fn alloc_managed(&self, bytes: usize, attach: Attach) -> Result<u64>;
+    fn free_managed(&self, ptr: u64) -> Result<()>;
+    fn concurrent_managed_access(&self) -> Result<bool>;
+    fn managed_host_ptr(&self, ptr: u64) -> Option<*mut u8>;
+    fn managed_to_host(&self, ptr: u64, bytes: usize) -> Result<()>;
+    fn managed_read(&self, dst: &mut [u8], src: u64) -> Result<()>;
+    fn managed_write(&self, dst: u64, src: &[u8]) -> Result<()>;
+    fn managed_kernel_touch(&self, ptr: u64, bytes: usize, stream: &Stream) -> Result<()>,
+        same backend as stream else Err(mixed("the managed buffer and the stream"));
+    fn prefetch_managed(&self, ptr: u64, bytes: usize, to: Location, stream: &Stream)
+        -> Result<()>, same backend as stream else Err(mixed("the managed buffer and the stream"));
+    fn advise_managed(&self, ptr: u64, bytes: usize, advice: Advice) -> Result<()>;
+    fn attach_managed(&self, ptr: u64, attach: Attach, stream: &Stream) -> Result<()>,
+        same backend as stream else Err(mixed("the managed buffer and the stream"));
+    fn managed_migration(&self, ptr: u64) -> Option<Migration>;
 });
 
 // Streams, memory pools and events

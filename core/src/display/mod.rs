@@ -19,6 +19,7 @@ mod profile;
 mod cards;
 mod graph;
 mod kernels;
+mod managed;
 mod tensor_map;
 mod timings;
 mod variables;

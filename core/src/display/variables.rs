@@ -19,11 +19,11 @@ const MAX_ROWS: usize = 8;
 const HEX_LINES: usize = 16;
 
 /// What is shown: `global`, `managed` or `buffer`, its name and where it is.
-struct Shown<'a> {
-    kind: &'a str,
+pub(super) struct Shown<'a> {
+    pub kind: &'a str,
     /// The variable's name; `None` for a buffer, which is named by its type.
-    name: Option<&'a str>,
-    addr: u64,
+    pub name: Option<&'a str>,
+    pub addr: u64,
 }
 
 impl Shown<'_> {
@@ -47,7 +47,7 @@ impl Shown<'_> {
 
 /// One view of `bytes`: a table of values of `ty` (first [`MAX_ROWS`] rows of
 /// [`PER_ROW`], each row headed by its first index) or, with no type, a hex dump.
-fn parts(shown: &Shown, bytes: &[u8], ty: Option<ElementType>) -> (Vec<String>, String) {
+pub(super) fn parts(shown: &Shown, bytes: &[u8], ty: Option<ElementType>) -> (Vec<String>, String) {
     let caption = shown.caption(ty, bytes.len());
     let values = ty.map(|t| t.format(bytes)).unwrap_or_default();
     if values.is_empty() {

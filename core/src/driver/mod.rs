@@ -45,6 +45,7 @@ pub mod interop;
 pub(crate) mod ipc;
 mod library;
 pub(crate) mod loader;
+mod managed;
 mod mem_pool;
 pub(crate) mod nvjitlink;
 pub(crate) mod nvrtc;
@@ -263,6 +264,13 @@ entry_points! {
     kernel_get_library => c"cuKernelGetLibrary": PFN_cuKernelGetLibrary_v12050 @ 12050;
     occupancy_max_active_blocks => c"cuOccupancyMaxActiveBlocksPerMultiprocessor": PFN_cuOccupancyMaxActiveBlocksPerMultiprocessor_v6050 @ 6050;
     occupancy_max_potential_block_size => c"cuOccupancyMaxPotentialBlockSize": PFN_cuOccupancyMaxPotentialBlockSize_v6050 @ 6050;
+    // Unified memory (`driver::managed`). The prefetch and the advice are asked for at 12020,
+    // which gives their `_v2` forms (a `CUmemLocation`, as cuda.bindings 13 resolves them);
+    // driver 580 (CUDA 13) exports both names.
+    mem_alloc_managed => c"cuMemAllocManaged": PFN_cuMemAllocManaged_v6000 @ 6000;
+    mem_prefetch_async => c"cuMemPrefetchAsync": PFN_cuMemPrefetchAsync_v12020 @ 12020;
+    mem_advise => c"cuMemAdvise": PFN_cuMemAdvise_v12020 @ 12020;
+    stream_attach_mem_async => c"cuStreamAttachMemAsync": PFN_cuStreamAttachMemAsync_v6000 @ 6000;
 }
 
 /// The opened driver: where it came from, its version and its entry points.

@@ -64,6 +64,7 @@ pub(crate) use cuda_library_engine as engine;
 mod graph;
 mod launch_profile;
 pub(crate) mod library;
+mod managed;
 mod mem_pool;
 mod stream;
 mod texture;

@@ -111,6 +111,15 @@ pub struct CUuuid_st {
     pub bytes: [::std::os::raw::c_char; 16usize],
 }
 pub type CUuuid = CUuuid_st;
+impl CUmemAttach_flags_enum {
+    pub const CU_MEM_ATTACH_GLOBAL: CUmemAttach_flags_enum = CUmemAttach_flags_enum(1);
+    pub const CU_MEM_ATTACH_HOST: CUmemAttach_flags_enum = CUmemAttach_flags_enum(2);
+    pub const CU_MEM_ATTACH_SINGLE: CUmemAttach_flags_enum = CUmemAttach_flags_enum(4);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmemAttach_flags_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmemAttach_flags_enum as CUmemAttach_flags;
 impl CUstream_flags_enum {
     pub const CU_STREAM_DEFAULT: CUstream_flags_enum = CUstream_flags_enum(0);
     pub const CU_STREAM_NON_BLOCKING: CUstream_flags_enum = CUstream_flags_enum(1);
@@ -572,6 +581,18 @@ impl CUmemorytype_enum {
 #[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
 pub struct CUmemorytype_enum(pub ::std::os::raw::c_uint);
 pub use self::CUmemorytype_enum as CUmemorytype;
+impl CUmem_advise_enum {
+    pub const CU_MEM_ADVISE_SET_READ_MOSTLY: CUmem_advise_enum = CUmem_advise_enum(1);
+    pub const CU_MEM_ADVISE_UNSET_READ_MOSTLY: CUmem_advise_enum = CUmem_advise_enum(2);
+    pub const CU_MEM_ADVISE_SET_PREFERRED_LOCATION: CUmem_advise_enum = CUmem_advise_enum(3);
+    pub const CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION: CUmem_advise_enum = CUmem_advise_enum(4);
+    pub const CU_MEM_ADVISE_SET_ACCESSED_BY: CUmem_advise_enum = CUmem_advise_enum(5);
+    pub const CU_MEM_ADVISE_UNSET_ACCESSED_BY: CUmem_advise_enum = CUmem_advise_enum(6);
+}
+#[repr(transparent)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct CUmem_advise_enum(pub ::std::os::raw::c_uint);
+pub use self::CUmem_advise_enum as CUmem_advise;
 impl CUjit_option_enum {
     pub const CU_JIT_MAX_REGISTERS: CUjit_option_enum = CUjit_option_enum(0);
     pub const CU_JIT_THREADS_PER_BLOCK: CUjit_option_enum = CUjit_option_enum(1);
@@ -1774,8 +1795,49 @@ pub type PFN_cuMemAllocFromPoolAsync_v11020_ptsz = ::std::option::Option<
         hStream: CUstream,
     ) -> CUresult,
 >;
+pub type PFN_cuMemPrefetchAsync_v8000_ptsz = ::std::option::Option<
+    unsafe extern "C" fn(
+        devPtr: CUdeviceptr_v2,
+        count: usize,
+        dstDevice: CUdevice_v1,
+        hStream: CUstream,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemAdvise_v8000 = ::std::option::Option<
+    unsafe extern "C" fn(
+        devPtr: CUdeviceptr_v2,
+        count: usize,
+        advice: CUmem_advise,
+        device: CUdevice_v1,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemAdvise_v12020 = ::std::option::Option<
+    unsafe extern "C" fn(
+        devPtr: CUdeviceptr_v2,
+        count: usize,
+        advice: CUmem_advise,
+        location: CUmemLocation_v1,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemPrefetchAsync_v12020_ptsz = ::std::option::Option<
+    unsafe extern "C" fn(
+        devPtr: CUdeviceptr_v2,
+        count: usize,
+        location: CUmemLocation_v1,
+        flags: ::std::os::raw::c_uint,
+        hStream: CUstream,
+    ) -> CUresult,
+>;
 pub type PFN_cuStreamCreate_v2000 = ::std::option::Option<
     unsafe extern "C" fn(phStream: *mut CUstream, Flags: ::std::os::raw::c_uint) -> CUresult,
+>;
+pub type PFN_cuStreamAttachMemAsync_v7000_ptsz = ::std::option::Option<
+    unsafe extern "C" fn(
+        hStream: CUstream,
+        dptr: CUdeviceptr_v2,
+        length: usize,
+        flags: ::std::os::raw::c_uint,
+    ) -> CUresult,
 >;
 pub type PFN_cuStreamQuery_v7000_ptsz =
     ::std::option::Option<unsafe extern "C" fn(hStream: CUstream) -> CUresult>;
@@ -2054,6 +2116,14 @@ pub type PFN_cuMemsetD32Async_v3020 = ::std::option::Option<
         hStream: CUstream,
     ) -> CUresult,
 >;
+pub type PFN_cuStreamAttachMemAsync_v6000 = ::std::option::Option<
+    unsafe extern "C" fn(
+        hStream: CUstream,
+        dptr: CUdeviceptr_v2,
+        length: usize,
+        flags: ::std::os::raw::c_uint,
+    ) -> CUresult,
+>;
 pub type PFN_cuStreamQuery_v2000 =
     ::std::option::Option<unsafe extern "C" fn(hStream: CUstream) -> CUresult>;
 pub type PFN_cuStreamSynchronize_v2000 =
@@ -2081,6 +2151,23 @@ pub type PFN_cuLaunchKernelEx_v11060 = ::std::option::Option<
         f: CUfunction,
         kernelParams: *mut *mut ::std::os::raw::c_void,
         extra: *mut *mut ::std::os::raw::c_void,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemPrefetchAsync_v8000 = ::std::option::Option<
+    unsafe extern "C" fn(
+        devPtr: CUdeviceptr_v2,
+        count: usize,
+        dstDevice: CUdevice_v1,
+        hStream: CUstream,
+    ) -> CUresult,
+>;
+pub type PFN_cuMemPrefetchAsync_v12020 = ::std::option::Option<
+    unsafe extern "C" fn(
+        devPtr: CUdeviceptr_v2,
+        count: usize,
+        location: CUmemLocation_v1,
+        flags: ::std::os::raw::c_uint,
+        hStream: CUstream,
     ) -> CUresult,
 >;
 pub type PFN_cuMemFreeAsync_v11020 = ::std::option::Option<
