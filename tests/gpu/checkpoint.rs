@@ -6,6 +6,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use cuda_library::{CheckpointProcess, DeviceBuffer, ProcessState};
@@ -33,7 +34,40 @@ fn pattern(i: usize) -> u32 {
     (i as u32).wrapping_mul(2_654_435_761)
 }
 
+/// How long the whole exchange with the target may take. On an H100 in a container the
+/// checkpoint once ran past 100 s without an answer; a bound turns that into a failure that
+/// names the step, and frees the rest of the run.
+const BOUND: Duration = Duration::from_secs(60);
+
 fn a_process_is_checkpointed_and_restored_with_its_memory() {
+    let step_now = Arc::new(Mutex::new("starting the target process"));
+    let child_pid = Arc::new(Mutex::new(None::<u32>));
+    let (done, finished) = mpsc::channel();
+    let (seen_step, seen_pid) = (Arc::clone(&step_now), Arc::clone(&child_pid));
+    std::thread::spawn(move || {
+        let outcome = std::panic::catch_unwind(|| checkpoint_and_restore(&seen_step, &seen_pid));
+        let _ = done.send(outcome);
+    });
+    match finished.recv_timeout(BOUND) {
+        Ok(Ok(())) => {}
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(_) => {
+            // The target may hold the driver's attention: end it, so nothing waits on it.
+            if let Some(pid) = *child_pid.lock().unwrap_or_else(|e| e.into_inner()) {
+                let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            }
+            let step = *step_now.lock().unwrap_or_else(|e| e.into_inner());
+            panic!(
+                "checkpointing did not finish within {} s; it was at: {step} (the target was \
+                 killed; a container may not allow checkpointing)",
+                BOUND.as_secs()
+            );
+        }
+    }
+}
+
+fn checkpoint_and_restore(step_now: &Mutex<&'static str>, child_pid: &Mutex<Option<u32>>) {
+    let at = |what: &'static str| *step_now.lock().unwrap_or_else(|e| e.into_inner()) = what;
     let ctx = gpu::context();
     let exe = std::env::current_exe().expect("the test binary's path");
     let mut child = Command::new(&exe)
@@ -49,6 +83,8 @@ fn a_process_is_checkpointed_and_restored_with_its_memory() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start the target process");
+    *child_pid.lock().unwrap_or_else(|e| e.into_inner()) = Some(child.id());
+    at("waiting for the target to fill its memory (READY)");
     let mut out = BufReader::new(child.stdout.take().expect("piped stdout"));
     let mut seen = String::new();
     loop {
@@ -72,12 +108,14 @@ fn a_process_is_checkpointed_and_restored_with_its_memory() {
         target.restore_thread_id()
     );
     let (free_before, _) = ctx.mem_info().unwrap();
+    at("cuCheckpointProcessLock");
     step(
         &mut child,
         "cuCheckpointProcessLock",
         target.lock(Some(Duration::from_secs(10))),
     );
     assert_eq!(target.state().unwrap(), ProcessState::Locked);
+    at("cuCheckpointProcessCheckpoint");
     step(
         &mut child,
         "cuCheckpointProcessCheckpoint",
@@ -94,11 +132,14 @@ fn a_process_is_checkpointed_and_restored_with_its_memory() {
         free_checkpointed >= free_before + (128 << 20),
         "checkpointing the target should free its 256 MiB buffer on the device"
     );
+    at("cuCheckpointProcessRestore");
     step(&mut child, "cuCheckpointProcessRestore", target.restore());
     assert_eq!(target.state().unwrap(), ProcessState::Locked);
+    at("cuCheckpointProcessUnlock");
     step(&mut child, "cuCheckpointProcessUnlock", target.unlock());
     assert_eq!(target.state().unwrap(), ProcessState::Running);
 
+    at("the target checking its memory after the restore");
     let mut stdin = child.stdin.take().expect("piped stdin");
     stdin.write_all(b"go\n").unwrap();
     drop(stdin);
