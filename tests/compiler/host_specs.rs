@@ -571,7 +571,45 @@ fn samples_introduction() -> Vec<Host> {
         spin("_Z8kernel_APll", 2),
         spin("_Z8kernel_BPll", 3),
         sum,
+        clock(
+            "cuda-samples/Samples/0_Introduction/clock/clock.cu",
+            "_Z14timedReductionPKfPfPl",
+        ),
+        clock(
+            "cuda-samples/Samples/0_Introduction/clock_nvrtc/clock_kernel.cu",
+            "timedReduction",
+        ),
     ]
+}
+
+/// clock.cu's main() (and clock_nvrtc's): timedReduction<<<64, 256, 2 * 256 * 4>>>(input,
+/// output, timer) over 512 floats; each block writes the minimum and two `clock()`
+/// readings. The minima are compared; the readings are each compiler's own cycles (the
+/// simulator's clock counts the work done), so they are only checked to be written.
+fn clock(unit: &'static str, kernel: &'static str) -> Host {
+    const BLOCKS: u32 = 64;
+    const THREADS: u32 = 256;
+    Host {
+        unit,
+        kernel,
+        from: "main(): timedReduction<<<NUM_BLOCKS, NUM_THREADS, sizeof(float) * 2 * \
+               NUM_THREADS>>>(dinput, doutput, dtimer), input[i] = (float)i; here random floats",
+        buffers: vec![
+            Data::Floats(2 * THREADS as usize),
+            Data::Zeros(4 * BLOCKS as usize),
+            Data::Zeros(8 * 2 * BLOCKS as usize),
+        ],
+        textures: Vec::new(),
+        globals: Vec::new(),
+        steps: vec![launch(
+            kernel,
+            [BLOCKS, 1, 1],
+            [THREADS, 1, 1],
+            2 * THREADS * 4,
+            vec![A::Buf(0), A::Buf(1), A::Buf(2)],
+        )],
+        expect: Expect::OutputsBut(vec![2]),
+    }
 }
 
 /// The texture samples, as `tests/common/textures.rs` sets them up (24 x 16 images, 8 x 8
