@@ -243,7 +243,7 @@ fn errors_carry_kind_line_column_and_html() {
     assert!(e.is_instance_of::<js_sys::Error>());
 
     let e = Library::load_data(&KERNELS_PTX[..0]).err().unwrap();
-    assert_eq!(field(&e, "kind"), JsValue::from_str("InvalidArgument"));
+    assert_eq!(field(&e, "kind"), JsValue::from_str("InvalidImage"));
     let e = Library::load_data(&TABLES_CUBIN[..TABLES_CUBIN.len() / 2])
         .err()
         .unwrap();
