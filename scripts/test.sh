@@ -60,7 +60,10 @@ check() {
   local step_log
   step_log=$(printf '%s/%02d-%s.log' "$steps" "$n" "$slug")
   if ! step "$label" "$step_log" "" "$@"; then
-    # Without terminal colour codes, which some tools write even into a file.
+    # The failures themselves first (a long log's tail may not reach them), then the end of the
+    # log; without terminal colour codes, which some tools write even into a file.
+    grep -a -E '^(FAIL|not ok)|panicked at|^error(\[|:)' "$step_log" | head -n 20 |
+      sed -e 's/\x1b[[(][0-9;]*[A-Za-z]//g' -e 's/^/  ! /' | tee -a "$log" || true
     tail -n 40 "$step_log" | sed -e 's/\x1b[[(][0-9;]*[A-Za-z]//g' -e 's/^/  | /' | tee -a "$log"
     exit 1
   fi
