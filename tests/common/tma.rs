@@ -387,6 +387,11 @@ pub fn run_engine(case: &Case) -> cuda_library::Result<Vec<u8>> {
 
 /// [`run_engine`] with `ptx` (the case's kernel, edited) in place of the case's own kernel.
 pub fn run_engine_ptx(case: &Case, ptx: &str) -> cuda_library::Result<Vec<u8>> {
+    run_engine_counted(case, ptx).map(|(bytes, _)| bytes)
+}
+
+/// [`run_engine_ptx`], also giving the launch's counters.
+pub fn run_engine_counted(case: &Case, ptx: &str) -> cuda_library::Result<(Vec<u8>, sim::Stats)> {
     let mut mem = sim::Memory::new();
     let module = sim::load_ptx(ptx, &mut mem)?;
     let tensor = mem.alloc(case.tensor.len(), 256)?;
@@ -418,7 +423,7 @@ pub fn run_engine_ptx(case: &Case, ptx: &str) -> cuda_library::Result<Vec<u8>> {
         cluster: Some([case.blocks(), 1, 1]),
         cooperative: false,
     };
-    sim::launch_coscheduled(
+    let (stats, _) = sim::launch_coscheduled(
         &module,
         &mut mem,
         ("k", dims, co),
@@ -431,5 +436,5 @@ pub fn run_engine_ptx(case: &Case, ptx: &str) -> cuda_library::Result<Vec<u8>> {
     };
     let mut out = vec![0u8; len];
     mem.read(at, &mut out)?;
-    Ok(out)
+    Ok((out, stats))
 }

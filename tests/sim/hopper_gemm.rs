@@ -170,3 +170,105 @@ fn a_map_wgmma_cannot_read_is_refused_with_the_rule() {
     let small = g.ctx.alloc_zeroed::<u16>(64 * 64).unwrap();
     assert!(map(&small, 128, 64).is_err());
 }
+
+/// Warp instructions over the mix's classes.
+fn mix_total(s: &cuda_library::sim::Stats) -> u64 {
+    let m = &s.mix;
+    m.integer + m.fp32 + m.fp64 + m.half + m.sfu + m.memory + m.control + m.tensor
+}
+
+#[test]
+fn the_profiles_count_tma_traffic_and_tensor_work_apart_from_a_mix_of_100_percent() {
+    let g = setup();
+    let (m, n, k) = (256usize, 256usize, 256usize);
+    let enc = |v: &[i32]| v.iter().map(|&x| f16_bits(x)).collect::<Vec<u16>>();
+    let da = g.ctx.htod(&enc(&ints(m, k, 5))).unwrap();
+    let dbt = g.ctx.htod(&enc(&ints(n, k, 6))).unwrap();
+    let (amap, bmap) = (map(&da, m, k).unwrap(), map(&dbt, n, k).unwrap());
+    let c = g.ctx.alloc_zeroed::<f32>(m * n).unwrap();
+    let s = &g.stream;
+    let stats = |p: timing::Profile| p.launch.expect("the simulator profiled it").stats;
+    let wg = g.lib.get_kernel("gemm_tma_wgmma").unwrap();
+    let cfg = LaunchConfig::new((n as u32 / 64, m as u32 / 64, 1), 128);
+    let w = stats(
+        timing::profile(s, || {
+            launch!(wg, s, &cfg, &amap, &bmap, c, n as u32, k as u32)
+        })
+        .unwrap(),
+    );
+    // 16 blocks, each 4 steps of K, each step a 64 x 64 f16 box of A and one of Bt: 128
+    // copies of 64 rows of 128 bytes (4 sectors).
+    assert_eq!(
+        (w.bulk_loads.requests, w.bulk_loads.sectors),
+        (128, 128 * 256)
+    );
+    assert_eq!(w.bulk_stores.requests, 0);
+    // Read once from device memory at most: A and Bt, 128 KiB each.
+    assert_eq!(w.global_footprint, 2 * 256 * 256 * 2 + 256 * 256 * 4);
+    // Each of the 4 warps of 16 blocks issues 16 wgmma m64n64k16: 1024 issues in the mix,
+    // each a warp's 16 rows (2 * 16 * 64 * 16 operations, 8 m16n8 tiles); all of them
+    // together are the GEMM's 2 * M * N * K.
+    assert_eq!(w.mix.tensor, 1024);
+    assert_eq!(w.tensor.pipe_issues, 1024 * 8);
+    assert_eq!(w.tensor.ops, 2 * (m * n * k) as u64);
+    assert_eq!(mix_total(&w), w.warp_instructions, "{:?}", w.mix);
+
+    let tiled = g.lib.get_kernel("gemm_tiled").unwrap();
+    let cfg = LaunchConfig::new((n as u32 / 16, m as u32 / 16, 1), (16, 16, 1));
+    let t = stats(
+        timing::profile(s, || {
+            launch!(tiled, s, &cfg, da, dbt, c, n as u32, k as u32)
+        })
+        .unwrap(),
+    );
+    assert_eq!(mix_total(&t), t.warp_instructions, "{:?}", t.mix);
+    assert_eq!(
+        (t.bulk_loads.requests, t.tensor.ops, t.mix.tensor),
+        (0, 0, 0)
+    );
+
+    // The notebook's `tma_tile`: one 64 x 64 box, then 128 threads copy its 8 KiB out.
+    let tile = g.lib.get_kernel("tma_tile").unwrap();
+    let out = g.ctx.alloc_zeroed::<u16>(64 * 64).unwrap();
+    let one = LaunchConfig::new(1, 128);
+    let cmap = map(&da, m, k).unwrap();
+    let p = stats(timing::profile(s, || launch!(tile, s, &one, &cmap, out, 0u32, 0u32)).unwrap());
+    assert_eq!((p.bulk_loads.requests, p.bulk_loads.sectors), (1, 256));
+    assert_eq!(
+        p.global_stores.sectors, 256,
+        "the copy out: 8 KiB in whole sectors"
+    );
+    assert_eq!(mix_total(&p), p.warp_instructions, "{:?}", p.mix);
+}
+
+#[test]
+fn the_rendered_profile_says_wgmma_and_tma_times_are_not_calibrated() {
+    let g = setup();
+    let (m, n, k) = (64usize, 64usize, 64usize);
+    let enc = |v: &[i32]| v.iter().map(|&x| f16_bits(x)).collect::<Vec<u16>>();
+    let da = g.ctx.htod(&enc(&ints(m, k, 7))).unwrap();
+    let dbt = g.ctx.htod(&enc(&ints(n, k, 8))).unwrap();
+    let (amap, bmap) = (map(&da, m, k).unwrap(), map(&dbt, n, k).unwrap());
+    let c = g.ctx.alloc_zeroed::<f32>(m * n).unwrap();
+    let s = &g.stream;
+    let wg = g.lib.get_kernel("gemm_tma_wgmma").unwrap();
+    let one = LaunchConfig::new(1, 128);
+    let p = timing::profile(s, || {
+        launch!(wg, s, &one, &amap, &bmap, c, n as u32, k as u32)
+    })
+    .unwrap();
+    let html = p.to_html().unwrap();
+    assert!(
+        html.contains("tensor-core work (wgmma, mma) and TMA copies is an estimate, not yet calibrated against an H100"),
+        "{html}"
+    );
+    assert!(html.contains("bulk copies (TMA)"), "{html}");
+    // A kernel with neither says nothing of it.
+    let tiled = g.lib.get_kernel("gemm_tiled").unwrap();
+    let cfg = LaunchConfig::new((4, 4, 1), (16, 16, 1));
+    let p = timing::profile(s, || {
+        launch!(tiled, s, &cfg, da, dbt, c, n as u32, k as u32)
+    })
+    .unwrap();
+    assert!(!p.to_html().unwrap().contains("calibrated against an H100"));
+}

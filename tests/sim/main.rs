@@ -41,6 +41,7 @@ mod special_registers;
 mod tensor_ops;
 mod textures;
 mod tma;
+mod tma_counters;
 mod warp_masks;
 mod warp_ops;
 mod warp_sync_gather;

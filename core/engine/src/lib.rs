@@ -44,7 +44,7 @@ mod tensor_arith;
 
 pub use exec::{
     block_work, launch, launch_profiled, AtomicRequests, Budget, Dims, InstructionMix,
-    LineCounters, MemoryRequests, SharedRequests, Stats,
+    LineCounters, MemoryRequests, SharedRequests, Stats, TensorWork,
 };
 pub use exec::{
     launch_checked, launch_coscheduled, CheckedLaunch, ClusterLimits, Coschedule, KernelLimits,

@@ -140,6 +140,19 @@ fn metrics(p: &Profile) -> Vec<(&'static str, String)> {
             thousands(s.global_stores.sectors)
         ),
     ));
+    let (bulk_in, bulk_out) = (&s.bulk_loads, &s.bulk_stores);
+    if bulk_in.requests + bulk_out.requests > 0 {
+        rows.push((
+            "bulk copies (TMA)",
+            format!(
+                "{} loads, {} stores; {} sectors loaded, {} stored",
+                thousands(bulk_in.requests),
+                thousands(bulk_out.requests),
+                thousands(bulk_in.sectors),
+                thousands(bulk_out.sectors)
+            ),
+        ));
+    }
     if s.shared.requests > 0 {
         rows.push((
             "shared memory",
@@ -183,6 +196,24 @@ fn metrics(p: &Profile) -> Vec<(&'static str, String)> {
                 .join(", ")
         ),
     ));
+    if s.tensor.pipe_issues > 0 {
+        rows.push((
+            "tensor cores",
+            format!(
+                "{} operations (multiply-adds x 2) in {} m16n8 tile issues",
+                thousands(s.tensor.ops),
+                thousands(s.tensor.pipe_issues)
+            ),
+        ));
+    }
+    if let Some(what) = uncalibrated(s) {
+        rows.push((
+            "uncalibrated",
+            format!(
+                "the model's time for {what} is an estimate, not yet calibrated against an H100"
+            ),
+        ));
+    }
     if s.atomics.requests > 0 {
         rows.push((
             "atomics",
@@ -193,6 +224,19 @@ fn metrics(p: &Profile) -> Vec<(&'static str, String)> {
         ));
     }
     rows
+}
+
+/// What of a launch the cost model times without calibration against an H100: tensor-core
+/// multiplies (`wgmma`, `mma`) and bulk (TMA) copies; `None` when it has neither.
+fn uncalibrated(s: &crate::sim::Stats) -> Option<&'static str> {
+    let tensor = s.tensor.pipe_issues > 0;
+    let bulk = s.bulk_loads.requests + s.bulk_stores.requests > 0;
+    match (tensor, bulk) {
+        (true, true) => Some("tensor-core work (wgmma, mma) and TMA copies"),
+        (true, false) => Some("tensor-core work (wgmma, mma)"),
+        (false, true) => Some("TMA copies"),
+        (false, false) => None,
+    }
 }
 
 fn hints_html(p: &Profile) -> (String, String) {

@@ -12,25 +12,28 @@
 ///
 /// - **compute**: warp instructions over the schedulers (`issue_per_cycle` per SM) and over
 ///   each unit's rate (`pipe_rates`, warp instructions per SM per cycle, in
-///   [`InstructionMix`](super::InstructionMix) order), stretched when fewer than
+///   [`InstructionMix`](super::InstructionMix) order; the tensor pipe's work is
+///   [`TensorWork::pipe_issues`](super::TensorWork::pipe_issues)), stretched when fewer than
 ///   `latency_warps` warps per SM are resident to hide the units' latency;
-/// - **memory**: the 32-byte sectors the loads, stores and atomics move, at
+/// - **memory**: the 32-byte sectors the loads, stores, atomics and bulk (TMA) copies move, at
 ///   `cache_bytes_per_ns` (L1/L2), and the distinct bytes they touch (the footprint) at
 ///   `dram_bytes_per_ns` unless the footprint fits in the L2 cache (`l2_bytes`: repeated
 ///   launches find it there);
 /// - **shared memory**: wavefronts (bank conflicts replay) at `shared_wavefronts_per_cycle`
 ///   per SM;
 /// - **latency**: each warp's global requests that miss the caches (the footprint's share
-///   of the sectors) one after another, `dram_latency_ns` each.
+///   of the sectors) one after another, `dram_latency_ns` each; a block's bulk loads count
+///   for each of its warps (they wait on the copy's `mbarrier`).
 ///
 /// A wave lasts as long as its busiest multiprocessor (a partial wave's SMs may hold
 /// different numbers of blocks), and pays `block_ns` per block that SM starts. Atomics to
 /// one global address are serialised over the whole grid: `atomic_same_address_ns` for
 /// each update of the most updated address.
 ///
-/// Not counted as memory traffic: asynchronous and bulk copies (`cp.async`,
-/// `cp.async.bulk`), texture and surface reads; kernels built on them look lighter than
-/// they are.
+/// Not counted as memory traffic: `cp.async` (the per-thread asynchronous copy), texture
+/// and surface reads; kernels built on them look lighter than they are. Bulk copies
+/// (`cp.async.bulk{.tensor}`, the TMA) are counted, but their timing, like the tensor
+/// pipe's (`wgmma`), is an estimate not yet calibrated against an H100.
 ///
 /// Copies: host↔device `copy_latency_ns + bytes / host_bytes_per_ns`, on the device
 /// `copy_latency_ns + bytes / device_bytes_per_ns`, between devices `copy_latency_ns +
@@ -61,7 +64,9 @@ pub struct CostModel {
     pub issue_per_cycle: u32,
     /// Warp instructions per multiprocessor per cycle that each unit takes, in
     /// [`InstructionMix`](super::InstructionMix) order: integer, fp32, fp64, half, SFU,
-    /// memory (load/store), control, tensor.
+    /// memory (load/store), control; the last, the tensor pipe, in
+    /// [`TensorWork::pipe_issues`](super::TensorWork::pipe_issues) (one `mma` m16n8 tile)
+    /// per cycle, not calibrated against an H100.
     pub pipe_rates: [f64; 8],
     /// Resident warps per multiprocessor below which the units' latency shows.
     pub latency_warps: f64,
@@ -291,7 +296,12 @@ impl CostModel {
         };
         // In f64: a caller's `Stats` may hold any counts, and their products pass u64.
         let total_warps = blocks as f64 * warps_per_block as f64;
-        let sectors = stats.global_loads.sectors as f64 + stats.global_stores.sectors as f64;
+        // Bulk (TMA) copies move their sectors through the L2 and device memory as loads and
+        // stores do.
+        let sectors = stats.global_loads.sectors as f64
+            + stats.global_stores.sectors as f64
+            + stats.bulk_loads.sectors as f64
+            + stats.bulk_stores.sectors as f64;
         let traffic = (sectors + stats.atomics.global_lanes as f64) * 32.0;
         let resident_in_l2 = stats.global_footprint <= self.l2_bytes;
         let dram_bytes = if resident_in_l2 {
@@ -300,6 +310,8 @@ impl CostModel {
             stats.global_footprint as f64
         };
         let loads = stats.global_loads.requests as f64;
+        // Every warp of a block waits for the block's bulk loads (on their `mbarrier`).
+        let bulk_loads_per_block = stats.bulk_loads.requests as f64 / blocks as f64;
         let miss = if resident_in_l2 {
             0.0
         } else if sectors > 0.0 {
@@ -315,7 +327,8 @@ impl CostModel {
             stats.mix.sfu,
             stats.mix.memory,
             stats.mix.control,
-            stats.mix.tensor,
+            // The tensor pipe's rate is in m16n8 tiles, not instructions.
+            stats.tensor.pipe_issues,
         ];
         let clock = self.clock_ghz.max(1e-3);
         let (mut weighted_warps, mut busy_ns) = (0.0, 0.0);
@@ -339,7 +352,8 @@ impl CostModel {
                 / self.shared_wavefronts_per_cycle.max(1e-6)
                 / clock;
             // Loads wait; stores do not.
-            let latency = alike * loads / total_warps * miss * self.dram_latency_ns;
+            let latency =
+                alike * (loads / total_warps + bulk_loads_per_block) * miss * self.dram_latency_ns;
             let parts = [
                 (compute, Bound::Compute),
                 (memory, Bound::Memory),

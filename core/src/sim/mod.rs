@@ -80,7 +80,7 @@ pub use direct::{launch, launch_coscheduled, launch_profiled, load_ptx, pack_par
 pub(crate) use engine::param_buffer;
 pub use engine::{
     block_work, AtomicRequests, Budget, Coschedule, Dims, InstructionMix, KernelCode, LineCounters,
-    MemoryRequests, SharedRequests, Stats, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES,
+    MemoryRequests, SharedRequests, Stats, TensorWork, CAPACITY, DEFAULT_BUDGET, DEVICE_HEAP_BYTES,
     MAX_SHARED_PER_BLOCK, PRINTF_FIFO_BYTES,
 };
 pub(crate) use graph::{

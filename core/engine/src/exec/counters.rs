@@ -1,6 +1,6 @@
-//! What a launch counted: the public counter types ([`Stats`], [`InstructionMix`], the
-//! request counts, [`LineCounters`]) and how the per-instruction tallies of
-//! [`super::probe`] fold into them when the launch ends.
+//! What a launch counted: the public counter types ([`Stats`], [`InstructionMix`],
+//! [`TensorWork`], the request counts, [`LineCounters`]) and how the per-instruction tallies
+//! of [`super::probe`] fold into them when the launch ends.
 
 use crate::sim::engine::ir::*;
 
@@ -21,14 +21,27 @@ pub struct Stats {
     /// Bytes loaded from and stored to global memory (`ld.global`/`st.global`), over all
     /// active threads.
     pub global_bytes: u64,
-    /// Warp instructions by class.
+    /// Warp instructions by class: a partition of `warp_instructions`.
     pub mix: InstructionMix,
+    /// What the tensor-core instructions of the mix's `tensor` class computed and how long
+    /// they keep the tensor pipe busy.
+    pub tensor: TensorWork,
     /// Branches at which the warp's active lanes went different ways.
     pub divergent_branches: u64,
     /// Global memory accesses: loads.
     pub global_loads: MemoryRequests,
     /// Global memory accesses: stores.
     pub global_stores: MemoryRequests,
+    /// Bulk copies from global memory through the Tensor Memory Accelerator
+    /// (`cp.async.bulk.tensor` and plain `cp.async.bulk` into shared memory): one request
+    /// per copy, and the 32-byte sectors of the bytes it reads from global memory (a box's
+    /// rows are contiguous bytes; parts of a box outside the tensor are not fetched, and the
+    /// swizzle changes only where the bytes land in shared memory).
+    pub bulk_loads: MemoryRequests,
+    /// Bulk copies and bulk reductions into global memory (`cp.async.bulk.tensor` and
+    /// `cp.async.bulk` from shared memory, `cp.reduce.async.bulk{.tensor}`), counted as
+    /// `bulk_loads` are: the sectors of the in-bounds bytes written.
+    pub bulk_stores: MemoryRequests,
     /// Shared memory accesses (loads and stores): requests and the wavefronts bank conflicts
     /// make of them.
     pub shared: SharedRequests,
@@ -73,11 +86,20 @@ impl Stats {
         ] {
             *a += b;
         }
+        self.tensor.ops += other.tensor.ops;
+        self.tensor.pipe_issues += other.tensor.pipe_issues;
         self.divergent_branches += other.divergent_branches;
         self.global_loads.requests += other.global_loads.requests;
         self.global_loads.sectors += other.global_loads.sectors;
         self.global_stores.requests += other.global_stores.requests;
         self.global_stores.sectors += other.global_stores.sectors;
+        for (a, b) in [
+            (&mut self.bulk_loads, other.bulk_loads),
+            (&mut self.bulk_stores, other.bulk_stores),
+        ] {
+            a.requests += b.requests;
+            a.sectors += b.sectors;
+        }
         self.shared.requests += other.shared.requests;
         self.shared.wavefronts += other.shared.wavefronts;
         self.local_bytes += other.local_bytes;
@@ -106,7 +128,9 @@ pub(super) fn ratio(a: u64, b: u64) -> f64 {
     }
 }
 
-/// Warp instructions by the unit that would execute them.
+/// Warp instructions by the unit that would execute them: each warp instruction that
+/// issued is counted once, in one class, so the classes add up to
+/// [`Stats::warp_instructions`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct InstructionMix {
@@ -121,14 +145,33 @@ pub struct InstructionMix {
     /// Special functions and approximations: `sqrt`, `rsqrt`, `rcp`, `ex2`, `lg2`, `sin`,
     /// `cos` in single precision.
     pub sfu: u64,
-    /// Memory: loads, stores, atomics, textures and surfaces, asynchronous copies.
+    /// Memory: loads, stores, atomics, textures and surfaces, asynchronous and bulk copies
+    /// (TMA), and the matrix loads and stores of shared memory (`ldmatrix`, `stmatrix`,
+    /// `wmma.load`, `wmma.store`).
     pub memory: u64,
     /// Control: branches, calls, returns, exits, barriers.
     pub control: u64,
-    /// Tensor-core matrix operations (`mma`, `wmma`, `ldmatrix` and the like); a warp's
-    /// part of a `wgmma.mma_async` m64nN counts N / 8, the `mma.sync.m16n8` it takes as
-    /// long as.
+    /// Tensor-core multiplies: `mma`, `wmma.mma` and `wgmma.mma_async` (each warp's
+    /// issue of it counted once, as every other instruction is; how much work each is, is
+    /// [`Stats::tensor`]).
     pub tensor: u64,
+}
+
+/// The tensor cores' work over a launch, apart from the [`InstructionMix`] (which counts
+/// instructions, not their size).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TensorWork {
+    /// Operations of the multiplies, two per multiply-add (FLOPs for floating-point
+    /// types): `2 * M * N * K` per `mma`/`wmma.mma`, and for each warp's part of a
+    /// `wgmma.mma_async` (its 16 rows of the m64) `2 * 16 * N * K`.
+    pub ops: u64,
+    /// Tensor-pipe issues, in units of one `mma.sync` m16n8 tile (the cost model's tensor
+    /// pipe takes one a cycle per SM): an `mma` or `wmma.mma` counts `M * N / 128` (at
+    /// least 1), a warp's part of a `wgmma.mma_async` m64nN counts N / 8, whatever the
+    /// type (fp8's k32 and tf32's k8 take as long as f16's k16 on an H100). Not yet
+    /// calibrated against an H100 (the cost-model guide says how to).
+    pub pipe_issues: u64,
 }
 
 /// Warp-level requests to global memory and the 32-byte sectors they touched.
@@ -208,16 +251,26 @@ impl InstructionMix {
     }
 }
 
-/// How many tensor-pipe issues one warp's instruction counts for in
-/// [`InstructionMix::tensor`]: a warp's part of a `wgmma.mma_async` (its 16 rows of an
-/// m64nN product) takes as long as N / 8 `mma.sync.m16n8`, which count 1; everything else
-/// counts 1 in its own class.
-pub(super) fn issues(op: &Op) -> u64 {
+/// What one warp's execution of `op` adds to [`TensorWork`] as `(ops, pipe_issues)`:
+/// nothing for anything but a tensor-core multiply.
+pub(super) fn tensor_work(op: &Op) -> (u64, u64) {
+    let of = |m: usize, n: usize, k: usize| {
+        let (m, n, k) = (m as u64, n as u64, k as u64);
+        let ops = 2u64.saturating_mul(m).saturating_mul(n).saturating_mul(k);
+        (ops, (m.saturating_mul(n) / 128).max(1))
+    };
     match op {
+        Op::Matrix(x) => match x.instr.op {
+            MatrixOp::Mma { shape, .. } | MatrixOp::WmmaMma { shape, .. } => {
+                of(shape.m, shape.n, shape.k)
+            }
+            _ => (0, 0),
+        },
+        // A warp's 16 rows of the warpgroup's m64: as long as N / 8 m16n8 tiles.
         Op::Wgmma(Wgmma {
             op: WgmmaOp::Mma(m),
-        }) => (m.shape.n as u64 / 8).max(1),
-        _ => 1,
+        }) => of(16, m.shape.n, m.shape.k),
+        _ => (0, 0),
     }
 }
 
@@ -249,7 +302,16 @@ pub(super) fn class_of(op: &Op) -> u8 {
         | Op::Bar(_)
         | Op::Mbar(_)
         | Op::Trap(_) => CONTROL,
-        Op::Matrix(_) => 7,
+        Op::Matrix(x) => match x.instr.op {
+            MatrixOp::Mma { .. } | MatrixOp::WmmaMma { .. } => 7,
+            // Shared-memory loads and stores of matrix fragments (the load/store unit).
+            MatrixOp::LdMatrix { .. }
+            | MatrixOp::StMatrix { .. }
+            | MatrixOp::WmmaLoad { .. }
+            | MatrixOp::WmmaStore { .. } => MEMORY,
+            // A transpose across the warp's lanes, as a shuffle is.
+            MatrixOp::MovMatrix => INTEGER,
+        },
         Op::Wgmma(Wgmma {
             op: WgmmaOp::Mma(_),
         }) => 7,
@@ -301,4 +363,9 @@ pub struct LineCounters {
     pub shared_wavefronts: u64,
     /// Warp executions of atomics on the line.
     pub atomic_requests: u64,
+    /// Bulk copies (TMA) on the line to or from global memory: copies, and the 32-byte
+    /// sectors of global memory they read or wrote ([`Stats::bulk_loads`]).
+    pub bulk_requests: u64,
+    /// See `bulk_requests`.
+    pub bulk_sectors: u64,
 }

@@ -491,6 +491,12 @@ impl Block<'_> {
                     format!("cp.async.bulk of {n} bytes (a multiple of 16)"),
                 ));
             }
+            // The global side of the copy, if it has one (shared to shared has not).
+            if src.space == MemSpace::Global {
+                self.count_bulk(at.pc, std::iter::once((from[l], n)));
+            } else if dst.space == MemSpace::Global {
+                self.count_bulk(at.pc, std::iter::once((to[l], n)));
+            }
             for off in (0..n).step_by(8) {
                 let v = self
                     .read(gmem, w, l, src.space, from[l].wrapping_add(off), 8)

@@ -51,7 +51,7 @@ pub use budget::{block_work, Budget};
 #[allow(unused_imports)]
 pub use control::STACK_BYTES;
 pub use counters::{
-    AtomicRequests, InstructionMix, LineCounters, MemoryRequests, SharedRequests, Stats,
+    AtomicRequests, InstructionMix, LineCounters, MemoryRequests, SharedRequests, Stats, TensorWork,
 };
 
 use crate::error::{Error, LaunchProblem, Result};

@@ -3,7 +3,7 @@
 //! functions the dispatch loop calls before an instruction executes. Cheap on the hot path:
 //! a repeated pattern costs a comparison, a new one the sectors or wavefronts it moves.
 
-use super::counters::{class_of, issues, LineCounters, Stats};
+use super::counters::{class_of, tensor_work, LineCounters, Stats};
 use super::warp_state::{lanes, Warp, FULL};
 use crate::sim::engine::ir::*;
 use crate::sim::engine::lower::KernelCode;
@@ -70,7 +70,8 @@ pub(super) struct Tally {
     pub(super) requests: u64,
     /// Sectors (global) or wavefronts (shared) over the requests.
     pub(super) units: u64,
-    /// Active lanes over the requests.
+    /// Active lanes over the requests; for a bulk copy ([`Probe::Bulk`]), the bytes it
+    /// moved to or from global memory.
     pub(super) lanes: u64,
 }
 
@@ -237,6 +238,10 @@ pub(super) enum Probe {
     },
     /// An atomic at `addr`.
     Atomic { addr: Addr },
+    /// A bulk copy (TMA) that reads global memory (`store` false) or writes it: counted
+    /// by its handler, which knows the box ([`Block::count_bulk`]), in `memo`'s global
+    /// tally.
+    Bulk { memo: u32, store: bool },
     /// A block barrier.
     Barrier,
 }
@@ -265,8 +270,92 @@ impl Probe {
             Op::St(St { ty, s, addr }) => access(addr, ty.size() * s.len(), true),
             Op::Atom(Atom { addr, .. }) => Probe::Atomic { addr: *addr },
             Op::Bar(_) => Probe::Barrier,
-            _ => Probe::None,
+            _ => match bulk_direction(op) {
+                Some(store) => {
+                    *memos += 1;
+                    Probe::Bulk {
+                        memo: *memos - 1,
+                        store,
+                    }
+                }
+                None => Probe::None,
+            },
         }
+    }
+}
+
+/// Whether a bulk copy writes global memory (`Some(true)`), reads it (`Some(false)`), or
+/// is not a bulk copy to or from global memory (`None`: shared to shared).
+fn bulk_direction(op: &Op) -> Option<bool> {
+    match op {
+        Op::Tma(t) => Some(!matches!(t.instr.kind, TmaKind::Load { .. })),
+        Op::BulkCopy(BulkCopy { src, dst, .. }) => {
+            if src.space == MemSpace::Global {
+                Some(false)
+            } else if dst.space == MemSpace::Global {
+                Some(true)
+            } else {
+                None
+            }
+        }
+        Op::BulkReduce(r) => (r.instr.dst.space == MemSpace::Global).then_some(true),
+        _ => None,
+    }
+}
+
+/// Distinct 32-byte sectors of the byte ranges `[start, end]` (inclusive, as sector
+/// numbers: `(first sector, last sector)`), however they overlap.
+pub(super) fn distinct_sectors(mut ranges: Vec<(u64, u64)>) -> u64 {
+    ranges.sort_unstable();
+    let mut total = 0u64;
+    let mut open: Option<(u64, u64)> = None;
+    for (first, last) in ranges {
+        open = match open {
+            Some((lo, hi)) if first <= hi.saturating_add(1) => Some((lo, hi.max(last))),
+            Some((lo, hi)) => {
+                total += hi - lo + 1;
+                Some((first, last))
+            }
+            None => Some((first, last)),
+        };
+    }
+    if let Some((lo, hi)) = open {
+        total += hi - lo + 1;
+    }
+    total
+}
+
+impl super::Block<'_> {
+    /// Counts one bulk copy of the instruction at `pc` (one lane's): one request, the
+    /// distinct 32-byte sectors of the global `pieces` it moves (`(address, bytes)`, the
+    /// parts of a box inside the tensor: what the GPU fetches or writes) and the range they
+    /// cover, for the footprint.
+    pub(super) fn count_bulk(&mut self, pc: u32, pieces: impl Iterator<Item = (u64, u64)>) {
+        let Some(&Probe::Bulk { memo, .. }) = self.probes.get(pc as usize) else {
+            return;
+        };
+        let Some(m) = self.memos.get_mut(memo as usize) else {
+            return;
+        };
+        // Consecutive pieces (a row of a box) merge as they come, so the list stays short.
+        let mut ranges: Vec<(u64, u64)> = Vec::new();
+        let mut bytes = 0u64;
+        for (at, len) in pieces.filter(|p| p.1 > 0) {
+            let end = at.saturating_add(len - 1);
+            m.cover(at, end.saturating_add(1));
+            bytes = bytes.saturating_add(len);
+            let (first, last) = (at >> 5, end >> 5);
+            match ranges.last_mut() {
+                Some((lo, hi)) if first >= *lo && first <= hi.saturating_add(1) => {
+                    *hi = (*hi).max(last)
+                }
+                _ => ranges.push((first, last)),
+            }
+        }
+        let t = &mut m.tally[0];
+        t.requests += 1;
+        t.units += distinct_sectors(ranges);
+        t.lanes = t.lanes.saturating_add(bytes);
     }
 }
 
@@ -516,7 +605,8 @@ pub(super) fn count_rest(
         }
         Probe::Atomic { addr } => count_atomic(stats, w, addr, (emask, threads), t.updates),
         Probe::Barrier => stats.barriers += 1,
-        Probe::None => {}
+        // Counted by the copy's handler, which knows its box.
+        Probe::Bulk { .. } | Probe::None => {}
     }
 }
 
@@ -930,8 +1020,26 @@ pub(super) fn fold(
     stats.global_footprint += footprint(memos);
     for ((ins, probe), site) in code.code.iter().zip(probes).zip(sites) {
         stats.warp_instructions += site.warps;
-        *stats.mix.slot(class_of(&ins.op)) += site.warps * issues(&ins.op);
+        *stats.mix.slot(class_of(&ins.op)) += site.warps;
+        let (ops, pipe) = tensor_work(&ins.op);
+        stats.tensor.ops = stats
+            .tensor
+            .ops
+            .saturating_add(site.warps.saturating_mul(ops));
+        stats.tensor.pipe_issues += site.warps * pipe;
         stats.divergent_branches += site.divergent;
+        if let Probe::Bulk { memo, store } = *probe {
+            if let Some(m) = memos.get(memo as usize) {
+                let to = if store {
+                    &mut stats.bulk_stores
+                } else {
+                    &mut stats.bulk_loads
+                };
+                to.requests += m.tally[0].requests;
+                to.sectors += m.tally[0].units;
+            }
+            continue;
+        }
         let Probe::Access {
             addr,
             bytes,
@@ -993,6 +1101,12 @@ pub(super) fn lines(
         l.divergent_branches += site.divergent;
         if let Probe::Atomic { .. } = probe {
             l.atomic_requests += site.warps;
+        }
+        if let Probe::Bulk { memo, .. } = *probe {
+            if let Some(m) = memos.get(memo as usize) {
+                l.bulk_requests += m.tally[0].requests;
+                l.bulk_sectors += m.tally[0].units;
+            }
         }
         if let Probe::Access { bytes, memo, .. } = *probe {
             if let Some(m) = memos.get(memo as usize) {

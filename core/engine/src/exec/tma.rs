@@ -359,6 +359,10 @@ impl Block<'_> {
             };
             let bytes = elements.len() as u64 * size;
             let width = size as usize;
+            // Global memory's side, once per copy however many blocks a multicast feeds:
+            // the elements inside the tensor.
+            let inside = elements.iter().filter_map(|&(_, g)| Some((g?, size)));
+            self.count_bulk(at.pc, inside);
             match t.kind {
                 TmaKind::Load { .. } => {
                     let targets = self.destinations(w, (l, ins), (smem, mbar), (mask, bytes))?;
@@ -447,6 +451,9 @@ impl Block<'_> {
                 ));
             }
             let global = r.dst.space == MemSpace::Global;
+            if global {
+                self.count_bulk(at.pc, std::iter::once((dst, n)));
+            }
             for off in (0..n).step_by(width) {
                 let v = self
                     .read(gmem, w, l, MemSpace::Shared, src + off, width)
