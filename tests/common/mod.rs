@@ -18,6 +18,7 @@ pub mod gpu;
 pub mod graphs;
 pub mod half_ops;
 pub mod half_set;
+pub mod hopper_timing;
 pub mod hostile;
 pub mod linking;
 pub mod managed;

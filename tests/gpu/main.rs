@@ -52,6 +52,7 @@ mod differential;
 mod graph;
 mod green;
 mod half_set;
+mod hopper_timing;
 mod ipc;
 mod library;
 mod linker;
@@ -103,6 +104,7 @@ fn all_tests() -> Vec<GpuTest> {
     tests.extend(green::tests());
     tests.extend(ipc::tests());
     tests.extend(half_set::tests());
+    tests.extend(hopper_timing::tests());
     tests.extend(library::tests());
     tests.extend(linker::tests());
     tests.extend(managed::tests());

@@ -211,18 +211,50 @@ fn the_instruction_mix_and_barriers() {
     assert_eq!(s.mix.sfu, 1, "{:?}", s.mix);
     assert_eq!(s.barriers, 1);
     assert!(s.mix.control >= 2, "bar.sync and ret: {:?}", s.mix);
-    let total = s.mix.integer
-        + s.mix.fp32
-        + s.mix.fp64
-        + s.mix.half
-        + s.mix.sfu
-        + s.mix.memory
-        + s.mix.control
-        + s.mix.tensor;
+    assert_partition(&s);
+    // The mix is a partition of the warp instructions (it adds up to 100%) whatever the
+    // kernel does: loads, shared stores with conflicts, divergence, atomics.
+    for s in [
+        strided_load(128),
+        shared_store(32),
+        run("    and.b32 %r2, %r1, 1;
+    setp.eq.u32 %p1, %r2, 0;
+    @%p1 bra EVEN;
+    add.u32 %r3, %r1, 1;
+EVEN:
+    atom.global.add.u32 %r4, [%rd1], 1;"),
+    ] {
+        assert_partition(&s);
+        assert_eq!(
+            (s.mix.tensor, s.tensor.ops, s.tensor.pipe_issues),
+            (0, 0, 0)
+        );
+    }
+}
+
+/// Every warp instruction is in exactly one class of the mix.
+fn assert_partition(s: &Stats) {
+    let m = &s.mix;
+    let total = m.integer + m.fp32 + m.fp64 + m.half + m.sfu + m.memory + m.control + m.tensor;
     assert_eq!(
         total, s.warp_instructions,
-        "every instruction has one class"
+        "every instruction has one class: {m:?}"
     );
+}
+
+#[test]
+fn a_tensor_core_mma_is_one_issue_in_the_mix_and_its_size_in_tensor_work() {
+    // mma.sync m16n8k16 f16 -> f32 (zeros): one warp instruction of the tensor class; its
+    // work is 2 * 16 * 8 * 16 operations, one m16n8 tile on the tensor pipe. The ldmatrix
+    // before it is a shared-memory load (memory class).
+    let s = run("    mov.b32 %r2, 0;
+    mov.u32 %r5, sm;
+    ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r3}, [%r5];
+    mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r2, %r2, %r2, %r2}, {%r2, %r2}, {%f0, %f0, %f0, %f0};");
+    assert_eq!(s.mix.tensor, 1, "{:?}", s.mix);
+    assert_eq!(s.tensor.ops, 2 * 16 * 8 * 16);
+    assert_eq!(s.tensor.pipe_issues, 1);
+    assert_partition(&s);
 }
 
 #[test]

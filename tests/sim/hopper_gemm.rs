@@ -272,3 +272,29 @@ fn the_rendered_profile_says_wgmma_and_tma_times_are_not_calibrated() {
     .unwrap();
     assert!(!p.to_html().unwrap().contains("calibrated against an H100"));
 }
+
+/// The cost model's times for the launches that will calibrate its tensor-pipe and TMA rows
+/// (`tests/common/hopper_timing.rs`), beside the GPU's where a recording is checked in
+/// (the cost-model guide, "Not yet calibrated"). Only the cases small enough to simulate in
+/// a test run; the others print their GPU time alone.
+#[test]
+fn the_models_times_for_the_hopper_calibration_launches() {
+    use crate::common::hopper_timing;
+    let g = setup();
+    let lib =
+        Library::load_data(hopper_timing::PTX.as_bytes(), &LibraryOptions::default()).unwrap();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(hopper_timing::RECORDED);
+    let recorded: Option<serde_json::Value> = std::fs::read_to_string(&path)
+        .ok()
+        .map(|text| serde_json::from_str(&text).expect("the recording is JSON"));
+    for case in hopper_timing::cases() {
+        let gpu = recorded
+            .as_ref()
+            .map(|r| r["ms"][case.name].as_f64().expect("every case recorded"));
+        let model = (case.n <= 256).then(|| hopper_timing::time(&g.ctx, &lib, &case, 1));
+        if let Some(ms) = model {
+            assert!(ms > 0.0, "{}: {ms} ms", case.name);
+        }
+        println!("{:<24} model {:?} ms, GPU {:?} ms", case.name, model, gpu);
+    }
+}

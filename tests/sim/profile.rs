@@ -155,6 +155,12 @@ fn the_cost_model_takes_any_counts_without_overflow() {
         warp_instructions: u64::MAX,
         global_loads: max,
         global_stores: max,
+        bulk_loads: max,
+        bulk_stores: max,
+        tensor: cuda_library::sim::TensorWork {
+            ops: u64::MAX,
+            pipe_issues: u64::MAX,
+        },
         ..Stats::default()
     };
     let t = CostModel::h100().kernel_time(&s);

@@ -86,8 +86,11 @@ impl Stats {
         ] {
             *a += b;
         }
-        self.tensor.ops += other.tensor.ops;
-        self.tensor.pipe_issues += other.tensor.pipe_issues;
+        self.tensor.ops = self.tensor.ops.saturating_add(other.tensor.ops);
+        self.tensor.pipe_issues = self
+            .tensor
+            .pipe_issues
+            .saturating_add(other.tensor.pipe_issues);
         self.divergent_branches += other.divergent_branches;
         self.global_loads.requests += other.global_loads.requests;
         self.global_loads.sectors += other.global_loads.sectors;

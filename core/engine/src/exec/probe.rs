@@ -1026,7 +1026,8 @@ pub(super) fn fold(
             .tensor
             .ops
             .saturating_add(site.warps.saturating_mul(ops));
-        stats.tensor.pipe_issues += site.warps * pipe;
+        stats.tensor.pipe_issues =
+            (stats.tensor.pipe_issues).saturating_add(site.warps.saturating_mul(pipe));
         stats.divergent_branches += site.divergent;
         if let Probe::Bulk { memo, store } = *probe {
             if let Some(m) = memos.get(memo as usize) {
