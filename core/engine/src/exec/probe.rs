@@ -313,14 +313,14 @@ pub(super) fn distinct_sectors(mut ranges: Vec<(u64, u64)>) -> u64 {
         open = match open {
             Some((lo, hi)) if first <= hi.saturating_add(1) => Some((lo, hi.max(last))),
             Some((lo, hi)) => {
-                total += hi - lo + 1;
+                total = total.saturating_add((hi - lo).saturating_add(1));
                 Some((first, last))
             }
             None => Some((first, last)),
         };
     }
     if let Some((lo, hi)) = open {
-        total += hi - lo + 1;
+        total = total.saturating_add((hi - lo).saturating_add(1));
     }
     total
 }
@@ -354,7 +354,7 @@ impl super::Block<'_> {
         }
         let t = &mut m.tally[0];
         t.requests += 1;
-        t.units += distinct_sectors(ranges);
+        t.units = t.units.saturating_add(distinct_sectors(ranges));
         t.lanes = t.lanes.saturating_add(bytes);
     }
 }
@@ -1127,4 +1127,22 @@ pub(super) fn lines(
         }
     }
     by_line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distinct_sectors;
+
+    #[test]
+    fn sector_ranges_count_once_however_they_overlap_or_arrive() {
+        assert_eq!(distinct_sectors(Vec::new()), 0);
+        // Rows of a box: 0..=3 and 8..=11, given out of order.
+        assert_eq!(distinct_sectors(vec![(8, 11), (0, 3)]), 8);
+        // Overlapping and touching ranges merge: 0..=5 and 6..=6.
+        assert_eq!(distinct_sectors(vec![(0, 3), (2, 5), (6, 6)]), 7);
+        // The same sector twice, and the last sector of the address space.
+        assert_eq!(distinct_sectors(vec![(4, 4), (4, 4)]), 1);
+        assert_eq!(distinct_sectors(vec![(u64::MAX - 1, u64::MAX)]), 2);
+        assert_eq!(distinct_sectors(vec![(0, u64::MAX)]), u64::MAX);
+    }
 }
