@@ -292,3 +292,25 @@ $again:
     assert_eq!(s.shared.requests, 3);
     assert_eq!(s.shared.wavefronts, 1 + 1 + 32);
 }
+
+#[test]
+fn cp_async_reads_global_memory_as_a_load_does() {
+    // 16 bytes a lane, lanes 16 bytes apart: 512 consecutive bytes, 16 sectors; 32 bytes
+    // apart, every lane in a sector of its own.
+    for (stride, sectors) in [(16, 16), (32, 32)] {
+        let s = run(&format!(
+            "    mul.wide.u32 %rd2, %r1, {stride};
+    add.s64 %rd3, %rd1, %rd2;
+    mov.u32 %r2, sm;
+    mul.lo.u32 %r3, %r1, 16;
+    add.u32 %r2, %r2, %r3;
+    cp.async.cg.shared.global [%r2], [%rd3], 16;
+    cp.async.wait_all;"
+        ));
+        assert_eq!(
+            (s.global_loads.requests, s.global_loads.sectors),
+            (1, sectors)
+        );
+        assert_eq!(s.bulk_loads.requests, 0);
+    }
+}

@@ -30,10 +30,11 @@
 /// one global address are serialised over the whole grid: `atomic_same_address_ns` for
 /// each update of the most updated address.
 ///
-/// Not counted as memory traffic: `cp.async` (the per-thread asynchronous copy), texture
-/// and surface reads; kernels built on them look lighter than they are. Bulk copies
-/// (`cp.async.bulk{.tensor}`, the TMA) are counted, but their timing, like the tensor
-/// pipe's (`wgmma`), is an estimate not yet calibrated against an H100.
+/// Not counted as memory traffic: texture and surface reads; kernels built on them look
+/// lighter than they are. `cp.async` counts as a global load; bulk copies
+/// (`cp.async.bulk{.tensor}`, the TMA) are counted apart ([`Stats::bulk_loads`](super::Stats::bulk_loads)),
+/// but their timing, like the tensor pipe's (`wgmma`), is an estimate not yet calibrated
+/// against an H100.
 ///
 /// Copies: host↔device `copy_latency_ns + bytes / host_bytes_per_ns`, on the device
 /// `copy_latency_ns + bytes / device_bytes_per_ns`, between devices `copy_latency_ns +

@@ -28,7 +28,7 @@ pub struct Stats {
     pub tensor: TensorWork,
     /// Branches at which the warp's active lanes went different ways.
     pub divergent_branches: u64,
-    /// Global memory accesses: loads.
+    /// Global memory accesses: loads (`cp.async`'s reads of global memory included).
     pub global_loads: MemoryRequests,
     /// Global memory accesses: stores.
     pub global_stores: MemoryRequests,

@@ -268,6 +268,9 @@ impl Probe {
         match op {
             Op::Ld(Ld { ty, d, addr }) => access(addr, ty.size() * d.len(), false),
             Op::St(St { ty, s, addr }) => access(addr, ty.size() * s.len(), true),
+            // `cp.async`'s global side is a load of `size` bytes a lane (through L1, as
+            // `ld.global` is); what it writes into shared memory is not counted.
+            Op::CpAsync(CpAsync { src, size, .. }) => access(src, *size as usize, false),
             Op::Atom(Atom { addr, .. }) => Probe::Atomic { addr: *addr },
             Op::Bar(_) => Probe::Barrier,
             _ => match bulk_direction(op) {
