@@ -70,8 +70,7 @@ pub(super) struct Tally {
     pub(super) requests: u64,
     /// Sectors (global) or wavefronts (shared) over the requests.
     pub(super) units: u64,
-    /// Active lanes over the requests; for a bulk copy ([`Probe::Bulk`]), the bytes it
-    /// moved to or from global memory.
+    /// Active lanes over the requests.
     pub(super) lanes: u64,
 }
 
@@ -342,11 +341,9 @@ impl super::Block<'_> {
         };
         // Consecutive pieces (a row of a box) merge as they come, so the list stays short.
         let mut ranges: Vec<(u64, u64)> = Vec::new();
-        let mut bytes = 0u64;
         for (at, len) in pieces.filter(|p| p.1 > 0) {
             let end = at.saturating_add(len - 1);
             m.cover(at, end.saturating_add(1));
-            bytes = bytes.saturating_add(len);
             let (first, last) = (at >> 5, end >> 5);
             match ranges.last_mut() {
                 Some((lo, hi)) if first >= *lo && first <= hi.saturating_add(1) => {
@@ -358,7 +355,6 @@ impl super::Block<'_> {
         let t = &mut m.tally[0];
         t.requests += 1;
         t.units = t.units.saturating_add(distinct_sectors(ranges));
-        t.lanes = t.lanes.saturating_add(bytes);
     }
 }
 
