@@ -1199,3 +1199,74 @@ pub fn graph_memory_nodes(ctx: &Context) {
     assert!(bodies[0].add_mem_alloc::<u32>(&[], 4).is_err());
     assert!(def.add_mem_alloc::<u32>(&[], 0).is_err(), "empty");
 }
+
+/// A conditional node's body and a child graph belong to the graph they are in: dropping
+/// the user's handle of the body (or of the child) before the parent is instantiated or
+/// launched changes nothing, on either backend. The body's own conditional handle (made in
+/// the body, reset at each launch) keeps working too.
+pub fn dropped_bodies_and_children_still_run(ctx: &Context) {
+    use cuda_library::ConditionalKind;
+    let stream = ctx.create_stream().unwrap();
+    let (a, b, c) = (
+        ctx.alloc_zeroed::<u32>(16).unwrap(),
+        ctx.alloc_zeroed::<u32>(16).unwrap(),
+        ctx.alloc_zeroed::<u32>(16).unwrap(),
+    );
+    let def = GraphDefinition::new(ctx).unwrap();
+    let yes = def.conditional_handle(Some(1)).unwrap();
+    let (_, bodies) = def.add_conditional(&[], yes, ConditionalKind::If).unwrap();
+    // In the body: a = 1, then if (inner) { b = 2 } with the inner handle the body's own.
+    let fill = bodies[0].add_memset(&[], &a, 1u32).unwrap();
+    let inner = bodies[0].conditional_handle(Some(1)).unwrap();
+    let (_, inner_bodies) = bodies[0]
+        .add_conditional(&[fill], inner, ConditionalKind::If)
+        .unwrap();
+    inner_bodies[0].add_memset(&[], &b, 2u32).unwrap();
+    drop(inner_bodies);
+    drop(bodies);
+    // A child graph whose handle is dropped: c = 3.
+    let child = GraphDefinition::new(ctx).unwrap();
+    child.add_memset(&[], &c, 3u32).unwrap();
+    def.add_child(&[], &child).unwrap();
+    drop(child);
+
+    let graph = def.instantiate().unwrap();
+    drop(def);
+    for _ in 0..2 {
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        assert_eq!(a.to_vec().unwrap(), vec![1; 16]);
+        assert_eq!(b.to_vec().unwrap(), vec![2; 16]);
+        assert_eq!(c.to_vec().unwrap(), vec![3; 16]);
+        for buf in [&a, &b, &c] {
+            buf.fill(0).unwrap();
+        }
+    }
+}
+
+/// An allocation a graph leaves allocated outlives the graph (the driver's rule: destroying
+/// a graph frees no live graph allocation): with the executable and the definition dropped,
+/// stream work may still use it, and a stream frees it.
+pub fn live_graph_allocation_outlives_its_graph(ctx: &Context) {
+    let lib = fixture_lib();
+    let (args5, saxpy) = (
+        lib.get_kernel("args5").unwrap(),
+        lib.get_kernel("saxpy").unwrap(),
+    );
+    let stream = ctx.create_stream().unwrap();
+    let out = ctx.alloc_zeroed::<f32>(1).unwrap();
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (_, scratch) = def.add_mem_alloc::<f32>(&[], 1).unwrap();
+    let graph = def.instantiate().unwrap();
+    graph.launch(&stream).unwrap();
+    drop(graph);
+    drop(def);
+    // Still allocated: scratch[0] = 6 (args5 with a < 0), then out[0] += scratch[0].
+    let one = LaunchConfig::new(1, 1);
+    let s = scratch.device_ptr();
+    launch!(args5, &stream, &one, -1i32, 1.0f32, 2.0f64, s, 3i64).unwrap();
+    launch!(saxpy, &stream, &one, 1.0f32, s, out, 1i32).unwrap();
+    scratch.free_async(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![6.0]);
+}
