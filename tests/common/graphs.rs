@@ -468,21 +468,24 @@ pub fn update_refuses_child_graphs_of_another_topology(ctx: &Context) {
     assert_eq!(run(), 4);
 }
 
-/// Stream-ordered allocation while a capture runs: on the capturing stream it is refused
-/// before the backend sees it (it would be a graph memory node, which this crate does not
-/// record) and the capture goes on; on another stream it is refused as any allocation is
-/// under a `Global` capture (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`), which invalidates the
-/// capture; under a `Relaxed` capture it is allowed.
+/// Stream-ordered allocation while a capture runs: on the capturing stream it is a graph
+/// memory allocation node even under a `Global` capture (from a `MemPool` it is refused
+/// before the backend sees it, and the capture goes on); on another stream it is refused
+/// as any allocation is under a `Global` capture (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`),
+/// which invalidates the capture; under a `Relaxed` capture it is allowed.
 pub fn stream_ordered_allocation_during_capture(ctx: &Context) {
     let capturing = ctx.create_stream().unwrap();
     let other = ctx.create_stream().unwrap();
     let buf = ctx.alloc_zeroed::<u32>(16).unwrap();
+    let pool = cuda_library::MemPool::new(ctx, 0).unwrap();
 
     let builder = capturing.begin_capture(CaptureMode::Global).unwrap();
-    let e = capturing.alloc_async::<u32>(16).unwrap_err();
+    let scratch = capturing.alloc_async::<u32>(16).unwrap();
+    let e = capturing.alloc_async_from::<u32>(&pool, 16).unwrap_err();
     assert!(matches!(e, Error::Unsupported(_)), "{e}");
     buf.fill_async(5, &capturing).unwrap();
-    assert_eq!(builder.end().unwrap().len(), 1, "the capture went on");
+    drop(scratch);
+    assert_eq!(builder.end().unwrap().len(), 3, "alloc, memset, free");
 
     let builder = capturing.begin_capture(CaptureMode::Global).unwrap();
     let e = other.alloc_async::<u32>(16).unwrap_err();
@@ -1269,4 +1272,86 @@ pub fn live_graph_allocation_outlives_its_graph(ctx: &Context) {
     scratch.free_async(&stream).unwrap();
     stream.synchronize().unwrap();
     assert_eq!(out.to_vec().unwrap(), vec![6.0]);
+}
+
+/// Stream-ordered allocation in a capture becomes graph memory nodes, as on the driver:
+/// `Stream::alloc_async` on the capturing stream is an allocation node, and the buffer
+/// dropped while the capture lasts a free node, so the captured graph runs again and
+/// again; a buffer kept past the capture is the graph's allocation, live after each launch
+/// until it is freed (dropping the buffer frees it on its stream), and the graph is not
+/// launched again before that.
+pub fn captured_memory_nodes(ctx: &Context) {
+    use cuda_library::GraphNodeKind;
+    let lib = fixture_lib();
+    let (args5, saxpy) = (
+        lib.get_kernel("args5").unwrap(),
+        lib.get_kernel("saxpy").unwrap(),
+    );
+    let stream = ctx.create_stream().unwrap();
+    let one = LaunchConfig::new(1, 1);
+
+    // Freed in the capture: scratch[0] = 6 (args5 with a < 0), then out[0] += scratch[0].
+    let out = ctx.alloc_zeroed::<f32>(1).unwrap();
+    let builder = stream.begin_capture(CaptureMode::Global).unwrap();
+    let scratch = stream.alloc_async::<f32>(256).unwrap();
+    assert!(scratch.is_stream_ordered());
+    let s = scratch.device_ptr();
+    launch!(args5, &stream, &one, -1i32, 1.0f32, 2.0f64, s, 3i64).unwrap();
+    launch!(saxpy, &stream, &one, 1.0f32, s, out, 1i32).unwrap();
+    drop(scratch);
+    let def = builder.end().unwrap();
+    let kinds: Vec<GraphNodeKind> = def.nodes().iter().map(|n| n.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            GraphNodeKind::MemAlloc,
+            GraphNodeKind::Kernel,
+            GraphNodeKind::Kernel,
+            GraphNodeKind::MemFree
+        ]
+    );
+    assert_eq!(def.nodes()[0].label, "alloc 1 KiB");
+    assert_eq!(def.nodes()[3].label, "free 1 KiB");
+    let parent = GraphDefinition::new(ctx).unwrap();
+    assert!(
+        parent.add_child(&[], &def).is_err(),
+        "a child with memory nodes"
+    );
+    let graph = def.instantiate().unwrap();
+    assert!(def.instantiate().is_err(), "one executable graph at a time");
+    for _ in 0..3 {
+        graph.launch(&stream).unwrap();
+    }
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![18.0]);
+
+    // Kept past the capture: the graph's allocation, live after a launch until freed.
+    let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+    let result = stream.alloc_async::<u32>(16).unwrap();
+    result.fill_async(7, &stream).unwrap();
+    let graph = builder.complete().unwrap();
+    assert_eq!(graph.nodes().len(), 2, "alloc, memset: no free");
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(result.to_vec().unwrap(), vec![7; 16]);
+    let e = graph.launch(&stream).unwrap_err();
+    assert!(e.to_string().contains("CUDA_ERROR_INVALID_VALUE"), "{e}");
+    drop(result); // cuMemFreeAsync on `stream`
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+
+    // Another graph's allocation freed in a capture: a free node of the captured graph.
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (_, left) = def.add_mem_alloc::<u32>(&[], 4).unwrap();
+    let allocates = def.instantiate().unwrap();
+    let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+    left.free_async(&stream).unwrap();
+    let frees = builder.complete().unwrap();
+    assert_eq!(frees.nodes()[0].kind, GraphNodeKind::MemFree);
+    assert!(def.add_mem_free(&[], &left).is_err(), "freed elsewhere");
+    for _ in 0..2 {
+        allocates.launch(&stream).unwrap();
+        frees.launch(&stream).unwrap();
+    }
+    stream.synchronize().unwrap();
 }

@@ -29,6 +29,7 @@ gpu_tests![
     graph_memory_nodes,
     dropped_bodies_and_children_still_run,
     live_graph_allocation_outlives_its_graph,
+    captured_memory_nodes,
 ];
 
 pub fn capture_matches_stream_launches() {
@@ -125,4 +126,8 @@ pub fn dropped_bodies_and_children_still_run() {
 
 pub fn live_graph_allocation_outlives_its_graph() {
     graphs::live_graph_allocation_outlives_its_graph(&gpu::context());
+}
+
+pub fn captured_memory_nodes() {
+    graphs::captured_memory_nodes(&gpu::context());
 }

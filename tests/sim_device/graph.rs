@@ -304,3 +304,9 @@ fn dropped_child_keeps_its_handles_in_the_parent() {
     }
     assert_ne!(handle.raw(), 0);
 }
+
+#[test]
+fn captured_memory_nodes() {
+    let _t = crate::turn();
+    graphs::captured_memory_nodes(&ctx());
+}

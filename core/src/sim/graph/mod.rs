@@ -400,6 +400,16 @@ impl Graph {
         Ok(plan)
     }
 
+    /// The allocation at `ptr` that one of its allocation nodes makes, if there is one.
+    pub fn own_alloc(&self, ptr: u64) -> Option<Arc<GraphAlloc>> {
+        self.owned_allocs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .find(|a| a.addr == ptr)
+            .cloned()
+    }
+
     /// Appends a node; its number.
     pub fn push(&self, deps: &[usize], op: Op) -> usize {
         let mut nodes = self.nodes();
@@ -525,7 +535,7 @@ impl GraphInterface<SimBackend> for Graph {
 
     /// Reserves the memory now: its address is fixed for the graph's lifetime.
     fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)> {
-        let addr = self.ctx.alloc(bytes)?;
+        let addr = self.ctx.reserve(bytes)?;
         let a = Arc::new(GraphAlloc {
             ctx: self.ctx.clone(),
             addr,
