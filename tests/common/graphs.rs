@@ -781,57 +781,6 @@ pub fn host_fn_cuda_calls_are_refused(ctx: &Context) {
     assert_eq!(buf.to_vec().unwrap(), vec![0; 16]);
 }
 
-/// Every relocatable object in a static library (`ar` archive), e.g. libcudadevrt's.
-fn archive_objects(bytes: &[u8]) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    let Some(mut rest) = bytes.strip_prefix(b"!<arch>\n") else {
-        return out;
-    };
-    while rest.len() >= 60 {
-        let (header, body) = rest.split_at(60);
-        let size: usize = std::str::from_utf8(&header[48..58])
-            .ok()
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(usize::MAX);
-        if size > body.len() {
-            break;
-        }
-        let member = &body[..size];
-        if member.starts_with(b"\x7fELF") {
-            out.push(member.to_vec());
-        }
-        rest = &body[(size + size % 2).min(body.len())..];
-    }
-    out
-}
-
-/// libcudadevrt, which defines `cudaGraphSetConditional` for kernels run on a GPU: from
-/// `CUDA_LIBRARY_CUDADEVRT`, the CUDA toolkit, or the `nvidia-cuda-runtime` wheel.
-fn cudadevrt() -> Option<Vec<u8>> {
-    let mut candidates: Vec<std::path::PathBuf> = Vec::new();
-    if let Some(p) = std::env::var_os("CUDA_LIBRARY_CUDADEVRT") {
-        candidates.push(p.into());
-    }
-    // The wheel's first: the same release as the wheel's nvJitLink, which links it.
-    if let Some(venv) = std::env::var_os("VIRTUAL_ENV") {
-        let lib = std::path::Path::new(&venv).join("lib");
-        for entry in std::fs::read_dir(lib).into_iter().flatten().flatten() {
-            candidates.push(
-                entry
-                    .path()
-                    .join("site-packages/nvidia/cuda_runtime/lib/libcudadevrt.a"),
-            );
-        }
-    }
-    for var in ["CUDA_HOME", "CUDA_PATH"] {
-        if let Some(home) = std::env::var_os(var) {
-            candidates.push(std::path::Path::new(&home).join("lib64/libcudadevrt.a"));
-        }
-    }
-    candidates.push("/usr/local/cuda/lib64/libcudadevrt.a".into());
-    candidates.iter().find_map(|p| std::fs::read(p).ok())
-}
-
 /// The Jacobi kernels (`tests/fixtures/jacobi.cu`): the PTX as NVRTC made it on the
 /// simulator (which runs `cudaGraphSetConditional` itself); on a GPU, linked with
 /// libcudadevrt by nvJitLink. `None` (the test skips) when a GPU has no libcudadevrt.
@@ -841,18 +790,14 @@ pub fn jacobi_library(ctx: &Context) -> Option<Library> {
     if simulated {
         return Some(Library::load_file(path, &Default::default()).unwrap());
     }
-    let Some(devrt) = cudadevrt() else {
+    let Some(devrt) = crate::common::linking::cudadevrt() else {
         crate::common::skip("no libcudadevrt.a (set CUDA_LIBRARY_CUDADEVRT)");
         return None;
     };
-    let mut objects = vec![cuda_library::ObjectCode::from_ptx(
-        std::fs::read(path).unwrap(),
-    )];
-    objects.extend(
-        archive_objects(&devrt)
-            .into_iter()
-            .map(cuda_library::ObjectCode::from_object),
-    );
+    let objects = [
+        cuda_library::ObjectCode::from_ptx(std::path::Path::new(path)),
+        cuda_library::ObjectCode::from_library(devrt),
+    ];
     let linked = cuda_library::Linker::new(&objects, cuda_library::LinkerOptions::default())
         .unwrap()
         .link(cuda_library::ImageKind::Cubin)
