@@ -298,10 +298,7 @@ impl Stream {
                 log.queue(
                     |capture| match capture {
                         Some(c) => self.imp.alloc_in_capture(c, bytes),
-                        None => Err(Error::InvalidArgument(
-                            "the capture has ended (CUDA_ERROR_ILLEGAL_STATE on the driver)"
-                                .to_string(),
-                        )),
+                        None => Err(crate::graph::log::ended_error()),
                     },
                     |deps| crate::graph::log::alloc_record(bytes, deps),
                 )?

@@ -1285,6 +1285,30 @@ pub fn captured_memory_nodes(ctx: &Context) {
     graph.launch(&stream).unwrap();
     stream.synchronize().unwrap();
 
+    // On a stream that joined the capture: the nodes are that branch's.
+    let (side, fork, join) = (
+        ctx.create_stream().unwrap(),
+        ctx.create_event().unwrap(),
+        ctx.create_event().unwrap(),
+    );
+    let total = ctx.alloc_zeroed::<u32>(16).unwrap();
+    let builder = stream.begin_capture(CaptureMode::Global).unwrap();
+    fork.record(&stream).unwrap();
+    side.wait_event(&fork).unwrap();
+    let part = side.alloc_async::<u32>(16).unwrap(); // node 0, on the side branch
+    part.fill_async(5, &side).unwrap(); // node 1
+    total.copy_from_buffer_async(&part, &side).unwrap(); // node 2
+    drop(part); // node 3: the free, on `side`
+    join.record(&side).unwrap();
+    stream.wait_event(&join).unwrap();
+    let graph = builder.complete().unwrap();
+    let deps: Vec<Vec<usize>> = graph.nodes().into_iter().map(|n| n.deps).collect();
+    assert_eq!(deps, [vec![], vec![0], vec![1], vec![2]]);
+    graph.launch(&stream).unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(total.to_vec().unwrap(), vec![5; 16]);
+
     // Another graph's allocation freed in a capture: a free node of the captured graph.
     let def = GraphDefinition::new(ctx).unwrap();
     let (_, left) = def.add_mem_alloc::<u32>(&[], 4).unwrap();

@@ -310,3 +310,26 @@ fn captured_memory_nodes() {
     let _t = crate::turn();
     graphs::captured_memory_nodes(&ctx());
 }
+
+/// A buffer allocated in a capture whose graph is gone (the capture discarded) frees
+/// nothing when it drops (its address may by then be another allocation's): a graph
+/// allocation made meanwhile stays allocated.
+#[test]
+fn a_captured_buffer_outliving_its_graph_frees_nothing() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let stream = ctx.create_stream().unwrap();
+    let builder = stream
+        .begin_capture(cuda_library::CaptureMode::Relaxed)
+        .unwrap();
+    let stale = stream.alloc_async::<u32>(64).unwrap();
+    drop(builder); // the capture and its graph are discarded
+    let def = GraphDefinition::new(&ctx).unwrap();
+    let (_, live) = def.add_mem_alloc::<u32>(&[], 64).unwrap();
+    let graph = def.instantiate().unwrap();
+    graph.launch(&stream).unwrap();
+    drop(stale);
+    // Still allocated, whichever address it got: freeing it once succeeds.
+    live.free_async(&stream).unwrap();
+    assert!(live.free_async(&stream).is_err(), "freed twice");
+}

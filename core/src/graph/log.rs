@@ -384,8 +384,9 @@ impl SharedCapture {
 }
 
 /// The error of work queued into a capture that has ended (not reached: a stale log is
-/// dropped at the stream's turn).
-fn ended_error() -> Error {
+/// dropped at the stream's turn, and a log hands its calls the backend's capture while it
+/// lasts).
+pub(crate) fn ended_error() -> Error {
     Error::InvalidArgument(
         "the capture this stream joined has ended (CUDA_ERROR_ILLEGAL_STATE on the driver)"
             .to_string(),

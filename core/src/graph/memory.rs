@@ -105,10 +105,7 @@ impl<T> GraphAllocation<T> {
                 log.queue(
                     |capture| match capture {
                         Some(c) => stream.imp.free_in_capture(c, self.ptr),
-                        None => Err(Error::InvalidArgument(
-                            "the capture has ended (CUDA_ERROR_ILLEGAL_STATE on the driver)"
-                                .to_string(),
-                        )),
+                        None => Err(crate::graph::log::ended_error()),
                     },
                     |deps| super::log::free_record(bytes, deps),
                 )?;
