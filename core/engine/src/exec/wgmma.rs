@@ -40,7 +40,15 @@ use crate::sim::engine::ir::*;
 use crate::sim::engine::tensor::{self, Operand as Which};
 use std::collections::VecDeque;
 
-/// A warp's `wgmma.mma_async` results not yet retired.
+/// Committed groups a warp keeps in flight at most. A commit past it lands the oldest group
+/// first: a GPU may complete an asynchronous group at any time between its issue and its
+/// wait (its queue is finite), so a kernel cannot tell, and a loop that commits without
+/// ever waiting holds bounded memory instead of every result the work budget allows.
+pub(super) const MAX_GROUPS: usize = 32;
+
+/// A warp's `wgmma.mma_async` results not yet retired. The open group holds one result per
+/// register (a later result for a register folds into the earlier one), so it is at most
+/// the warp's registers, and at most [`MAX_GROUPS`] groups are committed.
 #[derive(Debug, Default)]
 pub(super) struct Pending {
     /// Results of the `wgmma.mma_async` since the last `wgmma.commit_group`.
@@ -190,6 +198,7 @@ impl Block<'_> {
                 if !w.wgmma.open.is_empty() {
                     let g = std::mem::take(&mut w.wgmma.open);
                     w.wgmma.groups.push_back(g);
+                    self.retire(w, ins, MAX_GROUPS)?;
                 }
             }
             WgmmaOp::Wait(n) => self.retire(w, ins, *n as usize)?,
@@ -344,6 +353,13 @@ impl Block<'_> {
             return Ok(());
         }
         for (&reg, value) in mma.d.iter().zip(out) {
+            // A second result for a register in the open group lands right after the
+            // first, in the same wait: keeping only the last (and the first's `before`, what
+            // the register must hold until then) retires the same way.
+            if let Some(open) = w.wgmma.open.iter_mut().find(|wr| wr.reg == reg) {
+                open.value = value;
+                continue;
+            }
             let chained = w.wgmma.latest(reg).is_some();
             w.wgmma.open.push(Write {
                 reg,

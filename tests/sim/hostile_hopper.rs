@@ -1,0 +1,98 @@
+//! Hostile kernels against the Hopper surface on the simulator: `wgmma`, TMA and
+//! `mbarrier`. Each must end in a typed error or a bounded run, never a panic, a hang or an
+//! allocation that grows with the work budget.
+
+use std::time::Duration;
+
+use crate::launch_bounds::in_bounded_child_of;
+
+/// [`in_bounded_child_of`] this module.
+fn in_bounded_child(name: &str, peak_mb: u64, time: Duration, body: impl FnOnce()) {
+    in_bounded_child_of(module_path!(), name, peak_mb, time, body);
+}
+
+use cuda_library::sim::{self, Budget, Coschedule, Dims, Memory};
+use cuda_library::Error;
+
+/// Loads `ptx` (kernel `k`, one `.u64` parameter) and runs one block of `threads` within
+/// `work` units on one worker.
+fn run(ptx: &str, threads: u32, work: u64) -> cuda_library::Result<sim::Stats> {
+    let mut mem = Memory::new();
+    let module = sim::load_ptx(ptx, &mut mem)?;
+    let buf = mem.alloc(4096, 256)?;
+    let params = sim::pack_params(&module, "k", &[&buf.to_le_bytes()])?;
+    let dims = Dims {
+        grid: [1, 1, 1],
+        block: [threads, 1, 1],
+        shared_dynamic: 0,
+    };
+    let budget = Budget {
+        threads: 1,
+        ..Budget::from(work)
+    };
+    sim::launch_coscheduled(
+        &module,
+        &mut mem,
+        ("k", dims, Coschedule::default()),
+        &params,
+        budget,
+    )
+    .map(|(stats, _)| stats)
+}
+
+/// A loop of `m64n8k8` tf32 `wgmma.mma_async` (1,024 units of work each per warp) that
+/// never waits for them: `per_iteration` is what follows each.
+fn wgmma_loop(per_iteration: &str) -> String {
+    format!(
+        ".version 8.0\n.target sm_90a\n.address_size 64\n\
+         .visible .entry k(.param .u64 out)\n{{\n\
+         .reg .f32 %f<8>;\n.reg .b64 %rd<4>;\n.reg .b32 %r<4>;\n.reg .pred %p<2>;\n\
+         .shared .align 1024 .b8 sm[4096];\n\
+         mov.f32 %f1, 0f00000000;\nmov.f32 %f2, 0f00000000;\n\
+         mov.f32 %f3, 0f00000000;\nmov.f32 %f4, 0f00000000;\n\
+         mov.b64 %rd1, 0x0000001000080000;\nmov.b64 %rd2, 0x0000001000080000;\n\
+         mov.u32 %r1, 0;\n\
+         LOOP:\n\
+         wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {{%f1, %f2, %f3, %f4}}, %rd1, %rd2, 1, 1, 1;\n\
+         {per_iteration}\n\
+         add.u32 %r1, %r1, 1;\nsetp.lt.u32 %p1, %r1, 2000000000;\n@%p1 bra LOOP;\n\
+         wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\n\
+         ld.param.u64 %rd3, [out];\nst.global.f32 [%rd3], %f1;\nret;\n}}\n"
+    )
+}
+
+/// Runs `ptx` until a budget of 2·10⁷ stops it, and checks that it was the budget.
+fn stopped_by_the_budget(ptx: &str) {
+    match run(ptx, 128, 20_000_000) {
+        Err(Error::InstructionBudget { .. }) => {}
+        other => panic!("expected the work budget to stop it, got {other:?}"),
+    }
+}
+
+/// A warpgroup issuing `wgmma.mma_async` into the same accumulators without ever waiting
+/// held every result (about 540 bytes an accumulator register) and scanned them all at
+/// each issue: memory grew with the budget (about 2 GB for the default one) and time with
+/// its square (45 MB peak at this test's budget of 2·10⁷). Results for one register in one
+/// open group now fold into one (9 MB).
+#[test]
+fn wgmma_issued_without_a_wait_holds_bounded_memory() {
+    in_bounded_child(
+        "wgmma_issued_without_a_wait_holds_bounded_memory",
+        20,
+        Duration::from_secs(120),
+        || stopped_by_the_budget(&wgmma_loop("")),
+    );
+}
+
+/// The same with a `wgmma.commit_group` after each: committed groups past
+/// 32 land, oldest first, as a GPU may complete them at any time before
+/// their wait.
+#[test]
+fn wgmma_groups_committed_without_a_wait_hold_bounded_memory() {
+    in_bounded_child(
+        "wgmma_groups_committed_without_a_wait_hold_bounded_memory",
+        20,
+        Duration::from_secs(120),
+        || stopped_by_the_budget(&wgmma_loop("wgmma.commit_group.sync.aligned;")),
+    );
+}
