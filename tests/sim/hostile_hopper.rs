@@ -96,3 +96,38 @@ fn wgmma_groups_committed_without_a_wait_hold_bounded_memory() {
         || stopped_by_the_budget(&wgmma_loop("wgmma.commit_group.sync.aligned;")),
     );
 }
+
+/// `mbarrier.arrive.expect_tx` with a 64-bit transaction count: the count was added to the
+/// barrier's before its range was checked, so one near `i64::MAX` (or `i64::MIN`)
+/// overflowed the sum (a panic in a debug build, a wrapped count in a release one).
+#[test]
+fn an_arrival_expecting_a_64_bit_transaction_count_is_a_fault() {
+    for (before, count) in [
+        (
+            "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [bar], 5;",
+            "0x7fffffffffffffff",
+        ),
+        (
+            "mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [bar], 5;",
+            "0x8000000000000000",
+        ),
+        ("", "0xffffffffffffffff"),
+    ] {
+        let ptx = format!(
+            ".version 8.0\n.target sm_90\n.address_size 64\n\
+             .visible .entry k(.param .u64 out) {{\n\
+             .reg .b64 %rd<4>; .shared .align 8 .b64 bar;\n\
+             mbarrier.init.shared::cta.b64 [bar], 2;\n{before}\n\
+             mov.b64 %rd2, {count};\n\
+             mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [bar], %rd2;\nret;\n}}"
+        );
+        match run(&ptx, 1, 1 << 20) {
+            Err(e @ Error::KernelFault { .. }) => {
+                assert!(e.to_string().contains("transaction count"), "{count}: {e}")
+            }
+            other => {
+                panic!("{count}: expected a fault naming the transaction count, got {other:?}")
+            }
+        }
+    }
+}
