@@ -131,3 +131,24 @@ fn an_arrival_expecting_a_64_bit_transaction_count_is_a_fault() {
         }
     }
 }
+
+/// `cp.async.bulk` from global to global memory is not in the PTX ISA (one side is
+/// shared memory, which bounds a copy to 227 KiB); the simulator took it, and one lane
+/// could then copy up to 4 GiB before its work was charged, far past a small budget (the
+/// playground's 10⁷) and between two readings of the deadline's clock.
+#[test]
+fn a_bulk_copy_from_global_to_global_memory_is_refused() {
+    let ptx = ".version 8.0\n.target sm_90\n.address_size 64\n\
+               .visible .entry k(.param .u64 out) {\n\
+               .reg .b64 %rd<4>; .reg .b32 %r<2>;\n\
+               ld.param.u64 %rd1, [out];\nadd.u64 %rd2, %rd1, 2048;\nmov.u32 %r1, 2048;\n\
+               cp.async.bulk.global.global [%rd2], [%rd1], %r1;\nret;\n}";
+    let e = run(ptx, 1, 1 << 20).unwrap_err().to_string();
+    assert!(e.contains("global memory to global memory"), "{e}");
+    // The ISA's directions still load.
+    let to_global = ptx.replace(
+        "cp.async.bulk.global.global [%rd2], [%rd1], %r1;",
+        ".shared .align 16 .b8 sm[2048];\ncp.async.bulk.global.shared::cta.bulk_group [%rd2], [sm], %r1;",
+    );
+    run(&to_global, 1, 1 << 20).unwrap();
+}
