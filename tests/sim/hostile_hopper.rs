@@ -152,3 +152,113 @@ fn a_bulk_copy_from_global_to_global_memory_is_refused() {
     );
     run(&to_global, 1, 1 << 20).unwrap();
 }
+
+/// Hostile operands of the asynchronous-copy and `mbarrier` instructions, each in a
+/// 128-thread block: every one ends in a fault that says what was wrong.
+#[test]
+fn hostile_async_copy_and_mbarrier_operands_fault_with_the_reason() {
+    let head = ".version 8.0\n.target sm_90a\n.address_size 64\n\
+                .visible .entry k(.param .u64 out, .param .align 64 .b8 map[128]) {\n\
+                .reg .b64 %rd<8>; .reg .b32 %r<8>; .reg .pred %p<4>;\n\
+                .shared .align 1024 .b8 sm[4096];\n.shared .align 8 .b64 bar;\n\
+                ld.param.u64 %rd1, [out];\n";
+    let init = "mbarrier.init.shared::cta.b64 [bar], 1;\n";
+    let cases = [
+        // A misaligned barrier.
+        ("mbarrier.init.shared::cta.b64 [bar+4], 1;".to_string(), "misaligned 8-byte access"),
+        // A 2 GiB bulk copy from a 4 KiB buffer.
+        (
+            format!(
+                "{init}mov.u32 %r1, 0x7ffffff0;\ncp.async.bulk.shared::cluster.global.\
+                 mbarrier::complete_tx::bytes [sm], [%rd1], %r1, [bar];"
+            ),
+            "outside every allocation",
+        ),
+        // A bulk reduction of 4 GiB.
+        (
+            "mov.u32 %r1, 0xfffffff0;\ncp.reduce.async.bulk.global.shared::cta.bulk_group.\
+             add.u32 [%rd1], [sm], %r1;"
+                .to_string(),
+            "outside every allocation",
+        ),
+        // A parameter of zeros taken for a tensor map.
+        (
+            "mov.u64 %rd2, map;\n\
+             tensormap.replace.tile.global_address.shared::cta.b1024.b64 [%rd2], %rd1;"
+                .to_string(),
+            "not a tensor map the simulator encoded",
+        ),
+        // A tensor map at the top of the address space.
+        (
+            "mov.u64 %rd3, -64;\ncp.async.bulk.tensor.2d.shared::cluster.global.\
+             mbarrier::complete_tx::bytes [sm], [%rd3, {%r1, %r2}], [bar];"
+                .to_string(),
+            "reading the tensor map",
+        ),
+        (
+            "mov.u64 %rd3, -64;\n\
+             tensormap.replace.tile.global_address.global.b1024.b64 [%rd3], %rd1;"
+                .to_string(),
+            "outside every allocation",
+        ),
+        // Arrival counts of 0 and 2^32 - 1.
+        (
+            format!("{init}mbarrier.arrive.shared::cta.b64 %rd2, [bar], 0;"),
+            "0 arrivals",
+        ),
+        (
+            format!(
+                "{init}mov.u32 %r1, 0xffffffff;\nmbarrier.arrive.shared::cta.b64 %rd2, [bar], %r1;"
+            ),
+            "4294967295 arrivals",
+        ),
+        // Every thread polling a phase nobody completes.
+        (
+            format!(
+                "{init}LOOP: mbarrier.try_wait.parity.shared::cta.b64 %p1, [bar], 0;\n@!%p1 bra LOOP;"
+            ),
+            "deadlock",
+        ),
+        // Transaction counts past the ISA's range, by many threads and by a forged state.
+        (
+            format!("{init}mbarrier.expect_tx.shared::cta.b64 [bar], 1048575;"),
+            "transaction count",
+        ),
+        (
+            "st.shared.u64 [bar], -1;\nmbarrier.complete_tx.shared::cta.b64 [bar], 1048575;"
+                .to_string(),
+            "transaction count",
+        ),
+        // A cluster rank far outside a cluster of one.
+        (
+            "mov.u32 %r1, 0;\nmapa.shared::cluster.u32 %r2, %r1, 4000000000;".to_string(),
+            "mapa to block rank 4000000000",
+        ),
+    ];
+    for (body, why) in cases {
+        let ptx = format!("{head}{body}\nret;\n}}\n");
+        let result = (|| {
+            let mut mem = Memory::new();
+            let module = sim::load_ptx(&ptx, &mut mem)?;
+            let buf = mem.alloc(4096, 256)?;
+            let params = sim::pack_params(&module, "k", &[&buf.to_le_bytes(), &[0u8; 128]])?;
+            let dims = Dims {
+                grid: [1, 1, 1],
+                block: [128, 1, 1],
+                shared_dynamic: 0,
+            };
+            let budget = Budget {
+                threads: 1,
+                ..Budget::from(10_000_000)
+            };
+            let launch = ("k", dims, Coschedule::default());
+            sim::launch_coscheduled(&module, &mut mem, launch, &params, budget)
+        })();
+        match result {
+            Err(e @ Error::KernelFault { .. }) => {
+                assert!(e.to_string().contains(why), "{body}: {e}")
+            }
+            other => panic!("{body}: expected a fault naming {why:?}, got {other:?}"),
+        }
+    }
+}
