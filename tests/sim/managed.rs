@@ -190,6 +190,7 @@ fn read_mostly_memory_stops_migrating() {
 /// process. Run in a child process whose address space is limited to 256 MiB more than it
 /// uses: the 768 MiB buffer fits (untouched), its copy does not.
 #[test]
+#[cfg(target_os = "linux")]
 fn a_host_view_the_host_cannot_allocate_is_an_error() {
     crate::launch_bounds::in_bounded_child_of(
         module_path!(),
@@ -209,6 +210,7 @@ fn a_host_view_the_host_cannot_allocate_is_an_error() {
 }
 
 /// Limits this process's address space to what it maps now plus `more` bytes.
+#[cfg(target_os = "linux")]
 fn limit_address_space(more: u64) {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
     let kib: u64 = status

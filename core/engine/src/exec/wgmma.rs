@@ -12,8 +12,11 @@
 //! accumulator between the instruction and its wait, ptxas serializes the pipeline, and so
 //! does the simulator: lowering marks such an instruction (`lower/wgmma.rs`) and it
 //! completes when it issues. Otherwise a register written while its result is pending is a
-//! fault when the group retires. `wgmma.fence` orders nothing the simulator needs ordered:
-//! ptxas injects it where a kernel leaves it out (its info C7519), so neither needs it.
+//! fault when the group retires. What is pending stays bounded whatever the kernel issues:
+//! one result per register in the open group, and at most `MAX_GROUPS` (32) committed
+//! groups (a commit past them lands the oldest, as a GPU may). `wgmma.fence` orders
+//! nothing the simulator needs ordered: ptxas injects it where a kernel leaves it out (its
+//! info C7519), so neither needs it.
 //!
 //! **Shared-memory operands** (the PTX ISA's "Matrix Descriptor" and "Shared Memory
 //! Matrix Layout"): a 64-bit descriptor holds the start address (bits 0-13, in 16-byte
