@@ -14,9 +14,9 @@ fn in_bounded_child(name: &str, peak_mb: u64, time: Duration, body: impl FnOnce(
 use cuda_library::sim::{self, Budget, Coschedule, Dims, Memory};
 use cuda_library::Error;
 
-/// Loads `ptx` (kernel `k`, one `.u64` parameter) and runs one block of `threads` within
-/// `work` units on one worker.
-fn run(ptx: &str, threads: u32, work: u64) -> cuda_library::Result<sim::Stats> {
+/// Loads `ptx` (kernel `k`, one `.u64` parameter: a zeroed 4 KiB buffer) and runs one
+/// block of `threads` within `work` units on one worker: the buffer's first `f32` after.
+fn run(ptx: &str, threads: u32, work: u64) -> cuda_library::Result<f32> {
     let mut mem = Memory::new();
     let module = sim::load_ptx(ptx, &mut mem)?;
     let buf = mem.alloc(4096, 256)?;
@@ -30,24 +30,25 @@ fn run(ptx: &str, threads: u32, work: u64) -> cuda_library::Result<sim::Stats> {
         threads: 1,
         ..Budget::from(work)
     };
-    sim::launch_coscheduled(
-        &module,
-        &mut mem,
-        ("k", dims, Coschedule::default()),
-        &params,
-        budget,
-    )
-    .map(|(stats, _)| stats)
+    let launch = ("k", dims, Coschedule::default());
+    sim::launch_coscheduled(&module, &mut mem, launch, &params, budget)?;
+    let mut out = [0u8; 4];
+    mem.read(buf, &mut out)?;
+    Ok(f32::from_le_bytes(out))
 }
 
-/// A loop of `m64n8k8` tf32 `wgmma.mma_async` (1,024 units of work each per warp) that
-/// never waits for them: `per_iteration` is what follows each.
-fn wgmma_loop(per_iteration: &str) -> String {
+/// A loop of `trips` `m64n8k8` tf32 `wgmma.mma_async` (1,024 units of work each per warp)
+/// over shared memory of tf32 ones, waited for only after the loop: `per_iteration` is what
+/// follows each. Each trip adds 8 to every accumulator.
+fn wgmma_loop(per_iteration: &str, trips: u32) -> String {
     format!(
         ".version 8.0\n.target sm_90a\n.address_size 64\n\
          .visible .entry k(.param .u64 out)\n{{\n\
-         .reg .f32 %f<8>;\n.reg .b64 %rd<4>;\n.reg .b32 %r<4>;\n.reg .pred %p<2>;\n\
+         .reg .f32 %f<8>;\n.reg .b64 %rd<4>;\n.reg .b32 %r<8>;\n.reg .pred %p<2>;\n\
          .shared .align 1024 .b8 sm[4096];\n\
+         mov.u32 %r4, 0x3f800000;\nmov.u32 %r2, 0;\n\
+         FILL:\nmov.u32 %r3, sm;\nadd.u32 %r3, %r3, %r2;\nst.shared.u32 [%r3], %r4;\n\
+         add.u32 %r2, %r2, 4;\nsetp.lt.u32 %p1, %r2, 4096;\n@%p1 bra FILL;\nbar.sync 0;\n\
          mov.f32 %f1, 0f00000000;\nmov.f32 %f2, 0f00000000;\n\
          mov.f32 %f3, 0f00000000;\nmov.f32 %f4, 0f00000000;\n\
          mov.b64 %rd1, 0x0000001000080000;\nmov.b64 %rd2, 0x0000001000080000;\n\
@@ -55,10 +56,22 @@ fn wgmma_loop(per_iteration: &str) -> String {
          LOOP:\n\
          wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {{%f1, %f2, %f3, %f4}}, %rd1, %rd2, 1, 1, 1;\n\
          {per_iteration}\n\
-         add.u32 %r1, %r1, 1;\nsetp.lt.u32 %p1, %r1, 2000000000;\n@%p1 bra LOOP;\n\
+         add.u32 %r1, %r1, 1;\nsetp.lt.u32 %p1, %r1, {trips};\n@%p1 bra LOOP;\n\
          wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\n\
          ld.param.u64 %rd3, [out];\nst.global.f32 [%rd3], %f1;\nret;\n}}\n"
     )
+}
+
+const COMMIT: &str = "wgmma.commit_group.sync.aligned;";
+
+/// Results folded in the open group and groups landed past the 32 kept give what waiting
+/// for each would: 40 trips of 8 products of ones, chained.
+#[test]
+fn bounded_wgmma_pending_results_still_chain() {
+    for per in ["", COMMIT] {
+        let got = run(&wgmma_loop(per, 40), 128, 100_000_000).unwrap();
+        assert_eq!(got, 320.0, "{per:?}");
+    }
 }
 
 /// Runs `ptx` until a budget of 2·10⁷ stops it, and checks that it was the budget.
@@ -80,7 +93,7 @@ fn wgmma_issued_without_a_wait_holds_bounded_memory() {
         "wgmma_issued_without_a_wait_holds_bounded_memory",
         20,
         Duration::from_secs(120),
-        || stopped_by_the_budget(&wgmma_loop("")),
+        || stopped_by_the_budget(&wgmma_loop("", 2_000_000_000)),
     );
 }
 
@@ -93,7 +106,7 @@ fn wgmma_groups_committed_without_a_wait_hold_bounded_memory() {
         "wgmma_groups_committed_without_a_wait_hold_bounded_memory",
         20,
         Duration::from_secs(120),
-        || stopped_by_the_budget(&wgmma_loop("wgmma.commit_group.sync.aligned;")),
+        || stopped_by_the_budget(&wgmma_loop(COMMIT, 2_000_000_000)),
     );
 }
 
