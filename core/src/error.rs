@@ -782,100 +782,11 @@ impl Error {
 
 impl Error {
     /// The fact this error states when it is one the engine states too, borrowed: written
-    /// by the engine's one `Display` for it ([`Fact`]), so both errors read the same.
+    /// by the engine's one `Display` for it ([`Fact`]), so both errors read the same. The
+    /// variants the engine shares map as the engine's own do (the one list of them,
+    /// `cuda_library_engine::fact_of!`).
     fn fact(&self) -> Option<Fact<'_>> {
-        Some(match self {
-            Error::SymbolNotFound { kind, name, .. } => Fact::SymbolNotFound { kind, name },
-            Error::ArgumentCount {
-                kernel,
-                expected,
-                got,
-            } => Fact::ArgumentCount {
-                kernel,
-                expected: *expected,
-                got: *got,
-            },
-            Error::ArgumentSize {
-                kernel,
-                index,
-                expected,
-                got,
-            } => Fact::ArgumentSize {
-                kernel,
-                index: *index,
-                expected: *expected,
-                got: *got,
-            },
-            Error::InvalidArgument(text) | Error::Unsupported(text) => Fact::Text(text),
-            Error::KernelFault {
-                kernel,
-                block,
-                thread,
-                line,
-                detail,
-            } => Fact::KernelFault {
-                kernel,
-                block: *block,
-                thread: *thread,
-                line: *line,
-                detail,
-            },
-            Error::InstructionBudget {
-                kernel,
-                budget,
-                line,
-            } => Fact::InstructionBudget {
-                kernel,
-                budget: *budget,
-                line: *line,
-            },
-            Error::DeviceAssert(a) => Fact::DeviceAssert(a),
-            Error::CooperativeLaunchTooLarge {
-                kernel,
-                blocks,
-                per_sm,
-                multiprocessors,
-            } => Fact::CooperativeLaunchTooLarge {
-                kernel,
-                blocks: *blocks,
-                per_sm: *per_sm,
-                multiprocessors: *multiprocessors,
-            },
-            Error::Deadline {
-                kernel,
-                deadline,
-                line,
-            } => Fact::Deadline {
-                kernel,
-                deadline: *deadline,
-                line: *line,
-            },
-            Error::LimitExceeded {
-                what,
-                asked,
-                limit,
-                value,
-            } => Fact::LimitExceeded {
-                what,
-                asked: *asked,
-                limit,
-                value: *value,
-            },
-            Error::PtxSyntax {
-                line,
-                column,
-                message,
-            } => Fact::PtxSyntax {
-                line: *line,
-                column: *column,
-                message,
-            },
-            Error::InvalidLaunch { kernel, problem } => Fact::InvalidLaunch {
-                kernel: kernel.as_deref(),
-                problem,
-            },
-            _ => return None,
-        })
+        Some(cuda_library_engine::fact_of!(self, Error, _ => return None))
     }
 }
 
