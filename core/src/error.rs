@@ -264,11 +264,12 @@ pub enum Error {
     DeviceAssert(Box<DeviceAssertion>),
     /// A cooperative launch of more blocks than the device holds at once
     /// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`): every block of a cooperative grid must be
-    /// resident together, so grid-wide sync can wait for all of them. The simulator computes
-    /// the limit as the driver does, from the kernel's occupancy
+    /// resident together, so grid-wide sync can wait for all of them. The limit is the
+    /// driver's rule, the kernel's occupancy
     /// ([`Kernel::max_active_blocks_per_sm`](crate::Kernel::max_active_blocks_per_sm)) times
-    /// the multiprocessors; on the driver backend it is the driver's error, with the
-    /// occupancy the driver reports. [`Error::cuda_error_name`] names it on both.
+    /// the device's multiprocessors, applied by [`Kernel::launch`](crate::Kernel::launch)
+    /// with the launch's other settings before either backend sees the launch (on a GPU, with
+    /// the occupancy the driver reports). [`Error::cuda_error_name`] names it on both.
     CooperativeLaunchTooLarge {
         /// The kernel.
         kernel: String,
