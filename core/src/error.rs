@@ -363,6 +363,32 @@ pub enum Error {
         /// What was given and what to do.
         detail: String,
     },
+    // Stream capture (issue 35).
+    /// A call broke a rule of stream capture ([`CaptureRule`](crate::CaptureRule) says
+    /// which): the driver's `CUDA_ERROR_STREAM_CAPTURE_*` and `CUDA_ERROR_CAPTURED_EVENT`,
+    /// which the simulator gives for the same calls. The same variant and rule on both
+    /// backends; [`Error::cuda_error_name`] and [`Error::cuda_code`] give the driver's.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{CaptureMode, CaptureRule, Device, Error};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let stream = ctx.create_stream()?;
+    /// let builder = stream.begin_capture(CaptureMode::Global)?;
+    /// let e = stream.synchronize().unwrap_err(); // a capturing stream runs nothing yet
+    /// assert!(matches!(e, Error::StreamCapture { rule: CaptureRule::Unsupported, .. }));
+    /// assert_eq!(e.cuda_error_name(), Some("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"));
+    /// // The refusal invalidated the capture: it gives no graph.
+    /// let e = builder.end().unwrap_err();
+    /// assert!(matches!(e, Error::StreamCapture { rule: CaptureRule::Invalidated, .. }));
+    /// # Ok(()) }
+    /// ```
+    StreamCapture {
+        /// The rule.
+        rule: crate::CaptureRule,
+        /// What was refused, in words (on the driver: the call and the driver's text).
+        detail: String,
+    },
 }
 
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
@@ -386,6 +412,7 @@ impl Error {
             Error::CooperativeLaunchTooLarge { .. } => {
                 Some("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE")
             }
+            Error::StreamCapture { rule, .. } => Some(rule.cuda_error_name()),
             Error::LoadFailed(f) => Some(&f.error.name),
             _ => None,
         }
@@ -396,6 +423,7 @@ impl Error {
         match self {
             Error::Cuda(e) => Some(e.code),
             Error::CooperativeLaunchTooLarge { .. } => Some(720),
+            Error::StreamCapture { rule, .. } => Some(rule.cuda_code()),
             Error::LoadFailed(f) => Some(f.error.code),
             _ => None,
         }
@@ -511,6 +539,7 @@ impl Error {
                     .to_string()
             }
             Error::InvalidLaunch { .. } => launch_hint(self),
+            Error::StreamCapture { rule, .. } => rule.advice().to_string(),
             Error::InvalidImage { .. } => {
                 "pass the whole image as the compiler wrote it (a cubin, a fatbin or PTX text); \
                  a truncated or corrupted file reads this way"
@@ -729,6 +758,7 @@ impl Error {
             Error::InvalidTensorMap { rule, detail } => {
                 write!(f, "invalid tensor map ({rule}): {detail}")
             }
+            Error::StreamCapture { detail, .. } => f.write_str(detail),
             _ => self.write_build_or_run_message(f),
         }
     }
@@ -800,9 +830,18 @@ impl std::error::Error for Error {
     }
 }
 
+/// A driver error as this crate gives it: a capture rule's code as
+/// [`Error::StreamCapture`] (the variant the simulator gives for the same call), any other
+/// as [`Error::Cuda`].
 impl From<CudaError> for Error {
     fn from(e: CudaError) -> Self {
-        Error::Cuda(e)
+        match crate::CaptureRule::from_cuda_code(e.code) {
+            Some(rule) => Error::StreamCapture {
+                rule,
+                detail: e.to_string(),
+            },
+            None => Error::Cuda(e),
+        }
     }
 }
 

@@ -134,6 +134,7 @@ mod backend;
 mod compiler;
 mod profile;
 
+mod capture_rule;
 mod checkpoint;
 mod context;
 mod device;
@@ -167,6 +168,7 @@ mod display;
 pub mod timing;
 
 pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
+pub use capture_rule::CaptureRule;
 pub use checkpoint::{CheckpointProcess, ProcessState};
 pub use compiler::{Compiler, COMPILER_ENV};
 pub use context::Context;

@@ -155,7 +155,7 @@ impl GraphBuilder<'_> {
         };
         let graph = self.stream.imp.end_capture(backend);
         match ended.refused {
-            Some(why) => (Vec::new(), Err(Error::InvalidArgument(why))),
+            Some(refused) => (Vec::new(), Err(refused)),
             None => (ended.nodes, graph),
         }
     }
