@@ -391,6 +391,11 @@ pub enum Error {
     },
 }
 
+mod capture_rule;
+
+/// Which rule of stream capture a call broke ([`Error::StreamCapture`]).
+pub use capture_rule::CaptureRule;
+
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
 /// makes it).
 pub use cuda_library_engine::DeviceAssertion;

@@ -134,7 +134,6 @@ mod backend;
 mod compiler;
 mod profile;
 
-mod capture_rule;
 mod checkpoint;
 mod context;
 mod device;
@@ -168,7 +167,6 @@ mod display;
 pub mod timing;
 
 pub use backend::{backend, use_backend, BackendInfo, BackendKind, DriverInfo};
-pub use capture_rule::CaptureRule;
 pub use checkpoint::{CheckpointProcess, ProcessState};
 pub use compiler::{Compiler, COMPILER_ENV};
 pub use context::Context;
@@ -177,7 +175,8 @@ pub use device::Device;
 pub use display::plot::{DataPlot, PlotValue, LINE_POINTS};
 pub use element::ElementType;
 pub use error::{
-    CudaError, CudaVersion, DeviceAssertion, Error, LaunchProblem, LoadAttempt, LoadFailure, Result,
+    CaptureRule, CudaError, CudaVersion, DeviceAssertion, Error, LaunchProblem, LoadAttempt,
+    LoadFailure, Result,
 };
 pub use global::{Global, Managed, UnifiedFunction};
 #[cfg(feature = "notebook")]
