@@ -329,14 +329,15 @@ impl Kernel {
         // Managed buffers among the arguments: refused while the host views one, and
         // noted as in use by this stream (`crate::managed`). Rare: one test per argument.
         if args.iter().any(|a| a.managed.is_some()) {
-            return self.launch_managed(&g, stream, geometry, checked, args);
+            self.launch_managed(stream, geometry, checked, args)?;
+        } else {
+            // Queued in the stream's turn: while it captures, the capture records the
+            // launch and its log notes the node.
+            stream.queue(
+                |capture| stream.imp.launch(capture, &self.raw, &geometry, checked),
+                |deps| crate::graph::log::NodeRecord::kernel(self, geometry, deps),
+            )?;
         }
-        // Queued in the stream's turn: while it captures, the capture records the launch
-        // and its log notes the node.
-        stream.queue(
-            |capture| stream.imp.launch(capture, &self.raw, &geometry, checked),
-            |deps| crate::graph::log::NodeRecord::kernel(self, geometry, deps),
-        )?;
         // Armed only while a profile is taken on a GPU stream.
         #[cfg(feature = "notebook")]
         if stream.recorder.is_armed() {
@@ -353,7 +354,6 @@ impl Kernel {
     #[cold]
     fn launch_managed(
         &self,
-        g: &Live,
         stream: &Stream,
         geometry: Geometry,
         checked: CheckedArgs<'_, KernelArg<'_>>,
@@ -385,13 +385,7 @@ impl Kernel {
         for m in &managed {
             m.end_launch(on);
         }
-        queued?;
-        #[cfg(feature = "notebook")]
-        if stream.recorder.is_armed() {
-            let record = self.record(g, stream, geometry, args);
-            stream.recorder.keep(record.map_err(|e| e.to_string()));
-        }
-        Ok(())
+        queued
     }
 
     /// A launch on a GPU stream, for the profile being taken (`timing::profile`), which
