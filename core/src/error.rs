@@ -71,6 +71,8 @@ impl CudaError {
     pub const NOT_FOUND: u32 = 500;
     /// `CUDA_ERROR_INVALID_VALUE`.
     pub const INVALID_VALUE: u32 = 1;
+    /// `CUDA_ERROR_OUT_OF_MEMORY`.
+    pub const OUT_OF_MEMORY: u32 = 2;
 }
 
 /// Everything that can go wrong in this crate.
@@ -389,6 +391,28 @@ pub enum Error {
         /// What was refused, in words (on the driver: the call and the driver's text).
         detail: String,
     },
+    // Device memory (issue 35).
+    /// The device has no room for an allocation (`CUDA_ERROR_OUT_OF_MEMORY`): the same
+    /// variant on both backends (the driver's code becomes it, as the simulator's full
+    /// memory does). [`Error::cuda_error_name`] and [`Error::cuda_code`] give the driver's.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{Device, Error};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let (free, _total) = ctx.mem_info()?;
+    /// match ctx.alloc_zeroed::<u8>(free + 1) {
+    ///     Err(Error::OutOfMemory { .. }) => {} // allocate less, or free some first
+    ///     other => panic!("{:?}", other.map(|_| ())),
+    /// }
+    /// # Ok(()) }
+    /// ```
+    OutOfMemory {
+        /// The bytes asked for, when the error knows them (the driver does not say).
+        asked: Option<u64>,
+        /// Why there is no room (on the driver: the call and the driver's text).
+        detail: String,
+    },
 }
 
 mod capture_rule;
@@ -418,6 +442,7 @@ impl Error {
                 Some("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE")
             }
             Error::StreamCapture { rule, .. } => Some(rule.cuda_error_name()),
+            Error::OutOfMemory { .. } => Some("CUDA_ERROR_OUT_OF_MEMORY"),
             Error::LoadFailed(f) => Some(&f.error.name),
             _ => None,
         }
@@ -429,6 +454,7 @@ impl Error {
             Error::Cuda(e) => Some(e.code),
             Error::CooperativeLaunchTooLarge { .. } => Some(720),
             Error::StreamCapture { rule, .. } => Some(rule.cuda_code()),
+            Error::OutOfMemory { .. } => Some(CudaError::OUT_OF_MEMORY),
             Error::LoadFailed(f) => Some(f.error.code),
             _ => None,
         }
@@ -545,6 +571,12 @@ impl Error {
             }
             Error::InvalidLaunch { .. } => launch_hint(self),
             Error::StreamCapture { rule, .. } => rule.advice().to_string(),
+            Error::OutOfMemory { .. } => {
+                "free device memory no longer needed (drop buffers, unload libraries, trim \
+                 memory pools with MemPool::trim_to) or allocate less; Context::mem_info says \
+                 how much is free"
+                    .to_string()
+            }
             Error::InvalidImage { .. } => {
                 "pass the whole image as the compiler wrote it (a cubin, a fatbin or PTX text); \
                  a truncated or corrupted file reads this way"
@@ -836,10 +868,16 @@ impl std::error::Error for Error {
 }
 
 /// A driver error as this crate gives it: a capture rule's code as
-/// [`Error::StreamCapture`] (the variant the simulator gives for the same call), any other
-/// as [`Error::Cuda`].
+/// [`Error::StreamCapture`] and `CUDA_ERROR_OUT_OF_MEMORY` as [`Error::OutOfMemory`] (the
+/// variants the simulator gives for the same calls), any other as [`Error::Cuda`].
 impl From<CudaError> for Error {
     fn from(e: CudaError) -> Self {
+        if e.code == CudaError::OUT_OF_MEMORY {
+            return Error::OutOfMemory {
+                asked: None,
+                detail: e.to_string(),
+            };
+        }
         match crate::CaptureRule::from_cuda_code(e.code) {
             Some(rule) => Error::StreamCapture {
                 rule,
@@ -951,6 +989,7 @@ impl From<cuda_library_engine::Error> for Error {
             },
             E::Unsupported(message) => Error::Unsupported(message),
             E::InvalidLaunch { kernel, problem } => Error::InvalidLaunch { kernel, problem },
+            E::OutOfMemory { asked, detail } => Error::OutOfMemory { asked, detail },
             // A variant added to the engine and not yet here: its message, as it reads.
             other => Error::Unsupported(other.to_string()),
         }
@@ -1079,6 +1118,10 @@ mod tests {
                 message: odd.clone(),
             },
             E::Unsupported(odd.clone()),
+            E::OutOfMemory {
+                asked: Some(1 << 40),
+                detail: odd.clone(),
+            },
             E::InvalidLaunch {
                 kernel: Some(odd.clone()),
                 problem: cuda_library_engine::LaunchProblem::SharedMemory {

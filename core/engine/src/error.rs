@@ -123,6 +123,13 @@ pub enum Error {
         /// The rule broken.
         problem: LaunchProblem,
     },
+    /// The device has no room for an allocation (`CUDA_ERROR_OUT_OF_MEMORY`).
+    OutOfMemory {
+        /// The bytes asked for, when the error knows them (the driver does not say).
+        asked: Option<u64>,
+        /// Why there is no room, in words.
+        detail: String,
+    },
 }
 
 /// Which rule a launch's settings break, with the numbers: what a caller matches on to
@@ -434,6 +441,13 @@ pub enum Fact<'a> {
         /// The rule broken.
         problem: &'a LaunchProblem,
     },
+    /// [`Error::OutOfMemory`].
+    OutOfMemory {
+        /// Bytes asked for, when known.
+        asked: Option<u64>,
+        /// Why there is no room.
+        detail: &'a str,
+    },
 }
 
 impl Error {
@@ -547,6 +561,10 @@ macro_rules! fact_of {
                 kernel: kernel.as_deref(),
                 problem,
             },
+            $Error::OutOfMemory { asked, detail } => $crate::error::Fact::OutOfMemory {
+                asked: *asked,
+                detail,
+            },
             $($rest => $other,)?
         }
     };
@@ -652,6 +670,10 @@ impl fmt::Display for Fact<'_> {
                 }
                 write!(f, "{problem}")
             }
+            Fact::OutOfMemory { asked, detail } => match asked {
+                Some(bytes) => write!(f, "out of device memory: {bytes} bytes asked, {detail}"),
+                None => write!(f, "out of device memory: {detail}"),
+            },
         }
     }
 }
