@@ -8,6 +8,9 @@
 #
 #   scripts/dep-cold.sh [--wait-quiet SECONDS] [DIR] [LABEL]
 #
+# DEP_COLD_OPT=N starts the cell with evcxr's `:opt N` (its default is 2), to measure what a
+# lower optimisation level saves in the build (and costs the simulator: the notebooks guide).
+#
 # --wait-quiet: first wait, at most SECONDS, until the machine is idle (the one-minute load
 # average below one per core), so that the figure is the build's and not the neighbours'
 # (scripts/test.sh runs it so, between its other steps). The wait and the load are printed.
@@ -29,13 +32,15 @@ export VIRTUAL_ENV="$venv"
 install_notebook_tools
 work=$(mktemp -d "${TMPDIR:-/tmp}/cuda-library-dep-cold.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-"$venv/bin/python" - "$work" "$dir" <<'PY'
+"$venv/bin/python" - "$work" "$dir" "${DEP_COLD_OPT:-}" <<'PY'
 import sys, nbformat
-work, crate = sys.argv[1:]
+work, crate, opt = sys.argv[1:]
+first = (f":opt {opt}\n" if opt else "") + f':dep cuda-library = {{ path = "{crate}" }}'
+
 nb = nbformat.v4.new_notebook()
 nb.metadata["kernelspec"] = {"name": "rust", "display_name": "Rust", "language": "rust"}
 nb.cells = [
-    nbformat.v4.new_code_cell(f':dep cuda-library = {{ path = "{crate}" }}'),
+    nbformat.v4.new_code_cell(first),
     nbformat.v4.new_code_cell("cuda_library::backend()"),
 ]
 nbformat.write(nb, f"{work}/cold.ipynb")

@@ -27,29 +27,8 @@ const D: f32 = 2.1;
 const TOLERANCE: f32 = 1e-6;
 const MAX_SWEEPS: u32 = 100_000;
 
-/// The relocatable objects of an `ar` archive.
-fn archive_objects(bytes: &[u8]) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    let Some(mut rest) = bytes.strip_prefix(b"!<arch>\n") else {
-        return out;
-    };
-    while rest.len() >= 60 {
-        let (header, body) = rest.split_at(60);
-        let size = std::str::from_utf8(&header[48..58])
-            .ok()
-            .and_then(|s| s.trim().parse::<usize>().ok())
-            .filter(|&s| s <= body.len());
-        let Some(size) = size else { break };
-        if body[..size].starts_with(b"\x7fELF") {
-            out.push(body[..size].to_vec());
-        }
-        rest = &body[(size + size % 2).min(body.len())..];
-    }
-    out
-}
-
-/// libcudadevrt, which defines `cudaGraphSetConditional` on a GPU.
-fn cudadevrt() -> Option<Vec<u8>> {
+/// Where libcudadevrt is: it defines `cudaGraphSetConditional` on a GPU.
+fn cudadevrt() -> Option<PathBuf> {
     let mut paths: Vec<PathBuf> = Vec::new();
     if let Some(p) = std::env::var_os("CUDA_LIBRARY_CUDADEVRT") {
         paths.push(p.into());
@@ -65,7 +44,7 @@ fn cudadevrt() -> Option<Vec<u8>> {
         }
     }
     paths.push("/usr/local/cuda/lib64/libcudadevrt.a".into());
-    paths.iter().find_map(|p| std::fs::read(p).ok())
+    paths.into_iter().find(|p| p.is_file())
 }
 
 /// The Jacobi kernels: the PTX on the simulator, linked with libcudadevrt on a GPU.
@@ -78,14 +57,11 @@ fn kernels(simulated: bool) -> cuda_library::Result<Library> {
             "libcudadevrt.a not found: set CUDA_LIBRARY_CUDADEVRT to its path".to_string(),
         )
     })?;
-    let mut objects = vec![ObjectCode::from_ptx(std::fs::read(PTX).map_err(|e| {
-        cuda_library::Error::InvalidArgument(format!("cannot read {PTX}: {e}"))
-    })?)];
-    objects.extend(
-        archive_objects(&devrt)
-            .into_iter()
-            .map(ObjectCode::from_object),
-    );
+    // The whole static library: the linker takes the members the kernels need.
+    let objects = [
+        ObjectCode::from_ptx(std::path::Path::new(PTX)),
+        ObjectCode::from_library(devrt),
+    ];
     Linker::new(&objects, LinkerOptions::default())?
         .link(ImageKind::Cubin)?
         .to_library(&Default::default())

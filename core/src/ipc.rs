@@ -280,7 +280,10 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
                 what: "device memory",
             });
         }
-        if matches!(self.release, Release::OnStream { .. }) {
+        if matches!(
+            self.release,
+            Release::OnStream { .. } | Release::Captured { .. }
+        ) {
             return Err(Error::InvalidArgument(
                 "this buffer comes from a memory pool (Stream::alloc_async), which \
                  cuIpcGetMemHandle cannot export: allocate it from a pool made with \

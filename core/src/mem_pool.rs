@@ -229,6 +229,11 @@ impl Stream {
     /// (`cuMemFreeAsync`), after the work queued on it before: work on other streams that
     /// uses the buffer must be done (or waited for by this stream) before it drops.
     ///
+    /// On a capturing stream the allocation is a memory allocation node of the captured
+    /// graph, at an address fixed for the graph's lifetime, and dropping the buffer while
+    /// the capture lasts records a free node (the [`graphs`](crate::guide::graphs) guide,
+    /// "Memory the graph allocates", has the rules of one kept past the capture).
+    ///
     /// ```
     /// # fn main() -> cuda_library::Result<()> {
     /// let ctx = cuda_library::Device::new(0)?.set_current()?;
@@ -246,6 +251,8 @@ impl Stream {
 
     /// Allocates `len` elements on this stream from `pool` (`cuMemAllocFromPoolAsync`);
     /// otherwise as [`alloc_async`](Stream::alloc_async). The buffer keeps the pool alive.
+    /// On a capturing stream it is refused ([`Error::Unsupported`]): this crate records
+    /// allocation nodes from the device's current pool only.
     ///
     /// ```
     /// # fn main() -> cuda_library::Result<()> {
@@ -277,14 +284,38 @@ impl Stream {
         pool: Option<Arc<seam::MemPool>>,
         len: usize,
     ) -> Result<DeviceBuffer<T>> {
-        // Held until the memory is allocated: no capture begins meanwhile.
-        let _turn = self.ordered_alloc_turn()?;
+        // Held until the memory is allocated: no capture begins or ends meanwhile.
+        let turn = self.ordered_alloc_turn(pool.is_some())?;
         let bytes = len.checked_mul(size_of::<T>()).ok_or_else(|| {
             Error::InvalidArgument(format!(
                 "{len} elements of {} overflow the address space",
                 std::any::type_name::<T>()
             ))
         })?;
+        if let Some(log) = turn.as_ref() {
+            // A memory allocation node of the captured graph.
+            let ptr = if bytes > 0 {
+                log.queue(
+                    |capture| match capture {
+                        Some(c) => self.imp.alloc_in_capture(c, bytes),
+                        None => Err(crate::graph::log::ended_error()),
+                    },
+                    |deps| crate::graph::log::alloc_record(bytes, deps),
+                )?
+            } else {
+                0
+            };
+            return Ok(DeviceBuffer {
+                ptr,
+                len,
+                ctx: self.imp.context(),
+                release: Release::Captured {
+                    stream: self.imp.clone(),
+                    capture: log.captured_alloc(),
+                },
+                _t: PhantomData,
+            });
+        }
         // An empty buffer owns no memory (the driver rejects 0 bytes).
         let ptr = if bytes > 0 {
             self.imp.alloc_async(bytes, pool.as_deref())?

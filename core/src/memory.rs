@@ -84,6 +84,14 @@ pub(crate) enum Release {
     /// Nothing: the memory is another process's, mapped here by the
     /// [`IpcBuffer`](crate::IpcBuffer) that holds this buffer and unmaps it.
     Imported,
+    /// A graph allocation made by `Stream::alloc_async` on a capturing stream: freed in
+    /// the capture (a free node) while it lasts, otherwise on the stream
+    /// (`cuMemFreeAsync`) while its graph exists; once the graph is gone, nothing (its
+    /// address is no longer the graph's to free).
+    Captured {
+        stream: Arc<seam::Stream>,
+        capture: crate::graph::log::CapturedAlloc,
+    },
 }
 
 impl<T: DeviceRepr> std::fmt::Debug for DeviceBuffer<T> {
@@ -245,7 +253,10 @@ impl<T: DeviceRepr> DeviceBuffer<T> {
     /// # Ok(()) }
     /// ```
     pub fn is_stream_ordered(&self) -> bool {
-        matches!(self.release, Release::OnStream { .. })
+        matches!(
+            self.release,
+            Release::OnStream { .. } | Release::Captured { .. }
+        )
     }
 }
 
@@ -259,6 +270,18 @@ impl<T: DeviceRepr> Drop for DeviceBuffer<T> {
             Release::Free => self.ctx.free(self.ptr),
             Release::OnStream { stream, pool } => stream.free_async(self.ptr, pool.as_deref()),
             Release::Imported => Ok(()),
+            Release::Captured { stream, capture } => {
+                let bytes = self.size_bytes();
+                let in_capture = capture.free_in_capture(
+                    |c| stream.free_in_capture(c, self.ptr),
+                    |deps| crate::graph::log::free_record(bytes, deps),
+                );
+                match in_capture {
+                    Some(r) => r,
+                    None if capture.graph_alive() => stream.free_graph_alloc(self.ptr),
+                    None => Ok(()),
+                }
+            }
         };
     }
 }

@@ -106,12 +106,55 @@ impl ObjectCode {
         Self::new(ImageKind::Object, source)
     }
 
-    /// Recognises the kind from the bytes (ELF, fatbin magic or PTX text).
+    /// A static library (`.a`: an `ar` archive of relocatable device objects, such as the
+    /// CUDA toolkit's `libcudadevrt.a`), from bytes or a path: linker input
+    /// (`NVJITLINK_INPUT_LIBRARY` for nvJitLink, `CU_JIT_INPUT_LIBRARY` for the driver's
+    /// linker), which takes the members the other inputs need. It cannot be loaded itself,
+    /// nor linked by the PTX linker (its members hold SASS). The archive is checked whole
+    /// when it is linked: a truncated or damaged one is [`Error::InvalidArgument`] naming
+    /// the input, before any linker reads it.
+    ///
+    /// A kernel that sets a graph's conditional handle calls `cudaGraphSetConditional`,
+    /// which on a GPU comes from libcudadevrt (the `nvidia-cuda-runtime` wheel carries it):
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{ImageKind, Linker, LinkerOptions, ObjectCode};
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/jacobi.ptx");
+    /// let kernels = ObjectCode::from_ptx(std::path::Path::new(path));
+    /// let devrt = ObjectCode::from_library(std::path::Path::new(
+    ///     "/usr/local/cuda/lib64/libcudadevrt.a",
+    /// ));
+    /// assert_eq!(devrt.kind(), ImageKind::Library);
+    /// # if cuda_library::nvjitlink_info().is_err() { return Ok(()); }
+    ///
+    /// // A damaged archive is refused before nvJitLink sees it.
+    /// let junk = [&b"!<arch>\n"[..], &[b'x'; 80]].concat();
+    /// let e = Linker::new([&kernels, &ObjectCode::from_library(junk)], LinkerOptions::default())?
+    ///     .link(ImageKind::Cubin)
+    ///     .unwrap_err();
+    /// assert!(e.to_string().contains("damaged"), "{e}");
+    ///
+    /// # let devrt = match std::env::var_os("CUDA_LIBRARY_CUDADEVRT") {
+    /// #     Some(p) => ObjectCode::from_library(std::path::PathBuf::from(p)),
+    /// #     None => return Ok(()),
+    /// # };
+    /// let cubin = Linker::new([&kernels, &devrt], LinkerOptions::default())?
+    ///     .link(ImageKind::Cubin)?;
+    /// assert_eq!(cubin.kind(), ImageKind::Cubin);
+    /// # Ok(()) }
+    /// ```
+    pub fn from_library(source: impl Into<ImageSource>) -> Self {
+        Self::new(ImageKind::Library, source)
+    }
+
+    /// Recognises the kind from the bytes (ELF, fatbin magic, an `ar` archive's magic or
+    /// PTX text).
     pub fn from_bytes(bytes: impl Into<Vec<u8>>) -> Result<Self> {
         let bytes = bytes.into();
         let kind = image::detect(&bytes).ok_or_else(|| {
             Error::InvalidArgument(format!(
-                "{} bytes that are neither a cubin, a fatbin nor PTX text",
+                "{} bytes that are neither a cubin, a fatbin, a static library nor PTX text",
                 bytes.len()
             ))
         })?;

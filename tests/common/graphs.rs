@@ -479,21 +479,24 @@ pub fn update_refuses_child_graphs_of_another_topology(ctx: &Context) {
     assert_eq!(run(), 4);
 }
 
-/// Stream-ordered allocation while a capture runs: on the capturing stream it is refused
-/// before the backend sees it (it would be a graph memory node, which this crate does not
-/// record) and the capture goes on; on another stream it is refused as any allocation is
-/// under a `Global` capture (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`), which invalidates the
-/// capture; under a `Relaxed` capture it is allowed.
+/// Stream-ordered allocation while a capture runs: on the capturing stream it is a graph
+/// memory allocation node even under a `Global` capture (from a `MemPool` it is refused
+/// before the backend sees it, and the capture goes on); on another stream it is refused
+/// as any allocation is under a `Global` capture (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`),
+/// which invalidates the capture; under a `Relaxed` capture it is allowed.
 pub fn stream_ordered_allocation_during_capture(ctx: &Context) {
     let capturing = ctx.create_stream().unwrap();
     let other = ctx.create_stream().unwrap();
     let buf = ctx.alloc_zeroed::<u32>(16).unwrap();
+    let pool = cuda_library::MemPool::new(ctx, 0).unwrap();
 
     let builder = capturing.begin_capture(CaptureMode::Global).unwrap();
-    let e = capturing.alloc_async::<u32>(16).unwrap_err();
+    let scratch = capturing.alloc_async::<u32>(16).unwrap();
+    let e = capturing.alloc_async_from::<u32>(&pool, 16).unwrap_err();
     assert!(matches!(e, Error::Unsupported(_)), "{e}");
     buf.fill_async(5, &capturing).unwrap();
-    assert_eq!(builder.end().unwrap().len(), 1, "the capture went on");
+    drop(scratch);
+    assert_eq!(builder.end().unwrap().len(), 3, "alloc, memset, free");
 
     let builder = capturing.begin_capture(CaptureMode::Global).unwrap();
     let e = other.alloc_async::<u32>(16).unwrap_err();
@@ -796,57 +799,6 @@ pub fn host_fn_cuda_calls_are_refused(ctx: &Context) {
     assert_eq!(buf.to_vec().unwrap(), vec![0; 16]);
 }
 
-/// Every relocatable object in a static library (`ar` archive), e.g. libcudadevrt's.
-fn archive_objects(bytes: &[u8]) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    let Some(mut rest) = bytes.strip_prefix(b"!<arch>\n") else {
-        return out;
-    };
-    while rest.len() >= 60 {
-        let (header, body) = rest.split_at(60);
-        let size: usize = std::str::from_utf8(&header[48..58])
-            .ok()
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(usize::MAX);
-        if size > body.len() {
-            break;
-        }
-        let member = &body[..size];
-        if member.starts_with(b"\x7fELF") {
-            out.push(member.to_vec());
-        }
-        rest = &body[(size + size % 2).min(body.len())..];
-    }
-    out
-}
-
-/// libcudadevrt, which defines `cudaGraphSetConditional` for kernels run on a GPU: from
-/// `CUDA_LIBRARY_CUDADEVRT`, the CUDA toolkit, or the `nvidia-cuda-runtime` wheel.
-fn cudadevrt() -> Option<Vec<u8>> {
-    let mut candidates: Vec<std::path::PathBuf> = Vec::new();
-    if let Some(p) = std::env::var_os("CUDA_LIBRARY_CUDADEVRT") {
-        candidates.push(p.into());
-    }
-    // The wheel's first: the same release as the wheel's nvJitLink, which links it.
-    if let Some(venv) = std::env::var_os("VIRTUAL_ENV") {
-        let lib = std::path::Path::new(&venv).join("lib");
-        for entry in std::fs::read_dir(lib).into_iter().flatten().flatten() {
-            candidates.push(
-                entry
-                    .path()
-                    .join("site-packages/nvidia/cuda_runtime/lib/libcudadevrt.a"),
-            );
-        }
-    }
-    for var in ["CUDA_HOME", "CUDA_PATH"] {
-        if let Some(home) = std::env::var_os(var) {
-            candidates.push(std::path::Path::new(&home).join("lib64/libcudadevrt.a"));
-        }
-    }
-    candidates.push("/usr/local/cuda/lib64/libcudadevrt.a".into());
-    candidates.iter().find_map(|p| std::fs::read(p).ok())
-}
-
 /// The Jacobi kernels (`tests/fixtures/jacobi.cu`): the PTX as NVRTC made it on the
 /// simulator (which runs `cudaGraphSetConditional` itself); on a GPU, linked with
 /// libcudadevrt by nvJitLink. `None` (the test skips) when a GPU has no libcudadevrt.
@@ -856,18 +808,14 @@ pub fn jacobi_library(ctx: &Context) -> Option<Library> {
     if simulated {
         return Some(Library::load_file(path, &Default::default()).unwrap());
     }
-    let Some(devrt) = cudadevrt() else {
+    let Some(devrt) = crate::common::linking::cudadevrt() else {
         crate::common::skip("no libcudadevrt.a (set CUDA_LIBRARY_CUDADEVRT)");
         return None;
     };
-    let mut objects = vec![cuda_library::ObjectCode::from_ptx(
-        std::fs::read(path).unwrap(),
-    )];
-    objects.extend(
-        archive_objects(&devrt)
-            .into_iter()
-            .map(cuda_library::ObjectCode::from_object),
-    );
+    let objects = [
+        cuda_library::ObjectCode::from_ptx(std::path::Path::new(path)),
+        cuda_library::ObjectCode::from_library(devrt),
+    ];
     let linked = cuda_library::Linker::new(&objects, cuda_library::LinkerOptions::default())
         .unwrap()
         .link(cuda_library::ImageKind::Cubin)
@@ -1216,4 +1164,181 @@ pub fn graph_memory_nodes(ctx: &Context) {
         .unwrap();
     assert!(bodies[0].add_mem_alloc::<u32>(&[], 4).is_err());
     assert!(def.add_mem_alloc::<u32>(&[], 0).is_err(), "empty");
+}
+
+/// A conditional node's body and a child graph belong to the graph they are in: dropping
+/// the user's handle of the body (or of the child) before the parent is instantiated or
+/// launched changes nothing, on either backend. The body's own conditional handle (made in
+/// the body, reset at each launch) keeps working too.
+pub fn dropped_bodies_and_children_still_run(ctx: &Context) {
+    use cuda_library::ConditionalKind;
+    let stream = ctx.create_stream().unwrap();
+    let (a, b, c) = (
+        ctx.alloc_zeroed::<u32>(16).unwrap(),
+        ctx.alloc_zeroed::<u32>(16).unwrap(),
+        ctx.alloc_zeroed::<u32>(16).unwrap(),
+    );
+    let def = GraphDefinition::new(ctx).unwrap();
+    let yes = def.conditional_handle(Some(1)).unwrap();
+    let (_, bodies) = def.add_conditional(&[], yes, ConditionalKind::If).unwrap();
+    // In the body: a = 1, then if (inner) { b = 2 } with the inner handle the body's own.
+    let fill = bodies[0].add_memset(&[], &a, 1u32).unwrap();
+    let inner = bodies[0].conditional_handle(Some(1)).unwrap();
+    let (_, inner_bodies) = bodies[0]
+        .add_conditional(&[fill], inner, ConditionalKind::If)
+        .unwrap();
+    inner_bodies[0].add_memset(&[], &b, 2u32).unwrap();
+    drop(inner_bodies);
+    drop(bodies);
+    // A child graph whose handle is dropped: c = 3.
+    let child = GraphDefinition::new(ctx).unwrap();
+    child.add_memset(&[], &c, 3u32).unwrap();
+    def.add_child(&[], &child).unwrap();
+    drop(child);
+
+    let graph = def.instantiate().unwrap();
+    drop(def);
+    for _ in 0..2 {
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        assert_eq!(a.to_vec().unwrap(), vec![1; 16]);
+        assert_eq!(b.to_vec().unwrap(), vec![2; 16]);
+        assert_eq!(c.to_vec().unwrap(), vec![3; 16]);
+        for buf in [&a, &b, &c] {
+            buf.fill(0).unwrap();
+        }
+    }
+}
+
+/// An allocation a graph leaves allocated outlives the graph (the driver's rule: destroying
+/// a graph frees no live graph allocation): with the executable and the definition dropped,
+/// stream work may still use it, and a stream frees it.
+pub fn live_graph_allocation_outlives_its_graph(ctx: &Context) {
+    let lib = fixture_lib();
+    let (args5, saxpy) = (
+        lib.get_kernel("args5").unwrap(),
+        lib.get_kernel("saxpy").unwrap(),
+    );
+    let stream = ctx.create_stream().unwrap();
+    let out = ctx.alloc_zeroed::<f32>(1).unwrap();
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (_, scratch) = def.add_mem_alloc::<f32>(&[], 1).unwrap();
+    let graph = def.instantiate().unwrap();
+    graph.launch(&stream).unwrap();
+    drop(graph);
+    drop(def);
+    // Still allocated: scratch[0] = 6 (args5 with a < 0), then out[0] += scratch[0].
+    let one = LaunchConfig::new(1, 1);
+    let s = scratch.device_ptr();
+    launch!(args5, &stream, &one, -1i32, 1.0f32, 2.0f64, s, 3i64).unwrap();
+    launch!(saxpy, &stream, &one, 1.0f32, s, out, 1i32).unwrap();
+    scratch.free_async(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![6.0]);
+}
+
+/// Stream-ordered allocation in a capture becomes graph memory nodes, as on the driver:
+/// `Stream::alloc_async` on the capturing stream is an allocation node, and the buffer
+/// dropped while the capture lasts a free node, so the captured graph runs again and
+/// again; a buffer kept past the capture is the graph's allocation, live after each launch
+/// until it is freed (dropping the buffer frees it on its stream), and the graph is not
+/// launched again before that.
+pub fn captured_memory_nodes(ctx: &Context) {
+    use cuda_library::GraphNodeKind;
+    let lib = fixture_lib();
+    let (args5, saxpy) = (
+        lib.get_kernel("args5").unwrap(),
+        lib.get_kernel("saxpy").unwrap(),
+    );
+    let stream = ctx.create_stream().unwrap();
+    let one = LaunchConfig::new(1, 1);
+
+    // Freed in the capture: scratch[0] = 6 (args5 with a < 0), then out[0] += scratch[0].
+    let out = ctx.alloc_zeroed::<f32>(1).unwrap();
+    let builder = stream.begin_capture(CaptureMode::Global).unwrap();
+    let scratch = stream.alloc_async::<f32>(256).unwrap();
+    assert!(scratch.is_stream_ordered());
+    let s = scratch.device_ptr();
+    launch!(args5, &stream, &one, -1i32, 1.0f32, 2.0f64, s, 3i64).unwrap();
+    launch!(saxpy, &stream, &one, 1.0f32, s, out, 1i32).unwrap();
+    drop(scratch);
+    let def = builder.end().unwrap();
+    let kinds: Vec<GraphNodeKind> = def.nodes().iter().map(|n| n.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            GraphNodeKind::MemAlloc,
+            GraphNodeKind::Kernel,
+            GraphNodeKind::Kernel,
+            GraphNodeKind::MemFree
+        ]
+    );
+    assert_eq!(def.nodes()[0].label, "alloc 1 KiB");
+    assert_eq!(def.nodes()[3].label, "free 1 KiB");
+    let parent = GraphDefinition::new(ctx).unwrap();
+    assert!(
+        parent.add_child(&[], &def).is_err(),
+        "a child with memory nodes"
+    );
+    let graph = def.instantiate().unwrap();
+    assert!(def.instantiate().is_err(), "one executable graph at a time");
+    for _ in 0..3 {
+        graph.launch(&stream).unwrap();
+    }
+    stream.synchronize().unwrap();
+    assert_eq!(out.to_vec().unwrap(), vec![18.0]);
+
+    // Kept past the capture: the graph's allocation, live after a launch until freed.
+    let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+    let result = stream.alloc_async::<u32>(16).unwrap();
+    result.fill_async(7, &stream).unwrap();
+    let graph = builder.complete().unwrap();
+    assert_eq!(graph.nodes().len(), 2, "alloc, memset: no free");
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(result.to_vec().unwrap(), vec![7; 16]);
+    let e = graph.launch(&stream).unwrap_err();
+    assert!(e.to_string().contains("CUDA_ERROR_INVALID_VALUE"), "{e}");
+    drop(result); // cuMemFreeAsync on `stream`
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+
+    // On a stream that joined the capture: the nodes are that branch's.
+    let (side, fork, join) = (
+        ctx.create_stream().unwrap(),
+        ctx.create_event().unwrap(),
+        ctx.create_event().unwrap(),
+    );
+    let total = ctx.alloc_zeroed::<u32>(16).unwrap();
+    let builder = stream.begin_capture(CaptureMode::Global).unwrap();
+    fork.record(&stream).unwrap();
+    side.wait_event(&fork).unwrap();
+    let part = side.alloc_async::<u32>(16).unwrap(); // node 0, on the side branch
+    part.fill_async(5, &side).unwrap(); // node 1
+    total.copy_from_buffer_async(&part, &side).unwrap(); // node 2
+    drop(part); // node 3: the free, on `side`
+    join.record(&side).unwrap();
+    stream.wait_event(&join).unwrap();
+    let graph = builder.complete().unwrap();
+    let deps: Vec<Vec<usize>> = graph.nodes().into_iter().map(|n| n.deps).collect();
+    assert_eq!(deps, [vec![], vec![0], vec![1], vec![2]]);
+    graph.launch(&stream).unwrap();
+    graph.launch(&stream).unwrap();
+    stream.synchronize().unwrap();
+    assert_eq!(total.to_vec().unwrap(), vec![5; 16]);
+
+    // Another graph's allocation freed in a capture: a free node of the captured graph.
+    let def = GraphDefinition::new(ctx).unwrap();
+    let (_, left) = def.add_mem_alloc::<u32>(&[], 4).unwrap();
+    let allocates = def.instantiate().unwrap();
+    let builder = stream.begin_capture(CaptureMode::Relaxed).unwrap();
+    left.free_async(&stream).unwrap();
+    let frees = builder.complete().unwrap();
+    assert_eq!(frees.nodes()[0].kind, GraphNodeKind::MemFree);
+    assert!(def.add_mem_free(&[], &left).is_err(), "freed elsewhere");
+    for _ in 0..2 {
+        allocates.launch(&stream).unwrap();
+        frees.launch(&stream).unwrap();
+    }
+    stream.synchronize().unwrap();
 }

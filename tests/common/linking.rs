@@ -91,3 +91,62 @@ __device__ __forceinline__ float cube(float v) { return v * v * v; }
 extern "C" __global__ void k2(float* x) { x[1] = cube(x[1]); }
 "#,
 ];
+
+/// Where libcudadevrt.a is (it defines `cudaGraphSetConditional` for kernels run on a GPU):
+/// `CUDA_LIBRARY_CUDADEVRT`, the `nvidia-cuda-runtime` wheel of the active virtual
+/// environment or of the repository's `.venv` (the same release as the wheel's nvJitLink,
+/// which links it), then the CUDA toolkit's.
+pub fn cudadevrt() -> Option<std::path::PathBuf> {
+    use std::path::{Path, PathBuf};
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    if let Some(p) = std::env::var_os("CUDA_LIBRARY_CUDADEVRT") {
+        candidates.push(p.into());
+    }
+    let venvs = [
+        std::env::var_os("VIRTUAL_ENV").map(PathBuf::from),
+        Some(Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv")),
+    ];
+    for venv in venvs.into_iter().flatten() {
+        for entry in std::fs::read_dir(venv.join("lib"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            candidates.push(
+                entry
+                    .path()
+                    .join("site-packages/nvidia/cuda_runtime/lib/libcudadevrt.a"),
+            );
+        }
+    }
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        if let Some(home) = std::env::var_os(var) {
+            candidates.push(Path::new(&home).join("lib64/libcudadevrt.a"));
+        }
+    }
+    candidates.push("/usr/local/cuda/lib64/libcudadevrt.a".into());
+    candidates.into_iter().find(|p| p.is_file())
+}
+
+/// A static library (`ar` archive, GNU layout) of `members` (name, bytes), as `ar rc`
+/// writes one: for tests that link an archive they made (no `ar` tool needed).
+pub fn ar_archive(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut out = b"!<arch>\n".to_vec();
+    for (name, data) in members {
+        let header = format!(
+            "{:<16}{:<12}{:<6}{:<6}{:<8}{:<10}`\n",
+            format!("{name}/"),
+            0,
+            0,
+            0,
+            644,
+            data.len()
+        );
+        out.extend_from_slice(header.as_bytes());
+        out.extend_from_slice(data);
+        if data.len() % 2 == 1 {
+            out.push(b'\n');
+        }
+    }
+    out
+}

@@ -343,3 +343,120 @@ fn link_errors_say_what_failed_and_what_to_do() {
     assert!(t.starts_with("linking LTO-IR needs nvJitLink, and nvJitLink could not be opened; tried:\n  - libnvJitLink.so.12: libnvJitLink.so.12: cannot open"), "{t}");
     assert!(t.contains("CUDA_LIBRARY_NVJITLINK"), "{t}");
 }
+
+/// A static library is recognised by its bytes, is linker input only (not loadable), and
+/// the PTX linker, which reads PTX only, says it cannot take one. (nvJitLink takes archives
+/// of host objects with embedded device code, which only nvcc makes: the link itself is
+/// tested with the wheel's libcudadevrt.a, below.)
+#[test]
+fn a_static_library_is_linker_input_only() {
+    let archive = crate::common::linking::ar_archive(&[("helper.o", b"\x7fELF")]);
+    let library = ObjectCode::from_library(archive.clone()).with_name("libhelper.a");
+    assert_eq!(library.kind(), ImageKind::Library);
+    assert_eq!(
+        ObjectCode::from_bytes(archive).unwrap().kind(),
+        ImageKind::Library
+    );
+    let e = library
+        .to_library(&LibraryOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("linker input"), "{e}");
+    let main = ObjectCode::from_ptx(crate::common::linking::MAIN_PTX.as_bytes());
+    let ptx_only = LinkerOptions {
+        backend: Some(LinkerBackend::Ptx),
+        ..Default::default()
+    };
+    let e = Linker::new([&main, &library], ptx_only)
+        .unwrap()
+        .link(ImageKind::Ptx)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("static librar"), "{e}");
+}
+
+/// libcudadevrt.a (from the `nvidia-cuda-runtime` wheel, no CUDA install needed) links with
+/// the Jacobi kernels, which call `cudaGraphSetConditional`, as a whole static library.
+#[test]
+fn libcudadevrt_defines_cuda_graph_set_conditional() {
+    if !nvjitlink_or_skip() {
+        return;
+    }
+    let Some(devrt) = crate::common::linking::cudadevrt() else {
+        crate::common::skip("no libcudadevrt.a (set CUDA_LIBRARY_CUDADEVRT)");
+        return;
+    };
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/jacobi.ptx");
+    let kernels = ObjectCode::from_ptx(std::path::Path::new(path));
+    let options = LinkerOptions {
+        arch: Some("sm_90".into()),
+        ..Default::default()
+    };
+    let alone = Linker::new([&kernels], options.clone())
+        .unwrap()
+        .link(ImageKind::Cubin)
+        .unwrap();
+    let devrt = ObjectCode::from_library(devrt.as_path());
+    let cubin = Linker::new([&kernels, &devrt], options.clone())
+        .unwrap()
+        .link(ImageKind::Cubin)
+        .unwrap();
+    check_cubin(cubin.bytes().unwrap()).unwrap();
+    // The linker takes what it needs of the archive: the same cubin as a link of its ELF
+    // members given one by one as objects (what this crate's tests did by hand before), and
+    // more than the kernels alone. (`cudaGraphSetConditional` stays an import either way:
+    // the driver resolves it when the cubin is loaded.)
+    let raw = std::fs::read(crate::common::linking::cudadevrt().unwrap()).unwrap();
+    let archive = object::read::archive::ArchiveFile::parse(&raw[..]).unwrap();
+    let mut members = vec![kernels.clone()];
+    for member in archive.members() {
+        let data = member.unwrap().data(&raw[..]).unwrap();
+        if data.starts_with(b"\x7fELF") {
+            members.push(ObjectCode::from_object(data.to_vec()));
+        }
+    }
+    assert!(members.len() > 1, "libcudadevrt.a holds ELF objects");
+    let one_by_one = Linker::new(&members, options)
+        .unwrap()
+        .link(ImageKind::Cubin)
+        .unwrap();
+    assert_eq!(cubin.bytes().unwrap(), one_by_one.bytes().unwrap());
+    assert!(cubin.bytes().unwrap().len() > alone.bytes().unwrap().len());
+}
+
+/// A truncated or garbage static library is refused with an error naming the input before
+/// nvJitLink reads it (never a crash in the linker, never a panic).
+#[test]
+fn a_damaged_static_library_is_refused_before_the_linker() {
+    if !nvjitlink_or_skip() {
+        return;
+    }
+    let Some(main) = compiled(MAIN_CU, "main.cu", ImageKind::Ptx) else {
+        return;
+    };
+    let whole = crate::common::linking::ar_archive(&[("a.o", &[0x7f, b'E', b'L', b'F', 1, 2])]);
+    let options = LinkerOptions {
+        arch: Some("sm_90".into()),
+        ..Default::default()
+    };
+    let garbage: Vec<u8> = (0..500u32).map(|i| (i * 37 % 251) as u8).collect();
+    let mut inputs = vec![
+        whole[..whole.len() - 3].to_vec(),
+        whole[..40].to_vec(),
+        [&b"!<arch>\n"[..], &garbage].concat(),
+        garbage,
+    ];
+    if let Some(devrt) = crate::common::linking::cudadevrt() {
+        let bytes = std::fs::read(devrt).unwrap();
+        inputs.push(bytes[..bytes.len() / 2].to_vec());
+    }
+    for bytes in inputs {
+        let lib = ObjectCode::from_library(bytes).with_name("libbad.a");
+        let e = Linker::new([&main, &lib], options.clone())
+            .unwrap()
+            .link(ImageKind::Cubin)
+            .unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument(_)), "{e}");
+        assert!(e.to_string().contains("libbad.a"), "{e}");
+    }
+}

@@ -27,6 +27,9 @@ gpu_tests![
     jacobi_in_a_nested_while_loop,
     conditional_nodes_branch_and_refuse,
     graph_memory_nodes,
+    dropped_bodies_and_children_still_run,
+    live_graph_allocation_outlives_its_graph,
+    captured_memory_nodes,
 ];
 
 pub fn capture_matches_stream_launches() {
@@ -115,4 +118,16 @@ pub fn conditional_nodes_branch_and_refuse() {
 
 pub fn graph_memory_nodes() {
     graphs::graph_memory_nodes(&gpu::context());
+}
+
+pub fn dropped_bodies_and_children_still_run() {
+    graphs::dropped_bodies_and_children_still_run(&gpu::context());
+}
+
+pub fn live_graph_allocation_outlives_its_graph() {
+    graphs::live_graph_allocation_outlives_its_graph(&gpu::context());
+}
+
+pub fn captured_memory_nodes() {
+    graphs::captured_memory_nodes(&gpu::context());
 }

@@ -266,3 +266,70 @@ fn nodes_added_from_several_threads_keep_their_numbers() {
     assert_eq!(def.len(), 100);
     assert!(def.nodes().iter().enumerate().all(|(i, n)| n.index == i));
 }
+
+#[test]
+fn dropped_bodies_and_children_still_run() {
+    let _t = crate::turn();
+    graphs::dropped_bodies_and_children_still_run(&ctx());
+}
+
+#[test]
+fn live_graph_allocation_outlives_its_graph() {
+    let _t = crate::turn();
+    graphs::live_graph_allocation_outlives_its_graph(&ctx());
+}
+
+/// A child graph's conditional handles belong to the copy its parent holds: dropping the
+/// child (which frees its own handles) leaves the parent's launch, which sets the handle to
+/// its default, working. (Before, the parent's plan named freed memory and its launch
+/// failed with "outside simulated device memory".)
+#[test]
+fn dropped_child_keeps_its_handles_in_the_parent() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let out = ctx.alloc_zeroed::<u32>(8).unwrap();
+    let child = GraphDefinition::new(&ctx).unwrap();
+    child.add_memset(&[], &out, 4u32).unwrap();
+    let handle = child.conditional_handle(Some(1)).unwrap();
+    let parent = GraphDefinition::new(&ctx).unwrap();
+    parent.add_child(&[], &child).unwrap();
+    drop(child);
+    let graph = parent.instantiate().unwrap();
+    drop(parent);
+    let stream = ctx.create_stream().unwrap();
+    for _ in 0..2 {
+        graph.launch(&stream).unwrap();
+        stream.synchronize().unwrap();
+        assert_eq!(out.to_vec().unwrap(), vec![4; 8]);
+    }
+    assert_ne!(handle.raw(), 0);
+}
+
+#[test]
+fn captured_memory_nodes() {
+    let _t = crate::turn();
+    graphs::captured_memory_nodes(&ctx());
+}
+
+/// A buffer allocated in a capture whose graph is gone (the capture discarded) frees
+/// nothing when it drops (its address may by then be another allocation's): a graph
+/// allocation made meanwhile stays allocated.
+#[test]
+fn a_captured_buffer_outliving_its_graph_frees_nothing() {
+    let _t = crate::turn();
+    let ctx = ctx();
+    let stream = ctx.create_stream().unwrap();
+    let builder = stream
+        .begin_capture(cuda_library::CaptureMode::Relaxed)
+        .unwrap();
+    let stale = stream.alloc_async::<u32>(64).unwrap();
+    drop(builder); // the capture and its graph are discarded
+    let def = GraphDefinition::new(&ctx).unwrap();
+    let (_, live) = def.add_mem_alloc::<u32>(&[], 64).unwrap();
+    let graph = def.instantiate().unwrap();
+    graph.launch(&stream).unwrap();
+    drop(stale);
+    // Still allocated, whichever address it got: freeing it once succeeds.
+    live.free_async(&stream).unwrap();
+    assert!(live.free_async(&stream).is_err(), "freed twice");
+}

@@ -274,6 +274,14 @@ pub(crate) trait CaptureInterface<B: Backend> {
     /// Frees the graph allocation at `ptr` after the work queued before (`cuMemFreeAsync`);
     /// the caller checked it is one that no graph frees.
     fn free_graph_alloc(&self, ptr: u64) -> Result<()>;
+    /// Allocates `bytes` from the device's current pool into `capture`: a memory
+    /// allocation node of the captured graph (`cuMemAllocAsync` on a capturing stream). The
+    /// address, fixed for the graph's lifetime; the memory is allocated each time the node
+    /// runs.
+    fn alloc_in_capture(&self, capture: &mut B::Capture, bytes: usize) -> Result<u64>;
+    /// Frees the graph allocation at `ptr` (made in the same capture, or by another graph)
+    /// in `capture`: a memory free node (`cuMemFreeAsync` on a capturing stream).
+    fn free_in_capture(&self, capture: &mut B::Capture, ptr: u64) -> Result<()>;
 }
 
 /// A backend's capture under way: the nodes the next recorded node waits for are set by the

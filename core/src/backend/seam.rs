@@ -265,6 +265,10 @@ forward!(Stream {
     fn launch_host(&self, capture: Option<&mut Capture>, host: &Arc<HostFn>) -> Result<()>,
         same backend as capture else Err(mixed("the stream and its capture"));
     fn free_graph_alloc(&self, ptr: u64) -> Result<()>;
+    fn alloc_in_capture(&self, capture: &mut Capture, bytes: usize) -> Result<u64>,
+        same backend as capture else Err(mixed("the stream and its capture"));
+    fn free_in_capture(&self, capture: &mut Capture, ptr: u64) -> Result<()>,
+        same backend as capture else Err(mixed("the stream and its capture"));
 });
 
 impl Capture {

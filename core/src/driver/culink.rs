@@ -152,6 +152,7 @@ pub(crate) fn link(inputs: &[Input<'_>], options: &LinkerOptions) -> Result<Link
                 sys::CUjitInputType::CU_JIT_INPUT_CUBIN
             }
             ImageKind::Object => sys::CUjitInputType::CU_JIT_INPUT_OBJECT,
+            ImageKind::Library => sys::CUjitInputType::CU_JIT_INPUT_LIBRARY,
             ImageKind::Ltoir => {
                 return Err(Error::Unsupported(format!(
                     "{} cannot link LTO-IR ({}): use nvJitLink",

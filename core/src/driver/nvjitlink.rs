@@ -266,6 +266,7 @@ fn input_type(input: &Input<'_>) -> sys::nvJitLinkInputType {
         ImageKind::Ltoir => sys::nvJitLinkInputType::NVJITLINK_INPUT_LTOIR,
         ImageKind::Fatbin => sys::nvJitLinkInputType::NVJITLINK_INPUT_FATBIN,
         ImageKind::Object => sys::nvJitLinkInputType::NVJITLINK_INPUT_OBJECT,
+        ImageKind::Library => sys::nvJitLinkInputType::NVJITLINK_INPUT_LIBRARY,
     }
 }
 

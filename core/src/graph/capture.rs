@@ -122,9 +122,11 @@ impl GraphBuilder<'_> {
     pub fn end(self) -> Result<GraphDefinition> {
         // Ended here, so not again on drop.
         let this = ManuallyDrop::new(self);
-        let (nodes, imp) = this.finish();
-        let def = Definition::new(imp?, nodes, true);
+        let (nodes, imp, token) = this.finish();
+        let mut def = Definition::new(imp?, nodes, true);
+        def.capture_token = token;
         def.keep_captured_hosts();
+        def.note_captured_memory_nodes();
         Ok(GraphDefinition {
             inner: Arc::new(def),
             _parent: None,
@@ -139,12 +141,12 @@ impl GraphBuilder<'_> {
     /// (a refused call), or one with a stream that joined it and was not joined back
     /// (`CUDA_ERROR_STREAM_CAPTURE_UNJOINED`), gives an error: the backend's capture is
     /// ended all the same and its graph discarded.
-    fn finish(&self) -> (Vec<NodeRecord>, Result<seam::Graph>) {
+    fn finish(&self) -> (Vec<NodeRecord>, Result<seam::Graph>, Option<Arc<()>>) {
         let mut turn = self.stream.turn();
         let not_capturing = || {
             // Not reached: a builder is made with its capture, and only it ends the capture.
             let e = "the stream is not capturing (CUDA_ERROR_ILLEGAL_STATE on the driver)";
-            (Vec::new(), Err(Error::InvalidArgument(e.to_string())))
+            (Vec::new(), Err(Error::InvalidArgument(e.to_string())), None)
         };
         let Some(log) = turn.take() else {
             return not_capturing();
@@ -155,8 +157,8 @@ impl GraphBuilder<'_> {
         };
         let graph = self.stream.imp.end_capture(backend);
         match ended.refused {
-            Some(refused) => (Vec::new(), Err(refused)),
-            None => (ended.nodes, graph),
+            Some(refused) => (Vec::new(), Err(refused), None),
+            None => (ended.nodes, graph, ended.graph_token),
         }
     }
 

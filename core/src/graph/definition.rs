@@ -33,6 +33,9 @@ pub(crate) struct Definition {
     events: Mutex<Events>,
     /// Made by a capture: its nodes are the driver's and cannot be named.
     pub captured: bool,
+    /// A captured graph's token, which the buffers allocated in its capture hold weakly
+    /// (`log::CapturedAlloc`): while it lives, their addresses are this graph's.
+    pub(crate) capture_token: Option<Arc<()>>,
     /// Its conditional nodes' bodies, and whether it is one.
     pub(crate) conds: Mutex<Conds>,
     /// Executable graphs made from it that are alive (a graph with conditional nodes may
@@ -103,6 +106,7 @@ impl Definition {
             libs: Mutex::new(libs),
             events: Mutex::new(Events::default()),
             captured,
+            capture_token: None,
             conds: Mutex::new(Conds {
                 scope: vec![id],
                 ..Conds::default()
@@ -162,6 +166,20 @@ impl Definition {
             add_libs(&mut all, &body.libs());
         }
         all
+    }
+
+    /// Notes whether a captured graph holds memory allocation or free nodes (captured
+    /// `Stream::alloc_async` and frees), which bring the rules of explicit ones.
+    pub fn note_captured_memory_nodes(&self) {
+        let memory = self.nodes().iter().any(|n| {
+            matches!(
+                n.info.kind,
+                GraphNodeKind::MemAlloc | GraphNodeKind::MemFree
+            )
+        });
+        if memory {
+            self.conds().has_memory_nodes = true;
+        }
     }
 
     /// Keeps the host functions of a captured graph's nodes, as `add_host` keeps an

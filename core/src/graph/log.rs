@@ -105,6 +105,10 @@ struct CaptureState {
     frontiers: Vec<Vec<usize>>,
     /// Why the capture was invalidated by a call the API refused itself, if it was.
     invalidated: Option<String>,
+    /// Stands for the captured graph: made with the capture, handed to the graph's
+    /// definition when it ends (dropped if no graph is made). Buffers allocated in the
+    /// capture hold it weakly, to know whether their graph still exists.
+    graph_token: Option<Arc<()>>,
 }
 
 /// A stream's part in a capture, held by the stream (`Stream::turn`): the capture and the
@@ -121,6 +125,62 @@ pub(crate) struct Ended {
     pub backend: Option<seam::Capture>,
     /// Why no graph is made, though the backend's capture is ended.
     pub refused: Option<Error>,
+    /// The captured graph's token ([`CapturedAlloc`]), for its definition to hold.
+    pub graph_token: Option<Arc<()>>,
+}
+
+/// The record of a memory allocation node of `bytes`.
+pub(crate) fn alloc_record(bytes: usize, deps: Vec<usize>) -> NodeRecord {
+    let label = format!("alloc {}", super::node::bytes_label(bytes));
+    NodeRecord::plain(GraphNodeKind::MemAlloc, label, deps)
+}
+
+/// The record of a memory free node of `bytes`.
+pub(crate) fn free_record(bytes: usize, deps: Vec<usize>) -> NodeRecord {
+    let label = format!("free {}", super::node::bytes_label(bytes));
+    NodeRecord::plain(GraphNodeKind::MemFree, label, deps)
+}
+
+/// What a buffer allocated on a capturing stream (`Stream::alloc_async`, a memory
+/// allocation node of the captured graph) holds of its capture: the capture, to record a
+/// free node when the buffer drops while the capture lasts, and the captured graph's token,
+/// to know afterwards whether the graph (which reserves the buffer's address) still exists.
+pub(crate) struct CapturedAlloc {
+    shared: Arc<SharedCapture>,
+    member: usize,
+    graph: Weak<()>,
+}
+
+impl CapturedAlloc {
+    /// Records a free node of the allocation at `ptr` with `free`, the backend's call, if
+    /// the capture still lasts: `None` once it has ended.
+    pub fn free_in_capture(
+        &self,
+        free: impl FnOnce(&mut seam::Capture) -> Result<()>,
+        make: impl FnOnce(Vec<usize>) -> NodeRecord,
+    ) -> Option<Result<()>> {
+        if self.shared.ended.load(Ordering::Acquire) {
+            return None;
+        }
+        let r = self.shared.queue(
+            self.member,
+            |c| match c {
+                Some(c) => free(c),
+                None => Err(ended_error()),
+            },
+            make,
+        );
+        match r {
+            Err(_) if self.shared.ended.load(Ordering::Acquire) => None,
+            r => Some(r),
+        }
+    }
+
+    /// Whether the captured graph still exists (its definition, or an executable graph made
+    /// from it): while it does, the allocation's address is the graph's.
+    pub fn graph_alive(&self) -> bool {
+        self.graph.strong_count() > 0
+    }
 }
 
 impl CaptureLog {
@@ -131,6 +191,7 @@ impl CaptureLog {
             backend: Some(backend),
             frontiers: vec![Vec::new()],
             invalidated: None,
+            graph_token: Some(Arc::new(())),
         };
         CaptureLog {
             shared: Arc::new(SharedCapture {
@@ -161,22 +222,22 @@ impl CaptureLog {
         op: impl FnOnce(Option<&mut seam::Capture>) -> Result<T>,
         make: impl FnOnce(Vec<usize>) -> NodeRecord,
     ) -> Result<T> {
-        let mut st = self.state();
-        let st = &mut *st;
-        let deps = st.frontiers.get(self.member).cloned().unwrap_or_default();
-        let Some(backend) = st.backend.as_mut() else {
-            return Err(ended_error());
-        };
-        backend.depend_on(&deps);
-        let out = op(Some(backend))?;
-        let index = st.nodes.len();
-        let mut record = make(deps);
-        record.info.index = index;
-        st.nodes.push(record);
-        if let Some(f) = st.frontiers.get_mut(self.member) {
-            *f = vec![index];
+        self.shared.queue(self.member, op, make)
+    }
+
+    /// What a buffer allocated on this stream in the capture holds of it.
+    pub fn captured_alloc(&self) -> CapturedAlloc {
+        let graph = self
+            .state()
+            .graph_token
+            .as_ref()
+            .map(Arc::downgrade)
+            .unwrap_or_default();
+        CapturedAlloc {
+            shared: self.shared.clone(),
+            member: self.member,
+            graph,
         }
-        Ok(out)
     }
 
     /// Runs `op` with the backend's capture, noting nothing (a call the backend refuses in
@@ -273,11 +334,13 @@ impl CaptureLog {
                 detail,
             }),
         };
+        let graph_token = st.graph_token.take();
         drop(st);
         Ended {
             nodes,
             backend,
             refused,
+            graph_token,
         }
     }
 }
@@ -289,8 +352,11 @@ impl Drop for CaptureLog {
     fn drop(&mut self) {
         if self.member == 0 && !self.ended() {
             self.shared.ended.store(true, Ordering::Release);
-            let backend = self.state().backend.take();
-            drop(backend);
+            let (backend, token) = {
+                let mut st = self.state();
+                (st.backend.take(), st.graph_token.take())
+            };
+            drop((backend, token));
         }
     }
 }
@@ -299,11 +365,38 @@ impl SharedCapture {
     fn state(&self) -> MutexGuard<'_, CaptureState> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
+
+    /// `CaptureLog::queue` for member stream `member`.
+    #[inline]
+    fn queue<T>(
+        &self,
+        member: usize,
+        op: impl FnOnce(Option<&mut seam::Capture>) -> Result<T>,
+        make: impl FnOnce(Vec<usize>) -> NodeRecord,
+    ) -> Result<T> {
+        let mut st = self.state();
+        let st = &mut *st;
+        let deps = st.frontiers.get(member).cloned().unwrap_or_default();
+        let Some(backend) = st.backend.as_mut() else {
+            return Err(ended_error());
+        };
+        backend.depend_on(&deps);
+        let out = op(Some(backend))?;
+        let index = st.nodes.len();
+        let mut record = make(deps);
+        record.info.index = index;
+        st.nodes.push(record);
+        if let Some(f) = st.frontiers.get_mut(member) {
+            *f = vec![index];
+        }
+        Ok(out)
+    }
 }
 
 /// The error of work queued into a capture that has ended (not reached: a stale log is
-/// dropped at the stream's turn).
-fn ended_error() -> Error {
+/// dropped at the stream's turn, and a log hands its calls the backend's capture while it
+/// lasts).
+pub(crate) fn ended_error() -> Error {
     Error::InvalidArgument(
         "the capture this stream joined has ended (CUDA_ERROR_ILLEGAL_STATE on the driver)"
             .to_string(),

@@ -88,25 +88,30 @@ impl<T> GraphAllocation<T> {
 
     /// Frees the allocation on `stream` after the work queued there before
     /// (`cuMemFreeAsync`), typically after a launch of its graph that allocated it; the
-    /// graph may then run again. Refused for an allocation its own graph frees, and on a
-    /// capturing stream (a graph free node would be captured, which this crate does not
-    /// record). On the simulator, freeing one that is not allocated (its graph has not run
-    /// since it was freed) is an error.
+    /// graph may then run again. On a capturing stream it records a memory free node into
+    /// the captured graph instead, which frees it each time that graph runs (as
+    /// [`add_mem_free`](GraphDefinition::add_mem_free) in another graph does). Refused for
+    /// an allocation its own graph frees. On the simulator, freeing one that is not
+    /// allocated (its graph has not run since it was freed) is an error.
     pub fn free_async(&self, stream: &Stream) -> Result<()> {
         super::refuse_in_host_fn("freeing a graph allocation")?;
         if *self.freer() == Freer::Owner {
             return Err(owned_free());
         }
         let turn = stream.turn();
-        if turn.is_some() {
-            return Err(Error::Unsupported(
-                "freeing a graph allocation on a capturing stream would record a memory free \
-                 node, which this crate does not capture; add it with \
-                 GraphDefinition::add_mem_free instead"
-                    .to_string(),
-            ));
+        match turn.as_ref() {
+            Some(log) => {
+                let bytes = self.len.saturating_mul(std::mem::size_of::<T>());
+                log.queue(
+                    |capture| match capture {
+                        Some(c) => stream.imp.free_in_capture(c, self.ptr),
+                        None => Err(crate::graph::log::ended_error()),
+                    },
+                    |deps| super::log::free_record(bytes, deps),
+                )?;
+            }
+            None => stream.imp.free_graph_alloc(self.ptr)?,
         }
-        stream.imp.free_graph_alloc(self.ptr)?;
         *self.freer() = Freer::Elsewhere;
         Ok(())
     }

@@ -32,18 +32,23 @@ impl Stream {
         log.queue(op, make)
     }
 
-    /// The stream's turn for a stream-ordered allocation, or an error when the stream
-    /// captures: the allocation would be a graph memory node (`cuMemAllocAsync` in a
-    /// capture), which this crate does not record, so the graph would hold memory it does
-    /// not know of. Refused before the backend sees it: the capture goes on. The caller
-    /// allocates in the turn, so no capture begins meanwhile.
-    pub(crate) fn ordered_alloc_turn(&self) -> Result<MutexGuard<'_, Option<CaptureLog>>> {
+    /// The stream's turn for a stream-ordered allocation, with the capture under way if
+    /// the stream captures (the allocation is then a graph memory allocation node, as
+    /// `cuMemAllocAsync` on a capturing stream is). An allocation from an explicit pool
+    /// (`from_pool`) on a capturing stream is refused before the backend sees it, and the
+    /// capture goes on: this crate records allocation nodes from the device's current pool
+    /// only. The caller allocates in the turn, so no capture begins or ends meanwhile.
+    pub(crate) fn ordered_alloc_turn(
+        &self,
+        from_pool: bool,
+    ) -> Result<MutexGuard<'_, Option<CaptureLog>>> {
         let turn = self.turn();
-        if turn.is_some() {
+        if turn.is_some() && from_pool {
             return Err(Error::Unsupported(
-                "a stream-ordered allocation on a capturing stream would be a graph memory \
-                 node, which this crate does not record; allocate before the capture (or on \
-                 another stream, with CaptureMode::Relaxed)"
+                "a stream-ordered allocation from a MemPool on a capturing stream would be a \
+                 graph memory node with the pool's properties, which this crate does not \
+                 record; allocate with Stream::alloc_async (the device's current pool) in the \
+                 capture, or from the pool before it"
                     .to_string(),
             ));
         }

@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 
 pub use file::read_image_file;
 
+pub(crate) mod archive;
 pub mod cubin;
 pub mod fatbin;
 mod file;
@@ -31,6 +32,9 @@ pub enum ImageKind {
     Ltoir,
     /// A relocatable device object (`nvcc -dc`), for the device linker.
     Object,
+    /// A static library (`.a`, an `ar` archive of relocatable device objects, such as
+    /// `libcudadevrt.a`), for the device linker, which takes the members it needs.
+    Library,
 }
 
 impl ImageKind {
@@ -42,13 +46,14 @@ impl ImageKind {
             ImageKind::Ptx => "ptx",
             ImageKind::Ltoir => "ltoir",
             ImageKind::Object => "o",
+            ImageKind::Library => "a",
         }
     }
 }
 
 impl ImageKind {
     /// The kind in words, as messages write it: `cubin`, `fatbin`, `PTX`, `LTO-IR`,
-    /// `relocatable object`.
+    /// `relocatable object`, `static library`.
     pub fn name(self) -> &'static str {
         match self {
             ImageKind::Cubin => "cubin",
@@ -56,6 +61,7 @@ impl ImageKind {
             ImageKind::Ptx => "PTX",
             ImageKind::Ltoir => "LTO-IR",
             ImageKind::Object => "relocatable object",
+            ImageKind::Library => "static library",
         }
     }
 }
@@ -100,8 +106,12 @@ pub(crate) fn le64(b: &[u8], off: usize) -> u64 {
     u64_at(b, off).unwrap_or(0)
 }
 
-/// Guesses the kind from the first bytes: ELF, fatbin magic, or PTX-looking text.
+/// Guesses the kind from the first bytes: ELF, fatbin magic, an `ar` archive's magic, or
+/// PTX-looking text.
 pub fn detect(bytes: &[u8]) -> Option<ImageKind> {
+    if bytes.starts_with(archive::MAGIC) {
+        return Some(ImageKind::Library);
+    }
     if bytes.starts_with(&ELF_MAGIC) {
         return Some(if u16_at(bytes, 16) == Some(ET_REL) {
             ImageKind::Object
@@ -302,6 +312,11 @@ pub(crate) fn prepare(kind: ImageKind, bytes: &[u8]) -> Result<Prepared<'_>> {
              (cuda_library::Linker, or nvcc -dlink) into a cubin"
                 .into(),
         )),
+        ImageKind::Library => Err(Error::Unsupported(
+            "a static library (.a) cannot be loaded as a library: it is linker input (link it \
+             with the code that uses it, cuda_library::Linker, into a cubin)"
+                .into(),
+        )),
     }
 }
 
@@ -358,6 +373,7 @@ mod tests {
         let mut rel = minimal_cubin();
         rel[16] = 1;
         assert_eq!(detect(&rel), Some(ImageKind::Object));
+        assert_eq!(detect(b"!<arch>\nmembers"), Some(ImageKind::Library));
         assert_eq!(
             detect(&0xBA55_ED50u32.to_le_bytes()),
             Some(ImageKind::Fatbin)
@@ -443,5 +459,9 @@ mod tests {
             ));
         }
         assert!(prepare(ImageKind::Ltoir, b"x").is_err());
+        match prepare(ImageKind::Library, b"!<arch>\n") {
+            Err(e) => assert!(e.to_string().contains("linker input"), "{e}"),
+            Ok(_) => panic!("a static library was prepared for loading"),
+        }
     }
 }

@@ -23,8 +23,8 @@ use input::{LinkInput, Linked};
 pub use options::{LinkerBackend, LinkerOptions};
 
 /// Device code from several [`ObjectCode`]s linked into one: PTX, cubins, fatbins,
-/// LTO-IR and relocatable objects (`nvcc -dc`) in, a cubin or PTX out (cuda.core's
-/// `Linker`).
+/// LTO-IR, relocatable objects (`nvcc -dc`) and static libraries (`.a`) in, a cubin or PTX
+/// out (cuda.core's `Linker`).
 ///
 /// A kernel in one file calling a device function defined in another, on any backend:
 ///
@@ -217,8 +217,8 @@ impl Linker {
             )),
             LinkerBackend::Ptx if !all_ptx => Err(Error::Unsupported(format!(
                 "the PTX linker (the simulator's) links PTX only, and these inputs are {}: \
-                 cubins, fatbins and relocatable objects hold SASS, which needs nvJitLink or \
-                 the CUDA driver",
+                 cubins, fatbins, relocatable objects and static libraries hold SASS, which \
+                 needs nvJitLink or the CUDA driver",
                 describe_kinds(&self.kinds())
             ))),
             LinkerBackend::Ptx if target == ImageKind::Cubin => Err(Error::Unsupported(
@@ -350,6 +350,13 @@ impl Linker {
                         }
                     }
                     ImageKind::Ltoir | ImageKind::Object => bytes,
+                    // Checked whole before a linker written in C reads it.
+                    ImageKind::Library => {
+                        image::archive::check(&bytes).map_err(|e| {
+                            Error::InvalidArgument(format!("linker input `{name}`: {e}"))
+                        })?;
+                        bytes
+                    }
                 };
                 Ok(Gathered {
                     kind: o.kind(),

@@ -56,6 +56,13 @@ impl Context {
         CURRENT.with(|cur| *cur.borrow_mut() = Some(c.clone()));
         c
     }
+
+    /// Reserves `bytes` of simulated memory for a graph's own use (an allocation node's
+    /// address): not an allocation of the caller's, so no capture guards it, as the driver
+    /// records `cuMemAllocAsync` on a capturing stream in any capture mode.
+    pub(crate) fn reserve(&self, bytes: usize) -> Result<u64> {
+        Ok(gpu().lock().mem.alloc(bytes, 256)?)
+    }
 }
 
 impl ContextInterface<SimBackend> for Context {

@@ -165,4 +165,14 @@ impl CaptureInterface<DriverBackend> for Stream {
     fn free_graph_alloc(&self, ptr: u64) -> Result<()> {
         StreamInterface::free_async(self, ptr, None)
     }
+
+    /// `cuMemAllocAsync` on the capturing stream: CUDA records a memory allocation node.
+    fn alloc_in_capture(&self, _capture: &mut Capture, bytes: usize) -> Result<u64> {
+        StreamInterface::alloc_async(self, bytes, None)
+    }
+
+    /// `cuMemFreeAsync` on the capturing stream: CUDA records a memory free node.
+    fn free_in_capture(&self, _capture: &mut Capture, ptr: u64) -> Result<()> {
+        StreamInterface::free_async(self, ptr, None)
+    }
 }

@@ -26,8 +26,11 @@ pub(crate) struct Graph {
     raw: CUgraph,
     ctx: Arc<Context>,
     nodes: Mutex<Vec<CUgraphNode>>,
-    /// A conditional node's body: the driver owns it (destroyed with the node), so this
-    /// value does not destroy it.
+    /// A conditional node's body: the driver owns it (`CUDA_CONDITIONAL_NODE_PARAMS::
+    /// phGraph_out` is "CUDA-owned ... valid for the lifetime of the conditional node", and
+    /// destroyed with it), so this value does not destroy it. The API keeps the parent graph
+    /// alive as long as a body's value can be used. (A child graph node takes a clone of
+    /// its child, so the child stays ours to destroy.)
     body: bool,
 }
 

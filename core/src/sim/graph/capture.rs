@@ -29,7 +29,7 @@ use super::exec::{run, GraphExec};
 use super::{kernel_op, Graph, Op};
 use crate::backend::interface::{
     in_host_fn, ArgBytes, CaptureInterface, CaptureNodes, CheckedArgs, EventInterface,
-    GraphExecInterface, HostFn, KernelInterface,
+    GraphExecInterface, GraphInterface, HostFn, KernelInterface,
 };
 use crate::error::{Error, Result};
 use crate::info::CaptureMode;
@@ -354,5 +354,26 @@ impl CaptureInterface<SimBackend> for Stream {
     fn free_graph_alloc(&self, ptr: u64) -> Result<()> {
         let a = super::graph_alloc(ptr)?;
         super::exec::free_graph_alloc(&a)
+    }
+
+    /// Records an allocation node, as `GraphDefinition::add_mem_alloc` adds one: the
+    /// memory is reserved now, at the address the graph keeps, and the captured graph owns
+    /// it.
+    fn alloc_in_capture(&self, capture: &mut Capture, bytes: usize) -> Result<u64> {
+        refuse_in_host_fn("allocating device memory")?;
+        let (index, addr) = capture.graph.add_mem_alloc(&capture.deps, bytes)?;
+        capture.deps = vec![index];
+        Ok(addr)
+    }
+
+    /// Records a free node of a graph allocation: one the same capture made, or another
+    /// graph's.
+    fn free_in_capture(&self, capture: &mut Capture, ptr: u64) -> Result<()> {
+        let a = match capture.graph.own_alloc(ptr) {
+            Some(a) => a,
+            None => super::graph_alloc(ptr)?,
+        };
+        capture.record(Op::MemFree(a));
+        Ok(())
     }
 }

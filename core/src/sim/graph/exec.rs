@@ -340,13 +340,14 @@ pub(crate) const MAX_WHILE_ITERATIONS: u64 = 1 << 20;
 /// Frees graph allocation `a` (a free node's run, or a stream's `cuMemFreeAsync`); one not
 /// live is an error, as freeing it twice is on the driver.
 pub(crate) fn free_graph_alloc(a: &GraphAlloc) -> Result<()> {
-    if !a.live.swap(false, Ordering::AcqRel) {
+    if !a.live.swap(false, Ordering::SeqCst) {
         return Err(Error::InvalidArgument(format!(
             "the graph allocation at {:#x} ({} bytes) is not allocated: its graph has not run \
              since it was last freed (CUDA_ERROR_INVALID_VALUE on the driver)",
             a.addr, a.bytes
         )));
     }
+    a.freed();
     Ok(())
 }
 
@@ -355,7 +356,7 @@ pub(crate) fn free_graph_alloc(a: &GraphAlloc) -> Result<()> {
 fn no_allocation_live(plan: &Plan) -> Result<()> {
     for node in &plan.nodes {
         if let Op::MemAlloc(a) = &node.op {
-            if a.live.load(Ordering::Acquire) {
+            if a.live.load(Ordering::SeqCst) {
                 return Err(Error::InvalidArgument(format!(
                     "the graph's allocation at {:#x} ({} bytes) from its last launch is not \
                      freed: free it (GraphAllocation::free_async, or a free node of another \
@@ -391,8 +392,10 @@ fn reset_handles(plan: &Plan) -> Result<()> {
         if !seen.insert(p as *const Plan as usize) {
             continue;
         }
-        for &(addr, value) in &p.resets {
-            st.mem.write(addr, &value.to_le_bytes())?;
+        for h in &p.resets {
+            if let Some(value) = h.default {
+                st.mem.write(h.addr, &value.to_le_bytes())?;
+            }
         }
         for node in &p.nodes {
             match &node.op {
@@ -457,7 +460,7 @@ pub(super) fn run(op: &Op, stream: &Stream, at: f64) -> Result<f64> {
         // Not reached: a conditional node is a graph's, replayed by `replay`.
         Op::Conditional(_) => Ok(at),
         Op::MemAlloc(a) => {
-            a.live.store(true, Ordering::Release);
+            a.live.store(true, Ordering::SeqCst);
             Ok(at)
         }
         Op::MemFree(a) => {

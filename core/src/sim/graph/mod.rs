@@ -11,7 +11,7 @@ mod capture;
 mod exec;
 
 use std::collections::{BTreeMap, HashSet};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
@@ -65,10 +65,51 @@ pub(crate) enum Op {
 /// fixed for the graph's lifetime, as the driver's is), live from a run of its allocation
 /// node until a free node, or a stream, frees it. The memory stays mapped in between: the
 /// simulator does not fault on a use outside the allocation's life (a GPU may).
+///
+/// Shared by its graph, the plans that allocate or free it and, while it can still be
+/// freed by address, the registry of allocations; the memory is unmapped when the last of
+/// them drops. Dropping the graph does not free a live allocation (the driver's rule): it
+/// stays mapped until a stream or another graph frees it.
 pub(crate) struct GraphAlloc {
+    ctx: Arc<Context>,
     pub addr: u64,
     pub bytes: usize,
     pub live: AtomicBool,
+    /// Its graph was dropped: once it is freed nothing can make it live again, so it leaves
+    /// the registry then.
+    orphaned: AtomicBool,
+}
+
+impl Drop for GraphAlloc {
+    fn drop(&mut self) {
+        // Nothing names the address any more; a failure could not be reported from Drop.
+        let _ = self.ctx.free(self.addr);
+    }
+}
+
+impl GraphAlloc {
+    /// Its graph is dropped: it leaves the registry now if it is not live, otherwise when it
+    /// is freed ([`GraphAlloc::freed`]).
+    fn orphan(&self) {
+        self.orphaned.store(true, Ordering::SeqCst);
+        if !self.live.load(Ordering::SeqCst) {
+            forget_alloc(self.addr);
+        }
+    }
+
+    /// It was just freed: one whose graph is gone leaves the registry.
+    pub(crate) fn freed(&self) {
+        if self.orphaned.load(Ordering::SeqCst) {
+            forget_alloc(self.addr);
+        }
+    }
+}
+
+/// Takes the allocation at `addr` out of the registry (its memory is unmapped when the last
+/// plan holding it drops, outside the registry's lock).
+fn forget_alloc(addr: u64) {
+    let removed = allocs().remove(&addr);
+    drop(removed);
 }
 
 /// Every graph allocation alive, by address: a free node of another graph, or a stream,
@@ -99,18 +140,31 @@ pub(crate) enum CondKind {
     Switch,
 }
 
-/// A graph's conditional handles: the device address of each one's value, and the value to
-/// set at each launch, if it has one.
-type Handles = Arc<Mutex<Vec<(u64, Option<u32>)>>>;
+/// A conditional handle's 32-bit value in simulated device memory (its address is the
+/// handle), and the value to set at each launch, if it has one. Shared by the graph that made
+/// it and by every plan made from that graph (an executable graph's, or a parent's that holds
+/// the graph as a child or a body): the memory is freed when the last of them is dropped, so
+/// dropping a graph never frees a handle a plan still sets or reads.
+pub(crate) struct HandleCell {
+    ctx: Arc<Context>,
+    pub addr: u64,
+    pub default: Option<u32>,
+}
 
-/// The handles of `handles` to set to their default when a launch begins.
-fn resets_of(handles: &Handles) -> Vec<(u64, u32)> {
-    handles
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .iter()
-        .filter_map(|&(addr, default)| default.map(|d| (addr, d)))
-        .collect()
+impl Drop for HandleCell {
+    fn drop(&mut self) {
+        // Nothing names the address any more; a failure could not be reported from Drop.
+        let _ = self.ctx.free(self.addr);
+    }
+}
+
+/// A graph's conditional handles.
+type Handles = Arc<Mutex<Vec<Arc<HandleCell>>>>;
+
+/// The handles of `handles`, held by a plan (which resets those with a default when a
+/// launch begins).
+fn resets_of(handles: &Handles) -> Vec<Arc<HandleCell>> {
+    handles.lock().unwrap_or_else(|p| p.into_inner()).clone()
 }
 
 /// A conditional node: its handle (the device address of the handle's 32-bit value) and its
@@ -148,8 +202,9 @@ pub(crate) struct Node {
 pub(crate) struct Plan {
     pub nodes: Vec<Node>,
     pub order: Vec<usize>,
-    /// The conditional handles to set to their default value when a launch begins.
-    pub resets: Vec<(u64, u32)>,
+    /// The conditional handles made in the graph it was planned from: held alive with the
+    /// plan, and those with a default value set to it when a launch begins.
+    pub resets: Vec<Arc<HandleCell>>,
 }
 
 impl Drop for Plan {
@@ -254,7 +309,7 @@ impl Plan {
 
     /// Orders `nodes`, the bodies of their conditional nodes too (`depth` levels of
     /// conditionals down), with the handles to reset when a launch begins.
-    fn of(mut nodes: Vec<Node>, resets: Vec<(u64, u32)>, depth: usize) -> Result<Plan> {
+    fn of(mut nodes: Vec<Node>, resets: Vec<Arc<HandleCell>>, depth: usize) -> Result<Plan> {
         for node in &mut nodes {
             if let Op::Conditional(c) = &mut node.op {
                 if depth >= MAX_CONDITIONAL_DEPTH {
@@ -293,24 +348,20 @@ pub(crate) struct Graph {
     /// change: adding one child many times, or instantiating again, orders it once. (A
     /// graph with conditional nodes is planned each time: its bodies may have changed.)
     plan: Mutex<Option<Arc<Plan>>>,
-    /// Its conditional handles, freed with the graph (and shared with the conditional node
-    /// whose body it is, whose plan resets them).
+    /// Its conditional handles (shared with the conditional node whose body it is, and held
+    /// by the plans made from it: freed when the last of them drops).
     handles: Handles,
-    /// The allocations its allocation nodes make, freed with the graph.
+    /// The allocations its allocation nodes make, given up with the graph (a live one
+    /// stays until it is freed).
     owned_allocs: Mutex<Vec<Arc<GraphAlloc>>>,
 }
 
 impl Drop for Graph {
     fn drop(&mut self) {
-        let handles = std::mem::take(&mut *self.handles.lock().unwrap_or_else(|p| p.into_inner()));
-        for (addr, _) in handles {
-            let _ = self.ctx.free(addr);
-        }
         let owned =
             std::mem::take(&mut *self.owned_allocs.lock().unwrap_or_else(|p| p.into_inner()));
         for a in owned {
-            allocs().remove(&a.addr);
-            let _ = self.ctx.free(a.addr);
+            a.orphan();
         }
     }
 }
@@ -347,6 +398,16 @@ impl Graph {
             *self.cached_plan() = Some(plan.clone());
         }
         Ok(plan)
+    }
+
+    /// The allocation at `ptr` that one of its allocation nodes makes, if there is one.
+    pub fn own_alloc(&self, ptr: u64) -> Option<Arc<GraphAlloc>> {
+        self.owned_allocs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .find(|a| a.addr == ptr)
+            .cloned()
     }
 
     /// Appends a node; its number.
@@ -455,25 +516,32 @@ impl GraphInterface<SimBackend> for Graph {
     /// `cudaGraphSetConditional` stores to), set to `default` now and, with
     /// `assign_default`, at each launch.
     fn conditional_handle(&self, default: u32, assign_default: bool) -> Result<u64> {
-        let addr = self.ctx.alloc(4)?;
-        if let Err(e) = self.ctx.htod(addr, &default.to_le_bytes()) {
-            let _ = self.ctx.free(addr);
-            return Err(e);
-        }
+        // A cached plan would not hold (nor reset) the new handle.
+        *self.cached_plan() = None;
+        let cell = Arc::new(HandleCell {
+            ctx: self.ctx.clone(),
+            addr: self.ctx.alloc(4)?,
+            default: assign_default.then_some(default),
+        });
+        // On an error `cell` drops and frees the memory.
+        self.ctx.htod(cell.addr, &default.to_le_bytes())?;
+        let addr = cell.addr;
         self.handles
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .push((addr, assign_default.then_some(default)));
+            .push(cell);
         Ok(addr)
     }
 
     /// Reserves the memory now: its address is fixed for the graph's lifetime.
     fn add_mem_alloc(&self, deps: &[usize], bytes: usize) -> Result<(usize, u64)> {
-        let addr = self.ctx.alloc(bytes)?;
+        let addr = self.ctx.reserve(bytes)?;
         let a = Arc::new(GraphAlloc {
+            ctx: self.ctx.clone(),
             addr,
             bytes,
             live: AtomicBool::new(false),
+            orphaned: AtomicBool::new(false),
         });
         allocs().insert(addr, a.clone());
         self.owned_allocs
