@@ -71,6 +71,8 @@ impl CudaError {
     pub const NOT_FOUND: u32 = 500;
     /// `CUDA_ERROR_INVALID_VALUE`.
     pub const INVALID_VALUE: u32 = 1;
+    /// `CUDA_ERROR_OUT_OF_MEMORY`.
+    pub const OUT_OF_MEMORY: u32 = 2;
 }
 
 /// Everything that can go wrong in this crate.
@@ -264,11 +266,12 @@ pub enum Error {
     DeviceAssert(Box<DeviceAssertion>),
     /// A cooperative launch of more blocks than the device holds at once
     /// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`): every block of a cooperative grid must be
-    /// resident together, so grid-wide sync can wait for all of them. The simulator computes
-    /// the limit as the driver does, from the kernel's occupancy
+    /// resident together, so grid-wide sync can wait for all of them. The limit is the
+    /// driver's rule, the kernel's occupancy
     /// ([`Kernel::max_active_blocks_per_sm`](crate::Kernel::max_active_blocks_per_sm)) times
-    /// the multiprocessors; on the driver backend it is the driver's error, with the
-    /// occupancy the driver reports. [`Error::cuda_error_name`] names it on both.
+    /// the device's multiprocessors, applied by [`Kernel::launch`](crate::Kernel::launch)
+    /// with the launch's other settings before either backend sees the launch (on a GPU, with
+    /// the occupancy the driver reports). [`Error::cuda_error_name`] names it on both.
     CooperativeLaunchTooLarge {
         /// The kernel.
         kernel: String,
@@ -362,7 +365,60 @@ pub enum Error {
         /// What was given and what to do.
         detail: String,
     },
+    // Stream capture (issue 35).
+    /// A call broke a rule of stream capture ([`CaptureRule`](crate::CaptureRule) says
+    /// which): the driver's `CUDA_ERROR_STREAM_CAPTURE_*` and `CUDA_ERROR_CAPTURED_EVENT`,
+    /// which the simulator gives for the same calls. The same variant and rule on both
+    /// backends; [`Error::cuda_error_name`] and [`Error::cuda_code`] give the driver's.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{CaptureMode, CaptureRule, Device, Error};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let stream = ctx.create_stream()?;
+    /// let builder = stream.begin_capture(CaptureMode::Global)?;
+    /// let e = stream.synchronize().unwrap_err(); // a capturing stream runs nothing yet
+    /// assert!(matches!(e, Error::StreamCapture { rule: CaptureRule::Unsupported, .. }));
+    /// assert_eq!(e.cuda_error_name(), Some("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"));
+    /// // The refusal invalidated the capture: it gives no graph.
+    /// let e = builder.end().unwrap_err();
+    /// assert!(matches!(e, Error::StreamCapture { rule: CaptureRule::Invalidated, .. }));
+    /// # Ok(()) }
+    /// ```
+    StreamCapture {
+        /// The rule.
+        rule: crate::CaptureRule,
+        /// What was refused, in words (on the driver: the call and the driver's text).
+        detail: String,
+    },
+    // Device memory (issue 35).
+    /// The device has no room for an allocation (`CUDA_ERROR_OUT_OF_MEMORY`): the same
+    /// variant on both backends (the driver's code becomes it, as the simulator's full
+    /// memory does). [`Error::cuda_error_name`] and [`Error::cuda_code`] give the driver's.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{Device, Error};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let (free, _total) = ctx.mem_info()?;
+    /// match ctx.alloc_zeroed::<u8>(free + 1) {
+    ///     Err(Error::OutOfMemory { .. }) => {} // allocate less, or free some first
+    ///     other => panic!("{:?}", other.map(|_| ())),
+    /// }
+    /// # Ok(()) }
+    /// ```
+    OutOfMemory {
+        /// The bytes asked for, when the error knows them (the driver does not say).
+        asked: Option<u64>,
+        /// Why there is no room (on the driver: the call and the driver's text).
+        detail: String,
+    },
 }
+
+mod capture_rule;
+
+/// Which rule of stream capture a call broke ([`Error::StreamCapture`]).
+pub use capture_rule::CaptureRule;
 
 /// A failed device-side `assert()`: where and what, as the GPU prints it (the engine
 /// makes it).
@@ -385,6 +441,8 @@ impl Error {
             Error::CooperativeLaunchTooLarge { .. } => {
                 Some("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE")
             }
+            Error::StreamCapture { rule, .. } => Some(rule.cuda_error_name()),
+            Error::OutOfMemory { .. } => Some("CUDA_ERROR_OUT_OF_MEMORY"),
             Error::LoadFailed(f) => Some(&f.error.name),
             _ => None,
         }
@@ -395,6 +453,8 @@ impl Error {
         match self {
             Error::Cuda(e) => Some(e.code),
             Error::CooperativeLaunchTooLarge { .. } => Some(720),
+            Error::StreamCapture { rule, .. } => Some(rule.cuda_code()),
+            Error::OutOfMemory { .. } => Some(CudaError::OUT_OF_MEMORY),
             Error::LoadFailed(f) => Some(f.error.code),
             _ => None,
         }
@@ -510,6 +570,13 @@ impl Error {
                     .to_string()
             }
             Error::InvalidLaunch { .. } => launch_hint(self),
+            Error::StreamCapture { rule, .. } => rule.advice().to_string(),
+            Error::OutOfMemory { .. } => {
+                "free device memory no longer needed (drop buffers, unload libraries, trim \
+                 memory pools with MemPool::trim_to) or allocate less; Context::mem_info says \
+                 how much is free"
+                    .to_string()
+            }
             Error::InvalidImage { .. } => {
                 "pass the whole image as the compiler wrote it (a cubin, a fatbin or PTX text); \
                  a truncated or corrupted file reads this way"
@@ -728,6 +795,7 @@ impl Error {
             Error::InvalidTensorMap { rule, detail } => {
                 write!(f, "invalid tensor map ({rule}): {detail}")
             }
+            Error::StreamCapture { detail, .. } => f.write_str(detail),
             _ => self.write_build_or_run_message(f),
         }
     }
@@ -782,100 +850,11 @@ impl Error {
 
 impl Error {
     /// The fact this error states when it is one the engine states too, borrowed: written
-    /// by the engine's one `Display` for it ([`Fact`]), so both errors read the same.
+    /// by the engine's one `Display` for it ([`Fact`]), so both errors read the same. The
+    /// variants the engine shares map as the engine's own do (the one list of them,
+    /// `cuda_library_engine::fact_of!`).
     fn fact(&self) -> Option<Fact<'_>> {
-        Some(match self {
-            Error::SymbolNotFound { kind, name, .. } => Fact::SymbolNotFound { kind, name },
-            Error::ArgumentCount {
-                kernel,
-                expected,
-                got,
-            } => Fact::ArgumentCount {
-                kernel,
-                expected: *expected,
-                got: *got,
-            },
-            Error::ArgumentSize {
-                kernel,
-                index,
-                expected,
-                got,
-            } => Fact::ArgumentSize {
-                kernel,
-                index: *index,
-                expected: *expected,
-                got: *got,
-            },
-            Error::InvalidArgument(text) | Error::Unsupported(text) => Fact::Text(text),
-            Error::KernelFault {
-                kernel,
-                block,
-                thread,
-                line,
-                detail,
-            } => Fact::KernelFault {
-                kernel,
-                block: *block,
-                thread: *thread,
-                line: *line,
-                detail,
-            },
-            Error::InstructionBudget {
-                kernel,
-                budget,
-                line,
-            } => Fact::InstructionBudget {
-                kernel,
-                budget: *budget,
-                line: *line,
-            },
-            Error::DeviceAssert(a) => Fact::DeviceAssert(a),
-            Error::CooperativeLaunchTooLarge {
-                kernel,
-                blocks,
-                per_sm,
-                multiprocessors,
-            } => Fact::CooperativeLaunchTooLarge {
-                kernel,
-                blocks: *blocks,
-                per_sm: *per_sm,
-                multiprocessors: *multiprocessors,
-            },
-            Error::Deadline {
-                kernel,
-                deadline,
-                line,
-            } => Fact::Deadline {
-                kernel,
-                deadline: *deadline,
-                line: *line,
-            },
-            Error::LimitExceeded {
-                what,
-                asked,
-                limit,
-                value,
-            } => Fact::LimitExceeded {
-                what,
-                asked: *asked,
-                limit,
-                value: *value,
-            },
-            Error::PtxSyntax {
-                line,
-                column,
-                message,
-            } => Fact::PtxSyntax {
-                line: *line,
-                column: *column,
-                message,
-            },
-            Error::InvalidLaunch { kernel, problem } => Fact::InvalidLaunch {
-                kernel: kernel.as_deref(),
-                problem,
-            },
-            _ => return None,
-        })
+        Some(cuda_library_engine::fact_of!(self, Error, _ => return None))
     }
 }
 
@@ -888,9 +867,24 @@ impl std::error::Error for Error {
     }
 }
 
+/// A driver error as this crate gives it: a capture rule's code as
+/// [`Error::StreamCapture`] and `CUDA_ERROR_OUT_OF_MEMORY` as [`Error::OutOfMemory`] (the
+/// variants the simulator gives for the same calls), any other as [`Error::Cuda`].
 impl From<CudaError> for Error {
     fn from(e: CudaError) -> Self {
-        Error::Cuda(e)
+        if e.code == CudaError::OUT_OF_MEMORY {
+            return Error::OutOfMemory {
+                asked: None,
+                detail: e.to_string(),
+            };
+        }
+        match crate::CaptureRule::from_cuda_code(e.code) {
+            Some(rule) => Error::StreamCapture {
+                rule,
+                detail: e.to_string(),
+            },
+            None => Error::Cuda(e),
+        }
     }
 }
 
@@ -995,6 +989,7 @@ impl From<cuda_library_engine::Error> for Error {
             },
             E::Unsupported(message) => Error::Unsupported(message),
             E::InvalidLaunch { kernel, problem } => Error::InvalidLaunch { kernel, problem },
+            E::OutOfMemory { asked, detail } => Error::OutOfMemory { asked, detail },
             // A variant added to the engine and not yet here: its message, as it reads.
             other => Error::Unsupported(other.to_string()),
         }
@@ -1123,6 +1118,10 @@ mod tests {
                 message: odd.clone(),
             },
             E::Unsupported(odd.clone()),
+            E::OutOfMemory {
+                asked: Some(1 << 40),
+                detail: odd.clone(),
+            },
             E::InvalidLaunch {
                 kernel: Some(odd.clone()),
                 problem: cuda_library_engine::LaunchProblem::SharedMemory {

@@ -236,8 +236,10 @@ pub enum CachePreference {
 /// [`Geometry::check`] makes one, through the engine's [`LaunchShape`], the one place those
 /// rules are written, and its fields are private, so no later layer checks these rules
 /// again and none can change a setting after the check; the rules of the device and the
-/// kernel (shared memory, cluster size, occupancy) are the backend's: the driver's own on a
-/// GPU, the engine's one check on the simulator, which takes the shape as it is.
+/// kernel (shared memory, cluster size) are the backend's: the driver's own on a GPU, the
+/// engine's one check on the simulator, which takes the shape as it is. A cooperative grid
+/// handed to a backend has also passed the occupancy rule (`Kernel::launch` checks it with
+/// the settings, the only way a cooperative launch reaches a backend: graphs take none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Geometry {
     shape: LaunchShape,

@@ -270,30 +270,35 @@ impl ArgBytes for KernelArg<'_> {
 }
 
 impl Kernel {
-    /// The driver's `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE` as
-    /// [`Error::CooperativeLaunchTooLarge`], with the occupancy its limit comes from (the
-    /// simulator gives that error itself); any other error as it is.
+    /// Refuses a cooperative launch of more blocks than `stream`'s device holds at once:
+    /// the kernel's occupancy for the launch's block and shared memory
+    /// ([`Kernel::max_active_blocks_per_sm`]) times the device's multiprocessors, the rule
+    /// the driver applies (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`). Decided here, once,
+    /// for both backends: the geometry a backend is handed has passed it.
     #[cold]
-    fn too_large(&self, g: &Live, stream: &Stream, config: &LaunchConfig, e: Error) -> Error {
-        if !matches!(&e, Error::Cuda(c) if c.code == 720) {
-            return e;
-        }
-        let threads = config.block.volume().min(u32::MAX as u64) as u32;
+    fn check_cooperative(&self, g: &Live, stream: &Stream, geometry: &Geometry) -> Result<()> {
+        let threads = geometry.shape().threads();
         let per_sm = self
             .raw
-            .max_active_blocks_per_sm(threads, config.shared_mem_bytes as usize);
-        let sms = crate::Device::new(stream.context().device_ordinal())
-            .and_then(|d| d.properties())
-            .map(|p| p.multiprocessor_count.max(0) as u32);
-        match (per_sm, sms, self.name_held(g)) {
-            (Ok(per_sm), Ok(multiprocessors), Ok(kernel)) => Error::CooperativeLaunchTooLarge {
-                kernel,
-                blocks: config.grid.volume(),
-                per_sm,
-                multiprocessors,
-            },
-            _ => e,
+            .max_active_blocks_per_sm(threads, geometry.shared_mem_bytes() as usize)?;
+        let multiprocessors = crate::Device::new(stream.context().device_ordinal())?
+            .properties()?
+            .multiprocessor_count
+            .max(0) as u32;
+        let blocks = geometry
+            .grid()
+            .iter()
+            .map(|&d| u64::from(d))
+            .product::<u64>();
+        if blocks <= u64::from(per_sm) * u64::from(multiprocessors) {
+            return Ok(());
         }
+        Err(Error::CooperativeLaunchTooLarge {
+            kernel: self.name_held(g)?,
+            blocks,
+            per_sm,
+            multiprocessors,
+        })
     }
 
     /// Checks the arguments against the kernel's parameters and launches it on `stream`
@@ -315,24 +320,24 @@ impl Kernel {
             Ok(checked) => checked,
             Err(mismatch) => return Err(self.arg_error(&g, mismatch)),
         };
-        // The one check of the settings: every layer below takes the geometry as checked.
+        // The one check of the settings: every layer below takes the geometry as checked,
+        // a cooperative grid's size against the device included.
         let geometry = config.geometry()?;
+        if geometry.cooperative() {
+            self.check_cooperative(&g, stream, &geometry)?;
+        }
         // Managed buffers among the arguments: refused while the host views one, and
         // noted as in use by this stream (`crate::managed`). Rare: one test per argument.
         if args.iter().any(|a| a.managed.is_some()) {
-            return self.launch_managed(&g, stream, config, geometry, checked, args);
+            self.launch_managed(stream, geometry, checked, args)?;
+        } else {
+            // Queued in the stream's turn: while it captures, the capture records the
+            // launch and its log notes the node.
+            stream.queue(
+                |capture| stream.imp.launch(capture, &self.raw, &geometry, checked),
+                |deps| crate::graph::log::NodeRecord::kernel(self, geometry, deps),
+            )?;
         }
-        // Queued in the stream's turn: while it captures, the capture records the launch
-        // and its log notes the node.
-        stream.queue(
-            |capture| {
-                stream
-                    .imp
-                    .launch(capture, &self.raw, &geometry, checked)
-                    .map_err(|e| self.too_large(&g, stream, config, e))
-            },
-            |deps| crate::graph::log::NodeRecord::kernel(self, geometry, deps),
-        )?;
         // Armed only while a profile is taken on a GPU stream.
         #[cfg(feature = "notebook")]
         if stream.recorder.is_armed() {
@@ -349,9 +354,7 @@ impl Kernel {
     #[cold]
     fn launch_managed(
         &self,
-        g: &Live,
         stream: &Stream,
-        config: &LaunchConfig,
         geometry: Geometry,
         checked: CheckedArgs<'_, KernelArg<'_>>,
         args: &[KernelArg<'_>],
@@ -374,10 +377,7 @@ impl Kernel {
                         ctx.imp.managed_kernel_touch(ptr, bytes, &stream.imp)?;
                     }
                 }
-                stream
-                    .imp
-                    .launch(capture, &self.raw, &geometry, checked)
-                    .map_err(|e| self.too_large(g, stream, config, e))
+                stream.imp.launch(capture, &self.raw, &geometry, checked)
             },
             |deps| crate::graph::log::NodeRecord::kernel(self, geometry, deps),
         );
@@ -385,13 +385,7 @@ impl Kernel {
         for m in &managed {
             m.end_launch(on);
         }
-        queued?;
-        #[cfg(feature = "notebook")]
-        if stream.recorder.is_armed() {
-            let record = self.record(g, stream, geometry, args);
-            stream.recorder.keep(record.map_err(|e| e.to_string()));
-        }
-        Ok(())
+        queued
     }
 
     /// A launch on a GPU stream, for the profile being taken (`timing::profile`), which

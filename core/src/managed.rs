@@ -460,17 +460,44 @@ impl<T: DeviceRepr> ManagedBuffer<T> {
         match self.ctx.managed_host_ptr(self.ptr) {
             Some(p) => Ok(HostData::Direct(p.cast())),
             None => {
-                let mut v = vec![zeroed::<T>(); self.len];
+                let mut v = self.host_vec()?;
                 self.ctx.managed_read(as_bytes_mut(&mut v), self.ptr)?;
                 Ok(HostData::Copy(v))
             }
         }
     }
 
+    /// `len` zeroed elements in host memory, or an error where the host cannot allocate
+    /// them (a 32-bit WebAssembly playground, a process under a memory limit): a failed
+    /// allocation would abort the process.
+    fn host_vec(&self) -> Result<Vec<T>> {
+        let mut v = Vec::new();
+        v.try_reserve_exact(self.len).map_err(|_| {
+            Error::InvalidArgument(format!(
+                "this process cannot allocate the {} bytes of a host copy of {}; use a smaller \
+                 buffer or give the process more memory",
+                self.size_bytes(),
+                self.uses.describe
+            ))
+        })?;
+        v.resize(self.len, zeroed::<T>());
+        Ok(v)
+    }
+
     /// Copies the contents to a new `Vec` (a host read, under the same rule as
-    /// [`host`](Self::host)).
+    /// [`host`](Self::host)). On the simulator the view's copy is the `Vec`; an allocation
+    /// the host cannot make is an error, as for [`host`](Self::host).
     pub fn to_vec(&self) -> Result<Vec<T>> {
-        Ok(self.host()?.to_vec())
+        let mut view = self.host()?;
+        match std::mem::replace(&mut view.data, HostData::Copy(Vec::new())) {
+            HostData::Copy(v) => Ok(v),
+            HostData::Direct(p) => {
+                view.data = HostData::Direct(p);
+                let mut v = self.host_vec()?;
+                v.copy_from_slice(&view);
+                Ok(v)
+            }
+        }
     }
 
     /// Copies `data` (exactly `len()` elements) in from the host, under the rule of

@@ -85,9 +85,14 @@ impl Stream {
     pub fn synchronize(&self) -> Result<()> {
         crate::graph::refuse_in_host_fn("Stream::synchronize")?;
         if let Some(log) = self.turn().as_ref() {
-            let why = "synchronizing a capturing stream is not allowed: its work is recorded,                        not run (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the driver, which                        also invalidates the capture); end the capture first";
+            let why = "synchronizing a capturing stream is not allowed: its work is recorded, \
+                       not run (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the driver, which \
+                       also invalidates the capture); end the capture first";
             log.invalidate(why);
-            return Err(crate::error::Error::InvalidArgument(why.to_string()));
+            return Err(crate::error::Error::StreamCapture {
+                rule: crate::CaptureRule::Unsupported,
+                detail: why.to_string(),
+            });
         }
         self.imp.synchronize()
     }

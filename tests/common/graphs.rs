@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use cuda_library::{
-    launch, CaptureMode, Context, DeviceBuffer, Error, GraphDefinition, KernelArg, LaunchConfig,
-    Library,
+    launch, CaptureMode, CaptureRule, Context, DeviceBuffer, Error, GraphDefinition, KernelArg,
+    LaunchConfig, Library,
 };
 
 const N: usize = 4096;
@@ -371,6 +371,14 @@ pub fn unloaded_child_is_refused(ctx: &Context) {
     assert!(matches!(graph.launch(&stream), Err(Error::Unloaded { .. })));
 }
 
+/// Whether `e` is [`Error::StreamCapture`] for `rule`: the same variant and rule on the
+/// driver (its `CUDA_ERROR_STREAM_CAPTURE_*` code mapped) and on the simulator.
+fn broke(e: &Error, rule: CaptureRule) -> bool {
+    matches!(e, Error::StreamCapture { rule: r, .. } if *r == rule)
+        && e.cuda_error_name() == Some(rule.cuda_error_name())
+        && e.cuda_code() == Some(rule.cuda_code())
+}
+
 /// What each capture mode refuses, with the driver's error names (the simulator's messages
 /// name them too): an allocation under a Global or ThreadLocal capture on its thread
 /// (`CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`), the memset of `alloc_zeroed` under any capture
@@ -379,22 +387,24 @@ pub fn unloaded_child_is_refused(ctx: &Context) {
 pub fn capture_modes_guard_allocation(ctx: &Context) {
     let stream = ctx.create_stream().unwrap();
     for (mode, refused) in [
-        (CaptureMode::Global, "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
-        (
-            CaptureMode::ThreadLocal,
-            "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED",
-        ),
-        (CaptureMode::Relaxed, "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"),
+        (CaptureMode::Global, CaptureRule::Unsupported),
+        (CaptureMode::ThreadLocal, CaptureRule::Unsupported),
+        (CaptureMode::Relaxed, CaptureRule::Implicit),
     ] {
         let builder = stream.begin_capture(mode).unwrap();
         let e = ctx.alloc_zeroed::<u8>(16).unwrap_err();
-        assert!(e.to_string().contains(refused), "{mode:?}: {e}");
+        assert!(
+            e.to_string().contains(refused.cuda_error_name()),
+            "{mode:?}: {e}"
+        );
+        assert!(broke(&e, refused), "{mode:?}: {e:?}");
         let e = builder.end().unwrap_err();
         assert!(
             e.to_string()
                 .contains("CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"),
             "{mode:?}: {e}"
         );
+        assert!(broke(&e, CaptureRule::Invalidated), "{mode:?}: {e:?}");
     }
     assert!(ctx.alloc_zeroed::<u8>(16).is_ok(), "the captures ended");
 }
@@ -421,6 +431,7 @@ pub fn graph_launch_into_a_capture_is_refused(ctx: &Context) {
             .contains("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
         "{e}"
     );
+    assert!(broke(&e, CaptureRule::Unsupported), "{e:?}");
     drop(builder);
 
     // A child graph node instead: y = 10, then y += x twice.
@@ -494,6 +505,7 @@ pub fn stream_ordered_allocation_during_capture(ctx: &Context) {
             .contains("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
         "{e}"
     );
+    assert!(broke(&e, CaptureRule::Unsupported), "{e:?}");
     assert!(
         builder.end().is_err(),
         "the refusal invalidates the capture"
@@ -578,6 +590,7 @@ pub fn unjoined_fork_is_refused(ctx: &Context) {
         e.to_string().contains("CUDA_ERROR_STREAM_CAPTURE_UNJOINED"),
         "{e}"
     );
+    assert!(broke(&e, CaptureRule::Unjoined), "{e:?}");
     // Neither stream captures now.
     side.synchronize().unwrap();
     main.synchronize().unwrap();
@@ -609,7 +622,9 @@ pub fn capture_isolation_is_kept(ctx: &Context) {
             .contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
         "{e}"
     );
-    assert!(builder.end().is_err(), "the capture was invalidated");
+    assert!(broke(&e, CaptureRule::Isolation), "{e:?}");
+    let e = builder.end().unwrap_err();
+    assert!(broke(&e, CaptureRule::Invalidated), "{e:?}");
 
     // Two captures cannot be merged.
     let b1 = s1.begin_capture(CaptureMode::Relaxed).unwrap();
@@ -622,6 +637,7 @@ pub fn capture_isolation_is_kept(ctx: &Context) {
             .contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
         "{e}"
     );
+    assert!(broke(&e, CaptureRule::Isolation), "{e:?}");
     assert!(b1.end().is_err(), "the waiting capture was invalidated");
     assert_eq!(b2.end().unwrap().len(), 1, "the other capture goes on");
 }
@@ -642,6 +658,7 @@ pub fn capture_refuses_synchronization(ctx: &Context) {
         event.is_complete().unwrap_err(),
     ] {
         assert!(e.to_string().contains("CUDA_ERROR_CAPTURED_EVENT"), "{e}");
+        assert!(broke(&e, CaptureRule::CapturedEvent), "{e:?}");
     }
     let e = stream.synchronize().unwrap_err();
     assert!(
@@ -649,6 +666,7 @@ pub fn capture_refuses_synchronization(ctx: &Context) {
             .contains("CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"),
         "{e}"
     );
+    assert!(broke(&e, CaptureRule::Unsupported), "{e:?}");
     assert!(
         builder.end().is_err(),
         "synchronizing invalidated the capture"

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use cuda_library::{
-    CudaError, CudaVersion, Error, ImageKind, JitOptions, Library, LibraryOptions, LoadAttempt,
-    ObjectCode,
+    CaptureRule, CudaError, CudaVersion, Error, ImageKind, JitOptions, Library, LibraryOptions,
+    LoadAttempt, ObjectCode,
 };
 
 fn fixture(name: &str) -> PathBuf {
@@ -208,6 +208,42 @@ fn child_backend_env() {
     );
     assert!(msg.contains("use driver, sim or auto"), "{msg}");
     println!("CHILD OK");
+}
+
+/// A driver result that stands for a failure the simulator reports too becomes the same
+/// variant: a capture rule's code is `StreamCapture` with its `CaptureRule`, out of memory is
+/// `OutOfMemory`; any other stays `Cuda`. Each keeps the driver's name and code.
+#[test]
+fn driver_codes_with_a_typed_variant_become_it() {
+    let cuda = |code: u32, name: &str| CudaError {
+        function: "cuStreamWaitEvent",
+        code,
+        name: name.into(),
+        description: "the driver's words".into(),
+    };
+    let e = Error::from(cuda(905, "CUDA_ERROR_STREAM_CAPTURE_ISOLATION"));
+    assert!(
+        matches!(&e, Error::StreamCapture { rule: CaptureRule::Isolation, detail }
+            if detail.contains("cuStreamWaitEvent failed")),
+        "{e:?}"
+    );
+    assert_eq!(e.cuda_code(), Some(905));
+    assert!(
+        e.to_string()
+            .contains("CUDA_ERROR_STREAM_CAPTURE_ISOLATION"),
+        "{e}"
+    );
+    assert!(e.hint().is_some_and(|h| h.contains("same capture")), "{e}");
+    let e = Error::from(cuda(2, "CUDA_ERROR_OUT_OF_MEMORY"));
+    assert!(matches!(e, Error::OutOfMemory { asked: None, .. }), "{e:?}");
+    assert_eq!(e.cuda_error_name(), Some("CUDA_ERROR_OUT_OF_MEMORY"));
+    assert!(
+        e.to_string()
+            .starts_with("out of device memory: cuStreamWaitEvent failed"),
+        "{e}"
+    );
+    let e = Error::from(cuda(1, "CUDA_ERROR_INVALID_VALUE"));
+    assert!(matches!(e, Error::Cuda(CudaError { code: 1, .. })), "{e:?}");
 }
 
 #[test]

@@ -120,7 +120,26 @@ gpu_tests![
     floating_point_atomics_add_up,
     #[cfg(feature = "notebook")]
     the_library_card_names_the_gpu_and_the_driver,
+    an_allocation_past_free_memory_is_out_of_memory,
 ];
+
+/// The driver's `CUDA_ERROR_OUT_OF_MEMORY` is [`Error::OutOfMemory`], the variant the
+/// simulator gives for the same allocation (issue 35), and the context stays usable.
+pub fn an_allocation_past_free_memory_is_out_of_memory() {
+    let (_dev, ctx, _turn) = gpu();
+    let (free, total) = ctx.mem_info().unwrap();
+    let e = ctx
+        .alloc_zeroed::<u8>(total.max(free) + (1 << 30))
+        .unwrap_err();
+    println!("{e}");
+    assert!(matches!(e, Error::OutOfMemory { asked: None, .. }), "{e:?}");
+    assert_eq!(e.cuda_error_name(), Some("CUDA_ERROR_OUT_OF_MEMORY"));
+    assert_eq!(e.cuda_code(), Some(CudaError::OUT_OF_MEMORY));
+    assert!(
+        ctx.alloc_zeroed::<u8>(1 << 20).is_ok(),
+        "the context is still usable"
+    );
+}
 
 /// A launch runs in its stream's context, whatever context is current (the crate relies on
 /// it to skip a cuCtxGetCurrent per launch).

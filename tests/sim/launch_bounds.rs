@@ -17,6 +17,17 @@ const CHILD_ENV: &str = "LAUNCH_BOUNDS_CHILD";
 /// Runs `body` in a child process (this binary, running only test `name`) and asserts
 /// that it succeeded within `time` with a peak resident memory under `peak_mb` MB.
 fn in_bounded_child(name: &str, peak_mb: u64, time: Duration, body: impl FnOnce()) {
+    in_bounded_child_of(module_path!(), name, peak_mb, time, body);
+}
+
+/// [`in_bounded_child`] for test `name` of the test module `module` (its `module_path!()`).
+pub(crate) fn in_bounded_child_of(
+    module: &str,
+    name: &str,
+    peak_mb: u64,
+    time: Duration,
+    body: impl FnOnce(),
+) {
     if std::env::var(CHILD_ENV).as_deref() == Ok(name) {
         let started = Instant::now();
         body();
@@ -30,7 +41,7 @@ fn in_bounded_child(name: &str, peak_mb: u64, time: Duration, body: impl FnOnce(
     }
     let out = Command::new(std::env::current_exe().unwrap())
         .args([
-            crate::common::test_name(module_path!(), name).as_str(),
+            crate::common::test_name(module, name).as_str(),
             "--exact",
             "--nocapture",
             "--test-threads=1",

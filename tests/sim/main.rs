@@ -21,6 +21,7 @@ mod faults;
 mod green;
 mod half_set;
 mod hopper_gemm;
+mod hostile_hopper;
 mod hostile_images;
 mod hostile_links;
 mod ipc;

@@ -183,3 +183,46 @@ fn read_mostly_memory_stops_migrating() {
     assert_eq!((m.on_host, m.on_device), (true, Some(0)));
     assert!(out.to_vec().unwrap().iter().all(|&v| v == 6.0));
 }
+
+/// On the simulator a host view is a copy of the buffer in host memory. Where the host
+/// cannot allocate that copy (a 32-bit WebAssembly playground, a process under a memory
+/// limit), the view is an error saying so; before, the allocation failure aborted the
+/// process. Run in a child process whose address space is limited to 256 MiB more than it
+/// uses: the 768 MiB buffer fits (untouched), its copy does not.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_host_view_the_host_cannot_allocate_is_an_error() {
+    crate::launch_bounds::in_bounded_child_of(
+        module_path!(),
+        "a_host_view_the_host_cannot_allocate_is_an_error",
+        200,
+        Duration::from_secs(60),
+        || {
+            let ctx = sim();
+            let buf = ctx.alloc_managed::<u8>(768 << 20).unwrap();
+            limit_address_space(256 << 20);
+            for e in [buf.host().unwrap_err(), buf.to_vec().unwrap_err()] {
+                assert!(matches!(e, Error::InvalidArgument(_)), "{e:?}");
+                assert!(e.to_string().contains("cannot allocate"), "{e}");
+            }
+        },
+    );
+}
+
+/// Limits this process's address space to what it maps now plus `more` bytes.
+#[cfg(target_os = "linux")]
+fn limit_address_space(more: u64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmSize:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    let limit = libc::rlimit {
+        rlim_cur: kib * 1024 + more,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: setrlimit reads the struct it is given; lowering this process's own soft
+    // limit affects only its later allocations.
+    assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) }, 0);
+}

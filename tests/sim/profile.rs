@@ -5,7 +5,7 @@
 
 use crate::common::calibration;
 
-use cuda_library::{timing, BackendKind, Device, Library, LibraryOptions};
+use cuda_library::{launch, timing, BackendKind, Device, LaunchConfig, Library, LibraryOptions};
 
 /// Profiles one case of the calibration set, with its sizes scaled down where given.
 fn profile(name: &str, shrink: impl FnOnce(&mut calibration::Case)) -> timing::Profile {
@@ -107,6 +107,39 @@ fn a_closure_that_launches_nothing_is_an_error() {
         .expect("context");
     let stream = ctx.create_stream().expect("stream");
     let e = timing::profile(&stream, || Ok(())).expect_err("nothing to profile");
+    assert!(e.to_string().contains("launched no kernel"), "{e}");
+}
+
+/// A launch made while no profile is taken is in no profile (it makes none), and a profile
+/// taken after it sees only its own launches, with their per-line counters.
+#[test]
+fn a_launch_outside_a_profile_is_in_none() {
+    cuda_library::use_backend(BackendKind::Sim).expect("the simulator");
+    let ctx = Device::new(0)
+        .and_then(|d| d.set_current())
+        .expect("context");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/kernels.ptx");
+    let lib = Library::load_file(path, &LibraryOptions::default()).expect("kernels.ptx loads");
+    let saxpy = lib.get_kernel("saxpy").expect("saxpy");
+    let stream = ctx.create_stream().expect("stream");
+    let (x, y) = (
+        ctx.htod(&[1f32; 256]).expect("x"),
+        ctx.alloc_zeroed::<f32>(256).expect("y"),
+    );
+    let cfg = LaunchConfig::for_num_elems(256, 128);
+    launch!(saxpy, &stream, &cfg, 2.0f32, x, y, 256i32).expect("a launch");
+    let e = timing::profile(&stream, || Ok(())).expect_err("nothing launched in the profile");
+    assert!(e.to_string().contains("launched no kernel"), "{e}");
+    let p = timing::profile(&stream, || {
+        launch!(saxpy, &stream, &cfg, 2.0f32, x, y, 256i32)
+    })
+    .expect("a profile");
+    let launch = p.launch.expect("the simulator's counters");
+    assert_eq!(launch.kernel, "saxpy");
+    assert!(!launch.lines.is_empty(), "per-line counters in a profile");
+    // Profiling stopped with the profile: the next launch again makes none.
+    launch!(saxpy, &stream, &cfg, 2.0f32, x, y, 256i32).expect("a launch");
+    let e = timing::profile(&stream, || Ok(())).expect_err("nothing launched in the profile");
     assert!(e.to_string().contains("launched no kernel"), "{e}");
 }
 

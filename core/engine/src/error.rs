@@ -70,7 +70,9 @@ pub enum Error {
     /// A kernel failed a device-side `assert()` (`cudaErrorAssert` on a GPU).
     DeviceAssert(Box<DeviceAssertion>),
     /// A cooperative launch asked for more blocks than the device holds at once
-    /// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`).
+    /// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`). `cuda-library` decides it with a
+    /// launch's settings, before the engine; the fact is stated here, where both errors'
+    /// messages are written.
     CooperativeLaunchTooLarge {
         /// The kernel.
         kernel: String,
@@ -120,6 +122,13 @@ pub enum Error {
         kernel: Option<String>,
         /// The rule broken.
         problem: LaunchProblem,
+    },
+    /// The device has no room for an allocation (`CUDA_ERROR_OUT_OF_MEMORY`).
+    OutOfMemory {
+        /// The bytes asked for, when the error knows them (the driver does not say).
+        asked: Option<u64>,
+        /// Why there is no room, in words.
+        detail: String,
     },
 }
 
@@ -432,103 +441,133 @@ pub enum Fact<'a> {
         /// The rule broken.
         problem: &'a LaunchProblem,
     },
+    /// [`Error::OutOfMemory`].
+    OutOfMemory {
+        /// Bytes asked for, when known.
+        asked: Option<u64>,
+        /// Why there is no room.
+        detail: &'a str,
+    },
 }
 
 impl Error {
     /// The fact this error states, borrowed (what its `Display` writes).
     pub fn fact(&self) -> Fact<'_> {
-        match self {
-            Error::SymbolNotFound { kind, name, .. } => Fact::SymbolNotFound { kind, name },
-            Error::ArgumentCount {
+        crate::fact_of!(self, Error)
+    }
+}
+
+/// The one mapping of an error onto the [`Fact`] it states. The engine's [`Error`] and
+/// `cuda-library`'s `Error` have these variants with the same names and fields, so one list
+/// of arms serves both: the engine's [`Error::fact`] and, at the crate boundary,
+/// `cuda-library`'s, which adds an arm for the variants only it has
+/// (`fact_of!(self, Error, _ => return None)`). `$Error` names the enum as it is in scope
+/// where the macro is invoked. Not for use outside these two crates.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! fact_of {
+    ($error:expr, $Error:ident $(, $rest:pat => $other:expr)?) => {
+        match $error {
+            $Error::SymbolNotFound { kind, name, .. } => {
+                $crate::error::Fact::SymbolNotFound { kind, name }
+            }
+            $Error::ArgumentCount {
                 kernel,
                 expected,
                 got,
-            } => Fact::ArgumentCount {
+            } => $crate::error::Fact::ArgumentCount {
                 kernel,
                 expected: *expected,
                 got: *got,
             },
-            Error::ArgumentSize {
+            $Error::ArgumentSize {
                 kernel,
                 index,
                 expected,
                 got,
-            } => Fact::ArgumentSize {
+            } => $crate::error::Fact::ArgumentSize {
                 kernel,
                 index: *index,
                 expected: *expected,
                 got: *got,
             },
-            Error::InvalidArgument(text) | Error::Unsupported(text) => Fact::Text(text),
-            Error::KernelFault {
+            $Error::InvalidArgument(text) | $Error::Unsupported(text) => {
+                $crate::error::Fact::Text(text)
+            }
+            $Error::KernelFault {
                 kernel,
                 block,
                 thread,
                 line,
                 detail,
-            } => Fact::KernelFault {
+            } => $crate::error::Fact::KernelFault {
                 kernel,
                 block: *block,
                 thread: *thread,
                 line: *line,
                 detail,
             },
-            Error::InstructionBudget {
+            $Error::InstructionBudget {
                 kernel,
                 budget,
                 line,
-            } => Fact::InstructionBudget {
+            } => $crate::error::Fact::InstructionBudget {
                 kernel,
                 budget: *budget,
                 line: *line,
             },
-            Error::DeviceAssert(a) => Fact::DeviceAssert(a),
-            Error::CooperativeLaunchTooLarge {
+            $Error::DeviceAssert(a) => $crate::error::Fact::DeviceAssert(a),
+            $Error::CooperativeLaunchTooLarge {
                 kernel,
                 blocks,
                 per_sm,
                 multiprocessors,
-            } => Fact::CooperativeLaunchTooLarge {
+            } => $crate::error::Fact::CooperativeLaunchTooLarge {
                 kernel,
                 blocks: *blocks,
                 per_sm: *per_sm,
                 multiprocessors: *multiprocessors,
             },
-            Error::Deadline {
+            $Error::Deadline {
                 kernel,
                 deadline,
                 line,
-            } => Fact::Deadline {
+            } => $crate::error::Fact::Deadline {
                 kernel,
                 deadline: *deadline,
                 line: *line,
             },
-            Error::LimitExceeded {
+            $Error::LimitExceeded {
                 what,
                 asked,
                 limit,
                 value,
-            } => Fact::LimitExceeded {
+            } => $crate::error::Fact::LimitExceeded {
                 what,
                 asked: *asked,
                 limit,
                 value: *value,
             },
-            Error::PtxSyntax {
+            $Error::PtxSyntax {
                 line,
                 column,
                 message,
-            } => Fact::PtxSyntax {
+            } => $crate::error::Fact::PtxSyntax {
                 line: *line,
                 column: *column,
                 message,
             },
-            Error::InvalidLaunch { kernel, problem } => Fact::InvalidLaunch {
+            $Error::InvalidLaunch { kernel, problem } => $crate::error::Fact::InvalidLaunch {
                 kernel: kernel.as_deref(),
                 problem,
             },
+            $Error::OutOfMemory { asked, detail } => $crate::error::Fact::OutOfMemory {
+                asked: *asked,
+                detail,
+            },
+            $($rest => $other,)?
         }
-    }
+    };
 }
 
 impl fmt::Display for Fact<'_> {
@@ -631,6 +670,10 @@ impl fmt::Display for Fact<'_> {
                 }
                 write!(f, "{problem}")
             }
+            Fact::OutOfMemory { asked, detail } => match asked {
+                Some(bytes) => write!(f, "out of device memory: {bytes} bytes asked, {detail}"),
+                None => write!(f, "out of device memory: {detail}"),
+            },
         }
     }
 }

@@ -428,13 +428,17 @@ impl TensorMapDesc {
     }
 
     /// Bytes one copy moves: the whole box (or im2col column), out-of-bounds elements
-    /// included, as `mbarrier::complete_tx::bytes` counts them.
+    /// included, as `mbarrier::complete_tx::bytes` counts them. On a description not yet
+    /// [validated](Self::validate) (the fields are public), a rank past 5 counts five
+    /// dimensions and a product past `u64::MAX` is `u64::MAX`.
     pub fn box_bytes(&self) -> u64 {
         let elems = match self.im2col {
             Some(i) => i.channels_per_pixel as u64 * i.pixels_per_column as u64,
-            None => (0..self.rank).map(|k| self.traversed(k)).product(),
+            None => (0..self.rank.min(MAX_RANK))
+                .map(|k| self.traversed(k))
+                .fold(1u64, u64::saturating_mul),
         };
-        elems * self.data_type.size()
+        elems.saturating_mul(self.data_type.size())
     }
 
     /// Bytes of one row of the box in shared memory (its inner dimension).
@@ -881,6 +885,18 @@ mod tests {
             text.contains("stride") && text.contains("multiple of 16"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn box_bytes_of_a_description_not_yet_validated_saturates() {
+        let mut d = map();
+        d.rank = 6;
+        d.box_dims = [u32::MAX; MAX_RANK];
+        assert_eq!(d.box_bytes(), u64::MAX);
+        assert_eq!(d.validate().unwrap_err().rule, TensorMapRule::Rank);
+        d.rank = 0;
+        assert_eq!(d.box_bytes(), d.data_type.size());
+        assert_eq!(d.validate().unwrap_err().rule, TensorMapRule::Rank);
     }
 
     #[test]

@@ -221,11 +221,12 @@ impl Stream {
         on!(self, Stream::Driver(s) => s.context().into(), Stream::Sim(s) => s.context().into())
     }
 
-    /// The profile of a simulated stream's last launch since the last call; a GPU stream
-    /// has none (a profile runs its launch again on the simulator: `profile::shadow`).
+    /// Makes a simulated stream's launches keep their profiles until the guard, which
+    /// gives the last, drops (they make none otherwise); a GPU stream has none (a profile
+    /// runs its launch again on the simulator: `profile::shadow`).
     #[cfg(feature = "notebook")]
-    pub fn take_profile(&self) -> Option<sim::LaunchProfile> {
-        on!(self, Stream::Driver(_) => None, Stream::Sim(s) => s.take_profile())
+    pub fn start_profiling(&self) -> Option<sim::Profiling<'_>> {
+        on!(self, Stream::Driver(_) => None, Stream::Sim(s) => Some(s.start_profiling()))
     }
 }
 

@@ -365,13 +365,15 @@ impl Driver {
         }
     }
 
-    /// Turns a `CUresult` into `Ok(())` or a [`CudaError`] with the driver's name and text.
+    /// Turns a `CUresult` into `Ok(())` or the error for the [`CudaError`] with the driver's
+    /// name and text (a capture rule's code is [`Error::StreamCapture`], as on the
+    /// simulator: `From<CudaError>`).
     #[inline(always)]
     pub fn check(&self, rc: sys::CUresult, function: &'static str) -> Result<()> {
         if rc == sys::CUresult::CUDA_SUCCESS {
             Ok(())
         } else {
-            Err(Error::Cuda(self.error(rc, function)))
+            Err(self.error(rc, function).into())
         }
     }
 

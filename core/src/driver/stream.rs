@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::{cu, Context, DriverBackend, MemPool};
 use crate::backend::interface::{EventInterface, StreamInterface};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::sys::driver as sys;
 
 /// A `CUstream` and the context it was made in; destroyed on drop unless borrowed.
@@ -74,7 +74,7 @@ impl StreamInterface<DriverBackend> for Stream {
         match unsafe { f(self.raw) } {
             sys::CUresult::CUDA_SUCCESS => Ok(true),
             sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
-            other => Err(Error::Cuda(self.ctx.drv.error(other, "cuStreamQuery"))),
+            other => Err(self.ctx.drv.error(other, "cuStreamQuery").into()),
         }
     }
 
@@ -187,7 +187,7 @@ impl EventInterface<DriverBackend> for Event {
         match unsafe { f(self.raw) } {
             sys::CUresult::CUDA_SUCCESS => Ok(true),
             sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
-            other => Err(Error::Cuda(self.ctx.drv.error(other, "cuEventQuery"))),
+            other => Err(self.ctx.drv.error(other, "cuEventQuery").into()),
         }
     }
 

@@ -157,7 +157,7 @@ impl GraphBuilder<'_> {
         };
         let graph = self.stream.imp.end_capture(backend);
         match ended.refused {
-            Some(why) => (Vec::new(), Err(Error::InvalidArgument(why)), None),
+            Some(refused) => (Vec::new(), Err(refused), None),
             None => (ended.nodes, graph, ended.graph_token),
         }
     }

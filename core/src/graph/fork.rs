@@ -23,6 +23,7 @@ use super::log::{CaptureLog, NodeRecord};
 use crate::backend::interface::HostFn;
 use crate::error::{Error, Result};
 use crate::stream::{Event, Stream};
+use crate::CaptureRule;
 
 impl Event {
     /// Records the event on `stream`: it completes when the work queued before it does.
@@ -54,12 +55,15 @@ impl Event {
     pub(crate) fn not_captured(&self, what: &str) -> Result<()> {
         super::refuse_in_host_fn("waiting for an event")?;
         if self.captured_state().is_some() {
-            return Err(Error::InvalidArgument(format!(
-                "an event last recorded on a capturing stream cannot be {what}: it stands for \
-                 nodes of a graph, not for work that runs (CUDA_ERROR_CAPTURED_EVENT on the \
-                 driver); record it again outside the capture, or record it in the graph \
-                 (GraphDefinition::add_event_record)"
-            )));
+            return Err(Error::StreamCapture {
+                rule: CaptureRule::CapturedEvent,
+                detail: format!(
+                    "an event last recorded on a capturing stream cannot be {what}: it stands \
+                     for nodes of a graph, not for work that runs (CUDA_ERROR_CAPTURED_EVENT \
+                     on the driver); record it again outside the capture, or record it in \
+                     the graph (GraphDefinition::add_event_record)"
+                ),
+            });
         }
         Ok(())
     }
@@ -138,7 +142,10 @@ impl Stream {
                            also invalidates the capture); record the event in the capture, or \
                            wait for it before the capture begins";
                 log.invalidate(why);
-                Err(Error::InvalidArgument(why.to_string()))
+                Err(Error::StreamCapture {
+                    rule: CaptureRule::Isolation,
+                    detail: why.to_string(),
+                })
             }
         }
     }

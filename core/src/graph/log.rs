@@ -20,6 +20,7 @@ use crate::backend::slot::LibRef;
 use crate::error::{Error, Result};
 use crate::info::Geometry;
 use crate::kernel::Kernel;
+use crate::CaptureRule;
 
 /// One node as the API knows it.
 #[derive(Clone)]
@@ -123,7 +124,7 @@ pub(crate) struct Ended {
     pub nodes: Vec<NodeRecord>,
     pub backend: Option<seam::Capture>,
     /// Why no graph is made, though the backend's capture is ended.
-    pub refused: Option<String>,
+    pub refused: Option<Error>,
     /// The captured graph's token ([`CapturedAlloc`]), for its definition to hold.
     pub graph_token: Option<Arc<()>>,
 }
@@ -275,7 +276,10 @@ impl CaptureLog {
                        two captures cannot be merged (CUDA_ERROR_STREAM_CAPTURE_ISOLATION on \
                        the driver, which also invalidates the capture)";
             st.invalidated.get_or_insert_with(|| why.to_string());
-            return Err(Error::InvalidArgument(why.to_string()));
+            return Err(Error::StreamCapture {
+                rule: CaptureRule::Isolation,
+                detail: why.to_string(),
+            });
         }
         if let Some(f) = st.frontiers.get_mut(self.member) {
             for &d in &event.deps {
@@ -320,10 +324,16 @@ impl CaptureLog {
         let mut st = self.state();
         let nodes = std::mem::take(&mut st.nodes);
         let backend = st.backend.take();
-        let refused = st
-            .invalidated
-            .take()
-            .or_else(|| unjoined(&nodes, &st.frontiers));
+        let refused = match st.invalidated.take() {
+            Some(why) => Some(Error::StreamCapture {
+                rule: CaptureRule::Invalidated,
+                detail: format!("the capture was invalidated by a call refused during it: {why}"),
+            }),
+            None => unjoined(&nodes, &st.frontiers).map(|detail| Error::StreamCapture {
+                rule: CaptureRule::Unjoined,
+                detail,
+            }),
+        };
         let graph_token = st.graph_token.take();
         drop(st);
         Ended {

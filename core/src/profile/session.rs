@@ -53,19 +53,22 @@ impl Profile {
 pub(crate) fn take(stream: &Stream, f: impl FnOnce() -> Result<()>) -> Result<Profile> {
     let ctx = stream.context();
     let (start, end) = (ctx.create_event()?, ctx.create_event()?);
-    stream.imp.take_profile();
-    // A simulated stream profiles its own launches; a GPU stream records its launches
-    // while the profile is taken, to run the last one again on the simulator.
+    // A simulated stream profiles its own launches while the profile is taken (and makes
+    // no profile otherwise); a GPU stream records its launches while the profile is taken,
+    // to run the last one again on the simulator.
+    let profiling = stream.imp.start_profiling();
     let recording = (!stream.imp.is_simulated()).then(|| stream.recorder.arm());
     start.record(stream)?;
     f()?;
     end.record(stream)?;
     let record = recording.as_ref().and_then(|r| r.last());
     drop(recording);
+    let simulated_profile = profiling.as_ref().and_then(|p| p.take());
+    drop(profiling);
     let ms = end.elapsed_ms_since(&start)? as f64;
     let simulated = start.is_simulated();
     let (launch, note) = if simulated {
-        let launch = stream.imp.take_profile().ok_or_else(|| {
+        let launch = simulated_profile.ok_or_else(|| {
             Error::InvalidArgument(
                 "the closure given to timing::profile launched no kernel on its stream; \
                  launch one there"

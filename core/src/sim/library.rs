@@ -11,7 +11,7 @@ use super::device::{gpu, GpuState, SM_COUNT};
 use super::engine::{CheckedLaunch, ClusterLimits, KernelLimits, SimModule};
 use super::stream::Stream;
 use super::MAX_SHARED_PER_BLOCK;
-use super::{Budget, Dims, KernelCode, LaunchProfile, SimBackend};
+use super::{Budget, KernelCode, LaunchProfile, SimBackend};
 use crate::backend::interface::{ArgBytes, CheckedArgs, KernelInterface, LibraryInterface, Loaded};
 use crate::error::{Error, Result};
 use crate::image::fatbin::RunnablePtx;
@@ -19,6 +19,15 @@ use crate::image::table::{GlobalKind, LibraryTable};
 use crate::image::{fatbin, ImageKind, Prepared};
 use crate::info::{CachePreference, Geometry, KernelAttribute, KernelAttributes, ParamInfo};
 use crate::options::LibraryOptions;
+
+/// What a launch on the simulated device did: its work (thread-instructions, what a
+/// graph's budget charges) and, when a profile asked for it, its profile.
+pub(crate) struct Launched {
+    /// The launch's work.
+    pub work: u64,
+    /// The launch's profile, made only while a profile is taken on the stream.
+    pub profile: Option<LaunchProfile>,
+}
 
 /// Settable attributes of one kernel, as `cuKernelSetAttribute` would keep them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -249,15 +258,16 @@ impl SimLibrary {
     /// `limits`; moves the simulated clock of the stream (`stream_ns`, on device `ordinal`)
     /// by the launch's cost. The engine checks the launch against the kernel, its
     /// attributes and the simulated device in one place ([`CheckedLaunch::new`]); the
-    /// geometry's own rules were checked when it was made.
+    /// geometry's own rules were checked when it was made. The launch's profile is made
+    /// only when `profiled` asks for it (a profile is being taken on the stream).
     pub fn launch(
         &self,
         index: usize,
         geometry: &Geometry,
         params: &[u8],
         (ordinal, stream_ns): (usize, &mut f64),
-        limits: &crate::Limits,
-    ) -> Result<LaunchProfile> {
+        (limits, profiled): (&crate::Limits, bool),
+    ) -> Result<Launched> {
         let row = self.row(index)?;
         let (module, code) = self.code(index)?;
         let shape = geometry.shape();
@@ -267,15 +277,22 @@ impl SimLibrary {
             code,
             &row.name,
             shape,
-            &self.kernel_limits(index, dims, shape.coschedule().cooperative)?,
+            &self.kernel_limits(index),
             (params.len(), &budget),
         )?;
         let g = gpu();
         let mut st = g.lock();
-        let (stats, lines) =
-            super::engine::launch_checked(module, &mut st.mem, code, (checked, params), budget)?;
+        let (stats, lines) = super::engine::launch_checked(
+            module,
+            &mut st.mem,
+            code,
+            (checked, params),
+            budget,
+            profiled,
+        )?;
         let time = st.charge_launch(&g.cost, ordinal, stream_ns, &stats);
-        Ok(LaunchProfile {
+        let work = stats.work;
+        let profile = profiled.then(|| LaunchProfile {
             kernel: row.name.clone(),
             grid: dims.grid,
             block: dims.block,
@@ -284,7 +301,8 @@ impl SimLibrary {
             time,
             lines,
             ptx: self.ptx.clone(),
-        })
+        });
+        Ok(Launched { work, profile })
     }
 
     /// Kernel `index`'s code and the module it belongs to, or why it cannot run.
@@ -318,27 +336,19 @@ impl SimLibrary {
         }
     }
 
-    /// What kernel `index` may use beyond its code, as its attributes say (and, for a
-    /// cooperative launch over `dims`, the blocks the simulated device holds at once).
-    fn kernel_limits(&self, index: usize, dims: Dims, cooperative: bool) -> Result<KernelLimits> {
+    /// What kernel `index` may use beyond its code, as its attributes say. (A cooperative
+    /// grid's size against the device was decided with the launch's settings, in
+    /// `Kernel::launch`; the geometry is proof of it.)
+    fn kernel_limits(&self, index: usize) -> KernelLimits {
         let settings = self.settings(index);
         let required = settings.cluster_dim.map(|d| d.max(0) as u32);
-        let per_sm = if cooperative {
-            let threads = dims.block.iter().product::<u32>();
-            let per_sm =
-                self.max_active_blocks_per_sm(index, threads, dims.shared_dynamic as usize)?;
-            Some((per_sm, SM_COUNT))
-        } else {
-            None
-        };
-        Ok(KernelLimits {
+        KernelLimits {
             max_dynamic_shared: Some(settings.max_dynamic_shared.max(0) as u32),
             cluster: Some(ClusterLimits {
                 non_portable: settings.non_portable_cluster,
                 required: (required != [0; 3]).then_some(required),
             }),
-            cooperative: per_sm,
-        })
+        }
     }
 
     /// Kernel `index`'s row of the table.
@@ -481,8 +491,8 @@ impl SimLibrary {
     }
 
     /// Runs kernel `index` on `stream`: packs the arguments at the parameters' offsets,
-    /// advances the stream's timeline by the launch's simulated cost and keeps the launch's
-    /// profile on the stream.
+    /// advances the stream's timeline by the launch's simulated cost and, while a profile
+    /// is taken on the stream, keeps the launch's profile there.
     pub fn launch_on<A: ArgBytes>(
         &self,
         index: usize,
@@ -491,12 +501,13 @@ impl SimLibrary {
         args: CheckedArgs<'_, A>,
     ) -> Result<()> {
         let buf = super::param_buffer(args.at_offsets())?;
-        let profile = {
+        let launched = {
             let mut t = stream.timeline();
             let clock = (stream.ctx.ordinal, &mut *t);
-            self.launch(index, geometry, &buf, clock, &crate::limits())?
+            let profiled = stream.profiling();
+            self.launch(index, geometry, &buf, clock, (&crate::limits(), profiled))?
         };
-        stream.keep_profile(profile);
+        stream.keep_profile(launched.profile);
         Ok(())
     }
 }
@@ -612,13 +623,13 @@ impl Kernel {
         limits: &crate::Limits,
     ) -> Result<u64> {
         let clock = (stream.ctx.ordinal, at);
-        let profile = self
-            .lib
-            .get()?
-            .launch(self.index, geometry, params, clock, limits)?;
-        let work = profile.stats.work;
-        stream.keep_profile(profile);
-        Ok(work)
+        let profiled = stream.profiling();
+        let launched =
+            self.lib
+                .get()?
+                .launch(self.index, geometry, params, clock, (limits, profiled))?;
+        stream.keep_profile(launched.profile);
+        Ok(launched.work)
     }
 }
 

@@ -89,6 +89,8 @@ pub(crate) use graph::{
 pub use launch_profile::{Hint, LaunchProfile};
 pub(crate) use library::{Kernel, Library};
 pub(crate) use mem_pool::MemPool;
+#[cfg(feature = "notebook")]
+pub(crate) use stream::Profiling;
 pub(crate) use stream::{Event, Stream};
 pub(crate) use texture::{Array, Object as TexObject};
 

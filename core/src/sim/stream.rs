@@ -3,6 +3,7 @@
 //! records where its stream's timeline was.
 
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::context::Context;
@@ -16,25 +17,58 @@ use crate::error::{Error, Result};
 pub(crate) struct Stream {
     pub ctx: Arc<Context>,
     ready_ns: Mutex<f64>,
-    /// The profile of the stream's last launch, until taken.
+    /// Profiles being taken on the stream (they nest); while there are none, a launch
+    /// makes no profile (`profiling`).
+    profiles: AtomicU32,
+    /// The profile of the stream's last launch while profiles were taken, until taken.
     last: Mutex<Option<Box<LaunchProfile>>>,
 }
 
+/// A profile being taken on a simulated stream: its launches keep their profiles until it
+/// drops, also when the profiled code panics.
+#[cfg(feature = "notebook")]
+pub(crate) struct Profiling<'a>(&'a Stream);
+
+#[cfg(feature = "notebook")]
+impl Profiling<'_> {
+    /// The profile of the stream's last launch since profiling started or the last call,
+    /// if there was one.
+    pub fn take(&self) -> Option<LaunchProfile> {
+        let mut last = self.0.last.lock().unwrap_or_else(|p| p.into_inner());
+        last.take().map(|b| *b)
+    }
+}
+
+#[cfg(feature = "notebook")]
+impl Drop for Profiling<'_> {
+    fn drop(&mut self) {
+        self.0.profiles.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 impl Stream {
-    /// Keeps `profile` as the stream's last launch.
-    pub fn keep_profile(&self, profile: LaunchProfile) {
-        *self.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Box::new(profile));
+    /// Whether a launch should make its profile: only while one is taken on the stream.
+    /// Costs a launch one relaxed load.
+    #[inline(always)]
+    pub fn profiling(&self) -> bool {
+        self.profiles.load(Ordering::Relaxed) != 0
     }
 
-    /// The profile of the stream's last launch since the last call, if there was one (a
-    /// simulated stream's own: not part of the seam's interface, since a GPU stream has none).
+    /// Keeps `profile`, when the launch made one, as the stream's last launch.
+    #[inline]
+    pub fn keep_profile(&self, profile: Option<LaunchProfile>) {
+        if let Some(profile) = profile {
+            *self.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Box::new(profile));
+        }
+    }
+
+    /// Starts keeping the profiles of the stream's launches (and forgets an earlier one)
+    /// until the guard drops.
     #[cfg(feature = "notebook")]
-    pub fn take_profile(&self) -> Option<LaunchProfile> {
-        self.last
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .take()
-            .map(|b| *b)
+    pub fn start_profiling(&self) -> Profiling<'_> {
+        *self.last.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        self.profiles.fetch_add(1, Ordering::Relaxed);
+        Profiling(self)
     }
 
     /// The stream's timeline, locked: take it before the device (as launches do).
@@ -56,6 +90,7 @@ impl StreamInterface<SimBackend> for Stream {
         Ok(Stream {
             ctx: ctx.clone(),
             ready_ns: Mutex::new(gpu().lock().clock(ctx.ordinal).legacy_ns),
+            profiles: AtomicU32::new(0),
             last: Mutex::new(None),
         })
     }

@@ -245,6 +245,27 @@ impl Block<'_> {
                     "not initialised (mbarrier.init) or invalidated".into(),
                 );
             }
+            // The PTX ISA's range of a transaction count (and of each operand that
+            // changes it): ±(2^20 - 1) bytes. The operand is checked before it is added:
+            // a 64-bit register's value would overflow the sum.
+            let tx_op = matches!(op, MbarOp::ExpectTx | MbarOp::CompleteTx)
+                || matches!(
+                    op,
+                    MbarOp::Arrive {
+                        expect_tx: true,
+                        ..
+                    }
+                );
+            if tx_op && av > MB_COUNT {
+                return fail(
+                    self,
+                    w,
+                    format!(
+                        "a transaction count of {av} bytes (the PTX ISA allows at most \
+                         {MB_COUNT}); split the copies among more phases"
+                    ),
+                );
+            }
             match op {
                 MbarOp::Init => {
                     if av == 0 || av > MB_COUNT {
@@ -301,17 +322,7 @@ impl Block<'_> {
                 MbarOp::CompleteTx => b.tx -= av as u32 as i64,
                 MbarOp::PendingCount => {}
             }
-            // The PTX ISA's range of a transaction count (and of each operand that
-            // changes it): ±(2^20 - 1) bytes.
-            let tx_op = matches!(op, MbarOp::ExpectTx | MbarOp::CompleteTx)
-                || matches!(
-                    op,
-                    MbarOp::Arrive {
-                        expect_tx: true,
-                        ..
-                    }
-                );
-            if (tx_op && av > MB_COUNT) || b.tx.unsigned_abs() > MB_COUNT {
+            if b.tx.unsigned_abs() > MB_COUNT {
                 return fail(
                     self,
                     w,

@@ -250,13 +250,14 @@ fn probes(code: &KernelCode) -> (Vec<Probe>, u32) {
 
 /// Runs a launch that [`CheckedLaunch::new`] accepted: every block of the grid, alone or
 /// in the groups its schedule says, on one thread or several ([`super::parallel`]), then
-/// the counters.
+/// the counters (each PTX line's only when `per_line` asks for them).
 pub(super) fn run(
     module: &SimModule,
     gmem: &mut Memory,
     code: &KernelCode,
     (launch, params): (CheckedLaunch, &[u8]),
     budget: Budget,
+    per_line: bool,
 ) -> Result<(Stats, Vec<LineCounters>)> {
     let CheckedLaunch {
         dims,
@@ -305,7 +306,11 @@ pub(super) fn run(
         m.settle();
     }
     fold(&mut stats, code, &probes, &block.sites, &block.memos);
-    let lines = lines(code, &probes, &block.sites, &block.memos);
+    let lines = if per_line {
+        lines(code, &probes, &block.sites, &block.memos)
+    } else {
+        Vec::new()
+    };
     Ok((stats, lines))
 }
 
@@ -474,7 +479,6 @@ impl Block<'_> {
 mod tests {
     use super::super::{launch_coscheduled, ClusterLimits, Coschedule, Dims, KernelLimits};
     use super::{CheckedLaunch, LaunchShape};
-    use crate::error::Error;
     use crate::sim::engine::{load_ptx, Budget, Memory};
 
     /// `plain` does nothing; `pair` declares clusters of two blocks.
@@ -551,33 +555,6 @@ mod tests {
             e.contains("asks for 101 bytes of dynamic shared memory but may use 100"),
             "{e}"
         );
-        // A cooperative grid larger than the device holds at once.
-        let module = load_ptx(PTX, &mut Memory::new()).expect("the module loads");
-        let code = module.kernel("plain").expect("the kernel lowers");
-        let room = KernelLimits {
-            cooperative: Some((1, 2)),
-            ..KernelLimits::default()
-        };
-        let coop = Coschedule {
-            cluster: None,
-            cooperative: true,
-        };
-        let budget = Budget::from(1_000_000);
-        let shape = |grid| LaunchShape::new(dims(grid, 32, 0), coop).expect("a valid shape");
-        let e = CheckedLaunch::new(code, "plain", shape(3), &room, (4, &budget));
-        assert!(
-            matches!(
-                e,
-                Err(Error::CooperativeLaunchTooLarge {
-                    blocks: 3,
-                    per_sm: 1,
-                    multiprocessors: 2,
-                    ..
-                })
-            ),
-            "{e:?}"
-        );
-        assert!(CheckedLaunch::new(code, "plain", shape(2), &room, (4, &budget)).is_ok());
     }
 
     #[test]
@@ -681,5 +658,72 @@ mod tests {
             (ok.dims(), ok.coschedule(), ok.threads()),
             (dims(8, 1024, 7), cluster(4), 1024)
         );
+    }
+
+    /// Each thread doubles its element of `p` (a load, a store and a branch per thread).
+    const TWICE: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry twice(.param .u64 p, .param .u32 n)
+{
+    .reg .pred %p<2>; .reg .b32 %r<6>; .reg .b64 %rd<5>;
+    ld.param.u64 %rd1, [p];
+    ld.param.u32 %r2, [n];
+    mov.u32 %r3, %tid.x;
+    setp.ge.u32 %p1, %r3, %r2;
+    @%p1 bra DONE;
+    cvta.to.global.u64 %rd2, %rd1;
+    mul.wide.u32 %rd3, %r3, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.u32 %r4, [%rd4];
+    shl.b32 %r5, %r4, 1;
+    st.global.u32 [%rd4], %r5;
+DONE:
+    ret;
+}"#;
+
+    #[test]
+    fn per_line_counters_are_gathered_only_when_asked_and_change_no_stat() {
+        let run = |per_line: bool| {
+            let mut mem = Memory::new();
+            let module = load_ptx(TWICE, &mut mem).expect("the module loads");
+            let code = module.kernel("twice").expect("the kernel lowers");
+            let buf = mem.alloc(4 * 40, 4).expect("room for the buffer");
+            let params = crate::sim::engine::pack_params(
+                &module,
+                "twice",
+                &[&buf.to_le_bytes(), &37u32.to_le_bytes()],
+            )
+            .expect("the parameters pack");
+            let budget = Budget::from(1_000_000);
+            let shape = LaunchShape::new(dims(2, 32, 0), Coschedule::default()).expect("a shape");
+            let checked = CheckedLaunch::new(
+                code,
+                "twice",
+                shape,
+                &KernelLimits::default(),
+                (params.len(), &budget),
+            )
+            .expect("the launch is accepted");
+            super::super::launch_checked(
+                &module,
+                &mut mem,
+                code,
+                (checked, &params),
+                budget,
+                per_line,
+            )
+            .expect("the launch runs")
+        };
+        let (counted, lines) = run(true);
+        let (plain, none) = run(false);
+        assert_eq!(
+            counted, plain,
+            "the launch's counters do not depend on per-line ones"
+        );
+        assert!(counted.work > 0);
+        assert!(none.is_empty(), "{none:?}");
+        assert!(lines.iter().any(|l| l.global_requests > 0), "{lines:?}");
     }
 }

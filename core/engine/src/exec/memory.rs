@@ -507,7 +507,8 @@ impl Block<'_> {
             // One unit per 8-byte step, as for an `ld` and a `st`.
             self.charge(n / 8);
             if let Some(mbar) = mbar {
-                let op = (MbarOp::CompleteTx, None, mbar, Some(size));
+                // The bytes copied (the operand's 32 bits), as the bulk reduction does.
+                let op = (MbarOp::CompleteTx, None, mbar, Some(Src::Imm(n)));
                 self.mbarrier(gmem, w, ins, op, 1 << l)?;
             }
         }

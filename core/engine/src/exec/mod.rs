@@ -85,7 +85,10 @@ pub fn launch(
     params: &[u8],
     budget: impl Into<Budget>,
 ) -> Result<Stats> {
-    launch_profiled(module, gmem, kernel, dims, params, budget).map(|(stats, _)| stats)
+    // Nobody reads per-line counters here: they are not gathered.
+    let plain = Coschedule::default();
+    let launch = (kernel, dims, plain);
+    launch_named(module, gmem, launch, params, budget, false).map(|(stats, _)| stats)
 }
 
 /// One block of the grid as it runs, with what the launch carries from block to block
@@ -193,9 +196,22 @@ pub fn launch_profiled(
 pub fn launch_coscheduled(
     module: &SimModule,
     gmem: &mut Memory,
+    launch: (&str, Dims, Coschedule),
+    params: &[u8],
+    budget: impl Into<Budget>,
+) -> Result<(Stats, Vec<LineCounters>)> {
+    launch_named(module, gmem, launch, params, budget, true)
+}
+
+/// The entry points' launch by name: the kernel looked up, its launch checked, then run;
+/// each PTX line's counters gathered when `per_line` asks for them (else none).
+fn launch_named(
+    module: &SimModule,
+    gmem: &mut Memory,
     (kernel, dims, coschedule): (&str, Dims, Coschedule),
     params: &[u8],
     budget: impl Into<Budget>,
+    per_line: bool,
 ) -> Result<(Stats, Vec<LineCounters>)> {
     let budget = budget.into();
     // Unsupported kernels say why (instruction and line), not that they do not exist.
@@ -211,26 +227,31 @@ pub fn launch_coscheduled(
         &KernelLimits::default(),
         (params.len(), &budget),
     )?;
-    launch_checked(module, gmem, code, (checked, params), budget)
+    launch_checked(module, gmem, code, (checked, params), budget, per_line)
 }
 
 /// Runs a launch of `code` (a kernel of `module`) that [`CheckedLaunch::new`] accepted,
 /// with the packed parameters `params`, within `budget`: the one way a launch runs. The
 /// simulated device's libraries call it with the kernel they hold (no lookup by name) and
-/// settings checked once; the entry points above make their [`CheckedLaunch`] first.
+/// settings checked once; the entry points above make their [`CheckedLaunch`] first. What
+/// each PTX line did ([`LineCounters`]) is gathered only when `per_line` asks for it (a
+/// profile); otherwise the list is empty. The launch's [`Stats`] are the same either way.
 pub fn launch_checked(
     module: &SimModule,
     gmem: &mut Memory,
     code: &KernelCode,
     (launch, params): (CheckedLaunch, &[u8]),
     budget: Budget,
+    per_line: bool,
 ) -> Result<(Stats, Vec<LineCounters>)> {
-    launch::run(module, gmem, code, (launch, params), budget)
+    launch::run(module, gmem, code, (launch, params), budget, per_line)
 }
 
 /// What a launch of one kernel may use beyond what its code says, as the driver enforces
-/// it: the attributes set on the kernel (`cuKernelSetAttribute`) and the device's room for
-/// a cooperative grid. The default (the engine run directly) sets none of these limits.
+/// it: the attributes set on the kernel (`cuKernelSetAttribute`). The default (the engine
+/// run directly) sets none of these limits. (Whether a cooperative grid fits the device at
+/// once is decided with the launch's settings, before the engine: `cuda-library`'s
+/// `Kernel::launch`, for both its backends.)
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct KernelLimits {
     /// The dynamic shared memory a block may use (`MaxDynamicSharedSizeBytes`), if limited.
@@ -238,10 +259,6 @@ pub struct KernelLimits {
     /// The cluster shapes the kernel allows, if a cluster the launch names is checked
     /// against its attributes.
     pub cluster: Option<ClusterLimits>,
-    /// For a cooperative launch: the kernel's resident blocks per multiprocessor and the
-    /// device's multiprocessors, whose product is the largest cooperative grid; `None`:
-    /// not checked.
-    pub cooperative: Option<(u32, u32)>,
 }
 
 /// The cluster shapes a kernel allows (`cuKernelSetAttribute`'s cluster attributes).
@@ -278,18 +295,6 @@ impl KernelLimits {
                     required,
                     asked: c,
                     declared: false,
-                });
-            }
-        }
-        if let Some((per_sm, multiprocessors)) = self.cooperative.filter(|_| co.cooperative) {
-            let most = per_sm as u64 * multiprocessors as u64;
-            let blocks = dims.grid.iter().map(|&d| d as u64).product::<u64>();
-            if blocks > most {
-                return Err(Error::CooperativeLaunchTooLarge {
-                    kernel: kernel.to_string(),
-                    blocks,
-                    per_sm,
-                    multiprocessors,
                 });
             }
         }

@@ -12,8 +12,11 @@
 //! accumulator between the instruction and its wait, ptxas serializes the pipeline, and so
 //! does the simulator: lowering marks such an instruction (`lower/wgmma.rs`) and it
 //! completes when it issues. Otherwise a register written while its result is pending is a
-//! fault when the group retires. `wgmma.fence` orders nothing the simulator needs ordered:
-//! ptxas injects it where a kernel leaves it out (its info C7519), so neither needs it.
+//! fault when the group retires. What is pending stays bounded whatever the kernel issues:
+//! one result per register in the open group, and at most `MAX_GROUPS` (32) committed
+//! groups (a commit past them lands the oldest, as a GPU may). `wgmma.fence` orders
+//! nothing the simulator needs ordered: ptxas injects it where a kernel leaves it out (its
+//! info C7519), so neither needs it.
 //!
 //! **Shared-memory operands** (the PTX ISA's "Matrix Descriptor" and "Shared Memory
 //! Matrix Layout"): a 64-bit descriptor holds the start address (bits 0-13, in 16-byte
@@ -40,7 +43,15 @@ use crate::sim::engine::ir::*;
 use crate::sim::engine::tensor::{self, Operand as Which};
 use std::collections::VecDeque;
 
-/// A warp's `wgmma.mma_async` results not yet retired.
+/// Committed groups a warp keeps in flight at most. A commit past it lands the oldest group
+/// first: a GPU may complete an asynchronous group at any time between its issue and its
+/// wait (its queue is finite), so a kernel cannot tell, and a loop that commits without
+/// ever waiting holds bounded memory instead of every result the work budget allows.
+pub(super) const MAX_GROUPS: usize = 32;
+
+/// A warp's `wgmma.mma_async` results not yet retired. The open group holds one result per
+/// register (a later result for a register folds into the earlier one), so it is at most
+/// the warp's registers, and at most [`MAX_GROUPS`] groups are committed.
 #[derive(Debug, Default)]
 pub(super) struct Pending {
     /// Results of the `wgmma.mma_async` since the last `wgmma.commit_group`.
@@ -190,6 +201,7 @@ impl Block<'_> {
                 if !w.wgmma.open.is_empty() {
                     let g = std::mem::take(&mut w.wgmma.open);
                     w.wgmma.groups.push_back(g);
+                    self.retire(w, ins, MAX_GROUPS)?;
                 }
             }
             WgmmaOp::Wait(n) => self.retire(w, ins, *n as usize)?,
@@ -344,6 +356,13 @@ impl Block<'_> {
             return Ok(());
         }
         for (&reg, value) in mma.d.iter().zip(out) {
+            // A second result for a register in the open group lands right after the
+            // first, in the same wait: keeping only the last (and the first's `before`, what
+            // the register must hold until then) retires the same way.
+            if let Some(open) = w.wgmma.open.iter_mut().find(|wr| wr.reg == reg) {
+                open.value = value;
+                continue;
+            }
             let chained = w.wgmma.latest(reg).is_some();
             w.wgmma.open.push(Write {
                 reg,

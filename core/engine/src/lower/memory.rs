@@ -259,6 +259,15 @@ impl Lowerer<'_> {
                 "`cp.async.bulk` without two state spaces",
             ));
         };
+        // The PTX ISA's bulk copies all have shared memory on one side, which bounds one
+        // lane's copy to a block's shared memory before its work is charged.
+        if dst_space == MemSpace::Global && src_space == MemSpace::Global {
+            return Err(unsupported(
+                line,
+                "`cp.async.bulk` from global memory to global memory (not in the PTX ISA: \
+                 one side is shared memory)",
+            ));
+        }
         let mbar = if x.mods.iter().any(|m| m.starts_with("mbarrier")) {
             x.need(4)?;
             Some(self.addr(&o[3], MemSpace::Shared, line)?)

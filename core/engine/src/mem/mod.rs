@@ -149,13 +149,15 @@ impl Memory {
     /// Allocates `size` zeroed bytes aligned to `align` (at least 256).
     pub fn alloc(&mut self, size: usize, align: u64) -> Result<u64> {
         let bytes = size as u64;
-        let out_of_memory = |detail: String| {
-            Error::InvalidArgument(format!(
-                "the simulated device is out of memory: {size} bytes asked, {detail}"
-            ))
+        let out_of_memory = |detail: String| Error::OutOfMemory {
+            asked: Some(bytes),
+            detail,
         };
         if self.used.saturating_add(bytes) > CAPACITY {
-            return Err(out_of_memory(format!("{} of {CAPACITY} in use", self.used)));
+            return Err(out_of_memory(format!(
+                "{} of the simulated device's {CAPACITY} in use",
+                self.used
+            )));
         }
         let data = Bytes::zeroed(size).ok_or_else(|| {
             out_of_memory("more than this host process can allocate in one piece".into())
@@ -165,7 +167,11 @@ impl Memory {
         let addr = self
             .gap(self.next.max(GLOBAL_BASE), span, align)
             .or_else(|| self.gap(GLOBAL_BASE, span, align))
-            .ok_or_else(|| out_of_memory("no free address range is large enough".into()))?;
+            .ok_or_else(|| {
+                out_of_memory(
+                    "no free address range of the simulated device is large enough".into(),
+                )
+            })?;
         self.next = addr + span;
         self.used += bytes;
         let slot = match self.vacant.pop() {

@@ -69,9 +69,10 @@ impl CaptureInterface<DriverBackend> for Stream {
         // SAFETY: the stream is alive; the graph it gives is destroyed by the `Graph`.
         unsafe { cug!(self.ctx.drv, stream_end_capture(self.raw, &mut raw)) }?;
         if raw.is_null() {
-            return Err(Error::InvalidArgument(
-                "the capture produced no graph (it was invalidated)".to_string(),
-            ));
+            return Err(Error::StreamCapture {
+                rule: crate::CaptureRule::Invalidated,
+                detail: "cuStreamEndCapture gave no graph: the capture was invalidated".to_string(),
+            });
         }
         Ok(Graph::wrap(raw, self.ctx.clone()))
     }

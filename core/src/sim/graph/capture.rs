@@ -34,6 +34,7 @@ use crate::backend::interface::{
 use crate::error::{Error, Result};
 use crate::info::CaptureMode;
 use crate::info::Geometry;
+use crate::CaptureRule;
 
 /// Captures under way in the process, of any mode.
 static ANY: AtomicUsize = AtomicUsize::new(0);
@@ -147,12 +148,15 @@ pub(crate) fn refuse_sync_during_capture(what: &str) -> Result<()> {
         return Ok(());
     }
     REFUSED_SYNC.fetch_add(1, Ordering::Relaxed);
-    Err(Error::InvalidArgument(format!(
-        "{what} while a stream is capturing would wait for the capture \
-         (CUDA_ERROR_STREAM_CAPTURE_IMPLICIT on the driver, which also invalidates the \
-         capture). Queue it on the capturing stream (DeviceBuffer::copy_from_buffer_async, \
-         fill_async), or do it before or after the capture"
-    )))
+    Err(Error::StreamCapture {
+        rule: CaptureRule::Implicit,
+        detail: format!(
+            "{what} while a stream is capturing would wait for the capture \
+             (CUDA_ERROR_STREAM_CAPTURE_IMPLICIT on the driver, which also invalidates the \
+             capture). Queue it on the capturing stream (DeviceBuffer::copy_from_buffer_async, \
+             fill_async), or do it before or after the capture"
+        ),
+    })
 }
 
 /// An error when memory is allocated while a capture guards against it (any thread for a
@@ -169,13 +173,14 @@ pub(crate) fn refuse_alloc_during_capture() -> Result<()> {
         return Ok(());
     }
     REFUSED_GUARDED.fetch_add(1, Ordering::Relaxed);
-    Err(Error::InvalidArgument(
-        "allocating device memory is not allowed while a Global capture runs (or a \
-         ThreadLocal one on this thread): CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the \
-         driver, which also invalidates the capture. Allocate before the capture, or capture \
-         with CaptureMode::Relaxed"
+    Err(Error::StreamCapture {
+        rule: CaptureRule::Unsupported,
+        detail: "allocating device memory is not allowed while a Global capture runs (or a \
+                 ThreadLocal one on this thread): CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on \
+                 the driver, which also invalidates the capture. Allocate before the capture, \
+                 or capture with CaptureMode::Relaxed"
             .to_string(),
-    ))
+    })
 }
 
 fn refusals() -> (u64, u64) {
@@ -221,23 +226,26 @@ impl CaptureInterface<SimBackend> for Stream {
         let r = &capture.registration;
         if r.mode != CaptureMode::Relaxed && r.thread != std::thread::current().id() {
             // The API's builder cannot leave its thread; kept as the driver's answer.
-            return Err(Error::InvalidArgument(
-                "a Global or ThreadLocal capture must end on the thread that began it \
-                 (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD on the driver)"
+            return Err(Error::StreamCapture {
+                rule: CaptureRule::WrongThread,
+                detail: "a Global or ThreadLocal capture must end on the thread that began it \
+                         (CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD on the driver)"
                     .to_string(),
-            ));
+            });
         }
         let (sync, guarded) = refusals();
         let invalidated = capture.invalidated
             || sync != capture.refused_at_begin.0
             || (r.mode != CaptureMode::Relaxed && guarded != capture.refused_at_begin.1);
         if invalidated {
-            return Err(Error::InvalidArgument(
-                "the capture was invalidated by a call it does not allow (a synchronous copy, \
-                 memset or allocation while it ran; CUDA_ERROR_STREAM_CAPTURE_INVALIDATED on \
-                 the driver); capture again without it"
+            return Err(Error::StreamCapture {
+                rule: CaptureRule::Invalidated,
+                detail: "the capture was invalidated by a call it does not allow (a \
+                         synchronous copy, memset or allocation while it ran; \
+                         CUDA_ERROR_STREAM_CAPTURE_INVALIDATED on the driver); capture again \
+                         without it"
                     .to_string(),
-            ));
+            });
         }
         Ok(capture.graph)
     }
@@ -275,13 +283,14 @@ impl CaptureInterface<SimBackend> for Stream {
         // A graph of another device is refused first, as it is outside a capture.
         graph.check_stream(self)?;
         capture.invalidated = true;
-        Err(Error::InvalidArgument(
-            "launching a graph (add its definition to another with \
-             GraphDefinition::add_child) on a capturing stream is not allowed \
-             (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the driver, which also invalidates \
-             the capture)"
+        Err(Error::StreamCapture {
+            rule: CaptureRule::Unsupported,
+            detail: "launching a graph (add its definition to another with \
+                     GraphDefinition::add_child) on a capturing stream is not allowed \
+                     (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED on the driver, which also \
+                     invalidates the capture)"
                 .to_string(),
-        ))
+        })
     }
 
     fn copy_async(
