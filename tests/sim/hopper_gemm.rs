@@ -190,12 +190,19 @@ fn the_profiles_count_tma_traffic_and_tensor_work_apart_from_a_mix_of_100_percen
     let stats = |p: timing::Profile| p.launch.expect("the simulator profiled it").stats;
     let wg = g.lib.get_kernel("gemm_tma_wgmma").unwrap();
     let cfg = LaunchConfig::new((n as u32 / 64, m as u32 / 64, 1), 128);
-    let w = stats(
-        timing::profile(s, || {
-            launch!(wg, s, &cfg, &amap, &bmap, c, n as u32, k as u32)
-        })
-        .unwrap(),
-    );
+    let profiled = timing::profile(s, || {
+        launch!(wg, s, &cfg, &amap, &bmap, c, n as u32, k as u32)
+    })
+    .unwrap();
+    // Per line: the two `cp.async.bulk.tensor` lines, 64 copies each.
+    let lines = &profiled.launch.as_ref().expect("profiled").lines;
+    let copying: Vec<(u64, u64)> = lines
+        .iter()
+        .filter(|l| l.bulk_requests > 0)
+        .map(|l| (l.bulk_requests, l.bulk_sectors))
+        .collect();
+    assert_eq!(copying, [(64, 64 * 256), (64, 64 * 256)]);
+    let w = stats(profiled);
     // 16 blocks, each 4 steps of K, each step a 64 x 64 f16 box of A and one of Bt: 128
     // copies of 64 rows of 128 bytes (4 sectors).
     assert_eq!(
