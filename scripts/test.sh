@@ -132,7 +132,12 @@ check "the notebooks as plain programs" scripts/notebooks-as-programs.sh --run
 # The figure a notebook user meets first: a cold `:dep cuda-library` in a fresh kernel, with
 # nothing else of this run beside it and after waiting (at most 10 min) for the machine to be
 # idle; its line goes to target/dep-cold.tsv, the trend (core/guide/figures.md, dep.cold).
-check "cold :dep cuda-library, measured alone (target 20 s)" scripts/dep-cold.sh --wait-quiet 600
+# Twice: at evcxr's default optimisation, and after `:opt 0`, as the tutorials start.
+dep_cold_both() {
+  scripts/dep-cold.sh --wait-quiet 600 &&
+    DEP_COLD_OPT=0 scripts/dep-cold.sh --wait-quiet 600 . dep.cold.opt0
+}
+check "cold :dep cuda-library, measured alone, as evcxr's default and after :opt 0 (target 20 s)" dep_cold_both
 check "fuzzing, ${FUZZ_SECONDS:-30} s a target" scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 check "cargo publish --dry-run (the published crates)" packages
 check "the declared rust-version (Rust 1.85, from Debian)" scripts/msrv.sh
