@@ -358,7 +358,10 @@ fn a_buffer_past_the_host_s_reach_is_an_error() {
         .expect("3 GB cannot fit a 32-bit host");
     let message = field(&e, "message").as_string().unwrap_or_default();
     assert!(message.contains("out of device memory"), "{message}");
-    assert_eq!(field(&e, "kind").as_string().as_deref(), Some("OutOfMemory"));
+    assert_eq!(
+        field(&e, "kind").as_string().as_deref(),
+        Some("OutOfMemory")
+    );
     // The session still works.
     assert_eq!(Buffer::zeros(16).unwrap().read_u32().unwrap(), vec![0; 4]);
 }
