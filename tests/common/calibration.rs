@@ -407,21 +407,31 @@ pub fn time(ctx: &Context, lib: &Library, case: &Case, runs: usize) -> f64 {
     let prepared = prepare(ctx, lib, case);
     let kernel = lib.get_kernel(case.kernel).expect("kernel");
     let args = prepared.args();
-    let config = &prepared.config;
     let stream: Stream = ctx.create_stream().expect("stream");
+    median_ms(ctx, &stream, case.name, runs, || {
+        kernel.launch(&stream, &prepared.config, &args)
+    })
+}
+
+/// Median milliseconds of `runs` calls of `once` on `stream`, each between two events, after
+/// a warm-up call on a GPU (the simulator has nothing to warm up). `name` labels a failure.
+pub fn median_ms(
+    ctx: &Context,
+    stream: &Stream,
+    name: &str,
+    runs: usize,
+    mut once: impl FnMut() -> cuda_library::Result<()>,
+) -> f64 {
     let (start, end) = (
         Event::new(ctx).expect("event"),
         Event::new(ctx).expect("event"),
     );
     let mut times = Vec::new();
-    // A warm-up launch on a GPU (the simulator has nothing to warm up).
     let first = if start.is_simulated() { 1 } else { 0 };
     for run in first..=runs {
-        start.record(&stream).expect("record");
-        kernel
-            .launch(&stream, config, &args)
-            .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        end.record(&stream).expect("record");
+        start.record(stream).expect("record");
+        once().unwrap_or_else(|e| panic!("{name}: {e}"));
+        end.record(stream).expect("record");
         let ms = end.elapsed_ms_since(&start).expect("elapsed") as f64;
         if run > 0 {
             times.push(ms);

@@ -7,8 +7,7 @@
 //! how the rows are then fitted.
 
 use cuda_library::{
-    launch, Context, Event, LaunchConfig, Library, Stream, TensorMap, TensorMapDataType,
-    TensorMapSwizzle,
+    launch, Context, LaunchConfig, Library, Stream, TensorMap, TensorMapDataType, TensorMapSwizzle,
 };
 
 /// The kernels timed (the notebook's and the playground lesson's).
@@ -85,21 +84,5 @@ pub fn time(ctx: &Context, lib: &Library, case: &Case, runs: usize) -> f64 {
             launch!(kernel, &stream, &cfg, &amap, &bmap, c, dim, dim)
         }
     };
-    let (start, end) = (
-        Event::new(ctx).expect("event"),
-        Event::new(ctx).expect("event"),
-    );
-    let first = if start.is_simulated() { 1 } else { 0 };
-    let mut times = Vec::new();
-    for run in first..=runs {
-        start.record(&stream).expect("record");
-        once().unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        end.record(&stream).expect("record");
-        let ms = end.elapsed_ms_since(&start).expect("elapsed") as f64;
-        if run > 0 {
-            times.push(ms);
-        }
-    }
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
+    super::calibration::median_ms(ctx, &stream, case.name, runs, once)
 }
