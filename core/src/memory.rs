@@ -86,8 +86,9 @@ pub(crate) enum Release {
     Imported,
     /// A graph allocation made by `Stream::alloc_async` on a capturing stream: freed in
     /// the capture (a free node) while it lasts, otherwise on the stream
-    /// (`cuMemFreeAsync`) while its graph exists; once the graph is gone, nothing (its
-    /// address is no longer the graph's to free).
+    /// (`cuMemFreeAsync`) while its graph exists, or once the graph is gone if the graph
+    /// was launched (the driver keeps a live graph allocation past its graph); a graph
+    /// never launched made nothing live, and its address is no longer the graph's.
     Captured {
         stream: Arc<seam::Stream>,
         capture: crate::graph::log::CapturedAlloc,
@@ -278,7 +279,9 @@ impl<T: DeviceRepr> Drop for DeviceBuffer<T> {
                 );
                 match in_capture {
                     Some(r) => r,
-                    None if capture.graph_alive() => stream.free_graph_alloc(self.ptr),
+                    None if capture.graph_alive() || capture.live_after_graph() => {
+                        stream.free_graph_alloc(self.ptr)
+                    }
                     None => Ok(()),
                 }
             }

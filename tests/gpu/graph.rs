@@ -30,6 +30,7 @@ gpu_tests![
     dropped_bodies_and_children_still_run,
     live_graph_allocation_outlives_its_graph,
     captured_memory_nodes,
+    captured_allocation_freed_after_its_graph,
 ];
 
 pub fn capture_matches_stream_launches() {
@@ -130,4 +131,8 @@ pub fn live_graph_allocation_outlives_its_graph() {
 
 pub fn captured_memory_nodes() {
     graphs::captured_memory_nodes(&gpu::context());
+}
+
+pub fn captured_allocation_freed_after_its_graph() {
+    graphs::captured_allocation_freed_after_its_graph(&gpu::context());
 }

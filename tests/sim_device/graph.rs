@@ -311,6 +311,12 @@ fn captured_memory_nodes() {
     graphs::captured_memory_nodes(&ctx());
 }
 
+#[test]
+fn captured_allocation_freed_after_its_graph() {
+    let _t = crate::turn();
+    graphs::captured_allocation_freed_after_its_graph(&ctx());
+}
+
 /// A buffer allocated in a capture whose graph is gone (the capture discarded) frees
 /// nothing when it drops (its address may by then be another allocation's): a graph
 /// allocation made meanwhile stays allocated.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::definition::{Definition, GraphDefinition};
 use super::exec::Graph;
-use super::log::{CaptureLog, NodeRecord};
+use super::log::{CaptureLog, GraphToken, NodeRecord};
 use crate::backend::seam;
 use crate::error::{Error, Result};
 use crate::info::CaptureMode;
@@ -141,7 +141,13 @@ impl GraphBuilder<'_> {
     /// (a refused call), or one with a stream that joined it and was not joined back
     /// (`CUDA_ERROR_STREAM_CAPTURE_UNJOINED`), gives an error: the backend's capture is
     /// ended all the same and its graph discarded.
-    fn finish(&self) -> (Vec<NodeRecord>, Result<seam::Graph>, Option<Arc<()>>) {
+    fn finish(
+        &self,
+    ) -> (
+        Vec<NodeRecord>,
+        Result<seam::Graph>,
+        Option<Arc<GraphToken>>,
+    ) {
         let mut turn = self.stream.turn();
         let not_capturing = || {
             // Not reached: a builder is made with its capture, and only it ends the capture.

@@ -35,7 +35,7 @@ pub(crate) struct Definition {
     pub captured: bool,
     /// A captured graph's token, which the buffers allocated in its capture hold weakly
     /// (`log::CapturedAlloc`): while it lives, their addresses are this graph's.
-    pub(crate) capture_token: Option<Arc<()>>,
+    pub(crate) capture_token: Option<Arc<super::log::GraphToken>>,
     /// Its conditional nodes' bodies, and whether it is one.
     pub(crate) conds: Mutex<Conds>,
     /// Executable graphs made from it that are alive (a graph with conditional nodes may

@@ -139,7 +139,7 @@ impl Graph {
             }
         };
         // Held loaded for the call, as a stream launch holds its kernel's library.
-        match cur.libs.as_slice() {
+        let launched = match cur.libs.as_slice() {
             [] => launch(),
             [one] => {
                 let _g = one.live(what)?;
@@ -152,7 +152,13 @@ impl Graph {
                     .collect::<Result<Vec<_>>>()?;
                 launch()
             }
+        };
+        // A captured graph's allocations are live now: the buffers of its capture free
+        // them when they drop, even after the graph is gone.
+        if let (Ok(()), Some(token)) = (&launched, &cur.def.capture_token) {
+            token.note_launch();
         }
+        launched
     }
 
     /// Sets new arguments and launch shape for kernel node `node`

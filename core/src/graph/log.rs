@@ -108,7 +108,30 @@ struct CaptureState {
     /// Stands for the captured graph: made with the capture, handed to the graph's
     /// definition when it ends (dropped if no graph is made). Buffers allocated in the
     /// capture hold it weakly, to know whether their graph still exists.
-    graph_token: Option<Arc<()>>,
+    graph_token: Option<Arc<GraphToken>>,
+}
+
+/// Stands for a captured graph, held by its definition; the buffers allocated in its
+/// capture hold it weakly, and share whether the graph has been launched.
+pub(crate) struct GraphToken {
+    /// Set once an executable graph made from it has launched: its allocation nodes have
+    /// run, so the memory of a buffer allocated in the capture (and not freed in it) is
+    /// live until that buffer frees it, the one thing that can.
+    launched: Arc<AtomicBool>,
+}
+
+impl GraphToken {
+    fn new() -> GraphToken {
+        GraphToken {
+            launched: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// An executable graph made from the captured graph launched.
+    #[inline]
+    pub fn note_launch(&self) {
+        self.launched.store(true, Ordering::Release);
+    }
 }
 
 /// A stream's part in a capture, held by the stream (`Stream::turn`): the capture and the
@@ -126,7 +149,7 @@ pub(crate) struct Ended {
     /// Why no graph is made, though the backend's capture is ended.
     pub refused: Option<Error>,
     /// The captured graph's token ([`CapturedAlloc`]), for its definition to hold.
-    pub graph_token: Option<Arc<()>>,
+    pub graph_token: Option<Arc<GraphToken>>,
 }
 
 /// The record of a memory allocation node of `bytes`.
@@ -148,7 +171,9 @@ pub(crate) fn free_record(bytes: usize, deps: Vec<usize>) -> NodeRecord {
 pub(crate) struct CapturedAlloc {
     shared: Arc<SharedCapture>,
     member: usize,
-    graph: Weak<()>,
+    graph: Weak<GraphToken>,
+    /// The token's `launched`, which outlives the graph.
+    launched: Arc<AtomicBool>,
 }
 
 impl CapturedAlloc {
@@ -181,6 +206,18 @@ impl CapturedAlloc {
     pub fn graph_alive(&self) -> bool {
         self.graph.strong_count() > 0
     }
+
+    /// Whether the buffer's memory must be freed when it drops although its graph is gone:
+    /// the graph was launched, so its allocation node made the memory live, and destroying
+    /// a graph does not free its live allocations ("Graph destruction does not
+    /// automatically free any live graph-allocated memory ... The allocation must
+    /// subsequently be freed in another graph, or using cudaFreeAsync()/cudaFree()": the
+    /// CUDA C++ Programming Guide, "Graph Memory Nodes"). The buffer is the one thing that
+    /// frees it, so it is still live. A graph never launched made nothing live, and its
+    /// address may be another allocation's by now: nothing to free.
+    pub fn live_after_graph(&self) -> bool {
+        self.launched.load(Ordering::Acquire)
+    }
 }
 
 impl CaptureLog {
@@ -191,7 +228,7 @@ impl CaptureLog {
             backend: Some(backend),
             frontiers: vec![Vec::new()],
             invalidated: None,
-            graph_token: Some(Arc::new(())),
+            graph_token: Some(Arc::new(GraphToken::new())),
         };
         CaptureLog {
             shared: Arc::new(SharedCapture {
@@ -227,16 +264,15 @@ impl CaptureLog {
 
     /// What a buffer allocated on this stream in the capture holds of it.
     pub fn captured_alloc(&self) -> CapturedAlloc {
-        let graph = self
-            .state()
-            .graph_token
-            .as_ref()
-            .map(Arc::downgrade)
-            .unwrap_or_default();
+        let (graph, launched) = match self.state().graph_token.as_ref() {
+            Some(token) => (Arc::downgrade(token), token.launched.clone()),
+            None => (Weak::new(), Arc::new(AtomicBool::new(false))),
+        };
         CapturedAlloc {
             shared: self.shared.clone(),
             member: self.member,
             graph,
+            launched,
         }
     }
 
