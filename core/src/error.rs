@@ -413,9 +413,45 @@ pub enum Error {
         /// Why there is no room (on the driver: the call and the driver's text).
         detail: String,
     },
+    // Graph update (issue 38).
+    /// [`Graph::update`](crate::Graph::update) refused the graph
+    /// (`CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE`, 910), for the reason `result` names (the
+    /// driver's `CUgraphExecUpdateResult`, which the simulator gives for the same graphs);
+    /// the executable graph is left as it was.
+    ///
+    /// ```
+    /// # fn main() -> cuda_library::Result<()> {
+    /// use cuda_library::{CaptureMode, Device, Error, GraphUpdateResult};
+    /// let ctx = Device::new(0)?.set_current()?;
+    /// let stream = ctx.create_stream()?;
+    /// let buf = ctx.alloc_zeroed::<u32>(32)?;
+    /// let capture = |memsets: usize| {
+    ///     let builder = stream.begin_capture(CaptureMode::Relaxed)?;
+    ///     for _ in 0..memsets {
+    ///         buf.fill_async(1, &stream)?;
+    ///     }
+    ///     builder.end()
+    /// };
+    /// let graph = capture(1)?.instantiate()?;
+    /// match graph.update(&capture(2)?) {
+    ///     Err(Error::GraphUpdate { result: GraphUpdateResult::TopologyChanged, .. }) => {}
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// # Ok(()) }
+    /// ```
+    GraphUpdate {
+        /// Why.
+        result: crate::GraphUpdateResult,
+        /// What was refused, in words.
+        detail: String,
+    },
 }
 
 mod capture_rule;
+mod graph_update;
+
+/// Why an executable graph refused another graph's parameters ([`Error::GraphUpdate`]).
+pub use graph_update::GraphUpdateResult;
 
 /// Which rule of stream capture a call broke ([`Error::StreamCapture`]).
 pub use capture_rule::CaptureRule;
@@ -443,6 +479,7 @@ impl Error {
             }
             Error::StreamCapture { rule, .. } => Some(rule.cuda_error_name()),
             Error::OutOfMemory { .. } => Some("CUDA_ERROR_OUT_OF_MEMORY"),
+            Error::GraphUpdate { .. } => Some("CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE"),
             Error::LoadFailed(f) => Some(&f.error.name),
             _ => None,
         }
@@ -455,6 +492,7 @@ impl Error {
             Error::CooperativeLaunchTooLarge { .. } => Some(720),
             Error::StreamCapture { rule, .. } => Some(rule.cuda_code()),
             Error::OutOfMemory { .. } => Some(CudaError::OUT_OF_MEMORY),
+            Error::GraphUpdate { .. } => Some(910),
             Error::LoadFailed(f) => Some(f.error.code),
             _ => None,
         }
@@ -571,6 +609,12 @@ impl Error {
             }
             Error::InvalidLaunch { .. } => launch_hint(self),
             Error::StreamCapture { rule, .. } => rule.advice().to_string(),
+            Error::GraphUpdate { .. } => {
+                "update an executable graph only with a graph of the same nodes, kinds and \
+                 edges (typically the same work captured again); otherwise instantiate the new \
+                 graph (GraphDefinition::instantiate)"
+                    .to_string()
+            }
             Error::OutOfMemory { .. } => {
                 "free device memory no longer needed (drop buffers, unload libraries, trim \
                  memory pools with MemPool::trim_to) or allocate less; Context::mem_info says \
@@ -796,6 +840,10 @@ impl Error {
                 write!(f, "invalid tensor map ({rule}): {detail}")
             }
             Error::StreamCapture { detail, .. } => f.write_str(detail),
+            Error::GraphUpdate { result, detail } => write!(
+                f,
+                "the executable graph cannot take this graph's parameters ({result}): {detail}"
+            ),
             _ => self.write_build_or_run_message(f),
         }
     }

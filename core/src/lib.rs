@@ -175,8 +175,8 @@ pub use device::Device;
 pub use display::plot::{DataPlot, PlotValue, LINE_POINTS};
 pub use element::ElementType;
 pub use error::{
-    CaptureRule, CudaError, CudaVersion, DeviceAssertion, Error, LaunchProblem, LoadAttempt,
-    LoadFailure, Result,
+    CaptureRule, CudaError, CudaVersion, DeviceAssertion, Error, GraphUpdateResult, LaunchProblem,
+    LoadAttempt, LoadFailure, Result,
 };
 pub use global::{Global, Managed, UnifiedFunction};
 #[cfg(feature = "notebook")]

@@ -31,6 +31,7 @@ gpu_tests![
     live_graph_allocation_outlives_its_graph,
     captured_memory_nodes,
     captured_allocation_freed_after_its_graph,
+    update_with_memory_nodes,
 ];
 
 pub fn capture_matches_stream_launches() {
@@ -135,4 +136,8 @@ pub fn captured_memory_nodes() {
 
 pub fn captured_allocation_freed_after_its_graph() {
     graphs::captured_allocation_freed_after_its_graph(&gpu::context());
+}
+
+pub fn update_with_memory_nodes() {
+    graphs::update_with_memory_nodes(&gpu::context());
 }

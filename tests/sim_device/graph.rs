@@ -312,6 +312,12 @@ fn captured_memory_nodes() {
 }
 
 #[test]
+fn update_with_memory_nodes() {
+    let _t = crate::turn();
+    graphs::update_with_memory_nodes(&ctx());
+}
+
+#[test]
 fn captured_allocation_freed_after_its_graph() {
     let _t = crate::turn();
     graphs::captured_allocation_freed_after_its_graph(&ctx());

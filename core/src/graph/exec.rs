@@ -1,5 +1,6 @@
 //! [`Graph`]: an executable graph, launched on a stream as one unit.
 
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
 use super::definition::{no_cluster, Definition, GraphDefinition};
@@ -78,7 +79,7 @@ impl std::fmt::Debug for Graph {
 
 impl Graph {
     pub(crate) fn new(imp: seam::GraphExec, def: Arc<Definition>) -> Graph {
-        def.execs.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        def.execs.fetch_add(1, Ordering::AcqRel);
         let libs = def.libs();
         Graph {
             imp,
@@ -271,12 +272,42 @@ impl Graph {
     /// assert_eq!(buf.to_vec()?, [9; 32]);
     /// # Ok(()) }
     /// ```
+    ///
+    /// A graph with memory nodes is updated as any other (the executable graph then
+    /// allocates at the new graph's addresses), but not with a graph that is instantiated as
+    /// another executable graph alive: [`Error::GraphUpdate`] with
+    /// [`GraphUpdateResult::NotSupported`](crate::GraphUpdateResult::NotSupported), on both
+    /// backends. An allocation live from an earlier launch stays live until it is freed.
     pub fn update(&self, def: &GraphDefinition) -> Result<()> {
         let _held = def.inner.hold()?;
         let mut cur = self.current();
+        let same = Arc::ptr_eq(&cur.def, &def.inner);
+        // The CUDA C++ Programming Guide's "Graph Update Limitations", memory nodes: "It is
+        // not possible to update a cudaGraphExec_t with a cudaGraph_t if the cudaGraph_t is
+        // currently instantiated as a different cudaGraphExec_t" (a graph's allocations
+        // belong to one executable graph at a time). The driver documents the rule but not
+        // the result it gives, so this crate checks it for both backends.
+        if !same
+            && def.inner.conds().has_memory_nodes
+            && def.inner.execs.load(Ordering::Acquire) > 0
+        {
+            return Err(Error::GraphUpdate {
+                result: crate::GraphUpdateResult::NotSupported,
+                detail: "the graph has memory nodes and is instantiated as another executable \
+                         graph, which its allocations belong to: drop that executable graph \
+                         first"
+                    .to_string(),
+            });
+        }
         self.imp.update(&def.inner.imp)?;
         cur.libs = def.inner.libs();
         let old = std::mem::replace(&mut cur.def, def.inner.clone());
+        if !same {
+            // This executable graph is now the new graph's instantiation, not the old one's
+            // (the one-at-a-time rule of graphs with memory or conditional nodes).
+            def.inner.execs.fetch_add(1, Ordering::AcqRel);
+            old.execs.fetch_sub(1, Ordering::AcqRel);
+        }
         if old.has_host_fns() && !Arc::ptr_eq(&old, &self.source) {
             cur.retired.push(old);
         }
@@ -286,9 +317,8 @@ impl Graph {
 
 impl Drop for Graph {
     fn drop(&mut self) {
-        self.source
-            .execs
-            .fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+        let cur = self.current.get_mut().unwrap_or_else(|p| p.into_inner());
+        cur.def.execs.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -302,7 +332,7 @@ impl GraphDefinition {
             let c = self.inner.conds();
             c.has_conditional || c.has_memory_nodes
         };
-        if single && self.inner.execs.load(std::sync::atomic::Ordering::Acquire) > 0 {
+        if single && self.inner.execs.load(Ordering::Acquire) > 0 {
             return Err(Error::InvalidArgument(
                 "a graph with conditional or memory nodes may be instantiated once at a time \
                  (the driver's rule: CUDA_ERROR_INVALID_VALUE); drop the executable graph made \

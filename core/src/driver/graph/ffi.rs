@@ -193,22 +193,6 @@ macro_rules! cug {
 }
 pub(crate) use cug;
 
-/// The name a `CUgraphExecUpdateResult` has in `cuda.h`.
-pub fn update_result_name(result: u32) -> &'static str {
-    match result {
-        0 => "CU_GRAPH_EXEC_UPDATE_SUCCESS",
-        1 => "CU_GRAPH_EXEC_UPDATE_ERROR",
-        2 => "CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED",
-        3 => "CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED",
-        4 => "CU_GRAPH_EXEC_UPDATE_ERROR_FUNCTION_CHANGED",
-        5 => "CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED",
-        6 => "CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED",
-        7 => "CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE",
-        8 => "CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED",
-        _ => "an unknown CUgraphExecUpdateResult",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -446,14 +446,14 @@ impl GraphExecInterface<DriverBackend> for GraphExec {
         };
         // SAFETY: both graphs are alive; the driver writes `info`.
         let r = unsafe { cug!(self.ctx.drv, exec_update(self.raw, graph.raw, &mut info)) };
-        r.map_err(|e| match e {
-            Error::Cuda(c) if info.result != 0 => Error::InvalidArgument(format!(
-                "the executable graph cannot take this graph's parameters: {} ({}); \
-                 the topology, node types or kernels changed: instantiate it instead",
-                ffi::update_result_name(info.result),
-                c.name
-            )),
-            other => other,
-        })
+        r.map_err(
+            |e| match (e, crate::GraphUpdateResult::from_raw(info.result)) {
+                (Error::Cuda(c), Some(result)) => Error::GraphUpdate {
+                    result,
+                    detail: format!("cuGraphExecUpdate refused it ({})", c.name),
+                },
+                (other, _) => other,
+            },
+        )
     }
 }

@@ -549,13 +549,12 @@ impl GraphExecInterface<SimBackend> for GraphExec {
         let plan = graph.plan()?;
         let mut guard = self.plan.lock().unwrap_or_else(|p| p.into_inner());
         if !same_topology(&guard, &plan) {
-            return Err(Error::InvalidArgument(
-                "the graph's topology differs from the executable graph's: same nodes of the \
-                 same kinds with the same dependencies are needed \
-                 (CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED on the driver); instantiate \
-                 it instead"
+            return Err(Error::GraphUpdate {
+                result: crate::GraphUpdateResult::TopologyChanged,
+                detail: "its nodes, their kinds or their dependencies differ from the \
+                         executable graph's (a child graph's included)"
                     .to_string(),
-            ));
+            });
         }
         *guard = plan;
         Ok(())
