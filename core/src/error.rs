@@ -279,7 +279,7 @@ pub enum Error {
         blocks: u64,
         /// Blocks of this kernel and launch shape one multiprocessor holds.
         per_sm: u32,
-        /// Multiprocessors of the device.
+        /// Multiprocessors the launch may use: the device's, or its green context's.
         multiprocessors: u32,
     },
     /// A simulated launch ran past its wall-clock deadline ([`Limits::launch_deadline`](crate::Limits::launch_deadline)).

@@ -6,12 +6,18 @@
 //! inference and a batch job, say) do not take each other's SMs. A green context is an
 //! ordinary [`Context`] for everything else (streams, buffers, libraries, launches).
 //!
-//! On the simulator every call is refused ([`Error::Unsupported`]): the simulated device
-//! has no SM partitions to give.
+//! A cooperative launch on a green context's stream may have at most as many blocks as
+//! its SMs hold at once (not the device's): [`Error::CooperativeLaunchTooLarge`] past that,
+//! on both backends.
+//!
+//! On the simulator the simulated H100's 132 SMs split as the driver splits them (groups of
+//! a multiple of 8 SMs), and a green context knows its SM count, which bounds its
+//! cooperative grids; the simulator does not partition SMs when it runs work, so a green
+//! context's launches otherwise run as any context's.
 
 use std::ops::Deref;
 
-use crate::backend::driver_only::SM_RESOURCE_BYTES;
+use crate::backend::interface::SM_RESOURCE_BYTES;
 use crate::backend::seam;
 use crate::context::Context;
 use crate::device::Device;
@@ -48,17 +54,14 @@ pub struct SmSplit {
 
 impl Device {
     /// All of this device's SMs, to split into groups for green contexts
-    /// (`cuDeviceGetDevResource`). On the simulator: [`Error::Unsupported`].
+    /// (`cuDeviceGetDevResource`; on the simulator, its 132).
     ///
     /// ```
     /// # fn main() -> cuda_library::Result<()> {
-    /// use cuda_library::{Device, Error};
+    /// use cuda_library::Device;
     /// let device = Device::new(0)?;
-    /// match device.sm_resource() {
-    ///     Ok(all) => assert_eq!(all.sm_count() as i32, device.properties()?.multiprocessor_count),
-    ///     Err(Error::Unsupported(why)) => assert!(device.is_simulated(), "{why}"),
-    ///     Err(e) => return Err(e),
-    /// }
+    /// let all = device.sm_resource()?;
+    /// assert_eq!(all.sm_count() as i32, device.properties()?.multiprocessor_count);
     /// # Ok(()) }
     /// ```
     pub fn sm_resource(&self) -> Result<SmResource> {
@@ -89,12 +92,13 @@ impl SmResource {
     /// [`remaining`](SmSplit::remaining). A group cannot be split again (make a green
     /// context of it and split that context's device's SMs instead).
     ///
-    /// ```no_run
+    /// ```
     /// # fn main() -> cuda_library::Result<()> {
     /// use cuda_library::{Device, GreenContext};
     /// let all = Device::new(0)?.sm_resource()?;
     /// let split = all.split(2, 16)?; // two groups of at least 16 SMs
     /// let green = GreenContext::new(&split.groups[0])?;
+    /// assert!(green.sm_count() >= 16);
     /// let stream = green.create_stream()?; // its work runs on that group's SMs
     /// # let _ = stream;
     /// # Ok(()) }
@@ -113,7 +117,10 @@ impl SmResource {
         }
         // The driver makes at most one group per SM: a larger count only allocates.
         let groups = groups.min(self.sms.max(1));
-        let (made, (rest, rest_sms)) = self.device.imp.split_sms(&self.bytes, groups, min_sms)?;
+        let (made, (rest, rest_sms)) =
+            self.device
+                .imp
+                .split_sms(&(self.bytes, self.sms), groups, min_sms)?;
         let resource = |(bytes, sms)| SmResource {
             bytes,
             sms,
@@ -145,7 +152,10 @@ impl GreenContext {
                 "the resource holds no SMs: a green context needs at least one".to_string(),
             ));
         }
-        let imp: seam::Context = resource.device.imp.green_context(&resource.bytes)?;
+        let imp: seam::Context = resource
+            .device
+            .imp
+            .green_context(&(resource.bytes, resource.sms))?;
         Ok(GreenContext {
             ctx: Context { imp },
             sms: resource.sms,

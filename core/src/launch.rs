@@ -270,21 +270,29 @@ impl ArgBytes for KernelArg<'_> {
 }
 
 impl Kernel {
-    /// Refuses a cooperative launch of more blocks than `stream`'s device holds at once:
-    /// the kernel's occupancy for the launch's block and shared memory
-    /// ([`Kernel::max_active_blocks_per_sm`]) times the device's multiprocessors, the rule
-    /// the driver applies (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`). Decided here, once,
-    /// for both backends: the geometry a backend is handed has passed it.
+    /// Refuses a cooperative launch of more blocks than `stream`'s SMs hold at once: the
+    /// kernel's occupancy for the launch's block and shared memory
+    /// ([`Kernel::max_active_blocks_per_sm`]) times the multiprocessors the stream's context
+    /// may use, the rule the driver applies (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`).
+    /// Those are the device's, or in a green context only its group's: every block of a
+    /// cooperative grid is resident at once, and a green context's work runs on its own SMs
+    /// (`cuGreenCtxCreate` "creates a green context with the resources specified in the
+    /// descriptor"; `tests/gpu/green.rs` sees its launches use no others).
+    /// Decided here, once, for both backends: the geometry a backend is handed has passed it.
     #[cold]
     fn check_cooperative(&self, g: &Live, stream: &Stream, geometry: &Geometry) -> Result<()> {
         let threads = geometry.shape().threads();
         let per_sm = self
             .raw
             .max_active_blocks_per_sm(threads, geometry.shared_mem_bytes() as usize)?;
-        let multiprocessors = crate::Device::new(stream.context().device_ordinal())?
-            .properties()?
-            .multiprocessor_count
-            .max(0) as u32;
+        let ctx = stream.context();
+        let multiprocessors = match ctx.imp.green_sms() {
+            Some(sms) => sms,
+            None => crate::Device::new(ctx.device_ordinal())?
+                .properties()?
+                .multiprocessor_count
+                .max(0) as u32,
+        };
         let blocks = geometry
             .grid()
             .iter()

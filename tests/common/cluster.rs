@@ -386,3 +386,79 @@ impl Rng {
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11
     }
 }
+
+/// A cooperative launch in a green context of 16 SMs (`SmResource::split`) is checked
+/// against the green context's SMs, not the device's: a grid that fits the device but not
+/// the group is refused with `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE` (the same
+/// [`cuda_library::Error::CooperativeLaunchTooLarge`] as a grid too large for the device,
+/// naming the group's 16 multiprocessors), while the primary context takes it; the largest
+/// grid the group holds runs, its grid syncs included, with the result the same grid gives
+/// in the primary context.
+pub fn cooperative_grid_in_a_green_context(ctx: &Context) {
+    use cuda_library::{Error, GreenContext};
+    const BLOCK: u32 = 64;
+    const SHARED: u32 = 40_000; // a few blocks per SM: a small grid fills 16 SMs
+    let device = Device::new(ctx.device_ordinal()).unwrap();
+    let split = device.sm_resource().unwrap().split(1, 16).unwrap();
+    let green = GreenContext::new(&split.groups[0]).unwrap();
+    let sms = green.sm_count();
+    let device_sms = device.properties().unwrap().multiprocessor_count as u32;
+    assert!(sms < device_sms, "{sms} of {device_sms} SMs");
+
+    let in_green = Cases::new(&green).unwrap();
+    let in_primary = Cases::new(ctx).unwrap();
+    let f = in_green.kernel("grid_sync_sum").unwrap();
+    let per_sm = f.max_active_blocks_per_sm(BLOCK, SHARED as usize).unwrap();
+    let fits = per_sm * sms;
+    let too_many = fits + 1;
+    assert!(too_many <= per_sm * device_sms, "the grid fits the device");
+
+    // Refused in the green context, as a grid too large for the device is.
+    let (inp, partial, out) = (
+        green.htod(&grid_sync_input(too_many, 1)).unwrap(),
+        green.alloc_zeroed::<f32>(too_many as usize).unwrap(),
+        green
+            .alloc_zeroed::<f32>(1 + 3 * too_many as usize)
+            .unwrap(),
+    );
+    let cfg = LaunchConfig::new(too_many, BLOCK)
+        .with_cooperative(true)
+        .with_shared_mem(SHARED);
+    let e = launch!(f, &in_green.stream, &cfg, inp, partial, out, 1u32, 1u32).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::CooperativeLaunchTooLarge { blocks, per_sm: p, multiprocessors, .. }
+                if blocks == u64::from(too_many) && p == per_sm && multiprocessors == sms
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.cuda_error_name(),
+        Some("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE")
+    );
+    in_green.stream.synchronize().unwrap();
+    // The same grid fits the whole device.
+    let primary = in_primary.grid_sync_sum(ctx, (too_many, BLOCK, SHARED), 1, 1);
+    assert!(primary.is_ok(), "{primary:?}");
+
+    // The largest grid the group holds runs, grid syncs and all.
+    let green_run = in_green
+        .grid_sync_sum(&green, (fits, BLOCK, SHARED), 4, 2)
+        .unwrap();
+    let primary_run = in_primary
+        .grid_sync_sum(ctx, (fits, BLOCK, SHARED), 4, 2)
+        .unwrap();
+    assert_eq!(
+        green_run, primary_run,
+        "the green context's grid computes the same"
+    );
+    let v: Vec<f32> = green_run
+        .chunks(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    assert!(
+        (0..fits as usize).all(|b| v[2 + 3 * b].to_bits() == v[0].to_bits()),
+        "every block saw the grid's total after the sync"
+    );
+}

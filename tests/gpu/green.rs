@@ -8,11 +8,12 @@ use std::collections::BTreeSet;
 
 use cuda_library::{launch, Context, DeviceBuffer, GreenContext, LaunchConfig, Library};
 
-use crate::common::gpu;
+use crate::common::{cluster, gpu};
 
 gpu_tests![
     the_sms_split_into_disjoint_groups,
     a_green_context_runs_its_work_on_its_sms,
+    cooperative_grid_in_a_green_context,
 ];
 
 /// Each block spins `cycles` clocks (so that blocks spread over the SMs they may use), then
@@ -130,4 +131,12 @@ fn a_green_context_runs_its_work_on_its_sms() {
     // The green context is an ordinary context otherwise: copies work in it.
     let buf = DeviceBuffer::from_slice(&green, &[1u32, 2, 3]).unwrap();
     assert_eq!(buf.to_vec().unwrap(), [1, 2, 3]);
+}
+
+/// A cooperative grid in a green context of 16 SMs is checked against those SMs: one block
+/// more than they hold is refused (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`) though the
+/// device holds it, the largest they hold runs its grid syncs (`common::cluster`, which
+/// `tests/sim/green.rs` runs on the simulator).
+fn cooperative_grid_in_a_green_context() {
+    cluster::cooperative_grid_in_a_green_context(&gpu::context());
 }

@@ -80,7 +80,7 @@ pub enum Error {
         blocks: u64,
         /// Blocks of this kernel and launch shape one multiprocessor holds.
         per_sm: u32,
-        /// Multiprocessors of the device.
+        /// Multiprocessors the launch may use: the device's, or its green context's.
         multiprocessors: u32,
     },
     /// A launch ran past its wall-clock deadline ([`Limits::launch_deadline`](crate::Limits::launch_deadline)).
@@ -629,9 +629,10 @@ impl fmt::Display for Fact<'_> {
                 multiprocessors,
             } => write!(
                 f,
-                "kernel `{}`: a cooperative launch of {blocks} blocks, but the device holds at \
-                 most {} of them at once ({per_sm} per multiprocessor x {multiprocessors} \
-                 multiprocessors) (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)",
+                "kernel `{}`: a cooperative launch of {blocks} blocks, but the SMs it may use \
+                 hold at most {} of them at once ({per_sm} per multiprocessor x \
+                 {multiprocessors} multiprocessors: the device's, or a green context's) \
+                 (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)",
                 device(kernel),
                 u64::from(per_sm) * u64::from(multiprocessors)
             ),

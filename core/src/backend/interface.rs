@@ -47,6 +47,13 @@ pub(crate) trait Backend: Sized {
     type MemPool: MemPoolInterface<Self>;
 }
 
+/// Bytes of a `CUdevResource`, a green context's resource.
+pub(crate) const SM_RESOURCE_BYTES: usize = 144;
+
+/// An SM resource as it crosses the seam: the driver's `CUdevResource` bytes and its SM
+/// count (the simulator writes its own bytes: `sim::green`).
+pub(crate) type SmResource = ([u8; SM_RESOURCE_BYTES], u32);
+
 /// A device: `Copy`, checked against the count by the caller.
 pub(crate) trait DeviceInterface<B: Backend>: Copy {
     /// How many devices the backend has.
@@ -67,6 +74,17 @@ pub(crate) trait DeviceInterface<B: Backend>: Copy {
     fn create_context(&self, ordinal: usize) -> Result<Arc<B::Context>>;
     /// Whether kernels on this device can read `peer`'s memory.
     fn can_access_peer(&self, peer: &Self) -> Result<bool>;
+    /// All the device's SMs, as a green context's resource and its SM count.
+    fn sm_resource(&self) -> Result<SmResource>;
+    /// Up to `groups` groups of at least `min_sms` SMs split from `input`, and the rest.
+    fn split_sms(
+        &self,
+        input: &SmResource,
+        groups: u32,
+        min_sms: u32,
+    ) -> Result<(Vec<SmResource>, SmResource)>;
+    /// A green context limited to the SMs of `resource`.
+    fn green_context(&self, resource: &SmResource) -> Result<Arc<B::Context>>;
 }
 
 /// A context and its memory. The ranges the memory methods take are checked by the
@@ -77,6 +95,8 @@ pub(crate) trait ContextInterface<B: Backend> {
     fn make_current(this: &Arc<Self>) -> Result<()>;
     fn ordinal(&self) -> usize;
     fn is_primary(&self) -> bool;
+    /// The SMs of a green context (`None` for a context of the whole device).
+    fn green_sms(&self) -> Option<u32>;
     /// The raw `CUcontext` (null on the simulator).
     fn as_raw(&self) -> *mut c_void;
     fn synchronize(&self) -> Result<()>;

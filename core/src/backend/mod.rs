@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 mod dispatch;
 pub(crate) mod driver_only;
+pub(crate) mod green;
 pub(crate) mod interface;
 pub(crate) mod linkers;
 pub(crate) mod seam;

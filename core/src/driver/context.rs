@@ -338,6 +338,14 @@ impl ContextInterface<DriverBackend> for Context {
         self.primary
     }
 
+    /// The SMs of the green context this context was made from (`cuCtxFromGreenCtx`),
+    /// which it keeps alive.
+    fn green_sms(&self) -> Option<u32> {
+        let keep = self._keep_alive.as_deref()?;
+        keep.downcast_ref::<super::green::GreenContext>()
+            .map(super::green::GreenContext::sm_count)
+    }
+
     fn as_raw(&self) -> *mut c_void {
         self.raw.cast()
     }

@@ -4,7 +4,7 @@ use std::ffi::c_char;
 use std::sync::Arc;
 
 use super::{cu, driver, Context, DriverBackend};
-use crate::backend::interface::DeviceInterface;
+use crate::backend::interface::{DeviceInterface, SmResource};
 use crate::error::Result;
 use crate::info::DeviceProperties;
 use crate::sys::driver as sys;
@@ -143,6 +143,29 @@ impl DeviceInterface<DriverBackend> for Device {
             )
         }?;
         Ok(can != 0)
+    }
+
+    /// `cuDeviceGetDevResource` (type SM).
+    fn sm_resource(&self) -> Result<SmResource> {
+        super::green::device_sms(self.raw).map(|r| (r.bytes, r.sm_count()))
+    }
+
+    /// `cuDevSmResourceSplitByCount`.
+    fn split_sms(
+        &self,
+        input: &SmResource,
+        groups: u32,
+        min_sms: u32,
+    ) -> Result<(Vec<SmResource>, SmResource)> {
+        let input = super::green::Resource { bytes: input.0 };
+        let (made, rest) = super::green::split(&input, groups, min_sms)?;
+        let seam = |r: super::green::Resource| (r.bytes, r.sm_count());
+        Ok((made.into_iter().map(seam).collect(), seam(rest)))
+    }
+
+    /// `cuGreenCtxCreate`, then `cuCtxFromGreenCtx`.
+    fn green_context(&self, resource: &SmResource) -> Result<Arc<Context>> {
+        super::green::create(self.raw, &super::green::Resource { bytes: resource.0 })
     }
 
     fn raw(&self) -> i32 {

@@ -135,6 +135,15 @@ pub(crate) fn split(
 pub(crate) struct GreenContext {
     raw: *mut c_void,
     drv: &'static Driver,
+    /// The SMs of the resource it was made on.
+    sms: u32,
+}
+
+impl GreenContext {
+    /// How many SMs its work may run on.
+    pub fn sm_count(&self) -> u32 {
+        self.sms
+    }
 }
 
 // SAFETY: green context handles may be used from any thread; the handle is never mutated.
@@ -176,7 +185,11 @@ pub(crate) fn create(device: sys::CUdevice, resource: &Resource) -> Result<Arc<C
         unsafe { create(&mut raw, desc, device, GREEN_CTX_DEFAULT_STREAM) },
         "cuGreenCtxCreate",
     )?;
-    let green = Arc::new(GreenContext { raw, drv });
+    let green = Arc::new(GreenContext {
+        raw,
+        drv,
+        sms: resource.sm_count(),
+    });
     let mut ctx: sys::CUcontext = ptr::null_mut();
     // SAFETY: the green context is alive; writes its context handle, valid while it is.
     drv.check(unsafe { convert(&mut ctx, raw) }, "cuCtxFromGreenCtx")?;

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use super::device::{self, check_device_count_setting, gpu, print_device_output};
 use super::engine::Memory;
 use super::{SimBackend, Stream, CAPACITY};
-use crate::backend::interface::{ContextInterface, DeviceInterface};
+use crate::backend::interface::{ContextInterface, DeviceInterface, SmResource};
 use crate::error::{Error, Result};
 use crate::info::DeviceProperties;
 
@@ -17,6 +17,10 @@ use crate::info::DeviceProperties;
 pub(crate) struct Context {
     pub ordinal: usize,
     pub primary: bool,
+    /// A green context's SM count (`None` for a context of the whole device): what a
+    /// cooperative launch's grid is checked against. The simulator runs a green context's
+    /// work as any other (it does not partition SMs), so it is the check's only effect.
+    pub green_sms: Option<u32>,
 }
 
 thread_local! {
@@ -42,6 +46,7 @@ impl Context {
         let c = Arc::new(Context {
             ordinal,
             primary: true,
+            green_sms: None,
         });
         p.push(c.clone());
         c
@@ -52,9 +57,20 @@ impl Context {
         let c = Arc::new(Context {
             ordinal,
             primary: false,
+            green_sms: None,
         });
         CURRENT.with(|cur| *cur.borrow_mut() = Some(c.clone()));
         c
+    }
+
+    /// A green context on device `ordinal` holding `sms` of its SMs (not made current, as
+    /// `cuGreenCtxCreate` makes none current).
+    pub fn green(ordinal: usize, sms: u32) -> Arc<Context> {
+        Arc::new(Context {
+            ordinal,
+            primary: false,
+            green_sms: Some(sms),
+        })
     }
 
     /// Reserves `bytes` of simulated memory for a graph's own use (an allocation node's
@@ -90,6 +106,10 @@ impl ContextInterface<SimBackend> for Context {
 
     fn is_primary(&self) -> bool {
         self.primary
+    }
+
+    fn green_sms(&self) -> Option<u32> {
+        self.green_sms
     }
 
     fn as_raw(&self) -> *mut c_void {
@@ -315,5 +335,31 @@ impl DeviceInterface<SimBackend> for Device {
     /// Simulated devices share one memory.
     fn can_access_peer(&self, _peer: &Device) -> Result<bool> {
         Ok(true)
+    }
+
+    /// The simulated device's 132 SMs.
+    fn sm_resource(&self) -> Result<SmResource> {
+        Ok(super::green::resource(device::SM_COUNT, false))
+    }
+
+    /// Split as the driver splits an H100's SMs (`sim::green`).
+    fn split_sms(
+        &self,
+        input: &SmResource,
+        groups: u32,
+        min_sms: u32,
+    ) -> Result<(Vec<SmResource>, SmResource)> {
+        let (made, rest) =
+            super::green::split(input.1, super::green::is_group(input), groups, min_sms)?;
+        let made = made
+            .into_iter()
+            .map(|sms| super::green::resource(sms, true))
+            .collect();
+        Ok((made, super::green::resource(rest, false)))
+    }
+
+    /// A context that knows its SM count; its work runs as any context's.
+    fn green_context(&self, resource: &SmResource) -> Result<Arc<Context>> {
+        Ok(Context::green(self.0, resource.1))
     }
 }

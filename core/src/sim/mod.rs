@@ -58,6 +58,7 @@ mod context;
 pub(crate) mod cost;
 pub(crate) mod device;
 mod direct;
+mod green;
 // The PTX engine is the crate `cuda-library-engine` (`core/engine`), under the name the
 // simulated backend's handles have always used for it.
 pub(crate) use cuda_library_engine as engine;
