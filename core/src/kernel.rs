@@ -231,8 +231,9 @@ impl Kernel {
 
     /// How many blocks of `block_size` threads using `dynamic_smem` bytes of dynamic shared
     /// memory fit on one multiprocessor of the current context's device (on the simulator,
-    /// by its documented limits). Times the device's multiprocessors, it is the largest grid
-    /// of a cooperative launch ([`LaunchConfig::with_cooperative`](crate::LaunchConfig::with_cooperative)).
+    /// by its documented limits). Times the device's multiprocessors (a green context's own,
+    /// on its streams), it is the largest grid of a cooperative launch
+    /// ([`LaunchConfig::with_cooperative`](crate::LaunchConfig::with_cooperative)).
     pub fn max_active_blocks_per_sm(&self, block_size: u32, dynamic_smem: usize) -> Result<u32> {
         let _g = self.live()?;
         self.raw.max_active_blocks_per_sm(block_size, dynamic_smem)

@@ -115,8 +115,9 @@ impl LaunchConfig {
 
     /// Makes the launch cooperative: every block of the grid is resident at once, so
     /// cooperative groups' `grid.sync()` may wait for all of them. The grid may have at most
-    /// [`Kernel::max_active_blocks_per_sm`] times the device's multiprocessors blocks; past
-    /// that the launch fails with [`Error::CooperativeLaunchTooLarge`]. On the simulator the
+    /// [`Kernel::max_active_blocks_per_sm`] times the device's multiprocessors blocks (on a
+    /// [`GreenContext`](crate::GreenContext)'s stream, its SMs'); past that the launch fails
+    /// with [`Error::CooperativeLaunchTooLarge`]. On the simulator the
     /// grid's blocks take turns (the [`engine`](crate::guide::engine) guide says how).
     ///
     /// ```
