@@ -1362,8 +1362,9 @@ pub fn captured_memory_nodes(ctx: &Context) {
 /// memory when it drops, after the graph is gone, as `cudaFreeAsync` would (destroying a
 /// graph frees none of its live allocations, the CUDA guide's "Graph Memory Nodes").
 /// Capture, launch and drop many times over: the device's free memory does not shrink by
-/// more than one allocation (the driver keeps the graph memory pool's first reservation
-/// for reuse until trimmed).
+/// more than a few allocations (the driver keeps what its graph memory pool reserved for
+/// reuse until trimmed; the simulator gives every byte back), where a leak would take one
+/// allocation per cycle.
 pub fn captured_allocation_freed_after_its_graph(ctx: &Context) {
     const ELEMS: usize = 1 << 20; // 4 MiB of u32
     const CYCLES: usize = 64; // 256 MiB if each cycle leaked
@@ -1394,7 +1395,7 @@ pub fn captured_allocation_freed_after_its_graph(ctx: &Context) {
     let (after, _) = ctx.mem_info().unwrap();
     let bytes = ELEMS * 4;
     assert!(
-        after + bytes >= before,
+        after + 4 * bytes >= before,
         "{CYCLES} capture/launch/drop cycles took {} MiB of device memory (one allocation \
          is {} MiB): dropped graphs' live allocations were not freed",
         before.saturating_sub(after) >> 20,
