@@ -1401,6 +1401,9 @@ pub fn captured_allocation_freed_after_its_graph(ctx: &Context) {
         before.saturating_sub(after) >> 20,
         bytes >> 20
     );
+    if ctx.is_simulated() {
+        assert_eq!(after, before, "the simulator gives every byte back");
+    }
 }
 
 /// An executable graph with memory nodes takes a recaptured graph's parameters as any
