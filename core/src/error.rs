@@ -264,12 +264,13 @@ pub enum Error {
     /// A kernel on the simulator failed a device-side `assert()` (`cudaErrorAssert` on a
     /// GPU). The launch ends there; the library and memory stay usable.
     DeviceAssert(Box<DeviceAssertion>),
-    /// A cooperative launch of more blocks than the device holds at once
-    /// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`): every block of a cooperative grid must be
-    /// resident together, so grid-wide sync can wait for all of them. The limit is the
-    /// driver's rule, the kernel's occupancy
+    /// A cooperative launch of more blocks than the device (or the stream's green context)
+    /// holds at once (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`): every block of a
+    /// cooperative grid must be resident together, so grid-wide sync can wait for all of
+    /// them. The limit is the driver's rule, the kernel's occupancy
     /// ([`Kernel::max_active_blocks_per_sm`](crate::Kernel::max_active_blocks_per_sm)) times
-    /// the device's multiprocessors, applied by [`Kernel::launch`](crate::Kernel::launch)
+    /// the device's multiprocessors (a [`GreenContext`](crate::GreenContext)'s, on its
+    /// streams), applied by [`Kernel::launch`](crate::Kernel::launch)
     /// with the launch's other settings before either backend sees the launch (on a GPU, with
     /// the occupancy the driver reports). [`Error::cuda_error_name`] names it on both.
     CooperativeLaunchTooLarge {

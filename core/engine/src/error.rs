@@ -69,7 +69,7 @@ pub enum Error {
     },
     /// A kernel failed a device-side `assert()` (`cudaErrorAssert` on a GPU).
     DeviceAssert(Box<DeviceAssertion>),
-    /// A cooperative launch asked for more blocks than the device holds at once
+    /// A cooperative launch asked for more blocks than the SMs it may use hold at once
     /// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`). `cuda-library` decides it with a
     /// launch's settings, before the engine; the fact is stated here, where both errors'
     /// messages are written.
