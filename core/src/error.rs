@@ -610,12 +610,7 @@ impl Error {
             }
             Error::InvalidLaunch { .. } => launch_hint(self),
             Error::StreamCapture { rule, .. } => rule.advice().to_string(),
-            Error::GraphUpdate { .. } => {
-                "update an executable graph only with a graph of the same nodes, kinds and \
-                 edges (typically the same work captured again); otherwise instantiate the new \
-                 graph (GraphDefinition::instantiate)"
-                    .to_string()
-            }
+            Error::GraphUpdate { result, .. } => result.advice().to_string(),
             Error::OutOfMemory { .. } => {
                 "free device memory no longer needed (drop buffers, unload libraries, trim \
                  memory pools with MemPool::trim_to) or allocate less; Context::mem_info says \

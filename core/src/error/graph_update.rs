@@ -94,6 +94,24 @@ impl GraphUpdateResult {
     }
 }
 
+impl GraphUpdateResult {
+    /// What to do about a graph this refused (the error's hint).
+    pub fn advice(self) -> &'static str {
+        match self {
+            GraphUpdateResult::NotSupported => {
+                "a graph with memory nodes updates an executable graph only while no other \
+                 executable graph made from it is alive: drop that one first, or instantiate \
+                 the graph (GraphDefinition::instantiate)"
+            }
+            _ => {
+                "update an executable graph only with a graph of the same nodes, kinds and \
+                 edges (typically the same work captured again); otherwise instantiate the \
+                 new graph (GraphDefinition::instantiate)"
+            }
+        }
+    }
+}
+
 impl fmt::Display for GraphUpdateResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
