@@ -92,9 +92,7 @@ impl GraphUpdateResult {
             GraphUpdateResult::AttributesChanged => "CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED",
         }
     }
-}
 
-impl GraphUpdateResult {
     /// What to do about a graph this refused (the error's hint).
     pub fn advice(self) -> &'static str {
         match self {
