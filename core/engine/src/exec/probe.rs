@@ -408,16 +408,25 @@ impl super::Block<'_> {
         let Some(m) = self.memos.get_mut(memo as usize) else {
             return;
         };
-        let shared: Vec<u64> = rows
-            .iter()
-            .filter(|&&(space, at)| space_of(space, at) == MemSpace::Shared)
-            .map(|&(_, at)| at)
-            .collect();
-        if shared.is_empty() {
-            return;
+        // Matrix by matrix, so that a row left out does not move the next into its phase.
+        let (mut wavefronts, mut counted) = (0u64, 0u64);
+        for matrix in rows.chunks(MATRIX_ROWS) {
+            let mut at = [0u64; MATRIX_ROWS];
+            let mut n = 0;
+            for &(space, a) in matrix {
+                if space_of(space, a) == MemSpace::Shared {
+                    at[n] = a;
+                    n += 1;
+                }
+            }
+            if n > 0 {
+                wavefronts += matrix_wavefronts(&at[..n]);
+                counted += n as u64;
+            }
         }
-        m.tally[Tally::index(MemSpace::Shared)]
-            .add(matrix_wavefronts(&shared), shared.len() as u64);
+        if counted > 0 {
+            m.tally[Tally::index(MemSpace::Shared)].add(wavefronts, counted);
+        }
     }
 }
 
@@ -1184,6 +1193,8 @@ pub(super) fn lines(
                 let shared = m.tally[Tally::index(MemSpace::Shared)];
                 l.shared_requests += shared.requests;
                 l.shared_wavefronts += shared.units;
+                // Each row is 16 bytes.
+                l.shared_ideal_wavefronts += ideal_wavefronts(&shared, 16);
             }
         }
         if let Probe::Access { bytes, memo, .. } = *probe {
@@ -1200,10 +1211,24 @@ pub(super) fn lines(
                 }
                 l.shared_requests += shared.requests;
                 l.shared_wavefronts += shared.units;
+                l.shared_ideal_wavefronts += ideal_wavefronts(&shared, bytes as u64);
             }
         }
     }
     by_line
+}
+
+/// The fewest wavefronts `shared`'s requests could take, each lane asking for `bytes`: per
+/// request (lanes per request on average), one per 128 bytes and at least one; no more
+/// than they took (lanes that share words need fewer).
+fn ideal_wavefronts(shared: &Tally, bytes: u64) -> u64 {
+    if shared.requests == 0 {
+        return 0;
+    }
+    let per = (shared.lanes.saturating_mul(bytes)).div_ceil(shared.requests);
+    (per.div_ceil(128).max(1))
+        .saturating_mul(shared.requests)
+        .min(shared.units)
 }
 
 #[cfg(test)]
