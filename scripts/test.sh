@@ -148,7 +148,7 @@ dep_cold_both() {
 }
 check "cold :dep cuda-library, measured alone, as evcxr's default and after :opt 0 (target 20 s)" dep_cold_both
 # 10 s a target: every seed and every input found before runs, and a few thousand mutations
-# more (20 s more of each saved 2 min 40 s of CI). The long runs are a flag away
+# more (20 s less of each saves 2 min 40 s of CI). The long runs are a flag away
 # (FUZZ_SECONDS=120 scripts/test.sh, or scripts/fuzz.sh 120 alone); the testing guide records
 # the last one.
 check "fuzzing, ${FUZZ_SECONDS:-10} s a target" scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
