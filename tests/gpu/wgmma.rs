@@ -5,6 +5,12 @@
 //! K-major and MN-major, at N 32 and 64; A from registers and from shared memory; f16, bf16,
 //! tf32 and fp8 on random inputs; four fp8 `wgmma` chained in one group. Reported as ignored,
 //! with the reason, without a GPU or NVRTC.
+//!
+//! `wgmma_base_offsets_are_recorded` records what the simulator refuses for want of a
+//! recording: a swizzled descriptor whose start is 128 bytes or more into its repeating
+//! pattern, or one with a nonzero base offset (the PTX ISA gives that field's value,
+//! `(pattern start >> 7) & 7`, but not how the GPU reads with it). It prints which of the
+//! candidate readings ([`Reading`]) the GPU's answer matches, case by case.
 
 #[path = "../sim/wgmma/harness.rs"]
 mod harness;
@@ -14,7 +20,10 @@ use cuda_library::sim::{self, Dims, Memory};
 use cuda_library::{ImageKind, Program, ProgramOptions};
 use harness::{Layout, Rng, WgParams, SMEM};
 
-gpu_tests![wgmma_kernels_give_the_simulators_bits unless crate::common::nvrtc::missing];
+gpu_tests![
+    wgmma_kernels_give_the_simulators_bits unless crate::common::nvrtc::missing,
+    wgmma_base_offsets_are_recorded unless crate::common::nvrtc::missing,
+];
 
 /// One launch: the kernel, its parameters, its input words and how many cases they hold.
 struct Case {
@@ -298,4 +307,173 @@ pub fn wgmma_kernels_give_the_simulators_bits() {
     }
     println!("{} wgmma launches compared with the simulator", cases.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A reading of a swizzled descriptor whose pattern does not start where the ISA's base
+/// offset 0 says (a 1024-, 512- or 256-byte boundary for the 128-, 64- and 32-byte
+/// swizzles): how the GPU might pick the row whose bits XOR a 16-byte chunk's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    /// The address's own bits 7.. (the base offset ignored): the simulator's rule for the
+    /// descriptors it accepts.
+    Address,
+    /// The start's bits 7.. replaced by the base offset.
+    StartReplaced,
+    /// The address's bits 7.. less the base offset: the pattern begins that many 128-byte
+    /// lines into its repeat.
+    Less,
+    /// The address's bits 7.. plus the base offset.
+    More,
+    /// The address's bits 7.. XOR the base offset.
+    Xor,
+}
+
+const READINGS: [Reading; 5] = [
+    Reading::Address,
+    Reading::StartReplaced,
+    Reading::Less,
+    Reading::More,
+    Reading::Xor,
+];
+
+impl Reading {
+    /// Where this reading finds byte `kb` of row `r` of the K-major operand `lay` (whose
+    /// swizzle word carries the base offset in bits 8-10).
+    fn k_major(self, lay: Layout, r: u32, kb: u32) -> u32 {
+        let w = lay.width();
+        let base_offset = (lay.swizzle >> 8) & 7;
+        if w == 16 {
+            return lay.start + (r % 8) * 16 + (r / 8) * lay.sbo + kb % 16 + (kb / 16) * lay.lbo;
+        }
+        let at = lay.start + (r % 8) * w + (r / 8) * lay.sbo + kb;
+        let line = at >> 7;
+        let row = match self {
+            Reading::Address => line,
+            Reading::StartReplaced => line.wrapping_sub(lay.start >> 7).wrapping_add(base_offset),
+            Reading::Less => line.wrapping_sub(base_offset),
+            Reading::More => line.wrapping_add(base_offset),
+            Reading::Xor => line ^ base_offset,
+        } % (w / 16);
+        at ^ (row << 4)
+    }
+}
+
+/// Runs `wg_m64n8k16_f32_f16` with A's descriptor at an unaligned start or with a base
+/// offset, and the same A again from an aligned descriptor, its bytes moved to where each
+/// [`Reading`] says the first run found them: the readings whose run gives the same bits
+/// are what the GPU does. A's shared memory is random f16s, so a reading that picks other
+/// bytes gives other sums.
+pub fn wgmma_base_offsets_are_recorded() {
+    let ctx = gpu::context();
+    let lib = harness::library(&ctx).expect("NVRTC compiles the probe's kernels");
+    let s = ctx.create_stream().unwrap();
+    let kernel = "wg_m64n8k16_f32_f16";
+    let mut rng = Rng(0xba5e_0ff5);
+    // (swizzle code: 1 128-byte, 2 64-byte, 3 32-byte, 0 none; start; base offset)
+    let cases: [(u32, u32, u32); 16] = [
+        (1, 32, 0),
+        (1, 0, 1),
+        (1, 0, 3),
+        (1, 128, 0),
+        (1, 128, 1),
+        (1, 128, 5),
+        (1, 384, 0),
+        (1, 384, 3),
+        (1, 1024 + 640, 0),
+        (1, 1024 + 640, 5),
+        (2, 128, 0),
+        (2, 128, 1),
+        (2, 256, 2),
+        (3, 128, 0),
+        (3, 128, 1),
+        (0, 0, 3),
+    ];
+    let mut unexplained = Vec::new();
+    let mut control = Vec::new();
+    for (swizzle, start, base_offset) in cases {
+        let w = Layout {
+            swizzle,
+            ..Default::default()
+        }
+        .width();
+        let aligned = Layout {
+            start: 0,
+            lbo: if swizzle == 0 { 128 } else { 16 },
+            sbo: if swizzle == 0 { 256 } else { 8 * w },
+            swizzle,
+        };
+        let odd = Layout {
+            start,
+            swizzle: swizzle | base_offset << 8,
+            ..aligned
+        };
+        let a_odd: Vec<u32> = (0..harness::B_AT / 4)
+            .map(|_| f16_random(&mut rng) | f16_random(&mut rng) << 16)
+            .collect();
+        let b: Vec<u32> = (0..1024 / 4)
+            .map(|_| f16_random(&mut rng) | f16_random(&mut rng) << 16)
+            .collect();
+        let c: Vec<u32> = (0..4 * 128)
+            .map(|_| ((rng.below(2000) as f32 - 1000.0) / 64.0).to_bits())
+            .collect();
+        let run = |a: &[u32], a_lay: Layout| -> Vec<u32> {
+            let p = WgParams {
+                a_bytes: a.len() as u32 * 4,
+                b_bytes: 1024,
+                a_regs: 0,
+                c_regs: 4,
+                a: a_lay,
+                b: aligned,
+                scale_d: 1,
+            };
+            let mut input = a.to_vec();
+            input.extend(&b);
+            input.extend(&c);
+            harness::run_wgmma(&ctx, &lib, &s, kernel, &p, &input, 1).unwrap()
+        };
+        let got = run(&a_odd, odd);
+        let bytes: Vec<u8> = a_odd.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let matching: Vec<Reading> = READINGS
+            .into_iter()
+            .filter(|reading| {
+                let mut moved = vec![0u8; 8192];
+                for r in 0..64 {
+                    for kb in (0..32).step_by(2) {
+                        let from = reading.k_major(odd, r, kb) as usize;
+                        let to = aligned.k_major(r, kb) as usize;
+                        moved[to..to + 2].copy_from_slice(&bytes[from..from + 2]);
+                    }
+                }
+                let words: Vec<u32> = moved
+                    .chunks_exact(4)
+                    .map(|q| u32::from_le_bytes([q[0], q[1], q[2], q[3]]))
+                    .collect();
+                run(&words, aligned) == got
+            })
+            .collect();
+        let what = format!(
+            "swizzle {}, start {start:#x}, base offset {base_offset}",
+            match w {
+                16 => "none".to_string(),
+                w => format!("{w}B"),
+            }
+        );
+        println!("wgmma descriptor, {what}: the GPU reads as {matching:?}");
+        if matching.is_empty() {
+            unexplained.push(what.clone());
+        }
+        if (swizzle, start, base_offset) == (1, 32, 0) {
+            control = matching;
+        }
+    }
+    assert!(
+        control.contains(&Reading::Address),
+        "a k-step along a 128-byte swizzled row (which the simulator reads) is not read as \
+         the simulator reads it: {control:?}"
+    );
+    assert!(
+        unexplained.is_empty(),
+        "no candidate reading gives the GPU's answer for: {}",
+        unexplained.join("; ")
+    );
 }

@@ -1,17 +1,23 @@
 //! The simulator's profiling counters (`sim::Stats`) on kernels whose right answer is known
 //! from how the hardware works: coalesced and strided global loads (sectors per request),
 //! shared-memory bank conflicts with and without padding (wavefronts), divergent and uniform
-//! branches, an atomic every lane aims at one address, barriers, and the instruction mix.
+//! branches, an atomic every lane aims at one address, barriers, the instruction mix, and
+//! the shared-memory rows `ldmatrix`/`stmatrix` read and write.
 
 use cuda_library::sim::{self, Dims, Memory, Stats};
 
 /// One warp of 32 threads runs `body` (PTX statements) with `%r1` = thread index, `%rd1` =
 /// the `p` parameter (a global buffer) and shared array `sm` of 4096 words.
 fn run(body: &str) -> Stats {
+    run_profiled("sm_80", body).0
+}
+
+/// [`run`] for `target`, with each PTX line's counters.
+fn run_profiled(target: &str, body: &str) -> (Stats, Vec<sim::LineCounters>) {
     let ptx = format!(
         r#"
 .version 8.0
-.target sm_80
+.target {target}
 .address_size 64
 .visible .entry k(.param .u64 p)
 {{
@@ -33,7 +39,7 @@ fn run(body: &str) -> Stats {
         block: [32, 1, 1],
         shared_dynamic: 0,
     };
-    sim::launch(&module, &mut mem, "k", dims, &params, sim::DEFAULT_BUDGET).expect("runs")
+    sim::launch_profiled(&module, &mut mem, "k", dims, &params, sim::DEFAULT_BUDGET).expect("runs")
 }
 
 /// Loads `ld.global.u32` from `p + tid * stride` bytes.
@@ -313,4 +319,157 @@ fn cp_async_reads_global_memory_as_a_load_does() {
         );
         assert_eq!(s.bulk_loads.requests, 0);
     }
+}
+
+/// `ldmatrix` (or, with `store`, `stmatrix`) `.x{count}` with lane `l`'s row address
+/// `sm + address(l)` (a PTX expression of `%r1`, the lane), once.
+fn matrix_rows(count: u32, store: bool, address: &str) -> (Stats, Vec<sim::LineCounters>) {
+    let regs = ["{%r4}", "{%r4, %r5}", "", "{%r4, %r5, %r6, %r7}"][count as usize - 1];
+    let op = if store {
+        format!("stmatrix.sync.aligned.m8n8.x{count}.shared.b16 [%r2], {regs};")
+    } else {
+        format!("ldmatrix.sync.aligned.m8n8.x{count}.shared.b16 {regs}, [%r2];")
+    };
+    run_profiled(
+        "sm_90",
+        &format!(
+            "    mov.u32 %r4, %r1;
+    mov.u32 %r5, %r1;
+    mov.u32 %r6, %r1;
+    mov.u32 %r7, %r1;
+    {address}
+    mov.u32 %r3, sm;
+    add.u32 %r2, %r2, %r3;
+    {op}"
+        ),
+    )
+}
+
+#[test]
+fn ldmatrix_rows_are_shared_memory_requests_with_wavefronts_per_matrix() {
+    // .x1: lanes 0-7 give the 8 rows, 16 bytes each. Consecutive rows are 128 bytes, the
+    // 32 banks once each: one request, one wavefront.
+    let (s, lines) = matrix_rows(1, false, "mul.lo.u32 %r2, %r1, 16;");
+    assert_eq!((s.shared.requests, s.shared.wavefronts), (1, 1));
+    // One memory instruction (beside the kernel's `ld.param`), as before.
+    assert_eq!(s.mix.memory, 2, "{:?}", s.mix);
+    // The per-line counters carry it on the instruction's line.
+    let line = lines
+        .iter()
+        .find(|l| l.shared_requests > 0)
+        .expect("a line with shared requests");
+    assert_eq!((line.shared_requests, line.shared_wavefronts), (1, 1));
+    // Rows 128 bytes apart (a row-major f16 tile 64 columns wide, unpadded): every row's
+    // 4 words are in banks 0-3, so each of those banks delivers 8 distinct words, one a
+    // wavefront: 8.
+    let (s, _) = matrix_rows(1, false, "mul.lo.u32 %r2, %r1, 128;");
+    assert_eq!((s.shared.requests, s.shared.wavefronts), (1, 8));
+    // Lanes past the instruction's rows do not count: .x1 reads only lanes 0-7's, so
+    // lanes 8-31 pointing at one conflicting word each change nothing.
+    let (s, _) = matrix_rows(
+        1,
+        false,
+        "setp.lt.u32 %p1, %r1, 8;
+    mul.lo.u32 %r2, %r1, 16;
+    mul.lo.u32 %r8, %r1, 128;
+    selp.u32 %r2, %r2, %r8, %p1;",
+    );
+    assert_eq!(s.shared.wavefronts, 1);
+    // .trans changes where the elements land in the registers, not the bytes read.
+    let (s, _) = run_profiled(
+        "sm_90",
+        "    mul.lo.u32 %r2, %r1, 128;
+    mov.u32 %r3, sm;
+    add.u32 %r2, %r2, %r3;
+    ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%r4}, [%r2];",
+    );
+    assert_eq!(s.shared.wavefronts, 8);
+}
+
+#[test]
+fn ldmatrix_x4_is_four_phases_of_eight_rows() {
+    // .x2: lanes 0-15, two matrices of consecutive rows: 2 wavefronts; .x4: 4.
+    let (s, _) = matrix_rows(2, false, "mul.lo.u32 %r2, %r1, 16;");
+    assert_eq!((s.shared.requests, s.shared.wavefronts), (1, 2));
+    let (s, _) = matrix_rows(4, false, "mul.lo.u32 %r2, %r1, 16;");
+    assert_eq!((s.shared.requests, s.shared.wavefronts), (1, 4));
+    // The A fragment of an m16n8k16 from an unpadded 16 x 16 f16 tile in rows of 128
+    // bytes: lane l gives row (l % 8) + 8 (l / 8 % 2), 16-byte column l / 16. Each matrix
+    // is 8 rows 128 bytes apart: 8 wavefronts, 32 for the four.
+    let classic = "and.b32 %r8, %r1, 15;
+    mul.lo.u32 %r2, %r8, 128;
+    shr.u32 %r9, %r1, 4;
+    shl.b32 %r9, %r9, 4;
+    add.u32 %r2, %r2, %r9;";
+    let (s, _) = matrix_rows(4, false, classic);
+    assert_eq!(s.shared.wavefronts, 32);
+    // The same tile with its 16-byte chunks swizzled (chunk ^ row % 8): every matrix's
+    // rows in 8 different bank groups, 4 wavefronts.
+    let swizzled = "and.b32 %r8, %r1, 15;
+    mul.lo.u32 %r2, %r8, 128;
+    shr.u32 %r9, %r1, 4;
+    and.b32 %r10, %r8, 7;
+    xor.b32 %r9, %r9, %r10;
+    shl.b32 %r9, %r9, 4;
+    add.u32 %r2, %r2, %r9;";
+    let (s, _) = matrix_rows(4, false, swizzled);
+    assert_eq!(s.shared.wavefronts, 4);
+}
+
+#[test]
+fn stmatrix_rows_are_counted_as_ldmatrix_rows_are() {
+    let (s, _) = matrix_rows(1, true, "mul.lo.u32 %r2, %r1, 16;");
+    assert_eq!((s.shared.requests, s.shared.wavefronts), (1, 1));
+    let (s, _) = matrix_rows(1, true, "mul.lo.u32 %r2, %r1, 128;");
+    assert_eq!((s.shared.requests, s.shared.wavefronts), (1, 8));
+    let (s, _) = matrix_rows(4, true, "mul.lo.u32 %r2, %r1, 16;");
+    assert_eq!((s.shared.requests, s.shared.wavefronts), (1, 4));
+    // Beside an ordinary shared load, both are in the totals: 1 + 8 wavefronts.
+    let (s, _) = run_profiled(
+        "sm_90",
+        "    mul.lo.u32 %r2, %r1, 128;
+    mov.u32 %r3, sm;
+    add.u32 %r2, %r2, %r3;
+    stmatrix.sync.aligned.m8n8.x1.shared.b16 [%r2], {%r1};
+    mul.lo.u32 %r8, %r1, 4;
+    add.u32 %r8, %r8, %r3;
+    ld.shared.u32 %r4, [%r8];",
+    );
+    assert_eq!((s.shared.requests, s.shared.wavefronts), (2, 9));
+    // The two and the kernel's `ld.param`.
+    assert_eq!(s.mix.memory, 3);
+}
+
+#[test]
+fn the_cost_model_charges_ldmatrix_bank_conflicts() {
+    // 128 ldmatrix.x4 of the unpadded tile (32 wavefronts each) against the swizzled one
+    // (4 each): the first is bound by shared memory and takes longer.
+    let looped = |address: &str| {
+        run(&format!(
+            "    {address}
+    mov.u32 %r3, sm;
+    add.u32 %r2, %r2, %r3;
+    mov.u32 %r11, 0;
+$loop:
+    ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{%r4, %r5, %r6, %r7}}, [%r2];
+    add.u32 %r11, %r11, 1;
+    setp.lt.u32 %p1, %r11, 128;
+    @%p1 bra $loop;"
+        ))
+    };
+    let row = "and.b32 %r8, %r1, 15;
+    mul.lo.u32 %r2, %r8, 128;
+    shr.u32 %r9, %r1, 4;";
+    let conflicted = looped(&format!(
+        "{row}\n    shl.b32 %r9, %r9, 4;\n    add.u32 %r2, %r2, %r9;"
+    ));
+    let swizzled = looped(&format!(
+        "{row}\n    and.b32 %r10, %r8, 7;\n    xor.b32 %r9, %r9, %r10;\n    shl.b32 %r9, %r9, 4;\n    add.u32 %r2, %r2, %r9;"
+    ));
+    assert_eq!(conflicted.shared.wavefronts, 128 * 32);
+    assert_eq!(swizzled.shared.wavefronts, 128 * 4);
+    let model = sim::CostModel::h100();
+    let (slow, fast) = (model.kernel_time(&conflicted), model.kernel_time(&swizzled));
+    assert_eq!(slow.bound, sim::Bound::Shared, "{slow:?}");
+    assert!(slow.total_ns > fast.total_ns, "{slow:?} {fast:?}");
 }

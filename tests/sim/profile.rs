@@ -216,3 +216,84 @@ fn the_cost_model_takes_any_counts_without_overflow() {
     l.lines.extend([line, line]);
     assert_eq!(l.global_efficiency(), Some(1.0));
 }
+
+/// A warp's 64 `ldmatrix.x4` of a 16 x 16 f16 tile in rows of 128 bytes, its 16-byte
+/// chunks swizzled (chunk ^ row % 8) or not, profiled.
+fn ldmatrix_profile(swizzled: bool) -> timing::Profile {
+    cuda_library::use_backend(BackendKind::Sim).expect("the simulator");
+    let ctx = Device::new(0)
+        .and_then(|d| d.set_current())
+        .expect("context");
+    let ptx = ".version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u32 swz)
+{
+    .reg .pred %p<2>; .reg .b32 %r<16>;
+    .shared .align 16 .b8 sm[4096];
+    ld.param.u32 %r12, [swz];
+    mov.u32 %r1, %tid.x;
+    and.b32 %r8, %r1, 15;
+    mul.lo.u32 %r2, %r8, 128;
+    shr.u32 %r9, %r1, 4;
+    and.b32 %r10, %r8, %r12;
+    xor.b32 %r9, %r9, %r10;
+    shl.b32 %r9, %r9, 4;
+    add.u32 %r2, %r2, %r9;
+    mov.u32 %r3, sm;
+    add.u32 %r2, %r2, %r3;
+    mov.u32 %r11, 0;
+$loop:
+    ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r4, %r5, %r6, %r7}, [%r2];
+    add.u32 %r11, %r11, 1;
+    setp.lt.u32 %p1, %r11, 64;
+    @%p1 bra $loop;
+    ret;
+}";
+    let lib = Library::load_data(ptx.as_bytes(), &LibraryOptions::default()).expect("loads");
+    let k = lib.get_kernel("k").expect("kernel");
+    let stream = ctx.create_stream().expect("stream");
+    let swz: u32 = if swizzled { 7 } else { 0 };
+    timing::profile(&stream, || {
+        launch!(k, &stream, &LaunchConfig::new(1, 32), swz)
+    })
+    .expect("profiled")
+}
+
+#[test]
+fn ldmatrix_bank_conflicts_are_found_and_its_four_phases_are_not_called_conflicts() {
+    // Unpadded: 32 wavefronts a request against the 4 its 512 bytes need.
+    let p = ldmatrix_profile(false);
+    let l = p.launch.as_ref().expect("counters");
+    assert_eq!(l.stats.shared.wavefronts_per_request(), 32.0);
+    let h = p
+        .hints()
+        .into_iter()
+        .find(|h| h.text.contains("bank conflicts"))
+        .expect("a bank-conflict hint");
+    let (line, text) = h.line.expect("the line responsible");
+    assert!(text.starts_with("ldmatrix"), "line {line}: {text}");
+    assert!(h.text.contains("take 32.0 wavefronts each"), "{}", h.text);
+    // Swizzled: 4 a request, the fewest 512 bytes take; no conflict to report.
+    let p = ldmatrix_profile(true);
+    let l = p.launch.as_ref().expect("counters");
+    assert_eq!(l.stats.shared.wavefronts_per_request(), 4.0);
+    let line = l
+        .lines
+        .iter()
+        .find(|l| l.shared_requests > 0)
+        .expect("the ldmatrix line");
+    assert_eq!(
+        (
+            line.shared_requests,
+            line.shared_wavefronts,
+            line.shared_ideal_wavefronts
+        ),
+        (64, 256, 256)
+    );
+    assert!(
+        p.hints().iter().all(|h| !h.text.contains("bank conflicts")),
+        "{:?}",
+        p.hints()
+    );
+}

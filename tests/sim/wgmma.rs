@@ -531,13 +531,31 @@ fn wrong_warpgroup_programs_fault_with_what_to_fix() {
         (
             wgmma_ptx("wgmma.fence.sync.aligned;", "0x0006001000080000", ""),
             128,
-            "has a base offset (3)",
+            "has a base offset (3) without a swizzle",
+        ),
+        // 128-byte swizzle (bits 62-63: 1), LBO 16, SBO 1024, start 128: one row into the
+        // 1024-byte pattern, where what the GPU reads is not recorded.
+        (
+            wgmma_ptx("wgmma.fence.sync.aligned;", "0x4000004000010008", ""),
+            128,
+            "the descriptor 0x4000004000010008 starts at 0x80, 128 bytes into the \
+             128-byte swizzle's 1024-byte repeating pattern",
+        ),
+        // The same at start 0 with base offset 1 (bit 49).
+        (
+            wgmma_ptx("wgmma.fence.sync.aligned;", "0x4002004000010000", ""),
+            128,
+            "has a base offset (1) and starts at 0x0",
         ),
     ];
     for (ptx, threads, why) in cases {
         let e = launch_ptx(&ctx, &ptx, threads).unwrap_err().to_string();
         assert!(e.contains(why), "{why}: {e}");
     }
+    // A step along the first row of a swizzled pattern (start 32, SBO 128 to stay in
+    // the 4 KiB) is read: the shared memory's zeros give 0.
+    let k_step = wgmma_ptx("wgmma.fence.sync.aligned;", "0x4000000800010002", "");
+    assert_eq!(launch_ptx(&ctx, &k_step, 128).unwrap(), 0.0);
     // Reading an accumulator before the wait: ptxas serializes the pipeline, so the read
     // sees the result (here 16 products of 1 x 1, the shared memory holding f16 ones).
     let ones = "mov.u32 %r1, 0x3c003c00;\nmov.u32 %r2, 0;\n\

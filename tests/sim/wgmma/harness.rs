@@ -28,7 +28,8 @@ pub struct WgParams {
 }
 
 /// One operand's descriptor: start (relative to its region), LBO, SBO, swizzle code
-/// (0 none, 1 128-byte, 2 64-byte, 3 32-byte).
+/// (bits 0-1: 0 none, 1 128-byte, 2 64-byte, 3 32-byte; bits 8-10: the base offset, 0
+/// except where `tests/gpu/wgmma.rs` records what the GPU does with one).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Layout {
     pub start: u32,
@@ -40,7 +41,7 @@ pub struct Layout {
 impl Layout {
     /// The swizzle width in bytes (16 for none: one core-matrix row).
     pub fn width(self) -> u32 {
-        match self.swizzle {
+        match self.swizzle & 3 {
             1 => 128,
             2 => 64,
             3 => 32,
@@ -52,7 +53,7 @@ impl Layout {
     /// ISA's canonical layouts (8-row core matrices of 16-byte rows; a swizzle XORs the
     /// 16-byte chunk with the row within the repeating 8 x W pattern).
     pub fn k_major(self, r: u32, kb: u32) -> u32 {
-        let plain = if self.swizzle == 0 {
+        let plain = if self.swizzle & 3 == 0 {
             self.start + (r % 8) * 16 + (r / 8) * self.sbo + kb % 16 + (kb / 16) * self.lbo
         } else {
             self.start + (r % 8) * self.width() + (r / 8) * self.sbo + kb
@@ -63,7 +64,7 @@ impl Layout {
     /// The byte offset of byte `mb` along M/N of row `k` of an MN-major operand.
     pub fn mn_major(self, mb: u32, k: u32) -> u32 {
         let w = self.width();
-        let plain = if self.swizzle == 0 {
+        let plain = if self.swizzle & 3 == 0 {
             self.start + mb % 16 + (mb / 16) * self.sbo + (k % 8) * 16 + (k / 8) * self.lbo
         } else {
             self.start + mb % w + (mb / w) * self.lbo + (k % 8) * w + (k / 8) * self.sbo

@@ -360,10 +360,15 @@ pub struct LineCounters {
     pub global_sectors: u64,
     /// See `global_requests`.
     pub global_ideal_sectors: u64,
-    /// Shared memory: warp requests and wavefronts (1 per request without bank conflicts).
+    /// Shared memory: warp requests, wavefronts, and the fewest wavefronts the requests'
+    /// bytes could take without bank conflicts (one per 128 bytes the active lanes ask for,
+    /// at least one a request: 1 for 32 lanes of 4 bytes, 4 for 16 bytes or an
+    /// `ldmatrix.x4`; no more than taken, where lanes shared words).
     pub shared_requests: u64,
     /// See `shared_requests`.
     pub shared_wavefronts: u64,
+    /// See `shared_requests`.
+    pub shared_ideal_wavefronts: u64,
     /// Warp executions of atomics on the line.
     pub atomic_requests: u64,
     /// Bulk copies (TMA) on the line to or from global memory: copies, and the 32-byte

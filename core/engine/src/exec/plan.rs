@@ -67,7 +67,7 @@ impl<'a> Plan<'a> {
                 .probes
                 .iter()
                 .map(|p| Site {
-                    probed: !matches!(p, Probe::None | Probe::Bulk { .. }),
+                    probed: !matches!(p, Probe::None | Probe::Bulk { .. } | Probe::Matrix { .. }),
                     ..Site::default()
                 })
                 .collect(),

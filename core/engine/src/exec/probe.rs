@@ -241,6 +241,9 @@ pub(super) enum Probe {
     /// by its handler, which knows the box ([`Block::count_bulk`]), in `memo`'s global
     /// tally.
     Bulk { memo: u32, store: bool },
+    /// `ldmatrix` or `stmatrix`: counted by its handler, which knows which lanes give the
+    /// rows' addresses ([`Block::count_matrix`]), in `memo`'s shared tally.
+    Matrix { memo: u32 },
     /// A block barrier.
     Barrier,
 }
@@ -272,6 +275,15 @@ impl Probe {
             Op::CpAsync(CpAsync { src, size, .. }) => access(src, *size as usize, false),
             Op::Atom(Atom { addr, .. }) => Probe::Atomic { addr: *addr },
             Op::Bar(_) => Probe::Barrier,
+            Op::Matrix(m)
+                if matches!(
+                    m.instr.op,
+                    MatrixOp::LdMatrix { .. } | MatrixOp::StMatrix { .. }
+                ) =>
+            {
+                *memos += 1;
+                Probe::Matrix { memo: *memos - 1 }
+            }
             _ => match bulk_direction(op) {
                 Some(store) => {
                     *memos += 1;
@@ -355,6 +367,66 @@ impl super::Block<'_> {
         let t = &mut m.tally[0];
         t.requests += 1;
         t.units = t.units.saturating_add(distinct_sectors(ranges));
+    }
+}
+
+/// Rows of one 8x8 matrix of `ldmatrix`/`stmatrix`: the lanes that give their addresses,
+/// and the rows one shared-memory wavefront serves at most (8 x 16 bytes = 128 bytes, the
+/// 32 banks' 4-byte words once each).
+pub(super) const MATRIX_ROWS: usize = 8;
+
+/// Shared-memory wavefronts of an `ldmatrix`/`stmatrix` whose matrices' 16-byte rows are
+/// at `rows` (8 per matrix, in matrix order; shared-memory addresses): each matrix's 8
+/// rows are one phase, and a phase takes as many wavefronts as [`wavefronts`] finds for
+/// them (the most distinct 4-byte words any bank delivers), as a warp's `ld.shared` does.
+///
+/// NVIDIA documents no rule for these instructions; this one is stated in the cost-model
+/// guide: 8 rows at consecutive 16-byte addresses take 1 wavefront, 8 rows 128 bytes apart
+/// (all in banks 0-3, 8 words each) take 8, and a `.x4` of 4 conflict-free matrices 4.
+pub(super) fn matrix_wavefronts(rows: &[u64]) -> u64 {
+    rows.chunks(MATRIX_ROWS)
+        .map(|phase| {
+            let mut at = [0u64; 32];
+            for (a, &r) in at.iter_mut().zip(phase) {
+                *a = r;
+            }
+            let lanes = (1u32 << phase.len()) - 1;
+            wavefronts(&at, lanes, 16)
+        })
+        .sum()
+}
+
+impl super::Block<'_> {
+    /// Counts one `ldmatrix` or `stmatrix` of the instruction at `pc` (one warp's): one
+    /// shared-memory request and the wavefronts of its rows ([`matrix_wavefronts`]). Rows
+    /// whose generic address is not in the shared window are not counted (the ISA leaves
+    /// such an access undefined).
+    pub(super) fn count_matrix(&mut self, pc: u32, rows: &[(MemSpace, u64)]) {
+        let Some(&Probe::Matrix { memo }) = self.probes.get(pc as usize) else {
+            return;
+        };
+        let Some(m) = self.memos.get_mut(memo as usize) else {
+            return;
+        };
+        // Matrix by matrix, so that a row left out does not move the next into its phase.
+        let (mut wavefronts, mut counted) = (0u64, 0u64);
+        for matrix in rows.chunks(MATRIX_ROWS) {
+            let mut at = [0u64; MATRIX_ROWS];
+            let mut n = 0;
+            for &(space, a) in matrix {
+                if space_of(space, a) == MemSpace::Shared {
+                    at[n] = a;
+                    n += 1;
+                }
+            }
+            if n > 0 {
+                wavefronts += matrix_wavefronts(&at[..n]);
+                counted += n as u64;
+            }
+        }
+        if counted > 0 {
+            m.tally[Tally::index(MemSpace::Shared)].add(wavefronts, counted);
+        }
     }
 }
 
@@ -604,8 +676,8 @@ pub(super) fn count_rest(
         }
         Probe::Atomic { addr } => count_atomic(stats, w, addr, (emask, threads), t.updates),
         Probe::Barrier => stats.barriers += 1,
-        // Counted by the copy's handler, which knows its box.
-        Probe::Bulk { .. } | Probe::None => {}
+        // Counted by the handler, which knows the copy's box or the matrix's rows.
+        Probe::Bulk { .. } | Probe::Matrix { .. } | Probe::None => {}
     }
 }
 
@@ -1040,6 +1112,14 @@ pub(super) fn fold(
             }
             continue;
         }
+        if let Probe::Matrix { memo } = *probe {
+            if let Some(m) = memos.get(memo as usize) {
+                let shared = m.tally[Tally::index(MemSpace::Shared)];
+                stats.shared.requests += shared.requests;
+                stats.shared.wavefronts += shared.units;
+            }
+            continue;
+        }
         let Probe::Access {
             addr,
             bytes,
@@ -1108,6 +1188,15 @@ pub(super) fn lines(
                 l.bulk_sectors += m.tally[0].units;
             }
         }
+        if let Probe::Matrix { memo } = *probe {
+            if let Some(m) = memos.get(memo as usize) {
+                let shared = m.tally[Tally::index(MemSpace::Shared)];
+                l.shared_requests += shared.requests;
+                l.shared_wavefronts += shared.units;
+                // Each row is 16 bytes.
+                l.shared_ideal_wavefronts += ideal_wavefronts(&shared, 16);
+            }
+        }
         if let Probe::Access { bytes, memo, .. } = *probe {
             if let Some(m) = memos.get(memo as usize) {
                 let [global, shared, _] = m.tally;
@@ -1122,15 +1211,56 @@ pub(super) fn lines(
                 }
                 l.shared_requests += shared.requests;
                 l.shared_wavefronts += shared.units;
+                l.shared_ideal_wavefronts += ideal_wavefronts(&shared, bytes as u64);
             }
         }
     }
     by_line
 }
 
+/// The fewest wavefronts `shared`'s requests could take, each lane asking for `bytes`: per
+/// request (lanes per request on average), one per 128 bytes and at least one; no more
+/// than they took (lanes that share words need fewer).
+fn ideal_wavefronts(shared: &Tally, bytes: u64) -> u64 {
+    if shared.requests == 0 {
+        return 0;
+    }
+    let per = (shared.lanes.saturating_mul(bytes)).div_ceil(shared.requests);
+    (per.div_ceil(128).max(1))
+        .saturating_mul(shared.requests)
+        .min(shared.units)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::distinct_sectors;
+    use super::{distinct_sectors, matrix_wavefronts};
+
+    #[test]
+    fn matrix_rows_take_a_phase_per_matrix() {
+        // 8 rows at consecutive 16-byte addresses: 128 bytes, every bank once.
+        let rows: Vec<u64> = (0..8).map(|r| 0x400 + 16 * r).collect();
+        assert_eq!(matrix_wavefronts(&rows), 1);
+        // 8 rows 128 bytes apart: all in banks 0-3, 8 distinct words each.
+        let rows: Vec<u64> = (0..8).map(|r| 128 * r).collect();
+        assert_eq!(matrix_wavefronts(&rows), 8);
+        // Rows 64 bytes apart: banks 0-3 and 16-19, 4 words each.
+        let rows: Vec<u64> = (0..8).map(|r| 64 * r).collect();
+        assert_eq!(matrix_wavefronts(&rows), 4);
+        // .x4 of conflict-free matrices: 4 phases of one wavefront.
+        let rows: Vec<u64> = (0..32).map(|r| 16 * r).collect();
+        assert_eq!(matrix_wavefronts(&rows), 4);
+        // .x4 of an unpadded 16 x 16 f16 tile in rows of 128 bytes (matrices at 0, +1024,
+        // +16, +1040): each matrix 8-way, 32 in all. (Counted over the whole warp, as a
+        // 16-byte `ld.shared` is, banks 0-3 and 4-7 would deliver 16 words each: 16.)
+        let rows: Vec<u64> = [0u64, 1024, 16, 1040]
+            .iter()
+            .flat_map(|&m| (0..8).map(move |r| m + 128 * r))
+            .collect();
+        assert_eq!(matrix_wavefronts(&rows), 32);
+        // Two rows at one address are one set of words (a broadcast), not a conflict.
+        let rows = [0u64, 0, 16, 32, 48, 64, 80, 96];
+        assert_eq!(matrix_wavefronts(&rows), 1);
+    }
 
     #[test]
     fn sector_ranges_count_once_however_they_overlap_or_arrive() {

@@ -126,7 +126,7 @@ impl Block<'_> {
                     trans,
                     load: true,
                 };
-                self.ld_st_matrix(gmem, w, ins, mi, m, moved)?
+                self.ld_st_matrix(gmem, (w, ins, at.pc), mi, m, moved)?
             }
             MatrixOp::StMatrix { count, trans } => {
                 let moved = Movement {
@@ -134,7 +134,7 @@ impl Block<'_> {
                     trans,
                     load: false,
                 };
-                self.ld_st_matrix(gmem, w, ins, mi, m, moved)?
+                self.ld_st_matrix(gmem, (w, ins, at.pc), mi, m, moved)?
             }
             MatrixOp::MovMatrix => mov_matrix(w, mi, m),
             MatrixOp::Mma { shape, types } => mma(w, mi, m, shape, types, false),
@@ -172,12 +172,11 @@ impl Block<'_> {
         Ok(Flow::Charged)
     }
 
-    /// `ldmatrix` or `stmatrix` in lanes `m`.
+    /// `ldmatrix` or `stmatrix` (the instruction `ins` at `pc`) in lanes `m`.
     fn ld_st_matrix<G: Global>(
         &mut self,
         gmem: &mut G,
-        w: &mut Warp,
-        ins: &Instr,
+        (w, ins, pc): (&mut Warp, &Instr, u32),
         mi: &MatrixInstr,
         m: u32,
         moved: Movement,
@@ -208,6 +207,9 @@ impl Block<'_> {
                 ),
             )
         })?;
+        // Shared memory's side: lanes 0-7, 0-15 or 0-31 give the rows, 16 bytes each,
+        // whatever `.trans` does to the registers.
+        self.count_matrix(pc, &rows);
         let at = |l: usize, j: usize| {
             if trans {
                 (2 * (l % 4) + j, l / 4)

@@ -32,6 +32,8 @@
 //! 4.. (the 16-byte chunk) with its bits 7.. (the row within 8): one bit for 32-byte, two
 //! for 64-byte, three for 128-byte, on the shared-memory address itself, so a descriptor
 //! that starts 32 bytes into a swizzled row reads that row's next columns.
+//! A descriptor with a base offset, or whose start is 128 bytes or more into its swizzle's
+//! repeating pattern, is refused ([`Descriptor::unsimulated`] says why).
 
 use super::budget::INSTRUCTION_WORK_AT_LEAST;
 use super::control::{Exec, Flow};
@@ -139,6 +141,50 @@ impl Descriptor {
             self.start + mb % w + (mb / w) * self.lbo + (k % 8) * w + (k / 8) * self.sbo
         };
         self.swizzled(at)
+    }
+
+    /// Why the simulator does not read through this descriptor, if it does not: a base
+    /// offset, or a start whose bits 7 and up are not those of its swizzle pattern's start.
+    ///
+    /// The PTX ISA ("Matrix Descriptor Format") says the base offset is 0 when the
+    /// swizzle's repeating pattern starts on a 1024-, 512- or 256-byte boundary (128-,
+    /// 64-, 32-byte swizzle) and otherwise `(pattern start >> 7) & 7`: the pattern's row
+    /// bits, which the GPU may take from the field or from the start address. It does not
+    /// say which, nor how the field enters the address. What is recorded on an H100
+    /// (`tests/fixtures/hopper/mma/`, `layout_*_start32`) are starts within the first 128
+    /// bytes of a repeat with base offset 0, read by the address's own bits as here; CUTLASS,
+    /// DeepGEMM and ThunderKittens make no other. The rest is refused rather than guessed
+    /// (`tests/gpu/wgmma.rs`, `wgmma_base_offsets_are_recorded`, records what an H100 does).
+    pub(super) fn unsimulated(&self) -> Option<String> {
+        let w = self.swizzle;
+        if w == 0 {
+            return (self.base_offset != 0).then(|| {
+                format!(
+                    "has a base offset ({}) without a swizzle: the PTX ISA gives the field a \
+                     meaning only for swizzled layouts and what a GPU does with it is not \
+                     recorded; write 0 in bits 49-51",
+                    self.base_offset
+                )
+            });
+        }
+        let repeat = 8 * w;
+        let into = self.start % repeat;
+        if self.base_offset == 0 && into < 128 {
+            return None;
+        }
+        let offset = if self.base_offset == 0 {
+            String::new()
+        } else {
+            format!("has a base offset ({}) and ", self.base_offset)
+        };
+        Some(format!(
+            "{offset}starts at {:#x}, {into} bytes into the {w}-byte swizzle's {repeat}-byte \
+             repeating pattern: the PTX ISA does not say how a GPU reads such an operand and \
+             an H100's answer is not recorded, so the simulator needs the pattern to start \
+             on a {repeat}-byte boundary (base offset 0) and the descriptor at most 112 bytes \
+             past it, as CUTLASS, DeepGEMM and ThunderKittens lay their tiles out",
+            self.start
+        ))
     }
 
     /// `at` with its 16-byte chunk bits XORed with its row bits, as the swizzle says.
@@ -390,16 +436,12 @@ impl Block<'_> {
             ));
         }
         let desc = Descriptor::decode(row[0]);
-        if desc.base_offset != 0 {
+        if let Some(why) = desc.unsimulated() {
             return Err(self.fault(
                 w,
                 0,
                 ins,
-                format!(
-                    "{}: the descriptor {:#x} has a base offset ({}); the simulator supports \
-                     swizzle patterns that start 1024-byte aligned (base offset 0) only",
-                    ins.text, row[0], desc.base_offset
-                ),
+                format!("{}: the descriptor {:#x} {why}", ins.text, row[0]),
             ));
         }
         Ok(desc)
@@ -524,6 +566,42 @@ mod tests {
         assert_eq!(d64.k_major(1, 0), 64);
         assert_eq!(d64.k_major(3, 0), 3 * 64 + 16);
         assert_eq!(d64.k_major(4, 16), 4 * 64 + 3 * 16);
+    }
+
+    #[test]
+    fn only_starts_in_the_first_128_bytes_of_a_pattern_without_a_base_offset_are_read() {
+        let why = |d: u64| Descriptor::decode(d).unsimulated();
+        // 128-byte swizzle: the start 1024-aligned, or 16..112 bytes on (a k-step).
+        for start in [0, 32, 96, 1024, 1024 + 112, 0x3fc00] {
+            assert_eq!(why(desc(start, 16, 1024, 1)), None, "start {start:#x}");
+        }
+        // 128 bytes or more into the 1024-byte repeat: bits 7-9 of the start not 0.
+        for (start, into) in [(128, 128), (384 + 32, 416), (1024 + 640, 640)] {
+            let e = why(desc(start, 16, 1024, 1)).expect("refused");
+            assert!(
+                e.contains(&format!("starts at {start:#x}, {into} bytes into")),
+                "{e}"
+            );
+            assert!(e.contains("1024-byte boundary"), "{e}");
+            assert!(e.contains("at most 112 bytes past"), "{e}");
+        }
+        // 64-byte swizzle, a 512-byte repeat: rows 0 and 1 (the recorded start 32 and a
+        // row on) are read, 128 bytes on is not. 32-byte, 256: rows 0-3 are read.
+        assert_eq!(why(desc(512 + 32, 16, 512, 2)), None);
+        assert_eq!(why(desc(64, 16, 512, 2)), None);
+        assert!(why(desc(128, 16, 512, 2)).is_some_and(|e| e.contains("512-byte boundary")));
+        assert_eq!(why(desc(256 + 32, 16, 256, 3)), None);
+        assert!(why(desc(128, 16, 256, 3)).is_some_and(|e| e.contains("256-byte boundary")));
+        // A base offset is refused at any start, with a swizzle or without one.
+        let e = why(desc(0, 16, 1024, 1) | 3 << 49).expect("refused");
+        assert!(
+            e.starts_with("has a base offset (3) and starts at 0x0"),
+            "{e}"
+        );
+        let e = why(desc(0, 128, 256, 0) | 1 << 49).expect("refused");
+        assert!(e.contains("has a base offset (1) without a swizzle"), "{e}");
+        // Without a swizzle any (16-byte) start is read.
+        assert_eq!(why(desc(0x1230, 128, 256, 0)), None);
     }
 
     #[test]

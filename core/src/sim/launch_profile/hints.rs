@@ -98,8 +98,11 @@ impl LaunchProfile {
             });
         }
         // Bank conflicts.
-        for l in self.worst_lines(1.5, |l| (l.shared_wavefronts, l.shared_requests)) {
+        // Against the fewest wavefronts the bytes could take: a 16-byte access or an
+        // `ldmatrix.x4` takes 4 without a conflict.
+        for l in self.worst_lines(1.5, |l| (l.shared_wavefronts, l.shared_ideal_wavefronts)) {
             let per = l.shared_wavefronts as f64 / l.shared_requests.max(1) as f64;
+            let excess = l.shared_wavefronts as f64 / l.shared_ideal_wavefronts.max(1) as f64;
             hints.push(Hint {
                 text: format!(
                     "shared-memory accesses at line {} take {per:.1} wavefronts each: bank \
@@ -107,7 +110,7 @@ impl LaunchProfile {
                     l.line
                 ),
                 line: at(l.line),
-                weight: (t.shared_ns / total).max(0.2) * (1.0 - 1.0 / per),
+                weight: (t.shared_ns / total).max(0.2) * (1.0 - 1.0 / excess),
             });
         }
         // Divergence.

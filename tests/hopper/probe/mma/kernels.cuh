@@ -95,10 +95,13 @@ struct WgParams {
 #define WG_B_AT 16384
 #define WG_SMEM (WG_B_AT + 16384)
 
+// `swizzle`: the mode in bits 0-1 and the descriptor's base offset in bits 8-10 (0 in every
+// recorded case; `tests/gpu/wgmma.rs` sets it to record what an H100 does with one).
 __device__ __forceinline__ uint64_t wg_desc(uint32_t addr, uint32_t lbo, uint32_t sbo,
                                             uint32_t swizzle) {
   return (uint64_t)((addr >> 4) & 0x3fff) | ((uint64_t)((lbo >> 4) & 0x3fff) << 16) |
-         ((uint64_t)((sbo >> 4) & 0x3fff) << 32) | ((uint64_t)(swizzle & 3) << 62);
+         ((uint64_t)((sbo >> 4) & 0x3fff) << 32) | ((uint64_t)((swizzle >> 8) & 7) << 49) |
+         ((uint64_t)(swizzle & 3) << 62);
 }
 
 #define WG_PROLOGUE                                                                      \
