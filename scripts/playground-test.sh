@@ -21,8 +21,13 @@ echo "== clippy (wasm32)" >&2
 cargo_wasm clippy --quiet -p cuda-library-playground --target wasm32-unknown-unknown --all-targets \
   -- -D warnings
 echo "== wasm-bindgen-test (Node)" >&2
+# The engine and the built-in compiler unoptimised, as before Cargo.toml's opt-level 1 for
+# them: these tests run a few small kernels (1.4 s), so the 38 s of CPU that level costs a
+# build would not pay back.
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo_wasm test -p cuda-library-playground --target wasm32-unknown-unknown --test web
+  cargo_wasm test -p cuda-library-playground --target wasm32-unknown-unknown --test web \
+  --config 'profile.dev.package.cuda-library-engine.opt-level=0' \
+  --config 'profile.dev.package.cuda-library-compiler.opt-level=0'
 
 # serve DIR PAGE: a static server for DIR on a free local port, waited for until PAGE loads;
 # sets $url. The servers stop when the script exits.

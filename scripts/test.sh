@@ -9,7 +9,8 @@
 # serde, cudarc, wasm32), unit + integration + doc tests, the quickstart example, rustdoc,
 # the browser playground (built, tested in Node and in headless Chromium), the tutorial
 # notebooks executed with evcxr and checked, and as plain programs, a notebook against the
-# packaged crate, the cold `:dep` time measured alone (scripts/dep-cold.sh), a bounded run of each fuzz target (FUZZ_SECONDS, default 30),
+# packaged crate, the cold `:dep` time measured alone (scripts/dep-cold.sh), a bounded run of each fuzz target
+# (FUZZ_SECONDS, default 10; the longer run, e.g. FUZZ_SECONDS=120, is recorded in the testing guide),
 # `cargo publish --dry-run` of the published crates, a build with the declared rust-version's
 # toolchain, the bindings drift check.
 # GPU tests run where a CUDA driver and device exist; elsewhere they are reported as
@@ -84,6 +85,13 @@ install_msrv_toolchain
 install_libclang
 install_cargo_fuzz
 
+# Builds that run next to no simulated kernel (the cudarc test runs on a GPU or not at all,
+# the publish dry-run only builds) keep the engine and the built-in compiler unoptimised:
+# Cargo.toml's opt-level 1 for them costs 38 s more CPU a build and pays back only where the
+# tests run kernels by the thousand (scripts/playground-test.sh does the same).
+engine_opt0=(--config 'profile.dev.package.cuda-library-engine.opt-level=0'
+  --config 'profile.dev.package.cuda-library-compiler.opt-level=0')
+
 clippy_other_builds() {
   cargo clippy --quiet -p cuda-library --lib --no-default-features -- -D warnings
   cargo clippy --quiet -p cuda-library --lib --no-default-features --features serde -- -D warnings
@@ -103,7 +111,8 @@ packages() {
     cuda-library-cli; do
     rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate-$version"
   done
-  cargo publish --dry-run --workspace --exclude cuda-library-playground --allow-dirty
+  cargo publish "${engine_opt0[@]}" --dry-run --workspace --exclude cuda-library-playground \
+    --allow-dirty
 }
 
 say "== the checks (one line each; each step's output in $steps/)"
@@ -112,7 +121,7 @@ check "cargo clippy (-D warnings)" cargo clippy --workspace --all-targets --quie
 check "clippy of the other supported builds (no default features, serde, cudarc)" \
   clippy_other_builds
 check "the cudarc feature's GPU test (ignored without a GPU)" \
-  cargo test --features cudarc --test gpu cudarc::
+  cargo test "${engine_opt0[@]}" --features cudarc --test gpu cudarc::
 check "cargo test --workspace" cargo test --workspace
 check "the cost model against the H100's times (release)" \
   cargo test --release --test sim_calibration -- --nocapture
@@ -138,7 +147,11 @@ dep_cold_both() {
     DEP_COLD_OPT=0 scripts/dep-cold.sh --wait-quiet 600 . dep.cold.opt0
 }
 check "cold :dep cuda-library, measured alone, as evcxr's default and after :opt 0 (target 20 s)" dep_cold_both
-check "fuzzing, ${FUZZ_SECONDS:-30} s a target" scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
+# 10 s a target: every seed and every input found before runs, and a few thousand mutations
+# more (20 s less of each saves 2 min 40 s of CI). The long runs are a flag away
+# (FUZZ_SECONDS=120 scripts/test.sh, or scripts/fuzz.sh 120 alone); the testing guide records
+# the last one.
+check "fuzzing, ${FUZZ_SECONDS:-10} s a target" scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
 check "cargo publish --dry-run (the published crates)" packages
 check "the declared rust-version (Rust 1.85, from Debian)" scripts/msrv.sh
 check "the bindings drift check" scripts/regen-bindings.sh --check
