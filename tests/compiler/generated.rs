@@ -38,10 +38,6 @@ const KNOWN: &[(u64, &str)] = &[
         "FINDINGS.md F13: NVVM folds a product of constant array elements (1 ulp)",
     ),
     (
-        182,
-        "FINDINGS.md, not reduced yet: --use_fast_math, a NaN where NVRTC gives an infinity",
-    ),
-    (
         186,
         "FINDINGS.md, not reduced yet: --use_fast_math, a NaN's sign",
     ),

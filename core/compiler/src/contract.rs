@@ -64,6 +64,11 @@ pub struct Contraction {
     pub aliases: Vec<(String, String)>,
     /// Additions that read products.
     pub candidates: Vec<Candidate>,
+    /// Math functions called here whose bodies have no branch: NVVM inlines them into
+    /// instructions (an intrinsic such as `floor` or `__cosf`, or straight-line code), so
+    /// their results rank from their arguments; a body with branches leaves its result in a
+    /// later block, ranked as the call is.
+    pub straight_calls: HashSet<String>,
 }
 
 /// The registers an instruction reads (every `%name` operand but the destination).
@@ -137,7 +142,7 @@ impl Contraction {
         for c in &self.candidates {
             *add_uses.entry(c.product.as_str()).or_default() += 1;
         }
-        let ranks = ranks(lines);
+        let ranks = ranks(lines, &self.straight_calls);
         let mut fused_lines: HashSet<usize> = HashSet::new();
         let mut spoiled: HashSet<&str> = HashSet::new();
         let mut order: Vec<&Candidate> = self.candidates.iter().collect();
@@ -233,7 +238,7 @@ impl Contraction {
     /// that is not an addition, so nothing fuses then.
     fn fuse_through_frame(&self, lines: &mut [String]) {
         let direct: HashSet<&str> = self.candidates.iter().map(|c| c.product.as_str()).collect();
-        let ranks = ranks(lines);
+        let ranks = ranks(lines, &self.straight_calls);
         // Per product: its additions `(line, other addend)` and whether any other use.
         let mut adds: HashMap<String, Vec<(usize, String, Option<String>)>> = HashMap::new();
         let mut spoiled: HashSet<String> = HashSet::new();
@@ -495,12 +500,14 @@ const BLOCK_RANK: u64 = 1 << 16;
 ///
 /// - a kernel parameter's value ranks 3, 4, ... in parameter order; a constant 0;
 /// - a load, an atomic, a texture read or a call takes the next rank of its block (blocks
-///   rank above all parameters, later blocks above earlier ones);
+///   rank above all parameters, later blocks above earlier ones), and so do the results of
+///   a call to a function with branches; a straight-line function's results (`floor`,
+///   `__cosf`: see [`Contraction::straight_calls`]) rank one above its highest argument;
 /// - a struct copied from memory is one vector load, each field one more than it;
 /// - any other instruction one more than its highest-ranked operand; a copy, a negation
 ///   or a bitwise not the rank of its operand;
 /// - values kept in the local frame (`[%SP+n]`) keep the rank they were stored with.
-fn ranks(lines: &[String]) -> HashMap<String, u64> {
+fn ranks(lines: &[String], straight_calls: &HashSet<String>) -> HashMap<String, u64> {
     let mut rank: HashMap<String, u64> = HashMap::new();
     let mut next = BLOCK_RANK;
     let mut block = 1u64;
@@ -523,6 +530,37 @@ fn ranks(lines: &[String]) -> HashMap<String, u64> {
             Some(rest) => rest.split_once(char::is_whitespace).map_or("", |(_, b)| b),
             None => text,
         };
+        if text.starts_with('{') {
+            // A call sequence (one line of several instructions). Its results, read back
+            // from its return parameters (`ld.param.b64 %fd4, [retval0];`), rank one above
+            // its highest argument where the callee is straight-line code, else as the
+            // call: the next rank of its block.
+            let straight = text
+                .lines()
+                .filter_map(instruction)
+                .find(|(op, _)| op.starts_with("call"))
+                .and_then(|(_, operands)| operands.get(1).copied())
+                .is_some_and(|callee| straight_calls.contains(callee));
+            let r = if straight {
+                let arguments = text.lines().filter_map(|l| {
+                    let (op, operands) = instruction(l)?;
+                    op.starts_with("st.param")
+                        .then(|| operands.last().copied())?
+                });
+                arguments
+                    .map(|a| of(&rank, a))
+                    .max()
+                    .unwrap_or(0)
+                    .saturating_add(1)
+            } else {
+                next = next.saturating_add(1);
+                next
+            };
+            for result in text.lines().filter_map(call_result) {
+                rank.insert(result.to_string(), r);
+            }
+            continue;
+        }
         let Some((op, rest)) = body.split_once(char::is_whitespace) else {
             continue;
         };
@@ -609,7 +647,7 @@ fn ranks(lines: &[String]) -> HashMap<String, u64> {
         let memory = [
             "atom", "red", "tex", "tld4", "suld", "call", "vote", "shfl", "match",
         ];
-        let r = if memory.iter().any(|m| op.starts_with(m)) || text.starts_with('{') {
+        let r = if memory.iter().any(|m| op.starts_with(m)) {
             next = next.saturating_add(1);
             next
         } else {
@@ -627,6 +665,24 @@ fn ranks(lines: &[String]) -> HashMap<String, u64> {
         }
     }
     rank
+}
+
+/// Whether PTX text `body` branches (`bra`, guarded or not): a function without a branch is
+/// one block of straight-line code once inlined.
+pub fn has_branch(body: &str) -> bool {
+    body.lines()
+        .filter_map(instruction)
+        .any(|(op, _)| op.starts_with("bra"))
+}
+
+/// The register a call sequence's line reads a result into (`ld.param.b32 %r4, [retval0];`
+/// gives `%r4`).
+fn call_result(line: &str) -> Option<&str> {
+    let (op, operands) = instruction(line)?;
+    let [dest, from] = operands.as_slice() else {
+        return None;
+    };
+    (op.starts_with("ld.param") && from.starts_with("[retval")).then_some(*dest)
 }
 
 /// Folds `op %t, ...; mov %v, %t;` into `op %v, ...;` where `%t` is read by that `mov`
@@ -811,7 +867,7 @@ mod tests {
             "$L__BB0_1:",
             "ld.f32 \t%f8, [%rd1+8];",
         ]);
-        let r = ranks(&l);
+        let r = ranks(&l, &HashSet::new());
         let at = |reg: &str| r.get(reg).copied().unwrap_or(u64::MAX);
         assert_eq!(at("%f1"), 3);
         assert_eq!(at("%rd1"), 5);
@@ -824,6 +880,37 @@ mod tests {
     }
 
     #[test]
+    fn a_call_s_result_ranks_as_the_code_nvvm_inlines() {
+        // `floor(x) / y * z + log(x) * (x * x + x)` after a branch (generated seed 182,
+        // `--use_fast_math`): `floor` is one instruction, one above its argument; `log`
+        // has branches, so its result is in a later block, ranked as the call. (Ranked as
+        // constants before, `log`'s product fused where NVRTC fuses the other.)
+        let call = |f: &str, r: &str| {
+            format!(
+                "\t{{\n\t.param .b64 param0;\n\tst.param.b64 \t[param0], %fd1;\n\t.param .b64 retval0;\n\tcall.uni (retval0), {f}, (param0);\n\tld.param.b64 \t{r}, [retval0];\n\t}}"
+            )
+        };
+        let mut l = lines(&["ld.f64 \t%fd1, [%rd1];", "$L__BB0_1:"]);
+        l.push(call("__cl_floor_fast", "%fd4"));
+        l.push(call("__cl_log_fast", "%fd10"));
+        let straight: HashSet<String> = ["__cl_floor_fast".to_string()].into();
+        let r = ranks(&l, &straight);
+        assert_eq!(r.get("%fd4"), Some(&(BLOCK_RANK + 2)));
+        assert_eq!(r.get("%fd10"), Some(&(2 * BLOCK_RANK + 1)));
+    }
+
+    #[test]
+    fn branches_are_found_guarded_or_not() {
+        assert!(has_branch(
+            "\tsetp.lt.f64 \t%p1, %fd1, 0d0;\n\t@%p1 bra \t$L__BB0_2;"
+        ));
+        assert!(has_branch("\tbra.uni \t$L__BB0_3;"));
+        assert!(!has_branch(
+            "\tcvt.rmi.f64.f64 \t%fd2, %fd1;\n\t// bra in a comment"
+        ));
+    }
+
+    #[test]
     fn a_struct_copied_from_memory_is_one_vector_load() {
         let l = lines(&[
             "ld.f32 \t%f1, [%rd7];",
@@ -832,7 +919,7 @@ mod tests {
             "st.f32 \t[%SP+20], %f2;",
             "ld.f32 \t%f3, [%rd8];",
         ]);
-        let r = ranks(&l);
+        let r = ranks(&l, &HashSet::new());
         assert_eq!(r.get("%f1"), Some(&(BLOCK_RANK + 2)));
         assert_eq!(r.get("%f2"), Some(&(BLOCK_RANK + 2)));
         assert_eq!(r.get("%f3"), Some(&(BLOCK_RANK + 2)));

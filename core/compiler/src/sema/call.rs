@@ -764,6 +764,12 @@ impl Sema<'_> {
             }
         }
         self.add_math(cname, &mode, pos)?;
+        if mf.calls.is_empty() && !crate::contract::has_branch(&mf.definition) {
+            self.b()
+                .contraction
+                .straight_calls
+                .insert(mf.ptx_name.clone());
+        }
         let ins: Vec<(String, Type)> = converted
             .iter()
             .zip(&mf.params)
