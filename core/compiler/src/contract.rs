@@ -537,10 +537,8 @@ fn ranks(lines: &[String], straight_calls: &HashSet<String>) -> HashMap<String, 
             // call: the next rank of its block.
             let straight = text
                 .lines()
-                .filter_map(instruction)
-                .find(|(op, _)| op.starts_with("call"))
-                .and_then(|(_, operands)| operands.get(1).copied())
-                .is_some_and(|callee| straight_calls.contains(callee));
+                .find_map(callee)
+                .is_some_and(|f| straight_calls.contains(f));
             let r = if straight {
                 let arguments = text.lines().filter_map(|l| {
                     let (op, operands) = instruction(l)?;
@@ -673,6 +671,18 @@ pub fn has_branch(body: &str) -> bool {
     body.lines()
         .filter_map(instruction)
         .any(|(op, _)| op.starts_with("bra"))
+}
+
+/// The function a `call` line calls: `f` of `call.uni (retval0, retval1), f, (param0);` or
+/// of `call.uni f, (param0);`.
+fn callee(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("call")?;
+    let rest = rest.split_once(char::is_whitespace)?.1.trim_start();
+    let rest = match rest.strip_prefix('(') {
+        Some(results) => results.split_once(')')?.1.trim_start().strip_prefix(',')?,
+        None => rest,
+    };
+    Some(rest.split(',').next()?.trim().trim_end_matches(';'))
 }
 
 /// The register a call sequence's line reads a result into (`ld.param.b32 %r4, [retval0];`
@@ -897,6 +907,20 @@ mod tests {
         let r = ranks(&l, &straight);
         assert_eq!(r.get("%fd4"), Some(&(BLOCK_RANK + 2)));
         assert_eq!(r.get("%fd10"), Some(&(2 * BLOCK_RANK + 1)));
+    }
+
+    #[test]
+    fn a_call_names_its_callee_with_or_without_results() {
+        assert_eq!(
+            callee("\tcall.uni (retval0, retval1), __cl_sincosf, (param0);"),
+            Some("__cl_sincosf")
+        );
+        assert_eq!(callee("\tcall.uni (retval0), f, (param0);"), Some("f"));
+        assert_eq!(
+            callee("\tcall.uni __assertfail, (param0, param1);"),
+            Some("__assertfail")
+        );
+        assert_eq!(callee("\tld.param.b32 \t%r1, [retval0];"), None);
     }
 
     #[test]
